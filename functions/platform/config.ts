@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the functions read, parsed once at start-up. A missing or malformed variable fails
+ * fast with a message that names it. Endpoints are optional: unset means the real AWS service.
+ */
+const optionalUrl = z.string().url().optional();
+
+export const configSchema = z.object({
+  STAGE: z.enum(['local', 'test', 'cloud']).default('cloud'),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  APP_ORIGIN: z.string().url(),
+  TABLE_NAME: z.string().min(1),
+  MEDIA_BUCKET: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  COGNITO_ENDPOINT: optionalUrl,
+  /** API Gateway management endpoint for WebSocket pushes (https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
+  WS_MANAGEMENT_ENDPOINT: z.string().url(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  MAIL_MODE: z.enum(['ses', 'outbox']).default('ses'),
+  MAIL_FROM: z.string().min(3).default('Reelsmith <no-reply@reelsmith.local>'),
+  OUTBOX_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const key = issue.path.join('.');
+      return env[key] === undefined ? `${key} is missing` : `${key}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+let cached: AppConfig | undefined;
+
+/** The configuration of this process, read from the environment on first use. */
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** For the local runtime and tests, which set the environment before handlers run. */
+export function resetConfigCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * The route table: one list read by the CDK HTTP API construct and by the local server, so a route
+ * cannot exist in one runtime only (DESIGN decision 1).
+ *
+ * `area` names the handler module `functions/http/<area>.ts`, which exports `handler`; each area is
+ * one Lambda function in the cloud. `auth: 'session'` routes answer 401 without a signed-in user.
+ * Every non-GET route checks the CSRF token unless `csrf: false` says otherwise (none do today).
+ */
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+export const areas = ['system', 'auth'] as const;
+export type AreaName = (typeof areas)[number];
+
+export type RouteAuth = 'public' | 'session';
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `/api/scripts/{id}`. */
+  readonly path: string;
+  readonly area: AreaName;
+  readonly auth: RouteAuth;
+  readonly csrf?: boolean;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/api/health', area: 'system', auth: 'public' },
+  { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'public' },
+  { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session' },
+  { method: 'GET', path: '/api/user', area: 'auth', auth: 'session' },
+];
+
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+export function requiresCsrf(route: RouteDefinition): boolean {
+  return route.method !== 'GET' && route.csrf !== false;
+}
+
+const byKey = new Map(routes.map((route) => [routeKey(route), route]));
+
+export function findRouteByKey(key: string): RouteDefinition | undefined {
+  return byKey.get(key);
+}
+
+export function routesOfArea(area: AreaName): RouteDefinition[] {
+  return routes.filter((route) => route.area === area);
+}

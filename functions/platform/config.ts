@@ -9,7 +9,10 @@ const optionalUrl = z.string().url().optional();
 export const configSchema = z.object({
   STAGE: z.enum(['local', 'test', 'cloud']).default('cloud'),
   AWS_REGION: z.string().min(1).default('us-east-1'),
-  APP_ORIGIN: z.string().url(),
+  /** The site's public origin (https://example.com). In the cloud it may instead be read from SSM. */
+  APP_ORIGIN: z.string().url().optional(),
+  /** Name of the SSM parameter that holds the origin when it is only known after deploy (CloudFront's domain). */
+  APP_ORIGIN_PARAMETER: z.string().min(1).optional(),
   TABLE_NAME: z.string().min(1),
   MEDIA_BUCKET: z.string().min(1),
   USER_POOL_ID: z.string().min(1),
@@ -29,12 +32,17 @@ export const configSchema = z.object({
 
 export type AppConfig = z.infer<typeof configSchema>;
 
+const refinedSchema = configSchema.refine((c) => c.APP_ORIGIN !== undefined || c.APP_ORIGIN_PARAMETER !== undefined, {
+  message: 'APP_ORIGIN or APP_ORIGIN_PARAMETER must be set',
+  path: ['APP_ORIGIN'],
+});
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
-  const result = configSchema.safeParse(env);
+  const result = refinedSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const key = issue.path.join('.');

@@ -28,6 +28,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'public' },
   { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session' },
   { method: 'GET', path: '/api/user', area: 'auth', auth: 'session' },
+  { method: 'POST', path: '/api/logout', area: 'auth', auth: 'public' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

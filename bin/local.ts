@@ -1,0 +1,35 @@
+import { startLocalStack } from './local/stack';
+import { JavaMissingError } from './local/emulators/dynamodb-local';
+
+/** `npm start`: the whole product on http://localhost:3000 (PORT to change), data under `.data/`. */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  process.stdout.write('Reelsmith: starting the local stack\n');
+  const stack = await startLocalStack({ port });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping the local stack…\n`);
+    stack
+      .stop()
+      .then(() => {
+        process.stdout.write('stopped cleanly\n');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        process.stderr.write(`error while stopping: ${String(error)}\n`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof JavaMissingError) process.stderr.write(`\n${error.message}\n`);
+  else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')
+    process.stderr.write(`\nPort ${process.env.PORT ?? 3000} is in use. Stop what runs there or set PORT=3001.\n`);
+  else process.stderr.write(`\nThe local stack could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

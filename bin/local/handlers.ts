@@ -1,0 +1,10 @@
+import type { AreaName } from '../../functions/platform/routes';
+import type { HttpHandler } from '../../functions/platform/http/area-handler';
+
+/** Each area's Lambda handler, loaded on first use like a cold start. A record, so no area is missed. */
+export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
+  system: () => import('../../functions/http/system').then((m) => m.handler),
+  auth: () => import('../../functions/http/auth').then((m) => m.handler),
+};
+
+export const realtimeHandler = () => import('../../functions/realtime/handler').then((m) => m.handler);

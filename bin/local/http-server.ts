@@ -1,0 +1,184 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { logger } from '../../functions/platform/logger';
+import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
+import { areaHandlers, realtimeHandler } from './handlers';
+import { serveStatic } from './static-files';
+
+/** API Gateway's own cap on a request; larger bodies are refused before a handler runs. */
+export const maxRequestBytes = 10 * 1024 * 1024;
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+class BodyTooLargeError extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new BodyTooLargeError());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLargeError());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const match = matchRoute(method, url.pathname);
+  if (match.kind === 'not-found') return sendJson(res, 404, { message: 'Not found' });
+  if (match.kind === 'method-not-allowed') return sendJson(res, 405, { message: 'Method not allowed' }, { allow: match.allow.join(', ') });
+  let body: Buffer;
+  try {
+    body = await readBody(req, maxRequestBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      res.setHeader('connection', 'close');
+      return sendJson(res, 413, { message: 'Request body is too large (limit 10 MB)' });
+    }
+    throw error;
+  }
+  const event = buildHttpEvent(req, url, match.route, match.pathParameters, body);
+  const handler = await areaHandlers[match.route.area]();
+  const result = await handler(event, lambdaContext(`reelsmith-http-${match.route.area}`, event.requestContext.requestId));
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+export interface LocalServer {
+  server: Server;
+  managementServer: Server;
+  port: number;
+  managementEndpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The one-machine stand-in for CloudFront + API Gateway: `/api/*` becomes the same HTTP API event
+ * and goes to the same handler; `/ws` is a WebSocket calling the same realtime handler; everything
+ * else is the built front end. A second server on loopback speaks API Gateway's management API
+ * (`POST|DELETE|GET /@connections/{id}`), so pushes go through the real SDK client.
+ */
+export async function startLocalServer(options: { port: number; host?: string; staticRoot: string; managementPort: number }): Promise<LocalServer> {
+  const sockets = new Map<string, WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
+    work.catch((error: unknown) => {
+      logger.error('local server error', { error: error instanceof Error ? error.message : String(error), path: url.pathname });
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.destroy();
+    });
+  });
+
+  const websocketEvent = (routeKey: string, connectionId: string, extra: Record<string, unknown> = {}) => ({
+    requestContext: { routeKey, connectionId, requestId: randomUUID(), eventType: routeKey.replace('$', '').toUpperCase() },
+    ...extra,
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    const connectionId = randomBytes(12).toString('base64url') + '=';
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
+    void (async () => {
+      const handler = await realtimeHandler();
+      const result = await handler(websocketEvent('$connect', connectionId, { headers }));
+      const status = typeof result === 'object' && result.statusCode ? result.statusCode : 200;
+      if (status !== 200) {
+        socket.end(`HTTP/1.1 ${status} Forbidden\r\n\r\n`);
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.set(connectionId, ws);
+        // Frames of one connection are handled in order, as a user would expect of one socket.
+        let queue: Promise<unknown> = Promise.resolve();
+        ws.on('message', (data, isBinary) => {
+          const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
+          queue = queue.then(() => handler(websocketEvent('$default', connectionId, { body, isBase64Encoded: isBinary })));
+        });
+        ws.on('close', () => {
+          sockets.delete(connectionId);
+          queue = queue.then(() => handler(websocketEvent('$disconnect', connectionId)));
+        });
+      });
+    })().catch((error: unknown) => {
+      logger.error('websocket upgrade failed', { error: error instanceof Error ? error.message : String(error) });
+      socket.destroy();
+    });
+  });
+
+  const managementServer = createServer((req, res) => {
+    const match = /^\/@connections\/([^/?]+)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const connectionId = match?.[1] ? decodeURIComponent(match[1]) : undefined;
+    const ws = connectionId ? sockets.get(connectionId) : undefined;
+    if (!connectionId) return sendJson(res, 404, { message: 'Not found' });
+    if (!ws || ws.readyState !== ws.OPEN) {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      res.end(JSON.stringify({ message: 'GoneException' }));
+      return;
+    }
+    if (req.method === 'DELETE') {
+      ws.close(1000);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'GET') return sendJson(res, 200, { connectedAt: new Date().toISOString() });
+    readBody(req, 128 * 1024)
+      .then((body) => {
+        ws.send(body.toString('utf8'));
+        res.writeHead(200).end();
+      })
+      .catch(() => sendJson(res, 413, { message: 'PayloadTooLargeException' }));
+  });
+
+  await new Promise<void>((resolve) => managementServer.listen(options.managementPort, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : options.port;
+
+  return {
+    server,
+    managementServer,
+    port,
+    managementEndpoint: `http://127.0.0.1:${options.managementPort}`,
+    close: async () => {
+      for (const ws of sockets.values()) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      managementServer.closeAllConnections();
+      await Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        new Promise<void>((resolve) => managementServer.close(() => resolve())),
+      ]);
+    },
+  };
+}

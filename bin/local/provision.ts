@@ -1,0 +1,101 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+} from '@aws-sdk/client-dynamodb';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { tableSchema } from '../../functions/platform/table-schema';
+
+const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const region = 'us-east-1';
+
+/** Creates the single table with its indexes and TTL unless it exists (the same definition CDK uses). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region, credentials: localCredentials });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const attributeNames = new Set<string>([tableSchema.partitionKey, tableSchema.sortKey]);
+  for (const index of tableSchema.globalSecondaryIndexes) {
+    attributeNames.add(index.partitionKey);
+    attributeNames.add(index.sortKey);
+  }
+  const AttributeDefinitions: AttributeDefinition[] = [...attributeNames].map((AttributeName) => ({ AttributeName, AttributeType: 'S' }));
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions,
+      KeySchema: [
+        { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: tableSchema.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableSchema.ttlAttribute, Enabled: true },
+    }),
+  );
+  client.destroy();
+}
+
+export interface UserPoolIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+/** Finds or creates the user pool and its app client by name (idempotent across restarts). */
+export async function ensureUserPool(endpoint: string, name: string): Promise<UserPoolIds> {
+  const client = new CognitoIdentityProviderClient({ endpoint, region, credentials: localCredentials });
+  const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((pool) => pool.Name === name)?.Id;
+  if (!userPoolId) {
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: name,
+        AutoVerifiedAttributes: [],
+        Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
+        Schema: [{ Name: 'email', AttributeDataType: 'String', Required: false, Mutable: true }],
+      }),
+    );
+    userPoolId = created.UserPool?.Id;
+    if (!userPoolId) throw new Error('cognito-local did not return a user pool id');
+  }
+  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let clientId = clients.UserPoolClients?.find((entry) => entry.ClientName === `${name}-web`)?.ClientId;
+  if (!clientId) {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: `${name}-web`,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    clientId = created.UserPoolClient?.ClientId;
+    if (!clientId) throw new Error('cognito-local did not return an app client id');
+  }
+  client.destroy();
+  return { userPoolId, clientId };
+}

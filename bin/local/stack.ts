@@ -1,0 +1,117 @@
+import './quiet-sdk-notices';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { startDynamoDbLocal, type RunningDynamo } from './emulators/dynamodb-local';
+import { startS3, type RunningS3 } from './emulators/s3';
+import { startCognito, type RunningCognito } from './emulators/cognito';
+import { ensureTable, ensureUserPool } from './provision';
+import { freePort } from './free-port';
+import { startLocalServer, type LocalServer } from './http-server';
+import { resetConfigCache } from '../../functions/platform/config';
+import { resetContainer } from '../../functions/platform/container';
+import { setLogSink } from '../../functions/platform/logger';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Tests: everything in memory or in temporary folders, removed at stop. */
+  inMemory?: boolean;
+  /** Where persistent data lives when not in memory (default `.data/`). */
+  dataDir?: string;
+  /** No health lines and no request logs on stdout. */
+  quiet?: boolean;
+  staticRoot?: string;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  env: Record<string, string>;
+  endpoints: { dynamodb: string; s3: string; cognito: string; management: string };
+  stop(): Promise<void>;
+}
+
+const tableName = 'reelsmith';
+const mediaBucket = 'reelsmith-media';
+
+/**
+ * The whole product on one machine: DynamoDB Local, s3rver and cognito-local on free ports, their
+ * table, bucket and user pool created if missing, then the local server running the same handlers
+ * as the cloud. Used by `npm start`, the integration tests and the browser tests.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const started = Date.now();
+  const say = (line: string) => {
+    if (!options.quiet) process.stdout.write(`${line}\n`);
+  };
+  if (options.quiet) setLogSink(() => undefined);
+  const dataDir = options.inMemory ? undefined : resolve(options.dataDir ?? join(repoRoot, '.data'));
+  const port = options.port === undefined || options.port === 0 ? await freePort() : options.port;
+  const origin = `http://localhost:${port}`;
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const [dynamo, s3, cognito]: [RunningDynamo, RunningS3, RunningCognito] = await Promise.all([
+      startDynamoDbLocal({ dataDir: dataDir && join(dataDir, 'dynamodb') }).then((r) => (stoppers.push(r.stop), r)),
+      startS3({ dataDir: dataDir && join(dataDir, 's3'), buckets: [mediaBucket], corsOrigins: [origin, `http://127.0.0.1:${port}`] }).then(
+        (r) => (stoppers.push(r.stop), r),
+      ),
+      startCognito({ dataDir: dataDir && join(dataDir, 'cognito') }).then((r) => (stoppers.push(r.stop), r)),
+    ]);
+    say(`  database   DynamoDB Local   ${dynamo.endpoint}${dataDir ? ` (data in ${join(dataDir, 'dynamodb')})` : ' (in memory)'}`);
+    say(`  files      s3rver           ${s3.endpoint}  bucket ${mediaBucket}`);
+    const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, tableName), ensureUserPool(cognito.endpoint, 'reelsmith')]);
+    say(`  identity   cognito-local    ${cognito.endpoint}  pool ${pool.userPoolId}`);
+
+    const managementPort = await freePort();
+    const env: Record<string, string> = {
+      STAGE: 'local',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      APP_ORIGIN: origin,
+      TABLE_NAME: tableName,
+      MEDIA_BUCKET: mediaBucket,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${managementPort}`,
+      MAIL_MODE: 'outbox',
+      OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : join(repoRoot, '.data', `outbox-test-${process.pid}-${port}`),
+    };
+    // Settings the user exported win over the defaults above (except the wiring to the emulators).
+    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'LOG_LEVEL', 'MAIL_FROM'] as const) {
+      const value = process.env[key];
+      if (value) env[key] = value;
+    }
+    Object.assign(process.env, env);
+    resetConfigCache();
+    resetContainer();
+
+    const server: LocalServer = await startLocalServer({
+      port,
+      staticRoot: options.staticRoot ?? join(repoRoot, 'frontend', 'dist'),
+      managementPort,
+    });
+    stoppers.push(server.close);
+    say(`  realtime   ws               ws://localhost:${port}/ws`);
+    say(`  app        http://localhost:${port}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return {
+      url: origin,
+      port,
+      env,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, management: server.managementEndpoint },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Key builders for the single table. Everything a user owns sits under `USER#<id>` so that a query
+ * can never cross tenants; records found by a secret (sessions, tickets) sit under the secret's hash.
+ */
+export const keys = {
+  user: (userId: string) => `USER#${userId}`,
+  session: (idHash: string) => `SESSION#${idHash}`,
+  wsConnection: (connectionId: string) => `WSCONN#${connectionId}`,
+  wsTicket: (ticketHash: string) => `WSTICKET#${ticketHash}`,
+} as const;
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}

@@ -1,0 +1,43 @@
+/**
+ * Named errors of the domain. Each maps to one HTTP status in exactly one place
+ * (functions/platform/http/error-mapper.ts); `message` is safe to show a user.
+ */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  constructor(
+    message: string,
+    readonly details?: unknown,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly status = 400;
+}
+export class NotAuthenticatedError extends AppError {
+  readonly status = 401;
+  constructor(message = 'Not authenticated') {
+    super(message);
+  }
+}
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+}
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  constructor(message = 'Not found') {
+    super(message);
+  }
+}
+export class ConflictError extends AppError {
+  readonly status = 409;
+}
+export class LimitExceededError extends AppError {
+  readonly status = 403;
+}
+export class RateLimitedError extends AppError {
+  readonly status = 429;
+}

@@ -1,0 +1,63 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { ValidationError } from '../../core/errors';
+import { routeKey, routesOfArea, type AreaName } from '../routes';
+import type { Endpoint } from './endpoint';
+import { jsonResponse } from './error-mapper';
+import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
+import { RouteNotFoundError } from './transport-errors';
+import { describeIssues } from './zod-issues';
+
+// Endpoints of one area have different input types; the table only needs them to be callable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous endpoint map, each endpoint is checked where it is declared
+type AnyEndpoint = Endpoint<any, any, any>;
+export type AreaEndpoints = Record<string, AnyEndpoint>;
+
+export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: unknown): T {
+  if (!schema) return fallback as T;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const { message, details } = describeIssues(result.error);
+    throw new ValidationError(message, details);
+  }
+  return result.data;
+}
+
+/**
+ * One Lambda handler for an area of the route table: middleware first (context and logging,
+ * errors, response headers, JSON body, session, CSRF), the endpoint last. The endpoint map must
+ * cover exactly the area's routes; a mismatch fails at load time, not at request time.
+ */
+export function createAreaHandler(area: AreaName, endpoints: AreaEndpoints): HttpHandler {
+  const expected = routesOfArea(area).map(routeKey).sort();
+  const given = Object.keys(endpoints).sort();
+  if (expected.join('\n') !== given.join('\n')) {
+    throw new Error(`Area ${area}: endpoints ${given.join(', ')} do not match routes ${expected.join(', ')}`);
+  }
+
+  const dispatch = async (event: APIGatewayProxyEventV2, context: HttpContext): Promise<APIGatewayProxyStructuredResultV2> => {
+    const state = context.http;
+    const selected = endpoints[event.routeKey];
+    if (!selected) throw new RouteNotFoundError();
+    const query = validate(selected.query, event.queryStringParameters ?? {}, event.queryStringParameters ?? {});
+    const params = validate(selected.params, event.pathParameters ?? {}, event.pathParameters ?? {});
+    const body = validate(selected.body, state.body ?? {}, state.body);
+    const result = await selected.handle({ body, query, params, request: state, userId: state.session?.session.userId });
+    const response = jsonResponse(result.status ?? 200, result.body, result.headers);
+    if (state.responseCookies.length) response.cookies = state.responseCookies;
+    return response;
+  };
+
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext>()
+    .use(responseHeaders())
+    .use(requestContext(area))
+    .use(jsonBody())
+    .use(sessionLoader())
+    .use(csrfGuard())
+    .handler(dispatch);
+
+  return handler as unknown as HttpHandler;
+}

@@ -1,0 +1,37 @@
+export const sessionCookieName = 'rs_sid';
+
+export function parseCookies(cookies: readonly string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const header of cookies ?? []) {
+    for (const part of header.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq <= 0) continue;
+      const name = part.slice(0, eq).trim();
+      const value = part.slice(eq + 1).trim();
+      if (!(name in out)) {
+        try {
+          out[name] = decodeURIComponent(value);
+        } catch {
+          out[name] = value;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export interface CookieOptions {
+  maxAgeSeconds?: number;
+  secure: boolean;
+}
+
+export function serializeSessionCookie(value: string, options: CookieOptions): string {
+  const parts = [`${sessionCookieName}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  return serializeSessionCookie('', { maxAgeSeconds: 0, secure });
+}

@@ -1,0 +1,26 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { AppError } from '../../core/errors';
+import { MethodNotAllowedError } from './transport-errors';
+
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+/**
+ * The one place errors become HTTP answers: `{ message, code?, details? }` for every named error
+ * (4xx), and a bare message for anything else (5xx), which never says anything internal.
+ */
+export function mapError(error: Error): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { message: error.message };
+    if (error.code) body.code = error.code;
+    if (error.details !== undefined) body.details = error.details;
+    const headers: Record<string, string> = error instanceof MethodNotAllowedError ? { allow: error.allow.join(', ') } : {};
+    return jsonResponse(error.status, body, headers);
+  }
+  return jsonResponse(500, { message: 'Internal server error' });
+}

@@ -1,0 +1,154 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { timingSafeEqual } from 'node:crypto';
+import { AppError, NotAuthenticatedError } from '../../core/errors';
+import { getContainer } from '../container';
+import { createLogger, logger } from '../logger';
+import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
+import { parseCookies, sessionCookieName } from './cookies';
+import type { HttpRequestState } from './endpoint';
+import { jsonResponse, mapError } from './error-mapper';
+import {
+  CsrfError,
+  MalformedBodyError,
+  PayloadTooLargeError,
+  RouteNotFoundError,
+  UnsupportedMediaTypeError,
+} from './transport-errors';
+
+export type HttpContext = Context & { http: HttpRequestState };
+type Mw = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext>;
+
+export const jsonBodyLimitBytes = 1024 * 1024;
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  return event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
+}
+
+/** First in the chain: binds the route, request id and logger; logs one line per request at the end. */
+export function requestContext(area: AreaName): Mw {
+  const started = new WeakMap<object, number>();
+  const finish = (request: { event: APIGatewayProxyEventV2; context: HttpContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
+    const state = request.context.http;
+    state.log.info('request', {
+      method: request.event.requestContext.http.method,
+      path: request.event.rawPath,
+      status: request.response?.statusCode,
+      ms: Date.now() - (started.get(request.context) ?? Date.now()),
+    });
+  };
+  return {
+    before: (request) => {
+      started.set(request.context, Date.now());
+      const requestId = request.event.requestContext.requestId || request.context.awsRequestId;
+      const route = findRouteByKey(request.event.routeKey);
+      const log = createLogger({ service: 'reelsmith', area, requestId });
+      if (!route || route.area !== area) {
+        // Keep a minimal state so the error mapper and logger can run.
+        request.context.http = { requestId, log } as HttpRequestState;
+        throw new RouteNotFoundError();
+      }
+      request.context.http = {
+        requestId,
+        route,
+        event: request.event,
+        body: undefined,
+        cookies: parseCookies(request.event.cookies),
+        log,
+        container: getContainer(),
+        responseCookies: [],
+      };
+    },
+    after: finish,
+    onError: (request) => {
+      const state = request.context.http as HttpRequestState | undefined;
+      const error = request.error ?? new Error('unknown');
+      const response = mapError(error);
+      if ((response.statusCode ?? 500) >= 500) {
+        (state?.log ?? logger).error('unhandled error', { error: error.message, stack: error.stack, name: error.name });
+      }
+      request.response = { ...response, cookies: state?.responseCookies?.length ? state.responseCookies : undefined };
+      if (state?.log) finish(request);
+    },
+  };
+}
+
+/** JSON bodies only, at most 1 MB; `_csrf` is lifted out before validation. */
+export function jsonBody(): Mw {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const state = request.context.http;
+      const raw = event.body;
+      if (raw === undefined || raw === null || raw === '') return;
+      const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+      if (bytes.byteLength > jsonBodyLimitBytes) throw new PayloadTooLargeError(jsonBodyLimitBytes);
+      const contentType = header(event, 'content-type') ?? '';
+      if (!/^application\/(.+\+)?json\b/i.test(contentType)) throw new UnsupportedMediaTypeError();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        throw new MalformedBodyError();
+      }
+      state.body = parsed;
+    },
+  };
+}
+
+/** Loads the session behind the cookie; `auth: 'session'` routes need one with a user. */
+export function sessionLoader(): Mw {
+  return {
+    before: async (request) => {
+      const state = request.context.http;
+      state.session = await state.container.sessions.resolve(state.cookies[sessionCookieName]);
+      if (state.session?.session.userId) state.log = state.log.child({ userId: state.session.session.userId });
+      if (state.route.auth === 'session' && !state.session?.session.userId) throw new NotAuthenticatedError();
+    },
+  };
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Every non-GET call carries the session's token in `X-CSRF-Token` or the body's `_csrf` (DESIGN decision 5). */
+export function csrfGuard(): Mw {
+  return {
+    before: (request) => {
+      const state = request.context.http;
+      let bodyToken: string | undefined;
+      if (state.body && typeof state.body === 'object' && !Array.isArray(state.body) && '_csrf' in state.body) {
+        const { _csrf, ...rest } = state.body as Record<string, unknown>;
+        bodyToken = typeof _csrf === 'string' ? _csrf : undefined;
+        state.body = rest;
+      }
+      if (!requiresCsrf(state.route)) return;
+      const presented = header(request.event, 'x-csrf-token') ?? bodyToken;
+      const expected = state.session?.session.csrfToken;
+      if (!presented || !expected || !sameToken(presented, expected)) throw new CsrfError();
+    },
+  };
+}
+
+/** Responses are never cached by browsers or CloudFront unless an endpoint says so. */
+export function responseHeaders(): Mw {
+  return {
+    after: (request) => {
+      if (!request.response) return;
+      request.response.headers = {
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        ...request.response.headers,
+      };
+    },
+    onError: (request) => {
+      if (!request.response) return;
+      request.response.headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...request.response.headers };
+    },
+  };
+}
+
+export { jsonResponse, AppError };

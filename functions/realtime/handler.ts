@@ -1,0 +1,58 @@
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { getAppOrigin } from '../platform/app-origin';
+import { getContainer } from '../platform/container';
+import { createLogger } from '../platform/logger';
+import { readSsmParameter } from '../adapters/aws/ssm-parameter';
+
+/**
+ * $connect, $disconnect and $default of the WebSocket API, one module for API Gateway and for the
+ * local `ws` server. $connect refuses other origins; $default speaks the spec's protocol.
+ */
+const websocketEventSchema = z.object({
+  requestContext: z.object({
+    routeKey: z.string(),
+    connectionId: z.string().min(1),
+    requestId: z.string().optional(),
+  }),
+  headers: z.record(z.string(), z.string().optional()).optional(),
+  body: z.string().optional(),
+  isBase64Encoded: z.boolean().optional(),
+});
+
+export type WebSocketEvent = z.infer<typeof websocketEventSchema>;
+
+function headerOf(event: WebSocketEvent, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  return found?.[1];
+}
+
+export async function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV2> {
+  const event = websocketEventSchema.parse(rawEvent);
+  const { routeKey, connectionId } = event.requestContext;
+  const log = createLogger({ service: 'reelsmith', area: 'realtime', requestId: event.requestContext.requestId, connectionId });
+  const { realtime, config } = getContainer();
+  try {
+    if (routeKey === '$connect') {
+      const origin = headerOf(event, 'origin');
+      const allowed = await getAppOrigin(config, readSsmParameter);
+      if (origin !== allowed) {
+        log.warn('websocket origin refused', { origin });
+        return { statusCode: 403, body: 'Forbidden' };
+      }
+      await realtime.connect(connectionId);
+      return { statusCode: 200, body: 'Connected' };
+    }
+    if (routeKey === '$disconnect') {
+      await realtime.disconnect(connectionId);
+      return { statusCode: 200, body: 'Disconnected' };
+    }
+    const body = event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    await realtime.receive(connectionId, body);
+    return { statusCode: 200, body: '' };
+  } catch (error) {
+    log.error('realtime handler failed', { routeKey, error: error instanceof Error ? error.message : String(error) });
+    return { statusCode: 500, body: 'Internal server error' };
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * A browser-like client for integration tests: keeps cookies, fetches and sends the CSRF token the
+ * way the front end does, and returns status, headers and parsed JSON.
+ */
+export interface JsonResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export class TestClient {
+  private cookies = new Map<string, string>();
+  csrfToken: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  getCookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private remember(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async raw(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
+    const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' });
+    this.remember(response.headers);
+    return response;
+  }
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, init: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<JsonResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (method !== 'GET' && init.csrf !== false) {
+      if (!this.csrfToken) await this.fetchCsrfToken();
+      if (this.csrfToken) headers['x-csrf-token'] = this.csrfToken;
+    }
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const response = await this.raw(path, { method, headers, body: payload });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  async fetchCsrfToken(): Promise<string> {
+    const response = await this.request<{ csrfToken: string }>('GET', '/api/csrf-token');
+    this.csrfToken = response.body.csrfToken;
+    return this.csrfToken;
+  }
+
+  get<T = unknown>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = unknown>(path: string, body?: unknown, init?: { csrf?: boolean; headers?: Record<string, string> }) {
+    return this.request<T>('POST', path, body, init);
+  }
+  patch<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+  put<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body);
+  }
+  delete<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('DELETE', path, body);
+  }
+}

@@ -1,0 +1,45 @@
+import { Avatar, Box, Menu, Portal, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import { useLogout } from '@/lib/auth';
+import { getInitials } from '@/lib/initials';
+import type { User } from '@/types/api';
+
+/** The avatar menu (spec 000 section 2): name (or User), email, a Settings link, Log out. */
+export function UserMenu({ user }: { user: User | null }) {
+  const logout = useLogout();
+  const name = user?.name?.trim() || 'User';
+  const email = user?.email ?? '';
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger rounded="full" cursor="pointer" aria-label="Account menu" focusRing="outside">
+        <Avatar.Root size="sm" colorPalette="blue" variant="solid">
+          <Avatar.Fallback>{getInitials(user?.name, user?.email)}</Avatar.Fallback>
+        </Avatar.Root>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Box px="2" py="1.5">
+              <Text fontWeight="medium">{name}</Text>
+              {email && (
+                <Text fontSize="sm" color="fg.muted">
+                  {email}
+                </Text>
+              )}
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="settings" asChild>
+              <RouterLink to={paths.settings.href}>Settings</RouterLink>
+            </Menu.Item>
+            <Menu.Item value="logout" onSelect={() => void logout()}>
+              Log out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The one route map: every path of the app is named here once (spec 000 section 2, 001 section 2).
+ * Components link with `paths.x.href` (or `getHref`), the router mounts `paths.x.path`.
+ */
+export const paths = {
+  auth: { path: '/auth', href: '/auth' },
+  login: { path: '/login', href: '/login' },
+  forgotPassword: { path: '/forgot-password', href: '/forgot-password' },
+  resetPassword: { path: '/reset-password', href: '/reset-password' },
+  resetPasswordSteps: { path: '/reset-password-steps', href: '/reset-password-steps' },
+  resetPasswordToken: { path: '/reset-password-token', href: '/reset-password-token' },
+  verifyEmail: { path: '/verify-email', href: '/verify-email' },
+  verifyEmailCode: {
+    path: '/verify-email-code',
+    href: '/verify-email-code',
+    getHref: (email: string) => `/verify-email-code?email=${encodeURIComponent(email)}`,
+  },
+  resendVerification: { path: '/resend-verification', href: '/resend-verification' },
+
+  home: { path: '/', href: '/' },
+  scripts: { path: '/scripts', href: '/scripts' },
+  templates: { path: '/templates', href: '/templates' },
+  media: { path: '/media', href: '/media' },
+  calendar: { path: '/calendar', href: '/calendar' },
+  settings: { path: '/settings', href: '/settings' },
+  testVoice: { path: '/test-voice', href: '/test-voice' },
+
+  notFound: { path: '*' },
+} as const;
+
+/** The frame header's links, in the spec's order (000 section 2). */
+export const frameLinks = [
+  { label: 'Scripts', href: paths.scripts.href },
+  { label: 'Automations', href: paths.calendar.href },
+  { label: 'Media', href: paths.media.href },
+  { label: 'Settings', href: paths.settings.href },
+] as const;

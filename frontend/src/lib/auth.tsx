@@ -1,0 +1,101 @@
+import { useCallback, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
+
+import { FullScreenSpinner } from '@/components/full-screen-spinner';
+import { hideLoadingOverlay, showLoadingOverlay } from '@/components/loading-overlay';
+import { showToast } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { apiPost, clearCsrfToken, getUser, isCsrfError } from '@/lib/api-client';
+import type { User } from '@/types/api';
+
+/** The current user's query key (spec 000 section 7: GET /api/user, a 401 gives null). */
+export const USER_KEY = '/api/user';
+/** The current user stays fresh 30 minutes (spec 000 section 9). */
+export const USER_FRESH_MS = 30 * 60 * 1000;
+/** Delay before the page reloads after login or logout (spec 000 section 9). */
+export const REDIRECT_DELAY_MS = 800;
+/** Local-storage keys cleared on logout (spec 000 section 3: "emailTemplates (cleared on logout)"). */
+export const LOGOUT_LOCAL_STORAGE_KEYS = ['emailTemplates'] as const;
+
+function asUser(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const id = (value as { id?: unknown }).id;
+  if (typeof id === 'number') return { ...(value as User), id: String(id) };
+  return typeof id === 'string' && id ? (value as User) : null;
+}
+
+export async function fetchCurrentUser(): Promise<User | null> {
+  return asUser(await getUser<unknown>());
+}
+
+/** The signed-in user: `data` is the user, null when signed out, undefined while loading. */
+export function useUser() {
+  return useSWR<User | null>(USER_KEY, fetchCurrentUser, {
+    dedupingInterval: USER_FRESH_MS,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+  });
+}
+
+/** Full-screen spinner while the user loads, the page when there is one, otherwise /auth. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { data: user, isLoading } = useUser();
+  if (isLoading) return <FullScreenSpinner />;
+  if (!user) return <Navigate to={paths.auth.href} replace />;
+  return <>{children}</>;
+}
+
+/** Forgets everything the browser holds for the session: cached data, CSRF token, email templates. */
+export async function clearClientState(mutate: ScopedMutator): Promise<void> {
+  await mutate(() => true, undefined, { revalidate: false });
+  await mutate(USER_KEY, null, { revalidate: false });
+  clearCsrfToken();
+  for (const key of LOGOUT_LOCAL_STORAGE_KEYS) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // storage unavailable: nothing was stored
+    }
+  }
+}
+
+/**
+ * Session expiry (spec 000 sections 4 and 8): clear the user and everything cached, say so, and go
+ * to /login.
+ */
+export async function expireSession(mutate: ScopedMutator): Promise<void> {
+  showLoadingOverlay('Session expired. You have been logged out.');
+  await clearClientState(mutate);
+  showToast({ type: 'error', title: 'Session expired', description: 'Your session has expired. You have been logged out.' });
+  window.setTimeout(() => window.location.assign(paths.login.href), REDIRECT_DELAY_MS);
+}
+
+/**
+ * Log out (spec 000 section 4): "Logging you out...", POST /api/logout, clear cached data, the CSRF
+ * token and stored email templates, "Redirecting...", reload after 800 ms. A CSRF validation failure
+ * is treated as session expiry.
+ */
+export function useLogout(): () => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    showLoadingOverlay('Logging you out...');
+    try {
+      await apiPost('/api/logout');
+    } catch (error) {
+      if (isCsrfError(error)) {
+        await expireSession(mutate);
+        return;
+      }
+      hideLoadingOverlay();
+      showToast({ type: 'error', title: 'Logout failed', description: error instanceof Error ? error.message : undefined });
+      return;
+    }
+    await clearClientState(mutate);
+    showToast({ type: 'success', title: 'Logged out', description: 'You have been successfully logged out.' });
+    showLoadingOverlay('Redirecting...');
+    window.setTimeout(() => window.location.reload(), REDIRECT_DELAY_MS);
+  }, [mutate]);
+}

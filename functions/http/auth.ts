@@ -3,7 +3,7 @@ import { NotAuthenticatedError } from '../core/errors';
 import { keys } from '../adapters/aws/dynamo/keys';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpoint, requireUserId } from '../platform/http/endpoint';
-import { expireSessionCookie } from '../platform/http/session-cookie';
+import { expireSessionCookies } from '../platform/http/session-cookie';
 
 /** Accounts. The accounts issue fills this area (register, login, logout, verification, reset). */
 export const handler = createAreaHandler('auth', {
@@ -21,7 +21,7 @@ export const handler = createAreaHandler('auth', {
   'POST /api/logout': endpoint({
     handle: async ({ request }) => {
       if (request.session) await request.container.sessions.end(request.session);
-      expireSessionCookie(request);
+      expireSessionCookies(request);
       return { body: { message: 'Logged out' } };
     },
   }),

@@ -1,7 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpoint, requireUserId } from '../platform/http/endpoint';
-import { setSessionCookie } from '../platform/http/session-cookie';
+import { setCsrfCookie } from '../platform/http/session-cookie';
+import { csrfCookieName } from '../platform/http/cookies';
+import { newCsrfToken } from '../core/sessions/session-service';
 
 /** Health, the CSRF token (DESIGN decision 5) and WebSocket tickets (decision 6). */
 export const handler = createAreaHandler('system', {
@@ -20,13 +22,14 @@ export const handler = createAreaHandler('system', {
   }),
 
   'GET /api/csrf-token': endpoint({
-    handle: async ({ request }) => {
-      let session = request.session;
-      if (!session) {
-        session = await request.container.sessions.startAnonymous();
-        setSessionCookie(request, session);
+    // No database work: the token is the browser's CSRF cookie, made here on the first visit.
+    handle: ({ request }) => {
+      let token = request.cookies[csrfCookieName];
+      if (!token || !/^[\w-]{43}$/.test(token)) {
+        token = newCsrfToken();
+        setCsrfCookie(request, token);
       }
-      return { body: { csrfToken: session.session.csrfToken } };
+      return { body: { csrfToken: token } };
     },
   }),
 

@@ -12,7 +12,8 @@ export type HttpMethod = (typeof httpMethods)[number];
 export const areas = ['system', 'auth'] as const;
 export type AreaName = (typeof areas)[number];
 
-export type RouteAuth = 'public' | 'session';
+/** none: no session is read (cheap public calls); public: read if present; session: required. */
+export type RouteAuth = 'none' | 'public' | 'session';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -24,8 +25,8 @@ export interface RouteDefinition {
 }
 
 export const routes: readonly RouteDefinition[] = [
-  { method: 'GET', path: '/api/health', area: 'system', auth: 'public' },
-  { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'public' },
+  { method: 'GET', path: '/api/health', area: 'system', auth: 'none' },
+  { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session' },
   { method: 'GET', path: '/api/user', area: 'auth', auth: 'session' },
   { method: 'POST', path: '/api/logout', area: 'auth', auth: 'public' },

@@ -34,7 +34,7 @@ class MemorySessionStore implements SessionStore {
 const lifetimes = { idleMs: 60 * 60_000, absoluteMs: 24 * 60 * 60_000 };
 
 describe('session lifetimes', () => {
-  const session: Session = { idHash: 'h', csrfToken: 't', createdAt: 0, lastSeenAt: 0, expiresAt: 0 };
+  const session: Session = { idHash: 'h', userId: 'u', csrfHash: 't', createdAt: 0, lastSeenAt: 0, expiresAt: 0 };
   it('ends after the idle time and after the absolute time', () => {
     expect(isSessionAlive(session, lifetimes.idleMs - 1, lifetimes)).toBe(true);
     expect(isSessionAlive(session, lifetimes.idleMs, lifetimes)).toBe(false);
@@ -52,31 +52,32 @@ describe('the session service', () => {
     service = new SessionService(store, lifetimes, () => now);
   });
 
-  it('stores only the hash of the id', async () => {
-    const started = await service.startAnonymous();
+  it('stores only the hashes of the id and of the CSRF token', async () => {
+    const started = await service.start('u1', 'csrf-1');
     expect(store.items.has(hashSecret(started.id))).toBe(true);
-    expect([...store.items.keys()]).not.toContain(started.id);
+    expect(JSON.stringify([...store.items.entries()])).not.toContain(started.id);
+    expect(JSON.stringify([...store.items.entries()])).not.toContain('csrf-1');
+    expect(service.isBoundTo(started, 'csrf-1')).toBe(true);
+    expect(service.isBoundTo(started, 'csrf-2')).toBe(false);
   });
 
-  it('rotates the id at sign-in, keeping the CSRF token and ending the old id', async () => {
-    const anonymous = await service.startAnonymous();
-    const signedIn = await service.rotate(anonymous, 'u1');
-    expect(signedIn.id).not.toBe(anonymous.id);
-    expect(signedIn.session.userId).toBe('u1');
-    expect(signedIn.session.csrfToken).toBe(anonymous.session.csrfToken);
-    expect(await service.resolve(anonymous.id)).toBeUndefined();
-    expect((await service.resolve(signedIn.id))?.session.userId).toBe('u1');
+  it('starts a fresh id at sign-in and ends the previous one', async () => {
+    const first = await service.start('u1', 'csrf');
+    const second = await service.start('u1', 'csrf', first);
+    expect(second.id).not.toBe(first.id);
+    expect(await service.resolve(first.id)).toBeUndefined();
+    expect((await service.resolve(second.id))?.session.userId).toBe('u1');
   });
 
   it('forgets an idle session and removes it', async () => {
-    const started = await service.startAnonymous();
+    const started = await service.start('u1', 'csrf');
     now += lifetimes.idleMs;
     expect(await service.resolve(started.id)).toBeUndefined();
     expect(store.items.size).toBe(0);
   });
 
   it('keeps a session alive while it is used, until its absolute end', async () => {
-    const started = await service.startAnonymous();
+    const started = await service.start('u1', 'csrf');
     for (let i = 0; i < 30; i++) {
       now += lifetimes.idleMs / 2;
       const alive = await service.resolve(started.id);
@@ -86,9 +87,9 @@ describe('the session service', () => {
   });
 
   it("ends all of a user's sessions", async () => {
-    const a = await service.rotate(undefined, 'u1');
-    const b = await service.rotate(undefined, 'u1');
-    const c = await service.rotate(undefined, 'u2');
+    const a = await service.start('u1', 'c');
+    const b = await service.start('u1', 'c');
+    const c = await service.start('u2', 'c');
     expect(await service.endAllForUser('u1')).toBe(2);
     expect(await service.resolve(a.id)).toBeUndefined();
     expect(await service.resolve(b.id)).toBeUndefined();
@@ -109,15 +110,15 @@ describe('the DynamoDB session store', () => {
   it('keys sessions by hash and indexes signed-in ones under their user', async () => {
     ddb.on(PutCommand).resolves({});
     const store = new DynamoSessionStore({ client: documentClient, tableName: 'tbl' });
-    await store.put({ idHash: 'abc', userId: 'u1', csrfToken: 't', createdAt: 1, lastSeenAt: 1, expiresAt: 9 });
+    await store.put({ idHash: 'abc', userId: 'u1', csrfHash: 't', createdAt: 1, lastSeenAt: 1, expiresAt: 9 });
     const input = ddb.commandCalls(PutCommand)[0]?.args[0].input;
     expect(input?.Item).toMatchObject({ pk: 'SESSION#abc', sk: 'SESSION', gsi1pk: 'USER#u1', gsi1sk: 'SESSION#abc', expiresAt: 9 });
   });
 
   it('reads consistently and parses the record', async () => {
-    ddb.on(GetCommand).resolves({ Item: { pk: 'SESSION#abc', sk: 'SESSION', idHash: 'abc', csrfToken: 't', createdAt: 1, lastSeenAt: 2, expiresAt: 9 } });
+    ddb.on(GetCommand).resolves({ Item: { pk: 'SESSION#abc', sk: 'SESSION', idHash: 'abc', userId: 'u1', csrfHash: 't', createdAt: 1, lastSeenAt: 2, expiresAt: 9 } });
     const store = new DynamoSessionStore({ client: documentClient, tableName: 'tbl' });
-    expect(await store.get('abc')).toEqual({ idHash: 'abc', csrfToken: 't', createdAt: 1, lastSeenAt: 2, expiresAt: 9 });
+    expect(await store.get('abc')).toEqual({ idHash: 'abc', userId: 'u1', csrfHash: 't', createdAt: 1, lastSeenAt: 2, expiresAt: 9 });
     expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
   });
 

@@ -15,25 +15,24 @@ export class SessionService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  private build(userId: string | undefined, csrfToken: string): ResolvedSession {
+  /**
+   * Sign-in: a fresh id bound to the user and to the browser's CSRF token; the previous session,
+   * if any, is ended, so a planted or stolen old id is worthless.
+   */
+  async start(userId: string, csrfToken: string, previous?: ResolvedSession): Promise<ResolvedSession> {
     const id = newSecret(32);
     const now = this.clock();
     const session: Session = {
       idHash: hashSecret(id),
-      csrfToken,
+      userId,
+      csrfHash: hashSecret(csrfToken),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: Math.ceil((now + this.lifetimes.absoluteMs) / 1000),
-      ...(userId ? { userId } : {}),
+      expiresAt: Math.floor((now + this.lifetimes.absoluteMs) / 1000),
     };
+    await this.store.put(session);
+    if (previous) await this.store.delete(previous.session.idHash);
     return { id, session };
-  }
-
-  /** A new anonymous session, made when a visitor first asks for a CSRF token. */
-  async startAnonymous(): Promise<ResolvedSession> {
-    const created = this.build(undefined, newSecret(24));
-    await this.store.put(created.session);
-    return created;
   }
 
   /** The live session behind a cookie value, or undefined; expired ones are removed. */
@@ -54,15 +53,9 @@ export class SessionService {
     return { id: rawId, session };
   }
 
-  /**
-   * Sign-in: a fresh id bound to the user (the old one is ended, so a planted id is worthless).
-   * The CSRF token carries over: the browser keeps it in session storage across the reload.
-   */
-  async rotate(previous: ResolvedSession | undefined, userId: string): Promise<ResolvedSession> {
-    const next = this.build(userId, previous?.session.csrfToken ?? newSecret(24));
-    await this.store.put(next.session);
-    if (previous) await this.store.delete(previous.session.idHash);
-    return next;
+  /** Whether a presented CSRF token is the one this session was signed in with. */
+  isBoundTo(session: ResolvedSession, csrfToken: string): boolean {
+    return session.session.csrfHash === hashSecret(csrfToken);
   }
 
   async end(session: ResolvedSession): Promise<void> {
@@ -72,4 +65,9 @@ export class SessionService {
   async endAllForUser(userId: string): Promise<number> {
     return this.store.deleteAllForUser(userId);
   }
+}
+
+/** A fresh CSRF token for a browser that has none. */
+export function newCsrfToken(): string {
+  return newSecret(32);
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * The API's own session (DESIGN decision 4). The browser holds only the random id in an HttpOnly
- * cookie; the store keeps its hash. Anonymous sessions exist so that sign-in and registration can
- * carry a CSRF token too; signing in rotates the id and binds the user.
+ * The API's own session (DESIGN decision 4), made at sign-in. The browser holds only the random id
+ * in an HttpOnly cookie; the store keeps its hash, and the hash of the CSRF token it was signed in
+ * with, so a token is bound to the session (DESIGN decision 5).
  */
 export const sessionSchema = z.object({
   idHash: z.string().min(1),
-  userId: z.string().min(1).optional(),
-  csrfToken: z.string().min(1),
+  userId: z.string().min(1),
+  csrfHash: z.string().min(1),
   createdAt: z.number().int(),
   lastSeenAt: z.number().int(),
   /** Absolute end of life, epoch seconds; the store's TTL removes it afterwards. */

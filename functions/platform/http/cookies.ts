@@ -1,4 +1,5 @@
 export const sessionCookieName = 'rs_sid';
+export const csrfCookieName = 'rs_csrf';
 
 export function parseCookies(cookies: readonly string[] | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -21,17 +22,27 @@ export function parseCookies(cookies: readonly string[] | undefined): Record<str
 }
 
 export interface CookieOptions {
+  /** Absent: a browser-session cookie. */
   maxAgeSeconds?: number;
   secure: boolean;
 }
 
-export function serializeSessionCookie(value: string, options: CookieOptions): string {
-  const parts = [`${sessionCookieName}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+/** Both of our cookies are HttpOnly and SameSite=Lax on the whole site; Secure over https. */
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }
 
+export function serializeSessionCookie(value: string, options: CookieOptions): string {
+  return serializeCookie(sessionCookieName, value, options);
+}
+
+export function clearCookie(name: string, secure: boolean): string {
+  return serializeCookie(name, '', { maxAgeSeconds: 0, secure });
+}
+
 export function clearSessionCookie(secure: boolean): string {
-  return serializeSessionCookie('', { maxAgeSeconds: 0, secure });
+  return clearCookie(sessionCookieName, secure);
 }

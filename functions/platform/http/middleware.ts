@@ -5,7 +5,7 @@ import { AppError, NotAuthenticatedError } from '../../core/errors';
 import { getContainer } from '../container';
 import { createLogger, logger } from '../logger';
 import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
-import { parseCookies, sessionCookieName } from './cookies';
+import { csrfCookieName, parseCookies, sessionCookieName } from './cookies';
 import type { HttpRequestState } from './endpoint';
 import { jsonResponse, mapError } from './error-mapper';
 import {
@@ -96,14 +96,15 @@ export function jsonBody(): Mw {
   };
 }
 
-/** Loads the session behind the cookie; `auth: 'session'` routes need one with a user. */
+/** Loads the session behind the cookie (not on `auth: 'none'` routes); `auth: 'session'` routes need one. */
 export function sessionLoader(): Mw {
   return {
     before: async (request) => {
       const state = request.context.http;
+      if (state.route.auth === 'none') return;
       state.session = await state.container.sessions.resolve(state.cookies[sessionCookieName]);
-      if (state.session?.session.userId) state.log = state.log.child({ userId: state.session.session.userId });
-      if (state.route.auth === 'session' && !state.session?.session.userId) throw new NotAuthenticatedError();
+      if (state.session) state.log = state.log.child({ userId: state.session.session.userId });
+      if (state.route.auth === 'session' && !state.session) throw new NotAuthenticatedError();
     },
   };
 }
@@ -114,7 +115,11 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Every non-GET call carries the session's token in `X-CSRF-Token` or the body's `_csrf` (DESIGN decision 5). */
+/**
+ * Every non-GET call carries the CSRF token in `X-CSRF-Token` or the body's `_csrf` (DESIGN decision 5).
+ * It must equal the browser's HttpOnly `rs_csrf` cookie (another site can neither read nor set it)
+ * and, once signed in, be the token the session was started with.
+ */
 export function csrfGuard(): Mw {
   return {
     before: (request) => {
@@ -127,8 +132,9 @@ export function csrfGuard(): Mw {
       }
       if (!requiresCsrf(state.route)) return;
       const presented = header(request.event, 'x-csrf-token') ?? bodyToken;
-      const expected = state.session?.session.csrfToken;
-      if (!presented || !expected || !sameToken(presented, expected)) throw new CsrfError();
+      const cookie = state.cookies[csrfCookieName];
+      if (!presented || !cookie || !sameToken(presented, cookie)) throw new CsrfError();
+      if (state.session && !state.container.sessions.isBoundTo(state.session, presented)) throw new CsrfError();
     },
   };
 }

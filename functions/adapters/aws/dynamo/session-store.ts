@@ -25,7 +25,8 @@ export class DynamoSessionStore implements SessionStore {
         Item: {
           pk: keys.session(session.idHash),
           sk: SK,
-          ...(session.userId ? { gsi1pk: keys.user(session.userId), gsi1sk: `SESSION#${session.idHash}` } : {}),
+          gsi1pk: keys.user(session.userId),
+          gsi1sk: `SESSION#${session.idHash}`,
           ...session,
         },
       }),

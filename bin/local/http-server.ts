@@ -6,6 +6,8 @@ import { logger } from '../../functions/platform/logger';
 import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
 import { areaHandlers, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';
+import type { AreaName } from '../../functions/platform/routes';
+import type { HttpHandler } from '../../functions/platform/http/area-handler';
 
 /** API Gateway's own cap on a request; larger bodies are refused before a handler runs. */
 export const maxRequestBytes = 10 * 1024 * 1024;
@@ -40,6 +42,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+const loadedHandlers = new Map<AreaName, Promise<HttpHandler>>();
+
+/** Like a warm Lambda: an area's module is loaded once, on its first request. */
+function loadAreaHandler(area: AreaName): Promise<HttpHandler> {
+  let loaded = loadedHandlers.get(area);
+  if (!loaded) {
+    loaded = areaHandlers[area]();
+    loadedHandlers.set(area, loaded);
+  }
+  return loaded;
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const match = matchRoute(method, url.pathname);
@@ -56,12 +70,14 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
     throw error;
   }
   const event = buildHttpEvent(req, url, match.route, match.pathParameters, body);
-  const handler = await areaHandlers[match.route.area]();
+  const handler = await loadAreaHandler(match.route.area);
   const result = await handler(event, lambdaContext(`reelsmith-http-${match.route.area}`, event.requestContext.requestId));
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined) };
+  const payload = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body);
+  const headers: Record<string, string | string[] | number> = { ...(result.headers as Record<string, string> | undefined) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  headers['content-length'] = payload?.length ?? 0;
   res.writeHead(result.statusCode ?? 200, headers);
-  res.end(result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  res.end(payload);
 }
 
 export interface LocalServer {

@@ -46,7 +46,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const say = (line: string) => {
     if (!options.quiet) process.stdout.write(`${line}\n`);
   };
-  if (options.quiet) setLogSink(() => undefined);
+  if (options.quiet) setLogSink(undefined);
   const dataDir = options.inMemory ? undefined : resolve(options.dataDir ?? join(repoRoot, '.data'));
   const port = options.port === undefined || options.port === 0 ? await freePort() : options.port;
   const origin = `http://localhost:${port}`;

@@ -27,10 +27,10 @@ export interface Logger {
 
 export type LogSink = (line: string) => void;
 
-let sink: LogSink = (line) => process.stdout.write(`${line}\n`);
+let sink: LogSink | undefined = (line) => process.stdout.write(`${line}\n`);
 
-/** The local runtime and tests may send log lines elsewhere (or nowhere). */
-export function setLogSink(next: LogSink): void {
+/** The local runtime and tests may send log lines elsewhere, or nowhere (undefined). */
+export function setLogSink(next: LogSink | undefined): void {
   sink = next;
 }
 
@@ -43,7 +43,7 @@ function currentLevel(): LogLevel | 'silent' {
 
 export function createLogger(bound: Record<string, unknown> = {}): Logger {
   const write = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
-    if (order[level] < order[currentLevel()]) return;
+    if (!sink || order[level] < order[currentLevel()]) return;
     const entry = { time: new Date().toISOString(), level, msg, ...bound, ...(fields ? (redact(fields) as object) : {}) };
     sink(JSON.stringify(entry));
   };

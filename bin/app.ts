@@ -1,0 +1,23 @@
+import { App } from 'aws-cdk-lib';
+import { ReelsmithStack } from '../lib/reelsmith-stack.js';
+
+const app = new App();
+
+function stringContext(key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
+  return value;
+}
+
+const stackName = stringContext('stackName') ?? 'Reelsmith';
+
+new ReelsmithStack(app, stackName, {
+  stackName,
+  description: 'Reelsmith: captioned short-form videos from an idea',
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  appOrigin: stringContext('appOrigin'),
+  mailFrom: stringContext('mailFrom'),
+});
+
+app.synth();

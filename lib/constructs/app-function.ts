@@ -1,0 +1,169 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { fromRoot, repoRoot } from '../paths.js';
+
+/**
+ * Where the functions learn the site's public origin (functions/platform/config.ts): a fixed value from
+ * context, or an SSM parameter written after deploy with the CloudFront domain (which the functions cannot
+ * reference directly without a dependency cycle).
+ */
+export type AppOrigin = { readonly kind: 'fixed'; readonly origin: string } | { readonly kind: 'parameter'; readonly parameterName: string };
+
+/** Everything the functions' configuration points at; built up by the stack as the parts are created. */
+export interface AppResources {
+  readonly table: ITable;
+  readonly mediaBucket: IBucket;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  readonly webSocketApi: WebSocketApi;
+  readonly webSocketStage: WebSocketStage;
+  readonly appOrigin: AppOrigin;
+  readonly mailFrom: string;
+}
+
+/**
+ * The runtime of every function, in one place. Node 20 matches the project's toolchain (DESIGN 13), but
+ * AWS deprecated nodejs20.x on 2026-04-30 and stops creating such functions on 2027-02-01: `cdk synth`
+ * warns (W2531). Moving on means changing this line, the bundling target below and package.json engines.
+ */
+export const functionRuntime = Runtime.NODEJS_20_X;
+
+/** What a function may touch. Every function gets the full environment; grants follow these. */
+export type Access = 'data' | 'media' | 'identity' | 'realtime' | 'mail';
+
+export interface AppFunctionProps {
+  /** Handler module, relative to the repository root (functions/http/auth.ts). */
+  readonly entry: string;
+  readonly handler?: string;
+  readonly description?: string;
+  readonly resources: AppResources;
+  readonly access: readonly Access[];
+  readonly environment?: Readonly<Record<string, string>>;
+  readonly memorySize?: number;
+  readonly timeout?: Duration;
+  readonly architecture?: Architecture;
+  readonly layers?: ILayerVersion[];
+}
+
+/** The variables of functions/platform/config.ts, as the cloud sets them. */
+export function appEnvironment(resources: AppResources): Record<string, string> {
+  const origin: Record<string, string> =
+    resources.appOrigin.kind === 'fixed'
+      ? { APP_ORIGIN: resources.appOrigin.origin }
+      : { APP_ORIGIN_PARAMETER: resources.appOrigin.parameterName };
+  return {
+    STAGE: 'cloud',
+    TABLE_NAME: resources.table.tableName,
+    MEDIA_BUCKET: resources.mediaBucket.bucketName,
+    USER_POOL_ID: resources.userPool.userPoolId,
+    USER_POOL_CLIENT_ID: resources.userPoolClient.userPoolClientId,
+    WS_MANAGEMENT_ENDPOINT: resources.webSocketStage.callbackUrl,
+    MAIL_MODE: 'ses',
+    MAIL_FROM: resources.mailFrom,
+    ...origin,
+  };
+}
+
+/**
+ * A Lambda function with the project's defaults: Node 20 on Graviton, 512 MB, JSON logs into a log group
+ * kept for a month, bundled by the local esbuild (never Docker) as ESM with source maps, the whole
+ * configuration in its environment, and grants by declared access.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    super(scope, id, {
+      entry: fromRoot(props.entry),
+      handler: props.handler ?? 'handler',
+      description: props.description,
+      projectRoot: repoRoot,
+      depsLockFilePath: fromRoot('package-lock.json'),
+      runtime: functionRuntime,
+      architecture: props.architecture ?? Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(30),
+      loggingFormat: LoggingFormat.JSON,
+      logGroup,
+      layers: props.layers,
+      environment: {
+        ...appEnvironment(props.resources),
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node20',
+        platform: 'node',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The SDK is bundled (not taken from the runtime) so Lambda runs the versions the lockfile tested.
+        bundleAwsSDK: true,
+        // Some CommonJS dependencies call require() for Node built-ins; ESM output needs it defined.
+        banner: "import { createRequire as __reelsmithCreateRequire } from 'node:module'; const require = __reelsmithCreateRequire(import.meta.url);",
+      },
+    });
+    grantAccess(this, props.resources, props.access);
+  }
+}
+
+/** Grants an identity what its declared access needs, plus reading the app-origin parameter if used. */
+export function grantAccess(grantee: IGrantable, resources: AppResources, access: readonly Access[]): void {
+  const stack = Stack.of(resources.table);
+  for (const need of new Set(access)) {
+    switch (need) {
+      case 'data':
+        resources.table.grantReadWriteData(grantee);
+        break;
+      case 'media':
+        resources.mediaBucket.grantReadWrite(grantee);
+        break;
+      case 'identity':
+        resources.userPool.grant(grantee, 'cognito-idp:Admin*');
+        break;
+      case 'realtime':
+        resources.webSocketApi.grantManageConnections(grantee);
+        break;
+      case 'mail':
+        grantee.grantPrincipal.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+            resources: [
+              stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+              stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: '*' }),
+            ],
+          }),
+        );
+        break;
+    }
+  }
+  if (resources.appOrigin.kind === 'parameter') {
+    // Built from the name, not param.grantRead(): the parameter depends on the distribution, which
+    // depends (through the API integrations) on these functions.
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [parameterArn(stack, resources.appOrigin.parameterName)],
+      }),
+    );
+  }
+}
+
+export function parameterArn(stack: Stack, parameterName: string): string {
+  return stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: parameterName.replace(/^\//, '') });
+}

@@ -1,0 +1,53 @@
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Construct } from 'constructs';
+import type { AreaName } from '../../functions/platform/routes.js';
+import { routes } from '../../functions/platform/routes.js';
+import type { AppResources } from './app-function.js';
+import { AppFunction } from './app-function.js';
+
+export interface HttpApiProps {
+  readonly resources: AppResources;
+  /** Extra environment for every area function (the state machine's ARN, for instance). */
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The HTTP API, built from the route table (decision 1): one Lambda per area
+ * (functions/http/<area>.ts, export `handler`) and one API route per table entry.
+ */
+export class ReelsmithHttpApi extends Construct {
+  readonly api: HttpApi;
+  readonly functions: ReadonlyMap<AreaName, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: HttpApiProps) {
+    super(scope, id);
+    this.api = new HttpApi(this, 'Api', { description: 'Reelsmith HTTP API, served under /api/* by CloudFront' });
+
+    const functions = new Map<AreaName, AppFunction>();
+    const integrations = new Map<AreaName, HttpLambdaIntegration>();
+    for (const route of routes) {
+      let integration = integrations.get(route.area);
+      if (integration === undefined) {
+        const fn = new AppFunction(this, areaId(route.area), {
+          entry: `functions/http/${route.area}.ts`,
+          description: `Reelsmith HTTP API: ${route.area}`,
+          resources: props.resources,
+          access: ['data', 'media', 'identity', 'realtime', 'mail'],
+          environment: props.environment,
+        });
+        // One API-wide permission per function instead of one per route, so the function's resource
+        // policy does not grow with the route table.
+        integration = new HttpLambdaIntegration(`${areaId(route.area)}Integration`, fn, { scopePermissionToRoute: false });
+        functions.set(route.area, fn);
+        integrations.set(route.area, integration);
+      }
+      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
+    }
+    this.functions = functions;
+  }
+}
+
+function areaId(area: AreaName): string {
+  return `${area.charAt(0).toUpperCase()}${area.slice(1)}Function`;
+}

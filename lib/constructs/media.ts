@@ -1,0 +1,38 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface MediaProps {
+  /**
+   * Origins allowed to upload and read from the browser. `*` is safe here: the bucket is private and
+   * every browser request carries a presigned URL that names one object, method and expiry.
+   */
+  readonly corsOrigins: readonly string[];
+}
+
+/** The private media bucket: uploads arrive straight from the browser through presigned URLs (decision 7). */
+export class Media extends Construct {
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: MediaProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      cors: [
+        {
+          // POST too: a presigned POST is the form that can bound an upload's size.
+          allowedMethods: [HttpMethods.PUT, HttpMethods.POST, HttpMethods.GET, HttpMethods.HEAD],
+          allowedOrigins: [...props.corsOrigins],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
+      lifecycleRules: [{ id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+  }
+}

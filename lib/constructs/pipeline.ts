@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { Duration } from 'aws-cdk-lib';
+import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { DefinitionBody, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { pipelineDefinitionFile, pipelineTasks } from '../../functions/pipeline/tasks.js';
+import { fromRoot } from '../paths.js';
+import type { AppResources } from './app-function.js';
+import { AppFunction, functionRuntime } from './app-function.js';
+
+export interface PipelineProps {
+  readonly resources: AppResources;
+}
+
+/**
+ * The audio-then-video pipeline: one Amazon States Language file shared with the local runner
+ * (decision 9), its `${…}` placeholders replaced by the task functions' ARNs, and the ffmpeg layer.
+ *
+ * The task functions and the layer are x86_64: the ffmpeg and ffprobe binaries come from
+ * @ffmpeg-installer/@ffprobe-installer, which ship linux-x64 builds only.
+ */
+export class Pipeline extends Construct {
+  readonly stateMachine: StateMachine;
+  readonly ffmpegLayer: LayerVersion;
+  readonly tasks: ReadonlyMap<string, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: PipelineProps) {
+    super(scope, id);
+    this.ffmpegLayer = new LayerVersion(this, 'FfmpegLayer', {
+      code: Code.fromAsset(fromRoot('layers/ffmpeg')),
+      compatibleRuntimes: [functionRuntime],
+      compatibleArchitectures: [Architecture.X86_64],
+      description: 'ffmpeg and ffprobe (under /opt/bin) and the caption fonts (under /opt/fonts)',
+    });
+
+    const tasks = new Map<string, AppFunction>();
+    for (const task of pipelineTasks) {
+      const fn = new AppFunction(this, `${pascal(task.module)}Task`, {
+        entry: `functions/pipeline/${task.module}.ts`,
+        description: `Reelsmith pipeline task: ${task.module}`,
+        resources: props.resources,
+        access: ['data', 'media', 'realtime', 'mail'],
+        architecture: Architecture.X86_64,
+        layers: [this.ffmpegLayer],
+        timeout: Duration.seconds(task.timeoutSeconds),
+        memorySize: task.memorySize,
+        environment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FONTS_DIR: '/opt/fonts' },
+      });
+      tasks.set(task.substitution, fn);
+    }
+    this.tasks = tasks;
+
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromString(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')),
+      definitionSubstitutions: Object.fromEntries([...tasks].map(([name, fn]) => [name, fn.functionArn])),
+    });
+    for (const fn of tasks.values()) fn.grantInvoke(this.stateMachine);
+  }
+}
+
+function pascal(name: string): string {
+  return name.replace(/(^|[-_])(\w)/g, (_match: string, _sep: string, letter: string) => letter.toUpperCase());
+}

@@ -1,0 +1,34 @@
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Construct } from 'constructs';
+import type { AppResources } from './app-function.js';
+import { AppFunction } from './app-function.js';
+
+export interface SchedulesProps {
+  readonly resources: AppResources;
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+/** Scheduled work: one rule every minute (scheduled emails are re-checked every minute, per the spec). */
+export class Schedules extends Construct {
+  readonly tick: AppFunction;
+  readonly everyMinute: Rule;
+
+  constructor(scope: Construct, id: string, props: SchedulesProps) {
+    super(scope, id);
+    this.tick = new AppFunction(this, 'Tick', {
+      entry: 'functions/jobs/tick.ts',
+      description: 'Reelsmith scheduled work, every minute',
+      resources: props.resources,
+      access: ['data', 'media', 'mail'],
+      timeout: Duration.seconds(55),
+      environment: props.environment,
+    });
+    this.everyMinute = new Rule(this, 'EveryMinute', {
+      description: 'Reelsmith jobs tick',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.tick, { retryAttempts: 0 })],
+    });
+  }
+}

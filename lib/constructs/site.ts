@@ -1,0 +1,164 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { HttpApi, WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+
+/**
+ * CloudFront Function (viewer request, default behaviour): a path whose last segment has no file
+ * extension is a client-side route, so it gets the app shell. Done here rather than with the
+ * distribution's error responses, which would also turn the API's 403/404 answers into index.html.
+ */
+export const spaRewriteCode = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * CloudFront Function (viewer request, /ws): the WebSocket API's handshake endpoint is exactly
+ * `/{stage}` (`wss://{api}.execute-api.{region}.amazonaws.com/prod`), so `/ws` becomes `/prod`. The stage
+ * is in the path rather than the origin path because an origin path would make it `/prod/` at best.
+ */
+export function webSocketRewriteCode(stageName: string): string {
+  return `function handler(event) {
+  var request = event.request;
+  request.uri = '/${stageName}';
+  return request;
+}`;
+}
+
+export interface SiteProps {
+  readonly httpApi: HttpApi;
+  readonly webSocketApi: WebSocketApi;
+  readonly webSocketStageName: string;
+  /** The built front end (a folder holding index.html). */
+  readonly siteAssetPath: string;
+}
+
+/**
+ * One origin for everything (DESIGN section 1): `/` the app from a private bucket, `/api/*` the HTTP API,
+ * `/ws` the WebSocket API. Same origin means no CORS for the API and a SameSite=Lax session cookie.
+ */
+export class Site extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    if (!existsSync(path.join(props.siteAssetPath, 'index.html'))) {
+      throw new Error(`The front end is not built: ${path.join(props.siteAssetPath, 'index.html')} is missing. Run \`npm run build:web\` first.`);
+    }
+    const stack = Stack.of(this);
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Only build output lives here; it is re-deployed from the repository.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Client-side routes get /index.html',
+      code: FunctionCode.fromInline(spaRewriteCode),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+    const webSocketRewrite = new CloudFrontFunction(this, 'WebSocketRewrite', {
+      comment: 'Rewrite /ws to the WebSocket API stage',
+      code: FunctionCode.fromInline(webSocketRewriteCode(props.webSocketStageName)),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    const apiOrigin = new HttpOrigin(`${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+    const webSocketOrigin = new HttpOrigin(`${props.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Reelsmith (${stack.stackName})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+        '/ws': {
+          origin: webSocketOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ function: webSocketRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+
+    // Two passes over the same build: hashed files under assets/ are immutable and never pruned (a tab
+    // still running the previous version can load its chunks); everything else (index.html first of
+    // all) is revalidated on every load, pruned, and invalidated at the edge once the assets are there.
+    const build = Source.asset(props.siteAssetPath);
+    const hashedAssets = new BucketDeployment(this, 'DeployHashedAssets', {
+      sources: [build],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      memoryLimit: 512,
+    });
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [build],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(hashedAssets);
+  }
+
+  get url(): string {
+    return `https://${this.distribution.distributionDomainName}`;
+  }
+}

@@ -1,0 +1,104 @@
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import type { Construct } from 'constructs';
+import type { AppOrigin } from './constructs/app-function.js';
+import { Data } from './constructs/data.js';
+import { ReelsmithHttpApi } from './constructs/http-api.js';
+import { Identity } from './constructs/identity.js';
+import { Media } from './constructs/media.js';
+import { Pipeline } from './constructs/pipeline.js';
+import { Realtime, webSocketStageName } from './constructs/realtime.js';
+import { Schedules } from './constructs/schedules.js';
+import { Site } from './constructs/site.js';
+import { fromRoot } from './paths.js';
+
+export const defaultMailFrom = 'Reelsmith <no-reply@reelsmith.local>';
+
+export interface ReelsmithStackProps extends StackProps {
+  /** The site's public origin (https://app.example.com) when it is not the CloudFront domain. */
+  readonly appOrigin?: string;
+  /** The sender of every email; must be an identity verified in SES. */
+  readonly mailFrom?: string;
+  /** The built front end; defaults to frontend/dist. */
+  readonly siteAssetPath?: string;
+}
+
+/** The name of the SSM parameter holding the CloudFront origin, known before the distribution exists. */
+export function appOriginParameterName(stackName: string): string {
+  return `/reelsmith/${stackName}/app-origin`;
+}
+
+/** The whole application: one construct per concern, wired through the functions' configuration. */
+export class ReelsmithStack extends Stack {
+  constructor(scope: Construct, id: string, props: ReelsmithStackProps = {}) {
+    super(scope, id, props);
+    const appOrigin: AppOrigin =
+      props.appOrigin === undefined
+        ? { kind: 'parameter', parameterName: appOriginParameterName(this.stackName) }
+        : { kind: 'fixed', origin: checkOrigin(props.appOrigin) };
+    const mailFrom = props.mailFrom ?? defaultMailFrom;
+
+    const data = new Data(this, 'Data');
+    const media = new Media(this, 'Media', { corsOrigins: appOrigin.kind === 'fixed' ? [appOrigin.origin] : ['*'] });
+    const identity = new Identity(this, 'Identity');
+    const realtime = new Realtime(this, 'Realtime', {
+      resources: {
+        table: data.table,
+        mediaBucket: media.bucket,
+        userPool: identity.userPool,
+        userPoolClient: identity.userPoolClient,
+        appOrigin,
+        mailFrom,
+      },
+    });
+    const resources = realtime.resources;
+
+    const pipeline = new Pipeline(this, 'Pipeline', { resources });
+    const startsPipeline = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn };
+    const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: startsPipeline });
+    const schedules = new Schedules(this, 'Schedules', { resources, environment: startsPipeline });
+    for (const fn of [...httpApi.functions.values(), schedules.tick]) pipeline.stateMachine.grantStartExecution(fn);
+
+    const site = new Site(this, 'Site', {
+      httpApi: httpApi.api,
+      webSocketApi: realtime.api,
+      webSocketStageName,
+      siteAssetPath: props.siteAssetPath ?? fromRoot('frontend/dist'),
+    });
+
+    if (appOrigin.kind === 'parameter') {
+      new StringParameter(this, 'AppOriginParameter', {
+        parameterName: appOrigin.parameterName,
+        description: 'The public origin of the Reelsmith site (its CloudFront domain)',
+        stringValue: site.url,
+      });
+      new CfnOutput(this, 'AppOriginParameterName', { value: appOrigin.parameterName, description: 'SSM parameter the functions read the app origin from' });
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The app: open this in a browser (/api/* and /ws are served here too)' });
+    new CfnOutput(this, 'HttpApiUrl', { value: httpApi.api.apiEndpoint, description: 'The HTTP API directly (the site reaches it as /api/*)' });
+    new CfnOutput(this, 'WebSocketUrl', { value: `wss://${site.distribution.distributionDomainName}/ws`, description: 'WebSocket endpoint through CloudFront, as the app uses it' });
+    new CfnOutput(this, 'WebSocketApiUrl', { value: realtime.stage.url, description: 'The WebSocket API stage directly' });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
+    new CfnOutput(this, 'MediaBucketName', { value: media.bucket.bucketName, description: 'Uploaded media and rendered videos' });
+    new CfnOutput(this, 'SiteBucketName', { value: site.bucket.bucketName, description: 'The built front end' });
+    new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId, description: 'Cognito user pool' });
+    new CfnOutput(this, 'UserPoolClientId', { value: identity.userPoolClient.userPoolClientId, description: 'Cognito app client (no secret)' });
+    new CfnOutput(this, 'StateMachineArn', { value: pipeline.stateMachine.stateMachineArn, description: 'The video pipeline' });
+  }
+}
+
+/** An origin is scheme://host[:port] with nothing after it; anything else breaks CORS and cookie checks. */
+function checkOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`appOrigin must be an origin such as https://app.example.com; got ${JSON.stringify(value)}`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value) {
+    throw new Error(`appOrigin must be an origin such as https://app.example.com (no path or trailing slash); got ${JSON.stringify(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,158 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { configSchema } from '../../functions/platform/config.js';
+import { areas, routeKey, routes } from '../../functions/platform/routes.js';
+import { functionRuntime } from '../../lib/constructs/app-function.js';
+import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
+
+const { template } = synthStack();
+
+function resourceIdsOf(type: string): string[] {
+  return Object.keys(resourcesOf(template, type));
+}
+
+/** Functions written by us (not the custom-resource handlers CDK adds), by logical id. */
+function appFunctions(): [string, Record<string, unknown>][] {
+  return entriesOf(template, 'AWS::Lambda::Function')
+    .filter(([, fn]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.STAGE === 'cloud')
+    .map(([id, fn]) => [id, fn.Properties ?? {}]);
+}
+
+function functionIdByDescription(text: string): string {
+  const found = appFunctions().find(([, props]) => props.Description === text);
+  if (!found) throw new Error(`no function described as ${text}`);
+  return found[0];
+}
+
+describe('HTTP API', () => {
+  it('has exactly one route per route-table entry', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
+    const routeKeys = entriesOf(template, 'AWS::ApiGatewayV2::Route')
+      .map(([, route]) => route.Properties?.RouteKey)
+      .filter((key): key is string => typeof key === 'string' && !key.startsWith('$'));
+    expect(routeKeys.sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it('sends each route to the Lambda function of its area', () => {
+    for (const route of routes) {
+      const fnId = functionIdByDescription(`Reelsmith HTTP API: ${route.area}`);
+      const integrations = entriesOf(template, 'AWS::ApiGatewayV2::Integration').filter(
+        ([, integration]) => JSON.stringify(integration.Properties?.IntegrationUri).includes(fnId),
+      );
+      expect(integrations).toHaveLength(1);
+      const [integrationId] = integrations[0] ?? [];
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey(route),
+        Target: Match.objectEquals({ 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] }),
+      });
+    }
+  });
+
+  it('creates one function per area in use, with the project defaults', () => {
+    const used = new Set(routes.map((route) => route.area));
+    for (const area of areas.filter((name) => used.has(name))) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `Reelsmith HTTP API: ${area}`,
+        Handler: 'index.handler',
+        Runtime: functionRuntime.name,
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 30,
+        LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+      });
+    }
+  });
+});
+
+describe('WebSocket API', () => {
+  it('routes $connect, $disconnect and $default to the realtime handler', () => {
+    const realtimeId = functionIdByDescription('Reelsmith WebSocket $connect, $disconnect and $default');
+    const routeKeys = entriesOf(template, 'AWS::ApiGatewayV2::Route')
+      .map(([, route]) => route.Properties?.RouteKey)
+      .filter((key): key is string => typeof key === 'string' && key.startsWith('$'));
+    expect(routeKeys.sort()).toEqual(['$connect', '$default', '$disconnect']);
+    const integrationUris = entriesOf(template, 'AWS::ApiGatewayV2::Integration').map(([, integration]) => JSON.stringify(integration.Properties?.IntegrationUri));
+    expect(integrationUris.filter((uri) => uri.includes(realtimeId))).toHaveLength(1);
+  });
+
+  it('deploys the prod stage automatically', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'prod', AutoDeploy: true });
+  });
+});
+
+describe('function configuration', () => {
+  const required = Object.entries(configSchema.shape)
+    .filter(([, schema]) => !schema.safeParse(undefined).success)
+    .map(([name]) => name)
+    .filter((name) => name !== 'AWS_REGION');
+
+  it('gives every function each variable the configuration requires, for the cloud stage', () => {
+    const functions = appFunctions();
+    expect(functions.length).toBeGreaterThanOrEqual(5);
+    for (const [id, props] of functions) {
+      const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+      for (const name of [...required, 'STAGE', 'MAIL_MODE', 'MAIL_FROM', 'APP_ORIGIN_PARAMETER']) {
+        expect(variables, `${id} lacks ${name}`).toHaveProperty(name);
+      }
+      expect(variables.STAGE).toBe('cloud');
+      expect(variables.MAIL_MODE).toBe('ses');
+      expect(variables.APP_ORIGIN_PARAMETER).toBe('/reelsmith/Reelsmith/app-origin');
+      expect(JSON.stringify(variables.WS_MANAGEMENT_ENDPOINT)).toMatch(/^\{"Fn::Join":\["",\["https:\/\/",\{"Ref":"\w+"\},"\.execute-api\.eu-west-1\.",\{"Ref":"AWS::URLSuffix"\},"\/prod"\]\]\}$/);
+    }
+  });
+
+  it('builds the WebSocket callback URL from the realtime API', () => {
+    const [, props] = appFunctions()[0] ?? [];
+    const endpoint = JSON.stringify((props?.Environment as { Variables: Record<string, unknown> }).Variables.WS_MANAGEMENT_ENDPOINT);
+    const [webSocketApiId] = entriesOf(template, 'AWS::ApiGatewayV2::Api').find(([, api]) => api.Properties?.ProtocolType === 'WEBSOCKET') ?? [];
+    expect(endpoint).toContain(`"Ref":"${webSocketApiId}"`);
+  });
+});
+
+describe('permissions', () => {
+  function statementsOfRoleOf(functionId: string): unknown[] {
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[functionId];
+    const roleRef = JSON.stringify(fn?.Properties?.Role);
+    return entriesOf(template, 'AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(JSON.parse(roleRef)['Fn::GetAtt'][0]))
+      .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: unknown[] }).Statement);
+  }
+
+  function actionsOf(functionId: string): string[] {
+    return statementsOfRoleOf(functionId).flatMap((statement) => [(statement as { Action: string | string[] }).Action].flat());
+  }
+
+  it('lets the HTTP and realtime functions push to WebSocket connections', () => {
+    for (const description of ['Reelsmith HTTP API: auth', 'Reelsmith HTTP API: system', 'Reelsmith WebSocket $connect, $disconnect and $default']) {
+      expect(actionsOf(functionIdByDescription(description)), description).toContain('execute-api:ManageConnections');
+    }
+  });
+
+  it('gives the HTTP functions the table, the media bucket, Cognito admin calls, SES and the pipeline', () => {
+    const actions = actionsOf(functionIdByDescription('Reelsmith HTTP API: auth'));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject*', 'cognito-idp:Admin*', 'ses:SendEmail', 'states:StartExecution']),
+    );
+  });
+
+  it('lets every function read the app-origin parameter by name, without referencing the parameter resource', () => {
+    const [parameterId] = resourceIdsOf('AWS::SSM::Parameter');
+    expect(parameterId).toMatch(/^AppOriginParameter/);
+    for (const [id] of appFunctions()) {
+      const statement = statementsOfRoleOf(id).find((s) => (s as { Action: unknown }).Action === 'ssm:GetParameter');
+      expect(statement, id).toBeDefined();
+      expect(JSON.stringify(statement)).toContain(':parameter/reelsmith/Reelsmith/app-origin');
+      expect(JSON.stringify(statement)).not.toContain(String(parameterId));
+    }
+  });
+
+  it('grants the Cognito admin actions on the user pool only', () => {
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 'cognito-idp:Admin*', Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityUserPool'), 'Arn'] } }),
+        ]),
+      },
+    });
+  });
+});

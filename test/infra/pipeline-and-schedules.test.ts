@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { pipelineDefinitionFile, pipelineTasks } from '../../functions/pipeline/tasks.js';
+import { fromRoot } from '../../lib/paths.js';
+import { functionRuntime } from '../../lib/constructs/app-function.js';
+import { entriesOf, synthStack } from './support/stack.js';
+
+const { template } = synthStack();
+
+interface AslState {
+  Type: string;
+  Resource?: string;
+  TimeoutSeconds?: number;
+  Retry?: { ErrorEquals: string[]; BackoffRate?: number; MaxAttempts?: number }[];
+  Catch?: { ErrorEquals: string[]; Next: string }[];
+  Branches?: AslMachine[];
+  ItemProcessor?: AslMachine;
+  Iterator?: AslMachine;
+}
+interface AslMachine {
+  StartAt: string;
+  States: Record<string, AslState>;
+}
+
+function tasksOf(machine: AslMachine): [string, AslState][] {
+  return Object.entries(machine.States).flatMap(([name, state]) => [
+    ...(state.Type === 'Task' ? [[name, state] as [string, AslState]] : []),
+    ...(state.Branches ?? []).flatMap(tasksOf),
+    ...[state.ItemProcessor, state.Iterator].filter((inner): inner is AslMachine => inner !== undefined).flatMap(tasksOf),
+  ]);
+}
+
+const definition = JSON.parse(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')) as AslMachine;
+
+describe('pipeline definition (DESIGN decision 9)', () => {
+  it('gives every task a retry with backoff, a timeout and a catch', () => {
+    const tasks = tasksOf(definition);
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const [name, state] of tasks) {
+      expect(state.TimeoutSeconds, `${name} TimeoutSeconds`).toBeGreaterThan(0);
+      expect(state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0), `${name} Retry with backoff`).toBe(true);
+      expect(state.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')), `${name} Catch States.ALL`).toBe(true);
+    }
+  });
+
+  it('names only substitutions the task table defines', () => {
+    const known = new Set(pipelineTasks.map((task) => task.substitution));
+    const used = [...JSON.stringify(definition).matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]);
+    expect(used.length).toBeGreaterThan(0);
+    for (const name of used) expect(known, name).toContain(name);
+  });
+});
+
+describe('pipeline resources', () => {
+  it('creates the state machine from the definition file, with each task function ARN substituted', () => {
+    template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
+    const [[, machine] = []] = entriesOf(template, 'AWS::StepFunctions::StateMachine');
+    const substitutions = machine?.Properties?.DefinitionSubstitutions as Record<string, unknown>;
+    for (const task of pipelineTasks) {
+      expect(substitutions[task.substitution]).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Pipeline\w*Task/), 'Arn'] });
+    }
+    expect(JSON.parse(machine?.Properties?.DefinitionString as string)).toEqual(definition);
+  });
+
+  it('lets the state machine invoke its task functions', () => {
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('^PipelineStateMachineRole') }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'lambda:InvokeFunction' })]) },
+    });
+  });
+
+  it('publishes the ffmpeg layer for x86_64 and attaches it to x86_64 task functions', () => {
+    template.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      CompatibleArchitectures: ['x86_64'],
+      CompatibleRuntimes: [functionRuntime.name],
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Reelsmith pipeline task: placeholder',
+      Architectures: ['x86_64'],
+      Layers: [{ Ref: Match.stringLikeRegexp('^PipelineFfmpegLayer') }],
+      Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
+    });
+  });
+});
+
+describe('schedules', () => {
+  it('runs the jobs tick every minute', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SchedulesTick'), 'Arn'] } })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SchedulesTick'), 'Arn'] },
+    });
+  });
+});

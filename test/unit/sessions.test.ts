@@ -26,7 +26,12 @@ class MemorySessionStore implements SessionStore {
   }
   async deleteAllForUser(userId: string) {
     let n = 0;
-    for (const [key, value] of this.items) if (value.userId === userId) (this.items.delete(key), n++);
+    for (const [key, value] of this.items) {
+      if (value.userId === userId) {
+        this.items.delete(key);
+        n++;
+      }
+    }
     return n;
   }
 }

@@ -1,5 +1,6 @@
+import type {
+  ApiGatewayManagementApiClient} from '@aws-sdk/client-apigatewaymanagementapi';
 import {
-  ApiGatewayManagementApiClient,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';

@@ -6,6 +6,7 @@ import { logger } from '../../functions/platform/logger';
 import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
 import { areaHandlers, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';
+import { serveMailbox } from './mailbox-page';
 import type { AreaName } from '../../functions/platform/routes';
 import type { HttpHandler } from '../../functions/platform/http/area-handler';
 
@@ -94,13 +95,24 @@ export interface LocalServer {
  * else is the built front end. A second server on loopback speaks API Gateway's management API
  * (`POST|DELETE|GET /@connections/{id}`), so pushes go through the real SDK client.
  */
-export async function startLocalServer(options: { port: number; host?: string; staticRoot: string; managementPort: number }): Promise<LocalServer> {
+export async function startLocalServer(options: {
+  port: number;
+  host?: string;
+  staticRoot: string;
+  managementPort: number;
+  outboxDir: string;
+}): Promise<LocalServer> {
   const sockets = new Map<string, WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
+    const work =
+      url.pathname === '/api' || url.pathname.startsWith('/api/')
+        ? handleApi(req, res, url)
+        : url.pathname === '/dev/mailbox' || url.pathname === '/dev/mailbox.json'
+          ? serveMailbox(options.outboxDir, url.pathname, res)
+          : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
     work.catch((error: unknown) => {
       logger.error('local server error', { error: error instanceof Error ? error.message : String(error), path: url.pathname });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });

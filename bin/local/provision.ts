@@ -75,7 +75,6 @@ export async function ensureUserPool(endpoint: string, name: string): Promise<Us
     const created = await client.send(
       new CreateUserPoolCommand({
         PoolName: name,
-        AutoVerifiedAttributes: [],
         Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
         Schema: [{ Name: 'email', AttributeDataType: 'String', Required: false, Mutable: true }],
       }),

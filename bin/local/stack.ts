@@ -1,5 +1,7 @@
 import './quiet-sdk-notices';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { startDynamoDbLocal, type RunningDynamo } from './emulators/dynamodb-local';
 import { startS3, type RunningS3 } from './emulators/s3';
@@ -84,7 +86,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       COGNITO_ENDPOINT: cognito.endpoint,
       WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${managementPort}`,
       MAIL_MODE: 'outbox',
-      OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : join(repoRoot, '.data', `outbox-test-${process.pid}-${port}`),
+      OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : mkdtempSync(join(tmpdir(), 'reelsmith-outbox-')),
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
     for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'LOG_LEVEL', 'MAIL_FROM'] as const) {
@@ -99,9 +101,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port,
       staticRoot: options.staticRoot ?? join(repoRoot, 'frontend', 'dist'),
       managementPort,
+      outboxDir: env.OUTBOX_DIR ?? join(repoRoot, '.data', 'outbox'),
     });
     stoppers.push(server.close);
+    if (!dataDir) stoppers.push(async () => rmSync(env.OUTBOX_DIR ?? '', { recursive: true, force: true }));
     say(`  realtime   ws               ws://localhost:${port}/ws`);
+    say(`  mail       outbox           http://localhost:${port}/dev/mailbox`);
     say(`  app        http://localhost:${port}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return {
       url: origin,

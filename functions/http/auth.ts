@@ -1,20 +1,47 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NotAuthenticatedError } from '../core/errors';
-import { keys } from '../adapters/aws/dynamo/keys';
+import {
+  emailCodeSchema,
+  emailOnlySchema,
+  loginSchema,
+  passwordOnlySchema,
+  registerSchema,
+  resetWithCodeSchema,
+  tokenQuerySchema,
+  updateUserSchema,
+} from '../core/accounts/schemas';
+import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpoint, requireUserId } from '../platform/http/endpoint';
-import { expireSessionCookies } from '../platform/http/session-cookie';
+import { csrfCookieName } from '../platform/http/cookies';
+import { endpoint, requireUserId, type HttpRequestState } from '../platform/http/endpoint';
+import { expireSessionCookies, setSessionCookie } from '../platform/http/session-cookie';
 
-/** Accounts. The accounts issue fills this area (register, login, logout, verification, reset). */
+const sent = (message: string) => ({ body: { message } });
+
+async function endAllSessions(request: HttpRequestState, userId: string): Promise<void> {
+  await request.container.sessions.endAllForUser(userId);
+  if (request.session) expireSessionCookies(request);
+}
+
+/** Accounts (spec 000 §4, §7; 001 §7): registration, sign-in and out, verification, password recovery. */
 export const handler = createAreaHandler('auth', {
-  'GET /api/user': endpoint({
-    handle: async (input) => {
-      const { table } = input.request.container;
-      const result = await table.client.send(
-        new GetCommand({ TableName: table.tableName, Key: { pk: keys.user(requireUserId(input)), sk: 'PROFILE' } }),
-      );
-      if (!result.Item) throw new NotAuthenticatedError();
-      return { body: result.Item };
+  'POST /api/register': endpoint({
+    body: registerSchema,
+    handle: async ({ body, request }) => {
+      const { email } = await request.container.accounts.register(body);
+      return { status: 201, body: { message: 'Registration successful', email } };
+    },
+  }),
+
+  'POST /api/login': endpoint({
+    body: loginSchema,
+    handle: async ({ body, request }) => {
+      const user = await request.container.accounts.authenticate(body.username, body.password);
+      // The CSRF guard has already checked that this cookie is present and matches the request.
+      const csrfToken = request.cookies[csrfCookieName] ?? '';
+      const session = await request.container.sessions.start(user.id, csrfToken, request.session);
+      setSessionCookie(request, session);
+      request.log.info('signed in', { userId: user.id });
+      return { body: toPublicUser(user) };
     },
   }),
 
@@ -22,7 +49,90 @@ export const handler = createAreaHandler('auth', {
     handle: async ({ request }) => {
       if (request.session) await request.container.sessions.end(request.session);
       expireSessionCookies(request);
-      return { body: { message: 'Logged out' } };
+      return sent('Logged out');
+    },
+  }),
+
+  'GET /api/user': endpoint({
+    handle: async (input) => {
+      const user = await input.request.container.accounts.publicUser(requireUserId(input));
+      if (!user) throw new NotAuthenticatedError();
+      return { body: user };
+    },
+  }),
+
+  'PATCH /api/user': endpoint({
+    body: updateUserSchema,
+    handle: async (input) => {
+      const user = await input.request.container.users.update(requireUserId(input), input.body);
+      return { body: toPublicUser(user) };
+    },
+  }),
+
+  'POST /api/verify-email-code': endpoint({
+    body: emailCodeSchema,
+    handle: async ({ body, request }) => {
+      await request.container.accounts.verifyEmailCode(body.email, body.code);
+      return sent('Email verified successfully');
+    },
+  }),
+
+  'GET /api/verify-email': endpoint({
+    query: tokenQuerySchema,
+    handle: async ({ query, request }) => {
+      await request.container.accounts.verifyEmailLink(query.token);
+      return sent('Email verified successfully');
+    },
+  }),
+
+  'POST /api/resend-verification-code': endpoint({
+    body: emailOnlySchema,
+    handle: async ({ body, request }) => {
+      await request.container.accounts.resendVerification(body.email);
+      return sent('If an unverified account exists for this email, a new code has been sent.');
+    },
+  }),
+
+  'POST /api/resend-verification': endpoint({
+    body: emailOnlySchema,
+    handle: async ({ body, request }) => {
+      await request.container.accounts.resendVerification(body.email);
+      return sent('If an unverified account exists for this email, a verification link has been sent.');
+    },
+  }),
+
+  'POST /api/forgot-password': endpoint({
+    body: emailOnlySchema,
+    handle: async ({ body, request }) => {
+      await request.container.accounts.forgotPassword(body.email);
+      return sent('If an account exists for this email, a reset code has been sent.');
+    },
+  }),
+
+  'POST /api/verify-reset-code': endpoint({
+    body: emailCodeSchema,
+    handle: async ({ body, request }) => {
+      await request.container.accounts.verifyResetCode(body.email, body.code);
+      return sent('Code verified');
+    },
+  }),
+
+  'POST /api/reset-password-with-code': endpoint({
+    body: resetWithCodeSchema,
+    handle: async ({ body, request }) => {
+      const userId = await request.container.accounts.resetWithCode(body.email, body.code, body.password);
+      await endAllSessions(request, userId);
+      return sent('Password reset successfully');
+    },
+  }),
+
+  'POST /api/reset-password': endpoint({
+    query: tokenQuerySchema,
+    body: passwordOnlySchema,
+    handle: async ({ query, body, request }) => {
+      const userId = await request.container.accounts.resetWithLink(query.token, body.password);
+      await endAllSessions(request, userId);
+      return sent('Password reset successfully');
     },
   }),
 });

@@ -1,5 +1,17 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { S3Client } from '@aws-sdk/client-s3';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoUserRepository } from '../adapters/aws/dynamo/user-repository';
+import { DynamoLoginThrottle, DynamoOneTimeCodeStore } from '../adapters/aws/dynamo/account-stores';
+import { CognitoIdentityProvider } from '../adapters/aws/cognito-identity';
+import { SesMailer } from '../adapters/aws/ses-mailer';
+import { OutboxMailer } from '../adapters/local/outbox-mailer';
+import { readSsmParameter } from '../adapters/aws/ssm-parameter';
+import { AccountService } from '../core/accounts/account-service';
+import type { Mailer, UserRepository } from '../core/ports/accounts';
+import { getAppOrigin } from './app-origin';
+import { logger } from './logger';
 import { createDocumentClient, type TableRef } from '../adapters/aws/dynamo/table';
 import { DynamoSessionStore } from '../adapters/aws/dynamo/session-store';
 import { DynamoConnectionStore, DynamoTicketStore } from '../adapters/aws/dynamo/realtime-stores';
@@ -20,6 +32,18 @@ export interface Container {
   sessions: SessionService;
   realtime: RealtimeService;
   publisher: Publisher;
+  users: UserRepository;
+  accounts: AccountService;
+  mailer: Mailer;
+  appOrigin: () => Promise<string>;
+}
+
+function buildMailer(config: AppConfig): Mailer {
+  if (config.MAIL_MODE === 'outbox') {
+    if (!config.OUTBOX_DIR) throw new Error('OUTBOX_DIR is missing (needed when MAIL_MODE=outbox)');
+    return new OutboxMailer(config.OUTBOX_DIR, config.MAIL_FROM, logger.child({ area: 'mail' }));
+  }
+  return new SesMailer(new SESv2Client({ region: config.AWS_REGION }), config.MAIL_FROM);
 }
 
 export function buildContainer(config: AppConfig): Container {
@@ -42,7 +66,19 @@ export function buildContainer(config: AppConfig): Container {
     new ApiGatewayManagementApiClient({ region, endpoint: config.WS_MANAGEMENT_ENDPOINT }),
   );
   const realtime = new RealtimeService(new DynamoConnectionStore(table), new DynamoTicketStore(table), sender);
-  return { config, table, s3, sessions, realtime, publisher: realtime };
+  const cognito = new CognitoIdentityProviderClient({ region, ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}) });
+  const users = new DynamoUserRepository(table);
+  const mailer = buildMailer(config);
+  const appOrigin = () => getAppOrigin(config, readSsmParameter);
+  const accounts = new AccountService({
+    users,
+    identity: new CognitoIdentityProvider(cognito, config.USER_POOL_ID, config.USER_POOL_CLIENT_ID),
+    codes: new DynamoOneTimeCodeStore(table),
+    throttle: new DynamoLoginThrottle(table),
+    mailer,
+    appOrigin,
+  });
+  return { config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin };
 }
 
 let current: Container | undefined;

@@ -28,8 +28,19 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session' },
-  { method: 'GET', path: '/api/user', area: 'auth', auth: 'session' },
+  { method: 'POST', path: '/api/register', area: 'auth', auth: 'public' },
+  { method: 'POST', path: '/api/login', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/logout', area: 'auth', auth: 'public' },
+  { method: 'GET', path: '/api/user', area: 'auth', auth: 'session' },
+  { method: 'PATCH', path: '/api/user', area: 'auth', auth: 'session' },
+  { method: 'POST', path: '/api/verify-email-code', area: 'auth', auth: 'public' },
+  { method: 'GET', path: '/api/verify-email', area: 'auth', auth: 'public' },
+  { method: 'POST', path: '/api/resend-verification-code', area: 'auth', auth: 'public' },
+  { method: 'POST', path: '/api/resend-verification', area: 'auth', auth: 'public' },
+  { method: 'POST', path: '/api/forgot-password', area: 'auth', auth: 'public' },
+  { method: 'POST', path: '/api/verify-reset-code', area: 'auth', auth: 'public' },
+  { method: 'POST', path: '/api/reset-password-with-code', area: 'auth', auth: 'public' },
+  { method: 'POST', path: '/api/reset-password', area: 'auth', auth: 'public' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

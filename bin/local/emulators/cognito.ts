@@ -41,6 +41,8 @@ export async function startCognito(options: { dataDir?: string }): Promise<Runni
   const ctx = { logger };
   const config = {
     ...DefaultConfig,
+    // cognito-local's default makes every pool email-as-username; ours are keyed by user id, like the cloud pool.
+    UserPoolDefaults: {},
     TokenConfig: { IssuerDomain: `http://127.0.0.1:${port}` },
     ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false as const },
   };

@@ -16,7 +16,8 @@ export function jsonResponse(statusCode: number, body: unknown, headers: Record<
  */
 export function mapError(error: Error): APIGatewayProxyStructuredResultV2 {
   if (error instanceof AppError) {
-    const body: Record<string, unknown> = { message: error.message };
+    // `error` repeats the message: the spec's recovery and verification pages read that field.
+    const body: Record<string, unknown> = { message: error.message, error: error.message };
     if (error.code) body.code = error.code;
     if (error.details !== undefined) body.details = error.details;
     const headers: Record<string, string> = error instanceof MethodNotAllowedError ? { allow: error.allow.join(', ') } : {};

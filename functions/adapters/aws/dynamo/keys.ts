@@ -7,6 +7,9 @@ export const keys = {
   session: (idHash: string) => `SESSION#${idHash}`,
   wsConnection: (connectionId: string) => `WSCONN#${connectionId}`,
   wsTicket: (ticketHash: string) => `WSTICKET#${ticketHash}`,
+  username: (lowerUsername: string) => `USERNAME#${lowerUsername}`,
+  email: (lowerEmail: string) => `EMAIL#${lowerEmail}`,
+  link: (linkHash: string) => `LINK#${linkHash}`,
 } as const;
 
 export interface ItemKey {

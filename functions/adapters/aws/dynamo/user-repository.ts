@@ -1,0 +1,116 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { ConflictError, NotFoundError } from '../../../core/errors';
+import type { UserRepository } from '../../../core/ports/accounts';
+import { normalizeEmail, normalizeUsername, userSchema, type User } from '../../../core/users/user';
+import { keys } from './keys';
+import type { TableRef } from './table';
+
+const PROFILE = 'PROFILE';
+const claimSchema = z.object({ userId: z.string() });
+
+export const messages = {
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+} as const;
+
+/**
+ * Users under `USER#<id>/PROFILE`; the username and the (lower-cased) email are claimed by items of
+ * their own, written in the same transaction with `attribute_not_exists`, so two registrations can
+ * never both get a name.
+ */
+export class DynamoUserRepository implements UserRepository {
+  constructor(private readonly table: TableRef) {}
+
+  async create(user: User): Promise<void> {
+    const claim = (pk: string) => ({
+      Put: {
+        TableName: this.table.tableName,
+        Item: { pk, sk: 'CLAIM', userId: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    try {
+      await this.table.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            claim(keys.username(normalizeUsername(user.username))),
+            claim(keys.email(normalizeEmail(user.email))),
+            {
+              Put: {
+                TableName: this.table.tableName,
+                Item: { pk: keys.user(user.id), sk: PROFILE, ...user },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TransactionCanceledException') {
+        const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new ConflictError(messages.usernameTaken);
+        if (reasons[1]?.Code === 'ConditionalCheckFailed') throw new ConflictError(messages.emailTaken);
+      }
+      throw error;
+    }
+  }
+
+  async remove(user: User): Promise<void> {
+    await this.table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: this.table.tableName, Key: { pk: keys.username(normalizeUsername(user.username)), sk: 'CLAIM' } } },
+          { Delete: { TableName: this.table.tableName, Key: { pk: keys.email(normalizeEmail(user.email)), sk: 'CLAIM' } } },
+          { Delete: { TableName: this.table.tableName, Key: { pk: keys.user(user.id), sk: PROFILE } } },
+        ],
+      }),
+    );
+  }
+
+  async get(userId: string): Promise<User | undefined> {
+    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: PROFILE } }));
+    return result.Item ? userSchema.parse(result.Item) : undefined;
+  }
+
+  private async claimOwner(pk: string): Promise<string | undefined> {
+    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: { pk, sk: 'CLAIM' } }));
+    return result.Item ? claimSchema.parse(result.Item).userId : undefined;
+  }
+
+  findIdByEmail(email: string): Promise<string | undefined> {
+    return this.claimOwner(keys.email(normalizeEmail(email)));
+  }
+
+  findIdByUsername(username: string): Promise<string | undefined> {
+    return this.claimOwner(keys.username(normalizeUsername(username)));
+  }
+
+  async update(userId: string, patch: Partial<Omit<User, 'id' | 'createdAt'>>): Promise<User> {
+    const entries = Object.entries({ ...patch, updatedAt: new Date().toISOString() }).filter(([, value]) => value !== undefined);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const sets = entries.map(([key, value], i) => {
+      names[`#f${i}`] = key;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+    try {
+      const result = await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: { pk: keys.user(userId), sk: PROFILE },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return userSchema.parse(result.Attributes);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new NotFoundError('User not found');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import type { User } from '../users/user';
+
+export interface UserRepository {
+  /** Creates the user with unique username and email (one conditional transaction). */
+  create(user: User): Promise<void>;
+  /** Removes the user and the claims on its username and email. */
+  remove(user: User): Promise<void>;
+  get(userId: string): Promise<User | undefined>;
+  findIdByEmail(email: string): Promise<string | undefined>;
+  findIdByUsername(username: string): Promise<string | undefined>;
+  update(userId: string, patch: Partial<Omit<User, 'id' | 'createdAt'>>): Promise<User>;
+}
+
+/** The identity provider (Cognito) keeps the credentials; users are known to it by our user id. */
+export interface IdentityProvider {
+  createUser(userId: string, email: string, password: string): Promise<void>;
+  deleteUser(userId: string): Promise<void>;
+  /** True when the password is the user's; false for a wrong password or an unknown user. */
+  checkPassword(userId: string, password: string): Promise<boolean>;
+  setPassword(userId: string, password: string): Promise<void>;
+  markEmailVerified(userId: string, email: string): Promise<void>;
+}
+
+export type CodePurpose = 'verify-email' | 'reset-password';
+
+export interface OneTimeCode {
+  userId: string;
+  purpose: CodePurpose;
+  codeHash: string;
+  linkHash: string;
+  attempts: number;
+  /** ms since epoch */
+  validUntil: number;
+  sentAt: number;
+}
+
+export interface OneTimeCodeStore {
+  /** Replaces the user's code for that purpose (and so voids the previous code and link). */
+  put(code: OneTimeCode): Promise<void>;
+  get(userId: string, purpose: CodePurpose): Promise<OneTimeCode | undefined>;
+  /** Counts a wrong try; answers the new count. */
+  addAttempt(userId: string, purpose: CodePurpose): Promise<number>;
+  /** Removes it if it is still the same code: true for exactly one caller (single use). */
+  consume(code: OneTimeCode): Promise<boolean>;
+  /** The user and purpose behind a link token's hash, if that link is the current one. */
+  findByLink(linkHash: string): Promise<OneTimeCode | undefined>;
+}
+
+export interface LoginThrottle {
+  /** ms since epoch until which sign-in is refused, if locked. */
+  lockedUntil(userId: string, now: number): Promise<number | undefined>;
+  recordFailure(userId: string, now: number): Promise<void>;
+  clear(userId: string): Promise<void>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,171 @@
+import type { CaptionSettings } from './caption-settings';
+import type { WordTiming } from './word-timings';
+
+/**
+ * Builds the ASS subtitle file burned into a 1080x1920 video by libass: lines of at most
+ * `max_words_per_line` words, timed by the voice-over's word timings, in one of five styles.
+ */
+export const videoWidth = 1080;
+export const videoHeight = 1920;
+
+/** ASS numpad alignment for the spec's 3x3 grid. */
+const alignment: Record<CaptionSettings['position'], number> = {
+  bottom_left: 1,
+  bottom_center: 2,
+  bottom_right: 3,
+  middle_left: 4,
+  middle_center: 5,
+  middle_right: 6,
+  top_left: 7,
+  top_center: 8,
+  top_right: 9,
+};
+
+/** `#RRGGBB` → ASS `&H00BBGGRR` (alpha 00 is opaque). */
+export function assColor(hex: string): string {
+  const rr = hex.slice(1, 3);
+  const gg = hex.slice(3, 5);
+  const bb = hex.slice(5, 7);
+  return `&H00${bb}${gg}${rr}`.toUpperCase();
+}
+
+/** Seconds → `H:MM:SS.cc`. */
+export function assTime(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const h = Math.floor(cs / 360000);
+  const m = Math.floor((cs % 360000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  const c = cs % 100;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(c).padStart(2, '0')}`;
+}
+
+/** Text can never open an override block or a line break in ASS. */
+export function escapeAssText(text: string): string {
+  return text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[\r\n]+/g, ' ');
+}
+
+export interface CaptionLine {
+  words: WordTiming[];
+  start: number;
+  end: number;
+}
+
+/** Lines of at most `maxWords` words; each lasts until the next begins (no flicker between lines). */
+export function groupLines(words: readonly WordTiming[], maxWords: number): CaptionLine[] {
+  const lines: CaptionLine[] = [];
+  for (let i = 0; i < words.length; i += maxWords) {
+    const chunk = words.slice(i, i + maxWords);
+    const first = chunk[0];
+    const last = chunk[chunk.length - 1];
+    if (!first || !last) continue;
+    lines.push({ words: chunk, start: first.start, end: last.end });
+  }
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    if (next && next.start - line.end < 0.5) line.end = next.start;
+  });
+  return lines;
+}
+
+function displayWord(word: string, settings: CaptionSettings): string {
+  return escapeAssText(settings.all_caps ? word.toUpperCase() : word);
+}
+
+function dialogue(start: number, end: number, text: string): string {
+  return `Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${text}`;
+}
+
+/** The events of one line in the chosen style. */
+function lineEvents(line: CaptionLine, settings: CaptionSettings): string[] {
+  const words = line.words.map((w) => displayWord(w.word, settings));
+  const wordColor = assColor(settings.word_color);
+  switch (settings.style) {
+    case 'classic':
+      return [dialogue(line.start, line.end, words.join(' '))];
+    case 'karaoke': {
+      // \kf fills each word from the secondary (line) colour to the primary (word) colour as it is spoken.
+      const parts = line.words.map((w, i) => {
+        const gapBefore = i === 0 ? 0 : Math.max(0, w.start - (line.words[i - 1]?.end ?? w.start));
+        const duration = Math.max(1, Math.round((w.end - w.start + gapBefore) * 100));
+        return `{\\kf${duration}}${words[i]}`;
+      });
+      return [dialogue(line.start, line.end, parts.join(' '))];
+    }
+    case 'word_by_word':
+      return line.words.map((w, i) => {
+        const end = i + 1 < line.words.length ? (line.words[i + 1]?.start ?? w.end) : line.end;
+        return dialogue(w.start, end, `{\\c${wordColor}}${words[i]}`);
+      });
+    case 'highlight':
+    case 'underline': {
+      const events: string[] = [];
+      // Before the first word is spoken, and in pauses, the line shows without emphasis.
+      const firstStart = line.words[0]?.start ?? line.start;
+      if (firstStart > line.start) events.push(dialogue(line.start, firstStart, words.join(' ')));
+      line.words.forEach((w, i) => {
+        const end = i + 1 < line.words.length ? (line.words[i + 1]?.start ?? w.end) : line.end;
+        const emphasis = settings.style === 'highlight' ? `{\\c${wordColor}}` : `{\\u1\\c${wordColor}}`;
+        const reset = settings.style === 'highlight' ? '{\\c}' : `{\\u${settings.underline ? 1 : 0}\\c}`;
+        const text = words.map((word, j) => (j === i ? `${emphasis}${word}${reset}` : word)).join(' ');
+        events.push(dialogue(w.start, end, text));
+      });
+      return events;
+    }
+  }
+}
+
+export interface AssOptions {
+  /** The font family name libass should use (the bundled font standing in for the chosen one). */
+  fontName: string;
+}
+
+export function buildAss(words: readonly WordTiming[], settings: CaptionSettings, options: AssOptions): string {
+  const margin = 80;
+  const karaoke = settings.style === 'karaoke';
+  const primary = karaoke ? assColor(settings.word_color) : assColor(settings.line_color);
+  const secondary = karaoke ? assColor(settings.line_color) : assColor(settings.word_color);
+  const flag = (on: boolean) => (on ? -1 : 0);
+  const style = [
+    'Caption',
+    options.fontName,
+    settings.font_size,
+    primary,
+    secondary,
+    '&H00000000',
+    '&H80000000',
+    flag(settings.bold),
+    flag(settings.italic),
+    flag(settings.underline),
+    flag(settings.strikeout),
+    100,
+    100,
+    0,
+    0,
+    1,
+    settings.outline_width,
+    settings.shadow_offset,
+    alignment[settings.position],
+    margin,
+    margin,
+    Math.round(videoHeight * 0.12),
+    1,
+  ].join(',');
+  const events = groupLines(words, settings.max_words_per_line).flatMap((line) => lineEvents(line, settings));
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${videoWidth}`,
+    `PlayResY: ${videoHeight}`,
+    'WrapStyle: 0',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    `Style: ${style}`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...events,
+    '',
+  ].join('\n');
+}

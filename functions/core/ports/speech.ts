@@ -1,0 +1,26 @@
+import type { WordTiming } from '../captions/word-timings';
+
+export interface VoiceSettings {
+  /** The provider's voice id (ElevenLabs voice id, or an eSpeak voice such as `en-us`). */
+  voiceId: string;
+  modelId?: string;
+  speed?: number;
+  stability?: number;
+  similarityBoost?: number;
+  style?: number;
+  speakerBoost?: boolean;
+}
+
+export interface SynthesizedSpeech {
+  audio: Uint8Array;
+  /** `wav` from eSpeak, `mp3` from ElevenLabs; the pipeline stores MP3. */
+  format: 'wav' | 'mp3';
+  durationSeconds: number;
+  words: WordTiming[];
+}
+
+/** Text to speech with per-word timings (the captions are built from them, not from transcription). */
+export interface SpeechSynthesizer {
+  readonly name: string;
+  synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech>;
+}

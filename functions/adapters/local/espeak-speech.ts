@@ -1,8 +1,9 @@
+import type ESpeakNg from 'espeak-ng';
 import type { WordTiming } from '../../core/captions/word-timings';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
 import { durationOf, parseWav, soundRegions, type Region } from './wav';
 
-type EspeakFactory = (typeof import('espeak-ng'))['default'];
+type EspeakFactory = typeof ESpeakNg;
 
 async function loadFactory(): Promise<EspeakFactory> {
   // Loaded on first use: the WASM module is large and most functions never speak.

@@ -8,3 +8,8 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
 };
 
 export const realtimeHandler = () => import('../../functions/realtime/handler').then((m) => m.handler);
+
+/** The pipeline's task modules (functions/pipeline/tasks.ts), loaded on first use. */
+export const pipelineHandlers: Record<string, (input: unknown) => Promise<unknown>> = {
+  placeholder: async (input) => (await import('../../functions/pipeline/placeholder')).handler(input as Record<string, unknown>),
+};

@@ -6,6 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { startDynamoDbLocal, type RunningDynamo } from './emulators/dynamodb-local';
 import { startS3, type RunningS3 } from './emulators/s3';
 import { startCognito, type RunningCognito } from './emulators/cognito';
+import { startStepFunctions } from './emulators/step-functions';
+import { pipelineHandlers } from './handlers';
 import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
 import { startLocalServer, type LocalServer } from './http-server';
@@ -25,13 +27,15 @@ export interface LocalStackOptions {
   /** No health lines and no request logs on stdout. */
   quiet?: boolean;
   staticRoot?: string;
+  /** Scales the state machine's Retry intervals (tests use small numbers; default: as written). */
+  retryScale?: number;
 }
 
 export interface LocalStack {
   url: string;
   port: number;
   env: Record<string, string>;
-  endpoints: { dynamodb: string; s3: string; cognito: string; management: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; management: string; stepFunctions: string };
   stop(): Promise<void>;
 }
 
@@ -70,6 +74,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, tableName), ensureUserPool(cognito.endpoint, 'reelsmith')]);
     say(`  identity   cognito-local    ${cognito.endpoint}  pool ${pool.userPoolId}`);
 
+    const stepFunctions = await startStepFunctions({ repoRoot, handlers: pipelineHandlers, retryScale: options.retryScale });
+    stoppers.push(stepFunctions.stop);
+    say(`  pipeline   step functions   ${stepFunctions.endpoint}  (aws-local-stepfunctions)`);
+
     const managementPort = await freePort();
     const env: Record<string, string> = {
       STAGE: 'local',
@@ -85,6 +93,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
       WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${managementPort}`,
+      STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
+      SFN_ENDPOINT: stepFunctions.endpoint,
       MAIL_MODE: 'outbox',
       OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : mkdtempSync(join(tmpdir(), 'reelsmith-outbox-')),
     };
@@ -112,7 +122,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       url: origin,
       port,
       env,
-      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint, management: server.managementEndpoint },
+      endpoints: {
+        dynamodb: dynamo.endpoint,
+        s3: s3.endpoint,
+        cognito: cognito.endpoint,
+        management: server.managementEndpoint,
+        stepFunctions: stepFunctions.endpoint,
+      },
       stop: stopAll,
     };
   } catch (error) {

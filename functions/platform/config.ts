@@ -22,11 +22,22 @@ export const configSchema = z.object({
   COGNITO_ENDPOINT: optionalUrl,
   /** API Gateway management endpoint for WebSocket pushes (https://{api}.execute-api.{region}.amazonaws.com/{stage}). */
   WS_MANAGEMENT_ENDPOINT: z.string().url(),
+  /** The audio-then-video state machine (the stack sets it; the local stack runs its own). */
+  STATE_MACHINE_ARN: z.string().min(1).optional(),
+  SFN_ENDPOINT: optionalUrl,
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24 * 7),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 30),
   MAIL_MODE: z.enum(['ses', 'outbox']).default('ses'),
   MAIL_FROM: z.string().min(3).default('Reelsmith <no-reply@reelsmith.local>'),
   OUTBOX_DIR: z.string().optional(),
+  /** The script writer: OpenAI when a key is set, the offline writer otherwise. A secret: never logged. */
+  OPENAI_API_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** Another OpenAI-compatible endpoint (tests point it at a local fake). */
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

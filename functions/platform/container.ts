@@ -2,6 +2,9 @@ import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagem
 import { S3Client } from '@aws-sdk/client-s3';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { StepFunctionsPipelineStarter } from '../adapters/aws/sfn-pipeline';
+import type { PipelineStarter } from '../core/ports/pipeline';
 import { DynamoUserRepository } from '../adapters/aws/dynamo/user-repository';
 import { DynamoLoginThrottle, DynamoOneTimeCodeStore } from '../adapters/aws/dynamo/account-stores';
 import { CognitoIdentityProvider } from '../adapters/aws/cognito-identity';
@@ -36,6 +39,8 @@ export interface Container {
   accounts: AccountService;
   mailer: Mailer;
   appOrigin: () => Promise<string>;
+  /** Absent when no state machine is configured. */
+  pipeline: PipelineStarter | undefined;
 }
 
 function buildMailer(config: AppConfig): Mailer {
@@ -78,7 +83,10 @@ export function buildContainer(config: AppConfig): Container {
     mailer,
     appOrigin,
   });
-  return { config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin };
+  const pipeline = config.STATE_MACHINE_ARN
+    ? new StepFunctionsPipelineStarter(new SFNClient({ region, ...(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {}) }), config.STATE_MACHINE_ARN)
+    : undefined;
+  return { config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline };
 }
 
 let current: Container | undefined;

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import type { LocalStack } from '../../bin/local/stack';
+import { getContainer } from '../../functions/platform/container';
+import { startTestStack } from './support/stack';
+
+let stack: LocalStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function waitForEnd(client: SFNClient, executionArn: string) {
+  for (let i = 0; i < 100; i++) {
+    const described = await client.send(new DescribeExecutionCommand({ executionArn }));
+    if (described.status !== 'RUNNING') return described;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('execution did not end');
+}
+
+describe('the local Step Functions', () => {
+  it('runs the ASL definition with the task handlers, started through the real SFN client', async () => {
+    const pipeline = getContainer().pipeline;
+    expect(pipeline).toBeDefined();
+    const { executionId } = await pipeline!.start('test-run-1', { scriptId: 's1', userId: 'u1' });
+    const described = await waitForEnd(new SFNClient({ region: 'us-east-1', endpoint: stack.endpoints.stepFunctions }), executionId);
+    expect(described.status).toBe('SUCCEEDED');
+    expect(JSON.parse(described.output ?? '{}')).toMatchObject({ scriptId: 's1', userId: 'u1', placeholder: true });
+  });
+
+  it('refuses a second execution with the same name', async () => {
+    const pipeline = getContainer().pipeline!;
+    await pipeline.start('test-run-2', {});
+    await expect(pipeline.start('test-run-2', {})).rejects.toThrow(/Already Exists/);
+  });
+});

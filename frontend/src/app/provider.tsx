@@ -5,6 +5,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { GlobalLoadingOverlay } from '@/components/loading-overlay';
 import { Toaster } from '@/components/ui/toaster';
 import { swrFetcher } from '@/lib/api-client';
+import { LoginWelcome } from '@/lib/auth';
 
 /**
  * Data fetching defaults (spec 000 section 7): GET on the key with credentials, JSON parsed; no
@@ -29,6 +30,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         {children}
         <Toaster />
         <GlobalLoadingOverlay />
+        <LoginWelcome />
       </SWRConfig>
     </ChakraProvider>
   );

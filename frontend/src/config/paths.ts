@@ -6,7 +6,11 @@ export const paths = {
   auth: { path: '/auth', href: '/auth' },
   login: { path: '/login', href: '/login' },
   forgotPassword: { path: '/forgot-password', href: '/forgot-password' },
-  resetPassword: { path: '/reset-password', href: '/reset-password' },
+  resetPassword: {
+    path: '/reset-password',
+    href: '/reset-password',
+    getHref: (email: string) => `/reset-password?email=${encodeURIComponent(email)}`,
+  },
   resetPasswordSteps: { path: '/reset-password-steps', href: '/reset-password-steps' },
   resetPasswordToken: { path: '/reset-password-token', href: '/reset-password-token' },
   verifyEmail: { path: '/verify-email', href: '/verify-email' },

@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 
@@ -15,6 +15,8 @@ export const USER_KEY = '/api/user';
 export const USER_FRESH_MS = 30 * 60 * 1000;
 /** Delay before the page reloads after login or logout (spec 000 section 9). */
 export const REDIRECT_DELAY_MS = 800;
+/** Session-storage key carrying the welcome toast across the reload after login (its value: the name). */
+export const LOGIN_WELCOME_KEY = 'loginWelcome';
 /** Local-storage keys cleared on logout (spec 000 section 3: "emailTemplates (cleared on logout)"). */
 export const LOGOUT_LOCAL_STORAGE_KEYS = ['emailTemplates'] as const;
 
@@ -98,4 +100,61 @@ export function useLogout(): () => Promise<void> {
     showLoadingOverlay('Redirecting...');
     window.setTimeout(() => window.location.reload(), REDIRECT_DELAY_MS);
   }, [mutate]);
+}
+
+/**
+ * Login (spec 000 sections 4 and 8): "Logging you in...", POST /api/login, then "Redirecting..." and a
+ * full reload after 800 ms. The "Login successful" toast must survive that reload, so the name it greets
+ * (the user's name, else the username) waits in session storage until `LoginWelcome` shows it. On
+ * failure the overlay goes away and the error is rethrown for the form to report.
+ */
+export async function signIn(run: () => Promise<User | null | undefined>, fallbackName: string): Promise<void> {
+  showLoadingOverlay('Logging you in...');
+  let user: User | null | undefined;
+  try {
+    user = await run();
+  } catch (error) {
+    hideLoadingOverlay();
+    throw error;
+  }
+  const name = user?.name?.trim() || user?.username?.trim() || fallbackName;
+  try {
+    window.sessionStorage.setItem(LOGIN_WELCOME_KEY, name);
+  } catch {
+    // storage unavailable: the reload simply comes without the welcome toast
+  }
+  showLoadingOverlay('Redirecting...');
+  window.setTimeout(() => window.location.reload(), REDIRECT_DELAY_MS);
+}
+
+function readLoginWelcome(): string | null {
+  try {
+    return window.sessionStorage.getItem(LOGIN_WELCOME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function WelcomeToast({ name }: { name: string }) {
+  const { data: user } = useUser();
+  useEffect(() => {
+    if (user) showToast({ type: 'success', title: 'Login successful', description: `Welcome back, ${name}!` });
+  }, [user, name]);
+  return null;
+}
+
+/**
+ * Rendered once by the app's providers: after the reload that follows a login, greets the user once
+ * the session is confirmed (no toast if the sign-in did not hold, e.g. cookies blocked).
+ */
+export function LoginWelcome() {
+  const [name] = useState(readLoginWelcome);
+  useEffect(() => {
+    try {
+      window.sessionStorage.removeItem(LOGIN_WELCOME_KEY);
+    } catch {
+      // nothing stored
+    }
+  }, []);
+  return name === null ? null : <WelcomeToast name={name} />;
 }

@@ -1,6 +1,117 @@
-import { AuthLayout } from '../components/auth-layout';
+import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
-/** /forgot-password: placeholder until the accounts issue builds it. */
+import { KeyIcon, MailIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+
+import { forgotPassword } from '../api/accounts';
+import { AuthLayout, TextLink } from '../components/auth-layout';
+import { TextField } from '../components/form-fields';
+import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { useForm } from '../hooks/use-form';
+import { toastFailure, toastSuccess } from '../lib/notify';
+import { validateEmailForm } from '../lib/validation';
+
+/** Spec 001 section 9: the page moves on to the reset form 2 seconds after the code is sent. */
+export const REDIRECT_AFTER_CODE_SENT_MS = 2000;
+
+/**
+ * /forgot-password (spec 001 sections 2, 4, 8, 9): the email step. Once the code is sent the page
+ * says so and, 2 seconds later, opens /reset-password with the email in the query, where the code and
+ * the new password are entered (the flow's code, password and success steps).
+ */
 export default function ForgotPasswordRoute() {
-  return <AuthLayout title="Forgot Password" description="This page arrives with the accounts issue." />;
+  return (
+    <RedirectIfSignedIn>
+      <ForgotPasswordPage />
+    </RedirectIfSignedIn>
+  );
+}
+
+function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const { values, errors, setField, handleSubmit } = useForm({ email: '' }, validateEmailForm);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (sentTo === null) return undefined;
+    const timer = window.setTimeout(() => navigate(paths.resetPassword.getHref(sentTo)), REDIRECT_AFTER_CODE_SENT_MS);
+    return () => window.clearTimeout(timer);
+  }, [sentTo, navigate]);
+
+  const submit = handleSubmit(async ({ email }) => {
+    setBusy(true);
+    try {
+      await forgotPassword(email.trim());
+      toastSuccess('Verification Code Sent', 'Check your email for the 6-digit code to reset your password.');
+      setSentTo(email.trim());
+    } catch (error) {
+      setBusy(false);
+      toastFailure(error, { title: 'Something went wrong', fallback: "We couldn't process your request. Please try again." });
+    }
+  });
+
+  if (sentTo !== null) {
+    return (
+      <AuthLayout
+        title="Check your email"
+        icon={<MailIcon boxSize="7" />}
+        description={
+          <>
+            If an account exists for{' '}
+            <Text as="span" fontWeight="semibold" color="fg" wordBreak="break-all">
+              {sentTo}
+            </Text>
+            , we sent it a 6-digit code to reset your password.
+          </>
+        }
+      >
+        <Stack gap="4">
+          <HStack justify="center" gap="2" color="fg.muted" fontSize="sm" role="status">
+            <Spinner size="xs" />
+            <Text>Taking you to the reset form...</Text>
+          </HStack>
+          <Button asChild colorPalette="blue" size="lg">
+            <RouterLink to={paths.resetPassword.getHref(sentTo)}>Enter the code</RouterLink>
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Forgot Password"
+      icon={<KeyIcon boxSize="7" />}
+      description="Enter your email address and we'll send you a 6-digit code to reset your password."
+      footer={
+        <>
+          <Text>
+            Already have a code? <TextLink to={paths.resetPasswordSteps.href}>Enter it here</TextLink>
+          </Text>
+          <TextLink to={paths.auth.href}>Back to login</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Forgot password">
+        <Stack gap="4">
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onValueChange={(value) => setField('email', value)}
+            error={errors.email}
+            autoFocus
+          />
+          <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Sending..." disabled={busy}>
+            Send Reset Code
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
 }

@@ -1,6 +1,159 @@
-import { AuthLayout } from '../components/auth-layout';
+import { Button, Stack, Steps, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
-/** /reset-password-steps: placeholder until the accounts issue builds it. */
+import { CheckCircleIcon, KeyIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+
+import { resetPasswordWithCode, verifyResetCode } from '../api/accounts';
+import { AuthLayout, TextLink } from '../components/auth-layout';
+import { CodeField, TextField } from '../components/form-fields';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { useForm } from '../hooks/use-form';
+import { toastFailure, toastSuccess } from '../lib/notify';
+import { toastResetFailure } from '../lib/reset-failure';
+import { validateEmailCode, validateNewPassword, type EmailCodeValues } from '../lib/validation';
+
+const stepTitles = ['Verify code', 'New password'] as const;
+
+/**
+ * /reset-password-steps (spec 001 sections 2, 4, 8): step "code" (email and Verification Code, checked
+ * with POST /api/verify-reset-code), step "password" (New Password, Confirm Password, reset with the
+ * checked code), then "Success!".
+ */
 export default function ResetPasswordStepsRoute() {
-  return <AuthLayout title="Reset Password" description="This page arrives with the accounts issue." />;
+  return (
+    <RedirectIfSignedIn>
+      <ResetPasswordStepsPage />
+    </RedirectIfSignedIn>
+  );
+}
+
+function ResetPasswordStepsPage() {
+  const [params] = useSearchParams();
+  const [verified, setVerified] = useState<EmailCodeValues | null>(null);
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <AuthLayout title="Success!" tone="success" icon={<CheckCircleIcon boxSize="7" />}>
+        <Stack gap="5" textAlign="center">
+          <Stack gap="1">
+            <Text fontWeight="semibold" fontSize="lg">
+              Password Updated
+            </Text>
+            <Text color="fg.muted">You can now sign in with your new password.</Text>
+          </Stack>
+          <Button asChild colorPalette="blue" size="lg">
+            <RouterLink to={paths.auth.href}>Continue to Login</RouterLink>
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const step = verified ? 1 : 0;
+  return (
+    <AuthLayout
+      title="Reset Password"
+      icon={<KeyIcon boxSize="7" />}
+      description={verified ? 'Choose a new password for your account.' : 'Enter your email and the 6-digit code we sent you.'}
+      footer={
+        <>
+          <TextLink to={paths.forgotPassword.href}>Request a new code</TextLink>
+          <TextLink to={paths.auth.href}>Back to login</TextLink>
+        </>
+      }
+    >
+      <Stack gap="6">
+        <Steps.Root step={step} count={stepTitles.length} size="sm" colorPalette="blue">
+          <Steps.List>
+            {stepTitles.map((title, index) => (
+              <Steps.Item key={title} index={index}>
+                <Steps.Indicator />
+                <Steps.Title>{title}</Steps.Title>
+                <Steps.Separator />
+              </Steps.Item>
+            ))}
+          </Steps.List>
+        </Steps.Root>
+        {verified ? (
+          <PasswordStep verified={verified} onDone={() => setDone(true)} />
+        ) : (
+          <CodeStep initialEmail={params.get('email') ?? ''} onVerified={setVerified} />
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}
+
+function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerified: (values: EmailCodeValues) => void }) {
+  const { values, errors, setField, handleSubmit } = useForm({ email: initialEmail, code: '' }, validateEmailCode);
+  const [busy, setBusy] = useState(false);
+
+  const submit = handleSubmit(async ({ email, code }) => {
+    setBusy(true);
+    try {
+      await verifyResetCode(email.trim(), code.trim());
+      setBusy(false);
+      onVerified({ email: email.trim(), code: code.trim() });
+    } catch (error) {
+      setBusy(false);
+      toastFailure(error, {
+        title: 'Invalid Code',
+        fallback: 'The code is invalid or has expired.',
+        network: { title: 'Something went wrong', description: "We couldn't process your request. Please try again." },
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Verify code">
+      <Stack gap="4">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onValueChange={(value) => setField('email', value)}
+          error={errors.email}
+          autoFocus={!initialEmail}
+        />
+        <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={Boolean(initialEmail)} />
+        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Verifying..." disabled={busy}>
+          Verify Code
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone: () => void }) {
+  const { values, errors, setField, handleSubmit } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const [busy, setBusy] = useState(false);
+
+  const submit = handleSubmit(async ({ password }) => {
+    setBusy(true);
+    try {
+      await resetPasswordWithCode(verified.email, verified.code, password);
+      toastSuccess('Password Reset Successful', 'You can now sign in with your new password.');
+      onDone();
+    } catch (error) {
+      setBusy(false);
+      toastResetFailure(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New password">
+      <Stack gap="4">
+        <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
+        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+          Reset Password
+        </Button>
+      </Stack>
+    </form>
+  );
 }

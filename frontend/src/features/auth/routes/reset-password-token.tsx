@@ -1,6 +1,93 @@
-import { AuthLayout } from '../components/auth-layout';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
-/** /reset-password-token: placeholder until the accounts issue builds it. */
+import { KeyIcon, XCircleIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+
+import { resetPasswordWithToken } from '../api/accounts';
+import { AuthLayout, TextLink } from '../components/auth-layout';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { PasswordResetComplete } from '../components/password-reset-complete';
+import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { useForm } from '../hooks/use-form';
+import { toastSuccess } from '../lib/notify';
+import { toastResetFailure } from '../lib/reset-failure';
+import { isPlausibleResetToken, validateNewPassword } from '../lib/validation';
+
+/**
+ * /reset-password-token?token=… (spec 001 sections 2, 5, 9): the emailed link. A token of 10
+ * characters or fewer is not even sent: the page says the link is invalid or expired.
+ */
 export default function ResetPasswordTokenRoute() {
-  return <AuthLayout title="Reset Password" description="This page arrives with the accounts issue." />;
+  return (
+    <RedirectIfSignedIn>
+      <ResetPasswordTokenPage />
+    </RedirectIfSignedIn>
+  );
+}
+
+function ResetPasswordTokenPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (!isPlausibleResetToken(token)) return <InvalidLink />;
+  return <TokenForm token={token} />;
+}
+
+function InvalidLink() {
+  return (
+    <AuthLayout
+      title="Invalid or Expired Link"
+      tone="error"
+      icon={<XCircleIcon boxSize="7" />}
+      description="This password reset link is invalid or has expired. Request a new one to reset your password."
+      footer={<TextLink to={paths.auth.href}>Back to login</TextLink>}
+    >
+      <Button asChild colorPalette="blue" size="lg" w="full">
+        <RouterLink to={paths.forgotPassword.href}>Request a new link</RouterLink>
+      </Button>
+    </AuthLayout>
+  );
+}
+
+function TokenForm({ token }: { token: string }) {
+  const { values, errors, setField, handleSubmit } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = handleSubmit(async ({ password }) => {
+    setBusy(true);
+    try {
+      await resetPasswordWithToken(token, password);
+      toastSuccess('Password Reset Successful', 'You can now sign in with your new password.');
+      setDone(true);
+    } catch (error) {
+      setBusy(false);
+      toastResetFailure(error);
+    }
+  });
+
+  if (done) return <PasswordResetComplete />;
+
+  return (
+    <AuthLayout
+      title="Reset Password"
+      icon={<KeyIcon boxSize="7" />}
+      description="Choose a new password for your account."
+      footer={
+        <Text>
+          Remembered it? <TextLink to={paths.auth.href}>Back to login</TextLink>
+        </Text>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Reset password">
+        <Stack gap="4">
+          <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
+          <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+            Reset Password
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
 }

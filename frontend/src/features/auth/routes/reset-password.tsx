@@ -1,6 +1,91 @@
-import { AuthLayout } from '../components/auth-layout';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
-/** /reset-password: placeholder until the accounts issue builds it. */
+import { KeyIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+
+import { resetPasswordWithCode } from '../api/accounts';
+import { AuthLayout, TextLink } from '../components/auth-layout';
+import { CodeField, TextField } from '../components/form-fields';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { PasswordResetComplete } from '../components/password-reset-complete';
+import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { useForm } from '../hooks/use-form';
+import { toastSuccess } from '../lib/notify';
+import { toastResetFailure } from '../lib/reset-failure';
+import { validateResetWithCode, type ResetWithCodeValues } from '../lib/validation';
+
+/**
+ * /reset-password (spec 001 sections 2, 5, 8): one form with email (from ?email=), the 6-character
+ * code, the new password and its confirmation; then "Password Reset Complete".
+ */
 export default function ResetPasswordRoute() {
-  return <AuthLayout title="Reset Password" description="This page arrives with the accounts issue." />;
+  return (
+    <RedirectIfSignedIn>
+      <ResetPasswordPage />
+    </RedirectIfSignedIn>
+  );
+}
+
+function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const { values, errors, setField, handleSubmit } = useForm<ResetWithCodeValues>(
+    () => ({ email: params.get('email') ?? '', code: '', password: '', confirmPassword: '' }),
+    validateResetWithCode,
+  );
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = handleSubmit(async ({ email, code, password }) => {
+    setBusy(true);
+    try {
+      await resetPasswordWithCode(email.trim(), code.trim(), password);
+      toastSuccess('Password Reset Successful', 'You can now sign in with your new password.');
+      setDone(true);
+    } catch (error) {
+      toastResetFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  if (done) return <PasswordResetComplete />;
+
+  const hasEmail = Boolean(params.get('email'));
+  return (
+    <AuthLayout
+      title="Reset Password"
+      icon={<KeyIcon boxSize="7" />}
+      description="Enter the 6-digit code from your email and choose a new password."
+      footer={
+        <>
+          <Text>
+            Didn&apos;t get a code? <TextLink to={paths.forgotPassword.href}>Request a new code</TextLink>
+          </Text>
+          <TextLink to={paths.auth.href}>Back to login</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Reset password">
+        <Stack gap="4">
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onValueChange={(value) => setField('email', value)}
+            error={errors.email}
+            autoFocus={!hasEmail}
+          />
+          <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={hasEmail} />
+          <NewPasswordFields values={values} errors={errors} setField={setField} />
+          <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+            Reset Password
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
 }

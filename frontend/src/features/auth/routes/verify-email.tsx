@@ -1,6 +1,90 @@
+import { Button, Spinner, Stack } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+
+import { CheckCircleIcon, XCircleIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+
+import { isNetworkError, serverError, verifyEmailToken } from '../api/accounts';
 import { AuthLayout } from '../components/auth-layout';
 
-/** /verify-email: placeholder until the accounts issue builds it. */
+type Outcome = { ok: true; message: string } | { ok: false; message: string };
+
+export const NO_TOKEN_MESSAGE = 'Invalid verification link. No token provided.';
+
+/**
+ * One request per token for the life of the page: a link's token is single-use, and React's strict
+ * mode runs effects twice in development.
+ */
+const outcomes = new Map<string, Promise<Outcome>>();
+
+function verifyOnce(token: string): Promise<Outcome> {
+  let outcome = outcomes.get(token);
+  if (!outcome) {
+    outcome = verifyEmailToken(token).then(
+      (answer): Outcome => ({ ok: true, message: answer?.message || 'Your email address has been verified.' }),
+      (error: unknown): Outcome => ({
+        ok: false,
+        message: isNetworkError(error)
+          ? 'Network error. Please check your connection and try again.'
+          : (serverError(error) ?? 'Verification failed. Please try again.'),
+      }),
+    );
+    outcomes.set(token, outcome);
+  }
+  return outcome;
+}
+
+/**
+ * /verify-email?token=… (spec 001 sections 2, 4, 8): verifying, then "Email Verified!" or
+ * "Verification Failed" as the server decides. No token goes straight to the error.
+ */
 export default function VerifyEmailRoute() {
-  return <AuthLayout title="Verify Email" description="This page arrives with the accounts issue." />;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [outcome, setOutcome] = useState<Outcome | null>(token ? null : { ok: false, message: NO_TOKEN_MESSAGE });
+
+  useEffect(() => {
+    if (!token) {
+      setOutcome({ ok: false, message: NO_TOKEN_MESSAGE });
+      return undefined;
+    }
+    let current = true;
+    setOutcome(null);
+    void verifyOnce(token).then((result) => {
+      if (current) setOutcome(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  if (!outcome) {
+    return (
+      <AuthLayout title="Verifying your email" icon={<Spinner size="md" color="blue.solid" />} description="This only takes a moment." />
+    );
+  }
+
+  if (outcome.ok) {
+    return (
+      <AuthLayout title="Email Verified!" tone="success" icon={<CheckCircleIcon boxSize="7" />} description={outcome.message}>
+        <Button asChild colorPalette="blue" size="lg" w="full">
+          <RouterLink to={paths.auth.href}>Go to Login</RouterLink>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Verification Failed" tone="error" icon={<XCircleIcon boxSize="7" />} description={outcome.message}>
+      <Stack gap="3">
+        <Button asChild colorPalette="blue" size="lg">
+          <RouterLink to={paths.resendVerification.href}>Resend Verification Email</RouterLink>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <RouterLink to={paths.auth.href}>Back to Login</RouterLink>
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
 }

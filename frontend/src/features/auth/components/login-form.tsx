@@ -1,0 +1,61 @@
+import { Button, Flex, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+
+import { paths } from '@/config/paths';
+import { signIn } from '@/lib/auth';
+
+import { login } from '../api/accounts';
+import { useForm } from '../hooks/use-form';
+import { toastFailure } from '../lib/notify';
+import { validateLogin } from '../lib/validation';
+import { TextLink } from './auth-layout';
+import { TextField } from './form-fields';
+
+/** The Login tab (spec 000 sections 4, 5, 8): username or email, password; overlay, then a reload. */
+export function LoginForm() {
+  const { values, errors, setField, handleSubmit } = useForm({ username: '', password: '' }, validateLogin);
+  const [busy, setBusy] = useState(false);
+
+  const submit = handleSubmit(async ({ username, password }) => {
+    setBusy(true);
+    const name = username.trim();
+    try {
+      await signIn(() => login(name, password), name);
+      // the page reloads; the button stays disabled until then
+    } catch (error) {
+      setBusy(false);
+      toastFailure(error, { title: 'Login failed', fallback: 'Invalid username or password' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Login">
+      <Stack gap="4">
+        <TextField
+          label="Username or Email"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onValueChange={(value) => setField('username', value)}
+          error={errors.username}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onValueChange={(value) => setField('password', value)}
+          error={errors.password}
+        />
+        <Flex justify="flex-end" fontSize="sm">
+          <TextLink to={paths.forgotPassword.href}>Forgot your password?</TextLink>
+        </Flex>
+        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Logging in..." disabled={busy}>
+          Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}

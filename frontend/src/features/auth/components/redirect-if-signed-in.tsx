@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+
+import { FullScreenSpinner } from '@/components/full-screen-spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+
+/**
+ * Auth and reset pages send a signed-in user to / (spec 001 section 6). While the user loads a
+ * spinner shows, so the form does not flash before the redirect.
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { data: user, isLoading } = useUser();
+  if (isLoading) return <FullScreenSpinner />;
+  if (user) return <Navigate to={paths.home.href} replace />;
+  return <>{children}</>;
+}

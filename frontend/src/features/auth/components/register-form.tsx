@@ -1,0 +1,82 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+
+import { register } from '../api/accounts';
+import { useForm } from '../hooks/use-form';
+import { toastFailure, toastSuccess } from '../lib/notify';
+import { validateRegister, type RegisterValues } from '../lib/validation';
+import { CheckboxField, TextField } from './form-fields';
+
+const empty: RegisterValues = { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
+
+/**
+ * The Register tab (spec 000 sections 5, 7, 8). confirmPassword and acceptTerms stay in the browser;
+ * the server checks the password again (8 characters) and its message is shown when it refuses.
+ */
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { values, errors, setField, handleSubmit } = useForm(empty, validateRegister);
+  const [busy, setBusy] = useState(false);
+
+  const submit = handleSubmit(async ({ username, email, password }) => {
+    setBusy(true);
+    try {
+      const answer = await register({ username: username.trim(), email: email.trim(), password });
+      toastSuccess('Registration successful!', 'Please check your email for a 6-digit verification code.');
+      onRegistered(typeof answer?.email === 'string' && answer.email ? answer.email : email.trim());
+    } catch (error) {
+      setBusy(false);
+      toastFailure(error, { title: 'Registration failed', fallback: 'Unable to create account' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Register">
+      <Stack gap="4">
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onValueChange={(value) => setField('username', value)}
+          error={errors.username}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onValueChange={(value) => setField('email', value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={(value) => setField('password', value)}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onValueChange={(value) => setField('confirmPassword', value)}
+          error={errors.confirmPassword}
+        />
+        <CheckboxField
+          label="I accept the terms and conditions"
+          checked={values.acceptTerms}
+          onCheckedChange={(checked) => setField('acceptTerms', checked)}
+          error={errors.acceptTerms}
+        />
+        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Creating account..." disabled={busy}>
+          Create Account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { toastFailure } from './notify';
+
+/** A failed password reset (spec 001 section 8, reset form). */
+export function toastResetFailure(error: unknown): void {
+  toastFailure(error, {
+    title: 'Password Reset Failed',
+    fallback: 'Something went wrong. Please try again.',
+    network: { title: 'Something went wrong', description: "We couldn't process your request. Please try again." },
+  });
+}

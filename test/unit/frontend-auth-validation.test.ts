@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  codeError,
+  isPlausibleResetToken,
+  messages,
+  validateEmailCode,
+  validateLogin,
+  validateNewPassword,
+  validateRegister,
+  validateResetWithCode,
+} from '../../frontend/src/features/auth/lib/validation';
+
+describe('account form validation (spec 000 §5, 001 §5)', () => {
+  it('login needs a username and a password', () => {
+    expect(validateLogin({ username: ' ', password: '' })).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
+    expect(validateLogin({ username: 'maker', password: 'x' })).toEqual({});
+  });
+
+  it('registration uses the client form’s own rules and messages', () => {
+    expect(validateRegister({ username: 'ab', email: 'nope', password: '12345', confirmPassword: '1234', acceptTerms: false })).toEqual({
+      username: 'Username must be at least 3 characters',
+      email: 'Please enter a valid email',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+      acceptTerms: 'You must accept the terms and conditions',
+    });
+    // Six characters satisfy the client form; the server's 8-character rule answers in the toast.
+    expect(validateRegister({ username: 'abc', email: 'a@b.co', password: '123456', confirmPassword: '123456', acceptTerms: true })).toEqual({});
+  });
+
+  it('reset and verification forms: email, 6-digit code, password 8 to 100, matching confirmation', () => {
+    expect(validateResetWithCode({ email: 'x', code: '12345', password: 'short', confirmPassword: 'other' })).toEqual({
+      email: 'Please enter a valid email address',
+      code: 'Code must be 6 digits',
+      password: 'Password must be at least 8 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(validateNewPassword({ password: 'x'.repeat(101), confirmPassword: 'x'.repeat(101) })).toEqual({ password: 'Password is too long' });
+    expect(validateNewPassword({ password: 'x'.repeat(100), confirmPassword: 'x'.repeat(100) })).toEqual({});
+    expect(validateEmailCode({ email: ' maker@example.com ', code: ' 123456 ' })).toEqual({});
+  });
+
+  it('a code is exactly six digits', () => {
+    expect(codeError('123456')).toBeUndefined();
+    expect(codeError('1234567')).toBe(messages.code);
+    expect(codeError('12345a')).toBe(messages.code);
+    expect(codeError('')).toBe(messages.code);
+  });
+
+  it('a reset link token must be longer than 10 characters', () => {
+    expect(isPlausibleResetToken(null)).toBe(false);
+    expect(isPlausibleResetToken('0123456789')).toBe(false);
+    expect(isPlausibleResetToken('0123456789a')).toBe(true);
+  });
+});

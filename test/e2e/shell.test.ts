@@ -33,7 +33,7 @@ describe('front-end shell', () => {
     await page.goto('/');
 
     await page.waitForURL((url) => url.pathname === '/auth');
-    await expect(page.getByRole('heading', { name: 'Sign in to Reelsmith' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Welcome to Reelsmith' }).waitFor();
     await screenshot(page, 'shell-auth');
   });
 
@@ -50,13 +50,13 @@ describe('front-end shell', () => {
     await page.goto('/scripts');
 
     await page.waitForURL((url) => url.pathname === '/auth');
-    await page.getByRole('heading', { name: 'Sign in to Reelsmith' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome to Reelsmith' }).waitFor();
   });
 
   it('shows the sign-in page at /login, the destination after a session expires', async () => {
     await page.goto('/login');
 
-    await page.getByRole('heading', { name: 'Sign in to Reelsmith' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome to Reelsmith' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 });

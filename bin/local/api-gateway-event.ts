@@ -28,8 +28,16 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
+/** Paths without parameters, looked up without a regular expression (most requests). */
+const literal = new Map<string, CompiledRoute[]>();
+for (const entry of compiled) {
+  if (entry.names.length === 0) literal.set(entry.route.path, [...(literal.get(entry.route.path) ?? []), entry]);
+}
+
 /** Finds the route as API Gateway would: literal segments beat parameters, then the method. */
 export function matchRoute(method: string, path: string): RouteMatch {
+  const exact = literal.get(path)?.find((entry) => entry.route.method === method);
+  if (exact) return { kind: 'found', route: exact.route, pathParameters: {} };
   const candidates = compiled
     .map((entry) => ({ entry, match: entry.pattern.exec(path) }))
     .filter((candidate): candidate is { entry: CompiledRoute; match: RegExpExecArray } => candidate.match !== null);

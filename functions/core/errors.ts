@@ -41,3 +41,13 @@ export class LimitExceededError extends AppError {
 export class RateLimitedError extends AppError {
   readonly status = 429;
 }
+/** An outside provider (the script writer, speech) failed; the message says what a user can do. */
+export class ProviderError extends AppError {
+  constructor(
+    message: string,
+    readonly status: 429 | 502 | 503 | 504,
+    code?: string,
+  ) {
+    super(message, undefined, code);
+  }
+}

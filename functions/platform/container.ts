@@ -23,6 +23,7 @@ import { SessionService } from '../core/sessions/session-service';
 import { RealtimeService } from '../core/realtime/realtime-service';
 import type { Publisher } from '../core/ports/realtime';
 import { getConfig, type AppConfig } from './config';
+import { buildScriptsWorkspace, type ScriptsWorkspace } from './scripts-workspace';
 
 /**
  * The one place where clients and providers are built from configuration. Handlers never create
@@ -39,6 +40,8 @@ export interface Container {
   accounts: AccountService;
   mailer: Mailer;
   appOrigin: () => Promise<string>;
+  /** Scripts, generation, templates, voices, stats and the media proxy (issue 4). */
+  workspace: ScriptsWorkspace;
   /** Absent when no state machine is configured. */
   pipeline: PipelineStarter | undefined;
 }
@@ -86,7 +89,8 @@ export function buildContainer(config: AppConfig): Container {
   const pipeline = config.STATE_MACHINE_ARN
     ? new StepFunctionsPipelineStarter(new SFNClient({ region, ...(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {}) }), config.STATE_MACHINE_ARN)
     : undefined;
-  return { config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline };
+  const workspace = buildScriptsWorkspace({ config, table, s3, users, publisher: realtime });
+  return { workspace, config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline };
 }
 
 let current: Container | undefined;

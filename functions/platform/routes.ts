@@ -9,7 +9,7 @@
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices'] as const;
 export type AreaName = (typeof areas)[number];
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -41,6 +41,24 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/verify-reset-code', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/reset-password-with-code', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/reset-password', area: 'auth', auth: 'public' },
+  // Scripts workspace (issue 4): plans and stats, scripts and their generation, templates, voices.
+  { method: 'GET', path: '/api/metadata/subscription-tiers', area: 'stats', auth: 'none' },
+  { method: 'GET', path: '/api/stats', area: 'stats', auth: 'session' },
+  { method: 'GET', path: '/api/scripts', area: 'scripts', auth: 'session' },
+  { method: 'POST', path: '/api/scripts', area: 'scripts', auth: 'session' },
+  { method: 'PATCH', path: '/api/scripts/{id}', area: 'scripts', auth: 'session' },
+  { method: 'DELETE', path: '/api/scripts/{id}', area: 'scripts', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/regenerate', area: 'scripts', auth: 'session' },
+  { method: 'POST', path: '/api/generate-scripts', area: 'scripts', auth: 'session' },
+  { method: 'POST', path: '/api/generate-quote', area: 'scripts', auth: 'session' },
+  { method: 'GET', path: '/api/script-templates', area: 'scripts', auth: 'session' },
+  { method: 'POST', path: '/api/script-templates', area: 'scripts', auth: 'session' },
+  { method: 'DELETE', path: '/api/script-templates/{id}', area: 'scripts', auth: 'session' },
+  { method: 'GET', path: '/api/voices', area: 'voices', auth: 'session' },
+  { method: 'POST', path: '/api/voices', area: 'voices', auth: 'session' },
+  { method: 'GET', path: '/api/voices/default/user', area: 'voices', auth: 'session' },
+  { method: 'GET', path: '/api/voices/{id}/sample', area: 'voices', auth: 'session' },
+  { method: 'GET', path: '/api/proxy-media', area: 'voices', auth: 'session' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { freePort } from '../free-port';
@@ -36,6 +37,9 @@ export async function startS3(options: { dataDir?: string; buckets: string[]; co
     directory,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsConfiguration(options.corsOrigins)] })),
   });
+  // s3rver knows one access key (S3RVER); the local stack signs with `local`/`local`, so it learns that pair too.
+  const accounts = createRequire(import.meta.url)('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
+  accounts.DUMMY_ACCOUNT.createKeyPair('local', 'local');
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

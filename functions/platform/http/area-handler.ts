@@ -46,7 +46,14 @@ export function createAreaHandler(area: AreaName, endpoints: AreaEndpoints): Htt
     const params = validate(selected.params, event.pathParameters ?? {}, event.pathParameters ?? {});
     const body = validate(selected.body, state.body ?? {}, state.body);
     const result = await selected.handle({ body, query, params, request: state, userId: state.session?.session.userId });
-    const response = jsonResponse(result.status ?? 200, result.body, result.headers);
+    const response = result.binary
+      ? {
+          statusCode: result.status ?? 200,
+          headers: { 'content-type': result.binary.contentType, ...result.headers },
+          body: Buffer.from(result.binary.body).toString('base64'),
+          isBase64Encoded: true,
+        }
+      : jsonResponse(result.status ?? 200, result.body, result.headers);
     if (state.responseCookies.length) response.cookies = state.responseCookies;
     return response;
   };

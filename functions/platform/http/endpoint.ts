@@ -24,6 +24,8 @@ export interface HttpResult {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A non-JSON answer (sent base64-encoded, as API Gateway expects binary bodies). */
+  binary?: { body: Uint8Array; contentType: string };
 }
 
 export interface EndpointInput<B, Q, P> {

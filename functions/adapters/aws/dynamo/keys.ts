@@ -10,6 +10,13 @@ export const keys = {
   username: (lowerUsername: string) => `USERNAME#${lowerUsername}`,
   email: (lowerEmail: string) => `EMAIL#${lowerEmail}`,
   link: (linkHash: string) => `LINK#${linkHash}`,
+  /** Sort keys under USER#<id> (scripts workspace). */
+  script: (scriptId: string) => `SCRIPT#${scriptId}`,
+  scriptTemplate: (templateId: string) => `STEMPLATE#${templateId}`,
+  voice: (voiceId: string) => `VOICE#${voiceId}`,
+  userVoice: (voiceId: string) => `UVOICE#${voiceId}`,
+  /** The preset voices everyone sees. */
+  publicVoices: () => 'VOICES#public',
 } as const;
 
 export interface ItemKey {

@@ -1,0 +1,108 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { ProviderError, ValidationError, type AppError } from '../../core/errors';
+import type { FetchedMedia, RemoteFetcher } from '../../core/ports/voices';
+import { isPublicAddress } from './address-policy';
+
+export type RemoteFetchFailure = 'scheme' | 'address' | 'dns' | 'redirect' | 'status' | 'too-large' | 'timeout' | 'type' | 'network';
+
+/** Refusals are the caller's (400); failures of the far side are 502, or 504 for time. `code` names the reason. */
+export function remoteFetchFailure(reason: RemoteFetchFailure, message: string): AppError {
+  if (reason === 'scheme' || reason === 'address' || reason === 'dns') return new ValidationError(message, undefined, reason);
+  return new ProviderError(message, reason === 'timeout' ? 504 : 502, reason);
+}
+
+type Resolve = (hostname: string) => Promise<LookupAddress[]>;
+
+const systemResolve: Resolve = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+
+export interface UrlFetcherOptions {
+  /** Which resolved addresses may be contacted (unit tests widen it to reach a local server). */
+  isAllowed?: (address: string) => boolean;
+  resolve?: Resolve;
+  /** Content types that may be answered; others are refused (a proxy of this origin must never serve HTML or scripts). */
+  allowedTypes?: RegExp;
+}
+
+/**
+ * Fetches a user-supplied URL under DESIGN decision 8: http(s) only; every address the name resolves
+ * to must be public, and the connection goes to that checked address (no second lookup that a DNS
+ * rebind could change); no redirects; one deadline for the whole exchange and a byte limit on the body;
+ * only audio, video and image answers.
+ */
+export class UrlFetcher implements RemoteFetcher {
+  private readonly isAllowed: (address: string) => boolean;
+  private readonly resolve: Resolve;
+  private readonly allowedTypes: RegExp;
+
+  constructor(options: UrlFetcherOptions = {}) {
+    this.isAllowed = options.isAllowed ?? isPublicAddress;
+    this.resolve = options.resolve ?? systemResolve;
+    this.allowedTypes = options.allowedTypes ?? /^(audio|video|image)\//i;
+  }
+
+  async fetch(url: URL, limits: { maxBytes: number; timeoutMs: number }): Promise<FetchedMedia> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw remoteFetchFailure('scheme', 'Only http and https URLs can be fetched');
+    if (url.username || url.password) throw remoteFetchFailure('scheme', 'URLs with credentials cannot be fetched');
+    const hostname = url.hostname.replace(/^\[|\]$/g, '');
+    let addresses: LookupAddress[];
+    if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
+    else {
+      try {
+        addresses = await this.resolve(hostname);
+      } catch {
+        throw remoteFetchFailure('dns', 'The address could not be found');
+      }
+    }
+    if (addresses.length === 0) throw remoteFetchFailure('dns', 'The address could not be found');
+    if (addresses.some((entry) => !this.isAllowed(entry.address))) throw remoteFetchFailure('address', 'This address cannot be fetched');
+    const pinned = addresses[0]!;
+
+    return new Promise<FetchedMedia>((resolve, reject) => {
+      let settled = false;
+      const finish = (error: AppError | undefined, value?: FetchedMedia) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        if (error) {
+          request.destroy();
+          reject(error);
+        } else resolve(value!);
+      };
+      const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'GET',
+          headers: { accept: 'audio/*, video/*, image/*', 'user-agent': 'Reelsmith media proxy' },
+          lookup: (_host, options, callback) => {
+            if ((options as { all?: boolean }).all) (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, [pinned]);
+            else callback(null, pinned.address, pinned.family);
+          },
+        },
+        (response: IncomingMessage) => {
+          const status = response.statusCode ?? 0;
+          if (status >= 300 && status < 400) return finish(remoteFetchFailure('redirect', 'The address answered with a redirect, which is not followed'));
+          if (status < 200 || status >= 300) return finish(remoteFetchFailure('status', `The address answered ${status}`));
+          const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+          if (!this.allowedTypes.test(contentType)) return finish(remoteFetchFailure('type', 'The address did not answer with audio, video or an image'));
+          if (Number(response.headers['content-length'] ?? 0) > limits.maxBytes) return finish(remoteFetchFailure('too-large', 'The file is too large to fetch'));
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > limits.maxBytes) finish(remoteFetchFailure('too-large', 'The file is too large to fetch'));
+            else chunks.push(chunk);
+          });
+          response.on('end', () => finish(undefined, { contentType, body: Buffer.concat(chunks) }));
+          response.on('error', () => finish(remoteFetchFailure('network', 'The transfer failed')));
+        },
+      );
+      const deadline = setTimeout(() => finish(remoteFetchFailure('timeout', 'The address took too long to answer')), limits.timeoutMs);
+      request.on('error', () => finish(remoteFetchFailure('network', 'The address could not be reached')));
+      request.end();
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import type { Tier } from '../users/user';
+
+/**
+ * The plans (spec 000 §9, 001 §9): the one table every limit is read from, on the server and (through
+ * GET /api/metadata/subscription-tiers) in the client, which only displays them.
+ */
+export interface TierLimits {
+  tier: Tier;
+  name: string;
+  /** US dollars per month; 0 for free. */
+  priceUsd: number;
+  billing: 'free' | 'monthly';
+  storageMB: number;
+  videoMinutes: number;
+  /** True when the video minutes are a one-time allowance (free) rather than per period. */
+  videoMinutesOneTime: boolean;
+  scriptTokens: number;
+  audioMinutes: number;
+  audioMinutesOneTime: boolean;
+  voiceCloneLimit: number;
+  watermark: boolean;
+  /** Script tokens start again this many days after the last reset (basic and pro only). */
+  scriptTokenResetDays: number | null;
+}
+
+export const tokenResetDays = 30;
+
+export const tierTable: Readonly<Record<Tier, TierLimits>> = {
+  free: {
+    tier: 'free',
+    name: 'Free',
+    priceUsd: 0,
+    billing: 'free',
+    storageMB: 500,
+    videoMinutes: 10,
+    videoMinutesOneTime: true,
+    scriptTokens: 5_000,
+    audioMinutes: 15,
+    audioMinutesOneTime: true,
+    voiceCloneLimit: 1,
+    watermark: true,
+    scriptTokenResetDays: null,
+  },
+  basic: {
+    tier: 'basic',
+    name: 'Basic',
+    priceUsd: 20,
+    billing: 'monthly',
+    storageMB: 500,
+    videoMinutes: 30,
+    videoMinutesOneTime: false,
+    scriptTokens: 20_000,
+    audioMinutes: 45,
+    audioMinutesOneTime: false,
+    voiceCloneLimit: 3,
+    watermark: false,
+    scriptTokenResetDays: tokenResetDays,
+  },
+  pro: {
+    tier: 'pro',
+    name: 'Pro',
+    priceUsd: 97,
+    billing: 'monthly',
+    storageMB: 5_000,
+    videoMinutes: 200,
+    videoMinutesOneTime: false,
+    scriptTokens: 200_000,
+    audioMinutes: 300,
+    audioMinutesOneTime: false,
+    voiceCloneLimit: 10,
+    watermark: false,
+    scriptTokenResetDays: tokenResetDays,
+  },
+};
+
+export function limitsOf(tier: Tier): TierLimits {
+  return tierTable[tier];
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * When the script-token counter of a plan starts again: 30 days after the last reset for basic and
+ * pro; never for free (its allowance is one-time).
+ */
+export function nextTokenReset(tier: Tier, lastReset: string): Date | undefined {
+  const days = limitsOf(tier).scriptTokenResetDays;
+  if (days === null) return undefined;
+  const last = Date.parse(lastReset);
+  return new Date((Number.isNaN(last) ? 0 : last) + days * dayMs);
+}
+
+export function tokenResetDue(tier: Tier, lastReset: string, now: Date): boolean {
+  const next = nextTokenReset(tier, lastReset);
+  return next !== undefined && now.getTime() >= next.getTime();
+}
+
+/** The counter as the user should see it now: zero once a reset is due, even before it is written. */
+export function effectiveTokensUsed(user: { subscriptionTier: Tier; scriptTokensUsed: number; scriptTokenLastReset: string }, now: Date): number {
+  return tokenResetDue(user.subscriptionTier, user.scriptTokenLastReset, now) ? 0 : user.scriptTokensUsed;
+}

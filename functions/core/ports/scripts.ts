@@ -1,0 +1,82 @@
+import type { Script } from '../scripts/script';
+import type { ScriptTemplate } from '../scripts/template';
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque; pass back to read the next page. Absent on the last page. */
+  cursor?: string;
+}
+
+export interface ScriptRepository {
+  create(script: Script): Promise<void>;
+  get(userId: string, scriptId: string): Promise<Script | undefined>;
+  /** Newest first. */
+  list(userId: string, options: { limit: number; cursor?: string }): Promise<Page<Script>>;
+  /** Applies the changes to an existing script and answers it; NotFoundError when there is none. */
+  update(userId: string, scriptId: string, changes: Partial<Script>): Promise<Script>;
+  /** True when something was deleted. */
+  delete(userId: string, scriptId: string): Promise<boolean>;
+  /** Scripts created, and videos made, since `since` (ISO time). */
+  monthSummary(userId: string, since: Date): Promise<{ scriptsCreated: number; videosMade: number }>;
+}
+
+export interface ScriptTemplateRepository {
+  create(template: ScriptTemplate): Promise<void>;
+  /** Oldest first, at most `limit`. */
+  list(userId: string, limit: number): Promise<ScriptTemplate[]>;
+  delete(userId: string, templateId: string): Promise<boolean>;
+  count(userId: string): Promise<number>;
+}
+
+/** What a writer is asked for: everything the prompt needs, already normalised. */
+export interface WriteRequest {
+  topic: string | null;
+  subjectCategory: string | null;
+  extraInstructions: string;
+  durationSeconds: number;
+  /** Spoken words that fill the duration (about 2.5 per second). */
+  targetWords: number;
+  count: number;
+  platform: string;
+  toneStyle: string;
+  /** Titles not to repeat (regenerating). */
+  avoidTitles?: string[];
+}
+
+/** One script as the writer drafts it, before the product's rules are applied. */
+export interface DraftScript {
+  title: string;
+  content: string;
+  hashtags: string[];
+  hookSuggestion: string;
+}
+
+export interface WriteResult {
+  scripts: DraftScript[];
+  /** Tokens the call cost: the provider's own count, or an honest estimate offline. */
+  tokensUsed: number;
+}
+
+/**
+ * The script writer (LLM) port: OpenAI when its key is set, the offline writer otherwise. Failures
+ * are ProviderError with a message a user can read.
+ */
+export interface ScriptWriter {
+  readonly source: 'openai' | 'offline';
+  /** An upper bound of the tokens `write` may cost, reserved against the plan before the call. */
+  maxTokens(request: WriteRequest): number;
+  write(request: WriteRequest): Promise<WriteResult>;
+  quote(prompt: string): Promise<{ quote: string; tokensUsed: number }>;
+}
+
+/** The user's script-token counter, changed only by single conditional writes. */
+export interface ScriptTokenCounter {
+  /** Adds `amount` if the counter stays at or under `limit`; false (and nothing changed) if not. */
+  add(userId: string, amount: number, limit: number): Promise<boolean>;
+  /** Gives back tokens reserved but not used (never below zero). */
+  refund(userId: string, amount: number): Promise<void>;
+  /** Adds tokens used beyond a reservation, up to `limit` at most. */
+  addCapped(userId: string, amount: number, limit: number): Promise<void>;
+  /** Starts the counter again, if the last reset is still `expectedLastReset` (one writer wins). */
+  reset(userId: string, expectedLastReset: string, now: Date): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import type { UserVoice, Voice } from '../voices/voice';
+
+export interface VoiceRepository {
+  listPublic(): Promise<Voice[]>;
+  listPrivate(userId: string): Promise<Voice[]>;
+  /** A preset, or one of this user's own voices. */
+  find(userId: string, id: string): Promise<Voice | undefined>;
+  /** Writes the presets that are missing (idempotent). */
+  seedPublic(voices: Voice[]): Promise<void>;
+  createPrivate(voice: Voice, link: UserVoice): Promise<void>;
+  setSampleKey(voice: Voice, key: string): Promise<void>;
+  links(userId: string): Promise<UserVoice[]>;
+  countPrivate(userId: string): Promise<number>;
+}
+
+export interface SpeechSample {
+  body: Uint8Array;
+  contentType: string;
+  extension: string;
+}
+
+/** Speaks a short sample text in (an approximation of) a voice. */
+export interface VoiceSampleSynthesizer {
+  synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed'>): Promise<SpeechSample>;
+}
+
+/** Our own files in the media bucket, handed to browsers only as short-lived presigned URLs. */
+export interface FileStore {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /** The object key when `url` points into our bucket, else undefined. */
+  keyOf(url: URL): string | undefined;
+}
+
+export interface FetchedMedia {
+  contentType: string;
+  body: Uint8Array;
+}
+
+/** Fetches a user-supplied URL under DESIGN decision 8 (guarded addresses, no redirects, limits). */
+export interface RemoteFetcher {
+  fetch(url: URL, limits: { maxBytes: number; timeoutMs: number }): Promise<FetchedMedia>;
+}

@@ -1,0 +1,113 @@
+import { ProviderError } from '../errors';
+import type { TokenMeter } from '../plans/token-meter';
+import type { Publisher } from '../ports/realtime';
+import type { ScriptWriter, WriteRequest } from '../ports/scripts';
+import { defaultDuration, finishDraft, writeRequestFor, type GenerateScriptsInput, type GeneratedScript } from './generation';
+import { mediaReset, type Script } from './script';
+import type { ScriptService } from './script-service';
+
+export const fallbackQuote = 'Your journey to greatness begins with a single step.';
+export const unreadableAnswer = 'The script writer returned an answer that could not be read. Nothing was charged; please try again.';
+
+export interface GenerationResult {
+  scripts: GeneratedScript[];
+  tokensUsed: number;
+  source: 'openai' | 'offline';
+}
+
+/**
+ * Writing scripts with the configured writer, charged against the plan: reserve the most the call
+ * may cost, call the writer, then settle to what it really cost. A failed call gives the reservation
+ * back, so nothing is charged and nothing is saved.
+ */
+export class GenerationService {
+  constructor(
+    private readonly writer: ScriptWriter,
+    private readonly meter: TokenMeter,
+    private readonly scripts: ScriptService,
+    private readonly publisher: Publisher,
+  ) {}
+
+  get source(): 'openai' | 'offline' {
+    return this.writer.source;
+  }
+
+  private async charged(userId: string, request: WriteRequest, duration: string): Promise<{ scripts: GeneratedScript[]; tokensUsed: number; settle: (keep: boolean) => Promise<number> }> {
+    const reservation = await this.meter.reserve(userId, this.writer.maxTokens(request));
+    let result;
+    try {
+      result = await this.writer.write(request);
+      if (result.scripts.length < request.count) throw new ProviderError(unreadableAnswer, 502, 'WRITER_SHORT_ANSWER');
+    } catch (error) {
+      await this.meter.release(reservation);
+      throw error;
+    }
+    const scripts = result.scripts.slice(0, request.count).map((draft) => finishDraft(draft, request, duration, this.writer.source));
+    const tokensUsed = result.tokensUsed;
+    return {
+      scripts,
+      tokensUsed,
+      settle: async (keep) => {
+        if (!keep) {
+          await this.meter.release(reservation);
+          return 0;
+        }
+        const charged = await this.meter.settle(reservation, tokensUsed);
+        await this.publisher.publish(userId, { type: 'token-usage', amount: charged }).catch(() => undefined);
+        return charged;
+      },
+    };
+  }
+
+  async generate(userId: string, input: GenerateScriptsInput): Promise<GenerationResult> {
+    const request = writeRequestFor({
+      topic: input.topic,
+      subjectCategory: input.subjectCategory,
+      extraInstructions: input.extraInstructions,
+      duration: input.duration,
+      count: input.scriptCount,
+    });
+    const { scripts, settle } = await this.charged(userId, request, input.duration);
+    const tokensUsed = await settle(true);
+    return { scripts, tokensUsed, source: this.writer.source };
+  }
+
+  /** A fresh version of a saved script from its own settings; audio and video are reset (000 §4). */
+  async regenerate(userId: string, scriptId: string): Promise<{ script: Script; tokensUsed: number; source: 'openai' | 'offline' }> {
+    const current = await this.scripts.get(userId, scriptId);
+    const duration = current.duration ?? defaultDuration;
+    const request = writeRequestFor({
+      topic: current.topic ?? current.title,
+      subjectCategory: current.subjectCategory,
+      extraInstructions: current.extraInstructions ?? current.prompt ?? `A fresh take on "${current.title}"`,
+      duration,
+      count: 1,
+      avoidTitles: [current.title],
+    });
+    const { scripts, settle } = await this.charged(userId, request, duration);
+    const [fresh] = scripts;
+    let script: Script;
+    try {
+      if (!fresh) throw new ProviderError(unreadableAnswer, 502, 'WRITER_SHORT_ANSWER');
+      script = await this.scripts.replaceWords(userId, scriptId, {
+        title: fresh.title,
+        scriptContent: fresh.content,
+        postCaption: fresh.postCaption,
+        hookSuggestion: fresh.hookSuggestion,
+        source: fresh.source,
+        ...mediaReset,
+      });
+    } catch (error) {
+      await settle(false);
+      throw error;
+    }
+    const tokensUsed = await settle(true);
+    return { script, tokensUsed, source: this.writer.source };
+  }
+
+  /** An inspirational line for the waiting overlay; not charged (it is a few dozen tokens). */
+  async quote(prompt: string): Promise<{ quote: string; source: 'openai' | 'offline' }> {
+    const { quote } = await this.writer.quote(prompt);
+    return { quote: quote.trim() || fallbackQuote, source: this.writer.source };
+  }
+}

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { captionMessages, postCaptionProblem } from './caption-rules';
+
+/** The spec's Script entity (000 §3) as stored and answered, and the rules of its states (000 §4). */
+export const generationStatuses = ['idle', 'generating', 'complete', 'failed'] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
+
+export const scriptSources = ['openai', 'offline', 'manual'] as const;
+export type ScriptSource = (typeof scriptSources)[number];
+
+export const segmentSchema = z.object({
+  text: z.string().max(2_000),
+  mediaAssetId: z.union([z.string().max(100), z.number()]).nullable().optional(),
+  mediaFile: z.string().max(2_000).nullable().optional(),
+  mediaDuration: z.number().min(0).max(600).default(3),
+  mediaStartTime: z.number().min(0).max(36_000).default(0),
+  thumbnailUrl: z.string().max(2_000).nullable().optional(),
+});
+
+export const videoMetadataSchema = z.object({
+  segments: z.array(segmentSchema).max(200),
+  totalDuration: z.number().min(0).max(3_600),
+});
+export type VideoMetadata = z.infer<typeof videoMetadataSchema>;
+
+/** Caption settings are free-form (000 §3: "object or JSON string"); the pipeline reads them. */
+export const captionSettingsSchema = z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]);
+
+export const scriptSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  scriptContent: z.string(),
+  postCaption: z.string().nullable(),
+  isActive: z.boolean(),
+  referenceVideoUrl: z.string().nullable(),
+  prompt: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  audioDuration: z.number().nullable(),
+  usedMediaIds: z.array(z.union([z.string(), z.number()])).nullable(),
+  videoUrl: z.string().nullable(),
+  videoMetadata: videoMetadataSchema.nullable(),
+  thumbnailUrl: z.string().nullable(),
+  audioGenerationStatus: z.enum(generationStatuses),
+  videoGenerationStatus: z.enum(generationStatuses),
+  captionSettings: captionSettingsSchema.nullable(),
+  topic: z.string().nullable(),
+  toneStyle: z.string().nullable(),
+  duration: z.string().nullable(),
+  platform: z.string().nullable(),
+  extraInstructions: z.string().nullable(),
+  subjectCategory: z.string().nullable(),
+  voiceId: z.string().nullable(),
+  preferredFolderId: z.string().nullable(),
+  hookSuggestion: z.string().nullable(),
+  /** Who wrote it: the OpenAI writer, the offline writer, or the user (POST without generation). */
+  source: z.enum(scriptSources),
+  /** When the current video was made; drives "videos this month". */
+  videoGeneratedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Script = z.infer<typeof scriptSchema>;
+
+const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`);
+const optionalText = (max: number) => text(max).trim().nullable().optional();
+/** A link the product can play: http(s) or one of our own /api/ paths. */
+const mediaUrl = z
+  .string()
+  .max(2_000)
+  .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/'), 'Must be an http(s) URL or an /api/ path');
+
+/** "number, or all meaning none" (000 §3); our folder ids are strings. */
+export const preferredFolderIdSchema = z
+  .union([z.string().trim().max(100), z.number().int().nonnegative()])
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined || value === null || value === '' || value === 'all' ? null : String(value)));
+
+const postCaptionSchema = z
+  .string()
+  .max(2_200, captionMessages.tooManyWords)
+  .superRefine((value, ctx) => {
+    if (value.trim() === '') return;
+    const problem = postCaptionProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** POST /api/scripts (000 §7): the fields the client saves, once per generated script. */
+export const createScriptSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  scriptContent: z
+    .string({ error: 'Script content is required' })
+    .trim()
+    .min(1, 'Script content is required')
+    .max(10_000, 'Script content must be at most 10,000 characters'),
+  postCaption: postCaptionSchema.nullable().optional(),
+  isActive: z.boolean().optional(),
+  referenceVideoUrl: mediaUrl.nullable().optional(),
+  prompt: optionalText(2_000),
+  platform: optionalText(100),
+  duration: optionalText(20),
+  topic: optionalText(500),
+  toneStyle: optionalText(100),
+  extraInstructions: optionalText(2_000),
+  subjectCategory: optionalText(200),
+  voiceId: optionalText(100),
+  preferredFolderId: preferredFolderIdSchema,
+  hookSuggestion: optionalText(500),
+  source: z.enum(['openai', 'offline']).optional(),
+  /** Sent by the spec's client; the session decides the owner. */
+  userId: z.unknown().optional(),
+  videoMetadata: videoMetadataSchema.nullable().optional(),
+});
+export type CreateScriptInput = z.infer<typeof createScriptSchema>;
+
+/** PATCH /api/scripts/{id} (000 §7): any of these fields. */
+export const updateScriptSchema = z
+  .object({
+    isActive: z.boolean(),
+    audioGenerationStatus: z.enum(generationStatuses),
+    videoGenerationStatus: z.enum(generationStatuses),
+    captionSettings: captionSettingsSchema.nullable(),
+    scriptContent: z
+      .string()
+      .trim()
+      .min(1, 'Script content is required')
+      .max(10_000, 'Script content must be at most 10,000 characters'),
+    voiceId: z.string().trim().max(100).nullable(),
+    postCaption: postCaptionSchema,
+    audioUrl: mediaUrl.nullable(),
+    audioDuration: z.number().min(0).max(3_600).nullable(),
+    videoUrl: mediaUrl.nullable(),
+    videoMetadata: videoMetadataSchema.nullable(),
+    thumbnailUrl: mediaUrl.nullable(),
+    usedMediaIds: z.array(z.union([z.string().max(100), z.number()])).max(500).nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateScriptInput = z.infer<typeof updateScriptSchema>;
+
+export function newScript(input: CreateScriptInput & { id: string; userId: string; now: Date }): Script {
+  const now = input.now.toISOString();
+  return {
+    id: input.id,
+    userId: input.userId,
+    title: input.title,
+    scriptContent: input.scriptContent,
+    postCaption: input.postCaption?.trim() ? input.postCaption : null,
+    isActive: input.isActive ?? true,
+    referenceVideoUrl: input.referenceVideoUrl ?? null,
+    prompt: input.prompt ?? null,
+    audioUrl: null,
+    audioDuration: null,
+    usedMediaIds: null,
+    videoUrl: null,
+    videoMetadata: input.videoMetadata ?? null,
+    thumbnailUrl: null,
+    audioGenerationStatus: 'idle',
+    videoGenerationStatus: 'idle',
+    captionSettings: null,
+    topic: input.topic ?? null,
+    toneStyle: input.toneStyle ?? null,
+    duration: input.duration ?? null,
+    platform: input.platform ?? null,
+    extraInstructions: input.extraInstructions ?? null,
+    subjectCategory: input.subjectCategory ?? null,
+    voiceId: input.voiceId ?? null,
+    preferredFolderId: input.preferredFolderId ?? null,
+    hookSuggestion: input.hookSuggestion ?? null,
+    source: input.source ?? 'manual',
+    videoGeneratedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** What editing the words costs (000 §4): both statuses idle, audio and video gone. */
+export const mediaReset = {
+  audioGenerationStatus: 'idle',
+  videoGenerationStatus: 'idle',
+  audioUrl: null,
+  audioDuration: null,
+  videoUrl: null,
+  videoMetadata: null,
+  thumbnailUrl: null,
+  usedMediaIds: null,
+  videoGeneratedAt: null,
+} as const satisfies Partial<Script>;
+
+/**
+ * The changes a PATCH makes to a stored script. Changing the script content or the post caption
+ * resets both generation statuses and clears the audio and video (000 §4); a new video URL records
+ * when the video was made.
+ */
+export function scriptChanges(current: Script, patch: UpdateScriptInput, now: Date): Partial<Script> {
+  const changes: Partial<Script> = { ...patch, updatedAt: now.toISOString() };
+  if (patch.postCaption !== undefined) changes.postCaption = patch.postCaption.trim() ? patch.postCaption : null;
+  if (patch.videoUrl && patch.videoUrl !== current.videoUrl) changes.videoGeneratedAt = now.toISOString();
+  const wordsChanged =
+    (patch.scriptContent !== undefined && patch.scriptContent !== current.scriptContent) ||
+    (changes.postCaption !== undefined && changes.postCaption !== current.postCaption);
+  if (wordsChanged) Object.assign(changes, mediaReset);
+  return changes;
+}

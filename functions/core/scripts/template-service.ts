@@ -1,0 +1,31 @@
+import { ConflictError, NotFoundError } from '../errors';
+import { newId } from '../ids';
+import type { ScriptTemplateRepository } from '../ports/scripts';
+import { maxTemplatesPerUser, type CreateScriptTemplateInput, type ScriptTemplate } from './template';
+
+export const templateNotFound = 'Template not found';
+
+/** Save, list and delete the generator's templates (000 §3, §5, §7). */
+export class ScriptTemplateService {
+  constructor(
+    private readonly templates: ScriptTemplateRepository,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  list(userId: string): Promise<ScriptTemplate[]> {
+    return this.templates.list(userId, maxTemplatesPerUser);
+  }
+
+  async create(userId: string, input: CreateScriptTemplateInput): Promise<ScriptTemplate> {
+    if ((await this.templates.count(userId)) >= maxTemplatesPerUser) {
+      throw new ConflictError(`You can keep up to ${maxTemplatesPerUser} templates. Delete one to save another.`);
+    }
+    const template: ScriptTemplate = { id: newId(), userId, createdAt: new Date(this.clock()).toISOString(), ...input };
+    await this.templates.create(template);
+    return template;
+  }
+
+  async delete(userId: string, templateId: string): Promise<void> {
+    if (!(await this.templates.delete(userId, templateId))) throw new NotFoundError(templateNotFound);
+  }
+}

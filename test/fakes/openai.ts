@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A wire-level fake of the OpenAI chat completions API (`POST /v1/chat/completions`), for the real
+ * `openai` SDK pointed at it with `baseURL`. Each call takes the next queued behaviour; with none
+ * queued it answers well-formed scripts. It records every request body it received.
+ */
+export type FakeBehaviour =
+  | { kind: 'scripts'; count?: number; words?: number; totalTokens?: number }
+  | { kind: 'quote'; text: string }
+  | { kind: 'status'; status: number; message?: string }
+  | { kind: 'malformed' }
+  | { kind: 'refusal' };
+
+export interface FakeOpenAi {
+  baseURL: string;
+  requests: { path: string; authorization?: string; body: Record<string, unknown> }[];
+  queue(...behaviours: FakeBehaviour[]): void;
+  close(): Promise<void>;
+}
+
+function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function completion(content: string | null, totalTokens: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `chatcmpl-fake-${Date.now()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: 'gpt-4o-mini-fake',
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, ...extra }, finish_reason: 'stop', logprobs: null }],
+    usage: { prompt_tokens: Math.floor(totalTokens / 3), completion_tokens: totalTokens - Math.floor(totalTokens / 3), total_tokens: totalTokens },
+  };
+}
+
+export function fakeScripts(count: number, words: number) {
+  return {
+    scripts: Array.from({ length: count }, (_, i) => ({
+      title: `Fake Script ${i + 1}`,
+      content: Array.from({ length: words }, (_, w) => (w % 12 === 11 ? 'done.' : `word${w}`)).join(' '),
+      hashtags: ['#fake', 'testing'],
+      hookSuggestion: `Hook number ${i + 1} that is long enough to be cut after twenty four words ${'and more '.repeat(20)}`,
+    })),
+  };
+}
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const queued: FakeBehaviour[] = [];
+  const requests: FakeOpenAi['requests'] = [];
+  const server: Server = createServer(async (req, res) => {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(404, { error: { message: 'not found', type: 'invalid_request_error' } });
+    const body = await readJson(req);
+    requests.push({ path: req.url, authorization: req.headers.authorization, body });
+    const isStructured = typeof body.response_format === 'object';
+    const behaviour = queued.shift() ?? (isStructured ? { kind: 'scripts' } : { kind: 'quote', text: 'Keep going, the best take is the next one.' });
+    switch (behaviour.kind) {
+      case 'status':
+        // `retry-after-ms` keeps the SDK's one retry fast.
+        return send(behaviour.status, { error: { message: behaviour.message ?? 'fake failure', type: 'server_error', code: null } }, { 'retry-after-ms': '5' });
+      case 'malformed':
+        return send(200, completion('{"scripts": [ {"title": "Half', 120));
+      case 'refusal':
+        return send(200, completion(null, 50, { refusal: 'I cannot help with that.' }));
+      case 'quote':
+        return send(200, completion(behaviour.text, 30));
+      case 'scripts': {
+        const messages = (body.messages as { content: string }[] | undefined) ?? [];
+        const asked = Number(/Write (\d+) clearly different/.exec(messages[0]?.content ?? '')?.[1] ?? 1);
+        return send(200, completion(JSON.stringify(fakeScripts(behaviour.count ?? asked, behaviour.words ?? 60)), behaviour.totalTokens ?? 900));
+      }
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    queue: (...behaviours) => queued.push(...behaviours),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

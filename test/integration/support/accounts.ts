@@ -1,0 +1,42 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LocalStack } from '../../../bin/local/stack';
+import { getContainer } from '../../../functions/platform/container';
+import type { TestClient } from './http-client';
+import { clientFor } from './stack';
+
+let counter = 0;
+
+export interface SignedInUser {
+  id: string;
+  username: string;
+  client: TestClient;
+}
+
+/** Registers a fresh account through the API and signs it in, as a browser would. */
+export async function signUpAndIn(stack: LocalStack, prefix = 'writer'): Promise<SignedInUser> {
+  counter += 1;
+  const username = `${prefix}${counter}_${Date.now() % 100_000}`;
+  const client = clientFor(stack);
+  const account = { username, email: `${username}@example.com`, password: 'correct horse 1' };
+  const registered = await client.post('/api/register', account);
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await client.post('/api/login', { username, password: account.password });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  const user = await client.get<{ id: string }>('/api/user');
+  return { id: user.body.id, username, client };
+}
+
+/** Sets fields of a user's profile directly, as time passing or a plan change would. */
+export async function setProfile(userId: string, fields: Record<string, unknown>): Promise<void> {
+  const { table } = getContainer();
+  const entries = Object.entries(fields);
+  await table.client.send(
+    new UpdateCommand({
+      TableName: table.tableName,
+      Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+    }),
+  );
+}

@@ -148,7 +148,7 @@ const generalPoints = [
   'Do not wait to feel ready for {topic}. Confidence comes after action, not before it.',
   'Find one person who is already good at {topic} and study exactly how they spend their first hour.',
   'Make {topic} easy to start. Lay everything out the night before and remove every excuse.',
-  'Measure your progress with {topic} against last month, never against someone else highlight reel.',
+  'Measure your progress with {topic} against last month, never against someone else's highlight reel.',
   'The boring basics of {topic} do ninety percent of the work. Master them before chasing shortcuts.',
   'When {topic} feels hard, shrink the goal instead of skipping it. Two minutes still counts.',
 ];
@@ -202,6 +202,12 @@ const stopWords = new Set(
   'a an the and or but of for to in on at by with about into from your my our their this that these those is are be how what why make write create script video please some more tips'.split(' '),
 );
 
+function plural(noun: string): string {
+  if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}
+
 function titleCase(text: string): string {
   return text.replace(/\b([a-z])([a-z']*)/g, (_, first: string, rest: string) => first.toUpperCase() + rest);
 }
@@ -222,7 +228,7 @@ function topicOf(request: WriteRequest): Topic {
   return {
     title: titleCase(cleaned),
     lower: /^[A-Z]{2,}/.test(cleaned) ? cleaned : cleaned.charAt(0).toLowerCase() + cleaned.slice(1),
-    audience: role ? `${role}s and the people they serve` : group ? groups[group]!.audience : 'creators',
+    audience: role ? `${plural(role)} and the people they serve` : group ? groups[group]!.audience : 'creators',
     group,
   };
 }

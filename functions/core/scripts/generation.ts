@@ -52,8 +52,8 @@ export const generateScriptsSchema = z.object({
   duration: z
     .string({ error: generationMessages.duration })
     .trim()
-    .min(2, generationMessages.duration)
-    .max(20, generationMessages.durationChoice)
+    .min(2, { message: generationMessages.duration, abort: true })
+    .max(20, { message: generationMessages.durationChoice, abort: true })
     .refine((value) => durationChoices.includes(durationSeconds(value) as (typeof durationChoices)[number]), generationMessages.durationChoice),
   scriptCount: z.coerce
     .number({ error: generationMessages.count })

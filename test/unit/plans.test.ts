@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveTokensUsed, limitsOf, nextTokenReset, tierTable, tokenResetDue } from '../../functions/core/plans/tiers';
+import { TokenMeter } from '../../functions/core/plans/token-meter';
+import { LimitExceededError } from '../../functions/core/errors';
+import type { UserRepository } from '../../functions/core/ports/accounts';
+import type { ScriptTokenCounter } from '../../functions/core/ports/scripts';
+import { newUser, type Tier } from '../../functions/core/users/user';
+
+describe('the tier table', () => {
+  it('holds the spec plans', () => {
+    expect(Object.keys(tierTable)).toEqual(['free', 'basic', 'pro']);
+    expect(limitsOf('free')).toMatchObject({ priceUsd: 0, storageMB: 500, videoMinutes: 10, scriptTokens: 5000, audioMinutes: 15, voiceCloneLimit: 1, watermark: true });
+    expect(limitsOf('basic')).toMatchObject({ priceUsd: 20, storageMB: 500, videoMinutes: 30, scriptTokens: 20000, audioMinutes: 45, voiceCloneLimit: 3, watermark: false });
+    expect(limitsOf('pro')).toMatchObject({ priceUsd: 97, storageMB: 5000, videoMinutes: 200, scriptTokens: 200000, audioMinutes: 300, voiceCloneLimit: 10, watermark: false });
+  });
+
+  it('starts basic and pro tokens again 30 days after the last reset, never free', () => {
+    const last = '2026-10-01T00:00:00.000Z';
+    expect(nextTokenReset('basic', last)?.toISOString()).toBe('2026-10-31T00:00:00.000Z');
+    expect(nextTokenReset('free', last)).toBeUndefined();
+    expect(tokenResetDue('pro', last, new Date('2026-10-30T23:59:59Z'))).toBe(false);
+    expect(tokenResetDue('pro', last, new Date('2026-10-31T00:00:00Z'))).toBe(true);
+    expect(tokenResetDue('free', last, new Date('2030-01-01T00:00:00Z'))).toBe(false);
+    const user = { subscriptionTier: 'basic' as Tier, scriptTokensUsed: 900, scriptTokenLastReset: last };
+    expect(effectiveTokensUsed(user, new Date('2026-11-15T00:00:00Z'))).toBe(0);
+    expect(effectiveTokensUsed(user, new Date('2026-10-15T00:00:00Z'))).toBe(900);
+  });
+});
+
+/** An in-memory counter with the adapter's conditional semantics. */
+function memory(tier: Tier, used: number) {
+  const user = { ...newUser({ id: 'u', username: 'u', email: 'u@e.com', now: new Date('2026-11-01T00:00:00Z') }), subscriptionTier: tier, scriptTokensUsed: used };
+  const users = { get: async () => ({ ...user }) } as unknown as UserRepository;
+  const counter: ScriptTokenCounter = {
+    add: async (_id, amount, limit) => {
+      if (user.scriptTokensUsed > limit - amount) return false;
+      user.scriptTokensUsed += amount;
+      return true;
+    },
+    refund: async (_id, amount) => {
+      user.scriptTokensUsed = Math.max(0, user.scriptTokensUsed - amount);
+    },
+    addCapped: async (_id, amount, limit) => {
+      user.scriptTokensUsed = Math.min(limit, user.scriptTokensUsed + amount);
+    },
+    reset: async () => {
+      user.scriptTokensUsed = 0;
+    },
+  };
+  return { user, meter: new TokenMeter(users, counter, () => Date.parse('2026-11-10T00:00:00Z')) };
+}
+
+describe('the token meter', () => {
+  it('reserves, then settles to the real cost', async () => {
+    const { user, meter } = memory('free', 100);
+    const reservation = await meter.reserve('u', 1000);
+    expect(user.scriptTokensUsed).toBe(1100);
+    expect(await meter.settle(reservation, 400)).toBe(400);
+    expect(user.scriptTokensUsed).toBe(500);
+  });
+
+  it('gives everything back when the call failed', async () => {
+    const { user, meter } = memory('free', 100);
+    await meter.release(await meter.reserve('u', 1000));
+    expect(user.scriptTokensUsed).toBe(100);
+  });
+
+  it('never settles past the plan limit', async () => {
+    const { user, meter } = memory('free', 4000);
+    const reservation = await meter.reserve('u', 900);
+    await meter.settle(reservation, 5000);
+    expect(user.scriptTokensUsed).toBe(5000);
+  });
+
+  it('refuses with the spec message and details when nothing or too little is left', async () => {
+    const full = memory('free', 5000);
+    await expect(full.meter.reserve('u', 10)).rejects.toMatchObject({ message: 'Script token limit reached', details: expect.stringContaining('Free plan') });
+    const almost = memory('basic', 19_900);
+    const error = await almost.meter.reserve('u', 500).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LimitExceededError);
+    expect((error as LimitExceededError).details).toMatch(/needs up to 500 script tokens/);
+    expect(almost.user.scriptTokensUsed).toBe(19_900);
+  });
+});

@@ -148,7 +148,7 @@ const generalPoints = [
   'Do not wait to feel ready for {topic}. Confidence comes after action, not before it.',
   'Find one person who is already good at {topic} and study exactly how they spend their first hour.',
   'Make {topic} easy to start. Lay everything out the night before and remove every excuse.',
-  'Measure your progress with {topic} against last month, never against someone else's highlight reel.',
+  'Measure your progress with {topic} against last month, never against someone else’s highlight reel.',
   'The boring basics of {topic} do ninety percent of the work. Master them before chasing shortcuts.',
   'When {topic} feels hard, shrink the goal instead of skipping it. Two minutes still counts.',
 ];

@@ -5,6 +5,7 @@ import type { HttpHandler } from '../../functions/platform/http/area-handler';
 export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
   system: () => import('../../functions/http/system').then((m) => m.handler),
   auth: () => import('../../functions/http/auth').then((m) => m.handler),
+  media: () => import('../../functions/http/media').then((m) => m.handler),
   stats: () => import('../../functions/http/stats').then((m) => m.handler),
   scripts: () => import('../../functions/http/scripts').then((m) => m.handler),
   voices: () => import('../../functions/http/voices').then((m) => m.handler),

@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
@@ -22,7 +23,9 @@ const region = 'us-east-1';
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region, credentials: localCredentials });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const existing = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, existing.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName ?? '') ?? []);
+    client.destroy();
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -59,6 +62,43 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     }),
   );
   client.destroy();
+}
+
+/**
+ * A table kept under `.data/` from before an index was added to the schema gets it now: one index per
+ * UpdateTable, as DynamoDB requires, each waited for until it is ACTIVE.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, present: string[]): Promise<void> {
+  for (const index of tableSchema.globalSecondaryIndexes) {
+    if (present.includes(index.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: index.partitionKey, AttributeType: 'S' },
+          { AttributeName: index.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.indexName,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+    for (let i = 0; i < 600; i += 1) {
+      const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const status = described.Table?.GlobalSecondaryIndexes?.find((gsi) => gsi.IndexName === index.indexName)?.IndexStatus;
+      if (status === 'ACTIVE') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 export interface UserPoolIds {

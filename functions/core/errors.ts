@@ -51,3 +51,15 @@ export class ProviderError extends AppError {
     super(message, undefined, code);
   }
 }
+/** The bytes of an upload are not the declared kind of file, or cannot be read as media. */
+export class InvalidMediaError extends AppError {
+  readonly status = 422;
+}
+/** A file type the product does not take. */
+export class UnsupportedFileTypeError extends AppError {
+  readonly status = 415;
+}
+/** A file over the per-file limit. */
+export class FileTooLargeError extends AppError {
+  readonly status = 413;
+}

@@ -24,6 +24,8 @@ import { RealtimeService } from '../core/realtime/realtime-service';
 import type { Publisher } from '../core/ports/realtime';
 import { getConfig, type AppConfig } from './config';
 import { buildScriptsWorkspace, type ScriptsWorkspace } from './scripts-workspace';
+import { buildMediaLibrary } from './media-library';
+import type { MediaService } from '../core/media/media-service';
 
 /**
  * The one place where clients and providers are built from configuration. Handlers never create
@@ -44,6 +46,8 @@ export interface Container {
   workspace: ScriptsWorkspace;
   /** Absent when no state machine is configured. */
   pipeline: PipelineStarter | undefined;
+  /** The media library (issue 5). */
+  media: MediaService;
 }
 
 function buildMailer(config: AppConfig): Mailer {
@@ -89,8 +93,9 @@ export function buildContainer(config: AppConfig): Container {
   const pipeline = config.STATE_MACHINE_ARN
     ? new StepFunctionsPipelineStarter(new SFNClient({ region, ...(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {}) }), config.STATE_MACHINE_ARN)
     : undefined;
-  const workspace = buildScriptsWorkspace({ config, table, s3, users, publisher: realtime });
-  return { workspace, config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline };
+  const { media, mediaRepository } = buildMediaLibrary({ config, table, s3, users, publisher: realtime });
+  const workspace = buildScriptsWorkspace({ config, table, s3, users, publisher: realtime, media: mediaRepository });
+  return { workspace, config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline, media };
 }
 
 let current: Container | undefined;

@@ -9,7 +9,7 @@
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media'] as const;
 export type AreaName = (typeof areas)[number];
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -22,6 +22,8 @@ export interface RouteDefinition {
   readonly area: AreaName;
   readonly auth: RouteAuth;
   readonly csrf?: boolean;
+  /** The endpoint reads `event.body` itself (multipart uploads); the JSON body middleware leaves it alone. */
+  readonly rawBody?: boolean;
 }
 
 export const routes: readonly RouteDefinition[] = [
@@ -59,6 +61,25 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/voices/default/user', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/{id}/sample', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/proxy-media', area: 'voices', auth: 'session' },
+  // Media library (issue 5; spec 001 §7). Uploads go straight to S3 (decision 7): upload-url, then complete.
+  { method: 'GET', path: '/api/media', area: 'media', auth: 'session' },
+  { method: 'GET', path: '/api/media/audio', area: 'media', auth: 'session' },
+  { method: 'GET', path: '/api/media/folders', area: 'media', auth: 'session' },
+  { method: 'POST', path: '/api/media/folders', area: 'media', auth: 'session' },
+  { method: 'PATCH', path: '/api/media/folders/{id}', area: 'media', auth: 'session' },
+  { method: 'DELETE', path: '/api/media/folders/{id}', area: 'media', auth: 'session' },
+  { method: 'DELETE', path: '/api/media/folders/{id}/force', area: 'media', auth: 'session' },
+  { method: 'POST', path: '/api/media/upload-url', area: 'media', auth: 'session' },
+  { method: 'POST', path: '/api/media/complete', area: 'media', auth: 'session' },
+  { method: 'POST', path: '/api/media/upload', area: 'media', auth: 'session', rawBody: true },
+  { method: 'PATCH', path: '/api/media/bulk-move', area: 'media', auth: 'session' },
+  { method: 'POST', path: '/api/media/bulk-delete', area: 'media', auth: 'session' },
+  { method: 'DELETE', path: '/api/media/{id}', area: 'media', auth: 'session' },
+  { method: 'PATCH', path: '/api/media/{id}', area: 'media', auth: 'session' },
+  { method: 'PATCH', path: '/api/media/{id}/tags', area: 'media', auth: 'session' },
+  { method: 'POST', path: '/api/media/{id}/ai-tags', area: 'media', auth: 'session' },
+  { method: 'GET', path: '/api/thumbnail-proxy', area: 'media', auth: 'session' },
+  { method: 'GET', path: '/api/media-proxy', area: 'media', auth: 'session' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -81,6 +81,7 @@ export function jsonBody(): Mw {
       const state = request.context.http;
       const raw = event.body;
       if (raw === undefined || raw === null || raw === '') return;
+      if (state.route.rawBody) return;
       const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
       if (bytes.byteLength > jsonBodyLimitBytes) throw new PayloadTooLargeError(jsonBodyLimitBytes);
       const contentType = header(event, 'content-type') ?? '';

@@ -23,3 +23,24 @@ export interface ItemKey {
   pk: string;
   sk: string;
 }
+
+/**
+ * The media library (issue 5), all under `USER#<id>`. Assets are also written to five generic indexes
+ * (one per order and scope), so a page of any of the six orders is one Query (docs/decisions.md).
+ */
+export const mediaKeys = {
+  asset: (assetId: string) => `MEDIA#${assetId}`,
+  assetPrefix: 'MEDIA#',
+  folder: (folderId: string) => `MFOLDER#${folderId}`,
+  folderPrefix: 'MFOLDER#',
+  upload: (uploadId: string) => `MUPLOAD#${uploadId}`,
+  uploadPrefix: 'MUPLOAD#',
+  usage: 'MEDIA_USAGE',
+  /** gsi1: every asset by name; gsi2: every asset by size. */
+  byName: (userId: string) => `USER#${userId}#MEDIA#NAME`,
+  bySize: (userId: string) => `USER#${userId}#MEDIA#SIZE`,
+  /** gsi3/gsi4/gsi5: one folder's (or the root's) assets by id, name, size. */
+  inFolder: (userId: string, folderId: string | null) => `USER#${userId}#MEDIA#F#${folderId ?? 'ROOT'}`,
+  /** gsi6: audio assets only (a sparse index), for the background-audio list. */
+  audio: (userId: string) => `USER#${userId}#MEDIA#AUDIO`,
+} as const;

@@ -1,0 +1,134 @@
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { CaptionSettings } from '../../core/captions/caption-settings';
+
+/**
+ * The caption fonts (DESIGN decision 10). The spec's five families are drawn with open fonts shipped
+ * as TTF in npm packages (docs/decisions.md, render engine):
+ *
+ * | spec family | drawn with | package |
+ * | --- | --- | --- |
+ * | The Bold Font | Archivo Black (a heavy display sans) | @expo-google-fonts/archivo-black |
+ * | Arial, Helvetica | Arimo (metric-compatible with Arial) | @expo-google-fonts/arimo |
+ * | Verdana | DejaVu Sans (the Verdana-like Bitstream Vera design) | dejavu-fonts-ttf |
+ * | Times New Roman | Tinos (metric-compatible with Times New Roman) | @expo-google-fonts/tinos |
+ *
+ * Each bundled family has its own folder, and a render passes only that folder as `fontsdir`, so
+ * libass loads one family's files. In Lambda the layer holds the same folders under FONTS_DIR
+ * (/opt/fonts); elsewhere they are copied once from node_modules into a folder under the temp dir.
+ */
+export type SpecFontFamily = CaptionSettings['font_family'];
+
+interface BundledFamily {
+  /** The family name inside the TTF files: what the ASS style names. */
+  name: string;
+  folder: string;
+  files: { pkg: string; path: string }[];
+}
+
+const expo = (pkg: string, family: string, styles: string[]) =>
+  styles.map((style) => ({ pkg: `@expo-google-fonts/${pkg}`, path: `${style}/${family}_${style}.ttf` }));
+
+const families = {
+  archivoBlack: { name: 'Archivo Black', folder: 'archivo-black', files: expo('archivo-black', 'ArchivoBlack', ['400Regular']) },
+  arimo: {
+    name: 'Arimo',
+    folder: 'arimo',
+    files: expo('arimo', 'Arimo', ['400Regular', '700Bold', '400Regular_Italic', '700Bold_Italic']),
+  },
+  dejavuSans: {
+    name: 'DejaVu Sans',
+    folder: 'dejavu-sans',
+    files: ['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSans-Oblique', 'DejaVuSans-BoldOblique'].map((file) => ({
+      pkg: 'dejavu-fonts-ttf',
+      path: `ttf/${file}.ttf`,
+    })),
+  },
+  tinos: {
+    name: 'Tinos',
+    folder: 'tinos',
+    files: expo('tinos', 'Tinos', ['400Regular', '700Bold', '400Regular_Italic', '700Bold_Italic']),
+  },
+} satisfies Record<string, BundledFamily>;
+
+export const fontMapping: Record<SpecFontFamily, BundledFamily> = {
+  'The Bold Font': families.archivoBlack,
+  Arial: families.arimo,
+  Helvetica: families.arimo,
+  Verdana: families.dejavuSans,
+  'Times New Roman': families.tinos,
+};
+
+export const bundledFamilies: readonly BundledFamily[] = Object.values(families);
+
+const requireFromHere = createRequire(import.meta.url);
+
+function packageDir(pkg: string): string {
+  return dirname(requireFromHere.resolve(`${pkg}/package.json`));
+}
+
+/** Copies every bundled family into `root/<folder>/` (for the Lambda layer, or the local cache). */
+export async function copyFonts(root: string): Promise<void> {
+  for (const family of bundledFamilies) {
+    const folder = join(root, family.folder);
+    await mkdir(folder, { recursive: true });
+    for (const file of family.files) {
+      const source = join(packageDir(file.pkg), file.path);
+      const target = join(folder, file.path.split('/').pop() ?? file.path);
+      const [from, to] = await Promise.all([stat(source), stat(target).catch(() => undefined)]);
+      if (to?.size === from.size) continue;
+      // Copy then rename, so a render running at the same time never sees half a file.
+      const partial = `${target}.${process.pid}.part`;
+      await copyFile(source, partial);
+      await rename(partial, target);
+    }
+  }
+}
+
+/**
+ * A fontconfig configuration that knows only the bundled fonts (libass falls back through fontconfig
+ * for glyphs a family lacks), so nothing depends on the machine's own fonts. Written under the temp dir,
+ * which is writable in Lambda too.
+ */
+async function writeFontconfig(root: string): Promise<string> {
+  const folder = join(tmpdir(), 'reelsmith-fontconfig');
+  await mkdir(folder, { recursive: true });
+  const file = join(folder, 'fonts.conf');
+  const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const conf = `<?xml version="1.0"?>\n<fontconfig>\n  <dir>${xml(root)}</dir>\n  <cachedir>${xml(join(folder, 'cache'))}</cachedir>\n</fontconfig>\n`;
+  await writeFile(`${file}.${process.pid}.part`, conf);
+  await rename(`${file}.${process.pid}.part`, file);
+  return file;
+}
+
+let prepared: Promise<{ root: string; fontconfigFile: string }> | undefined;
+
+/** The folder holding one sub-folder per bundled family, and the fontconfig file naming it. */
+function prepareFonts(): Promise<{ root: string; fontconfigFile: string }> {
+  prepared ??= (async () => {
+    let root = process.env.FONTS_DIR;
+    if (!root) {
+      root = join(tmpdir(), 'reelsmith-fonts');
+      await copyFonts(root);
+    }
+    return { root, fontconfigFile: await writeFontconfig(root) };
+  })();
+  return prepared;
+}
+
+export interface CaptionFont {
+  /** The family name to put in the ASS style. */
+  fontName: string;
+  /** The folder to pass as the subtitles filter's `fontsdir`. */
+  fontsDir: string;
+  /** The fontconfig file that knows only the bundled fonts. */
+  fontconfigFile: string;
+}
+
+export async function captionFont(family: SpecFontFamily): Promise<CaptionFont> {
+  const { root, fontconfigFile } = await prepareFonts();
+  const bundled = fontMapping[family];
+  return { fontName: bundled.name, fontsDir: join(root, bundled.folder), fontconfigFile };
+}

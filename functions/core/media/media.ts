@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import type { MediaKind } from './file-types';
+
+/** The spec's media asset and folder (001 §3) as stored, and what the API answers. */
+export const mediaSorts = ['newest', 'size-asc', 'size-desc', 'date-uploaded', 'name-asc', 'name-desc'] as const;
+export type MediaSort = (typeof mediaSorts)[number];
+
+export const mediaAssetSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  /** The user's file name, for display only: it never becomes part of a path. */
+  fileName: z.string(),
+  /** MIME type; containing `audio` means audio (spec 001 §3). */
+  fileType: z.string(),
+  kind: z.enum(['video', 'audio']),
+  fileSize: z.number().int().nonnegative(),
+  duration: z.number().nonnegative(),
+  tags: z.array(z.string()),
+  isActive: z.boolean(),
+  folderId: z.string().nullable(),
+  /** Object keys in the media bucket. */
+  storageKey: z.string(),
+  thumbnailKey: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  codec: z.string().nullable(),
+  audioCodec: z.string().nullable(),
+  bitrate: z.number().int().nullable(),
+  fps: z.number().nullable(),
+  sampleRate: z.number().int().nullable(),
+  channels: z.number().int().nullable(),
+  format: z.string().nullable(),
+  aspectRatio: z.string().nullable(),
+  colorSpace: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MediaAsset = z.infer<typeof mediaAssetSchema>;
+
+export const mediaFolderSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  description: z.string().nullable(),
+  color: z.string().nullable(),
+  isDefault: z.boolean(),
+  assetCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MediaFolder = z.infer<typeof mediaFolderSchema>;
+
+/** An upload the API has signed and charged, waiting for the browser's bytes and POST /api/media/complete. */
+export const pendingUploadSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  storageKey: z.string(),
+  fileType: z.string(),
+  fileName: z.string(),
+  title: z.string(),
+  declaredSize: z.number().int().positive(),
+  folderId: z.string().nullable(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type PendingUpload = z.infer<typeof pendingUploadSchema>;
+
+export interface MediaUsage {
+  assets: number;
+  /** Bytes of the assets kept. */
+  bytes: number;
+  /** Bytes kept plus bytes reserved by uploads in flight: what the plan's limit is checked against. */
+  chargedBytes: number;
+}
+
+export function kindOf(fileType: string): MediaKind {
+  return fileType.includes('audio') ? 'audio' : 'video';
+}
+
+/** Where a user's objects live. Only ids and our own extensions: a file name never becomes a path. */
+export const objectKeys = {
+  userPrefix: (userId: string) => `users/${userId}/`,
+  original: (userId: string, assetId: string, ext: string) => `users/${userId}/media/${assetId}/original.${ext}`,
+  thumbnail: (userId: string, assetId: string) => `users/${userId}/media/${assetId}/thumbnail.jpg`,
+};
+
+export const proxyPaths = {
+  media: (key: string) => `/api/media-proxy?url=${encodeURIComponent(key)}`,
+  thumbnail: (key: string) => `/api/thumbnail-proxy?url=${encodeURIComponent(key)}`,
+};
+
+/** The asset as the API answers it: the spec's fields, with playable and previewable URLs. */
+export function toPublicAsset(asset: MediaAsset) {
+  const fileUrl = proxyPaths.media(asset.storageKey);
+  return {
+    id: asset.id,
+    title: asset.title,
+    fileName: asset.fileName,
+    fileType: asset.fileType,
+    fileUrl,
+    url: fileUrl,
+    thumbnailUrl: asset.thumbnailKey ? proxyPaths.thumbnail(asset.thumbnailKey) : null,
+    fileSize: asset.fileSize,
+    duration: asset.duration,
+    tags: asset.tags,
+    isActive: asset.isActive,
+    folderId: asset.folderId,
+    width: asset.width,
+    height: asset.height,
+    codec: asset.codec,
+    bitrate: asset.bitrate,
+    fps: asset.fps,
+    sampleRate: asset.sampleRate,
+    channels: asset.channels,
+    format: asset.format,
+    aspectRatio: asset.aspectRatio,
+    colorSpace: asset.colorSpace,
+    metadata: {
+      kind: asset.kind,
+      audioCodec: asset.audioCodec,
+      width: asset.width,
+      height: asset.height,
+      codec: asset.codec,
+      bitrate: asset.bitrate,
+      fps: asset.fps,
+      sampleRate: asset.sampleRate,
+      channels: asset.channels,
+      format: asset.format,
+      aspectRatio: asset.aspectRatio,
+      colorSpace: asset.colorSpace,
+    },
+    createdAt: asset.createdAt,
+    updatedAt: asset.updatedAt,
+  };
+}
+export type PublicAsset = ReturnType<typeof toPublicAsset>;
+
+export function toPublicFolder(folder: MediaFolder) {
+  const { assetCount, ...rest } = folder;
+  return { ...rest, assetCount };
+}
+
+/** "My clip (final).mp4" → "My clip (final)": printable, at most 200 characters, never empty. */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]{1,8}$/, '');
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, 200);
+  return clean || 'Untitled';
+}
+
+/** The name as shown: the last path segment, printable, at most 255 characters. */
+export function displayFileName(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const clean = fileName.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || 'file';
+}
+
+export const maxTags = 30;
+export const maxTagLength = 40;
+
+/** Tags as typed, trimmed and single-spaced, without a leading '#', deduplicated case-insensitively. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.replace(/^#+/, '').replace(/\s+/g, ' ').trim().slice(0, maxTagLength);
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+    if (out.length >= maxTags) break;
+  }
+  return out;
+}
+
+/** The width:height ratio reduced ("16:9", "9:16", "4:3"), or null without both sides. */
+export function aspectRatioOf(width: number | null, height: number | null): string | null {
+  if (!width || !height) return null;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const divisor = gcd(width, height);
+  return `${width / divisor}:${height / divisor}`;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { mediaSorts } from './media';
+
+/** Every payload of the media calls (spec 001 §7), validated at the edge. */
+const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not found');
+
+export const idParams = z.object({ id });
+
+/** "null for root"; '' and 'root' mean the root too. */
+const folderRef = z
+  .union([z.string().trim().max(64), z.null()])
+  .optional()
+  .transform((value) => (value === undefined || value === null || value === '' || value === 'root' || value === 'null' ? null : value));
+
+export const createFolderSchema = z.object({
+  name: z.string({ error: 'Folder name is required' }).trim().min(1, 'Folder name is required').max(100, 'Folder name must be at most 100 characters'),
+  parentFolderId: folderRef,
+  description: z.string().trim().max(500).nullable().optional(),
+  color: z.string().trim().max(32).nullable().optional(),
+});
+
+export const renameFolderSchema = z.object({
+  name: z.string({ error: 'Folder name is required' }).trim().min(1, 'Folder name is required').max(100, 'Folder name must be at most 100 characters'),
+});
+
+export const forceDeleteFolderSchema = z.object({ replacementFolderId: folderRef });
+
+/** Tags as a list, or as the spec's comma-separated string. */
+export const tagsInput = z
+  .union([z.array(z.string().max(200)).max(100), z.string().max(4_000)])
+  .optional()
+  .transform((value) => (typeof value === 'string' ? value.split(',') : (value ?? [])));
+
+export const uploadUrlSchema = z.object({
+  fileName: z.string({ error: 'fileName is required' }).min(1, 'fileName is required').max(1_024),
+  contentType: z.string().max(200).optional(),
+  size: z.number({ error: 'size is required' }).int().nonnegative(),
+  folderId: folderRef,
+  tags: tagsInput,
+});
+
+export const completeUploadSchema = z.object({ uploadId: id });
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(60),
+  search: z.string().trim().max(100).optional(),
+  /** Absent, '' or 'all': every folder; 'root': assets in no folder. */
+  folderId: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((value) => (value === undefined || value === '' || value === 'all' ? undefined : value === 'root' || value === 'null' ? null : value)),
+  sort: z.enum(mediaSorts).default('newest'),
+  cursor: z.string().max(2_000).optional(),
+});
+
+export const setActiveSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+
+export const setTagsSchema = z.object({ tags: z.array(z.string().max(200)).max(100) });
+
+export const bulkMoveSchema = z.object({
+  assetIds: z.array(id).min(1, 'Select at least one item').max(500),
+  folderId: folderRef,
+});
+
+export const bulkDeleteSchema = z.object({ ids: z.array(id).min(1, 'Select at least one item').max(500) });
+
+export const proxyQuerySchema = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096) });

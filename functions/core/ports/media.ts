@@ -1,0 +1,125 @@
+import type { MediaAsset, MediaFolder, MediaSort, MediaUsage, PendingUpload } from '../media/media';
+
+/** Which assets a listing reads: every asset, one folder's, or those at the root (no folder). */
+export type FolderScope = { kind: 'all' } | { kind: 'folder'; folderId: string } | { kind: 'root' };
+
+export interface AssetListQuery {
+  scope: FolderScope;
+  sort: MediaSort;
+  /** Lower-cased; matched against title, file name and tags. */
+  search?: string;
+  page: number;
+  limit: number;
+  /** From a previous answer: reads the next page without skipping from the start. */
+  cursor?: string;
+}
+
+export interface AssetListPage {
+  items: MediaAsset[];
+  /** Every asset matching the scope and search. */
+  totalCount: number;
+  /** Where the page after this one starts, when there is one. */
+  nextCursor?: string;
+}
+
+/**
+ * The media library's records. Counters (assets, bytes kept, bytes charged; each folder's asset
+ * count) change only in the same transaction as the records they count.
+ */
+export interface MediaRepository {
+  usage(userId: string): Promise<MediaUsage>;
+  /** Records the pending upload and charges its declared size, unless that would pass `limitBytes`: false then. */
+  reserveUpload(upload: PendingUpload, limitBytes: number): Promise<boolean>;
+  getPendingUpload(userId: string, uploadId: string): Promise<PendingUpload | undefined>;
+  listPendingUploads(userId: string): Promise<PendingUpload[]>;
+  /** Forgets the pending upload and gives back its charge; false when another caller already did. */
+  releaseUpload(upload: PendingUpload): Promise<boolean>;
+  /**
+   * Turns the pending upload into the asset: one transaction that removes the upload, writes the
+   * asset, charges the real size instead of the declared one, and counts the asset in its folder.
+   * False when the upload was already completed or released.
+   */
+  completeUpload(upload: PendingUpload, asset: MediaAsset): Promise<boolean>;
+
+  getAsset(userId: string, assetId: string): Promise<MediaAsset | undefined>;
+  listAssets(userId: string, query: AssetListQuery): Promise<AssetListPage>;
+  /** Audio assets, newest first. */
+  listAudio(userId: string, limit: number): Promise<MediaAsset[]>;
+  /** NotFoundError when the asset is not the user's. */
+  updateAsset(userId: string, assetId: string, changes: { isActive?: boolean; tags?: string[] }): Promise<MediaAsset>;
+  /** Moves the asset (no-op when it is already there); false when it is gone. */
+  moveAsset(asset: MediaAsset, folderId: string | null): Promise<boolean>;
+  /** Removes the asset and frees its bytes; false when it was already gone. */
+  deleteAsset(asset: MediaAsset): Promise<boolean>;
+
+  listFolders(userId: string): Promise<MediaFolder[]>;
+  getFolder(userId: string, folderId: string): Promise<MediaFolder | undefined>;
+  createFolder(folder: MediaFolder): Promise<void>;
+  renameFolder(userId: string, folderId: string, name: string): Promise<MediaFolder>;
+  /** Moves the folder's assets to the root, its subfolders to its parent, then removes it. */
+  deleteFolder(folder: MediaFolder): Promise<void>;
+}
+
+export interface PresignedUpload {
+  url: string;
+  /** Form fields to send before the file, in this order. */
+  fields: Record<string, string>;
+}
+
+/** The media bucket. Keys come from `objectKeys`, never from user input. */
+export interface MediaStorage {
+  /** A browser POST of exactly one object of at most `maxBytes`, of `contentType`. */
+  presignUpload(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedUpload>;
+  /** A short-lived GET of one object. */
+  presignDownload(key: string, expiresSeconds: number): Promise<string>;
+  /** The object's size, or undefined when there is none. */
+  size(key: string): Promise<number | undefined>;
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** Removes the objects (missing ones are fine). */
+  delete(keys: readonly string[]): Promise<void>;
+}
+
+export interface ProbeResult {
+  formatName: string;
+  durationSeconds: number | null;
+  bitrate: number | null;
+  video: { codec: string; width: number; height: number; fps: number | null; colorSpace: string | null } | null;
+  audio: { codec: string; sampleRate: number | null; channels: number | null } | null;
+}
+
+/** A stored object copied to where ffmpeg can read it; close() removes the copy. */
+export interface LocalMedia {
+  readonly size: number;
+  head(bytes: number): Promise<Uint8Array>;
+  probe(): Promise<ProbeResult>;
+  /** One frame as a JPEG at most 480 pixels wide. */
+  thumbnail(atSeconds: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+export interface MediaProcessor {
+  /** Copies the object locally; refuses (InvalidMediaError) an object larger than `maxBytes`. */
+  open(key: string, maxBytes: number): Promise<LocalMedia>;
+}
+
+/** Tags for an asset: OpenAI vision on the thumbnail when a key is set, else from title and metadata. */
+export interface MediaTagger {
+  readonly source: 'openai' | 'offline';
+  suggest(asset: MediaAsset, thumbnail: Uint8Array | undefined): Promise<string[]>;
+}
+
+/** Scripts that name a folder as their preferred folder (the scripts area owns them). */
+export interface FolderReferences {
+  scriptsUsing(userId: string, folderId: string): Promise<{ id: string; title: string }[]>;
+  reassign(userId: string, scriptIds: readonly string[], folderId: string | null): Promise<void>;
+}
+
+export interface RemoteFile {
+  contentType: string;
+  body: Uint8Array;
+}
+
+/** Fetches a URL a user supplied, under DESIGN decision 8 (the voices area's UrlFetcher is one). */
+export interface RemoteFetcher {
+  fetch(url: URL, limits: { maxBytes: number; timeoutMs: number }): Promise<RemoteFile>;
+}

@@ -1,0 +1,38 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { DynamoMediaRepository } from '../adapters/aws/dynamo/media-repository';
+import { DynamoScriptFolderReferences } from '../adapters/aws/dynamo/script-folder-references';
+import type { TableRef } from '../adapters/aws/dynamo/table';
+import { S3MediaStorage } from '../adapters/aws/s3-media-storage';
+import { FfmpegMediaProcessor } from '../adapters/ffmpeg/ffmpeg-media-processor';
+import { OfflineTagger } from '../adapters/local/offline-tagger';
+import { UrlFetcher } from '../adapters/net/url-fetcher';
+import { MediaService } from '../core/media/media-service';
+import type { UserRepository } from '../core/ports/accounts';
+import type { Publisher } from '../core/ports/realtime';
+import type { AppConfig } from './config';
+import { logger } from './logger';
+
+export interface MediaLibrary {
+  media: MediaService;
+  /** Also the stats area's usage reader (assets and bytes kept). */
+  mediaRepository: DynamoMediaRepository;
+}
+
+/** The media library's service and adapters (issue 5), built from configuration like the rest of the container. */
+export function buildMediaLibrary(deps: { config: AppConfig; table: TableRef; s3: S3Client; users: UserRepository; publisher: Publisher }): MediaLibrary {
+  const mediaRepository = new DynamoMediaRepository(deps.table);
+  const storage = new S3MediaStorage(deps.s3, deps.config.MEDIA_BUCKET);
+  const log = logger.child({ area: 'media' });
+  const media = new MediaService({
+    repo: mediaRepository,
+    storage,
+    processor: new FfmpegMediaProcessor(storage),
+    tagger: new OfflineTagger(),
+    folderRefs: new DynamoScriptFolderReferences(deps.table),
+    users: deps.users,
+    publisher: deps.publisher,
+    remote: new UrlFetcher(),
+    log: (message, fields) => log.info(message, fields),
+  });
+  return { media, mediaRepository };
+}

@@ -11,6 +11,8 @@ const templateParams = idParams;
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').optional(),
   cursor: z.string().max(2_000).optional(),
+  /** The page after this script id (newest first): the client pages by the last id it holds. */
+  before: z.string().max(100).optional(),
 });
 
 /** Scripts, their generation, and the generator's templates (spec 000 §3–§8). */

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     let cursor: string | null = null;
     let total = 0;
     do {
-      const response = await client.get<unknown[]>(`/api/scripts?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+      const response: { body: unknown[]; headers: Headers } = await client.get<unknown[]>(`/api/scripts?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
       total += response.body.length;
       cursor = response.headers.get('x-next-cursor');
     } while (cursor);

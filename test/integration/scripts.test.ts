@@ -109,6 +109,8 @@ describe('scripts', () => {
     expect(cursor).toBeTruthy();
     const next = await user.client.get<Script[]>(`/api/scripts?limit=1&cursor=${cursor}`);
     expect(next.body.map((s) => s.id)).toEqual([first.id]);
+    const before = await user.client.get<Script[]>(`/api/scripts?limit=5&before=${second.id}`);
+    expect(before.body.map((s) => s.id)).toEqual([first.id]);
   });
 
   it.each([

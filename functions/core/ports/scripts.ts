@@ -11,7 +11,7 @@ export interface ScriptRepository {
   create(script: Script): Promise<void>;
   get(userId: string, scriptId: string): Promise<Script | undefined>;
   /** Newest first. */
-  list(userId: string, options: { limit: number; cursor?: string }): Promise<Page<Script>>;
+  list(userId: string, options: { limit: number; cursor?: string; before?: string }): Promise<Page<Script>>;
   /** Applies the changes to an existing script and answers it; NotFoundError when there is none. */
   update(userId: string, scriptId: string, changes: Partial<Script>): Promise<Script>;
   /** True when something was deleted. */

@@ -21,8 +21,8 @@ export class ScriptService {
     await this.publisher.publish(userId, { type: 'scripts', ...(scriptId ? { scriptId } : {}) }).catch(() => undefined);
   }
 
-  list(userId: string, options: { limit?: number; cursor?: string } = {}): Promise<Page<Script>> {
-    return this.scripts.list(userId, { limit: Math.min(options.limit ?? defaultPageSize, maxPageSize), cursor: options.cursor });
+  list(userId: string, options: { limit?: number; cursor?: string; before?: string } = {}): Promise<Page<Script>> {
+    return this.scripts.list(userId, { limit: Math.min(options.limit ?? defaultPageSize, maxPageSize), cursor: options.cursor, before: options.before });
   }
 
   async get(userId: string, scriptId: string): Promise<Script> {

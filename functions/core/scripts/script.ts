@@ -139,7 +139,9 @@ export const updateScriptSchema = z
   .strict();
 export type UpdateScriptInput = z.infer<typeof updateScriptSchema>;
 
-export function newScript(input: CreateScriptInput & { id: string; userId: string; now: Date }): Script {
+export function newScript(
+  input: Omit<CreateScriptInput, 'preferredFolderId'> & { preferredFolderId?: string | null; id: string; userId: string; now: Date },
+): Script {
   const now = input.now.toISOString();
   return {
     id: input.id,

@@ -5,7 +5,7 @@ import type { Page, ScriptRepository } from '../../../core/ports/scripts';
 import { scriptSchema, type Script } from '../../../core/scripts/script';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { keys } from './keys';
-import { isConditionFailure, queryPage, type TableRef } from './table';
+import { encodeCursor, isConditionFailure, queryPage, type TableRef } from './table';
 
 const prefix = keys.script('');
 
@@ -49,13 +49,13 @@ export class DynamoScriptRepository implements ScriptRepository {
     return result.Item ? scriptSchema.parse(result.Item) : undefined;
   }
 
-  list(userId: string, options: { limit: number; cursor?: string }): Promise<Page<Script>> {
+  list(userId: string, options: { limit: number; cursor?: string; before?: string }): Promise<Page<Script>> {
     return queryPage(this.table, scriptSchema, {
       partitionKey: keys.user(userId),
       sortKeyPrefix: prefix,
       newestFirst: true,
       limit: options.limit,
-      cursor: options.cursor,
+      cursor: options.before ? encodeCursor({ pk: keys.user(userId), sk: keys.script(options.before) }) : options.cursor,
     });
   }
 

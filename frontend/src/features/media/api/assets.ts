@@ -1,0 +1,19 @@
+import { apiDelete, apiPatch, apiPost } from '@/lib/api-client';
+
+import type { MediaAsset } from './types';
+
+const asset = (id: string) => `/api/media/${encodeURIComponent(id)}`;
+
+export const setAssetActive = (id: string, isActive: boolean) => apiPatch<MediaAsset>(asset(id), { isActive });
+
+export const setAssetTags = (id: string, tags: string[]) => apiPatch<MediaAsset>(`${asset(id)}/tags`, { tags });
+
+export const suggestTags = (id: string) => apiPost<{ tags: string[]; suggested: string[]; source: string }>(`${asset(id)}/ai-tags`);
+
+export const deleteAsset = (id: string) => apiDelete<{ message: string }>(asset(id));
+
+/** folderId null: back to the root. */
+export const bulkMove = (assetIds: string[], folderId: string | null) =>
+  apiPatch<{ message: string; moved: number }>('/api/media/bulk-move', { assetIds, folderId });
+
+export const bulkDelete = (ids: string[]) => apiPost<{ message: string; results: { success: number } }>('/api/media/bulk-delete', { ids });

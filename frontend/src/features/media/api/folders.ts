@@ -1,0 +1,22 @@
+import useSWR from 'swr';
+
+import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
+
+import type { MediaFolder } from './types';
+
+export const FOLDERS_KEY = '/api/media/folders';
+
+export function useFolders() {
+  return useSWR<MediaFolder[]>(FOLDERS_KEY, () => apiGet<MediaFolder[]>(FOLDERS_KEY));
+}
+
+export const createFolder = (name: string, parentFolderId: string | null = null) =>
+  apiPost<MediaFolder>(FOLDERS_KEY, { name, parentFolderId });
+
+export const renameFolder = (id: string, name: string) => apiPatch<MediaFolder>(`${FOLDERS_KEY}/${encodeURIComponent(id)}`, { name });
+
+export const deleteFolder = (id: string) => apiDelete<{ message: string }>(`${FOLDERS_KEY}/${encodeURIComponent(id)}`);
+
+/** `replacementFolderId` null: the scripts keep no preferred folder. */
+export const forceDeleteFolder = (id: string, replacementFolderId: string | null) =>
+  apiDelete<{ message: string }>(`${FOLDERS_KEY}/${encodeURIComponent(id)}/force`, { replacementFolderId });

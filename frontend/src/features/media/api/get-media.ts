@@ -1,0 +1,44 @@
+import useSWRInfinite from 'swr/infinite';
+
+import { apiGet } from '@/lib/api-client';
+
+import type { MediaPage, MediaSort } from './types';
+
+/** Spec 001 §9: pages of 60. */
+export const MEDIA_PAGE_SIZE = 60;
+
+export interface MediaFilter {
+  search: string;
+  /** '' means every folder. */
+  folderId: string;
+  sort: MediaSort;
+}
+
+export function mediaPageKey(filter: MediaFilter, page: number): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(MEDIA_PAGE_SIZE), sort: filter.sort });
+  if (filter.search) query.set('search', filter.search);
+  if (filter.folderId) query.set('folderId', filter.folderId);
+  return `/api/media?${query.toString()}`;
+}
+
+/** GET /api/media page by page, for infinite scroll. */
+export function useMediaPages(filter: MediaFilter) {
+  const result = useSWRInfinite<MediaPage>(
+    (index, previous: MediaPage | null) => {
+      if (previous && previous.page >= previous.totalPages) return null;
+      return mediaPageKey(filter, index + 1);
+    },
+    (key: string) => apiGet<MediaPage>(key),
+    { revalidateFirstPage: false, revalidateAll: false, persistSize: false },
+  );
+  const pages = result.data ?? [];
+  const last = pages[pages.length - 1];
+  return {
+    ...result,
+    items: pages.flatMap((page) => page.items),
+    totalCount: pages[0]?.totalCount ?? 0,
+    storage: pages[0]?.storage,
+    hasMore: last ? last.page < last.totalPages : false,
+    isLoadingMore: result.isLoading || (result.size > 0 && result.data !== undefined && result.data[result.size - 1] === undefined),
+  };
+}

@@ -1,0 +1,75 @@
+import { ApiError, apiPost } from '@/lib/api-client';
+
+import type { MediaAsset } from './types';
+
+interface UploadTicket {
+  uploadId: string;
+  url: string;
+  fields: Record<string, string>;
+  contentType: string;
+}
+
+/** Progress is capped at 95 until the server has checked and kept the file (spec 001 §4). */
+export const PROGRESS_CAP = 95;
+
+/** A failure of the browser's POST to storage (no JSON answer from our API). */
+export class StorageUploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'StorageUploadError';
+  }
+}
+
+function postToStorage(ticket: UploadTicket, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', ticket.url);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.min(PROGRESS_CAP, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new StorageUploadError(xhr.statusText || 'Upload refused', xhr.status)));
+    xhr.onerror = () => reject(new Error('Network error while uploading'));
+    xhr.onabort = () => reject(new Error('Upload cancelled'));
+    xhr.send(form);
+  });
+}
+
+/**
+ * One file, one request to each place (DESIGN decision 7): the API signs an upload limited to the
+ * file's size and type, the bytes go straight to S3 with real progress, then the API checks and keeps them.
+ */
+export async function uploadMedia(file: File, options: { folderId?: string | null; onProgress: (percent: number) => void }): Promise<MediaAsset> {
+  options.onProgress(0);
+  const ticket = await apiPost<UploadTicket>('/api/media/upload-url', {
+    fileName: file.name,
+    contentType: file.type,
+    size: file.size,
+    folderId: options.folderId ?? null,
+  });
+  await postToStorage(ticket, file, options.onProgress);
+  options.onProgress(PROGRESS_CAP);
+  const asset = await apiPost<MediaAsset>('/api/media/complete', { uploadId: ticket.uploadId });
+  options.onProgress(100);
+  return asset;
+}
+
+/** The spec's upload messages: the server's message with error and details, else 'Upload failed for {file}' with the status, else the network error. */
+export function uploadErrorMessage(error: unknown, fileName: string): string {
+  if (error instanceof ApiError) {
+    const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; error?: unknown; details?: unknown };
+    const parts = [body.message, body.error !== body.message ? body.error : undefined]
+      .filter((part): part is string => typeof part === 'string' && part.length > 0);
+    if (typeof body.details === 'string') parts.push(body.details);
+    if (parts.length > 0) return parts.join(' — ');
+    return `Upload failed for ${fileName} (${error.status})`;
+  }
+  if (error instanceof StorageUploadError) return `Upload failed for ${fileName} (${error.status})`;
+  return error instanceof Error ? error.message : String(error);
+}
+

@@ -1,0 +1,195 @@
+import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+
+import type { MediaFolder } from '../api/types';
+
+function SimpleDialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => !event.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>{footer}</Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Create or rename: the name must not be empty after trimming (spec 001 §5). */
+export function FolderNameDialog({
+  open,
+  title,
+  initialName,
+  submitLabel,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  initialName: string;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: (name: string) => Promise<void>;
+}) {
+  const [name, setName] = useState(initialName);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) setName(initialName);
+  }, [open, initialName]);
+  const empty = name.trim().length === 0;
+  const submit = async () => {
+    if (empty) return;
+    setBusy(true);
+    try {
+      await onSubmit(name.trim());
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SimpleDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} disabled={empty} loading={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <Field.Root invalid={empty}>
+        <Field.Label>Folder name</Field.Label>
+        <Input
+          autoFocus
+          value={name}
+          placeholder="Folder name"
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void submit();
+          }}
+        />
+      </Field.Root>
+    </SimpleDialog>
+  );
+}
+
+export function DeleteFolderDialog({ folder, onClose, onConfirm }: { folder: MediaFolder | null; onClose: () => void; onConfirm: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <SimpleDialog
+      open={folder !== null}
+      title="Delete Folder"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            colorPalette="red"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void onConfirm().finally(() => setBusy(false));
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      }
+    >
+      <Text>
+        Delete the folder “{folder?.name}”? Its media moves to All Media (Root); nothing is deleted.
+      </Text>
+    </SimpleDialog>
+  );
+}
+
+/** Spec 001 §2: scripts use the folder as their preferred folder; pick a replacement (or none) and force-delete. */
+export function FolderInUseDialog({
+  folder,
+  message,
+  folders,
+  onClose,
+  onConfirm,
+}: {
+  folder: MediaFolder | null;
+  message: string;
+  folders: MediaFolder[];
+  onClose: () => void;
+  onConfirm: (replacementFolderId: string | null) => Promise<void>;
+}) {
+  const [replacement, setReplacement] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setReplacement(''), [folder]);
+  const others = folders.filter((candidate) => candidate.id !== folder?.id);
+  return (
+    <SimpleDialog
+      open={folder !== null}
+      title="Folder in Use"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            colorPalette="red"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void onConfirm(replacement || null).finally(() => setBusy(false));
+            }}
+          >
+            Delete Anyway
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text>{message}</Text>
+        <Field.Root>
+          <Field.Label>Replacement folder for those scripts</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field aria-label="Replacement folder" value={replacement} onChange={(event) => setReplacement(event.target.value)}>
+              <option value="">None (Uncategorized)</option>
+              {others.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Stack>
+    </SimpleDialog>
+  );
+}

@@ -1,0 +1,175 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import { getContainer } from '../../functions/platform/container';
+import { makeMedia, type MediaFile } from '../support/media-files';
+import { launchBrowser, newPage, screenshot } from './browser';
+
+/** Signs a fresh user in through the API inside the browser context (its cookies are the page's). */
+async function signIn(page: Page): Promise<string> {
+  const username = `media${Date.now() % 1_000_000}`;
+  const password = 'correct horse 1';
+  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+  const headers = { 'x-csrf-token': csrfToken };
+  expect((await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password }, headers })).status()).toBe(201);
+  expect((await page.request.post('/api/login', { data: { username, password }, headers })).status()).toBe(200);
+  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
+  return user.id;
+}
+
+const card = (page: Page, title: string) => page.locator(`[data-testid="asset-card"][data-title="${title}"]`);
+
+describe('media library journey', () => {
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let files: MediaFile[];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-media-'));
+    [stack, browser, ...files] = await Promise.all([
+      startLocalStack({ port: 0, inMemory: true, quiet: true }),
+      launchBrowser(),
+      makeMedia(dir, 'mp4', { name: 'Beach sunset', seconds: 3, size: '640x360' }),
+      makeMedia(dir, 'mov', { name: 'City walk', seconds: 2, size: '360x640' }),
+      makeMedia(dir, 'mp3', { name: 'Calm tone', seconds: 2 }),
+    ]);
+    ({ context, page } = await newPage(browser, stack.url));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('uploads, tags, searches, files into a folder, bulk-deletes and handles a folder in use', async () => {
+    const userId = await signIn(page);
+    await page.goto('/media');
+    await page.getByRole('heading', { name: 'Media Library' }).waitFor();
+    await page.getByText('No media yet').waitFor();
+    await screenshot(page, 'media-empty');
+
+    // Upload two videos and an MP3 through the dialog, watching each file's progress.
+    await page.getByRole('button', { name: 'Upload Media' }).click();
+    await page.locator('[data-testid="media-file-input"]').setInputFiles(
+      files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })),
+    );
+    await expect(page.locator('[data-testid="upload-entry"]').count()).resolves.toBe(3);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        for (const node of document.querySelectorAll('[data-testid="upload-progress"]')) seen.push(node.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('3 files uploaded').waitFor();
+    await screenshot(page, 'media-upload-progress');
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen).toContain('100%');
+    expect(seen.some((value) => /^\d+%$/.test(value) && value !== '100%')).toBe(true);
+
+    // The dialog closes and the cards appear, the videos with real thumbnails.
+    await page.getByRole('heading', { name: 'Upload Media' }).waitFor({ state: 'detached' });
+    await card(page, 'Beach sunset').waitFor();
+    await card(page, 'City walk').waitFor();
+    await card(page, 'Calm tone').waitFor();
+    await page.waitForFunction(() => {
+      const images = [...document.querySelectorAll('[data-testid="asset-card"] img')] as HTMLImageElement[];
+      return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
+    });
+    await expect(card(page, 'Calm tone').locator('audio').count()).resolves.toBe(1);
+    await screenshot(page, 'media-grid');
+
+    // Tag one, then find it by the tag.
+    await card(page, 'Beach sunset').getByRole('button', { name: 'Add Tag' }).click();
+    await page.getByLabel('New tag for Beach sunset').fill('golden hour');
+    await page.getByLabel('New tag for Beach sunset').press('Enter');
+    await card(page, 'Beach sunset').getByText('golden hour').waitFor();
+    await page.getByLabel('Search media').fill('golden');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+    await expect(card(page, 'Beach sunset').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'media-search');
+    await page.getByLabel('Search media').fill('');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 3);
+
+    // A new folder; move the tagged video into it; filter by it.
+    await page.getByRole('button', { name: 'New Folder' }).click();
+    await page.getByPlaceholder('Folder name').fill('Trips');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Folder actions for Trips' }).waitFor();
+    await card(page, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
+    await page.getByRole('menuitem', { name: 'Trips' }).click();
+    await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: /^Trips/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+    await expect(card(page, 'Beach sunset').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'media-folder-filter');
+
+    // Back to everything; select two and delete them together.
+    await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: 'All Media' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 3);
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Delete Selected' }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Select City walk').check({ force: true });
+    await page.getByLabel('Select Calm tone').check({ force: true });
+    await page.getByText('2 selected').waitFor();
+    await screenshot(page, 'media-selection');
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    await page.getByText('Deleted 2 items').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+    await screenshot(page, 'media-bulk-deleted');
+
+    // A script prefers the folder: deleting it opens Folder in Use, then a forced delete.
+    const folders = (await (await page.request.get('/api/media/folders')).json()) as { id: string; name: string }[];
+    const trips = folders.find((folder) => folder.name === 'Trips');
+    const { table } = getContainer();
+    await table.client.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: { pk: `USER#${userId}`, sk: 'SCRIPT#E2E', id: 'E2E', userId, title: 'Summer reel', preferredFolderId: trips?.id },
+      }),
+    );
+    await page.getByRole('button', { name: 'Folder actions for Trips' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Folder in Use' }).waitFor();
+    await screenshot(page, 'media-folder-in-use');
+    await page.getByRole('button', { name: 'Delete Anyway' }).click();
+    await page.getByRole('heading', { name: 'Folder in Use' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Folder actions for Trips' }).waitFor({ state: 'detached' });
+    await card(page, 'Beach sunset').waitFor();
+  });
+
+  it('shows Failed to load media assets with Retry, and Storage limit reached instead of the upload buttons', async () => {
+    const userId = await signIn(page);
+    await page.route('**/api/media?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.goto('/media');
+    await page.getByText('Failed to load media assets').waitFor();
+    await page.getByText('Failed to fetch media assets').waitFor();
+    await screenshot(page, 'media-load-failed');
+    await page.unroute('**/api/media?*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('No media yet').waitFor();
+
+    const { table } = getContainer();
+    await table.client.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: { pk: `USER#${userId}`, sk: 'MEDIA_USAGE', assets: 0, bytes: 500 * 1024 * 1024, chargedBytes: 500 * 1024 * 1024 },
+      }),
+    );
+    await page.reload();
+    await page.getByText('Storage limit reached').waitFor();
+    await expect(page.getByRole('button', { name: 'Upload Media' }).count()).resolves.toBe(0);
+    await screenshot(page, 'media-storage-full');
+  });
+});

@@ -1,0 +1,43 @@
+import type { CaptionSettings } from '../captions/caption-settings';
+import type { WordTiming } from '../captions/word-timings';
+import type { LogoSettings } from '../users/user';
+
+/** One segment of the video: a local clip (video or still image) shown for `duration` seconds. */
+export interface RenderClip {
+  path: string;
+  kind: 'video' | 'image';
+  /** Where in the clip this segment starts (seconds). */
+  start: number;
+  /** How long the segment lasts (seconds); a shorter clip is looped. */
+  duration: number;
+}
+
+export interface RenderRequest {
+  clips: RenderClip[];
+  /** The voice-over (local file); the video lasts exactly as long. */
+  voiceOverPath: string;
+  voiceOverDuration: number;
+  words: WordTiming[];
+  captions: CaptionSettings;
+  /** Background music (local file), looped under the voice at `captions.background_audio_volume`. */
+  musicPath?: string | null;
+  logo?: { path: string; settings: Pick<LogoSettings, 'position' | 'size' | 'opacity'> } | null;
+  /** The free plan's watermark image; absent for paid plans. */
+  watermarkPath?: string | null;
+  outputPath: string;
+  /** The render is killed after this long. */
+  timeoutMs?: number;
+  onProgress?: (percent: number) => void;
+}
+
+export interface RenderResult {
+  outputPath: string;
+  durationSeconds: number;
+  elapsedMs: number;
+}
+
+/** Turns clips, a voice-over and caption settings into a finished 1080x1920 H.264 + AAC MP4. */
+export interface VideoRenderer {
+  render(request: RenderRequest): Promise<RenderResult>;
+  thumbnail(videoPath: string, atSeconds: number, outputPath: string): Promise<string>;
+}

@@ -160,7 +160,7 @@ const hooks: ((t: Topic) => string)[] = [
   (t) => `Stop scrolling if ${t.lower} has been on your mind lately.`,
   (t) => `Three things about ${t.lower} that nobody talks about.`,
   (t) => `I spent a year figuring out ${t.lower} so you do not have to.`,
-  (t) => `${t.title} is not about talent. It is about a few small habits.`,
+  (t) => `When it comes to ${t.lower}, talent matters far less than a few small habits.`,
   (t) => `Ready to finally make progress with ${t.lower}? Let us keep it simple.`,
 ];
 
@@ -185,7 +185,7 @@ const titles: ((t: Topic, n: number) => string)[] = [
   (t) => `The ${t.title} Mistake Everyone Makes`,
   (t) => `${t.title}, Made Simple`,
   (t) => `What Nobody Tells You About ${t.title}`,
-  (t) => `Why ${t.title} Feels Hard (And How to Fix It)`,
+  (t) => `${t.title}: Why It Feels Hard and How to Fix It`,
   (t) => `${t.title} in Under a Minute`,
   (t) => `Start ${t.title} the Smart Way`,
   (t) => `The ${t.title} Habit That Changes Everything`,

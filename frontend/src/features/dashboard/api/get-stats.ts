@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+
+/** GET /api/stats (spec 000 section 3); the dashboard keeps it 5 minutes (section 9). */
+export interface Stats {
+  scriptsThisMonth: number;
+  totalMediaAssets: number;
+  videosThisMonth: number;
+  videosGenerationLimit: number;
+  totalStorageMB: number;
+  storageLimit: number;
+  scriptTokensUsed: number;
+  scriptTokensLimit: number;
+  clonedVoices: number;
+  voiceCloneLimit: number;
+  audioMinutesUsed: number;
+  audioMinutesLimit: number;
+  scriptTokenLastReset: string;
+  tier: 'free' | 'basic' | 'pro';
+}
+
+export const STATS_KEY = '/api/stats';
+export const STATS_FRESH_MS = 5 * 60 * 1000;
+
+export function useStats() {
+  return useSWR<Stats>(STATS_KEY, { dedupingInterval: STATS_FRESH_MS });
+}
+
+/** "x% of y MB used": percent rounded and capped at 100 (000 section 9). */
+export function storagePercent(stats: Pick<Stats, 'totalStorageMB' | 'storageLimit'>): number {
+  if (!stats.storageLimit) return 0;
+  return Math.min(100, Math.round((stats.totalStorageMB / stats.storageLimit) * 100));
+}

@@ -1,0 +1,280 @@
+import { Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+
+import { showToast } from '@/components/ui/toaster';
+import { USER_KEY, useUser } from '@/lib/auth';
+import { selectVoice, useVoices } from '@/lib/voices';
+
+import { failureText, generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
+import { useFolders } from '../api/folders';
+import type { ScriptTemplate } from '../api/templates';
+import { DEFAULT_DURATION, DURATIONS, FALLBACK_QUOTE, PLATFORM, SCRIPT_COUNTS, subjectCategoryGroups, TONE } from '../lib/rules';
+import { QuoteOverlay } from './quote-overlay';
+import { LoadTemplateDialog, SaveTemplateDialog } from './template-dialogs';
+import { VoiceSelect } from './voice-select';
+
+interface FormState {
+  topic: string;
+  subjectCategory: string;
+  duration: string;
+  scriptCount: number;
+  extraInstructions: string;
+  preferredFolderId: string;
+}
+
+const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_DURATION, scriptCount: 1, extraInstructions: '', preferredFolderId: 'all' };
+const groups = subjectCategoryGroups();
+
+/** The client's checks, with the spec's messages (000 section 5); the server checks the same. */
+function validate(form: FormState): Partial<Record<keyof FormState, string>> {
+  const errors: Partial<Record<keyof FormState, string>> = {};
+  if (form.duration.trim().length < 2) errors.duration = 'Duration is required';
+  if (form.extraInstructions.trim().length < 3) errors.extraInstructions = 'Prompt is required and should be at least 3 characters';
+  return errors;
+}
+
+/** "Generate Your Scripts" (000 sections 2, 4, 5, 7, 8). */
+export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unknown> }) {
+  const { mutate } = useSWRConfig();
+  const { data: user } = useUser();
+  const { data: voices } = useVoices();
+  const { folders } = useFolders();
+  const [form, setForm] = useState<FormState>(initial);
+  const [voiceId, setVoiceId] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
+  const [generating, setGenerating] = useState(false);
+  const [quote, setQuote] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'load' | null>(null);
+  const [lastSource, setLastSource] = useState<'openai' | 'offline' | null>(null);
+
+  // The voice starts as the user's choice, else the first in the list (their own first).
+  useEffect(() => {
+    if (voiceId || !voices?.length) return;
+    const chosen = user?.selectedVoice;
+    setVoiceId(typeof chosen === 'string' && voices.some((v) => v.id === chosen) ? chosen : (voices[0]?.id ?? ''));
+  }, [voices, user, voiceId]);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  async function changeVoice(id: string) {
+    setVoiceId(id);
+    try {
+      await selectVoice(id);
+      await mutate(USER_KEY);
+    } catch {
+      // The choice still applies to this form; it is simply not remembered.
+    }
+  }
+
+  function loadTemplate(template: ScriptTemplate) {
+    setForm({
+      topic: template.topic ?? '',
+      subjectCategory: template.subjectCategory ?? '',
+      duration: template.duration ?? DEFAULT_DURATION,
+      scriptCount: template.scriptCount,
+      extraInstructions: template.extraInstructions ?? '',
+      preferredFolderId: form.preferredFolderId,
+    });
+    if (template.voiceSelection && voices?.some((v) => v.id === template.voiceSelection)) setVoiceId(template.voiceSelection);
+    setErrors({});
+    showToast({ type: 'success', title: `Template "${template.name}" loaded successfully!` });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setGenerating(true);
+    setQuote(null);
+    void generateQuote(form.topic || form.extraInstructions)
+      .then((answer) => setQuote(answer.quote || FALLBACK_QUOTE))
+      .catch(() => setQuote(FALLBACK_QUOTE));
+    try {
+      const input = { ...form, platform: PLATFORM, toneStyle: TONE };
+      const result = await generateScripts(input);
+      let saved = 0;
+      for (const script of result.scripts) {
+        try {
+          await saveScript({
+            title: script.title,
+            scriptContent: script.content,
+            postCaption: script.postCaption,
+            isActive: true,
+            prompt: form.extraInstructions,
+            platform: script.platform,
+            duration: script.duration,
+            topic: form.topic,
+            toneStyle: TONE,
+            extraInstructions: form.extraInstructions,
+            subjectCategory: form.subjectCategory,
+            voiceId: voiceId || null,
+            preferredFolderId: form.preferredFolderId,
+            hookSuggestion: script.hookSuggestion,
+            source: script.source,
+            userId: user?.id,
+          });
+          saved += 1;
+        } catch {
+          showToast({ type: 'error', title: 'Failed to save generated script' });
+        }
+      }
+      setLastSource(result.source);
+      await Promise.all([onGenerated(), mutate('/api/stats'), mutate(USER_KEY)]);
+      setForm((current) => ({ ...current, topic: '', extraInstructions: '' }));
+      if (saved > 0) {
+        showToast({
+          type: 'success',
+          title: `${saved} scripts generated successfully!`,
+          description: result.source === 'offline' ? 'Written by the offline writer: no OpenAI key is set on this server.' : undefined,
+        });
+      }
+    } catch (error) {
+      const details = tokenLimitDetails(error);
+      if (details !== undefined) showToast({ type: 'error', title: 'Script token limit reached', description: details });
+      else showToast({ type: 'error', title: failureText(error, 'Failed to generate scripts') });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby="generate-heading">
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Heading as="h2" size="lg" id="generate-heading">
+            Generate Your Scripts
+          </Heading>
+          <HStack>
+            <Button variant="outline" size="sm" onClick={() => setDialog('save')} disabled={generating}>
+              Save Template
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setDialog('load')} disabled={generating}>
+              Load Template
+            </Button>
+          </HStack>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root>
+              <Field.Label>Topic</Field.Label>
+              <Input value={form.topic} onChange={(event) => set('topic', event.target.value)} placeholder="e.g. Morning routines that stick" maxLength={500} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Subject Category</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field aria-label="Subject Category" value={form.subjectCategory} onChange={(event) => set('subjectCategory', event.currentTarget.value)}>
+                  <option value="">Any category</option>
+                  {groups.map((group) => (
+                    <optgroup key={group.label} label={group.label}>
+                      {group.options.map((option) => (
+                        <option key={option} value={option}>
+                          {option}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.duration)}>
+              <Field.Label>Duration</Field.Label>
+              <HStack gap="2" role="radiogroup" aria-label="Duration" wrap="wrap">
+                {DURATIONS.map((duration) => (
+                  <Button
+                    key={duration}
+                    role="radio"
+                    aria-checked={form.duration === duration}
+                    size="sm"
+                    variant={form.duration === duration ? 'solid' : 'outline'}
+                    colorPalette="blue"
+                    onClick={() => set('duration', duration)}
+                  >
+                    {duration}
+                  </Button>
+                ))}
+              </HStack>
+              <Field.ErrorText>{errors.duration}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Number of Scripts</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field aria-label="Number of Scripts" value={String(form.scriptCount)} onChange={(event) => set('scriptCount', Number(event.currentTarget.value))}>
+                  {SCRIPT_COUNTS.map((count) => (
+                    <option key={count} value={count}>
+                      {count}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </SimpleGrid>
+          <Field.Root invalid={Boolean(errors.extraInstructions)}>
+            <Field.Label>Extra Instructions</Field.Label>
+            <Textarea
+              value={form.extraInstructions}
+              onChange={(event) => set('extraInstructions', event.target.value)}
+              placeholder="What should the scripts say? e.g. Three quick tips for beginners, end with a question"
+              rows={3}
+              maxLength={2000}
+            />
+            <Field.ErrorText>{errors.extraInstructions}</Field.ErrorText>
+          </Field.Root>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root>
+              <Field.Label>Preferred Folder</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field aria-label="Preferred Folder" value={form.preferredFolderId} onChange={(event) => set('preferredFolderId', event.currentTarget.value)}>
+                  <option value="all">All</option>
+                  {folders.map((folder) => (
+                    <option key={folder.id} value={folder.id}>
+                      {folder.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <VoiceSelect value={voiceId} onChange={(id) => void changeVoice(id)} />
+          </SimpleGrid>
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Box>
+              {lastSource === 'offline' && (
+                <Text fontSize="sm" color="fg.muted" data-testid="offline-note">
+                  Scripts are written by the offline writer (no OpenAI key is set on this server).
+                </Text>
+              )}
+            </Box>
+            <Button type="submit" colorPalette="blue" loading={generating} loadingText="Generating Scripts..." disabled={generating}>
+              Generate Scripts
+            </Button>
+          </HStack>
+        </Stack>
+        </form>
+      </Card.Body>
+      {generating && <QuoteOverlay quote={quote} />}
+      <SaveTemplateDialog
+        open={dialog === 'save'}
+        onClose={() => setDialog(null)}
+        fields={{
+          topic: form.topic || null,
+          subjectCategory: form.subjectCategory || null,
+          duration: form.duration || null,
+          scriptCount: form.scriptCount,
+          extraInstructions: form.extraInstructions || null,
+          voiceSelection: voiceId || null,
+        }}
+      />
+      <LoadTemplateDialog open={dialog === 'load'} onClose={() => setDialog(null)} onLoad={loadTemplate} />
+    </Card.Root>
+  );
+}

@@ -1,0 +1,13 @@
+import { createIcon } from '@chakra-ui/react';
+
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+export const RefreshIcon = createIcon({
+  displayName: 'RefreshIcon',
+  path: [<path key="a" d="M20 11a8 8 0 0 0-14.9-4M4 4v4h4" {...stroke} />, <path key="b" d="M4 13a8 8 0 0 0 14.9 4M20 20v-4h-4" {...stroke} />],
+});
+
+export const TrashIcon = createIcon({
+  displayName: 'TrashIcon',
+  path: [<path key="a" d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" {...stroke} />],
+});

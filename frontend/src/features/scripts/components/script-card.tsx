@@ -1,0 +1,255 @@
+import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+
+import { showToast } from '@/components/ui/toaster';
+
+import { deleteScript, failureText, regenerateScript, tokenLimitDetails, updateScript, type Script } from '../api/scripts';
+import { captionHashtags, captionMaxWords, countHashtags, countWords, PIPELINE_TOOLTIP, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
+import { RefreshIcon, TrashIcon } from './icons';
+import { DeleteScriptDialog, EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
+import { Tip } from './tip';
+
+/** Text cut to 150 characters with a more/less toggle (000 sections 2, 9). */
+function Preview({ text, label }: { text: string; label: string }) {
+  const [open, setOpen] = useState(false);
+  const cut = preview(text, PREVIEW_CHARS);
+  return (
+    <Box>
+      <Text whiteSpace="pre-wrap" fontSize="sm" data-testid={`${label}-text`}>
+        {open ? text : cut.text}
+      </Text>
+      {cut.truncated && (
+        <Button variant="plain" size="xs" px="0" colorPalette="blue" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? 'less' : 'more'}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function Pane({ title, actions, children }: { title: string; actions: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="2" flex="1" minW="0" borderWidth="1px" rounded="md" p="3" bg="bg.subtle">
+      <HStack justify="space-between">
+        <Text fontWeight="semibold" fontSize="sm">
+          {title}
+        </Text>
+        <HStack gap="1">{actions}</HStack>
+      </HStack>
+      {children}
+    </Stack>
+  );
+}
+
+/** One script (000 section 2): header, the Script and Post Caption panes, the footer actions and dialogs. */
+export function ScriptCard({ script, selected, onSelect, onChanged }: { script: Script; selected: boolean; onSelect: () => void; onChanged: () => Promise<unknown> }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'schedule' | null>(null);
+  const [captionDraft, setCaptionDraft] = useState<string | null>(null);
+  const [savingCaption, setSavingCaption] = useState(false);
+  const [regenerating, setRegenerating] = useState(false);
+  const [active, setActive] = useState(script.isActive);
+  const generating = script.audioGenerationStatus === 'generating' || script.videoGenerationStatus === 'generating' || regenerating;
+
+  const captionError = captionDraft !== null && captionDraft.trim() ? postCaptionProblem(captionDraft) : undefined;
+
+  async function toggleActive(next: boolean) {
+    setActive(next);
+    try {
+      await updateScript(script.id, { isActive: next });
+      await onChanged();
+    } catch {
+      setActive(!next);
+      showToast({ type: 'error', title: 'Failed to update script status' });
+    }
+  }
+
+  async function saveContent(content: string, voiceId: string): Promise<boolean> {
+    try {
+      await updateScript(script.id, { scriptContent: content, voiceId: voiceId || null });
+    } catch (error) {
+      showToast({ type: 'error', title: 'Failed to save script content', description: failureText(error, 'Failed to update script content') });
+      return false;
+    }
+    showToast({ type: 'success', title: 'Script content updated successfully. Audio and video have been reset.' });
+    await onChanged();
+    return true;
+  }
+
+  async function saveCaption() {
+    if (captionDraft === null || captionError) return;
+    setSavingCaption(true);
+    try {
+      await updateScript(script.id, { postCaption: captionDraft });
+      setCaptionDraft(null);
+      await onChanged();
+    } catch (error) {
+      showToast({ type: 'error', title: 'Failed to save post caption', description: failureText(error, 'Failed to update post caption') });
+    } finally {
+      setSavingCaption(false);
+    }
+  }
+
+  async function regenerate() {
+    setRegenerating(true);
+    try {
+      await regenerateScript(script.id);
+      showToast({ type: 'success', title: 'Script regenerated successfully' });
+      await onChanged();
+    } catch (error) {
+      const details = tokenLimitDetails(error);
+      if (details !== undefined) showToast({ type: 'error', title: 'Script token limit reached', description: details });
+      else showToast({ type: 'error', title: failureText(error, 'Failed to regenerate script') });
+    } finally {
+      setRegenerating(false);
+    }
+  }
+
+  async function remove() {
+    try {
+      await deleteScript(script.id);
+      setDialog(null);
+      await onChanged();
+    } catch {
+      showToast({ type: 'error', title: 'Failed to delete script' });
+    }
+  }
+
+  const words = countWords(captionDraft ?? '');
+  const tags = countHashtags(captionDraft ?? '');
+
+  return (
+    <Card.Root
+      data-testid="script-card"
+      data-selected={selected || undefined}
+      aria-selected={selected}
+      onClick={onSelect}
+      cursor="pointer"
+      borderColor={selected ? 'blue.solid' : undefined}
+      borderWidth={selected ? '2px' : '1px'}
+      opacity={active ? 1 : 0.75}
+    >
+      <Card.Header pb="2">
+        <HStack gap="3" align="center">
+          <Tip label="Create a fresh version of this script">
+            <IconButton
+              aria-label="Regenerate script"
+              size="sm"
+              variant="ghost"
+              loading={regenerating}
+              disabled={generating}
+              onClick={(event) => {
+                event.stopPropagation();
+                void regenerate();
+              }}
+            >
+              <RefreshIcon />
+            </IconButton>
+          </Tip>
+          <Text as="h3" fontWeight="bold" flex="1" minW="0" lineClamp={2}>
+            {script.title}
+          </Text>
+          {script.source === 'offline' && (
+            <Tip label="Written by the offline writer: no OpenAI key is set on this server">
+              <Badge colorPalette="gray" variant="subtle">
+                Offline writer
+              </Badge>
+            </Tip>
+          )}
+          <Switch.Root
+            checked={active}
+            onCheckedChange={(details) => void toggleActive(details.checked)}
+            onClick={(event) => event.stopPropagation()}
+            colorPalette="blue"
+            size="sm"
+          >
+            <Switch.HiddenInput aria-label="Active" />
+            <Switch.Control />
+          </Switch.Root>
+        </HStack>
+      </Card.Header>
+      <Card.Body py="2">
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" onClick={(event) => event.stopPropagation()}>
+          <Pane
+            title="Script"
+            actions={
+              <Button size="xs" variant="outline" onClick={() => setDialog('edit')} disabled={generating}>
+                Edit
+              </Button>
+            }
+          >
+            <Preview text={script.scriptContent} label="script" />
+          </Pane>
+          <Pane
+            title="Post Caption"
+            actions={
+              captionDraft === null ? (
+                <Button size="xs" variant="outline" onClick={() => setCaptionDraft(script.postCaption ?? '')} disabled={generating}>
+                  Edit
+                </Button>
+              ) : (
+                <>
+                  <Button size="xs" colorPalette="blue" onClick={() => void saveCaption()} loading={savingCaption} disabled={Boolean(captionError)}>
+                    Save
+                  </Button>
+                  <Button size="xs" variant="outline" onClick={() => setCaptionDraft(null)}>
+                    Cancel
+                  </Button>
+                </>
+              )
+            }
+          >
+            {captionDraft === null ? (
+              script.postCaption ? (
+                <Preview text={script.postCaption} label="caption" />
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  No post caption yet.
+                </Text>
+              )
+            ) : (
+              <Stack gap="1">
+                <Textarea aria-label="Post Caption" value={captionDraft} rows={5} onChange={(event) => setCaptionDraft(event.target.value)} />
+                <HStack gap="4" fontSize="xs">
+                  <Text color={words > captionMaxWords ? 'red.600' : 'fg.muted'}>{`Words ${words}/${captionMaxWords}`}</Text>
+                  <Text color={tags !== captionHashtags ? 'red.600' : 'fg.muted'}>{`Hashtags ${tags}/${captionHashtags}`}</Text>
+                </HStack>
+                {captionError && (
+                  <Text fontSize="sm" color="red.600" role="alert">
+                    {captionError}
+                  </Text>
+                )}
+              </Stack>
+            )}
+          </Pane>
+        </Stack>
+      </Card.Body>
+      <Card.Footer pt="2" justifyContent="space-between" onClick={(event) => event.stopPropagation()}>
+        <Tip label="Delete this script">
+          <IconButton aria-label="Delete script" size="sm" variant="ghost" colorPalette="red" onClick={() => setDialog('delete')} disabled={generating}>
+            <TrashIcon />
+          </IconButton>
+        </Tip>
+        <HStack gap="2" wrap="wrap" justify="end">
+          <Button size="sm" variant="outline" onClick={() => setDialog('schedule')}>
+            Schedule Video
+          </Button>
+          <Tip label={PIPELINE_TOOLTIP} wrap>
+            <Button size="sm" variant="outline" disabled>
+              Generate Audio
+            </Button>
+          </Tip>
+          <Tip label={PIPELINE_TOOLTIP} wrap>
+            <Button size="sm" colorPalette="blue" disabled>
+              Create Video
+            </Button>
+          </Tip>
+        </HStack>
+      </Card.Footer>
+      {dialog === 'edit' && (
+        <EditScriptDialog open onClose={() => setDialog(null)} initialContent={script.scriptContent} initialVoiceId={script.voiceId ?? ''} onSave={saveContent} />
+      )}
+      <DeleteScriptDialog open={dialog === 'delete'} title={script.title} onClose={() => setDialog(null)} onConfirm={remove} />
+      <ScheduleVideoDialog open={dialog === 'schedule'} onClose={() => setDialog(null)} />
+    </Card.Root>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+
+import { showToast } from '@/components/ui/toaster';
+
+import { deleteTemplate, saveTemplate, TEMPLATES_KEY, useScriptTemplates, type ScriptTemplate } from '../api/templates';
+import { preview, PROMPT_PREVIEW_CHARS } from '../lib/rules';
+import { AppDialog } from './app-dialog';
+
+export type TemplateFields = Omit<ScriptTemplate, 'id' | 'name'>;
+
+/** Save Template: a name for the current form (000 sections 2, 5, 8). */
+export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; onClose: () => void; fields: TemplateFields }) {
+  const { mutate } = useSWRConfig();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    if (!name.trim()) {
+      setError('Please enter a template name');
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveTemplate({ ...fields, name: name.trim() });
+      showToast({ type: 'success', title: `Template "${saved.name}" saved successfully!` });
+      await mutate(TEMPLATES_KEY);
+      setName('');
+      setError(undefined);
+      onClose();
+    } catch {
+      showToast({ type: 'error', title: 'Failed to save template' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Save Template"
+      footer={
+        <HStack>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
+            Save
+          </Button>
+        </HStack>
+      }
+    >
+      <Field.Root invalid={Boolean(error)}>
+        <Field.Label>Template name</Field.Label>
+        <Input
+          value={name}
+          autoFocus
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(undefined);
+          }}
+          onKeyDown={(event) => event.key === 'Enter' && void save()}
+          placeholder="e.g. Monday motivation"
+        />
+        <Field.ErrorText>{error}</Field.ErrorText>
+      </Field.Root>
+    </AppDialog>
+  );
+}
+
+/** Load Template: the saved templates with Load and delete (000 sections 2, 8). */
+export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; onClose: () => void; onLoad: (template: ScriptTemplate) => void }) {
+  const { data, error, isLoading, mutate } = useScriptTemplates(open);
+  const [deleting, setDeleting] = useState<string>();
+
+  async function remove(template: ScriptTemplate) {
+    setDeleting(template.id);
+    try {
+      await deleteTemplate(template.id);
+      showToast({ type: 'success', title: 'Template deleted successfully!' });
+      await mutate();
+    } catch {
+      showToast({ type: 'error', title: 'Failed to delete template' });
+    } finally {
+      setDeleting(undefined);
+    }
+  }
+
+  return (
+    <AppDialog open={open} onClose={onClose} title="Load Template" size="lg">
+      {isLoading ? (
+        <Stack>
+          <Skeleton h="16" />
+          <Skeleton h="16" />
+        </Stack>
+      ) : error ? (
+        <Text color="red.600">Failed to fetch templates</Text>
+      ) : !data?.length ? (
+        <Text color="fg.muted">No templates saved yet. Fill in the form and choose Save Template.</Text>
+      ) : (
+        <Stack gap="3" as="ul" listStyleType="none">
+          {data.map((template) => (
+            <HStack as="li" key={template.id} borderWidth="1px" rounded="md" p="3" justify="space-between" align="start" data-testid="template-item">
+              <Stack gap="0.5" minW="0">
+                <Text fontWeight="semibold">{template.name}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {[template.topic, template.subjectCategory, template.duration, `${template.scriptCount} script${template.scriptCount === 1 ? '' : 's'}`].filter(Boolean).join(' · ')}
+                </Text>
+                {template.extraInstructions && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {preview(template.extraInstructions, PROMPT_PREVIEW_CHARS).text}
+                  </Text>
+                )}
+              </Stack>
+              <HStack>
+                <Button
+                  size="sm"
+                  colorPalette="blue"
+                  onClick={() => {
+                    onLoad(template);
+                    onClose();
+                  }}
+                >
+                  Load
+                </Button>
+                <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete template ${template.name}`} loading={deleting === template.id} onClick={() => void remove(template)}>
+                  Delete
+                </Button>
+              </HStack>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </AppDialog>
+  );
+}

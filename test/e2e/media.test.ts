@@ -22,6 +22,7 @@ async function signIn(page: Page): Promise<string> {
   return user.id;
 }
 
+const cards = (page: Page) => page.locator('[data-testid="asset-card"]');
 const card = (page: Page, title: string) => page.locator(`[data-testid="asset-card"][data-title="${title}"]`);
 
 describe('media library journey', () => {
@@ -64,17 +65,17 @@ describe('media library journey', () => {
       files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })),
     );
     await expect(page.locator('[data-testid="upload-entry"]').count()).resolves.toBe(3);
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    // Record every progress figure the dialog shows (the root tsconfig has no DOM types: a script string).
+    await page.evaluate(`(() => {
+      const seen = (window.progressSeen = []);
       new MutationObserver(() => {
-        for (const node of document.querySelectorAll('[data-testid="upload-progress"]')) seen.push(node.textContent ?? '');
+        for (const node of document.querySelectorAll('[data-testid="upload-progress"]')) seen.push(node.textContent || '');
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    })()`);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('3 files uploaded').waitFor();
     await screenshot(page, 'media-upload-progress');
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const seen = (await page.evaluate('window.progressSeen')) as string[];
     expect(seen).toContain('100%');
     expect(seen.some((value) => /^\d+%$/.test(value) && value !== '100%')).toBe(true);
 
@@ -83,10 +84,10 @@ describe('media library journey', () => {
     await card(page, 'Beach sunset').waitFor();
     await card(page, 'City walk').waitFor();
     await card(page, 'Calm tone').waitFor();
-    await page.waitForFunction(() => {
-      const images = [...document.querySelectorAll('[data-testid="asset-card"] img')] as HTMLImageElement[];
+    await page.waitForFunction(`(() => {
+      const images = [...document.querySelectorAll('[data-testid="asset-card"] img')];
       return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
-    });
+    })()`);
     await expect(card(page, 'Calm tone').locator('audio').count()).resolves.toBe(1);
     await screenshot(page, 'media-grid');
 
@@ -96,11 +97,11 @@ describe('media library journey', () => {
     await page.getByLabel('New tag for Beach sunset').press('Enter');
     await card(page, 'Beach sunset').getByText('golden hour').waitFor();
     await page.getByLabel('Search media').fill('golden');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await expect(card(page, 'Beach sunset').isVisible()).resolves.toBe(true);
     await screenshot(page, 'media-search');
     await page.getByLabel('Search media').fill('');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 3);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
 
     // A new folder; move the tagged video into it; filter by it.
     await page.getByRole('button', { name: 'New Folder' }).click();
@@ -110,13 +111,13 @@ describe('media library journey', () => {
     await card(page, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
     await page.getByRole('menuitem', { name: 'Trips' }).click();
     await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: /^Trips/ }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await expect(card(page, 'Beach sunset').isVisible()).resolves.toBe(true);
     await screenshot(page, 'media-folder-filter');
 
     // Back to everything; select two and delete them together.
     await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: 'All Media' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 3);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
     await page.getByRole('button', { name: 'Select', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Delete Selected' }).isDisabled()).resolves.toBe(true);
     await page.getByLabel('Select City walk').check({ force: true });
@@ -125,7 +126,7 @@ describe('media library journey', () => {
     await screenshot(page, 'media-selection');
     await page.getByRole('button', { name: 'Delete Selected' }).click();
     await page.getByText('Deleted 2 items').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="asset-card"]').length === 1);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'media-bulk-deleted');
 
     // A script prefers the folder: deleting it opens Folder in Use, then a forced delete.

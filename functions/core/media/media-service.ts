@@ -397,14 +397,17 @@ export class MediaService {
       page: request.page,
       limit: request.limit,
       cursor: request.cursor,
+      // Every asset, no search: the usage counters read for the storage figures hold the total.
+      skipTotal: scope.kind === 'all' && !request.search?.trim(),
     };
     const [page, storage] = await Promise.all([this.deps.repo.listAssets(userId, query), this.storage(userId)]);
+    const totalCount = query.skipTotal ? storage.assets : page.totalCount;
     return {
       items: page.items.map(toPublicAsset),
       page: request.page,
       limit: request.limit,
-      totalPages: Math.ceil(page.totalCount / request.limit),
-      totalCount: page.totalCount,
+      totalPages: Math.ceil(totalCount / request.limit),
+      totalCount,
       nextCursor: page.nextCursor ?? null,
       storage,
     };

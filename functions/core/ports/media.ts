@@ -12,6 +12,8 @@ export interface AssetListQuery {
   limit: number;
   /** From a previous answer: reads the next page without skipping from the start. */
   cursor?: string;
+  /** The caller knows the total already (the usage counters it reads anyway): answer 0 without reading it. */
+  skipTotal?: boolean;
 }
 
 export interface AssetListPage {

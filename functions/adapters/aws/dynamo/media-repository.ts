@@ -346,7 +346,7 @@ export class DynamoMediaRepository implements MediaRepository {
       } while (next && items.length < query.limit);
       return { items, next };
     };
-    const [page, totalCount] = await Promise.all([readPage(), this.totalFor(userId, query.scope)]);
+    const [page, totalCount] = await Promise.all([readPage(), query.skipTotal ? Promise.resolve(0) : this.totalFor(userId, query.scope)]);
     return { items: page.items, totalCount, nextCursor: page.next ? encodeCursor(page.next) : undefined };
   }
 

@@ -56,7 +56,7 @@ export class ReelsmithStack extends Stack {
 
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
     const startsPipeline = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn };
-    const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: startsPipeline });
+    const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: startsPipeline, ffmpegLayer: pipeline.ffmpegLayer });
     const schedules = new Schedules(this, 'Schedules', { resources, environment: startsPipeline });
     for (const fn of [...httpApi.functions.values(), schedules.tick]) pipeline.stateMachine.grantStartExecution(fn);
 

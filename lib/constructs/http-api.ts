@@ -1,4 +1,6 @@
+import { Duration } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Architecture, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import type { AreaName } from '../../functions/platform/routes.js';
@@ -10,6 +12,23 @@ export interface HttpApiProps {
   readonly resources: AppResources;
   /** Extra environment for every area function (the state machine's ARN, for instance). */
   readonly environment?: Readonly<Record<string, string>>;
+  /** ffmpeg and ffprobe under /opt/bin: the media area probes uploads and makes thumbnails with them. */
+  readonly ffmpegLayer?: ILayerVersion;
+}
+
+/**
+ * The media area checks every upload with ffprobe and makes its thumbnail with ffmpeg: the layer's
+ * binaries are x86_64 only, and a 50 MB file wants more CPU than the default (memory buys CPU).
+ */
+function mediaOptions(layer: ILayerVersion | undefined) {
+  if (!layer) return {};
+  return {
+    architecture: Architecture.X86_64,
+    layers: [layer],
+    memorySize: 2048,
+    timeout: Duration.seconds(30),
+    extraEnvironment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe' },
+  };
 }
 
 /**
@@ -29,12 +48,14 @@ export class ReelsmithHttpApi extends Construct {
     for (const route of routes) {
       let integration = integrations.get(route.area);
       if (integration === undefined) {
+        const { extraEnvironment, ...heavy } = route.area === 'media' ? mediaOptions(props.ffmpegLayer) : {};
         const fn = new AppFunction(this, areaId(route.area), {
           entry: `functions/http/${route.area}.ts`,
           description: `Reelsmith HTTP API: ${route.area}`,
           resources: props.resources,
           access: ['data', 'media', 'identity', 'realtime', 'mail'],
-          environment: props.environment,
+          environment: { ...props.environment, ...extraEnvironment },
+          ...heavy,
         });
         // One API-wide permission per function instead of one per route, so the function's resource
         // policy does not grow with the route table.

@@ -50,7 +50,7 @@ describe('HTTP API', () => {
 
   it('creates one function per area in use, with the project defaults', () => {
     const used = new Set(routes.map((route) => route.area));
-    for (const area of areas.filter((name) => used.has(name))) {
+    for (const area of areas.filter((name) => used.has(name) && name !== 'media')) {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: `Reelsmith HTTP API: ${area}`,
         Handler: 'index.handler',
@@ -61,6 +61,19 @@ describe('HTTP API', () => {
         LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
       });
     }
+  });
+});
+
+describe('media area function', () => {
+  it('runs on x86_64 with the ffmpeg layer, its binaries named and more memory', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Reelsmith HTTP API: media',
+      Architectures: ['x86_64'],
+      MemorySize: 2048,
+      Timeout: 30,
+      Layers: Match.arrayWith([Match.objectLike({ Ref: Match.stringLikeRegexp('FfmpegLayer') })]),
+      Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe' }) },
+    });
   });
 });
 

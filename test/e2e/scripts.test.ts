@@ -43,6 +43,14 @@ describe('scripts workspace', () => {
     await screenshot(page, 'scripts-empty');
   });
 
+  it('plays a voice sample through the media proxy', async () => {
+    await page.getByLabel('Voice', { exact: true }).selectOption({ label: 'Rachel' });
+    await page.getByRole('button', { name: 'Play voice sample' }).click();
+    await page.getByRole('button', { name: 'Play voice sample' }).getByText('Stop').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Play voice sample' }).click();
+    await page.getByRole('button', { name: 'Play voice sample' }).getByText('Play sample').waitFor();
+  });
+
   it('refuses to generate without instructions, with the spec message', async () => {
     await page.getByRole('button', { name: 'Generate Scripts' }).click();
     await page.getByText('Prompt is required and should be at least 3 characters').waitFor();
@@ -54,8 +62,18 @@ describe('scripts workspace', () => {
     await page.getByRole('radio', { name: '45 sec' }).click();
     await page.getByLabel('Number of Scripts').selectOption('2');
     await page.getByLabel('Extra Instructions').fill('Three practical tips for busy parents');
+    // Hold the answer a moment, long enough to see the overlay and its quote.
+    await page.route('**/api/generate-scripts', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Generate Scripts' }).click();
+    const overlay = page.getByTestId('generating-overlay');
+    await overlay.getByText('Generating Scripts', { exact: true }).waitFor();
+    await overlay.getByTestId('generating-quote').waitFor();
+    await screenshot(page, 'scripts-generating-overlay');
     await page.getByText('2 scripts generated successfully!').waitFor({ timeout: 20_000 });
+    await page.unroute('**/api/generate-scripts');
     await expect.poll(() => cards().count()).toBe(2);
     await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Extra Instructions').inputValue()).resolves.toBe('');

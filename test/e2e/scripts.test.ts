@@ -134,12 +134,20 @@ describe('scripts workspace', () => {
     await expect.poll(() => cards().count()).toBe(1);
   });
 
+  it('refreshes the open page when a script changes elsewhere (realtime)', async () => {
+    const otherTab = new TestClient(stack.url);
+    expect((await otherTab.post('/api/login', { username: account.username, password: account.password })).status).toBe(200);
+    expect((await otherTab.post('/api/scripts', { title: 'Written in another tab', scriptContent: 'Hello from elsewhere.' })).status).toBe(201);
+    await page.getByRole('heading', { name: 'Written in another tab' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => cards().count()).toBe(2);
+  });
+
   it('shows the dashboard with real stats and no second redirect', async () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Manage your content creation workflow').waitFor();
     const scripts = page.getByTestId('stat-Scripts');
-    await scripts.getByText('1', { exact: true }).waitFor();
+    await scripts.getByText('2', { exact: true }).waitFor();
     await page.getByText('0% of 500 MB used').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'dashboard');

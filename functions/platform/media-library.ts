@@ -5,6 +5,7 @@ import type { TableRef } from '../adapters/aws/dynamo/table';
 import { S3MediaStorage } from '../adapters/aws/s3-media-storage';
 import { FfmpegMediaProcessor } from '../adapters/ffmpeg/ffmpeg-media-processor';
 import { OfflineTagger } from '../adapters/local/offline-tagger';
+import { OpenAiVisionTagger } from '../adapters/providers/openai-vision-tagger';
 import { UrlFetcher } from '../adapters/net/url-fetcher';
 import { MediaService } from '../core/media/media-service';
 import type { UserRepository } from '../core/ports/accounts';
@@ -27,7 +28,10 @@ export function buildMediaLibrary(deps: { config: AppConfig; table: TableRef; s3
     repo: mediaRepository,
     storage,
     processor: new FfmpegMediaProcessor(storage),
-    tagger: new OfflineTagger(),
+    // OpenAI vision on the thumbnail when a key is set; honest tags from title and metadata otherwise.
+    tagger: deps.config.OPENAI_API_KEY
+      ? new OpenAiVisionTagger({ apiKey: deps.config.OPENAI_API_KEY, baseURL: deps.config.OPENAI_BASE_URL, model: deps.config.OPENAI_MODEL })
+      : new OfflineTagger(),
     folderRefs: new DynamoScriptFolderReferences(deps.table),
     users: deps.users,
     publisher: deps.publisher,

@@ -55,6 +55,17 @@ export class S3MediaStorage implements MediaStorage {
     await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }));
   }
 
+  async read(key: string, maxBytes: number): Promise<Uint8Array | undefined> {
+    try {
+      const result = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if ((result.ContentLength ?? 0) > maxBytes) throw new ObjectTooLargeError(`object larger than ${maxBytes} bytes`);
+      return await result.Body?.transformToByteArray();
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
   async delete(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));

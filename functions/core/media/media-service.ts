@@ -444,7 +444,10 @@ export class MediaService {
     let suggested: string[];
     let source = this.deps.tagger.source;
     try {
-      suggested = normalizeTags(await this.deps.tagger.suggest(asset, undefined));
+      // Only a tagger that looks at pictures needs the thumbnail.
+      const thumbnail =
+        this.deps.tagger.source === 'openai' && asset.thumbnailKey ? await this.deps.storage.read(asset.thumbnailKey, 2 * bytesPerMB) : undefined;
+      suggested = normalizeTags(await this.deps.tagger.suggest(asset, thumbnail));
     } catch (error) {
       this.deps.log?.('tagger failed, using offline tags', { error: error instanceof Error ? error.message : String(error) });
       suggested = normalizeTags(offlineTags(asset));

@@ -77,6 +77,8 @@ export interface MediaStorage {
   /** The object's size, or undefined when there is none. */
   size(key: string): Promise<number | undefined>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** A small object's bytes (at most `maxBytes`), or undefined when there is none. */
+  read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
   /** Removes the objects (missing ones are fine). */
   delete(keys: readonly string[]): Promise<void>;
 }

@@ -38,6 +38,8 @@ export const configSchema = z.object({
   /** Another OpenAI-compatible endpoint (tests point it at a local fake). */
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** In the cloud: the SecureString parameter holding the key, read once per cold start (absent: offline writer). */
+  OPENAI_API_KEY_PARAMETER: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -10,6 +10,8 @@ import { NoMediaUsage } from '../adapters/local/no-media-usage';
 import { OfflineScriptWriter } from '../adapters/local/offline-script-writer';
 import { UrlFetcher } from '../adapters/net/url-fetcher';
 import { OpenAiScriptWriter } from '../adapters/providers/openai-script-writer';
+import { ResolvingScriptWriter } from '../adapters/providers/resolving-script-writer';
+import { readSecretParameter } from '../adapters/aws/ssm-secret';
 import { TokenMeter } from '../core/plans/token-meter';
 import type { UserRepository } from '../core/ports/accounts';
 import type { Publisher } from '../core/ports/realtime';
@@ -34,10 +36,25 @@ export interface ScriptsWorkspace {
   writer: ScriptWriter;
 }
 
-/** The OpenAI writer when OPENAI_API_KEY is set, the offline writer otherwise (DESIGN section 1). */
-export function buildScriptWriter(config: Pick<AppConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>): ScriptWriter {
-  if (!config.OPENAI_API_KEY) return new OfflineScriptWriter();
-  return new OpenAiScriptWriter({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL });
+/**
+ * The OpenAI writer when OPENAI_API_KEY is set, the offline writer otherwise (DESIGN section 1). In the
+ * cloud the key is a SecureString named by OPENAI_API_KEY_PARAMETER, read on first use: no parameter
+ * means the offline writer.
+ */
+export function buildScriptWriter(
+  config: Pick<AppConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_API_KEY_PARAMETER'>,
+  readSecret: (name: string) => Promise<string | undefined> = readSecretParameter,
+): ScriptWriter {
+  const openAi = (apiKey: string) => new OpenAiScriptWriter({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL });
+  if (config.OPENAI_API_KEY) return openAi(config.OPENAI_API_KEY);
+  const offline = new OfflineScriptWriter();
+  const parameter = config.OPENAI_API_KEY_PARAMETER;
+  if (!parameter) return offline;
+  const upperBound = openAi('not-yet-read');
+  return new ResolvingScriptWriter(async () => {
+    const key = await readSecret(parameter);
+    return key ? openAi(key) : offline;
+  }, [upperBound, offline]);
 }
 
 export function buildScriptsWorkspace(deps: {

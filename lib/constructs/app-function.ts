@@ -100,6 +100,7 @@ export class AppFunction extends NodejsFunction {
       layers: props.layers,
       environment: {
         ...appEnvironment(props.resources),
+        OPENAI_API_KEY_PARAMETER: openAiKeyParameterName(Stack.of(scope).stackName),
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
@@ -162,6 +163,17 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
       }),
     );
   }
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn(stack, openAiKeyParameterName(stack.stackName))] }),
+  );
+}
+
+/**
+ * The SecureString parameter an operator may create with the OpenAI key (docs/deploy.md); without it
+ * the functions use the offline script writer. Read once per cold start, never put in the template.
+ */
+export function openAiKeyParameterName(stackName: string): string {
+  return `/reelsmith/${stackName}/openai-api-key`;
 }
 
 export function parameterArn(stack: Stack, parameterName: string): string {

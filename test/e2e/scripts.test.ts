@@ -142,6 +142,15 @@ describe('scripts workspace', () => {
     await expect.poll(() => cards().count()).toBe(2);
   });
 
+  it('creates a voice on the developer test page, listed first as Your Voice', async () => {
+    await page.goto('/test-voice');
+    await page.getByRole('button', { name: 'Create test voice' }).click();
+    await page.getByTestId('created-voice').getByText('with speed 1.25').waitFor();
+    await page.getByRole('cell', { name: 'Test Voice (Your Voice)' }).waitFor();
+    expect(await page.getByRole('row').nth(1).innerText()).toContain('Your Voice');
+    await screenshot(page, 'test-voice');
+  });
+
   it('shows the dashboard with real stats and no second redirect', async () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

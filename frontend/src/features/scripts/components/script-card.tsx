@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
@@ -48,6 +48,8 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
   const [savingCaption, setSavingCaption] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
   const [active, setActive] = useState(script.isActive);
+  // A change from another tab (realtime refresh) wins over the local switch state.
+  useEffect(() => setActive(script.isActive), [script.isActive]);
   const generating = script.audioGenerationStatus === 'generating' || script.videoGenerationStatus === 'generating' || regenerating;
 
   const captionError = captionDraft !== null && captionDraft.trim() ? postCaptionProblem(captionDraft) : undefined;

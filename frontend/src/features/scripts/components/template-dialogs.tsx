@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
@@ -75,6 +75,10 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
 export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; onClose: () => void; onLoad: (template: ScriptTemplate) => void }) {
   const { data, error, isLoading, mutate } = useScriptTemplates(open);
   const [deleting, setDeleting] = useState<string>();
+
+  useEffect(() => {
+    if (error) showToast({ type: 'error', title: 'Failed to fetch templates' });
+  }, [error]);
 
   async function remove(template: ScriptTemplate) {
     setDeleting(template.id);

@@ -127,6 +127,20 @@ async function main(): Promise<void> {
       p99s[size] = Math.max(p99s[size] ?? 0, percentile(times, 99));
     }
   }
+  // For comparison: a search reads the whole library (no substring index), and page 50 skips 49 pages.
+  for (const [label, path] of [
+    ['search', '/api/media?page=1&limit=60&search=sunset'],
+    ['page 50 (no cursor)', '/api/media?page=50&limit=60&sort=name-asc'],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await client.get(path);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${String(seeded).padStart(7)}  ${label.padEnd(14)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)}`);
+  }
   const smallest = sizes[0] ?? 0;
   const largest = sizes[sizes.length - 1] ?? 0;
   console.log(

@@ -293,6 +293,16 @@ describe('library calls', () => {
     expect(paged).toMatchObject({ page: 2, totalPages: 2, totalCount: 3 });
     expect(ids(paged.items)).toEqual([a.title]);
     expect((await list(client, '?page=3&limit=2')).items).toEqual([]);
+    // The cursor of page 1 reads page 2 without skipping; a search pages through its matches too.
+    const first = (await client.get<ListAnswer & { nextCursor: string }>('/api/media?limit=2&sort=name-asc')).body;
+    const second = await list(client, `?page=2&limit=2&sort=name-asc&cursor=${encodeURIComponent(first.nextCursor)}`);
+    expect(ids([...first.items, ...second.items])).toEqual(['Alpha beach', 'bravo city', 'Charlie tone']);
+    const searched = await list(client, '?search=a&limit=1&page=2&sort=name-asc');
+    expect(searched).toMatchObject({ totalCount: 3, totalPages: 3 });
+    expect(ids(searched.items)).toEqual(['bravo city']);
+    expect((await client.get('/api/media?cursor=not-a-cursor')).status).toBe(400);
+    // A cursor of another order names a start key outside this index: refused, not a 500.
+    expect((await client.get(`/api/media?limit=2&sort=size-asc&cursor=${encodeURIComponent(first.nextCursor)}`)).status).toBe(400);
     expect((await client.get('/api/media?sort=random')).status).toBe(400);
   });
 

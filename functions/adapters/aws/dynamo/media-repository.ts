@@ -1,13 +1,15 @@
 import {
+  BatchGetCommand,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandOutput,
   type QueryCommandInput,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { NotFoundError } from '../../../core/errors';
+import { NotFoundError, ValidationError } from '../../../core/errors';
 import {
   mediaAssetSchema,
   mediaFolderSchema,
@@ -346,17 +348,23 @@ export class DynamoMediaRepository implements MediaRepository {
       } while (next && items.length < query.limit);
       return { items, next };
     };
-    const [page, totalCount] = await Promise.all([readPage(), query.skipTotal ? Promise.resolve(0) : this.totalFor(userId, query.scope)]);
+    const guardedPage = readPage().catch((error: unknown) => {
+      // A cursor from another listing (or made up) names a start key DynamoDB refuses.
+      if (query.cursor && error instanceof Error && error.name === 'ValidationException') throw new ValidationError('Invalid cursor');
+      throw error;
+    });
+    const [page, totalCount] = await Promise.all([guardedPage, query.skipTotal ? Promise.resolve(0) : this.totalFor(userId, query.scope)]);
     return { items: page.items, totalCount, nextCursor: page.next ? encodeCursor(page.next) : undefined };
   }
 
   /**
-   * A search reads the whole scope once (DynamoDB has no substring index): it counts every match and
-   * keeps only the requested page. Listing without a search never does this.
+   * A search reads the whole scope once (DynamoDB has no substring index): a first pass fetches only
+   * the keys and the search text of matches, counting them all; a batch read then fetches the page.
+   * Listing without a search never does this.
    */
   private async search(access: Access, query: AssetListQuery): Promise<AssetListPage> {
     const from = (query.page - 1) * query.limit;
-    const items: MediaAsset[] = [];
+    const pageKeys: { pk: string; sk: string }[] = [];
     let matched = 0;
     let start: Record<string, unknown> | undefined;
     do {
@@ -365,18 +373,36 @@ export class DynamoMediaRepository implements MediaRepository {
           this.queryInput(access, {
             ExclusiveStartKey: start,
             FilterExpression: 'contains(#search, :q)',
-            ExpressionAttributeNames: { '#search': 'searchText' },
+            ProjectionExpression: '#tpk, #tsk',
+            ExpressionAttributeNames: { '#search': 'searchText', '#tpk': 'pk', '#tsk': 'sk' },
             ExpressionAttributeValues: { ':q': query.search },
           }),
         ),
       );
       for (const item of result.Items ?? []) {
-        if (matched >= from && items.length < query.limit) items.push(mediaAssetSchema.parse(item));
+        if (matched >= from && pageKeys.length < query.limit) pageKeys.push(keyOnly.parse(item));
         matched += 1;
       }
       start = result.LastEvaluatedKey;
     } while (start);
-    return { items, totalCount: matched };
+    return { items: await this.getMany(pageKeys), totalCount: matched };
+  }
+
+  /** The items behind the keys, in the keys' order (BatchGet, 100 at a time, retrying what it leaves). */
+  private async getMany(wanted: readonly { pk: string; sk: string }[]): Promise<MediaAsset[]> {
+    const found = new Map<string, MediaAsset>();
+    for (let i = 0; i < wanted.length; i += 100) {
+      let keysLeft: Record<string, unknown>[] | undefined = wanted.slice(i, i + 100).map((key) => ({ pk: key.pk, sk: key.sk }));
+      for (let attempt = 0; keysLeft && keysLeft.length > 0 && attempt < 5; attempt += 1) {
+        const result: BatchGetCommandOutput = await this.table.client.send(new BatchGetCommand({ RequestItems: { [this.name]: { Keys: keysLeft } } }));
+        for (const item of result.Responses?.[this.name] ?? []) {
+          const asset = mediaAssetSchema.parse(item);
+          found.set(mediaKeys.asset(asset.id), asset);
+        }
+        keysLeft = result.UnprocessedKeys?.[this.name]?.Keys;
+      }
+    }
+    return wanted.map((key) => found.get(key.sk)).filter((asset): asset is MediaAsset => asset !== undefined);
   }
 
   async listAudio(userId: string, limit: number): Promise<MediaAsset[]> {

@@ -14,10 +14,12 @@ export interface MediaFilter {
   sort: MediaSort;
 }
 
-export function mediaPageKey(filter: MediaFilter, page: number): string {
+export function mediaPageKey(filter: MediaFilter, page: number, cursor?: string | null): string {
   const query = new URLSearchParams({ page: String(page), limit: String(MEDIA_PAGE_SIZE), sort: filter.sort });
   if (filter.search) query.set('search', filter.search);
   if (filter.folderId) query.set('folderId', filter.folderId);
+  // The server continues from where the previous page ended instead of skipping the pages before.
+  if (cursor) query.set('cursor', cursor);
   return `/api/media?${query.toString()}`;
 }
 
@@ -26,7 +28,7 @@ export function useMediaPages(filter: MediaFilter) {
   const result = useSWRInfinite<MediaPage>(
     (index, previous: MediaPage | null) => {
       if (previous && previous.page >= previous.totalPages) return null;
-      return mediaPageKey(filter, index + 1);
+      return mediaPageKey(filter, index + 1, previous?.nextCursor);
     },
     (key: string) => apiGet<MediaPage>(key),
     { revalidateFirstPage: false, revalidateAll: false, persistSize: false },

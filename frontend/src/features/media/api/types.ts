@@ -35,6 +35,8 @@ export interface MediaPage {
   page: number;
   totalPages: number;
   totalCount: number;
+  /** Where the next page starts (absent with a search). */
+  nextCursor?: string | null;
   storage: StorageUsage;
 }
 

@@ -48,9 +48,9 @@ export default function MediaRoute() {
     void refreshFolders();
   }, [refreshMedia, refreshFolders]);
 
-  // Live updates: another tab (or this one) changed the library.
+  // Live updates (spec 001 §7: media, token-usage and video-usage): another tab changed the library.
   const realtime = useRealtime();
-  useEffect(() => realtime.subscribe(['media']), [realtime]);
+  useEffect(() => realtime.subscribe(['media', 'token-usage', 'video-usage']), [realtime]);
   useEffect(
     () =>
       realtime.onMessage((message) => {

@@ -90,6 +90,11 @@ describe('media library journey', () => {
     })()`);
     await expect(card(page, 'Calm tone').locator('audio').count()).resolves.toBe(1);
     await screenshot(page, 'media-grid');
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await page.locator('[data-testid="asset-row"][data-title="Calm tone"]').waitFor();
+    await expect(page.locator('[data-testid="asset-row"]').count()).resolves.toBe(3);
+    await screenshot(page, 'media-list');
+    await page.getByRole('button', { name: 'Grid', exact: true }).click();
 
     // Tag one, then find it by the tag.
     await card(page, 'Beach sunset').getByRole('button', { name: 'Add Tag' }).click();

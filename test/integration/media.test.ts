@@ -5,6 +5,8 @@ import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
+import { DynamoMediaRepository } from '../../functions/adapters/aws/dynamo/media-repository';
+import { newId } from '../../functions/core/ids';
 import { getContainer } from '../../functions/platform/container';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import type { TestClient } from './support/http-client';
@@ -387,6 +389,32 @@ describe('library calls', () => {
     expect((await list(client)).totalCount).toBe(0);
     expect((await list(client)).storage.usedBytes).toBe(0);
     expect(await objectsOf(userId)).toEqual([]);
+  });
+});
+
+describe('a large folder', () => {
+  it('moves all of its assets to the root when deleted, in batches, keeping the counts exact', async () => {
+    const { id: userId, client } = await signedInUser(stack);
+    const folder = (await client.post<{ id: string }>('/api/media/folders', { name: 'Big' })).body.id;
+    const repo = new DynamoMediaRepository(getContainer().table);
+    const now = new Date().toISOString();
+    for (let i = 0; i < 130; i++) {
+      const id = newId();
+      const upload = { id, userId, storageKey: `users/${userId}/media/${id}/original.mp3`, fileType: 'audio/mpeg', fileName: `t${i}.mp3`, title: `t${i}`, declaredSize: 10, folderId: folder, tags: [], createdAt: now };
+      expect(await repo.reserveUpload(upload, 1e12)).toBe(true);
+      expect(
+        await repo.completeUpload(upload, {
+          ...upload, kind: 'audio', fileSize: 10, duration: 1, isActive: true, thumbnailKey: null, width: null, height: null, codec: 'mp3', audioCodec: 'mp3',
+          bitrate: null, fps: null, sampleRate: null, channels: null, format: 'mp3', aspectRatio: null, colorSpace: null, updatedAt: now,
+        }),
+      ).toBe(true);
+    }
+    expect((await list(client, `?folderId=${folder}`)).totalCount).toBe(130);
+    expect((await client.delete(`/api/media/folders/${folder}`)).status).toBe(200);
+    const root = await list(client, '?folderId=root&limit=100');
+    expect(root.totalCount).toBe(130);
+    expect(root.items.every((asset) => asset.folderId === null)).toBe(true);
+    expect((await list(client, '?folderId=root&page=2&limit=100')).items).toHaveLength(30);
   });
 });
 

@@ -22,7 +22,7 @@ import {
 import type { AssetListPage, AssetListQuery, FolderScope, MediaRepository } from '../../../core/ports/media';
 import type { IndexName } from '../../../platform/table-schema';
 import { keys, mediaKeys } from './keys';
-import { decodeCursor, encodeCursor, isConditionFailure, queryAll, type TableRef } from './table';
+import { decodeCursor, encodeCursor, isConditionFailure, queryAll, queryPage, type TableRef } from './table';
 
 const usageSchema = z.object({
   assets: z.number().default(0),
@@ -608,24 +608,44 @@ export class DynamoMediaRepository implements MediaRepository {
 
   async deleteFolder(folder: MediaFolder): Promise<void> {
     const userId = folder.userId;
-    const inFolder = await queryAll(this.table, keyOnly, { index: 'gsi3', partitionKey: mediaKeys.inFolder(userId, folder.id) });
     const rootPk = mediaKeys.inFolder(userId, null);
-    const now = new Date().toISOString();
-    for (let i = 0; i < inFolder.length; i += 100) {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: inFolder.slice(i, i + 100).map((key) => ({
-            Update: {
-              TableName: this.name,
-              Key: { pk: key.pk, sk: key.sk },
-              UpdateExpression: 'SET folderId = :null, gsi3pk = :root, gsi4pk = :root, gsi5pk = :root, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':null': null, ':root': rootPk, ':now': now },
-            },
-          })),
-        }),
-      );
+    // Assets go to the root in transactions of 99 that also lower the folder's count, so the counts stay
+    // exact even if this stops half-way; an asset moved meanwhile cancels its batch, which is read again.
+    for (let round = 0; round < 1000; round += 1) {
+      const page = await queryPage(this.table, keyOnly, { index: 'gsi3', partitionKey: mediaKeys.inFolder(userId, folder.id), limit: 99 });
+      if (page.items.length === 0) break;
+      const now = new Date().toISOString();
+      try {
+        await this.table.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...page.items.map((key) => ({
+                Update: {
+                  TableName: this.name,
+                  Key: { pk: key.pk, sk: key.sk },
+                  UpdateExpression: 'SET folderId = :null, gsi3pk = :root, gsi4pk = :root, gsi5pk = :root, updatedAt = :now',
+                  ConditionExpression: 'folderId = :folder',
+                  ExpressionAttributeValues: { ':null': null, ':root': rootPk, ':now': now, ':folder': folder.id },
+                },
+              })),
+              {
+                Update: {
+                  TableName: this.name,
+                  Key: this.folderKey(userId, folder.id),
+                  UpdateExpression: 'ADD assetCount :minus',
+                  ExpressionAttributeValues: { ':minus': -page.items.length },
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // The index may still list assets already moved (it is eventually consistent): read it again shortly.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
+    const now = new Date().toISOString();
     const children = (await this.listFolders(userId)).filter((child) => child.parentId === folder.id);
     for (const child of children) {
       await this.table.client.send(

@@ -29,14 +29,21 @@ export interface VisionTaggerOptions {
  * service then falls back to the offline tags.
  */
 export class OpenAiVisionTagger implements MediaTagger {
-  readonly source = 'openai' as const;
   private readonly client: OpenAI;
 
   constructor(private readonly options: VisionTaggerOptions) {
     this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs ?? 20_000, maxRetries: 1 });
   }
 
-  async suggest(asset: MediaAsset, thumbnail: Uint8Array | undefined): Promise<string[]> {
+  private lastSource: 'openai' | 'offline' = 'openai';
+
+  get source(): 'openai' | 'offline' {
+    return this.lastSource;
+  }
+
+  async suggest(asset: MediaAsset, loadThumbnail: () => Promise<Uint8Array | undefined>): Promise<string[]> {
+    const thumbnail = asset.kind === 'video' ? await loadThumbnail() : undefined;
+    this.lastSource = thumbnail ? 'openai' : 'offline';
     if (!thumbnail) return offlineTags(asset);
     const facts = [`Title: ${asset.title}`, `Length: ${Math.round(asset.duration)} s`];
     if (asset.width && asset.height) facts.push(`Frame: ${asset.width}x${asset.height}`);

@@ -442,12 +442,12 @@ export class MediaService {
   async aiTags(userId: string, assetId: string) {
     const asset = await this.assetOf(userId, assetId);
     let suggested: string[];
-    let source = this.deps.tagger.source;
+    let source: 'openai' | 'offline';
+    const thumbnailKey = asset.thumbnailKey;
     try {
-      // Only a tagger that looks at pictures needs the thumbnail.
-      const thumbnail =
-        this.deps.tagger.source === 'openai' && asset.thumbnailKey ? await this.deps.storage.read(asset.thumbnailKey, 2 * bytesPerMB) : undefined;
+      const thumbnail = () => (thumbnailKey ? this.deps.storage.read(thumbnailKey, 2 * bytesPerMB) : Promise.resolve(undefined));
       suggested = normalizeTags(await this.deps.tagger.suggest(asset, thumbnail));
+      source = this.deps.tagger.source;
     } catch (error) {
       this.deps.log?.('tagger failed, using offline tags', { error: error instanceof Error ? error.message : String(error) });
       suggested = normalizeTags(offlineTags(asset));

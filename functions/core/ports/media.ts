@@ -108,8 +108,10 @@ export interface MediaProcessor {
 
 /** Tags for an asset: OpenAI vision on the thumbnail when a key is set, else from title and metadata. */
 export interface MediaTagger {
+  /** Who made the last suggestion (a tagger whose key is read on first use knows only after it). */
   readonly source: 'openai' | 'offline';
-  suggest(asset: MediaAsset, thumbnail: Uint8Array | undefined): Promise<string[]>;
+  /** `thumbnail` loads the JPEG (undefined for audio); only a tagger that looks at pictures calls it. */
+  suggest(asset: MediaAsset, thumbnail: () => Promise<Uint8Array | undefined>): Promise<string[]>;
 }
 
 /** Scripts that name a folder as their preferred folder (the scripts area owns them). */

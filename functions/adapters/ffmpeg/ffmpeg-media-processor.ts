@@ -3,10 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FileTooLargeError } from '../../core/errors';
-import type { LocalMedia, MediaProcessor, ProbeResult } from '../../core/ports/media';
+import { UnreadableMediaError, type LocalMedia, type MediaProcessor, type ProbeResult } from '../../core/ports/media';
 import { ObjectTooLargeError } from '../aws/s3-media-storage';
 import { ffmpegPath, ffprobePath } from './binaries';
-import { runTool } from './run';
+import { runTool, ToolFailedError, type RunLimits, type RunResult } from './run';
+
+/** The file's fault (the tool ran and failed, or ran too long) becomes UnreadableMediaError; a tool that cannot start is the server's. */
+async function runOnUpload(binary: string, args: readonly string[], limits: RunLimits): Promise<RunResult> {
+  try {
+    return await runTool(binary, args, limits);
+  } catch (error) {
+    if (error instanceof ToolFailedError && !error.notStarted) throw new UnreadableMediaError(error.message);
+    throw error;
+  }
+}
 
 export interface ObjectDownloader {
   downloadTo(key: string, path: string, maxBytes: number): Promise<number>;
@@ -95,17 +105,21 @@ class LocalFile implements LocalMedia {
   }
 
   async probe(): Promise<ProbeResult> {
-    const { stdout } = await runTool(
+    const { stdout } = await runOnUpload(
       ffprobePath(),
       ['-v', 'error', '-protocol_whitelist', 'file', '-print_format', 'json', '-show_format', '-show_streams', '-i', this.path],
       toolLimits.probe,
     );
-    return parseProbe(stdout.toString('utf8'));
+    try {
+      return parseProbe(stdout.toString('utf8'));
+    } catch {
+      throw new UnreadableMediaError('ffprobe output could not be read');
+    }
   }
 
   async thumbnail(atSeconds: number): Promise<Uint8Array> {
     const out = join(this.dir, 'thumbnail.jpg');
-    await runTool(
+    await runOnUpload(
       ffmpegPath(),
       [
         '-v', 'error', '-nostdin', '-y',
@@ -122,7 +136,7 @@ class LocalFile implements LocalMedia {
       toolLimits.thumbnail,
     );
     const jpeg = await readFile(out);
-    if (jpeg.length === 0) throw new Error('ffmpeg wrote an empty thumbnail');
+    if (jpeg.length === 0) throw new UnreadableMediaError('ffmpeg wrote an empty thumbnail');
     return jpeg;
   }
 

@@ -19,6 +19,8 @@ export class ToolFailedError extends Error {
     message: string,
     readonly stderr: string,
     readonly timedOut = false,
+    /** The binary could not be started at all (missing, not executable). */
+    readonly notStarted = false,
   ) {
     super(message);
   }
@@ -53,7 +55,7 @@ export function runTool(binary: string, args: readonly string[], limits: RunLimi
     });
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new ToolFailedError(`${binary} could not start: ${error.message}`, err));
+      reject(new ToolFailedError(`${binary} could not start: ${error.message}`, err, false, true));
     });
     child.on('close', (code) => {
       clearTimeout(timer);

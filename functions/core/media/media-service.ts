@@ -13,6 +13,7 @@ import type {
   RemoteFetcher,
   RemoteFile,
 } from '../ports/media';
+import { UnreadableMediaError } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
 import { fileTypes, formatMatches, magicMatches, maxUploadBytes, resolveFileType, type FileTypeInfo } from './file-types';
 import {
@@ -311,8 +312,9 @@ export class MediaService {
     let probe;
     try {
       probe = await local.probe();
-    } catch {
-      throw new InvalidMediaError(`The ${type.label} file could not be read: it may be damaged or incomplete`);
+    } catch (error) {
+      if (error instanceof UnreadableMediaError) throw new InvalidMediaError(`The ${type.label} file could not be read: it may be damaged or incomplete`);
+      throw error;
     }
     if (!formatMatches(type, probe.formatName)) throw new InvalidMediaError(notValid);
     if (type.kind === 'video' && !probe.video) throw new InvalidMediaError(`The ${type.label} file has no video`);
@@ -325,8 +327,9 @@ export class MediaService {
       let jpeg: Uint8Array;
       try {
         jpeg = await local.thumbnail(Math.min(1, duration / 2));
-      } catch {
-        throw new InvalidMediaError(`No frame of the ${type.label} file could be read: it may be damaged or incomplete`);
+      } catch (error) {
+        if (error instanceof UnreadableMediaError) throw new InvalidMediaError(`No frame of the ${type.label} file could be read: it may be damaged or incomplete`);
+        throw error;
       }
       await this.deps.storage.put(thumbnailKey, jpeg, 'image/jpeg');
       storedThumbnail = thumbnailKey;

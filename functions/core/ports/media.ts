@@ -91,6 +91,14 @@ export interface ProbeResult {
   audio: { codec: string; sampleRate: number | null; channels: number | null } | null;
 }
 
+/**
+ * ffprobe or ffmpeg ran and could not read the file (it exited with an error, or took too long): the
+ * file's fault. Any other failure (the binary missing, the disk full) is the server's.
+ */
+export class UnreadableMediaError extends Error {
+  override name = 'UnreadableMediaError';
+}
+
 /** A stored object copied to where ffmpeg can read it; close() removes the copy. */
 export interface LocalMedia {
   readonly size: number;

@@ -26,6 +26,8 @@ import { getConfig, type AppConfig } from './config';
 import { buildScriptsWorkspace, type ScriptsWorkspace } from './scripts-workspace';
 import { buildMediaLibrary } from './media-library';
 import type { MediaService } from '../core/media/media-service';
+import { buildVoiceOver } from './voice-over';
+import type { VoiceOverService } from '../core/voiceover/voice-over-service';
 
 /**
  * The one place where clients and providers are built from configuration. Handlers never create
@@ -48,6 +50,8 @@ export interface Container {
   pipeline: PipelineStarter | undefined;
   /** The media library (issue 5). */
   media: MediaService;
+  /** Voice-overs (issue 6): convert-to-audio, and `ensureVoiceOver` for the pipeline's SynthesizeAudio task. */
+  voiceOver: VoiceOverService;
 }
 
 function buildMailer(config: AppConfig): Mailer {
@@ -95,7 +99,8 @@ export function buildContainer(config: AppConfig): Container {
     : undefined;
   const { media, mediaRepository } = buildMediaLibrary({ config, table, s3, users, publisher: realtime });
   const workspace = buildScriptsWorkspace({ config, table, s3, users, publisher: realtime, media: mediaRepository });
-  return { workspace, config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline, media };
+  const voiceOver = buildVoiceOver({ config, table, s3, users, publisher: realtime, voices: workspace.voices });
+  return { voiceOver, workspace, config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline, media };
 }
 
 let current: Container | undefined;

@@ -99,3 +99,23 @@ export function tokenResetDue(tier: Tier, lastReset: string, now: Date): boolean
 export function effectiveTokensUsed(user: { subscriptionTier: Tier; scriptTokensUsed: number; scriptTokenLastReset: string }, now: Date): number {
   return tokenResetDue(user.subscriptionTier, user.scriptTokenLastReset, now) ? 0 : user.scriptTokensUsed;
 }
+
+/**
+ * Audio minutes start again like script tokens: 30 days after the last reset for basic and pro; never
+ * for free (its 15 minutes are one-time).
+ */
+export function nextAudioReset(tier: Tier, lastReset: string): Date | undefined {
+  if (limitsOf(tier).audioMinutesOneTime) return undefined;
+  const last = Date.parse(lastReset);
+  return new Date((Number.isNaN(last) ? 0 : last) + tokenResetDays * dayMs);
+}
+
+export function audioResetDue(tier: Tier, lastReset: string, now: Date): boolean {
+  const next = nextAudioReset(tier, lastReset);
+  return next !== undefined && now.getTime() >= next.getTime();
+}
+
+/** The audio-minute counter as the user should see it now: zero once a reset is due. */
+export function effectiveAudioMinutesUsed(user: { subscriptionTier: Tier; audioMinutesUsed: number; audioMinutesLastReset: string }, now: Date): number {
+  return audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, now) ? 0 : user.audioMinutesUsed;
+}

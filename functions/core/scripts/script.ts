@@ -57,6 +57,12 @@ export const scriptSchema = z.object({
   source: z.enum(scriptSources),
   /** When the current video was made; drives "videos this month". */
   videoGeneratedAt: z.string().nullable(),
+  /** The last audio failure, shown on the card after a reload (records older than issue 6 read null). */
+  audioGenerationError: z.string().nullable().default(null),
+  /** The last video failure, as the pipeline's MarkFailed wrote it. */
+  videoGenerationError: z.string().nullable().default(null),
+  /** The last known render percent (0–100) while a video is generating. */
+  videoProgress: z.number().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -172,6 +178,9 @@ export function newScript(
     hookSuggestion: input.hookSuggestion ?? null,
     source: input.source ?? 'manual',
     videoGeneratedAt: null,
+    audioGenerationError: null,
+    videoGenerationError: null,
+    videoProgress: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -188,6 +197,9 @@ export const mediaReset = {
   thumbnailUrl: null,
   usedMediaIds: null,
   videoGeneratedAt: null,
+  audioGenerationError: null,
+  videoGenerationError: null,
+  videoProgress: null,
 } as const satisfies Partial<Script>;
 
 /**

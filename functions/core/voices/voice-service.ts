@@ -96,6 +96,29 @@ export class VoiceService {
     return { ...answer, voice: answer, userVoice: link };
   }
 
+  /** A preset or one of the user's own voices (the voice-over reads its provider settings). */
+  async findVoice(userId: string, id: string): Promise<Voice | undefined> {
+    await this.ensurePresets();
+    return this.deps.voices.find(userId, id);
+  }
+
+  /**
+   * The voice to speak with: the first of `ids` that is a preset or one of the user's voices, else
+   * the voice linked as the user's default, else the first preset.
+   */
+  async resolve(userId: string, ids: readonly string[]): Promise<Voice> {
+    await this.ensurePresets();
+    const links = await this.deps.voices.links(userId);
+    const candidates = [...ids, ...links.filter((link) => link.isDefault).map((link) => link.voiceId)];
+    for (const id of new Set(candidates)) {
+      const voice = await this.deps.voices.find(userId, id);
+      if (voice) return voice;
+    }
+    const fallback = this.presets()[0];
+    if (!fallback) throw new NotFoundError(voiceNotFound);
+    return (await this.deps.voices.find(userId, fallback.id)) ?? fallback;
+  }
+
   countPrivate(userId: string): Promise<number> {
     return this.deps.voices.countPrivate(userId);
   }

@@ -1,0 +1,47 @@
+/**
+ * Where voice-overs and videos live and how they are named (docs/pipeline-contract.md, "Files and
+ * playback"): `users/{userId}/{audio|video}/{scriptId}-{nonce}.{ext}`, played through
+ * `/api/{audio|video}/{file}`, whose key is always built from the session's user id.
+ */
+export const playbackKinds = ['audio', 'video'] as const;
+export type PlaybackKind = (typeof playbackKinds)[number];
+
+/** The only file names the playback routes accept. */
+export const playbackFileName = /^[\w-]+\.(mp3|mp4|jpg|json)$/;
+
+export function isPlaybackFileName(file: string): boolean {
+  return file.length <= 200 && playbackFileName.test(file);
+}
+
+export function playbackKey(userId: string, kind: PlaybackKind, file: string): string {
+  return `users/${userId}/${kind}/${file}`;
+}
+
+export interface VoiceOverFiles {
+  /** `{scriptId}-{nonce}.mp3` */
+  audioFile: string;
+  audioKey: string;
+  wordsKey: string;
+  /** What `script.audioUrl` holds: `/api/audio/{file}`. */
+  audioUrl: string;
+}
+
+export function voiceOverFiles(userId: string, scriptId: string, nonce: string): VoiceOverFiles {
+  const audioFile = `${scriptId}-${nonce}.mp3`;
+  const audioKey = playbackKey(userId, 'audio', audioFile);
+  return { audioFile, audioKey, wordsKey: wordsKeyOf(audioKey), audioUrl: `/api/audio/${audioFile}` };
+}
+
+/** The word timings beside an MP3: `….mp3` → `….words.json`. */
+export function wordsKeyOf(audioKey: string): string {
+  return audioKey.replace(/\.mp3$/, '.words.json');
+}
+
+/** The stored files behind a script's `audioUrl`, when it is one of our own voice-overs. */
+export function filesOfAudioUrl(userId: string, audioUrl: string | null): Omit<VoiceOverFiles, 'audioUrl'> | undefined {
+  const match = audioUrl ? /^\/api\/audio\/([\w-]+\.mp3)$/.exec(audioUrl) : null;
+  const audioFile = match?.[1];
+  if (!audioFile) return undefined;
+  const audioKey = playbackKey(userId, 'audio', audioFile);
+  return { audioFile, audioKey, wordsKey: wordsKeyOf(audioKey) };
+}

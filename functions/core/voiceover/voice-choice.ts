@@ -1,0 +1,25 @@
+import type { VoiceSettings } from '../ports/speech';
+import type { Voice } from '../voices/voice';
+
+/**
+ * Which voices to try, in order (docs/pipeline-contract.md): the one asked for, else the script's,
+ * else the user's selected voice; the voices service then falls back to the user's default link and
+ * the first preset. Blank and repeated ids are dropped.
+ */
+export function voiceCandidates(input: { requested?: string | null; scriptVoiceId?: string | null; selectedVoice?: string | null }): string[] {
+  const ids = [input.requested, input.scriptVoiceId, input.selectedVoice].map((id) => id?.trim() ?? '').filter((id) => id !== '');
+  return [...new Set(ids)];
+}
+
+/** The provider settings of a voice record (000 §3: modelId, speed, stability, similarity, style, boost). */
+export function voiceSettingsOf(voice: Voice): VoiceSettings {
+  return {
+    voiceId: voice.voiceId,
+    modelId: voice.modelId,
+    speed: voice.speed,
+    stability: voice.stability,
+    similarityBoost: voice.similarityBoost,
+    style: voice.style,
+    speakerBoost: voice.speakerBoost,
+  };
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { AppError, NotAuthenticatedError, NotFoundError } from '../errors';
+import type { WordTiming } from '../captions/word-timings';
+import type { UserRepository } from '../ports/accounts';
+import type { Publisher } from '../ports/realtime';
+import type { ScriptRepository } from '../ports/scripts';
+import type { SpeechSynthesizer } from '../ports/speech';
+import type { AudioEncoder, VoiceOverStorage } from '../ports/voiceover';
+import type { Script } from '../scripts/script';
+import { scriptNotFound } from '../scripts/script-service';
+import type { Voice } from '../voices/voice';
+import { voiceNotFound } from '../voices/voice-service';
+import { minutesOf, type AudioMinuteMeter } from './audio-meter';
+import { filesOfAudioUrl, voiceOverFiles, type VoiceOverFiles } from './files';
+import { voiceCandidates, voiceSettingsOf } from './voice-choice';
+
+export const audioFailedMessage = 'Failed to generate audio';
+/** The words JSON is small (a few dozen bytes a word); anything larger is not ours. */
+const maxWordsJsonBytes = 2_000_000;
+
+/** A provider or encoding failure: 502 `Failed to generate audio`, the reason in `details`. */
+export class AudioGenerationError extends AppError {
+  readonly status = 502;
+  constructor(reason: string) {
+    super(audioFailedMessage, reason, 'AUDIO_GENERATION_FAILED');
+  }
+}
+
+export const wordTimingsSchema = z.array(z.object({ word: z.string(), start: z.number(), end: z.number() }));
+
+/** Who picks a voice: presets and the user's own voices (the voices service). */
+export interface VoiceFinder {
+  findVoice(userId: string, id: string): Promise<Voice | undefined>;
+  resolve(userId: string, ids: readonly string[]): Promise<Voice>;
+}
+
+export interface VoiceOverDeps {
+  scripts: ScriptRepository;
+  users: UserRepository;
+  voices: VoiceFinder;
+  speech: SpeechSynthesizer;
+  encoder: AudioEncoder;
+  storage: VoiceOverStorage;
+  meter: AudioMinuteMeter;
+  publisher: Publisher;
+  /** Random hex for file names (tests may fix it). */
+  nonce: () => string;
+  log?: { warn(message: string, fields?: Record<string, unknown>): void };
+}
+
+export interface VoiceOver {
+  audioKey: string;
+  wordsKey: string;
+  durationSeconds: number;
+  words: WordTiming[];
+}
+
+export interface ConvertResult {
+  /** Characters synthesised (the spec's client reads `tokensUsed`). */
+  tokensUsed: number;
+  audioUrl: string;
+  audioDuration: number;
+  script: Script;
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Word timings inside the audio, in order, never running backwards (captions rely on it). */
+export function fitWords(words: readonly WordTiming[], durationSeconds: number): WordTiming[] {
+  let last = 0;
+  return words
+    .filter((w) => w.word.trim() !== '')
+    .map((w) => {
+      const start = round3(Math.min(Math.max(w.start, last), durationSeconds));
+      const end = round3(Math.min(Math.max(w.end, start), durationSeconds));
+      last = start;
+      return { word: w.word, start, end };
+    });
+}
+
+/**
+ * The voice-over of a script (spec 000 §4, §7; docs/pipeline-contract.md): the voice is chosen, the
+ * text synthesised (ElevenLabs or eSpeak NG), encoded to MP3 and stored with its word timings, the
+ * audio minutes charged atomically, the script updated and `script-update` published. A failure
+ * leaves nothing stored, charges nothing and marks the script's audio `failed` with the reason.
+ */
+export class VoiceOverService {
+  constructor(
+    private readonly deps: VoiceOverDeps,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** POST /api/scripts/{id}/convert-to-audio. */
+  async convert(userId: string, scriptId: string, options: { voiceId?: string } = {}): Promise<ConvertResult> {
+    const script = await this.script(userId, scriptId);
+    const { result, updated } = await this.produce(userId, script, options.voiceId);
+    return { tokensUsed: result.characters, audioUrl: result.files.audioUrl, audioDuration: result.durationSeconds, script: updated };
+  }
+
+  /**
+   * What the pipeline's SynthesizeAudio task calls: the script's existing voice-over when its words
+   * JSON is there, else a new one (synthesised and charged like a conversion).
+   */
+  async ensureVoiceOver(userId: string, scriptId: string): Promise<VoiceOver> {
+    const script = await this.script(userId, scriptId);
+    const existing = await this.existing(userId, script);
+    if (existing) return existing;
+    const { result } = await this.produce(userId, script, undefined);
+    return { audioKey: result.files.audioKey, wordsKey: result.files.wordsKey, durationSeconds: result.durationSeconds, words: result.words };
+  }
+
+  private async script(userId: string, scriptId: string): Promise<Script> {
+    const script = await this.deps.scripts.get(userId, scriptId);
+    if (!script) throw new NotFoundError(scriptNotFound);
+    return script;
+  }
+
+  private async existing(userId: string, script: Script): Promise<VoiceOver | undefined> {
+    const files = filesOfAudioUrl(userId, script.audioUrl);
+    if (!files || script.audioDuration === null) return undefined;
+    const raw = await this.deps.storage.read(files.wordsKey, maxWordsJsonBytes).catch(() => undefined);
+    if (!raw) return undefined;
+    try {
+      const words = wordTimingsSchema.parse(JSON.parse(new TextDecoder().decode(raw)));
+      return { audioKey: files.audioKey, wordsKey: files.wordsKey, durationSeconds: script.audioDuration, words };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async publish(userId: string, scriptId: string, fields: Record<string, unknown>): Promise<void> {
+    await this.deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, ...fields }).catch(() => undefined);
+  }
+
+  private async produce(userId: string, script: Script, requestedVoiceId: string | undefined) {
+    const user = await this.deps.users.get(userId);
+    if (!user) throw new NotAuthenticatedError();
+    await this.deps.meter.check(user);
+    let voice: Voice;
+    if (requestedVoiceId) {
+      const found = await this.deps.voices.findVoice(userId, requestedVoiceId);
+      if (!found) throw new NotFoundError(voiceNotFound);
+      voice = found;
+    } else {
+      voice = await this.deps.voices.resolve(userId, voiceCandidates({ scriptVoiceId: script.voiceId, selectedVoice: user.selectedVoice }));
+    }
+
+    const now = () => new Date(this.clock()).toISOString();
+    await this.deps.scripts.update(userId, script.id, { audioGenerationStatus: 'generating', audioGenerationError: null, updatedAt: now() });
+    await this.publish(userId, script.id, { audioGenerationStatus: 'generating', stage: 'audio', progress: 5 });
+
+    let stored: VoiceOverFiles | undefined;
+    try {
+      const text = script.scriptContent.trim();
+      const speech = await this.synthesize(text, voice);
+      const { mp3, durationSeconds: measured } = await this.deps.encoder.toMp3({ audio: speech.audio, format: speech.format });
+      const durationSeconds = round3(measured);
+      const words = fitWords(speech.words, durationSeconds);
+      const files = voiceOverFiles(userId, script.id, this.deps.nonce());
+      stored = files;
+      await this.deps.storage.put(files.audioKey, mp3, 'audio/mpeg');
+      await this.deps.storage.put(files.wordsKey, new TextEncoder().encode(JSON.stringify(words)), 'application/json');
+      await this.deps.meter.charge(user, minutesOf(durationSeconds));
+      stored = undefined; // charged: the files are the script's now
+
+      const updated = await this.deps.scripts.update(userId, script.id, {
+        audioUrl: files.audioUrl,
+        audioDuration: durationSeconds,
+        audioGenerationStatus: 'complete',
+        audioGenerationError: null,
+        ...(requestedVoiceId ? { voiceId: voice.id } : {}),
+        updatedAt: now(),
+      });
+      await this.publish(userId, script.id, { audioGenerationStatus: 'complete' });
+      await this.forgetOld(userId, script.audioUrl, files.audioUrl);
+      return { result: { files, durationSeconds, words, characters: text.length }, updated };
+    } catch (error) {
+      if (stored) await this.deps.storage.delete([stored.audioKey, stored.wordsKey]).catch(() => undefined);
+      const failure = error instanceof AppError ? error : new AudioGenerationError('The voice-over could not be made. Please try again.');
+      if (!(error instanceof AppError)) this.deps.log?.warn('voice-over failed', { scriptId: script.id, error: error instanceof Error ? error.message : String(error) });
+      const reason = failure instanceof AudioGenerationError && typeof failure.details === 'string' ? failure.details : failure.message;
+      await this.deps.scripts
+        .update(userId, script.id, { audioGenerationStatus: 'failed', audioGenerationError: reason, updatedAt: now() })
+        .catch(() => undefined);
+      await this.publish(userId, script.id, { audioGenerationStatus: 'failed', message: reason });
+      throw failure;
+    }
+  }
+
+  private async synthesize(text: string, voice: Voice) {
+    if (!text) throw new AudioGenerationError('The script has no words to speak.');
+    try {
+      return await this.deps.speech.synthesize(text, voiceSettingsOf(voice));
+    } catch (error) {
+      // Provider errors carry a message a user can read (ProviderError); anything else stays internal.
+      if (error instanceof AppError) throw new AudioGenerationError(error.message);
+      throw error;
+    }
+  }
+
+  /** The previous voice-over of the script, replaced: its files go (best effort). */
+  private async forgetOld(userId: string, previousUrl: string | null, currentUrl: string): Promise<void> {
+    if (!previousUrl || previousUrl === currentUrl) return;
+    const old = filesOfAudioUrl(userId, previousUrl);
+    if (old) await this.deps.storage.delete([old.audioKey, old.wordsKey]).catch(() => undefined);
+  }
+}

@@ -9,11 +9,63 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
   stats: () => import('../../functions/http/stats').then((m) => m.handler),
   scripts: () => import('../../functions/http/scripts').then((m) => m.handler),
   voices: () => import('../../functions/http/voices').then((m) => m.handler),
+  playback: () => import('../../functions/http/playback').then((m) => m.handler),
 };
 
 export const realtimeHandler = () => import('../../functions/realtime/handler').then((m) => m.handler);
 
+type TaskHandler = (input: unknown) => Promise<unknown>;
+
+/**
+ * Local runs only (never deployed: bin/ is not bundled into any function): tests make a task fail a
+ * number of times before it runs, or always, or replace it, to exercise the state machine's Retry and
+ * Catch with the real handlers around it.
+ */
+export interface TaskFault {
+  /** How many calls fail before the real handler runs again; Infinity fails every call. */
+  failures: number;
+  message?: string;
+  /** The error's name (what Retry/Catch match); plain `Error` by default, which is retried. */
+  name?: string;
+  /** Calls seen so far (failed or not). */
+  calls: number;
+}
+const faults = new Map<string, TaskFault>();
+const replacements = new Map<string, TaskHandler>();
+
+export const pipelineTestHooks = {
+  fail(module: string, fault: Omit<TaskFault, 'calls'>): TaskFault {
+    const entry = { ...fault, calls: 0 };
+    faults.set(module, entry);
+    return entry;
+  },
+  replace(module: string, handler: TaskHandler): void {
+    replacements.set(module, handler);
+  },
+  clear(): void {
+    faults.clear();
+    replacements.clear();
+  },
+};
+
+function local(module: string, load: () => Promise<TaskHandler>): TaskHandler {
+  return async (input) => {
+    const fault = faults.get(module);
+    if (fault) {
+      fault.calls += 1;
+      if (fault.calls <= fault.failures) {
+        throw Object.assign(new Error(fault.message ?? `injected failure of ${module} (call ${fault.calls})`), { name: fault.name ?? 'Error' });
+      }
+    }
+    return (replacements.get(module) ?? (await load()))(input);
+  };
+}
+
 /** The pipeline's task modules (functions/pipeline/tasks.ts), loaded on first use. */
-export const pipelineHandlers: Record<string, (input: unknown) => Promise<unknown>> = {
-  placeholder: async (input) => (await import('../../functions/pipeline/placeholder')).handler(input as Record<string, unknown>),
+export const pipelineHandlers: Record<string, TaskHandler> = {
+  'synthesize-audio': local('synthesize-audio', async () => (await import('../../functions/pipeline/synthesize-audio')).handler),
+  'plan-segments': local('plan-segments', async () => (await import('../../functions/pipeline/plan-segments')).handler),
+  'render-video': local('render-video', async () => (await import('../../functions/pipeline/render-video')).handler),
+  'finalize-video': local('finalize-video', async () => (await import('../../functions/pipeline/finalize-video')).handler),
+  'mark-failed': local('mark-failed', async () => (await import('../../functions/pipeline/mark-failed')).handler),
 };

@@ -9,7 +9,7 @@
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback'] as const;
 export type AreaName = (typeof areas)[number];
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -80,6 +80,10 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/media/{id}/ai-tags', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/thumbnail-proxy', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/media-proxy', area: 'media', auth: 'session' },
+  // Voice-over and playback (issue 6; docs/pipeline-contract.md): files answer 302 to a presigned URL.
+  { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'playback', auth: 'session' },
+  { method: 'GET', path: '/api/audio/{file}', area: 'playback', auth: 'session' },
+  { method: 'GET', path: '/api/video/{file}', area: 'playback', auth: 'session' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

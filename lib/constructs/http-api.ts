@@ -31,6 +31,9 @@ function mediaOptions(layer: ILayerVersion | undefined) {
   };
 }
 
+/** Areas that run ffmpeg: media (probes, thumbnails) and playback (voice-overs are encoded to MP3). */
+const ffmpegAreas: ReadonlySet<AreaName> = new Set(['media', 'playback']);
+
 /**
  * The HTTP API, built from the route table (decision 1): one Lambda per area
  * (functions/http/<area>.ts, export `handler`) and one API route per table entry.
@@ -48,7 +51,7 @@ export class ReelsmithHttpApi extends Construct {
     for (const route of routes) {
       let integration = integrations.get(route.area);
       if (integration === undefined) {
-        const { extraEnvironment, ...heavy } = route.area === 'media' ? mediaOptions(props.ffmpegLayer) : {};
+        const { extraEnvironment, ...heavy } = ffmpegAreas.has(route.area) ? mediaOptions(props.ffmpegLayer) : {};
         const fn = new AppFunction(this, areaId(route.area), {
           entry: `functions/http/${route.area}.ts`,
           description: `Reelsmith HTTP API: ${route.area}`,

@@ -50,7 +50,7 @@ describe('HTTP API', () => {
 
   it('creates one function per area in use, with the project defaults', () => {
     const used = new Set(routes.map((route) => route.area));
-    for (const area of areas.filter((name) => used.has(name) && name !== 'media')) {
+    for (const area of areas.filter((name) => used.has(name) && name !== 'media' && name !== 'playback')) {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: `Reelsmith HTTP API: ${area}`,
         Handler: 'index.handler',
@@ -64,10 +64,10 @@ describe('HTTP API', () => {
   });
 });
 
-describe('media area function', () => {
-  it('runs on x86_64 with the ffmpeg layer, its binaries named and more memory', () => {
+describe('media and playback area functions', () => {
+  it.each(['media', 'playback'])('%s runs on x86_64 with the ffmpeg layer, its binaries named and more memory', (area) => {
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'Reelsmith HTTP API: media',
+      Description: `Reelsmith HTTP API: ${area}`,
       Architectures: ['x86_64'],
       MemorySize: 2048,
       Timeout: 30,

@@ -14,4 +14,4 @@ export interface AudioMinuteCounter {
 }
 
 /** Where voice-overs are kept: the media bucket, under the user's own prefix. */
-export type VoiceOverStorage = Pick<MediaStorage, 'put' | 'read' | 'delete' | 'presignDownload'>;
+export type VoiceOverStorage = Pick<MediaStorage, 'put' | 'read' | 'delete' | 'presignDownload' | 'size'>;

@@ -1,5 +1,5 @@
 import { NotAuthenticatedError } from '../errors';
-import { effectiveTokensUsed, limitsOf } from '../plans/tiers';
+import { effectiveAudioMinutesUsed, effectiveTokensUsed, limitsOf } from '../plans/tiers';
 import type { UserRepository } from '../ports/accounts';
 import type { ScriptRepository } from '../ports/scripts';
 import type { ClonedVoiceCounter, MediaUsageReader } from '../ports/stats';
@@ -57,7 +57,7 @@ export class StatsService {
       scriptTokensLimit: limits.scriptTokens,
       clonedVoices,
       voiceCloneLimit: limits.voiceCloneLimit,
-      audioMinutesUsed: user.audioMinutesUsed,
+      audioMinutesUsed: effectiveAudioMinutesUsed(user, now),
       audioMinutesLimit: limits.audioMinutes,
       scriptTokenLastReset: user.scriptTokenLastReset,
       tier: user.subscriptionTier,

@@ -6,8 +6,8 @@
 export const playbackKinds = ['audio', 'video'] as const;
 export type PlaybackKind = (typeof playbackKinds)[number];
 
-/** The only file names the playback routes accept. */
-export const playbackFileName = /^[\w-]+\.(mp3|mp4|jpg|json)$/;
+/** The only file names the playback routes accept (`.words.json` is the word timings beside an MP3). */
+export const playbackFileName = /^[\w-]+(?:\.words)?\.(mp3|mp4|jpg|json)$/;
 
 export function isPlaybackFileName(file: string): boolean {
   return file.length <= 200 && playbackFileName.test(file);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, NotAuthenticatedError, NotFoundError } from '../errors';
+import { AppError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import type { WordTiming } from '../captions/word-timings';
 import type { UserRepository } from '../ports/accounts';
 import type { Publisher } from '../ports/realtime';
@@ -11,10 +11,14 @@ import { scriptNotFound } from '../scripts/script-service';
 import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
 import { minutesOf, type AudioMinuteMeter } from './audio-meter';
-import { filesOfAudioUrl, voiceOverFiles, type VoiceOverFiles } from './files';
+import { filesOfAudioUrl, isPlaybackFileName, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from './files';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
 export const audioFailedMessage = 'Failed to generate audio';
+export const fileNotFound = 'File not found';
+export const invalidFileName = 'Invalid file name';
+/** A presigned playback URL lives 15 minutes (docs/pipeline-contract.md). */
+export const playbackUrlSeconds = 15 * 60;
 /** The words JSON is small (a few dozen bytes a word); anything larger is not ours. */
 const maxWordsJsonBytes = 2_000_000;
 
@@ -107,6 +111,17 @@ export class VoiceOverService {
     if (existing) return existing;
     const { result } = await this.produce(userId, script, undefined);
     return { audioKey: result.files.audioKey, wordsKey: result.files.wordsKey, durationSeconds: result.durationSeconds, words: result.words };
+  }
+
+  /**
+   * GET /api/audio/{file} and /api/video/{file}: a short-lived URL of one of the user's own files.
+   * The key is built from the session's user id, so another user's file is simply not found.
+   */
+  async playbackUrl(userId: string, kind: PlaybackKind, file: string): Promise<string> {
+    if (!isPlaybackFileName(file)) throw new ValidationError(invalidFileName);
+    const key = playbackKey(userId, kind, file);
+    if ((await this.deps.storage.size(key)) === undefined) throw new NotFoundError(fileNotFound);
+    return this.deps.storage.presignDownload(key, playbackUrlSeconds);
   }
 
   private async script(userId: string, scriptId: string): Promise<Script> {

@@ -4,8 +4,12 @@ import useSWRInfinite from 'swr/infinite';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 import { useRealtime } from '@/lib/realtime';
 
+import type { CaptionSettings } from '../lib/caption-settings';
+import type { GenerationStatus } from '../lib/generation-status';
+import type { StoredSegment, VideoMetadata } from '../lib/segments';
+
 /** Scripts and their generation (spec 000 sections 3, 7). */
-export type GenerationStatus = 'idle' | 'generating' | 'complete' | 'failed';
+export type { GenerationStatus };
 
 export interface Script {
   id: string;
@@ -14,12 +18,23 @@ export interface Script {
   postCaption: string | null;
   isActive: boolean;
   audioUrl: string | null;
+  audioDuration?: number | null;
   videoUrl: string | null;
+  thumbnailUrl?: string | null;
+  videoMetadata?: { segments: StoredSegment[]; totalDuration: number } | null;
+  usedMediaIds?: (string | number)[] | null;
+  captionSettings?: Record<string, unknown> | string | null;
   audioGenerationStatus: GenerationStatus;
   videoGenerationStatus: GenerationStatus;
+  /** The last failure, shown after a reload (docs/pipeline-contract.md). */
+  audioGenerationError?: string | null;
+  videoGenerationError?: string | null;
+  /** The last known render percent while generating. */
+  videoProgress?: number | null;
   topic: string | null;
   duration: string | null;
   voiceId: string | null;
+  preferredFolderId?: string | null;
   source: 'openai' | 'offline' | 'manual';
   createdAt: string;
 }
@@ -67,7 +82,9 @@ export function useScripts() {
   useEffect(
     () =>
       realtime.onMessage((message) => {
-        if (message.type === 'scripts' || message.type === 'script-update') void mutate();
+        // A script-update that only carries render progress (one a second) does not refetch the list.
+        const changed = ['audioGenerationStatus', 'videoGenerationStatus', 'hasNewVideo'].some((field) => message[field] !== undefined);
+        if (message.type === 'scripts' || (message.type === 'script-update' && changed)) void mutate();
       }),
     [realtime, mutate],
   );
@@ -90,6 +107,25 @@ export const updateScript = (id: string, fields: Record<string, unknown>) => api
 export const deleteScript = (id: string) => apiDelete(`${SCRIPTS_KEY}/${id}`);
 
 export const regenerateScript = (id: string) => apiPost<{ script: Script; tokensUsed: number }>(`${SCRIPTS_KEY}/${id}/regenerate`);
+
+/** POST convert-to-audio (docs/pipeline-contract.md): synchronous, answers with the updated script. */
+export const convertToAudio = (id: string) =>
+  apiPost<{ tokensUsed: number; audioUrl: string; audioDuration: number; script?: Script }>(`${SCRIPTS_KEY}/${id}/convert-to-audio`, {});
+
+/** POST generate-video: 202 once the render has started; progress arrives as `script-update` messages. */
+export const generateVideo = (id: string, body: { captionSettings: CaptionSettings; videoMetadata: VideoMetadata }) =>
+  apiPost<{ executionId?: string; videoMetadata?: VideoMetadata; script?: Script }>(`${SCRIPTS_KEY}/${id}/generate-video`, { ...body });
+
+/**
+ * What a refusal says, for a toast's description: the server's message and details on a 4xx (e.g. 403
+ * `Audio minutes limit reached` with `You have used …`); nothing for a 5xx or a network failure.
+ */
+export function refusalDescription(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status >= 500) return undefined;
+  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { details?: unknown };
+  const parts = [error.serverMessage, typeof body.details === 'string' ? body.details : undefined].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' — ') : undefined;
+}
 
 /** The token-limit refusal (403 `Script token limit reached` with `details`), if that is what `error` is. */
 export function tokenLimitDetails(error: unknown): string | undefined {

@@ -4,11 +4,14 @@ import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
 import { USER_KEY, useUser } from '@/lib/auth';
+import { useRealtime } from '@/lib/realtime';
 import { selectVoice, useVoices } from '@/lib/voices';
 
 import { failureText, generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
 import { useFolders } from '../api/folders';
 import type { ScriptTemplate } from '../api/templates';
+import { useFallbackPoller } from '../hooks/use-fallback-poller';
+import { POLL_AFTER_SCRIPTS_MS } from '../lib/generation-status';
 import { DEFAULT_DURATION, DURATIONS, FALLBACK_QUOTE, PLATFORM, SCRIPT_COUNTS, subjectCategoryGroups, TONE } from '../lib/rules';
 import { QuoteOverlay } from './quote-overlay';
 import { LoadTemplateDialog, SaveTemplateDialog } from './template-dialogs';
@@ -47,6 +50,10 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
   const [quote, setQuote] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'save' | 'load' | null>(null);
   const [lastSource, setLastSource] = useState<'openai' | 'offline' | null>(null);
+  const realtime = useRealtime();
+  // Without a live connection the list is refetched for 30 s after generation (000 §4).
+  const poller = useFallbackPoller(onGenerated);
+  useEffect(() => realtime.onMessage((message) => message.type === 'scripts' && poller.stop()), [realtime, poller]);
 
   // The voice starts as the user's choice, else the first in the list (their own first).
   useEffect(() => {
@@ -125,6 +132,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
       }
       setLastSource(result.source);
       await Promise.all([onGenerated(), mutate('/api/stats'), mutate(USER_KEY)]);
+      if (!realtime.connected) poller.start(POLL_AFTER_SCRIPTS_MS);
       setForm((current) => ({ ...current, topic: '', extraInstructions: '' }));
       if (saved > 0) {
         showToast({

@@ -11,3 +11,18 @@ export const TrashIcon = createIcon({
   displayName: 'TrashIcon',
   path: [<path key="a" d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" {...stroke} />],
 });
+
+export const ExpandIcon = createIcon({
+  displayName: 'ExpandIcon',
+  path: [<path key="a" d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" {...stroke} />],
+});
+
+export const ChevronIcon = createIcon({
+  displayName: 'ChevronIcon',
+  path: [<path key="a" d="M6 9l6 6 6-6" {...stroke} />],
+});
+
+export const CheckIcon = createIcon({
+  displayName: 'CheckIcon',
+  path: [<path key="a" d="M5 12l5 5L20 7" {...stroke} />],
+});

@@ -4,7 +4,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { showToast } from '@/components/ui/toaster';
 
 import { deleteScript, failureText, regenerateScript, tokenLimitDetails, updateScript, type Script } from '../api/scripts';
-import { captionHashtags, captionMaxWords, countHashtags, countWords, PIPELINE_TOOLTIP, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
+import { useScriptGeneration } from '../hooks/use-script-generation';
+import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
+import { CardActions, GenerationState } from './card-actions';
 import { RefreshIcon, TrashIcon } from './icons';
 import { DeleteScriptDialog, EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
 import { Tip } from './tip';
@@ -50,7 +52,8 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
   const [active, setActive] = useState(script.isActive);
   // A change from another tab (realtime refresh) wins over the local switch state.
   useEffect(() => setActive(script.isActive), [script.isActive]);
-  const generating = script.audioGenerationStatus === 'generating' || script.videoGenerationStatus === 'generating' || regenerating;
+  const generation = useScriptGeneration(script, onChanged);
+  const generating = generation.generating || regenerating;
 
   const captionError = captionDraft !== null && captionDraft.trim() ? postCaptionProblem(captionDraft) : undefined;
 
@@ -225,6 +228,11 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           </Pane>
         </Stack>
       </Card.Body>
+      {generation.generating && (
+        <Box px="6" pb="2" onClick={(event) => event.stopPropagation()}>
+          <GenerationState generation={generation} />
+        </Box>
+      )}
       <Card.Footer pt="2" justifyContent="space-between" onClick={(event) => event.stopPropagation()}>
         <Tip label="Delete this script">
           <IconButton aria-label="Delete script" size="sm" variant="ghost" colorPalette="red" onClick={() => setDialog('delete')} disabled={generating}>
@@ -235,16 +243,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           <Button size="sm" variant="outline" onClick={() => setDialog('schedule')}>
             Schedule Video
           </Button>
-          <Tip label={PIPELINE_TOOLTIP} wrap>
-            <Button size="sm" variant="outline" disabled>
-              Generate Audio
-            </Button>
-          </Tip>
-          <Tip label={PIPELINE_TOOLTIP} wrap>
-            <Button size="sm" colorPalette="blue" disabled>
-              Create Video
-            </Button>
-          </Tip>
+          <CardActions script={script} generation={generation} busy={regenerating} />
         </HStack>
       </Card.Footer>
       {dialog === 'edit' && (

@@ -27,4 +27,3 @@ export const SCRIPT_COUNTS = [1, 2, 3] as const;
 export const PLATFORM = 'Social Media';
 export const TONE = 'Informative';
 export const FALLBACK_QUOTE = 'Your journey to greatness begins with a single step.';
-export const PIPELINE_TOOLTIP = 'Coming in the pipeline release';

@@ -1,0 +1,74 @@
+import { useCallback, useMemo } from 'react';
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+
+import { apiGet } from '@/lib/api-client';
+
+import type { CandidateMedia } from '../lib/segments';
+
+/**
+ * The media the Video Generation Settings dialog reads (spec 000 §7, §9; 001 §7): the audio list for
+ * background music, a prefetch of 100 for auto-assignment, and pages of 60 for Select Media. Features
+ * do not import each other, so these few calls live here rather than in features/media.
+ */
+export interface MediaItem extends CandidateMedia {
+  fileName?: string;
+}
+
+interface MediaPage {
+  items: MediaItem[];
+  page: number;
+  totalPages: number;
+  totalCount: number;
+  nextCursor?: string | null;
+}
+
+export const PICKER_PAGE_SIZE = 60;
+export const PREFETCH_LIMIT = 100;
+/** Up to 24 thumbnails are preloaded (000 §9). */
+export const PRELOAD_THUMBNAILS = 24;
+
+export const AUDIO_KEY = '/api/media/audio';
+export const PREFETCH_KEY = `/api/media?page=1&limit=${PREFETCH_LIMIT}`;
+
+export function useAudioAssets() {
+  return useSWR<MediaItem[]>(AUDIO_KEY, () => apiGet<MediaItem[]>(AUDIO_KEY));
+}
+
+/** The newest 100 assets, the pool auto-assignment scores. */
+export function useMediaPrefetch() {
+  return useSWR<MediaPage>(PREFETCH_KEY, () => apiGet<MediaPage>(PREFETCH_KEY));
+}
+
+export function pickerPageKey(page: number, folderId: string, cursor?: string | null): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(PICKER_PAGE_SIZE) });
+  if (folderId) query.set('folderId', folderId);
+  if (cursor) query.set('cursor', cursor);
+  return `/api/media?${query.toString()}`;
+}
+
+/** GET /api/media?page=n&limit=60, page after page (folderId '' means every folder). */
+export function usePickerPages(folderId: string) {
+  const result = useSWRInfinite<MediaPage>(
+    (index, previous: MediaPage | null) => {
+      if (previous && previous.page >= previous.totalPages) return null;
+      return pickerPageKey(index + 1, folderId, previous?.nextCursor);
+    },
+    (key: string) => apiGet<MediaPage>(key),
+    { revalidateFirstPage: false, revalidateAll: false, persistSize: false },
+  );
+  const { data, size, setSize, isLoading, error } = result;
+  const items = useMemo(() => (data ?? []).flatMap((page) => page.items), [data]);
+  const last = data?.[data.length - 1];
+  const loadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
+  const loadMore = useCallback(() => void setSize((current) => current + 1), [setSize]);
+  return { items, hasMore: last ? last.page < last.totalPages : false, loadingMore, error: error as unknown, loadMore };
+}
+
+/** A thumbnail the browser can load: our /api/ paths directly, a remote https one through the proxy (000 §7). */
+export function thumbnailSrc(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  if (url.startsWith('/api/')) return url;
+  if (/^https:\/\//i.test(url)) return `/api/thumbnail-proxy?url=${encodeURIComponent(url)}`;
+  return undefined;
+}

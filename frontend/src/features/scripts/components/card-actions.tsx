@@ -1,0 +1,182 @@
+import { Button, HStack, IconButton, Menu, Portal, Progress, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+
+import { showToast } from '@/components/ui/toaster';
+
+import type { Script } from '../api/scripts';
+import type { useScriptGeneration } from '../hooks/use-script-generation';
+import { thumbnailSrc } from '../api/media';
+import { ExpandIcon } from './icons';
+import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';
+import { Tip } from './tip';
+
+const VideoSettingsDialog = lazy(() => import('./video-settings/video-settings-dialog'));
+
+export const EMAIL_LATER = 'Email delivery arrives in a later release';
+
+type Generation = ReturnType<typeof useScriptGeneration>;
+
+const stageLabels: Record<string, string> = {
+  audio: 'Preparing the voice-over',
+  planning: 'Planning the scenes',
+  rendering: 'Rendering the video',
+  finalizing: 'Finishing up',
+};
+
+/** The render's progress on the card, from the realtime `progress` and `stage` (contract). */
+export function RenderProgressBar({ progress }: { progress: Generation['progress'] }) {
+  const percent = progress?.percent ?? null;
+  const label = (progress?.stage && stageLabels[progress.stage]) ?? 'Generating video';
+  return (
+    <Progress.Root value={percent} max={100} size="sm" colorPalette="blue" striped animated data-testid="video-progress" aria-label="Video generation progress">
+      <HStack justify="space-between" mb="1">
+        <Progress.Label fontSize="xs">{label}…</Progress.Label>
+        {percent !== null && <Progress.ValueText fontSize="xs">{`${percent}%`}</Progress.ValueText>}
+      </HStack>
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  );
+}
+
+/** Trigger Email (Send Now / Schedule Email): shown, but honest that email is not here yet. */
+function TriggerEmail() {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline">
+          Trigger Email
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted" maxW="14rem">
+                {EMAIL_LATER}
+              </Menu.ItemGroupLabel>
+              <Menu.Item value="send" disabled>
+                Send Now
+              </Menu.Item>
+              <Menu.Item value="schedule" disabled>
+                Schedule Email
+              </Menu.Item>
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/**
+ * The card's action area (000 §2): a video → Play Video and Trigger Email; else audio → Play/Pause
+ * Audio and Create Video; else Generate Audio and Create Video. Everything waits while generating.
+ */
+export function CardActions({ script, generation, busy }: { script: Script; generation: Generation; busy: boolean }) {
+  const [dialog, setDialog] = useState<'audio' | 'video' | 'settings' | null>(null);
+  const [startingVideo, setStartingVideo] = useState(false);
+  const audioUrl = playableUrl(script.audioUrl, 'audio');
+  const inline = useInlineAudio(audioUrl);
+  const disabled = busy || generation.generating || startingVideo;
+  const hasVideo = Boolean(script.videoUrl) && generation.video !== 'generating';
+  const hasAudio = Boolean(script.audioUrl);
+
+  function playVideo() {
+    if (!script.videoUrl) {
+      showToast({ type: 'error', title: 'Video URL not found' });
+      return;
+    }
+    if (!playableUrl(script.videoUrl, 'video')) {
+      showToast({ type: 'error', title: 'Invalid video URL format' });
+      return;
+    }
+    setDialog('video');
+  }
+
+  async function toggleAudio() {
+    if (!audioUrl) {
+      showToast({ type: 'error', title: 'No audio available' });
+      return;
+    }
+    try {
+      await inline.toggle();
+    } catch {
+      showToast({ type: 'error', title: 'No audio available', description: 'The voice-over could not be played.' });
+    }
+  }
+
+  async function createVideo() {
+    if (hasAudio) {
+      setDialog('settings');
+      return;
+    }
+    setStartingVideo(true);
+    try {
+      if (await generation.generateAudio()) setDialog('settings');
+    } finally {
+      setStartingVideo(false);
+    }
+  }
+
+  return (
+    <>
+      <HStack gap="2" wrap="wrap" justify="end" data-testid="card-actions">
+        {hasVideo ? (
+          <>
+            <Button size="sm" colorPalette="blue" onClick={playVideo} disabled={disabled}>
+              Play Video
+            </Button>
+            <TriggerEmail />
+          </>
+        ) : (
+          <>
+            {hasAudio ? (
+              <HStack gap="0">
+                <Button size="sm" variant="outline" onClick={() => void toggleAudio()} disabled={disabled} roundedRight="0" aria-pressed={inline.playing}>
+                  {inline.playing ? 'Pause Audio' : 'Play Audio'}
+                </Button>
+                <Tip label="Open the Audio Player">
+                  <IconButton aria-label="Open the Audio Player" size="sm" variant="outline" roundedLeft="0" borderLeftWidth="0" onClick={() => setDialog('audio')} disabled={disabled}>
+                    <ExpandIcon />
+                  </IconButton>
+                </Tip>
+              </HStack>
+            ) : (
+              <Button size="sm" variant="outline" onClick={() => void generation.generateAudio()} disabled={disabled} loading={generation.audio === 'generating' && !startingVideo}>
+                Generate Audio
+              </Button>
+            )}
+            <Button size="sm" colorPalette="blue" onClick={() => void createVideo()} disabled={disabled} loading={startingVideo}>
+              Create Video
+            </Button>
+          </>
+        )}
+      </HStack>
+      <AudioPlayerDialog open={dialog === 'audio'} onClose={() => setDialog(null)} title={script.title} url={audioUrl} />
+      {dialog === 'video' && script.videoUrl && (
+        <VideoPlayerDialog open onClose={() => setDialog(null)} title={script.title} url={script.videoUrl} poster={thumbnailSrc(script.thumbnailUrl)} />
+      )}
+      {dialog === 'settings' && (
+        <Suspense fallback={<Spinner size="sm" />}>
+          <VideoSettingsDialog script={script} onClose={() => setDialog(null)} onGenerate={generation.generate} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** What the card shows while something is being generated. */
+export function GenerationState({ generation }: { generation: Generation }) {
+  if (generation.video === 'generating') return <RenderProgressBar progress={generation.progress} />;
+  if (generation.audio === 'generating') {
+    return (
+      <HStack gap="2" fontSize="sm" color="fg.muted" data-testid="audio-generating">
+        <Spinner size="xs" />
+        <Text>Generating audio…</Text>
+      </HStack>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,69 @@
+import { Button, Collapsible, Field, HStack, NativeSelect, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+
+import { CAPTION_STYLES, RANGES, type CaptionSettings, type CaptionStyle } from '../../lib/caption-settings';
+import { ChevronIcon } from '../icons';
+import { LabeledSlider } from './labeled-slider';
+import { PositionGrid } from './position-grid';
+
+type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
+
+const toggles = [
+  { field: 'bold', label: 'Bold' },
+  { field: 'italic', label: 'Italic' },
+  { field: 'underline', label: 'Underline' },
+  { field: 'all_caps', label: 'ALL CAPS' },
+] as const;
+
+/** Advanced Options (000 §2): words per line, outline, shadow, the text toggles, style, position. */
+export function AdvancedOptions({ settings, update }: { settings: CaptionSettings; update: Update }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
+      <Collapsible.Trigger asChild>
+        <Button variant="ghost" size="sm" px="0" fontWeight="semibold" aria-expanded={open}>
+          Advanced Options
+          <ChevronIcon transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s" />
+        </Button>
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+        <Stack gap="4" pt="2">
+          <LabeledSlider label="Max Words per Line" value={settings.max_words_per_line} {...RANGES.max_words_per_line} onChange={(value) => update('max_words_per_line', value)} />
+          <LabeledSlider label="Outline Width" value={settings.outline_width} {...RANGES.outline_width} unit="px" onChange={(value) => update('outline_width', value)} />
+          <LabeledSlider label="Shadow Offset" value={settings.shadow_offset} {...RANGES.shadow_offset} unit="px" onChange={(value) => update('shadow_offset', value)} />
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Text style">
+            {toggles.map(({ field, label }) => (
+              <Button
+                key={field}
+                size="xs"
+                variant={settings[field] ? 'solid' : 'outline'}
+                colorPalette={settings[field] ? 'blue' : 'gray'}
+                aria-pressed={settings[field]}
+                onClick={() => update(field, !settings[field])}
+                fontWeight={field === 'bold' ? 'bold' : 'normal'}
+                fontStyle={field === 'italic' ? 'italic' : undefined}
+                textDecoration={field === 'underline' ? 'underline' : undefined}
+              >
+                {label}
+              </Button>
+            ))}
+          </HStack>
+          <Field.Root>
+            <Field.Label fontSize="sm">Caption Style</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field aria-label="Caption Style" value={settings.style} onChange={(event) => update('style', event.currentTarget.value as CaptionStyle)}>
+                {CAPTION_STYLES.map((style) => (
+                  <option key={style.value} value={style.value}>
+                    {style.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <PositionGrid value={settings.position} onChange={(value) => update('position', value)} />
+        </Stack>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import { Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+
+import type { MediaItem } from '../../api/media';
+import { FONT_FAMILIES, RANGES, type CaptionSettings, type FontFamily } from '../../lib/caption-settings';
+import { AdvancedOptions } from './advanced-options';
+import { ColorField } from './color-field';
+import { LabeledSlider } from './labeled-slider';
+
+type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
+
+/** The dialog's left column (000 §2): background audio and volume, colours, font, Advanced Options. */
+export function CaptionControls({ settings, update, audio }: { settings: CaptionSettings; update: Update; audio: MediaItem[] }) {
+  const audioMissing = settings.background_audio_id !== null && !audio.some((item) => item.id === settings.background_audio_id);
+  return (
+    <Stack gap="4">
+      <Field.Root>
+        <Field.Label fontSize="sm">Background Audio</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            aria-label="Background Audio"
+            value={settings.background_audio_id ?? ''}
+            onChange={(event) => update('background_audio_id', event.currentTarget.value || null)}
+          >
+            <option value="">None</option>
+            {audioMissing && <option value={settings.background_audio_id ?? ''}>(no longer in your library)</option>}
+            {audio.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.title}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <LabeledSlider
+        label="Background Volume"
+        value={settings.background_audio_volume}
+        {...RANGES.background_audio_volume}
+        unit="%"
+        onChange={(value) => update('background_audio_volume', value)}
+      />
+      <SimpleGrid columns={2} gap="3">
+        <ColorField label="Line Colour" value={settings.line_color} onChange={(value) => update('line_color', value)} />
+        <ColorField label="Word Highlight Colour" value={settings.word_color} onChange={(value) => update('word_color', value)} />
+      </SimpleGrid>
+      <LabeledSlider label="Font Size" value={settings.font_size} {...RANGES.font_size} onChange={(value) => update('font_size', value)} />
+      <Field.Root>
+        <Field.Label fontSize="sm">Font Family</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field aria-label="Font Family" value={settings.font_family} onChange={(event) => update('font_family', event.currentTarget.value as FontFamily)}>
+            {FONT_FAMILIES.map((font) => (
+              <option key={font} value={font}>
+                {font}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <AdvancedOptions settings={settings} update={update} />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { HStack, Slider } from '@chakra-ui/react';
+
+/** A labelled slider with its value shown (000 §5 ranges); the thumb is named by the label. */
+export function LabeledSlider({
+  label,
+  value,
+  min,
+  max,
+  step = 1,
+  unit = '',
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  unit?: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Slider.Root size="sm" colorPalette="blue" min={min} max={max} step={step} value={[value]} onValueChange={(details) => onChange(details.value[0] ?? value)}>
+      <HStack justify="space-between">
+        <Slider.Label fontSize="sm">{label}</Slider.Label>
+        <Slider.ValueText fontSize="sm" color="fg.muted">{`${value}${unit}`}</Slider.ValueText>
+      </HStack>
+      <Slider.Control>
+        <Slider.Track>
+          <Slider.Range />
+        </Slider.Track>
+        <Slider.Thumbs />
+      </Slider.Control>
+    </Slider.Root>
+  );
+}

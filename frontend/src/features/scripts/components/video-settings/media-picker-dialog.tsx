@@ -1,0 +1,172 @@
+import { Badge, Box, Button, CloseButton, Dialog, HStack, Image, Portal, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages, type MediaItem } from '../../api/media';
+import { orderForPicker, toggleQueued } from '../../lib/segments';
+
+export type PickerTarget = { mode: 'single'; index: number } | { mode: 'bulk'; count: number };
+
+function MediaTile({ item, order, eager, onPick }: { item: MediaItem; order: number | undefined; eager: boolean; onPick: () => void }) {
+  const thumb = thumbnailSrc(item.thumbnailUrl);
+  return (
+    <Box
+      as="button"
+      data-testid="picker-item"
+      data-title={item.title}
+      aria-label={`Choose ${item.title}`}
+      aria-pressed={order !== undefined}
+      onClick={onPick}
+      position="relative"
+      rounded="md"
+      overflow="hidden"
+      borderWidth="2px"
+      borderColor={order !== undefined ? 'blue.solid' : 'transparent'}
+      bg="gray.900"
+      textAlign="left"
+      _hover={{ borderColor: 'blue.muted' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
+    >
+      <Box style={{ aspectRatio: '9 / 16' }} w="full">
+        {thumb ? (
+          <Image src={thumb} alt="" w="full" h="full" objectFit="cover" loading={eager ? 'eager' : 'lazy'} />
+        ) : (
+          <Text color="gray.300" fontSize="xs" p="2">
+            No preview
+          </Text>
+        )}
+      </Box>
+      <Box position="absolute" insetX="0" bottom="0" bg="blackAlpha.700" px="2" py="1">
+        <Text color="white" fontSize="xs" lineClamp={1}>
+          {item.title}
+        </Text>
+      </Box>
+      {item.duration ? (
+        <Badge position="absolute" top="1" right="1" size="xs" variant="solid" colorPalette="gray">{`${Math.round(item.duration)}s`}</Badge>
+      ) : null}
+      {order !== undefined && (
+        <Badge position="absolute" top="1" left="1" variant="solid" colorPalette="blue" data-testid="queue-order">
+          {order}
+        </Badge>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Select Media for Segment N / Select Media for N Segments (000 §2, §4, §9): a full-screen grid of
+ * the library's videos, pages of 60, the next page when the sentinel is half visible or on Load More
+ * Media. In bulk mode choices queue in order; when there is one per selected segment they apply.
+ */
+export function MediaPickerDialog({
+  target,
+  folderId,
+  preferredFolderId,
+  usedIds,
+  onPick,
+  onApply,
+  onClose,
+}: {
+  target: PickerTarget;
+  folderId: string;
+  preferredFolderId: string | null;
+  usedIds: ReadonlySet<string>;
+  onPick: (index: number, media: MediaItem) => void;
+  onApply: (queue: MediaItem[]) => void;
+  onClose: () => void;
+}) {
+  const pages = usePickerPages(folderId);
+  const items = useMemo(() => orderForPicker(pages.items, { usedIds, preferredFolderId }), [pages.items, usedIds, preferredFolderId]);
+  const [queue, setQueue] = useState<MediaItem[]>([]);
+  const title = target.mode === 'single' ? `Select Media for Segment ${target.index + 1}` : `Select Media for ${target.count} Segments`;
+
+  // Infinite scroll: the next page when the sentinel is half visible.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasMore, loadingMore, loadMore } = pages;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !loadingMore) loadMore();
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, loadMore]);
+
+  function choose(item: MediaItem) {
+    if (target.mode === 'single') {
+      onPick(target.index, item);
+      return;
+    }
+    const next = toggleQueued(queue, item, target.count);
+    if (next.ready) {
+      onApply(next.queue as MediaItem[]);
+      setQueue([]);
+    } else {
+      setQueue(next.queue as MediaItem[]);
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="full" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {target.mode === 'bulk' && (
+                <HStack justify="space-between" mb="3" bg="bg.subtle" rounded="md" px="3" py="2">
+                  <Text fontSize="sm" data-testid="queue-count">{`${queue.length} of ${target.count} chosen — they go to the selected segments in order`}</Text>
+                  <Button size="xs" variant="outline" onClick={() => setQueue([])} disabled={queue.length === 0}>
+                    Reset queue
+                  </Button>
+                </HStack>
+              )}
+              {pages.error !== undefined ? (
+                <Text color="red.600">Failed to load media assets</Text>
+              ) : items.length === 0 && !loadingMore ? (
+                <Stack align="center" py="16" gap="2">
+                  <Text fontWeight="semibold">No videos here</Text>
+                  <Text color="fg.muted" fontSize="sm">
+                    Upload clips on the Media page, or choose another folder.
+                  </Text>
+                </Stack>
+              ) : (
+                <SimpleGrid columns={{ base: 3, md: 5, lg: 6, xl: 8 }} gap="3" data-testid="picker-grid">
+                  {items.map((item, index) => {
+                    const position = queue.findIndex((queued) => queued.id === item.id);
+                    return (
+                      <MediaTile key={item.id} item={item} eager={index < PRELOAD_THUMBNAILS} order={position >= 0 ? position + 1 : undefined} onPick={() => choose(item)} />
+                    );
+                  })}
+                </SimpleGrid>
+              )}
+              <Box ref={sentinel} h="4" data-testid="picker-sentinel" />
+              <HStack justify="center" py="3">
+                {loadingMore && <Spinner size="sm" />}
+                {hasMore && (
+                  <Button variant="outline" size="sm" onClick={loadMore} disabled={loadingMore}>
+                    Load More Media
+                  </Button>
+                )}
+              </HStack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

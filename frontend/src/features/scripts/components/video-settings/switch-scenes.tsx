@@ -1,0 +1,159 @@
+import { Badge, Box, Button, Checkbox, Field, Heading, HStack, Image, NativeSelect, Stack, Text } from '@chakra-ui/react';
+
+import { thumbnailSrc } from '../../api/media';
+import type { Folder } from '../../api/folders';
+import { segmentHue, type Segment } from '../../lib/segments';
+
+export interface BulkState {
+  on: boolean;
+  selected: ReadonlySet<number>;
+}
+
+function SegmentRow({
+  segment,
+  index,
+  bulk,
+  selected,
+  onToggle,
+  onReplace,
+}: {
+  segment: Segment;
+  index: number;
+  bulk: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onReplace: () => void;
+}) {
+  const hue = segmentHue(index);
+  const thumb = thumbnailSrc(segment.thumbnailUrl);
+  const label = `Segment ${index + 1}`;
+  return (
+    <HStack
+      data-testid="segment-row"
+      data-selected={selected || undefined}
+      gap="3"
+      p="2"
+      rounded="md"
+      borderWidth={selected ? '2px' : '1px'}
+      align="center"
+      style={selected ? { borderColor: `hsl(${hue} 70% 45%)`, background: `hsl(${hue} 85% 94%)` } : undefined}
+    >
+      {bulk && (
+        <Checkbox.Root checked={selected} onCheckedChange={onToggle} size="sm">
+          <Checkbox.HiddenInput aria-label={`Select ${label}`} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      )}
+      <Box w="12" h="16" flexShrink={0} rounded="sm" overflow="hidden" bg="gray.800" position="relative">
+        {thumb ? (
+          <Image src={thumb} alt={`Media of ${label}`} w="full" h="full" objectFit="cover" />
+        ) : (
+          <Text fontSize="2xs" color="gray.300" p="1" textAlign="center">
+            {segment.mediaAssetId ? 'Video' : 'No media'}
+          </Text>
+        )}
+      </Box>
+      <Stack gap="0.5" flex="1" minW="0">
+        <HStack gap="2">
+          <Text fontSize="xs" fontWeight="semibold" color="fg.muted">
+            {label}
+          </Text>
+          <Badge size="xs" variant="subtle">{`${segment.mediaDuration}s`}</Badge>
+        </HStack>
+        <Text fontSize="sm" lineClamp={2} title={segment.text}>
+          {segment.text}
+        </Text>
+      </Stack>
+      {!bulk && (
+        <Button size="xs" variant="outline" onClick={onReplace} aria-label={`${segment.mediaAssetId ? 'Change' : 'Replace'} media for ${label}`}>
+          {segment.mediaAssetId ? 'Change' : 'Replace'}
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
+/** Switch Scenes (000 §2, §4): the segments, a folder filter for the picker, Bulk Select, Replace/Change. */
+export function SwitchScenes({
+  segments,
+  folders,
+  folderId,
+  onFolderChange,
+  bulk,
+  onBulkChange,
+  onToggleSegment,
+  onReplace,
+  onReplaceSelected,
+  note,
+}: {
+  segments: Segment[] | null;
+  folders: Folder[];
+  folderId: string;
+  onFolderChange: (folderId: string) => void;
+  bulk: BulkState;
+  onBulkChange: (on: boolean) => void;
+  onToggleSegment: (index: number) => void;
+  onReplace: (index: number) => void;
+  onReplaceSelected: () => void;
+  note?: string;
+}) {
+  return (
+    <Stack gap="3" minW="0">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h3" size="sm">
+          Switch Scenes
+        </Heading>
+        <HStack gap="2">
+          <Field.Root w="auto">
+            <NativeSelect.Root size="xs" w="40">
+              <NativeSelect.Field aria-label="Media folder" value={folderId} onChange={(event) => onFolderChange(event.currentTarget.value)}>
+                <option value="">All folders</option>
+                {folders.map((folder) => (
+                  <option key={folder.id} value={folder.id}>
+                    {folder.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Button size="xs" variant={bulk.on ? 'solid' : 'outline'} colorPalette={bulk.on ? 'purple' : 'gray'} aria-pressed={bulk.on} onClick={() => onBulkChange(!bulk.on)}>
+            Bulk Select
+          </Button>
+        </HStack>
+      </HStack>
+      {bulk.on && (
+        <HStack justify="space-between" bg="purple.subtle" rounded="md" px="3" py="2">
+          <Text fontSize="sm">{`${bulk.selected.size} selected`}</Text>
+          <Button size="xs" colorPalette="purple" onClick={onReplaceSelected}>
+            Replace Selected
+          </Button>
+        </HStack>
+      )}
+      {note && (
+        <Text fontSize="sm" bg="orange.subtle" color="orange.fg" rounded="md" px="3" py="2">
+          {note}
+        </Text>
+      )}
+      {segments === null ? (
+        <Text fontSize="sm" color="fg.muted">
+          Matching your media to the script…
+        </Text>
+      ) : (
+        <Stack gap="2" data-testid="segments">
+          {segments.map((segment, index) => (
+            <SegmentRow
+              key={index}
+              segment={segment}
+              index={index}
+              bulk={bulk.on}
+              selected={bulk.on && bulk.selected.has(index)}
+              onToggle={() => onToggleSegment(index)}
+              onReplace={() => onReplace(index)}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

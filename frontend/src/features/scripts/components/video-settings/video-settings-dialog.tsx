@@ -1,0 +1,199 @@
+import { Box, Button, CloseButton, Dialog, Grid, HStack, Portal, Stack } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+
+import { showToast } from '@/components/ui/toaster';
+import { useUser } from '@/lib/auth';
+
+import { useFolders } from '../../api/folders';
+import { PRELOAD_THUMBNAILS, thumbnailSrc, useAudioAssets, useMediaPrefetch, type MediaItem } from '../../api/media';
+import type { Script } from '../../api/scripts';
+import { captionSettingsFrom, type CaptionSettings } from '../../lib/caption-settings';
+import {
+  applyQueue,
+  initialSegments,
+  isPickable,
+  parseRecentUsage,
+  recentUsageKey,
+  recordUsage,
+  replaceSegmentMedia,
+  videoMetadataOf,
+  type Segment,
+  type VideoMetadata,
+} from '../../lib/segments';
+import { CaptionControls } from './caption-controls';
+import { CaptionPreview } from './caption-preview';
+import { MediaPickerDialog, type PickerTarget } from './media-picker-dialog';
+import { SwitchScenes } from './switch-scenes';
+
+function readUsage(userId: string | undefined): Record<string, number> {
+  if (!userId) return {};
+  try {
+    return parseRecentUsage(window.localStorage.getItem(recentUsageKey(userId)), Date.now());
+  } catch {
+    return {};
+  }
+}
+
+function rememberUsage(userId: string | undefined, segments: readonly Segment[]): void {
+  if (!userId) return;
+  try {
+    const next = recordUsage(readUsage(userId), segments.map((segment) => segment.mediaAssetId), Date.now());
+    window.localStorage.setItem(recentUsageKey(userId), JSON.stringify(next));
+  } catch {
+    // a full or blocked storage only loses the hint
+  }
+}
+
+/**
+ * Video Generation Settings (000 §2–§5): caption settings on the left, Switch Scenes on the right;
+ * Generate video saves the settings with status generating and starts the render.
+ */
+export default function VideoSettingsDialog({
+  script,
+  onClose,
+  onGenerate,
+}: {
+  script: Script;
+  onClose: () => void;
+  onGenerate: (settings: CaptionSettings, metadata: VideoMetadata) => Promise<boolean>;
+}) {
+  const { data: user } = useUser();
+  const audio = useAudioAssets();
+  const library = useMediaPrefetch();
+  const { folders } = useFolders();
+  const [settings, setSettings] = useState<CaptionSettings>(() => captionSettingsFrom(script.captionSettings));
+  const [segments, setSegments] = useState<Segment[] | null>(null);
+  const [folderId, setFolderId] = useState(script.preferredFolderId ?? '');
+  const [bulk, setBulk] = useState<{ on: boolean; selected: Set<number> }>({ on: false, selected: new Set() });
+  const [picker, setPicker] = useState<PickerTarget | null>(null);
+  const [busy, setBusy] = useState(false);
+  const recentUse = useMemo(() => readUsage(user?.id), [user?.id]);
+  const pool = useMemo(() => (library.data?.items ?? []).filter(isPickable), [library.data]);
+
+  // Segments on open: saved metadata, else the script split and matched (once the library is known).
+  useEffect(() => {
+    if (segments !== null) return;
+    const hasSaved = (script.videoMetadata?.segments.length ?? 0) > 0;
+    if (!hasSaved && !library.data && !library.error) return;
+    const context = { now: Date.now(), preferredFolderId: script.preferredFolderId ?? null, recentUse };
+    setSegments(initialSegments({ scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null }, pool, context));
+  }, [segments, script, library.data, library.error, pool, recentUse]);
+
+  // Preload the first thumbnails the picker will show (000 §9: up to 24).
+  useEffect(() => {
+    for (const item of pool.slice(0, PRELOAD_THUMBNAILS)) {
+      const src = thumbnailSrc(item.thumbnailUrl);
+      if (src) new Image().src = src;
+    }
+  }, [pool]);
+
+  const usedIds = useMemo(() => new Set([...(segments ?? []).map((segment) => segment.mediaAssetId ?? ''), ...Object.keys(recentUse)]), [segments, recentUse]);
+
+  const update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => setSettings((current) => ({ ...current, [field]: value }));
+
+  function toggleSegment(index: number) {
+    setBulk((current) => {
+      const selected = new Set(current.selected);
+      if (selected.has(index)) selected.delete(index);
+      else selected.add(index);
+      return { ...current, selected };
+    });
+  }
+
+  function replaceSelected() {
+    if (bulk.selected.size === 0) {
+      showToast({ type: 'warning', title: 'No segments selected', description: 'Please select at least one segment to replace' });
+      return;
+    }
+    setPicker({ mode: 'bulk', count: bulk.selected.size });
+  }
+
+  function pick(index: number, media: MediaItem) {
+    setSegments((current) => (current ? replaceSegmentMedia(current, index, media) : current));
+    setPicker(null);
+    showToast({ type: 'success', title: 'Segment updated' });
+  }
+
+  function applyBulk(queue: MediaItem[]) {
+    setSegments((current) => (current ? applyQueue(current, bulk.selected, queue) : current));
+    setPicker(null);
+    setBulk({ on: false, selected: new Set() });
+    showToast({ type: 'success', title: 'Sequential replacement complete' });
+  }
+
+  async function generate() {
+    if (!segments) return;
+    setBusy(true);
+    try {
+      if (await onGenerate(settings, videoMetadataOf(segments))) {
+        rememberUsage(user?.id, segments);
+        onClose();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const noMedia = library.data !== undefined && pool.length === 0 && segments?.every((segment) => !segment.mediaAssetId);
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} size="xl" scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="min(72rem, 96vw)">
+            <Dialog.Header>
+              <Dialog.Title>Video Generation Settings</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Grid templateColumns={{ base: '1fr', lg: 'minmax(18rem, 24rem) 1fr' }} gap="6" alignItems="start">
+                <Stack gap="4">
+                  <CaptionControls settings={settings} update={update} audio={audio.data ?? []} />
+                  <Box display={{ base: 'none', md: 'block' }}>
+                    <CaptionPreview settings={settings} />
+                  </Box>
+                </Stack>
+                <SwitchScenes
+                  segments={segments}
+                  folders={folders}
+                  folderId={folderId}
+                  onFolderChange={setFolderId}
+                  bulk={bulk}
+                  onBulkChange={(on) => setBulk({ on, selected: new Set() })}
+                  onToggleSegment={toggleSegment}
+                  onReplace={(index) => setPicker({ mode: 'single', index })}
+                  onReplaceSelected={replaceSelected}
+                  note={noMedia ? 'Your media library has no videos yet: upload clips on the Media page to put b-roll behind the captions.' : undefined}
+                />
+              </Grid>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <HStack>
+                <Button variant="outline" onClick={onClose} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button colorPalette="blue" onClick={() => void generate()} loading={busy} disabled={!segments || segments.length === 0}>
+                  Generate video
+                </Button>
+              </HStack>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild disabled={busy}>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+      {picker && (
+        <MediaPickerDialog
+          target={picker}
+          folderId={folderId}
+          preferredFolderId={script.preferredFolderId ?? null}
+          usedIds={usedIds}
+          onPick={pick}
+          onApply={applyBulk}
+          onClose={() => setPicker(null)}
+        />
+      )}
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Switch Scenes in the browser (spec 000 §4): segments, media auto-assignment, the picker's order,
+ * the bulk replacement queue and the per-user recent-usage map. Pure functions, no DOM, so the unit
+ * tests run them in Node. Splitting and scoring are the server's own module (the same rules on both
+ * sides: the server also builds segments when generate-video is called without any).
+ */
+import {
+  autoAssign,
+  defaultSegmentSeconds,
+  emptySegments,
+  isPickable,
+  totalDuration,
+  type CandidateMedia,
+  type ScoringContext,
+  type Segment,
+} from '../../../../../functions/core/segments/segments';
+
+export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, scoreMedia, splitScript, totalDuration } from '../../../../../functions/core/segments/segments';
+export type { CandidateMedia, ScoringContext, Segment } from '../../../../../functions/core/segments/segments';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Recent usage records are kept 7 days (000 §4). */
+export const RECENT_USAGE_KEEP_MS = 7 * DAY_MS;
+/** Selected segments are coloured with hue index × 36 (000 §4). */
+export const SEGMENT_HUE_STEP = 36;
+
+export interface VideoMetadata {
+  segments: Segment[];
+  totalDuration: number;
+}
+
+/** A segment as the server may have stored it (ids may be numbers, optional fields absent). */
+export interface StoredSegment {
+  text: string;
+  mediaAssetId?: string | number | null;
+  mediaFile?: string | null;
+  mediaDuration?: number;
+  mediaStartTime?: number;
+  thumbnailUrl?: string | null;
+}
+
+export function fromStoredSegment(stored: StoredSegment): Segment {
+  return {
+    text: stored.text,
+    mediaAssetId: stored.mediaAssetId === undefined || stored.mediaAssetId === null ? null : String(stored.mediaAssetId),
+    mediaFile: stored.mediaFile ?? null,
+    mediaDuration: stored.mediaDuration && stored.mediaDuration > 0 ? stored.mediaDuration : defaultSegmentSeconds,
+    mediaStartTime: stored.mediaStartTime ?? 0,
+    thumbnailUrl: stored.thumbnailUrl ?? null,
+  };
+}
+
+/**
+ * The editor's segments on open: from the existing video metadata, else from the script's text
+ * (lines, else sentences, else one segment) with media auto-assigned.
+ */
+export function initialSegments(
+  script: { scriptContent: string; videoMetadata: { segments: StoredSegment[] } | null },
+  library: readonly CandidateMedia[],
+  context: ScoringContext,
+): Segment[] {
+  const stored = script.videoMetadata?.segments ?? [];
+  if (stored.length > 0) return stored.map(fromStoredSegment);
+  return autoAssign(emptySegments(script.scriptContent), library, context);
+}
+
+/** Media chosen for a segment: its id, file and thumbnail; the start time goes back to 0. */
+export function replaceSegmentMedia(segments: readonly Segment[], index: number, media: CandidateMedia): Segment[] {
+  return segments.map((segment, i) =>
+    i === index ? { ...segment, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: 0 } : segment,
+  );
+}
+
+export function videoMetadataOf(segments: readonly Segment[]): VideoMetadata {
+  return { segments: segments.map((segment) => ({ ...segment })), totalDuration: totalDuration(segments) };
+}
+
+export function segmentHue(index: number): number {
+  return (index * SEGMENT_HUE_STEP) % 360;
+}
+
+/**
+ * Bulk replacement: items are queued in the order chosen until there are as many as selected
+ * segments; then `ready` is true and `applyQueue` gives them to the segments in ascending order.
+ * Choosing an item already queued takes it out again.
+ */
+export function toggleQueued(queue: readonly CandidateMedia[], media: CandidateMedia, capacity: number): { queue: CandidateMedia[]; ready: boolean } {
+  if (queue.some((item) => item.id === media.id)) {
+    const next = queue.filter((item) => item.id !== media.id);
+    return { queue: next, ready: false };
+  }
+  if (queue.length >= capacity) return { queue: [...queue], ready: queue.length === capacity };
+  const next = [...queue, media];
+  return { queue: next, ready: next.length === capacity };
+}
+
+export function applyQueue(segments: readonly Segment[], selected: Iterable<number>, queue: readonly CandidateMedia[]): Segment[] {
+  const order = [...new Set(selected)].filter((index) => index >= 0 && index < segments.length).sort((a, b) => a - b);
+  let result = [...segments];
+  order.forEach((segmentIndex, queueIndex) => {
+    const media = queue[queueIndex];
+    if (media) result = replaceSegmentMedia(result, segmentIndex, media);
+  });
+  return result;
+}
+
+/**
+ * The picker's list: audio and inactive items left out; the preferred folder first, and within it
+ * (and within the rest) media not used — in this video or in the last 7 days — before used media.
+ * Otherwise the server's order (newest first) is kept.
+ */
+export function orderForPicker<T extends CandidateMedia>(items: readonly T[], options: { usedIds: ReadonlySet<string>; preferredFolderId: string | null }): T[] {
+  const rank = (item: T) => (options.preferredFolderId && item.folderId === options.preferredFolderId ? 0 : 2) + (options.usedIds.has(item.id) ? 1 : 0);
+  return items
+    .filter(isPickable)
+    .map((item, position) => ({ item, position, rank: rank(item) }))
+    .sort((a, b) => a.rank - b.rank || a.position - b.position)
+    .map(({ item }) => item);
+}
+
+/** The recent-usage map's key in local storage: one map per user (000 §3). */
+export const recentUsageKey = (userId: string) => `recentMediaUsage:${userId}`;
+
+/** The stored map (media id → ms), without records older than 7 days or that are not numbers. */
+export function parseRecentUsage(raw: string | null, now: number): Record<string, number> {
+  if (!raw) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const kept: Record<string, number> = {};
+  for (const [id, at] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof at === 'number' && Number.isFinite(at) && now - at <= RECENT_USAGE_KEEP_MS) kept[id] = at;
+  }
+  return kept;
+}
+
+/** The map after a video used `ids` at `now` (old records dropped). */
+export function recordUsage(map: Readonly<Record<string, number>>, ids: Iterable<string | null>, now: number): Record<string, number> {
+  const next: Record<string, number> = {};
+  for (const [id, at] of Object.entries(map)) if (now - at <= RECENT_USAGE_KEEP_MS) next[id] = at;
+  for (const id of ids) if (id) next[id] = now;
+  return next;
+}

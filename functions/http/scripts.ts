@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createScriptSchema, updateScriptSchema } from '../core/scripts/script';
 import { generateQuoteSchema, generateScriptsSchema } from '../core/scripts/generation';
 import { createScriptTemplateSchema } from '../core/scripts/template';
+import { generateVideoSchema } from '../core/video/video-request-service';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpoint, requireUserId, type HttpResult } from '../platform/http/endpoint';
 
@@ -52,6 +53,17 @@ export const handler = createAreaHandler('scripts', {
     handle: async (input) => ({
       body: await input.request.container.workspace.generation.regenerate(requireUserId(input), input.params.id.toUpperCase()),
     }),
+  }),
+
+  'POST /api/scripts/{id}/generate-video': endpoint({
+    params: idParams,
+    body: generateVideoSchema,
+    handle: async (input) => {
+      const userId = requireUserId(input);
+      const result = await input.request.container.video.requests.generate(userId, input.params.id.toUpperCase(), input.body ?? {});
+      input.request.log.info('video run started', { scriptId: result.script.id, segments: result.videoMetadata.segments.length });
+      return { status: 202, body: result };
+    },
   }),
 
   'POST /api/generate-scripts': endpoint({

@@ -26,6 +26,7 @@ import { getConfig, type AppConfig } from './config';
 import { buildScriptsWorkspace, type ScriptsWorkspace } from './scripts-workspace';
 import { buildMediaLibrary } from './media-library';
 import type { MediaService } from '../core/media/media-service';
+import { buildVideoWorkspace, type VideoWorkspace } from './video-workspace';
 import { buildVoiceOver } from './voice-over';
 import type { VoiceOverService } from '../core/voiceover/voice-over-service';
 
@@ -52,6 +53,8 @@ export interface Container {
   media: MediaService;
   /** Voice-overs (issue 6): convert-to-audio, and `ensureVoiceOver` for the pipeline's SynthesizeAudio task. */
   voiceOver: VoiceOverService;
+  /** Video requests and the pipeline tasks' services (issue 6). */
+  video: VideoWorkspace;
 }
 
 function buildMailer(config: AppConfig): Mailer {
@@ -100,7 +103,8 @@ export function buildContainer(config: AppConfig): Container {
   const { media, mediaRepository } = buildMediaLibrary({ config, table, s3, users, publisher: realtime });
   const workspace = buildScriptsWorkspace({ config, table, s3, users, publisher: realtime, media: mediaRepository });
   const voiceOver = buildVoiceOver({ config, table, s3, users, publisher: realtime, voices: workspace.voices });
-  return { voiceOver, workspace, config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline, media };
+  const video = buildVideoWorkspace({ config, table, s3, users, publisher: realtime, media: mediaRepository, pipeline });
+  return { video, voiceOver, workspace, config, table, s3, sessions, realtime, publisher: realtime, users, accounts, mailer, appOrigin, pipeline, media };
 }
 
 let current: Container | undefined;

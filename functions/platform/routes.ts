@@ -51,6 +51,8 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'PATCH', path: '/api/scripts/{id}', area: 'scripts', auth: 'session' },
   { method: 'DELETE', path: '/api/scripts/{id}', area: 'scripts', auth: 'session' },
   { method: 'POST', path: '/api/scripts/{id}/regenerate', area: 'scripts', auth: 'session' },
+  // Video pipeline (issue 6; docs/pipeline-contract.md): starts the state machine, answers 202.
+  { method: 'POST', path: '/api/scripts/{id}/generate-video', area: 'scripts', auth: 'session' },
   { method: 'POST', path: '/api/generate-scripts', area: 'scripts', auth: 'session' },
   { method: 'POST', path: '/api/generate-quote', area: 'scripts', auth: 'session' },
   { method: 'GET', path: '/api/script-templates', area: 'scripts', auth: 'session' },

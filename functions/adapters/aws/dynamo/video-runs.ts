@@ -1,0 +1,189 @@
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '../../../core/errors';
+import type { RecentMediaUse, VideoMinuteCounter, VideoRunStore } from '../../../core/ports/video';
+import { scriptSchema, type Script } from '../../../core/scripts/script';
+import { scriptNotFound } from '../../../core/scripts/script-service';
+import { keys } from './keys';
+import { isConditionFailure, type TableRef } from './table';
+
+/** Sort keys of the video pipeline's own records under `USER#<id>`. */
+export const videoKeys = {
+  /** One per charged run: what makes the video-minute charge happen once. */
+  chargedRun: (runId: string) => `VIDEORUN#${runId}`,
+  /** When a medium was last used in a video (kept 7 days by TTL). */
+  mediaUse: (mediaId: string) => `MUSE#${mediaId}`,
+  mediaUsePrefix: 'MUSE#',
+} as const;
+
+const day = 24 * 60 * 60;
+
+/** `SET a = :a, …` for a change set, with room for more names and values. */
+function setClause(changes: Partial<Script>, names: Record<string, string>, values: Record<string, unknown>): string[] {
+  const sets: string[] = [];
+  Object.entries(changes)
+    .filter(([key, value]) => value !== undefined && !['pk', 'sk', 'id', 'userId'].includes(key))
+    .forEach(([key, value], i) => {
+      names[`#c${i}`] = key;
+      values[`:c${i}`] = value;
+      sets.push(`#c${i} = :c${i}`);
+    });
+  return sets;
+}
+
+/**
+ * The run claim lives on the script item (`videoRunId`, `videoRunAt`, outside the Script schema), so
+ * claiming it and saving the run's settings are one conditional update.
+ */
+export class DynamoVideoRunStore implements VideoRunStore {
+  constructor(private readonly table: TableRef) {}
+
+  private key(userId: string, scriptId: string) {
+    return { pk: keys.user(userId), sk: keys.script(scriptId) };
+  }
+
+  async claim(userId: string, scriptId: string, runId: string, changes: Partial<Script>, now: number, staleAfterMs: number): Promise<Script | 'busy'> {
+    const names: Record<string, string> = { '#run': 'videoRunId', '#at': 'videoRunAt' };
+    const values: Record<string, unknown> = { ':run': runId, ':now': now, ':stale': now - staleAfterMs };
+    const sets = [...setClause(changes, names, values), '#run = :run', '#at = :now'];
+    try {
+      const result = await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: this.key(userId, scriptId),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #at < :stale)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return scriptSchema.parse(result.Attributes);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const current = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, scriptId), ConsistentRead: true }));
+      if (!current.Item) throw new NotFoundError(scriptNotFound);
+      return 'busy';
+    }
+  }
+
+  async release(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<Script | undefined> {
+    const names: Record<string, string> = { '#run': 'videoRunId', '#at': 'videoRunAt' };
+    const values: Record<string, unknown> = { ':run': runId };
+    const sets = setClause(changes, names, values);
+    try {
+      const result = await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: this.key(userId, scriptId),
+          UpdateExpression: `${sets.length > 0 ? `SET ${sets.join(', ')} ` : ''}REMOVE #run, #at`,
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #run = :run)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return scriptSchema.parse(result.Attributes);
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async update(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<boolean> {
+    const names: Record<string, string> = { '#run': 'videoRunId' };
+    const values: Record<string, unknown> = { ':run': runId };
+    const sets = setClause(changes, names, values);
+    if (sets.length === 0) return true;
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: this.key(userId, scriptId),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: '#run = :run',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}
+
+/** Video minutes on the user's profile, with a marker per charged run in the same transaction. */
+export class DynamoVideoMinuteCounter implements VideoMinuteCounter {
+  constructor(private readonly table: TableRef) {}
+
+  async chargeOnce(userId: string, runId: string, minutes: number): Promise<boolean> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    try {
+      await this.table.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table.tableName,
+                Item: { pk: keys.user(userId), sk: videoKeys.chargedRun(runId), minutes, chargedAt: nowSeconds, expiresAt: nowSeconds + 90 * day },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: this.table.tableName,
+                Key: { pk: keys.user(userId), sk: 'PROFILE' },
+                UpdateExpression: 'SET videoMinutesGenerated = if_not_exists(videoMinutesGenerated, :zero) + :minutes',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':zero': 0, ':minutes': minutes },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}
+
+/** `MUSE#<mediaId>` items with the last use, removed by the table's TTL a week later. */
+export class DynamoRecentMediaUse implements RecentMediaUse {
+  constructor(private readonly table: TableRef) {}
+
+  async since(userId: string, sinceMs: number): Promise<Record<string, number>> {
+    const found: Record<string, number> = {};
+    let start: Record<string, unknown> | undefined;
+    do {
+      const result = await this.table.client.send(
+        new QueryCommand({
+          TableName: this.table.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          // TTL removes items lazily: the time is checked here too.
+          FilterExpression: 'usedAt >= :since',
+          ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': videoKeys.mediaUsePrefix, ':since': sinceMs },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of result.Items ?? []) {
+        if (typeof item.mediaId === 'string' && typeof item.usedAt === 'number') found[item.mediaId] = item.usedAt;
+      }
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  async record(userId: string, mediaIds: readonly string[], atMs: number): Promise<void> {
+    const expiresAt = Math.floor(atMs / 1000) + 7 * day;
+    await Promise.all(
+      mediaIds.map((mediaId) =>
+        this.table.client.send(
+          new PutCommand({ TableName: this.table.tableName, Item: { pk: keys.user(userId), sk: videoKeys.mediaUse(mediaId), mediaId, usedAt: atMs, expiresAt } }),
+        ),
+      ),
+    );
+  }
+}

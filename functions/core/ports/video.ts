@@ -1,0 +1,57 @@
+import type { WordTiming } from '../captions/word-timings';
+import type { Script } from '../scripts/script';
+
+/** A script's voice-over as the pipeline uses it (docs/pipeline-contract.md, "Files and playback"). */
+export interface VoiceOverFiles {
+  audioKey: string;
+  wordsKey: string;
+  durationSeconds: number;
+  words: WordTiming[];
+}
+
+/** The voice-over service, seen from the pipeline: the script's audio, made (and charged) if missing. */
+export interface VoiceOverSource {
+  ensureVoiceOver(userId: string, scriptId: string): Promise<VoiceOverFiles>;
+}
+
+/** The media bucket, seen from the render: big files go to and from local paths, never through memory. */
+export interface VideoFiles {
+  /** Copies the object to `path`; refuses an object larger than `maxBytes`. Answers the bytes written. */
+  download(key: string, path: string, maxBytes: number): Promise<number>;
+  /** A small object's bytes, or undefined when there is none. */
+  read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
+  upload(key: string, path: string, contentType: string): Promise<void>;
+  delete(keys: readonly string[]): Promise<void>;
+}
+
+/**
+ * The one video run a script may have at a time. The claim is written on the script itself in the
+ * same conditional update that saves the run's settings, so two requests can never both start.
+ */
+export interface VideoRunStore {
+  /**
+   * Applies `changes` and records `runId` as the script's run, unless another run claimed it less than
+   * `staleAfterMs` ago: 'busy' then (nothing changed). NotFoundError when there is no such script.
+   */
+  claim(userId: string, scriptId: string, runId: string, changes: Partial<Script>, now: number, staleAfterMs: number): Promise<Script | 'busy'>;
+  /**
+   * Applies `changes` and forgets the claim, if the script's run is still `runId` (or none, as after a
+   * retried finish); undefined when another run owns the script or the script is gone.
+   */
+  release(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<Script | undefined>;
+  /** Applies `changes` while `runId` still owns the script; false otherwise. */
+  update(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<boolean>;
+}
+
+/** The user's video-minute counter: each run is charged exactly once, however often its task is retried. */
+export interface VideoMinuteCounter {
+  /** Adds `minutes` for run `runId`; false when that run was already charged. */
+  chargeOnce(userId: string, runId: string, minutes: number): Promise<boolean>;
+}
+
+/** When each medium was last used in a video, kept 7 days (spec 000 §4, "Recent usage records"). */
+export interface RecentMediaUse {
+  /** media id → last use (ms), for uses at or after `sinceMs`. */
+  since(userId: string, sinceMs: number): Promise<Record<string, number>>;
+  record(userId: string, mediaIds: readonly string[], atMs: number): Promise<void>;
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { Publisher } from '../ports/realtime';
+import type { VideoFiles, VideoRunStore } from '../ports/video';
+import { failureMessage, videoFiles, type RunInput, type taskErrorSchema } from './run';
+
+export interface FailureResult {
+  message: string;
+  /** False when another run owns the script now (its status is left to that run). */
+  marked: boolean;
+}
+
+/**
+ * MarkFailed (every task's Catch): the script's video `failed` with a message a user can read, the
+ * claim of the run given back (so Create Video works again), `script-update { videoGenerationStatus:
+ * 'failed', message }`, and whatever this run uploaded removed. Never leaves a script `generating`.
+ */
+export async function failureStep(
+  deps: { runs: VideoRunStore; publisher: Publisher; files: Pick<VideoFiles, 'delete'>; log: { warn(message: string, fields?: Record<string, unknown>): void } },
+  input: RunInput & { error?: z.infer<typeof taskErrorSchema> },
+): Promise<FailureResult> {
+  const { userId, scriptId, runId } = input;
+  const message = failureMessage(input.error);
+  deps.log.warn('video run failed', { scriptId, runId, error: input.error?.Error, cause: input.error?.Cause?.slice(0, 500) });
+  const files = videoFiles(userId, scriptId, runId);
+  await deps.files.delete([files.videoKey, files.thumbnailKey]).catch(() => undefined);
+  const updated = await deps.runs.release(userId, scriptId, runId, {
+    videoGenerationStatus: 'failed',
+    videoGenerationError: message,
+    videoProgress: null,
+    updatedAt: new Date().toISOString(),
+  });
+  if (!updated) return { message, marked: false };
+  await deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message }).catch(() => undefined);
+  return { message, marked: true };
+}

@@ -1,0 +1,81 @@
+import type { Script } from '../scripts/script';
+import type { PipelineDeps } from './pipeline-deps';
+import { keyOfVideoUrl, videoMinutes, type AudioResult, type PlanResult, type RunInput, type VideoResult } from './run';
+
+export interface FinalizeResult {
+  videoUrl: string;
+  minutesCharged: number;
+  /** False when the script is gone or another run owns it now: nothing was recorded for this run. */
+  recorded: boolean;
+}
+
+/**
+ * FinalizeVideo: video minutes charged once for this run (a retry charges nothing more), the media
+ * marked as recently used, then the script's video fields and status written in one update that also
+ * ends the run's claim, and `script-update { videoGenerationStatus: 'complete', hasNewVideo: true }`.
+ * Every write can be repeated: a retried finalize ends in the same state.
+ */
+export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; plan: PlanResult; video: VideoResult }): Promise<FinalizeResult> {
+  const { userId, scriptId, runId } = input;
+  const now = (deps.clock ?? Date.now)();
+  const before = await deps.scripts.get(userId, scriptId);
+  if (!before) {
+    deps.log.warn('script deleted while its video was made; the video is removed', { scriptId, runId });
+    await deps.files.delete([input.video.videoKey, input.video.thumbnailKey]);
+    return { videoUrl: input.video.videoUrl, minutesCharged: 0, recorded: false };
+  }
+
+  const minutes = videoMinutes(input.video.durationSeconds);
+  const charged = await deps.minutes.chargeOnce(userId, runId, minutes);
+  if (charged) await deps.publisher.publish(userId, { type: 'video-usage', userId, amount: minutes }).catch(() => undefined);
+
+  const mediaIds = [...new Set(input.plan.segments.map((segment) => segment.mediaAssetId))];
+  await deps.recent.record(userId, mediaIds, now);
+
+  const changes: Partial<Script> = {
+    videoUrl: input.video.videoUrl,
+    thumbnailUrl: input.video.thumbnailUrl,
+    videoMetadata: {
+      segments: input.plan.segments.map((segment) => ({
+        text: segment.text,
+        mediaAssetId: segment.mediaAssetId,
+        mediaFile: segment.mediaFile,
+        thumbnailUrl: segment.thumbnailUrl,
+        mediaStartTime: segment.mediaStartTime,
+        mediaDuration: segment.mediaDuration,
+      })),
+      totalDuration: input.video.durationSeconds,
+    },
+    usedMediaIds: mediaIds,
+    videoGeneratedAt: new Date(now).toISOString(),
+    videoGenerationStatus: 'complete',
+    videoGenerationError: null,
+    videoProgress: null,
+    updatedAt: new Date(now).toISOString(),
+  };
+  const updated = await deps.runs.release(userId, scriptId, runId, changes);
+  if (!updated) {
+    deps.log.warn('another run owns the script now; this video is not recorded', { scriptId, runId });
+    return { videoUrl: input.video.videoUrl, minutesCharged: charged ? minutes : 0, recorded: false };
+  }
+
+  // The video this one replaces is no longer reachable from the script: its objects go.
+  const old = [keyOfVideoUrl(userId, before.videoUrl), keyOfVideoUrl(userId, before.thumbnailUrl)].filter(
+    (key): key is string => key !== undefined && key !== input.video.videoKey && key !== input.video.thumbnailKey,
+  );
+  if (old.length > 0) await deps.files.delete(old).catch((error: unknown) => deps.log.warn('old video not removed', { error: String(error) }));
+
+  await deps.publisher
+    .publish(userId, {
+      type: 'script-update',
+      scriptId,
+      userId,
+      videoGenerationStatus: 'complete',
+      hasNewVideo: true,
+      progress: 100,
+      videoUrl: input.video.videoUrl,
+      thumbnailUrl: input.video.thumbnailUrl,
+    })
+    .catch(() => undefined);
+  return { videoUrl: input.video.videoUrl, minutesCharged: charged ? minutes : 0, recorded: true };
+}

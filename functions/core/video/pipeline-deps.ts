@@ -1,0 +1,39 @@
+import type { UserRepository } from '../ports/accounts';
+import type { MediaRepository } from '../ports/media';
+import type { Publisher } from '../ports/realtime';
+import type { ScriptRepository } from '../ports/scripts';
+import type { VideoRenderer } from '../ports/video-renderer';
+import type { RecentMediaUse, VideoFiles, VideoMinuteCounter, VideoRunStore, VoiceOverSource } from '../ports/video';
+
+export interface StepLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Everything the pipeline's tasks use; the platform builds it from the container, tests build their own. */
+export interface PipelineDeps {
+  scripts: Pick<ScriptRepository, 'get'>;
+  users: Pick<UserRepository, 'get'>;
+  media: Pick<MediaRepository, 'getAsset'>;
+  runs: VideoRunStore;
+  files: VideoFiles;
+  publisher: Publisher;
+  renderer: VideoRenderer;
+  minutes: VideoMinuteCounter;
+  recent: RecentMediaUse;
+  /** The free plan's watermark image (a bundled PNG). */
+  watermarkPath: string;
+  log: StepLog;
+  clock?: () => number;
+  /** Where per-run work folders are made (the OS temp folder; /tmp in Lambda). */
+  tempRoot?: string;
+  /** Throttle of progress messages (tests may shorten it). */
+  progressIntervalMs?: number;
+}
+
+/** SynthesizeAudio needs only the voice-over service, and the means to say it started. */
+export interface AudioStepDeps {
+  voiceOver: VoiceOverSource;
+  runs: VideoRunStore;
+  publisher: Publisher;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { parseCaptionSettings, type CaptionSettings } from '../captions/caption-settings';
+import type { WordTiming } from '../captions/word-timings';
+import { NotFoundError } from '../errors';
+import type { MediaAsset } from '../media/media';
+import type { Script } from '../scripts/script';
+import { scriptNotFound } from '../scripts/script-service';
+import type { PipelineDeps } from './pipeline-deps';
+import { ProgressReporter } from './progress';
+import { VideoInputError, type AudioResult, type PlanResult, type PlannedSegment, type RunInput } from './run';
+import { toCandidate } from './segment-planner';
+import { segmentTimes } from './segment-timing';
+
+const wordsSchema = z.array(z.object({ word: z.string(), start: z.number(), end: z.number() }));
+const maxWordsBytes = 4 * 1024 * 1024;
+
+export async function readWords(deps: Pick<PipelineDeps, 'files'>, wordsKey: string): Promise<WordTiming[]> {
+  const raw = await deps.files.read(wordsKey, maxWordsBytes);
+  if (!raw) throw new VideoInputError('The voice-over is missing. Generate the audio again and retry.');
+  return wordsSchema.parse(JSON.parse(new TextDecoder().decode(raw)));
+}
+
+export async function scriptOf(deps: Pick<PipelineDeps, 'scripts'>, run: RunInput): Promise<Script> {
+  const script = await deps.scripts.get(run.userId, run.scriptId);
+  if (!script) throw new NotFoundError(scriptNotFound);
+  return script;
+}
+
+export function captionsOf(script: Script): CaptionSettings {
+  try {
+    return parseCaptionSettings(script.captionSettings);
+  } catch {
+    return parseCaptionSettings({});
+  }
+}
+
+/**
+ * PlanSegments: the segments saved by the request, timed by the voice-over's words (each segment
+ * starts with its first word; the last ends with the voice), each with the stored clip it shows.
+ * A medium deleted since the request fails the run with a message that says which segment.
+ */
+export async function planStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult }): Promise<PlanResult> {
+  await new ProgressReporter(deps, input, 'planning').start();
+  const script = await scriptOf(deps, input);
+  const saved = script.videoMetadata?.segments ?? [];
+  if (saved.length === 0) throw new VideoInputError('The video has no segments. Open Video Generation Settings and try again.');
+  const words = await readWords(deps, input.audio.wordsKey);
+  const duration = input.audio.durationSeconds;
+  const times = segmentTimes(
+    saved.map((segment) => segment.text),
+    words,
+    duration,
+  );
+
+  const assets = new Map<string, MediaAsset | undefined>();
+  const assetOf = async (id: string) => {
+    if (!assets.has(id)) assets.set(id, await deps.media.getAsset(input.userId, id));
+    return assets.get(id);
+  };
+  const segments: PlannedSegment[] = [];
+  let previous: PlannedSegment | undefined;
+  for (const [i, segment] of saved.entries()) {
+    const time = times[i] ?? { start: duration, duration: 0 };
+    const id = segment.mediaAssetId === null || segment.mediaAssetId === undefined ? undefined : String(segment.mediaAssetId);
+    if (!id) {
+      // No medium of its own (the library had too few): the previous picture stays on screen.
+      if (previous) previous.mediaDuration += time.duration;
+      continue;
+    }
+    const asset = await assetOf(id);
+    if (!asset || asset.kind !== 'video') {
+      throw new VideoInputError(`The video chosen for segment ${i + 1} is no longer in your media library. Choose another one and try again.`);
+    }
+    const shown = toCandidate(asset);
+    const planned: PlannedSegment = {
+      text: segment.text,
+      mediaAssetId: asset.id,
+      storageKey: asset.storageKey,
+      mediaFile: shown.fileUrl,
+      thumbnailUrl: shown.thumbnailUrl,
+      mediaStartTime: asset.duration > 0 && segment.mediaStartTime >= asset.duration ? 0 : segment.mediaStartTime,
+      clipDuration: asset.duration,
+      start: time.start,
+      mediaDuration: time.duration,
+    };
+    if (!previous && time.start > 0) {
+      // Leading segments without media: the first picture starts at 0.
+      planned.mediaDuration += time.start;
+      planned.start = 0;
+    }
+    segments.push(planned);
+    previous = planned;
+  }
+  if (segments.length === 0) throw new VideoInputError('No media to make the video from. Upload at least one video to your media library first.');
+
+  const captions = captionsOf(script);
+  let musicKey: string | null = null;
+  if (captions.background_audio_id) {
+    const music = await assetOf(captions.background_audio_id);
+    if (!music || music.kind !== 'audio') throw new VideoInputError('The background audio is no longer in your media library. Choose another one and try again.');
+    musicKey = music.storageKey;
+  }
+  return { segments, totalDuration: duration, musicKey };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+
+/**
+ * What the state machine carries between its tasks (functions/pipeline/state-machine.asl.json). The
+ * execution starts with `{ userId, scriptId, runId }`; each task adds its result under its own key
+ * (ResultPath), so a later task (or MarkFailed) still sees everything before it. Small on purpose:
+ * word timings stay in S3 beside the voice-over, never in the state (256 KB limit).
+ */
+const id = z.string().min(1).max(100);
+
+export const runInputSchema = z.object({ userId: id, scriptId: id, runId: id });
+export type RunInput = z.infer<typeof runInputSchema>;
+
+export const audioResultSchema = z.object({
+  audioKey: z.string().min(1),
+  wordsKey: z.string().min(1),
+  durationSeconds: z.number().positive(),
+});
+export type AudioResult = z.infer<typeof audioResultSchema>;
+
+export const plannedSegmentSchema = z.object({
+  text: z.string(),
+  mediaAssetId: z.string(),
+  storageKey: z.string(),
+  /** What the script's videoMetadata shows for the segment. */
+  mediaFile: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  /** Where in the clip the segment starts, and the clip's own length (0 when unknown). */
+  mediaStartTime: z.number().min(0),
+  clipDuration: z.number().min(0),
+  /** When the segment starts in the video, and how long it lasts (from the word timings). */
+  start: z.number().min(0),
+  mediaDuration: z.number().min(0),
+});
+export type PlannedSegment = z.infer<typeof plannedSegmentSchema>;
+
+export const planResultSchema = z.object({
+  segments: z.array(plannedSegmentSchema).min(1),
+  totalDuration: z.number().positive(),
+  musicKey: z.string().nullable(),
+});
+export type PlanResult = z.infer<typeof planResultSchema>;
+
+export const videoResultSchema = z.object({
+  videoKey: z.string(),
+  thumbnailKey: z.string(),
+  videoUrl: z.string(),
+  thumbnailUrl: z.string(),
+  durationSeconds: z.number().positive(),
+  renderMs: z.number().min(0),
+});
+export type VideoResult = z.infer<typeof videoResultSchema>;
+
+/** What a Catch puts under `$.error`: `Cause` is the message (locally) or Lambda's JSON error (in the cloud). */
+export const taskErrorSchema = z.object({ Error: z.string().optional(), Cause: z.string().optional() });
+
+export const synthesizeInputSchema = runInputSchema;
+export const planInputSchema = runInputSchema.extend({ audio: audioResultSchema });
+export const renderInputSchema = planInputSchema.extend({ plan: planResultSchema });
+export const finalizeInputSchema = renderInputSchema.extend({ video: videoResultSchema });
+export const markFailedInputSchema = runInputSchema.extend({ error: taskErrorSchema.optional() });
+
+/**
+ * A run that cannot succeed by trying again (a clip deleted since the request, a limit reached): the
+ * state machine does not retry it (its Retry lists the name with MaxAttempts 0) and MarkFailed shows
+ * the message as it is.
+ */
+export class VideoInputError extends AppError {
+  readonly status = 400;
+}
+
+/** Error names whose messages are written for the user (AppError subclasses keep their class name). */
+export const userFacingErrors = new Set([
+  'VideoInputError',
+  'LimitExceededError',
+  'NotFoundError',
+  'ValidationError',
+  'ProviderError',
+  'AudioGenerationError',
+]);
+
+export const genericFailureMessage = 'Failed to generate video. Please try again.';
+export const timeoutFailureMessage = 'Making the video took too long and was stopped. Please try again.';
+
+/** The message MarkFailed stores and publishes for a caught task error. */
+export function failureMessage(error: z.infer<typeof taskErrorSchema> | undefined): string {
+  if (!error?.Error) return genericFailureMessage;
+  if (error.Error === 'States.Timeout') return timeoutFailureMessage;
+  if (!userFacingErrors.has(error.Error)) return genericFailureMessage;
+  let message = error.Cause ?? '';
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (parsed && typeof parsed === 'object' && 'errorMessage' in parsed && typeof parsed.errorMessage === 'string') message = parsed.errorMessage;
+  } catch {
+    // Locally the cause is the message itself.
+  }
+  message = message.trim();
+  return message && message.length <= 500 ? message : genericFailureMessage;
+}
+
+/** `{scriptId}-{nonce}.mp4` and its thumbnail, under the user's video folder (the contract's names). */
+export function videoFiles(userId: string, scriptId: string, runId: string) {
+  const base = `${scriptId}-${runId.toLowerCase()}`;
+  return {
+    videoKey: `users/${userId}/video/${base}.mp4`,
+    thumbnailKey: `users/${userId}/video/${base}.jpg`,
+    videoUrl: `/api/video/${base}.mp4`,
+    thumbnailUrl: `/api/video/${base}.jpg`,
+  };
+}
+
+/** The stored objects behind one of our own `/api/video/…` URLs (an older video being replaced). */
+export function keyOfVideoUrl(userId: string, url: string | null): string | undefined {
+  const file = url ? /^\/api\/video\/([\w-]+\.(?:mp4|jpg))$/.exec(url)?.[1] : undefined;
+  return file ? `users/${userId}/video/${file}` : undefined;
+}
+
+/** Video minutes of a render: seconds / 60 to two decimals (spec 000 §4), at least 0.01. */
+export function videoMinutes(durationSeconds: number): number {
+  return durationSeconds > 0 ? Math.max(0.01, Math.round((durationSeconds / 60) * 100) / 100) : 0;
+}

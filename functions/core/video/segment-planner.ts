@@ -1,0 +1,139 @@
+import { ValidationError } from '../errors';
+import { toPublicAsset, type MediaAsset } from '../media/media';
+import type { MediaRepository } from '../ports/media';
+import type { RecentMediaUse } from '../ports/video';
+import type { VideoMetadata } from '../scripts/script';
+import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, totalDuration, type CandidateMedia, type Segment } from '../segments/segments';
+
+export const mediaNotFound = 'Media asset not found';
+export const recentUseDays = 7;
+/** How many of the user's videos auto-assignment looks at (newest first). */
+export const maxCandidates = 1_000;
+const day = 24 * 60 * 60 * 1000;
+
+/** A segment as sent by the client (the spec's Segment; ids may be numbers in the spec's client). */
+export interface SegmentInput {
+  text: string;
+  mediaAssetId?: string | number | null;
+  mediaStartTime?: number;
+  mediaDuration?: number;
+}
+
+export function toCandidate(asset: MediaAsset): CandidateMedia {
+  const shown = toPublicAsset(asset);
+  return {
+    id: asset.id,
+    title: asset.title,
+    tags: asset.tags,
+    folderId: asset.folderId,
+    createdAt: asset.createdAt,
+    fileType: asset.fileType,
+    isActive: asset.isActive,
+    fileUrl: shown.fileUrl,
+    thumbnailUrl: shown.thumbnailUrl,
+    duration: asset.duration,
+  };
+}
+
+/**
+ * The segments of a video request (spec 000 §4, "Segment editor" and "Media-to-segment scoring"): the
+ * segments sent, else the script's existing video metadata, else the script split into lines,
+ * sentences or one segment; every segment without media gets one by the spec's scoring (recent use
+ * within 24 h -5, preferred folder +5, unique per video, cycling when there are fewer videos than
+ * segments). A medium named by the client must be one of the user's own videos.
+ */
+export class SegmentPlanner {
+  constructor(
+    private readonly media: Pick<MediaRepository, 'getAsset' | 'listAssets'>,
+    private readonly recent: RecentMediaUse,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** One of the user's own videos, or a 400 naming where it was asked for. */
+  async ownVideo(userId: string, id: string, where: string): Promise<MediaAsset> {
+    const asset = await this.media.getAsset(userId, id);
+    if (!asset || asset.kind !== 'video') throw new ValidationError(mediaNotFound, `${where}: no video with id ${id} in your media library`);
+    return asset;
+  }
+
+  async ownAudio(userId: string, id: string): Promise<MediaAsset> {
+    const asset = await this.media.getAsset(userId, id);
+    if (!asset || asset.kind !== 'audio') throw new ValidationError(mediaNotFound, `background_audio_id: no audio with id ${id} in your media library`);
+    return asset;
+  }
+
+  private async library(userId: string): Promise<CandidateMedia[]> {
+    const found: CandidateMedia[] = [];
+    let cursor: string | undefined;
+    for (let page = 1; found.length < maxCandidates; page++) {
+      const result = await this.media.listAssets(userId, { scope: { kind: 'all' }, sort: 'newest', page, limit: 100, cursor, skipTotal: true });
+      found.push(...result.items.filter((asset) => asset.kind === 'video').map(toCandidate));
+      cursor = result.nextCursor;
+      if (!cursor || result.items.length === 0) break;
+    }
+    return found.filter(isPickable);
+  }
+
+  async plan(input: {
+    userId: string;
+    scriptContent: string;
+    preferredFolderId: string | null;
+    sent?: readonly SegmentInput[];
+    existing?: VideoMetadata | null;
+  }): Promise<VideoMetadata & { segments: Segment[] }> {
+    const { userId } = input;
+    const segments: Segment[] = [];
+    if (input.sent && input.sent.length > 0) {
+      for (const [i, sent] of input.sent.entries()) {
+        const id = sent.mediaAssetId === null || sent.mediaAssetId === undefined || sent.mediaAssetId === '' ? null : String(sent.mediaAssetId);
+        const asset = id ? await this.ownVideo(userId, id, `Segment ${i + 1}`) : undefined;
+        segments.push(this.segment(sent.text, asset, sent.mediaStartTime ?? 0, sent.mediaDuration ?? defaultSegmentSeconds));
+      }
+    } else if (input.existing && input.existing.segments.length > 0) {
+      // Kept as they were, except media deleted since, which is chosen again.
+      for (const kept of input.existing.segments) {
+        const id = kept.mediaAssetId === null || kept.mediaAssetId === undefined ? null : String(kept.mediaAssetId);
+        const asset = id ? await this.media.getAsset(userId, id) : undefined;
+        const usable = asset && asset.kind === 'video' ? asset : undefined;
+        segments.push(this.segment(kept.text, usable, usable ? kept.mediaStartTime : 0, kept.mediaDuration));
+      }
+    } else {
+      segments.push(...emptySegments(input.scriptContent));
+      if (segments.length === 0) throw new ValidationError('The script has no text to make a video from');
+    }
+
+    const open = segments.map((segment, i) => ({ segment, i })).filter(({ segment }) => !segment.mediaAssetId);
+    if (open.length > 0) {
+      const library = await this.library(userId);
+      const taken = new Set(segments.map((s) => s.mediaAssetId).filter((id): id is string => id !== null));
+      const fresh = library.filter((media) => !taken.has(media.id));
+      const now = this.clock();
+      const recentUse = await this.recent.since(userId, now - recentUseDays * day);
+      const assigned = autoAssign(
+        open.map(({ segment }) => segment),
+        fresh.length > 0 ? fresh : library,
+        { now, preferredFolderId: input.preferredFolderId, recentUse },
+      );
+      open.forEach(({ i }, k) => {
+        const chosen = assigned[k];
+        if (chosen) segments[i] = chosen;
+      });
+    }
+    if (segments.every((segment) => !segment.mediaAssetId)) {
+      throw new ValidationError('No media to make the video from', 'Upload at least one video to your media library first.');
+    }
+    return { segments, totalDuration: totalDuration(segments) };
+  }
+
+  private segment(text: string, asset: MediaAsset | undefined, start: number, duration: number): Segment {
+    const shown = asset ? toCandidate(asset) : undefined;
+    return {
+      text,
+      mediaAssetId: asset?.id ?? null,
+      mediaFile: shown?.fileUrl ?? null,
+      thumbnailUrl: shown?.thumbnailUrl ?? null,
+      mediaStartTime: Math.max(0, start),
+      mediaDuration: duration > 0 ? duration : defaultSegmentSeconds,
+    };
+  }
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { captionSettingsSchema, parseCaptionSettings, type CaptionSettings } from '../captions/caption-settings';
+import { ConflictError, LimitExceededError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
+import { newId } from '../ids';
+import { limitsOf } from '../plans/tiers';
+import type { UserRepository } from '../ports/accounts';
+import type { PipelineStarter } from '../ports/pipeline';
+import type { Publisher } from '../ports/realtime';
+import type { ScriptRepository } from '../ports/scripts';
+import type { VideoRunStore } from '../ports/video';
+import { segmentSchema, type Script, type VideoMetadata } from '../scripts/script';
+import { scriptNotFound } from '../scripts/script-service';
+import type { SegmentPlanner } from './segment-planner';
+import { genericFailureMessage } from './run';
+
+export const videoLimitMessage = 'Video minutes limit reached';
+export const videoBusyMessage = 'A video is already being generated for this script';
+/** A claim older than the state machine's own time bound (1 h) belongs to a run that is over. */
+export const staleRunMs = 65 * 60 * 1000;
+
+/** POST /api/scripts/{id}/generate-video (docs/pipeline-contract.md). */
+export const generateVideoSchema = z.object({
+  /** The spec's caption settings, as an object or a JSON string; missing fields take the dialog's defaults. */
+  captionSettings: z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]).nullable().optional(),
+  videoMetadata: z
+    .object({
+      segments: z.array(segmentSchema).max(200),
+      totalDuration: z.number().min(0).max(3_600).optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type GenerateVideoInput = z.infer<typeof generateVideoSchema>;
+
+export interface GenerateVideoResult {
+  executionId: string;
+  videoMetadata: VideoMetadata;
+  script: Script;
+}
+
+function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Script['captionSettings']): CaptionSettings {
+  if (input === undefined || input === null) {
+    try {
+      return parseCaptionSettings(stored);
+    } catch {
+      return parseCaptionSettings({});
+    }
+  }
+  let raw: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      raw = JSON.parse(input);
+    } catch {
+      throw new ValidationError('captionSettings must be an object or a JSON object string');
+    }
+  }
+  const parsed = captionSettingsSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    throw new ValidationError(
+      'Invalid caption settings',
+      parsed.error.issues.map((issue) => ({ field: ['captionSettings', ...issue.path].join('.'), message: issue.message })),
+    );
+  }
+  return parsed.data;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Starts a video: checks what the request names is the user's, that video minutes are left and that no
+ * run is going, saves the settings and segments with the claim of the run in one conditional write,
+ * then starts the state machine. Whatever fails after the claim gives it back, marking the script failed.
+ */
+export class VideoRequestService {
+  constructor(
+    private readonly deps: {
+      scripts: Pick<ScriptRepository, 'get'>;
+      users: Pick<UserRepository, 'get'>;
+      runs: VideoRunStore;
+      planner: SegmentPlanner;
+      pipeline: PipelineStarter;
+      publisher: Publisher;
+    },
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async generate(userId: string, scriptId: string, input: GenerateVideoInput): Promise<GenerateVideoResult> {
+    const { scripts, users, runs, planner, pipeline, publisher } = this.deps;
+    const script = await scripts.get(userId, scriptId);
+    if (!script) throw new NotFoundError(scriptNotFound);
+    const user = await users.get(userId);
+    if (!user) throw new NotAuthenticatedError();
+
+    const captions = captionsFrom(input.captionSettings, script.captionSettings);
+    if (captions.background_audio_id) await planner.ownAudio(userId, captions.background_audio_id);
+    const metadata = await planner.plan({
+      userId,
+      scriptContent: script.scriptContent,
+      preferredFolderId: script.preferredFolderId,
+      sent: input.videoMetadata?.segments,
+      existing: script.videoMetadata,
+    });
+
+    const limits = limitsOf(user.subscriptionTier);
+    if (user.videoMinutesGenerated >= limits.videoMinutes) {
+      throw new LimitExceededError(
+        videoLimitMessage,
+        `You have used ${round2(Math.min(user.videoMinutesGenerated, limits.videoMinutes))} of ${limits.videoMinutes} video minutes on the ${limits.name} plan.`,
+        'VIDEO_MINUTES_LIMIT',
+      );
+    }
+
+    const now = this.clock();
+    const runId = newId();
+    const claimed = await runs.claim(
+      userId,
+      scriptId,
+      runId,
+      {
+        captionSettings: captions,
+        videoMetadata: metadata,
+        videoGenerationStatus: 'generating',
+        videoGenerationError: null,
+        videoProgress: 0,
+        updatedAt: new Date(now).toISOString(),
+      },
+      now,
+      staleRunMs,
+    );
+    if (claimed === 'busy') throw new ConflictError(videoBusyMessage);
+
+    let executionId: string;
+    try {
+      ({ executionId } = await pipeline.start(`video-${scriptId}-${now}`, { userId, scriptId, runId }));
+    } catch (error) {
+      await runs
+        .release(userId, scriptId, runId, { videoGenerationStatus: 'failed', videoGenerationError: genericFailureMessage, videoProgress: null })
+        .catch(() => undefined);
+      await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message: genericFailureMessage }).catch(() => undefined);
+      throw error;
+    }
+    await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'generating', progress: 0 }).catch(() => undefined);
+    return { executionId, videoMetadata: metadata, script: claimed };
+  }
+}

@@ -1,9 +1,10 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { dirname, join } from 'node:path';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -53,6 +54,10 @@ export interface AppFunctionProps {
   readonly timeout?: Duration;
   readonly architecture?: Architecture;
   readonly layers?: ILayerVersion[];
+  /** Files copied beside the bundle: `from` relative to the repository root, `to` relative to the bundle folder. */
+  readonly bundledFiles?: readonly { from: string; to: string }[];
+  /** /tmp size (default 512 MiB). */
+  readonly ephemeralStorageMiB?: number;
 }
 
 /** The variables of functions/platform/config.ts, as the cloud sets them. */
@@ -94,6 +99,7 @@ export class AppFunction extends NodejsFunction {
       runtime: functionRuntime,
       architecture: props.architecture ?? Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
+      ...(props.ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(props.ephemeralStorageMiB) } : {}),
       timeout: props.timeout ?? Duration.seconds(30),
       loggingFormat: LoggingFormat.JSON,
       logGroup,
@@ -117,10 +123,25 @@ export class AppFunction extends NodejsFunction {
         bundleAwsSDK: true,
         // Some CommonJS dependencies call require() for Node built-ins; ESM output needs it defined.
         banner: "import { createRequire as __reelsmithCreateRequire } from 'node:module'; const require = __reelsmithCreateRequire(import.meta.url);",
+        ...(props.bundledFiles?.length ? { commandHooks: copyHooks(props.bundledFiles) } : {}),
       },
     });
     grantAccess(this, props.resources, props.access);
   }
+}
+
+/** Bundling hooks that copy files (a task's PNG) next to the bundled handler, with plain `mkdir`/`cp`. */
+function copyHooks(files: readonly { from: string; to: string }[]): ICommandHooks {
+  const quote = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      files.flatMap(({ from, to }) => [
+        `mkdir -p ${quote(dirname(join(outputDir, to)))}`,
+        `cp ${quote(join(inputDir, from))} ${quote(join(outputDir, to))}`,
+      ]),
+  };
 }
 
 /** Grants an identity what its declared access needs, plus reading the app-origin parameter if used. */

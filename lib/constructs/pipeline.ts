@@ -44,7 +44,10 @@ export class Pipeline extends Construct {
         layers: [this.ffmpegLayer],
         timeout: Duration.seconds(task.timeoutSeconds),
         memorySize: task.memorySize,
+        ephemeralStorageMiB: task.ephemeralStorageMiB,
         environment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FONTS_DIR: '/opt/fonts' },
+        // Beside index.mjs, where functions/pipeline/deps.ts looks (`./assets/…` from the module).
+        bundledFiles: (task.assets ?? []).map((asset) => ({ from: `functions/pipeline/${asset}`, to: asset })),
       });
       tasks.set(task.substitution, fn);
     }

@@ -44,6 +44,27 @@ describe('pipeline definition (DESIGN decision 9)', () => {
     }
   });
 
+  it('runs SynthesizeAudio → PlanSegments → RenderVideo → FinalizeVideo, every Catch leading to MarkFailed and then to a Fail state', () => {
+    const order: string[] = [];
+    for (let name: string | undefined = definition.StartAt; name; name = (definition.States[name] as AslState & { Next?: string }).Next) order.push(name);
+    expect(order).toEqual(['SynthesizeAudio', 'PlanSegments', 'RenderVideo', 'FinalizeVideo']);
+    for (const name of order) expect(definition.States[name]?.Catch?.map((c) => c.Next), name).toEqual(['MarkFailed']);
+    const markFailed = definition.States.MarkFailed as AslState & { Next?: string };
+    expect(markFailed.Type).toBe('Task');
+    expect(markFailed.Next).toBe('Failed');
+    expect(markFailed.Catch?.map((c) => c.Next)).toEqual(['Failed']);
+    expect(definition.States.Failed?.Type).toBe('Fail');
+  });
+
+  it("keeps each task's Lambda timeout above its state's TimeoutSeconds", () => {
+    const byArn = new Map(pipelineTasks.map((task) => [`\${${task.substitution}}`, task]));
+    for (const [name, state] of tasksOf(definition)) {
+      const task = byArn.get(state.Resource ?? '');
+      expect(task, name).toBeDefined();
+      expect(task!.timeoutSeconds, name).toBeGreaterThan(state.TimeoutSeconds ?? Infinity);
+    }
+  });
+
   it('names only substitutions the task table defines', () => {
     const known = new Set(pipelineTasks.map((task) => task.substitution));
     const used = [...JSON.stringify(definition).matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]);
@@ -75,12 +96,21 @@ describe('pipeline resources', () => {
       CompatibleArchitectures: ['x86_64'],
       CompatibleRuntimes: [functionRuntime.name],
     });
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'Reelsmith pipeline task: placeholder',
-      Architectures: ['x86_64'],
-      Layers: [{ Ref: Match.stringLikeRegexp('^PipelineFfmpegLayer') }],
-      Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
-    });
+    for (const task of pipelineTasks) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `Reelsmith pipeline task: ${task.module}`,
+        Architectures: ['x86_64'],
+        Layers: [{ Ref: Match.stringLikeRegexp('^PipelineFfmpegLayer') }],
+        Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
+      });
+    }
+  });
+
+  it('gives the render enough memory, time and /tmp for a 60 s video', () => {
+    const [[, render] = []] = entriesOf(template, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Description === 'Reelsmith pipeline task: render-video');
+    expect(render?.Properties?.MemorySize).toBeGreaterThanOrEqual(3008);
+    expect(render?.Properties?.Timeout).toBeGreaterThanOrEqual(600);
+    expect((render?.Properties?.EphemeralStorage as { Size?: number } | undefined)?.Size).toBeGreaterThanOrEqual(2048);
   });
 });
 

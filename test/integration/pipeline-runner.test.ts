@@ -23,13 +23,15 @@ async function waitForEnd(client: SFNClient, executionArn: string) {
 }
 
 describe('the local Step Functions', () => {
-  it('runs the ASL definition with the task handlers, started through the real SFN client', async () => {
+  it('runs the ASL definition with the task handlers, started through the real SFN client; a run that cannot start ends in MarkFailed and Fail', async () => {
     const pipeline = getContainer().pipeline;
     expect(pipeline).toBeDefined();
-    const { executionId } = await pipeline!.start('test-run-1', { scriptId: 's1', userId: 'u1' });
+    // No such script: SynthesizeAudio answers NotFoundError, which is not retried; MarkFailed finds no
+    // script to mark and the execution ends in the Fail state.
+    const { executionId } = await pipeline!.start('test-run-1', { scriptId: 'S1', userId: 'U1', runId: 'R1' });
     const described = await waitForEnd(new SFNClient({ region: 'us-east-1', endpoint: stack.endpoints.stepFunctions }), executionId);
-    expect(described.status).toBe('SUCCEEDED');
-    expect(JSON.parse(described.output ?? '{}')).toMatchObject({ scriptId: 's1', userId: 'u1', placeholder: true });
+    expect(described.status).toBe('FAILED');
+    expect(described.error).toBe('VideoGenerationFailed');
   });
 
   it('refuses a second execution with the same name', async () => {

@@ -1,0 +1,418 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pipelineTestHooks } from '../../bin/local/handlers';
+import type { LocalStack } from '../../bin/local/stack';
+import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
+import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
+import { getContainer } from '../../functions/platform/container';
+import type { MediaFile } from '../support/media-files';
+import { countColour, frameAt, meanColour, meanDifference, videoHeight, videoWidth, type Rgb } from '../support/video-frames';
+import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
+import { uploadFile } from './support/media';
+import { startTestStack } from './support/stack';
+import { TestSocket } from './support/ws-client';
+
+/**
+ * The video pipeline end to end on the embedded stack (docs/pipeline-contract.md): generate-video →
+ * the local Step Functions running the real task handlers → eSpeak voice-over → one ffmpeg render
+ * with the real binary → finalize; the MP4 read back through /api/video/{file}.
+ */
+const run = promisify(execFile);
+let stack: LocalStack;
+let scratch: string;
+
+beforeAll(async () => {
+  delete process.env.ELEVENLABS_API_KEY;
+  // Retries after 10 ms instead of seconds.
+  stack = await startTestStack({ retryScale: 0.01 });
+  scratch = mkdtempSync(join(tmpdir(), 'video-pipeline-test-'));
+});
+afterAll(async () => {
+  pipelineTestHooks.clear();
+  await stack?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+afterEach(() => pipelineTestHooks.clear());
+
+interface Segment {
+  text: string;
+  mediaAssetId: string | null;
+  mediaFile: string | null;
+  thumbnailUrl: string | null;
+  mediaDuration: number;
+  mediaStartTime: number;
+}
+interface Script {
+  id: string;
+  audioUrl: string | null;
+  audioDuration: number | null;
+  videoUrl: string | null;
+  thumbnailUrl: string | null;
+  videoMetadata: { segments: Segment[]; totalDuration: number } | null;
+  usedMediaIds: string[] | null;
+  videoGenerationStatus: string;
+  videoGenerationError: string | null;
+  videoProgress: number | null;
+  videoGeneratedAt: string | null;
+  captionSettings: Record<string, unknown> | null;
+}
+interface Started {
+  executionId: string;
+  videoMetadata: { segments: Segment[]; totalDuration: number };
+  script: Script;
+}
+
+/** Three lines: three segments, each naming the colour of the clip it should get by title match. */
+const lines = ['Red mornings start with coffee.', 'Blue afternoons are for deep work.', 'Orange evenings close the day.'];
+const clipColours: Record<string, Rgb> = { red: [255, 0, 0], blue: [0, 0, 255], orange: [255, 165, 0] };
+const green: Rgb = [0, 255, 0];
+const captions = { style: 'highlight', word_color: '#00FF00', line_color: '#FFFFFF', position: 'middle_center', font_size: 60 };
+
+async function colourClip(colour: string): Promise<MediaFile> {
+  const out = join(scratch, `${colour}-${Date.now()}.mp4`);
+  await run(ffmpegPath(), [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', `color=c=${colour}:s=320x240:r=25:d=2`,
+    '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100:duration=2',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+  ]);
+  return { name: `${colour}.mp4`, type: 'video/mp4', bytes: new Uint8Array(await readFile(out)) };
+}
+
+async function tone(): Promise<MediaFile> {
+  const out = join(scratch, `music-${Date.now()}.mp3`);
+  await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100:duration=3', '-c:a', 'libmp3lame', '-b:a', '64k', out]);
+  return { name: 'music.mp3', type: 'audio/mpeg', bytes: new Uint8Array(await readFile(out)) };
+}
+
+async function upload(user: SignedInUser, file: MediaFile): Promise<string> {
+  const response = await uploadFile(user.client, file);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const id = (response.body.id ?? (response.body.asset as { id?: string } | undefined)?.id) as string | undefined;
+  expect(id).toBeTruthy();
+  return id ?? '';
+}
+
+async function createScript(user: SignedInUser, content = lines.join('\n')): Promise<Script> {
+  const response = await user.client.post<Script>('/api/scripts', { title: 'Colours of a day', scriptContent: content });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+async function scriptOf(user: SignedInUser, id: string): Promise<Script> {
+  const list = await user.client.get<Script[]>('/api/scripts');
+  const found = list.body.find((script) => script.id === id);
+  if (!found) throw new Error(`script ${id} not listed`);
+  return found;
+}
+
+/** The spec's fallback polling: the script list until the video is no longer generating. */
+async function untilSettled(user: SignedInUser, id: string, timeoutMs = 120_000): Promise<Script> {
+  const began = Date.now();
+  for (;;) {
+    const script = await scriptOf(user, id);
+    if (script.videoGenerationStatus !== 'generating') return script;
+    if (Date.now() - began > timeoutMs) throw new Error(`still generating after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function openSocket(user: SignedInUser): Promise<TestSocket> {
+  const ticket = await user.client.get<{ ticket: string }>('/api/ws-ticket');
+  const socket = await TestSocket.open(stack.url.replace(/^http/, 'ws') + '/ws', stack.url);
+  socket.send({ action: 'authenticate', token: ticket.body.ticket });
+  expect(await socket.next()).toMatchObject({ type: 'auth_success' });
+  socket.send({ action: 'subscribe', types: ['script-update', 'video-usage'] });
+  expect(await socket.next()).toMatchObject({ type: 'subscription' });
+  return socket;
+}
+
+/** Follows /api/video/{file} as the player does and keeps the bytes in a local file. */
+async function download(user: SignedInUser, path: string, name: string): Promise<string> {
+  const redirect = await user.client.raw(path);
+  expect(redirect.status).toBe(302);
+  const response = await fetch(redirect.headers.get('location') ?? '');
+  expect(response.status).toBe(200);
+  const file = join(scratch, name);
+  writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
+  return file;
+}
+
+async function videoMinutesUsed(user: SignedInUser): Promise<number> {
+  const stats = await user.client.get<{ videoMinutesUsed: number }>('/api/stats');
+  return stats.body.videoMinutesUsed;
+}
+
+async function storedVideos(userId: string): Promise<string[]> {
+  const { s3, config } = getContainer();
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/video/` }));
+  return (listed.Contents ?? []).map((item) => item.Key ?? '').sort();
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const near = ([r, g, b]: Rgb, [r2, g2, b2]: Rgb, tolerance = 60) => Math.abs(r - r2) + Math.abs(g - g2) + Math.abs(b - b2) < tolerance;
+
+describe('a video from a saved script (free plan, then basic)', () => {
+  let user: SignedInUser;
+  let script: Script;
+  let clipIds: Record<string, string>;
+  let watermarkedFrame: Buffer;
+  let firstVideo: Script;
+  let musicId: string;
+
+  beforeAll(async () => {
+    user = await signUpAndIn(stack, 'video');
+    clipIds = {};
+    for (const colour of Object.keys(clipColours)) clipIds[colour] = await upload(user, await colourClip(colour));
+    musicId = await upload(user, await tone());
+    script = await createScript(user);
+  });
+
+  it('renders a 1080x1920 H.264 + AAC MP4 as long as the voice-over, with live progress, and records it on the script', async () => {
+    const socket = await openSocket(user);
+    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {
+      captionSettings: { ...captions, background_audio_id: musicId, background_audio_volume: 20 },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body.executionId).toMatch(new RegExp(`:video-${script.id}-\\d+$`));
+    expect(started.body.script.videoGenerationStatus).toBe('generating');
+    // Segments from the script's lines; each gets the clip its line names (title match), no clip twice.
+    const planned = started.body.videoMetadata.segments;
+    expect(planned.map((s) => s.text)).toEqual(lines);
+    expect(planned.map((s) => s.mediaAssetId)).toEqual([clipIds.red, clipIds.blue, clipIds.orange]);
+    expect(planned.every((s) => s.mediaFile?.startsWith('/api/media-proxy?url=') && s.mediaDuration === 3)).toBe(true);
+    expect(started.body.videoMetadata.totalDuration).toBe(9);
+
+    // A second request while the run is going is refused.
+    const again = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/generate-video`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A video is already being generated for this script');
+
+    // Live messages until complete: stages in order, progress never going back, render progress at most once a second.
+    const messages: { at: number; body: Record<string, unknown> }[] = [];
+    for (;;) {
+      const message = (await socket.next(120_000)) as Record<string, unknown>;
+      messages.push({ at: Date.now(), body: message });
+      if (message.type === 'script-update' && (message.videoGenerationStatus === 'complete' || message.videoGenerationStatus === 'failed')) break;
+    }
+    await socket.close();
+    const updates = messages.filter((m) => m.body.type === 'script-update' && m.body.scriptId === script.id);
+    const last = updates.at(-1)?.body;
+    expect(last).toMatchObject({ videoGenerationStatus: 'complete', hasNewVideo: true, progress: 100 });
+    const stages = [...new Set(updates.map((m) => m.body.stage).filter(Boolean))];
+    expect(stages).toEqual(['audio', 'planning', 'rendering']);
+    const progress = updates.map((m) => m.body.progress).filter((p): p is number => typeof p === 'number');
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect(progress).toContain(5);
+    expect(progress).toContain(10);
+    const rendering = updates.filter((m) => m.body.stage === 'rendering');
+    expect(rendering.length).toBeGreaterThan(1);
+    for (let i = 1; i < rendering.length; i++) expect(rendering[i]!.at - rendering[i - 1]!.at).toBeGreaterThanOrEqual(800);
+    const usage = messages.find((m) => m.body.type === 'video-usage');
+    expect(usage?.body.amount).toBeGreaterThan(0);
+
+    firstVideo = await scriptOf(user, script.id);
+    expect(firstVideo).toMatchObject({ videoGenerationStatus: 'complete', videoGenerationError: null, videoProgress: null });
+    expect(firstVideo.videoUrl).toMatch(new RegExp(`^/api/video/${script.id}-[0-9a-z]+\\.mp4$`));
+    expect(firstVideo.thumbnailUrl).toBe(firstVideo.videoUrl?.replace(/\.mp4$/, '.jpg'));
+    expect(firstVideo.videoGeneratedAt).toBeTruthy();
+    expect(firstVideo.audioUrl).toMatch(/^\/api\/audio\//);
+    expect([...(firstVideo.usedMediaIds ?? [])].sort()).toEqual(Object.values(clipIds).sort());
+    const voice = firstVideo.audioDuration ?? 0;
+    expect(voice).toBeGreaterThan(2);
+    expect(firstVideo.videoMetadata?.totalDuration).toBeCloseTo(voice, 2);
+    const segments = firstVideo.videoMetadata?.segments ?? [];
+    expect(segments.map((s) => s.mediaAssetId)).toEqual([clipIds.red, clipIds.blue, clipIds.orange]);
+    expect(segments.reduce((sum, s) => sum + s.mediaDuration, 0)).toBeCloseTo(voice, 1);
+    expect(await videoMinutesUsed(user)).toBe(round2(voice / 60) || 0.01);
+
+    const file = await download(user, firstVideo.videoUrl ?? '', 'free.mp4');
+    const info = await probeMedia(file);
+    expect(info).toMatchObject({ width: videoWidth, height: videoHeight, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(Math.abs(info.durationSeconds - voice)).toBeLessThanOrEqual(0.2);
+    const thumbnail = await probeMedia(await download(user, firstVideo.thumbnailUrl ?? '', 'free.jpg'));
+    expect(thumbnail.videoCodec).toBe('mjpeg');
+
+    // Each segment shows its own clip: sample the picture's top band in the middle of each segment.
+    let at = 0;
+    for (const [i, segment] of segments.entries()) {
+      const colour = Object.keys(clipColours)[i] ?? '';
+      const frame = await frameAt(file, at + segment.mediaDuration / 2);
+      expect(near(meanColour(frame, { x: 300, y: 100, w: 480, h: 200 }), clipColours[colour] ?? [0, 0, 0]), `segment ${i + 1} shows ${colour}`).toBe(true);
+      at += segment.mediaDuration;
+    }
+
+    // While a word is spoken it is drawn in the word colour in the caption area (middle), and nowhere else.
+    const words = JSON.parse(
+      await (await fetch((await user.client.raw((firstVideo.audioUrl ?? '').replace(/\.mp3$/, '.words.json'))).headers.get('location') ?? '')).text(),
+    ) as { word: string; start: number; end: number }[];
+    const word = words[2];
+    if (!word) throw new Error('too few words');
+    watermarkedFrame = await frameAt(file, (word.start + word.end) / 2);
+    const band = { x: 0, y: videoHeight / 2 - 200, w: videoWidth, h: 400 };
+    expect(countColour(watermarkedFrame, band, green)).toBeGreaterThan(500);
+    expect(countColour(watermarkedFrame, { x: 0, y: 0, w: videoWidth, h: 700 }, green)).toBe(0);
+    expect(countColour(watermarkedFrame, { x: 0, y: videoHeight - 700, w: videoWidth, h: 700 }, green)).toBe(0);
+    expect(countColour(watermarkedFrame, band, [255, 255, 255])).toBeGreaterThan(500);
+  });
+
+  it('on basic: no watermark, the same voice-over reused, and a finalize that fails twice after doing its work is retried without charging twice', async () => {
+    await setProfile(user.id, { subscriptionTier: 'basic' });
+    const minutesBefore = await videoMinutesUsed(user);
+    const { handler: finalize } = await import('../../functions/pipeline/finalize-video');
+    let calls = 0;
+    pipelineTestHooks.replace('finalize-video', async (input) => {
+      calls += 1;
+      const result = await finalize(input);
+      if (calls <= 2) throw new Error(`finalize lost its answer (call ${calls})`);
+      return result;
+    });
+
+    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, { captionSettings: captions });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    // Sent nothing about segments: the script's own segments are kept.
+    expect(started.body.videoMetadata.segments.map((s) => s.mediaAssetId)).toEqual([clipIds.red, clipIds.blue, clipIds.orange]);
+    const done = await untilSettled(user, script.id);
+    expect(done.videoGenerationStatus, done.videoGenerationError ?? '').toBe('complete');
+    expect(calls).toBe(3);
+    expect(done.audioUrl).toBe(firstVideo.audioUrl);
+    expect(done.videoUrl).not.toBe(firstVideo.videoUrl);
+    const voice = done.audioDuration ?? 0;
+    expect(await videoMinutesUsed(user)).toBe(round2(minutesBefore + (round2(voice / 60) || 0.01)));
+    // The replaced video's files are gone; only this run's MP4 and JPEG are kept.
+    const base = (done.videoUrl ?? '').replace(/^\/api\/video\//, '').replace(/\.mp4$/, '');
+    expect(await storedVideos(user.id)).toEqual([`users/${user.id}/video/${base}.jpg`, `users/${user.id}/video/${base}.mp4`]);
+
+    const file = await download(user, done.videoUrl ?? '', 'basic.mp4');
+    const words = JSON.parse(
+      await (await fetch((await user.client.raw((done.audioUrl ?? '').replace(/\.mp3$/, '.words.json'))).headers.get('location') ?? '')).text(),
+    ) as { start: number; end: number }[];
+    const word = words[2]!;
+    const plain = await frameAt(file, (word.start + word.end) / 2);
+    const corner = { x: 30, y: videoHeight - 30 - 180, w: 180, h: 180 };
+    expect(meanDifference(watermarkedFrame, plain, corner)).toBeGreaterThan(30);
+    // The watermark's purple disc is there on free and not on basic.
+    const purple: Rgb = [124, 58, 237];
+    expect(countColour(watermarkedFrame, corner, purple)).toBeGreaterThan(5_000);
+    expect(countColour(plain, corner, purple)).toBe(0);
+    // Elsewhere the two renders show the same picture (the free one also had quiet music: sound only).
+    expect(meanDifference(watermarkedFrame, plain, { x: videoWidth - 300, y: 200, w: 200, h: 200 })).toBeLessThan(3);
+  });
+});
+
+describe('failures', () => {
+  it('a render that always fails ends failed with a message, nothing left generating; Create Video works again', async () => {
+    const user = await signUpAndIn(stack, 'videofail');
+    await upload(user, await colourClip('red'));
+    const script = await createScript(user, 'One short line to speak.');
+    const fault = pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
+    const socket = await openSocket(user);
+
+    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {});
+    expect(started.status).toBe(202);
+    let failed: Record<string, unknown> | undefined;
+    while (!failed) {
+      const message = (await socket.next(60_000)) as Record<string, unknown>;
+      if (message.type === 'script-update' && message.videoGenerationStatus === 'failed') failed = message;
+    }
+    await socket.close();
+    // The internal reason stays in the logs; the user reads a message they can act on.
+    expect(failed.message).toBe('Failed to generate video. Please try again.');
+    expect(fault.calls).toBe(3); // the first try and two retries
+    const after = await scriptOf(user, script.id);
+    expect(after).toMatchObject({ videoGenerationStatus: 'failed', videoGenerationError: 'Failed to generate video. Please try again.', videoProgress: null, videoUrl: null });
+    expect(await storedVideos(user.id)).toEqual([]);
+    expect(await videoMinutesUsed(user)).toBe(0);
+
+    const again = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {});
+    expect(again.status).toBe(202);
+    expect((await untilSettled(user, script.id)).videoGenerationStatus).toBe('failed');
+  });
+
+  it('a clip deleted after the request fails the run at once with a message naming the segment', async () => {
+    const user = await signUpAndIn(stack, 'videogone');
+    const clip = await upload(user, await colourClip('blue'));
+    const script = await createScript(user, 'Only one segment here.');
+    // Hold the run before planning, delete the clip, then let it go on.
+    const { handler: synthesize } = await import('../../functions/pipeline/synthesize-audio');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    pipelineTestHooks.replace('synthesize-audio', async (input) => {
+      const result = await synthesize(input);
+      await gate;
+      return result;
+    });
+    const fault = pipelineTestHooks.fail('plan-segments', { failures: 0 });
+    expect((await user.client.post(`/api/scripts/${script.id}/generate-video`, {})).status).toBe(202);
+    expect((await user.client.request('DELETE', `/api/media/${clip}`)).status).toBe(200);
+    release();
+    const after = await untilSettled(user, script.id);
+    expect(after.videoGenerationStatus).toBe('failed');
+    expect(after.videoGenerationError).toBe('The video chosen for segment 1 is no longer in your media library. Choose another one and try again.');
+    expect(fault.calls).toBe(1); // not retried
+  });
+});
+
+describe('requests that are refused', () => {
+  let owner: SignedInUser;
+  let other: SignedInUser;
+  let ownerScript: Script;
+  let ownerClip: string;
+  let ownerMusic: string;
+
+  beforeAll(async () => {
+    [owner, other] = await Promise.all([signUpAndIn(stack, 'videoown'), signUpAndIn(stack, 'videoother')]);
+    ownerClip = await upload(owner, await colourClip('red'));
+    ownerMusic = await upload(owner, await tone());
+    ownerScript = await createScript(owner);
+  });
+
+  it("another user's script is not found, another user's media is a 400 naming the segment", async () => {
+    const foreign = await other.client.post<{ message: string }>(`/api/scripts/${ownerScript.id}/generate-video`, {});
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Script not found');
+
+    const mine = await createScript(other);
+    const clip = await other.client.post<{ message: string; details: string }>(`/api/scripts/${mine.id}/generate-video`, {
+      videoMetadata: { segments: [{ text: lines[0], mediaAssetId: ownerClip }], totalDuration: 3 },
+    });
+    expect(clip.status).toBe(400);
+    expect(clip.body.message).toBe('Media asset not found');
+    expect(clip.body.details).toMatch(/^Segment 1: /);
+
+    const music = await other.client.post<{ message: string }>(`/api/scripts/${mine.id}/generate-video`, {
+      captionSettings: { background_audio_id: ownerMusic },
+    });
+    expect(music.status).toBe(400);
+    expect(music.body.message).toBe('Media asset not found');
+
+    // An audio asset is no segment picture, even the user's own.
+    const audioAsClip = await owner.client.post<{ message: string }>(`/api/scripts/${ownerScript.id}/generate-video`, {
+      videoMetadata: { segments: [{ text: 'x', mediaAssetId: ownerMusic }], totalDuration: 3 },
+    });
+    expect(audioAsClip.status).toBe(400);
+    expect((await scriptOf(other, mine.id)).videoGenerationStatus).toBe('idle');
+  });
+
+  it('no videos in the library, bad caption settings, and no video minutes left are refused before anything starts', async () => {
+    const empty = await createScript(other, 'Nothing to show.');
+    const none = await other.client.post<{ message: string }>(`/api/scripts/${empty.id}/generate-video`, {});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('No media to make the video from');
+
+    const badColour = await owner.client.post<{ message: string }>(`/api/scripts/${ownerScript.id}/generate-video`, { captionSettings: { word_color: 'yellow' } });
+    expect(badColour.status).toBe(400);
+
+    await setProfile(owner.id, { videoMinutesGenerated: 10 });
+    const limited = await owner.client.post<{ message: string; details: string }>(`/api/scripts/${ownerScript.id}/generate-video`, {});
+    expect(limited.status).toBe(403);
+    expect(limited.body).toMatchObject({ message: 'Video minutes limit reached', details: 'You have used 10 of 10 video minutes on the Free plan.' });
+    expect((await scriptOf(owner, ownerScript.id)).videoGenerationStatus).toBe('idle');
+  });
+});

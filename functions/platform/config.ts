@@ -40,6 +40,15 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** In the cloud: the SecureString parameter holding the key, read once per cold start (absent: offline writer). */
   OPENAI_API_KEY_PARAMETER: z.string().min(1).optional(),
+  /** The voice: ElevenLabs when a key is set, eSpeak NG offline otherwise. A secret: never logged. */
+  ELEVENLABS_API_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** Another ElevenLabs-compatible endpoint (tests point it at a local fake). */
+  ELEVENLABS_BASE_URL: optionalUrl,
+  /** In the cloud: the SecureString parameter holding the ElevenLabs key, read on first use (absent: eSpeak). */
+  ELEVENLABS_API_KEY_PARAMETER: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

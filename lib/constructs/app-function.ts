@@ -107,6 +107,7 @@ export class AppFunction extends NodejsFunction {
       environment: {
         ...appEnvironment(props.resources),
         OPENAI_API_KEY_PARAMETER: openAiKeyParameterName(Stack.of(scope).stackName),
+        ELEVENLABS_API_KEY_PARAMETER: elevenLabsKeyParameterName(Stack.of(scope).stackName),
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
@@ -185,7 +186,10 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
     );
   }
   grantee.grantPrincipal.addToPrincipalPolicy(
-    new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn(stack, openAiKeyParameterName(stack.stackName))] }),
+    new PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: [parameterArn(stack, openAiKeyParameterName(stack.stackName)), parameterArn(stack, elevenLabsKeyParameterName(stack.stackName))],
+    }),
   );
 }
 
@@ -195,6 +199,11 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
  */
 export function openAiKeyParameterName(stackName: string): string {
   return `/reelsmith/${stackName}/openai-api-key`;
+}
+
+/** The same for the ElevenLabs key; without it voice-overs are spoken by eSpeak NG. */
+export function elevenLabsKeyParameterName(stackName: string): string {
+  return `/reelsmith/${stackName}/elevenlabs-api-key`;
 }
 
 export function parameterArn(stack: Stack, parameterName: string): string {

@@ -162,7 +162,8 @@ export class VoiceOverService {
 
     const now = () => new Date(this.clock()).toISOString();
     await this.deps.scripts.update(userId, script.id, { audioGenerationStatus: 'generating', audioGenerationError: null, updatedAt: now() });
-    await this.publish(userId, script.id, { audioGenerationStatus: 'generating', stage: 'audio', progress: 5 });
+    // Stage and progress are the pipeline's to report (its SynthesizeAudio step); a conversion only has a status.
+    await this.publish(userId, script.id, { audioGenerationStatus: 'generating' });
 
     let stored: VoiceOverFiles | undefined;
     try {

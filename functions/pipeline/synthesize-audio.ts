@@ -2,10 +2,11 @@ import type { AudioStepDeps } from '../core/video/pipeline-deps';
 import { synthesizeInputSchema, type AudioResult } from '../core/video/run';
 import { synthesizeStep } from '../core/video/synthesize-step';
 import { audioDeps } from './deps';
+import { runTask } from './run-task';
 
 /** SynthesizeAudio: the script's voice-over (reused when it already has one with word timings). */
 export function synthesizeAudioTask(deps: () => AudioStepDeps): (event: unknown) => Promise<AudioResult> {
-  return (event) => synthesizeStep(deps(), synthesizeInputSchema.parse(event));
+  return (event) => runTask(() => synthesizeStep(deps(), synthesizeInputSchema.parse(event)));
 }
 
 export const handler = synthesizeAudioTask(audioDeps);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logoKeyOf } from '../../functions/core/video/render-step';
-import { failureMessage, genericFailureMessage, keyOfVideoUrl, timeoutFailureMessage, videoFiles, videoMinutes } from '../../functions/core/video/run';
+import { NotFoundError } from '../../functions/core/errors';
+import { VideoInputError, failureMessage, genericFailureMessage, keyOfVideoUrl, timeoutFailureMessage, videoFiles, videoMinutes, withStableName } from '../../functions/core/video/run';
 import { segmentTimes, spokenWordCount } from '../../functions/core/video/segment-timing';
 import { defaultLogoSettings } from '../../functions/core/users/user';
 
@@ -67,6 +68,14 @@ describe('run rules', () => {
     expect(failureMessage({ Error: 'Error', Cause: 'ENOSPC: /tmp is full' })).toBe(genericFailureMessage);
     expect(failureMessage({ Error: 'States.Timeout' })).toBe(timeoutFailureMessage);
     expect(failureMessage(undefined)).toBe(genericFailureMessage);
+  });
+
+  it('names known errors explicitly, as a minified bundle would not (what Retry and Catch match)', () => {
+    const minified = Object.assign(new NotFoundError('Script not found'), { name: 't' });
+    expect((withStableName(minified) as Error).name).toBe('NotFoundError');
+    expect((withStableName(Object.assign(new VideoInputError('gone'), { name: 'e' })) as Error).name).toBe('VideoInputError');
+    expect((withStableName(new TypeError('x')) as Error).name).toBe('TypeError');
+    expect(withStableName('not an error')).toBe('not an error');
   });
 
   it("renders only the user's own stored logo, and only when enabled", () => {

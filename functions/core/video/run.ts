@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError, LimitExceededError, NotAuthenticatedError, NotFoundError, ProviderError, ValidationError } from '../errors';
+import { AudioGenerationError } from '../voiceover/voice-over-service';
 
 /**
  * What the state machine carries between its tasks (functions/pipeline/state-machine.asl.json). The
@@ -79,6 +80,30 @@ export const userFacingErrors = new Set([
   'ProviderError',
   'AudioGenerationError',
 ]);
+
+type ErrorClass = new (...args: never[]) => Error;
+
+/** Each known error class and the name Retry, Catch and MarkFailed know it by. */
+const stableNames: readonly (readonly [ErrorClass, string])[] = [
+  [VideoInputError, 'VideoInputError'],
+  [LimitExceededError, 'LimitExceededError'],
+  [NotFoundError, 'NotFoundError'],
+  [ValidationError, 'ValidationError'],
+  [NotAuthenticatedError, 'NotAuthenticatedError'],
+  [ProviderError, 'ProviderError'],
+  [AudioGenerationError, 'AudioGenerationError'],
+];
+
+/**
+ * Gives a known error its class's name explicitly. Lambda reports `error.name` as the error type that
+ * Retry and Catch match, and the bundles are minified: a class's own name would not survive there.
+ */
+export function withStableName(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const known = stableNames.find(([type]) => error instanceof type);
+  if (known) error.name = known[1];
+  return error;
+}
 
 export const genericFailureMessage = 'Failed to generate video. Please try again.';
 export const timeoutFailureMessage = 'Making the video took too long and was stopped. Please try again.';

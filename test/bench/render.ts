@@ -1,17 +1,17 @@
 /**
  * `npm run bench:render`: a 30 s, 6-segment 1080x1920 video from 1080p test clips with highlight
  * captions, background music and a logo, against a bare encode of the same clips (same cover crop and
- * scale, concatenated, same size, preset and CRF; no captions, overlays or audio) in the same run.
+ * scale, concatenated, same size and encoder settings (`videoEncoderArgs`); no captions, overlays or audio) in the same run.
  * Prints render seconds, seconds per video second, the ratio to the bare encode, and the peak memory
  * (VmHWM) and CPU time of the ffmpeg process; BENCH_ROUNDS=n alternates n rounds and keeps the best. Test clips are generated once into the temp dir and reused.
  */
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { runFfmpeg } from '../../functions/adapters/ffmpeg/ffmpeg-process';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
-import { clipInput, coverChain, fitClips, FfmpegVideoRenderer } from '../../functions/adapters/ffmpeg/render';
+import { clipInput, coverChain, fitClips, FfmpegVideoRenderer, videoEncoderArgs } from '../../functions/adapters/ffmpeg/render';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
 import { parseCaptionSettings } from '../../functions/core/captions/caption-settings';
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     ...fitted.flatMap(clipInput),
     '-filter_complex',
     [...fitted.map((clip, i) => coverChain(i, clip, `c${i}`)), `${fitted.map((_, i) => `[c${i}]`).join('')}concat=n=${fitted.length}:v=1:a=0[v]`].join(';'),
-    '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-t', duration.toFixed(3), '-movflags', '+faststart', '-y', join(dir, 'bare.mp4'),
+    '-map', '[v]', ...videoEncoderArgs, '-t', duration.toFixed(3), '-movflags', '+faststart', '-y', join(dir, 'bare.mp4'),
   ];
   const renderer = (onSpawn: (pid: number) => void) => new FfmpegVideoRenderer({ onSpawn });
   const output = join(dir, 'render.mp4');
@@ -136,8 +136,12 @@ async function main(): Promise<void> {
   const [load] = loadavg();
 
   console.log(`video: ${info.width}x${info.height} ${info.videoCodec}+${info.audioCodec}, ${fmt(info.durationSeconds)} s, ${segments} segments from 1080p clips; ${cpus().length} CPUs, load ${fmt(load ?? 0)}, best of ${rounds}`);
-  console.log(`render (captions + music + logo): ${fmt(f.wall)} s, ${(f.wall / duration).toFixed(3)} s per video second, CPU ${fmt(f.usage.cpuSeconds)} s, peak ffmpeg memory ${f.usage.peakMb.toFixed(0)} MB`);
-  console.log(`bare encode (same clips, size, preset): ${fmt(b.wall)} s, ${(b.wall / duration).toFixed(3)} s per video second, CPU ${fmt(b.usage.cpuSeconds)} s, peak ${b.usage.peakMb.toFixed(0)} MB`);
+  const mb = async (path: string) => ((await stat(path)).size / 1e6).toFixed(1);
+  const perSecond = (run: { wall: number; usage: Usage }) =>
+    `${(run.wall / duration).toFixed(3)} s per video second (CPU ${(run.usage.cpuSeconds / duration).toFixed(3)})`;
+  console.log(`render (captions + music + logo): ${fmt(f.wall)} s, ${perSecond(f)}, CPU ${fmt(f.usage.cpuSeconds)} s, peak ffmpeg memory ${f.usage.peakMb.toFixed(0)} MB, ${await mb(output)} MB file`);
+  console.log(`bare encode (same clips, size, encoder settings): ${fmt(b.wall)} s, ${perSecond(b)}, CPU ${fmt(b.usage.cpuSeconds)} s, peak ${b.usage.peakMb.toFixed(0)} MB, ${await mb(join(dir, 'bare.mp4'))} MB file`);
+  console.log(`encoder: ${videoEncoderArgs.join(' ')}`);
   console.log(`ratio render / bare: ${fmt(f.wall / b.wall)}x wall, ${fmt(f.usage.cpuSeconds / b.usage.cpuSeconds)}x CPU (targets: <= 0.6 s per video second, <= 1.3x)`);
 }
 

@@ -32,8 +32,8 @@ describe('the render command', () => {
     }
   });
 
-  it('encodes H.264 veryfast + AAC with faststart, as long as the voice-over', () => {
-    expect(args.join(' ')).toContain('-c:v libx264 -preset veryfast -crf 23');
+  it('encodes H.264 (superfast with mbtree) + AAC with faststart, as long as the voice-over', () => {
+    expect(args.join(' ')).toContain('-c:v libx264 -preset superfast -x264-params mbtree=1:rc-lookahead=10 -crf 23');
     expect(args.join(' ')).toContain('-c:a aac');
     expect(args.join(' ')).toContain('-t 5 -movflags +faststart');
   });

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Duration } from 'aws-cdk-lib';
-import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { DefinitionBody, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { pipelineDefinitionFile, pipelineTasks } from '../../functions/pipeline/tasks.js';
 import { fromRoot } from '../paths.js';
 import type { AppResources } from './app-function.js';
 import { AppFunction, functionRuntime } from './app-function.js';
+import { ffmpegLayerCode } from './ffmpeg-layer-assets.js';
 
 export interface PipelineProps {
   readonly resources: AppResources;
@@ -27,7 +28,8 @@ export class Pipeline extends Construct {
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
     this.ffmpegLayer = new LayerVersion(this, 'FfmpegLayer', {
-      code: Code.fromAsset(fromRoot('layers/ffmpeg')),
+      // ffmpeg and ffprobe from npm and the caption fonts, staged into layers/ffmpeg at synth time.
+      code: ffmpegLayerCode(),
       compatibleRuntimes: [functionRuntime],
       compatibleArchitectures: [Architecture.X86_64],
       description: 'ffmpeg and ffprobe (under /opt/bin) and the caption fonts (under /opt/fonts)',

@@ -69,21 +69,34 @@ function packageDir(pkg: string): string {
   return dirname(requireFromHere.resolve(`${pkg}/package.json`));
 }
 
+export interface BundledFontFile {
+  /** The TTF file inside node_modules. */
+  source: string;
+  /** Where it goes under a fonts root: `<family folder>/<file name>`. */
+  target: string;
+}
+
+/** Every bundled TTF file and its place under a fonts root (the Lambda layer stages the same list). */
+export function bundledFontFiles(): BundledFontFile[] {
+  return bundledFamilies.flatMap((family) =>
+    family.files.map((file) => ({
+      source: join(packageDir(file.pkg), file.path),
+      target: join(family.folder, file.path.split('/').pop() ?? file.path),
+    })),
+  );
+}
+
 /** Copies every bundled family into `root/<folder>/` (for the Lambda layer, or the local cache). */
 export async function copyFonts(root: string): Promise<void> {
-  for (const family of bundledFamilies) {
-    const folder = join(root, family.folder);
-    await mkdir(folder, { recursive: true });
-    for (const file of family.files) {
-      const source = join(packageDir(file.pkg), file.path);
-      const target = join(folder, file.path.split('/').pop() ?? file.path);
-      const [from, to] = await Promise.all([stat(source), stat(target).catch(() => undefined)]);
-      if (to?.size === from.size) continue;
-      // Copy then rename, so a render running at the same time never sees half a file.
-      const partial = `${target}.${process.pid}.part`;
-      await copyFile(source, partial);
-      await rename(partial, target);
-    }
+  for (const { source, target: relative } of bundledFontFiles()) {
+    const target = join(root, relative);
+    await mkdir(dirname(target), { recursive: true });
+    const [from, to] = await Promise.all([stat(source), stat(target).catch(() => undefined)]);
+    if (to?.size === from.size) continue;
+    // Copy then rename, so a render running at the same time never sees half a file.
+    const partial = `${target}.${process.pid}.part`;
+    await copyFile(source, partial);
+    await rename(partial, target);
   }
 }
 

@@ -20,13 +20,20 @@ export interface SynthOptions {
   readonly validate?: boolean;
 }
 
-/** Synthesizes the stack with esbuild bundling skipped (the template is the same, minus the asset contents). */
+/**
+ * Synthesizes the stack with esbuild bundling skipped (the template is the same, minus the asset contents)
+ * and asset staging off: assets are referenced where they are instead of being copied into the assembly
+ * (the ffmpeg layer alone is about 150 MB, and each test file synthesizes into its own temporary folder).
+ */
 export function synthStack(props: Partial<ReelsmithStackProps> = {}, options: SynthOptions = {}): { app: App; stack: ReelsmithStack; template: Template } {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: options.validate ?? false });
+  const app = new App({
+    context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true },
+    builtinCloudFormationValidation: options.validate ?? false,
+  });
   const siteAssetPath = props.siteAssetPath ?? fakeSiteBuild();
   try {
     const stack = new ReelsmithStack(app, 'Reelsmith', { env: { account: '123456789012', region: 'eu-west-1' }, ...props, siteAssetPath });
-    // Synthesizes once (later app.synth() calls reuse the assembly), copying the site into it.
+    // Synthesizes once (later app.synth() calls reuse the assembly).
     return { app, stack, template: Template.fromStack(stack) };
   } finally {
     if (props.siteAssetPath === undefined) rmSync(siteAssetPath, { recursive: true, force: true });

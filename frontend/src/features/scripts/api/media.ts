@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 
@@ -28,16 +28,19 @@ export const PREFETCH_LIMIT = 100;
 /** Up to 24 thumbnails are preloaded (000 §9). */
 export const PRELOAD_THUMBNAILS = 24;
 
+/** The dialog and the picker read the library as it is when they open (the app's cache never goes stale by itself). */
+const fresh = { revalidateOnMount: true } as const;
+
 export const AUDIO_KEY = '/api/media/audio';
 export const PREFETCH_KEY = `/api/media?page=1&limit=${PREFETCH_LIMIT}`;
 
 export function useAudioAssets() {
-  return useSWR<MediaItem[]>(AUDIO_KEY, () => apiGet<MediaItem[]>(AUDIO_KEY));
+  return useSWR<MediaItem[]>(AUDIO_KEY, () => apiGet<MediaItem[]>(AUDIO_KEY), fresh);
 }
 
 /** The newest 100 assets, the pool auto-assignment scores. */
 export function useMediaPrefetch() {
-  return useSWR<MediaPage>(PREFETCH_KEY, () => apiGet<MediaPage>(PREFETCH_KEY));
+  return useSWR<MediaPage>(PREFETCH_KEY, () => apiGet<MediaPage>(PREFETCH_KEY), fresh);
 }
 
 export function pickerPageKey(page: number, folderId: string, cursor?: string | null): string {
@@ -47,14 +50,19 @@ export function pickerPageKey(page: number, folderId: string, cursor?: string | 
   return `/api/media?${query.toString()}`;
 }
 
-/** GET /api/media?page=n&limit=60, page after page (folderId '' means every folder). */
+/**
+ * GET /api/media?page=n&limit=60, page after page (folderId '' means every folder). Each opening of
+ * the picker has its own cache entries (the opening's id beside the URL), so it shows the library as
+ * it is now without refetching page 1 whenever a later page loads.
+ */
 export function usePickerPages(folderId: string) {
+  const [opening] = useState(() => `${Date.now()}-${Math.random()}`);
   const result = useSWRInfinite<MediaPage>(
     (index, previous: MediaPage | null) => {
       if (previous && previous.page >= previous.totalPages) return null;
-      return pickerPageKey(index + 1, folderId, previous?.nextCursor);
+      return [pickerPageKey(index + 1, folderId, previous?.nextCursor), opening] as const;
     },
-    (key: string) => apiGet<MediaPage>(key),
+    ([key]: readonly [string, string]) => apiGet<MediaPage>(key),
     { revalidateFirstPage: false, revalidateAll: false, persistSize: false },
   );
   const { data, size, setSize, isLoading, error } = result;

@@ -102,7 +102,9 @@ export function CardActions({ script, generation, busy }: { script: Script; gene
     }
     try {
       await inline.toggle();
-    } catch {
+    } catch (error) {
+      // Pausing before playback began interrupts play(): not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
       showToast({ type: 'error', title: 'No audio available', description: 'The voice-over could not be played.' });
     }
   }
@@ -144,7 +146,7 @@ export function CardActions({ script, generation, busy }: { script: Script; gene
                 </Tip>
               </HStack>
             ) : (
-              <Button size="sm" variant="outline" onClick={() => void generation.generateAudio()} disabled={disabled} loading={generation.audio === 'generating' && !startingVideo}>
+              <Button size="sm" variant="outline" onClick={() => void generation.generateAudio()} disabled={disabled} loading={generation.audio === 'generating' && !startingVideo} loadingText="Generating Audio...">
                 Generate Audio
               </Button>
             )}

@@ -240,7 +240,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           </IconButton>
         </Tip>
         <HStack gap="2" wrap="wrap" justify="end">
-          <Button size="sm" variant="outline" onClick={() => setDialog('schedule')}>
+          <Button size="sm" variant="outline" onClick={() => setDialog('schedule')} disabled={generating}>
             Schedule Video
           </Button>
           <CardActions script={script} generation={generation} busy={regenerating} />

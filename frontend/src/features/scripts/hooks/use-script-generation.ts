@@ -19,6 +19,9 @@ import {
 import type { VideoMetadata } from '../lib/segments';
 import { useFallbackPoller } from './use-fallback-poller';
 
+/** How long a card on a running generation waits for the socket before it polls instead. */
+const RESTORED_POLL_GRACE_MS = 5_000;
+
 export const VIDEO_SUCCESS = 'Video generated successfully with audio and custom captions';
 
 export interface RenderProgress {
@@ -140,6 +143,17 @@ export function useScriptGeneration(script: Script, onChanged: () => Promise<unk
       }),
     [realtime, script.id, setStatus, poller],
   );
+
+  // A card that opens on a running generation (a reload, another tab) with no live connection after a
+  // short grace polls too: otherwise it would wait for a message that cannot come.
+  const { connected } = realtime;
+  useEffect(() => {
+    if (!generating || connected) return undefined;
+    const timer = window.setTimeout(() => {
+      if (!poller.running) poller.start();
+    }, RESTORED_POLL_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [generating, connected, poller]);
 
   /** Polls the list when the socket is down as an action starts (000 §4). */
   const pollIfOffline = useCallback(() => {

@@ -84,7 +84,7 @@ export function segmentHue(index: number): number {
  * segments; then `ready` is true and `applyQueue` gives them to the segments in ascending order.
  * Choosing an item already queued takes it out again.
  */
-export function toggleQueued(queue: readonly CandidateMedia[], media: CandidateMedia, capacity: number): { queue: CandidateMedia[]; ready: boolean } {
+export function toggleQueued<T extends CandidateMedia>(queue: readonly T[], media: T, capacity: number): { queue: T[]; ready: boolean } {
   if (queue.some((item) => item.id === media.id)) {
     const next = queue.filter((item) => item.id !== media.id);
     return { queue: next, ready: false };

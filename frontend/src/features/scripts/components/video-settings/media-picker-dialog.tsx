@@ -21,6 +21,9 @@ function MediaTile({ item, order, eager, onPick }: { item: MediaItem; order: num
       overflow="hidden"
       borderWidth="2px"
       borderColor={order !== undefined ? 'blue.solid' : 'transparent'}
+      outline={order !== undefined ? '3px solid' : undefined}
+      outlineColor="blue.solid"
+      outlineOffset="2px"
       bg="gray.900"
       textAlign="left"
       _hover={{ borderColor: 'blue.muted' }}
@@ -102,10 +105,10 @@ export function MediaPickerDialog({
     }
     const next = toggleQueued(queue, item, target.count);
     if (next.ready) {
-      onApply(next.queue as MediaItem[]);
+      onApply(next.queue);
       setQueue([]);
     } else {
-      setQueue(next.queue as MediaItem[]);
+      setQueue(next.queue);
     }
   }
 

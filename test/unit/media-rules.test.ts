@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameKey, sizeKey } from '../../functions/adapters/aws/dynamo/media-repository';
-import { parseProbe } from '../../functions/adapters/ffmpeg/ffmpeg-media-processor';
+import { parseProbe } from '../../functions/adapters/ffmpeg/probe';
 import { fileTypes, formatMatches, magicMatches, resolveFileType } from '../../functions/core/media/file-types';
 import { aspectRatioOf, displayFileName, normalizeTags, titleFromFileName, type MediaAsset } from '../../functions/core/media/media';
 import { offlineTags } from '../../functions/core/media/offline-tags';
@@ -103,5 +103,8 @@ describe('ffprobe output', () => {
       audio: { codec: 'aac', sampleRate: 48_000, channels: 2 },
     });
     expect(parseProbe(JSON.stringify({ streams: [], format: { format_name: 'mp3', duration: 'N/A' } })).durationSeconds).toBeNull();
+    // A container without a duration of its own: the longest stream's.
+    const streamsOnly = { streams: [{ codec_type: 'audio', duration: '3.5' }, { codec_type: 'video', duration: '4.25' }], format: { format_name: 'wav' } };
+    expect(parseProbe(JSON.stringify(streamsOnly)).durationSeconds).toBe(4.25);
   });
 });

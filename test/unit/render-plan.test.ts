@@ -23,11 +23,11 @@ describe('the render command', () => {
   const { args, ass } = planRender({ request, assPath: '/tmp/w/captions.ass', fontName: 'Archivo Black', fontsDir: '/tmp/fonts/archivo-black' });
   const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
 
-  it('reads only local files: every input is file: with the file protocol alone', () => {
+  it('reads only local files: every input is file: with the file protocol and known demuxers alone', () => {
     const inputs = args.flatMap((arg, i) => (arg === '-i' ? [i] : []));
     expect(inputs).toHaveLength(6);
     for (const i of inputs) {
-      expect(args.slice(i - 2, i)).toEqual(['-protocol_whitelist', 'file']);
+      expect(args.slice(i - 4, i)).toEqual(['-protocol_whitelist', 'file', '-format_whitelist', 'mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe']);
       expect(args[i + 1]).toMatch(/^file:\//);
     }
   });
@@ -40,8 +40,8 @@ describe('the render command', () => {
 
   it('stretches the last segment to the voice-over and loops short clips', () => {
     expect(fitClips(request.clips, 5).map((c) => c.duration)).toEqual([2, 3]);
-    expect(args.join(' ')).toContain('-stream_loop -1 -ss 1 -t 2 -protocol_whitelist file -i file:/media/a.mp4');
-    expect(args.join(' ')).toContain('-loop 1 -framerate 30 -t 3 -protocol_whitelist file -i file:/media/b.jpg');
+    expect(args.join(' ')).toContain('-stream_loop -1 -ss 1 -t 2 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/a.mp4');
+    expect(args.join(' ')).toContain('-loop 1 -framerate 30 -t 3 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/b.jpg');
   });
 
   it('burns the captions last, always with fontsdir, and mixes the music at its volume', () => {

@@ -6,6 +6,7 @@ import { logoPlacement, watermarkPlacement, type Placement } from '../../core/br
 import type { RenderClip, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
 import { captionFont } from './fonts';
 import { runFfmpeg } from './ffmpeg-process';
+import { renderFormats, untrustedInput } from './input';
 import { extractFrame } from './probe';
 
 /**
@@ -22,8 +23,8 @@ export function filterPath(path: string): string {
   return path;
 }
 
-/** Inputs are always named `file:<absolute path>`, so no name is read as an option or another protocol. */
-const fileInput = (path: string) => ['-protocol_whitelist', 'file', '-i', `file:${resolve(path)}`];
+/** Every input is a local file opened with the guards of `untrustedInput` (file protocol, known demuxers). */
+const fileInput = (path: string) => untrustedInput(path, renderFormats);
 
 /** Segment lengths stretched (the last one) so the pictures last at least as long as the voice. */
 export function fitClips(clips: readonly RenderClip[], duration: number): RenderClip[] {

@@ -140,6 +140,9 @@ describe('voice-over and video journey', () => {
     await expect(dialog.getByRole('button', { name: 'Middle center' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(dialog.getByLabel('Caption Style').inputValue()).resolves.toBe('highlight');
     await screenshot(page, 'video-settings-dialog');
+    await dialog.getByTestId('caption-preview').scrollIntoViewIfNeeded();
+    await screenshot(page, 'video-settings-advanced');
+    await dialog.getByRole('heading', { name: 'Switch Scenes' }).scrollIntoViewIfNeeded();
   });
 
   it('pages the Select Media grid by 60: the half-visible sentinel, then Load More Media', async () => {
@@ -308,4 +311,43 @@ describe('voice-over and video journey', () => {
       await offline.context.close();
     }
   }, 240_000);
+
+  it('shows the server’s refusals: audio and video minutes limits, and Create Video works again', async () => {
+    await page.goto('/scripts');
+    await page.getByLabel('Extra Instructions').fill('A short note about limits');
+    await page.getByRole('button', { name: 'Generate Scripts' }).click();
+    await page.getByText('1 scripts generated successfully!').waitFor({ timeout: 20_000 });
+    const fresh = card();
+    await fresh.getByRole('button', { name: 'Generate Audio' }).waitFor();
+
+    const refuse = (message: string) => ({ status: 403, json: { message, error: message, details: 'You have used 15 of 15 minutes on the Free plan.' } });
+    await page.route('**/convert-to-audio', (route) => route.fulfill(refuse('Audio minutes limit reached')));
+    const reported = page.waitForRequest((request) => request.method() === 'PATCH' && (request.postDataJSON() as { audioGenerationStatus?: string } | null)?.audioGenerationStatus === 'failed');
+    await fresh.getByRole('button', { name: 'Generate Audio' }).click();
+    const toast = page.locator('[data-scope="toast"][data-part="root"]');
+    await toast.getByText('Failed to generate audio').waitFor();
+    await page.getByText('Audio minutes limit reached — You have used 15 of 15 minutes on the Free plan.').waitFor();
+    await reported;
+    await fresh.getByTestId('generation-failure').getByText('Failed to generate audio').waitFor();
+    await fresh.scrollIntoViewIfNeeded();
+    await screenshot(page, 'video-audio-refused');
+    await page.unroute('**/convert-to-audio');
+    await expect.poll(() => fresh.getByRole('button', { name: 'Generate Audio' }).isEnabled()).toBe(true);
+
+    await page.route('**/generate-video', (route) => route.fulfill(refuse('Video minutes limit reached')));
+    await fresh.getByRole('button', { name: 'Create Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
+    await dialog.getByTestId('segment-row').first().waitFor({ timeout: 60_000 });
+    const failed = page.waitForRequest((request) => request.method() === 'PATCH' && (request.postDataJSON() as { videoGenerationStatus?: string } | null)?.videoGenerationStatus === 'failed');
+    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    await toast.getByText('Failed to generate video').waitFor();
+    await page.getByText('Video minutes limit reached — You have used 15 of 15 minutes on the Free plan.').waitFor();
+    await failed;
+    // The dialog stays open with the choices; closing it leaves Create Video ready again.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.unroute('**/generate-video');
+    await expect.poll(() => fresh.getByRole('button', { name: 'Create Video' }).isEnabled()).toBe(true);
+    expect(await fresh.getByTestId('video-progress').count()).toBe(0);
+  });
 });

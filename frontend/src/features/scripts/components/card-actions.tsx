@@ -169,8 +169,8 @@ export function CardActions({ script, generation, busy }: { script: Script; gene
   );
 }
 
-/** What the card shows while something is being generated. */
-export function GenerationState({ generation }: { generation: Generation }) {
+/** What the card shows while something is generated, and the last failure (kept after a reload). */
+export function GenerationState({ generation, script }: { generation: Generation; script: Script }) {
   if (generation.video === 'generating') return <RenderProgressBar progress={generation.progress} />;
   if (generation.audio === 'generating') {
     return (
@@ -180,5 +180,16 @@ export function GenerationState({ generation }: { generation: Generation }) {
       </HStack>
     );
   }
-  return null;
+  const failure =
+    generation.video === 'failed' && !script.videoUrl
+      ? `Failed to generate video${script.videoGenerationError ? `: ${script.videoGenerationError}` : ''}`
+      : generation.audio === 'failed' && !script.audioUrl
+        ? `Failed to generate audio${script.audioGenerationError ? `: ${script.audioGenerationError}` : ''}`
+        : undefined;
+  if (!failure) return null;
+  return (
+    <Text fontSize="xs" color="red.600" data-testid="generation-failure">
+      {failure}
+    </Text>
+  );
 }

@@ -228,11 +228,9 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           </Pane>
         </Stack>
       </Card.Body>
-      {generation.generating && (
-        <Box px="6" pb="2" onClick={(event) => event.stopPropagation()}>
-          <GenerationState generation={generation} />
-        </Box>
-      )}
+      <Box px="6" pb="1" onClick={(event) => event.stopPropagation()} _empty={{ display: 'none' }}>
+        <GenerationState generation={generation} script={script} />
+      </Box>
       <Card.Footer pt="2" justifyContent="space-between" onClick={(event) => event.stopPropagation()}>
         <Tip label="Delete this script">
           <IconButton aria-label="Delete script" size="sm" variant="ghost" colorPalette="red" onClick={() => setDialog('delete')} disabled={generating}>

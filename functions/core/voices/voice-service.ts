@@ -1,11 +1,13 @@
-import { NotFoundError } from '../errors';
+import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
-import type { FileStore, VoiceRepository, VoiceSampleSynthesizer } from '../ports/voices';
+import { limitsOf } from '../plans/tiers';
+import { VoiceCloneLimitReachedError, type FileStore, type VoiceRepository, type VoiceSampleSynthesizer } from '../ports/voices';
 import { presetVoices, sampleText, sortVoices, toPublicVoice, voiceDefaults, type CreateVoiceInput, type PublicVoice, type UserVoice, type Voice } from './voice';
 
 export const voiceNotFound = 'Voice not found';
 export const noDefaultVoice = 'No default voice';
+export const voiceCloneLimitMessage = 'Voice clone limit reached';
 /** A sample's address lives long enough to start playing, not to be shared. */
 export const sampleUrlSeconds = 300;
 
@@ -85,12 +87,29 @@ export class VoiceService {
     return this.deps.files.presignGet(key, sampleUrlSeconds);
   }
 
+  /**
+   * A private voice (the clone flow; the developer test page). Counted against the plan's voice-clone
+   * limit (DESIGN decision 11) by the repository's conditional counter: 403 at the limit.
+   */
   async create(userId: string, input: CreateVoiceInput): Promise<{ voice: PublicVoice; userVoice: UserVoice } & PublicVoice> {
+    const user = await this.deps.users.get(userId);
+    if (!user) throw new NotAuthenticatedError();
+    const limits = limitsOf(user.subscriptionTier);
     const now = new Date(this.clock()).toISOString();
     const { isDefault, ...fields } = input;
     const voice: Voice = { ...fields, id: newId(), visibility: 'private', userId, description: null, gender: null, sampleKey: null, createdAt: now };
     const link: UserVoice = { id: newId(), userId, voiceId: voice.id, isDefault, createdAt: now };
-    await this.deps.voices.createPrivate(voice, link);
+    try {
+      await this.deps.voices.createPrivate(voice, link, limits.voiceCloneLimit);
+    } catch (error) {
+      if (!(error instanceof VoiceCloneLimitReachedError)) throw error;
+      const limit = limits.voiceCloneLimit;
+      throw new LimitExceededError(
+        voiceCloneLimitMessage,
+        `The ${limits.name} plan includes ${limit} cloned ${limit === 1 ? 'voice' : 'voices'} and you have ${error.count}. Upgrade your plan to clone more voices.`,
+        'VOICE_CLONE_LIMIT',
+      );
+    }
     const answer = toPublicVoice(voice, { isDefault });
     // The test page reads `id` and `speed` at the top level; the clone flow reads `voice` and `userVoice`.
     return { ...answer, voice: answer, userVoice: link };

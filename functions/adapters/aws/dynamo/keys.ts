@@ -17,6 +17,8 @@ export const keys = {
   userVoice: (voiceId: string) => `UVOICE#${voiceId}`,
   /** The preset voices everyone sees. */
   publicVoices: () => 'VOICES#public',
+  /** Under USER#<id>: how many private voices the user has, the plan's voice-clone limit's counter. */
+  voiceClones: 'VOICE_CLONES',
 } as const;
 
 export interface ItemKey {

@@ -1,10 +1,18 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { VoiceRepository } from '../../../core/ports/voices';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { VoiceCloneLimitReachedError, type VoiceRepository } from '../../../core/ports/voices';
 import { userVoiceSchema, voiceSchema, type UserVoice, type Voice } from '../../../core/voices/voice';
 import { keys } from './keys';
 import { isConditionFailure, queryAll, type TableRef } from './table';
 
 const voicePrefix = keys.voice('');
+
+const cancellation = z.object({ name: z.literal('TransactionCanceledException'), CancellationReasons: z.array(z.object({ Code: z.string().optional() })).optional() });
+
+/** Why item `index` of a cancelled transaction failed (`ConditionalCheckFailed`, …), if it did. */
+function cancellationCode(error: unknown, index: number): string | undefined {
+  return cancellation.safeParse(error).data?.CancellationReasons?.[index]?.Code;
+}
 const linkPrefix = keys.userVoice('');
 
 /** Presets under `VOICES#public`; a user's own voices and their links under `USER#<id>`. */
@@ -49,27 +57,69 @@ export class DynamoVoiceRepository implements VoiceRepository {
     );
   }
 
-  async createPrivate(voice: Voice, link: UserVoice): Promise<void> {
-    if (link.isDefault) {
-      for (const other of (await this.links(link.userId)).filter((l) => l.isDefault)) {
-        await this.table.client.send(
-          new UpdateCommand({
+  /**
+   * The voice, its link and the clone counter in one transaction. The counter (`USER#<id>/VOICE_CLONES`)
+   * only rises while it is below the limit; a user without a counter yet (voices made before it
+   * existed) gets one seeded from a count of their voices, created only if still absent. A lost race
+   * for the seed is tried again against the counter the winner wrote.
+   */
+  async createPrivate(voice: Voice, link: UserVoice, limit: number): Promise<void> {
+    const pk = keys.user(link.userId);
+    const counterKey = { pk, sk: keys.voiceClones };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: counterKey, ConsistentRead: true }));
+      const seeded = current.Item === undefined;
+      let counterWrite: NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+      if (seeded) {
+        const existing = await this.countPrivate(link.userId);
+        if (existing >= limit) throw new VoiceCloneLimitReachedError(existing);
+        counterWrite = { Put: { TableName: this.table.tableName, Item: { ...counterKey, count: existing + 1 }, ConditionExpression: 'attribute_not_exists(pk)' } };
+      } else {
+        counterWrite = {
+          Update: {
             TableName: this.table.tableName,
-            Key: { pk: keys.user(link.userId), sk: keys.userVoice(other.voiceId) },
-            UpdateExpression: 'SET isDefault = :false',
-            ExpressionAttributeValues: { ':false': false },
+            Key: counterKey,
+            UpdateExpression: 'SET #count = #count + :one',
+            ConditionExpression: '#count < :limit',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+          },
+        };
+      }
+      try {
+        await this.table.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: this.table.tableName, Item: { pk, sk: keys.voice(voice.id), ...voice }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              { Put: { TableName: this.table.tableName, Item: { pk, sk: keys.userVoice(voice.id), ...link } } },
+              counterWrite,
+            ],
           }),
         );
+      } catch (error) {
+        if (cancellationCode(error, 2) !== 'ConditionalCheckFailed') throw error;
+        if (seeded) continue;
+        const count = z.object({ count: z.number() }).safeParse(current.Item).data?.count ?? limit;
+        throw new VoiceCloneLimitReachedError(Math.max(count, limit));
       }
+      if (link.isDefault) await this.clearOtherDefaults(link);
+      return;
     }
-    await this.table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.table.tableName, Item: { pk: keys.user(link.userId), sk: keys.voice(voice.id), ...voice }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: this.table.tableName, Item: { pk: keys.user(link.userId), sk: keys.userVoice(voice.id), ...link } } },
-        ],
-      }),
-    );
+    throw new Error('The voice counter kept changing; try again');
+  }
+
+  /** One default voice per user: the new default's siblings lose the flag. */
+  private async clearOtherDefaults(link: UserVoice): Promise<void> {
+    for (const other of (await this.links(link.userId)).filter((l) => l.isDefault && l.voiceId !== link.voiceId)) {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: { pk: keys.user(link.userId), sk: keys.userVoice(other.voiceId) },
+          UpdateExpression: 'SET isDefault = :false',
+          ExpressionAttributeValues: { ':false': false },
+        }),
+      );
+    }
   }
 
   async setSampleKey(voice: Voice, key: string): Promise<void> {

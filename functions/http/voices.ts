@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createVoiceSchema } from '../core/voices/voice';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpoint, requireUserId, type HttpResult } from '../platform/http/endpoint';
+import { proxiedFile } from '../platform/http/proxied-file';
 
 const voiceParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Voice not found') });
 const proxyQuery = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096, 'url is too long') });
@@ -33,11 +34,7 @@ export const handler = createAreaHandler('voices', {
     handle: async (input): Promise<HttpResult> => {
       const answer = await input.request.container.workspace.proxy.resolve(requireUserId(input), input.query.url);
       if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } };
-      return {
-        binary: { body: answer.body, contentType: answer.contentType },
-        // Never let a proxied file act as a page of this origin.
-        headers: { 'content-security-policy': "default-src 'none'; sandbox", 'content-disposition': 'inline', 'cache-control': 'private, max-age=300' },
-      };
+      return proxiedFile(answer);
     },
   }),
 });

@@ -10,11 +10,10 @@ import type {
   MediaRepository,
   MediaStorage,
   MediaTagger,
-  RemoteFetcher,
-  RemoteFile,
 } from '../ports/media';
 import { UnreadableMediaError } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
+import { remoteFetchLimits, type RemoteFetcher, type RemoteFile, type RemoteMediaKind } from '../ports/remote-fetcher';
 import { fileTypes, formatMatches, magicMatches, maxUploadBytes, resolveFileType, type FileTypeInfo } from './file-types';
 import {
   aspectRatioOf,
@@ -39,7 +38,6 @@ export const staleUploadMs = 60 * 60 * 1000;
 /** POST /api/media/upload (multipart through the API) takes files up to this size; larger go straight to S3. */
 export const directUploadMaxBytes = 4 * 1024 * 1024;
 export const proxyUrlSeconds = 300;
-export const remoteLimits = { maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000 };
 
 export const mediaMessages = {
   assetNotFound: 'Media asset not found',
@@ -519,14 +517,14 @@ export class MediaService {
     return this.deps.storage.presignDownload(key, proxyUrlSeconds);
   }
 
-  /** A remote URL, fetched under DESIGN decision 8. */
-  fetchRemote(url: string): Promise<RemoteFile> {
+  /** A remote URL, fetched under DESIGN decision 8 by the one guarded fetcher; only media of `kinds`. */
+  fetchRemote(url: string, kinds: readonly RemoteMediaKind[]): Promise<RemoteFile> {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
       throw new ValidationError('url must be one of your media files or an absolute http(s) URL');
     }
-    return this.deps.remote.fetch(parsed, remoteLimits);
+    return this.deps.remote.fetch(parsed, { ...remoteFetchLimits, kinds });
   }
 }

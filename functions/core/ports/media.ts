@@ -127,13 +127,3 @@ export interface FolderReferences {
   scriptsUsing(userId: string, folderId: string): Promise<{ id: string; title: string }[]>;
   reassign(userId: string, scriptIds: readonly string[], folderId: string | null): Promise<void>;
 }
-
-export interface RemoteFile {
-  contentType: string;
-  body: Uint8Array;
-}
-
-/** Fetches a URL a user supplied, under DESIGN decision 8 (the voices area's UrlFetcher is one). */
-export interface RemoteFetcher {
-  fetch(url: URL, limits: { maxBytes: number; timeoutMs: number }): Promise<RemoteFile>;
-}

@@ -45,13 +45,3 @@ export interface FileStore {
   /** The object key when `url` points into our bucket, else undefined. */
   keyOf(url: URL): string | undefined;
 }
-
-export interface FetchedMedia {
-  contentType: string;
-  body: Uint8Array;
-}
-
-/** Fetches a user-supplied URL under DESIGN decision 8 (guarded addresses, no redirects, limits). */
-export interface RemoteFetcher {
-  fetch(url: URL, limits: { maxBytes: number; timeoutMs: number }): Promise<FetchedMedia>;
-}

@@ -1,11 +1,10 @@
 import { NotFoundError, ValidationError } from '../errors';
-import type { FetchedMedia, FileStore, RemoteFetcher } from '../ports/voices';
+import { remoteFetchLimits, type RemoteFetcher, type RemoteFile } from '../ports/remote-fetcher';
+import type { FileStore } from '../ports/voices';
 
-/** Limits of a proxied fetch: small enough for a Lambda answer (6 MB, base64-encoded). */
-export const proxyLimits = { maxBytes: 4 * 1024 * 1024, timeoutMs: 8_000 } as const;
 export const ownUrlSeconds = 300;
 
-export type ProxyAnswer = { kind: 'redirect'; location: string } | ({ kind: 'body' } & FetchedMedia);
+export type ProxyAnswer = { kind: 'redirect'; location: string } | ({ kind: 'body' } & RemoteFile);
 
 /**
  * GET /api/proxy-media?url= (000 §7). Our own bucket's files are never proxied: the answer is a
@@ -40,6 +39,6 @@ export class ProxyService {
       if (!this.mayRead(userId, key)) throw new NotFoundError('File not found');
       return { kind: 'redirect', location: await this.files.presignGet(key, ownUrlSeconds) };
     }
-    return { kind: 'body', ...(await this.fetcher.fetch(url, proxyLimits)) };
+    return { kind: 'body', ...(await this.fetcher.fetch(url, remoteFetchLimits)) };
   }
 }

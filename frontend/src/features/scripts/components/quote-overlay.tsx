@@ -1,7 +1,17 @@
 import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
+import { FALLBACK_QUOTE } from '../lib/rules';
 
-/** The full-screen "Generating Scripts" overlay with an AI-written quote (000 sections 2 and 4). */
-export function QuoteOverlay({ quote }: { quote: string | null }) {
+export const QUOTE_FAILURE_MESSAGE = 'Could not load an inspirational quote, so here is one of ours.';
+
+/**
+ * The full-screen "Generating Scripts" overlay with an AI-written quote (000 sections 2 and 4): loading,
+ * the quote, or (quote failure, 000 §8) a message with the fallback quote. `failed` says the quote
+ * call failed; the fallback quote itself also means that no quote could be written (the form shows it
+ * when the call fails or answers nothing, the server when the writer answers nothing).
+ */
+export function QuoteOverlay({ quote, failed = false }: { quote: string | null; failed?: boolean }) {
+  const shown = failed ? (quote ?? FALLBACK_QUOTE) : quote;
+  const fellBack = failed || quote === FALLBACK_QUOTE;
   return (
     <Center position="fixed" inset="0" zIndex="overlay" bg="bg/95" backdropFilter="blur(2px)" role="status" aria-live="polite" data-testid="generating-overlay">
       <VStack gap="5" maxW="xl" px="6" textAlign="center">
@@ -9,9 +19,14 @@ export function QuoteOverlay({ quote }: { quote: string | null }) {
         <Text fontSize="2xl" fontWeight="bold">
           Generating Scripts
         </Text>
-        {quote ? (
+        {fellBack && (
+          <Text fontSize="sm" color="fg.muted" data-testid="quote-failure">
+            {QUOTE_FAILURE_MESSAGE}
+          </Text>
+        )}
+        {shown ? (
           <Text fontSize="lg" fontStyle="italic" color="fg.muted" data-testid="generating-quote">
-            “{quote}”
+            “{shown}”
           </Text>
         ) : (
           <Text color="fg.muted">Finding a little inspiration…</Text>

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { pipelineTestHooks } from '../../bin/local/handlers';
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import { launchBrowser, newPage, SCREENSHOT_DIR } from './browser';
@@ -49,7 +50,8 @@ describe('voice-over and video journey', () => {
     delete process.env.ELEVENLABS_API_KEY;
     dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-video-'));
     [stack, browser, ...files] = await Promise.all([
-      startLocalStack({ port: 0, inMemory: true, quiet: true }),
+      // Retry waits a hundredth of their real length (the failing render below retries twice).
+      startLocalStack({ port: 0, inMemory: true, quiet: true, retryScale: 0.01 }),
       launchBrowser(),
       makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '640x360' }),
       makeMedia(dir, 'mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }),
@@ -61,6 +63,7 @@ describe('voice-over and video journey', () => {
   });
 
   afterAll(async () => {
+    pipelineTestHooks.clear();
     await context?.close();
     await browser?.close();
     await stack?.stop();
@@ -349,5 +352,25 @@ describe('voice-over and video journey', () => {
     await page.unroute('**/generate-video');
     await expect.poll(() => fresh.getByRole('button', { name: 'Create Video' }).isEnabled()).toBe(true);
     expect(await fresh.getByTestId('video-progress').count()).toBe(0);
+  });
+
+  it('a render that fails: the reason in a toast and on the card, and Create Video works again', async () => {
+    const fresh = card();
+    pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
+    try {
+      await fresh.getByRole('button', { name: 'Create Video' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
+      await dialog.getByTestId('segment-row').first().waitFor();
+      await dialog.getByRole('button', { name: 'Generate video' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'Failed to generate video' });
+      await toast.getByText('Please try again.').waitFor({ timeout: 60_000 });
+      await fresh.getByTestId('generation-failure').getByText('Failed to generate video: Please try again.').waitFor();
+      await expect.poll(() => fresh.getByRole('button', { name: 'Create Video' }).isEnabled()).toBe(true);
+      await fresh.scrollIntoViewIfNeeded();
+      await screenshot(page, 'video-render-failed');
+    } finally {
+      pipelineTestHooks.clear();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   FallbackPoller,
   mergeServerStatus,
   readStatus,
+  reasonUnder,
   restoreStatus,
   STALE_GENERATING_MS,
   writeStatus,
@@ -158,6 +159,15 @@ describe('mirrored generation statuses', () => {
     expect(mergeServerStatus('generating', 'idle', true)).toBe('generating');
     expect(mergeServerStatus('generating', 'idle', false)).toBe('idle');
     expect(mergeServerStatus('generating', 'failed', true)).toBe('failed');
+  });
+});
+
+describe('failure reasons under a title', () => {
+  it('keeps a reason that adds something, and drops a repeat of the title', () => {
+    expect(reasonUnder('Failed to generate video', 'Failed to generate video. Please try again.')).toBe('Please try again.');
+    expect(reasonUnder('Failed to generate video', 'Failed to generate video')).toBeUndefined();
+    expect(reasonUnder('Failed to generate video', 'Segment 2: the clip is gone')).toBe('Segment 2: the clip is gone');
+    expect(reasonUnder('Failed to generate video', null)).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@ import { showToast } from '@/components/ui/toaster';
 
 import type { Script } from '../api/scripts';
 import type { useScriptGeneration } from '../hooks/use-script-generation';
+import { reasonUnder } from '../lib/generation-status';
 import { thumbnailSrc } from '../api/media';
 import { ExpandIcon } from './icons';
 import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';
@@ -169,6 +170,11 @@ export function CardActions({ script, generation, busy }: { script: Script; gene
   );
 }
 
+function withReason(title: string, reason: string | null | undefined): string {
+  const rest = reasonUnder(title, reason);
+  return rest ? `${title}: ${rest}` : title;
+}
+
 /** What the card shows while something is generated, and the last failure (kept after a reload). */
 export function GenerationState({ generation, script }: { generation: Generation; script: Script }) {
   if (generation.video === 'generating') return <RenderProgressBar progress={generation.progress} />;
@@ -182,9 +188,9 @@ export function GenerationState({ generation, script }: { generation: Generation
   }
   const failure =
     generation.video === 'failed' && !script.videoUrl
-      ? `Failed to generate video${script.videoGenerationError ? `: ${script.videoGenerationError}` : ''}`
+      ? withReason('Failed to generate video', script.videoGenerationError)
       : generation.audio === 'failed' && !script.audioUrl
-        ? `Failed to generate audio${script.audioGenerationError ? `: ${script.audioGenerationError}` : ''}`
+        ? withReason('Failed to generate audio', script.audioGenerationError)
         : undefined;
   if (!failure) return null;
   return (

@@ -9,6 +9,7 @@ import type { CaptionSettings } from '../lib/caption-settings';
 import {
   isFinal,
   mergeServerStatus,
+  reasonUnder,
   readStatus,
   restoreStatus,
   writeStatus,
@@ -115,7 +116,7 @@ export function useScriptGeneration(script: Script, onChanged: () => Promise<unk
       showToast({ type: 'success', title: VIDEO_SUCCESS });
       void refresh.current();
     } else if (video === 'failed') {
-      showToast({ type: 'error', title: 'Failed to generate video', description: failure.current });
+      showToast({ type: 'error', title: 'Failed to generate video', description: reasonUnder('Failed to generate video', failure.current) });
       void refresh.current();
     }
   }, [video, poller]);

@@ -72,6 +72,18 @@ export function mergeServerStatus(local: GenerationStatus, server: GenerationSta
   return server;
 }
 
+/**
+ * A failure's reason under a title that already says what failed: the server's `Failed to generate
+ * video. Please try again.` under `Failed to generate video` reads `Please try again.`
+ */
+export function reasonUnder(title: string, reason: string | null | undefined): string | undefined {
+  const text = reason?.trim();
+  if (!text) return undefined;
+  if (!text.toLowerCase().startsWith(title.toLowerCase())) return text;
+  const rest = text.slice(title.length).replace(/^[\s.:,;—-]+/, '');
+  return rest || undefined;
+}
+
 /** Spec 000 §9: polling every 10 s, a 120 s safety stop, 30 s after script generation. */
 export const POLL_INTERVAL_MS = 10_000;
 export const POLL_SAFETY_MS = 120_000;

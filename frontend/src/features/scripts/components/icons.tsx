@@ -21,8 +21,3 @@ export const ChevronIcon = createIcon({
   displayName: 'ChevronIcon',
   path: [<path key="a" d="M6 9l6 6 6-6" {...stroke} />],
 });
-
-export const CheckIcon = createIcon({
-  displayName: 'CheckIcon',
-  path: [<path key="a" d="M5 12l5 5L20 7" {...stroke} />],
-});

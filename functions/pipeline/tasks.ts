@@ -24,7 +24,7 @@ export const pipelineTasks: readonly PipelineTask[] = [
   { substitution: 'SynthesizeAudioFunctionArn', module: 'synthesize-audio', timeoutSeconds: 120, memorySize: 1024 },
   { substitution: 'PlanSegmentsFunctionArn', module: 'plan-segments', timeoutSeconds: 60 },
   // The clips (up to 50 MB each), music, logo and the output sit in /tmp during a render: 4 GiB of it.
-  // A 60 s 1080x1920 render at veryfast needs the CPU share of ~3 GB (Lambda gives CPU by memory) and minutes.
+  // A 60 s 1080x1920 render at x264 superfast needs the CPU share of ~3 GB (Lambda gives CPU by memory) and minutes.
   { substitution: 'RenderVideoFunctionArn', module: 'render-video', timeoutSeconds: 900, memorySize: 3008, ephemeralStorageMiB: 4096, assets: ['assets/watermark.png'] },
   { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60 },
   { substitution: 'MarkFailedFunctionArn', module: 'mark-failed', timeoutSeconds: 60 },

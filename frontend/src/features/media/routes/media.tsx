@@ -13,6 +13,7 @@ import { DropZone } from '../components/drop-zone';
 import { FolderBrowser } from '../components/folder-browser';
 import { UploadDialog, type UploadMode } from '../components/upload-dialog';
 import { MAX_UPLOAD_MB, formatBytes, isMediaFile } from '../lib/file-rules';
+import { FolderSelect } from '@/components/folder-select';
 
 /** Spec 001 §9: search debounced 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -162,17 +163,7 @@ export default function MediaRoute() {
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
             />
-            <NativeSelect.Root w="48" bg="bg">
-              <NativeSelect.Field aria-label="Folder filter" value={folderId} onChange={(event) => setFolderId(event.target.value)}>
-                <option value="">All folders</option>
-                {folderList.map((folder) => (
-                  <option key={folder.id} value={folder.id}>
-                    {folder.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FolderSelect w="48" bg="bg" label="Folder filter" folders={folderList} value={folderId} onChange={setFolderId} emptyValue="" emptyLabel="All folders" />
             <NativeSelect.Root w="44" bg="bg">
               <NativeSelect.Field aria-label="Sort" value={sort} onChange={(event) => setSort(event.target.value as MediaSort)}>
                 {mediaSorts.map((option) => (

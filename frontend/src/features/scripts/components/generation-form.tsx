@@ -16,6 +16,7 @@ import { DEFAULT_DURATION, DURATIONS, FALLBACK_QUOTE, PLATFORM, SCRIPT_COUNTS, s
 import { QuoteOverlay } from './quote-overlay';
 import { LoadTemplateDialog, SaveTemplateDialog } from './template-dialogs';
 import { VoiceSelect } from './voice-select';
+import { FolderSelect } from '@/components/folder-select';
 
 interface FormState {
   topic: string;
@@ -240,17 +241,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Field.Root>
               <Field.Label>Preferred Folder</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field aria-label="Preferred Folder" value={form.preferredFolderId} onChange={(event) => set('preferredFolderId', event.currentTarget.value)}>
-                  <option value="all">All</option>
-                  {folders.map((folder) => (
-                    <option key={folder.id} value={folder.id}>
-                      {folder.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <FolderSelect label="Preferred Folder" folders={folders} value={form.preferredFolderId} onChange={(value) => set('preferredFolderId', value)} emptyValue="all" emptyLabel="All" />
             </Field.Root>
             <VoiceSelect value={voiceId} onChange={(id) => void changeVoice(id)} />
           </SimpleGrid>

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Checkbox, Field, Heading, HStack, Image, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Field, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 
 import { thumbnailSrc } from '../../api/media';
 import type { Folder } from '../../api/folders';
 import { segmentHue, type Segment } from '../../lib/segments';
+import { FolderSelect } from '@/components/folder-select';
 
 export interface BulkState {
   on: boolean;
@@ -105,17 +106,7 @@ export function SwitchScenes({
         </Heading>
         <HStack gap="2">
           <Field.Root w="auto">
-            <NativeSelect.Root size="xs" w="40">
-              <NativeSelect.Field aria-label="Media folder" value={folderId} onChange={(event) => onFolderChange(event.currentTarget.value)}>
-                <option value="">All folders</option>
-                {folders.map((folder) => (
-                  <option key={folder.id} value={folder.id}>
-                    {folder.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FolderSelect size="xs" w="40" label="Media folder" folders={folders} value={folderId} onChange={onFolderChange} emptyValue="" emptyLabel="All folders" />
           </Field.Root>
           <Button size="xs" variant={bulk.on ? 'solid' : 'outline'} colorPalette={bulk.on ? 'purple' : 'gray'} aria-pressed={bulk.on} onClick={() => onBulkChange(!bulk.on)}>
             Bulk Select

@@ -1,22 +1,8 @@
 import useSWR from 'swr';
+import type { Stats } from '../../../../../functions/core/stats/stats-service';
 
-/** GET /api/stats (spec 000 section 3); the dashboard keeps it 5 minutes (section 9). */
-export interface Stats {
-  scriptsThisMonth: number;
-  totalMediaAssets: number;
-  videosThisMonth: number;
-  videosGenerationLimit: number;
-  totalStorageMB: number;
-  storageLimit: number;
-  scriptTokensUsed: number;
-  scriptTokensLimit: number;
-  clonedVoices: number;
-  voiceCloneLimit: number;
-  audioMinutesUsed: number;
-  audioMinutesLimit: number;
-  scriptTokenLastReset: string;
-  tier: 'free' | 'basic' | 'pro';
-}
+/** GET /api/stats (spec 000 section 3): the server's own answer type; the dashboard keeps it 5 minutes (section 9). */
+export type { Stats };
 
 export const STATS_KEY = '/api/stats';
 export const STATS_FRESH_MS = 5 * 60 * 1000;

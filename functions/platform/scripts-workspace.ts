@@ -5,6 +5,7 @@ import { DynamoScriptTokenCounter } from '../adapters/aws/dynamo/script-token-co
 import { DynamoVoiceRepository } from '../adapters/aws/dynamo/voice-repository';
 import type { TableRef } from '../adapters/aws/dynamo/table';
 import { S3FileStore } from '../adapters/aws/s3-file-store';
+import { S3MediaStorage } from '../adapters/aws/s3-media-storage';
 import { EspeakVoiceSample } from '../adapters/local/espeak-voice-sample';
 import { NoMediaUsage } from '../adapters/local/no-media-usage';
 import { OfflineScriptWriter } from '../adapters/local/offline-script-writer';
@@ -24,6 +25,7 @@ import { ScriptTemplateService } from '../core/scripts/template-service';
 import { StatsService } from '../core/stats/stats-service';
 import { VoiceService } from '../core/voices/voice-service';
 import type { AppConfig } from './config';
+import { logger } from './logger';
 
 /** The services of the scripts workspace (issue 4), built from configuration like the rest of the container. */
 export interface ScriptsWorkspace {
@@ -68,7 +70,7 @@ export function buildScriptsWorkspace(deps: {
 }): ScriptsWorkspace {
   const { config, table, s3, users, publisher } = deps;
   const scriptRepository = new DynamoScriptRepository(table);
-  const scripts = new ScriptService(scriptRepository, publisher);
+  const scripts = new ScriptService(scriptRepository, publisher, { files: new S3MediaStorage(s3, config.MEDIA_BUCKET), log: logger.child({ area: 'scripts' }) });
   const writer = buildScriptWriter(config);
   const generation = new GenerationService(writer, new TokenMeter(users, new DynamoScriptTokenCounter(table)), scripts, publisher);
   const files = new S3FileStore(s3, config.MEDIA_BUCKET, { endpoint: config.S3_ENDPOINT, region: config.AWS_REGION });

@@ -1,7 +1,10 @@
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
+import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-runs';
 import { countHashtags, countWords } from '../../functions/core/scripts/caption-rules';
+import { staleRunMs } from '../../functions/core/video/run-claim';
 import { getContainer } from '../../functions/platform/container';
 import { clientFor, startTestStack } from './support/stack';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
@@ -207,6 +210,138 @@ describe('scripts', () => {
     await user.client.delete(`/api/scripts/${script.id}`);
     expect(await socket.next()).toMatchObject({ type: 'scripts', scriptId: script.id });
     await socket.close();
+  });
+});
+
+/** A video run's claim on the script, written as generate-video writes it (the same adapter and shape). */
+async function claimVideoRun(user: SignedInUser, scriptId: string, at = Date.now()): Promise<{ release: () => Promise<unknown> }> {
+  const runs = new DynamoVideoRunStore(getContainer().table);
+  const runId = `RUN${at}`;
+  expect(await runs.claim(user.id, scriptId, runId, { videoGenerationStatus: 'generating' }, at, staleRunMs)).not.toBe('busy');
+  return { release: () => runs.release(user.id, scriptId, runId, { videoGenerationStatus: 'complete' }) };
+}
+
+/** A voice-over (MP3 + word timings) and a video (MP4 + JPEG) in the bucket, named as the pipeline names them, and the script pointing at them. */
+async function withMediaFiles(user: SignedInUser, scriptId: string, nonce: string): Promise<string[]> {
+  const { s3, config } = getContainer();
+  const keys = [
+    `users/${user.id}/audio/${scriptId}-${nonce}.mp3`,
+    `users/${user.id}/audio/${scriptId}-${nonce}.words.json`,
+    `users/${user.id}/video/${scriptId}-${nonce}.mp4`,
+    `users/${user.id}/video/${scriptId}-${nonce}.jpg`,
+  ];
+  for (const key of keys) await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: key, Body: 'x' }));
+  const patched = await user.client.patch(`/api/scripts/${scriptId}`, {
+    audioUrl: `/api/audio/${scriptId}-${nonce}.mp3`,
+    audioDuration: 4,
+    audioGenerationStatus: 'complete',
+    videoUrl: `/api/video/${scriptId}-${nonce}.mp4`,
+    thumbnailUrl: `/api/video/${scriptId}-${nonce}.jpg`,
+    videoGenerationStatus: 'complete',
+  });
+  expect(patched.status).toBe(200);
+  return keys;
+}
+
+async function storedFiles(userId: string): Promise<string[]> {
+  const { s3, config } = getContainer();
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/` }));
+  return (listed.Contents ?? []).map((item) => item.Key ?? '').sort();
+}
+
+describe('while a video is being generated for the script', () => {
+  const busy = { message: 'A video is already being generated for this script', code: 'VIDEO_RUN_ACTIVE' };
+
+  it('refuses new words, a new caption, regeneration, a voice-over and deletion with 409; other changes pass', async () => {
+    const user = await signUpAndIn(stack);
+    const script = await createScript(user, { postCaption: caption, topic: 'Tea' });
+    const run = await claimVideoRun(user, script.id);
+
+    const refusals = [
+      await user.client.patch(`/api/scripts/${script.id}`, { scriptContent: 'Other words.' }),
+      await user.client.patch(`/api/scripts/${script.id}`, { postCaption: '' }),
+      await user.client.post(`/api/scripts/${script.id}/regenerate`),
+      await user.client.post(`/api/scripts/${script.id}/convert-to-audio`, {}),
+      await user.client.delete(`/api/scripts/${script.id}`),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject(busy);
+    }
+    // The writer was not paid for, and the script is as it was.
+    expect(await tokensUsed(user)).toBe(0);
+    const [kept] = (await user.client.get<Script[]>('/api/scripts')).body;
+    expect(kept).toMatchObject({ scriptContent: script.scriptContent, postCaption: caption, audioGenerationStatus: 'idle', videoGenerationStatus: 'generating' });
+
+    // The switch, the statuses the client PATCHes, caption settings, and the same words again all pass.
+    const allowed = await user.client.patch<Script>(`/api/scripts/${script.id}`, {
+      isActive: false,
+      videoGenerationStatus: 'generating',
+      captionSettings: { style: 'karaoke' },
+      scriptContent: script.scriptContent,
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ isActive: false, videoGenerationStatus: 'generating' });
+
+    // Once the run gives its claim back, the words can change again.
+    await run.release();
+    const edited = await user.client.patch<Script>(`/api/scripts/${script.id}`, { scriptContent: 'Other words.' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ scriptContent: 'Other words.', videoGenerationStatus: 'idle' });
+  });
+
+  it('a claim older than 65 minutes (a lost run) holds nothing, as for Create Video', async () => {
+    const user = await signUpAndIn(stack);
+    const script = await createScript(user);
+    await claimVideoRun(user, script.id, Date.now() - staleRunMs - 60_000);
+    expect((await user.client.patch(`/api/scripts/${script.id}`, { scriptContent: 'Fresh words.' })).status).toBe(200);
+    expect((await user.client.delete(`/api/scripts/${script.id}`)).status).toBe(200);
+  });
+
+  it("another user's script is still not found, claimed or not", async () => {
+    const [owner, other] = await Promise.all([signUpAndIn(stack), signUpAndIn(stack)]);
+    const script = await createScript(owner);
+    await claimVideoRun(owner, script.id);
+    expect((await other.client.patch(`/api/scripts/${script.id}`, { scriptContent: 'Mine now.' })).status).toBe(404);
+    expect((await other.client.delete(`/api/scripts/${script.id}`)).status).toBe(404);
+    expect((await other.client.post(`/api/scripts/${script.id}/regenerate`)).status).toBe(404);
+  });
+});
+
+describe('files a script no longer references', () => {
+  it('an edit of the words removes the voice-over and the video from the bucket; other changes keep them', async () => {
+    const user = await signUpAndIn(stack);
+    const script = await createScript(user);
+    const neighbour = await createScript(user, { title: 'Neighbour' });
+    const files = await withMediaFiles(user, script.id, 'aaa111');
+    const neighbours = await withMediaFiles(user, neighbour.id, 'bbb222');
+
+    expect((await user.client.patch(`/api/scripts/${script.id}`, { isActive: false, captionSettings: { style: 'classic' } })).status).toBe(200);
+    expect(await storedFiles(user.id)).toEqual([...files, ...neighbours].sort());
+
+    const edited = await user.client.patch<Script>(`/api/scripts/${script.id}`, { scriptContent: 'Brand new words.' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ audioUrl: null, videoUrl: null });
+    expect(await storedFiles(user.id)).toEqual([...neighbours].sort());
+
+    // A new post caption resets too.
+    await withMediaFiles(user, script.id, 'ccc333');
+    expect((await user.client.patch(`/api/scripts/${script.id}`, { postCaption: caption })).status).toBe(200);
+    expect(await storedFiles(user.id)).toEqual([...neighbours].sort());
+  });
+
+  it('regeneration and deletion remove them too', async () => {
+    const user = await signUpAndIn(stack);
+    const regenerated = await createScript(user, { topic: 'Budget travel', duration: '15 sec' });
+    const deleted = await createScript(user, { title: 'Going away' });
+    await withMediaFiles(user, regenerated.id, 'ddd444');
+    await withMediaFiles(user, deleted.id, 'eee555');
+
+    expect((await user.client.post(`/api/scripts/${regenerated.id}/regenerate`)).status).toBe(200);
+    expect((await storedFiles(user.id)).every((key) => key.includes(deleted.id))).toBe(true);
+
+    expect((await user.client.delete(`/api/scripts/${deleted.id}`)).status).toBe(200);
+    expect(await storedFiles(user.id)).toEqual([]);
   });
 });
 

@@ -161,9 +161,9 @@ async function videoMinutesUsed(user: SignedInUser): Promise<number> {
   return stats.body.videoMinutesUsed;
 }
 
-async function storedVideos(userId: string): Promise<string[]> {
+async function storedVideos(userId: string, kind: 'video' | 'audio' = 'video'): Promise<string[]> {
   const { s3, config } = getContainer();
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/video/` }));
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/${kind}/` }));
   return (listed.Contents ?? []).map((item) => item.Key ?? '').sort();
 }
 
@@ -370,6 +370,55 @@ describe('failures', () => {
     expect(after.videoGenerationStatus).toBe('failed');
     expect(after.videoGenerationError).toBe('The video chosen for segment 1 is no longer in your media library. Choose another one and try again.');
     expect(fault.calls).toBe(1); // not retried
+  });
+});
+
+describe('the script while its run is going', () => {
+  it('refuses changes that would pull the script from under the run (409), lets the switch through, and a deletion afterwards removes the files', async () => {
+    const user = await signUpAndIn(stack, 'videohold');
+    await upload(user, await colourClip('red'));
+    const script = await createScript(user, 'Hold on a moment.');
+    // Hold the run after its voice-over is made.
+    const { handler: synthesize } = await import('../../functions/pipeline/synthesize-audio');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (reached = resolve));
+    pipelineTestHooks.replace('synthesize-audio', async (input) => {
+      const result = await synthesize(input);
+      reached();
+      await gate;
+      return result;
+    });
+    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {});
+    expect(started.status).toBe(202);
+    await held;
+
+    const busy = { message: 'A video is already being generated for this script', code: 'VIDEO_RUN_ACTIVE' };
+    const refusals = [
+      await user.client.patch(`/api/scripts/${script.id}`, { scriptContent: 'Different words now.' }),
+      await user.client.patch(`/api/scripts/${script.id}`, { postCaption: 'A new caption #a #b #c #d #e #f' }),
+      await user.client.post(`/api/scripts/${script.id}/regenerate`),
+      await user.client.post(`/api/scripts/${script.id}/convert-to-audio`, {}),
+      await user.client.delete(`/api/scripts/${script.id}`),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject(busy);
+    }
+    const toggled = await user.client.patch<Script & { isActive: boolean }>(`/api/scripts/${script.id}`, { isActive: false });
+    expect(toggled.status).toBe(200);
+    expect(toggled.body).toMatchObject({ isActive: false, videoGenerationStatus: 'generating' });
+
+    release();
+    const done = await untilSettled(user, script.id);
+    expect(done.videoGenerationStatus, done.videoGenerationError ?? '').toBe('complete');
+    expect(await storedVideos(user.id)).toHaveLength(2);
+    expect(await storedVideos(user.id, 'audio')).toHaveLength(2);
+
+    expect((await user.client.delete(`/api/scripts/${script.id}`)).status).toBe(200);
+    expect(await storedVideos(user.id)).toEqual([]);
+    expect(await storedVideos(user.id, 'audio')).toEqual([]);
   });
 });
 

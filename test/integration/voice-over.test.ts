@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
+import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-runs';
 import { ffprobePath } from '../../functions/adapters/ffmpeg/binaries';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
+import { staleRunMs } from '../../functions/core/video/run-claim';
 import { getContainer } from '../../functions/platform/container';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
@@ -189,6 +191,32 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     const unknown = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/convert-to-audio`, { voiceId: 'no-such-voice' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Voice not found');
+  });
+
+  it('refuses a new voice-over while a video run holds the script; new words remove the voice-over files', async () => {
+    const user = await signUpAndIn(stack, 'voice');
+    const script = await createScript(user);
+    const first = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    expect(first.status).toBe(200);
+    const used = await audioMinutesUsed(user);
+
+    // The run's claim as generate-video writes it.
+    const runs = new DynamoVideoRunStore(getContainer().table);
+    expect(await runs.claim(user.id, script.id, 'RUN1', { videoGenerationStatus: 'generating' }, Date.now(), staleRunMs)).not.toBe('busy');
+    const refused = await user.client.post<{ message: string; code: string }>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: 'A video is already being generated for this script', code: 'VIDEO_RUN_ACTIVE' });
+    expect(await audioMinutesUsed(user)).toBe(used);
+    const listed = await user.client.get<Script[]>('/api/scripts');
+    expect(listed.body.find((s) => s.id === script.id)).toMatchObject({ audioUrl: first.body.audioUrl, audioGenerationStatus: 'complete' });
+    expect(await storedAudio(user.id)).toHaveLength(2);
+    await runs.release(user.id, script.id, 'RUN1', { videoGenerationStatus: 'failed' });
+
+    const edited = await user.client.patch<Script>(`/api/scripts/${script.id}`, { scriptContent: 'Tea is lovely too.' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ audioUrl: null, audioGenerationStatus: 'idle' });
+    expect(await storedAudio(user.id)).toEqual([]);
+    expect((await user.client.raw(first.body.audioUrl)).status).toBe(404);
   });
 
   it('refuses with 403 at the audio-minute limit and stores nothing', async () => {

@@ -7,15 +7,31 @@ export interface Page<T> {
   cursor?: string;
 }
 
+/**
+ * Holds a write back while a video run holds the script (docs/decisions.md, "Video pipeline"): the
+ * run's claim is on the script item, so the check is a condition of the same write.
+ */
+export interface VideoRunGuard {
+  /** Claims made before this time (ms since the epoch) are stale and hold nothing. */
+  claimsSince: number;
+}
+
 export interface ScriptRepository {
   create(script: Script): Promise<void>;
   get(userId: string, scriptId: string): Promise<Script | undefined>;
   /** Newest first. */
   list(userId: string, options: { limit: number; cursor?: string; before?: string }): Promise<Page<Script>>;
-  /** Applies the changes to an existing script and answers it; NotFoundError when there is none. */
-  update(userId: string, scriptId: string, changes: Partial<Script>): Promise<Script>;
-  /** True when something was deleted. */
-  delete(userId: string, scriptId: string): Promise<boolean>;
+  /**
+   * Applies the changes to an existing script and answers it; NotFoundError when there is none. With a
+   * guard, the write is refused (ConflictError, `videoBusyError`) while a video run holds the script.
+   */
+  update(userId: string, scriptId: string, changes: Partial<Script>, guard?: VideoRunGuard): Promise<Script>;
+  /** The same write, answering the script as it was just before it too (what files it referenced). */
+  updateWithPrevious(userId: string, scriptId: string, changes: Partial<Script>, guard?: VideoRunGuard): Promise<{ before: Script; after: Script }>;
+  /** The deleted script, or undefined when there was none; refused like `update` with a guard. */
+  delete(userId: string, scriptId: string, guard?: VideoRunGuard): Promise<Script | undefined>;
+  /** True while a video run holds the script (a claim made at or after `guard.claimsSince`). */
+  videoRunHolds(userId: string, scriptId: string, guard: VideoRunGuard): Promise<boolean>;
   /** Scripts created, and videos made, since `since` (ISO time). */
   monthSummary(userId: string, since: Date): Promise<{ scriptsCreated: number; videosMade: number }>;
 }

@@ -75,6 +75,8 @@ export class GenerationService {
   /** A fresh version of a saved script from its own settings; audio and video are reset (000 §4). */
   async regenerate(userId: string, scriptId: string): Promise<{ script: Script; tokensUsed: number; source: 'openai' | 'offline' }> {
     const current = await this.scripts.get(userId, scriptId);
+    // Before the writer is paid for: new words would pull the script out from under a video run.
+    await this.scripts.assertNoVideoRun(userId, scriptId);
     const duration = current.duration ?? defaultDuration;
     const request = writeRequestFor({
       topic: current.topic ?? current.title,

@@ -1,20 +1,34 @@
 import { NotFoundError } from '../errors';
 import { newId } from '../ids';
+import type { MediaStorage } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
-import type { Page, ScriptRepository } from '../ports/scripts';
-import { newScript, scriptChanges, type CreateScriptInput, type Script, type UpdateScriptInput } from './script';
+import type { Page, ScriptRepository, VideoRunGuard } from '../ports/scripts';
+import { liveClaimsSince, videoBusyError } from '../video/run-claim';
+import { filesNoLongerReferenced } from '../voiceover/files';
+import { changesWords, newScript, scriptChanges, type CreateScriptInput, type Script, type UpdateScriptInput } from './script';
 
 export const scriptNotFound = 'Script not found';
 export const defaultPageSize = 100;
 export const maxPageSize = 200;
 
+export interface ScriptServiceOptions {
+  /** The media bucket: a voice-over or video a script no longer references is removed from it. */
+  files?: Pick<MediaStorage, 'delete'>;
+  log?: { warn(message: string, fields?: Record<string, unknown>): void };
+  clock?: () => number;
+}
+
 /** The user's scripts (000 §3, §4, §7). Another user's id is simply not found. */
 export class ScriptService {
+  private readonly clock: () => number;
+
   constructor(
     private readonly scripts: ScriptRepository,
     private readonly publisher: Publisher,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    private readonly options: ScriptServiceOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+  }
 
   /** Tells the user's open pages to refresh their script list; a push failure never fails the change. */
   async announce(userId: string, scriptId?: string): Promise<void> {
@@ -38,23 +52,62 @@ export class ScriptService {
     return script;
   }
 
+  /**
+   * PATCH. New words or a new post caption reset the audio and video (000 §4): refused (409) while a
+   * video run holds the script, and the files of the reset voice-over and video are removed. Other
+   * fields (isActive, statuses, caption settings…) may change during a run.
+   */
   async update(userId: string, scriptId: string, patch: UpdateScriptInput): Promise<Script> {
     const current = await this.get(userId, scriptId);
-    const updated = await this.scripts.update(userId, scriptId, scriptChanges(current, patch, new Date(this.clock())));
+    const changes = scriptChanges(current, patch, new Date(this.clock()));
+    let updated: Script;
+    if (changesWords(current, patch)) {
+      const { before, after } = await this.scripts.updateWithPrevious(userId, scriptId, changes, this.videoRunGuard());
+      await this.removeUnreferenced(userId, before, after);
+      updated = after;
+    } else {
+      updated = await this.scripts.update(userId, scriptId, changes);
+    }
     await this.announce(userId, scriptId);
     return updated;
   }
 
-  /** Replaces the words of a script (regeneration) and resets its audio and video. */
+  /** 409 while a video run holds the script (a check before costly work; the write itself checks again). */
+  async assertNoVideoRun(userId: string, scriptId: string): Promise<void> {
+    if (await this.scripts.videoRunHolds(userId, scriptId, this.videoRunGuard())) throw videoBusyError();
+  }
+
+  /** Replaces the words of a script (regeneration) and resets its audio and video; refused during a video run. */
   async replaceWords(userId: string, scriptId: string, changes: Partial<Script>): Promise<Script> {
-    const updated = await this.scripts.update(userId, scriptId, { ...changes, updatedAt: new Date(this.clock()).toISOString() });
+    const { before, after } = await this.scripts.updateWithPrevious(
+      userId,
+      scriptId,
+      { ...changes, updatedAt: new Date(this.clock()).toISOString() },
+      this.videoRunGuard(),
+    );
+    await this.removeUnreferenced(userId, before, after);
     await this.announce(userId, scriptId);
-    return updated;
+    return after;
   }
 
+  /** Refused during a video run; the script's voice-over and video files go with it. */
   async delete(userId: string, scriptId: string): Promise<void> {
-    const deleted = await this.scripts.delete(userId, scriptId);
+    const deleted = await this.scripts.delete(userId, scriptId, this.videoRunGuard());
     if (!deleted) throw new NotFoundError(scriptNotFound);
+    await this.removeUnreferenced(userId, deleted, undefined);
     await this.announce(userId, scriptId);
+  }
+
+  private videoRunGuard(): VideoRunGuard {
+    return { claimsSince: liveClaimsSince(this.clock()) };
+  }
+
+  /** Best effort, after the record is written: a file left behind is logged, never a failed request. */
+  private async removeUnreferenced(userId: string, before: Script, after: Script | undefined): Promise<void> {
+    const keys = filesNoLongerReferenced(userId, before, after);
+    if (keys.length === 0 || !this.options.files) return;
+    await this.options.files
+      .delete(keys)
+      .catch((error: unknown) => this.options.log?.warn('files of a script not removed', { scriptId: before.id, keys, error: error instanceof Error ? error.message : String(error) }));
   }
 }

@@ -209,11 +209,21 @@ export const mediaReset = {
  */
 export function scriptChanges(current: Script, patch: UpdateScriptInput, now: Date): Partial<Script> {
   const changes: Partial<Script> = { ...patch, updatedAt: now.toISOString() };
-  if (patch.postCaption !== undefined) changes.postCaption = patch.postCaption.trim() ? patch.postCaption : null;
+  if (patch.postCaption !== undefined) changes.postCaption = storedPostCaption(patch.postCaption);
   if (patch.videoUrl && patch.videoUrl !== current.videoUrl) changes.videoGeneratedAt = now.toISOString();
-  const wordsChanged =
-    (patch.scriptContent !== undefined && patch.scriptContent !== current.scriptContent) ||
-    (changes.postCaption !== undefined && changes.postCaption !== current.postCaption);
-  if (wordsChanged) Object.assign(changes, mediaReset);
+  if (changesWords(current, patch)) Object.assign(changes, mediaReset);
   return changes;
+}
+
+/** A blank post caption is stored as none. */
+function storedPostCaption(value: string): string | null {
+  return value.trim() ? value : null;
+}
+
+/** True when the PATCH changes the script content or the post caption: the edits that reset audio and video. */
+export function changesWords(current: Script, patch: UpdateScriptInput): boolean {
+  return (
+    (patch.scriptContent !== undefined && patch.scriptContent !== current.scriptContent) ||
+    (patch.postCaption !== undefined && storedPostCaption(patch.postCaption) !== current.postCaption)
+  );
 }

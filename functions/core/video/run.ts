@@ -135,11 +135,7 @@ export function videoFiles(userId: string, scriptId: string, runId: string) {
   };
 }
 
-/** The stored objects behind one of our own `/api/video/…` URLs (an older video being replaced). */
-export function keyOfVideoUrl(userId: string, url: string | null): string | undefined {
-  const file = url ? /^\/api\/video\/([\w-]+\.(?:mp4|jpg))$/.exec(url)?.[1] : undefined;
-  return file ? `users/${userId}/video/${file}` : undefined;
-}
+export { keyOfVideoUrl } from '../voiceover/files';
 
 /** Video minutes of a render: seconds / 60 to two decimals (spec 000 §4), at least 0.01. */
 export function videoMinutes(durationSeconds: number): number {

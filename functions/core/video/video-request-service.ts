@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { captionSettingsSchema, parseCaptionSettings, type CaptionSettings } from '../captions/caption-settings';
-import { ConflictError, LimitExceededError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
+import { LimitExceededError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import { newId } from '../ids';
 import { limitsOf } from '../plans/tiers';
 import type { UserRepository } from '../ports/accounts';
@@ -12,11 +12,9 @@ import { segmentSchema, type Script, type VideoMetadata } from '../scripts/scrip
 import { scriptNotFound } from '../scripts/script-service';
 import type { SegmentPlanner } from './segment-planner';
 import { genericFailureMessage } from './run';
+import { staleRunMs, videoBusyError } from './run-claim';
 
 export const videoLimitMessage = 'Video minutes limit reached';
-export const videoBusyMessage = 'A video is already being generated for this script';
-/** A claim older than the state machine's own time bound (1 h) belongs to a run that is over. */
-export const staleRunMs = 65 * 60 * 1000;
 
 /** POST /api/scripts/{id}/generate-video (docs/pipeline-contract.md). */
 export const generateVideoSchema = z.object({
@@ -127,7 +125,7 @@ export class VideoRequestService {
       now,
       staleRunMs,
     );
-    if (claimed === 'busy') throw new ConflictError(videoBusyMessage);
+    if (claimed === 'busy') throw videoBusyError();
 
     let executionId: string;
     try {

@@ -45,3 +45,30 @@ export function filesOfAudioUrl(userId: string, audioUrl: string | null): Omit<V
   const audioKey = playbackKey(userId, 'audio', audioFile);
   return { audioFile, audioKey, wordsKey: wordsKeyOf(audioKey) };
 }
+
+/** The stored object behind one of our own `/api/video/…` URLs (an MP4 or its JPEG thumbnail). */
+export function keyOfVideoUrl(userId: string, url: string | null): string | undefined {
+  const file = url ? /^\/api\/video\/([\w-]+\.(?:mp4|jpg))$/.exec(url)?.[1] : undefined;
+  return file ? playbackKey(userId, 'video', file) : undefined;
+}
+
+/** What a script's media fields point at. */
+export interface ScriptMedia {
+  audioUrl: string | null;
+  videoUrl: string | null;
+  thumbnailUrl: string | null;
+}
+
+/** The bucket objects a script's voice-over and video are made of (MP3, words JSON, MP4, JPEG). */
+export function storedFilesOf(userId: string, media: ScriptMedia): string[] {
+  const audio = filesOfAudioUrl(userId, media.audioUrl);
+  return [audio?.audioKey, audio?.wordsKey, keyOfVideoUrl(userId, media.videoUrl), keyOfVideoUrl(userId, media.thumbnailUrl)].filter(
+    (key): key is string => key !== undefined,
+  );
+}
+
+/** The objects `before` referenced that `after` no longer does (what a reset or a deletion leaves behind). */
+export function filesNoLongerReferenced(userId: string, before: ScriptMedia, after: ScriptMedia | undefined): string[] {
+  const kept = new Set(after ? storedFilesOf(userId, after) : []);
+  return storedFilesOf(userId, before).filter((key) => !kept.has(key));
+}

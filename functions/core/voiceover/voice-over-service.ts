@@ -3,11 +3,12 @@ import { AppError, NotAuthenticatedError, NotFoundError, ValidationError } from 
 import type { WordTiming } from '../captions/word-timings';
 import type { UserRepository } from '../ports/accounts';
 import type { Publisher } from '../ports/realtime';
-import type { ScriptRepository } from '../ports/scripts';
+import type { ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { SpeechSynthesizer } from '../ports/speech';
 import type { AudioEncoder, VoiceOverStorage } from '../ports/voiceover';
 import type { Script } from '../scripts/script';
 import { scriptNotFound } from '../scripts/script-service';
+import { liveClaimsSince } from '../video/run-claim';
 import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
 import { minutesOf, type AudioMinuteMeter } from './audio-meter';
@@ -97,7 +98,7 @@ export class VoiceOverService {
   /** POST /api/scripts/{id}/convert-to-audio. */
   async convert(userId: string, scriptId: string, options: { voiceId?: string } = {}): Promise<ConvertResult> {
     const script = await this.script(userId, scriptId);
-    const { result, updated } = await this.produce(userId, script, options.voiceId);
+    const { result, updated } = await this.produce(userId, script, options.voiceId, { claimsSince: liveClaimsSince(this.clock()) });
     return { tokensUsed: result.characters, audioUrl: result.files.audioUrl, audioDuration: result.durationSeconds, script: updated };
   }
 
@@ -109,7 +110,8 @@ export class VoiceOverService {
     const script = await this.script(userId, scriptId);
     const existing = await this.existing(userId, script);
     if (existing) return existing;
-    const { result } = await this.produce(userId, script, undefined);
+    // The pipeline's own run holds the script here: no guard.
+    const { result } = await this.produce(userId, script, undefined, undefined);
     return { audioKey: result.files.audioKey, wordsKey: result.files.wordsKey, durationSeconds: result.durationSeconds, words: result.words };
   }
 
@@ -147,7 +149,8 @@ export class VoiceOverService {
     await this.deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, ...fields }).catch(() => undefined);
   }
 
-  private async produce(userId: string, script: Script, requestedVoiceId: string | undefined) {
+  /** `guard`: a conversion asked for by the user, refused (409) while a video run holds the script. */
+  private async produce(userId: string, script: Script, requestedVoiceId: string | undefined, guard: VideoRunGuard | undefined) {
     const user = await this.deps.users.get(userId);
     if (!user) throw new NotAuthenticatedError();
     await this.deps.meter.check(user);
@@ -161,7 +164,7 @@ export class VoiceOverService {
     }
 
     const now = () => new Date(this.clock()).toISOString();
-    await this.deps.scripts.update(userId, script.id, { audioGenerationStatus: 'generating', audioGenerationError: null, updatedAt: now() });
+    await this.deps.scripts.update(userId, script.id, { audioGenerationStatus: 'generating', audioGenerationError: null, updatedAt: now() }, guard);
     // Stage and progress are the pipeline's to report (its SynthesizeAudio step); a conversion only has a status.
     await this.publish(userId, script.id, { audioGenerationStatus: 'generating' });
 

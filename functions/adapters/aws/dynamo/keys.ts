@@ -21,6 +21,13 @@ export const keys = {
   voiceClones: 'VOICE_CLONES',
 } as const;
 
+/**
+ * The attributes of a video run's claim on a script item (outside the Script schema): the run's id and
+ * when it claimed the script (ms). Written and removed by DynamoVideoRunStore, read as conditions by
+ * the script writes a run must not race (DynamoScriptRepository).
+ */
+export const videoRunClaim = { runId: 'videoRunId', at: 'videoRunAt' } as const;
+
 export interface ItemKey {
   pk: string;
   sk: string;

@@ -1,13 +1,19 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { NotFoundError } from '../../../core/errors';
-import type { Page, ScriptRepository } from '../../../core/ports/scripts';
+import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/scripts';
 import { scriptSchema, type Script } from '../../../core/scripts/script';
 import { scriptNotFound } from '../../../core/scripts/script-service';
-import { keys } from './keys';
+import { videoBusyError } from '../../../core/video/run-claim';
+import { keys, videoRunClaim } from './keys';
 import { encodeCursor, isConditionFailure, queryPage, type TableRef } from './table';
 
 const prefix = keys.script('');
+
+/** The fields of a change set that are written: undefined values are left alone, the keys never change. */
+function writable(changes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && key !== 'pk' && key !== 'sk' && key !== 'id' && key !== 'userId'));
+}
 
 /** Builds `SET a = :a, … REMOVE …` from a change set; undefined values are left alone. */
 export function updateExpression(changes: Record<string, unknown>): {
@@ -18,14 +24,25 @@ export function updateExpression(changes: Record<string, unknown>): {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
-  Object.entries(changes)
-    .filter(([key, value]) => value !== undefined && key !== 'pk' && key !== 'sk' && key !== 'id' && key !== 'userId')
-    .forEach(([key, value], i) => {
-      names[`#f${i}`] = key;
-      values[`:v${i}`] = value;
-      sets.push(`#f${i} = :v${i}`);
-    });
+  Object.entries(writable(changes)).forEach(([key, value], i) => {
+    names[`#f${i}`] = key;
+    values[`:v${i}`] = value;
+    sets.push(`#f${i} = :v${i}`);
+  });
   return { UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/**
+ * The condition that keeps a write off a script a video run holds: no claim, or one made before
+ * `claimsSince` (stale: the same rule as generate-video's claim).
+ */
+function guardCondition(guard: VideoRunGuard | undefined) {
+  if (!guard) return undefined;
+  return {
+    expression: '(attribute_not_exists(#claimRun) OR #claimAt < :claimsSince)',
+    names: { '#claimRun': videoRunClaim.runId, '#claimAt': videoRunClaim.at },
+    values: { ':claimsSince': guard.claimsSince },
+  };
 }
 
 /** Scripts under `USER#<id>` / `SCRIPT#<ulid>`: newest first is a backwards query. */
@@ -59,33 +76,77 @@ export class DynamoScriptRepository implements ScriptRepository {
     });
   }
 
-  async update(userId: string, scriptId: string, changes: Partial<Script>): Promise<Script> {
+  async update(userId: string, scriptId: string, changes: Partial<Script>, guard?: VideoRunGuard): Promise<Script> {
+    return scriptSchema.parse(await this.write(userId, scriptId, changes, guard, 'ALL_NEW'));
+  }
+
+  async updateWithPrevious(userId: string, scriptId: string, changes: Partial<Script>, guard?: VideoRunGuard): Promise<{ before: Script; after: Script }> {
+    const before = scriptSchema.parse(await this.write(userId, scriptId, changes, guard, 'ALL_OLD'));
+    // The update only SETs: the new state is the old one with the changes applied.
+    return { before, after: scriptSchema.parse({ ...before, ...writable(changes) }) };
+  }
+
+  /** One conditional update of an existing script (and, with a guard, one no video run holds). */
+  private async write(userId: string, scriptId: string, changes: Partial<Script>, guard: VideoRunGuard | undefined, returnValues: 'ALL_NEW' | 'ALL_OLD') {
+    const expression = updateExpression(changes);
+    const condition = guardCondition(guard);
     try {
       const result = await this.table.client.send(
         new UpdateCommand({
           TableName: this.table.tableName,
-          Key: { pk: keys.user(userId), sk: keys.script(scriptId) },
-          ...updateExpression(changes),
-          ConditionExpression: 'attribute_exists(pk)',
-          ReturnValues: 'ALL_NEW',
+          Key: this.key(userId, scriptId),
+          UpdateExpression: expression.UpdateExpression,
+          ConditionExpression: condition ? `attribute_exists(pk) AND ${condition.expression}` : 'attribute_exists(pk)',
+          ExpressionAttributeNames: { ...expression.ExpressionAttributeNames, ...condition?.names },
+          ExpressionAttributeValues: { ...expression.ExpressionAttributeValues, ...condition?.values },
+          ReturnValues: returnValues,
         }),
       );
-      return scriptSchema.parse(result.Attributes);
+      return result.Attributes;
     } catch (error) {
-      if (isConditionFailure(error)) throw new NotFoundError(scriptNotFound);
+      if (!isConditionFailure(error)) throw error;
+      throw guard && (await this.exists(userId, scriptId)) ? videoBusyError() : new NotFoundError(scriptNotFound);
+    }
+  }
+
+  async delete(userId: string, scriptId: string, guard?: VideoRunGuard): Promise<Script | undefined> {
+    const condition = guardCondition(guard);
+    try {
+      const result = await this.table.client.send(
+        new DeleteCommand({
+          TableName: this.table.tableName,
+          Key: this.key(userId, scriptId),
+          ...(condition
+            ? { ConditionExpression: condition.expression, ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
+            : {}),
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return result.Attributes ? scriptSchema.parse(result.Attributes) : undefined;
+    } catch (error) {
+      // A missing item passes the condition (no claim), so a failure means a run holds the script.
+      if (isConditionFailure(error)) throw videoBusyError();
       throw error;
     }
   }
 
-  async delete(userId: string, scriptId: string): Promise<boolean> {
+  async videoRunHolds(userId: string, scriptId: string, guard: VideoRunGuard): Promise<boolean> {
     const result = await this.table.client.send(
-      new DeleteCommand({
-        TableName: this.table.tableName,
-        Key: { pk: keys.user(userId), sk: keys.script(scriptId) },
-        ReturnValues: 'ALL_OLD',
-      }),
+      new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, scriptId), ConsistentRead: true }),
     );
-    return result.Attributes !== undefined;
+    const at: unknown = result.Item?.[videoRunClaim.at];
+    return result.Item?.[videoRunClaim.runId] !== undefined && !(typeof at === 'number' && at < guard.claimsSince);
+  }
+
+  private key(userId: string, scriptId: string) {
+    return { pk: keys.user(userId), sk: keys.script(scriptId) };
+  }
+
+  private async exists(userId: string, scriptId: string): Promise<boolean> {
+    const result = await this.table.client.send(
+      new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, scriptId), ConsistentRead: true, ProjectionExpression: 'pk' }),
+    );
+    return result.Item !== undefined;
   }
 
   private async count(input: Omit<QueryCommandInput, 'TableName' | 'Select'>): Promise<number> {

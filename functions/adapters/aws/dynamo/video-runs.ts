@@ -3,7 +3,7 @@ import { NotFoundError } from '../../../core/errors';
 import type { RecentMediaUse, VideoMinuteCounter, VideoRunStore } from '../../../core/ports/video';
 import { scriptSchema, type Script } from '../../../core/scripts/script';
 import { scriptNotFound } from '../../../core/scripts/script-service';
-import { keys } from './keys';
+import { keys, videoRunClaim } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
 /** Sort keys of the video pipeline's own records under `USER#<id>`. */
@@ -42,7 +42,7 @@ export class DynamoVideoRunStore implements VideoRunStore {
   }
 
   async claim(userId: string, scriptId: string, runId: string, changes: Partial<Script>, now: number, staleAfterMs: number): Promise<Script | 'busy'> {
-    const names: Record<string, string> = { '#run': 'videoRunId', '#at': 'videoRunAt' };
+    const names: Record<string, string> = { '#run': videoRunClaim.runId, '#at': videoRunClaim.at };
     const values: Record<string, unknown> = { ':run': runId, ':now': now, ':stale': now - staleAfterMs };
     const sets = [...setClause(changes, names, values), '#run = :run', '#at = :now'];
     try {
@@ -67,7 +67,7 @@ export class DynamoVideoRunStore implements VideoRunStore {
   }
 
   async release(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<Script | undefined> {
-    const names: Record<string, string> = { '#run': 'videoRunId', '#at': 'videoRunAt' };
+    const names: Record<string, string> = { '#run': videoRunClaim.runId, '#at': videoRunClaim.at };
     const values: Record<string, unknown> = { ':run': runId };
     const sets = setClause(changes, names, values);
     try {
@@ -90,7 +90,7 @@ export class DynamoVideoRunStore implements VideoRunStore {
   }
 
   async update(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<boolean> {
-    const names: Record<string, string> = { '#run': 'videoRunId' };
+    const names: Record<string, string> = { '#run': videoRunClaim.runId };
     const values: Record<string, unknown> = { ':run': runId };
     const sets = setClause(changes, names, values);
     if (sets.length === 0) return true;

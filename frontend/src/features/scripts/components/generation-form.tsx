@@ -49,6 +49,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
   const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
   const [generating, setGenerating] = useState(false);
   const [quote, setQuote] = useState<string | null>(null);
+  const [quoteFailed, setQuoteFailed] = useState(false);
   const [dialog, setDialog] = useState<'save' | 'load' | null>(null);
   const [lastSource, setLastSource] = useState<'openai' | 'offline' | null>(null);
   const realtime = useRealtime();
@@ -99,9 +100,13 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
     if (Object.keys(found).length) return;
     setGenerating(true);
     setQuote(null);
+    setQuoteFailed(false);
     void generateQuote(form.topic || form.extraInstructions)
       .then((answer) => setQuote(answer.quote || FALLBACK_QUOTE))
-      .catch(() => setQuote(FALLBACK_QUOTE));
+      .catch(() => {
+        setQuote(FALLBACK_QUOTE);
+        setQuoteFailed(true);
+      });
     try {
       const input = { ...form, platform: PLATFORM, toneStyle: TONE };
       const result = await generateScripts(input);
@@ -260,7 +265,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
         </Stack>
         </form>
       </Card.Body>
-      {generating && <QuoteOverlay quote={quote} />}
+      {generating && <QuoteOverlay quote={quote} failed={quoteFailed} />}
       <SaveTemplateDialog
         open={dialog === 'save'}
         onClose={() => setDialog(null)}

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { deleteScript, failureText, regenerateScript, tokenLimitDetails, updateScript, type Script } from '../api/scripts';
+import { deleteScript, failureText, refusalDescription, regenerateScript, tokenLimitDetails, updateScript, type Script } from '../api/scripts';
 import { useScriptGeneration } from '../hooks/use-script-generation';
 import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
 import { CardActions, GenerationState } from './card-actions';
@@ -114,8 +114,9 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       await deleteScript(script.id);
       setDialog(null);
       await onChanged();
-    } catch {
-      showToast({ type: 'error', title: 'Failed to delete script' });
+    } catch (error) {
+      // A refusal says why (409 while a video is being generated); other failures keep the title alone.
+      showToast({ type: 'error', title: 'Failed to delete script', description: refusalDescription(error) });
     }
   }
 

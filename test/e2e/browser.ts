@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Debian's Chromium driven by playwright-core (`npx playwright install` cannot run on these machines;
@@ -34,10 +35,27 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   return { context, page };
 }
 
-/** Saves a full-page screenshot as test-results/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot as test-results/screenshots/<name>.png and returns its path: the full page, or with
+ * `viewport` what is on screen (a full-page capture repeats the sticky header over open dialogs), after
+ * dialogs and collapsibles have finished opening.
+ */
+export async function screenshot(page: Page, name: string, options: { viewport?: boolean } = {}): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path, fullPage: true });
+  if (options.viewport) await page.waitForTimeout(400);
+  await page.screenshot({ path, fullPage: !options.viewport });
   return path;
+}
+
+/** Registers and signs a fresh user in through the API inside the browser context (its cookies are the page's); returns the user id. */
+export async function signInThroughApi(page: Page, prefix: string): Promise<string> {
+  const username = `${prefix}${Date.now() % 1_000_000}`;
+  const password = 'correct horse 1';
+  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+  const headers = { 'x-csrf-token': csrfToken };
+  expect((await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password }, headers })).status()).toBe(201);
+  expect((await page.request.post('/api/login', { data: { username, password }, headers })).status()).toBe(200);
+  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
+  return user.id;
 }

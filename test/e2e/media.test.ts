@@ -8,19 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { getContainer } from '../../functions/platform/container';
 import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, screenshot } from './browser';
-
-/** Signs a fresh user in through the API inside the browser context (its cookies are the page's). */
-async function signIn(page: Page): Promise<string> {
-  const username = `media${Date.now() % 1_000_000}`;
-  const password = 'correct horse 1';
-  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
-  const headers = { 'x-csrf-token': csrfToken };
-  expect((await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password }, headers })).status()).toBe(201);
-  expect((await page.request.post('/api/login', { data: { username, password }, headers })).status()).toBe(200);
-  const user = (await (await page.request.get('/api/user')).json()) as { id: string };
-  return user.id;
-}
+import { launchBrowser, newPage, screenshot, signInThroughApi } from './browser';
 
 const cards = (page: Page) => page.locator('[data-testid="asset-card"]');
 const card = (page: Page, title: string) => page.locator(`[data-testid="asset-card"][data-title="${title}"]`);
@@ -53,7 +41,7 @@ describe('media library journey', () => {
   });
 
   it('uploads, tags, searches, files into a folder, bulk-deletes and handles a folder in use', async () => {
-    const userId = await signIn(page);
+    const userId = await signInThroughApi(page, 'media');
     await page.goto('/media');
     await page.getByRole('heading', { name: 'Media Library' }).waitFor();
     await page.getByText('No media yet').waitFor();
@@ -156,7 +144,7 @@ describe('media library journey', () => {
   });
 
   it('shows Failed to load media assets with Retry, and Storage limit reached instead of the upload buttons', async () => {
-    const userId = await signIn(page);
+    const userId = await signInThroughApi(page, 'media');
     await page.route('**/api/media?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.goto('/media');
     await page.getByText('Failed to load media assets').waitFor();

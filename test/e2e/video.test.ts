@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,25 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, SCREENSHOT_DIR } from './browser';
+import { launchBrowser, newPage, screenshot as capture, signInThroughApi } from './browser';
 
-/** What is on screen (a full-page capture repeats the sticky header over open dialogs). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForTimeout(400); // let dialogs and collapsibles finish opening
-
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-/** Registers and signs a fresh user in through the API inside the browser context (its cookies are the page's). */
-async function signIn(page: Page): Promise<void> {
-  const username = `video${Date.now() % 1_000_000}`;
-  const password = 'correct horse 1';
-  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
-  const headers = { 'x-csrf-token': csrfToken };
-  expect((await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password }, headers })).status()).toBe(201);
-  expect((await page.request.post('/api/login', { data: { username, password }, headers })).status()).toBe(200);
-}
+/** What is on screen, once dialogs have opened. */
+const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
 
 interface GenerateVideoBody {
   captionSettings: { word_color: string; line_color: string; font_size: number; position: string };
@@ -59,7 +44,7 @@ describe('voice-over and video journey', () => {
       makeMedia(dir, 'mp3', { name: 'Lo-fi loop', seconds: 4 }),
     ]);
     ({ context, page } = await newPage(browser, stack.url));
-    await signIn(page);
+    await signInThroughApi(page, 'video');
   });
 
   afterAll(async () => {

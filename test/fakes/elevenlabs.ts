@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
+import { readJsonBody } from '../../bin/local/read-json-body';
 
 /**
  * A wire-level fake of ElevenLabs text to speech with timestamps
@@ -28,21 +29,6 @@ export interface FakeElevenLabs {
 }
 
 export const secondsPerCharacter = 0.06;
-
-function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    req.on('error', reject);
-  });
-}
 
 /** A real MP3 (44.1 kHz mono) of a tone lasting `seconds`. */
 export async function toneMp3(seconds: number): Promise<Buffer> {
@@ -75,7 +61,7 @@ export async function startFakeElevenLabs(): Promise<FakeElevenLabs> {
       const url = new URL(req.url ?? '/', 'http://fake');
       const match = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps$/.exec(url.pathname);
       if (req.method !== 'POST' || !match?.[1]) return send(404, { detail: { status: 'not_found', message: 'not found' } });
-      const body = await readJson(req);
+      const body = await readJsonBody(req);
       const apiKey = typeof req.headers['xi-api-key'] === 'string' ? req.headers['xi-api-key'] : undefined;
       requests.push({ voiceId: decodeURIComponent(match[1]), apiKey, query: url.searchParams, body });
       const behaviour = queued.shift() ?? { kind: 'speech' };

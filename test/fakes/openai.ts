@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readJsonBody } from '../../bin/local/read-json-body';
 
 /**
  * A wire-level fake of the OpenAI chat completions API (`POST /v1/chat/completions`), for the real
@@ -18,21 +19,6 @@ export interface FakeOpenAi {
   requests: { path: string; authorization?: string; body: Record<string, unknown> }[];
   queue(...behaviours: FakeBehaviour[]): void;
   close(): Promise<void>;
-}
-
-function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    req.on('error', reject);
-  });
 }
 
 function completion(content: string | null, totalTokens: number, extra: Record<string, unknown> = {}) {
@@ -66,7 +52,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       res.end(JSON.stringify(body));
     };
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(404, { error: { message: 'not found', type: 'invalid_request_error' } });
-    const body = await readJson(req);
+    const body = await readJsonBody(req);
     requests.push({ path: req.url, authorization: req.headers.authorization, body });
     const isStructured = typeof body.response_format === 'object';
     const behaviour = queued.shift() ?? (isStructured ? { kind: 'scripts' } : { kind: 'quote', text: 'Keep going, the best take is the next one.' });

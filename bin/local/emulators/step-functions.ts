@@ -1,12 +1,13 @@
 import './with-resolvers-polyfill';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { pipelineDefinitionFile, pipelineTasks } from '../../../functions/pipeline/tasks';
 import { logger } from '../../../functions/platform/logger';
 import { freePort } from '../free-port';
+import { readJsonBody } from '../read-json-body';
 
 export type TaskHandler = (input: unknown) => Promise<unknown>;
 
@@ -57,21 +58,6 @@ function taskOverrides(definition: Json, handlers: Record<string, TaskHandler>, 
     if (Array.isArray(state.Branches)) for (const branch of state.Branches as Json[]) taskOverrides(branch, handlers, out);
   }
   return out;
-}
-
-function readJson(req: IncomingMessage): Promise<Json> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Json);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    req.on('error', reject);
-  });
 }
 
 function answer(res: ServerResponse, status: number, body: Json): void {
@@ -126,7 +112,7 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
 
   const server = createServer((req, res) => {
     const target = String(req.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
-    readJson(req)
+    readJsonBody(req)
       .then((body) => {
         if (target === 'StartExecution') return answer(res, 200, start(body));
         const execution = executions.get(String(body.executionArn));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { logoKeyOf } from '../../functions/core/video/render-step';
 import { NotFoundError } from '../../functions/core/errors';
-import { VideoInputError, failureMessage, genericFailureMessage, keyOfVideoUrl, timeoutFailureMessage, videoFiles, videoMinutes, withStableName } from '../../functions/core/video/run';
+import { VideoInputError, failureMessage, genericFailureMessage, timeoutFailureMessage, withStableName } from '../../functions/core/video/run';
+import { keyOfVideoUrl, videoFiles } from '../../functions/core/voiceover/files';
+import { usageMinutes } from '../../functions/core/plans/usage-minutes';
 import { segmentTimes, spokenWordCount } from '../../functions/core/video/segment-timing';
 import { defaultLogoSettings } from '../../functions/core/users/user';
 
@@ -42,9 +44,9 @@ describe('segment times from word timings', () => {
 
 describe('run rules', () => {
   it('charges seconds / 60 to two decimals, at least 0.01', () => {
-    expect(videoMinutes(61)).toBe(1.02);
-    expect(videoMinutes(0.2)).toBe(0.01);
-    expect(videoMinutes(0)).toBe(0);
+    expect(usageMinutes(61)).toBe(1.02);
+    expect(usageMinutes(0.2)).toBe(0.01);
+    expect(usageMinutes(0)).toBe(0);
   });
 
   it('names the run files as the contract says, and maps our URLs back to keys', () => {

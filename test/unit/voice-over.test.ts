@@ -5,7 +5,8 @@ import type { UserRepository } from '../../functions/core/ports/accounts';
 import type { FileStore, VoiceRepository, VoiceSampleSynthesizer } from '../../functions/core/ports/voices';
 import type { AudioMinuteCounter } from '../../functions/core/ports/voiceover';
 import { newUser, type User } from '../../functions/core/users/user';
-import { AudioMinuteMeter, minutesOf } from '../../functions/core/voiceover/audio-meter';
+import { usageMinutes } from '../../functions/core/plans/usage-minutes';
+import { AudioMinuteMeter } from '../../functions/core/voiceover/audio-meter';
 import { filesOfAudioUrl, isPlaybackFileName, voiceOverFiles } from '../../functions/core/voiceover/files';
 import { voiceCandidates, voiceSettingsOf } from '../../functions/core/voiceover/voice-choice';
 import { fitWords } from '../../functions/core/voiceover/voice-over-service';
@@ -124,10 +125,10 @@ describe('choosing the voice', () => {
 
 describe('audio minutes', () => {
   it('charges two decimals, at least a hundredth of a minute', () => {
-    expect(minutesOf(0)).toBe(0);
-    expect(minutesOf(0.2)).toBe(0.01);
-    expect(minutesOf(30)).toBe(0.5);
-    expect(minutesOf(61.8)).toBe(1.03);
+    expect(usageMinutes(0)).toBe(0);
+    expect(usageMinutes(0.2)).toBe(0.01);
+    expect(usageMinutes(30)).toBe(0.5);
+    expect(usageMinutes(61.8)).toBe(1.03);
   });
 
   function meter(now: string) {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Publisher } from '../ports/realtime';
 import type { VideoFiles, VideoRunStore } from '../ports/video';
-import { failureMessage, videoFiles, type RunInput, type taskErrorSchema } from './run';
+import { videoFiles } from '../voiceover/files';
+import { failureMessage, type RunInput, type taskErrorSchema } from './run';
 
 export interface FailureResult {
   message: string;

@@ -1,6 +1,8 @@
 import type { Script } from '../scripts/script';
 import type { PipelineDeps } from './pipeline-deps';
-import { keyOfVideoUrl, videoMinutes, type AudioResult, type PlanResult, type RunInput, type VideoResult } from './run';
+import { usageMinutes } from '../plans/usage-minutes';
+import { keyOfVideoUrl } from '../voiceover/files';
+import type { AudioResult, PlanResult, RunInput, VideoResult } from './run';
 
 export interface FinalizeResult {
   videoUrl: string;
@@ -25,7 +27,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
     return { videoUrl: input.video.videoUrl, minutesCharged: 0, recorded: false };
   }
 
-  const minutes = videoMinutes(input.video.durationSeconds);
+  const minutes = usageMinutes(input.video.durationSeconds);
   const charged = await deps.minutes.chargeOnce(userId, runId, minutes);
   if (charged) await deps.publisher.publish(userId, { type: 'video-usage', userId, amount: minutes }).catch(() => undefined);
 

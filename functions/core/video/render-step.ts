@@ -8,7 +8,8 @@ import type { User } from '../users/user';
 import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, readWords, scriptOf } from './plan-step';
 import { ProgressReporter, stageProgress } from './progress';
-import { videoFiles, type AudioResult, type PlanResult, type RunInput, type VideoResult } from './run';
+import { videoFiles } from '../voiceover/files';
+import type { AudioResult, PlanResult, RunInput, VideoResult } from './run';
 
 /** A clip, the music or the logo larger than this is refused (uploads are at most 50 MB). */
 export const maxInputBytes = 200 * 1024 * 1024;

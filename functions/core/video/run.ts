@@ -124,20 +124,3 @@ export function failureMessage(error: z.infer<typeof taskErrorSchema> | undefine
   return message && message.length <= 500 ? message : genericFailureMessage;
 }
 
-/** `{scriptId}-{nonce}.mp4` and its thumbnail, under the user's video folder (the contract's names). */
-export function videoFiles(userId: string, scriptId: string, runId: string) {
-  const base = `${scriptId}-${runId.toLowerCase()}`;
-  return {
-    videoKey: `users/${userId}/video/${base}.mp4`,
-    thumbnailKey: `users/${userId}/video/${base}.jpg`,
-    videoUrl: `/api/video/${base}.mp4`,
-    thumbnailUrl: `/api/video/${base}.jpg`,
-  };
-}
-
-export { keyOfVideoUrl } from '../voiceover/files';
-
-/** Video minutes of a render: seconds / 60 to two decimals (spec 000 §4), at least 0.01. */
-export function videoMinutes(durationSeconds: number): number {
-  return durationSeconds > 0 ? Math.max(0.01, Math.round((durationSeconds / 60) * 100) / 100) : 0;
-}

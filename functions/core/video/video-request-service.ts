@@ -3,6 +3,7 @@ import { captionSettingsSchema, parseCaptionSettings, type CaptionSettings } fro
 import { LimitExceededError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import { newId } from '../ids';
 import { limitsOf } from '../plans/tiers';
+import { round2 } from '../plans/usage-minutes';
 import type { UserRepository } from '../ports/accounts';
 import type { PipelineStarter } from '../ports/pipeline';
 import type { Publisher } from '../ports/realtime';
@@ -62,7 +63,6 @@ function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Scri
   return parsed.data;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Starts a video: checks what the request names is the user's, that video minutes are left and that no

@@ -1,17 +1,11 @@
 import { LimitExceededError } from '../errors';
+import { round2 } from '../plans/usage-minutes';
 import { audioResetDue, effectiveAudioMinutesUsed, limitsOf, nextAudioReset } from '../plans/tiers';
 import type { AudioMinuteCounter } from '../ports/voiceover';
 import type { User } from '../users/user';
 
 export const audioLimitMessage = 'Audio minutes limit reached';
 
-/** Minutes to two decimals (000 §4), at least 0.01 for any sound at all. */
-export function minutesOf(durationSeconds: number): number {
-  const minutes = Math.round((durationSeconds / 60) * 100) / 100;
-  return durationSeconds > 0 ? Math.max(0.01, minutes) : 0;
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const format = (n: number) => String(round2(n));
 
 /**

@@ -46,6 +46,17 @@ export function filesOfAudioUrl(userId: string, audioUrl: string | null): Omit<V
   return { audioFile, audioKey, wordsKey: wordsKeyOf(audioKey) };
 }
 
+/** `{scriptId}-{runId}.mp4` and its JPEG thumbnail, under the user's video folder. */
+export function videoFiles(userId: string, scriptId: string, runId: string) {
+  const base = `${scriptId}-${runId.toLowerCase()}`;
+  return {
+    videoKey: playbackKey(userId, 'video', `${base}.mp4`),
+    thumbnailKey: playbackKey(userId, 'video', `${base}.jpg`),
+    videoUrl: `/api/video/${base}.mp4`,
+    thumbnailUrl: `/api/video/${base}.jpg`,
+  };
+}
+
 /** The stored object behind one of our own `/api/video/…` URLs (an MP4 or its JPEG thumbnail). */
 export function keyOfVideoUrl(userId: string, url: string | null): string | undefined {
   const file = url ? /^\/api\/video\/([\w-]+\.(?:mp4|jpg))$/.exec(url)?.[1] : undefined;

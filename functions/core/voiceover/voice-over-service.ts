@@ -11,7 +11,8 @@ import { scriptNotFound } from '../scripts/script-service';
 import { liveClaimsSince } from '../video/run-claim';
 import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
-import { minutesOf, type AudioMinuteMeter } from './audio-meter';
+import { usageMinutes } from '../plans/usage-minutes';
+import type { AudioMinuteMeter } from './audio-meter';
 import { filesOfAudioUrl, isPlaybackFileName, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from './files';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
@@ -179,7 +180,7 @@ export class VoiceOverService {
       stored = files;
       await this.deps.storage.put(files.audioKey, mp3, 'audio/mpeg');
       await this.deps.storage.put(files.wordsKey, new TextEncoder().encode(JSON.stringify(words)), 'application/json');
-      await this.deps.meter.charge(user, minutesOf(durationSeconds));
+      await this.deps.meter.charge(user, usageMinutes(durationSeconds));
       stored = undefined; // charged: the files are the script's now
 
       const updated = await this.deps.scripts.update(userId, script.id, {

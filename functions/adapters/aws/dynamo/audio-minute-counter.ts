@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AudioMinuteCounter } from '../../../core/ports/voiceover';
+import { round2 } from '../../../core/plans/usage-minutes';
 import { keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
 const PROFILE = 'PROFILE';
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The audio-minute counter on the user's profile item, like the script-token counter: "check the

@@ -9,16 +9,19 @@ export function AppDialog({
   children,
   footer,
   size = 'md',
+  scrollBehavior,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
+  /** `inside`: the body scrolls and the header and footer stay in view. */
+  scrollBehavior?: 'inside' | 'outside';
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={size} placement="center">
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={size} placement="center" scrollBehavior={scrollBehavior}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, CloseButton, Dialog, HStack, Image, Portal, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages, type MediaItem } from '../../api/media';
 import { orderForPicker, toggleQueued } from '../../lib/segments';
+import { AppDialog } from '../app-dialog';
 
 export type PickerTarget = { mode: 'single'; index: number } | { mode: 'bulk'; count: number };
 
@@ -113,63 +114,54 @@ export function MediaPickerDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="full" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {target.mode === 'bulk' && (
-                <HStack justify="space-between" mb="3" bg="bg.subtle" rounded="md" px="3" py="2">
-                  <Text fontSize="sm" data-testid="queue-count">{`${queue.length} of ${target.count} chosen — they go to the selected segments in order`}</Text>
-                  <Button size="xs" variant="outline" onClick={() => setQueue([])} disabled={queue.length === 0}>
-                    Reset queue
-                  </Button>
-                </HStack>
-              )}
-              {pages.error !== undefined ? (
-                <Text color="red.600">Failed to load media assets</Text>
-              ) : items.length === 0 && !loadingMore ? (
-                <Stack align="center" py="16" gap="2">
-                  <Text fontWeight="semibold">No videos here</Text>
-                  <Text color="fg.muted" fontSize="sm">
-                    Upload clips on the Media page, or choose another folder.
-                  </Text>
-                </Stack>
-              ) : (
-                <SimpleGrid columns={{ base: 3, md: 5, lg: 6, xl: 8 }} gap="3" data-testid="picker-grid">
-                  {items.map((item, index) => {
-                    const position = queue.findIndex((queued) => queued.id === item.id);
-                    return (
-                      <MediaTile key={item.id} item={item} eager={index < PRELOAD_THUMBNAILS} order={position >= 0 ? position + 1 : undefined} onPick={() => choose(item)} />
-                    );
-                  })}
-                </SimpleGrid>
-              )}
-              <Box ref={sentinel} h="4" data-testid="picker-sentinel" />
-              <HStack justify="center" py="3">
-                {loadingMore && <Spinner size="sm" />}
-                {hasMore && (
-                  <Button variant="outline" size="sm" onClick={loadMore} disabled={loadingMore}>
-                    Load More Media
-                  </Button>
-                )}
-              </HStack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open
+      onClose={onClose}
+      title={title}
+      size="full"
+      scrollBehavior="inside"
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+      }
+    >
+      {target.mode === 'bulk' && (
+        <HStack justify="space-between" mb="3" bg="bg.subtle" rounded="md" px="3" py="2">
+          <Text fontSize="sm" data-testid="queue-count">{`${queue.length} of ${target.count} chosen — they go to the selected segments in order`}</Text>
+          <Button size="xs" variant="outline" onClick={() => setQueue([])} disabled={queue.length === 0}>
+            Reset queue
+          </Button>
+        </HStack>
+      )}
+      {pages.error !== undefined ? (
+        <Text color="red.600">Failed to load media assets</Text>
+      ) : items.length === 0 && !loadingMore ? (
+        <Stack align="center" py="16" gap="2">
+          <Text fontWeight="semibold">No videos here</Text>
+          <Text color="fg.muted" fontSize="sm">
+            Upload clips on the Media page, or choose another folder.
+          </Text>
+        </Stack>
+      ) : (
+        <SimpleGrid columns={{ base: 3, md: 5, lg: 6, xl: 8 }} gap="3" data-testid="picker-grid">
+          {items.map((item, index) => {
+            const position = queue.findIndex((queued) => queued.id === item.id);
+            return (
+              <MediaTile key={item.id} item={item} eager={index < PRELOAD_THUMBNAILS} order={position >= 0 ? position + 1 : undefined} onPick={() => choose(item)} />
+            );
+          })}
+        </SimpleGrid>
+      )}
+      <Box ref={sentinel} h="4" data-testid="picker-sentinel" />
+      <HStack justify="center" py="3">
+        {loadingMore && <Spinner size="sm" />}
+        {hasMore && (
+          <Button variant="outline" size="sm" onClick={loadMore} disabled={loadingMore}>
+            Load More Media
+          </Button>
+        )}
+      </HStack>
+    </AppDialog>
   );
 }

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AudioEncoder } from '../../core/ports/voiceover';
-import { ffmpegPath, ffprobePath } from './binaries';
+import { ffmpegPath } from './binaries';
+import { probeFile } from './probe';
 import { runTool, type RunLimits } from './run';
 
 /** A voice-over is at most a few minutes; these bounds are generous for that and stop anything else. */
@@ -32,12 +33,7 @@ export class FfmpegMp3Encoder implements AudioEncoder {
         ],
         encodeLimits,
       );
-      const { stdout } = await runTool(
-        ffprobePath(),
-        ['-v', 'error', '-protocol_whitelist', 'file', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', `file:${output}`],
-        probeLimits,
-      );
-      const durationSeconds = Number(stdout.toString('utf8').trim());
+      const durationSeconds = (await probeFile(output, { formats: ['mp3'], limits: probeLimits })).durationSeconds ?? 0;
       if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error('ffprobe could not read the encoded voice-over');
       return { mp3: new Uint8Array(await readFile(output)), durationSeconds };
     } finally {

@@ -2,66 +2,21 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { runFfmpeg } from '../../functions/adapters/ffmpeg/ffmpeg-process';
 import { captionFont } from '../../functions/adapters/ffmpeg/fonts';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import { FfmpegVideoRenderer } from '../../functions/adapters/ffmpeg/render';
-import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
 import { buildAss } from '../../functions/core/captions/ass-builder';
 import { fontFamilies, parseCaptionSettings } from '../../functions/core/captions/caption-settings';
 import type { SynthesizedSpeech } from '../../functions/core/ports/speech';
 import type { RenderRequest } from '../../functions/core/ports/video-renderer';
+import { countColour, ffmpegOut as ffmpeg, frameAt, meanDifference, videoHeight as height, videoWidth as width } from '../support/video-frames';
 
 /**
  * The render engine with the real ffmpeg from npm (no local stack needed): small generated clips, an
  * eSpeak voice-over, highlight captions in green, the watermark on and off.
  */
-const width = 1080;
-const height = 1920;
-const limits = { timeoutMs: 30_000, maxOutputBytes: 16 * 1024 * 1024 };
-
-async function ffmpeg(args: string[]): Promise<Buffer> {
-  return (await runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], limits)).stdout;
-}
-
-/** One decoded frame as packed RGB. */
-async function frameAt(video: string, seconds: number): Promise<Buffer> {
-  const rgb = await ffmpeg(['-ss', seconds.toFixed(3), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
-  expect(rgb.length).toBe(width * height * 3);
-  return rgb;
-}
-
-interface Area {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-function countColour(rgb: Buffer, area: Area, [r, g, b]: [number, number, number], tolerance = 60): number {
-  let count = 0;
-  for (let y = area.y; y < area.y + area.h; y++) {
-    for (let x = area.x; x < area.x + area.w; x++) {
-      const i = (y * width + x) * 3;
-      if (Math.abs((rgb[i] ?? 0) - r) + Math.abs((rgb[i + 1] ?? 0) - g) + Math.abs((rgb[i + 2] ?? 0) - b) < tolerance) count++;
-    }
-  }
-  return count;
-}
-
-function meanDifference(a: Buffer, b: Buffer, area: Area): number {
-  let sum = 0;
-  for (let y = area.y; y < area.y + area.h; y++) {
-    for (let x = area.x; x < area.x + area.w; x++) {
-      const i = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) sum += Math.abs((a[i + c] ?? 0) - (b[i + c] ?? 0));
-    }
-  }
-  return sum / (area.w * area.h * 3);
-}
-
 describe('the render engine (ffmpeg + libass)', () => {
   let dir: string;
   let speech: SynthesizedSpeech;

@@ -1,43 +1,29 @@
 import { z } from 'zod';
 
-/**
- * A script's caption settings (spec 000 §3), with the Video Generation Settings dialog's defaults.
- * Where the spec gives two readings, the dialog's are used for scripts: word colour #FFFF00, size 60
- * (docs/decisions.md, "Caption defaults").
- */
-export const captionStyles = ['classic', 'karaoke', 'highlight', 'underline', 'word_by_word'] as const;
-export const captionPositions = [
-  'top_left',
-  'top_center',
-  'top_right',
-  'middle_left',
-  'middle_center',
-  'middle_right',
-  'bottom_left',
-  'bottom_center',
-  'bottom_right',
-] as const;
-export const fontFamilies = ['The Bold Font', 'Arial', 'Verdana', 'Helvetica', 'Times New Roman'] as const;
+import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies } from './caption-options';
 
+export { captionPositions, captionStyles, fontFamilies } from './caption-options';
+
+/** A script's caption settings (spec 000 §3) as the server validates them; missing fields take the dialog's defaults. */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
 
 export const captionSettingsSchema = z.object({
-  line_color: hexColor.default('#FFFFFF'),
-  word_color: hexColor.default('#FFFF00'),
-  font_size: z.number().int().min(20).max(100).default(60),
-  max_words_per_line: z.number().int().min(1).max(6).default(3),
-  bold: z.boolean().default(true),
-  italic: z.boolean().default(false),
-  underline: z.boolean().default(false),
-  strikeout: z.boolean().default(false),
-  outline_width: z.number().min(0).max(10).default(3),
-  shadow_offset: z.number().min(0).max(10).default(4),
-  style: z.enum(captionStyles).default('highlight'),
-  font_family: z.enum(fontFamilies).default('The Bold Font'),
-  position: z.enum(captionPositions).default('middle_center'),
-  all_caps: z.boolean().default(true),
-  background_audio_id: z.string().nullable().default(null),
-  background_audio_volume: z.number().min(0).max(100).default(30),
+  line_color: hexColor.default(d.line_color),
+  word_color: hexColor.default(d.word_color),
+  font_size: z.number().int().min(r.font_size.min).max(r.font_size.max).default(d.font_size),
+  max_words_per_line: z.number().int().min(r.max_words_per_line.min).max(r.max_words_per_line.max).default(d.max_words_per_line),
+  bold: z.boolean().default(d.bold),
+  italic: z.boolean().default(d.italic),
+  underline: z.boolean().default(d.underline),
+  strikeout: z.boolean().default(d.strikeout),
+  outline_width: z.number().min(r.outline_width.min).max(r.outline_width.max).default(d.outline_width),
+  shadow_offset: z.number().min(r.shadow_offset.min).max(r.shadow_offset.max).default(d.shadow_offset),
+  style: z.enum(captionStyles).default(d.style),
+  font_family: z.enum(fontFamilies).default(d.font_family),
+  position: z.enum(captionPositions).default(d.position),
+  all_caps: z.boolean().default(d.all_caps),
+  background_audio_id: z.string().nullable().default(d.background_audio_id),
+  background_audio_volume: z.number().min(r.background_audio_volume.min).max(r.background_audio_volume.max).default(d.background_audio_volume),
 });
 export type CaptionSettings = z.infer<typeof captionSettingsSchema>;
 

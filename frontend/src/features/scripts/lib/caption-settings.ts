@@ -1,8 +1,9 @@
 /**
  * Caption settings as the Video Generation Settings dialog edits them (spec 000 §3, §5). The shape is
- * the server's (functions/core/captions/caption-settings.ts, imported as a type only so zod stays
- * out of the bundle); the defaults and ranges below are the dialog's and must match it.
+ * the server's (caption-settings.ts, imported as a type only so zod stays out of the bundle); the
+ * lists, ranges and defaults are the server's own (caption-options.ts, which has no zod).
  */
+import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies } from '../../../../../functions/core/captions/caption-options';
 import type { CaptionSettings } from '../../../../../functions/core/captions/caption-settings';
 
 export type { CaptionSettings };
@@ -10,49 +11,22 @@ export type CaptionStyle = CaptionSettings['style'];
 export type CaptionPosition = CaptionSettings['position'];
 export type FontFamily = CaptionSettings['font_family'];
 
-export const CAPTION_STYLES: readonly { value: CaptionStyle; label: string }[] = [
-  { value: 'classic', label: 'Classic' },
-  { value: 'karaoke', label: 'Karaoke' },
-  { value: 'highlight', label: 'Highlight' },
-  { value: 'underline', label: 'Underline' },
-  { value: 'word_by_word', label: 'Word by word' },
-];
+const styleLabels: Record<CaptionStyle, string> = { classic: 'Classic', karaoke: 'Karaoke', highlight: 'Highlight', underline: 'Underline', word_by_word: 'Word by word' };
+export const CAPTION_STYLES: readonly { value: CaptionStyle; label: string }[] = captionStyles.map((value) => ({ value, label: styleLabels[value] }));
 
-export const FONT_FAMILIES: readonly FontFamily[] = ['The Bold Font', 'Arial', 'Verdana', 'Helvetica', 'Times New Roman'];
+export const FONT_FAMILIES: readonly FontFamily[] = fontFamilies;
 
 export const POSITION_ROWS = ['top', 'middle', 'bottom'] as const;
 export const POSITION_COLUMNS = ['left', 'center', 'right'] as const;
-const positions: readonly CaptionPosition[] = POSITION_ROWS.flatMap((row) => POSITION_COLUMNS.map((column) => `${row}_${column}` as CaptionPosition));
 
-/** Slider ranges (000 §5, the script's readings). */
-export const RANGES = {
-  background_audio_volume: { min: 0, max: 100, step: 1 },
-  font_size: { min: 20, max: 100, step: 1 },
-  max_words_per_line: { min: 1, max: 6, step: 1 },
-  outline_width: { min: 0, max: 10, step: 1 },
-  shadow_offset: { min: 0, max: 10, step: 1 },
-} as const;
-export type RangedField = keyof typeof RANGES;
+export type RangedField = keyof typeof captionRanges;
+/** Slider ranges (000 §5, the script's readings), in whole steps. */
+export const RANGES = Object.fromEntries(
+  Object.entries(captionRanges).map(([field, range]) => [field, { ...range, step: 1 }]),
+) as { readonly [F in RangedField]: (typeof captionRanges)[F] & { readonly step: 1 } };
 
 /** The dialog's defaults (000 §3; where the spec gives two readings, decisions.md "Caption defaults"). */
-export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = {
-  line_color: '#FFFFFF',
-  word_color: '#FFFF00',
-  font_size: 60,
-  max_words_per_line: 3,
-  bold: true,
-  italic: false,
-  underline: false,
-  strikeout: false,
-  outline_width: 3,
-  shadow_offset: 4,
-  style: 'highlight',
-  font_family: 'The Bold Font',
-  position: 'middle_center',
-  all_caps: true,
-  background_audio_id: null,
-  background_audio_volume: 30,
-};
+export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = { ...captionDefaults };
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;
 
@@ -99,7 +73,7 @@ export function captionSettingsFrom(saved: unknown): CaptionSettings {
   }
   result.style = oneOf(CAPTION_STYLES.map((style) => style.value), raw.style) ?? result.style;
   result.font_family = oneOf(FONT_FAMILIES, raw.font_family) ?? result.font_family;
-  result.position = oneOf(positions, raw.position) ?? result.position;
+  result.position = oneOf(captionPositions, raw.position) ?? result.position;
   const audio = raw.background_audio_id;
   if (typeof audio === 'string' && audio) result.background_audio_id = audio;
   else if (typeof audio === 'number') result.background_audio_id = String(audio);

@@ -1,4 +1,5 @@
 import type { ScriptWriter, WriteRequest, WriteResult } from '../../core/ports/scripts';
+import { ChosenOnFirstUse } from './chosen-on-first-use';
 
 /**
  * A writer chosen on first use, for keys that live in a secret store: until the choice is made it
@@ -6,40 +7,29 @@ import type { ScriptWriter, WriteRequest, WriteResult } from '../../core/ports/s
  * again on the next call.
  */
 export class ResolvingScriptWriter implements ScriptWriter {
-  private resolved: ScriptWriter | undefined;
-  private pending: Promise<ScriptWriter> | undefined;
+  private readonly chosen: ChosenOnFirstUse<ScriptWriter>;
 
   constructor(
-    private readonly choose: () => Promise<ScriptWriter>,
+    choose: () => Promise<ScriptWriter>,
     private readonly candidates: readonly ScriptWriter[],
-  ) {}
-
-  get source(): 'openai' | 'offline' {
-    return (this.resolved ?? this.candidates[0])?.source ?? 'offline';
+  ) {
+    this.chosen = new ChosenOnFirstUse(choose);
   }
 
-  private writer(): Promise<ScriptWriter> {
-    if (this.resolved) return Promise.resolve(this.resolved);
-    this.pending ??= this.choose().then(
-      (writer) => (this.resolved = writer),
-      (error: unknown) => {
-        this.pending = undefined;
-        throw error;
-      },
-    );
-    return this.pending;
+  get source(): 'openai' | 'offline' {
+    return (this.chosen.current ?? this.candidates[0])?.source ?? 'offline';
   }
 
   maxTokens(request: WriteRequest): number {
-    if (this.resolved) return this.resolved.maxTokens(request);
+    if (this.chosen.current) return this.chosen.current.maxTokens(request);
     return Math.max(...this.candidates.map((writer) => writer.maxTokens(request)));
   }
 
   async write(request: WriteRequest): Promise<WriteResult> {
-    return (await this.writer()).write(request);
+    return (await this.chosen.get()).write(request);
   }
 
   async quote(prompt: string): Promise<{ quote: string; tokensUsed: number }> {
-    return (await this.writer()).quote(prompt);
+    return (await this.chosen.get()).quote(prompt);
   }
 }

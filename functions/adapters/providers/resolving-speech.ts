@@ -1,4 +1,5 @@
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
+import { ChosenOnFirstUse } from './chosen-on-first-use';
 
 /**
  * A speech provider chosen on first use, for keys that live in a secret store (the ElevenLabs key in
@@ -6,28 +7,17 @@ import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../
  * next call.
  */
 export class ResolvingSpeechSynthesizer implements SpeechSynthesizer {
-  private resolved: SpeechSynthesizer | undefined;
-  private pending: Promise<SpeechSynthesizer> | undefined;
+  private readonly chosen: ChosenOnFirstUse<SpeechSynthesizer>;
 
-  constructor(private readonly choose: () => Promise<SpeechSynthesizer>) {}
-
-  get name(): string {
-    return this.resolved?.name ?? 'unresolved';
+  constructor(choose: () => Promise<SpeechSynthesizer>) {
+    this.chosen = new ChosenOnFirstUse(choose);
   }
 
-  private synthesizer(): Promise<SpeechSynthesizer> {
-    if (this.resolved) return Promise.resolve(this.resolved);
-    this.pending ??= this.choose().then(
-      (chosen) => (this.resolved = chosen),
-      (error: unknown) => {
-        this.pending = undefined;
-        throw error;
-      },
-    );
-    return this.pending;
+  get name(): string {
+    return this.chosen.current?.name ?? 'unresolved';
   }
 
   async synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
-    return (await this.synthesizer()).synthesize(text, voice);
+    return (await this.chosen.get()).synthesize(text, voice);
   }
 }

@@ -1,33 +1,23 @@
 import type { MediaAsset } from '../../core/media/media';
 import type { MediaTagger } from '../../core/ports/media';
+import { ChosenOnFirstUse } from './chosen-on-first-use';
 
 /**
  * A tagger chosen on first use, for a key that lives in a secret store (the cloud's OpenAI key
  * parameter); a failed lookup is tried again on the next call.
  */
 export class ResolvingTagger implements MediaTagger {
-  private resolved: MediaTagger | undefined;
-  private pending: Promise<MediaTagger> | undefined;
+  private readonly chosen: ChosenOnFirstUse<MediaTagger>;
 
-  constructor(private readonly choose: () => Promise<MediaTagger>) {}
-
-  get source(): 'openai' | 'offline' {
-    return this.resolved?.source ?? 'offline';
+  constructor(choose: () => Promise<MediaTagger>) {
+    this.chosen = new ChosenOnFirstUse(choose);
   }
 
-  private tagger(): Promise<MediaTagger> {
-    if (this.resolved) return Promise.resolve(this.resolved);
-    this.pending ??= this.choose().then(
-      (tagger) => (this.resolved = tagger),
-      (error: unknown) => {
-        this.pending = undefined;
-        throw error;
-      },
-    );
-    return this.pending;
+  get source(): 'openai' | 'offline' {
+    return this.chosen.current?.source ?? 'offline';
   }
 
   async suggest(asset: MediaAsset, thumbnail: () => Promise<Uint8Array | undefined>): Promise<string[]> {
-    return (await this.tagger()).suggest(asset, thumbnail);
+    return (await this.chosen.get()).suggest(asset, thumbnail);
   }
 }

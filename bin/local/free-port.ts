@@ -1,16 +1,49 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A TCP port nothing listens on right now (asked of the OS). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a listener can take `port` on loopback right now (it is let go again at once). */
+function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() => resolve(address && typeof address === 'object' ? address.port : undefined));
     });
   });
+}
+
+/** The first port the OS hands out for outgoing connections (Linux), else the IANA default. */
+function ephemeralStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 49152;
+  } catch {
+    return 49152;
+  }
+}
+
+const lowestPort = 10_000;
+
+/**
+ * A TCP port nothing listens on right now, for a server that must know its port before it starts
+ * (DynamoDB Local's command line, cognito-local's issuer, the app's origin). It is chosen below the
+ * ephemeral range, so no outgoing connection of this or another process can take it in the moment
+ * between this check and the server's listen (a port from `listen(0)` could be: that race failed CI
+ * runs with EADDRINUSE while parallel test files made many connections). Falls back to the OS's choice.
+ */
+export async function freePort(): Promise<number> {
+  const highest = ephemeralStart() - 1;
+  if (highest > lowestPort + 1_000) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = await tryPort(lowestPort + Math.floor(Math.random() * (highest - lowestPort)));
+      if (port !== undefined) return port;
+    }
+  }
+  const port = await tryPort(0);
+  if (port === undefined) throw new Error('no free port');
+  return port;
 }
 
 /** Resolves once something accepts TCP connections on the port, or rejects after `timeoutMs`. */

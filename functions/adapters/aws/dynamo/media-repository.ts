@@ -9,7 +9,7 @@ import {
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { NotFoundError, ValidationError } from '../../../core/errors';
+import { NotFoundError } from '../../../core/errors';
 import {
   mediaAssetSchema,
   mediaFolderSchema,
@@ -22,7 +22,8 @@ import {
 import type { AssetListPage, AssetListQuery, FolderScope, MediaRepository } from '../../../core/ports/media';
 import type { IndexName } from '../../../platform/table-schema';
 import { keys, mediaKeys } from './keys';
-import { decodeCursor, encodeCursor, isConditionFailure, queryAll, queryPage, type TableRef } from './table';
+import { isConditionFailure, queryAll, queryPage, type TableRef } from './table';
+import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } from './cursor';
 
 const usageSchema = z.object({
   assets: z.number().default(0),
@@ -328,10 +329,14 @@ export class DynamoMediaRepository implements MediaRepository {
   async listAssets(userId: string, query: AssetListQuery): Promise<AssetListPage> {
     const access = accessFor(userId, query.scope, query.sort);
     if (query.search) return this.search(access, query);
+    // Cursors hold only sort positions; the partitions are always this user's (issue 10).
+    const cursorScope: CursorScope = access.index
+      ? { ownerPartition: keys.user(userId), index: access.index, indexPartition: access.partitionKey, sortKeyPrefix: mediaKeys.assetPrefix }
+      : { ownerPartition: access.partitionKey, sortKeyPrefix: access.sortKeyPrefix };
 
     const readPage = async (): Promise<{ items: MediaAsset[]; next?: Record<string, unknown> }> => {
       let start: Record<string, unknown> | undefined;
-      if (query.cursor) start = decodeCursor(query.cursor);
+      if (query.cursor) start = decodePageCursor(query.cursor, cursorScope);
       else if (query.page > 1) {
         const skipped = await this.skip(access, (query.page - 1) * query.limit);
         if (skipped === 'end') return { items: [] };
@@ -349,12 +354,11 @@ export class DynamoMediaRepository implements MediaRepository {
       return { items, next };
     };
     const guardedPage = readPage().catch((error: unknown) => {
-      // A cursor from another listing (or made up) names a start key DynamoDB refuses.
-      if (query.cursor && error instanceof Error && error.name === 'ValidationException') throw new ValidationError('Invalid cursor');
-      throw error;
+      // A cursor from another listing of the same user can still name a start key DynamoDB refuses.
+      throw asCursorError(error, query.cursor);
     });
     const [page, totalCount] = await Promise.all([guardedPage, query.skipTotal ? Promise.resolve(0) : this.totalFor(userId, query.scope)]);
-    return { items: page.items, totalCount, nextCursor: page.next ? encodeCursor(page.next) : undefined };
+    return { items: page.items, totalCount, nextCursor: encodePageCursor(page.next, cursorScope) };
   }
 
   /**

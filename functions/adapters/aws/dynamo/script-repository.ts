@@ -6,7 +6,7 @@ import { scriptSchema, type Script } from '../../../core/scripts/script';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/video/run-claim';
 import { keys, videoRunClaim } from './keys';
-import { encodeCursor, isConditionFailure, queryPage, type TableRef } from './table';
+import { isConditionFailure, queryPage, type TableRef } from './table';
 
 const prefix = keys.script('');
 
@@ -72,7 +72,8 @@ export class DynamoScriptRepository implements ScriptRepository {
       sortKeyPrefix: prefix,
       newestFirst: true,
       limit: options.limit,
-      cursor: options.before ? encodeCursor({ pk: keys.user(userId), sk: keys.script(options.before) }) : options.cursor,
+      cursor: options.cursor,
+      startAfterSortKey: options.before ? keys.script(options.before) : undefined,
     });
   }
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ValidationError } from '../../../core/errors';
+import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } from './cursor';
 import type { IndexName } from '../../../platform/table-schema';
 
 export function createDocumentClient(config: DynamoDBClientConfig): DynamoDBDocumentClient {
@@ -21,32 +21,30 @@ export interface Page<T> {
   cursor?: string;
 }
 
-const cursorKeySchema = z.record(z.string(), z.union([z.string(), z.number()]));
-
-export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
-}
-
-export function decodeCursor(cursor: string | undefined): Record<string, string | number> | undefined {
-  if (!cursor) return undefined;
-  try {
-    return cursorKeySchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new ValidationError('Invalid cursor');
-  }
-}
-
 export interface QueryPageOptions {
   partitionKey: string;
   sortKeyPrefix?: string;
   index?: IndexName;
   limit?: number;
   cursor?: string;
+  /** Start after this item of the listing instead of a cursor (its sort key). */
+  startAfterSortKey?: string;
   newestFirst?: boolean;
+  /** The items' table partition when querying an index (default: `partitionKey`). */
+  basePartition?: string;
+}
+
+function cursorScope(options: QueryPageOptions): CursorScope {
+  return options.index
+    ? { ownerPartition: options.basePartition ?? options.partitionKey, index: options.index, indexPartition: options.partitionKey }
+    : { ownerPartition: options.partitionKey, sortKeyPrefix: options.sortKeyPrefix };
 }
 
 /** One page of a partition, optionally narrowed to a sort-key prefix, parsed by `schema`. */
 export async function queryPage<T>(table: TableRef, schema: z.ZodType<T>, options: QueryPageOptions): Promise<Page<T>> {
+  const scope = cursorScope(options);
+  const start =
+    options.startAfterSortKey !== undefined && !options.index ? { pk: options.partitionKey, sk: options.startAfterSortKey } : decodePageCursor(options.cursor, scope);
   const pkName = options.index ? `${options.index}pk` : 'pk';
   const skName = options.index ? `${options.index}sk` : 'sk';
   const input: QueryCommandInput = {
@@ -60,13 +58,15 @@ export async function queryPage<T>(table: TableRef, schema: z.ZodType<T>, option
       ...(options.sortKeyPrefix !== undefined ? { ':prefix': options.sortKeyPrefix } : {}),
     },
     Limit: options.limit,
-    ExclusiveStartKey: decodeCursor(options.cursor),
+    ExclusiveStartKey: start,
     ScanIndexForward: !options.newestFirst,
   };
-  const result = await table.client.send(new QueryCommand(input));
+  const result = await table.client.send(new QueryCommand(input)).catch((error: unknown) => {
+    throw asCursorError(error, options.cursor);
+  });
   return {
     items: (result.Items ?? []).map((item) => schema.parse(item)),
-    cursor: encodeCursor(result.LastEvaluatedKey),
+    cursor: encodePageCursor(result.LastEvaluatedKey, scope),
   };
 }
 

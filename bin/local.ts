@@ -15,7 +15,7 @@ async function main(): Promise<void> {
       .stop()
       .then(() => {
         process.stdout.write('stopped cleanly\n');
-        process.exit(0);
+        process.exit(process.exitCode ?? 0);
       })
       .catch((error: unknown) => {
         process.stderr.write(`error while stopping: ${String(error)}\n`);
@@ -24,6 +24,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => shutdown('SIGHUP'));
+  // A fault nothing else caught is logged and stops the stack (children included) instead of
+  // leaving DynamoDB Local orphaned; the emulators also kill their children on 'exit'.
+  const fatal = (kind: string) => (error: unknown) => {
+    process.stderr.write(`\n${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+    shutdown(kind);
+  };
+  process.on('uncaughtException', fatal('uncaughtException'));
+  process.on('unhandledRejection', fatal('unhandledRejection'));
 }
 
 main().catch((error: unknown) => {

@@ -65,6 +65,8 @@ export class ReelsmithStack extends Stack {
       webSocketApi: realtime.api,
       webSocketStageName,
       siteAssetPath: props.siteAssetPath ?? fromRoot('frontend/dist'),
+      // The SDK presigns virtual-hosted URLs: regional, or the global name in us-east-1.
+      mediaOrigins: [`https://${media.bucket.bucketRegionalDomainName}`, `https://${media.bucket.bucketName}.s3.amazonaws.com`],
     });
 
     if (appOrigin.kind === 'parameter') {

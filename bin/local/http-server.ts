@@ -7,11 +7,14 @@ import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
 import { areaHandlers, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';
 import { serveMailbox } from './mailbox-page';
+import { baseSecurityHeaders, contentSecurityPolicy, pageSecurityHeaders } from '../../functions/platform/http/security-headers';
 import type { AreaName } from '../../functions/platform/routes';
 import type { HttpHandler } from '../../functions/platform/http/area-handler';
 
 /** API Gateway's own cap on a request; larger bodies are refused before a handler runs. */
 export const maxRequestBytes = 10 * 1024 * 1024;
+/** The largest WebSocket frame a client may send (API Gateway's own limit is 32 KB per frame). */
+export const maxFrameBytes = 32 * 1024;
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
@@ -101,14 +104,30 @@ export async function startLocalServer(options: {
   staticRoot: string;
   managementPort: number;
   outboxDir: string;
+  /** Where the browser fetches stored files from (the s3rver endpoint), for the pages' CSP. */
+  storageOrigins?: string[];
 }): Promise<LocalServer> {
   const sockets = new Map<string, WebSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // API Gateway's WebSocket frame limit is 32 KB; the app's messages are far smaller. A larger frame
+  // makes `ws` close that socket with 1009 and emit 'error' on it (handled below, never process-wide).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
+  wss.on('error', (error) => logger.warn('websocket server error', { error: error.message }));
+
+  const pageHeaders = (host: string | undefined): Record<string, string> => ({
+    ...pageSecurityHeaders,
+    'content-security-policy': contentSecurityPolicy({
+      storageOrigins: options.storageOrigins ?? [],
+      socketOrigins: host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? [`ws://${host}`] : [],
+    }),
+  });
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const work =
-      url.pathname === '/api' || url.pathname.startsWith('/api/')
+    // One place for the headers every answer carries (as the CloudFront response headers policy does
+    // in the cloud); a handler's own value for the same header (a proxy's sandbox CSP) wins.
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    for (const [name, value] of Object.entries(isApi ? baseSecurityHeaders : pageHeaders(req.headers.host))) res.setHeader(name, value);
+    const work = isApi
         ? handleApi(req, res, url)
         : url.pathname === '/dev/mailbox' || url.pathname === '/dev/mailbox.json'
           ? serveMailbox(options.outboxDir, url.pathname, res)
@@ -126,6 +145,8 @@ export async function startLocalServer(options: {
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets the connection mid-handshake must not take the process down.
+    socket.on('error', (error) => logger.warn('websocket handshake socket error', { error: error.message }));
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
@@ -144,6 +165,8 @@ export async function startLocalServer(options: {
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.set(connectionId, ws);
+        // Oversized or malformed frames: `ws` closes this socket (1009/1002) and reports it here.
+        ws.on('error', (error) => logger.warn('websocket error', { connectionId, error: error.message }));
         // Frames of one connection are handled in order, as a user would expect of one socket.
         let queue: Promise<unknown> = Promise.resolve();
         ws.on('message', (data, isBinary) => {

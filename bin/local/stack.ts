@@ -111,6 +111,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port,
       staticRoot: options.staticRoot ?? join(repoRoot, 'frontend', 'dist'),
       managementPort,
+      storageOrigins: [s3.endpoint],
       outboxDir: env.OUTBOX_DIR ?? join(repoRoot, '.data', 'outbox'),
     });
     stoppers.push(server.close);

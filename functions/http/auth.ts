@@ -17,8 +17,10 @@ import { expireSessionCookies, setSessionCookie } from '../platform/http/session
 
 const sent = (message: string) => ({ body: { message } });
 
+/** A password reset ends every session of the user and closes every socket they authenticated. */
 async function endAllSessions(request: HttpRequestState, userId: string): Promise<void> {
   await request.container.sessions.endAllForUser(userId);
+  await request.container.realtime.closeSockets(userId);
   if (request.session) expireSessionCookies(request);
 }
 
@@ -47,7 +49,11 @@ export const handler = createAreaHandler('auth', {
 
   'POST /api/logout': endpoint({
     handle: async ({ request }) => {
-      if (request.session) await request.container.sessions.end(request.session);
+      if (request.session) {
+        await request.container.sessions.end(request.session);
+        // The sockets this session authenticated end with it (other devices stay signed in).
+        await request.container.realtime.closeSockets(request.session.session.userId, request.session.session.idHash);
+      }
       expireSessionCookies(request);
       return sent('Logged out');
     },

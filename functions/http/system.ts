@@ -1,3 +1,4 @@
+import { NotAuthenticatedError } from '../core/errors';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpoint, requireUserId } from '../platform/http/endpoint';
@@ -35,7 +36,9 @@ export const handler = createAreaHandler('system', {
 
   'GET /api/ws-ticket': endpoint({
     handle: async (input) => {
-      const ticket = await input.request.container.realtime.issueTicket(requireUserId(input));
+      const session = input.request.session;
+      if (!session) throw new NotAuthenticatedError();
+      const ticket = await input.request.container.realtime.issueTicket(requireUserId(input), session.session.idHash);
       return { body: ticket };
     },
   }),

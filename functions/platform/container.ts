@@ -84,7 +84,7 @@ export function buildContainer(config: AppConfig): Container {
   const sender = new ApiGatewayConnectionSender(
     new ApiGatewayManagementApiClient({ region, endpoint: config.WS_MANAGEMENT_ENDPOINT }),
   );
-  const realtime = new RealtimeService(new DynamoConnectionStore(table), new DynamoTicketStore(table), sender);
+  const realtime = new RealtimeService(new DynamoConnectionStore(table), new DynamoTicketStore(table), sender, (hash) => sessions.isLive(hash));
   const cognito = new CognitoIdentityProviderClient({ region, ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}) });
   const users = new DynamoUserRepository(table);
   const mailer = buildMailer(config);

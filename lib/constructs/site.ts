@@ -14,13 +14,17 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   PriceClass,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { contentSecurityPolicy } from '../../functions/platform/http/security-headers.js';
 
 /**
  * CloudFront Function (viewer request, default behaviour): a path whose last segment has no file
@@ -55,6 +59,8 @@ export interface SiteProps {
   readonly webSocketStageName: string;
   /** The built front end (a folder holding index.html). */
   readonly siteAssetPath: string;
+  /** The media bucket's https origins: the pages load presigned files from it and upload to it. */
+  readonly mediaOrigins: string[];
 }
 
 /**
@@ -102,6 +108,32 @@ export class Site extends Construct {
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
     });
 
+    // The same headers the local server sets (functions/platform/http/security-headers.ts): the pages
+    // get the CSP with frame-ancestors, X-Frame-Options, nosniff, a referrer policy and HSTS; the API
+    // gets nosniff, no framing and the referrer policy, without overriding a proxy's own sandbox CSP.
+    const pageHeaders = new ResponseHeadersPolicy(this, 'PageHeaders', {
+      comment: 'Reelsmith pages: CSP, no framing, nosniff, HSTS',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ storageOrigins: props.mediaOrigins }),
+          override: true,
+        },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+      },
+    });
+    const apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: 'Reelsmith API: nosniff, no framing, HSTS',
+      securityHeadersBehavior: {
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+      },
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Reelsmith (${stack.stackName})`,
       defaultRootObject: 'index.html',
@@ -112,6 +144,7 @@ export class Site extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
+        responseHeadersPolicy: pageHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -121,6 +154,7 @@ export class Site extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: apiHeaders,
         },
         '/ws': {
           origin: webSocketOrigin,

@@ -105,4 +105,28 @@ describe('site', () => {
     expect(pages).toMatchObject({ Prune: true, SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
     expect(pages?.DistributionId).toBeDefined();
   });
+
+  it('answers pages with a CSP that forbids framing, X-Frame-Options, nosniff and HSTS, and the API with nosniff and no framing', () => {
+    template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 2);
+    const policies = entriesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy').map(([id, resource]) => ({
+      id,
+      config: (resource.Properties as { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>> } }).ResponseHeadersPolicyConfig,
+    }));
+    const page = policies.find((p) => p.id.includes('PageHeaders'));
+    const api = policies.find((p) => p.id.includes('ApiHeaders'));
+    const csp = JSON.stringify(page?.config.SecurityHeadersConfig.ContentSecurityPolicy);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain('.s3.'); // presigned media from the bucket
+    for (const policy of [page, api]) {
+      expect(policy?.config.SecurityHeadersConfig.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+      expect(policy?.config.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+      expect(policy?.config.SecurityHeadersConfig.StrictTransportSecurity).toMatchObject({ Override: true });
+    }
+    expect(api?.config.SecurityHeadersConfig.ContentSecurityPolicy).toBeUndefined();
+    const [defaultBehaviour] = behaviours();
+    const apiBehaviour = behaviours().find((b) => b.PathPattern === '/api/*');
+    expect(JSON.stringify(defaultBehaviour?.ResponseHeadersPolicyId)).toContain('PageHeaders');
+    expect(JSON.stringify(apiBehaviour?.ResponseHeadersPolicyId)).toContain('ApiHeaders');
+  });
 });

@@ -44,8 +44,15 @@ export async function startDynamoDbLocal(options: { dataDir?: string }): Promise
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   let exited = false;
+  // Whatever ends this process (a crash, process.exit, a signal handled elsewhere), the JVM goes
+  // with it: 'exit' listeners run synchronously on every way out but SIGKILL.
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   child.once('exit', () => {
     exited = true;
+    process.removeListener('exit', killOnExit);
   });
   try {
     await waitForPort(port, 30_000, () => !exited);

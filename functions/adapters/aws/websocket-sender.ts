@@ -1,6 +1,7 @@
 import type {
   ApiGatewayManagementApiClient} from '@aws-sdk/client-apigatewaymanagementapi';
 import {
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -21,8 +22,20 @@ export class ApiGatewayConnectionSender implements ConnectionSender {
       );
       return true;
     } catch (error) {
-      if (error instanceof GoneException || (error instanceof Error && error.name === 'GoneException')) return false;
+      if (isGone(error)) return false;
       throw error;
     }
   }
+
+  async disconnect(connectionId: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
+  }
+}
+
+function isGone(error: unknown): boolean {
+  return error instanceof GoneException || (error instanceof Error && error.name === 'GoneException');
 }

@@ -1,5 +1,5 @@
 import { hashSecret, newSecret } from '../ids';
-import type { ConnectionSender, ConnectionStore, Publisher, TicketStore } from '../ports/realtime';
+import type { ConnectionSender, ConnectionStore, Publisher, SessionLiveness, TicketStore } from '../ports/realtime';
 import { clientMessageSchema, topicsOf, type ServerMessage } from './messages';
 
 export const ticketLifetimeMs = 60_000;
@@ -10,13 +10,31 @@ export class RealtimeService implements Publisher {
     private readonly connections: ConnectionStore,
     private readonly tickets: TicketStore,
     private readonly sender: ConnectionSender,
+    private readonly sessionIsLive: SessionLiveness,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async issueTicket(userId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
+  /** A single-use ticket for the socket, bound to the signed-in session that asked for it. */
+  async issueTicket(userId: string, sessionHash: string): Promise<{ ticket: string; expiresInSeconds: number }> {
     const ticket = newSecret(24);
-    await this.tickets.issue(hashSecret(ticket), userId, this.clock() + ticketLifetimeMs);
+    await this.tickets.issue(hashSecret(ticket), { userId, sessionHash }, this.clock() + ticketLifetimeMs);
     return { ticket, expiresInSeconds: ticketLifetimeMs / 1000 };
+  }
+
+  /**
+   * Closes the user's sockets when sessions end: those of one session (logout) or all of them
+   * (password reset, which ends every session). Nothing more is delivered to them.
+   */
+  async closeSockets(userId: string, sessionHash?: string): Promise<number> {
+    const connections = await this.connections.listForUser(userId);
+    const ending = connections.filter((connection) => sessionHash === undefined || connection.sessionHash === sessionHash);
+    await Promise.all(
+      ending.map(async (connection) => {
+        await this.connections.remove(connection.connectionId);
+        await this.sender.disconnect(connection.connectionId);
+      }),
+    );
+    return ending.length;
   }
 
   async connect(connectionId: string): Promise<void> {
@@ -54,13 +72,14 @@ export class RealtimeService implements Publisher {
       return;
     }
     if (message.action === 'authenticate') {
-      const userId = await this.tickets.redeem(hashSecret(message.token), this.clock());
-      if (!userId) {
+      const owner = await this.tickets.redeem(hashSecret(message.token), this.clock());
+      // A ticket taken before its session ended (logout, password reset) dies with the session.
+      if (!owner || !(await this.sessionIsLive(owner.sessionHash))) {
         await reply({ type: 'auth_error', message: 'Invalid or expired ticket' });
         return;
       }
-      await this.connections.bindUser(connectionId, userId);
-      await reply({ type: 'auth_success', userId });
+      await this.connections.bindUser(connectionId, owner.userId, owner.sessionHash);
+      await reply({ type: 'auth_success', userId: owner.userId });
       return;
     }
     if (!connection.userId) {

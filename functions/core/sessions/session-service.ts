@@ -53,6 +53,12 @@ export class SessionService {
     return { id: rawId, session };
   }
 
+  /** Whether the session behind a stored hash is still signed in (no touch: a socket is not activity). */
+  async isLive(idHash: string): Promise<boolean> {
+    const session = await this.store.get(idHash);
+    return session !== undefined && isSessionAlive(session, this.clock(), this.lifetimes);
+  }
+
   /** Whether a presented CSRF token is the one this session was signed in with. */
   isBoundTo(session: ResolvedSession, csrfToken: string): boolean {
     return session.session.csrfHash === hashSecret(csrfToken);

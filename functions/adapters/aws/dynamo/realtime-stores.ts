@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ConnectionRecord, ConnectionStore, TicketStore } from '../../../core/ports/realtime';
+import type { ConnectionRecord, ConnectionStore, TicketOwner, TicketStore } from '../../../core/ports/realtime';
 import { keys } from './keys';
 import { isConditionFailure, queryAll, type TableRef } from './table';
 
 const connectionSchema = z.object({
   connectionId: z.string(),
   userId: z.string().optional(),
+  sessionHash: z.string().optional(),
   types: z.array(z.string()).default([]),
   connectedAt: z.number(),
 });
@@ -50,7 +51,7 @@ export class DynamoConnectionStore implements ConnectionStore {
     ];
   }
 
-  async bindUser(connectionId: string, userId: string): Promise<void> {
+  async bindUser(connectionId: string, userId: string, sessionHash: string): Promise<void> {
     const current = await this.get(connectionId);
     if (!current) return;
     if (current.userId && current.userId !== userId) {
@@ -58,7 +59,7 @@ export class DynamoConnectionStore implements ConnectionStore {
         new DeleteCommand({ TableName: this.table.tableName, Key: { pk: keys.user(current.userId), sk: keys.wsConnection(connectionId) } }),
       );
     }
-    const record = { ...current, userId, types: current.userId === userId ? current.types : [] };
+    const record = { ...current, userId, sessionHash, types: current.userId === userId ? current.types : [] };
     await this.table.client.send(
       new TransactWriteCommand({ TransactItems: this.items(record).map((Item) => ({ Put: { TableName: this.table.tableName, Item } })) }),
     );
@@ -87,21 +88,28 @@ export class DynamoConnectionStore implements ConnectionStore {
   }
 }
 
-const ticketSchema = z.object({ userId: z.string(), validUntil: z.number() });
+const ticketSchema = z.object({ userId: z.string(), sessionHash: z.string(), validUntil: z.number() });
 
 export class DynamoTicketStore implements TicketStore {
   constructor(private readonly table: TableRef) {}
 
-  async issue(ticketHash: string, userId: string, expiresAt: number): Promise<void> {
+  async issue(ticketHash: string, owner: TicketOwner, expiresAt: number): Promise<void> {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { pk: keys.wsTicket(ticketHash), sk: 'TICKET', userId, validUntil: expiresAt, expiresAt: Math.ceil(expiresAt / 1000) },
+        Item: {
+          pk: keys.wsTicket(ticketHash),
+          sk: 'TICKET',
+          userId: owner.userId,
+          sessionHash: owner.sessionHash,
+          validUntil: expiresAt,
+          expiresAt: Math.ceil(expiresAt / 1000),
+        },
       }),
     );
   }
 
-  async redeem(ticketHash: string, now: number): Promise<string | undefined> {
+  async redeem(ticketHash: string, now: number): Promise<TicketOwner | undefined> {
     try {
       const result = await this.table.client.send(
         new DeleteCommand({
@@ -112,7 +120,7 @@ export class DynamoTicketStore implements TicketStore {
         }),
       );
       const ticket = ticketSchema.safeParse(result.Attributes);
-      return ticket.success && ticket.data.validUntil > now ? ticket.data.userId : undefined;
+      return ticket.success && ticket.data.validUntil > now ? { userId: ticket.data.userId, sessionHash: ticket.data.sessionHash } : undefined;
     } catch (error) {
       if (isConditionFailure(error)) return undefined;
       throw error;

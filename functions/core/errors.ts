@@ -63,3 +63,7 @@ export class UnsupportedFileTypeError extends AppError {
 export class FileTooLargeError extends AppError {
   readonly status = 413;
 }
+/** A record that would pass the database's item size limit (DynamoDB: 400 KB); nothing was written. */
+export class RecordTooLargeError extends AppError {
+  readonly status = 413;
+}

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProbeResult } from '../../core/ports/media';
@@ -122,7 +123,7 @@ export interface FrameOptions {
   formats?: readonly string[];
 }
 
-/** One frame of a video as a JPEG (a thumbnail), `atSeconds` in. */
+/** One frame of a video as a JPEG (a thumbnail), `atSeconds` in; a ToolFailedError when no frame could be read. */
 export async function extractFrame(videoPath: string, atSeconds: number, outputPath: string, options: FrameOptions = {}): Promise<string> {
   const output = resolve(outputPath);
   const { maxWidth = 540, quality = 3, maxBytes, timeoutMs = 30_000, formats = mediaFormats } = options;
@@ -150,5 +151,9 @@ export async function extractFrame(videoPath: string, atSeconds: number, outputP
     ],
     { timeoutMs, maxOutputBytes: 64 * 1024 },
   );
+  // ffmpeg can end well and write nothing: a file whose index (a faststart MP4's moov) promises frames
+  // its cut-off data no longer holds. No frame is the file's fault, like a failed run.
+  const written = await stat(output).catch(() => undefined);
+  if (!written || written.size === 0) throw new ToolFailedError('ffmpeg wrote no frame: the video may be damaged or incomplete', '');
   return output;
 }

@@ -41,10 +41,57 @@ function spread(words: string[], weights: number[], region: Region): WordTiming[
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
+ * The most bytes (UTF-8) given to eSpeak NG at once. It reads its text from the command line, and the
+ * WASM build's 64 KB stack overflows past about 25,000 bytes of it (measured with ASCII text: 25,192
+ * spoken, 26,092 not); the overflow shows only as a missing output file. A 5,000-character script is
+ * at most 15,000 bytes, so its natural take is always one.
+ */
+export const maxEspeakInputBytes = 16_000;
+
+const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
+
+const wordBreak = ' <break time="600ms"/> ';
+
+/** A word's weight when its sound cannot be measured: its letters and digits. */
+const letterWeight = (word: string) => Math.max(1, word.replace(/[^\p{L}\p{N}]/gu, '').length);
+
+/**
+ * The words in consecutive pieces whose word-by-word markup fits `maxBytes`. A word too long for a
+ * piece on its own has no markup (its weight is counted, not measured).
+ */
+export function measuringPieces(words: readonly string[], maxBytes: number = maxEspeakInputBytes): { words: string[]; markup?: string }[] {
+  const wrap = (escaped: readonly string[]) => `<speak>${escaped.join(wordBreak)}</speak>`;
+  const empty = bytesOf(wrap([]));
+  const pieces: { words: string[]; markup?: string }[] = [];
+  let current: { words: string[]; escaped: string[]; bytes: number } = { words: [], escaped: [], bytes: empty };
+  const close = () => {
+    if (current.words.length > 0) pieces.push({ words: current.words, markup: wrap(current.escaped) });
+    current = { words: [], escaped: [], bytes: empty };
+  };
+  for (const word of words) {
+    const xml = escapeXml(word);
+    if (empty + bytesOf(xml) > maxBytes) {
+      close();
+      pieces.push({ words: [word] });
+      continue;
+    }
+    const added = bytesOf(xml) + (current.words.length > 0 ? wordBreak.length : 0);
+    if (current.bytes + added > maxBytes) close();
+    current.bytes += bytesOf(xml) + (current.words.length > 0 ? wordBreak.length : 0);
+    current.words.push(word);
+    current.escaped.push(xml);
+  }
+  close();
+  return pieces;
+}
+
+/**
  * eSpeak NG (the npm WASM build) as the offline voice. Word timings are measured: the text is
  * spoken once naturally, and once word by word with long breaks, whose sound regions give each
  * word's own length; the natural take's pauses anchor the phrases, and each phrase's words share
- * its time in proportion to their own lengths. Two syntheses, whatever the length of the text.
+ * its time in proportion to their own lengths. The word-by-word take is spoken in pieces that fit
+ * eSpeak's input (`measuringPieces`); the natural take is one, so the timings run on without a seam.
+ * Script content is capped at 5,000 characters (core/scripts/script-limits.ts), well inside one take.
  */
 export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
   readonly name = 'espeak-ng';
@@ -57,6 +104,16 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     return module.FS.readFile('out.wav');
   }
 
+  /** Each word's own length, measured piece by piece (the word-by-word markup is ~5× the text). */
+  private async wordWeights(base: string[], words: readonly string[]): Promise<number[]> {
+    const weights: number[] = [];
+    for (const piece of measuringPieces(words)) {
+      const own = piece.markup ? soundRegions(parseWav(await this.speak([...base, '-m'], piece.markup)), 0.35) : [];
+      weights.push(...(own.length === piece.words.length ? own.map((r) => r.end - r.start) : piece.words.map(letterWeight)));
+    }
+    return weights;
+  }
+
   async synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
     const { words, phraseEnds } = tokenize(text);
     if (words.length === 0) throw new Error('Nothing to say: the script has no words');
@@ -64,16 +121,10 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     const wordsPerMinute = String(Math.round(165 * (voice.speed ?? 1)));
     const base = ['-v', voiceName, '-s', wordsPerMinute];
     const spoken = words.join(' ');
-    const [natural, separated] = await Promise.all([
-      this.speak(base, spoken),
-      this.speak([...base, '-m'], `<speak>${words.map(escapeXml).join(' <break time="600ms"/> ')}</speak>`),
-    ]);
+    if (bytesOf(spoken) > maxEspeakInputBytes) throw new Error(`The offline voice speaks at most ${maxEspeakInputBytes} bytes of text at a time`);
+    const [natural, weights] = await Promise.all([this.speak(base, spoken), this.wordWeights(base, words)]);
     const naturalPcm = parseWav(natural);
     const duration = durationOf(naturalPcm);
-
-    const own = soundRegions(parseWav(separated), 0.35);
-    const weights =
-      own.length === words.length ? own.map((r) => r.end - r.start) : words.map((w) => Math.max(1, w.replace(/[^\p{L}\p{N}]/gu, '').length));
 
     const phrases: number[][] = [];
     let current: number[] = [];

@@ -27,6 +27,12 @@ export const captionRanges = {
   shadow_offset: { min: 0, max: 10 },
 } as const;
 
+/**
+ * The longest caption settings sent as a JSON string (the spec's "object or JSON string"): the sixteen
+ * fields written out take about 450 characters.
+ */
+export const maxCaptionSettingsJson = 2_000;
+
 export const captionDefaults = {
   line_color: '#FFFFFF',
   word_color: '#FFFF00',

@@ -1,31 +1,104 @@
 import { z } from 'zod';
 
-import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies } from './caption-options';
+import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies, maxCaptionSettingsJson } from './caption-options';
 
 export { captionPositions, captionStyles, fontFamilies } from './caption-options';
 
-/** A script's caption settings (spec 000 §3) as the server validates them; missing fields take the dialog's defaults. */
+/**
+ * A script's caption settings (spec 000 §3, §5). One set of field rules serves both readings:
+ * `captionSettingsInputSchema` is what a request may send (strict: the spec's fields only, each in its
+ * range; an object or the same as a JSON string), `captionSettingsSchema` reads stored settings with
+ * the dialog's defaults for missing fields.
+ */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
 
+type RangedField = keyof typeof r;
+const ranged = (field: RangedField, whole: boolean) => {
+  const { min, max } = r[field];
+  const message = `${field} must be ${whole ? 'a whole number ' : ''}from ${min} to ${max}`;
+  const number = z.number({ error: message });
+  return (whole ? number.int(message) : number).min(min, message).max(max, message);
+};
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
+const oneOf = <T extends readonly [string, ...string[]]>(field: string, options: T) => z.enum(options, { error: `${field} must be one of: ${options.join(', ')}` });
+
+const fields = {
+  line_color: hexColor,
+  word_color: hexColor,
+  font_size: ranged('font_size', true),
+  max_words_per_line: ranged('max_words_per_line', true),
+  bold: flag('bold'),
+  italic: flag('italic'),
+  underline: flag('underline'),
+  strikeout: flag('strikeout'),
+  outline_width: ranged('outline_width', false),
+  shadow_offset: ranged('shadow_offset', false),
+  style: oneOf('style', captionStyles),
+  font_family: oneOf('font_family', fontFamilies),
+  position: oneOf('position', captionPositions),
+  all_caps: flag('all_caps'),
+  background_audio_id: z.string().trim().max(100, 'background_audio_id must be at most 100 characters').nullable(),
+  background_audio_volume: ranged('background_audio_volume', false),
+};
+
 export const captionSettingsSchema = z.object({
-  line_color: hexColor.default(d.line_color),
-  word_color: hexColor.default(d.word_color),
-  font_size: z.number().int().min(r.font_size.min).max(r.font_size.max).default(d.font_size),
-  max_words_per_line: z.number().int().min(r.max_words_per_line.min).max(r.max_words_per_line.max).default(d.max_words_per_line),
-  bold: z.boolean().default(d.bold),
-  italic: z.boolean().default(d.italic),
-  underline: z.boolean().default(d.underline),
-  strikeout: z.boolean().default(d.strikeout),
-  outline_width: z.number().min(r.outline_width.min).max(r.outline_width.max).default(d.outline_width),
-  shadow_offset: z.number().min(r.shadow_offset.min).max(r.shadow_offset.max).default(d.shadow_offset),
-  style: z.enum(captionStyles).default(d.style),
-  font_family: z.enum(fontFamilies).default(d.font_family),
-  position: z.enum(captionPositions).default(d.position),
-  all_caps: z.boolean().default(d.all_caps),
-  background_audio_id: z.string().nullable().default(d.background_audio_id),
-  background_audio_volume: z.number().min(r.background_audio_volume.min).max(r.background_audio_volume.max).default(d.background_audio_volume),
+  line_color: fields.line_color.default(d.line_color),
+  word_color: fields.word_color.default(d.word_color),
+  font_size: fields.font_size.default(d.font_size),
+  max_words_per_line: fields.max_words_per_line.default(d.max_words_per_line),
+  bold: fields.bold.default(d.bold),
+  italic: fields.italic.default(d.italic),
+  underline: fields.underline.default(d.underline),
+  strikeout: fields.strikeout.default(d.strikeout),
+  outline_width: fields.outline_width.default(d.outline_width),
+  shadow_offset: fields.shadow_offset.default(d.shadow_offset),
+  style: fields.style.default(d.style),
+  font_family: fields.font_family.default(d.font_family),
+  position: fields.position.default(d.position),
+  all_caps: fields.all_caps.default(d.all_caps),
+  background_audio_id: fields.background_audio_id.default(d.background_audio_id),
+  background_audio_volume: fields.background_audio_volume.default(d.background_audio_volume),
 });
 export type CaptionSettings = z.infer<typeof captionSettingsSchema>;
+
+export const captionSettingsMessages = {
+  notObject: 'captionSettings must be an object or a JSON object string',
+  unknownField: 'captionSettings has fields the captions do not have:',
+  tooLong: `captionSettings must be at most ${maxCaptionSettingsJson.toLocaleString('en-US')} characters`,
+} as const;
+
+/**
+ * Caption settings as a request sends them (PATCH /api/scripts/{id}, generate-video): an object of the
+ * spec's fields (any subset; an unknown field is refused), or the same object as a JSON string of at
+ * most `maxCaptionSettingsJson` characters. The answer is always the object.
+ */
+export const captionSettingsInputSchema = z.preprocess(
+  (value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (value.length > maxCaptionSettingsJson) {
+      ctx.issues.push({ code: 'custom', message: captionSettingsMessages.tooLong, input: value });
+      return z.NEVER;
+    }
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.issues.push({ code: 'custom', message: captionSettingsMessages.notObject, input: value });
+      return z.NEVER;
+    }
+  },
+  z
+    .object(fields, {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `${captionSettingsMessages.unknownField} ${issue.keys.join(', ')}`
+          : issue.code === 'invalid_type'
+            ? captionSettingsMessages.notObject
+            : undefined,
+    })
+    .partial()
+    .strict(),
+);
+export type CaptionSettingsInput = z.infer<typeof captionSettingsInputSchema>;
 
 export const defaultCaptionSettings: CaptionSettings = captionSettingsSchema.parse({});
 

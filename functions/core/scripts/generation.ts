@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DraftScript, WriteRequest } from '../ports/scripts';
 import { composePostCaption, countWords, padHashtags, truncateHook } from './caption-rules';
 import { preferredFolderIdSchema } from './script';
+import { fitToCharacters } from './script-limits';
 
 /** Script generation rules (spec 000 §5, issue 4). */
 export const fixedPlatform = 'Social Media';
@@ -135,7 +136,8 @@ export function cleanTitle(title: string, fallback: string): string {
 
 /** Applies the product's rules to a draft: 6 hashtags, a hook of at most 24 words, length for the duration. */
 export function finishDraft(draft: DraftScript, request: WriteRequest, duration: string, source: 'openai' | 'offline'): GeneratedScript {
-  const content = fitToWords(draft.content, Math.round(request.targetWords * maxLengthRatio));
+  // The words for the duration, and never more characters than a script may hold (issue 10).
+  const content = fitToCharacters(fitToWords(draft.content, Math.round(request.targetWords * maxLengthRatio)));
   const hashtags = padHashtags(draft.hashtags);
   const hookSuggestion = truncateHook(draft.hookSuggestion || content.split(/(?<=[.!?])\s/)[0] || '');
   const wordCount = countWords(content);

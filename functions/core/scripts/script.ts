@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { captionSettingsInputSchema } from '../captions/caption-settings';
 import { captionMessages, postCaptionProblem } from './caption-rules';
+import { scriptLimitMessages, scriptLimits } from './script-limits';
 
 /** The spec's Script entity (000 §3) as stored and answered, and the rules of its states (000 §4). */
 export const generationStatuses = ['idle', 'generating', 'complete', 'failed'] as const;
@@ -8,8 +10,9 @@ export type GenerationStatus = (typeof generationStatuses)[number];
 export const scriptSources = ['openai', 'offline', 'manual'] as const;
 export type ScriptSource = (typeof scriptSources)[number];
 
+/** A segment as stored (spec 000 §3); what a request may send is `segmentsInputSchema`. */
 export const segmentSchema = z.object({
-  text: z.string().max(2_000),
+  text: z.string(),
   mediaAssetId: z.union([z.string().max(100), z.number()]).nullable().optional(),
   mediaFile: z.string().max(2_000).nullable().optional(),
   mediaDuration: z.number().min(0).max(600).default(3),
@@ -17,14 +20,40 @@ export const segmentSchema = z.object({
   thumbnailUrl: z.string().max(2_000).nullable().optional(),
 });
 
+/** Stored video metadata is read as it is (older records may hold more segments than a request may send). */
 export const videoMetadataSchema = z.object({
-  segments: z.array(segmentSchema).max(200),
+  segments: z.array(segmentSchema),
   totalDuration: z.number().min(0).max(3_600),
 });
 export type VideoMetadata = z.infer<typeof videoMetadataSchema>;
 
-/** Caption settings are free-form (000 §3: "object or JSON string"); the pipeline reads them. */
-export const captionSettingsSchema = z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]);
+const segmentUrl = z.string().max(scriptLimits.segmentUrlChars, scriptLimitMessages.segmentUrlTooLong).nullable().optional();
+
+/**
+ * Segments as a request sends them (PATCH /api/scripts/{id}, POST /api/scripts, generate-video): at most
+ * 100, their text together no longer than a script's content may be.
+ */
+export const segmentsInputSchema = z
+  .array(
+    segmentSchema.extend({
+      text: z.string().max(scriptLimits.contentChars, scriptLimitMessages.segmentTextTooLong),
+      mediaFile: segmentUrl,
+      thumbnailUrl: segmentUrl,
+    }),
+  )
+  .max(scriptLimits.segments, scriptLimitMessages.tooManySegments)
+  .superRefine((segments, ctx) => {
+    const total = segments.reduce((sum, segment) => sum + segment.text.length, 0);
+    if (total > scriptLimits.contentChars) ctx.addIssue({ code: 'custom', message: scriptLimitMessages.segmentTextTooLong });
+  });
+
+export const videoMetadataInputSchema = z.object({
+  segments: segmentsInputSchema,
+  totalDuration: z.number().min(0).max(3_600),
+});
+
+/** Caption settings as stored: an object or a JSON string (000 §3); requests send `captionSettingsInputSchema`. */
+const storedCaptionSettingsSchema = z.union([z.record(z.string(), z.unknown()), z.string()]);
 
 export const scriptSchema = z.object({
   id: z.string(),
@@ -43,7 +72,7 @@ export const scriptSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   audioGenerationStatus: z.enum(generationStatuses),
   videoGenerationStatus: z.enum(generationStatuses),
-  captionSettings: captionSettingsSchema.nullable(),
+  captionSettings: storedCaptionSettingsSchema.nullable(),
   topic: z.string().nullable(),
   toneStyle: z.string().nullable(),
   duration: z.string().nullable(),
@@ -83,6 +112,13 @@ export const preferredFolderIdSchema = z
   .optional()
   .transform((value) => (value === undefined || value === null || value === '' || value === 'all' ? null : String(value)));
 
+/** A script's words (issue 10): required, and at most what every voice can speak in one go. */
+const scriptContentSchema = z
+  .string({ error: scriptLimitMessages.contentRequired })
+  .trim()
+  .min(1, scriptLimitMessages.contentRequired)
+  .max(scriptLimits.contentChars, scriptLimitMessages.contentTooLong);
+
 const postCaptionSchema = z
   .string()
   .max(2_200, captionMessages.tooManyWords)
@@ -95,11 +131,7 @@ const postCaptionSchema = z
 /** POST /api/scripts (000 §7): the fields the client saves, once per generated script. */
 export const createScriptSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-  scriptContent: z
-    .string({ error: 'Script content is required' })
-    .trim()
-    .min(1, 'Script content is required')
-    .max(10_000, 'Script content must be at most 10,000 characters'),
+  scriptContent: scriptContentSchema,
   postCaption: postCaptionSchema.nullable().optional(),
   isActive: z.boolean().optional(),
   referenceVideoUrl: mediaUrl.nullable().optional(),
@@ -116,7 +148,7 @@ export const createScriptSchema = z.object({
   source: z.enum(['openai', 'offline']).optional(),
   /** Sent by the spec's client; the session decides the owner. */
   userId: z.unknown().optional(),
-  videoMetadata: videoMetadataSchema.nullable().optional(),
+  videoMetadata: videoMetadataInputSchema.nullable().optional(),
 });
 export type CreateScriptInput = z.infer<typeof createScriptSchema>;
 
@@ -126,20 +158,19 @@ export const updateScriptSchema = z
     isActive: z.boolean(),
     audioGenerationStatus: z.enum(generationStatuses),
     videoGenerationStatus: z.enum(generationStatuses),
-    captionSettings: captionSettingsSchema.nullable(),
-    scriptContent: z
-      .string()
-      .trim()
-      .min(1, 'Script content is required')
-      .max(10_000, 'Script content must be at most 10,000 characters'),
+    captionSettings: captionSettingsInputSchema.nullable(),
+    scriptContent: scriptContentSchema,
     voiceId: z.string().trim().max(100).nullable(),
     postCaption: postCaptionSchema,
     audioUrl: mediaUrl.nullable(),
     audioDuration: z.number().min(0).max(3_600).nullable(),
     videoUrl: mediaUrl.nullable(),
-    videoMetadata: videoMetadataSchema.nullable(),
+    videoMetadata: videoMetadataInputSchema.nullable(),
     thumbnailUrl: mediaUrl.nullable(),
-    usedMediaIds: z.array(z.union([z.string().max(100), z.number()])).max(500).nullable(),
+    usedMediaIds: z
+      .array(z.union([z.string().max(100), z.number()]))
+      .max(scriptLimits.usedMediaIds, scriptLimitMessages.tooManyMediaIds)
+      .nullable(),
   })
   .partial()
   .strict();

@@ -2,6 +2,8 @@
  * Switch Scenes (spec 000 §4): the script split into segments, and media auto-assigned to them by
  * the spec's scoring rules.
  */
+import { scriptLimits } from '../scripts/script-limits';
+
 export const defaultSegmentSeconds = 3;
 
 export interface Segment {
@@ -13,19 +15,29 @@ export interface Segment {
   thumbnailUrl: string | null;
 }
 
-/** Lines, else sentences, else the whole text as one segment. */
+/**
+ * Lines, else sentences, else the whole text as one segment; never more than a video's segments
+ * (scriptLimits.segments): beyond that, neighbours are joined into that many even groups.
+ */
 export function splitScript(content: string): string[] {
   const lines = content
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  if (lines.length > 1) return lines;
+  if (lines.length > 1) return atMost(lines, scriptLimits.segments);
   const text = lines[0] ?? content.trim();
   const sentences = (text.match(/[^.!?]+[.!?]+["')\]]*|[^.!?]+$/g) ?? [])
     .map((sentence) => sentence.trim())
     .filter(Boolean);
-  if (sentences.length > 1) return sentences;
+  if (sentences.length > 1) return atMost(sentences, scriptLimits.segments);
   return text ? [text] : [];
+}
+
+function atMost(pieces: readonly string[], max: number): string[] {
+  if (pieces.length <= max) return [...pieces];
+  return Array.from({ length: max }, (_, group) =>
+    pieces.slice(Math.floor((group * pieces.length) / max), Math.floor(((group + 1) * pieces.length) / max)).join(' '),
+  );
 }
 
 export function emptySegments(content: string): Segment[] {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { captionSettingsSchema, parseCaptionSettings, type CaptionSettings } from '../captions/caption-settings';
-import { LimitExceededError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
+import { captionSettingsInputSchema, captionSettingsSchema, parseCaptionSettings, type CaptionSettings } from '../captions/caption-settings';
+import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { limitsOf } from '../plans/tiers';
 import { round2 } from '../plans/usage-minutes';
@@ -9,7 +9,7 @@ import type { PipelineStarter } from '../ports/pipeline';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
 import type { VideoRunStore } from '../ports/video';
-import { segmentSchema, type Script, type VideoMetadata } from '../scripts/script';
+import { segmentsInputSchema, type Script, type VideoMetadata } from '../scripts/script';
 import { scriptNotFound } from '../scripts/script-service';
 import type { SegmentPlanner } from './segment-planner';
 import { genericFailureMessage } from './run';
@@ -19,11 +19,11 @@ export const videoLimitMessage = 'Video minutes limit reached';
 
 /** POST /api/scripts/{id}/generate-video (docs/pipeline-contract.md). */
 export const generateVideoSchema = z.object({
-  /** The spec's caption settings, as an object or a JSON string; missing fields take the dialog's defaults. */
-  captionSettings: z.union([z.record(z.string(), z.unknown()), z.string().max(10_000)]).nullable().optional(),
+  /** The spec's caption settings (the one strict schema), as an object or a JSON string; missing fields take the dialog's defaults. */
+  captionSettings: captionSettingsInputSchema.nullable().optional(),
   videoMetadata: z
     .object({
-      segments: z.array(segmentSchema).max(200),
+      segments: segmentsInputSchema,
       totalDuration: z.number().min(0).max(3_600).optional(),
     })
     .nullable()
@@ -45,24 +45,9 @@ function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Scri
       return parseCaptionSettings({});
     }
   }
-  let raw: unknown = input;
-  if (typeof input === 'string') {
-    try {
-      raw = JSON.parse(input);
-    } catch {
-      throw new ValidationError('captionSettings must be an object or a JSON object string');
-    }
-  }
-  const parsed = captionSettingsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    throw new ValidationError(
-      'Invalid caption settings',
-      parsed.error.issues.map((issue) => ({ field: ['captionSettings', ...issue.path].join('.'), message: issue.message })),
-    );
-  }
-  return parsed.data;
+  // Already checked field by field by the request's schema: only the defaults are filled in here.
+  return captionSettingsSchema.parse(input);
 }
-
 
 /**
  * Starts a video: checks what the request names is the user's, that video minutes are left and that no

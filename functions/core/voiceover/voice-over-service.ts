@@ -7,6 +7,7 @@ import type { ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { SpeechSynthesizer } from '../ports/speech';
 import type { AudioEncoder, VoiceOverStorage } from '../ports/voiceover';
 import type { Script } from '../scripts/script';
+import { scriptLimitMessages, scriptLimits } from '../scripts/script-limits';
 import { scriptNotFound } from '../scripts/script-service';
 import { liveClaimsSince } from '../video/run-claim';
 import type { Voice } from '../voices/voice';
@@ -152,6 +153,8 @@ export class VoiceOverService {
 
   /** `guard`: a conversion asked for by the user, refused (409) while a video run holds the script. */
   private async produce(userId: string, script: Script, requestedVoiceId: string | undefined, guard: VideoRunGuard | undefined) {
+    // Saved before the cap (issue 10): refused as a save would be, not left to fail in the voice.
+    if (script.scriptContent.trim().length > scriptLimits.contentChars) throw new ValidationError(scriptLimitMessages.contentTooLong);
     const user = await this.deps.users.get(userId);
     if (!user) throw new NotAuthenticatedError();
     await this.deps.meter.check(user);

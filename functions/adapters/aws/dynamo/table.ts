@@ -2,12 +2,16 @@ import type { z } from 'zod';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } from './cursor';
+import { guardItemSizes } from './item-size';
 import type { IndexName } from '../../../platform/table-schema';
 
+/** The table's client; every write it sends is checked against DynamoDB's item size and depth limits first (item-size.ts). */
 export function createDocumentClient(config: DynamoDBClientConfig): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
+  return guardItemSizes(
+    DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    }),
+  );
 }
 
 export interface TableRef {

@@ -37,7 +37,8 @@ export const handler = createAreaHandler('auth', {
   'POST /api/login': endpoint({
     body: loginSchema,
     handle: async ({ body, request }) => {
-      const user = await request.container.accounts.authenticate(body.username, body.password);
+      // Sign-in is throttled per client address (API Gateway's view of it; the local server's socket).
+      const user = await request.container.accounts.authenticate(body.username, body.password, request.event.requestContext.http.sourceIp);
       // The CSRF guard has already checked that this cookie is present and matches the request.
       const csrfToken = request.cookies[csrfCookieName] ?? '';
       const session = await request.container.sessions.start(user.id, csrfToken, request.session);

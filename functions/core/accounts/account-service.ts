@@ -1,21 +1,27 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import { NotAuthenticatedError, RateLimitedError, ValidationError } from '../errors';
+import { NotAuthenticatedError, ValidationError } from '../errors';
 import { hashSecret, newId, newSecret } from '../ids';
-import type { CodePurpose, IdentityProvider, LoginThrottle, Mailer, OneTimeCode, OneTimeCodeStore, UserRepository } from '../ports/accounts';
-import { newUser, normalizeEmail, toPublicUser, type PublicUser, type User } from '../users/user';
+import type { CodePurpose, IdentityProvider, LoginAttempt, LoginThrottle, Mailer, OneTimeCode, OneTimeCodeStore, UserRepository } from '../ports/accounts';
+import { newUser, normalizeEmail, normalizeUsername, toPublicUser, type PublicUser, type User } from '../users/user';
 import type { registerSchema } from './schemas';
+import { EvenPace } from './even-pace';
+import { clientKey, loginName, mayCheckPassword } from './login-throttle';
 import { resetMail, verificationMail } from './mail-templates';
 
 export const codeLifetimeMs = 10 * 60_000;
 export const maxCodeAttempts = 5;
 /** A second mail of the same kind within this time is not sent (the previous code still works). */
 export const resendIntervalMs = 60_000;
-export const loginLockMs = 15 * 60_000;
+/**
+ * Forgot-password and resend-verification answer no sooner than the slowest of the latest 20 calls that
+ * sent a mail (at least 100 ms, at most 3 s), so an address with an account answers in the same time
+ * as one without (issue 10).
+ */
+export const mailCallPace = { floorMs: 100, ceilingMs: 3_000, remember: 20 } as const;
 
 export const messages = {
   invalidLogin: 'Invalid username or password',
-  locked: 'Too many failed sign-in attempts. Try again in 15 minutes.',
   invalidVerificationCode: 'Invalid or expired verification code',
   invalidVerificationLink: 'Invalid or expired verification link',
   invalidResetCode: 'Invalid or expired code',
@@ -42,6 +48,7 @@ function sixDigits(): string {
 /** Registration, sign-in checks, email verification and password recovery (spec 000 §4, 001 §4). */
 export class AccountService {
   private readonly clock: () => number;
+  private readonly mailPace = new EvenPace(mailCallPace);
   constructor(private readonly deps: AccountDeps) {
     this.clock = deps.clock ?? Date.now;
   }
@@ -61,21 +68,28 @@ export class AccountService {
     return { email };
   }
 
-  /** The user behind a username or email and password; counts failures and locks after five. */
-  async authenticate(login: string, password: string): Promise<User> {
-    const userId = login.includes('@')
-      ? await this.deps.users.findIdByEmail(normalizeEmail(login))
-      : await this.deps.users.findIdByUsername(login);
-    if (!userId) throw new NotAuthenticatedError(messages.invalidLogin);
+  /**
+   * The user behind a username or email and password, for a sign-in from `clientAddress`. Every
+   * refusal is the same 401, with the same work behind it (issue 10): the attempt is counted for its
+   * (client, login name) pair and its client whether or not the name exists, and a password is
+   * checked with the identity provider each time, against the decoy identity when the name is unknown
+   * or the attempt is throttled. So a throttled attempt never tries its password on the account (the
+   * right one is refused too, until the pair's delay has passed), and no refusal tells who exists.
+   */
+  async authenticate(login: string, password: string, clientAddress: string): Promise<User> {
+    const name = loginName(login);
+    const attempt: LoginAttempt = { client: clientKey(clientAddress), login: name };
     const now = this.clock();
-    const locked = await this.deps.throttle.lockedUntil(userId, now);
-    if (locked) throw new RateLimitedError(messages.locked);
-    const ok = await this.deps.identity.checkPassword(userId, password);
-    if (!ok) {
-      await this.deps.throttle.recordFailure(userId, now);
+    const [userId, counts] = await Promise.all([
+      name.includes('@') ? this.deps.users.findIdByEmail(name) : this.deps.users.findIdByUsername(name),
+      this.deps.throttle.count(attempt, now),
+    ]);
+    if (!userId || !mayCheckPassword(counts, now)) {
+      await this.deps.identity.checkDecoyPassword(password);
       throw new NotAuthenticatedError(messages.invalidLogin);
     }
-    await this.deps.throttle.clear(userId);
+    if (!(await this.deps.identity.checkPassword(userId, password))) throw new NotAuthenticatedError(messages.invalidLogin);
+    await this.deps.throttle.succeeded(attempt, now);
     const user = await this.deps.users.get(userId);
     if (!user) throw new NotAuthenticatedError(messages.invalidLogin);
     return user;
@@ -91,12 +105,12 @@ export class AccountService {
     return userId ? this.deps.users.get(userId) : undefined;
   }
 
-  /** Mails a new code and link (voiding the previous ones), unless one was sent under a minute ago. */
-  private async sendCode(user: User, purpose: CodePurpose, options: { force?: boolean } = {}): Promise<void> {
+  /** Mails a new code and link (voiding the previous ones), unless one was sent under a minute ago; answers whether it did. */
+  private async sendCode(user: User, purpose: CodePurpose, options: { force?: boolean } = {}): Promise<boolean> {
     const now = this.clock();
     if (!options.force) {
       const previous = await this.deps.codes.get(user.id, purpose);
-      if (previous && now - previous.sentAt < resendIntervalMs && previous.validUntil > now) return;
+      if (previous && now - previous.sentAt < resendIntervalMs && previous.validUntil > now) return false;
     }
     const code = sixDigits();
     const token = newSecret(32);
@@ -116,6 +130,7 @@ export class AccountService {
         ? verificationMail(user.email, code, `${origin}/verify-email?token=${token}`, minutes)
         : resetMail(user.email, code, `${origin}/reset-password-token?token=${token}`, minutes);
     await this.deps.mailer.send(mail);
+    return true;
   }
 
   /** Checks a code without using it up; wrong tries count, and five void it. */
@@ -153,16 +168,20 @@ export class AccountService {
     await this.markVerified(user);
   }
 
-  /** Same answer whether or not the address has an unverified account. */
+  /** Same answer, in the same time (mailCallPace), whether or not the address has an unverified account. */
   async resendVerification(email: string): Promise<void> {
-    const user = await this.userByEmail(email);
-    if (user && !user.emailVerified) await this.sendCode(user, 'verify-email');
+    await this.mailPace.run(async () => {
+      const user = await this.userByEmail(email);
+      return user && !user.emailVerified ? this.sendCode(user, 'verify-email') : false;
+    });
   }
 
-  /** Same answer whether or not the address has an account. */
+  /** Same answer, in the same time (mailCallPace), whether or not the address has an account. */
   async forgotPassword(email: string): Promise<void> {
-    const user = await this.userByEmail(email);
-    if (user) await this.sendCode(user, 'reset-password');
+    await this.mailPace.run(async () => {
+      const user = await this.userByEmail(email);
+      return user ? this.sendCode(user, 'reset-password') : false;
+    });
   }
 
   async verifyResetCode(email: string, code: string): Promise<void> {
@@ -189,7 +208,8 @@ export class AccountService {
 
   private async finishReset(user: User, password: string): Promise<void> {
     await this.deps.identity.setPassword(user.id, password);
-    await this.deps.throttle.clear(user.id);
+    // The new password works at once, also from a client that was being delayed.
+    await this.deps.throttle.forget([normalizeUsername(user.username), normalizeEmail(user.email)]);
     // Opening the mail proved the address, so a reset also verifies it.
     await this.markVerified(user);
   }

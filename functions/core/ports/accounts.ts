@@ -17,6 +17,11 @@ export interface IdentityProvider {
   deleteUser(userId: string): Promise<void>;
   /** True when the password is the user's; false for a wrong password or an unknown user. */
   checkPassword(userId: string, password: string): Promise<boolean>;
+  /**
+   * The same work as checking a wrong password of a real user, against a decoy identity no one can
+   * sign in as: what a refused sign-in (unknown name, throttled attempt) does instead, to take as long.
+   */
+  checkDecoyPassword(password: string): Promise<void>;
   setPassword(userId: string, password: string): Promise<void>;
   markEmailVerified(userId: string, email: string): Promise<void>;
 }
@@ -46,11 +51,31 @@ export interface OneTimeCodeStore {
   findByLink(linkHash: string): Promise<OneTimeCode | undefined>;
 }
 
+/** One sign-in attempt: the client it comes from and the login name it gives (see core/accounts/login-throttle). */
+export interface LoginAttempt {
+  client: string;
+  login: string;
+}
+
+export interface LoginAttemptCounts {
+  /** Refused sign-ins of this pair in the current window before this attempt, and the last one's time (ms). */
+  pairFailures: number;
+  pairLastAt: number | undefined;
+  /** Refused sign-ins from this client in the current window, this attempt included. */
+  clientFailures: number;
+}
+
+/**
+ * Counts sign-in attempts per (client, login name) pair and per client. Each attempt is counted as
+ * refused when it arrives, atomically, before its password is checked (so parallel attempts cannot
+ * slip past the limits); a success then gives its count back.
+ */
 export interface LoginThrottle {
-  /** ms since epoch until which sign-in is refused, if locked. */
-  lockedUntil(userId: string, now: number): Promise<number | undefined>;
-  recordFailure(userId: string, now: number): Promise<void>;
-  clear(userId: string): Promise<void>;
+  count(attempt: LoginAttempt, now: number): Promise<LoginAttemptCounts>;
+  /** The attempt counted at `now` succeeded: the pair starts over and the client's window forgets it. */
+  succeeded(attempt: LoginAttempt, now: number): Promise<void>;
+  /** After a password reset: the counts of these login names from every client. */
+  forget(logins: string[]): Promise<void>;
 }
 
 export interface MailMessage {

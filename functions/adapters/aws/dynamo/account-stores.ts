@@ -1,6 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { CodePurpose, LoginThrottle, OneTimeCode, OneTimeCodeStore } from '../../../core/ports/accounts';
+import { loginThrottlePolicy } from '../../../core/accounts/login-throttle';
+import { hashSecret } from '../../../core/ids';
+import type { CodePurpose, LoginAttempt, LoginAttemptCounts, LoginThrottle, OneTimeCode, OneTimeCodeStore } from '../../../core/ports/accounts';
 import { keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -97,54 +99,95 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
   }
 }
 
-export const failureWindowMs = 15 * 60_000;
-export const failuresBeforeLock = 5;
-export const lockMs = 15 * 60_000;
+/**
+ * Sign-in counts (core/accounts/login-throttle). A pair's count of the current window is an item under
+ * the login name's hash (a password typed into the name field is never stored), one per client and
+ * window, so a reset can forget the name from every client; a client's count of its current window
+ * lives under the client.
+ */
+export const loginThrottleKeys = {
+  pair: (login: string, client: string, now: number) => ({
+    pk: `LOGIN#${hashSecret(login)}`,
+    sk: `CLIENT#${client}#${Math.floor(now / loginThrottlePolicy.pairWindowMs)}`,
+  }),
+  client: (client: string, now: number) => ({
+    pk: `LOGINCLIENT#${client}`,
+    sk: `WINDOW#${Math.floor(now / loginThrottlePolicy.clientWindowMs)}`,
+  }),
+} as const;
+
+const pairSchema = z.object({ failures: z.number(), lastAt: z.number() });
+
+/** The end of the window `now` is in, plus one more, in seconds: the items' TTL. */
+const expiry = (now: number, windowMs: number) => Math.ceil(((Math.floor(now / windowMs) + 2) * windowMs) / 1000);
 
 /**
- * Failed sign-ins are counted atomically per account in 15-minute windows; the fifth failure in a
- * window locks the account's sign-in for 15 minutes. A success clears both.
+ * Both counts are taken before the password is checked, each by one UpdateItem with `ADD`, whatever
+ * the state (so a first, a refused and a throttled attempt cost the same): the pair's answers its counts
+ * before this attempt, the client's its count with it. A success deletes the pair's item and gives the
+ * client's count back by `ADD -1`.
  */
 export class DynamoLoginThrottle implements LoginThrottle {
   constructor(private readonly table: TableRef) {}
 
-  async lockedUntil(userId: string, now: number): Promise<number | undefined> {
-    const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: 'LOGINLOCK' }, ConsistentRead: true }),
-    );
-    const until = z.object({ lockedUntil: z.number() }).safeParse(result.Item);
-    return until.success && until.data.lockedUntil > now ? until.data.lockedUntil : undefined;
+  async count(attempt: LoginAttempt, now: number): Promise<LoginAttemptCounts> {
+    const [pair, clientFailures] = await Promise.all([this.countPair(attempt, now), this.countClient(attempt.client, now)]);
+    return { pairFailures: pair?.failures ?? 0, pairLastAt: pair?.lastAt, clientFailures };
   }
 
-  async recordFailure(userId: string, now: number): Promise<void> {
-    const window = Math.floor(now / failureWindowMs);
+  private async countPair(attempt: LoginAttempt, now: number): Promise<z.infer<typeof pairSchema> | undefined> {
     const result = await this.table.client.send(
       new UpdateCommand({
         TableName: this.table.tableName,
-        Key: { pk: keys.user(userId), sk: `LOGINFAIL#${window}` },
-        UpdateExpression: 'ADD failures :one SET expiresAt = :ttl',
-        ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + 2 * failureWindowMs) / 1000) },
+        Key: loginThrottleKeys.pair(attempt.login, attempt.client, now),
+        UpdateExpression: 'ADD failures :one SET lastAt = :now, expiresAt = :ttl',
+        ExpressionAttributeValues: { ':one': 1, ':now': now, ':ttl': expiry(now, loginThrottlePolicy.pairWindowMs) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return result.Attributes ? pairSchema.parse(result.Attributes) : undefined;
+  }
+
+  private async countClient(client: string, now: number, by = 1): Promise<number> {
+    const result = await this.table.client.send(
+      new UpdateCommand({
+        TableName: this.table.tableName,
+        Key: loginThrottleKeys.client(client, now),
+        UpdateExpression: 'ADD failures :by SET expiresAt = :ttl',
+        ExpressionAttributeValues: { ':by': by, ':ttl': expiry(now, loginThrottlePolicy.clientWindowMs) },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    const failures = z.object({ failures: z.number() }).parse(result.Attributes).failures;
-    if (failures >= failuresBeforeLock) {
-      await this.table.client.send(
-        new PutCommand({
-          TableName: this.table.tableName,
-          Item: { pk: keys.user(userId), sk: 'LOGINLOCK', lockedUntil: now + lockMs, expiresAt: Math.ceil((now + lockMs) / 1000) + 60 },
-        }),
-      );
-    }
+    return z.object({ failures: z.number() }).parse(result.Attributes).failures;
   }
 
-  async clear(userId: string): Promise<void> {
-    const now = Date.now();
-    const window = Math.floor(now / failureWindowMs);
+  async succeeded(attempt: LoginAttempt, now: number): Promise<void> {
+    await Promise.all([
+      this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: loginThrottleKeys.pair(attempt.login, attempt.client, now) })),
+      this.countClient(attempt.client, now, -1),
+    ]);
+  }
+
+  async forget(logins: string[]): Promise<void> {
     await Promise.all(
-      ['LOGINLOCK', `LOGINFAIL#${window}`, `LOGINFAIL#${window - 1}`].map((sk) =>
-        this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk } })),
-      ),
+      logins.map(async (login) => {
+        const { pk } = loginThrottleKeys.pair(login, '', 0);
+        let start: Record<string, unknown> | undefined;
+        do {
+          const page = await this.table.client.send(
+            new QueryCommand({
+              TableName: this.table.tableName,
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': pk },
+              ProjectionExpression: 'pk, sk',
+              ExclusiveStartKey: start,
+            }),
+          );
+          const found = z.array(z.object({ pk: z.string(), sk: z.string() })).parse(page.Items ?? []);
+          await Promise.all(found.map((Key) => this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key }))));
+          start = page.LastEvaluatedKey;
+        } while (start);
+      }),
     );
   }
 }

@@ -25,11 +25,23 @@ export const renameFolderSchema = z.object({
 
 export const forceDeleteFolderSchema = z.object({ replacementFolderId: folderRef });
 
-/** Tags as a list, or as the spec's comma-separated string. */
+/** Bounds of the id and tag lists (issue 10), with messages that say them. */
+export const listLimits = { ids: 500, tags: 100, tagChars: 200, tagText: 4_000 } as const;
+const tag = z.string().max(listLimits.tagChars, `A tag must be at most ${listLimits.tagChars} characters`);
+const tagList = z.array(tag).max(listLimits.tags, `At most ${listLimits.tags} tags`);
+const idList = z.array(id).min(1, 'Select at least one item').max(listLimits.ids, `Select at most ${listLimits.ids} items`);
+
+/** Tags as a list, or as the spec's comma-separated string (split, then held to the same bounds). */
 export const tagsInput = z
-  .union([z.array(z.string().max(200)).max(100), z.string().max(4_000)])
-  .optional()
-  .transform((value) => (typeof value === 'string' ? value.split(',') : (value ?? [])));
+  .preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (value.length > listLimits.tagText) {
+      ctx.issues.push({ code: 'custom', message: `Tags must be at most ${listLimits.tagText.toLocaleString('en-US')} characters`, input: value });
+      return z.NEVER;
+    }
+    return value.split(',');
+  }, tagList.optional())
+  .transform((value) => value ?? []);
 
 export const uploadUrlSchema = z.object({
   fileName: z.string({ error: 'fileName is required' }).min(1, 'fileName is required').max(1_024),
@@ -58,13 +70,13 @@ export const listQuerySchema = z.object({
 
 export const setActiveSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 
-export const setTagsSchema = z.object({ tags: z.array(z.string().max(200)).max(100) });
+export const setTagsSchema = z.object({ tags: tagList });
 
 export const bulkMoveSchema = z.object({
-  assetIds: z.array(id).min(1, 'Select at least one item').max(500),
+  assetIds: idList,
   folderId: folderRef,
 });
 
-export const bulkDeleteSchema = z.object({ ids: z.array(id).min(1, 'Select at least one item').max(500) });
+export const bulkDeleteSchema = z.object({ ids: idList });
 
 export const proxyQuerySchema = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096) });

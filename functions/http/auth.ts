@@ -71,7 +71,7 @@ export const handler = createAreaHandler('auth', {
   'PATCH /api/user': endpoint({
     body: updateUserSchema,
     handle: async (input) => {
-      const user = await input.request.container.users.update(requireUserId(input), input.body);
+      const user = await input.request.container.workspace.settings.update(requireUserId(input), input.body);
       return { body: toPublicUser(user) };
     },
   }),

@@ -1,4 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import { ownedReferencesOf } from '../adapters/aws/dynamo/owned-references';
 import { DynamoScriptRepository } from '../adapters/aws/dynamo/script-repository';
 import { DynamoScriptTemplateRepository } from '../adapters/aws/dynamo/script-template-repository';
 import { DynamoScriptTokenCounter } from '../adapters/aws/dynamo/script-token-counter';
@@ -23,6 +24,7 @@ import { GenerationService } from '../core/scripts/generation-service';
 import { ScriptService } from '../core/scripts/script-service';
 import { ScriptTemplateService } from '../core/scripts/template-service';
 import { StatsService } from '../core/stats/stats-service';
+import { UserSettingsService } from '../core/users/user-settings';
 import { VoiceService } from '../core/voices/voice-service';
 import type { AppConfig } from './config';
 import { logger } from './logger';
@@ -36,6 +38,8 @@ export interface ScriptsWorkspace {
   stats: StatsService;
   proxy: ProxyService;
   writer: ScriptWriter;
+  /** PATCH /api/user: settings whose references must be the user's own (issue 10). */
+  settings: UserSettingsService;
 }
 
 /**
@@ -70,7 +74,8 @@ export function buildScriptsWorkspace(deps: {
 }): ScriptsWorkspace {
   const { config, table, s3, users, publisher } = deps;
   const scriptRepository = new DynamoScriptRepository(table);
-  const scripts = new ScriptService(scriptRepository, publisher, { files: new S3MediaStorage(s3, config.MEDIA_BUCKET), log: logger.child({ area: 'scripts' }) });
+  const references = ownedReferencesOf(table);
+  const scripts = new ScriptService(scriptRepository, publisher, { references, files: new S3MediaStorage(s3, config.MEDIA_BUCKET), log: logger.child({ area: 'scripts' }) });
   const writer = buildScriptWriter(config);
   const generation = new GenerationService(writer, new TokenMeter(users, new DynamoScriptTokenCounter(table)), scripts, publisher);
   const files = new S3FileStore(s3, config.MEDIA_BUCKET, { endpoint: config.S3_ENDPOINT, region: config.AWS_REGION });
@@ -80,7 +85,8 @@ export function buildScriptsWorkspace(deps: {
   return {
     scripts,
     generation,
-    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table)),
+    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), references),
+    settings: new UserSettingsService(users, references),
     voices,
     stats,
     proxy: new ProxyService(files, new UrlFetcher()),

@@ -182,12 +182,12 @@ describe('sign-in and sign-out', () => {
     expect(response.status).toBe(403);
   });
 
-  it('changes the selected voice and refuses unknown fields', async () => {
+  it('changes the selected voice to a preset and refuses unknown fields', async () => {
     const account = await signedIn();
-    const changed = await account.client.patch<{ selectedVoice: string }>('/api/user', { selectedVoice: 'voice-rachel' });
+    const changed = await account.client.patch<{ selectedVoice: string }>('/api/user', { selectedVoice: '21m00Tcm4TlvDq8ikWAM' });
     expect(changed.status).toBe(200);
-    expect(changed.body.selectedVoice).toBe('voice-rachel');
-    expect((await account.client.get<{ selectedVoice: string }>('/api/user')).body.selectedVoice).toBe('voice-rachel');
+    expect(changed.body.selectedVoice).toBe('21m00Tcm4TlvDq8ikWAM');
+    expect((await account.client.get<{ selectedVoice: string }>('/api/user')).body.selectedVoice).toBe('21m00Tcm4TlvDq8ikWAM');
     const sneaky = await account.client.patch('/api/user', { subscriptionTier: 'pro' });
     expect(sneaky.status).toBe(400);
     expect((await account.client.get<{ subscriptionTier: string }>('/api/user')).body.subscriptionTier).toBe('free');

@@ -3,6 +3,7 @@ import { newId } from '../ids';
 import type { MediaStorage } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
 import type { Page, ScriptRepository, VideoRunGuard } from '../ports/scripts';
+import type { ReferenceCheck } from '../users/references';
 import { liveClaimsSince, videoBusyError } from '../video/run-claim';
 import { filesNoLongerReferenced } from '../voiceover/files';
 import { changesWords, newScript, scriptChanges, type CreateScriptInput, type Script, type UpdateScriptInput } from './script';
@@ -12,6 +13,8 @@ export const defaultPageSize = 100;
 export const maxPageSize = 200;
 
 export interface ScriptServiceOptions {
+  /** A script's voice and preferred folder must be a preset or the user's own (issue 10). */
+  references: ReferenceCheck;
   /** The media bucket: a voice-over or video a script no longer references is removed from it. */
   files?: Pick<MediaStorage, 'delete'>;
   log?: { warn(message: string, fields?: Record<string, unknown>): void };
@@ -25,7 +28,7 @@ export class ScriptService {
   constructor(
     private readonly scripts: ScriptRepository,
     private readonly publisher: Publisher,
-    private readonly options: ScriptServiceOptions = {},
+    private readonly options: ScriptServiceOptions,
   ) {
     this.clock = options.clock ?? Date.now;
   }
@@ -46,6 +49,10 @@ export class ScriptService {
   }
 
   async create(userId: string, input: CreateScriptInput): Promise<Script> {
+    await this.options.references.assertOwned(userId, [
+      { field: 'voiceId', kind: 'voice', id: input.voiceId },
+      { field: 'preferredFolderId', kind: 'folder', id: input.preferredFolderId },
+    ]);
     const script = newScript({ ...input, id: newId(), userId, now: new Date(this.clock()) });
     await this.scripts.create(script);
     await this.announce(userId, script.id);
@@ -59,6 +66,10 @@ export class ScriptService {
    */
   async update(userId: string, scriptId: string, patch: UpdateScriptInput): Promise<Script> {
     const current = await this.get(userId, scriptId);
+    // A voice the script already had is left alone; a new one must be a preset or the user's own.
+    if (patch.voiceId !== undefined && patch.voiceId !== current.voiceId) {
+      await this.options.references.assertOwned(userId, [{ field: 'voiceId', kind: 'voice', id: patch.voiceId }]);
+    }
     const changes = scriptChanges(current, patch, new Date(this.clock()));
     let updated: Script;
     if (changesWords(current, patch)) {

@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import type { ScriptTemplateRepository } from '../ports/scripts';
+import type { ReferenceCheck } from '../users/references';
 import { maxTemplatesPerUser, type CreateScriptTemplateInput, type ScriptTemplate } from './template';
 
 export const templateNotFound = 'Template not found';
@@ -9,6 +10,8 @@ export const templateNotFound = 'Template not found';
 export class ScriptTemplateService {
   constructor(
     private readonly templates: ScriptTemplateRepository,
+    /** The template's voice must be a preset or one of the user's own (issue 10). */
+    private readonly references: ReferenceCheck,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -20,6 +23,7 @@ export class ScriptTemplateService {
     if ((await this.templates.count(userId)) >= maxTemplatesPerUser) {
       throw new ConflictError(`You can keep up to ${maxTemplatesPerUser} templates. Delete one to save another.`);
     }
+    await this.references.assertOwned(userId, [{ field: 'voiceSelection', kind: 'voice', id: input.voiceSelection }]);
     const template: ScriptTemplate = { id: newId(), userId, createdAt: new Date(this.clock()).toISOString(), ...input };
     await this.templates.create(template);
     return template;

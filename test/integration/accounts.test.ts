@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalStack } from '../../bin/local/stack';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { clientFor, startTestStack } from './support/stack';
 import { codeIn, countMails, latestMail, linkIn } from './support/mailbox';
 import type { TestClient } from './support/http-client';
@@ -40,7 +40,7 @@ async function signedIn(prefix?: string): Promise<{ username: string; email: str
 
 /** Moves a stored code's expiry into the past, as ten minutes passing would. */
 async function expireCode(email: string, purpose: 'verify-email' | 'reset-password') {
-  const { users, table } = getContainer();
+  const { users, table } = services();
   const userId = await users.findIdByEmail(email);
   await table.client.send(
     new UpdateCommand({

@@ -90,9 +90,10 @@ describe('list cursors', () => {
   it.each([
     ['an old-style key naming another partition', () => forge({ pk: `USER#${other.id}`, sk: 'SCRIPT#01J' })],
     ['a key with a number for the partition', () => forge({ pk: 1 })],
-    ['a sort key of another record type', () => forge({ s: 'PROFILE' })],
-    ['an index position on a table listing', () => forge({ s: 'SCRIPT#01J', i: 5 })],
-    ['extra fields', () => forge({ s: 'SCRIPT#01J', pk: 'USER#x' })],
+    ['a sort key of another record type', () => forge({ x: 't', s: 'PROFILE' })],
+    ['an index position on a table listing', () => forge({ x: 't', s: 'SCRIPT#01J', i: 5 })],
+    ['a cursor of an index listing', () => forge({ x: 'gsi1', s: 'SCRIPT#01J', i: 'a' })],
+    ['extra fields', () => forge({ x: 't', s: 'SCRIPT#01J', pk: 'USER#x' })],
     ['not JSON', () => Buffer.from('{nope').toString('base64url')],
     ['not base64url', () => '%%%***'],
   ])('answer 400 for %s on the scripts list', async (_, make) => {
@@ -103,10 +104,11 @@ describe('list cursors', () => {
 
   it.each([
     ['newest', () => forge({ pk: `USER#${other.id}`, sk: 'MEDIA#01J' })],
-    ['newest', () => forge({ s: 'SCRIPT#01J' })],
-    ['name-asc', () => forge({ s: 'MEDIA#01J' })],
-    ['name-asc', () => forge({ s: 'MEDIA#01J', i: 12 })],
-    ['size-desc', () => forge({ s: 'MEDIA#01J' })],
+    ['newest', () => forge({ x: 't', s: 'SCRIPT#01J' })],
+    ['name-asc', () => forge({ x: 'gsi1', s: 'MEDIA#01J' })],
+    ['name-asc', () => forge({ x: 'gsi1', s: 'MEDIA#01J', i: 12 })],
+    ['name-asc', () => forge({ x: 'gsi2', s: 'MEDIA#01J', i: '000001' })],
+    ['size-desc', () => forge({ x: 'gsi2', s: 'MEDIA#01J' })],
   ])('answer 400 on the media list (sort %s)', async (sort, make) => {
     const response = await owner.client.get<{ message: string }>(`/api/media?sort=${sort}&cursor=${encodeURIComponent(make())}`);
     expect(response.status).toBe(400);

@@ -18,13 +18,19 @@ export interface CursorScope {
 
 const invalidCursor = () => new ValidationError('Invalid cursor', undefined, 'INVALID_CURSOR');
 
-/** What a cursor carries: the last item's sort key and, on an index, its index sort value. */
+/**
+ * What a cursor carries: the listing it belongs to (`x`: the index, or `t` for the table), the last
+ * item's sort key and, on an index, its index sort value.
+ */
 const cursorSchema = z
   .object({
+    x: z.string().min(1).max(16),
     s: z.string().min(1).max(1024),
     i: z.union([z.string().min(1).max(1024), z.number().finite()]).optional(),
   })
   .strict();
+
+const listingOf = (scope: CursorScope) => scope.index ?? 't';
 
 /** An opaque cursor for the key DynamoDB answered as LastEvaluatedKey. */
 export function encodePageCursor(lastKey: Record<string, unknown> | undefined, scope: CursorScope): string | undefined {
@@ -32,14 +38,14 @@ export function encodePageCursor(lastKey: Record<string, unknown> | undefined, s
   const sk = lastKey.sk;
   const indexSort = scope.index ? lastKey[`${scope.index}sk`] : undefined;
   if (typeof sk !== 'string') return undefined;
-  const body: z.infer<typeof cursorSchema> = { s: sk, ...(typeof indexSort === 'string' || typeof indexSort === 'number' ? { i: indexSort } : {}) };
+  const body: z.infer<typeof cursorSchema> = { x: listingOf(scope), s: sk, ...(typeof indexSort === 'string' || typeof indexSort === 'number' ? { i: indexSort } : {}) };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
 /**
  * The start key a cursor stands for, rebuilt with the scope's partitions; anything that is not a
- * cursor this listing could have made (bad encoding, extra fields, a sort key of another record type,
- * a missing index position) is a 400, never a query.
+ * cursor this listing could have made (bad encoding, extra fields, another listing's cursor, a sort key
+ * of another record type, a missing index position) is a 400, never a query.
  */
 export function decodePageCursor(cursor: string | undefined, scope: CursorScope): Record<string, string | number> | undefined {
   if (cursor === undefined || cursor === '') return undefined;
@@ -50,6 +56,7 @@ export function decodePageCursor(cursor: string | undefined, scope: CursorScope)
   } catch {
     throw invalidCursor();
   }
+  if (parsed.x !== listingOf(scope)) throw invalidCursor();
   if (scope.sortKeyPrefix !== undefined && !parsed.s.startsWith(scope.sortKeyPrefix)) throw invalidCursor();
   const key: Record<string, string | number> = { pk: scope.ownerPartition, sk: parsed.s };
   if (scope.index) {

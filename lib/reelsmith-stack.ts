@@ -12,6 +12,7 @@ import { Realtime, webSocketStageName } from './constructs/realtime.js';
 import { Schedules } from './constructs/schedules.js';
 import { Site } from './constructs/site.js';
 import { fromRoot } from './paths.js';
+import { areaAccess } from '../functions/platform/routes.js';
 
 export const defaultMailFrom = 'Reelsmith <no-reply@reelsmith.local>';
 
@@ -57,8 +58,9 @@ export class ReelsmithStack extends Stack {
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
     const startsPipeline = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn };
     const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: startsPipeline, ffmpegLayer: pipeline.ffmpegLayer });
-    const schedules = new Schedules(this, 'Schedules', { resources, environment: startsPipeline });
-    for (const fn of [...httpApi.functions.values(), schedules.tick]) pipeline.stateMachine.grantStartExecution(fn);
+    new Schedules(this, 'Schedules', { resources, environment: startsPipeline });
+    // Only the areas that declare it may start the pipeline (the scripts area's generate-video).
+    for (const [area, fn] of httpApi.functions) if (areaAccess[area].startsPipeline) pipeline.stateMachine.grantStartExecution(fn);
 
     const site = new Site(this, 'Site', {
       httpApi: httpApi.api,

@@ -12,7 +12,7 @@ import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
 import { startLocalServer, type LocalServer } from './http-server';
 import { resetConfigCache } from '../../functions/platform/config';
-import { resetContainer } from '../../functions/platform/container';
+import { resetClients } from '../../functions/platform/clients/entry';
 import { setLogSink } from '../../functions/platform/logger';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -105,7 +105,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     Object.assign(process.env, env);
     resetConfigCache();
-    resetContainer();
+    resetClients();
 
     const server: LocalServer = await startLocalServer({
       port,

@@ -12,36 +12,40 @@ import {
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { csrfCookieName } from '../platform/http/cookies';
-import { endpoint, requireUserId, type HttpRequestState } from '../platform/http/endpoint';
+import { clientAddress } from '../platform/http/client-address';
+import { endpointsFor, type HttpRequestState } from '../platform/http/endpoint';
+import { composeAuth, type AuthDeps } from '../platform/compose/auth';
 import { expireSessionCookies, setSessionCookie } from '../platform/http/session-cookie';
 
 const sent = (message: string) => ({ body: { message } });
 
 /** A password reset ends every session of the user and closes every socket they authenticated. */
-async function endAllSessions(request: HttpRequestState, userId: string): Promise<void> {
-  await request.container.sessions.endAllForUser(userId);
-  await request.container.realtime.closeSockets(userId);
+async function endAllSessions(request: HttpRequestState, deps: AuthDeps, userId: string): Promise<void> {
+  await deps.sessions.endAllForUser(userId);
+  await deps.sockets.closeSockets(userId);
   if (request.session) expireSessionCookies(request);
 }
 
 /** Accounts (spec 000 §4, §7; 001 §7): registration, sign-in and out, verification, password recovery. */
-export const handler = createAreaHandler('auth', {
+const { endpoint, signedIn } = endpointsFor<AuthDeps>();
+
+export const handler = createAreaHandler('auth', composeAuth, {
   'POST /api/register': endpoint({
     body: registerSchema,
-    handle: async ({ body, request }) => {
-      const { email } = await request.container.accounts.register(body);
+    handle: async ({ body, deps }) => {
+      const { email } = await deps.accounts.register(body);
       return { status: 201, body: { message: 'Registration successful', email } };
     },
   }),
 
   'POST /api/login': endpoint({
     body: loginSchema,
-    handle: async ({ body, request }) => {
-      // Sign-in is throttled per client address (API Gateway's view of it; the local server's socket).
-      const user = await request.container.accounts.authenticate(body.username, body.password, request.event.requestContext.http.sourceIp);
+    handle: async ({ body, request, deps }) => {
+      // Sign-in is throttled per client address: the viewer's, not CloudFront's edge (client-address.ts).
+      const user = await deps.accounts.authenticate(body.username, body.password, clientAddress(request.event, request.config.STAGE === 'cloud'));
       // The CSRF guard has already checked that this cookie is present and matches the request.
       const csrfToken = request.cookies[csrfCookieName] ?? '';
-      const session = await request.container.sessions.start(user.id, csrfToken, request.session);
+      const session = await deps.sessions.start(user.id, csrfToken, request.session);
       setSessionCookie(request, session);
       request.log.info('signed in', { userId: user.id });
       return { body: toPublicUser(user) };
@@ -49,86 +53,86 @@ export const handler = createAreaHandler('auth', {
   }),
 
   'POST /api/logout': endpoint({
-    handle: async ({ request }) => {
+    handle: async ({ request, deps }) => {
       if (request.session) {
-        await request.container.sessions.end(request.session);
+        await deps.sessions.end(request.session);
         // The sockets this session authenticated end with it (other devices stay signed in).
-        await request.container.realtime.closeSockets(request.session.session.userId, request.session.session.idHash);
+        await deps.sockets.closeSockets(request.session.session.userId, request.session.session.idHash);
       }
       expireSessionCookies(request);
       return sent('Logged out');
     },
   }),
 
-  'GET /api/user': endpoint({
+  'GET /api/user': signedIn({
     handle: async (input) => {
-      const user = await input.request.container.accounts.publicUser(requireUserId(input));
+      const user = await input.deps.accounts.publicUser(input.userId);
       if (!user) throw new NotAuthenticatedError();
       return { body: user };
     },
   }),
 
-  'PATCH /api/user': endpoint({
+  'PATCH /api/user': signedIn({
     body: updateUserSchema,
     handle: async (input) => {
-      const user = await input.request.container.workspace.settings.update(requireUserId(input), input.body);
+      const user = await input.deps.settings.update(input.userId, input.body);
       return { body: toPublicUser(user) };
     },
   }),
 
   'POST /api/verify-email-code': endpoint({
     body: emailCodeSchema,
-    handle: async ({ body, request }) => {
-      await request.container.accounts.verifyEmailCode(body.email, body.code);
+    handle: async ({ body, deps }) => {
+      await deps.accounts.verifyEmailCode(body.email, body.code);
       return sent('Email verified successfully');
     },
   }),
 
   'GET /api/verify-email': endpoint({
     query: tokenQuerySchema,
-    handle: async ({ query, request }) => {
-      await request.container.accounts.verifyEmailLink(query.token);
+    handle: async ({ query, deps }) => {
+      await deps.accounts.verifyEmailLink(query.token);
       return sent('Email verified successfully');
     },
   }),
 
   'POST /api/resend-verification-code': endpoint({
     body: emailOnlySchema,
-    handle: async ({ body, request }) => {
-      await request.container.accounts.resendVerification(body.email);
+    handle: async ({ body, deps }) => {
+      await deps.accounts.resendVerification(body.email);
       return sent('If an unverified account exists for this email, a new code has been sent.');
     },
   }),
 
   'POST /api/resend-verification': endpoint({
     body: emailOnlySchema,
-    handle: async ({ body, request }) => {
-      await request.container.accounts.resendVerification(body.email);
+    handle: async ({ body, deps }) => {
+      await deps.accounts.resendVerification(body.email);
       return sent('If an unverified account exists for this email, a verification link has been sent.');
     },
   }),
 
   'POST /api/forgot-password': endpoint({
     body: emailOnlySchema,
-    handle: async ({ body, request }) => {
-      await request.container.accounts.forgotPassword(body.email);
+    handle: async ({ body, deps }) => {
+      await deps.accounts.forgotPassword(body.email);
       return sent('If an account exists for this email, a reset code has been sent.');
     },
   }),
 
   'POST /api/verify-reset-code': endpoint({
     body: emailCodeSchema,
-    handle: async ({ body, request }) => {
-      await request.container.accounts.verifyResetCode(body.email, body.code);
+    handle: async ({ body, deps }) => {
+      await deps.accounts.verifyResetCode(body.email, body.code);
       return sent('Code verified');
     },
   }),
 
   'POST /api/reset-password-with-code': endpoint({
     body: resetWithCodeSchema,
-    handle: async ({ body, request }) => {
-      const userId = await request.container.accounts.resetWithCode(body.email, body.code, body.password);
-      await endAllSessions(request, userId);
+    handle: async ({ body, request, deps }) => {
+      const userId = await deps.accounts.resetWithCode(body.email, body.code, body.password);
+      await endAllSessions(request, deps, userId);
       return sent('Password reset successfully');
     },
   }),
@@ -136,9 +140,9 @@ export const handler = createAreaHandler('auth', {
   'POST /api/reset-password': endpoint({
     query: tokenQuerySchema,
     body: passwordOnlySchema,
-    handle: async ({ query, body, request }) => {
-      const userId = await request.container.accounts.resetWithLink(query.token, body.password);
-      await endAllSessions(request, userId);
+    handle: async ({ query, body, request, deps }) => {
+      const userId = await deps.accounts.resetWithLink(query.token, body.password);
+      await endAllSessions(request, deps, userId);
       return sent('Password reset successfully');
     },
   }),

@@ -16,18 +16,19 @@ import {
 } from '../core/media/schemas';
 import { directUploadMaxBytes } from '../core/media/media-service';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpoint, requireUserId, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
+import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
+import { composeMedia, type MediaDeps } from '../platform/compose/media';
 import { proxiedFile } from '../platform/http/proxied-file';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
 import type { RemoteMediaKind } from '../core/ports/remote-fetcher';
 
-type AnyInput = EndpointInput<unknown, unknown, unknown>;
-const media = (input: AnyInput) => input.request.container.media;
+type AnyInput = EndpointInput<unknown, unknown, unknown, MediaDeps, string>;
+const media = (input: AnyInput) => input.deps.media;
 
 /** Our objects: a redirect to a short-lived presigned URL. Remote URLs: fetched under decision 8. */
-async function proxy(input: EndpointInput<unknown, { url: string }, unknown>, kinds: readonly RemoteMediaKind[]): Promise<HttpResult> {
+async function proxy(input: EndpointInput<unknown, { url: string }, unknown, MediaDeps, string>, kinds: readonly RemoteMediaKind[]): Promise<HttpResult> {
   const { url } = input.query;
-  const userId = requireUserId(input);
+  const { userId } = input;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https?:\/\//i.test(url)) throw new ValidationError('Only http and https URLs can be fetched');
   if (!/^https?:\/\//i.test(url)) {
     const location = await media(input).ownObjectUrl(userId, url);
@@ -68,99 +69,101 @@ async function readMultipart(input: AnyInput) {
 }
 
 /** The media library (spec 001 §2, §7; 000 §7 for the picker's calls). */
-export const handler = createAreaHandler('media', {
-  'GET /api/media': endpoint({
+const { signedIn } = endpointsFor<MediaDeps>();
+
+export const handler = createAreaHandler('media', composeMedia, {
+  'GET /api/media': signedIn({
     query: listQuerySchema,
-    handle: async (input) => ({ body: await input.request.container.media.list(requireUserId(input), input.query) }),
+    handle: async (input) => ({ body: await input.deps.media.list(input.userId, input.query) }),
   }),
 
-  'GET /api/media/audio': endpoint({
-    handle: async (input) => ({ body: await input.request.container.media.listAudio(requireUserId(input)) }),
+  'GET /api/media/audio': signedIn({
+    handle: async (input) => ({ body: await input.deps.media.listAudio(input.userId) }),
   }),
 
-  'GET /api/media/folders': endpoint({
-    handle: async (input) => ({ body: await input.request.container.media.listFolders(requireUserId(input)) }),
+  'GET /api/media/folders': signedIn({
+    handle: async (input) => ({ body: await input.deps.media.listFolders(input.userId) }),
   }),
 
-  'POST /api/media/folders': endpoint({
+  'POST /api/media/folders': signedIn({
     body: createFolderSchema,
-    handle: async (input) => ({ status: 201, body: await input.request.container.media.createFolder(requireUserId(input), input.body) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.media.createFolder(input.userId, input.body) }),
   }),
 
-  'PATCH /api/media/folders/{id}': endpoint({
+  'PATCH /api/media/folders/{id}': signedIn({
     params: idParams,
     body: renameFolderSchema,
-    handle: async (input) => ({ body: await input.request.container.media.renameFolder(requireUserId(input), input.params.id, input.body.name) }),
+    handle: async (input) => ({ body: await input.deps.media.renameFolder(input.userId, input.params.id, input.body.name) }),
   }),
 
-  'DELETE /api/media/folders/{id}': endpoint({
+  'DELETE /api/media/folders/{id}': signedIn({
     params: idParams,
-    handle: async (input) => ({ body: await input.request.container.media.deleteFolder(requireUserId(input), input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.media.deleteFolder(input.userId, input.params.id) }),
   }),
 
-  'DELETE /api/media/folders/{id}/force': endpoint({
+  'DELETE /api/media/folders/{id}/force': signedIn({
     params: idParams,
     body: forceDeleteFolderSchema,
     handle: async (input) => ({
-      body: await input.request.container.media.forceDeleteFolder(requireUserId(input), input.params.id, input.body.replacementFolderId),
+      body: await input.deps.media.forceDeleteFolder(input.userId, input.params.id, input.body.replacementFolderId),
     }),
   }),
 
-  'POST /api/media/upload-url': endpoint({
+  'POST /api/media/upload-url': signedIn({
     body: uploadUrlSchema,
-    handle: async (input) => ({ status: 201, body: await input.request.container.media.beginUpload(requireUserId(input), input.body) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.media.beginUpload(input.userId, input.body) }),
   }),
 
-  'POST /api/media/complete': endpoint({
+  'POST /api/media/complete': signedIn({
     body: completeUploadSchema,
-    handle: async (input) => ({ status: 201, body: await input.request.container.media.completeUpload(requireUserId(input), input.body.uploadId) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.media.completeUpload(input.userId, input.body.uploadId) }),
   }),
 
-  'POST /api/media/upload': endpoint({
+  'POST /api/media/upload': signedIn({
     handle: async (input) => {
       const file = await readMultipart(input);
-      return { status: 201, body: await input.request.container.media.uploadDirect(requireUserId(input), file) };
+      return { status: 201, body: await input.deps.media.uploadDirect(input.userId, file) };
     },
   }),
 
-  'PATCH /api/media/bulk-move': endpoint({
+  'PATCH /api/media/bulk-move': signedIn({
     body: bulkMoveSchema,
-    handle: async (input) => ({ body: await input.request.container.media.bulkMove(requireUserId(input), input.body.assetIds, input.body.folderId) }),
+    handle: async (input) => ({ body: await input.deps.media.bulkMove(input.userId, input.body.assetIds, input.body.folderId) }),
   }),
 
-  'POST /api/media/bulk-delete': endpoint({
+  'POST /api/media/bulk-delete': signedIn({
     body: bulkDeleteSchema,
-    handle: async (input) => ({ body: await input.request.container.media.bulkDelete(requireUserId(input), input.body.ids) }),
+    handle: async (input) => ({ body: await input.deps.media.bulkDelete(input.userId, input.body.ids) }),
   }),
 
-  'DELETE /api/media/{id}': endpoint({
+  'DELETE /api/media/{id}': signedIn({
     params: idParams,
-    handle: async (input) => ({ body: await input.request.container.media.deleteAsset(requireUserId(input), input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.media.deleteAsset(input.userId, input.params.id) }),
   }),
 
-  'PATCH /api/media/{id}': endpoint({
+  'PATCH /api/media/{id}': signedIn({
     params: idParams,
     body: setActiveSchema,
-    handle: async (input) => ({ body: await input.request.container.media.setActive(requireUserId(input), input.params.id, input.body.isActive) }),
+    handle: async (input) => ({ body: await input.deps.media.setActive(input.userId, input.params.id, input.body.isActive) }),
   }),
 
-  'PATCH /api/media/{id}/tags': endpoint({
+  'PATCH /api/media/{id}/tags': signedIn({
     params: idParams,
     body: setTagsSchema,
-    handle: async (input) => ({ body: await input.request.container.media.setTags(requireUserId(input), input.params.id, input.body.tags) }),
+    handle: async (input) => ({ body: await input.deps.media.setTags(input.userId, input.params.id, input.body.tags) }),
   }),
 
-  'POST /api/media/{id}/ai-tags': endpoint({
+  'POST /api/media/{id}/ai-tags': signedIn({
     params: idParams,
-    handle: async (input) => ({ body: await input.request.container.media.aiTags(requireUserId(input), input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.media.aiTags(input.userId, input.params.id) }),
   }),
 
-  'GET /api/thumbnail-proxy': endpoint({
+  'GET /api/thumbnail-proxy': signedIn({
     query: proxyQuerySchema,
     handle: (input) => proxy(input, ['image']),
   }),
 
-  'GET /api/media-proxy': endpoint({
+  'GET /api/media-proxy': signedIn({
     query: proxyQuerySchema,
     handle: (input) => proxy(input, ['image', 'video', 'audio']),
   }),

@@ -4,7 +4,8 @@ import { generateQuoteSchema, generateScriptsSchema } from '../core/scripts/gene
 import { createScriptTemplateSchema } from '../core/scripts/template';
 import { generateVideoSchema } from '../core/video/video-request-service';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpoint, requireUserId, type HttpResult } from '../platform/http/endpoint';
+import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
+import { composeScripts, type ScriptsDeps } from '../platform/compose/scripts';
 
 // Any id that is not one of the user's own is simply not found (404), malformed or not.
 const idParams = z.object({ id: z.string().max(100) });
@@ -17,83 +18,85 @@ const listQuery = z.object({
 });
 
 /** Scripts, their generation, and the generator's templates (spec 000 §3–§8). */
-export const handler = createAreaHandler('scripts', {
-  'GET /api/scripts': endpoint({
+const { signedIn } = endpointsFor<ScriptsDeps>();
+
+export const handler = createAreaHandler('scripts', composeScripts, {
+  'GET /api/scripts': signedIn({
     query: listQuery,
     handle: async (input): Promise<HttpResult> => {
-      const page = await input.request.container.workspace.scripts.list(requireUserId(input), input.query);
+      const page = await input.deps.scripts.list(input.userId, input.query);
       // The spec's client reads a list; the next page (if any) is named in a header.
       return { body: page.items, headers: page.cursor ? { 'x-next-cursor': page.cursor } : {} };
     },
   }),
 
-  'POST /api/scripts': endpoint({
+  'POST /api/scripts': signedIn({
     body: createScriptSchema,
-    handle: async (input) => ({ status: 201, body: await input.request.container.workspace.scripts.create(requireUserId(input), input.body) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.scripts.create(input.userId, input.body) }),
   }),
 
-  'PATCH /api/scripts/{id}': endpoint({
+  'PATCH /api/scripts/{id}': signedIn({
     params: idParams,
     body: updateScriptSchema,
     handle: async (input) => ({
-      body: await input.request.container.workspace.scripts.update(requireUserId(input), input.params.id.toUpperCase(), input.body),
+      body: await input.deps.scripts.update(input.userId, input.params.id.toUpperCase(), input.body),
     }),
   }),
 
-  'DELETE /api/scripts/{id}': endpoint({
+  'DELETE /api/scripts/{id}': signedIn({
     params: idParams,
     handle: async (input) => {
-      await input.request.container.workspace.scripts.delete(requireUserId(input), input.params.id.toUpperCase());
+      await input.deps.scripts.delete(input.userId, input.params.id.toUpperCase());
       return { body: { message: 'Script deleted' } };
     },
   }),
 
-  'POST /api/scripts/{id}/regenerate': endpoint({
+  'POST /api/scripts/{id}/regenerate': signedIn({
     params: idParams,
     handle: async (input) => ({
-      body: await input.request.container.workspace.generation.regenerate(requireUserId(input), input.params.id.toUpperCase()),
+      body: await input.deps.generation.regenerate(input.userId, input.params.id.toUpperCase()),
     }),
   }),
 
-  'POST /api/scripts/{id}/generate-video': endpoint({
+  'POST /api/scripts/{id}/generate-video': signedIn({
     params: idParams,
     body: generateVideoSchema,
     handle: async (input) => {
-      const userId = requireUserId(input);
-      const result = await input.request.container.video.requests.generate(userId, input.params.id.toUpperCase(), input.body ?? {});
+      const { userId } = input;
+      const result = await input.deps.videos.generate(userId, input.params.id.toUpperCase(), input.body ?? {});
       input.request.log.info('video run started', { scriptId: result.script.id, segments: result.videoMetadata.segments.length });
       return { status: 202, body: result };
     },
   }),
 
-  'POST /api/generate-scripts': endpoint({
+  'POST /api/generate-scripts': signedIn({
     body: generateScriptsSchema,
     handle: async (input) => {
-      const userId = requireUserId(input);
-      const result = await input.request.container.workspace.generation.generate(userId, input.body);
+      const { userId } = input;
+      const result = await input.deps.generation.generate(userId, input.body);
       input.request.log.info('scripts generated', { count: result.scripts.length, tokensUsed: result.tokensUsed, source: result.source });
       return { body: result };
     },
   }),
 
-  'POST /api/generate-quote': endpoint({
+  'POST /api/generate-quote': signedIn({
     body: generateQuoteSchema,
-    handle: async (input) => ({ body: await input.request.container.workspace.generation.quote(input.body.prompt) }),
+    handle: async (input) => ({ body: await input.deps.generation.quote(input.body.prompt) }),
   }),
 
-  'GET /api/script-templates': endpoint({
-    handle: async (input) => ({ body: await input.request.container.workspace.templates.list(requireUserId(input)) }),
+  'GET /api/script-templates': signedIn({
+    handle: async (input) => ({ body: await input.deps.templates.list(input.userId) }),
   }),
 
-  'POST /api/script-templates': endpoint({
+  'POST /api/script-templates': signedIn({
     body: createScriptTemplateSchema,
-    handle: async (input) => ({ status: 201, body: await input.request.container.workspace.templates.create(requireUserId(input), input.body) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.templates.create(input.userId, input.body) }),
   }),
 
-  'DELETE /api/script-templates/{id}': endpoint({
+  'DELETE /api/script-templates/{id}': signedIn({
     params: templateParams,
     handle: async (input) => {
-      await input.request.container.workspace.templates.delete(requireUserId(input), input.params.id.toUpperCase());
+      await input.deps.templates.delete(input.userId, input.params.id.toUpperCase());
       return { body: { message: 'Template deleted' } };
     },
   }),

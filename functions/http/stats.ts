@@ -1,14 +1,17 @@
 import { tierTable } from '../core/plans/tiers';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpoint, requireUserId } from '../platform/http/endpoint';
+import { endpointsFor } from '../platform/http/endpoint';
+import { composeStats, type StatsDeps } from '../platform/compose/stats';
 
 /** Plans and usage (spec 000 §3, §9; 001 §7, §9). */
-export const handler = createAreaHandler('stats', {
+const { endpoint, signedIn } = endpointsFor<StatsDeps>();
+
+export const handler = createAreaHandler('stats', composeStats, {
   'GET /api/metadata/subscription-tiers': endpoint({
     handle: () => ({ body: { tiers: Object.values(tierTable) }, headers: { 'cache-control': 'public, max-age=300' } }),
   }),
 
-  'GET /api/stats': endpoint({
-    handle: async (input) => ({ body: await input.request.container.workspace.stats.forUser(requireUserId(input)) }),
+  'GET /api/stats': signedIn({
+    handle: async ({ userId, deps }) => ({ body: await deps.stats.forUser(userId) }),
   }),
 });

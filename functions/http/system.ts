@@ -1,16 +1,19 @@
-import { NotAuthenticatedError } from '../core/errors';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpoint, requireUserId } from '../platform/http/endpoint';
+import { endpointsFor } from '../platform/http/endpoint';
+import { composeSystem, type SystemDeps } from '../platform/compose/system';
 import { setCsrfCookie } from '../platform/http/session-cookie';
 import { csrfCookieName } from '../platform/http/cookies';
 import { newCsrfToken } from '../core/sessions/session-service';
 
 /** Health, the CSRF token (DESIGN decision 5) and WebSocket tickets (decision 6). */
-export const handler = createAreaHandler('system', {
+const { endpoint, signedIn } = endpointsFor<SystemDeps>();
+
+export const handler = createAreaHandler('system', composeSystem, {
   'GET /api/health': endpoint({
-    handle: async ({ request }) => {
-      const { table, config } = request.container;
+    handle: async ({ request, deps }) => {
+      const { table } = deps;
+      const { config } = request;
       const started = Date.now();
       try {
         await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: 'HEALTH', sk: 'HEALTH' } }));
@@ -34,12 +37,11 @@ export const handler = createAreaHandler('system', {
     },
   }),
 
-  'GET /api/ws-ticket': endpoint({
-    handle: async (input) => {
-      const session = input.request.session;
-      if (!session) throw new NotAuthenticatedError();
-      const ticket = await input.request.container.realtime.issueTicket(requireUserId(input), session.session.idHash);
-      return { body: ticket };
+  'GET /api/ws-ticket': signedIn({
+    handle: async ({ userId, request, deps }) => {
+      // The session is there on every signedIn route; the ticket dies with it.
+      const sessionHash = request.session?.session.idHash ?? '';
+      return { body: await deps.tickets.issueTicket(userId, sessionHash) };
     },
   }),
 });

@@ -1,38 +1,41 @@
 import { z } from 'zod';
 import { createVoiceSchema } from '../core/voices/voice';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpoint, requireUserId, type HttpResult } from '../platform/http/endpoint';
+import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
+import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
 import { proxiedFile } from '../platform/http/proxied-file';
 
 const voiceParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Voice not found') });
 const proxyQuery = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096, 'url is too long') });
 
 /** Voices and their samples (000 §7, 001 §7), and the guarded media proxy (DESIGN decision 8). */
-export const handler = createAreaHandler('voices', {
-  'GET /api/voices': endpoint({
-    handle: async (input) => ({ body: await input.request.container.workspace.voices.list(requireUserId(input)) }),
+const { signedIn } = endpointsFor<VoicesDeps>();
+
+export const handler = createAreaHandler('voices', composeVoices, {
+  'GET /api/voices': signedIn({
+    handle: async (input) => ({ body: await input.deps.voices.list(input.userId) }),
   }),
 
-  'POST /api/voices': endpoint({
+  'POST /api/voices': signedIn({
     body: createVoiceSchema,
-    handle: async (input) => ({ status: 201, body: await input.request.container.workspace.voices.create(requireUserId(input), input.body) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.voices.create(input.userId, input.body) }),
   }),
 
-  'GET /api/voices/default/user': endpoint({
-    handle: async (input) => ({ body: { voice: await input.request.container.workspace.voices.defaultFor(requireUserId(input)) } }),
+  'GET /api/voices/default/user': signedIn({
+    handle: async (input) => ({ body: { voice: await input.deps.voices.defaultFor(input.userId) } }),
   }),
 
-  'GET /api/voices/{id}/sample': endpoint({
+  'GET /api/voices/{id}/sample': signedIn({
     params: voiceParams,
     handle: async (input) => ({
-      body: { sampleAudioUrl: await input.request.container.workspace.voices.sampleUrl(requireUserId(input), input.params.id) },
+      body: { sampleAudioUrl: await input.deps.voices.sampleUrl(input.userId, input.params.id) },
     }),
   }),
 
-  'GET /api/proxy-media': endpoint({
+  'GET /api/proxy-media': signedIn({
     query: proxyQuery,
     handle: async (input): Promise<HttpResult> => {
-      const answer = await input.request.container.workspace.proxy.resolve(requireUserId(input), input.query.url);
+      const answer = await input.deps.proxy.resolve(input.userId, input.query.url);
       if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } };
       return proxiedFile(answer);
     },

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import type { AudioStepDeps, PipelineDeps } from '../core/video/pipeline-deps';
-import { getContainer } from '../platform/container';
+import type { PipelineDeps } from '../core/video/pipeline-deps';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeVideoTask } from '../platform/compose/pipeline';
+import { taskNamed } from './tasks';
 
 /**
  * The free plan's watermark: the Reelsmith logo, a small PNG beside the task modules. The CDK bundling
@@ -9,12 +11,7 @@ import { getContainer } from '../platform/container';
  */
 export const watermarkPath = fileURLToPath(new URL('./assets/watermark.png', import.meta.url));
 
-/** What the tasks run on, from the container (tests pass their own to the task factories). */
-export function pipelineDeps(): PipelineDeps {
-  return { ...getContainer().video.pipeline, watermarkPath };
-}
-
-export function audioDeps(): AudioStepDeps {
-  const container = getContainer();
-  return { voiceOver: container.voiceOver, runs: container.video.pipeline.runs, publisher: container.publisher };
+/** A video task's dependencies, composed under its own declaration (tests pass their own to the task factories). */
+export function videoTaskDeps(module: string): () => PipelineDeps {
+  return composedOnFirstUse(`pipeline:${module}`, taskNamed(module).access, (context) => composeVideoTask(context, watermarkPath));
 }

@@ -1,7 +1,7 @@
 import type { PipelineDeps } from '../core/video/pipeline-deps';
 import { planStep } from '../core/video/plan-step';
 import { planInputSchema, type PlanResult } from '../core/video/run';
-import { pipelineDeps } from './deps';
+import { videoTaskDeps } from './deps';
 import { runTask } from './run-task';
 
 /** PlanSegments: the saved segments timed by the voice-over's words, each with its stored clip. */
@@ -9,4 +9,4 @@ export function planSegmentsTask(deps: () => PipelineDeps): (event: unknown) => 
   return (event) => runTask(() => planStep(deps(), planInputSchema.parse(event)));
 }
 
-export const handler = planSegmentsTask(pipelineDeps);
+export const handler = planSegmentsTask(videoTaskDeps('plan-segments'));

@@ -1,7 +1,7 @@
 import type { PipelineDeps } from '../core/video/pipeline-deps';
 import { renderStep } from '../core/video/render-step';
 import { renderInputSchema, type VideoResult } from '../core/video/run';
-import { pipelineDeps } from './deps';
+import { videoTaskDeps } from './deps';
 import { runTask } from './run-task';
 
 /** RenderVideo: one ffmpeg run in a per-run work folder; the MP4 and its thumbnail uploaded. */
@@ -9,4 +9,4 @@ export function renderVideoTask(deps: () => PipelineDeps): (event: unknown) => P
   return (event) => runTask(() => renderStep(deps(), renderInputSchema.parse(event)));
 }
 
-export const handler = renderVideoTask(pipelineDeps);
+export const handler = renderVideoTask(videoTaskDeps('render-video'));

@@ -1,7 +1,9 @@
 import type { AudioStepDeps } from '../core/video/pipeline-deps';
 import { synthesizeInputSchema, type AudioResult } from '../core/video/run';
 import { synthesizeStep } from '../core/video/synthesize-step';
-import { audioDeps } from './deps';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeSynthesizeAudio } from '../platform/compose/synthesize-audio';
+import { taskNamed } from './tasks';
 import { runTask } from './run-task';
 
 /** SynthesizeAudio: the script's voice-over (reused when it already has one with word timings). */
@@ -9,4 +11,4 @@ export function synthesizeAudioTask(deps: () => AudioStepDeps): (event: unknown)
   return (event) => runTask(() => synthesizeStep(deps(), synthesizeInputSchema.parse(event)));
 }
 
-export const handler = synthesizeAudioTask(audioDeps);
+export const handler = synthesizeAudioTask(composedOnFirstUse('pipeline:synthesize-audio', taskNamed('synthesize-audio').access, composeSynthesizeAudio));

@@ -1,3 +1,5 @@
+import type { FunctionAccess } from '../platform/access';
+
 /**
  * The state machine's task functions, read by the CDK pipeline construct and by the local runner, so a
  * task cannot exist in one runtime only (the pipeline's counterpart of the route table).
@@ -15,17 +17,27 @@ export interface PipelineTask {
   readonly ephemeralStorageMiB?: number;
   /** Files copied beside the bundle (paths relative to functions/pipeline/). */
   readonly assets?: readonly string[];
+  /** What the task touches (DESIGN decision 14): granted by CDK, enforced by its composition. */
+  readonly access: FunctionAccess;
 }
+
+const videoTask: FunctionAccess = { table: 'read-write', bucket: 'read-write', realtime: true };
 
 export const pipelineDefinitionFile = 'functions/pipeline/state-machine.asl.json';
 
 export const pipelineTasks: readonly PipelineTask[] = [
   // eSpeak (WASM) or ElevenLabs, then an MP3 encode by ffmpeg.
-  { substitution: 'SynthesizeAudioFunctionArn', module: 'synthesize-audio', timeoutSeconds: 120, memorySize: 1024 },
-  { substitution: 'PlanSegmentsFunctionArn', module: 'plan-segments', timeoutSeconds: 60 },
+  { substitution: 'SynthesizeAudioFunctionArn', module: 'synthesize-audio', timeoutSeconds: 120, memorySize: 1024, access: { ...videoTask, ffmpeg: true, secrets: ['elevenlabs'] } },
+  { substitution: 'PlanSegmentsFunctionArn', module: 'plan-segments', timeoutSeconds: 60, access: videoTask },
   // The clips (up to 50 MB each), music, logo and the output sit in /tmp during a render: 4 GiB of it.
   // A 60 s 1080x1920 render at x264 superfast needs the CPU share of ~3 GB (Lambda gives CPU by memory) and minutes.
-  { substitution: 'RenderVideoFunctionArn', module: 'render-video', timeoutSeconds: 900, memorySize: 3008, ephemeralStorageMiB: 4096, assets: ['assets/watermark.png'] },
-  { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60 },
-  { substitution: 'MarkFailedFunctionArn', module: 'mark-failed', timeoutSeconds: 60 },
+  { substitution: 'RenderVideoFunctionArn', module: 'render-video', timeoutSeconds: 900, memorySize: 3008, ephemeralStorageMiB: 4096, assets: ['assets/watermark.png'], access: { ...videoTask, ffmpeg: true } },
+  { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60, access: videoTask },
+  { substitution: 'MarkFailedFunctionArn', module: 'mark-failed', timeoutSeconds: 60, access: videoTask },
 ];
+
+export function taskNamed(module: string): PipelineTask {
+  const task = pipelineTasks.find((candidate) => candidate.module === module);
+  if (!task) throw new Error(`No pipeline task ${module}`);
+  return task;
+}

@@ -1,3 +1,5 @@
+import type { FunctionAccess } from './access';
+
 /**
  * The route table: one list read by the CDK HTTP API construct and by the local server, so a route
  * cannot exist in one runtime only (DESIGN decision 1).
@@ -11,6 +13,20 @@ export type HttpMethod = (typeof httpMethods)[number];
 
 export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback'] as const;
 export type AreaName = (typeof areas)[number];
+
+/**
+ * What each area's Lambda touches (DESIGN decision 14): the CDK grants exactly this and the area's
+ * composition root refuses to build anything else. Every area writes the table (sessions are touched).
+ */
+export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
+  system: { table: 'read-write', realtime: true },
+  auth: { table: 'read-write', identity: ['AdminConfirmSignUp', 'AdminDeleteUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'], mail: true, realtime: true },
+  stats: { table: 'read-write' },
+  scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai'] },
+  voices: { table: 'read-write', bucket: 'read-write' },
+  media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
+  playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'] },
+};
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
 export type RouteAuth = 'none' | 'public' | 'session';

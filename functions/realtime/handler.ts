@@ -1,7 +1,10 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { getAppOrigin } from '../platform/app-origin';
-import { getContainer } from '../platform/container';
+import { realtimeAccess } from '../platform/access';
+import { getConfig } from '../platform/config';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeRealtime } from '../platform/compose/realtime';
 import { createLogger } from '../platform/logger';
 import { readSsmParameter } from '../adapters/aws/ssm-parameter';
 
@@ -28,11 +31,14 @@ function headerOf(event: WebSocketEvent, name: string): string | undefined {
   return found?.[1];
 }
 
+const deps = composedOnFirstUse('realtime', realtimeAccess, composeRealtime);
+
 export async function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV2> {
   const event = websocketEventSchema.parse(rawEvent);
   const { routeKey, connectionId } = event.requestContext;
   const log = createLogger({ service: 'reelsmith', area: 'realtime', requestId: event.requestContext.requestId, connectionId });
-  const { realtime, config } = getContainer();
+  const { realtime } = deps();
+  const config = getConfig();
   try {
     if (routeKey === '$connect') {
       const origin = headerOf(event, 'origin');

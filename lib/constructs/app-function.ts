@@ -12,6 +12,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { fromRoot, repoRoot } from '../paths.js';
+import type { FunctionAccess } from '../../functions/platform/access.js';
 
 /**
  * Where the functions learn the site's public origin (functions/platform/config.ts): a fixed value from
@@ -39,8 +40,6 @@ export interface AppResources {
  */
 export const functionRuntime = Runtime.NODEJS_20_X;
 
-/** What a function may touch. Every function gets the full environment; grants follow these. */
-export type Access = 'data' | 'media' | 'identity' | 'realtime' | 'mail';
 
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (functions/http/auth.ts). */
@@ -48,7 +47,8 @@ export interface AppFunctionProps {
   readonly handler?: string;
   readonly description?: string;
   readonly resources: AppResources;
-  readonly access: readonly Access[];
+  /** What the function declares it touches (functions/platform/access.ts): exactly this is granted. */
+  readonly access: FunctionAccess;
   readonly environment?: Readonly<Record<string, string>>;
   readonly memorySize?: number;
   readonly timeout?: Duration;
@@ -106,8 +106,8 @@ export class AppFunction extends NodejsFunction {
       layers: props.layers,
       environment: {
         ...appEnvironment(props.resources),
-        OPENAI_API_KEY_PARAMETER: openAiKeyParameterName(Stack.of(scope).stackName),
-        ELEVENLABS_API_KEY_PARAMETER: elevenLabsKeyParameterName(Stack.of(scope).stackName),
+        ...(props.access.secrets?.includes('openai') ? { OPENAI_API_KEY_PARAMETER: openAiKeyParameterName(Stack.of(scope).stackName) } : {}),
+        ...(props.access.secrets?.includes('elevenlabs') ? { ELEVENLABS_API_KEY_PARAMETER: elevenLabsKeyParameterName(Stack.of(scope).stackName) } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
@@ -145,35 +145,30 @@ function copyHooks(files: readonly { from: string; to: string }[]): ICommandHook
   };
 }
 
-/** Grants an identity what its declared access needs, plus reading the app-origin parameter if used. */
-export function grantAccess(grantee: IGrantable, resources: AppResources, access: readonly Access[]): void {
+/**
+ * Grants an identity exactly what its declaration names (DESIGN decision 14): table and bucket read or
+ * read-write, the named Cognito admin actions on the pool, WebSocket pushes, SES sends, the declared
+ * provider keys; plus reading the app-origin parameter if the origin lives there. Starting the state
+ * machine is granted by the stack (the machine is made after the HTTP functions).
+ */
+export function grantAccess(grantee: IGrantable, resources: AppResources, access: FunctionAccess): void {
   const stack = Stack.of(resources.table);
-  for (const need of new Set(access)) {
-    switch (need) {
-      case 'data':
-        resources.table.grantReadWriteData(grantee);
-        break;
-      case 'media':
-        resources.mediaBucket.grantReadWrite(grantee);
-        break;
-      case 'identity':
-        resources.userPool.grant(grantee, 'cognito-idp:Admin*');
-        break;
-      case 'realtime':
-        resources.webSocketApi.grantManageConnections(grantee);
-        break;
-      case 'mail':
-        grantee.grantPrincipal.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-            resources: [
-              stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
-              stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: '*' }),
-            ],
-          }),
-        );
-        break;
-    }
+  if (access.table === 'read-write') resources.table.grantReadWriteData(grantee);
+  else if (access.table === 'read') resources.table.grantReadData(grantee);
+  if (access.bucket === 'read-write') resources.mediaBucket.grantReadWrite(grantee);
+  else if (access.bucket === 'read') resources.mediaBucket.grantRead(grantee);
+  if (access.identity?.length) resources.userPool.grant(grantee, ...access.identity.map((action) => `cognito-idp:${action}`));
+  if (access.realtime) resources.webSocketApi.grantManageConnections(grantee);
+  if (access.mail) {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+          stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: '*' }),
+        ],
+      }),
+    );
   }
   if (resources.appOrigin.kind === 'parameter') {
     // Built from the name, not param.grantRead(): the parameter depends on the distribution, which
@@ -185,12 +180,12 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
       }),
     );
   }
-  grantee.grantPrincipal.addToPrincipalPolicy(
-    new PolicyStatement({
-      actions: ['ssm:GetParameter'],
-      resources: [parameterArn(stack, openAiKeyParameterName(stack.stackName)), parameterArn(stack, elevenLabsKeyParameterName(stack.stackName))],
-    }),
+  const secretParameters = (access.secrets ?? []).map((secret) =>
+    parameterArn(stack, secret === 'openai' ? openAiKeyParameterName(stack.stackName) : elevenLabsKeyParameterName(stack.stackName)),
   );
+  if (secretParameters.length) {
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: secretParameters }));
+  }
 }
 
 /**

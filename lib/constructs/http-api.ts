@@ -4,7 +4,7 @@ import { Architecture, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import type { AreaName } from '../../functions/platform/routes.js';
-import { routes } from '../../functions/platform/routes.js';
+import { areaAccess, routes } from '../../functions/platform/routes.js';
 import type { AppResources } from './app-function.js';
 import { AppFunction } from './app-function.js';
 
@@ -31,9 +31,6 @@ function mediaOptions(layer: ILayerVersion | undefined) {
   };
 }
 
-/** Areas that run ffmpeg: media (probes, thumbnails) and playback (voice-overs are encoded to MP3). */
-const ffmpegAreas: ReadonlySet<AreaName> = new Set(['media', 'playback']);
-
 /**
  * The HTTP API, built from the route table (decision 1): one Lambda per area
  * (functions/http/<area>.ts, export `handler`) and one API route per table entry.
@@ -51,12 +48,14 @@ export class ReelsmithHttpApi extends Construct {
     for (const route of routes) {
       let integration = integrations.get(route.area);
       if (integration === undefined) {
-        const { extraEnvironment, ...heavy } = ffmpegAreas.has(route.area) ? mediaOptions(props.ffmpegLayer) : {};
+        const access = areaAccess[route.area];
+        // Areas that declare ffmpeg (media probes and thumbnails, playback's MP3 encode) get the layer.
+        const { extraEnvironment, ...heavy } = access.ffmpeg ? mediaOptions(props.ffmpegLayer) : {};
         const fn = new AppFunction(this, areaId(route.area), {
           entry: `functions/http/${route.area}.ts`,
           description: `Reelsmith HTTP API: ${route.area}`,
           resources: props.resources,
-          access: ['data', 'media', 'identity', 'realtime', 'mail'],
+          access,
           environment: { ...props.environment, ...extraEnvironment },
           ...heavy,
         });

@@ -1,6 +1,7 @@
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
+import { realtimeAccess } from '../../functions/platform/access.js';
 import type { AppResources } from './app-function.js';
 import { AppFunction } from './app-function.js';
 
@@ -32,7 +33,7 @@ export class Realtime extends Construct {
       entry: 'functions/realtime/handler.ts',
       description: 'Reelsmith WebSocket $connect, $disconnect and $default',
       resources: this.resources,
-      access: ['data', 'realtime'],
+      access: realtimeAccess,
     });
     const integration = new WebSocketLambdaIntegration('Handler', this.handler);
     for (const routeKey of ['$connect', '$disconnect', '$default']) {

@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
+import { jobsAccess } from '../../functions/platform/access.js';
 import type { AppResources } from './app-function.js';
 import { AppFunction } from './app-function.js';
 
@@ -21,7 +22,7 @@ export class Schedules extends Construct {
       entry: 'functions/jobs/tick.ts',
       description: 'Reelsmith scheduled work, every minute',
       resources: props.resources,
-      access: ['data', 'media', 'mail'],
+      access: jobsAccess,
       timeout: Duration.seconds(55),
       environment: props.environment,
     });

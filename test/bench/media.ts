@@ -14,7 +14,7 @@ import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { DynamoMediaRepository } from '../../functions/adapters/aws/dynamo/media-repository';
 import { newId } from '../../functions/core/ids';
 import type { MediaAsset, PendingUpload } from '../../functions/core/media/media';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { postToS3, signedInUser, type UploadTicket } from '../integration/support/media';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 100);
@@ -99,7 +99,7 @@ async function fiftyMegabyteMp4(dir: string): Promise<string> {
 
 async function main(): Promise<void> {
   const stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
-  const repo = new DynamoMediaRepository(getContainer().table);
+  const repo = new DynamoMediaRepository(services().table);
   const { id: userId, client } = await signedInUser(stack, 'bench');
   console.log(`\nbench:media  GET /api/media?page=1&limit=60, ${samples} sequential requests per order, local stack in memory`);
   console.log(`${'assets'.padStart(7)}  ${'order'.padEnd(14)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);

@@ -9,7 +9,7 @@ import { finishDraft, writeRequestFor } from '../../functions/core/scripts/gener
 import { newScript } from '../../functions/core/scripts/script';
 import { newId } from '../../functions/core/ids';
 import { DynamoScriptRepository } from '../../functions/adapters/aws/dynamo/script-repository';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { TestClient } from '../integration/support/http-client';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   // 1,000 realistic scripts (offline-written, 30 s each), stored through the repository.
   const writer = new OfflineScriptWriter();
   const request = writeRequestFor({ topic: 'Morning routines', subjectCategory: 'Life Coach', extraInstructions: 'practical tips', duration: '30 sec', count: 1 });
-  const repository = new DynamoScriptRepository(getContainer().table);
+  const repository = new DynamoScriptRepository(services().table);
   for (let i = 0; i < scriptCount; i += 25) {
     await Promise.all(
       Array.from({ length: 25 }, async () => {

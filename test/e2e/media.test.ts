@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import { launchBrowser, newPage, screenshot, signInThroughApi } from './browser';
 
@@ -125,7 +125,7 @@ describe('media library journey', () => {
     // A script prefers the folder: deleting it opens Folder in Use, then a forced delete.
     const folders = (await (await page.request.get('/api/media/folders')).json()) as { id: string; name: string }[];
     const trips = folders.find((folder) => folder.name === 'Trips');
-    const { table } = getContainer();
+    const { table } = services();
     await table.client.send(
       new PutCommand({
         TableName: table.tableName,
@@ -154,7 +154,7 @@ describe('media library journey', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('No media yet').waitFor();
 
-    const { table } = getContainer();
+    const { table } = services();
     await table.client.send(
       new PutCommand({
         TableName: table.tableName,

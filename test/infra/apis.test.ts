@@ -1,7 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../functions/platform/config.js';
-import { areas, routeKey, routes } from '../../functions/platform/routes.js';
+import { areaAccess, areas, routeKey, routes } from '../../functions/platform/routes.js';
+import { realtimeAccess } from '../../functions/platform/access.js';
 import { functionRuntime } from '../../lib/constructs/app-function.js';
 import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
 
@@ -141,11 +142,35 @@ describe('permissions', () => {
     }
   });
 
-  it('gives the HTTP functions the table, the media bucket, Cognito admin calls, SES and the pipeline', () => {
-    const actions = actionsOf(functionIdByDescription('Reelsmith HTTP API: auth'));
-    expect(actions).toEqual(
-      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject*', 'cognito-idp:Admin*', 'ses:SendEmail', 'states:StartExecution']),
-    );
+  it('grants each area exactly what it declares: table, bucket, Cognito actions, SES, pushes and the pipeline', () => {
+    for (const area of areas) {
+      const access = areaAccess[area];
+      const actions = actionsOf(functionIdByDescription(`Reelsmith HTTP API: ${area}`));
+      const has = (action: string) => actions.includes(action);
+      expect(has('dynamodb:PutItem'), `${area} table write`).toBe(access.table === 'read-write');
+      expect(has('dynamodb:Query'), `${area} table read`).toBe(access.table !== undefined);
+      expect(has('s3:PutObject'), `${area} bucket write`).toBe(access.bucket === 'read-write');
+      expect(has('s3:GetObject*'), `${area} bucket read`).toBe(access.bucket !== undefined);
+      expect(has('ses:SendEmail'), `${area} mail`).toBe(access.mail === true);
+      expect(has('states:StartExecution'), `${area} pipeline`).toBe(access.startsPipeline === true);
+      expect(has('execute-api:ManageConnections'), `${area} pushes`).toBe(access.realtime === true);
+      expect(actions.filter((action) => action.startsWith('cognito-idp:')).sort(), `${area} identity`).toEqual((access.identity ?? []).map((a) => `cognito-idp:${a}`).sort());
+      expect(actions.some((action) => action.includes('*') && action.startsWith('cognito-idp:')), `${area} no wildcard identity`).toBe(false);
+    }
+    expect(actionsOf(functionIdByDescription('Reelsmith WebSocket $connect, $disconnect and $default'))).toContain('execute-api:ManageConnections');
+    expect(realtimeAccess.table).toBe('read-write');
+  });
+
+  it('lets only the functions that declare a provider key read its parameter, and names it only to them', () => {
+    for (const area of areas) {
+      const id = functionIdByDescription(`Reelsmith HTTP API: ${area}`);
+      const statements = JSON.stringify(statementsOfRoleOf(id));
+      const variables = (appFunctions().find(([fnId]) => fnId === id)?.[1].Environment as { Variables: Record<string, unknown> }).Variables;
+      const secrets = areaAccess[area].secrets ?? [];
+      expect(statements.includes('openai-api-key'), `${area} openai`).toBe(secrets.includes('openai'));
+      expect(statements.includes('elevenlabs-api-key'), `${area} elevenlabs`).toBe(secrets.includes('elevenlabs'));
+      expect(variables.OPENAI_API_KEY_PARAMETER !== undefined, `${area} openai variable`).toBe(secrets.includes('openai'));
+    }
   });
 
   it('lets every function read the app-origin parameter by name, without referencing the parameter resource', () => {
@@ -159,11 +184,14 @@ describe('permissions', () => {
     }
   });
 
-  it('grants the Cognito admin actions on the user pool only', () => {
+  it('grants the named Cognito admin actions on the user pool only', () => {
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Action: 'cognito-idp:Admin*', Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityUserPool'), 'Arn'] } }),
+          Match.objectLike({
+            Action: (areaAccess.auth.identity ?? []).map((action) => `cognito-idp:${action}`),
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityUserPool'), 'Arn'] },
+          }),
         ]),
       },
     });

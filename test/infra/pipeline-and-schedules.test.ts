@@ -91,7 +91,7 @@ describe('pipeline resources', () => {
     });
   });
 
-  it('publishes the ffmpeg layer for x86_64 and attaches it to x86_64 task functions', () => {
+  it('publishes the ffmpeg layer for x86_64 and attaches it to the x86_64 tasks that declare ffmpeg, and to no other task', () => {
     template.hasResourceProperties('AWS::Lambda::LayerVersion', {
       CompatibleArchitectures: ['x86_64'],
       CompatibleRuntimes: [functionRuntime.name],
@@ -100,10 +100,11 @@ describe('pipeline resources', () => {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: `Reelsmith pipeline task: ${task.module}`,
         Architectures: ['x86_64'],
-        Layers: [{ Ref: Match.stringLikeRegexp('^PipelineFfmpegLayer') }],
+        Layers: task.access.ffmpeg ? [{ Ref: Match.stringLikeRegexp('^PipelineFfmpegLayer') }] : Match.absent(),
         Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
       });
     }
+    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['render-video', 'synthesize-audio']);
   });
 
   it('gives the render enough memory, time and /tmp for a 60 s video', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoMediaRepository } from '../../functions/adapters/aws/dynamo/media-repository';
 import { newId } from '../../functions/core/ids';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import type { TestClient } from './support/http-client';
 import { postToS3, signedInUser, uploadFile, type UploadTicket } from './support/media';
@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 async function objectExists(key: string): Promise<boolean> {
-  const { s3, config } = getContainer();
+  const { s3, config } = services();
   try {
     await s3.send(new HeadObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: key }));
     return true;
@@ -75,7 +75,7 @@ async function objectExists(key: string): Promise<boolean> {
 }
 
 async function objectsOf(userId: string): Promise<string[]> {
-  const { s3, config } = getContainer();
+  const { s3, config } = services();
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/` }));
   return (listed.Contents ?? []).map((object) => object.Key ?? '');
 }
@@ -161,7 +161,7 @@ describe('uploads straight to S3', () => {
     expect(done.status).toBe(422);
     expect(done.body).toMatchObject({ message: 'The file is not a valid MP4 file' });
     expect(await objectsOf(id)).toEqual([]);
-    const usage = await getContainer().media.storage(id);
+    const usage = await services().media.storage(id);
     expect(usage.usedBytes).toBe(0);
     expect((await list(client)).totalCount).toBe(0);
     // The reservation is gone too: a second attempt with the same id finds nothing.
@@ -192,7 +192,7 @@ describe('uploads straight to S3', () => {
     expect(done.status).toBeGreaterThanOrEqual(400);
     expect(done.status).toBeLessThan(500);
     expect(await objectsOf(id)).toEqual([]);
-    expect((await getContainer().media.storage(id)).usedBytes).toBe(0);
+    expect((await services().media.storage(id)).usedBytes).toBe(0);
   });
 
   it('refuses 50 MB + 1 byte with the spec message, and an object larger than declared', async () => {
@@ -245,7 +245,7 @@ describe('storage limit', () => {
     const mb = 1024 * 1024;
     const kept = (await uploadFile(client, mp3)).body as unknown as Asset;
     // Fill the plan (500 MB) up to 30 MB of room, as earlier uploads would have.
-    const { table } = getContainer();
+    const { table } = services();
     await table.client.send(
       new UpdateCommand({
         TableName: table.tableName,
@@ -263,7 +263,7 @@ describe('storage limit', () => {
     // The kept asset is deleted: its bytes are free again, and a 20 MB upload fits... once.
     expect((await client.delete(`/api/media/${kept.id}`)).status).toBe(200);
     expect((await ask()).status).toBe(403);
-    const usage = await getContainer().media.storage(id);
+    const usage = await services().media.storage(id);
     expect(usage.usedBytes).toBe(470 * mb - kept.fileSize);
   });
 });
@@ -359,7 +359,7 @@ describe('library calls', () => {
   it('refuses to delete a folder scripts prefer, then force-deletes it with a replacement', async () => {
     const keep = (await client.post<{ id: string }>('/api/media/folders', { name: 'Keep' })).body.id;
     const old = (await client.post<{ id: string }>('/api/media/folders', { name: 'Old' })).body.id;
-    const { table } = getContainer();
+    const { table } = services();
     await table.client.send(
       new PutCommand({
         TableName: table.tableName,
@@ -374,7 +374,7 @@ describe('library calls', () => {
 
     const forced = await client.delete(`/api/media/folders/${old}/force`, { replacementFolderId: keep });
     expect(forced.status).toBe(200);
-    const script = await getContainer().table.client.send(
+    const script = await services().table.client.send(
       new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk: 'SCRIPT#S1' }, UpdateExpression: 'SET touched = :t', ExpressionAttributeValues: { ':t': 1 }, ReturnValues: 'ALL_NEW' }),
     );
     expect(script.Attributes?.preferredFolderId).toBe(keep);
@@ -396,7 +396,7 @@ describe('a large folder', () => {
   it('moves all of its assets to the root when deleted, in batches, keeping the counts exact', async () => {
     const { id: userId, client } = await signedInUser(stack);
     const folder = (await client.post<{ id: string }>('/api/media/folders', { name: 'Big' })).body.id;
-    const repo = new DynamoMediaRepository(getContainer().table);
+    const repo = new DynamoMediaRepository(services().table);
     const now = new Date().toISOString();
     for (let i = 0; i < 130; i++) {
       const id = newId();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import type { LocalStack } from '../../bin/local/stack';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { startTestStack } from './support/stack';
 
 let stack: LocalStack;
@@ -24,7 +24,7 @@ async function waitForEnd(client: SFNClient, executionArn: string) {
 
 describe('the local Step Functions', () => {
   it('runs the ASL definition with the task handlers, started through the real SFN client; a run that cannot start ends in MarkFailed and Fail', async () => {
-    const pipeline = getContainer().pipeline;
+    const pipeline = services().pipeline;
     expect(pipeline).toBeDefined();
     // No such script: SynthesizeAudio answers NotFoundError, which is not retried; MarkFailed finds no
     // script to mark and the execution ends in the Fail state.
@@ -35,7 +35,7 @@ describe('the local Step Functions', () => {
   });
 
   it('refuses a second execution with the same name', async () => {
-    const pipeline = getContainer().pipeline!;
+    const pipeline = services().pipeline!;
     await pipeline.start('test-run-2', {});
     await expect(pipeline.start('test-run-2', {})).rejects.toThrow(/Already Exists/);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { clientFor, startTestStack } from './support/stack';
 import { TestSocket } from './support/ws-client';
 import type { TestClient } from './support/http-client';
@@ -19,7 +19,7 @@ afterAll(async () => {
 /** A signed-in browser: the accounts issue makes sessions through login; here the service makes one. */
 async function signedIn(userId: string): Promise<TestClient> {
   const client = clientFor(stack);
-  const session = await getContainer().sessions.start(userId, 'csrf-token-of-this-test-browser-000000000000');
+  const session = await services().sessions.start(userId, 'csrf-token-of-this-test-browser-000000000000');
   client.setCookie('rs_sid', session.id);
   return client;
 }
@@ -71,14 +71,14 @@ describe('the realtime socket', () => {
     socket.send({ action: 'subscribe', types: ['scripts', 'media'] });
     expect(await socket.next()).toMatchObject({ type: 'subscription', subscribed: ['media', 'scripts'] });
 
-    await getContainer().publisher.publish('user-a', { type: 'scripts' });
+    await services().publisher.publish('user-a', { type: 'scripts' });
     expect(await socket.next()).toEqual({ type: 'scripts', userId: 'user-a' });
-    await getContainer().publisher.publish('user-a', { type: 'script-update', scriptId: 's1', videoGenerationStatus: 'complete' });
+    await services().publisher.publish('user-a', { type: 'script-update', scriptId: 's1', videoGenerationStatus: 'complete' });
     expect(await socket.next()).toMatchObject({ type: 'script-update', scriptId: 's1' });
 
     socket.send({ action: 'unsubscribe', types: ['scripts'] });
     expect(await socket.next()).toMatchObject({ type: 'subscription', subscribed: ['media'] });
-    await getContainer().publisher.publish('user-a', { type: 'scripts' });
+    await services().publisher.publish('user-a', { type: 'scripts' });
     expect(await socket.silentFor(300)).toBe(true);
     await socket.close();
   });
@@ -92,7 +92,7 @@ describe('the realtime socket', () => {
     bob.send({ action: 'subscribe', types: ['media'] });
     await alice.next();
     await bob.next();
-    await getContainer().publisher.publish('alice', { type: 'media' });
+    await services().publisher.publish('alice', { type: 'media' });
     expect(await alice.next()).toEqual({ type: 'media', userId: 'alice' });
     expect(await bob.silentFor(300)).toBe(true);
     await Promise.all([alice.close(), bob.close()]);
@@ -105,6 +105,6 @@ describe('the realtime socket', () => {
     await socket.next();
     await socket.close();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await expect(getContainer().publisher.publish('carol', { type: 'scripts' })).resolves.toBeUndefined();
+    await expect(services().publisher.publish('carol', { type: 'scripts' })).resolves.toBeUndefined();
   });
 });

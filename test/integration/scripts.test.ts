@@ -5,7 +5,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-runs';
 import { countHashtags, countWords } from '../../functions/core/scripts/caption-rules';
 import { staleRunMs } from '../../functions/core/video/run-claim';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { clientFor, startTestStack } from './support/stack';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { TestSocket } from './support/ws-client';
@@ -215,7 +215,7 @@ describe('scripts', () => {
 
 /** A video run's claim on the script, written as generate-video writes it (the same adapter and shape). */
 async function claimVideoRun(user: SignedInUser, scriptId: string, at = Date.now()): Promise<{ release: () => Promise<unknown> }> {
-  const runs = new DynamoVideoRunStore(getContainer().table);
+  const runs = new DynamoVideoRunStore(services().table);
   const runId = `RUN${at}`;
   expect(await runs.claim(user.id, scriptId, runId, { videoGenerationStatus: 'generating' }, at, staleRunMs)).not.toBe('busy');
   return { release: () => runs.release(user.id, scriptId, runId, { videoGenerationStatus: 'complete' }) };
@@ -223,7 +223,7 @@ async function claimVideoRun(user: SignedInUser, scriptId: string, at = Date.now
 
 /** A voice-over (MP3 + word timings) and a video (MP4 + JPEG) in the bucket, named as the pipeline names them, and the script pointing at them. */
 async function withMediaFiles(user: SignedInUser, scriptId: string, nonce: string): Promise<string[]> {
-  const { s3, config } = getContainer();
+  const { s3, config } = services();
   const keys = [
     `users/${user.id}/audio/${scriptId}-${nonce}.mp3`,
     `users/${user.id}/audio/${scriptId}-${nonce}.words.json`,
@@ -244,7 +244,7 @@ async function withMediaFiles(user: SignedInUser, scriptId: string, nonce: strin
 }
 
 async function storedFiles(userId: string): Promise<string[]> {
-  const { s3, config } = getContainer();
+  const { s3, config } = services();
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/` }));
   return (listed.Contents ?? []).map((item) => item.Key ?? '').sort();
 }
@@ -574,7 +574,7 @@ describe('the voice-clone limit (DESIGN decision 11)', () => {
     await setProfile(user.id, { subscriptionTier: 'basic' });
     for (const name of ['A', 'B']) expect((await user.client.post('/api/voices', voiceBody(name))).status).toBe(201);
     // As if the two voices predate the counter: the next request seeds it from a count of the voices.
-    const { table } = getContainer();
+    const { table } = services();
     await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'VOICE_CLONES' } }));
     expect((await user.client.post('/api/voices', voiceBody('C'))).status).toBe(201);
     expect((await user.client.post('/api/voices', voiceBody('D'))).status).toBe(403);

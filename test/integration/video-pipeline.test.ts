@@ -11,7 +11,7 @@ import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import type { MediaFile } from '../support/media-files';
 import { countColour, frameAt, meanColour, meanDifference, videoHeight, videoWidth, type Rgb } from '../support/video-frames';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
@@ -162,7 +162,7 @@ async function videoMinutesUsed(user: SignedInUser): Promise<number> {
 }
 
 async function storedVideos(userId: string, kind: 'video' | 'audio' = 'video'): Promise<string[]> {
-  const { s3, config } = getContainer();
+  const { s3, config } = services();
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/${kind}/` }));
   return (listed.Contents ?? []).map((item) => item.Key ?? '').sort();
 }

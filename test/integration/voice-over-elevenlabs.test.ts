@@ -2,7 +2,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { elevenLabsMessages } from '../../functions/adapters/providers/elevenlabs-speech';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { setLogSink } from '../../functions/platform/logger';
 import { secondsPerCharacter, startFakeElevenLabs, type FakeElevenLabs } from '../fakes/elevenlabs';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
@@ -57,7 +57,7 @@ async function audioMinutesUsed(user: SignedInUser): Promise<number> {
 }
 
 async function storedAudio(userId: string): Promise<string[]> {
-  const { s3, config } = getContainer();
+  const { s3, config } = services();
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/audio/` }));
   return (listed.Contents ?? []).map((item) => item.Key ?? '');
 }
@@ -84,7 +84,7 @@ describe('the ElevenLabs voice', () => {
     // The fake speaks each character for 60 ms; the MP3 is re-encoded, so its length is within a frame or two.
     const spoken = text.length * secondsPerCharacter;
     expect(Math.abs(response.body.audioDuration - spoken)).toBeLessThan(0.1);
-    const voiceOver = await getContainer().voiceOver.ensureVoiceOver(user.id, script.id);
+    const voiceOver = await services().voiceOver.ensureVoiceOver(user.id, script.id);
     const ms = (n: number) => Math.round(n * secondsPerCharacter * 1000) / 1000;
     let position = 0;
     const expected = text.split(' ').map((word) => {

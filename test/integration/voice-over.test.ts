@@ -8,7 +8,7 @@ import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-r
 import { ffprobePath } from '../../functions/adapters/ffmpeg/binaries';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { staleRunMs } from '../../functions/core/video/run-claim';
-import { getContainer } from '../../functions/platform/container';
+import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 import { TestSocket } from './support/ws-client';
@@ -75,7 +75,7 @@ async function audioMinutesUsed(user: SignedInUser): Promise<number> {
 
 /** The user's stored voice-over files (the bucket listing, as an operator would see it). */
 async function storedAudio(userId: string): Promise<string[]> {
-  const { s3, config } = getContainer();
+  const { s3, config } = services();
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/audio/` }));
   return (listed.Contents ?? []).map((item) => item.Key ?? '');
 }
@@ -160,7 +160,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     expect(first.status).toBe(200);
     const used = await audioMinutesUsed(user);
 
-    const again = await getContainer().voiceOver.ensureVoiceOver(user.id, script.id);
+    const again = await services().voiceOver.ensureVoiceOver(user.id, script.id);
     expect(again.audioKey).toBe(`users/${user.id}/audio/${first.body.audioUrl.split('/').pop() ?? ''}`);
     expect(again.wordsKey).toBe(again.audioKey.replace(/\.mp3$/, '.words.json'));
     expect(again.durationSeconds).toBe(first.body.audioDuration);
@@ -169,7 +169,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
 
     // A script without audio gets one, charged like a conversion.
     const fresh = await createScript(user);
-    const made = await getContainer().voiceOver.ensureVoiceOver(user.id, fresh.id);
+    const made = await services().voiceOver.ensureVoiceOver(user.id, fresh.id);
     expect(made.audioKey).toMatch(new RegExp(`^users/${user.id}/audio/${fresh.id}-[0-9a-f]+\\.mp3$`));
     expect(await audioMinutesUsed(user)).toBeGreaterThan(used);
   });
@@ -201,7 +201,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     const used = await audioMinutesUsed(user);
 
     // The run's claim as generate-video writes it.
-    const runs = new DynamoVideoRunStore(getContainer().table);
+    const runs = new DynamoVideoRunStore(services().table);
     expect(await runs.claim(user.id, script.id, 'RUN1', { videoGenerationStatus: 'generating' }, Date.now(), staleRunMs)).not.toBe('busy');
     const refused = await user.client.post<{ message: string; code: string }>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(refused.status).toBe(409);

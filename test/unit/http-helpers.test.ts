@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { clientAddress } from '../../functions/platform/http/client-address';
 import { parseCookies, serializeSessionCookie, clearSessionCookie } from '../../functions/platform/http/cookies';
 import { describeIssues } from '../../functions/platform/http/zod-issues';
 import { mapError } from '../../functions/platform/http/error-mapper';
@@ -53,5 +55,21 @@ describe('log redaction', () => {
       password: '[redacted]',
       nested: { csrfToken: '[redacted]', cookie: '[redacted]', list: [{ apiKey: '[redacted]' }] },
     });
+  });
+});
+
+describe('clientAddress', () => {
+  const event = (sourceIp: string, forwardedFor?: string) =>
+    ({ requestContext: { http: { sourceIp } }, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }) as unknown as APIGatewayProxyEventV2;
+
+  it('is the socket peer locally, whatever the client claims', () => {
+    expect(clientAddress(event('127.0.0.5', '1.2.3.4, 5.6.7.8'), false)).toBe('127.0.0.5');
+  });
+
+  it('is the viewer CloudFront saw in the cloud, not the edge and not what the client put first', () => {
+    expect(clientAddress(event('130.176.0.1', '203.0.113.9, 130.176.0.1'), true)).toBe('203.0.113.9');
+    expect(clientAddress(event('130.176.0.1', '6.6.6.6, 203.0.113.9, 130.176.0.1'), true)).toBe('203.0.113.9');
+    expect(clientAddress(event('130.176.0.1', 'not-an-ip, 130.176.0.1'), true)).toBe('130.176.0.1');
+    expect(clientAddress(event('130.176.0.1'), true)).toBe('130.176.0.1');
   });
 });

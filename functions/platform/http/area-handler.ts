@@ -2,7 +2,10 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { ValidationError } from '../../core/errors';
-import { routeKey, routesOfArea, type AreaName } from '../routes';
+import type { SessionService } from '../../core/sessions/session-service';
+import type { EntryContext } from '../clients/entry';
+import { composedOnFirstUse } from '../compose/entry-point';
+import { areaAccess, routeKey, routesOfArea, type AreaName } from '../routes';
 import type { Endpoint } from './endpoint';
 import { jsonResponse } from './error-mapper';
 import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
@@ -11,8 +14,13 @@ import { describeIssues } from './zod-issues';
 
 // Endpoints of one area have different input types; the table only needs them to be callable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous endpoint map, each endpoint is checked where it is declared
-type AnyEndpoint = Endpoint<any, any, any>;
-export type AreaEndpoints = Record<string, AnyEndpoint>;
+type AnyEndpoint<D> = Endpoint<any, any, any, D, any>;
+export type AreaEndpoints<D> = Record<string, AnyEndpoint<D>>;
+
+/** What every area's composition root builds at least: the sessions the middleware resolves. */
+export interface AreaDeps {
+  sessions: SessionService;
+}
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -28,15 +36,25 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback:
 
 /**
  * One Lambda handler for an area of the route table: middleware first (context and logging,
- * errors, response headers, JSON body, session, CSRF), the endpoint last. The endpoint map must
- * cover exactly the area's routes; a mismatch fails at load time, not at request time.
+ * errors, response headers, JSON body, session, CSRF), the endpoint last. The area's composition
+ * root builds its dependencies on first use, under the area's declared access. The endpoint map must
+ * cover exactly the area's routes, with `signedIn` endpoints on exactly its `auth: 'session'` routes;
+ * a mismatch fails at load time, not at request time.
  */
-export function createAreaHandler(area: AreaName, endpoints: AreaEndpoints): HttpHandler {
-  const expected = routesOfArea(area).map(routeKey).sort();
+export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (context: EntryContext) => D, endpoints: AreaEndpoints<D>): HttpHandler {
+  const routes = routesOfArea(area);
+  const expected = routes.map(routeKey).sort();
   const given = Object.keys(endpoints).sort();
   if (expected.join('\n') !== given.join('\n')) {
     throw new Error(`Area ${area}: endpoints ${given.join(', ')} do not match routes ${expected.join(', ')}`);
   }
+  for (const route of routes) {
+    const needsSession = route.auth === 'session';
+    if (needsSession !== (endpoints[routeKey(route)]?.signedIn === true)) {
+      throw new Error(`Area ${area}: ${routeKey(route)} must be declared with ${needsSession ? 'signedIn' : 'endpoint'} (auth: ${route.auth})`);
+    }
+  }
+  const deps = composedOnFirstUse(`http:${area}`, areaAccess[area], compose);
 
   const dispatch = async (event: APIGatewayProxyEventV2, context: HttpContext): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = context.http;
@@ -45,7 +63,7 @@ export function createAreaHandler(area: AreaName, endpoints: AreaEndpoints): Htt
     const query = validate(selected.query, event.queryStringParameters ?? {}, event.queryStringParameters ?? {});
     const params = validate(selected.params, event.pathParameters ?? {}, event.pathParameters ?? {});
     const body = validate(selected.body, state.body ?? {}, state.body);
-    const result = await selected.handle({ body, query, params, request: state, userId: state.session?.session.userId });
+    const result = await selected.handle({ body, query, params, request: state, deps: deps(), userId: state.session?.session.userId });
     const response = result.binary
       ? {
           statusCode: result.status ?? 200,
@@ -60,7 +78,7 @@ export function createAreaHandler(area: AreaName, endpoints: AreaEndpoints): Htt
 
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext>()
     .use(responseHeaders())
-    .use(requestContext(area))
+    .use(requestContext(area, () => deps().sessions))
     .use(jsonBody())
     .use(sessionLoader())
     .use(csrfGuard())

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ResolvedSession } from '../../core/sessions/session-service';
-import type { Container } from '../container';
+import type { ResolvedSession, SessionService } from '../../core/sessions/session-service';
+import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
 import type { RouteDefinition } from '../routes';
 
@@ -15,7 +15,9 @@ export interface HttpRequestState {
   cookies: Record<string, string>;
   session?: ResolvedSession;
   log: Logger;
-  container: Container;
+  config: AppConfig;
+  /** The area's sessions (the middleware resolves and checks them). */
+  sessions: SessionService;
   /** Set-Cookie values the endpoint wants sent. */
   responseCookies: string[];
 }
@@ -28,31 +30,43 @@ export interface HttpResult {
   binary?: { body: Uint8Array; contentType: string };
 }
 
-export interface EndpointInput<B, Q, P> {
+export interface EndpointInput<B, Q, P, D, U extends string | undefined = string | undefined> {
   body: B;
   query: Q;
   params: P;
   request: HttpRequestState;
-  /** The signed-in user's id; present on every `auth: 'session'` route. */
-  userId: string | undefined;
+  /** What the area's composition root built. */
+  deps: D;
+  /** The signed-in user's id: a string on `signedIn` endpoints, which only `auth: 'session'` routes take. */
+  userId: U;
 }
 
-export interface Endpoint<B = unknown, Q = unknown, P = unknown> {
+export interface Endpoint<B = unknown, Q = unknown, P = unknown, D = unknown, U extends string | undefined = string | undefined> {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
-  handle(input: EndpointInput<B, Q, P>): Promise<HttpResult> | HttpResult;
+  /** Set by `signedIn`: the area handler checks at load that the route needs a session. */
+  readonly signedIn?: boolean;
+  handle(input: EndpointInput<B, Q, P, D, U>): Promise<HttpResult> | HttpResult;
 }
 
-/** Declares an endpoint with its schemas, inferring the handler's input types from them. */
-export function endpoint<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
-  definition: Endpoint<B, Q, P>,
-): Endpoint<B, Q, P> {
-  return definition;
-}
+type Declared<B, Q, P, D, U extends string | undefined> = Omit<Endpoint<B, Q, P, D, U>, 'signedIn'>;
 
-/** A signed-in user's id; endpoints on `auth: 'session'` routes may rely on it. */
-export function requireUserId(input: { userId: string | undefined }): string {
-  if (!input.userId) throw new Error('requireUserId on a route without a session');
-  return input.userId;
+/**
+ * The endpoint declarators of an area whose composition root builds `D`: `endpoint` for calls that may
+ * run without a session, `signedIn` for `auth: 'session'` routes, whose handler gets the user's id.
+ */
+export function endpointsFor<D>() {
+  return {
+    endpoint<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
+      definition: Declared<B, Q, P, D, string | undefined>,
+    ): Endpoint<B, Q, P, D, string | undefined> {
+      return definition;
+    },
+    signedIn<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
+      definition: Declared<B, Q, P, D, string>,
+    ): Endpoint<B, Q, P, D, string> {
+      return { ...definition, signedIn: true };
+    },
+  };
 }

@@ -2,7 +2,8 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError, NotAuthenticatedError } from '../../core/errors';
-import { getContainer } from '../container';
+import type { SessionService } from '../../core/sessions/session-service';
+import { getConfig } from '../config';
 import { createLogger, logger } from '../logger';
 import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
 import { csrfCookieName, parseCookies, sessionCookieName } from './cookies';
@@ -25,8 +26,8 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
 }
 
-/** First in the chain: binds the route, request id and logger; logs one line per request at the end. */
-export function requestContext(area: AreaName): Mw {
+/** First in the chain: binds the route, request id, logger and the area's sessions; logs one line per request at the end. */
+export function requestContext(area: AreaName, sessions: () => SessionService): Mw {
   const started = new WeakMap<object, number>();
   const finish = (request: { event: APIGatewayProxyEventV2; context: HttpContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
     const state = request.context.http;
@@ -55,7 +56,8 @@ export function requestContext(area: AreaName): Mw {
         body: undefined,
         cookies: parseCookies(request.event.cookies),
         log,
-        container: getContainer(),
+        config: getConfig(),
+        sessions: sessions(),
         responseCookies: [],
       };
     },
@@ -103,7 +105,7 @@ export function sessionLoader(): Mw {
     before: async (request) => {
       const state = request.context.http;
       if (state.route.auth === 'none') return;
-      state.session = await state.container.sessions.resolve(state.cookies[sessionCookieName]);
+      state.session = await state.sessions.resolve(state.cookies[sessionCookieName]);
       if (state.session) state.log = state.log.child({ userId: state.session.session.userId });
       if (state.route.auth === 'session' && !state.session) throw new NotAuthenticatedError();
     },
@@ -135,7 +137,7 @@ export function csrfGuard(): Mw {
       const presented = header(request.event, 'x-csrf-token') ?? bodyToken;
       const cookie = state.cookies[csrfCookieName];
       if (!presented || !cookie || !sameToken(presented, cookie)) throw new CsrfError();
-      if (state.session && !state.container.sessions.isBoundTo(state.session, presented)) throw new CsrfError();
+      if (state.session && !state.sessions.isBoundTo(state.session, presented)) throw new CsrfError();
     },
   };
 }

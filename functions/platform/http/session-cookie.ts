@@ -3,7 +3,7 @@ import type { HttpRequestState } from './endpoint';
 import { clearCookie, csrfCookieName, serializeCookie, sessionCookieName } from './cookies';
 
 function isSecure(state: HttpRequestState): boolean {
-  const origin = state.container.config.APP_ORIGIN;
+  const origin = state.config.APP_ORIGIN;
   return origin ? origin.startsWith('https:') : true;
 }
 

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalStack } from '../../../bin/local/stack';
-import { getContainer } from '../../../functions/platform/container';
+import { services } from '../../support/services';
 import type { TestClient } from './http-client';
 import { clientFor } from './stack';
 
@@ -28,7 +28,7 @@ export async function signUpAndIn(stack: LocalStack, prefix = 'writer'): Promise
 
 /** Sets fields of a user's profile directly, as time passing or a plan change would. */
 export async function setProfile(userId: string, fields: Record<string, unknown>): Promise<void> {
-  const { table } = getContainer();
+  const { table } = services();
   const entries = Object.entries(fields);
   await table.client.send(
     new UpdateCommand({

@@ -1,0 +1,94 @@
+/**
+ * What each entry point may touch (DESIGN decision 14). The CDK constructs grant exactly this, and a
+ * function's composition root refuses, at load, to build a client its declaration does not allow, so a
+ * missing grant fails in tests rather than as AccessDenied in production. No SDK here: `lib/` reads it.
+ */
+
+/** The Cognito admin calls the identity adapter makes (sign-up and sign-in use the public client calls). */
+export const cognitoAdminActions = ['AdminConfirmSignUp', 'AdminDeleteUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'] as const;
+export type CognitoAdminAction = (typeof cognitoAdminActions)[number];
+
+/** Provider keys read from SSM on first use. */
+export type SecretName = 'openai' | 'elevenlabs';
+
+export interface FunctionAccess {
+  /** The single table. Every HTTP area writes (sessions are touched, CSRF and tickets stored). */
+  readonly table?: 'read' | 'read-write';
+  /** The media bucket. */
+  readonly bucket?: 'read' | 'read-write';
+  /** Named Cognito admin actions on the user pool. */
+  readonly identity?: readonly CognitoAdminAction[];
+  /** Starts executions of the video pipeline's state machine. */
+  readonly startsPipeline?: boolean;
+  /** Sends mail through SES. */
+  readonly mail?: boolean;
+  /** Pushes to and closes WebSocket connections. */
+  readonly realtime?: boolean;
+  /** Runs ffmpeg/ffprobe from the layer. */
+  readonly ffmpeg?: boolean;
+  /** Provider keys it may read. */
+  readonly secrets?: readonly SecretName[];
+}
+
+/** A client or resource a composition root asks for, named as the declaration names it. */
+export type AccessNeed =
+  | { kind: 'table'; mode: 'read' | 'read-write' }
+  | { kind: 'bucket'; mode: 'read' | 'read-write' }
+  | { kind: 'identity'; actions: readonly CognitoAdminAction[] }
+  | { kind: 'startsPipeline' }
+  | { kind: 'mail' }
+  | { kind: 'realtime' }
+  | { kind: 'ffmpeg' }
+  | { kind: 'secret'; name: SecretName };
+
+export class UndeclaredAccessError extends Error {
+  constructor(entry: string, need: string) {
+    super(`${entry} uses ${need} but does not declare it in functions/platform/access.ts`);
+    this.name = 'UndeclaredAccessError';
+  }
+}
+
+function modeAllows(declared: 'read' | 'read-write' | undefined, wanted: 'read' | 'read-write'): boolean {
+  return declared === 'read-write' || (declared === 'read' && wanted === 'read');
+}
+
+/** Whether a declaration covers a need. */
+export function allows(access: FunctionAccess, need: AccessNeed): boolean {
+  switch (need.kind) {
+    case 'table':
+      return modeAllows(access.table, need.mode);
+    case 'bucket':
+      return modeAllows(access.bucket, need.mode);
+    case 'identity':
+      return need.actions.every((action) => access.identity?.includes(action));
+    case 'secret':
+      return access.secrets?.includes(need.name) ?? false;
+    default:
+      return access[need.kind] === true;
+  }
+}
+
+export function describeNeed(need: AccessNeed): string {
+  switch (need.kind) {
+    case 'table':
+    case 'bucket':
+      return `${need.kind} (${need.mode})`;
+    case 'identity':
+      return `identity (${need.actions.join(', ')})`;
+    case 'secret':
+      return `secret ${need.name}`;
+    default:
+      return need.kind;
+  }
+}
+
+/** Throws unless the declaration covers the need. */
+export function requireAccess(entry: string, access: FunctionAccess, need: AccessNeed): void {
+  if (!allows(access, need)) throw new UndeclaredAccessError(entry, describeNeed(need));
+}
+
+/** The WebSocket handler: connections and tickets in the table, pushes, session checks. */
+export const realtimeAccess: FunctionAccess = { table: 'read-write', realtime: true };
+
+/** The every-minute jobs tick (no work yet: the delivery issue gives it some). */
+export const jobsAccess: FunctionAccess = {};

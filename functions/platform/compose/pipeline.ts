@@ -1,0 +1,37 @@
+import { DynamoMediaRepository } from '../../adapters/aws/dynamo/media-repository';
+import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
+import { DynamoRecentMediaUse, DynamoVideoMinuteCounter, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
+import { S3VideoFiles } from '../../adapters/aws/s3-video-files';
+import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
+import type { PipelineDeps } from '../../core/video/pipeline-deps';
+import { need, type EntryContext } from '../clients/entry';
+import { s3Of } from '../clients/s3';
+import { tableOf } from '../clients/table';
+import { logger } from '../logger';
+import { realtimeOf, usersOf } from './shared';
+
+/**
+ * The video tasks (plan, render, finalize, mark failed) share one small set of adapters; each task's
+ * entry context declares what it may touch, and only the renderer needs the ffmpeg layer.
+ */
+export function composeVideoTask(context: EntryContext, watermarkPath: string): PipelineDeps {
+  const table = tableOf(context, 'read-write');
+  const log = logger.child({ area: 'video', task: context.entry });
+  const renderer = new FfmpegVideoRenderer();
+  return {
+    scripts: new DynamoScriptRepository(table),
+    users: usersOf(context, 'read'),
+    media: new DynamoMediaRepository(table),
+    runs: new DynamoVideoRunStore(table),
+    files: new S3VideoFiles(s3Of(context, 'read-write'), context.config.MEDIA_BUCKET),
+    publisher: realtimeOf(context),
+    get renderer() {
+      need(context, { kind: 'ffmpeg' });
+      return renderer;
+    },
+    minutes: new DynamoVideoMinuteCounter(table),
+    recent: new DynamoRecentMediaUse(table),
+    watermarkPath,
+    log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
+  };
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { DynamoAudioMinuteCounter } from '../../adapters/aws/dynamo/audio-minute-counter';
+import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
+import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
+import { FfmpegMp3Encoder } from '../../adapters/ffmpeg/mp3-encoder';
+import type { Publisher } from '../../core/ports/realtime';
+import type { SessionService } from '../../core/sessions/session-service';
+import { AudioMinuteMeter } from '../../core/voiceover/audio-meter';
+import { VoiceOverService } from '../../core/voiceover/voice-over-service';
+import { need, type EntryContext } from '../clients/entry';
+import { s3Of } from '../clients/s3';
+import { tableOf } from '../clients/table';
+import { logger } from '../logger';
+import { realtimeOf, sessionsOf, usersOf } from './shared';
+import { speechOf } from './speech';
+import { voiceServiceOf } from './voices';
+
+/** Voice-overs (convert-to-audio) and playback of the user's own audio and video. */
+export interface PlaybackDeps {
+  sessions: SessionService;
+  voiceOver: VoiceOverService;
+}
+
+/** The voice-over service: speech, the MP3 encode, audio minutes; used by playback and SynthesizeAudio. */
+export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceOverService {
+  need(context, { kind: 'ffmpeg' });
+  const { config } = context;
+  return new VoiceOverService({
+    scripts: new DynamoScriptRepository(tableOf(context, 'read-write')),
+    users: usersOf(context),
+    voices: voiceServiceOf(context),
+    speech: speechOf(context),
+    encoder: new FfmpegMp3Encoder(),
+    storage: new S3MediaStorage(s3Of(context, 'read-write'), config.MEDIA_BUCKET),
+    meter: new AudioMinuteMeter(new DynamoAudioMinuteCounter(tableOf(context, 'read-write'))),
+    publisher,
+    nonce: () => randomBytes(6).toString('hex'),
+    log: logger.child({ area: 'voice-over' }),
+  });
+}
+
+export function composePlayback(context: EntryContext): PlaybackDeps {
+  const sessions = sessionsOf(context);
+  return { sessions, voiceOver: voiceOverOf(context, realtimeOf(context, sessions)) };
+}

@@ -1,0 +1,62 @@
+import { DynamoMediaRepository } from '../../adapters/aws/dynamo/media-repository';
+import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
+import { DynamoScriptTemplateRepository } from '../../adapters/aws/dynamo/script-template-repository';
+import { DynamoScriptTokenCounter } from '../../adapters/aws/dynamo/script-token-counter';
+import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
+import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
+import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
+import { StepFunctionsPipelineStarter } from '../../adapters/aws/sfn-pipeline';
+import { TokenMeter } from '../../core/plans/token-meter';
+import type { PipelineStarter } from '../../core/ports/pipeline';
+import { GenerationService } from '../../core/scripts/generation-service';
+import { ScriptService } from '../../core/scripts/script-service';
+import { ScriptTemplateService } from '../../core/scripts/template-service';
+import type { SessionService } from '../../core/sessions/session-service';
+import { SegmentPlanner } from '../../core/video/segment-planner';
+import { VideoRequestService } from '../../core/video/video-request-service';
+import type { EntryContext } from '../clients/entry';
+import { s3Of } from '../clients/s3';
+import { sfnOf } from '../clients/sfn';
+import { tableOf } from '../clients/table';
+import { logger } from '../logger';
+import { scriptWriterOf } from './script-writer';
+import { realtimeOf, sessionsOf, usersOf } from './shared';
+
+/** The scripts workspace: scripts, generation, templates, and the generate-video request. */
+export interface ScriptsDeps {
+  sessions: SessionService;
+  scripts: ScriptService;
+  generation: GenerationService;
+  templates: ScriptTemplateService;
+  videos: VideoRequestService;
+}
+
+const notConfigured: PipelineStarter = {
+  start: () => Promise.reject(new Error('No state machine is configured (STATE_MACHINE_ARN is unset)')),
+};
+
+export function composeScripts(context: EntryContext): ScriptsDeps {
+  const { config } = context;
+  const table = tableOf(context, 'read-write');
+  const sessions = sessionsOf(context);
+  const publisher = realtimeOf(context, sessions);
+  const users = usersOf(context);
+  const repository = new DynamoScriptRepository(table);
+  const references = ownedReferencesOf(table);
+  const scripts = new ScriptService(repository, publisher, {
+    references,
+    files: new S3MediaStorage(s3Of(context, 'read-write'), config.MEDIA_BUCKET),
+    log: logger.child({ area: 'scripts' }),
+  });
+  const writer = scriptWriterOf(context);
+  const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
+  const runs = new DynamoVideoRunStore(table);
+  const planner = new SegmentPlanner(new DynamoMediaRepository(table), new DynamoRecentMediaUse(table));
+  return {
+    sessions,
+    scripts,
+    generation: new GenerationService(writer, new TokenMeter(users, new DynamoScriptTokenCounter(table)), scripts, publisher),
+    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), references),
+    videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher }),
+  };
+}

@@ -1,0 +1,38 @@
+import { DynamoUserRepository } from '../../adapters/aws/dynamo/user-repository';
+import { DynamoSessionStore } from '../../adapters/aws/dynamo/session-store';
+import { DynamoConnectionStore, DynamoTicketStore } from '../../adapters/aws/dynamo/realtime-stores';
+import { ApiGatewayConnectionSender } from '../../adapters/aws/websocket-sender';
+import { readSsmParameter } from '../../adapters/aws/ssm-parameter';
+import type { UserRepository } from '../../core/ports/accounts';
+import { RealtimeService } from '../../core/realtime/realtime-service';
+import { SessionService } from '../../core/sessions/session-service';
+import { getAppOrigin } from '../app-origin';
+import { connectionsOf } from '../clients/connections';
+import type { EntryContext } from '../clients/entry';
+import { tableOf } from '../clients/table';
+
+/** The pieces several entry points build the same way: sessions, users, the realtime service. */
+
+export function sessionsOf(context: EntryContext): SessionService {
+  const { config } = context;
+  return new SessionService(new DynamoSessionStore(tableOf(context, 'read-write')), {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+  });
+}
+
+export function usersOf(context: EntryContext, mode: 'read' | 'read-write' = 'read-write'): UserRepository {
+  return new DynamoUserRepository(tableOf(context, mode));
+}
+
+/** Tickets, connections and pushes (the one publish port); tickets die with their session. */
+export function realtimeOf(context: EntryContext, sessions: SessionService = sessionsOf(context)): RealtimeService {
+  const table = tableOf(context, 'read-write');
+  return new RealtimeService(new DynamoConnectionStore(table), new DynamoTicketStore(table), new ApiGatewayConnectionSender(connectionsOf(context)), (hash) =>
+    sessions.isLive(hash),
+  );
+}
+
+export function appOriginOf(context: EntryContext): () => Promise<string> {
+  return () => getAppOrigin(context.config, readSsmParameter);
+}

@@ -1,0 +1,27 @@
+import { DynamoMediaRepository } from '../../adapters/aws/dynamo/media-repository';
+import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
+import { DynamoVoiceRepository } from '../../adapters/aws/dynamo/voice-repository';
+import type { SessionService } from '../../core/sessions/session-service';
+import { StatsService } from '../../core/stats/stats-service';
+import type { EntryContext } from '../clients/entry';
+import { tableOf } from '../clients/table';
+import { sessionsOf, usersOf } from './shared';
+
+/** Plans and usage. */
+export interface StatsDeps {
+  sessions: SessionService;
+  stats: StatsService;
+}
+
+export function composeStats(context: EntryContext): StatsDeps {
+  const table = tableOf(context, 'read');
+  return {
+    sessions: sessionsOf(context),
+    stats: new StatsService({
+      users: usersOf(context, 'read'),
+      scripts: new DynamoScriptRepository(table),
+      media: new DynamoMediaRepository(table),
+      voices: new DynamoVoiceRepository(table),
+    }),
+  };
+}

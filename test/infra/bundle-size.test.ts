@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { pipelineTasks } from '../../functions/pipeline/tasks.js';
+import { areas } from '../../functions/platform/routes.js';
+import { bundled } from './support/bundle.js';
+
+/**
+ * Each function carries only what it uses (issue 11): every entry point is bundled as the CDK bundles
+ * it, its size printed, and bounded. Before one composition root per entry point, every bundle was
+ * about 7.6 MB (the ElevenLabs SDK alone 4.8 MB, inlined everywhere).
+ */
+const entries: { entry: string; limitMb: number }[] = [
+  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: area === 'playback' ? 7 : 2.5 })),
+  { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
+  { entry: 'functions/jobs/tick.ts', limitMb: 0.1 },
+  ...pipelineTasks.map((task) => ({ entry: `functions/pipeline/${task.module}.ts`, limitMb: task.module === 'synthesize-audio' ? 7 : 2 })),
+];
+
+describe('function bundles', () => {
+  it('stay within the bound of each entry point, and only speech-making functions carry the ElevenLabs SDK', { timeout: 240_000 }, async () => {
+    const sizes: Record<string, number> = {};
+    const withElevenLabs: string[] = [];
+    for (const { entry } of entries) {
+      const bundle = await bundled(entry);
+      sizes[entry] = bundle.bytes;
+      if (bundle.inputs.some((input) => input.includes('@elevenlabs/'))) withElevenLabs.push(entry);
+    }
+    const lines = entries.map(({ entry, limitMb }) => `${entry.padEnd(44)} ${(sizes[entry]! / 1e6).toFixed(2).padStart(6)} MB  (bound ${limitMb} MB)`);
+    process.stdout.write(`\nbundle sizes\n${lines.join('\n')}\n`);
+    for (const { entry, limitMb } of entries) expect(sizes[entry], entry).toBeLessThan(limitMb * 1e6);
+    expect(withElevenLabs.sort()).toEqual(['functions/http/playback.ts', 'functions/pipeline/synthesize-audio.ts']);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { pipelineTasks } from '../../functions/pipeline/tasks';
+import { realtimeAccess, UndeclaredAccessError } from '../../functions/platform/access';
+import { parseConfig } from '../../functions/platform/config';
+import { areaAccess, areas, type AreaName } from '../../functions/platform/routes';
+import type { EntryContext } from '../../functions/platform/clients/entry';
+import { composeAuth } from '../../functions/platform/compose/auth';
+import { composeMedia } from '../../functions/platform/compose/media';
+import { composePlayback } from '../../functions/platform/compose/playback';
+import { composeVideoTask } from '../../functions/platform/compose/pipeline';
+import { composeRealtime } from '../../functions/platform/compose/realtime';
+import { composeScripts } from '../../functions/platform/compose/scripts';
+import { composeStats } from '../../functions/platform/compose/stats';
+import { composeSynthesizeAudio } from '../../functions/platform/compose/synthesize-audio';
+import { composeSystem } from '../../functions/platform/compose/system';
+import { composeVoices } from '../../functions/platform/compose/voices';
+
+/** The cloud's configuration shape (nothing is called: building clients makes no request). */
+const config = parseConfig({
+  STAGE: 'cloud',
+  APP_ORIGIN: 'https://app.example.com',
+  TABLE_NAME: 'table',
+  MEDIA_BUCKET: 'bucket',
+  USER_POOL_ID: 'eu-west-1_pool',
+  USER_POOL_CLIENT_ID: 'client',
+  WS_MANAGEMENT_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/prod',
+  STATE_MACHINE_ARN: 'arn:aws:states:eu-west-1:123456789012:stateMachine:video',
+  OPENAI_API_KEY_PARAMETER: '/reelsmith/Reelsmith/openai-api-key',
+  ELEVENLABS_API_KEY_PARAMETER: '/reelsmith/Reelsmith/elevenlabs-api-key',
+});
+
+const composers: Record<AreaName, (context: EntryContext) => unknown> = {
+  system: composeSystem,
+  auth: composeAuth,
+  stats: composeStats,
+  scripts: composeScripts,
+  voices: composeVoices,
+  media: composeMedia,
+  playback: composePlayback,
+};
+
+describe('composition roots', () => {
+  it.each(areas)('build the %s area under exactly its declaration', (area) => {
+    expect(() => composers[area]({ entry: `http:${area}`, access: areaAccess[area], config })).not.toThrow();
+  });
+
+  it('build every pipeline task and the realtime handler under their declarations', () => {
+    for (const task of pipelineTasks) {
+      const context = { entry: task.module, access: task.access, config };
+      if (task.module === 'synthesize-audio') expect(() => composeSynthesizeAudio(context)).not.toThrow();
+      else expect(() => composeVideoTask(context, 'watermark.png')).not.toThrow();
+    }
+    expect(() => composeRealtime({ entry: 'realtime', access: realtimeAccess, config })).not.toThrow();
+  });
+
+  it('refuse to build what an entry point did not declare', () => {
+    const { secrets: _secrets, ...scriptsWithoutKeys } = areaAccess.scripts;
+    expect(() => composeScripts({ entry: 'http:scripts', access: scriptsWithoutKeys, config })).toThrow(UndeclaredAccessError);
+    expect(() => composeAuth({ entry: 'http:auth', access: { ...areaAccess.auth, identity: ['AdminDeleteUser'] }, config })).toThrow(/identity/);
+    expect(() => composeMedia({ entry: 'http:media', access: { ...areaAccess.media, ffmpeg: false }, config })).toThrow(/ffmpeg/);
+    expect(() => composeStats({ entry: 'http:stats', access: {}, config })).toThrow(/table/);
+    const render = pipelineTasks.find((task) => task.module === 'render-video');
+    const withoutLayer = composeVideoTask({ entry: 'render-video', access: { ...render!.access, ffmpeg: false }, config }, 'watermark.png');
+    expect(() => withoutLayer.renderer).toThrow(/ffmpeg/);
+  });
+});

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { getAppOrigin } from '../platform/app-origin';
+import { AppError, isShownToUser } from '../core/errors';
 import { realtimeAccess } from '../platform/access';
 import { getConfig } from '../platform/config';
 import { composedOnFirstUse } from '../platform/compose/entry-point';
@@ -58,7 +59,11 @@ export async function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV
     await realtime.receive(connectionId, body);
     return { statusCode: 200, body: '' };
   } catch (error) {
-    log.error('realtime handler failed', { routeKey, error: error instanceof Error ? error.message : String(error) });
-    return { statusCode: 500, body: 'Internal server error' };
+    // The one registry (core/errors.ts) says which failures are the client's and may be told.
+    const status = error instanceof AppError ? error.status : 500;
+    const shown = error instanceof AppError && status < 500 && isShownToUser(error.name);
+    if (status >= 500) log.error('realtime handler failed', { routeKey, error: error instanceof Error ? error.message : String(error) });
+    else log.warn('realtime request refused', { routeKey, error: error instanceof Error ? error.name : 'unknown' });
+    return { statusCode: status, body: shown && error instanceof Error ? error.message : 'Internal server error' };
   }
 }

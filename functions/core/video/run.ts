@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { AppError, LimitExceededError, NotAuthenticatedError, NotFoundError, ProviderError, ValidationError } from '../errors';
-import { AudioGenerationError } from '../voiceover/voice-over-service';
+import { AppError, isShownToUser } from '../errors';
 
 /**
  * What the state machine carries between its tasks (functions/pipeline/state-machine.asl.json). The
@@ -62,46 +61,14 @@ export const renderInputSchema = planInputSchema.extend({ plan: planResultSchema
 export const finalizeInputSchema = renderInputSchema.extend({ video: videoResultSchema });
 export const markFailedInputSchema = runInputSchema.extend({ error: taskErrorSchema.optional() });
 
-/**
- * A run that cannot succeed by trying again (a clip deleted since the request, a limit reached): the
- * state machine does not retry it (its Retry lists the name with MaxAttempts 0) and MarkFailed shows
- * the message as it is.
- */
-export class VideoInputError extends AppError {
-  readonly status = 400;
-}
-
-/** Error names whose messages are written for the user (AppError subclasses keep their class name). */
-export const userFacingErrors = new Set([
-  'VideoInputError',
-  'LimitExceededError',
-  'NotFoundError',
-  'ValidationError',
-  'ProviderError',
-  'AudioGenerationError',
-]);
-
-type ErrorClass = new (...args: never[]) => Error;
-
-/** Each known error class and the name Retry, Catch and MarkFailed know it by. */
-const stableNames: readonly (readonly [ErrorClass, string])[] = [
-  [VideoInputError, 'VideoInputError'],
-  [LimitExceededError, 'LimitExceededError'],
-  [NotFoundError, 'NotFoundError'],
-  [ValidationError, 'ValidationError'],
-  [NotAuthenticatedError, 'NotAuthenticatedError'],
-  [ProviderError, 'ProviderError'],
-  [AudioGenerationError, 'AudioGenerationError'],
-];
+export { VideoInputError } from '../errors';
 
 /**
- * Gives a known error its class's name explicitly. Lambda reports `error.name` as the error type that
- * Retry and Catch match, and the bundles are minified: a class's own name would not survive there.
+ * Keeps a known error's registry name (core/errors.ts) as the name Lambda reports, which Retry,
+ * Catch and MarkFailed match; the bundles are minified, so a class's own name would not survive.
  */
 export function withStableName(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const known = stableNames.find(([type]) => error instanceof type);
-  if (known) error.name = known[1];
+  if (error instanceof AppError) error.name = (error.constructor as unknown as { errorName: string }).errorName;
   return error;
 }
 
@@ -112,7 +79,7 @@ export const timeoutFailureMessage = 'Making the video took too long and was sto
 export function failureMessage(error: z.infer<typeof taskErrorSchema> | undefined): string {
   if (!error?.Error) return genericFailureMessage;
   if (error.Error === 'States.Timeout') return timeoutFailureMessage;
-  if (!userFacingErrors.has(error.Error)) return genericFailureMessage;
+  if (!isShownToUser(error.Error)) return genericFailureMessage;
   let message = error.Cause ?? '';
   try {
     const parsed: unknown = JSON.parse(message);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
+import { AppError, AudioGenerationError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import type { WordTiming } from '../captions/word-timings';
 import type { UserRepository } from '../ports/accounts';
 import type { Publisher } from '../ports/realtime';
@@ -17,7 +17,7 @@ import type { AudioMinuteMeter } from './audio-meter';
 import { filesOfAudioUrl, isPlaybackFileName, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from './files';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
-export const audioFailedMessage = 'Failed to generate audio';
+export { audioFailedMessage } from '../errors';
 export const fileNotFound = 'File not found';
 export const invalidFileName = 'Invalid file name';
 /** A presigned playback URL lives 15 minutes (docs/pipeline-contract.md). */
@@ -25,13 +25,7 @@ export const playbackUrlSeconds = 15 * 60;
 /** The words JSON is small (a few dozen bytes a word); anything larger is not ours. */
 const maxWordsJsonBytes = 2_000_000;
 
-/** A provider or encoding failure: 502 `Failed to generate audio`, the reason in `details`. */
-export class AudioGenerationError extends AppError {
-  readonly status = 502;
-  constructor(reason: string) {
-    super(audioFailedMessage, reason, 'AUDIO_GENERATION_FAILED');
-  }
-}
+export { AudioGenerationError } from '../errors';
 
 export const wordTimingsSchema = z.array(z.object({ word: z.string(), start: z.number(), end: z.number() }));
 

@@ -1,13 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Node 20 is the pinned runtime (DESIGN 13): the SDKs' notices about it are noise in test output.
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' };
+// The front end's modules, which the unit tests import, reach the shared contract as `@contract` (frontend/vite.config.ts).
+const resolve = { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } };
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', env } },
+      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', env } },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -17,8 +21,9 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', env, testTimeout: 120_000 } },
+      { resolve, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', env, testTimeout: 120_000 } },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -9,7 +9,11 @@ export default defineConfig({
   root,
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // What the browser shares with the server (functions/contract): the only back-end code it imports.
+      '@contract': fileURLToPath(new URL('../functions/contract', import.meta.url)),
+    },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

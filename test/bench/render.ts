@@ -14,7 +14,7 @@ import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import { clipInput, coverChain, fitClips, FfmpegVideoRenderer, videoEncoderArgs } from '../../functions/adapters/ffmpeg/render';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
-import { parseCaptionSettings } from '../../functions/core/captions/caption-settings';
+import { parseCaptionSettings } from '../../functions/contract/caption-settings';
 import type { RenderClip } from '../../functions/core/ports/video-renderer';
 
 const dir = join(tmpdir(), 'reelsmith-bench-render');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
-import { countHashtags, countWords } from '../../functions/core/scripts/caption-rules';
+import { countHashtags, countWords } from '../../functions/contract/rules/post-caption';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';

@@ -8,7 +8,7 @@ import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import { FfmpegVideoRenderer } from '../../functions/adapters/ffmpeg/render';
 import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
 import { buildAss } from '../../functions/core/captions/ass-builder';
-import { fontFamilies, parseCaptionSettings } from '../../functions/core/captions/caption-settings';
+import { fontFamilies, parseCaptionSettings } from '../../functions/contract/caption-settings';
 import type { SynthesizedSpeech } from '../../functions/core/ports/speech';
 import type { RenderRequest } from '../../functions/core/ports/video-renderer';
 import { countColour, ffmpegOut as ffmpeg, frameAt, meanDifference, videoHeight as height, videoWidth as width } from '../support/video-frames';

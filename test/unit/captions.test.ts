@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assColor, assTime, buildAss, escapeAssText, groupLines } from '../../functions/core/captions/ass-builder';
-import { captionPositions, captionStyles, defaultCaptionSettings, parseCaptionSettings } from '../../functions/core/captions/caption-settings';
+import { captionPositions, captionStyles, defaultCaptionSettings, parseCaptionSettings } from '../../functions/contract/caption-settings';
 import { wordsFromCharacters, type WordTiming } from '../../functions/core/captions/word-timings';
 
 const words: WordTiming[] = [

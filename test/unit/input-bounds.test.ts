@@ -9,12 +9,13 @@ import {
   writtenItems,
 } from '../../functions/adapters/aws/dynamo/item-size';
 import { maxEspeakInputBytes, measuringPieces, tokenize } from '../../functions/adapters/local/espeak-speech';
-import { captionSettingsInputSchema, captionSettingsSchema } from '../../functions/core/captions/caption-settings';
+import { captionSettingsInputSchema, captionSettingsSchema } from '../../functions/contract/caption-settings';
 import { RecordTooLargeError, ValidationError } from '../../functions/core/errors';
 import { finishDraft, writeRequestFor } from '../../functions/core/scripts/generation';
 import { createScriptSchema, updateScriptSchema } from '../../functions/core/scripts/script';
-import { fitToCharacters, scriptLimitMessages, scriptLimits } from '../../functions/core/scripts/script-limits';
-import { splitScript } from '../../functions/core/segments/segments';
+import { scriptLimitMessages, scriptLimits } from '../../functions/contract/rules/script-limits';
+import { splitScript } from '../../functions/contract/rules/segments';
+import { fitToCharacters } from '../../functions/core/scripts/script-limits';
 import { OwnedReferences } from '../../functions/core/users/references';
 import { presetVoices, type Voice } from '../../functions/core/voices/voice';
 import type { MediaFolder } from '../../functions/core/media/media';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OfflineScriptWriter } from '../../functions/adapters/local/offline-script-writer';
-import { countWords } from '../../functions/core/scripts/caption-rules';
+import { countWords } from '../../functions/contract/rules/post-caption';
 import { finishDraft, writeRequestFor } from '../../functions/core/scripts/generation';
 
 function request(topic: string, duration = '30 sec', count = 3, subjectCategory: string | null = null) {

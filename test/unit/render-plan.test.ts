@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitClips, planRender } from '../../functions/adapters/ffmpeg/render';
 import { logoPlacement, logoSize, watermarkPlacement } from '../../functions/core/branding/logo-placement';
-import { parseCaptionSettings } from '../../functions/core/captions/caption-settings';
+import { parseCaptionSettings } from '../../functions/contract/caption-settings';
 import type { RenderRequest } from '../../functions/core/ports/video-renderer';
 
 const request: RenderRequest = {

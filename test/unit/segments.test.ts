@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoAssign, emptySegments, scoreMedia, splitScript, totalDuration, type CandidateMedia } from '../../functions/core/segments/segments';
+import { autoAssign, emptySegments, scoreMedia, splitScript, totalDuration, type CandidateMedia } from '../../functions/contract/rules/segments';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();

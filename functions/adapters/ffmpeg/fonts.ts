@@ -2,7 +2,7 @@ import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CaptionSettings } from '../../core/captions/caption-settings';
+import type { CaptionSettings } from '../../contract/caption-settings';
 
 /**
  * The caption fonts (DESIGN decision 10). The spec's five families are drawn with open fonts shipped

@@ -1,6 +1,6 @@
 import type { DraftScript, ScriptWriter, WriteRequest, WriteResult } from '../../core/ports/scripts';
-import { countWords } from '../../core/scripts/caption-rules';
-import { groupOfCategory } from '../../core/scripts/subject-categories';
+import { countWords } from '../../contract/rules/post-caption';
+import { groupOfCategory } from '../../contract/rules/subject-categories';
 
 /**
  * The local stand-in for the LLM (DESIGN section 1): composes topic-specific scripts from a library

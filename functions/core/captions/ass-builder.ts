@@ -1,4 +1,4 @@
-import type { CaptionSettings } from './caption-settings';
+import type { CaptionSettings } from '../../contract/caption-settings';
 import type { WordTiming } from './word-timings';
 
 /**

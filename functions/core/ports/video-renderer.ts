@@ -1,4 +1,4 @@
-import type { CaptionSettings } from '../captions/caption-settings';
+import type { CaptionSettings } from '../../contract/caption-settings';
 import type { WordTiming } from '../captions/word-timings';
 import type { LogoSettings } from '../users/user';
 

@@ -1,36 +1,14 @@
-/**
- * The post caption rule (spec 000 §5): at most 30 words and exactly 6 hashtags of the form #word.
- * Hashtags are words too, which is why a generated hook has at most 24 words (24 + 6 = 30).
- */
-export const captionMaxWords = 30;
-export const captionHashtags = 6;
-export const hookMaxWords = 24;
+import { captionHashtags, hashtagPattern } from '../../contract/rules/post-caption';
 
-export const captionMessages = {
-  tooManyWords: 'Post caption must be 30 words or less',
-  hashtags: 'Post caption must contain exactly 6 hashtags (with # symbol)',
-} as const;
+/**
+ * How a generated script's post caption is composed (spec 000 §5) so that it obeys the shared rule
+ * (contract/rules/post-caption.ts). Hashtags are words too, which is why a generated hook has at most
+ * 24 words (24 + 6 = 30).
+ */
+export const hookMaxWords = 24;
 
 /** Hashtags the spec pads with (000 §5), in its order. */
 export const defaultHashtags = ['content', 'viral', 'trending', 'socialmedia', 'creator', 'engagement'] as const;
-
-const hashtagPattern = /(?:^|\s)#([\p{L}\p{N}_]+)(?=\s|$)/gu;
-
-export function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed ? trimmed.split(/\s+/).length : 0;
-}
-
-export function countHashtags(text: string): number {
-  return [...text.matchAll(hashtagPattern)].length;
-}
-
-/** The message for the first rule the caption breaks, or undefined when it obeys both. */
-export function postCaptionProblem(caption: string): string | undefined {
-  if (countWords(caption) > captionMaxWords) return captionMessages.tooManyWords;
-  if (countHashtags(caption) !== captionHashtags) return captionMessages.hashtags;
-  return undefined;
-}
 
 /** `#word` for any spelling of a tag (`Travel Tips`, `#travel`, `travel-tips`). */
 export function normalizeHashtag(raw: string): string | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DraftScript, WriteRequest } from '../ports/scripts';
-import { composePostCaption, countWords, padHashtags, truncateHook } from './caption-rules';
+import { countWords } from '../../contract/rules/post-caption';
+import { composePostCaption, padHashtags, truncateHook } from './caption-rules';
 import { preferredFolderIdSchema } from './script';
 import { fitToCharacters } from './script-limits';
 

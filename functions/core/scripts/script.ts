@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { captionSettingsInputSchema } from '../captions/caption-settings';
-import { captionMessages, postCaptionProblem } from './caption-rules';
-import { scriptLimitMessages, scriptLimits } from './script-limits';
+import { captionSettingsInputSchema } from '../../contract/caption-settings';
+import { captionMessages, postCaptionProblem } from '../../contract/rules/post-caption';
+import { scriptLimitMessages, scriptLimits } from '../../contract/rules/script-limits';
 
 /** The spec's Script entity (000 §3) as stored and answered, and the rules of its states (000 §4). */
 export const generationStatuses = ['idle', 'generating', 'complete', 'failed'] as const;

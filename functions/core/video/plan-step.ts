@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCaptionSettings, type CaptionSettings } from '../captions/caption-settings';
+import { parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
 import type { WordTiming } from '../captions/word-timings';
 import { NotFoundError } from '../errors';
 import type { MediaAsset } from '../media/media';

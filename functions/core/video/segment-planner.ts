@@ -3,7 +3,7 @@ import { toPublicAsset, type MediaAsset } from '../media/media';
 import type { MediaRepository } from '../ports/media';
 import type { RecentMediaUse } from '../ports/video';
 import type { VideoMetadata } from '../scripts/script';
-import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, totalDuration, type CandidateMedia, type Segment } from '../segments/segments';
+import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
 
 export const mediaNotFound = 'Media asset not found';
 export const recentUseDays = 7;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { captionSettingsInputSchema, captionSettingsSchema, parseCaptionSettings, type CaptionSettings } from '../captions/caption-settings';
+import { captionSettingsInputSchema, captionSettingsSchema, parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
 import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { limitsOf } from '../plans/tiers';

@@ -7,7 +7,7 @@ import type { ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { SpeechSynthesizer } from '../ports/speech';
 import type { AudioEncoder, VoiceOverStorage } from '../ports/voiceover';
 import type { Script } from '../scripts/script';
-import { scriptLimitMessages, scriptLimits } from '../scripts/script-limits';
+import { scriptLimitMessages, scriptLimits } from '../../contract/rules/script-limits';
 import { scriptNotFound } from '../scripts/script-service';
 import { liveClaimsSince } from '../video/run-claim';
 import type { Voice } from '../voices/voice';

@@ -1,10 +1,10 @@
 /**
  * Caption settings as the Video Generation Settings dialog edits them (spec 000 §3, §5). The shape is
- * the server's (caption-settings.ts, imported as a type only so zod stays out of the bundle); the
- * lists, ranges and defaults are the server's own (caption-options.ts, which has no zod).
+ * the contract's schema (imported as a type only so zod stays out of the bundle); the lists, ranges and
+ * defaults are the contract's zod-free rules, the ones the server validates with.
  */
-import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies } from '../../../../../functions/core/captions/caption-options';
-import type { CaptionSettings } from '../../../../../functions/core/captions/caption-settings';
+import type { CaptionSettings } from '@contract/caption-settings';
+import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies } from '@contract/rules/captions';
 
 export type { CaptionSettings };
 export type CaptionStyle = CaptionSettings['style'];

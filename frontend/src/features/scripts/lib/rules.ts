@@ -2,14 +2,8 @@
  * The post caption and preview rules, shared with the server: the same module checks a caption here
  * (live counters) and there (the 400 answer), so the two can never disagree.
  */
-export {
-  captionHashtags,
-  captionMaxWords,
-  countHashtags,
-  countWords,
-  postCaptionProblem,
-} from '../../../../../functions/core/scripts/caption-rules';
-export { subjectCategoryGroups } from '../../../../../functions/core/scripts/subject-categories';
+export { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem } from '@contract/rules/post-caption';
+export { subjectCategoryGroups } from '@contract/rules/subject-categories';
 
 /** Script and caption previews show 150 characters (000 section 9). */
 export const PREVIEW_CHARS = 150;

@@ -13,10 +13,10 @@ import {
   type CandidateMedia,
   type ScoringContext,
   type Segment,
-} from '../../../../../functions/core/segments/segments';
+} from '@contract/rules/segments';
 
-export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, scoreMedia, splitScript, totalDuration } from '../../../../../functions/core/segments/segments';
-export type { CandidateMedia, ScoringContext, Segment } from '../../../../../functions/core/segments/segments';
+export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, scoreMedia, splitScript, totalDuration } from '@contract/rules/segments';
+export type { CandidateMedia, ScoringContext, Segment } from '@contract/rules/segments';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Recent usage records are kept 7 days (000 §4). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies, maxCaptionSettingsJson } from './caption-options';
+import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies, maxCaptionSettingsJson } from './rules/captions';
 
-export { captionPositions, captionStyles, fontFamilies } from './caption-options';
+export { captionPositions, captionStyles, fontFamilies } from './rules/captions';
 
 /**
  * A script's caption settings (spec 000 §3, §5). One set of field rules serves both readings:

@@ -2,7 +2,7 @@
  * Switch Scenes (spec 000 §4): the script split into segments, and media auto-assigned to them by
  * the spec's scoring rules.
  */
-import { scriptLimits } from '../scripts/script-limits';
+import { scriptLimits } from './script-limits';
 
 export const defaultSegmentSeconds = 3;
 

@@ -59,3 +59,17 @@ export async function signInThroughApi(page: Page, prefix: string): Promise<stri
   const user = (await (await page.request.get('/api/user')).json()) as { id: string };
   return user.id;
 }
+
+/**
+ * Waits until a JavaScript expression is truthy in the page. Playwright's `waitForFunction` compiles its
+ * predicate with `new Function` inside the page, which the app's Content-Security-Policy (no
+ * 'unsafe-eval') refuses; `page.evaluate` of an expression goes through the DevTools protocol instead.
+ */
+export async function waitForExpression(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate(expression)) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression.slice(0, 120)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

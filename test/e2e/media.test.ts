@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
 import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, screenshot, signInThroughApi } from './browser';
+import { launchBrowser, newPage, screenshot, signInThroughApi, waitForExpression } from './browser';
 
 const cards = (page: Page) => page.locator('[data-testid="asset-card"]');
 const card = (page: Page, title: string) => page.locator(`[data-testid="asset-card"][data-title="${title}"]`);
@@ -72,7 +72,7 @@ describe('media library journey', () => {
     await card(page, 'Beach sunset').waitFor();
     await card(page, 'City walk').waitFor();
     await card(page, 'Calm tone').waitFor();
-    await page.waitForFunction(`(() => {
+    await waitForExpression(page, `(() => {
       const images = [...document.querySelectorAll('[data-testid="asset-card"] img')];
       return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
     })()`);

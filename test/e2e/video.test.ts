@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, screenshot as capture, signInThroughApi } from './browser';
+import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
@@ -100,7 +100,7 @@ describe('voice-over and video journey', () => {
     await card().getByRole('button', { name: 'Open the Audio Player' }).click();
     const player = page.getByRole('dialog', { name: 'Audio Player' });
     await player.getByTestId('audio-player').waitFor();
-    await page.waitForFunction(`(() => { const audio = document.querySelector('[data-testid="audio-player"]'); return audio && audio.readyState >= 1 && audio.duration > 0; })()`, undefined, { timeout: 15_000 });
+    await waitForExpression(page, `(() => { const audio = document.querySelector('[data-testid="audio-player"]'); return audio && audio.readyState >= 1 && audio.duration > 0; })()`, 15_000);
     await screenshot(page, 'video-audio-player');
     await player.getByRole('button', { name: 'Close' }).click();
     await player.waitFor({ state: 'detached' });
@@ -247,10 +247,10 @@ describe('voice-over and video journey', () => {
     await card().getByRole('button', { name: 'Play Video' }).click();
     const player = page.getByRole('dialog', { name: 'Video Player' });
     await player.getByTestId('video-player').waitFor();
-    await page.waitForFunction(
+    await waitForExpression(
+      page,
       `(() => { const video = document.querySelector('[data-testid="video-player"]'); return video && video.readyState >= 2 && video.duration > 0 && video.videoHeight === 1920; })()`,
-      undefined,
-      { timeout: 20_000 },
+      20_000,
     );
     await screenshot(page, 'video-player');
     await player.getByRole('button', { name: 'Close' }).click();

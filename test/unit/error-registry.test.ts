@@ -5,9 +5,9 @@ import { mapError } from '../../functions/platform/http/error-mapper';
 import * as transport from '../../functions/platform/http/transport-errors';
 
 type Named = { errorName?: string; prototype: unknown };
-const classes = [...Object.values(errors), ...Object.values(transport)].filter(
-  (value): value is Named & (abstract new (...args: never[]) => errors.AppError) =>
-    typeof value === 'function' && value !== errors.AppError && (value as Named).prototype instanceof errors.AppError,
+const exported: unknown[] = [...Object.values(errors), ...Object.values(transport)];
+const classes = exported.filter(
+  (value): value is Named => typeof value === 'function' && value !== errors.AppError && (value as Named).prototype instanceof errors.AppError,
 );
 
 describe('the error registry', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoAudioMinuteCounter } from '../../adapters/aws/dynamo/audio-minute-counter';
+import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
 import { FfmpegMp3Encoder } from '../../adapters/ffmpeg/mp3-encoder';
@@ -32,7 +32,7 @@ export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceO
     speech: speechOf(context),
     encoder: new FfmpegMp3Encoder(),
     storage: new S3MediaStorage(s3Of(context, 'read-write'), config.MEDIA_BUCKET),
-    meter: new AudioMinuteMeter(new DynamoAudioMinuteCounter(tableOf(context, 'read-write'))),
+    meter: new AudioMinuteMeter(new DynamoUsageCounters(tableOf(context, 'read-write')).audioMinutes),
     publisher,
     nonce: () => randomBytes(6).toString('hex'),
     log: logger.child({ area: 'voice-over' }),

@@ -4,6 +4,10 @@
  */
 export const keys = {
   user: (userId: string) => `USER#${userId}`,
+  /** The user's profile item: the User record and the plan's counters (the one place this key is made). */
+  profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /** Under USER#<id>: the marker that a video run's minutes were charged (kept 90 days). */
+  chargedRun: (userId: string, runId: string) => ({ pk: `USER#${userId}`, sk: `VIDEORUN#${runId}` }),
   session: (idHash: string) => `SESSION#${idHash}`,
   wsConnection: (connectionId: string) => `WSCONN#${connectionId}`,
   wsTicket: (ticketHash: string) => `WSTICKET#${ticketHash}`,

@@ -6,7 +6,6 @@ import { normalizeEmail, normalizeUsername, userSchema, type User } from '../../
 import { keys } from './keys';
 import type { TableRef } from './table';
 
-const PROFILE = 'PROFILE';
 const claimSchema = z.object({ userId: z.string() });
 
 export const messages = {
@@ -39,7 +38,7 @@ export class DynamoUserRepository implements UserRepository {
             {
               Put: {
                 TableName: this.table.tableName,
-                Item: { pk: keys.user(user.id), sk: PROFILE, ...user },
+                Item: { ...keys.profile(user.id), ...user },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -62,14 +61,14 @@ export class DynamoUserRepository implements UserRepository {
         TransactItems: [
           { Delete: { TableName: this.table.tableName, Key: { pk: keys.username(normalizeUsername(user.username)), sk: 'CLAIM' } } },
           { Delete: { TableName: this.table.tableName, Key: { pk: keys.email(normalizeEmail(user.email)), sk: 'CLAIM' } } },
-          { Delete: { TableName: this.table.tableName, Key: { pk: keys.user(user.id), sk: PROFILE } } },
+          { Delete: { TableName: this.table.tableName, Key: keys.profile(user.id) } },
         ],
       }),
     );
   }
 
   async get(userId: string): Promise<User | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: PROFILE } }));
+    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: keys.profile(userId) }));
     return result.Item ? userSchema.parse(result.Item) : undefined;
   }
 
@@ -99,7 +98,7 @@ export class DynamoUserRepository implements UserRepository {
       const result = await this.table.client.send(
         new UpdateCommand({
           TableName: this.table.tableName,
-          Key: { pk: keys.user(userId), sk: PROFILE },
+          Key: keys.profile(userId),
           UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: names,

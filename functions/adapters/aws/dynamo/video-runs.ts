@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../../../core/errors';
-import type { RecentMediaUse, VideoMinuteCounter, VideoRunStore } from '../../../core/ports/video';
-import { scriptSchema, type Script } from '../../../core/scripts/script';
+import type { RecentMediaUse, VideoRunStore } from '../../../core/ports/video';
+import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { keys, videoRunClaim } from './keys';
 import { isConditionFailure, type TableRef } from './table';
@@ -9,7 +9,6 @@ import { isConditionFailure, type TableRef } from './table';
 /** Sort keys of the video pipeline's own records under `USER#<id>`. */
 export const videoKeys = {
   /** One per charged run: what makes the video-minute charge happen once. */
-  chargedRun: (runId: string) => `VIDEORUN#${runId}`,
   /** When a medium was last used in a video (kept 7 days by TTL). */
   mediaUse: (mediaId: string) => `MUSE#${mediaId}`,
   mediaUsePrefix: 'MUSE#',
@@ -114,42 +113,6 @@ export class DynamoVideoRunStore implements VideoRunStore {
 }
 
 /** Video minutes on the user's profile, with a marker per charged run in the same transaction. */
-export class DynamoVideoMinuteCounter implements VideoMinuteCounter {
-  constructor(private readonly table: TableRef) {}
-
-  async chargeOnce(userId: string, runId: string, minutes: number): Promise<boolean> {
-    const nowSeconds = Math.floor(Date.now() / 1000);
-    try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table.tableName,
-                Item: { pk: keys.user(userId), sk: videoKeys.chargedRun(runId), minutes, chargedAt: nowSeconds, expiresAt: nowSeconds + 90 * day },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: this.table.tableName,
-                Key: { pk: keys.user(userId), sk: 'PROFILE' },
-                UpdateExpression: 'SET videoMinutesGenerated = if_not_exists(videoMinutesGenerated, :zero) + :minutes',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeValues: { ':zero': 0, ':minutes': minutes },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  }
-}
-
 /** `MUSE#<mediaId>` items with the last use, removed by the table's TTL a week later. */
 export class DynamoRecentMediaUse implements RecentMediaUse {
   constructor(private readonly table: TableRef) {}

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startLocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
-import { DynamoMediaRepository } from '../../functions/adapters/aws/dynamo/media-repository';
+import { DynamoMediaUploadRepository } from '../../functions/adapters/aws/dynamo/media-uploads';
 import { newId } from '../../functions/core/ids';
 import type { MediaAsset, PendingUpload } from '../../functions/core/media/media';
 import { services } from '../support/services';
@@ -26,7 +26,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-async function seed(repo: DynamoMediaRepository, userId: string, count: number): Promise<void> {
+async function seed(repo: DynamoMediaUploadRepository, userId: string, count: number): Promise<void> {
   let next = 0;
   const one = async () => {
     const i = next++;
@@ -99,7 +99,7 @@ async function fiftyMegabyteMp4(dir: string): Promise<string> {
 
 async function main(): Promise<void> {
   const stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
-  const repo = new DynamoMediaRepository(services().table);
+  const repo = new DynamoMediaUploadRepository(services().table);
   const { id: userId, client } = await signedInUser(stack, 'bench');
   console.log(`\nbench:media  GET /api/media?page=1&limit=60, ${samples} sequential requests per order, local stack in memory`);
   console.log(`${'assets'.padStart(7)}  ${'order'.padEnd(14)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);

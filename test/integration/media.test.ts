@@ -5,7 +5,7 @@ import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
-import { DynamoMediaRepository } from '../../functions/adapters/aws/dynamo/media-repository';
+import { DynamoMediaUploadRepository } from '../../functions/adapters/aws/dynamo/media-uploads';
 import { newId } from '../../functions/core/ids';
 import { services } from '../support/services';
 import { makeMedia, type MediaFile } from '../support/media-files';
@@ -237,6 +237,22 @@ describe('uploads straight to S3', () => {
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ title: 'Intro music', tags: ['intro', 'music'], fileType: 'audio/mpeg' });
   });
+
+  it('answers 400 naming the bound for over-long multipart tags (it was a 500), keeping nothing', async () => {
+    const { id, client } = await signedInUser(stack);
+    const token = await client.fetchCsrfToken();
+    const send = async (tags: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([mp3.bytes], { type: 'audio/mpeg' }), 'Intro music.mp3');
+      form.append('tags', tags);
+      const response = await client.raw('/api/media/upload', { method: 'POST', body: form, headers: { 'x-csrf-token': token } });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    };
+    expect(await send('t,'.repeat(2_001))).toMatchObject({ status: 400, body: { message: 'Tags must be at most 4,000 characters' } });
+    expect(await send(`ok,${'x'.repeat(201)}`)).toMatchObject({ status: 400, body: { message: 'A tag must be at most 200 characters' } });
+    expect(await objectsOf(id)).toEqual([]);
+    expect((await list(client)).storage.usedBytes).toBe(0);
+  });
 });
 
 describe('storage limit', () => {
@@ -396,7 +412,7 @@ describe('a large folder', () => {
   it('moves all of its assets to the root when deleted, in batches, keeping the counts exact', async () => {
     const { id: userId, client } = await signedInUser(stack);
     const folder = (await client.post<{ id: string }>('/api/media/folders', { name: 'Big' })).body.id;
-    const repo = new DynamoMediaRepository(services().table);
+    const repo = new DynamoMediaUploadRepository(services().table);
     const now = new Date().toISOString();
     for (let i = 0; i < 130; i++) {
       const id = newId();
@@ -407,7 +423,7 @@ describe('a large folder', () => {
           ...upload, kind: 'audio', fileSize: 10, duration: 1, isActive: true, thumbnailKey: null, width: null, height: null, codec: 'mp3', audioCodec: 'mp3',
           bitrate: null, fps: null, sampleRate: null, channels: null, format: 'mp3', aspectRatio: null, colorSpace: null, updatedAt: now,
         }),
-      ).toBe(true);
+      ).toMatchObject({ id, folderId: folder });
     }
     expect((await list(client, `?folderId=${folder}`)).totalCount).toBe(130);
     expect((await client.delete(`/api/media/folders/${folder}`)).status).toBe(200);

@@ -3,7 +3,7 @@ import { StepFunctionsPipelineStarter } from '../../functions/adapters/aws/sfn-p
 import type { TableRef } from '../../functions/adapters/aws/dynamo/table';
 import type { UserRepository } from '../../functions/core/ports/accounts';
 import type { PipelineStarter } from '../../functions/core/ports/pipeline';
-import type { MediaService } from '../../functions/core/media/media-service';
+import type { MediaLibrary } from '../../functions/core/media/library';
 import type { RealtimeService } from '../../functions/core/realtime/realtime-service';
 import type { SessionService } from '../../functions/core/sessions/session-service';
 import type { VoiceOverService } from '../../functions/core/voiceover/voice-over-service';
@@ -36,7 +36,8 @@ export interface TestServices {
   users: UserRepository;
   sessions: SessionService;
   publisher: RealtimeService;
-  media: MediaService;
+  /** The media library's assets and storage figures. */
+  media: MediaLibrary;
   voiceOver: VoiceOverService;
   pipeline: PipelineStarter | undefined;
 }
@@ -54,7 +55,7 @@ export function services(): TestServices {
     users: usersOf(context),
     sessions,
     publisher,
-    media: composeMedia(context).media,
+    media: composeMedia(context).library,
     voiceOver: voiceOverOf(context, publisher),
     pipeline: config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : undefined,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKey, sizeKey } from '../../functions/adapters/aws/dynamo/media-repository';
+import { nameKey, sizeKey } from '../../functions/adapters/aws/dynamo/media-entities';
 import { parseProbe } from '../../functions/adapters/ffmpeg/probe';
 import { fileTypes, formatMatches, magicMatches, resolveFileType } from '../../functions/core/media/file-types';
 import { aspectRatioOf, displayFileName, normalizeTags, titleFromFileName, type MediaAsset } from '../../functions/core/media/media';

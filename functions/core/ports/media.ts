@@ -12,38 +12,28 @@ export interface AssetListQuery {
   limit: number;
   /** From a previous answer: reads the next page without skipping from the start. */
   cursor?: string;
-  /** The caller knows the total already (the usage counters it reads anyway): answer 0 without reading it. */
-  skipTotal?: boolean;
 }
 
 export interface AssetListPage {
   items: MediaAsset[];
-  /** Every asset matching the scope and search. */
-  totalCount: number;
+  /**
+   * A search only: every asset of the scope that matched (a search reads the scope whole anyway).
+   * Other totals come from the counters (usage, a folder's assetCount), never from counting.
+   */
+  matched?: number;
   /** Where the page after this one starts, when there is one. */
   nextCursor?: string;
 }
 
 /**
- * The media library's records. Counters (assets, bytes kept, bytes charged; each folder's asset
- * count) change only in the same transaction as the records they count.
+ * The media library's records, one port per record type. Counters (assets, bytes kept, bytes
+ * charged; each folder's asset count) change only in the same transaction as the records they count.
  */
-export interface MediaRepository {
+export interface MediaAssetRepository {
   usage(userId: string): Promise<MediaUsage>;
-  /** Records the pending upload and charges its declared size, unless that would pass `limitBytes`: false then. */
-  reserveUpload(upload: PendingUpload, limitBytes: number): Promise<boolean>;
-  getPendingUpload(userId: string, uploadId: string): Promise<PendingUpload | undefined>;
-  listPendingUploads(userId: string): Promise<PendingUpload[]>;
-  /** Forgets the pending upload and gives back its charge; false when another caller already did. */
-  releaseUpload(upload: PendingUpload): Promise<boolean>;
-  /**
-   * Turns the pending upload into the asset: one transaction that removes the upload, writes the
-   * asset, charges the real size instead of the declared one, and counts the asset in its folder.
-   * False when the upload was already completed or released.
-   */
-  completeUpload(upload: PendingUpload, asset: MediaAsset): Promise<boolean>;
-
   getAsset(userId: string, assetId: string): Promise<MediaAsset | undefined>;
+  /** The user's assets among `assetIds` (read together, duplicates once), in the order first named; missing ones left out. */
+  getAssets(userId: string, assetIds: readonly string[]): Promise<MediaAsset[]>;
   listAssets(userId: string, query: AssetListQuery): Promise<AssetListPage>;
   /** Audio assets, newest first. */
   listAudio(userId: string, limit: number): Promise<MediaAsset[]>;
@@ -53,7 +43,25 @@ export interface MediaRepository {
   moveAsset(asset: MediaAsset, folderId: string | null): Promise<boolean>;
   /** Removes the asset and frees its bytes; false when it was already gone. */
   deleteAsset(asset: MediaAsset): Promise<boolean>;
+}
 
+export interface MediaUploadRepository {
+  /** Records the pending upload and charges its declared size, unless that would pass `limitBytes`: false then. */
+  reserveUpload(upload: PendingUpload, limitBytes: number): Promise<boolean>;
+  getPendingUpload(userId: string, uploadId: string): Promise<PendingUpload | undefined>;
+  listPendingUploads(userId: string): Promise<PendingUpload[]>;
+  /** Forgets the pending upload and gives back its charge; false when another caller already did. */
+  releaseUpload(upload: PendingUpload): Promise<boolean>;
+  /**
+   * Turns the pending upload into the asset: one transaction that removes the upload, writes the
+   * asset, charges the real size instead of the declared one, and counts the asset in its folder.
+   * Answers the asset as placed (at the root when its folder was deleted meanwhile); undefined when
+   * the upload was already completed or released.
+   */
+  completeUpload(upload: PendingUpload, asset: MediaAsset): Promise<MediaAsset | undefined>;
+}
+
+export interface MediaFolderRepository {
   listFolders(userId: string): Promise<MediaFolder[]>;
   getFolder(userId: string, folderId: string): Promise<MediaFolder | undefined>;
   createFolder(folder: MediaFolder): Promise<void>;

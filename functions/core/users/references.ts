@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors';
-import type { MediaRepository } from '../ports/media';
+import type { MediaFolderRepository } from '../ports/media';
 import type { VoiceRepository } from '../ports/voices';
 import { presetVoices } from '../voices/voice';
 
@@ -26,7 +26,7 @@ export const referenceMessages: Record<ReferenceKind, string> = {
 
 export interface ReferenceLookups {
   voices: Pick<VoiceRepository, 'find'>;
-  folders: Pick<MediaRepository, 'getFolder'>;
+  folders: Pick<MediaFolderRepository, 'getFolder'>;
 }
 
 const presetIds: ReadonlySet<string> = new Set(presetVoices.map((voice) => voice.id));

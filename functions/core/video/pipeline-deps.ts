@@ -1,5 +1,5 @@
 import type { UserRepository } from '../ports/accounts';
-import type { MediaRepository } from '../ports/media';
+import type { MediaAssetRepository } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
 import type { VideoRenderer } from '../ports/video-renderer';
@@ -14,7 +14,7 @@ export interface StepLog {
 export interface PipelineDeps {
   scripts: Pick<ScriptRepository, 'get'>;
   users: Pick<UserRepository, 'get'>;
-  media: Pick<MediaRepository, 'getAsset'>;
+  media: Pick<MediaAssetRepository, 'getAssets'>;
   runs: VideoRunStore;
   files: VideoFiles;
   publisher: Publisher;

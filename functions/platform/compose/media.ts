@@ -1,9 +1,14 @@
-import { DynamoMediaRepository } from '../../adapters/aws/dynamo/media-repository';
+import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
+import { DynamoMediaFolderRepository } from '../../adapters/aws/dynamo/media-folders';
+import { DynamoMediaUploadRepository } from '../../adapters/aws/dynamo/media-uploads';
 import { DynamoScriptFolderReferences } from '../../adapters/aws/dynamo/script-folder-references';
 import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
 import { FfmpegMediaProcessor } from '../../adapters/ffmpeg/ffmpeg-media-processor';
 import { UrlFetcher } from '../../adapters/net/url-fetcher';
-import { MediaService } from '../../core/media/media-service';
+import { FolderService } from '../../core/media/folders';
+import { MediaLibrary } from '../../core/media/library';
+import { MediaProxy } from '../../core/media/media-proxy';
+import { UploadService } from '../../core/media/uploads';
 import type { SessionService } from '../../core/sessions/session-service';
 import { need, type EntryContext } from '../clients/entry';
 import { s3Of } from '../clients/s3';
@@ -12,10 +17,13 @@ import { logger } from '../logger';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { taggerOf } from './tagger';
 
-/** The media library: folders, uploads (probed with ffprobe), listing, tags, bulk actions, proxies. */
+/** The media library: folders, uploads (probed with ffprobe), the library (listing, tags, bulk actions), previews. */
 export interface MediaDeps {
   sessions: SessionService;
-  media: MediaService;
+  folders: FolderService;
+  uploads: UploadService;
+  library: MediaLibrary;
+  proxy: MediaProxy;
 }
 
 export function composeMedia(context: EntryContext): MediaDeps {
@@ -23,17 +31,24 @@ export function composeMedia(context: EntryContext): MediaDeps {
   const table = tableOf(context, 'read-write');
   const storage = new S3MediaStorage(s3Of(context, 'read-write'), context.config.MEDIA_BUCKET);
   const sessions = sessionsOf(context);
-  const log = logger.child({ area: 'media' });
-  const media = new MediaService({
-    repo: new DynamoMediaRepository(table),
-    storage,
-    processor: new FfmpegMediaProcessor(storage),
-    tagger: taggerOf(context),
-    folderRefs: new DynamoScriptFolderReferences(table),
-    users: usersOf(context),
-    publisher: realtimeOf(context, sessions),
-    remote: new UrlFetcher(),
-    log: (message, fields) => log.info(message, fields),
-  });
-  return { sessions, media };
+  const publisher = realtimeOf(context, sessions);
+  const users = usersOf(context);
+  const folders = new DynamoMediaFolderRepository(table);
+  const areaLog = logger.child({ area: 'media' });
+  const log = (message: string, fields: Record<string, unknown>) => areaLog.info(message, fields);
+  return {
+    sessions,
+    folders: new FolderService({ folders, folderRefs: new DynamoScriptFolderReferences(table), publisher }),
+    uploads: new UploadService({
+      uploads: new DynamoMediaUploadRepository(table),
+      folders,
+      storage,
+      processor: new FfmpegMediaProcessor(storage),
+      users,
+      publisher,
+      log,
+    }),
+    library: new MediaLibrary({ assets: new DynamoMediaAssetRepository(table), folders, storage, tagger: taggerOf(context), users, publisher, log }),
+    proxy: new MediaProxy({ storage, remote: new UrlFetcher() }),
+  };
 }

@@ -1,4 +1,4 @@
-import { DynamoMediaRepository } from '../../adapters/aws/dynamo/media-repository';
+import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoVoiceRepository } from '../../adapters/aws/dynamo/voice-repository';
 import type { SessionService } from '../../core/sessions/session-service';
@@ -20,7 +20,7 @@ export function composeStats(context: EntryContext): StatsDeps {
     stats: new StatsService({
       users: usersOf(context, 'read'),
       scripts: new DynamoScriptRepository(table),
-      media: new DynamoMediaRepository(table),
+      media: new DynamoMediaAssetRepository(table),
       voices: new DynamoVoiceRepository(table),
     }),
   };

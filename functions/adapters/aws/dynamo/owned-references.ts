@@ -1,9 +1,9 @@
 import { OwnedReferences } from '../../../core/users/references';
-import { DynamoMediaRepository } from './media-repository';
+import { DynamoMediaFolderRepository } from './media-folders';
 import type { TableRef } from './table';
 import { DynamoVoiceRepository } from './voice-repository';
 
 /** The reference check (core/users/references.ts) over the table: voices and media folders. */
 export function ownedReferencesOf(table: TableRef): OwnedReferences {
-  return new OwnedReferences({ voices: new DynamoVoiceRepository(table), folders: new DynamoMediaRepository(table) });
+  return new OwnedReferences({ voices: new DynamoVoiceRepository(table), folders: new DynamoMediaFolderRepository(table) });
 }

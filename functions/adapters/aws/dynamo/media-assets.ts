@@ -1,0 +1,314 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type BatchGetCommandOutput,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { NotFoundError } from '../../../core/errors';
+import type { MediaAsset, MediaUsage } from '../../../core/media/media';
+import { mediaMessages } from '../../../core/media/messages';
+import type { AssetListPage, AssetListQuery, FolderScope, MediaAssetRepository } from '../../../core/ports/media';
+import type { IndexName } from '../../../platform/table-schema';
+import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } from './cursor';
+import { updateExpression, type ItemKey, type TransactItem } from './entity';
+import { keys, mediaKeys } from './keys';
+import { assetEntity, folderCount, inFolderCondition, usageCounters, usageEntity } from './media-entities';
+import { isConditionFailure, type TableRef } from './table';
+
+export interface AssetMove {
+  asset: Pick<MediaAsset, 'userId' | 'id' | 'folderId'>;
+  to: string | null;
+}
+
+/**
+ * The one place an asset changes folder: each asset's folder and the index keys that read it (as the
+ * asset's entity definition builds them), conditioned on the folder it was read in, and every folder's
+ * count, in one transaction (at most 100 items: 98 moves between two folders, 99 out of one).
+ */
+export function moveTransaction(tableName: string, moves: readonly AssetMove[], now: string): TransactItem[] {
+  const counts = new Map<string, number>();
+  const count = (folderId: string | null, delta: number) => {
+    if (folderId) counts.set(folderId, (counts.get(folderId) ?? 0) + delta);
+  };
+  const updates = moves.map(({ asset, to }): TransactItem => {
+    count(asset.folderId, -1);
+    count(to, +1);
+    const expression = updateExpression(assetEntity.changes({ userId: asset.userId, id: asset.id, folderId: to, updatedAt: now }, ['folderId', 'updatedAt']));
+    const where = inFolderCondition(asset.folderId);
+    return {
+      Update: {
+        TableName: tableName,
+        Key: assetEntity.key(asset),
+        ...expression,
+        // The asset is where we read it: counts stay exact when two moves race.
+        ConditionExpression: where.condition,
+        ExpressionAttributeValues: { ...expression.ExpressionAttributeValues, ...where.values },
+      },
+    };
+  });
+  const userId = moves[0]?.asset.userId ?? '';
+  const folderCounts = [...counts].filter(([, delta]) => delta !== 0).map(([folderId, delta]) => folderCount(tableName, userId, folderId, delta));
+  return [...updates, ...folderCounts];
+}
+
+interface Access {
+  index?: IndexName;
+  partitionKey: string;
+  sortKeyPrefix?: string;
+  forward: boolean;
+}
+
+/** Which index and partition serve an order in a scope (docs/decisions.md, "Media library"), from the asset's definition. */
+function accessFor(userId: string, scope: FolderScope, sort: AssetListQuery['sort']): Access {
+  const forward = sort === 'date-uploaded' || sort === 'name-asc' || sort === 'size-asc';
+  const byName = sort === 'name-asc' || sort === 'name-desc';
+  const bySize = sort === 'size-asc' || sort === 'size-desc';
+  if (scope.kind === 'all') {
+    if (byName) return { ...assetEntity.partition('byName', { userId }), forward };
+    if (bySize) return { ...assetEntity.partition('bySize', { userId }), forward };
+    return { partitionKey: keys.user(userId), sortKeyPrefix: mediaKeys.assetPrefix, forward };
+  }
+  const folder = { userId, folderId: scope.kind === 'folder' ? scope.folderId : null };
+  if (byName) return { ...assetEntity.partition('inFolderByName', folder), forward };
+  if (bySize) return { ...assetEntity.partition('inFolderBySize', folder), forward };
+  return { ...assetEntity.partition('inFolder', folder), forward };
+}
+
+const keyOnly = z.object({ pk: z.string(), sk: z.string() });
+
+/** The media library's assets and the usage counters (the stats area reads them as its MediaUsageReader). */
+export class DynamoMediaAssetRepository implements MediaAssetRepository {
+  constructor(private readonly table: TableRef) {}
+
+  private get name() {
+    return this.table.tableName;
+  }
+
+  async usage(userId: string): Promise<MediaUsage> {
+    const result = await this.table.client.send(new GetCommand({ TableName: this.name, Key: usageEntity.key({ userId }) }));
+    const { assets, bytes, chargedBytes } = usageEntity.parse({ ...result.Item, userId });
+    return { assets, bytes, chargedBytes };
+  }
+
+  async getAsset(userId: string, assetId: string): Promise<MediaAsset | undefined> {
+    const result = await this.table.client.send(new GetCommand({ TableName: this.name, Key: assetEntity.key({ userId, id: assetId }), ConsistentRead: true }));
+    return result.Item ? assetEntity.parse(result.Item) : undefined;
+  }
+
+  async getAssets(userId: string, assetIds: readonly string[]): Promise<MediaAsset[]> {
+    const unique = [...new Set(assetIds)];
+    return this.getMany(
+      unique.map((id) => assetEntity.key({ userId, id })),
+      true,
+    );
+  }
+
+  /** The items behind the keys, in the keys' order (BatchGet, 100 at a time, retrying what it leaves). */
+  private async getMany(wanted: readonly ItemKey[], consistent: boolean): Promise<MediaAsset[]> {
+    const found = new Map<string, MediaAsset>();
+    for (let i = 0; i < wanted.length; i += 100) {
+      let keysLeft: Record<string, unknown>[] | undefined = wanted.slice(i, i + 100).map((key) => ({ pk: key.pk, sk: key.sk }));
+      for (let attempt = 0; keysLeft && keysLeft.length > 0 && attempt < 5; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        const result: BatchGetCommandOutput = await this.table.client.send(
+          new BatchGetCommand({ RequestItems: { [this.name]: { Keys: keysLeft, ConsistentRead: consistent } } }),
+        );
+        for (const item of result.Responses?.[this.name] ?? []) {
+          const asset = assetEntity.parse(item);
+          found.set(assetEntity.key(asset).sk, asset);
+        }
+        keysLeft = result.UnprocessedKeys?.[this.name]?.Keys;
+      }
+      if (keysLeft && keysLeft.length > 0) throw new Error(`BatchGet left ${keysLeft.length} keys unread`);
+    }
+    return wanted.map((key) => found.get(key.sk)).filter((asset): asset is MediaAsset => asset !== undefined);
+  }
+
+  // Listing ------------------------------------------------------------------------------------
+
+  private queryInput(access: Access, extra: Partial<QueryCommandInput>): QueryCommandInput {
+    const pkName = access.index ? `${access.index}pk` : 'pk';
+    const skName = access.index ? `${access.index}sk` : 'sk';
+    const names: Record<string, string> = { '#pk': pkName, ...(extra.ExpressionAttributeNames ?? {}) };
+    const values: Record<string, unknown> = { ':pk': access.partitionKey, ...(extra.ExpressionAttributeValues ?? {}) };
+    let condition = '#pk = :pk';
+    if (access.sortKeyPrefix) {
+      names['#sk'] = skName;
+      values[':prefix'] = access.sortKeyPrefix;
+      condition += ' AND begins_with(#sk, :prefix)';
+    }
+    return {
+      TableName: this.name,
+      IndexName: access.index,
+      ScanIndexForward: access.forward,
+      ...extra,
+      KeyConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+  }
+
+  /** Reads `count` items' keys only, to reach page N without a cursor; answers where it stopped. */
+  private async skip(access: Access, count: number): Promise<Record<string, unknown> | undefined | 'end'> {
+    let remaining = count;
+    let start: Record<string, unknown> | undefined;
+    while (remaining > 0) {
+      const result: QueryCommandOutput = await this.table.client.send(
+        new QueryCommand(this.queryInput(access, { Limit: Math.min(remaining, 1000), ExclusiveStartKey: start, ProjectionExpression: '#pk' })),
+      );
+      remaining -= result.Count ?? 0;
+      start = result.LastEvaluatedKey;
+      // Nothing after the last item read: page N is past the end.
+      if (!start) return 'end';
+    }
+    return start;
+  }
+
+  async listAssets(userId: string, query: AssetListQuery): Promise<AssetListPage> {
+    const access = accessFor(userId, query.scope, query.sort);
+    if (query.search) return this.search(access, query, query.search);
+    // Cursors hold only sort positions; the partitions are always this user's (issue 10).
+    const cursorScope: CursorScope = access.index
+      ? { ownerPartition: keys.user(userId), index: access.index, indexPartition: access.partitionKey, sortKeyPrefix: mediaKeys.assetPrefix }
+      : { ownerPartition: access.partitionKey, sortKeyPrefix: access.sortKeyPrefix };
+
+    const readPage = async (): Promise<{ items: MediaAsset[]; next?: Record<string, unknown> }> => {
+      let start: Record<string, unknown> | undefined;
+      if (query.cursor) start = decodePageCursor(query.cursor, cursorScope);
+      else if (query.page > 1) {
+        const skipped = await this.skip(access, (query.page - 1) * query.limit);
+        if (skipped === 'end') return { items: [] };
+        start = skipped;
+      }
+      const items: MediaAsset[] = [];
+      let next = start;
+      do {
+        const result: QueryCommandOutput = await this.table.client.send(
+          new QueryCommand(this.queryInput(access, { Limit: query.limit - items.length, ExclusiveStartKey: next })),
+        );
+        for (const item of result.Items ?? []) items.push(assetEntity.parse(item));
+        next = result.LastEvaluatedKey;
+      } while (next && items.length < query.limit);
+      return { items, next };
+    };
+    const page = await readPage().catch((error: unknown) => {
+      // A cursor from another listing of the same user can still name a start key DynamoDB refuses.
+      throw asCursorError(error, query.cursor);
+    });
+    return { items: page.items, nextCursor: encodePageCursor(page.next, cursorScope) };
+  }
+
+  /**
+   * A search reads the whole scope once (DynamoDB has no substring index): a first pass fetches only
+   * the keys of matches, counting them all; a batch read then fetches the page.
+   * Listing without a search never does this.
+   */
+  private async search(access: Access, query: AssetListQuery, text: string): Promise<AssetListPage> {
+    const from = (query.page - 1) * query.limit;
+    const pageKeys: ItemKey[] = [];
+    let matched = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const result: QueryCommandOutput = await this.table.client.send(
+        new QueryCommand(
+          this.queryInput(access, {
+            ExclusiveStartKey: start,
+            FilterExpression: 'contains(#search, :q)',
+            ProjectionExpression: '#tpk, #tsk',
+            ExpressionAttributeNames: { '#search': 'searchText', '#tpk': 'pk', '#tsk': 'sk' },
+            ExpressionAttributeValues: { ':q': text },
+          }),
+        ),
+      );
+      for (const item of result.Items ?? []) {
+        if (matched >= from && pageKeys.length < query.limit) pageKeys.push(keyOnly.parse(item));
+        matched += 1;
+      }
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return { items: await this.getMany(pageKeys, false), matched };
+  }
+
+  async listAudio(userId: string, limit: number): Promise<MediaAsset[]> {
+    const access: Access = { ...assetEntity.partition('audio', { userId }), forward: false };
+    const result = await this.table.client.send(new QueryCommand(this.queryInput(access, { Limit: limit })));
+    return (result.Items ?? []).map((item) => assetEntity.parse(item));
+  }
+
+  // Changes ------------------------------------------------------------------------------------
+
+  async updateAsset(userId: string, assetId: string, changes: { isActive?: boolean; tags?: string[] }): Promise<MediaAsset> {
+    const patch: Partial<MediaAsset> = { userId, id: assetId, updatedAt: new Date().toISOString() };
+    const fields: ('isActive' | 'tags' | 'updatedAt')[] = ['updatedAt'];
+    if (changes.isActive !== undefined) {
+      patch.isActive = changes.isActive;
+      fields.push('isActive');
+    }
+    if (changes.tags !== undefined) {
+      // The search text reads the title and file name too.
+      const current = await this.getAsset(userId, assetId);
+      if (!current) throw new NotFoundError(mediaMessages.assetNotFound);
+      Object.assign(patch, { title: current.title, fileName: current.fileName, tags: changes.tags });
+      fields.push('tags');
+    }
+    try {
+      const result = await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.name,
+          Key: assetEntity.key(patch),
+          ...updateExpression(assetEntity.changes(patch, fields)),
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return assetEntity.parse(result.Attributes);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError(mediaMessages.assetNotFound);
+      throw error;
+    }
+  }
+
+  async moveAsset(asset: MediaAsset, folderId: string | null): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const current = attempt === 0 ? asset : await this.getAsset(asset.userId, asset.id);
+      if (!current) return false;
+      if (current.folderId === folderId) return true;
+      try {
+        const items = moveTransaction(this.name, [{ asset: current, to: folderId }], new Date().toISOString());
+        await this.table.client.send(new TransactWriteCommand({ TransactItems: items }));
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return false;
+  }
+
+  async deleteAsset(asset: MediaAsset): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const current = attempt === 0 ? asset : await this.getAsset(asset.userId, asset.id);
+      if (!current) return false;
+      const where = inFolderCondition(current.folderId);
+      try {
+        await this.table.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName: this.name, Key: assetEntity.key(current), ConditionExpression: where.condition, ExpressionAttributeValues: where.values } },
+              usageCounters.free(this.name, current.userId, current.fileSize),
+              ...(current.folderId ? [folderCount(this.name, current.userId, current.folderId, -1)] : []),
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { NotFoundError } from '../../../core/errors';
+import type { MediaFolder } from '../../../core/media/media';
+import { mediaMessages } from '../../../core/media/messages';
+import type { MediaFolderRepository } from '../../../core/ports/media';
+import { updateExpression } from './entity';
+import { keys, mediaKeys } from './keys';
+import { moveTransaction } from './media-assets';
+import { assetEntity, folderEntity } from './media-entities';
+import { isConditionFailure, queryAll, queryPage, type TableRef } from './table';
+
+const assetRef = z.object({ id: z.string(), userId: z.string() });
+
+/** Folders (`MFOLDER#<id>`), each with the count of its assets that moves with them. */
+export class DynamoMediaFolderRepository implements MediaFolderRepository {
+  constructor(private readonly table: TableRef) {}
+
+  private get name() {
+    return this.table.tableName;
+  }
+
+  listFolders(userId: string): Promise<MediaFolder[]> {
+    return queryAll(this.table, folderEntity.definition.schema, { partitionKey: keys.user(userId), sortKeyPrefix: mediaKeys.folderPrefix });
+  }
+
+  async getFolder(userId: string, folderId: string): Promise<MediaFolder | undefined> {
+    const result = await this.table.client.send(new GetCommand({ TableName: this.name, Key: folderEntity.key({ userId, id: folderId }), ConsistentRead: true }));
+    return result.Item ? folderEntity.parse(result.Item) : undefined;
+  }
+
+  async createFolder(folder: MediaFolder): Promise<void> {
+    await this.table.client.send(
+      new TransactWriteCommand({ TransactItems: [{ Put: { TableName: this.name, Item: folderEntity.item(folder), ConditionExpression: 'attribute_not_exists(pk)' } }] }),
+    );
+  }
+
+  async renameFolder(userId: string, folderId: string, name: string): Promise<MediaFolder> {
+    const patch = { userId, id: folderId, name, updatedAt: new Date().toISOString() };
+    try {
+      const result = await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.name,
+          Key: folderEntity.key(patch),
+          ...updateExpression(folderEntity.changes(patch, ['name', 'updatedAt'])),
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return folderEntity.parse(result.Attributes);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError(mediaMessages.folderNotFound);
+      throw error;
+    }
+  }
+
+  async deleteFolder(folder: MediaFolder): Promise<void> {
+    const { userId } = folder;
+    const inFolder = assetEntity.partition('inFolder', { userId, folderId: folder.id });
+    // Assets go to the root in transactions of 99 that also lower the folder's count, so the counts stay
+    // exact even if this stops half-way; an asset moved meanwhile cancels its batch, which is read again.
+    for (let round = 0; round < 1000; round += 1) {
+      const page = await queryPage(this.table, assetRef, { ...inFolder, basePartition: keys.user(userId), limit: 99 });
+      if (page.items.length === 0) break;
+      const moves = page.items.map((asset) => ({ asset: { ...asset, folderId: folder.id }, to: null }));
+      try {
+        await this.table.client.send(new TransactWriteCommand({ TransactItems: moveTransaction(this.name, moves, new Date().toISOString()) }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // The index may still list assets already moved (it is eventually consistent): read it again shortly.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const now = new Date().toISOString();
+    const children = (await this.listFolders(userId)).filter((child) => child.parentId === folder.id);
+    for (const child of children) {
+      const patch = { userId, id: child.id, parentId: folder.parentId, updatedAt: now };
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.name,
+          Key: folderEntity.key(patch),
+          ...updateExpression(folderEntity.changes(patch, ['parentId', 'updatedAt'])),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+    }
+    await this.table.client.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: this.name, Key: folderEntity.key(folder) } }] }));
+  }
+}

@@ -102,6 +102,11 @@ export type CaptionSettingsInput = z.infer<typeof captionSettingsInputSchema>;
 
 export const defaultCaptionSettings: CaptionSettings = captionSettingsSchema.parse({});
 
+/** Settings a request sent, already checked field by field, with the dialog's defaults for the fields it left out. */
+export function withCaptionDefaults(input: CaptionSettingsInput): CaptionSettings {
+  return { ...defaultCaptionSettings, ...input };
+}
+
 /** The spec allows settings stored as an object or as a JSON string. */
 export function parseCaptionSettings(value: unknown): CaptionSettings {
   const raw = typeof value === 'string' ? safeJson(value) : value;

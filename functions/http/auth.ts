@@ -1,14 +1,5 @@
 import { NotAuthenticatedError } from '../core/errors';
-import {
-  emailCodeSchema,
-  emailOnlySchema,
-  loginSchema,
-  passwordOnlySchema,
-  registerSchema,
-  resetWithCodeSchema,
-  tokenQuerySchema,
-  updateUserSchema,
-} from '../core/accounts/schemas';
+import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema } from '../contract/accounts';
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { csrfCookieName } from '../platform/http/cookies';

@@ -13,7 +13,7 @@ import {
   setTagsSchema,
   tagsInput,
   uploadUrlSchema,
-} from '../core/media/schemas';
+} from '../contract/media';
 import { directUploadMaxBytes } from '../core/media/media-service';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';

@@ -1,14 +1,9 @@
-import { z } from 'zod';
+import { idParams } from '../contract/ids';
+import { convertToAudioSchema, playbackFileParams } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
 import { composePlayback, type PlaybackDeps } from '../platform/compose/playback';
 import type { PlaybackKind } from '../core/voiceover/files';
-
-// Any id that is not one of the user's own is simply not found (404), malformed or not.
-const idParams = z.object({ id: z.string().max(100) });
-const fileParams = z.object({ file: z.string().max(300) });
-/** `{}` or `{ voiceId }` (docs/pipeline-contract.md); a blank or null voice means "the usual choice". */
-const convertBody = z.object({ voiceId: z.string().trim().max(100).nullable().optional() });
 
 async function playback(input: EndpointInput<unknown, unknown, { file: string }, PlaybackDeps, string>, kind: PlaybackKind): Promise<HttpResult> {
   const location = await input.deps.voiceOver.playbackUrl(input.userId, kind, input.params.file);
@@ -22,21 +17,21 @@ const { signedIn } = endpointsFor<PlaybackDeps>();
 export const handler = createAreaHandler('playback', composePlayback, {
   'POST /api/scripts/{id}/convert-to-audio': signedIn({
     params: idParams,
-    body: convertBody,
+    body: convertToAudioSchema,
     handle: async (input) => {
-      const result = await input.deps.voiceOver.convert(input.userId, input.params.id.toUpperCase(), { voiceId: input.body.voiceId || undefined });
+      const result = await input.deps.voiceOver.convert(input.userId, input.params.id, { voiceId: input.body.voiceId || undefined });
       input.request.log.info('voice-over made', { scriptId: result.script.id, seconds: result.audioDuration, characters: result.tokensUsed });
       return { body: result };
     },
   }),
 
   'GET /api/audio/{file}': signedIn({
-    params: fileParams,
+    params: playbackFileParams,
     handle: (input) => playback(input, 'audio'),
   }),
 
   'GET /api/video/{file}': signedIn({
-    params: fileParams,
+    params: playbackFileParams,
     handle: (input) => playback(input, 'video'),
   }),
 });

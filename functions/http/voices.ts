@@ -1,12 +1,8 @@
-import { z } from 'zod';
-import { createVoiceSchema } from '../core/voices/voice';
+import { createVoiceSchema, proxyMediaQuery, voiceIdParams } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
 import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
 import { proxiedFile } from '../platform/http/proxied-file';
-
-const voiceParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Voice not found') });
-const proxyQuery = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096, 'url is too long') });
 
 /** Voices and their samples (000 §7, 001 §7), and the guarded media proxy (DESIGN decision 8). */
 const { signedIn } = endpointsFor<VoicesDeps>();
@@ -26,14 +22,14 @@ export const handler = createAreaHandler('voices', composeVoices, {
   }),
 
   'GET /api/voices/{id}/sample': signedIn({
-    params: voiceParams,
+    params: voiceIdParams,
     handle: async (input) => ({
       body: { sampleAudioUrl: await input.deps.voices.sampleUrl(input.userId, input.params.id) },
     }),
   }),
 
   'GET /api/proxy-media': signedIn({
-    query: proxyQuery,
+    query: proxyMediaQuery,
     handle: async (input): Promise<HttpResult> => {
       const answer = await input.deps.proxy.resolve(input.userId, input.query.url);
       if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } };

@@ -12,14 +12,14 @@ import { maxEspeakInputBytes, measuringPieces, tokenize } from '../../functions/
 import { captionSettingsInputSchema, captionSettingsSchema } from '../../functions/contract/caption-settings';
 import { RecordTooLargeError, ValidationError } from '../../functions/core/errors';
 import { finishDraft, writeRequestFor } from '../../functions/core/scripts/generation';
-import { createScriptSchema, updateScriptSchema } from '../../functions/core/scripts/script';
+import { createScriptSchema, updateScriptSchema } from '../../functions/contract/scripts';
 import { scriptLimitMessages, scriptLimits } from '../../functions/contract/rules/script-limits';
 import { splitScript } from '../../functions/contract/rules/segments';
 import { fitToCharacters } from '../../functions/core/scripts/script-limits';
 import { OwnedReferences } from '../../functions/core/users/references';
 import { presetVoices, type Voice } from '../../functions/core/voices/voice';
 import type { MediaFolder } from '../../functions/core/media/media';
-import { bulkDeleteSchema, bulkMoveSchema, setTagsSchema, tagsInput } from '../../functions/core/media/schemas';
+import { bulkDeleteSchema, bulkMoveSchema, setTagsSchema, tagsInput } from '../../functions/contract/media';
 
 /** Issue 10, points 3, 4 and 7: the pure rules behind the integration tests in input-bounds.test.ts. */
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { captionMessages, countHashtags, countWords, postCaptionProblem } from '../../functions/contract/rules/post-caption';
 import { composePostCaption, padHashtags, truncateHook } from '../../functions/core/scripts/caption-rules';
-import { durationSeconds, finishDraft, fitToWords, generateScriptsSchema, targetWordsFor, writeRequestFor } from '../../functions/core/scripts/generation';
+import { createScriptTemplateSchema, durationSeconds, generateScriptsSchema } from '../../functions/contract/generation';
+import { finishDraft, fitToWords, targetWordsFor, writeRequestFor } from '../../functions/core/scripts/generation';
 import { newScript, scriptChanges } from '../../functions/core/scripts/script';
-import { createScriptTemplateSchema } from '../../functions/core/scripts/template';
 import { subjectCategoryGroups, groupOfCategory } from '../../functions/contract/rules/subject-categories';
 
 describe('the post caption rule', () => {

@@ -6,7 +6,7 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ConnectionSender } from '../../core/ports/realtime';
-import type { ServerMessage } from '../../core/realtime/messages';
+import type { ServerMessage } from '../../contract/realtime';
 
 /**
  * Pushes through the API Gateway management API. Locally the same client is pointed at the local

@@ -1,4 +1,4 @@
-import type { LogoSettings } from '../users/user';
+import type { LogoSettings } from '../../contract/users';
 
 /**
  * Where the user's logo and the free-plan watermark sit on a 1080x1920 video (spec 001, "Logo overlay"

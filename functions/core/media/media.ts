@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import type { PublicAsset, PublicFolder } from '../../contract/media';
 import type { MediaKind } from './file-types';
 
-/** The spec's media asset and folder (001 §3) as stored, and what the API answers. */
-export const mediaSorts = ['newest', 'size-asc', 'size-desc', 'date-uploaded', 'name-asc', 'name-desc'] as const;
-export type MediaSort = (typeof mediaSorts)[number];
+/** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
+export type { MediaSort, PublicAsset } from '../../contract/media';
 
 export const mediaAssetSchema = z.object({
   id: z.string(),
@@ -92,7 +92,7 @@ export const proxyPaths = {
 };
 
 /** The asset as the API answers it: the spec's fields, with playable and previewable URLs. */
-export function toPublicAsset(asset: MediaAsset) {
+export function toPublicAsset(asset: MediaAsset): PublicAsset {
   const fileUrl = proxyPaths.media(asset.storageKey);
   return {
     id: asset.id,
@@ -135,9 +135,7 @@ export function toPublicAsset(asset: MediaAsset) {
     updatedAt: asset.updatedAt,
   };
 }
-export type PublicAsset = ReturnType<typeof toPublicAsset>;
-
-export function toPublicFolder(folder: MediaFolder) {
+export function toPublicFolder(folder: MediaFolder): PublicFolder {
   const { assetCount, ...rest } = folder;
   return { ...rest, assetCount };
 }

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '../realtime/messages';
+import type { PublishedMessage, ServerMessage } from '../../contract/realtime';
 
 export interface ConnectionRecord {
   connectionId: string;
@@ -42,5 +42,5 @@ export interface ConnectionSender {
 
 /** The one publish port: every part of the product pushes to a user through it. */
 export interface Publisher {
-  publish(userId: string, message: ServerMessage): Promise<void>;
+  publish(userId: string, message: PublishedMessage): Promise<void>;
 }

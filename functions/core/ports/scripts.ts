@@ -1,5 +1,5 @@
-import type { Script } from '../scripts/script';
-import type { ScriptTemplate } from '../scripts/template';
+import type { Script } from '../../contract/scripts';
+import type { ScriptTemplate } from '../../contract/generation';
 
 export interface Page<T> {
   items: T[];

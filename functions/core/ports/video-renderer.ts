@@ -1,6 +1,6 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
 import type { WordTiming } from '../captions/word-timings';
-import type { LogoSettings } from '../users/user';
+import type { LogoSettings } from '../../contract/users';
 
 /** One segment of the video: a local clip (video or still image) shown for `duration` seconds. */
 export interface RenderClip {

@@ -1,5 +1,5 @@
 import type { WordTiming } from '../captions/word-timings';
-import type { Script } from '../scripts/script';
+import type { Script } from '../../contract/scripts';
 
 /** A script's voice-over as the pipeline uses it (docs/pipeline-contract.md, "Files and playback"). */
 export interface VoiceOverFiles {

@@ -1,8 +1,13 @@
 import { hashSecret, newSecret } from '../ids';
 import type { ConnectionSender, ConnectionStore, Publisher, SessionLiveness, TicketStore } from '../ports/realtime';
-import { clientMessageSchema, topicsOf, type ServerMessage } from './messages';
+import { clientMessageSchema, type PublishedMessage, type ServerMessage } from '../../contract/realtime';
 
 export const ticketLifetimeMs = 60_000;
+
+/** A published message reaches connections subscribed to its topic; `script-update` rides on `scripts` too. */
+export function topicsOf(type: PublishedMessage['type']): string[] {
+  return type === 'script-update' ? ['script-update', 'scripts'] : [type];
+}
 
 /** The realtime protocol, whatever carries it (API Gateway WebSocket or the local `ws` server). */
 export class RealtimeService implements Publisher {
@@ -97,7 +102,7 @@ export class RealtimeService implements Publisher {
   }
 
   /** Sends to every connection of the user subscribed to the message's topic; drops gone ones. */
-  async publish(userId: string, message: ServerMessage): Promise<void> {
+  async publish(userId: string, message: PublishedMessage): Promise<void> {
     const topics = topicsOf(message.type);
     const connections = await this.connections.listForUser(userId);
     await Promise.all(

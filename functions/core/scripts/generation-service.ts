@@ -2,18 +2,14 @@ import { ProviderError } from '../errors';
 import type { TokenMeter } from '../plans/token-meter';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptWriter, WriteRequest } from '../ports/scripts';
-import { defaultDuration, finishDraft, writeRequestFor, type GenerateScriptsInput, type GeneratedScript } from './generation';
-import { mediaReset, type Script } from './script';
+import type { GenerateScriptsInput, GeneratedScript, GenerationResult } from '../../contract/generation';
+import { defaultDuration, finishDraft, writeRequestFor } from './generation';
+import type { Script } from '../../contract/scripts';
+import { mediaReset } from './script';
 import type { ScriptService } from './script-service';
 
 export const fallbackQuote = 'Your journey to greatness begins with a single step.';
 export const unreadableAnswer = 'The script writer returned an answer that could not be read. Nothing was charged; please try again.';
-
-export interface GenerationResult {
-  scripts: GeneratedScript[];
-  tokensUsed: number;
-  source: 'openai' | 'offline';
-}
 
 /**
  * Writing scripts with the configured writer, charged against the plan: reserve the most the call

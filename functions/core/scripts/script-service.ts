@@ -6,7 +6,8 @@ import type { Page, ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { ReferenceCheck } from '../users/references';
 import { liveClaimsSince, videoBusyError } from '../video/run-claim';
 import { filesNoLongerReferenced } from '../voiceover/files';
-import { changesWords, newScript, scriptChanges, type CreateScriptInput, type Script, type UpdateScriptInput } from './script';
+import type { CreateScriptInput, Script, UpdateScriptInput } from '../../contract/scripts';
+import { changesWords, newScript, scriptChanges } from './script';
 
 export const scriptNotFound = 'Script not found';
 export const defaultPageSize = 100;

@@ -2,7 +2,8 @@ import { ConflictError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import type { ScriptTemplateRepository } from '../ports/scripts';
 import type { ReferenceCheck } from '../users/references';
-import { maxTemplatesPerUser, type CreateScriptTemplateInput, type ScriptTemplate } from './template';
+import type { CreateScriptTemplateInput, ScriptTemplate } from '../../contract/generation';
+import { maxTemplatesPerUser } from './template';
 
 export const templateNotFound = 'Template not found';
 

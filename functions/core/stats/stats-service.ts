@@ -3,28 +3,7 @@ import { effectiveAudioMinutesUsed, effectiveTokensUsed, limitsOf } from '../pla
 import type { UserRepository } from '../ports/accounts';
 import type { ScriptRepository } from '../ports/scripts';
 import type { ClonedVoiceCounter, MediaUsageReader } from '../ports/stats';
-import type { Tier } from '../users/user';
-
-/** GET /api/stats: every field of the spec's Stats (000 §3, 001 §3), plus the minute figures it implies. */
-export interface Stats {
-  scriptsThisMonth: number;
-  totalMediaAssets: number;
-  videosThisMonth: number;
-  /** The plan's video minutes (10, 30 or 200). */
-  videosGenerationLimit: number;
-  totalStorageMB: number;
-  storageLimit: number;
-  scriptTokensUsed: number;
-  scriptTokensLimit: number;
-  clonedVoices: number;
-  voiceCloneLimit: number;
-  audioMinutesUsed: number;
-  audioMinutesLimit: number;
-  scriptTokenLastReset: string;
-  tier: Tier;
-  videoMinutesUsed: number;
-  videoMinutesLimit: number;
-}
+import type { Stats } from '../../contract/stats';
 
 export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

@@ -2,7 +2,7 @@ import type { UserRepository } from '../ports/accounts';
 import type { ReferenceCheck } from './references';
 import type { User } from './user';
 
-/** What PATCH /api/user may change (core/accounts/schemas.ts `updateUserSchema`). */
+/** What PATCH /api/user may change (contract/accounts.ts `updateUserSchema`). */
 export interface UserSettingsPatch {
   selectedVoice?: string | null;
   name?: string | null;

@@ -1,48 +1,15 @@
 import { z } from 'zod';
+import { publicUserSchema, type LogoSettings, type PublicUser } from '../../contract/users';
 
-/** The spec's User entity (000 §3, 001 §3) as stored; `toPublicUser` is what the API answers. */
-export const tiers = ['free', 'basic', 'pro'] as const;
-export type Tier = (typeof tiers)[number];
+/** Plans and media read the tier from here. */
+export type { Tier } from '../../contract/users';
 
-export const logoSettingsSchema = z.object({
-  position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']),
-  size: z.string().min(1),
-  opacity: z.number().min(0.1).max(1),
-  enabled: z.boolean(),
-});
-export type LogoSettings = z.infer<typeof logoSettingsSchema>;
-
+/** The spec's User entity (000 §3, 001 §3) as stored: what the API answers (contract/users.ts) and the payment provider's ids. */
 export const defaultLogoSettings: LogoSettings = { position: 'bottom-right', size: 'medium', opacity: 0.8, enabled: false };
 
-export const userSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  subscriptionTier: z.enum(tiers),
-  emailVerified: z.boolean(),
-  selectedVoice: z.string().nullable(),
-  subjectCategory: z.string().nullable(),
-  logoUrl: z.string().nullable(),
-  logoSettings: logoSettingsSchema,
-  scriptTokensUsed: z.number(),
-  audioMinutesUsed: z.number(),
-  videoMinutesGenerated: z.number(),
-  scriptTokenLastReset: z.string(),
-  audioMinutesLastReset: z.string(),
-  videoMinutesLastReset: z.string(),
-  weeklyEmailEnabled: z.boolean(),
-  weeklyEmailDay: z.string(),
-  weeklyEmailTime: z.string(),
-  weeklyEmailScriptCount: z.number(),
-  voiceCloned: z.boolean(),
-  subscriptionStatus: z.string(),
+export const userSchema = publicUserSchema.extend({
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
-  subscriptionStartDate: z.string().nullable(),
-  subscriptionEndDate: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -81,8 +48,6 @@ export function newUser(input: { id: string; username: string; email: string; no
 }
 
 /** The payment provider's ids stay on the server; everything else is the user's own to see. */
-export type PublicUser = Omit<User, 'stripeCustomerId' | 'stripeSubscriptionId'>;
-
 export function toPublicUser(user: User): PublicUser {
   const { stripeCustomerId: _c, stripeSubscriptionId: _s, ...rest } = user;
   return rest;

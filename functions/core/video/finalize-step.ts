@@ -1,4 +1,4 @@
-import type { Script } from '../scripts/script';
+import type { Script } from '../../contract/scripts';
 import type { PipelineDeps } from './pipeline-deps';
 import { usageMinutes } from '../plans/usage-minutes';
 import { keyOfVideoUrl } from '../voiceover/files';

@@ -3,7 +3,7 @@ import { parseCaptionSettings, type CaptionSettings } from '../../contract/capti
 import type { WordTiming } from '../captions/word-timings';
 import { NotFoundError } from '../errors';
 import type { MediaAsset } from '../media/media';
-import type { Script } from '../scripts/script';
+import type { Script } from '../../contract/scripts';
 import { scriptNotFound } from '../scripts/script-service';
 import type { PipelineDeps } from './pipeline-deps';
 import { ProgressReporter } from './progress';

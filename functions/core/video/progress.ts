@@ -1,7 +1,6 @@
+import type { PipelineStage } from '../../contract/realtime';
 import type { Publisher } from '../ports/realtime';
 import type { VideoRunStore } from '../ports/video';
-
-export type PipelineStage = 'audio' | 'planning' | 'rendering' | 'finalizing';
 
 /** The percent each stage reports when it begins (docs/pipeline-contract.md, "Realtime"). */
 export const stageProgress: Record<PipelineStage, number> = { audio: 5, planning: 10, rendering: 10, finalizing: 100 };

@@ -2,7 +2,7 @@ import { ValidationError } from '../errors';
 import { toPublicAsset, type MediaAsset } from '../media/media';
 import type { MediaRepository } from '../ports/media';
 import type { RecentMediaUse } from '../ports/video';
-import type { VideoMetadata } from '../scripts/script';
+import type { VideoMetadata } from '../../contract/scripts';
 import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
 
 export const mediaNotFound = 'Media asset not found';

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { captionSettingsInputSchema, captionSettingsSchema, parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
+import { parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
+import type { Script } from '../../contract/scripts';
+import type { GenerateVideoInput, GenerateVideoResult } from '../../contract/video';
 import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { limitsOf } from '../plans/tiers';
@@ -9,7 +10,6 @@ import type { PipelineStarter } from '../ports/pipeline';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
 import type { VideoRunStore } from '../ports/video';
-import { segmentsInputSchema, type Script, type VideoMetadata } from '../scripts/script';
 import { scriptNotFound } from '../scripts/script-service';
 import type { SegmentPlanner } from './segment-planner';
 import { genericFailureMessage } from './run';
@@ -17,36 +17,14 @@ import { staleRunMs, videoBusyError } from './run-claim';
 
 export const videoLimitMessage = 'Video minutes limit reached';
 
-/** POST /api/scripts/{id}/generate-video (docs/pipeline-contract.md). */
-export const generateVideoSchema = z.object({
-  /** The spec's caption settings (the one strict schema), as an object or a JSON string; missing fields take the dialog's defaults. */
-  captionSettings: captionSettingsInputSchema.nullable().optional(),
-  videoMetadata: z
-    .object({
-      segments: segmentsInputSchema,
-      totalDuration: z.number().min(0).max(3_600).optional(),
-    })
-    .nullable()
-    .optional(),
-});
-export type GenerateVideoInput = z.infer<typeof generateVideoSchema>;
-
-export interface GenerateVideoResult {
-  executionId: string;
-  videoMetadata: VideoMetadata;
-  script: Script;
-}
-
+/** The request's settings (complete: the schema filled in the defaults), else the script's saved ones. */
 function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Script['captionSettings']): CaptionSettings {
-  if (input === undefined || input === null) {
-    try {
-      return parseCaptionSettings(stored);
-    } catch {
-      return parseCaptionSettings({});
-    }
+  if (input) return input;
+  try {
+    return parseCaptionSettings(stored);
+  } catch {
+    return parseCaptionSettings({});
   }
-  // Already checked field by field by the request's schema: only the defaults are filled in here.
-  return captionSettingsSchema.parse(input);
 }
 
 /**

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { ScriptUpdateMessage } from '../../contract/realtime';
+import { scriptLimitMessages, scriptLimits } from '../../contract/rules/script-limits';
+import type { Script } from '../../contract/scripts';
+import type { ConvertToAudioResult } from '../../contract/video';
 import { AppError, AudioGenerationError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import type { WordTiming } from '../captions/word-timings';
 import type { UserRepository } from '../ports/accounts';
@@ -6,8 +10,6 @@ import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { SpeechSynthesizer } from '../ports/speech';
 import type { AudioEncoder, VoiceOverStorage } from '../ports/voiceover';
-import type { Script } from '../scripts/script';
-import { scriptLimitMessages, scriptLimits } from '../../contract/rules/script-limits';
 import { scriptNotFound } from '../scripts/script-service';
 import { liveClaimsSince } from '../video/run-claim';
 import type { Voice } from '../voices/voice';
@@ -56,14 +58,6 @@ export interface VoiceOver {
   words: WordTiming[];
 }
 
-export interface ConvertResult {
-  /** Characters synthesised (the spec's client reads `tokensUsed`). */
-  tokensUsed: number;
-  audioUrl: string;
-  audioDuration: number;
-  script: Script;
-}
-
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Word timings inside the audio, in order, never running backwards (captions rely on it). */
@@ -92,7 +86,7 @@ export class VoiceOverService {
   ) {}
 
   /** POST /api/scripts/{id}/convert-to-audio. */
-  async convert(userId: string, scriptId: string, options: { voiceId?: string } = {}): Promise<ConvertResult> {
+  async convert(userId: string, scriptId: string, options: { voiceId?: string } = {}): Promise<ConvertToAudioResult> {
     const script = await this.script(userId, scriptId);
     const { result, updated } = await this.produce(userId, script, options.voiceId, { claimsSince: liveClaimsSince(this.clock()) });
     return { tokensUsed: result.characters, audioUrl: result.files.audioUrl, audioDuration: result.durationSeconds, script: updated };
@@ -141,7 +135,7 @@ export class VoiceOverService {
     }
   }
 
-  private async publish(userId: string, scriptId: string, fields: Record<string, unknown>): Promise<void> {
+  private async publish(userId: string, scriptId: string, fields: Omit<ScriptUpdateMessage, 'type' | 'scriptId' | 'userId'>): Promise<void> {
     await this.deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, ...fields }).catch(() => undefined);
   }
 

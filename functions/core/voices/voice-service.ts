@@ -3,7 +3,8 @@ import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
 import { limitsOf } from '../plans/tiers';
 import { VoiceCloneLimitReachedError, type FileStore, type VoiceRepository, type VoiceSampleSynthesizer } from '../ports/voices';
-import { presetVoices, sampleText, sortVoices, toPublicVoice, voiceDefaults, type CreateVoiceInput, type PublicVoice, type UserVoice, type Voice } from './voice';
+import { voiceDefaults, type CreateVoiceInput, type PublicVoice } from '../../contract/voices';
+import { presetVoices, sampleText, sortVoices, toPublicVoice, type UserVoice, type Voice } from './voice';
 
 export const voiceNotFound = 'Voice not found';
 export const noDefaultVoice = 'No default voice';

@@ -1,25 +1,12 @@
 import { z } from 'zod';
+import { voiceFieldsSchema, type PublicVoice } from '../../contract/voices';
 
-/** The spec's Voice (000 §3, 001 §3) and the user-voice link. */
-export const voiceSchema = z.object({
-  id: z.string(),
-  /** The speech provider's voice id (ElevenLabs). */
-  voiceId: z.string(),
-  name: z.string(),
-  modelId: z.string(),
-  speed: z.number(),
-  stability: z.number(),
-  similarityBoost: z.number(),
-  style: z.number(),
-  speakerBoost: z.boolean(),
-  visibility: z.enum(['private', 'public']),
+/** The spec's Voice (000 §3, 001 §3) as stored, and the user-voice link; what the API answers is the contract's. */
+export const voiceSchema = voiceFieldsSchema.extend({
   /** Owner of a private voice; null for presets. */
   userId: z.string().nullable(),
-  description: z.string().nullable(),
-  gender: z.enum(['female', 'male', 'neutral']).nullable(),
   /** Where the generated sample sits in the media bucket; never answered as is. */
   sampleKey: z.string().nullable(),
-  createdAt: z.string(),
 });
 export type Voice = z.infer<typeof voiceSchema>;
 
@@ -32,25 +19,7 @@ export const userVoiceSchema = z.object({
 });
 export type UserVoice = z.infer<typeof userVoiceSchema>;
 
-export const voiceDefaults = { modelId: 'eleven_multilingual_v2', speed: 1, stability: 0.75, similarityBoost: 0.75, style: 0, speakerBoost: true } as const;
-
-/** POST /api/voices (the developer test page, 001 §7). */
-export const createVoiceSchema = z.object({
-  voiceId: z.string({ error: 'voiceId is required' }).trim().min(1, 'voiceId is required').max(100),
-  name: z.string({ error: 'Please provide a name for your voice' }).trim().min(1, 'Please provide a name for your voice').max(100),
-  modelId: z.string().trim().min(1).max(100).default(voiceDefaults.modelId),
-  speed: z.number().min(0.5).max(2).default(voiceDefaults.speed),
-  stability: z.number().min(0).max(1).default(voiceDefaults.stability),
-  similarityBoost: z.number().min(0).max(1).default(voiceDefaults.similarityBoost),
-  style: z.number().min(0).max(1).default(voiceDefaults.style),
-  speakerBoost: z.boolean().default(voiceDefaults.speakerBoost),
-  isDefault: z.boolean().default(false),
-});
-export type CreateVoiceInput = z.infer<typeof createVoiceSchema>;
-
-export type PublicVoice = Omit<Voice, 'sampleKey' | 'userId'> & { sampleAudioUrl: string | null; isDefault?: boolean };
-
-/** What the API answers: the sample's address is made on request (GET /api/voices/{id}/sample). */
+/** What the API answers: no owner, no key; the sample's address is made on request (GET /api/voices/{id}/sample). */
 export function toPublicVoice(voice: Voice, extra: { isDefault?: boolean } = {}): PublicVoice {
   const { sampleKey: _k, userId: _u, ...rest } = voice;
   return { ...rest, sampleAudioUrl: null, ...extra };

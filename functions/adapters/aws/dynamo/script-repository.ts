@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { encodeTime } from 'ulid';
 import { NotFoundError } from '../../../core/errors';
 import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/scripts';
-import { scriptSchema, type Script } from '../../../core/scripts/script';
+import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/video/run-claim';
 import { keys, videoRunClaim } from './keys';

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScriptTemplateRepository } from '../../../core/ports/scripts';
-import { scriptTemplateSchema, type ScriptTemplate } from '../../../core/scripts/template';
+import { scriptTemplateSchema, type ScriptTemplate } from '../../../contract/generation';
 import { keys } from './keys';
 import { queryPage, type TableRef } from './table';
 

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import type { Stats } from '../../../../../functions/core/stats/stats-service';
+
+import type { Stats } from '@contract/stats';
 
 /** GET /api/stats (spec 000 section 3): the server's own answer type; the dashboard keeps it 5 minutes (section 9). */
 export type { Stats };

@@ -1,7 +1,91 @@
 import { z } from 'zod';
-import { mediaSorts } from './media';
+import type { MediaKind } from './rules/file-types';
 
-/** Every payload of the media calls (spec 001 §7), validated at the edge. */
+/** The media library's calls (spec 001 §3, §7): what they answer, and every payload, validated at the edge. */
+
+/** The library's orders. */
+export const mediaSorts = ['newest', 'size-asc', 'size-desc', 'date-uploaded', 'name-asc', 'name-desc'] as const;
+export type MediaSort = (typeof mediaSorts)[number];
+
+/** An asset as the API answers it (core/media/media.ts `toPublicAsset`): the spec's fields, with playable and previewable URLs. */
+export interface PublicAsset {
+  id: string;
+  title: string;
+  /** The user's file name, for display only. */
+  fileName: string;
+  /** MIME type; containing `audio` means audio (spec 001 §3). */
+  fileType: string;
+  /** Our media proxy's address of the file (a redirect to a short-lived URL). */
+  fileUrl: string;
+  url: string;
+  thumbnailUrl: string | null;
+  fileSize: number;
+  duration: number;
+  tags: string[];
+  isActive: boolean;
+  folderId: string | null;
+  width: number | null;
+  height: number | null;
+  codec: string | null;
+  bitrate: number | null;
+  fps: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+  format: string | null;
+  aspectRatio: string | null;
+  colorSpace: string | null;
+  metadata: {
+    kind: MediaKind;
+    audioCodec: string | null;
+    width: number | null;
+    height: number | null;
+    codec: string | null;
+    bitrate: number | null;
+    fps: number | null;
+    sampleRate: number | null;
+    channels: number | null;
+    format: string | null;
+    aspectRatio: string | null;
+    colorSpace: string | null;
+  };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A folder as the API answers it (core/media/media.ts `toPublicFolder`). */
+export interface PublicFolder {
+  id: string;
+  userId: string;
+  name: string;
+  parentId: string | null;
+  description: string | null;
+  color: string | null;
+  isDefault: boolean;
+  assetCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The storage the user's plan allows and what the assets kept take. */
+export interface StorageUsage {
+  usedBytes: number;
+  limitBytes: number;
+  usedMB: number;
+  limitMB: number;
+  assets: number;
+}
+
+/** GET /api/media: a page of assets, where the next one starts, and the storage figures. */
+export interface MediaPage {
+  items: PublicAsset[];
+  page: number;
+  limit: number;
+  totalPages: number;
+  totalCount: number;
+  nextCursor: string | null;
+  storage: StorageUsage;
+}
+
 const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not found');
 
 export const idParams = z.object({ id });

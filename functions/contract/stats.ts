@@ -1,0 +1,22 @@
+import type { Tier } from './users';
+
+/** GET /api/stats: every field of the spec's Stats (000 §3, 001 §3), plus the minute figures it implies. */
+export interface Stats {
+  scriptsThisMonth: number;
+  totalMediaAssets: number;
+  videosThisMonth: number;
+  /** The plan's video minutes (10, 30 or 200). */
+  videosGenerationLimit: number;
+  totalStorageMB: number;
+  storageLimit: number;
+  scriptTokensUsed: number;
+  scriptTokensLimit: number;
+  clonedVoices: number;
+  voiceCloneLimit: number;
+  audioMinutesUsed: number;
+  audioMinutesLimit: number;
+  scriptTokenLastReset: string;
+  tier: Tier;
+  videoMinutesUsed: number;
+  videoMinutesLimit: number;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { captionSettingsInputSchema, withCaptionDefaults } from './caption-settings';
+import { segmentsInputSchema, type Script, type VideoMetadata } from './scripts';
+
+/** A script's voice-over and video (docs/pipeline-contract.md): the requests that start them and their answers. */
+
+/**
+ * POST /api/scripts/{id}/generate-video. The caption settings are checked here, once, by the one strict
+ * schema, and leave it complete: the fields a request left out take the dialog's defaults. None at all
+ * means the settings saved with the script.
+ */
+export const generateVideoSchema = z.object({
+  captionSettings: captionSettingsInputSchema.transform(withCaptionDefaults).nullable().optional(),
+  videoMetadata: z
+    .object({
+      segments: segmentsInputSchema,
+      totalDuration: z.number().min(0).max(3_600).optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type GenerateVideoInput = z.infer<typeof generateVideoSchema>;
+
+/** 202: the render has started; progress arrives as `script-update` messages. */
+export interface GenerateVideoResult {
+  executionId: string;
+  videoMetadata: VideoMetadata;
+  script: Script;
+}
+
+/** POST /api/scripts/{id}/convert-to-audio: `{}` or `{ voiceId }`; a blank or null voice means "the usual choice". */
+export const convertToAudioSchema = z.object({ voiceId: z.string().trim().max(100).nullable().optional() });
+
+/** The voice-over, made synchronously, and the script that now holds it. */
+export interface ConvertToAudioResult {
+  /** Characters synthesised (the spec's client reads `tokensUsed`). */
+  tokensUsed: number;
+  audioUrl: string;
+  audioDuration: number;
+  script: Script;
+}
+
+/** GET /api/audio/{file} and /api/video/{file}: the user's own files, by name. */
+export const playbackFileParams = z.object({ file: z.string().max(300) });

@@ -4,9 +4,9 @@ import {
   RECONNECT_DELAY_MS,
   RealtimeClient,
   realtimeUrl,
-  type RealtimeMessage,
   type SocketLike,
 } from '../../frontend/src/lib/realtime-client';
+import type { ServerMessage } from '../../functions/contract/realtime';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket implements SocketLike {
@@ -205,7 +205,7 @@ describe('realtime client', () => {
 
   it('refreshes the scripts and media lists and notifies handlers of their messages', async () => {
     const { client, latest, refresh } = setup();
-    const received: RealtimeMessage[] = [];
+    const received: ServerMessage[] = [];
     client.onMessage((message) => received.push(message));
     client.start();
     const socket = await openAndAuthenticate(latest, client);

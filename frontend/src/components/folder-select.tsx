@@ -1,6 +1,8 @@
 import { NativeSelect } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
 
+import type { PublicFolder } from '@contract/media';
+
 type RootProps = Omit<ComponentProps<typeof NativeSelect.Root>, 'children' | 'onChange'>;
 
 /**
@@ -16,7 +18,7 @@ export function FolderSelect({
   emptyLabel,
   ...root
 }: RootProps & {
-  folders: readonly { id: string; name: string }[];
+  folders: readonly Pick<PublicFolder, 'id' | 'name'>[];
   value: string;
   onChange: (value: string) => void;
   /** The accessible name of the select. */

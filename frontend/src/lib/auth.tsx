@@ -7,7 +7,7 @@ import { hideLoadingOverlay, showLoadingOverlay } from '@/components/loading-ove
 import { showToast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { apiPost, clearCsrfToken, getUser, isCsrfError } from '@/lib/api-client';
-import type { User } from '@/types/api';
+import type { PublicUser } from '@contract/users';
 
 /** The current user's query key (spec 000 section 7: GET /api/user, a 401 gives null). */
 export const USER_KEY = '/api/user';
@@ -20,20 +20,20 @@ export const LOGIN_WELCOME_KEY = 'loginWelcome';
 /** Local-storage keys cleared on logout (spec 000 section 3: "emailTemplates (cleared on logout)"). */
 export const LOGOUT_LOCAL_STORAGE_KEYS = ['emailTemplates'] as const;
 
-function asUser(value: unknown): User | null {
+function asUser(value: unknown): PublicUser | null {
   if (typeof value !== 'object' || value === null) return null;
   const id = (value as { id?: unknown }).id;
-  if (typeof id === 'number') return { ...(value as User), id: String(id) };
-  return typeof id === 'string' && id ? (value as User) : null;
+  if (typeof id === 'number') return { ...(value as PublicUser), id: String(id) };
+  return typeof id === 'string' && id ? (value as PublicUser) : null;
 }
 
-export async function fetchCurrentUser(): Promise<User | null> {
+export async function fetchCurrentUser(): Promise<PublicUser | null> {
   return asUser(await getUser<unknown>());
 }
 
 /** The signed-in user: `data` is the user, null when signed out, undefined while loading. */
 export function useUser() {
-  return useSWR<User | null>(USER_KEY, fetchCurrentUser, {
+  return useSWR<PublicUser | null>(USER_KEY, fetchCurrentUser, {
     dedupingInterval: USER_FRESH_MS,
     revalidateOnFocus: false,
     revalidateIfStale: false,
@@ -108,9 +108,9 @@ export function useLogout(): () => Promise<void> {
  * (the user's name, else the username) waits in session storage until `LoginWelcome` shows it. On
  * failure the overlay goes away and the error is rethrown for the form to report.
  */
-export async function signIn(run: () => Promise<User | null | undefined>, fallbackName: string): Promise<void> {
+export async function signIn(run: () => Promise<PublicUser | null | undefined>, fallbackName: string): Promise<void> {
   showLoadingOverlay('Logging you in...');
-  let user: User | null | undefined;
+  let user: PublicUser | null | undefined;
   try {
     user = await run();
   } catch (error) {

@@ -1,3 +1,5 @@
+import type { ServerMessage, SubscriptionType } from '@contract/realtime';
+
 /**
  * The realtime connection's state machine (spec 000 sections 4 and 7, DESIGN decision 6), free of
  * React and of DOM types so it can be unit-tested with a fake socket.
@@ -10,17 +12,8 @@
 
 export type RealtimeState = 'closed' | 'open' | 'authenticated';
 
-/** A message from the server (spec 000 section 3: "Realtime message"). */
-export interface RealtimeMessage {
-  type: string;
-  scriptId?: string;
-  userId?: string;
-  message?: string;
-  subscribed?: unknown;
-  [field: string]: unknown;
-}
-
-export type RealtimeHandler = (message: RealtimeMessage) => void;
+/** Receives every message from the server that is not part of the protocol (spec 000 section 3: "Realtime message"). */
+export type RealtimeHandler = (message: ServerMessage) => void;
 
 /** The part of the browser's WebSocket the client uses. */
 export interface SocketLike {
@@ -59,7 +52,7 @@ export class RealtimeClient {
   private currentState: RealtimeState = 'closed';
   private running = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly subscriptions = new Map<string, number>();
+  private readonly subscriptions = new Map<SubscriptionType, number>();
   private readonly handlers = new Set<RealtimeHandler>();
   private readonly stateListeners = new Set<(state: RealtimeState) => void>();
 
@@ -72,7 +65,7 @@ export class RealtimeClient {
   }
 
   /** The message types currently subscribed to. */
-  get subscribedTypes(): string[] {
+  get subscribedTypes(): SubscriptionType[] {
     return [...this.subscriptions.keys()];
   }
 
@@ -99,7 +92,7 @@ export class RealtimeClient {
    * Subscribes to message types; returns the function that releases this subscription. A type stays
    * subscribed while anyone holds it, and is sent to the server (again) after each authentication.
    */
-  subscribe(types: readonly string[]): () => void {
+  subscribe(types: readonly SubscriptionType[]): () => void {
     const added = types.filter((type) => {
       const count = this.subscriptions.get(type) ?? 0;
       this.subscriptions.set(type, count + 1);
@@ -130,7 +123,7 @@ export class RealtimeClient {
     };
   }
 
-  private unsubscribe(types: readonly string[]): void {
+  private unsubscribe(types: readonly SubscriptionType[]): void {
     const removed = types.filter((type) => {
       const count = this.subscriptions.get(type) ?? 0;
       if (count <= 1) {
@@ -257,12 +250,12 @@ export class RealtimeClient {
   }
 }
 
-function parseMessage(data: unknown): RealtimeMessage | undefined {
+function parseMessage(data: unknown): ServerMessage | undefined {
   if (typeof data !== 'string') return undefined;
   try {
     const value = JSON.parse(data) as unknown;
     if (typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string') {
-      return value as RealtimeMessage;
+      return value as ServerMessage;
     }
   } catch {
     // fall through

@@ -9,13 +9,14 @@ import {
   type RealtimeState,
   type SocketLike,
 } from '@/lib/realtime-client';
+import type { SubscriptionType } from '@contract/realtime';
 
 export interface RealtimeApi {
   state: RealtimeState;
   /** True once the server has accepted the ticket; features fall back to polling otherwise. */
   connected: boolean;
   /** Subscribes to server message types; returns the release function. */
-  subscribe(types: readonly string[]): () => void;
+  subscribe(types: readonly SubscriptionType[]): () => void;
   /** Registers a handler for non-protocol messages; returns its remover. */
   onMessage(handler: RealtimeHandler): () => void;
 }

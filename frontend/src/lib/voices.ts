@@ -1,31 +1,17 @@
 import useSWR from 'swr';
 
 import { apiGet, apiPatch } from '@/lib/api-client';
+import type { PublicVoice } from '@contract/voices';
 
 /** Voices (spec 000 section 7, 001 section 7), shared by the script generator, the Edit Script dialog and the voice test page. */
-export interface Voice {
-  id: string;
-  voiceId: string;
-  name: string;
-  visibility: 'private' | 'public';
-  modelId?: string;
-  speed?: number;
-  stability?: number;
-  similarityBoost?: number;
-  style?: number;
-  speakerBoost?: boolean;
-  description?: string | null;
-  isDefault?: boolean;
-}
-
 export const VOICES_KEY = '/api/voices';
 
 export function useVoices() {
-  return useSWR<Voice[]>(VOICES_KEY);
+  return useSWR<PublicVoice[]>(VOICES_KEY);
 }
 
 /** Private voices are shown as "Your Voice" (000 section 6). */
-export function voiceLabel(voice: Voice): string {
+export function voiceLabel(voice: PublicVoice): string {
   return voice.visibility === 'private' ? `${voice.name} (Your Voice)` : voice.name;
 }
 

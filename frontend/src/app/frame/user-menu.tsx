@@ -4,10 +4,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth';
 import { getInitials } from '@/lib/initials';
-import type { User } from '@/types/api';
+import type { PublicUser } from '@contract/users';
 
 /** The avatar menu (spec 000 section 2): name (or User), email, a Settings link, Log out. */
-export function UserMenu({ user }: { user: User | null }) {
+export function UserMenu({ user }: { user: PublicUser | null }) {
   const logout = useLogout();
   const name = user?.name?.trim() || 'User';
   const email = user?.email ?? '';

@@ -1,5 +1,5 @@
 import { ApiError, apiClient, apiGet, apiPost } from '@/lib/api-client';
-import type { User } from '@/types/api';
+import type { PublicUser } from '@contract/users';
 
 /**
  * The account calls (spec 000 section 7, spec 001 section 7). Every non-GET call goes through the API
@@ -15,7 +15,7 @@ export interface RegisterAnswer extends MessageAnswer {
   email?: string;
 }
 
-export const login = (username: string, password: string) => apiPost<User>('/api/login', { username, password });
+export const login = (username: string, password: string) => apiPost<PublicUser>('/api/login', { username, password });
 
 export const register = (input: { username: string; email: string; password: string }) =>
   apiPost<RegisterAnswer>('/api/register', input);

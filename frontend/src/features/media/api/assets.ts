@@ -1,12 +1,11 @@
 import { apiDelete, apiPatch, apiPost } from '@/lib/api-client';
-
-import type { MediaAsset } from './types';
+import type { PublicAsset } from '@contract/media';
 
 const asset = (id: string) => `/api/media/${encodeURIComponent(id)}`;
 
-export const setAssetActive = (id: string, isActive: boolean) => apiPatch<MediaAsset>(asset(id), { isActive });
+export const setAssetActive = (id: string, isActive: boolean) => apiPatch<PublicAsset>(asset(id), { isActive });
 
-export const setAssetTags = (id: string, tags: string[]) => apiPatch<MediaAsset>(`${asset(id)}/tags`, { tags });
+export const setAssetTags = (id: string, tags: string[]) => apiPatch<PublicAsset>(`${asset(id)}/tags`, { tags });
 
 export const suggestTags = (id: string) => apiPost<{ tags: string[]; suggested: string[]; source: string }>(`${asset(id)}/ai-tags`);
 

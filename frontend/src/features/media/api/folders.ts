@@ -1,19 +1,18 @@
 import useSWR from 'swr';
 
 import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
-
-import type { MediaFolder } from './types';
+import type { PublicFolder } from '@contract/media';
 
 export const FOLDERS_KEY = '/api/media/folders';
 
 export function useFolders() {
-  return useSWR<MediaFolder[]>(FOLDERS_KEY, () => apiGet<MediaFolder[]>(FOLDERS_KEY));
+  return useSWR<PublicFolder[]>(FOLDERS_KEY, () => apiGet<PublicFolder[]>(FOLDERS_KEY));
 }
 
 export const createFolder = (name: string, parentFolderId: string | null = null) =>
-  apiPost<MediaFolder>(FOLDERS_KEY, { name, parentFolderId });
+  apiPost<PublicFolder>(FOLDERS_KEY, { name, parentFolderId });
 
-export const renameFolder = (id: string, name: string) => apiPatch<MediaFolder>(`${FOLDERS_KEY}/${encodeURIComponent(id)}`, { name });
+export const renameFolder = (id: string, name: string) => apiPatch<PublicFolder>(`${FOLDERS_KEY}/${encodeURIComponent(id)}`, { name });
 
 export const deleteFolder = (id: string) => apiDelete<{ message: string }>(`${FOLDERS_KEY}/${encodeURIComponent(id)}`);
 

@@ -1,8 +1,7 @@
 import useSWRInfinite from 'swr/infinite';
 
 import { apiGet } from '@/lib/api-client';
-
-import type { MediaPage, MediaSort } from './types';
+import type { MediaPage, MediaSort } from '@contract/media';
 
 /** Spec 001 §9: pages of 60. */
 export const MEDIA_PAGE_SIZE = 60;

@@ -1,6 +1,5 @@
 import { ApiError, apiPost } from '@/lib/api-client';
-
-import type { MediaAsset } from './types';
+import type { PublicAsset } from '@contract/media';
 
 interface UploadTicket {
   uploadId: string;
@@ -44,7 +43,7 @@ function postToStorage(ticket: UploadTicket, file: File, onProgress: (percent: n
  * One file, one request to each place (DESIGN decision 7): the API signs an upload limited to the
  * file's size and type, the bytes go straight to S3 with real progress, then the API checks and keeps them.
  */
-export async function uploadMedia(file: File, options: { folderId?: string | null; onProgress: (percent: number) => void }): Promise<MediaAsset> {
+export async function uploadMedia(file: File, options: { folderId?: string | null; onProgress: (percent: number) => void }): Promise<PublicAsset> {
   options.onProgress(0);
   const ticket = await apiPost<UploadTicket>('/api/media/upload-url', {
     fileName: file.name,
@@ -54,7 +53,7 @@ export async function uploadMedia(file: File, options: { folderId?: string | nul
   });
   await postToStorage(ticket, file, options.onProgress);
   options.onProgress(PROGRESS_CAP);
-  const asset = await apiPost<MediaAsset>('/api/media/complete', { uploadId: ticket.uploadId });
+  const asset = await apiPost<PublicAsset>('/api/media/complete', { uploadId: ticket.uploadId });
   options.onProgress(100);
   return asset;
 }

@@ -1,11 +1,12 @@
 import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 
-import type { MediaAsset } from '../api/types';
+import type { PublicAsset } from '@contract/media';
+
 import { formatBytes, formatDuration } from '../lib/file-rules';
 import { ActiveSwitch, AssetMenu, AssetPreview, AssetTags, SelectBox, type AssetActions } from './asset-parts';
 
 interface Props extends AssetActions {
-  asset: MediaAsset;
+  asset: PublicAsset;
   selecting: boolean;
   selected: boolean;
   onToggle: () => void;

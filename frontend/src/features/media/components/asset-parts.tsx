@@ -2,19 +2,20 @@ import { Badge, Box, Button, Checkbox, HStack, IconButton, Image, Input, Menu, P
 import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import type { PublicAsset, PublicFolder } from '@contract/media';
 
 import { deleteAsset, setAssetActive, setAssetTags, suggestTags } from '../api/assets';
-import { isAudio, type MediaAsset, type MediaFolder } from '../api/types';
+import { isAudio } from '../lib/assets';
 import { formatDuration } from '../lib/file-rules';
 
 export interface AssetActions {
-  folders: MediaFolder[];
-  onMove: (asset: MediaAsset, folderId: string | null) => void;
+  folders: PublicFolder[];
+  onMove: (asset: PublicAsset, folderId: string | null) => void;
   onChanged: () => void;
 }
 
 /** A frame of the video, or an audio player for audio (spec 001 §2). */
-export function AssetPreview({ asset, height = '160px' }: { asset: MediaAsset; height?: string }) {
+export function AssetPreview({ asset, height = '160px' }: { asset: PublicAsset; height?: string }) {
   if (isAudio(asset)) {
     return (
       <Box h={height} bg="bg.muted" display="flex" alignItems="center" justifyContent="center" px="3">
@@ -38,7 +39,7 @@ export function AssetPreview({ asset, height = '160px' }: { asset: MediaAsset; h
   );
 }
 
-export function ActiveSwitch({ asset, onChanged }: { asset: MediaAsset; onChanged: () => void }) {
+export function ActiveSwitch({ asset, onChanged }: { asset: PublicAsset; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   return (
     <Switch.Root
@@ -61,7 +62,7 @@ export function ActiveSwitch({ asset, onChanged }: { asset: MediaAsset; onChange
 }
 
 /** Tags with removal, Add Tag and AI Tags. */
-export function AssetTags({ asset, onChanged }: { asset: MediaAsset; onChanged: () => void }) {
+export function AssetTags({ asset, onChanged }: { asset: PublicAsset; onChanged: () => void }) {
   const [adding, setAdding] = useState(false);
   const [value, setValue] = useState('');
   const [suggesting, setSuggesting] = useState(false);
@@ -143,7 +144,7 @@ export function AssetTags({ asset, onChanged }: { asset: MediaAsset; onChanged: 
 }
 
 /** Actions menu (spec 001 §2): Move to Folder with 'All Media (Root)' and each folder, Delete. */
-export function AssetMenu({ asset, folders, onMove, onChanged }: { asset: MediaAsset } & AssetActions) {
+export function AssetMenu({ asset, folders, onMove, onChanged }: { asset: PublicAsset } & AssetActions) {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -184,7 +185,7 @@ export function AssetMenu({ asset, folders, onMove, onChanged }: { asset: MediaA
   );
 }
 
-export function SelectBox({ asset, selected, onToggle }: { asset: MediaAsset; selected: boolean; onToggle: () => void }) {
+export function SelectBox({ asset, selected, onToggle }: { asset: PublicAsset; selected: boolean; onToggle: () => void }) {
   return (
     <Checkbox.Root checked={selected} onCheckedChange={onToggle} size="md">
       <Checkbox.HiddenInput aria-label={`Select ${asset.title}`} />

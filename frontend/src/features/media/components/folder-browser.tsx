@@ -3,9 +3,9 @@ import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import type { PublicFolder } from '@contract/media';
 
 import { createFolder, deleteFolder, forceDeleteFolder, renameFolder } from '../api/folders';
-import type { MediaFolder } from '../api/types';
 import { DeleteFolderDialog, FolderInUseDialog, FolderNameDialog } from './folder-dialogs';
 
 /** The server refuses a delete with a message about scripts using the folder as their preferred folder. */
@@ -22,15 +22,15 @@ export function FolderBrowser({
   onSelect,
   onChanged,
 }: {
-  folders: MediaFolder[];
+  folders: PublicFolder[];
   selected: string;
   onSelect: (folderId: string) => void;
   onChanged: () => void;
 }) {
   const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<MediaFolder | null>(null);
-  const [deleting, setDeleting] = useState<MediaFolder | null>(null);
-  const [inUse, setInUse] = useState<{ folder: MediaFolder; message: string } | null>(null);
+  const [renaming, setRenaming] = useState<PublicFolder | null>(null);
+  const [deleting, setDeleting] = useState<PublicFolder | null>(null);
+  const [inUse, setInUse] = useState<{ folder: PublicFolder; message: string } | null>(null);
 
   const item = (id: string, label: string, count?: number) => (
     <Button

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 
-import type { MediaFolder } from '../api/types';
+import type { PublicFolder } from '@contract/media';
 
 function SimpleDialog({
   open,
@@ -100,7 +100,7 @@ export function FolderNameDialog({
   );
 }
 
-export function DeleteFolderDialog({ folder, onClose, onConfirm }: { folder: MediaFolder | null; onClose: () => void; onConfirm: () => Promise<void> }) {
+export function DeleteFolderDialog({ folder, onClose, onConfirm }: { folder: PublicFolder | null; onClose: () => void; onConfirm: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   return (
     <SimpleDialog
@@ -140,9 +140,9 @@ export function FolderInUseDialog({
   onClose,
   onConfirm,
 }: {
-  folder: MediaFolder | null;
+  folder: PublicFolder | null;
   message: string;
-  folders: MediaFolder[];
+  folders: PublicFolder[];
   onClose: () => void;
   onConfirm: (replacementFolderId: string | null) => Promise<void>;
 }) {

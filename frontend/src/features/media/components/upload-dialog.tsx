@@ -2,8 +2,8 @@ import { Box, Button, CloseButton, Dialog, HStack, Portal, Progress, Stack, Text
 import { useEffect, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import type { StorageUsage } from '@contract/media';
 
-import type { StorageUsage } from '../api/types';
 import { uploadErrorMessage, uploadMedia } from '../api/upload-media';
 import {
   AUDIO_ACCEPT,

@@ -3,11 +3,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 import { useRealtime } from '@/lib/realtime';
+import type { MediaSort, PublicAsset } from '@contract/media';
 
 import { bulkDelete, bulkMove } from '../api/assets';
 import { useFolders } from '../api/folders';
 import { useMediaPages } from '../api/get-media';
-import { mediaSorts, type MediaAsset, type MediaSort } from '../api/types';
+import { mediaSorts } from '../lib/assets';
 import { AssetCard, AssetRow } from '../components/asset-card';
 import { DropZone } from '../components/drop-zone';
 import { FolderBrowser } from '../components/folder-browser';
@@ -117,7 +118,7 @@ export default function MediaRoute() {
 
   const actions = {
     folders: folderList,
-    onMove: (asset: MediaAsset, target: string | null) => void move([asset.id], target),
+    onMove: (asset: PublicAsset, target: string | null) => void move([asset.id], target),
     onChanged: refresh,
   };
 

@@ -1,13 +1,9 @@
 import useSWR from 'swr';
 
-/** The media library's folders, for the preferred-folder select (GET /api/media/folders); none until that library exists. */
-export interface Folder {
-  id: string;
-  name: string;
-}
+import type { PublicFolder } from '@contract/media';
 
+/** The media library's folders, for the preferred-folder select and the Switch Scenes filter (GET /api/media/folders). */
 export function useFolders() {
-  const { data, error } = useSWR<Folder[] | { folders?: Folder[] }>('/api/media/folders');
-  const folders = Array.isArray(data) ? data : (data?.folders ?? []);
-  return { folders: error ? [] : folders };
+  const { data, error } = useSWR<PublicFolder[]>('/api/media/folders');
+  return { folders: error || !Array.isArray(data) ? [] : data };
 }

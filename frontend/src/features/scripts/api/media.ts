@@ -3,26 +3,13 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 
 import { apiGet } from '@/lib/api-client';
-
-import type { CandidateMedia } from '../lib/segments';
+import type { MediaPage, PublicAsset } from '@contract/media';
 
 /**
  * The media the Video Generation Settings dialog reads (spec 000 §7, §9; 001 §7): the audio list for
  * background music, a prefetch of 100 for auto-assignment, and pages of 60 for Select Media. Features
  * do not import each other, so these few calls live here rather than in features/media.
  */
-export interface MediaItem extends CandidateMedia {
-  fileName?: string;
-}
-
-interface MediaPage {
-  items: MediaItem[];
-  page: number;
-  totalPages: number;
-  totalCount: number;
-  nextCursor?: string | null;
-}
-
 export const PICKER_PAGE_SIZE = 60;
 export const PREFETCH_LIMIT = 100;
 /** Up to 24 thumbnails are preloaded (000 §9). */
@@ -35,7 +22,7 @@ export const AUDIO_KEY = '/api/media/audio';
 export const PREFETCH_KEY = `/api/media?page=1&limit=${PREFETCH_LIMIT}`;
 
 export function useAudioAssets() {
-  return useSWR<MediaItem[]>(AUDIO_KEY, () => apiGet<MediaItem[]>(AUDIO_KEY), fresh);
+  return useSWR<PublicAsset[]>(AUDIO_KEY, () => apiGet<PublicAsset[]>(AUDIO_KEY), fresh);
 }
 
 /** The newest 100 assets, the pool auto-assignment scores. */

@@ -3,64 +3,14 @@ import useSWRInfinite from 'swr/infinite';
 
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 import { useRealtime } from '@/lib/realtime';
+import type { GenerateScriptsRequest, GenerationResult } from '@contract/generation';
+import type { Script } from '@contract/scripts';
+import type { ConvertToAudioResult, GenerateVideoResult } from '@contract/video';
 
 import type { CaptionSettings } from '../lib/caption-settings';
-import type { GenerationStatus } from '../lib/generation-status';
-import type { StoredSegment, VideoMetadata } from '../lib/segments';
+import type { VideoMetadata } from '../lib/segments';
 
-/** Scripts and their generation (spec 000 sections 3, 7). */
-export type { GenerationStatus };
-
-export interface Script {
-  id: string;
-  title: string;
-  scriptContent: string;
-  postCaption: string | null;
-  isActive: boolean;
-  audioUrl: string | null;
-  audioDuration?: number | null;
-  videoUrl: string | null;
-  thumbnailUrl?: string | null;
-  videoMetadata?: { segments: StoredSegment[]; totalDuration: number } | null;
-  usedMediaIds?: (string | number)[] | null;
-  captionSettings?: Record<string, unknown> | string | null;
-  audioGenerationStatus: GenerationStatus;
-  videoGenerationStatus: GenerationStatus;
-  /** The last failure, shown after a reload (docs/pipeline-contract.md). */
-  audioGenerationError?: string | null;
-  videoGenerationError?: string | null;
-  /** The last known render percent while generating. */
-  videoProgress?: number | null;
-  topic: string | null;
-  duration: string | null;
-  voiceId: string | null;
-  preferredFolderId?: string | null;
-  source: 'openai' | 'offline' | 'manual';
-  createdAt: string;
-}
-
-export interface GeneratedScript {
-  title: string;
-  content: string;
-  platform: string;
-  duration: string;
-  hashtags: string[];
-  hookSuggestion: string;
-  postCaption: string;
-  source: 'openai' | 'offline';
-}
-
-export interface GenerateScriptsInput {
-  topic: string;
-  platform: string;
-  toneStyle: string;
-  duration: string;
-  scriptCount: number;
-  extraInstructions: string;
-  subjectCategory: string;
-  preferredFolderId: string;
-}
-
+/** Scripts and their generation (spec 000 sections 3, 7): the calls; what they send and answer is the contract's. */
 export const SCRIPTS_KEY = '/api/scripts';
 export const PAGE_SIZE = 50;
 
@@ -83,8 +33,10 @@ export function useScripts() {
     () =>
       realtime.onMessage((message) => {
         // A script-update that only carries render progress (one a second) does not refetch the list.
-        const changed = ['audioGenerationStatus', 'videoGenerationStatus', 'hasNewVideo'].some((field) => message[field] !== undefined);
-        if (message.type === 'scripts' || (message.type === 'script-update' && changed)) void mutate();
+        const changed =
+          message.type === 'script-update' &&
+          (message.audioGenerationStatus !== undefined || message.videoGenerationStatus !== undefined || message.hasNewVideo !== undefined);
+        if (message.type === 'scripts' || changed) void mutate();
       }),
     [realtime, mutate],
   );
@@ -95,8 +47,7 @@ export function useScripts() {
   return { ...result, scripts, hasMore, loadMore };
 }
 
-export const generateScripts = (input: GenerateScriptsInput) =>
-  apiPost<{ scripts: GeneratedScript[]; tokensUsed: number; source: 'openai' | 'offline' }>('/api/generate-scripts', { ...input });
+export const generateScripts = (input: GenerateScriptsRequest) => apiPost<GenerationResult>('/api/generate-scripts', { ...input });
 
 export const generateQuote = (prompt: string) => apiPost<{ quote: string }>('/api/generate-quote', { prompt });
 
@@ -109,12 +60,11 @@ export const deleteScript = (id: string) => apiDelete(`${SCRIPTS_KEY}/${id}`);
 export const regenerateScript = (id: string) => apiPost<{ script: Script; tokensUsed: number }>(`${SCRIPTS_KEY}/${id}/regenerate`);
 
 /** POST convert-to-audio (docs/pipeline-contract.md): synchronous, answers with the updated script. */
-export const convertToAudio = (id: string) =>
-  apiPost<{ tokensUsed: number; audioUrl: string; audioDuration: number; script?: Script }>(`${SCRIPTS_KEY}/${id}/convert-to-audio`, {});
+export const convertToAudio = (id: string) => apiPost<ConvertToAudioResult>(`${SCRIPTS_KEY}/${id}/convert-to-audio`, {});
 
 /** POST generate-video: 202 once the render has started; progress arrives as `script-update` messages. */
 export const generateVideo = (id: string, body: { captionSettings: CaptionSettings; videoMetadata: VideoMetadata }) =>
-  apiPost<{ executionId?: string; videoMetadata?: VideoMetadata; script?: Script }>(`${SCRIPTS_KEY}/${id}/generate-video`, { ...body });
+  apiPost<GenerateVideoResult>(`${SCRIPTS_KEY}/${id}/generate-video`, { ...body });
 
 /**
  * What a refusal says, for a toast's description: the server's message and details on a 4xx (e.g. 403

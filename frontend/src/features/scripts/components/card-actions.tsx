@@ -2,8 +2,8 @@ import { Button, HStack, IconButton, Menu, Portal, Progress, Spinner, Text } fro
 import { lazy, Suspense, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import type { Script } from '@contract/scripts';
 
-import type { Script } from '../api/scripts';
 import type { useScriptGeneration } from '../hooks/use-script-generation';
 import { reasonUnder } from '../lib/generation-status';
 import { thumbnailSrc } from '../api/media';

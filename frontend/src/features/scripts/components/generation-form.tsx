@@ -6,10 +6,10 @@ import { showToast } from '@/components/ui/toaster';
 import { USER_KEY, useUser } from '@/lib/auth';
 import { useRealtime } from '@/lib/realtime';
 import { selectVoice, useVoices } from '@/lib/voices';
+import type { ScriptTemplate } from '@contract/generation';
 
 import { failureText, generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
 import { useFolders } from '../api/folders';
-import type { ScriptTemplate } from '../api/templates';
 import { useFallbackPoller } from '../hooks/use-fallback-poller';
 import { POLL_AFTER_SCRIPTS_MS } from '../lib/generation-status';
 import { DEFAULT_DURATION, DURATIONS, FALLBACK_QUOTE, PLATFORM, SCRIPT_COUNTS, subjectCategoryGroups, TONE } from '../lib/rules';

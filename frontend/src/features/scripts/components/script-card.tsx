@@ -2,8 +2,9 @@ import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Text
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import type { Script } from '@contract/scripts';
 
-import { deleteScript, failureText, refusalDescription, regenerateScript, tokenLimitDetails, updateScript, type Script } from '../api/scripts';
+import { deleteScript, failureText, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
 import { useScriptGeneration } from '../hooks/use-script-generation';
 import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
 import { CardActions, GenerationState } from './card-actions';

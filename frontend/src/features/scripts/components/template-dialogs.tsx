@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
+import type { CreateScriptTemplateRequest, ScriptTemplate } from '@contract/generation';
 
-import { deleteTemplate, saveTemplate, TEMPLATES_KEY, useScriptTemplates, type ScriptTemplate } from '../api/templates';
+import { deleteTemplate, saveTemplate, TEMPLATES_KEY, useScriptTemplates } from '../api/templates';
 import { preview, PROMPT_PREVIEW_CHARS } from '../lib/rules';
 import { AppDialog } from './app-dialog';
 
-export type TemplateFields = Omit<ScriptTemplate, 'id' | 'name'>;
+export type TemplateFields = Omit<CreateScriptTemplateRequest, 'name'>;
 
 /** Save Template: a name for the current form (000 sections 2, 5, 8). */
 export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; onClose: () => void; fields: TemplateFields }) {

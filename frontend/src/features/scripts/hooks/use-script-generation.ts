@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 import { useRealtime } from '@/lib/realtime';
-import type { RealtimeMessage } from '@/lib/realtime-client';
+import type { Script } from '@contract/scripts';
 
-import { convertToAudio, generateVideo, refusalDescription, updateScript, type Script } from '../api/scripts';
+import { convertToAudio, generateVideo, refusalDescription, updateScript } from '../api/scripts';
 import type { CaptionSettings } from '../lib/caption-settings';
 import {
   isFinal,
@@ -127,7 +127,7 @@ export function useScriptGeneration(script: Script, onChanged: () => Promise<unk
   useEffect(() => (generating ? realtime.subscribe(['script-update']) : undefined), [generating, realtime]);
   useEffect(
     () =>
-      realtime.onMessage((message: RealtimeMessage) => {
+      realtime.onMessage((message) => {
         if (message.type !== 'script-update' || message.scriptId !== script.id) return;
         poller.stop();
         const audioStatus = asStatus(message.audioGenerationStatus);

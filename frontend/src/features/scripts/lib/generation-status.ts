@@ -1,8 +1,10 @@
+import type { GenerationStatus } from '@contract/scripts';
+
 /**
  * Generation statuses mirrored in browser storage (spec 000 §3, §4), and the fallback polling timer.
  * No DOM types: the storage and the timers are passed in, so the unit tests drive them in Node.
  */
-export type GenerationStatus = 'idle' | 'generating' | 'complete' | 'failed';
+export type { GenerationStatus };
 export type GenerationKind = 'audio' | 'video';
 
 export const isFinal = (status: GenerationStatus) => status === 'complete' || status === 'failed';

@@ -4,6 +4,7 @@
  * tests run them in Node. Splitting and scoring are the server's own module (the same rules on both
  * sides: the server also builds segments when generate-video is called without any).
  */
+import type { StoredSegment } from '@contract/scripts';
 import {
   autoAssign,
   defaultSegmentSeconds,
@@ -27,16 +28,6 @@ export const SEGMENT_HUE_STEP = 36;
 export interface VideoMetadata {
   segments: Segment[];
   totalDuration: number;
-}
-
-/** A segment as the server may have stored it (ids may be numbers, optional fields absent). */
-export interface StoredSegment {
-  text: string;
-  mediaAssetId?: string | number | null;
-  mediaFile?: string | null;
-  mediaDuration?: number;
-  mediaStartTime?: number;
-  thumbnailUrl?: string | null;
 }
 
 export function fromStoredSegment(stored: StoredSegment): Segment {

@@ -1,6 +1,7 @@
 import { Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 
-import type { MediaItem } from '../../api/media';
+import type { PublicAsset } from '@contract/media';
+
 import { FONT_FAMILIES, RANGES, type CaptionSettings, type FontFamily } from '../../lib/caption-settings';
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
@@ -9,7 +10,7 @@ import { LabeledSlider } from './labeled-slider';
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
 
 /** The dialog's left column (000 §2): background audio and volume, colours, font, Advanced Options. */
-export function CaptionControls({ settings, update, audio }: { settings: CaptionSettings; update: Update; audio: MediaItem[] }) {
+export function CaptionControls({ settings, update, audio }: { settings: CaptionSettings; update: Update; audio: PublicAsset[] }) {
   const audioMissing = settings.background_audio_id !== null && !audio.some((item) => item.id === settings.background_audio_id);
   return (
     <Stack gap="4">

@@ -1,13 +1,15 @@
 import { Badge, Box, Button, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
-import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages, type MediaItem } from '../../api/media';
+import type { PublicAsset } from '@contract/media';
+
+import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages } from '../../api/media';
 import { orderForPicker, toggleQueued } from '../../lib/segments';
 import { AppDialog } from '../app-dialog';
 
 export type PickerTarget = { mode: 'single'; index: number } | { mode: 'bulk'; count: number };
 
-function MediaTile({ item, order, eager, onPick }: { item: MediaItem; order: number | undefined; eager: boolean; onPick: () => void }) {
+function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: number | undefined; eager: boolean; onPick: () => void }) {
   const thumb = thumbnailSrc(item.thumbnailUrl);
   return (
     <Box
@@ -74,13 +76,13 @@ export function MediaPickerDialog({
   folderId: string;
   preferredFolderId: string | null;
   usedIds: ReadonlySet<string>;
-  onPick: (index: number, media: MediaItem) => void;
-  onApply: (queue: MediaItem[]) => void;
+  onPick: (index: number, media: PublicAsset) => void;
+  onApply: (queue: PublicAsset[]) => void;
   onClose: () => void;
 }) {
   const pages = usePickerPages(folderId);
   const items = useMemo(() => orderForPicker(pages.items, { usedIds, preferredFolderId }), [pages.items, usedIds, preferredFolderId]);
-  const [queue, setQueue] = useState<MediaItem[]>([]);
+  const [queue, setQueue] = useState<PublicAsset[]>([]);
   const title = target.mode === 'single' ? `Select Media for Segment ${target.index + 1}` : `Select Media for ${target.count} Segments`;
 
   // Infinite scroll: the next page when the sentinel is half visible.
@@ -99,7 +101,7 @@ export function MediaPickerDialog({
     return () => observer.disconnect();
   }, [hasMore, loadingMore, loadMore]);
 
-  function choose(item: MediaItem) {
+  function choose(item: PublicAsset) {
     if (target.mode === 'single') {
       onPick(target.index, item);
       return;

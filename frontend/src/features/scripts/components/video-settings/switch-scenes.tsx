@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Checkbox, Field, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 
-import { thumbnailSrc } from '../../api/media';
-import type { Folder } from '../../api/folders';
-import { segmentHue, type Segment } from '../../lib/segments';
 import { FolderSelect } from '@/components/folder-select';
+import type { PublicFolder } from '@contract/media';
+
+import { thumbnailSrc } from '../../api/media';
+import { segmentHue, type Segment } from '../../lib/segments';
 
 export interface BulkState {
   on: boolean;
@@ -88,7 +89,7 @@ export function SwitchScenes({
   note,
 }: {
   segments: Segment[] | null;
-  folders: Folder[];
+  folders: PublicFolder[];
   folderId: string;
   onFolderChange: (folderId: string) => void;
   bulk: BulkState;

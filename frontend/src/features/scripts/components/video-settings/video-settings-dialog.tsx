@@ -3,10 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
+import type { Script } from '@contract/scripts';
+import type { PublicAsset } from '@contract/media';
 
 import { useFolders } from '../../api/folders';
-import { PRELOAD_THUMBNAILS, thumbnailSrc, useAudioAssets, useMediaPrefetch, type MediaItem } from '../../api/media';
-import type { Script } from '../../api/scripts';
+import { PRELOAD_THUMBNAILS, thumbnailSrc, useAudioAssets, useMediaPrefetch } from '../../api/media';
 import { captionSettingsFrom, type CaptionSettings } from '../../lib/caption-settings';
 import {
   applyQueue,
@@ -108,13 +109,13 @@ export default function VideoSettingsDialog({
     setPicker({ mode: 'bulk', count: bulk.selected.size });
   }
 
-  function pick(index: number, media: MediaItem) {
+  function pick(index: number, media: PublicAsset) {
     setSegments((current) => (current ? replaceSegmentMedia(current, index, media) : current));
     setPicker(null);
     showToast({ type: 'success', title: 'Segment updated' });
   }
 
-  function applyBulk(queue: MediaItem[]) {
+  function applyBulk(queue: PublicAsset[]) {
     setSegments((current) => (current ? applyQueue(current, bulk.selected, queue) : current));
     setPicker(null);
     setBulk({ on: false, selected: new Set() });

@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importZones from './lint/import-zones.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'frontend/dist', '.data', 'layers/**/bin'] },
@@ -32,5 +33,56 @@ export default tseslint.config(
   {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Restricted import zones (STYLE "Restricted import zones"; docs/architecture.md).
+    files: ['frontend/**/*.{ts,tsx}', 'functions/contract/**/*.ts'],
+    plugins: { 'import-zones': importZones },
+    rules: {
+      'import-zones/restricted': [
+        'error',
+        {
+          zones: [
+            {
+              target: '^frontend/',
+              from: '^(?!frontend/|functions/contract/|node_modules/)',
+              message: 'the front end imports back-end code only through @contract (functions/contract)',
+            },
+            {
+              target: '^frontend/',
+              from: '^functions/contract/(?!rules/)',
+              allowTypeImports: true,
+              message: "the browser takes only types from the contract's schema modules (import type: zod stays on the server); values come from @contract/rules/*",
+            },
+            {
+              target: '^frontend/src/features/(?<feature>[^/]+)/',
+              from: '^frontend/src/features/',
+              except: '^frontend/src/features/$<feature>/',
+              message: "a feature does not import another feature's code: shared pieces live in src/components or src/lib",
+            },
+            {
+              target: '^frontend/src/(?!features/|app/|main\\.tsx$)',
+              from: '^frontend/src/(features|app)/',
+              message: 'shared code (src/components, src/lib, src/config) does not import features or the app',
+            },
+            {
+              target: '^frontend/src/features/',
+              from: '^frontend/src/app/',
+              message: 'features do not import the app shell (src/app composes them)',
+            },
+            {
+              target: '^functions/contract/',
+              from: '^(?!functions/contract/|node_modules/zod(/|$))',
+              message: 'the contract imports nothing but zod and itself: no core, adapters, platform or http, and nothing only Node has',
+            },
+            {
+              target: '^functions/contract/rules/',
+              from: '^(?!functions/contract/rules/)',
+              message: 'the rules the browser bundles import only each other (no zod)',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -14,16 +14,16 @@ import {
   tagsInput,
   uploadUrlSchema,
 } from '../contract/media';
-import { directUploadMaxBytes } from '../core/media/media-service';
+import { directUploadMaxBytes } from '../core/media/uploads';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
 import { composeMedia, type MediaDeps } from '../platform/compose/media';
 import { proxiedFile } from '../platform/http/proxied-file';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
+import { describeIssues } from '../platform/http/zod-issues';
 import type { RemoteMediaKind } from '../core/ports/remote-fetcher';
 
 type AnyInput = EndpointInput<unknown, unknown, unknown, MediaDeps, string>;
-const media = (input: AnyInput) => input.deps.media;
 
 /** Our objects: a redirect to a short-lived presigned URL. Remote URLs: fetched under decision 8. */
 async function proxy(input: EndpointInput<unknown, { url: string }, unknown, MediaDeps, string>, kinds: readonly RemoteMediaKind[]): Promise<HttpResult> {
@@ -31,12 +31,12 @@ async function proxy(input: EndpointInput<unknown, { url: string }, unknown, Med
   const { userId } = input;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https?:\/\//i.test(url)) throw new ValidationError('Only http and https URLs can be fetched');
   if (!/^https?:\/\//i.test(url)) {
-    const location = await media(input).ownObjectUrl(userId, url);
+    const location = await input.deps.proxy.ownObjectUrl(userId, url);
     // Cached a little less than the presigned URL lives, so a grid of thumbnails costs one call each.
     return { status: 302, headers: { location, 'cache-control': 'private, max-age=240' } };
   }
   // The one guarded fetcher (DESIGN decision 8) refuses anything but these kinds before reading the body.
-  return proxiedFile(await media(input).fetchRemote(url, kinds));
+  return proxiedFile(await input.deps.proxy.fetchRemote(url, kinds));
 }
 
 /** The spec's multipart upload: one file per request (field `file`), optional `tags` and `folderId`. */
@@ -57,7 +57,13 @@ async function readMultipart(input: AnyInput) {
   if (files.length === 0) throw new ValidationError('Please select files to upload');
   if (files.length > 1) throw new ValidationError('One file per request');
   const file = files[0] as Blob & { name?: string };
-  const tags = tagsInput.parse(form.get('tags') ?? undefined);
+  // The form's tags are held to the JSON calls' bounds: a 400 naming the bound, not a 500.
+  const parsedTags = tagsInput.safeParse(form.get('tags') ?? undefined);
+  if (!parsedTags.success) {
+    const { message, details } = describeIssues(parsedTags.error);
+    throw new ValidationError(message, details);
+  }
+  const tags = parsedTags.data;
   const folder = form.get('folderId');
   return {
     fileName: file.name || 'upload',
@@ -74,88 +80,88 @@ const { signedIn } = endpointsFor<MediaDeps>();
 export const handler = createAreaHandler('media', composeMedia, {
   'GET /api/media': signedIn({
     query: listQuerySchema,
-    handle: async (input) => ({ body: await input.deps.media.list(input.userId, input.query) }),
+    handle: async (input) => ({ body: await input.deps.library.list(input.userId, input.query) }),
   }),
 
   'GET /api/media/audio': signedIn({
-    handle: async (input) => ({ body: await input.deps.media.listAudio(input.userId) }),
+    handle: async (input) => ({ body: await input.deps.library.listAudio(input.userId) }),
   }),
 
   'GET /api/media/folders': signedIn({
-    handle: async (input) => ({ body: await input.deps.media.listFolders(input.userId) }),
+    handle: async (input) => ({ body: await input.deps.folders.listFolders(input.userId) }),
   }),
 
   'POST /api/media/folders': signedIn({
     body: createFolderSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.media.createFolder(input.userId, input.body) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.folders.createFolder(input.userId, input.body) }),
   }),
 
   'PATCH /api/media/folders/{id}': signedIn({
     params: idParams,
     body: renameFolderSchema,
-    handle: async (input) => ({ body: await input.deps.media.renameFolder(input.userId, input.params.id, input.body.name) }),
+    handle: async (input) => ({ body: await input.deps.folders.renameFolder(input.userId, input.params.id, input.body.name) }),
   }),
 
   'DELETE /api/media/folders/{id}': signedIn({
     params: idParams,
-    handle: async (input) => ({ body: await input.deps.media.deleteFolder(input.userId, input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.folders.deleteFolder(input.userId, input.params.id) }),
   }),
 
   'DELETE /api/media/folders/{id}/force': signedIn({
     params: idParams,
     body: forceDeleteFolderSchema,
     handle: async (input) => ({
-      body: await input.deps.media.forceDeleteFolder(input.userId, input.params.id, input.body.replacementFolderId),
+      body: await input.deps.folders.forceDeleteFolder(input.userId, input.params.id, input.body.replacementFolderId),
     }),
   }),
 
   'POST /api/media/upload-url': signedIn({
     body: uploadUrlSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.media.beginUpload(input.userId, input.body) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.uploads.beginUpload(input.userId, input.body) }),
   }),
 
   'POST /api/media/complete': signedIn({
     body: completeUploadSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.media.completeUpload(input.userId, input.body.uploadId) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.uploads.completeUpload(input.userId, input.body.uploadId) }),
   }),
 
   'POST /api/media/upload': signedIn({
     handle: async (input) => {
       const file = await readMultipart(input);
-      return { status: 201, body: await input.deps.media.uploadDirect(input.userId, file) };
+      return { status: 201, body: await input.deps.uploads.uploadDirect(input.userId, file) };
     },
   }),
 
   'PATCH /api/media/bulk-move': signedIn({
     body: bulkMoveSchema,
-    handle: async (input) => ({ body: await input.deps.media.bulkMove(input.userId, input.body.assetIds, input.body.folderId) }),
+    handle: async (input) => ({ body: await input.deps.library.bulkMove(input.userId, input.body.assetIds, input.body.folderId) }),
   }),
 
   'POST /api/media/bulk-delete': signedIn({
     body: bulkDeleteSchema,
-    handle: async (input) => ({ body: await input.deps.media.bulkDelete(input.userId, input.body.ids) }),
+    handle: async (input) => ({ body: await input.deps.library.bulkDelete(input.userId, input.body.ids) }),
   }),
 
   'DELETE /api/media/{id}': signedIn({
     params: idParams,
-    handle: async (input) => ({ body: await input.deps.media.deleteAsset(input.userId, input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.library.deleteAsset(input.userId, input.params.id) }),
   }),
 
   'PATCH /api/media/{id}': signedIn({
     params: idParams,
     body: setActiveSchema,
-    handle: async (input) => ({ body: await input.deps.media.setActive(input.userId, input.params.id, input.body.isActive) }),
+    handle: async (input) => ({ body: await input.deps.library.setActive(input.userId, input.params.id, input.body.isActive) }),
   }),
 
   'PATCH /api/media/{id}/tags': signedIn({
     params: idParams,
     body: setTagsSchema,
-    handle: async (input) => ({ body: await input.deps.media.setTags(input.userId, input.params.id, input.body.tags) }),
+    handle: async (input) => ({ body: await input.deps.library.setTags(input.userId, input.params.id, input.body.tags) }),
   }),
 
   'POST /api/media/{id}/ai-tags': signedIn({
     params: idParams,
-    handle: async (input) => ({ body: await input.deps.media.aiTags(input.userId, input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.library.aiTags(input.userId, input.params.id) }),
   }),
 
   'GET /api/thumbnail-proxy': signedIn({

@@ -52,22 +52,22 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
     duration,
   );
 
-  const assets = new Map<string, MediaAsset | undefined>();
-  const assetOf = async (id: string) => {
-    if (!assets.has(id)) assets.set(id, await deps.media.getAsset(input.userId, id));
-    return assets.get(id);
-  };
+  // Every segment's clip and the background audio, read in one batch.
+  const captions = captionsOf(script);
+  const ids = saved.map((segment) => (segment.mediaAssetId === null || segment.mediaAssetId === undefined ? undefined : String(segment.mediaAssetId)));
+  const wanted = [...ids, captions.background_audio_id || undefined].filter((id): id is string => id !== undefined);
+  const assets = new Map<string, MediaAsset>((wanted.length > 0 ? await deps.media.getAssets(input.userId, wanted) : []).map((asset) => [asset.id, asset]));
   const segments: PlannedSegment[] = [];
   let previous: PlannedSegment | undefined;
   for (const [i, segment] of saved.entries()) {
     const time = times[i] ?? { start: duration, duration: 0 };
-    const id = segment.mediaAssetId === null || segment.mediaAssetId === undefined ? undefined : String(segment.mediaAssetId);
+    const id = ids[i];
     if (!id) {
       // No medium of its own (the library had too few): the previous picture stays on screen.
       if (previous) previous.mediaDuration += time.duration;
       continue;
     }
-    const asset = await assetOf(id);
+    const asset = assets.get(id);
     if (!asset || asset.kind !== 'video') {
       throw new VideoInputError(`The video chosen for segment ${i + 1} is no longer in your media library. Choose another one and try again.`);
     }
@@ -93,10 +93,9 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
   }
   if (segments.length === 0) throw new VideoInputError('No media to make the video from. Upload at least one video to your media library first.');
 
-  const captions = captionsOf(script);
   let musicKey: string | null = null;
   if (captions.background_audio_id) {
-    const music = await assetOf(captions.background_audio_id);
+    const music = assets.get(captions.background_audio_id);
     if (!music || music.kind !== 'audio') throw new VideoInputError('The background audio is no longer in your media library. Choose another one and try again.');
     musicKey = music.storageKey;
   }

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors';
 import { toPublicAsset, type MediaAsset } from '../media/media';
-import type { MediaRepository } from '../ports/media';
+import type { MediaAssetRepository } from '../ports/media';
 import type { RecentMediaUse } from '../ports/video';
 import type { VideoMetadata } from '../../contract/scripts';
 import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
@@ -44,17 +44,10 @@ export function toCandidate(asset: MediaAsset): CandidateMedia {
  */
 export class SegmentPlanner {
   constructor(
-    private readonly media: Pick<MediaRepository, 'getAsset' | 'listAssets'>,
+    private readonly media: Pick<MediaAssetRepository, 'getAsset' | 'getAssets' | 'listAssets'>,
     private readonly recent: RecentMediaUse,
     private readonly clock: () => number = Date.now,
   ) {}
-
-  /** One of the user's own videos, or a 400 naming where it was asked for. */
-  async ownVideo(userId: string, id: string, where: string): Promise<MediaAsset> {
-    const asset = await this.media.getAsset(userId, id);
-    if (!asset || asset.kind !== 'video') throw new ValidationError(mediaNotFound, `${where}: no video with id ${id} in your media library`);
-    return asset;
-  }
 
   async ownAudio(userId: string, id: string): Promise<MediaAsset> {
     const asset = await this.media.getAsset(userId, id);
@@ -62,11 +55,18 @@ export class SegmentPlanner {
     return asset;
   }
 
+  /** The user's videos among the segments' media ids, read in one batch (a segment's id that is not one of them is a 400 naming the segment, or chosen again for kept segments). */
+  private async videosAmong(userId: string, ids: readonly (string | null)[]): Promise<Map<string, MediaAsset>> {
+    const wanted = ids.filter((id): id is string => id !== null);
+    const found = wanted.length > 0 ? await this.media.getAssets(userId, wanted) : [];
+    return new Map(found.filter((asset) => asset.kind === 'video').map((asset) => [asset.id, asset]));
+  }
+
   private async library(userId: string): Promise<CandidateMedia[]> {
     const found: CandidateMedia[] = [];
     let cursor: string | undefined;
     for (let page = 1; found.length < maxCandidates; page++) {
-      const result = await this.media.listAssets(userId, { scope: { kind: 'all' }, sort: 'newest', page, limit: 100, cursor, skipTotal: true });
+      const result = await this.media.listAssets(userId, { scope: { kind: 'all' }, sort: 'newest', page, limit: 100, cursor });
       found.push(...result.items.filter((asset) => asset.kind === 'video').map(toCandidate));
       cursor = result.nextCursor;
       if (!cursor || result.items.length === 0) break;
@@ -84,17 +84,21 @@ export class SegmentPlanner {
     const { userId } = input;
     const segments: Segment[] = [];
     if (input.sent && input.sent.length > 0) {
+      const ids = input.sent.map((sent) => (sent.mediaAssetId === null || sent.mediaAssetId === undefined || sent.mediaAssetId === '' ? null : String(sent.mediaAssetId)));
+      const videos = await this.videosAmong(userId, ids);
       for (const [i, sent] of input.sent.entries()) {
-        const id = sent.mediaAssetId === null || sent.mediaAssetId === undefined || sent.mediaAssetId === '' ? null : String(sent.mediaAssetId);
-        const asset = id ? await this.ownVideo(userId, id, `Segment ${i + 1}`) : undefined;
+        const id = ids[i];
+        const asset = id ? videos.get(id) : undefined;
+        if (id && !asset) throw new ValidationError(mediaNotFound, `Segment ${i + 1}: no video with id ${id} in your media library`);
         segments.push(this.segment(sent.text, asset, sent.mediaStartTime ?? 0, sent.mediaDuration ?? defaultSegmentSeconds));
       }
     } else if (input.existing && input.existing.segments.length > 0) {
       // Kept as they were, except media deleted since, which is chosen again.
-      for (const kept of input.existing.segments) {
-        const id = kept.mediaAssetId === null || kept.mediaAssetId === undefined ? null : String(kept.mediaAssetId);
-        const asset = id ? await this.media.getAsset(userId, id) : undefined;
-        const usable = asset && asset.kind === 'video' ? asset : undefined;
+      const ids = input.existing.segments.map((kept) => (kept.mediaAssetId === null || kept.mediaAssetId === undefined ? null : String(kept.mediaAssetId)));
+      const videos = await this.videosAmong(userId, ids);
+      for (const [i, kept] of input.existing.segments.entries()) {
+        const id = ids[i];
+        const usable = id ? videos.get(id) : undefined;
         segments.push(this.segment(kept.text, usable, usable ? kept.mediaStartTime : 0, kept.mediaDuration));
       }
     } else {

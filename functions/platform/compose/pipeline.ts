@@ -1,6 +1,7 @@
-import { DynamoMediaRepository } from '../../adapters/aws/dynamo/media-repository';
+import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
-import { DynamoRecentMediaUse, DynamoVideoMinuteCounter, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
+import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
+import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { S3VideoFiles } from '../../adapters/aws/s3-video-files';
 import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
 import type { PipelineDeps } from '../../core/video/pipeline-deps';
@@ -21,7 +22,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
   return {
     scripts: new DynamoScriptRepository(table),
     users: usersOf(context, 'read'),
-    media: new DynamoMediaRepository(table),
+    media: new DynamoMediaAssetRepository(table),
     runs: new DynamoVideoRunStore(table),
     files: new S3VideoFiles(s3Of(context, 'read-write'), context.config.MEDIA_BUCKET),
     publisher: realtimeOf(context),
@@ -29,7 +30,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
       need(context, { kind: 'ffmpeg' });
       return renderer;
     },
-    minutes: new DynamoVideoMinuteCounter(table),
+    minutes: new DynamoUsageCounters(table).videoMinutes,
     recent: new DynamoRecentMediaUse(table),
     watermarkPath,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },

@@ -1,7 +1,7 @@
-import { DynamoMediaRepository } from '../../adapters/aws/dynamo/media-repository';
+import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoScriptTemplateRepository } from '../../adapters/aws/dynamo/script-template-repository';
-import { DynamoScriptTokenCounter } from '../../adapters/aws/dynamo/script-token-counter';
+import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
@@ -51,11 +51,11 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   const writer = scriptWriterOf(context);
   const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
   const runs = new DynamoVideoRunStore(table);
-  const planner = new SegmentPlanner(new DynamoMediaRepository(table), new DynamoRecentMediaUse(table));
+  const planner = new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table));
   return {
     sessions,
     scripts,
-    generation: new GenerationService(writer, new TokenMeter(users, new DynamoScriptTokenCounter(table)), scripts, publisher),
+    generation: new GenerationService(writer, new TokenMeter(users, new DynamoUsageCounters(table).scriptTokens), scripts, publisher),
     templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), references),
     videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher }),
   };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { getConfig } from '../../functions/platform/config';
+import type { Script } from '../../functions/contract/scripts';
 import type { MediaFile } from '../support/media-files';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadFile } from './support/media';
@@ -21,15 +22,6 @@ import { startTestStack } from './support/stack';
 
 const run = promisify(execFile);
 
-interface Script {
-  id: string;
-  scriptContent: string;
-  voiceId: string | null;
-  preferredFolderId: string | null;
-  captionSettings: unknown;
-  videoMetadata: { segments: unknown[] } | null;
-  audioDuration: number | null;
-}
 interface Problem {
   message: string;
   details?: { path: string; message: string }[] | Record<string, unknown>;

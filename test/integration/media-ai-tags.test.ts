@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai';
 import { makeMedia } from '../support/media-files';
-import { signedInUser, uploadFile } from './support/media';
+import { signedInUser, uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /** AI tags with OPENAI_API_KEY set: the real `openai` SDK sends the thumbnail to a wire-level fake. */
@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('AI tags with OpenAI vision', () => {
   it('sends the video thumbnail as a JPEG and adds the tags the model names', async () => {
     const { client } = await signedInUser(stack, 'vision');
-    const video = (await uploadFile(client, await makeMedia(dir, 'mp4', { name: 'Test pattern' }))).body as { id: string };
+    const video = await uploadAsset(client, await makeMedia(dir, 'mp4', { name: 'Test pattern' }));
     fake.queue({ kind: 'quote', text: JSON.stringify({ tags: ['Colour Bars', 'test pattern', 'circle'] }) });
 
     const answer = await client.post<{ tags: string[]; suggested: string[]; source: string }>(`/api/media/${video.id}/ai-tags`);
@@ -46,7 +46,7 @@ describe('AI tags with OpenAI vision', () => {
 
   it('falls back to the offline tags when the model fails, and never asks it about audio', async () => {
     const { client } = await signedInUser(stack, 'vision');
-    const video = (await uploadFile(client, await makeMedia(dir, 'mp4', { name: 'Harbour boats' }))).body as { id: string };
+    const video = await uploadAsset(client, await makeMedia(dir, 'mp4', { name: 'Harbour boats' }));
     fake.queue({ kind: 'status', status: 500 }, { kind: 'status', status: 500 });
     const failed = await client.post<{ suggested: string[]; source: string }>(`/api/media/${video.id}/ai-tags`);
     expect(failed.status).toBe(200);
@@ -54,7 +54,7 @@ describe('AI tags with OpenAI vision', () => {
     expect(failed.body.suggested).toEqual(expect.arrayContaining(['harbour', 'boats', 'video']));
 
     const before = fake.requests.length;
-    const audio = (await uploadFile(client, await makeMedia(dir, 'mp3', { name: 'Sea shanty' }))).body as { id: string };
+    const audio = await uploadAsset(client, await makeMedia(dir, 'mp3', { name: 'Sea shanty' }));
     const tagged = await client.post<{ suggested: string[] }>(`/api/media/${audio.id}/ai-tags`);
     expect(tagged.body.suggested).toEqual(expect.arrayContaining(['sea', 'shanty', 'audio']));
     expect(fake.requests.length).toBe(before);

@@ -6,43 +6,14 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoMediaUploadRepository } from '../../functions/adapters/aws/dynamo/media-uploads';
+import type { MediaPage, PublicAsset } from '../../functions/contract/media';
 import { newId } from '../../functions/core/ids';
 import { services } from '../support/services';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import type { TestClient } from './support/http-client';
-import { postToS3, signedInUser, uploadFile, type UploadTicket } from './support/media';
+import { postToS3, signedInUser, uploadAsset, uploadFile, type UploadTicket } from './support/media';
 import { startTestStack } from './support/stack';
 import { TestSocket } from './support/ws-client';
-
-interface Asset {
-  id: string;
-  title: string;
-  fileName: string;
-  fileType: string;
-  fileUrl: string;
-  thumbnailUrl: string | null;
-  fileSize: number;
-  duration: number;
-  tags: string[];
-  isActive: boolean;
-  folderId: string | null;
-  width: number | null;
-  height: number | null;
-  codec: string | null;
-  fps: number | null;
-  sampleRate: number | null;
-  channels: number | null;
-  format: string | null;
-  aspectRatio: string | null;
-  bitrate: number | null;
-}
-interface ListAnswer {
-  items: Asset[];
-  page: number;
-  totalPages: number;
-  totalCount: number;
-  storage: { usedBytes: number; limitBytes: number };
-}
 
 let stack: LocalStack;
 let dir: string;
@@ -84,8 +55,8 @@ function keyOf(proxyUrl: string): string {
   return new URL(proxyUrl, 'http://x').searchParams.get('url') ?? '';
 }
 
-async function list(client: TestClient, query = ''): Promise<ListAnswer> {
-  const answer = await client.get<ListAnswer>(`/api/media${query}`);
+async function list(client: TestClient, query = ''): Promise<MediaPage> {
+  const answer = await client.get<MediaPage>(`/api/media${query}`);
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -93,9 +64,7 @@ async function list(client: TestClient, query = ''): Promise<ListAnswer> {
 describe('uploads straight to S3', () => {
   it('keeps a real MP4 with its metadata and a JPEG thumbnail, served through presigned redirects', async () => {
     const { client } = await signedInUser(stack);
-    const done = await uploadFile(client, mp4, { tags: ['beach', 'summer'] });
-    expect(done.status).toBe(201);
-    const asset = done.body as unknown as Asset;
+    const asset = await uploadAsset(client, mp4, { tags: ['beach', 'summer'] });
     expect(asset).toMatchObject({
       title: 'Beach sunset',
       fileName: 'Beach sunset.mp4',
@@ -135,15 +104,14 @@ describe('uploads straight to S3', () => {
 
   it('keeps a MOV (portrait) and an MP3 (audio player, no thumbnail, in the audio list)', async () => {
     const { client } = await signedInUser(stack);
-    const video = (await uploadFile(client, mov)).body as unknown as Asset;
+    const video = await uploadAsset(client, mov);
     expect(video).toMatchObject({ fileType: 'video/quicktime', width: 240, height: 320, aspectRatio: '3:4' });
     expect(video.thumbnailUrl).toMatch(/^\/api\/thumbnail-proxy\?url=/);
 
-    const audio = await uploadFile(client, mp3);
-    expect(audio.status).toBe(201);
-    expect(audio.body).toMatchObject({ fileType: 'audio/mpeg', thumbnailUrl: null, width: null, codec: 'mp3', sampleRate: 44100, channels: 1 });
-    const audioList = await client.get<Asset[]>('/api/media/audio');
-    expect(audioList.body.map((asset) => asset.id)).toEqual([(audio.body as unknown as Asset).id]);
+    const audio = await uploadAsset(client, mp3);
+    expect(audio).toMatchObject({ fileType: 'audio/mpeg', thumbnailUrl: null, width: null, codec: 'mp3', sampleRate: 44100, channels: 1 });
+    const audioList = await client.get<PublicAsset[]>('/api/media/audio');
+    expect(audioList.body.map((asset) => asset.id)).toEqual([audio.id]);
   });
 
   it('takes the audio dialog types (WAV) too', async () => {
@@ -218,9 +186,7 @@ describe('uploads straight to S3', () => {
 
   it('never lets a file name become a path', async () => {
     const { id, client } = await signedInUser(stack);
-    const done = await uploadFile(client, { ...mp3, name: '../../../etc/passwd.mp3' });
-    expect(done.status).toBe(201);
-    const asset = done.body as unknown as Asset;
+    const asset = await uploadAsset(client, { ...mp3, name: '../../../etc/passwd.mp3' });
     expect(asset.fileName).toBe('passwd.mp3');
     expect(asset.title).toBe('passwd');
     expect(keyOf(asset.fileUrl)).toBe(`users/${id}/media/${asset.id}/original.mp3`);
@@ -259,7 +225,7 @@ describe('storage limit', () => {
   it('lets only one of two parallel uploads take the last room, and deleting frees it', async () => {
     const { id, client } = await signedInUser(stack);
     const mb = 1024 * 1024;
-    const kept = (await uploadFile(client, mp3)).body as unknown as Asset;
+    const kept = await uploadAsset(client, mp3);
     // Fill the plan (500 MB) up to 30 MB of room, as earlier uploads would have.
     const { table } = services();
     await table.client.send(
@@ -287,19 +253,19 @@ describe('storage limit', () => {
 describe('library calls', () => {
   let client: TestClient;
   let userId: string;
-  let assets: Asset[];
+  let assets: PublicAsset[];
 
   beforeAll(async () => {
     ({ client, id: userId } = await signedInUser(stack));
-    const a = (await uploadFile(client, { ...mp4, name: 'Alpha beach.mp4' })).body as unknown as Asset;
-    const b = (await uploadFile(client, { ...mov, name: 'bravo city.mov' })).body as unknown as Asset;
-    const c = (await uploadFile(client, { ...mp3, name: 'Charlie tone.mp3' })).body as unknown as Asset;
+    const a = await uploadAsset(client, { ...mp4, name: 'Alpha beach.mp4' });
+    const b = await uploadAsset(client, { ...mov, name: 'bravo city.mov' });
+    const c = await uploadAsset(client, { ...mp3, name: 'Charlie tone.mp3' });
     assets = [a, b, c];
   });
 
   it('lists in each of the six orders with page, totalPages and totalCount', async () => {
-    const ids = (items: Asset[]) => items.map((asset) => asset.title);
-    const [a, b, c] = assets as [Asset, Asset, Asset];
+    const ids = (items: PublicAsset[]) => items.map((asset) => asset.title);
+    const [a, b, c] = assets as [PublicAsset, PublicAsset, PublicAsset];
     const bySize = [...assets].sort((x, y) => x.fileSize - y.fileSize).map((asset) => asset.title);
     expect(ids((await list(client)).items)).toEqual([c.title, b.title, a.title]);
     expect(ids((await list(client, '?sort=date-uploaded')).items)).toEqual([a.title, b.title, c.title]);
@@ -312,7 +278,7 @@ describe('library calls', () => {
     expect(ids(paged.items)).toEqual([a.title]);
     expect((await list(client, '?page=3&limit=2')).items).toEqual([]);
     // The cursor of page 1 reads page 2 without skipping; a search pages through its matches too.
-    const first = (await client.get<ListAnswer & { nextCursor: string }>('/api/media?limit=2&sort=name-asc')).body;
+    const first = (await client.get<MediaPage & { nextCursor: string }>('/api/media?limit=2&sort=name-asc')).body;
     const second = await list(client, `?page=2&limit=2&sort=name-asc&cursor=${encodeURIComponent(first.nextCursor)}`);
     expect(ids([...first.items, ...second.items])).toEqual(['Alpha beach', 'bravo city', 'Charlie tone']);
     const searched = await list(client, '?search=a&limit=1&page=2&sort=name-asc');
@@ -325,10 +291,10 @@ describe('library calls', () => {
   });
 
   it('tags, toggles, suggests tags and finds assets by tag and title', async () => {
-    const [a] = assets as [Asset];
-    const tagged = await client.patch<Asset>(`/api/media/${a.id}/tags`, { tags: ['Ocean', ' waves ', 'ocean'] });
+    const [a] = assets as [PublicAsset];
+    const tagged = await client.patch<PublicAsset>(`/api/media/${a.id}/tags`, { tags: ['Ocean', ' waves ', 'ocean'] });
     expect(tagged.body.tags).toEqual(['Ocean', 'waves']);
-    const off = await client.patch<Asset>(`/api/media/${a.id}`, { isActive: false });
+    const off = await client.patch<PublicAsset>(`/api/media/${a.id}`, { isActive: false });
     expect(off.body.isActive).toBe(false);
     const ai = await client.post<{ tags: string[]; suggested: string[]; source: string }>(`/api/media/${a.id}/ai-tags`);
     expect(ai.status).toBe(200);
@@ -344,7 +310,7 @@ describe('library calls', () => {
   });
 
   it('creates, renames, moves into, filters by and deletes folders', async () => {
-    const [a, b, c] = assets as [Asset, Asset, Asset];
+    const [a, b, c] = assets as [PublicAsset, PublicAsset, PublicAsset];
     expect((await client.post('/api/media/folders', { name: '   ' })).body).toMatchObject({ message: 'Folder name is required' });
     const created = await client.post<{ id: string; name: string; parentId: string | null }>('/api/media/folders', { name: 'B-roll', parentFolderId: null });
     expect(created.status).toBe(201);
@@ -438,7 +404,7 @@ describe("another user's ids", () => {
   it('answer 404 on every route', async () => {
     const owner = await signedInUser(stack, 'owner');
     const other = await signedInUser(stack, 'other');
-    const asset = (await uploadFile(owner.client, mp4)).body as unknown as Asset;
+    const asset = await uploadAsset(owner.client, mp4);
     const folder = (await owner.client.post<{ id: string }>('/api/media/folders', { name: 'Mine' })).body.id;
     const pending = await owner.client.post<UploadTicket>('/api/media/upload-url', { fileName: 'x.mp3', contentType: 'audio/mpeg', size: 10 });
     const c = other.client;

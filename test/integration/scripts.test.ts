@@ -3,8 +3,9 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-runs';
-import { countHashtags, countWords } from '../../functions/contract/rules/post-caption';
 import { staleRunMs } from '../../functions/core/video/run-claim';
+import { countHashtags, countWords } from '../../functions/contract/rules/post-caption';
+import type { Script } from '../../functions/contract/scripts';
 import { services } from '../support/services';
 import { clientFor, startTestStack } from './support/stack';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
@@ -20,19 +21,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Script {
-  id: string;
-  title: string;
-  scriptContent: string;
-  postCaption: string | null;
-  isActive: boolean;
-  audioUrl: string | null;
-  videoUrl: string | null;
-  audioGenerationStatus: string;
-  videoGenerationStatus: string;
-  usedMediaIds: unknown;
-  source: string;
-}
 interface Generated {
   title: string;
   content: string;

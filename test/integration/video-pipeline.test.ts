@@ -11,11 +11,13 @@ import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
+import type { Script } from '../../functions/contract/scripts';
+import type { GenerateVideoResult } from '../../functions/contract/video';
 import { services } from '../support/services';
 import type { MediaFile } from '../support/media-files';
 import { countColour, frameAt, meanColour, meanDifference, videoHeight, videoWidth, type Rgb } from '../support/video-frames';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
-import { uploadFile } from './support/media';
+import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 import { TestSocket } from './support/ws-client';
 
@@ -41,33 +43,6 @@ afterAll(async () => {
 });
 afterEach(() => pipelineTestHooks.clear());
 
-interface Segment {
-  text: string;
-  mediaAssetId: string | null;
-  mediaFile: string | null;
-  thumbnailUrl: string | null;
-  mediaDuration: number;
-  mediaStartTime: number;
-}
-interface Script {
-  id: string;
-  audioUrl: string | null;
-  audioDuration: number | null;
-  videoUrl: string | null;
-  thumbnailUrl: string | null;
-  videoMetadata: { segments: Segment[]; totalDuration: number } | null;
-  usedMediaIds: string[] | null;
-  videoGenerationStatus: string;
-  videoGenerationError: string | null;
-  videoProgress: number | null;
-  videoGeneratedAt: string | null;
-  captionSettings: Record<string, unknown> | null;
-}
-interface Started {
-  executionId: string;
-  videoMetadata: { segments: Segment[]; totalDuration: number };
-  script: Script;
-}
 
 /** Three lines: three segments, each naming the colour of the clip it should get by title match. */
 const lines = ['Red mornings start with coffee.', 'Blue afternoons are for deep work.', 'Orange evenings close the day.'];
@@ -93,11 +68,7 @@ async function tone(): Promise<MediaFile> {
 }
 
 async function upload(user: SignedInUser, file: MediaFile): Promise<string> {
-  const response = await uploadFile(user.client, file);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  const id = (response.body.id ?? (response.body.asset as { id?: string } | undefined)?.id) as string | undefined;
-  expect(id).toBeTruthy();
-  return id ?? '';
+  return (await uploadAsset(user.client, file)).id;
 }
 
 async function createScript(user: SignedInUser, content = lines.join('\n')): Promise<Script> {
@@ -188,7 +159,7 @@ describe('a video from a saved script (free plan, then basic)', () => {
 
   it('renders a 1080x1920 H.264 + AAC MP4 as long as the voice-over, with live progress, and records it on the script', async () => {
     const socket = await openSocket(user);
-    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {
+    const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {
       captionSettings: { ...captions, background_audio_id: musicId, background_audio_volume: 20 },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
@@ -286,7 +257,7 @@ describe('a video from a saved script (free plan, then basic)', () => {
       return result;
     });
 
-    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, { captionSettings: captions });
+    const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, { captionSettings: captions });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     // Sent nothing about segments: the script's own segments are kept.
     expect(started.body.videoMetadata.segments.map((s) => s.mediaAssetId)).toEqual([clipIds.red, clipIds.blue, clipIds.orange]);
@@ -328,7 +299,7 @@ describe('failures', () => {
     const fault = pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
     const socket = await openSocket(user);
 
-    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {});
+    const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(started.status).toBe(202);
     let failed: Record<string, unknown> | undefined;
     while (!failed) {
@@ -344,7 +315,7 @@ describe('failures', () => {
     expect(await storedVideos(user.id)).toEqual([]);
     expect(await videoMinutesUsed(user)).toBe(0);
 
-    const again = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {});
+    const again = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(again.status).toBe(202);
     expect((await untilSettled(user, script.id)).videoGenerationStatus).toBe('failed');
   });
@@ -390,7 +361,7 @@ describe('the script while its run is going', () => {
       await gate;
       return result;
     });
-    const started = await user.client.post<Started>(`/api/scripts/${script.id}/generate-video`, {});
+    const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(started.status).toBe(202);
     await held;
 

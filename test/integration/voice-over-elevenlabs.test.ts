@@ -4,6 +4,8 @@ import type { LocalStack } from '../../bin/local/stack';
 import { elevenLabsMessages } from '../../functions/adapters/providers/elevenlabs-speech';
 import { services } from '../support/services';
 import { setLogSink } from '../../functions/platform/logger';
+import type { Script } from '../../functions/contract/scripts';
+import type { ConvertToAudioResult } from '../../functions/contract/video';
 import { secondsPerCharacter, startFakeElevenLabs, type FakeElevenLabs } from '../fakes/elevenlabs';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
@@ -31,18 +33,6 @@ afterAll(async () => {
   delete process.env.ELEVENLABS_BASE_URL;
 });
 
-interface Script {
-  id: string;
-  audioUrl: string | null;
-  audioGenerationStatus: string;
-  audioGenerationError: string | null;
-}
-interface Converted {
-  tokensUsed: number;
-  audioUrl: string;
-  audioDuration: number;
-  script: Script;
-}
 
 const text = 'Three tips for better sleep. Keep a schedule, dim the lights, and skip late coffee!';
 
@@ -67,7 +57,7 @@ describe('the ElevenLabs voice', () => {
     const user = await signUpAndIn(stack, 'eleven');
     expect((await user.client.patch('/api/user', { selectedVoice: 'ErXwobaYiN019PkySvjV' })).status).toBe(200);
     const script = await createScript(user);
-    const response = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    const response = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(response.status).toBe(200);
     expect(response.body.tokensUsed).toBe(text.length);
 
@@ -96,7 +86,7 @@ describe('the ElevenLabs voice', () => {
     expect(await audioMinutesUsed(user)).toBe(Math.round((response.body.audioDuration / 60) * 100) / 100);
 
     // A voice asked for by id uses that voice's ElevenLabs id.
-    const asked = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, { voiceId: 'pNInz6obpgDQGcFmaJgB' });
+    const asked = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, { voiceId: 'pNInz6obpgDQGcFmaJgB' });
     expect(asked.status).toBe(200);
     expect(fake.requests.at(-1)?.voiceId).toBe('pNInz6obpgDQGcFmaJgB');
 

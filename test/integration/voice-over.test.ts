@@ -8,6 +8,8 @@ import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-r
 import { ffprobePath } from '../../functions/adapters/ffmpeg/binaries';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { staleRunMs } from '../../functions/core/video/run-claim';
+import type { Script } from '../../functions/contract/scripts';
+import type { ConvertToAudioResult } from '../../functions/contract/video';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
@@ -27,22 +29,6 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-interface Script {
-  id: string;
-  audioUrl: string | null;
-  audioDuration: number | null;
-  audioGenerationStatus: string;
-  audioGenerationError: string | null;
-  videoGenerationError: string | null;
-  videoProgress: number | null;
-  voiceId: string | null;
-}
-interface Converted {
-  tokensUsed: number;
-  audioUrl: string;
-  audioDuration: number;
-  script: Script;
-}
 interface Word {
   word: string;
   start: number;
@@ -110,7 +96,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     expect(script).toMatchObject({ audioGenerationError: null, videoGenerationError: null, videoProgress: null });
     const socket = await openSocket(user, ['script-update']);
 
-    const response = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    const response = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(response.status).toBe(200);
     const { audioUrl, audioDuration, tokensUsed } = response.body;
     expect(audioUrl).toMatch(new RegExp(`^/api/audio/${script.id}-[0-9a-f]+\\.mp3$`));
@@ -156,7 +142,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
   it('reuses the stored voice-over for the pipeline (ensureVoiceOver) without charging again', async () => {
     const user = await signUpAndIn(stack, 'voice');
     const script = await createScript(user);
-    const first = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    const first = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(first.status).toBe(200);
     const used = await audioMinutesUsed(user);
 
@@ -177,8 +163,8 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
   it('replaces the previous voice-over and uses the voice asked for', async () => {
     const user = await signUpAndIn(stack, 'voice');
     const script = await createScript(user);
-    const first = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, {});
-    const second = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, { voiceId: 'pNInz6obpgDQGcFmaJgB' });
+    const first = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    const second = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, { voiceId: 'pNInz6obpgDQGcFmaJgB' });
     expect(second.status).toBe(200);
     expect(second.body.audioUrl).not.toBe(first.body.audioUrl);
     expect(second.body.script.voiceId).toBe('pNInz6obpgDQGcFmaJgB');
@@ -196,7 +182,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
   it('refuses a new voice-over while a video run holds the script; new words remove the voice-over files', async () => {
     const user = await signUpAndIn(stack, 'voice');
     const script = await createScript(user);
-    const first = await user.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    const first = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(first.status).toBe(200);
     const used = await audioMinutesUsed(user);
 
@@ -248,7 +234,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     const scripts = await Promise.all(Array.from({ length: 5 }, () => createScript(user)));
     // Each voice-over is about 0.1 minutes: room for two at most.
     await setProfile(user.id, { audioMinutesUsed: 14.78 });
-    const answers = await Promise.all(scripts.map((s) => user.client.post<Converted>(`/api/scripts/${s.id}/convert-to-audio`, {})));
+    const answers = await Promise.all(scripts.map((s) => user.client.post<ConvertToAudioResult>(`/api/scripts/${s.id}/convert-to-audio`, {})));
     const ok = answers.filter((a) => a.status === 200);
     expect(answers.every((a) => a.status === 200 || a.status === 403)).toBe(true);
     expect(ok.length).toBeGreaterThanOrEqual(1);
@@ -280,7 +266,7 @@ describe('GET /api/audio/{file} and /api/video/{file}', () => {
     const owner = await signUpAndIn(stack, 'voice');
     const other = await signUpAndIn(stack, 'voice');
     const script = await createScript(owner);
-    const converted = await owner.client.post<Converted>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    const converted = await owner.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(converted.status).toBe(200);
 
     const foreign = await other.client.get<{ message: string }>(converted.body.audioUrl);

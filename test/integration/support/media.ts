@@ -1,4 +1,5 @@
 import type { LocalStack } from '../../../bin/local/stack';
+import type { PublicAsset } from '../../../functions/contract/media';
 import type { MediaFile } from '../../support/media-files';
 import type { JsonResponse, TestClient } from './http-client';
 import { clientFor } from './stack';
@@ -33,21 +34,33 @@ export async function postToS3(ticket: UploadTicket, file: MediaFile): Promise<R
   return fetch(ticket.url, { method: 'POST', body: form });
 }
 
+/** What a refused call answers (the error mapper's body). */
+export interface Refusal {
+  message: string;
+  code?: string;
+  details?: unknown;
+}
+
+type UploadExtra = { folderId?: string | null; tags?: string[]; declaredSize?: number };
+
 /** upload-url, the POST to S3, then complete: the answer of the step that stopped it, or of complete. */
-export async function uploadFile(
-  client: TestClient,
-  file: MediaFile,
-  extra: { folderId?: string | null; tags?: string[]; declaredSize?: number } = {},
-): Promise<JsonResponse<Record<string, unknown>>> {
-  const begin = await client.post<UploadTicket & Record<string, unknown>>('/api/media/upload-url', {
+export async function uploadFile(client: TestClient, file: MediaFile, extra: UploadExtra = {}): Promise<JsonResponse<PublicAsset | Refusal>> {
+  const begin = await client.post<UploadTicket | Refusal>('/api/media/upload-url', {
     fileName: file.name,
     contentType: file.type,
     size: extra.declaredSize ?? file.bytes.byteLength,
     folderId: extra.folderId,
     tags: extra.tags,
   });
-  if (begin.status !== 201) return begin;
+  if (begin.status !== 201 || !('uploadId' in begin.body)) return { ...begin, body: begin.body as Refusal };
   const sent = await postToS3(begin.body, file);
   if (sent.status >= 300) throw new Error(`S3 POST answered ${sent.status}: ${await sent.text()}`);
-  return client.post('/api/media/complete', { uploadId: begin.body.uploadId });
+  return client.post<PublicAsset | Refusal>('/api/media/complete', { uploadId: begin.body.uploadId });
+}
+
+/** An upload that must succeed: the asset complete answered with (201); anything else fails the test with the answer. */
+export async function uploadAsset(client: TestClient, file: MediaFile, extra: UploadExtra = {}): Promise<PublicAsset> {
+  const answer = await uploadFile(client, file, extra);
+  if (answer.status !== 201 || !('fileUrl' in answer.body)) throw new Error(`upload of ${file.name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }

@@ -7,8 +7,22 @@ import type { MediaKind } from './rules/file-types';
 export const mediaSorts = ['newest', 'size-asc', 'size-desc', 'date-uploaded', 'name-asc', 'name-desc'] as const;
 export type MediaSort = (typeof mediaSorts)[number];
 
+/** What ffprobe measured of a file, answered both at the asset's top level and in its metadata (spec 001 §3). */
+export interface MediaTechnicalFields {
+  width: number | null;
+  height: number | null;
+  codec: string | null;
+  bitrate: number | null;
+  fps: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+  format: string | null;
+  aspectRatio: string | null;
+  colorSpace: string | null;
+}
+
 /** An asset as the API answers it (core/media/media.ts `toPublicAsset`): the spec's fields, with playable and previewable URLs. */
-export interface PublicAsset {
+export interface PublicAsset extends MediaTechnicalFields {
   id: string;
   title: string;
   /** The user's file name, for display only. */
@@ -24,29 +38,9 @@ export interface PublicAsset {
   tags: string[];
   isActive: boolean;
   folderId: string | null;
-  width: number | null;
-  height: number | null;
-  codec: string | null;
-  bitrate: number | null;
-  fps: number | null;
-  sampleRate: number | null;
-  channels: number | null;
-  format: string | null;
-  aspectRatio: string | null;
-  colorSpace: string | null;
-  metadata: {
+  metadata: MediaTechnicalFields & {
     kind: MediaKind;
     audioCodec: string | null;
-    width: number | null;
-    height: number | null;
-    codec: string | null;
-    bitrate: number | null;
-    fps: number | null;
-    sampleRate: number | null;
-    channels: number | null;
-    format: string | null;
-    aspectRatio: string | null;
-    colorSpace: string | null;
   };
   createdAt: string;
   updatedAt: string;

@@ -14,7 +14,7 @@ import { describeIssues } from './zod-issues';
 
 // Endpoints of one area have different input types; the table only needs them to be callable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous endpoint map, each endpoint is checked where it is declared
-type AnyEndpoint<D> = Endpoint<any, any, any, D, any>;
+type AnyEndpoint<D> = Endpoint<any, any, any, D, string | undefined>;
 export type AreaEndpoints<D> = Record<string, AnyEndpoint<D>>;
 
 /** What every area's composition root builds at least: the sessions the middleware resolves. */

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { JsonResponse } from './http-client';
+import { rememberCookies, type JsonResponse } from './http-client';
 
 /**
  * A minimal browser-like client whose connections leave from `localAddress` (on Linux any 127.x.y.z
@@ -30,15 +30,7 @@ export class AddressedClient {
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
           res.on('end', () => {
-            for (const line of res.headers['set-cookie'] ?? []) {
-              const [pair] = line.split(';');
-              const eq = pair?.indexOf('=') ?? -1;
-              if (!pair || eq < 0) continue;
-              const name = pair.slice(0, eq).trim();
-              const value = pair.slice(eq + 1).trim();
-              if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-              else this.cookies.set(name, value);
-            }
+            rememberCookies(this.cookies, res.headers['set-cookie'] ?? []);
             const text = Buffer.concat(chunks).toString('utf8');
             let parsed: unknown = text;
             try {

@@ -8,6 +8,19 @@ export interface JsonResponse<T = unknown> {
   body: T;
 }
 
+/** Keeps the cookies a response sets (and forgets those it expires) in `jar`, as a browser would. */
+export function rememberCookies(jar: Map<string, string>, setCookieLines: readonly string[]): void {
+  for (const line of setCookieLines) {
+    const [pair] = line.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (!pair || eq < 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (/max-age=0/i.test(line) || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
 export class TestClient {
   private cookies = new Map<string, string>();
   csrfToken: string | undefined;
@@ -27,15 +40,7 @@ export class TestClient {
   }
 
   private remember(headers: Headers): void {
-    for (const line of headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair?.indexOf('=') ?? -1;
-      if (!pair || eq < 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    rememberCookies(this.cookies, headers.getSetCookie());
   }
 
   async raw(path: string, init: RequestInit = {}): Promise<Response> {

@@ -5,6 +5,7 @@ import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/video/run-claim';
+import { updateExpression } from './entity';
 import { keys, videoRunClaim } from './keys';
 import { isConditionFailure, queryPage, type TableRef } from './table';
 
@@ -13,23 +14,6 @@ const prefix = keys.script('');
 /** The fields of a change set that are written: undefined values are left alone, the keys never change. */
 function writable(changes: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && key !== 'pk' && key !== 'sk' && key !== 'id' && key !== 'userId'));
-}
-
-/** Builds `SET a = :a, … REMOVE …` from a change set; undefined values are left alone. */
-export function updateExpression(changes: Record<string, unknown>): {
-  UpdateExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues: Record<string, unknown>;
-} {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  Object.entries(writable(changes)).forEach(([key, value], i) => {
-    names[`#f${i}`] = key;
-    values[`:v${i}`] = value;
-    sets.push(`#f${i} = :v${i}`);
-  });
-  return { UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
 }
 
 /**
@@ -89,7 +73,7 @@ export class DynamoScriptRepository implements ScriptRepository {
 
   /** One conditional update of an existing script (and, with a guard, one no video run holds). */
   private async write(userId: string, scriptId: string, changes: Partial<Script>, guard: VideoRunGuard | undefined, returnValues: 'ALL_NEW' | 'ALL_OLD') {
-    const expression = updateExpression(changes);
+    const expression = updateExpression({ set: writable(changes), remove: [] });
     const condition = guardCondition(guard);
     try {
       const result = await this.table.client.send(

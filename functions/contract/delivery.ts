@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { idParam } from './ids';
+
+/**
+ * Delivery (spec 001 §2, §3, §7 "Email automation"; 000 §7 send-email / schedule-email): the automation
+ * settings, scheduled emails, share links and webhook deliveries, as requests send them and answers
+ * carry them. Messages are the spec's, word for word, where it has one.
+ */
+
+export const invalidEmailMessage = 'Please enter a valid email address';
+export const missingAutomationEmailMessage = 'Please enter an automation email first';
+
+/** An optional address: '' or null clear it; anything else must be an email. */
+const optionalEmail = z
+  .union([z.literal(''), z.null(), z.string().trim().max(254, invalidEmailMessage).email(invalidEmailMessage)])
+  .transform((value) => (value === '' || value === null ? null : value.toLowerCase()));
+
+export const webhookUrlMessage = 'Webhook URL must be an http(s) address';
+
+/** '' or null clear it; otherwise an absolute http(s) URL of at most 2,048 characters (checked again under decision 8). */
+export const webhookUrlField = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .max(2048, 'Webhook URL must be at most 2048 characters')
+      .refine((value) => value === '' || isHttpUrl(value), webhookUrlMessage),
+  ])
+  .transform((value) => (value === '' || value === null ? null : value));
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+export const weekDays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type WeekDay = (typeof weekDays)[number];
+
+/** `9:00 AM` as the spec writes the weekly email's time: hours 1–12, two-digit minutes, AM or PM. */
+export const weeklyEmailTimePattern = /^(1[0-2]|[1-9]):([0-5]\d) (AM|PM)$/;
+export const maxWeeklyScripts = 10;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneField = z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone');
+
+/** POST /api/webhook-settings: the spec's fields, all optional (absent keeps the saved value), and the weekly email's. */
+export const saveDeliverySettingsSchema = z
+  .object({
+    webhookUrl: webhookUrlField.optional(),
+    automationEmail: optionalEmail.optional(),
+    enableVideoWebhook: z.boolean().optional(),
+    enableAudioWebhook: z.boolean().optional(),
+    enableVideoEmail: z.boolean().optional(),
+    enableAudioEmail: z.boolean().optional(),
+    enableEmailAutomation: z.boolean().optional(),
+    weeklyEmailEnabled: z.boolean().optional(),
+    weeklyEmailDay: z.enum(weekDays, { error: 'Choose a day of the week' }).optional(),
+    weeklyEmailTime: z.string().trim().regex(weeklyEmailTimePattern, 'Time must look like 9:00 AM').optional(),
+    weeklyEmailScriptCount: z
+      .number({ error: 'Script count must be a number' })
+      .int('Script count must be a whole number')
+      .min(1, 'Script count must be at least 1')
+      .max(maxWeeklyScripts, `Script count must be at most ${maxWeeklyScripts}`)
+      .optional(),
+    /** The browser's IANA time zone: the weekly email fires at its time there. */
+    timeZone: timeZoneField.optional(),
+  })
+  .strict();
+export type SaveDeliverySettings = z.infer<typeof saveDeliverySettingsSchema>;
+
+/** GET/POST /api/webhook-settings answer (001 §3 plus what the card shows). */
+export interface DeliverySettings {
+  webhookUrl: string | null;
+  automationEmail: string | null;
+  enableVideoWebhook: boolean;
+  enableAudioWebhook: boolean;
+  enableVideoEmail: boolean;
+  enableAudioEmail: boolean;
+  enableEmailAutomation: boolean;
+  /** When an automation (email or webhook) last went out. */
+  lastTriggered: string | null;
+  /** The Standard Webhooks signing secret (`whsec_…`): the receiver verifies with it. */
+  webhookSecret: string;
+  /** Set when the receiver answered 410 Gone: the webhook is off until the URL is saved again. */
+  webhookDisabledReason: string | null;
+  /** The automation email bounced or complained: nothing more is mailed to it until it is changed. */
+  automationEmailSuppressed: boolean;
+  weeklyEmailEnabled: boolean;
+  weeklyEmailDay: WeekDay;
+  weeklyEmailTime: string;
+  weeklyEmailScriptCount: number;
+  timeZone: string;
+  /** How many mails the plan still allows today. */
+  mailsLeftToday: number;
+}
+
+/** POST /api/test-email. */
+export const testEmailSchema = z.object({
+  automationEmail: z
+    .union([z.string().trim().max(254, invalidEmailMessage), z.null()])
+    .optional()
+    .transform((value) => value ?? '')
+    .pipe(z.string().min(1, missingAutomationEmailMessage).email(invalidEmailMessage)),
+});
+
+/** POST /api/webhook-test-direct: the URL to try (else the saved one). */
+export const webhookTestSchema = z.object({ webhookUrl: webhookUrlField.optional() }).strict();
+
+export interface WebhookTestResult {
+  delivered: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  message: string;
+}
+
+export const scheduledEmailStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type ScheduledEmailStatus = (typeof scheduledEmailStatuses)[number];
+
+/** 001 §3 Scheduled email. `sending` is the short claim between pending and sent. */
+export interface ScheduledEmail {
+  id: string;
+  scriptId: string;
+  scriptTitle: string;
+  scheduledAt: string;
+  sentAt: string | null;
+  errorMessage: string | null;
+  status: ScheduledEmailStatus;
+  emailType: 'video_completion';
+  createdAt: string;
+}
+
+export const maxScheduleAheadDays = 365;
+
+/** POST /api/scripts/{id}/schedule-email. The time must be ahead of now and at most a year away (checked by the server's clock). */
+export const scheduleEmailSchema = z.object({
+  scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be an ISO date and time' }),
+});
+
+export const scheduledEmailIdParams = z.object({ id: idParam });
+
+/** POST /api/scripts/{id}/send-email answer. */
+export interface SentEmail {
+  message: string;
+  sentTo: string;
+  shareUrl: string;
+}
+
+/** A share link as its owner sees it. The token is in `url`; the recipient needs nothing else. */
+export interface ShareLink {
+  id: string;
+  scriptId: string;
+  url: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+/** GET /api/share/{token}: what a share page shows, and nothing else of the account. */
+export interface SharedVideo {
+  title: string;
+  postCaption: string;
+  videoUrl: string;
+  thumbnailUrl: string | null;
+  durationSeconds: number | null;
+  expiresAt: string;
+}
+
+/** A share token in a path: base64url, bounded; a wrong one is a 404 like an expired one. */
+export const shareTokenParams = z.object({ token: z.string().trim().min(1).max(100) });
+export const shareLinkIdParams = z.object({ id: idParam });
+
+export const webhookEventTypes = ['video.completed', 'audio.completed', 'webhook.test'] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** One attempt to deliver one event, as the card's log shows it (the last 50). */
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: WebhookEventType;
+  attempt: number;
+  at: string;
+  statusCode: number | null;
+  durationMs: number;
+  outcome: 'delivered' | 'retrying' | 'failed' | 'disabled';
+  error: string | null;
+}
+
+/** The body of a webhook request (Standard Webhooks shape: `type`, `timestamp`, `data`). */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  timestamp: string;
+  data: {
+    scriptId: string | null;
+    title: string;
+    durationSeconds: number | null;
+    shareUrl: string | null;
+    postCaption: string;
+    /** The audio or video file's kind for completions. */
+    kind?: 'video' | 'audio';
+  };
+}

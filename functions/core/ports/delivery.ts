@@ -1,0 +1,121 @@
+import type { ScheduledEmail, WebhookDelivery, WebhookEventType, WebhookPayload } from '../../contract/delivery';
+
+/**
+ * Ports of delivery (issue 12): the per-user automation settings, scheduled emails, share links,
+ * webhook attempts and their queue, the scheduler, and mail limits. Everything is under the owner's key.
+ */
+
+/** The automation settings record of one user (001 §3 "Webhook/email settings"), as stored. */
+export interface StoredDeliverySettings {
+  userId: string;
+  webhookUrl: string | null;
+  automationEmail: string | null;
+  enableVideoWebhook: boolean;
+  enableAudioWebhook: boolean;
+  enableVideoEmail: boolean;
+  enableAudioEmail: boolean;
+  enableEmailAutomation: boolean;
+  lastTriggered: string | null;
+  /** `whsec_` + base64 of 24 random bytes; made on first read, rotatable. */
+  webhookSecret: string;
+  webhookDisabledReason: string | null;
+  /** The last webhook event that exhausted its retries (shown on the card), and when. */
+  lastWebhookFailure: string | null;
+  weeklyEmailTimeZone: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type DeliverySettingsChanges = Partial<
+  Pick<
+    StoredDeliverySettings,
+    | 'webhookUrl'
+    | 'automationEmail'
+    | 'enableVideoWebhook'
+    | 'enableAudioWebhook'
+    | 'enableVideoEmail'
+    | 'enableAudioEmail'
+    | 'enableEmailAutomation'
+    | 'webhookSecret'
+    | 'webhookDisabledReason'
+    | 'lastWebhookFailure'
+    | 'weeklyEmailTimeZone'
+  >
+>;
+
+export interface DeliverySettingsRepository {
+  get(userId: string): Promise<StoredDeliverySettings | undefined>;
+  /** Creates the record with `initial` if missing, then applies `changes`; answers the result. */
+  save(userId: string, initial: StoredDeliverySettings, changes: DeliverySettingsChanges): Promise<StoredDeliverySettings>;
+  /** Turns the webhook off, only if its URL is still `url` (a URL saved since is left alone). */
+  disableWebhook(userId: string, url: string, reason: string): Promise<void>;
+  markTriggered(userId: string, at: string): Promise<void>;
+  markWebhookFailure(userId: string, message: string): Promise<void>;
+}
+
+/** One webhook event on its way: the signed body is rebuilt from this at each attempt (fresh timestamp). */
+export interface WebhookJob {
+  userId: string;
+  /** `msg_<ulid>`: the Standard Webhooks `webhook-id`, the same at every attempt (the receiver's idempotency key). */
+  eventId: string;
+  eventType: WebhookEventType;
+  payload: WebhookPayload;
+  /** 1 for the first try. */
+  attempt: number;
+  /** Explicit target for `webhook.test`; otherwise the saved URL is read at each attempt. */
+  url?: string;
+}
+
+/** Carries webhook attempts: SQS with a DLQ in the cloud, timers in process locally. */
+export interface WebhookQueue {
+  /** Runs `job` after `delaySeconds` (0: now). */
+  enqueue(job: WebhookJob, delaySeconds: number): Promise<void>;
+  /** After the last attempt: the event is kept for inspection. */
+  deadLetter(job: WebhookJob, reason: string): Promise<void>;
+}
+
+export interface WebhookDeliveryLog {
+  /** Appends one attempt; only the newest 50 per user are kept (older ones expire). */
+  record(userId: string, delivery: WebhookDelivery): Promise<void>;
+  recent(userId: string, limit: number): Promise<WebhookDelivery[]>;
+}
+
+export interface StoredScheduledEmail extends ScheduledEmail {
+  userId: string;
+  /** Which recipient, decided at scheduling (the automation email, else the account's). */
+  recipient: string;
+}
+
+export interface ScheduledEmailRepository {
+  create(email: StoredScheduledEmail): Promise<void>;
+  get(userId: string, id: string): Promise<StoredScheduledEmail | undefined>;
+  /** The user's scheduled emails, newest scheduled first (at most `limit`). */
+  list(userId: string, limit: number): Promise<StoredScheduledEmail[]>;
+  /** pending → sending, only if still pending: the one claim that makes a double firing send once. */
+  claim(userId: string, id: string, now: string): Promise<StoredScheduledEmail | undefined>;
+  /** sending → sent | failed. */
+  finish(userId: string, id: string, outcome: { status: 'sent'; sentAt: string } | { status: 'failed'; errorMessage: string }): Promise<void>;
+  /** pending → cancelled; answers false when it was not pending. */
+  cancel(userId: string, id: string, now: string): Promise<boolean>;
+}
+
+/** What the scheduler fires: a job of `functions/jobs/` with its payload. */
+export type ScheduledJob =
+  | { kind: 'scheduled-email'; userId: string; scheduledEmailId: string }
+  | { kind: 'weekly-email'; userId: string };
+
+export interface RecurringSpec {
+  /** Five-field cron (minute hour day-of-month month day-of-week), read in `timeZone`. */
+  cron: string;
+  timeZone: string;
+}
+
+/**
+ * Time (DESIGN decision 16): one-time and recurring schedules by name. EventBridge Scheduler in the
+ * cloud; an in-process scheduler locally with the same semantics. Creating a name that exists replaces it.
+ */
+export interface Scheduler {
+  scheduleOnce(name: string, at: Date, job: ScheduledJob): Promise<void>;
+  scheduleRecurring(name: string, spec: RecurringSpec, job: ScheduledJob): Promise<void>;
+  cancel(name: string): Promise<void>;
+}

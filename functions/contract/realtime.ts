@@ -5,7 +5,7 @@ import type { GenerationStatus } from './scripts';
  * The realtime protocol of the spec (000 §7).
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
-export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage'] as const;
+export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries'] as const;
 export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -55,8 +55,14 @@ export interface UsageMessage {
   userId?: string;
 }
 
+/** A scheduled email or a webhook delivery changed (sent, failed, cancelled): the Automations page refetches. */
+export interface DeliveriesMessage {
+  type: 'deliveries';
+  userId?: string;
+}
+
 /** What the product pushes to a user (`type` decides which subscriptions receive it). */
-export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage;
+export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage;
 
 /** The protocol's own answers on one connection. */
 export type ProtocolMessage =

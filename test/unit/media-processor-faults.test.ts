@@ -9,7 +9,7 @@ const { FfmpegMediaProcessor } = await import('../../functions/adapters/ffmpeg/f
 describe('ffprobe faults', () => {
   it("answers a missing binary as the server's fault, not the file's", async () => {
     const processor = new FfmpegMediaProcessor({
-      downloadTo: async (_key, path) => {
+      download: async (_key, path) => {
         await writeFile(path, 'not media');
         return 9;
       },

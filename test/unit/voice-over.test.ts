@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { wordsFromCharacters } from '../../functions/core/captions/word-timings';
 import { LimitExceededError } from '../../functions/core/errors';
 import type { UserRepository } from '../../functions/core/ports/accounts';
-import type { FileStore, VoiceRepository, VoiceSampleSynthesizer } from '../../functions/core/ports/voices';
+import type { ObjectStore } from '../../functions/core/ports/object-store';
+import type { VoiceRepository, VoiceSampleSynthesizer } from '../../functions/core/ports/voices';
 import type { AudioMinuteCounter } from '../../functions/core/ports/voiceover';
 import { newUser, type User } from '../../functions/core/users/user';
 import { usageMinutes } from '../../functions/core/plans/usage-minutes';
@@ -105,7 +106,7 @@ describe('choosing the voice', () => {
       links: async () => links,
       countPrivate: async () => 1,
     };
-    const unused = {} as UserRepository & FileStore & VoiceSampleSynthesizer;
+    const unused = {} as UserRepository & ObjectStore & VoiceSampleSynthesizer;
     return new VoiceService({ voices, users: unused, files: unused, synthesizer: unused });
   }
 

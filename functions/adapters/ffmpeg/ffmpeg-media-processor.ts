@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileTooLargeError } from '../../core/errors';
 import { UnreadableMediaError, type LocalMedia, type MediaProcessor, type ProbeResult } from '../../core/ports/media';
-import { ObjectTooLargeError } from '../aws/s3-media-storage';
+import { ObjectTooLargeError, type ObjectStore } from '../../core/ports/object-store';
 import { mediaFormats } from './input';
 import { extractFrame, probeFile } from './probe';
 import { ToolFailedError } from './run';
@@ -16,10 +16,6 @@ async function onUpload<T>(run: () => Promise<T>): Promise<T> {
     if (error instanceof ToolFailedError && !error.notStarted) throw new UnreadableMediaError(error.message);
     throw error;
   }
-}
-
-export interface ObjectDownloader {
-  downloadTo(key: string, path: string, maxBytes: number): Promise<number>;
 }
 
 /** Limits for untrusted input (DESIGN decision 10). */
@@ -73,14 +69,14 @@ class LocalFile implements LocalMedia {
 
 /** ffprobe and ffmpeg (probe.ts, the npm-shipped binaries) on a private temporary copy of the object. */
 export class FfmpegMediaProcessor implements MediaProcessor {
-  constructor(private readonly objects: ObjectDownloader) {}
+  constructor(private readonly objects: Pick<ObjectStore, 'download'>) {}
 
   async open(key: string, maxBytes: number): Promise<LocalMedia> {
     const dir = await mkdtemp(join(tmpdir(), 'reelsmith-media-'));
     // The local name is fixed: neither the key nor the user's file name reaches the file system.
     const path = join(dir, 'input');
     try {
-      const size = await this.objects.downloadTo(key, path, maxBytes);
+      const size = await this.objects.download(key, path, maxBytes);
       return new LocalFile(dir, path, size);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });

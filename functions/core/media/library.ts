@@ -1,6 +1,7 @@
 import { NotFoundError } from '../errors';
 import type { UserRepository } from '../ports/accounts';
-import type { AssetListQuery, FolderScope, MediaAssetRepository, MediaFolderRepository, MediaStorage, MediaTagger } from '../ports/media';
+import type { AssetListQuery, FolderScope, MediaAssetRepository, MediaFolderRepository, MediaTagger } from '../ports/media';
+import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import { requireFolder } from './folders';
 import { normalizeTags, toPublicAsset, type MediaAsset, type MediaSort } from './media';
@@ -21,7 +22,7 @@ export interface ListRequest {
 export interface MediaLibraryDeps {
   assets: MediaAssetRepository;
   folders: Pick<MediaFolderRepository, 'getFolder' | 'listFolders'>;
-  storage: MediaStorage;
+  storage: Pick<ObjectStore, 'get' | 'delete'>;
   tagger: MediaTagger;
   users: Pick<UserRepository, 'get'>;
   publisher: Publisher;
@@ -137,7 +138,7 @@ export class MediaLibrary {
     let source: 'openai' | 'offline';
     const thumbnailKey = asset.thumbnailKey;
     try {
-      const thumbnail = () => (thumbnailKey ? this.deps.storage.read(thumbnailKey, 2 * bytesPerMB) : Promise.resolve(undefined));
+      const thumbnail = () => (thumbnailKey ? this.deps.storage.get(thumbnailKey, 2 * bytesPerMB) : Promise.resolve(undefined));
       suggested = normalizeTags(await this.deps.tagger.suggest(asset, thumbnail));
       source = this.deps.tagger.source;
     } catch (error) {

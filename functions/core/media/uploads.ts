@@ -1,7 +1,8 @@
 import { ConflictError, FileTooLargeError, InvalidMediaError, LimitExceededError, NotFoundError, UnsupportedFileTypeError, ValidationError } from '../errors';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
-import type { LocalMedia, MediaFolderRepository, MediaProcessor, MediaStorage, MediaUploadRepository, ProbeResult } from '../ports/media';
+import type { LocalMedia, MediaFolderRepository, MediaProcessor, MediaUploadRepository, ProbeResult } from '../ports/media';
+import type { ObjectStore } from '../ports/object-store';
 import { UnreadableMediaError } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
 import { fileTypes, formatMatches, magicMatches, maxUploadBytes, resolveFileType, type FileTypeInfo } from './file-types';
@@ -114,7 +115,7 @@ export interface UploadRequest {
 export interface UploadServiceDeps {
   uploads: MediaUploadRepository;
   folders: Pick<MediaFolderRepository, 'getFolder'>;
-  storage: MediaStorage;
+  storage: Pick<ObjectStore, 'presignPost' | 'head' | 'put' | 'delete'>;
   processor: MediaProcessor;
   users: Pick<UserRepository, 'get'>;
   publisher: Publisher;
@@ -182,7 +183,7 @@ export class UploadService {
   async beginUpload(userId: string, input: UploadRequest) {
     const type = this.checkDeclared(input);
     const upload = await this.reserve(userId, input, type);
-    const signed = await this.deps.storage.presignUpload({ key: upload.storageKey, contentType: type.mime, maxBytes: input.size, expiresSeconds: uploadUrlSeconds });
+    const signed = await this.deps.storage.presignPost({ key: upload.storageKey, contentType: type.mime, maxBytes: input.size, expiresSeconds: uploadUrlSeconds });
     return {
       uploadId: upload.id,
       url: signed.url,
@@ -224,7 +225,7 @@ export class UploadService {
   private async examine(upload: PendingUpload, thumbnailKey: string, opened: (local: LocalMedia) => void): Promise<MediaAsset> {
     const type = fileTypes[upload.fileType];
     if (!type) throw new UnsupportedFileTypeError(mediaMessages.unsupported);
-    const size = arrivedSize(await this.deps.storage.size(upload.storageKey), upload.declaredSize);
+    const size = arrivedSize(await this.deps.storage.head(upload.storageKey), upload.declaredSize);
     const local = await this.deps.processor.open(upload.storageKey, maxUploadBytes);
     opened(local);
     if (!magicMatches(type, await local.head(64))) throw new InvalidMediaError(uploadRefusals.notValid(type));

@@ -70,27 +70,6 @@ export interface MediaFolderRepository {
   deleteFolder(folder: MediaFolder): Promise<void>;
 }
 
-export interface PresignedUpload {
-  url: string;
-  /** Form fields to send before the file, in this order. */
-  fields: Record<string, string>;
-}
-
-/** The media bucket. Keys come from `objectKeys`, never from user input. */
-export interface MediaStorage {
-  /** A browser POST of exactly one object of at most `maxBytes`, of `contentType`. */
-  presignUpload(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedUpload>;
-  /** A short-lived GET of one object. */
-  presignDownload(key: string, expiresSeconds: number): Promise<string>;
-  /** The object's size, or undefined when there is none. */
-  size(key: string): Promise<number | undefined>;
-  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
-  /** A small object's bytes (at most `maxBytes`), or undefined when there is none. */
-  read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
-  /** Removes the objects (missing ones are fine). */
-  delete(keys: readonly string[]): Promise<void>;
-}
-
 export interface ProbeResult {
   formatName: string;
   durationSeconds: number | null;

@@ -14,16 +14,6 @@ export interface VoiceOverSource {
   ensureVoiceOver(userId: string, scriptId: string): Promise<VoiceOverFiles>;
 }
 
-/** The media bucket, seen from the render: big files go to and from local paths, never through memory. */
-export interface VideoFiles {
-  /** Copies the object to `path`; refuses an object larger than `maxBytes`. Answers the bytes written. */
-  download(key: string, path: string, maxBytes: number): Promise<number>;
-  /** A small object's bytes, or undefined when there is none. */
-  read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
-  upload(key: string, path: string, contentType: string): Promise<void>;
-  delete(keys: readonly string[]): Promise<void>;
-}
-
 /**
  * The one video run a script may have at a time. The claim is written on the script itself in the
  * same conditional update that saves the run's settings, so two requests can never both start.

@@ -1,5 +1,3 @@
-import type { MediaStorage } from './media';
-
 /** Audio as the provider made it, turned into the MP3 the product stores (libmp3lame 128k mono 44.1 kHz). */
 export interface AudioEncoder {
   toMp3(input: { audio: Uint8Array; format: 'wav' | 'mp3' }): Promise<{ mp3: Uint8Array; durationSeconds: number }>;
@@ -12,6 +10,3 @@ export interface AudioMinuteCounter {
   /** Starts the counter again, if the last reset is still `expectedLastReset` (one writer wins). */
   reset(userId: string, expectedLastReset: string, now: Date): Promise<void>;
 }
-
-/** Where voice-overs are kept: the media bucket, under the user's own prefix. */
-export type VoiceOverStorage = Pick<MediaStorage, 'put' | 'read' | 'delete' | 'presignDownload' | 'size'>;

@@ -36,12 +36,3 @@ export interface SpeechSample {
 export interface VoiceSampleSynthesizer {
   synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed'>): Promise<SpeechSample>;
 }
-
-/** Our own files in the media bucket, handed to browsers only as short-lived presigned URLs. */
-export interface FileStore {
-  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-  presignGet(key: string, expiresInSeconds: number): Promise<string>;
-  /** The object key when `url` points into our bucket, else undefined. */
-  keyOf(url: URL): string | undefined;
-}

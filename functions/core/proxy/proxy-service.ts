@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '../errors';
 import { remoteFetchLimits, type RemoteFetcher, type RemoteFile } from '../ports/remote-fetcher';
-import type { FileStore } from '../ports/voices';
+import type { ObjectStore } from '../ports/object-store';
 
 export const ownUrlSeconds = 300;
 
@@ -13,7 +13,7 @@ export type ProxyAnswer = { kind: 'redirect'; location: string } | ({ kind: 'bod
  */
 export class ProxyService {
   constructor(
-    private readonly files: FileStore,
+    private readonly files: Pick<ObjectStore, 'keyOf' | 'presignGet'>,
     private readonly fetcher: RemoteFetcher,
   ) {}
 

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../errors';
 import { newId } from '../ids';
-import type { MediaStorage } from '../ports/media';
+import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import type { Page, ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { ReferenceCheck } from '../users/references';
@@ -17,7 +17,7 @@ export interface ScriptServiceOptions {
   /** A script's voice and preferred folder must be a preset or the user's own (issue 10). */
   references: ReferenceCheck;
   /** The media bucket: a voice-over or video a script no longer references is removed from it. */
-  files?: Pick<MediaStorage, 'delete'>;
+  files?: Pick<ObjectStore, 'delete'>;
   log?: { warn(message: string, fields?: Record<string, unknown>): void };
   clock?: () => number;
 }

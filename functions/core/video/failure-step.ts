@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Publisher } from '../ports/realtime';
-import type { VideoFiles, VideoRunStore } from '../ports/video';
+import type { ObjectStore } from '../ports/object-store';
+import type { VideoRunStore } from '../ports/video';
 import { videoFiles } from '../voiceover/files';
 import { failureMessage, type RunInput, type taskErrorSchema } from './run';
 
@@ -16,7 +17,7 @@ export interface FailureResult {
  * 'failed', message }`, and whatever this run uploaded removed. Never leaves a script `generating`.
  */
 export async function failureStep(
-  deps: { runs: VideoRunStore; publisher: Publisher; files: Pick<VideoFiles, 'delete'>; log: { warn(message: string, fields?: Record<string, unknown>): void } },
+  deps: { runs: VideoRunStore; publisher: Publisher; files: Pick<ObjectStore, 'delete'>; log: { warn(message: string, fields?: Record<string, unknown>): void } },
   input: RunInput & { error?: z.infer<typeof taskErrorSchema> },
 ): Promise<FailureResult> {
   const { userId, scriptId, runId } = input;

@@ -3,7 +3,8 @@ import type { MediaAssetRepository } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
 import type { VideoRenderer } from '../ports/video-renderer';
-import type { RecentMediaUse, VideoFiles, VideoMinuteCounter, VideoRunStore, VoiceOverSource } from '../ports/video';
+import type { ObjectStore } from '../ports/object-store';
+import type { RecentMediaUse, VideoMinuteCounter, VideoRunStore, VoiceOverSource } from '../ports/video';
 
 export interface StepLog {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -16,7 +17,8 @@ export interface PipelineDeps {
   users: Pick<UserRepository, 'get'>;
   media: Pick<MediaAssetRepository, 'getAssets'>;
   runs: VideoRunStore;
-  files: VideoFiles;
+  /** The media bucket, seen from the render: big files go to and from local paths, never through memory. */
+  files: Pick<ObjectStore, 'download' | 'get' | 'upload' | 'delete'>;
   publisher: Publisher;
   renderer: VideoRenderer;
   minutes: VideoMinuteCounter;

@@ -15,7 +15,7 @@ const wordsSchema = z.array(z.object({ word: z.string(), start: z.number(), end:
 const maxWordsBytes = 4 * 1024 * 1024;
 
 export async function readWords(deps: Pick<PipelineDeps, 'files'>, wordsKey: string): Promise<WordTiming[]> {
-  const raw = await deps.files.read(wordsKey, maxWordsBytes);
+  const raw = await deps.files.get(wordsKey, maxWordsBytes);
   if (!raw) throw new VideoInputError('The voice-over is missing. Generate the audio again and retry.');
   return wordsSchema.parse(JSON.parse(new TextDecoder().decode(raw)));
 }

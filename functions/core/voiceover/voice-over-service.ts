@@ -9,7 +9,8 @@ import type { UserRepository } from '../ports/accounts';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { SpeechSynthesizer } from '../ports/speech';
-import type { AudioEncoder, VoiceOverStorage } from '../ports/voiceover';
+import type { ObjectStore } from '../ports/object-store';
+import type { AudioEncoder } from '../ports/voiceover';
 import { scriptNotFound } from '../scripts/script-service';
 import { liveClaimsSince } from '../video/run-claim';
 import type { Voice } from '../voices/voice';
@@ -43,7 +44,8 @@ export interface VoiceOverDeps {
   voices: VoiceFinder;
   speech: SpeechSynthesizer;
   encoder: AudioEncoder;
-  storage: VoiceOverStorage;
+  /** Where voice-overs are kept: the media bucket, under the user's own prefix. */
+  storage: Pick<ObjectStore, 'put' | 'get' | 'delete' | 'presignGet' | 'head'>;
   meter: AudioMinuteMeter;
   publisher: Publisher;
   /** Random hex for file names (tests may fix it). */
@@ -112,8 +114,8 @@ export class VoiceOverService {
   async playbackUrl(userId: string, kind: PlaybackKind, file: string): Promise<string> {
     if (!isPlaybackFileName(file)) throw new ValidationError(invalidFileName);
     const key = playbackKey(userId, kind, file);
-    if ((await this.deps.storage.size(key)) === undefined) throw new NotFoundError(fileNotFound);
-    return this.deps.storage.presignDownload(key, playbackUrlSeconds);
+    if ((await this.deps.storage.head(key)) === undefined) throw new NotFoundError(fileNotFound);
+    return this.deps.storage.presignGet(key, playbackUrlSeconds);
   }
 
   private async script(userId: string, scriptId: string): Promise<Script> {
@@ -125,7 +127,7 @@ export class VoiceOverService {
   private async existing(userId: string, script: Script): Promise<VoiceOver | undefined> {
     const files = filesOfAudioUrl(userId, script.audioUrl);
     if (!files || script.audioDuration === null) return undefined;
-    const raw = await this.deps.storage.read(files.wordsKey, maxWordsJsonBytes).catch(() => undefined);
+    const raw = await this.deps.storage.get(files.wordsKey, maxWordsJsonBytes).catch(() => undefined);
     if (!raw) return undefined;
     try {
       const words = wordTimingsSchema.parse(JSON.parse(new TextDecoder().decode(raw)));

@@ -2,7 +2,8 @@ import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../err
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
 import { limitsOf } from '../plans/tiers';
-import { VoiceCloneLimitReachedError, type FileStore, type VoiceRepository, type VoiceSampleSynthesizer } from '../ports/voices';
+import type { ObjectStore } from '../ports/object-store';
+import { VoiceCloneLimitReachedError, type VoiceRepository, type VoiceSampleSynthesizer } from '../ports/voices';
 import { voiceDefaults, type CreateVoiceInput, type PublicVoice } from '../../contract/voices';
 import { presetVoices, sampleText, sortVoices, toPublicVoice, type UserVoice, type Voice } from './voice';
 
@@ -17,7 +18,7 @@ export class VoiceService {
   private seeded: Promise<void> | undefined;
 
   constructor(
-    private readonly deps: { voices: VoiceRepository; users: UserRepository; files: FileStore; synthesizer: VoiceSampleSynthesizer },
+    private readonly deps: { voices: VoiceRepository; users: UserRepository; files: Pick<ObjectStore, 'put' | 'head' | 'presignGet'>; synthesizer: VoiceSampleSynthesizer },
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -79,7 +80,7 @@ export class VoiceService {
   async sampleUrl(userId: string, id: string): Promise<string> {
     const voice = await this.find(userId, id);
     let key = voice.sampleKey;
-    if (!key || !(await this.deps.files.exists(key))) {
+    if (!key || (await this.deps.files.head(key)) === undefined) {
       const sample = await this.deps.synthesizer.synthesize(sampleText(voice), voice);
       key = `voice-samples/${voice.visibility === 'private' ? `${userId}/` : ''}${voice.id}.${sample.extension}`;
       await this.deps.files.put(key, sample.body, sample.contentType);

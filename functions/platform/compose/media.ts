@@ -2,7 +2,6 @@ import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-asse
 import { DynamoMediaFolderRepository } from '../../adapters/aws/dynamo/media-folders';
 import { DynamoMediaUploadRepository } from '../../adapters/aws/dynamo/media-uploads';
 import { DynamoScriptFolderReferences } from '../../adapters/aws/dynamo/script-folder-references';
-import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
 import { FfmpegMediaProcessor } from '../../adapters/ffmpeg/ffmpeg-media-processor';
 import { UrlFetcher } from '../../adapters/net/url-fetcher';
 import { FolderService } from '../../core/media/folders';
@@ -11,7 +10,7 @@ import { MediaProxy } from '../../core/media/media-proxy';
 import { UploadService } from '../../core/media/uploads';
 import type { SessionService } from '../../core/sessions/session-service';
 import { need, type EntryContext } from '../clients/entry';
-import { s3Of } from '../clients/s3';
+import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
@@ -29,7 +28,7 @@ export interface MediaDeps {
 export function composeMedia(context: EntryContext): MediaDeps {
   need(context, { kind: 'ffmpeg' });
   const table = tableOf(context, 'read-write');
-  const storage = new S3MediaStorage(s3Of(context, 'read-write'), context.config.MEDIA_BUCKET);
+  const storage = objectStoreOf(context, 'read-write');
   const sessions = sessionsOf(context);
   const publisher = realtimeOf(context, sessions);
   const users = usersOf(context);

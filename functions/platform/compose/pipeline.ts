@@ -2,11 +2,10 @@ import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-asse
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
-import { S3VideoFiles } from '../../adapters/aws/s3-video-files';
 import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
 import type { PipelineDeps } from '../../core/video/pipeline-deps';
 import { need, type EntryContext } from '../clients/entry';
-import { s3Of } from '../clients/s3';
+import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { realtimeOf, usersOf } from './shared';
@@ -24,7 +23,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
     users: usersOf(context, 'read'),
     media: new DynamoMediaAssetRepository(table),
     runs: new DynamoVideoRunStore(table),
-    files: new S3VideoFiles(s3Of(context, 'read-write'), context.config.MEDIA_BUCKET),
+    files: objectStoreOf(context, 'read-write'),
     publisher: realtimeOf(context),
     get renderer() {
       need(context, { kind: 'ffmpeg' });

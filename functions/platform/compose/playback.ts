@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
-import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
 import { FfmpegMp3Encoder } from '../../adapters/ffmpeg/mp3-encoder';
 import type { Publisher } from '../../core/ports/realtime';
 import type { SessionService } from '../../core/sessions/session-service';
 import { AudioMinuteMeter } from '../../core/voiceover/audio-meter';
 import { VoiceOverService } from '../../core/voiceover/voice-over-service';
 import { need, type EntryContext } from '../clients/entry';
-import { s3Of } from '../clients/s3';
+import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
@@ -24,14 +23,13 @@ export interface PlaybackDeps {
 /** The voice-over service: speech, the MP3 encode, audio minutes; used by playback and SynthesizeAudio. */
 export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceOverService {
   need(context, { kind: 'ffmpeg' });
-  const { config } = context;
   return new VoiceOverService({
     scripts: new DynamoScriptRepository(tableOf(context, 'read-write')),
     users: usersOf(context),
     voices: voiceServiceOf(context),
     speech: speechOf(context),
     encoder: new FfmpegMp3Encoder(),
-    storage: new S3MediaStorage(s3Of(context, 'read-write'), config.MEDIA_BUCKET),
+    storage: objectStoreOf(context, 'read-write'),
     meter: new AudioMinuteMeter(new DynamoUsageCounters(tableOf(context, 'read-write')).audioMinutes),
     publisher,
     nonce: () => randomBytes(6).toString('hex'),

@@ -4,7 +4,6 @@ import { DynamoScriptTemplateRepository } from '../../adapters/aws/dynamo/script
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
-import { S3MediaStorage } from '../../adapters/aws/s3-media-storage';
 import { StepFunctionsPipelineStarter } from '../../adapters/aws/sfn-pipeline';
 import { TokenMeter } from '../../core/plans/token-meter';
 import type { PipelineStarter } from '../../core/ports/pipeline';
@@ -15,7 +14,7 @@ import type { SessionService } from '../../core/sessions/session-service';
 import { SegmentPlanner } from '../../core/video/segment-planner';
 import { VideoRequestService } from '../../core/video/video-request-service';
 import type { EntryContext } from '../clients/entry';
-import { s3Of } from '../clients/s3';
+import { objectStoreOf } from '../clients/s3';
 import { sfnOf } from '../clients/sfn';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
@@ -45,7 +44,7 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   const references = ownedReferencesOf(table);
   const scripts = new ScriptService(repository, publisher, {
     references,
-    files: new S3MediaStorage(s3Of(context, 'read-write'), config.MEDIA_BUCKET),
+    files: objectStoreOf(context, 'read-write'),
     log: logger.child({ area: 'scripts' }),
   });
   const writer = scriptWriterOf(context);

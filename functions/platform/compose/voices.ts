@@ -1,12 +1,11 @@
 import { DynamoVoiceRepository } from '../../adapters/aws/dynamo/voice-repository';
-import { S3FileStore } from '../../adapters/aws/s3-file-store';
 import { EspeakVoiceSample } from '../../adapters/local/espeak-voice-sample';
 import { UrlFetcher } from '../../adapters/net/url-fetcher';
 import { ProxyService } from '../../core/proxy/proxy-service';
 import type { SessionService } from '../../core/sessions/session-service';
 import { VoiceService } from '../../core/voices/voice-service';
 import type { EntryContext } from '../clients/entry';
-import { s3Of } from '../clients/s3';
+import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { sessionsOf, usersOf } from './shared';
 
@@ -19,13 +18,11 @@ export interface VoicesDeps {
 
 /** The voice catalogue (public presets and the user's own), with samples stored in the bucket. */
 export function voiceServiceOf(context: EntryContext): VoiceService {
-  const { config } = context;
-  const files = new S3FileStore(s3Of(context, 'read-write'), config.MEDIA_BUCKET, { endpoint: config.S3_ENDPOINT, region: config.AWS_REGION });
+  const files = objectStoreOf(context, 'read-write');
   return new VoiceService({ voices: new DynamoVoiceRepository(tableOf(context, 'read-write')), users: usersOf(context), files, synthesizer: new EspeakVoiceSample() });
 }
 
 export function composeVoices(context: EntryContext): VoicesDeps {
-  const { config } = context;
-  const files = new S3FileStore(s3Of(context, 'read'), config.MEDIA_BUCKET, { endpoint: config.S3_ENDPOINT, region: config.AWS_REGION });
+  const files = objectStoreOf(context, 'read');
   return { sessions: sessionsOf(context), voices: voiceServiceOf(context), proxy: new ProxyService(files, new UrlFetcher()) };
 }

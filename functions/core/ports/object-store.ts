@@ -1,0 +1,34 @@
+/**
+ * The media bucket: the one object store. Keys are made by core (`users/<id>/…`, `voice-samples/…`),
+ * never taken from user input unchecked; browsers reach objects only through short-lived presigned URLs.
+ * Each service asks for the methods it uses (`Pick<ObjectStore, …>`).
+ */
+export interface ObjectStore {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** A small object's bytes, or undefined when there is none; ObjectTooLargeError past `maxBytes`. */
+  get(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
+  /** The object's size, or undefined when there is none. */
+  head(key: string): Promise<number | undefined>;
+  /** Removes the objects (missing ones are fine). */
+  delete(keys: readonly string[]): Promise<void>;
+  /** A short-lived GET of one object. */
+  presignGet(key: string, expiresSeconds: number): Promise<string>;
+  /** A browser POST of exactly one object of at most `maxBytes`, of `contentType`. */
+  presignPost(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost>;
+  /** Big files go to and from local paths, never through memory. Copies the object to `path` (ObjectTooLargeError past `maxBytes`); answers the bytes written. */
+  download(key: string, path: string, maxBytes: number): Promise<number>;
+  upload(key: string, path: string, contentType: string): Promise<void>;
+  /** The object key when `url` points into the bucket (any of its URL forms), else undefined. */
+  keyOf(url: URL): string | undefined;
+}
+
+export interface PresignedPost {
+  url: string;
+  /** Form fields to send before the file, in this order. */
+  fields: Record<string, string>;
+}
+
+/** The object is larger than the caller allowed (nothing, or only part of it, was read). */
+export class ObjectTooLargeError extends Error {
+  override name = 'ObjectTooLargeError';
+}

@@ -27,16 +27,11 @@ type AnyInput = EndpointInput<unknown, unknown, unknown, MediaDeps, string>;
 
 /** Our objects: a redirect to a short-lived presigned URL. Remote URLs: fetched under decision 8. */
 async function proxy(input: EndpointInput<unknown, { url: string }, unknown, MediaDeps, string>, kinds: readonly RemoteMediaKind[]): Promise<HttpResult> {
-  const { url } = input.query;
-  const { userId } = input;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https?:\/\//i.test(url)) throw new ValidationError('Only http and https URLs can be fetched');
-  if (!/^https?:\/\//i.test(url)) {
-    const location = await input.deps.proxy.ownObjectUrl(userId, url);
-    // Cached a little less than the presigned URL lives, so a grid of thumbnails costs one call each.
-    return { status: 302, headers: { location, 'cache-control': 'private, max-age=240' } };
-  }
-  // The one guarded fetcher (DESIGN decision 8) refuses anything but these kinds before reading the body.
-  return proxiedFile(await input.deps.proxy.fetchRemote(url, kinds));
+  const answer = await input.deps.ownedFiles.preview(input.userId, input.query.url, kinds);
+  // Cached a little less than the presigned URL lives, so a grid of thumbnails costs one call each.
+  if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location, 'cache-control': 'private, max-age=240' } };
+  // The one guarded fetcher (DESIGN decision 8) refused anything but these kinds before reading the body.
+  return proxiedFile(answer);
 }
 
 /** The spec's multipart upload: one file per request (field `file`), optional `tags` and `folderId`. */

@@ -31,7 +31,7 @@ export const handler = createAreaHandler('voices', composeVoices, {
   'GET /api/proxy-media': signedIn({
     query: proxyMediaQuery,
     handle: async (input): Promise<HttpResult> => {
-      const answer = await input.deps.proxy.resolve(input.userId, input.query.url);
+      const answer = await input.deps.ownedFiles.resolve(input.userId, input.query.url);
       if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } };
       return proxiedFile(answer);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PublicAsset, PublicFolder } from '../../contract/media';
+import { userPrefix } from '../files/owned-files';
 import type { MediaKind } from './file-types';
 
 /** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
@@ -81,9 +82,8 @@ export function kindOf(fileType: string): MediaKind {
 
 /** Where a user's objects live. Only ids and our own extensions: a file name never becomes a path. */
 export const objectKeys = {
-  userPrefix: (userId: string) => `users/${userId}/`,
-  original: (userId: string, assetId: string, ext: string) => `users/${userId}/media/${assetId}/original.${ext}`,
-  thumbnail: (userId: string, assetId: string) => `users/${userId}/media/${assetId}/thumbnail.jpg`,
+  original: (userId: string, assetId: string, ext: string) => `${userPrefix(userId)}media/${assetId}/original.${ext}`,
+  thumbnail: (userId: string, assetId: string) => `${userPrefix(userId)}media/${assetId}/thumbnail.jpg`,
 };
 
 export const proxyPaths = {

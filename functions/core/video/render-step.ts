@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { NotAuthenticatedError } from '../errors';
+import { ownKeyOf } from '../files/owned-files';
 import { limitsOf } from '../plans/tiers';
 import type { RenderClip } from '../ports/video-renderer';
 import type { User } from '../users/user';
@@ -23,17 +24,7 @@ const renderShare = 89;
  */
 export function logoKeyOf(user: Pick<User, 'id' | 'logoUrl' | 'logoSettings'>): string | undefined {
   if (!user.logoUrl || !user.logoSettings.enabled) return undefined;
-  let key = user.logoUrl;
-  const proxied = /^\/api\/(?:media|thumbnail)-proxy\?url=([^&]+)$/.exec(key);
-  if (proxied?.[1]) {
-    try {
-      key = decodeURIComponent(proxied[1]);
-    } catch {
-      return undefined;
-    }
-  }
-  const prefix = `users/${user.id}/`;
-  return key.startsWith(prefix) && !key.split('/').includes('..') ? key : undefined;
+  return ownKeyOf(user.id, user.logoUrl);
 }
 
 const safeExt = (key: string) => (/^\.[a-z0-9]{1,5}$/i.test(extname(key)) ? extname(key).toLowerCase() : '.bin');

@@ -1,3 +1,5 @@
+import { userPrefix } from '../files/owned-files';
+
 /**
  * Where voice-overs and videos live and how they are named (docs/pipeline-contract.md, "Files and
  * playback"): `users/{userId}/{audio|video}/{scriptId}-{nonce}.{ext}`, played through
@@ -14,7 +16,7 @@ export function isPlaybackFileName(file: string): boolean {
 }
 
 export function playbackKey(userId: string, kind: PlaybackKind, file: string): string {
-  return `users/${userId}/${kind}/${file}`;
+  return `${userPrefix(userId)}${kind}/${file}`;
 }
 
 export interface VoiceOverFiles {

@@ -1,4 +1,5 @@
 import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../errors';
+import { voiceSampleKey } from '../files/owned-files';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
 import { limitsOf } from '../plans/tiers';
@@ -82,7 +83,7 @@ export class VoiceService {
     let key = voice.sampleKey;
     if (!key || (await this.deps.files.head(key)) === undefined) {
       const sample = await this.deps.synthesizer.synthesize(sampleText(voice), voice);
-      key = `voice-samples/${voice.visibility === 'private' ? `${userId}/` : ''}${voice.id}.${sample.extension}`;
+      key = voiceSampleKey(voice, userId, sample.extension);
       await this.deps.files.put(key, sample.body, sample.contentType);
       await this.deps.voices.setSampleKey(voice, key);
     }

@@ -4,9 +4,9 @@ import { DynamoMediaUploadRepository } from '../../adapters/aws/dynamo/media-upl
 import { DynamoScriptFolderReferences } from '../../adapters/aws/dynamo/script-folder-references';
 import { FfmpegMediaProcessor } from '../../adapters/ffmpeg/ffmpeg-media-processor';
 import { UrlFetcher } from '../../adapters/net/url-fetcher';
+import { OwnedFiles } from '../../core/files/owned-files';
 import { FolderService } from '../../core/media/folders';
 import { MediaLibrary } from '../../core/media/library';
-import { MediaProxy } from '../../core/media/media-proxy';
 import { UploadService } from '../../core/media/uploads';
 import type { SessionService } from '../../core/sessions/session-service';
 import { need, type EntryContext } from '../clients/entry';
@@ -16,13 +16,13 @@ import { logger } from '../logger';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { taggerOf } from './tagger';
 
-/** The media library: folders, uploads (probed with ffprobe), the library (listing, tags, bulk actions), previews. */
+/** The media library: folders, uploads (probed with ffprobe), the library (listing, tags, bulk actions), previews of the user's own files or remote ones. */
 export interface MediaDeps {
   sessions: SessionService;
   folders: FolderService;
   uploads: UploadService;
   library: MediaLibrary;
-  proxy: MediaProxy;
+  ownedFiles: OwnedFiles;
 }
 
 export function composeMedia(context: EntryContext): MediaDeps {
@@ -48,6 +48,6 @@ export function composeMedia(context: EntryContext): MediaDeps {
       log,
     }),
     library: new MediaLibrary({ assets: new DynamoMediaAssetRepository(table), folders, storage, tagger: taggerOf(context), users, publisher, log }),
-    proxy: new MediaProxy({ storage, remote: new UrlFetcher() }),
+    ownedFiles: new OwnedFiles({ store: storage, remote: new UrlFetcher() }),
   };
 }

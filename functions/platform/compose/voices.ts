@@ -1,7 +1,7 @@
 import { DynamoVoiceRepository } from '../../adapters/aws/dynamo/voice-repository';
 import { EspeakVoiceSample } from '../../adapters/local/espeak-voice-sample';
 import { UrlFetcher } from '../../adapters/net/url-fetcher';
-import { ProxyService } from '../../core/proxy/proxy-service';
+import { OwnedFiles } from '../../core/files/owned-files';
 import type { SessionService } from '../../core/sessions/session-service';
 import { VoiceService } from '../../core/voices/voice-service';
 import type { EntryContext } from '../clients/entry';
@@ -13,7 +13,7 @@ import { sessionsOf, usersOf } from './shared';
 export interface VoicesDeps {
   sessions: SessionService;
   voices: VoiceService;
-  proxy: ProxyService;
+  ownedFiles: OwnedFiles;
 }
 
 /** The voice catalogue (public presets and the user's own), with samples stored in the bucket. */
@@ -24,5 +24,5 @@ export function voiceServiceOf(context: EntryContext): VoiceService {
 
 export function composeVoices(context: EntryContext): VoicesDeps {
   const files = objectStoreOf(context, 'read');
-  return { sessions: sessionsOf(context), voices: voiceServiceOf(context), proxy: new ProxyService(files, new UrlFetcher()) };
+  return { sessions: sessionsOf(context), voices: voiceServiceOf(context), ownedFiles: new OwnedFiles({ store: files, remote: new UrlFetcher() }) };
 }

@@ -119,7 +119,7 @@ describe('voice-over and video journey', () => {
     const rows = dialog.getByTestId('segment-row');
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
     // Every segment got a clip; three clips, so the first three are all different.
-    const images = await dialog.getByTestId('segments').locator('img').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src')));
+    const images = await dialog.getByTestId('segments').locator('img').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('src')));
     expect(images.length).toBe(await rows.count());
     expect(new Set(images.slice(0, 3)).size).toBe(Math.min(3, images.length));
 
@@ -204,7 +204,7 @@ describe('voice-over and video journey', () => {
     // Audio is never offered; the three clips are.
     await expect(picker.getByTestId('picker-item').count()).resolves.toBe(3);
     await screenshot(page, 'video-select-media');
-    const candidates = await picker.getByTestId('picker-item').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-title')));
+    const candidates = await picker.getByTestId('picker-item').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('data-title')));
     const current = await picker.getByTestId('picker-item').locator(`img[src="${before}"]`).count();
     expect(current).toBeLessThanOrEqual(1);
     // Choose a clip other than the one the segment has.

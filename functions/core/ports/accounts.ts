@@ -83,6 +83,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Sent as `List-Unsubscribe` (where the recipient stops this kind of mail). */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {

@@ -119,3 +119,57 @@ export interface Scheduler {
   scheduleRecurring(name: string, spec: RecurringSpec, job: ScheduledJob): Promise<void>;
   cancel(name: string): Promise<void>;
 }
+
+/** A share link's two records: the owner's (with the token, so the owner can copy it again) and the public lookup by the token's hash. */
+export interface StoredShareLink {
+  id: string;
+  userId: string;
+  scriptId: string;
+  token: string;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+export interface ShareLinkRepository {
+  create(link: StoredShareLink): Promise<void>;
+  /** The owner's links of one script (or all when scriptId is undefined), newest first. */
+  list(userId: string, scriptId: string | undefined, limit: number): Promise<StoredShareLink[]>;
+  get(userId: string, id: string): Promise<StoredShareLink | undefined>;
+  /** Marks the owner's record revoked and deletes the public lookup; answers the revoked link. */
+  revoke(userId: string, id: string, now: string): Promise<StoredShareLink | undefined>;
+  /** The public lookup: who owns the token, if it is live (not revoked; expiry is checked by the caller). */
+  findByTokenHash(tokenHash: string): Promise<{ userId: string; scriptId: string; linkId: string; expiresAt: string } | undefined>;
+}
+
+/** Counts mail against the plan's daily allowance and test mail against its hourly one, atomically. */
+export interface MailQuota {
+  /** Takes one from the day's allowance; false when `limit` is reached. */
+  takeDaily(userId: string, day: string, limit: number): Promise<boolean>;
+  usedToday(userId: string, day: string): Promise<number>;
+  takeTestHourly(userId: string, hour: string, limit: number): Promise<boolean>;
+}
+
+/** Addresses that bounced or complained (SES feedback), and the one-click unsubscribes. */
+export interface SuppressionList {
+  isSuppressed(email: string): Promise<boolean>;
+  suppress(email: string, reason: 'bounce' | 'complaint', at: string): Promise<void>;
+  /** A user changing the address away and back clears nothing: only support lifts a suppression. */
+}
+
+/** Short-lived GET links to our own objects (the share page's video and thumbnail). */
+export interface SignedDownloads {
+  presignGet(key: string, expiresSeconds: number): Promise<string>;
+}
+
+/** "Send this once": a marker written with a conditional put; false when it was already written. */
+export interface SendOnce {
+  claim(userId: string, key: string, keepDays: number): Promise<boolean>;
+}
+
+/** The pending scheduled emails due by `now`, of every user (the sweep's read). */
+export interface DueEmails {
+  /** Pending, scheduled at or before `now`. */
+  due(now: string, limit: number): Promise<{ userId: string; id: string }[]>;
+}

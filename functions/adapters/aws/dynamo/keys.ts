@@ -57,3 +57,22 @@ export const mediaKeys = {
   /** gsi6: audio assets only (a sparse index), for the background-audio list. */
   audio: (userId: string) => `USER#${userId}#MEDIA#AUDIO`,
 } as const;
+
+/** Delivery (issue 12): automation settings, scheduled emails, share links and mail quotas. */
+export const deliveryKeys = {
+  /** Under USER#<id>: the one automation settings record. */
+  settings: 'DELIVERY_SETTINGS',
+  scheduledEmail: (id: string) => `SCHEDEMAIL#${id}`,
+  scheduledEmailPrefix: 'SCHEDEMAIL#',
+  /** gsi1 of pending scheduled emails only (a sparse index): the every-minute sweep reads the due ones. */
+  pendingEmails: 'DUE#SCHEDEMAIL',
+  shareLink: (id: string) => `SHARE#${id}`,
+  shareLinkPrefix: 'SHARE#',
+  /** The public lookup of a share token, by its hash (the token itself is never a key). */
+  shareToken: (tokenHash: string) => `SHARETOKEN#${tokenHash}`,
+  /** Under USER#<id>: mails sent that UTC day / test mails that UTC hour. */
+  mailDay: (day: string) => `MAILDAY#${day}`,
+  testMailHour: (hour: string) => `TESTMAIL#${hour}`,
+  /** An address that bounced or complained (SES feedback): nothing is mailed to it. */
+  suppressedAddress: (lowerEmail: string) => `SUPPRESSED#${lowerEmail}`,
+} as const;

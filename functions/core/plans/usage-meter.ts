@@ -1,0 +1,127 @@
+import { LimitExceededError, NotAuthenticatedError } from '../errors';
+import type { UserRepository } from '../ports/accounts';
+import type { UsageCounters } from '../ports/usage';
+import type { User } from '../users/user';
+import { audioResetDue, effectiveAudioMinutesUsed, effectiveTokensUsed, limitsOf, nextAudioReset, nextTokenReset, tokenResetDue } from './tiers';
+import { round2 } from './usage-minutes';
+
+export const tokenLimitMessage = 'Script token limit reached';
+export const audioLimitMessage = 'Audio minutes limit reached';
+export const videoLimitMessage = 'Video minutes limit reached';
+
+export interface TokenReservation {
+  userId: string;
+  amount: number;
+  limit: number;
+}
+
+const format = (n: number) => String(round2(n));
+
+/**
+ * The plan's usage against its limits (DESIGN decision 11), over the one counters adapter.
+ *
+ * Script tokens: before a writer is called, an upper bound of its cost is reserved with one conditional
+ * write (so parallel requests can never pass the limit together); afterwards the reservation is settled
+ * to what the call really cost, or given back when the call failed.
+ *
+ * Audio minutes: `checkAudio` refuses a user already at the limit before anything is synthesised;
+ * `chargeAudio` spends the real minutes with one conditional write. Basic and pro tokens and minutes
+ * start again 30 days after the last reset (lazily, when next used); free ones are one-time.
+ *
+ * Video minutes: `checkVideo` refuses a run when none are left; a finished run is charged once.
+ */
+export class UsageMeter {
+  constructor(
+    private readonly deps: { users: Pick<UserRepository, 'get'>; counters: UsageCounters },
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async reserveTokens(userId: string, amount: number): Promise<TokenReservation> {
+    const user = await this.deps.users.get(userId);
+    if (!user) throw new NotAuthenticatedError();
+    const now = new Date(this.clock());
+    const limits = limitsOf(user.subscriptionTier);
+    if (tokenResetDue(user.subscriptionTier, user.scriptTokenLastReset, now)) {
+      await this.deps.counters.reset(userId, 'scriptTokens', user.scriptTokenLastReset, now);
+    }
+    const used = effectiveTokensUsed(user, now);
+    const limit = limits.scriptTokens;
+    const renewal = nextTokenReset(user.subscriptionTier, tokenResetDue(user.subscriptionTier, user.scriptTokenLastReset, now) ? now.toISOString() : user.scriptTokenLastReset);
+    const after = renewal ? ` Your tokens renew on ${renewal.toISOString().slice(0, 10)}.` : ' Upgrade your plan to generate more scripts.';
+    if (used >= limit) {
+      throw new LimitExceededError(
+        tokenLimitMessage,
+        `You have used all ${limit.toLocaleString('en-US')} script tokens of the ${limits.name} plan.${after}`,
+        'SCRIPT_TOKEN_LIMIT',
+      );
+    }
+    const ok = await this.deps.counters.add(userId, 'scriptTokens', amount, limit);
+    if (!ok) {
+      throw new LimitExceededError(
+        tokenLimitMessage,
+        `This request needs up to ${amount.toLocaleString('en-US')} script tokens and fewer are left of the ${limit.toLocaleString('en-US')} on the ${limits.name} plan. Try fewer or shorter scripts.${after}`,
+        'SCRIPT_TOKEN_LIMIT',
+      );
+    }
+    return { userId, amount, limit };
+  }
+
+  /** Turns a reservation into the real cost; answers the tokens charged. */
+  async settleTokens(reservation: TokenReservation, used: number): Promise<number> {
+    const actual = Math.max(0, Math.ceil(used));
+    if (actual < reservation.amount) await this.deps.counters.refund(reservation.userId, 'scriptTokens', reservation.amount - actual);
+    else if (actual > reservation.amount) await this.deps.counters.addCapped(reservation.userId, 'scriptTokens', actual - reservation.amount, reservation.limit);
+    return actual;
+  }
+
+  async releaseTokens(reservation: TokenReservation): Promise<void> {
+    await this.deps.counters.refund(reservation.userId, 'scriptTokens', reservation.amount);
+  }
+
+  private audioLimitError(user: User, used: number, extra = ''): LimitExceededError {
+    const limits = limitsOf(user.subscriptionTier);
+    const renewal = nextAudioReset(user.subscriptionTier, audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, new Date(this.clock())) ? new Date(this.clock()).toISOString() : user.audioMinutesLastReset);
+    const after = renewal ? ` Your minutes renew on ${renewal.toISOString().slice(0, 10)}.` : '';
+    return new LimitExceededError(
+      audioLimitMessage,
+      `You have used ${format(Math.min(used, limits.audioMinutes))} of ${limits.audioMinutes} audio minutes on the ${limits.name} plan.${extra}${after}`,
+      'AUDIO_MINUTES_LIMIT',
+    );
+  }
+
+  /** Refuses (403) a user with no audio minutes left; starts a due period first. */
+  async checkAudio(user: User): Promise<void> {
+    const now = new Date(this.clock());
+    if (audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, now)) {
+      await this.deps.counters.reset(user.id, 'audioMinutes', user.audioMinutesLastReset, now);
+    }
+    const used = effectiveAudioMinutesUsed(user, now);
+    if (used >= limitsOf(user.subscriptionTier).audioMinutes) throw this.audioLimitError(user, used);
+  }
+
+  /** Spends `minutes` of audio, or refuses (403) when they do not fit in what is left. */
+  async chargeAudio(user: User, minutes: number): Promise<void> {
+    if (minutes <= 0) return;
+    const limit = limitsOf(user.subscriptionTier).audioMinutes;
+    if (await this.deps.counters.add(user.id, 'audioMinutes', minutes, limit)) return;
+    const used = effectiveAudioMinutesUsed(user, new Date(this.clock()));
+    throw this.audioLimitError(user, used, ` This voice-over needs ${format(minutes)} minutes.`);
+  }
+
+  /** Refuses (403) a video when the plan's video minutes are used up. */
+  checkVideo(user: User): void {
+    const limits = limitsOf(user.subscriptionTier);
+    if (user.videoMinutesGenerated >= limits.videoMinutes) {
+      throw new LimitExceededError(
+        videoLimitMessage,
+        `You have used ${round2(Math.min(user.videoMinutesGenerated, limits.videoMinutes))} of ${limits.videoMinutes} video minutes on the ${limits.name} plan.`,
+        'VIDEO_MINUTES_LIMIT',
+      );
+    }
+  }
+
+  /** Charges a finished run's video minutes once, however often its task is retried; false when it already was. */
+  chargeVideoRun(userId: string, runId: string, minutes: number): Promise<boolean> {
+    return this.deps.counters.chargeOnce(userId, 'videoMinutes', runId, minutes);
+  }
+}

@@ -1,10 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
 import { ProviderError, ValidationError, type AppError } from '../../core/errors';
 import type { RemoteFetchLimits, RemoteFetcher, RemoteFile, RemoteMediaKind } from '../../core/ports/remote-fetcher';
 import { isPublicAddress } from './address-policy';
+import { checkedAddress, pinnedLookup, systemResolve, type Resolve } from './checked-address';
 
 export type RemoteFetchFailure = 'scheme' | 'address' | 'dns' | 'redirect' | 'status' | 'too-large' | 'timeout' | 'type' | 'network';
 
@@ -13,11 +12,6 @@ export function remoteFetchFailure(reason: RemoteFetchFailure, message: string):
   if (reason === 'scheme' || reason === 'address' || reason === 'dns') return new ValidationError(message, undefined, reason);
   return new ProviderError(message, reason === 'timeout' ? 504 : 502, reason);
 }
-
-type Resolve = (hostname: string) => Promise<LookupAddress[]>;
-
-const systemResolve: Resolve = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
 
 export interface UrlFetcherOptions {
   /** Which resolved addresses may be contacted (unit tests widen it to reach a local server). */
@@ -70,19 +64,10 @@ export class UrlFetcher implements RemoteFetcher {
     const kinds = limits.kinds?.length ? limits.kinds.filter((kind) => allKinds.includes(kind)) : allKinds;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw remoteFetchFailure('scheme', 'Only http and https URLs can be fetched');
     if (url.username || url.password) throw remoteFetchFailure('scheme', 'URLs with credentials cannot be fetched');
-    const hostname = url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: LookupAddress[];
-    if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
-    else {
-      try {
-        addresses = await this.resolve(hostname);
-      } catch {
-        throw remoteFetchFailure('dns', 'The address could not be found');
-      }
-    }
-    if (addresses.length === 0) throw remoteFetchFailure('dns', 'The address could not be found');
-    if (addresses.some((entry) => !this.isAllowed(entry.address))) throw remoteFetchFailure('address', 'This address cannot be fetched');
-    const pinned = addresses[0]!;
+    const checked = await checkedAddress(url, this.isAllowed, this.resolve);
+    if (!checked.ok && checked.reason === 'dns') throw remoteFetchFailure('dns', 'The address could not be found');
+    if (!checked.ok) throw remoteFetchFailure('address', 'This address cannot be fetched');
+    const pinned = checked.address;
 
     return new Promise<RemoteFile>((resolve, reject) => {
       let settled = false;
@@ -100,10 +85,7 @@ export class UrlFetcher implements RemoteFetcher {
         {
           method: 'GET',
           headers: { accept: kinds.map((kind) => `${kind}/*`).join(', '), 'user-agent': 'Reelsmith media proxy' },
-          lookup: (_host, options, callback) => {
-            if ((options as { all?: boolean }).all) (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, [pinned]);
-            else callback(null, pinned.address, pinned.family);
-          },
+          lookup: pinnedLookup(pinned),
         },
         (response: IncomingMessage) => {
           const status = response.statusCode ?? 0;

@@ -1,0 +1,119 @@
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { webhookEventTypes, type WebhookDelivery } from '../../../contract/delivery';
+import type { WebhookAttemptClaim, WebhookAttemptLog } from '../../../core/ports/webhooks';
+import { defineEntity } from './entity';
+import { keys } from './keys';
+import { isConditionFailure, queryPage, type TableRef } from './table';
+
+/**
+ * Sort keys of the webhook engine's records under `USER#<id>` (kept here, as video-runs.ts keeps
+ * its own, until keys.ts takes them): one log line per attempt, `WHDELIVERY#<ulid>` (newest first by
+ * id), and one claim per (event, attempt), `WHATTEMPT#<event id>#<attempt>`.
+ */
+export const webhookKeys = {
+  delivery: (deliveryId: string) => `WHDELIVERY#${deliveryId}`,
+  deliveryPrefix: 'WHDELIVERY#',
+  attempt: (eventId: string, attempt: number) => `WHATTEMPT#${eventId}#${String(attempt).padStart(2, '0')}`,
+} as const;
+
+/** The log keeps 30 days; the card reads the newest 50. */
+export const deliveryTtlSeconds = 30 * 24 * 3600;
+/** A claim outlives any redelivery of its message (SQS keeps a message at most 14 days). */
+export const attemptClaimTtlSeconds = 14 * 24 * 3600;
+
+const storedDeliverySchema = z.object({
+  userId: z.string(),
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.enum(webhookEventTypes),
+  attempt: z.number().int(),
+  at: z.string(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number(),
+  outcome: z.enum(['delivered', 'retrying', 'failed', 'disabled']),
+  error: z.string().nullable(),
+});
+type StoredDelivery = z.infer<typeof storedDeliverySchema>;
+
+export const webhookDeliveryEntity = defineEntity<StoredDelivery>({
+  type: 'WebhookDelivery',
+  schema: storedDeliverySchema,
+  pk: { uses: ['userId'], build: (d) => keys.user(d.userId) },
+  sk: { uses: ['id'], build: (d) => webhookKeys.delivery(d.id) },
+  derived: { expiresAt: { uses: ['at'], build: (d) => Math.floor(Date.parse(d.at) / 1000) + deliveryTtlSeconds } },
+});
+
+function toDelivery({ userId: _userId, ...delivery }: StoredDelivery): WebhookDelivery {
+  return delivery;
+}
+
+/**
+ * The per-user webhook log and the attempts' claims. A claim is a conditional put: it succeeds when
+ * the (event, attempt) item is absent, or still `sending` under a lease older than `leaseSeconds`
+ * (its holder died); `finish` writes the log line and marks the claim `done` in one transaction, so a
+ * later duplicate finds `done` and a logged attempt is never logged twice.
+ */
+export class DynamoWebhookDeliveryLog implements WebhookAttemptLog {
+  constructor(private readonly table: TableRef) {}
+
+  async record(userId: string, delivery: WebhookDelivery): Promise<void> {
+    await this.table.client.send(
+      new PutCommand({
+        TableName: this.table.tableName,
+        Item: webhookDeliveryEntity.item({ ...delivery, userId }),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async recent(userId: string, limit: number): Promise<WebhookDelivery[]> {
+    const page = await queryPage(this.table, storedDeliverySchema, {
+      partitionKey: keys.user(userId),
+      sortKeyPrefix: webhookKeys.deliveryPrefix,
+      newestFirst: true,
+      limit,
+    });
+    return page.items.map(toDelivery);
+  }
+
+  async claim(userId: string, eventId: string, attempt: number, now: Date, leaseSeconds: number): Promise<WebhookAttemptClaim> {
+    const key = { pk: keys.user(userId), sk: webhookKeys.attempt(eventId, attempt) };
+    const at = now.getTime();
+    try {
+      await this.table.client.send(
+        new PutCommand({
+          TableName: this.table.tableName,
+          Item: { ...key, type: 'WebhookAttempt', state: 'sending', claimedAt: at, expiresAt: Math.floor(at / 1000) + attemptClaimTtlSeconds },
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND #claimedAt < :stale)',
+          ExpressionAttributeNames: { '#state': 'state', '#claimedAt': 'claimedAt' },
+          ExpressionAttributeValues: { ':sending': 'sending', ':stale': at - leaseSeconds * 1000 },
+        }),
+      );
+      return 'claimed';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const current = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: key, ConsistentRead: true }));
+      return current.Item?.state === 'done' ? 'done' : 'busy';
+    }
+  }
+
+  async finish(userId: string, eventId: string, attempt: number, delivery: WebhookDelivery): Promise<void> {
+    await this.table.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: this.table.tableName, Item: webhookDeliveryEntity.item({ ...delivery, userId }), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: this.table.tableName,
+              Key: { pk: keys.user(userId), sk: webhookKeys.attempt(eventId, attempt) },
+              UpdateExpression: 'SET #state = :done, #finishedAt = :at',
+              ExpressionAttributeNames: { '#state': 'state', '#finishedAt': 'finishedAt' },
+              ExpressionAttributeValues: { ':done': 'done', ':at': delivery.at },
+            },
+          },
+        ],
+      }),
+    );
+  }
+}

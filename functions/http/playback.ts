@@ -3,7 +3,7 @@ import { convertToAudioSchema, playbackFileParams } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
 import { composePlayback, type PlaybackDeps } from '../platform/compose/playback';
-import type { PlaybackKind } from '../core/voiceover/files';
+import type { PlaybackKind } from '../core/scripts/lifecycle';
 
 async function playback(input: EndpointInput<unknown, unknown, { file: string }, PlaybackDeps, string>, kind: PlaybackKind): Promise<HttpResult> {
   const location = await input.deps.voiceOver.playbackUrl(input.userId, kind, input.params.file);

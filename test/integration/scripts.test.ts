@@ -3,7 +3,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-runs';
-import { staleRunMs } from '../../functions/core/video/run-claim';
+import { staleRunMs } from '../../functions/core/scripts/lifecycle';
 import { countHashtags, countWords } from '../../functions/contract/rules/post-caption';
 import type { Script } from '../../functions/contract/scripts';
 import { services } from '../support/services';

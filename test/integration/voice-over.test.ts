@@ -7,7 +7,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-runs';
 import { ffprobePath } from '../../functions/adapters/ffmpeg/binaries';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
-import { staleRunMs } from '../../functions/core/video/run-claim';
+import { staleRunMs } from '../../functions/core/scripts/lifecycle';
 import type { Script } from '../../functions/contract/scripts';
 import type { ConvertToAudioResult } from '../../functions/contract/video';
 import { services } from '../support/services';

@@ -4,11 +4,11 @@ import { LimitExceededError } from '../../functions/core/errors';
 import type { UserRepository } from '../../functions/core/ports/accounts';
 import type { ObjectStore } from '../../functions/core/ports/object-store';
 import type { VoiceRepository, VoiceSampleSynthesizer } from '../../functions/core/ports/voices';
-import type { AudioMinuteCounter } from '../../functions/core/ports/voiceover';
+import type { UsageCounters } from '../../functions/core/ports/usage';
 import { newUser, type User } from '../../functions/core/users/user';
 import { usageMinutes } from '../../functions/core/plans/usage-minutes';
-import { AudioMinuteMeter } from '../../functions/core/voiceover/audio-meter';
-import { filesOfAudioUrl, isPlaybackFileName, voiceOverFiles } from '../../functions/core/voiceover/files';
+import { UsageMeter } from '../../functions/core/plans/usage-meter';
+import { filesOfAudioUrl, isPlaybackFileName, voiceOverFiles } from '../../functions/core/scripts/lifecycle';
 import { voiceCandidates, voiceSettingsOf } from '../../functions/core/voiceover/voice-choice';
 import { fitWords } from '../../functions/core/voiceover/voice-over-service';
 import type { UserVoice, Voice } from '../../functions/core/voices/voice';
@@ -134,35 +134,38 @@ describe('audio minutes', () => {
 
   function meter(now: string) {
     const calls: string[] = [];
-    const counter: AudioMinuteCounter = {
-      add: async (_id, minutes, limit) => (calls.push(`add ${minutes}/${limit}`), minutes <= 1),
-      reset: async () => void calls.push('reset'),
+    const counter: UsageCounters = {
+      add: async (_id, metric, minutes, limit) => (calls.push(`add ${metric} ${minutes}/${limit}`), minutes <= 1),
+      reset: async (_id, metric) => void calls.push(`reset ${metric}`),
+      refund: async () => void calls.push('refund'),
+      addCapped: async () => void calls.push('addCapped'),
+      chargeOnce: async () => (calls.push('chargeOnce'), true),
     };
-    return { calls, meter: new AudioMinuteMeter(counter, () => Date.parse(now)) };
+    return { calls, meter: new UsageMeter({ users: { get: async () => undefined }, counters: counter }, () => Date.parse(now)) };
   }
   const user = (fields: Partial<User>): User => ({ ...newUser({ id: 'U1', username: 'u', email: 'u@example.com', now: new Date('2026-01-01T00:00:00Z') }), ...fields });
 
   it('refuses a free user at the one-time limit and never resets free minutes', async () => {
     const { calls, meter: m } = meter('2027-06-01T00:00:00Z');
-    await expect(m.check(user({ audioMinutesUsed: 15 }))).rejects.toMatchObject({ message: 'Audio minutes limit reached', details: 'You have used 15 of 15 audio minutes on the Free plan.' });
+    await expect(m.checkAudio(user({ audioMinutesUsed: 15 }))).rejects.toMatchObject({ message: 'Audio minutes limit reached', details: 'You have used 15 of 15 audio minutes on the Free plan.' });
     expect(calls).toEqual([]);
   });
 
   it('starts a basic or pro period again 30 days after the last reset', async () => {
     const { calls, meter: m } = meter('2026-02-01T00:00:00Z');
-    await m.check(user({ subscriptionTier: 'basic', audioMinutesUsed: 45 }));
-    expect(calls).toEqual(['reset']);
+    await m.checkAudio(user({ subscriptionTier: 'basic', audioMinutesUsed: 45 }));
+    expect(calls).toEqual(['reset audioMinutes']);
     const early = meter('2026-01-20T00:00:00Z');
-    await expect(early.meter.check(user({ subscriptionTier: 'basic', audioMinutesUsed: 45 }))).rejects.toMatchObject({
+    await expect(early.meter.checkAudio(user({ subscriptionTier: 'basic', audioMinutesUsed: 45 }))).rejects.toMatchObject({
       details: 'You have used 45 of 45 audio minutes on the Basic plan. Your minutes renew on 2026-01-31.',
     });
   });
 
   it('refuses a charge the counter will not take', async () => {
     const { calls, meter: m } = meter('2026-01-02T00:00:00Z');
-    await m.charge(user({ audioMinutesUsed: 3 }), 0.5);
-    await expect(m.charge(user({ audioMinutesUsed: 14.5 }), 1.2)).rejects.toBeInstanceOf(LimitExceededError);
-    expect(calls).toEqual(['add 0.5/15', 'add 1.2/15']);
+    await m.chargeAudio(user({ audioMinutesUsed: 3 }), 0.5);
+    await expect(m.chargeAudio(user({ audioMinutesUsed: 14.5 }), 1.2)).rejects.toBeInstanceOf(LimitExceededError);
+    expect(calls).toEqual(['add audioMinutes 0.5/15', 'add audioMinutes 1.2/15']);
   });
 });
 

@@ -4,8 +4,7 @@ import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import type { Page, ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { ReferenceCheck } from '../users/references';
-import { liveClaimsSince, videoBusyError } from '../video/run-claim';
-import { filesNoLongerReferenced } from '../voiceover/files';
+import { filesNoLongerReferenced, liveClaimsSince, videoBusyError } from './lifecycle';
 import type { CreateScriptInput, Script, UpdateScriptInput } from '../../contract/scripts';
 import { changesWords, newScript, scriptChanges } from './script';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Publisher } from '../ports/realtime';
 import type { ObjectStore } from '../ports/object-store';
 import type { VideoRunStore } from '../ports/video';
-import { videoFiles } from '../voiceover/files';
+import { videoFiles } from '../scripts/lifecycle';
 import { failureMessage, type RunInput, type taskErrorSchema } from './run';
 
 export interface FailureResult {

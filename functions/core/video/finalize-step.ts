@@ -1,7 +1,7 @@
 import type { Script } from '../../contract/scripts';
 import type { PipelineDeps } from './pipeline-deps';
 import { usageMinutes } from '../plans/usage-minutes';
-import { keyOfVideoUrl } from '../voiceover/files';
+import { keyOfVideoUrl } from '../scripts/lifecycle';
 import type { AudioResult, PlanResult, RunInput, VideoResult } from './run';
 
 export interface FinalizeResult {
@@ -28,7 +28,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
   }
 
   const minutes = usageMinutes(input.video.durationSeconds);
-  const charged = await deps.minutes.chargeOnce(userId, runId, minutes);
+  const charged = await deps.usage.chargeVideoRun(userId, runId, minutes);
   if (charged) await deps.publisher.publish(userId, { type: 'video-usage', userId, amount: minutes }).catch(() => undefined);
 
   const mediaIds = [...new Set(input.plan.segments.map((segment) => segment.mediaAssetId))];

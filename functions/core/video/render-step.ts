@@ -9,7 +9,7 @@ import type { User } from '../users/user';
 import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, readWords, scriptOf } from './plan-step';
 import { ProgressReporter, stageProgress } from './progress';
-import { videoFiles } from '../voiceover/files';
+import { videoFiles } from '../scripts/lifecycle';
 import type { AudioResult, PlanResult, RunInput, VideoResult } from './run';
 
 /** A clip, the music or the logo larger than this is refused (uploads are at most 50 MB). */

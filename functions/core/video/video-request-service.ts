@@ -1,10 +1,9 @@
 import { parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
 import type { Script } from '../../contract/scripts';
 import type { GenerateVideoInput, GenerateVideoResult } from '../../contract/video';
-import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../errors';
+import { NotAuthenticatedError, NotFoundError } from '../errors';
 import { newId } from '../ids';
-import { limitsOf } from '../plans/tiers';
-import { round2 } from '../plans/usage-minutes';
+import type { UsageMeter } from '../plans/usage-meter';
 import type { UserRepository } from '../ports/accounts';
 import type { PipelineStarter } from '../ports/pipeline';
 import type { Publisher } from '../ports/realtime';
@@ -13,9 +12,7 @@ import type { VideoRunStore } from '../ports/video';
 import { scriptNotFound } from '../scripts/script-service';
 import type { SegmentPlanner } from './segment-planner';
 import { genericFailureMessage } from './run';
-import { staleRunMs, videoBusyError } from './run-claim';
-
-export const videoLimitMessage = 'Video minutes limit reached';
+import { staleRunMs, videoBusyError } from '../scripts/lifecycle';
 
 /** The request's settings (complete: the schema filled in the defaults), else the script's saved ones. */
 function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Script['captionSettings']): CaptionSettings {
@@ -41,6 +38,7 @@ export class VideoRequestService {
       planner: SegmentPlanner;
       pipeline: PipelineStarter;
       publisher: Publisher;
+      usage: Pick<UsageMeter, 'checkVideo'>;
     },
     private readonly clock: () => number = Date.now,
   ) {}
@@ -62,14 +60,7 @@ export class VideoRequestService {
       existing: script.videoMetadata,
     });
 
-    const limits = limitsOf(user.subscriptionTier);
-    if (user.videoMinutesGenerated >= limits.videoMinutes) {
-      throw new LimitExceededError(
-        videoLimitMessage,
-        `You have used ${round2(Math.min(user.videoMinutesGenerated, limits.videoMinutes))} of ${limits.videoMinutes} video minutes on the ${limits.name} plan.`,
-        'VIDEO_MINUTES_LIMIT',
-      );
-    }
+    this.deps.usage.checkVideo(user);
 
     const now = this.clock();
     const runId = newId();

@@ -12,12 +12,11 @@ import type { SpeechSynthesizer } from '../ports/speech';
 import type { ObjectStore } from '../ports/object-store';
 import type { AudioEncoder } from '../ports/voiceover';
 import { scriptNotFound } from '../scripts/script-service';
-import { liveClaimsSince } from '../video/run-claim';
 import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
+import type { UsageMeter } from '../plans/usage-meter';
 import { usageMinutes } from '../plans/usage-minutes';
-import type { AudioMinuteMeter } from './audio-meter';
-import { filesOfAudioUrl, isPlaybackFileName, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from './files';
+import { filesOfAudioUrl, isPlaybackFileName, liveClaimsSince, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../scripts/lifecycle';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
 export { audioFailedMessage } from '../errors';
@@ -46,7 +45,7 @@ export interface VoiceOverDeps {
   encoder: AudioEncoder;
   /** Where voice-overs are kept: the media bucket, under the user's own prefix. */
   storage: Pick<ObjectStore, 'put' | 'get' | 'delete' | 'presignGet' | 'head'>;
-  meter: AudioMinuteMeter;
+  meter: Pick<UsageMeter, 'checkAudio' | 'chargeAudio'>;
   publisher: Publisher;
   /** Random hex for file names (tests may fix it). */
   nonce: () => string;
@@ -147,7 +146,7 @@ export class VoiceOverService {
     if (script.scriptContent.trim().length > scriptLimits.contentChars) throw new ValidationError(scriptLimitMessages.contentTooLong);
     const user = await this.deps.users.get(userId);
     if (!user) throw new NotAuthenticatedError();
-    await this.deps.meter.check(user);
+    await this.deps.meter.checkAudio(user);
     let voice: Voice;
     if (requestedVoiceId) {
       const found = await this.deps.voices.findVoice(userId, requestedVoiceId);
@@ -173,7 +172,7 @@ export class VoiceOverService {
       stored = files;
       await this.deps.storage.put(files.audioKey, mp3, 'audio/mpeg');
       await this.deps.storage.put(files.wordsKey, new TextEncoder().encode(JSON.stringify(words)), 'application/json');
-      await this.deps.meter.charge(user, usageMinutes(durationSeconds));
+      await this.deps.meter.chargeAudio(user, usageMinutes(durationSeconds));
       stored = undefined; // charged: the files are the script's now
 
       const updated = await this.deps.scripts.update(userId, script.id, {

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../core/errors';
 import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/scripts';
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
-import { videoBusyError } from '../../../core/video/run-claim';
+import { videoBusyError } from '../../../core/scripts/lifecycle';
 import { updateExpression } from './entity';
 import { keys, videoRunClaim } from './keys';
 import { isConditionFailure, queryPage, type TableRef } from './table';

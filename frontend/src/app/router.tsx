@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmail.path, ...page(() => import('@/features/auth/routes/verify-email')) },
       { path: paths.verifyEmailCode.path, ...page(() => import('@/features/auth/routes/verify-email-code')) },
       { path: paths.resendVerification.path, ...page(() => import('@/features/auth/routes/resend-verification')) },
+      // A share link's page: anyone with the token, signed in or not, outside the page frame.
+      { path: paths.share.path, ...page(() => import('@/features/share/routes/share')) },
 
       // Signed-in pages, inside the page frame.
       {

@@ -20,6 +20,8 @@ export const paths = {
     getHref: (email: string) => `/verify-email-code?email=${encodeURIComponent(email)}`,
   },
   resendVerification: { path: '/resend-verification', href: '/resend-verification' },
+  /** A share link's public page (issue 12): no session, outside the page frame. */
+  share: { path: '/share/:token', getHref: (token: string) => `/share/${encodeURIComponent(token)}` },
 
   home: { path: '/', href: '/' },
   scripts: { path: '/scripts', href: '/scripts' },

@@ -1,4 +1,4 @@
-import { Button, HStack, IconButton, Menu, Portal, Progress, Spinner, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Progress, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
@@ -10,10 +10,9 @@ import { thumbnailSrc } from '../api/media';
 import { ExpandIcon } from './icons';
 import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';
 import { Tip } from './tip';
+import { TriggerEmail } from './trigger-email';
 
 const VideoSettingsDialog = lazy(() => import('./video-settings/video-settings-dialog'));
-
-export const EMAIL_LATER = 'Email delivery arrives in a later release';
 
 type Generation = ReturnType<typeof useScriptGeneration>;
 
@@ -38,36 +37,6 @@ export function RenderProgressBar({ progress }: { progress: Generation['progress
         <Progress.Range />
       </Progress.Track>
     </Progress.Root>
-  );
-}
-
-/** Trigger Email (Send Now / Schedule Email): shown, but honest that email is not here yet. */
-function TriggerEmail() {
-  return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button size="sm" variant="outline">
-          Trigger Email
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted" maxW="14rem">
-                {EMAIL_LATER}
-              </Menu.ItemGroupLabel>
-              <Menu.Item value="send" disabled>
-                Send Now
-              </Menu.Item>
-              <Menu.Item value="schedule" disabled>
-                Schedule Email
-              </Menu.Item>
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
   );
 }
 
@@ -131,7 +100,7 @@ export function CardActions({ script, generation, busy }: { script: Script; gene
             <Button size="sm" colorPalette="blue" onClick={playVideo} disabled={disabled}>
               Play Video
             </Button>
-            <TriggerEmail />
+            <TriggerEmail scriptId={script.id} title={script.title} disabled={disabled} />
           </>
         ) : (
           <>

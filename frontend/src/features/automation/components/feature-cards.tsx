@@ -1,0 +1,123 @@
+import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+import type { CardSettings } from '../api/delivery';
+import { hostOf } from '../lib/delivery';
+import { ArrowRightIcon, CalendarIcon, WebhookIcon, WorkflowIcon } from './icons';
+
+function FeatureCard({
+  icon,
+  palette,
+  title,
+  text,
+  status,
+  action,
+  disabled,
+  testId,
+}: {
+  icon: ReactNode;
+  palette: string;
+  title: string;
+  text: string;
+  status: ReactNode;
+  action?: ReactNode;
+  disabled?: boolean;
+  testId: string;
+}) {
+  return (
+    <Card.Root size="sm" data-testid={testId} aria-disabled={disabled || undefined} opacity={disabled ? 0.65 : 1} bg={disabled ? 'bg.subtle' : 'bg'}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="start">
+          <Flex colorPalette={disabled ? 'gray' : palette} bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="10" align="center" justify="center" fontSize="xl">
+            {icon}
+          </Flex>
+          {status}
+        </HStack>
+        <Box>
+          <Heading as="h3" size="md">
+            {title}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {text}
+          </Text>
+        </Box>
+      </Card.Body>
+      <Card.Footer>{action}</Card.Footer>
+    </Card.Root>
+  );
+}
+
+/**
+ * The spec's three cards (001 §2): Workflows stays a disabled 'Coming Soon' card (templates and schedules are
+ * the next issue); Webhook and Content Calendar exist now, so they lead to the webhook section and the
+ * scheduled emails instead of saying Coming Soon.
+ */
+export function FeatureCards({
+  settings,
+  pendingEmails,
+  onWebhook,
+  onCalendar,
+}: {
+  settings: CardSettings | null | undefined;
+  pendingEmails: number;
+  onWebhook: () => void;
+  onCalendar: () => void;
+}) {
+  const webhookOn = Boolean(settings?.webhookUrl) && !settings?.webhookDisabledReason;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" as="section" aria-label="More automations">
+      <FeatureCard
+        testId="feature-workflows"
+        icon={<WorkflowIcon />}
+        palette="gray"
+        title="Workflows"
+        text="Reusable video templates and scheduled generation."
+        disabled
+        status={
+          <Badge colorPalette="gray" variant="outline">
+            Coming Soon
+          </Badge>
+        }
+        action={
+          <Button size="sm" variant="ghost" disabled>
+            Coming Soon
+          </Button>
+        }
+      />
+      <FeatureCard
+        testId="feature-webhook"
+        icon={<WebhookIcon />}
+        palette="purple"
+        title="Webhook"
+        text={webhookOn ? `Signed events go to ${hostOf(settings?.webhookUrl)}.` : 'Send finished videos to Zapier, Make or your own server.'}
+        status={
+          <Badge colorPalette={webhookOn ? 'green' : 'gray'} variant="subtle">
+            {webhookOn ? 'Connected' : settings?.webhookDisabledReason ? 'Switched off' : 'Not set up'}
+          </Badge>
+        }
+        action={
+          <Button size="sm" variant="ghost" colorPalette="purple" onClick={onWebhook}>
+            {webhookOn ? 'Webhook settings' : 'Set up webhook'} <ArrowRightIcon />
+          </Button>
+        }
+      />
+      <FeatureCard
+        testId="feature-calendar"
+        icon={<CalendarIcon />}
+        palette="teal"
+        title="Content Calendar"
+        text="Every video you scheduled to email, and when it goes out."
+        status={
+          <Badge colorPalette={pendingEmails > 0 ? 'teal' : 'gray'} variant="subtle">
+            {pendingEmails} upcoming
+          </Badge>
+        }
+        action={
+          <Button size="sm" variant="ghost" colorPalette="teal" onClick={onCalendar}>
+            View scheduled emails <ArrowRightIcon />
+          </Button>
+        }
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,26 @@
+import useSWR from 'swr';
+
+import { ApiError, apiGet } from '@/lib/api-client';
+import type { SharedVideo } from '@contract/delivery';
+
+/** GET /api/share/{token} (public, no session): the video a share link shows; 404 when it expired, was revoked or never existed. */
+export const sharedVideoKey = (token: string) => `/api/share/${encodeURIComponent(token)}`;
+
+export function useSharedVideo(token: string | undefined) {
+  return useSWR<SharedVideo, unknown>(token ? sharedVideoKey(token) : null, (key: string) => apiGet<SharedVideo>(key), { revalidateOnMount: true });
+}
+
+/** True when the server says the link is gone (expired, revoked, unknown). */
+export const isGone = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
+
+/** A file name for Download: the title in lower-case words joined by dashes, `.mp4`. */
+export function downloadName(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'video'}.mp4`;
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveTokensUsed, limitsOf, nextTokenReset, tierTable, tokenResetDue } from '../../functions/core/plans/tiers';
-import { TokenMeter } from '../../functions/core/plans/token-meter';
+import { UsageMeter } from '../../functions/core/plans/usage-meter';
 import { LimitExceededError } from '../../functions/core/errors';
 import type { UserRepository } from '../../functions/core/ports/accounts';
-import type { ScriptTokenCounter } from '../../functions/core/ports/scripts';
+import type { UsageCounters } from '../../functions/core/ports/usage';
 import { newUser, type Tier } from '../../functions/core/users/user';
 
 describe('the tier table', () => {
@@ -31,52 +31,53 @@ describe('the tier table', () => {
 function memory(tier: Tier, used: number) {
   const user = { ...newUser({ id: 'u', username: 'u', email: 'u@e.com', now: new Date('2026-11-01T00:00:00Z') }), subscriptionTier: tier, scriptTokensUsed: used };
   const users = { get: async () => ({ ...user }) } as unknown as UserRepository;
-  const counter: ScriptTokenCounter = {
-    add: async (_id, amount, limit) => {
+  const counter: UsageCounters = {
+    add: async (_id, _metric, amount, limit) => {
       if (user.scriptTokensUsed > limit - amount) return false;
       user.scriptTokensUsed += amount;
       return true;
     },
-    refund: async (_id, amount) => {
+    refund: async (_id, _metric, amount) => {
       user.scriptTokensUsed = Math.max(0, user.scriptTokensUsed - amount);
     },
-    addCapped: async (_id, amount, limit) => {
+    addCapped: async (_id, _metric, amount, limit) => {
       user.scriptTokensUsed = Math.min(limit, user.scriptTokensUsed + amount);
     },
     reset: async () => {
       user.scriptTokensUsed = 0;
     },
+    chargeOnce: async () => true,
   };
-  return { user, meter: new TokenMeter(users, counter, () => Date.parse('2026-11-10T00:00:00Z')) };
+  return { user, meter: new UsageMeter({ users, counters: counter }, () => Date.parse('2026-11-10T00:00:00Z')) };
 }
 
 describe('the token meter', () => {
   it('reserves, then settles to the real cost', async () => {
     const { user, meter } = memory('free', 100);
-    const reservation = await meter.reserve('u', 1000);
+    const reservation = await meter.reserveTokens('u', 1000);
     expect(user.scriptTokensUsed).toBe(1100);
-    expect(await meter.settle(reservation, 400)).toBe(400);
+    expect(await meter.settleTokens(reservation, 400)).toBe(400);
     expect(user.scriptTokensUsed).toBe(500);
   });
 
   it('gives everything back when the call failed', async () => {
     const { user, meter } = memory('free', 100);
-    await meter.release(await meter.reserve('u', 1000));
+    await meter.releaseTokens(await meter.reserveTokens('u', 1000));
     expect(user.scriptTokensUsed).toBe(100);
   });
 
   it('never settles past the plan limit', async () => {
     const { user, meter } = memory('free', 4000);
-    const reservation = await meter.reserve('u', 900);
-    await meter.settle(reservation, 5000);
+    const reservation = await meter.reserveTokens('u', 900);
+    await meter.settleTokens(reservation, 5000);
     expect(user.scriptTokensUsed).toBe(5000);
   });
 
   it('refuses with the spec message and details when nothing or too little is left', async () => {
     const full = memory('free', 5000);
-    await expect(full.meter.reserve('u', 10)).rejects.toMatchObject({ message: 'Script token limit reached', details: expect.stringContaining('Free plan') });
+    await expect(full.meter.reserveTokens('u', 10)).rejects.toMatchObject({ message: 'Script token limit reached', details: expect.stringContaining('Free plan') });
     const almost = memory('basic', 19_900);
-    const error = await almost.meter.reserve('u', 500).catch((e: unknown) => e);
+    const error = await almost.meter.reserveTokens('u', 500).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LimitExceededError);
     expect((error as LimitExceededError).details).toMatch(/needs up to 500 script tokens/);
     expect(almost.user.scriptTokensUsed).toBe(19_900);

@@ -84,15 +84,3 @@ export interface ScriptWriter {
   write(request: WriteRequest): Promise<WriteResult>;
   quote(prompt: string): Promise<{ quote: string; tokensUsed: number }>;
 }
-
-/** The user's script-token counter, changed only by single conditional writes. */
-export interface ScriptTokenCounter {
-  /** Adds `amount` if the counter stays at or under `limit`; false (and nothing changed) if not. */
-  add(userId: string, amount: number, limit: number): Promise<boolean>;
-  /** Gives back tokens reserved but not used (never below zero). */
-  refund(userId: string, amount: number): Promise<void>;
-  /** Adds tokens used beyond a reservation, up to `limit` at most. */
-  addCapped(userId: string, amount: number, limit: number): Promise<void>;
-  /** Starts the counter again, if the last reset is still `expectedLastReset` (one writer wins). */
-  reset(userId: string, expectedLastReset: string, now: Date): Promise<void>;
-}

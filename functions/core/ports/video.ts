@@ -33,12 +33,6 @@ export interface VideoRunStore {
   update(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<boolean>;
 }
 
-/** The user's video-minute counter: each run is charged exactly once, however often its task is retried. */
-export interface VideoMinuteCounter {
-  /** Adds `minutes` for run `runId`; false when that run was already charged. */
-  chargeOnce(userId: string, runId: string, minutes: number): Promise<boolean>;
-}
-
 /** When each medium was last used in a video, kept 7 days (spec 000 §4, "Recent usage records"). */
 export interface RecentMediaUse {
   /** media id → last use (ms), for uses at or after `sinceMs`. */

@@ -1,5 +1,5 @@
 import { ProviderError } from '../errors';
-import type { TokenMeter } from '../plans/token-meter';
+import type { UsageMeter } from '../plans/usage-meter';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptWriter, WriteRequest } from '../ports/scripts';
 import type { GenerateScriptsInput, GeneratedScript, GenerationResult } from '../../contract/generation';
@@ -19,7 +19,7 @@ export const unreadableAnswer = 'The script writer returned an answer that could
 export class GenerationService {
   constructor(
     private readonly writer: ScriptWriter,
-    private readonly meter: TokenMeter,
+    private readonly meter: Pick<UsageMeter, 'reserveTokens' | 'settleTokens' | 'releaseTokens'>,
     private readonly scripts: ScriptService,
     private readonly publisher: Publisher,
   ) {}
@@ -29,13 +29,13 @@ export class GenerationService {
   }
 
   private async charged(userId: string, request: WriteRequest, duration: string): Promise<{ scripts: GeneratedScript[]; tokensUsed: number; settle: (keep: boolean) => Promise<number> }> {
-    const reservation = await this.meter.reserve(userId, this.writer.maxTokens(request));
+    const reservation = await this.meter.reserveTokens(userId, this.writer.maxTokens(request));
     let result;
     try {
       result = await this.writer.write(request);
       if (result.scripts.length < request.count) throw new ProviderError(unreadableAnswer, 502, 'WRITER_SHORT_ANSWER');
     } catch (error) {
-      await this.meter.release(reservation);
+      await this.meter.releaseTokens(reservation);
       throw error;
     }
     const scripts = result.scripts.slice(0, request.count).map((draft) => finishDraft(draft, request, duration, this.writer.source));
@@ -45,10 +45,10 @@ export class GenerationService {
       tokensUsed,
       settle: async (keep) => {
         if (!keep) {
-          await this.meter.release(reservation);
+          await this.meter.releaseTokens(reservation);
           return 0;
         }
-        const charged = await this.meter.settle(reservation, tokensUsed);
+        const charged = await this.meter.settleTokens(reservation, tokensUsed);
         await this.publisher.publish(userId, { type: 'token-usage', amount: charged }).catch(() => undefined);
         return charged;
       },

@@ -4,7 +4,8 @@ import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
 import type { VideoRenderer } from '../ports/video-renderer';
 import type { ObjectStore } from '../ports/object-store';
-import type { RecentMediaUse, VideoMinuteCounter, VideoRunStore, VoiceOverSource } from '../ports/video';
+import type { UsageMeter } from '../plans/usage-meter';
+import type { RecentMediaUse, VideoRunStore, VoiceOverSource } from '../ports/video';
 
 export interface StepLog {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -21,7 +22,8 @@ export interface PipelineDeps {
   files: Pick<ObjectStore, 'download' | 'get' | 'upload' | 'delete'>;
   publisher: Publisher;
   renderer: VideoRenderer;
-  minutes: VideoMinuteCounter;
+  /** Video minutes: each run is charged exactly once, however often its task is retried. */
+  usage: Pick<UsageMeter, 'chargeVideoRun'>;
   recent: RecentMediaUse;
   /** The free plan's watermark image (a bundled PNG). */
   watermarkPath: string;

@@ -3,6 +3,7 @@ import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-reposit
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
+import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineDeps } from '../../core/video/pipeline-deps';
 import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
@@ -18,9 +19,10 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
   const table = tableOf(context, 'read-write');
   const log = logger.child({ area: 'video', task: context.entry });
   const renderer = new FfmpegVideoRenderer();
+  const users = usersOf(context, 'read');
   return {
     scripts: new DynamoScriptRepository(table),
-    users: usersOf(context, 'read'),
+    users,
     media: new DynamoMediaAssetRepository(table),
     runs: new DynamoVideoRunStore(table),
     files: objectStoreOf(context, 'read-write'),
@@ -29,7 +31,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
       need(context, { kind: 'ffmpeg' });
       return renderer;
     },
-    minutes: new DynamoUsageCounters(table).videoMinutes,
+    usage: new UsageMeter({ users, counters: new DynamoUsageCounters(table) }),
     recent: new DynamoRecentMediaUse(table),
     watermarkPath,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },

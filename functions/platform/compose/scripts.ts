@@ -5,7 +5,7 @@ import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { StepFunctionsPipelineStarter } from '../../adapters/aws/sfn-pipeline';
-import { TokenMeter } from '../../core/plans/token-meter';
+import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineStarter } from '../../core/ports/pipeline';
 import { GenerationService } from '../../core/scripts/generation-service';
 import { ScriptService } from '../../core/scripts/script-service';
@@ -50,12 +50,13 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   const writer = scriptWriterOf(context);
   const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
   const runs = new DynamoVideoRunStore(table);
+  const usage = new UsageMeter({ users, counters: new DynamoUsageCounters(table) });
   const planner = new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table));
   return {
     sessions,
     scripts,
-    generation: new GenerationService(writer, new TokenMeter(users, new DynamoUsageCounters(table).scriptTokens), scripts, publisher),
+    generation: new GenerationService(writer, usage, scripts, publisher),
     templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), references),
-    videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher }),
+    videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher, usage }),
   };
 }

@@ -1,7 +1,5 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScriptTokenCounter } from '../../../core/ports/scripts';
-import type { VideoMinuteCounter } from '../../../core/ports/video';
-import type { AudioMinuteCounter } from '../../../core/ports/voiceover';
+import type { UsageCounters, UsageMetric } from '../../../core/ports/usage';
 import { round2 } from '../../../core/plans/usage-minutes';
 import { keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
@@ -11,9 +9,7 @@ const metrics = {
   scriptTokens: { used: 'scriptTokensUsed', lastReset: 'scriptTokenLastReset', round: (n: number) => Math.ceil(n) },
   audioMinutes: { used: 'audioMinutesUsed', lastReset: 'audioMinutesLastReset', round: round2 },
   videoMinutes: { used: 'videoMinutesGenerated', lastReset: undefined, round: round2 },
-} as const;
-
-export type UsageMetric = keyof typeof metrics;
+} as const satisfies Record<UsageMetric, { used: string; lastReset: string | undefined; round: (n: number) => number }>;
 
 const day = 24 * 60 * 60;
 
@@ -24,7 +20,7 @@ const day = 24 * 60 * 60;
  * exactly); a reset is conditioned on the last reset it read, so one writer wins; a run's video minutes
  * are charged with a per-run marker in the same transaction, so a retried finalize charges once.
  */
-export class DynamoUsageCounters {
+export class DynamoUsageCounters implements UsageCounters {
   constructor(private readonly table: TableRef) {}
 
   private get key() {
@@ -158,26 +154,5 @@ export class DynamoUsageCounters {
       if (isConditionFailure(error)) return false;
       throw error;
     }
-  }
-
-  /** The views each meter takes (its port), all over this one adapter. */
-  get scriptTokens(): ScriptTokenCounter {
-    return {
-      add: (userId, amount, limit) => this.add(userId, 'scriptTokens', amount, limit),
-      refund: (userId, amount) => this.refund(userId, 'scriptTokens', amount),
-      addCapped: (userId, amount, limit) => this.addCapped(userId, 'scriptTokens', amount, limit),
-      reset: (userId, expected, now) => this.reset(userId, 'scriptTokens', expected, now),
-    };
-  }
-
-  get audioMinutes(): AudioMinuteCounter {
-    return {
-      add: (userId, minutes, limit) => this.add(userId, 'audioMinutes', minutes, limit),
-      reset: (userId, expected, now) => this.reset(userId, 'audioMinutes', expected, now),
-    };
-  }
-
-  get videoMinutes(): VideoMinuteCounter {
-    return { chargeOnce: (userId, runId, minutes) => this.chargeOnce(userId, 'videoMinutes', runId, minutes) };
   }
 }

@@ -4,7 +4,8 @@ import { useParams } from 'react-router-dom';
 
 import type { SharedVideo } from '@contract/delivery';
 
-import { downloadName, isGone, useSharedVideo } from '../api/get-shared-video';
+import { isGone, useSharedVideo } from '../api/get-shared-video';
+import { downloadName } from '../lib/download-name';
 import { Brand, CaptionText, CopyCaptionButton, DownloadIcon, LinkOffIcon, MadeWith, ShareBackdrop } from '../components/share-parts';
 
 function formatSeconds(seconds: number | null): string | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FileTooLargeError, InvalidMediaError, ValidationError } from '../../functions/core/errors';
-import { fileTypes, maxUploadBytes } from '../../functions/core/media/file-types';
+import { fileTypes, maxUploadBytes } from '../../functions/contract/rules/file-types';
 import type { PendingUpload } from '../../functions/core/media/media';
 import { arrivedSize, assetFromUpload, inspectUpload } from '../../functions/core/media/uploads';
 import type { ProbeResult } from '../../functions/core/ports/media';

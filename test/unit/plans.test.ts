@@ -4,7 +4,8 @@ import { UsageMeter } from '../../functions/core/plans/usage-meter';
 import { LimitExceededError } from '../../functions/core/errors';
 import type { UserRepository } from '../../functions/core/ports/accounts';
 import type { UsageCounters } from '../../functions/core/ports/usage';
-import { newUser, type Tier } from '../../functions/core/users/user';
+import { newUser } from '../../functions/core/users/user';
+import type { Tier } from '../../functions/contract/users';
 
 describe('the tier table', () => {
   it('holds the spec plans', () => {

@@ -1,7 +1,6 @@
 import type { FileTypeInfo } from '../../contract/rules/file-types';
 
-/** The table of types is shared with the browser; here, each type's container is checked on the bytes. */
-export { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo, type MediaKind } from '../../contract/rules/file-types';
+/** The table of types is shared with the browser (contract/rules/file-types.ts); here, each type's container is checked on the bytes. */
 
 const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 const isobmffBoxes = new Set(['ftyp', 'moov', 'wide', 'mdat', 'free', 'skip', 'pnot']);

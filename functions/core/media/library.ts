@@ -4,7 +4,8 @@ import type { AssetListQuery, FolderScope, MediaAssetRepository, MediaFolderRepo
 import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import { requireFolder } from './folders';
-import { normalizeTags, toPublicAsset, type MediaAsset, type MediaSort } from './media';
+import { normalizeTags, toPublicAsset, type MediaAsset } from './media';
+import type { MediaSort } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { offlineTags } from './offline-tags';
 import { bytesPerMB, storageLimitBytes } from './storage-limits';

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { PublicAsset, PublicFolder } from '../../contract/media';
 import { userPrefix } from '../files/owned-files';
-import type { MediaKind } from './file-types';
+import type { MediaKind } from '../../contract/rules/file-types';
 
 /** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
-export type { MediaSort, PublicAsset } from '../../contract/media';
 
 export const mediaAssetSchema = z.object({
   id: z.string(),

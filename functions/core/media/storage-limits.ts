@@ -1,5 +1,5 @@
 import { limitsOf } from '../plans/tiers';
-import type { Tier } from '../users/user';
+import type { Tier } from '../../contract/users';
 
 export const bytesPerMB = 1024 * 1024;
 

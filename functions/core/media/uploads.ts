@@ -5,9 +5,11 @@ import type { LocalMedia, MediaFolderRepository, MediaProcessor, MediaUploadRepo
 import type { ObjectStore } from '../ports/object-store';
 import { UnreadableMediaError } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
-import { fileTypes, formatMatches, magicMatches, maxUploadBytes, resolveFileType, type FileTypeInfo } from './file-types';
+import { formatMatches, magicMatches } from './file-types';
+import { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo } from '../../contract/rules/file-types';
 import { requireFolder } from './folders';
-import { aspectRatioOf, displayFileName, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload, type PublicAsset } from './media';
+import { aspectRatioOf, displayFileName, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
+import type { PublicAsset } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { bytesPerMB, storageLimitBytes } from './storage-limits';
 

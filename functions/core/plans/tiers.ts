@@ -1,4 +1,4 @@
-import type { Tier } from '../users/user';
+import type { Tier } from '../../contract/users';
 
 /**
  * The plans (spec 000 §9, 001 §9): the one table every limit is read from, on the server and (through

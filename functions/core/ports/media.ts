@@ -1,4 +1,5 @@
-import type { MediaAsset, MediaFolder, MediaSort, MediaUsage, PendingUpload } from '../media/media';
+import type { MediaAsset, MediaFolder, MediaUsage, PendingUpload } from '../media/media';
+import type { MediaSort } from '../../contract/media';
 
 /** Which assets a listing reads: every asset, one folder's, or those at the root (no folder). */
 export type FolderScope = { kind: 'all' } | { kind: 'folder'; folderId: string } | { kind: 'root' };

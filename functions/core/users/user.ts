@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema, type LogoSettings, type PublicUser } from '../../contract/users';
 
-/** Plans and media read the tier from here. */
-export type { Tier } from '../../contract/users';
-
 /** The spec's User entity (000 §3, 001 §3) as stored: what the API answers (contract/users.ts) and the payment provider's ids. */
 export const defaultLogoSettings: LogoSettings = { position: 'bottom-right', size: 'medium', opacity: 0.8, enabled: false };
 

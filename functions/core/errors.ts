@@ -9,7 +9,6 @@
 export const errorRegistry = {
   ValidationError: { status: 400, shownToUser: true },
   NotAuthenticatedError: { status: 401, shownToUser: true },
-  ForbiddenError: { status: 403, shownToUser: true },
   NotFoundError: { status: 404, shownToUser: true },
   ConflictError: { status: 409, shownToUser: true },
   LimitExceededError: { status: 403, shownToUser: true },
@@ -69,9 +68,6 @@ export class NotAuthenticatedError extends AppError {
   constructor(message = 'Not authenticated') {
     super(message);
   }
-}
-export class ForbiddenError extends AppError {
-  static override readonly errorName = 'ForbiddenError';
 }
 export class NotFoundError extends AppError {
   static override readonly errorName = 'NotFoundError';

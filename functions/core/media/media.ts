@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { PublicAsset, PublicFolder } from '../../contract/media';
 import { userPrefix } from '../files/owned-files';
-import type { MediaKind } from '../../contract/rules/file-types';
 
 /** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
 
@@ -73,10 +72,6 @@ export interface MediaUsage {
   bytes: number;
   /** Bytes kept plus bytes reserved by uploads in flight: what the plan's limit is checked against. */
   chargedBytes: number;
-}
-
-export function kindOf(fileType: string): MediaKind {
-  return fileType.includes('audio') ? 'audio' : 'video';
 }
 
 /** Where a user's objects live. Only ids and our own extensions: a file name never becomes a path. */

@@ -19,7 +19,6 @@ import { usageMinutes } from '../plans/usage-minutes';
 import { filesOfAudioUrl, isPlaybackFileName, liveClaimsSince, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../scripts/lifecycle';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
-export { audioFailedMessage } from '../errors';
 export const fileNotFound = 'File not found';
 export const invalidFileName = 'Invalid file name';
 /** A presigned playback URL lives 15 minutes (docs/pipeline-contract.md). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nameKey, sizeKey } from '../../functions/adapters/aws/dynamo/media-entities';
 import { parseProbe } from '../../functions/adapters/ffmpeg/probe';
-import { formatMatches, magicMatches } from '../../functions/core/media/file-types';
+import { formatMatches, magicMatches } from '../../functions/core/media/file-checks';
 import { fileTypes, resolveFileType } from '../../functions/contract/rules/file-types';
 import { aspectRatioOf, displayFileName, normalizeTags, titleFromFileName, type MediaAsset } from '../../functions/core/media/media';
 import { offlineTags } from '../../functions/core/media/offline-tags';

@@ -2,7 +2,7 @@
  * The files the media library takes (spec 001 §5): MP4, MOV and MP3 in the upload dialog; mp3, wav,
  * aac, m4a and flac in the audio dialog. The browser checks a file against this table before any byte
  * is sent; the server checks again, on the bytes, against each type's container
- * (core/media/file-types.ts: the magic numbers of the first bytes, then the format ffprobe reads).
+ * (core/media/file-checks.ts: the magic numbers of the first bytes, then the format ffprobe reads).
  */
 export type MediaKind = 'video' | 'audio';
 export type Container = 'isobmff' | 'mp3' | 'wav' | 'adts' | 'flac';

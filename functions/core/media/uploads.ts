@@ -5,7 +5,7 @@ import type { LocalMedia, MediaFolderRepository, MediaProcessor, MediaUploadRepo
 import type { ObjectStore } from '../ports/object-store';
 import { UnreadableMediaError } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
-import { formatMatches, magicMatches } from './file-types';
+import { formatMatches, magicMatches } from './file-checks';
 import { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo } from '../../contract/rules/file-types';
 import { requireFolder } from './folders';
 import { aspectRatioOf, displayFileName, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';

@@ -95,7 +95,7 @@ export function CopyCaptionButton({ caption }: { caption: string }) {
       <Clipboard.Context>
         {({ copied }) => (
           <Clipboard.Trigger asChild>
-            <Button size="sm" variant="outline" color="white" borderColor="whiteAlpha.400" bg={copied ? 'whiteAlpha.200' : 'transparent'} _hover={{ bg: 'whiteAlpha.200' }}>
+            <Button aria-label={copied ? 'Caption copied' : 'Copy caption'} size="sm" variant="outline" color="white" borderColor="whiteAlpha.400" bg={copied ? 'whiteAlpha.200' : 'transparent'} _hover={{ bg: 'whiteAlpha.200' }}>
               {copied ? <CheckIcon /> : <CopyIcon />}
               {copied ? 'Copied!' : 'Copy caption'}
             </Button>

@@ -42,7 +42,7 @@ function FeatureCard({
           </Text>
         </Box>
       </Card.Body>
-      <Card.Footer>{action}</Card.Footer>
+      {action && <Card.Footer>{action}</Card.Footer>}
     </Card.Root>
   );
 }
@@ -77,11 +77,6 @@ export function FeatureCards({
           <Badge colorPalette="gray" variant="outline">
             Coming Soon
           </Badge>
-        }
-        action={
-          <Button size="sm" variant="ghost" disabled>
-            Coming Soon
-          </Button>
         }
       />
       <FeatureCard

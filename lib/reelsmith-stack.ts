@@ -4,6 +4,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { AppOrigin } from './constructs/app-function.js';
 import { Data } from './constructs/data.js';
+import { Delivery } from './constructs/delivery.js';
 import { ReelsmithHttpApi } from './constructs/http-api.js';
 import { Identity } from './constructs/identity.js';
 import { Media } from './constructs/media.js';
@@ -53,7 +54,9 @@ export class ReelsmithStack extends Stack {
         mailFrom,
       },
     });
-    const resources = realtime.resources;
+    // Delivery first: its queues, schedules and jobs function are what the areas and tasks declare.
+    const delivery = new Delivery(this, 'Delivery', { resources: realtime.resources });
+    const resources = delivery.resources;
 
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
     const startsPipeline = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn };
@@ -89,6 +92,9 @@ export class ReelsmithStack extends Stack {
     new CfnOutput(this, 'SiteBucketName', { value: site.bucket.bucketName, description: 'The built front end' });
     new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId, description: 'Cognito user pool' });
     new CfnOutput(this, 'UserPoolClientId', { value: identity.userPoolClient.userPoolClientId, description: 'Cognito app client (no secret)' });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: delivery.webhookDlq.queueUrl, description: 'Webhook events that failed every attempt' });
+    new CfnOutput(this, 'ScheduleDeadLetterQueueUrl', { value: delivery.schedulerDlq.queueUrl, description: 'Schedule firings that failed every retry' });
+    new CfnOutput(this, 'MailConfigurationSet', { value: delivery.configurationSet.configurationSetName, description: 'SES configuration set of every mail' });
     new CfnOutput(this, 'StateMachineArn', { value: pipeline.stateMachine.stateMachineArn, description: 'The video pipeline' });
   }
 }

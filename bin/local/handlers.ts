@@ -10,7 +10,12 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
   scripts: () => import('../../functions/http/scripts').then((m) => m.handler),
   voices: () => import('../../functions/http/voices').then((m) => m.handler),
   playback: () => import('../../functions/http/playback').then((m) => m.handler),
+  delivery: () => import('../../functions/http/delivery').then((m) => m.handler),
 };
+
+/** The jobs: what EventBridge Scheduler targets (one scheduled job) and the every-minute tick. */
+export const scheduledJobHandler = () => import('../../functions/jobs/scheduled-job').then((m) => m.handler);
+export const tickHandler = () => import('../../functions/jobs/tick').then((m) => m.handler);
 
 export const realtimeHandler = () => import('../../functions/realtime/handler').then((m) => m.handler);
 

@@ -7,7 +7,8 @@ import { startDynamoDbLocal, type RunningDynamo } from './emulators/dynamodb-loc
 import { startS3, type RunningS3 } from './emulators/s3';
 import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
-import { pipelineHandlers } from './handlers';
+import { pipelineHandlers, scheduledJobHandler, tickHandler } from './handlers';
+import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
 import { startLocalServer, type LocalServer } from './http-server';
@@ -97,6 +98,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       SFN_ENDPOINT: stepFunctions.endpoint,
       MAIL_MODE: 'outbox',
       OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : mkdtempSync(join(tmpdir(), 'reelsmith-outbox-')),
+      ...(dataDir ? { SCHEDULER_STATE_FILE: join(dataDir, 'schedules.json') } : {}),
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
     for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'LOG_LEVEL', 'MAIL_FROM'] as const) {
@@ -116,6 +118,23 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     stoppers.push(server.close);
     if (!dataDir) stoppers.push(async () => rmSync(env.OUTBOX_DIR ?? '', { recursive: true, force: true }));
+    // Time (DESIGN decision 16): the in-process scheduler fires the same job handler EventBridge
+    // Scheduler targets in the cloud; the every-minute sweep catches anything it missed (a restart).
+    resetLocalScheduler();
+    const scheduler = localScheduler({ stateFile: env.SCHEDULER_STATE_FILE, onError: (error) => console.error('scheduled job failed', error) });
+    const runJob = await scheduledJobHandler();
+    scheduler.start(async (job) => {
+      await runJob(job);
+    });
+    const runTick = await tickHandler();
+    const sweep = setInterval(() => void runTick().catch((error: unknown) => console.error('jobs tick failed', error)), 60_000);
+    sweep.unref();
+    stoppers.push(async () => {
+      clearInterval(sweep);
+      await scheduler.idle();
+      resetLocalScheduler();
+    });
+    say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
     say(`  realtime   ws               ws://localhost:${port}/ws`);
     say(`  mail       outbox           http://localhost:${port}/dev/mailbox`);
     say(`  app        http://localhost:${port}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

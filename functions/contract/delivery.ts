@@ -97,6 +97,8 @@ export interface DeliverySettings {
   webhookSecret: string;
   /** Set when the receiver answered 410 Gone: the webhook is off until the URL is saved again. */
   webhookDisabledReason: string | null;
+  /** The last webhook event that failed every attempt (it went to the dead-letter queue). */
+  lastWebhookFailure: string | null;
   /** The automation email bounced or complained: nothing more is mailed to it until it is changed. */
   automationEmailSuppressed: boolean;
   weeklyEmailEnabled: boolean;

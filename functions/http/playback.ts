@@ -21,6 +21,7 @@ export const handler = createAreaHandler('playback', composePlayback, {
     handle: async (input) => {
       const result = await input.deps.voiceOver.convert(input.userId, input.params.id, { voiceId: input.body.voiceId || undefined });
       input.request.log.info('voice-over made', { scriptId: result.script.id, seconds: result.audioDuration, characters: result.tokensUsed });
+      if (result.script.audioUrl) await input.deps.notices.completed({ userId: input.userId, result: 'audio', scriptId: result.script.id, fileUrl: result.script.audioUrl });
       return { body: result };
     },
   }),

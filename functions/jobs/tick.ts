@@ -1,15 +1,22 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { jobsAccess } from '../platform/access';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeJobs } from '../platform/compose/jobs';
+import { logger } from '../platform/logger';
 
 export interface TickResult {
   readonly processed: number;
 }
 
+const deps = composedOnFirstUse('jobs:tick', jobsAccess, composeJobs);
+
 /**
- * The every-minute schedule (scheduled emails are re-checked every minute, per the spec). A placeholder
- * until the delivery issue gives it work: it logs one JSON line and reports nothing processed.
+ * The every-minute sweep (the spec re-checks scheduled emails every minute): any pending email whose
+ * time has come and that the scheduler has not fired yet (a lost firing, a local restart) is sent now.
+ * The claim pending → sending makes the sweep and the scheduler send it once between them.
  */
 export async function handler(event?: Partial<ScheduledEvent>): Promise<TickResult> {
-  const processed = 0;
-  console.log(JSON.stringify({ level: 'info', msg: 'jobs tick', scheduledAt: event?.time ?? new Date().toISOString(), processed }));
+  const processed = await deps().delivery.sweepDue();
+  logger.info('jobs tick', { scheduledAt: event?.time ?? new Date().toISOString(), processed });
   return { processed };
 }

@@ -1,12 +1,29 @@
+import type { CompletionNotices } from '../core/ports/delivery';
 import type { PipelineDeps } from '../core/video/pipeline-deps';
 import { finalizeStep, type FinalizeResult } from '../core/video/finalize-step';
 import { finalizeInputSchema } from '../core/video/run';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { completionNoticesOf } from '../platform/compose/completion-notices';
 import { videoTaskDeps } from './deps';
 import { runTask } from './run-task';
+import { taskNamed } from './tasks';
 
-/** FinalizeVideo: minutes charged once, recent use recorded, the script's video written; safe to retry. */
-export function finalizeVideoTask(deps: () => PipelineDeps): (event: unknown) => Promise<FinalizeResult> {
-  return (event) => runTask(() => finalizeStep(deps(), finalizeInputSchema.parse(event)));
+/**
+ * FinalizeVideo: minutes charged once, recent use recorded, the script's video written; safe to retry.
+ * A recorded video is then handed to delivery (the automation email and webhook), which keys its
+ * notices on the video's file, so a retried finalize announces it once.
+ */
+export function finalizeVideoTask(deps: () => PipelineDeps, notices?: () => CompletionNotices): (event: unknown) => Promise<FinalizeResult> {
+  return (event) =>
+    runTask(async () => {
+      const input = finalizeInputSchema.parse(event);
+      const result = await finalizeStep(deps(), input);
+      if (result.recorded && notices) await notices().completed({ userId: input.userId, result: 'video', scriptId: input.scriptId, fileUrl: result.videoUrl });
+      return result;
+    });
 }
 
-export const handler = finalizeVideoTask(videoTaskDeps('finalize-video'));
+export const handler = finalizeVideoTask(
+  videoTaskDeps('finalize-video'),
+  composedOnFirstUse('pipeline:finalize-video:notices', taskNamed('finalize-video').access, completionNoticesOf),
+);

@@ -32,7 +32,8 @@ export const pipelineTasks: readonly PipelineTask[] = [
   // The clips (up to 50 MB each), music, logo and the output sit in /tmp during a render: 4 GiB of it.
   // A 60 s 1080x1920 render at x264 superfast needs the CPU share of ~3 GB (Lambda gives CPU by memory) and minutes.
   { substitution: 'RenderVideoFunctionArn', module: 'render-video', timeoutSeconds: 900, memorySize: 3008, ephemeralStorageMiB: 4096, assets: ['assets/watermark.png'], access: { ...videoTask, ffmpeg: true } },
-  { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60, access: videoTask },
+  // Hands the finished video to delivery (the jobs function) without waiting for mail or webhooks.
+  { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60, access: { ...videoTask, notifiesDelivery: true } },
   { substitution: 'MarkFailedFunctionArn', module: 'mark-failed', timeoutSeconds: 60, access: videoTask },
 ];
 

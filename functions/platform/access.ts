@@ -28,6 +28,12 @@ export interface FunctionAccess {
   readonly ffmpeg?: boolean;
   /** Provider keys it may read. */
   readonly secrets?: readonly SecretName[];
+  /** Sends webhook attempts to the webhook queue and dead letters to its DLQ (the worker also consumes the queue). */
+  readonly webhookQueue?: boolean;
+  /** Creates, updates and deletes EventBridge Scheduler schedules (and passes their role). */
+  readonly schedules?: boolean;
+  /** Hands completions (a video, a voice-over) to the jobs function: an asynchronous invoke of it. */
+  readonly notifiesDelivery?: boolean;
 }
 
 /** A client or resource a composition root asks for, named as the declaration names it. */
@@ -39,6 +45,9 @@ export type AccessNeed =
   | { kind: 'mail' }
   | { kind: 'realtime' }
   | { kind: 'ffmpeg' }
+  | { kind: 'webhookQueue' }
+  | { kind: 'schedules' }
+  | { kind: 'notifiesDelivery' }
   | { kind: 'secret'; name: SecretName };
 
 export class UndeclaredAccessError extends Error {
@@ -90,5 +99,15 @@ export function requireAccess(entry: string, access: FunctionAccess, need: Acces
 /** The WebSocket handler: connections and tickets in the table, pushes, session checks. */
 export const realtimeAccess: FunctionAccess = { table: 'read-write', realtime: true };
 
-/** The every-minute jobs tick (no work yet: the delivery issue gives it some). */
-export const jobsAccess: FunctionAccess = {};
+/**
+ * The jobs (functions/jobs/): the every-minute sweep of due scheduled emails and the target of every
+ * EventBridge schedule (a scheduled email, the weekly script email, which writes scripts with the
+ * plan's tokens). They send mail and push to the Automations page; they never create schedules.
+ */
+export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, secrets: ['openai'] };
+
+/** The webhook worker (SQS consumer): settings and the delivery log in the table, the queue and its DLQ. */
+export const webhookWorkerAccess: FunctionAccess = { table: 'read-write', webhookQueue: true };
+
+/** The SES feedback job (bounces and complaints through EventBridge): the suppression list in the table. */
+export const mailFeedbackAccess: FunctionAccess = { table: 'read-write' };

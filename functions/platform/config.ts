@@ -25,6 +25,19 @@ export const configSchema = z.object({
   /** The audio-then-video state machine (the stack sets it; the local stack runs its own). */
   STATE_MACHINE_ARN: z.string().min(1).optional(),
   SFN_ENDPOINT: optionalUrl,
+  /** The webhook attempts' SQS queue and its dead-letter queue (the stack sets them; unset locally: an in-process queue). */
+  WEBHOOK_QUEUE_URL: optionalUrl,
+  WEBHOOK_DLQ_URL: optionalUrl,
+  /** EventBridge Scheduler (the stack sets them; unset locally: the in-process scheduler). */
+  SCHEDULE_GROUP: z.string().min(1).optional(),
+  /** The jobs function: every schedule's target, and where completions are handed (asynchronous invoke). */
+  SCHEDULE_TARGET_ARN: z.string().min(1).optional(),
+  SCHEDULE_ROLE_ARN: z.string().min(1).optional(),
+  SCHEDULE_DLQ_ARN: z.string().min(1).optional(),
+  /** Locally: where the in-process scheduler keeps its schedules across restarts (unset: memory only). */
+  SCHEDULER_STATE_FILE: z.string().min(1).optional(),
+  /** The SES v2 configuration set every mail is sent with (bounces and complaints come back through it). */
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24 * 7),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 30),
   MAIL_MODE: z.enum(['ses', 'outbox']).default('ses'),

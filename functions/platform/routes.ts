@@ -11,7 +11,7 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery'] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
@@ -25,7 +25,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai'] },
   voices: { table: 'read-write', bucket: 'read-write' },
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
-  playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'] },
+  playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
+  delivery: { table: 'read-write', bucket: 'read', mail: true, realtime: true, schedules: true, webhookQueue: true },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -102,6 +103,23 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'playback', auth: 'session' },
   { method: 'GET', path: '/api/audio/{file}', area: 'playback', auth: 'session' },
   { method: 'GET', path: '/api/video/{file}', area: 'playback', auth: 'session' },
+  // Delivery (issue 12; spec 001 §7 "Email automation", 000 §7 send/schedule email): mail, share links, webhooks.
+  { method: 'GET', path: '/api/webhook-settings', area: 'delivery', auth: 'session' },
+  { method: 'POST', path: '/api/webhook-settings', area: 'delivery', auth: 'session' },
+  { method: 'POST', path: '/api/webhook-settings/rotate-secret', area: 'delivery', auth: 'session' },
+  { method: 'POST', path: '/api/test-email', area: 'delivery', auth: 'session' },
+  { method: 'POST', path: '/api/webhook-test-direct', area: 'delivery', auth: 'session' },
+  { method: 'GET', path: '/api/webhook-deliveries', area: 'delivery', auth: 'session' },
+  { method: 'GET', path: '/api/scheduled-emails', area: 'delivery', auth: 'session' },
+  { method: 'DELETE', path: '/api/scheduled-emails/{id}', area: 'delivery', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/send-email', area: 'delivery', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/schedule-email', area: 'delivery', auth: 'session' },
+  { method: 'GET', path: '/api/scripts/{id}/share-links', area: 'delivery', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/share-links', area: 'delivery', auth: 'session' },
+  { method: 'DELETE', path: '/api/share-links/{id}', area: 'delivery', auth: 'session' },
+  // The public share page's calls: the token is the only key (no session is read).
+  { method: 'GET', path: '/api/share/{token}', area: 'delivery', auth: 'none' },
+  { method: 'GET', path: '/api/share/{token}/thumbnail', area: 'delivery', auth: 'none' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IGrantable, IRole } from 'aws-cdk-lib/aws-iam';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
@@ -31,6 +32,19 @@ export interface AppResources {
   readonly webSocketStage: WebSocketStage;
   readonly appOrigin: AppOrigin;
   readonly mailFrom: string;
+  /** Delivery's queues, schedules and mail feedback (lib/constructs/delivery.ts), once made. */
+  readonly delivery?: DeliveryResources;
+}
+
+export interface DeliveryResources {
+  readonly webhookQueue: IQueue;
+  readonly webhookDlq: IQueue;
+  readonly scheduleGroupName: string;
+  readonly schedulerRole: IRole;
+  readonly schedulerDlq: IQueue;
+  readonly configurationSetName: string;
+  /** The jobs function every schedule targets and completions are handed to (absent while it is being made). */
+  readonly jobsFunctionArn?: string;
 }
 
 /**
@@ -76,6 +90,19 @@ export function appEnvironment(resources: AppResources): Record<string, string> 
     MAIL_MODE: 'ses',
     MAIL_FROM: resources.mailFrom,
     ...origin,
+    ...(resources.delivery ? deliveryEnvironment(resources.delivery) : {}),
+  };
+}
+
+function deliveryEnvironment(delivery: DeliveryResources): Record<string, string> {
+  return {
+    WEBHOOK_QUEUE_URL: delivery.webhookQueue.queueUrl,
+    WEBHOOK_DLQ_URL: delivery.webhookDlq.queueUrl,
+    SCHEDULE_GROUP: delivery.scheduleGroupName,
+    SCHEDULE_ROLE_ARN: delivery.schedulerRole.roleArn,
+    SCHEDULE_DLQ_ARN: delivery.schedulerDlq.queueArn,
+    SES_CONFIGURATION_SET: delivery.configurationSetName,
+    ...(delivery.jobsFunctionArn ? { SCHEDULE_TARGET_ARN: delivery.jobsFunctionArn } : {}),
   };
 }
 
@@ -170,6 +197,7 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
       }),
     );
   }
+  if (access.webhookQueue || access.schedules || access.notifiesDelivery) grantDelivery(grantee, resources, access);
   if (resources.appOrigin.kind === 'parameter') {
     // Built from the name, not param.grantRead(): the parameter depends on the distribution, which
     // depends (through the API integrations) on these functions.
@@ -185,6 +213,30 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
   );
   if (secretParameters.length) {
     grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: secretParameters }));
+  }
+}
+
+/** Webhook queues (send), EventBridge schedules in the app's group (and passing their role), invoking the jobs function. */
+function grantDelivery(grantee: IGrantable, resources: AppResources, access: FunctionAccess): void {
+  const delivery = resources.delivery;
+  if (!delivery) throw new Error('This function declares delivery access, but the delivery resources are not made yet');
+  if (access.webhookQueue) {
+    delivery.webhookQueue.grantSendMessages(grantee);
+    delivery.webhookDlq.grantSendMessages(grantee);
+  }
+  if (access.schedules) {
+    const stack = Stack.of(resources.table);
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+        resources: [stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${delivery.scheduleGroupName}/*` })],
+      }),
+    );
+    delivery.schedulerRole.grantPassRole(grantee.grantPrincipal);
+  }
+  if (access.notifiesDelivery) {
+    if (!delivery.jobsFunctionArn) throw new Error('This function hands completions to the jobs function, which is not made yet');
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [delivery.jobsFunctionArn] }));
   }
 }
 

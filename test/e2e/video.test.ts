@@ -256,8 +256,10 @@ describe('voice-over and video journey', () => {
     await player.getByRole('button', { name: 'Close' }).click();
 
     await card().getByRole('button', { name: 'Trigger Email' }).click();
-    await page.getByText('Email delivery arrives in a later release').waitFor();
-    expect(await page.getByRole('menuitem', { name: 'Send Now' }).getAttribute('data-disabled')).not.toBeNull();
+    // A finished video can be sent now, scheduled or shared (test/e2e/delivery.test.ts walks each).
+    await page.getByRole('menuitem', { name: 'Send Now' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Send Now' }).getAttribute('data-disabled')).toBeNull();
+    expect(await page.getByRole('menuitem', { name: 'Schedule Email' }).getAttribute('data-disabled')).toBeNull();
     await screenshot(page, 'video-trigger-email');
     await page.keyboard.press('Escape');
   });

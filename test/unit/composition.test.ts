@@ -5,6 +5,7 @@ import { parseConfig } from '../../functions/platform/config';
 import { areaAccess, areas, type AreaName } from '../../functions/platform/routes';
 import type { EntryContext } from '../../functions/platform/clients/entry';
 import { composeAuth } from '../../functions/platform/compose/auth';
+import { composeDelivery } from '../../functions/platform/compose/delivery';
 import { composeMedia } from '../../functions/platform/compose/media';
 import { composePlayback } from '../../functions/platform/compose/playback';
 import { composeVideoTask } from '../../functions/platform/compose/pipeline';
@@ -27,6 +28,12 @@ const config = parseConfig({
   STATE_MACHINE_ARN: 'arn:aws:states:eu-west-1:123456789012:stateMachine:video',
   OPENAI_API_KEY_PARAMETER: '/reelsmith/Reelsmith/openai-api-key',
   ELEVENLABS_API_KEY_PARAMETER: '/reelsmith/Reelsmith/elevenlabs-api-key',
+  WEBHOOK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks',
+  WEBHOOK_DLQ_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks-dlq',
+  SCHEDULE_GROUP: 'reelsmith',
+  SCHEDULE_TARGET_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:jobs',
+  SCHEDULE_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+  SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:schedules-dlq',
 });
 
 const composers: Record<AreaName, (context: EntryContext) => unknown> = {
@@ -37,6 +44,7 @@ const composers: Record<AreaName, (context: EntryContext) => unknown> = {
   voices: composeVoices,
   media: composeMedia,
   playback: composePlayback,
+  delivery: composeDelivery,
 };
 
 describe('composition roots', () => {

@@ -7,6 +7,7 @@ import type { RecurringSpec, ScheduledJob, Scheduler } from '../../core/ports/de
 const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scheduled-email'), userId: z.string(), scheduledEmailId: z.string() }),
   z.object({ kind: z.literal('weekly-email'), userId: z.string() }),
+  z.object({ kind: z.literal('completed'), userId: z.string(), result: z.enum(['video', 'audio']), scriptId: z.string(), fileUrl: z.string().max(500) }),
 ]);
 
 const entrySchema = z.object({
@@ -83,6 +84,16 @@ export class InProcessScheduler implements Scheduler {
 
   async cancel(name: string): Promise<void> {
     if (this.entries.delete(name)) this.save();
+  }
+
+  /** Runs a job now, without waiting (completion notices locally); false when no runner is started. */
+  runNow(job: ScheduledJob): boolean {
+    const runner = this.runner;
+    if (!runner) return false;
+    const run = runner(job, new Date(this.now())).catch((error: unknown) => this.options.onError?.(error, job));
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+    return true;
   }
 
   /** What is scheduled (tests and the local inspector). */

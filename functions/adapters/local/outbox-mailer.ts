@@ -12,6 +12,8 @@ export const outboxEntrySchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  /** Headers as the cloud's mail carries them (List-Unsubscribe). */
+  headers: z.record(z.string(), z.string()).optional(),
   sentAt: z.string(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
@@ -25,7 +27,14 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const entry: OutboxEntry = { id: newId(), from: this.from, sentAt: new Date().toISOString(), ...message };
+    const { unsubscribeUrl, ...content } = message;
+    const entry: OutboxEntry = {
+      id: newId(),
+      from: this.from,
+      sentAt: new Date().toISOString(),
+      ...content,
+      ...(unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } } : {}),
+    };
     await mkdir(this.dir, { recursive: true });
     await writeFile(join(this.dir, `${entry.id}.json`), JSON.stringify(entry, null, 2), { mode: 0o600 });
     this.log.info('mail written to the local outbox', { to: message.to, subject: message.subject, mailbox: '/dev/mailbox' });

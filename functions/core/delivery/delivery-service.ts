@@ -1,7 +1,7 @@
 import type { DeliverySettings, SaveDeliverySettings, ScheduledEmail, SentEmail, WeekDay } from '../../contract/delivery';
 import { maxScheduleAheadDays, weekDays } from '../../contract/delivery';
 import type { Tier } from '../../contract/users';
-import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../errors';
+import { AppError, ConflictError, isShownToUser, NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import { newId, newSecret } from '../ids';
 import type { Mailer, MailMessage, UserRepository } from '../ports/accounts';
 import type {
@@ -58,7 +58,7 @@ export interface DeliveryDeps {
   /** Checks a webhook URL under decision 8 (throws a ValidationError saying why not). */
   checkWebhookUrl: (url: string) => Promise<void>;
   publisher: Publisher;
-  appOrigin: string;
+  appOrigin: () => Promise<string>;
   clock: () => Date;
   log: { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
 }
@@ -123,6 +123,7 @@ export class DeliveryService {
       lastTriggered: settings.lastTriggered,
       webhookSecret: settings.webhookSecret,
       webhookDisabledReason: settings.webhookDisabledReason,
+      lastWebhookFailure: settings.lastWebhookFailure,
       automationEmailSuppressed: settings.automationEmail ? await this.deps.suppression.isSuppressed(settings.automationEmail) : false,
       weeklyEmailEnabled: user.weeklyEmailEnabled,
       weeklyEmailDay: (weekDays as readonly string[]).includes(user.weeklyEmailDay) ? (user.weeklyEmailDay as WeekDay) : 'monday',
@@ -190,8 +191,8 @@ export class DeliveryService {
     return this.toPublic(saved, await this.user(userId));
   }
 
-  private settingsUrl(): string {
-    return `${this.deps.appOrigin}/calendar`;
+  private async settingsUrl(): Promise<string> {
+    return `${await this.deps.appOrigin()}/calendar`;
   }
 
   /** Sends one mail through the plan's daily allowance and the suppression list. */
@@ -199,7 +200,7 @@ export class DeliveryService {
     if (await this.deps.suppression.isSuppressed(message.to)) throw new ConflictError(suppressedMessage, undefined, 'SUPPRESSED');
     const limit = dailyMailLimits[user.subscriptionTier];
     if (!(await this.deps.quota.takeDaily(user.id, this.day(), limit))) throw new RateLimitedError(dailyLimitMessage(limit), undefined, 'DAILY_MAIL_LIMIT');
-    await this.deps.mailer.send({ ...message, unsubscribeUrl: this.settingsUrl() });
+    await this.deps.mailer.send({ ...message, unsubscribeUrl: await this.settingsUrl() });
   }
 
   async sendTest(userId: string, automationEmail: string): Promise<{ message: string }> {
@@ -208,7 +209,7 @@ export class DeliveryService {
     if (!(await this.deps.quota.takeTestHourly(userId, hour, testMailsPerHour))) {
       throw new RateLimitedError(`You can send at most ${testMailsPerHour} test emails an hour. Try again later.`, undefined, 'TEST_MAIL_LIMIT');
     }
-    await this.send(user, await testMail(automationEmail, this.settingsUrl()));
+    await this.send(user, await testMail(automationEmail, await this.settingsUrl()));
     return { message: `Test email sent to ${automationEmail}` };
   }
 
@@ -225,10 +226,10 @@ export class DeliveryService {
       title: script.title,
       postCaption: script.postCaption ?? '',
       shareUrl: link.url,
-      thumbnailUrl: script.thumbnailUrl ? this.deps.shareLinks.thumbnailUrlOf(link) : null,
+      thumbnailUrl: script.thumbnailUrl ? await this.deps.shareLinks.thumbnailUrlOf(link) : null,
       expiresAt: link.expiresAt,
       durationSeconds: script.videoMetadata?.totalDuration ?? script.audioDuration ?? null,
-      settingsUrl: this.settingsUrl(),
+      settingsUrl: await this.settingsUrl(),
       reason,
     });
     await this.send(user, message);
@@ -300,7 +301,7 @@ export class DeliveryService {
       await this.deps.scheduled.finish(userId, id, { status: 'sent', sentAt: this.now().toISOString() });
       outcome = 'sent';
     } catch (error) {
-      const message = error instanceof Error && 'isShownToUser' in error && error.isShownToUser === true ? error.message : 'The email could not be sent.';
+      const message = error instanceof AppError && isShownToUser(error.name) ? error.message : 'The email could not be sent.';
       this.deps.log.warn('scheduled email failed', { userId, id, error: String(error) });
       await this.deps.scheduled.finish(userId, id, { status: 'failed', errorMessage: message });
       outcome = 'failed';
@@ -361,7 +362,7 @@ export class DeliveryService {
   private async mailAudio(user: User, scriptId: string, to: string): Promise<void> {
     const script = await this.deps.shareLinks.scriptOf(user.id, scriptId);
     if (!script) return;
-    await this.send(user, await audioMail({ to, title: script.title, durationSeconds: script.audioDuration, scriptsUrl: `${this.deps.appOrigin}/scripts`, settingsUrl: this.settingsUrl() }));
+    await this.send(user, await audioMail({ to, title: script.title, durationSeconds: script.audioDuration, scriptsUrl: `${await this.deps.appOrigin()}/scripts`, settingsUrl: await this.settingsUrl() }));
     await this.deps.settings.markTriggered(user.id, this.now().toISOString()).catch(() => undefined);
   }
 

@@ -3,7 +3,7 @@ import type { Script } from '../../contract/scripts';
 import { ConflictError, NotFoundError } from '../errors';
 import { hashSecret, newId, newSecret } from '../ids';
 import type { ShareLinkRepository, SignedDownloads, StoredShareLink } from '../ports/delivery';
-import { keyOfVideoUrl } from '../voiceover/files';
+import { keyOfVideoUrl } from '../scripts/lifecycle';
 
 export const shareLinkDays = 7;
 /** The share page's presigned video and thumbnail URLs live an hour (the page asks again when opened). */
@@ -16,7 +16,8 @@ export interface ShareLinkDeps {
   links: ShareLinkRepository;
   scripts: { get(userId: string, scriptId: string): Promise<Script | undefined> };
   files: SignedDownloads;
-  appOrigin: string;
+  /** The site's origin (read from SSM in the cloud on first use). */
+  appOrigin: () => Promise<string>;
   clock: () => Date;
 }
 
@@ -28,11 +29,11 @@ export interface ShareLinkDeps {
 export class ShareLinkService {
   constructor(private readonly deps: ShareLinkDeps) {}
 
-  private toPublic(link: StoredShareLink): ShareLink {
+  private async toPublic(link: StoredShareLink): Promise<ShareLink> {
     return {
       id: link.id,
       scriptId: link.scriptId,
-      url: `${this.deps.appOrigin}/share/${link.token}`,
+      url: `${await this.deps.appOrigin()}/share/${link.token}`,
       createdAt: link.createdAt,
       expiresAt: link.expiresAt,
       revokedAt: link.revokedAt,
@@ -71,7 +72,7 @@ export class ShareLinkService {
   async list(userId: string, scriptId: string): Promise<ShareLink[]> {
     const script = await this.deps.scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError('Script not found');
-    return (await this.deps.links.list(userId, scriptId, 50)).map((link) => this.toPublic(link));
+    return Promise.all((await this.deps.links.list(userId, scriptId, 50)).map((link) => this.toPublic(link)));
   }
 
   async revoke(userId: string, id: string): Promise<ShareLink> {
@@ -114,8 +115,8 @@ export class ShareLinkService {
   }
 
   /** The thumbnail's stable address for mails. */
-  thumbnailUrlOf(link: ShareLink): string {
+  async thumbnailUrlOf(link: ShareLink): Promise<string> {
     const token = link.url.slice(link.url.lastIndexOf('/') + 1);
-    return `${this.deps.appOrigin}/api/share/${token}/thumbnail`;
+    return `${await this.deps.appOrigin()}/api/share/${token}/thumbnail`;
   }
 }

@@ -1,7 +1,7 @@
 import type { GenerateScriptsInput, GeneratedScript } from '../../contract/generation';
 import type { CreateScriptInput, Script } from '../../contract/scripts';
 import { LimitExceededError } from '../errors';
-import type { Mailer, UserRepository } from '../ports/accounts';
+import type { UserRepository } from '../ports/accounts';
 import type { SendOnce } from '../ports/delivery';
 import { weeklyMail } from './mails';
 
@@ -13,7 +13,7 @@ export interface WeeklyScriptsDeps {
   /** Sends through the plan's daily allowance and the suppression list (DeliveryService's rules). */
   send: (userId: string, message: Awaited<ReturnType<typeof weeklyMail>>) => Promise<void>;
   once: SendOnce;
-  appOrigin: string;
+  appOrigin: () => Promise<string>;
   clock: () => Date;
   log: { warn(message: string, fields?: Record<string, unknown>): void };
 }
@@ -82,16 +82,17 @@ export class WeeklyScripts {
       }
     }
     const settings = await this.deps.settings.get(userId);
+    const origin = await this.deps.appOrigin();
     const message = await weeklyMail({
       to: settings?.automationEmail ?? user.email,
       category,
       scripts: written.map((script) => ({
         title: script.title,
-        url: `${this.deps.appOrigin}/scripts?script=${encodeURIComponent(script.id)}`,
+        url: `${origin}/scripts?script=${encodeURIComponent(script.id)}`,
         excerpt: script.scriptContent.length > 160 ? `${script.scriptContent.slice(0, 157)}…` : script.scriptContent,
       })),
       limitNote,
-      settingsUrl: `${this.deps.appOrigin}/calendar`,
+      settingsUrl: `${origin}/calendar`,
     });
     await this.deps.send(userId, message);
     return 'sent';

@@ -102,7 +102,27 @@ export interface ScheduledEmailRepository {
 /** What the scheduler fires: a job of `functions/jobs/` with its payload. */
 export type ScheduledJob =
   | { kind: 'scheduled-email'; userId: string; scheduledEmailId: string }
-  | { kind: 'weekly-email'; userId: string };
+  | { kind: 'weekly-email'; userId: string }
+  | CompletionNotice;
+
+/** A video or a voice-over finished: delivery decides (the switches) what to mail and which webhook to send. */
+export interface CompletionNotice {
+  kind: 'completed';
+  userId: string;
+  result: 'video' | 'audio';
+  scriptId: string;
+  /** The finished file (`/api/video/…mp4`, `/api/audio/…mp3`): the once-key of its notices. */
+  fileUrl: string;
+}
+
+/**
+ * Hands a completion to the jobs function without waiting for mail or webhooks (an asynchronous
+ * Lambda invoke in the cloud, the in-process job runner locally), so a render or a voice-over never
+ * carries the delivery code and never fails because of it.
+ */
+export interface CompletionNotices {
+  completed(notice: Omit<CompletionNotice, 'kind'>): Promise<void>;
+}
 
 export interface RecurringSpec {
   /** Five-field cron (minute hour day-of-month month day-of-week), read in `timeZone`. */

@@ -16,6 +16,7 @@ export function mailerOf(context: EntryContext): Mailer {
   return new SesMailer(
     sharedClient('ses', config, () => new SESv2Client({ region: config.AWS_REGION })),
     config.MAIL_FROM,
+    config.SES_CONFIGURATION_SET,
   );
 }
 

@@ -1,10 +1,12 @@
+import type { CompletionNotices } from '../../core/ports/delivery';
+import { completionNoticesOf } from './completion-notices';
 import { randomBytes } from 'node:crypto';
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { FfmpegMp3Encoder } from '../../adapters/ffmpeg/mp3-encoder';
 import type { Publisher } from '../../core/ports/realtime';
 import type { SessionService } from '../../core/sessions/session-service';
-import { AudioMinuteMeter } from '../../core/voiceover/audio-meter';
+import { UsageMeter } from '../../core/plans/usage-meter';
 import { VoiceOverService } from '../../core/voiceover/voice-over-service';
 import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
@@ -18,19 +20,23 @@ import { voiceServiceOf } from './voices';
 export interface PlaybackDeps {
   sessions: SessionService;
   voiceOver: VoiceOverService;
+  /** A finished voice-over is handed to delivery (the automation email and webhook). */
+  notices: CompletionNotices;
 }
 
 /** The voice-over service: speech, the MP3 encode, audio minutes; used by playback and SynthesizeAudio. */
 export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceOverService {
   need(context, { kind: 'ffmpeg' });
+  const table = tableOf(context, 'read-write');
+  const users = usersOf(context);
   return new VoiceOverService({
-    scripts: new DynamoScriptRepository(tableOf(context, 'read-write')),
-    users: usersOf(context),
+    scripts: new DynamoScriptRepository(table),
+    users,
     voices: voiceServiceOf(context),
     speech: speechOf(context),
     encoder: new FfmpegMp3Encoder(),
     storage: objectStoreOf(context, 'read-write'),
-    meter: new AudioMinuteMeter(new DynamoUsageCounters(tableOf(context, 'read-write')).audioMinutes),
+    meter: new UsageMeter({ users, counters: new DynamoUsageCounters(table) }),
     publisher,
     nonce: () => randomBytes(6).toString('hex'),
     log: logger.child({ area: 'voice-over' }),
@@ -39,5 +45,5 @@ export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceO
 
 export function composePlayback(context: EntryContext): PlaybackDeps {
   const sessions = sessionsOf(context);
-  return { sessions, voiceOver: voiceOverOf(context, realtimeOf(context, sessions)) };
+  return { sessions, voiceOver: voiceOverOf(context, realtimeOf(context, sessions)), notices: completionNoticesOf(context) };
 }

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { scheduledJobSchema } from '../adapters/local/in-process-scheduler';
+import { jobsAccess } from '../platform/access';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeJobs } from '../platform/compose/jobs';
+import { logger } from '../platform/logger';
+
+const deps = composedOnFirstUse('jobs:scheduled-job', jobsAccess, composeJobs);
+const log = logger.child({ area: 'jobs' });
+
+/**
+ * The target of every EventBridge Scheduler schedule (and of the in-process scheduler locally): the
+ * schedule's input is one job. A scheduled email is claimed before it is sent, and the weekly email
+ * once per week, so a retried or doubled firing does nothing more.
+ */
+export async function handler(event: unknown): Promise<{ outcome: string }> {
+  const parsed = scheduledJobSchema.safeParse(event);
+  if (!parsed.success) {
+    log.warn('scheduled job refused: not a job', { issues: z.treeifyError(parsed.error) });
+    return { outcome: 'refused' };
+  }
+  const job = parsed.data;
+  const { delivery, weekly } = deps();
+  let outcome: string;
+  if (job.kind === 'scheduled-email') outcome = await delivery.fireScheduled(job.userId, job.scheduledEmailId);
+  else if (job.kind === 'weekly-email') outcome = await weekly.run(job.userId);
+  else {
+    await delivery.completed(job.userId, job.result, job.scriptId, job.fileUrl);
+    outcome = 'notified';
+  }
+  log.info('scheduled job ran', { kind: job.kind, userId: job.userId, outcome });
+  return { outcome };
+}

@@ -1,0 +1,44 @@
+import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { DynamoDeliverySettingsRepository } from '../adapters/aws/dynamo/delivery-settings';
+import { webhookWorkerAccess } from '../platform/access';
+import { tableOf } from '../platform/clients/table';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeWebhookWorker, type WebhookWorkerDeps } from '../platform/compose/webhooks';
+import { logger } from '../platform/logger';
+
+const log = logger.child({ area: 'webhooks', entry: 'webhook-worker' });
+
+/**
+ * The webhook queue's consumer (SQS event source with ReportBatchItemFailures): each message is one
+ * attempt of one event. A message not yet due (a delay over 15 minutes) is sent round again; a retry
+ * the attempt decides on is a new message, so the received one is done. A message is reported failed
+ * (SQS hands it back after the visibility timeout; the redrive policy moves it to the DLQ after
+ * maxReceiveCount) when it does not parse, when the attempt throws, or when another worker holds the
+ * same attempt's claim (a duplicate delivery in flight).
+ */
+export function createWebhookWorker(deps: () => WebhookWorkerDeps): (event: SQSEvent) => Promise<SQSBatchResponse> {
+  return async (event) => {
+    const { webhooks, queue } = deps();
+    const batchItemFailures: SQSBatchItemFailure[] = [];
+    await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          const job = await queue.accept(record.body);
+          if (!job) return;
+          const outcome = await webhooks.attempt(job);
+          if (outcome === 'busy') batchItemFailures.push({ itemIdentifier: record.messageId });
+        } catch (error) {
+          log.error('webhook message failed', { messageId: record.messageId, error: error instanceof Error ? error.message : String(error) });
+          batchItemFailures.push({ itemIdentifier: record.messageId });
+        }
+      }),
+    );
+    return { batchItemFailures };
+  };
+}
+
+export const handler = createWebhookWorker(
+  composedOnFirstUse('webhook-worker', webhookWorkerAccess, (context) =>
+    composeWebhookWorker(context, new DynamoDeliverySettingsRepository(tableOf(context, 'read-write'))),
+  ),
+);

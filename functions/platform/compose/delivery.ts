@@ -1,0 +1,97 @@
+import { DynamoDeliverySettingsRepository } from '../../adapters/aws/dynamo/delivery-settings';
+import { DynamoMailQuota, DynamoSuppressionList } from '../../adapters/aws/dynamo/mail-quota';
+import { DynamoScheduledEmailRepository } from '../../adapters/aws/dynamo/scheduled-emails';
+import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
+import { DynamoSendOnce } from '../../adapters/aws/dynamo/send-once';
+import { DynamoShareLinkRepository } from '../../adapters/aws/dynamo/share-links';
+import { EventBridgeScheduler } from '../../adapters/aws/eventbridge-scheduler';
+import { localScheduler } from '../../adapters/local/in-process-scheduler';
+import { DeliveryService } from '../../core/delivery/delivery-service';
+import { ShareLinkService } from '../../core/delivery/share-links';
+import type { WebhookService } from '../../core/delivery/webhooks';
+import type { Scheduler } from '../../core/ports/delivery';
+import type { SessionService } from '../../core/sessions/session-service';
+import type { EntryContext } from '../clients/entry';
+import { objectStoreOf } from '../clients/s3';
+import { schedulerClientOf } from '../clients/scheduler';
+import { tableOf } from '../clients/table';
+import { logger } from '../logger';
+import { mailerOf } from './mail';
+import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { webhooksOf } from './webhooks';
+
+/** Delivery: automation settings, emails now and scheduled, share links, webhooks. */
+export interface DeliveryDepsOfArea {
+  sessions: SessionService;
+  delivery: DeliveryService;
+  shareLinks: ShareLinkService;
+  webhooks: WebhookService;
+}
+
+/** EventBridge Scheduler when the stack configured it; otherwise this process's in-process scheduler. */
+export function schedulerOf(context: EntryContext): Scheduler {
+  const { config } = context;
+  if (config.SCHEDULE_GROUP && config.SCHEDULE_TARGET_ARN && config.SCHEDULE_ROLE_ARN && config.SCHEDULE_DLQ_ARN) {
+    return new EventBridgeScheduler(schedulerClientOf(context), {
+      groupName: config.SCHEDULE_GROUP,
+      targetArn: config.SCHEDULE_TARGET_ARN,
+      roleArn: config.SCHEDULE_ROLE_ARN,
+      deadLetterArn: config.SCHEDULE_DLQ_ARN,
+    });
+  }
+  if (config.STAGE === 'cloud') throw new Error('SCHEDULE_GROUP, SCHEDULE_TARGET_ARN, SCHEDULE_ROLE_ARN and SCHEDULE_DLQ_ARN are needed in the cloud');
+  return localScheduler({ stateFile: config.SCHEDULER_STATE_FILE });
+}
+
+export interface DeliveryParts {
+  delivery: DeliveryService;
+  shareLinks: ShareLinkService;
+  webhooks: WebhookService;
+  settings: DynamoDeliverySettingsRepository;
+  once: DynamoSendOnce;
+  quota: DynamoMailQuota;
+  suppression: DynamoSuppressionList;
+}
+
+/** The delivery services, with the scheduler given (the jobs' entry points fire; they never schedule). */
+export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler): DeliveryParts {
+  const table = tableOf(context, 'read-write');
+  const sessions = sessionsOf(context);
+  const appOrigin = appOriginOf(context);
+  const settings = new DynamoDeliverySettingsRepository(table);
+  const scripts = new DynamoScriptRepository(table);
+  const shareLinks = new ShareLinkService({
+    links: new DynamoShareLinkRepository(table),
+    scripts,
+    files: objectStoreOf(context, 'read'),
+    appOrigin,
+    clock: () => new Date(),
+  });
+  const webhooks = webhooksOf(context, settings);
+  const once = new DynamoSendOnce(table);
+  const quota = new DynamoMailQuota(table);
+  const suppression = new DynamoSuppressionList(table);
+  const delivery = new DeliveryService({
+    settings,
+    users: usersOf(context),
+    scheduled: new DynamoScheduledEmailRepository(table),
+    shareLinks,
+    mailer: mailerOf(context),
+    quota,
+    suppression,
+    scheduler,
+    once,
+    webhooks,
+    checkWebhookUrl: (url) => webhooks.checkUrl(url),
+    publisher: realtimeOf(context, sessions),
+    appOrigin,
+    clock: () => new Date(),
+    log: logger.child({ area: 'delivery' }),
+  });
+  return { delivery, shareLinks, webhooks, settings, once, quota, suppression };
+}
+
+export function composeDelivery(context: EntryContext): DeliveryDepsOfArea {
+  const { delivery, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context));
+  return { sessions: sessionsOf(context), delivery, shareLinks, webhooks };
+}

@@ -1,0 +1,299 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../bin/local/stack';
+import type { DeliverySettings, ScheduledEmail, SentEmail, ShareLink, SharedVideo } from '../../functions/contract/delivery';
+import type { Script } from '../../functions/contract/scripts';
+import { localScheduler } from '../../functions/adapters/local/in-process-scheduler';
+import { handler as scheduledJob } from '../../functions/jobs/scheduled-job';
+import { handler as tick } from '../../functions/jobs/tick';
+import { makeMedia } from '../support/media-files';
+import { services } from '../support/services';
+import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
+import { clientFor, startTestStack } from './support/stack';
+
+let stack: LocalStack;
+let mp4: Buffer;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const media = await makeMedia(mkdtempSync(join(tmpdir(), 'delivery-')), 'mp4', { seconds: 1 });
+  mp4 = Buffer.from(media.bytes);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+/** Mail to `to` in the outbox, less the account's own (the verification mail at registration). */
+async function mailsTo(to: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${stack.url}/dev/mailbox.json`);
+  return ((await response.json()) as OutboxMail[]).filter((mail) => mail.to === to.toLowerCase() && !/^Verify your/.test(mail.subject));
+}
+
+/** A script whose video is a real MP4 in the user's video folder (as the pipeline leaves it). */
+async function scriptWithVideo(user: SignedInUser, title = 'Morning habits'): Promise<Script> {
+  const created = await user.client.post<Script>('/api/scripts', {
+    title,
+    scriptContent: 'Wake up. Drink water. Move a little.',
+    postCaption: 'Three habits for better mornings #morning #habits #routine #wellness #daily #tips',
+  });
+  expect(created.status).toBe(201);
+  const file = `${created.body.id}-run1.mp4`;
+  const { s3, config } = services();
+  await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: `users/${user.id}/video/${file}`, Body: mp4, ContentType: 'video/mp4' }));
+  const patched = await user.client.patch<Script>(`/api/scripts/${created.body.id}`, { videoUrl: `/api/video/${file}` });
+  expect(patched.status).toBe(200);
+  return patched.body;
+}
+
+function tokenOf(url: string): string {
+  return url.slice(url.lastIndexOf('/') + 1);
+}
+
+describe('automation settings', () => {
+  it('answers 404 until saved, then the saved settings with the spec defaults', async () => {
+    const user = await signUpAndIn(stack, 'settings');
+    expect((await user.client.get('/api/webhook-settings')).status).toBe(404);
+    const saved = await user.client.post<DeliverySettings>('/api/webhook-settings', { automationEmail: 'Me@Example.com', enableVideoEmail: true, timeZone: 'Europe/Paris' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      automationEmail: 'me@example.com',
+      enableVideoEmail: true,
+      enableAudioEmail: false,
+      enableVideoWebhook: false,
+      enableAudioWebhook: false,
+      enableEmailAutomation: true,
+      webhookUrl: null,
+      weeklyEmailEnabled: false,
+      weeklyEmailDay: 'monday',
+      weeklyEmailTime: '9:00 AM',
+      weeklyEmailScriptCount: 5,
+      timeZone: 'Europe/Paris',
+      mailsLeftToday: 20,
+    });
+    expect(saved.body.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]+$/);
+    const again = await user.client.get<DeliverySettings>('/api/webhook-settings');
+    expect(again.body).toEqual(saved.body);
+    const rotated = await user.client.post<DeliverySettings>('/api/webhook-settings/rotate-secret');
+    expect(rotated.body.webhookSecret).not.toBe(saved.body.webhookSecret);
+  });
+
+  it('refuses bad input with clear 400s and keeps what was saved', async () => {
+    const user = await signUpAndIn(stack, 'badsettings');
+    await user.client.post('/api/webhook-settings', { automationEmail: 'ok@example.com' });
+    const cases: [unknown, RegExp][] = [
+      [{ automationEmail: 'not-an-email' }, /Please enter a valid email address/],
+      [{ webhookUrl: 'ftp://example.com/hook' }, /http\(s\)/],
+      [{ webhookUrl: 'http://169.254.169.254/latest/meta-data' }, /.+/],
+      [{ webhookUrl: 'http://10.0.0.1/hook' }, /.+/],
+      [{ weeklyEmailTime: '25:00' }, /9:00 AM/],
+      [{ weeklyEmailScriptCount: 11 }, /at most 10/],
+      [{ timeZone: 'Mars/Olympus' }, /time zone/],
+      [{ enableVideoEmail: 'yes' }, /.+/],
+      [{ unknownField: true }, /.+/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await user.client.post<{ message: string }>('/api/webhook-settings', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toMatch(message);
+    }
+    expect((await user.client.get<DeliverySettings>('/api/webhook-settings')).body.automationEmail).toBe('ok@example.com');
+  });
+
+  it('sends a test email, asks for an address first, and limits test mail per hour', async () => {
+    const user = await signUpAndIn(stack, 'testmail');
+    const missing = await user.client.post<{ message: string }>('/api/test-email', { automationEmail: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please enter an automation email first');
+    expect((await user.client.post<{ message: string }>('/api/test-email', { automationEmail: 'nope' })).body.message).toBe('Please enter a valid email address');
+    const address = `${user.username}-auto@example.com`;
+    for (let i = 0; i < 5; i += 1) expect((await user.client.post('/api/test-email', { automationEmail: address })).status).toBe(200);
+    expect((await user.client.post('/api/test-email', { automationEmail: address })).status).toBe(429);
+    const [mail] = await mailsTo(address);
+    expect(mail?.subject).toBe('Reelsmith test email');
+    expect(mail?.html).toContain('<html');
+    expect(mail?.headers?.['List-Unsubscribe']).toMatch(/^<http.+\/calendar>$/);
+  });
+});
+
+describe('send now and share links', () => {
+  it('mails the video as HTML and text with a share link that plays without a session until revoked', async () => {
+    const user = await signUpAndIn(stack, 'sender');
+    const script = await scriptWithVideo(user);
+    const sent = await user.client.post<SentEmail>(`/api/scripts/${script.id}/send-email`);
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('Video notification email sent successfully!');
+    expect(sent.body.sentTo).toBe(`${user.username}@example.com`.toLowerCase());
+    const [mail] = await mailsTo(sent.body.sentTo);
+    expect(mail?.subject).toBe('Your video is ready: Morning habits');
+    expect(mail?.text).toContain(sent.body.shareUrl);
+    expect(mail?.text).toContain('#morning #habits #routine #wellness #daily #tips');
+    expect(mail?.html).toContain(sent.body.shareUrl);
+
+    // The share page's call: no cookie at all.
+    const anonymous = clientFor(stack);
+    const token = tokenOf(sent.body.shareUrl);
+    const shared = await anonymous.get<SharedVideo>(`/api/share/${token}`);
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ title: 'Morning habits', postCaption: 'Three habits for better mornings #morning #habits #routine #wellness #daily #tips' });
+    expect(Object.keys(shared.body).sort()).toEqual(['durationSeconds', 'expiresAt', 'postCaption', 'thumbnailUrl', 'title', 'videoUrl']);
+    const video = await fetch(shared.body.videoUrl);
+    expect(video.status).toBe(200);
+    expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+
+    const links = await user.client.get<{ shareLinks: ShareLink[] }>(`/api/scripts/${script.id}/share-links`);
+    expect(links.body.shareLinks).toHaveLength(1);
+    const revoked = await user.client.delete<ShareLink>(`/api/share-links/${links.body.shareLinks[0]?.id}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revokedAt).not.toBeNull();
+    const gone = await anonymous.get<{ message: string }>(`/api/share/${token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('This link has expired or was revoked.');
+  });
+
+  it('stops a share link at its expiry and refuses malformed tokens alike', async () => {
+    const user = await signUpAndIn(stack, 'expiry');
+    const script = await scriptWithVideo(user);
+    const link = await user.client.post<ShareLink>(`/api/scripts/${script.id}/share-links`);
+    expect(link.status).toBe(201);
+    const { table } = services();
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { hashSecret } = await import('../../functions/core/ids');
+    await table.client.send(
+      new UpdateCommand({ TableName: table.tableName, Key: { pk: `SHARETOKEN#${hashSecret(tokenOf(link.body.url))}`, sk: 'LINK' }, UpdateExpression: 'SET expiresOn = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    );
+    const anonymous = clientFor(stack);
+    expect((await anonymous.get(`/api/share/${tokenOf(link.body.url)}`)).status).toBe(404);
+    for (const token of ['x', 'A'.repeat(43), '..%2F..%2Fetc', 'A'.repeat(100)]) expect((await anonymous.get(`/api/share/${token}`)).status, token).toBe(404);
+    expect((await anonymous.get(`/api/share/${'A'.repeat(101)}`)).status).toBe(400);
+  });
+
+  it('answers 409 for a script without a video and 404 for another user’s script', async () => {
+    const owner = await signUpAndIn(stack, 'owner');
+    const other = await signUpAndIn(stack, 'other');
+    const plain = await owner.client.post<Script>('/api/scripts', { title: 'No video', scriptContent: 'Nothing rendered yet.' });
+    const noVideo = await owner.client.post<{ message: string }>(`/api/scripts/${plain.body.id}/send-email`);
+    expect(noVideo.status).toBe(409);
+    expect(noVideo.body.message).toBe('This script has no video yet. Create the video first.');
+    expect((await owner.client.post(`/api/scripts/${plain.body.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(409);
+
+    const script = await scriptWithVideo(owner);
+    const link = await owner.client.post<ShareLink>(`/api/scripts/${script.id}/share-links`);
+    const scheduled = await owner.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect((await other.client.post(`/api/scripts/${script.id}/send-email`)).status).toBe(404);
+    expect((await other.client.post(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(404);
+    expect((await other.client.get(`/api/scripts/${script.id}/share-links`)).status).toBe(404);
+    expect((await other.client.post(`/api/scripts/${script.id}/share-links`)).status).toBe(404);
+    expect((await other.client.delete(`/api/share-links/${link.body.id}`)).status).toBe(404);
+    expect((await other.client.delete(`/api/scheduled-emails/${scheduled.body.id}`)).status).toBe(404);
+    expect((await other.client.get<ScheduledEmail[]>('/api/scheduled-emails')).body).toEqual([]);
+    expect((await owner.client.get<ScheduledEmail[]>('/api/scheduled-emails')).body.map((email) => email.status)).toEqual(['pending']);
+  });
+
+  it('holds mail to the plan’s daily allowance', async () => {
+    const user = await signUpAndIn(stack, 'allowance');
+    const script = await scriptWithVideo(user);
+    const { table } = services();
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const day = new Date().toISOString().slice(0, 10);
+    await table.client.send(new PutCommand({ TableName: table.tableName, Item: { pk: `USER#${user.id}`, sk: `MAILDAY#${day}`, sent: 20 } }));
+    const refused = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/send-email`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/at most 20 emails a day/);
+    await setProfile(user.id, { subscriptionTier: 'basic' });
+    expect((await user.client.post(`/api/scripts/${script.id}/send-email`)).status).toBe(200);
+  });
+});
+
+describe('scheduled emails', () => {
+  it('validates the time: ahead of now, within a year, ISO', async () => {
+    const user = await signUpAndIn(stack, 'when');
+    const script = await scriptWithVideo(user);
+    for (const scheduledAt of [new Date(Date.now() - 60_000).toISOString(), new Date(Date.now() + 400 * 86_400_000).toISOString(), 'tomorrow', '', 42]) {
+      expect((await user.client.post(`/api/scripts/${script.id}/schedule-email`, { scheduledAt })).status, String(scheduledAt)).toBe(400);
+    }
+  });
+
+  it('sends once at the due time even when the scheduler and the sweep fire together', async () => {
+    const user = await signUpAndIn(stack, 'due');
+    const script = await scriptWithVideo(user, 'Scheduled one');
+    const at = new Date(Date.now() + 1500);
+    const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: at.toISOString() });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'pending', scriptTitle: 'Scheduled one', emailType: 'video_completion', sentAt: null });
+    const to = `${user.username}@example.com`;
+    expect(await mailsTo(to)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // Two firings of the same job at once, and the sweep: one mail.
+    const job = { kind: 'scheduled-email', userId: user.id, scheduledEmailId: created.body.id };
+    await Promise.all([scheduledJob(job), scheduledJob(job), tick(), localScheduler().tick()]);
+    await localScheduler().idle();
+    expect(await mailsTo(to)).toHaveLength(1);
+    const [listed] = (await user.client.get<ScheduledEmail[]>('/api/scheduled-emails')).body;
+    expect(listed).toMatchObject({ id: created.body.id, status: 'sent' });
+    expect(listed?.sentAt).not.toBeNull();
+    const cancel = await user.client.delete<{ message: string }>(`/api/scheduled-emails/${created.body.id}`);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe('Only a pending email can be cancelled');
+  });
+
+  it('never sends a cancelled email', async () => {
+    const user = await signUpAndIn(stack, 'cancel');
+    const script = await scriptWithVideo(user);
+    const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 1000).toISOString() });
+    const cancelled = await user.client.delete<ScheduledEmail>(`/api/scheduled-emails/${created.body.id}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(localScheduler().list().some((entry) => entry.name === `email-${created.body.id}`)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await scheduledJob({ kind: 'scheduled-email', userId: user.id, scheduledEmailId: created.body.id });
+    await tick();
+    expect(await mailsTo(`${user.username}@example.com`)).toHaveLength(0);
+    expect((await user.client.get<ScheduledEmail[]>('/api/scheduled-emails')).body[0]?.status).toBe('cancelled');
+  });
+
+  it('marks an email failed with the reason when its script lost the video', async () => {
+    const user = await signUpAndIn(stack, 'failing');
+    const script = await scriptWithVideo(user);
+    const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 500).toISOString() });
+    await user.client.delete(`/api/scripts/${script.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await scheduledJob({ kind: 'scheduled-email', userId: user.id, scheduledEmailId: created.body.id });
+    const [failed] = (await user.client.get<ScheduledEmail[]>('/api/scheduled-emails')).body;
+    expect(failed, JSON.stringify(failed)).toMatchObject({ status: 'failed', errorMessage: 'Script not found' });
+  });
+});
+
+describe('completion notices', () => {
+  it('mails a finished video once when the switches say so', async () => {
+    const user = await signUpAndIn(stack, 'auto');
+    const address = `${user.username}-auto@example.com`;
+    await user.client.post('/api/webhook-settings', { automationEmail: address, enableVideoEmail: true });
+    const script = await scriptWithVideo(user, 'Auto video');
+    const notice = { kind: 'completed', userId: user.id, result: 'video', scriptId: script.id, fileUrl: script.videoUrl };
+    await Promise.all([scheduledJob(notice), scheduledJob(notice)]);
+    const mails = await mailsTo(address);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your video is ready: Auto video');
+    expect((await user.client.get<DeliverySettings>('/api/webhook-settings')).body.lastTriggered).not.toBeNull();
+  });
+
+  it('sends nothing when the switches are off', async () => {
+    const user = await signUpAndIn(stack, 'quiet');
+    await user.client.post('/api/webhook-settings', { automationEmail: `${user.username}-q@example.com`, enableVideoEmail: true, enableEmailAutomation: false });
+    const script = await scriptWithVideo(user);
+    await scheduledJob({ kind: 'completed', userId: user.id, result: 'video', scriptId: script.id, fileUrl: script.videoUrl });
+    expect(await mailsTo(`${user.username}-q@example.com`)).toHaveLength(0);
+  });
+});

@@ -5,7 +5,7 @@ import type { ScriptWriter, WriteRequest } from '../ports/scripts';
 import type { GenerateScriptsInput, GeneratedScript, GenerationResult } from '../../contract/generation';
 import { defaultDuration, finishDraft, writeRequestFor } from './generation';
 import type { Script } from '../../contract/scripts';
-import { mediaReset } from './script';
+import { mediaReset } from './lifecycle';
 import type { ScriptService } from './script-service';
 
 export const fallbackQuote = 'Your journey to greatness begins with a single step.';

@@ -1,11 +1,48 @@
 /**
- * A script's life after its words: the video run's claim on it, and the files its voice-over and video
- * are made of. The scripts, voice-over and video services all read this one module (it imports none of
- * them), so none of those folders imports another's. The statuses themselves (idle, generating,
- * complete, failed) are the contract's `generationStatuses` (contract/scripts.ts).
+ * A script's life after its words: the generation statuses each step writes, the video run's claim on
+ * the script, and the files its voice-over and video are made of. The scripts, voice-over and video
+ * services all read this one module (it imports none of them), so none of those folders imports
+ * another's.
  */
+import type { Script } from '../../contract/scripts';
 import { ConflictError } from '../errors';
 import { userPrefix } from '../files/owned-files';
+
+// The statuses (the contract's `generationStatuses`: idle, generating, complete, failed), as written.
+
+type AudioStatus = Pick<Script, 'audioGenerationStatus' | 'audioGenerationError'>;
+type VideoStatus = Pick<Script, 'videoGenerationStatus' | 'videoGenerationError' | 'videoProgress'>;
+
+export const audioStatus = {
+  generating: (): AudioStatus => ({ audioGenerationStatus: 'generating', audioGenerationError: null }),
+  complete: (): AudioStatus => ({ audioGenerationStatus: 'complete', audioGenerationError: null }),
+  /** `reason` is shown to the user. */
+  failed: (reason: string): AudioStatus => ({ audioGenerationStatus: 'failed', audioGenerationError: reason }),
+};
+
+export const videoStatus = {
+  /** Written with the run's claim: the progress bar starts at 0. */
+  generating: (): VideoStatus => ({ videoGenerationStatus: 'generating', videoGenerationError: null, videoProgress: 0 }),
+  complete: (): VideoStatus => ({ videoGenerationStatus: 'complete', videoGenerationError: null, videoProgress: null }),
+  /** `message` is shown to the user. */
+  failed: (message: string): VideoStatus => ({ videoGenerationStatus: 'failed', videoGenerationError: message, videoProgress: null }),
+};
+
+/** What editing the words costs (000 §4): both statuses idle, audio and video gone. */
+export const mediaReset = {
+  audioGenerationStatus: 'idle',
+  videoGenerationStatus: 'idle',
+  audioUrl: null,
+  audioDuration: null,
+  videoUrl: null,
+  videoMetadata: null,
+  thumbnailUrl: null,
+  usedMediaIds: null,
+  videoGeneratedAt: null,
+  audioGenerationError: null,
+  videoGenerationError: null,
+  videoProgress: null,
+} as const satisfies Partial<Script>;
 
 // The video run's claim.
 

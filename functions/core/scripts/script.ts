@@ -1,4 +1,5 @@
 import type { CreateScriptInput, Script, UpdateScriptInput } from '../../contract/scripts';
+import { mediaReset } from './lifecycle';
 
 /** A new script record; its shape and the requests that make and change it are the contract's (contract/scripts.ts). */
 export function newScript(
@@ -41,22 +42,6 @@ export function newScript(
     updatedAt: now,
   };
 }
-
-/** What editing the words costs (000 §4): both statuses idle, audio and video gone. */
-export const mediaReset = {
-  audioGenerationStatus: 'idle',
-  videoGenerationStatus: 'idle',
-  audioUrl: null,
-  audioDuration: null,
-  videoUrl: null,
-  videoMetadata: null,
-  thumbnailUrl: null,
-  usedMediaIds: null,
-  videoGeneratedAt: null,
-  audioGenerationError: null,
-  videoGenerationError: null,
-  videoProgress: null,
-} as const satisfies Partial<Script>;
 
 /**
  * The changes a PATCH makes to a stored script. Changing the script content or the post caption

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Publisher } from '../ports/realtime';
 import type { ObjectStore } from '../ports/object-store';
 import type { VideoRunStore } from '../ports/video';
-import { videoFiles } from '../scripts/lifecycle';
+import { videoFiles, videoStatus } from '../scripts/lifecycle';
 import { failureMessage, type RunInput, type taskErrorSchema } from './run';
 
 export interface FailureResult {
@@ -26,9 +26,7 @@ export async function failureStep(
   const files = videoFiles(userId, scriptId, runId);
   await deps.files.delete([files.videoKey, files.thumbnailKey]).catch(() => undefined);
   const updated = await deps.runs.release(userId, scriptId, runId, {
-    videoGenerationStatus: 'failed',
-    videoGenerationError: message,
-    videoProgress: null,
+    ...videoStatus.failed(message),
     updatedAt: new Date().toISOString(),
   });
   if (!updated) return { message, marked: false };

@@ -1,7 +1,7 @@
 import type { Script } from '../../contract/scripts';
 import type { PipelineDeps } from './pipeline-deps';
 import { usageMinutes } from '../plans/usage-minutes';
-import { keyOfVideoUrl } from '../scripts/lifecycle';
+import { keyOfVideoUrl, videoStatus } from '../scripts/lifecycle';
 import type { AudioResult, PlanResult, RunInput, VideoResult } from './run';
 
 export interface FinalizeResult {
@@ -50,9 +50,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
     },
     usedMediaIds: mediaIds,
     videoGeneratedAt: new Date(now).toISOString(),
-    videoGenerationStatus: 'complete',
-    videoGenerationError: null,
-    videoProgress: null,
+    ...videoStatus.complete(),
     updatedAt: new Date(now).toISOString(),
   };
   const updated = await deps.runs.release(userId, scriptId, runId, changes);

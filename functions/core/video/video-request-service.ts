@@ -12,7 +12,7 @@ import type { VideoRunStore } from '../ports/video';
 import { scriptNotFound } from '../scripts/script-service';
 import type { SegmentPlanner } from './segment-planner';
 import { genericFailureMessage } from './run';
-import { staleRunMs, videoBusyError } from '../scripts/lifecycle';
+import { staleRunMs, videoBusyError, videoStatus } from '../scripts/lifecycle';
 
 /** The request's settings (complete: the schema filled in the defaults), else the script's saved ones. */
 function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Script['captionSettings']): CaptionSettings {
@@ -71,9 +71,7 @@ export class VideoRequestService {
       {
         captionSettings: captions,
         videoMetadata: metadata,
-        videoGenerationStatus: 'generating',
-        videoGenerationError: null,
-        videoProgress: 0,
+        ...videoStatus.generating(),
         updatedAt: new Date(now).toISOString(),
       },
       now,
@@ -86,7 +84,7 @@ export class VideoRequestService {
       ({ executionId } = await pipeline.start(`video-${scriptId}-${now}`, { userId, scriptId, runId }));
     } catch (error) {
       await runs
-        .release(userId, scriptId, runId, { videoGenerationStatus: 'failed', videoGenerationError: genericFailureMessage, videoProgress: null })
+        .release(userId, scriptId, runId, videoStatus.failed(genericFailureMessage))
         .catch(() => undefined);
       await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message: genericFailureMessage }).catch(() => undefined);
       throw error;

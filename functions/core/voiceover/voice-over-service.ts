@@ -16,7 +16,7 @@ import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
 import type { UsageMeter } from '../plans/usage-meter';
 import { usageMinutes } from '../plans/usage-minutes';
-import { filesOfAudioUrl, isPlaybackFileName, liveClaimsSince, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../scripts/lifecycle';
+import { audioStatus, filesOfAudioUrl, isPlaybackFileName, liveClaimsSince, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../scripts/lifecycle';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
 export const fileNotFound = 'File not found';
@@ -156,7 +156,7 @@ export class VoiceOverService {
     }
 
     const now = () => new Date(this.clock()).toISOString();
-    await this.deps.scripts.update(userId, script.id, { audioGenerationStatus: 'generating', audioGenerationError: null, updatedAt: now() }, guard);
+    await this.deps.scripts.update(userId, script.id, { ...audioStatus.generating(), updatedAt: now() }, guard);
     // Stage and progress are the pipeline's to report (its SynthesizeAudio step); a conversion only has a status.
     await this.publish(userId, script.id, { audioGenerationStatus: 'generating' });
 
@@ -177,8 +177,7 @@ export class VoiceOverService {
       const updated = await this.deps.scripts.update(userId, script.id, {
         audioUrl: files.audioUrl,
         audioDuration: durationSeconds,
-        audioGenerationStatus: 'complete',
-        audioGenerationError: null,
+        ...audioStatus.complete(),
         ...(requestedVoiceId ? { voiceId: voice.id } : {}),
         updatedAt: now(),
       });
@@ -191,7 +190,7 @@ export class VoiceOverService {
       if (!(error instanceof AppError)) this.deps.log?.warn('voice-over failed', { scriptId: script.id, error: error instanceof Error ? error.message : String(error) });
       const reason = failure instanceof AudioGenerationError && typeof failure.details === 'string' ? failure.details : failure.message;
       await this.deps.scripts
-        .update(userId, script.id, { audioGenerationStatus: 'failed', audioGenerationError: reason, updatedAt: now() })
+        .update(userId, script.id, { ...audioStatus.failed(reason), updatedAt: now() })
         .catch(() => undefined);
       await this.publish(userId, script.id, { audioGenerationStatus: 'failed', message: reason });
       throw failure;

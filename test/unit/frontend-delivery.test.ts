@@ -48,6 +48,7 @@ const saved: DeliverySettings = {
   lastTriggered: null,
   webhookSecret: 'whsec_MfKQ9r3Dw2lK7bFQpXkz1t8YvN0aPq4R',
   webhookDisabledReason: null,
+  lastWebhookFailure: null,
   automationEmailSuppressed: false,
   weeklyEmailEnabled: true,
   weeklyEmailDay: 'friday',

@@ -22,7 +22,7 @@ export const DELIVERIES_KEY = '/api/webhook-deliveries';
 export const SCHEDULED_REFRESH_MS = 60_000;
 
 /** The card may also show the last webhook event that ran out of retries, when the server sends it. */
-export type CardSettings = DeliverySettings & { lastWebhookFailure?: string | null };
+export type CardSettings = DeliverySettings;
 
 /** GET /api/webhook-settings: null when none are saved yet (404). */
 export async function getDeliverySettings(): Promise<CardSettings | null> {

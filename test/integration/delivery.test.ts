@@ -297,3 +297,45 @@ describe('completion notices', () => {
     expect(await mailsTo(`${user.username}-q@example.com`)).toHaveLength(0);
   });
 });
+
+describe('the weekly script email', () => {
+  it('is scheduled in the user’s time zone when switched on, and writes, saves and mails fresh scripts once a week', async () => {
+    const user = await signUpAndIn(stack, 'weekly');
+    await setProfile(user.id, { subjectCategory: 'fitness' });
+    const saved = await user.client.post<DeliverySettings>('/api/webhook-settings', {
+      weeklyEmailEnabled: true,
+      weeklyEmailDay: 'friday',
+      weeklyEmailTime: '7:30 AM',
+      weeklyEmailScriptCount: 4,
+      timeZone: 'America/New_York',
+    });
+    expect(saved.body).toMatchObject({ weeklyEmailEnabled: true, weeklyEmailDay: 'friday', weeklyEmailTime: '7:30 AM', weeklyEmailScriptCount: 4, timeZone: 'America/New_York' });
+    const entry = localScheduler().list().find((candidate) => candidate.name === `weekly-${user.id}`);
+    expect(entry?.recurring).toEqual({ cron: '30 7 * * 5', timeZone: 'America/New_York' });
+    expect(new Date(entry?.nextAt ?? 0).toLocaleString('en-US', { timeZone: 'America/New_York', weekday: 'long', hour: 'numeric', minute: '2-digit' })).toBe('Friday 7:30 AM');
+    expect((await user.client.get<{ weeklyEmailEnabled: boolean }>('/api/user')).body.weeklyEmailEnabled).toBe(true);
+
+    const before = (await user.client.get<Script[]>('/api/scripts')).body.length;
+    expect(await scheduledJob({ kind: 'weekly-email', userId: user.id })).toEqual({ outcome: 'sent' });
+    expect(await scheduledJob({ kind: 'weekly-email', userId: user.id })).toEqual({ outcome: 'skipped' });
+    const scripts = (await user.client.get<Script[]>('/api/scripts')).body;
+    expect(scripts.length - before).toBe(4);
+    const [mail] = await mailsTo(`${user.username}@example.com`);
+    expect(mail?.subject).toBe('Reelsmith: 4 fresh scripts for this week');
+    for (const script of scripts.slice(0, 4)) expect(mail?.text).toContain(`/scripts?script=${script.id}`);
+    expect(mail?.html).toContain('fitness');
+
+    await user.client.post('/api/webhook-settings', { weeklyEmailEnabled: false });
+    expect(localScheduler().list().some((candidate) => candidate.name === `weekly-${user.id}`)).toBe(false);
+  });
+
+  it('says so in the mail when the plan’s script tokens run out', async () => {
+    const user = await signUpAndIn(stack, 'weeklylimit');
+    await user.client.post('/api/webhook-settings', { weeklyEmailEnabled: true, weeklyEmailScriptCount: 3 });
+    await setProfile(user.id, { scriptTokensUsed: 5000 });
+    expect(await scheduledJob({ kind: 'weekly-email', userId: user.id })).toEqual({ outcome: 'sent' });
+    const [mail] = await mailsTo(`${user.username}@example.com`);
+    expect(mail?.subject).toBe('Reelsmith: no new scripts this week');
+    expect(mail?.text).toContain('ran out of script tokens');
+  });
+});

@@ -57,7 +57,7 @@ export class InProcessScheduler implements Scheduler {
   /** Starts firing through `runner` (the local stack calls this once its handlers are ready). */
   start(runner: JobRunner): void {
     this.runner = runner;
-    const interval = this.options.intervalMs ?? 1000;
+    const interval = this.options.intervalMs ?? 250;
     if (interval > 0 && !this.timer) {
       this.timer = setInterval(() => void this.tick(), interval);
       this.timer.unref();
@@ -104,8 +104,8 @@ export class InProcessScheduler implements Scheduler {
   /** Fires everything due by now; answers how many firings started. */
   async tick(): Promise<number> {
     const now = this.now();
-    const due = [...this.entries.values()].filter((entry) => entry.nextAt <= now);
-    for (const entry of due) {
+    const due = [...this.entries.values()].filter((entry) => entry.nextAt <= now).map((entry) => ({ entry, at: entry.nextAt }));
+    for (const { entry } of due) {
       if (entry.recurring) {
         const next = nextOf(entry.recurring, Math.max(now, entry.nextAt));
         if (next === undefined) this.entries.delete(entry.name);
@@ -117,8 +117,8 @@ export class InProcessScheduler implements Scheduler {
     if (due.length > 0) this.save();
     const runner = this.runner;
     if (!runner) return 0;
-    const runs = due.map((entry) => {
-      const run = runner(entry.job, new Date(entry.nextAt)).catch((error: unknown) => this.options.onError?.(error, entry.job));
+    const runs = due.map(({ entry, at }) => {
+      const run = runner(entry.job, new Date(at)).catch((error: unknown) => this.options.onError?.(error, entry.job));
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
       return run;

@@ -1,0 +1,97 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { areaAccess, areas } from '../../functions/platform/routes.js';
+import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
+
+const { template } = synthStack();
+
+function functionId(description: string): string {
+  const found = entriesOf(template, 'AWS::Lambda::Function').find(([, fn]) => fn.Properties?.Description === description);
+  if (!found) throw new Error(`no function described as ${description}`);
+  return found[0];
+}
+
+function statementsOf(functionIdValue: string): { Action: string | string[]; Resource: unknown }[] {
+  const fn = resourcesOf(template, 'AWS::Lambda::Function')[functionIdValue];
+  const role = (fn?.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return entriesOf(template, 'AWS::IAM::Policy')
+    .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(role))
+    .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+}
+
+function actionsOf(description: string): string[] {
+  return statementsOf(functionId(description)).flatMap((statement) => [statement.Action].flat());
+}
+
+function logicalId(type: string, predicate: (properties: Record<string, unknown>) => boolean): string {
+  const found = entriesOf(template, type).find(([, resource]) => predicate(resource.Properties ?? {}));
+  if (!found) throw new Error(`no ${type}`);
+  return found[0];
+}
+
+describe('delivery resources (DESIGN decisions 15 and 16)', () => {
+  it('makes the webhook queue with a dead-letter queue, consumed by the worker with partial batch failures', () => {
+    const queues = entriesOf(template, 'AWS::SQS::Queue');
+    expect(queues.length).toBeGreaterThanOrEqual(3);
+    template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 }, VisibilityTimeout: 180 });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: functionId('Reelsmith webhook attempts (signed, retried with backoff)') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('makes the schedule group, and a role only EventBridge Scheduler assumes, that invokes the jobs function and writes its DLQ', () => {
+    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    const roleId = logicalId('AWS::IAM::Role', (props) => JSON.stringify(props.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'));
+    const policies = entriesOf(template, 'AWS::IAM::Policy').filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleId));
+    const statements = JSON.stringify(policies.map(([, policy]) => policy.Properties?.PolicyDocument));
+    expect(statements).toContain('lambda:InvokeFunction');
+    expect(statements).toContain(functionId('Reelsmith scheduled work: scheduled emails, the weekly script email, completion notices'));
+    expect(statements).toContain('sqs:SendMessage');
+  });
+
+  it('sends mail with a configuration set whose bounces and complaints reach the feedback job', () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({ Enabled: true, MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']), EventBridgeDestination: Match.anyValue() }),
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('Reelsmith SES bounces and complaints: the suppression list'), 'Arn'] } })],
+    });
+  });
+});
+
+describe('delivery grants follow the declarations', () => {
+  it('lets only the areas that declare it manage schedules (in the app’s group) and send to the webhook queue', () => {
+    for (const area of areas) {
+      const actions = actionsOf(`Reelsmith HTTP API: ${area}`);
+      expect(actions.includes('scheduler:CreateSchedule'), `${area} schedules`).toBe(areaAccess[area].schedules === true);
+      expect(actions.includes('iam:PassRole'), `${area} pass the scheduler role`).toBe(areaAccess[area].schedules === true);
+      expect(actions.includes('sqs:SendMessage'), `${area} webhook queue`).toBe(areaAccess[area].webhookQueue === true);
+      expect(actions.includes('lambda:InvokeFunction'), `${area} completion notices`).toBe(areaAccess[area].notifiesDelivery === true);
+    }
+    const delivery = statementsOf(functionId('Reelsmith HTTP API: delivery')).find((statement) => [statement.Action].flat().includes('scheduler:CreateSchedule'));
+    expect(JSON.stringify(delivery?.Resource)).toMatch(/schedule\/Reelsmith-delivery\/\*/);
+  });
+
+  it('lets FinalizeVideo and the playback area hand completions to the jobs function only', () => {
+    const jobs = functionId('Reelsmith scheduled work: scheduled emails, the weekly script email, completion notices');
+    for (const description of ['Reelsmith HTTP API: playback']) {
+      const invoke = statementsOf(functionId(description)).filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
+      expect(JSON.stringify(invoke.map((statement) => statement.Resource))).toContain(jobs);
+      expect(JSON.stringify(invoke.map((statement) => statement.Resource))).not.toContain('"*"');
+    }
+    const finalize = entriesOf(template, 'AWS::Lambda::Function').find(([, fn]) => JSON.stringify(fn.Properties?.Description ?? '').includes('finalize-video'));
+    expect(finalize, 'finalize-video function').toBeDefined();
+    const finalizeInvoke = statementsOf(finalize?.[0] ?? '').filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
+    expect(JSON.stringify(finalizeInvoke)).toContain(jobs);
+  });
+
+  it('gives the jobs function mail, the table and the queue, and never the scheduler', () => {
+    const actions = actionsOf('Reelsmith scheduled work: scheduled emails, the weekly script email, completion notices');
+    expect(actions).toContain('ses:SendEmail');
+    expect(actions).toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('scheduler:CreateSchedule');
+  });
+});

@@ -9,9 +9,14 @@ import { bundled } from './support/bundle.js';
  * about 7.6 MB (the ElevenLabs SDK alone 4.8 MB, inlined everywhere).
  */
 const entries: { entry: string; limitMb: number }[] = [
-  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: area === 'playback' ? 7 : 2.5 })),
+  // delivery carries the mail templates (react-email, about 0.8 MB) and the Scheduler and SQS clients.
+  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: area === 'playback' ? 7 : area === 'delivery' ? 3 : 2.5 })),
   { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
-  { entry: 'functions/jobs/tick.ts', limitMb: 0.1 },
+  // The jobs also write the weekly scripts (the OpenAI SDK) and mail them.
+  { entry: 'functions/jobs/tick.ts', limitMb: 3.5 },
+  { entry: 'functions/jobs/scheduled-job.ts', limitMb: 3.5 },
+  { entry: 'functions/jobs/webhook-worker.ts', limitMb: 2 },
+  { entry: 'functions/jobs/mail-feedback.ts', limitMb: 1.5 },
   ...pipelineTasks.map((task) => ({ entry: `functions/pipeline/${task.module}.ts`, limitMb: task.module === 'synthesize-audio' ? 7 : 2 })),
 ];
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pipelineTasks } from '../../functions/pipeline/tasks';
-import { realtimeAccess, UndeclaredAccessError } from '../../functions/platform/access';
+import { pipelineTasks, taskNamed } from '../../functions/pipeline/tasks';
+import { jobsAccess, realtimeAccess, UndeclaredAccessError } from '../../functions/platform/access';
+import { completionNoticesOf } from '../../functions/platform/compose/completion-notices';
+import { composeJobs } from '../../functions/platform/compose/jobs';
 import { parseConfig } from '../../functions/platform/config';
 import { areaAccess, areas, type AreaName } from '../../functions/platform/routes';
 import type { EntryContext } from '../../functions/platform/clients/entry';
@@ -59,6 +61,14 @@ describe('composition roots', () => {
       else expect(() => composeVideoTask(context, 'watermark.png')).not.toThrow();
     }
     expect(() => composeRealtime({ entry: 'realtime', access: realtimeAccess, config })).not.toThrow();
+    expect(() => composeJobs({ entry: 'jobs', access: jobsAccess, config })).not.toThrow();
+    expect(() => completionNoticesOf({ entry: 'finalize-video', access: taskNamed('finalize-video').access, config })).not.toThrow();
+  });
+
+  it("refuse delivery's clients to entry points that did not declare them", () => {
+    expect(() => composeDelivery({ entry: 'http:delivery', access: { ...areaAccess.delivery, schedules: false }, config })).toThrow(/schedules/);
+    expect(() => composeDelivery({ entry: 'http:delivery', access: { ...areaAccess.delivery, webhookQueue: false }, config })).toThrow(/webhookQueue/);
+    expect(() => completionNoticesOf({ entry: 'render-video', access: taskNamed('render-video').access, config })).toThrow(/notifiesDelivery/);
   });
 
   it('refuse to build what an entry point did not declare', () => {

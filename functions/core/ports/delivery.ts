@@ -1,3 +1,4 @@
+import type { ObjectStore } from './object-store';
 import type { ScheduledEmail, WebhookDelivery, WebhookEventType, WebhookPayload } from '../../contract/delivery';
 
 /**
@@ -178,10 +179,8 @@ export interface SuppressionList {
   /** A user changing the address away and back clears nothing: only support lifts a suppression. */
 }
 
-/** Short-lived GET links to our own objects (the share page's video and thumbnail). */
-export interface SignedDownloads {
-  presignGet(key: string, expiresSeconds: number): Promise<string>;
-}
+/** Short-lived GET links to our own objects (the share page's video and thumbnail): the object store's. */
+export type SignedDownloads = Pick<ObjectStore, 'presignGet'>;
 
 /** "Send this once": a marker written with a conditional put; false when it was already written. */
 export interface SendOnce {

@@ -10,6 +10,8 @@ import { WebhookService } from '../../functions/core/delivery/webhooks';
 import { ValidationError } from '../../functions/core/errors';
 import { newId } from '../../functions/core/ids';
 import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../functions/core/ports/delivery';
+import { webhookWorkerAccess } from '../../functions/platform/access';
+import { webhooksOf } from '../../functions/platform/compose/webhooks';
 import { services } from '../support/services';
 import { startTestStack } from './support/stack';
 
@@ -221,5 +223,18 @@ describe('webhooks to a receiver that checks signatures', () => {
     expect(received.filter((r) => r.id === eventId)).toHaveLength(0);
     expect((await service.recent(userId)).map((d) => [d.outcome, d.error])).toEqual([['failed', 'Webhook URL must not point to a private, loopback or link-local address']]);
     sender.close();
+  });
+
+  it('sends a test event now, logged, through the local composition (in-process queue, loopback allowed locally)', async () => {
+    const settings = new MemorySettings();
+    const { config } = services();
+    const service = webhooksOf({ entry: 'webhook-worker', access: webhookWorkerAccess, config }, settings);
+    const userId = settings.add(`${base}/composed`);
+    const result = await service.test(userId);
+    expect(result).toMatchObject({ delivered: true, statusCode: 200 });
+    expect(received.filter((r) => r.path === '/composed' && r.type === 'webhook.test' && r.verified)).toHaveLength(1);
+    const eventId = await service.dispatch(userId, 'video.completed', completion);
+    await expect.poll(() => received.filter((r) => r.id === eventId).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await service.recent(userId)).map((d) => d.eventType), { timeout: 5000 }).toEqual(['video.completed', 'webhook.test']);
   });
 });

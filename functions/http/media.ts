@@ -14,6 +14,7 @@ import {
   tagsInput,
   uploadUrlSchema,
 } from '../contract/media';
+import { proxyMediaQuery } from '../contract/voices';
 import { directUploadMaxBytes } from '../core/media/uploads';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
@@ -167,5 +168,15 @@ export const handler = createAreaHandler('media', composeMedia, {
   'GET /api/media-proxy': signedIn({
     query: proxyQuerySchema,
     handle: (input) => proxy(input, ['image', 'video', 'audio']),
+  }),
+
+  // A voice sample or a user's media URL for the players (DESIGN decision 8: our own keys presigned, others fetched guarded).
+  'GET /api/proxy-media': signedIn({
+    query: proxyMediaQuery,
+    handle: async (input): Promise<HttpResult> => {
+      const answer = await input.deps.ownedFiles.resolve(input.userId, input.query.url);
+      if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } };
+      return proxiedFile(answer);
+    },
   }),
 });

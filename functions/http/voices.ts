@@ -1,10 +1,9 @@
-import { createVoiceSchema, proxyMediaQuery, voiceIdParams } from '../contract/voices';
+import { createVoiceSchema, voiceIdParams } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
+import { endpointsFor } from '../platform/http/endpoint';
 import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
-import { proxiedFile } from '../platform/http/proxied-file';
 
-/** Voices and their samples (000 §7, 001 §7), and the guarded media proxy (DESIGN decision 8). */
+/** Voices and their samples (000 §7, 001 §7). */
 const { signedIn } = endpointsFor<VoicesDeps>();
 
 export const handler = createAreaHandler('voices', composeVoices, {
@@ -26,14 +25,5 @@ export const handler = createAreaHandler('voices', composeVoices, {
     handle: async (input) => ({
       body: { sampleAudioUrl: await input.deps.voices.sampleUrl(input.userId, input.params.id) },
     }),
-  }),
-
-  'GET /api/proxy-media': signedIn({
-    query: proxyMediaQuery,
-    handle: async (input): Promise<HttpResult> => {
-      const answer = await input.deps.ownedFiles.resolve(input.userId, input.query.url);
-      if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location } };
-      return proxiedFile(answer);
-    },
   }),
 });

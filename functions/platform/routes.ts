@@ -79,7 +79,6 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/voices', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/default/user', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/{id}/sample', area: 'voices', auth: 'session' },
-  { method: 'GET', path: '/api/proxy-media', area: 'voices', auth: 'session' },
   // Media library (issue 5; spec 001 §7). Uploads go straight to S3 (decision 7): upload-url, then complete.
   { method: 'GET', path: '/api/media', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/media/audio', area: 'media', auth: 'session' },
@@ -99,6 +98,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/media/{id}/ai-tags', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/thumbnail-proxy', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/media-proxy', area: 'media', auth: 'session' },
+  { method: 'GET', path: '/api/proxy-media', area: 'media', auth: 'session' },
   // Voice-over and playback (issue 6; docs/pipeline-contract.md): files answer 302 to a presigned URL.
   { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'playback', auth: 'session' },
   { method: 'GET', path: '/api/audio/{file}', area: 'playback', auth: 'session' },

@@ -6,7 +6,7 @@ import { logger } from '../../functions/platform/logger';
 import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
 import { areaHandlers, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';
-import { serveMailbox } from './mailbox-page';
+import { isMailboxPath, serveMailbox } from './mailbox-page';
 import { baseSecurityHeaders, contentSecurityPolicy, pageSecurityHeaders } from '../../functions/platform/http/security-headers';
 import type { AreaName } from '../../functions/platform/routes';
 import type { HttpHandler } from '../../functions/platform/http/area-handler';
@@ -129,7 +129,7 @@ export async function startLocalServer(options: {
     for (const [name, value] of Object.entries(isApi ? baseSecurityHeaders : pageHeaders(req.headers.host))) res.setHeader(name, value);
     const work = isApi
         ? handleApi(req, res, url)
-        : url.pathname === '/dev/mailbox' || url.pathname === '/dev/mailbox.json'
+        : isMailboxPath(url.pathname)
           ? serveMailbox(options.outboxDir, url.pathname, res)
           : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
     work.catch((error: unknown) => {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { idParam } from './ids';
+import { deliveryMessages, maxWeeklyScripts, minWeeklyScripts, weekDays, weeklyEmailTimePattern, type WeekDay } from './rules/delivery';
+
+export { maxWeeklyScripts, weekDays, weeklyEmailTimePattern, type WeekDay };
 
 /**
  * Delivery (spec 001 §2, §3, §7 "Email automation"; 000 §7 send-email / schedule-email): the automation
@@ -7,8 +10,8 @@ import { idParam } from './ids';
  * carry them. Messages are the spec's, word for word, where it has one.
  */
 
-export const invalidEmailMessage = 'Please enter a valid email address';
-export const missingAutomationEmailMessage = 'Please enter an automation email first';
+export const invalidEmailMessage = deliveryMessages.invalidEmail;
+export const missingAutomationEmailMessage = deliveryMessages.missingAutomationEmail;
 
 /** An optional address: '' or null clear it; anything else must be an email. */
 const optionalEmail = z
@@ -39,12 +42,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export const weekDays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type WeekDay = (typeof weekDays)[number];
-
-/** `9:00 AM` as the spec writes the weekly email's time: hours 1–12, two-digit minutes, AM or PM. */
-export const weeklyEmailTimePattern = /^(1[0-2]|[1-9]):([0-5]\d) (AM|PM)$/;
-export const maxWeeklyScripts = 10;
 
 function isTimeZone(value: string): boolean {
   try {
@@ -73,7 +70,7 @@ export const saveDeliverySettingsSchema = z
     weeklyEmailScriptCount: z
       .number({ error: 'Script count must be a number' })
       .int('Script count must be a whole number')
-      .min(1, 'Script count must be at least 1')
+      .min(minWeeklyScripts, `Script count must be at least ${minWeeklyScripts}`)
       .max(maxWeeklyScripts, `Script count must be at most ${maxWeeklyScripts}`)
       .optional(),
     /** The browser's IANA time zone: the weekly email fires at its time there. */

@@ -1,5 +1,6 @@
 import type { DeliverySettings, SaveDeliverySettings, ScheduledEmail, SentEmail, WeekDay } from '../../contract/delivery';
 import { maxScheduleAheadDays, weekDays } from '../../contract/delivery';
+import { deliveryDefaults } from '../../contract/rules/delivery';
 import type { Tier } from '../../contract/users';
 import { AppError, ConflictError, isShownToUser, NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import { newId, newSecret } from '../ids';
@@ -85,11 +86,11 @@ export class DeliveryService {
       userId,
       webhookUrl: null,
       automationEmail: null,
-      enableVideoWebhook: false,
-      enableAudioWebhook: false,
-      enableVideoEmail: false,
-      enableAudioEmail: false,
-      enableEmailAutomation: true,
+      enableVideoWebhook: deliveryDefaults.enableVideoWebhook,
+      enableAudioWebhook: deliveryDefaults.enableAudioWebhook,
+      enableVideoEmail: deliveryDefaults.enableVideoEmail,
+      enableAudioEmail: deliveryDefaults.enableAudioEmail,
+      enableEmailAutomation: deliveryDefaults.enableEmailAutomation,
       lastTriggered: null,
       webhookSecret: `whsec_${newSecret(24).replace(/-/g, '+').replace(/_/g, '/')}`,
       webhookDisabledReason: null,

@@ -9,7 +9,7 @@ import type { ScheduledEmail } from '@contract/delivery';
 import { cancelScheduledEmail, failureText, useScheduledEmails } from '../api/delivery';
 import { canCancel, formatDateTime, SCHEDULED_PREVIEW, statusPalette } from '../lib/delivery';
 import { CalendarIcon, ClockIcon } from './icons';
-import { PageDialog } from './page-dialog';
+import { AppDialog } from '@/components/ui/app-dialog';
 
 export const SCHEDULED_CARD_ID = 'scheduled-emails';
 
@@ -144,7 +144,7 @@ export function ScheduledEmailsCard({ viewAll, onViewAll }: { viewAll: boolean; 
           </Button>
         </Card.Footer>
       )}
-      <PageDialog open={viewAll} onClose={() => onViewAll(false)} title="Scheduled Emails" size="lg">
+      <AppDialog scrollBehavior="inside" open={viewAll} onClose={() => onViewAll(false)} title="Scheduled Emails" size="lg">
         {emails.length === 0 ? (
           <Text color="fg.muted">Nothing scheduled yet. On a script with a video, choose Trigger Email, then Schedule Email.</Text>
         ) : (
@@ -154,7 +154,7 @@ export function ScheduledEmailsCard({ viewAll, onViewAll }: { viewAll: boolean; 
             ))}
           </Stack>
         )}
-      </PageDialog>
+      </AppDialog>
     </Card.Root>
   );
 }

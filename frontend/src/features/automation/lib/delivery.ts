@@ -5,18 +5,17 @@ import type {
   ScheduledEmailStatus,
   WebhookDelivery,
   WebhookEventType,
-  WeekDay,
 } from '@contract/delivery';
+import { deliveryDefaults, deliveryMessages, maxWeeklyScripts, minWeeklyScripts, weekDays as contractWeekDays, type WeekDay } from '@contract/rules/delivery';
 
 /**
- * The Automations page's pure rules (spec 001 §2, §3, §9; 000 §3 weekly email): the spec's defaults, the
- * weekly email's choices, the form ⇄ request mapping and the labels. The contract's schema module holds
- * the same lists as values, but the browser takes only types from it (zod stays on the server), so the
- * lists are written here against its types: a Record over `WeekDay` cannot miss a day.
+ * The Automations page's pure rules (spec 001 §2, §3, §9; 000 §3 weekly email): the weekly email's
+ * choices, the form ⇄ request mapping and the labels, over the contract's shared rules
+ * (`@contract/rules/delivery`: days, bounds, defaults, messages).
  */
 
-export const missingAutomationEmailMessage = 'Please enter an automation email first';
-export const missingWebhookUrlMessage = 'Please enter a webhook URL first';
+export const missingAutomationEmailMessage = deliveryMessages.missingAutomationEmail;
+export const missingWebhookUrlMessage = deliveryMessages.missingWebhookUrl;
 
 export const weekDayLabels: Record<WeekDay, string> = {
   monday: 'Monday',
@@ -27,10 +26,10 @@ export const weekDayLabels: Record<WeekDay, string> = {
   saturday: 'Saturday',
   sunday: 'Sunday',
 };
-export const weekDays = Object.keys(weekDayLabels) as WeekDay[];
+export const weekDays: WeekDay[] = [...contractWeekDays];
 
-export const MIN_WEEKLY_SCRIPTS = 1;
-export const MAX_WEEKLY_SCRIPTS = 10;
+export const MIN_WEEKLY_SCRIPTS = minWeeklyScripts;
+export const MAX_WEEKLY_SCRIPTS = maxWeeklyScripts;
 
 /** Every half hour of a day as the spec writes it: `12:00 AM`, `12:30 AM`, `1:00 AM`, … `11:30 PM`. */
 export const weeklyTimes: string[] = Array.from({ length: 48 }, (_, i) => {
@@ -59,15 +58,7 @@ export interface DeliveryForm {
 export const defaultDeliveryForm: DeliveryForm = {
   automationEmail: '',
   webhookUrl: '',
-  enableVideoEmail: false,
-  enableAudioEmail: false,
-  enableVideoWebhook: false,
-  enableAudioWebhook: false,
-  enableEmailAutomation: true,
-  weeklyEmailEnabled: false,
-  weeklyEmailDay: 'monday',
-  weeklyEmailTime: '9:00 AM',
-  weeklyEmailScriptCount: 5,
+  ...deliveryDefaults,
 };
 
 export function formFromSettings(settings: DeliverySettings | null | undefined): DeliveryForm {

@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 
-import { AppDialog } from './app-dialog';
+import { AppDialog } from '@/components/ui/app-dialog';
 
 /** Our own playback paths (`/api/audio/{file}`, `/api/video/{file}`) or an absolute http(s) URL. */
 export function playableUrl(url: string | null | undefined, kind: 'audio' | 'video'): string | undefined {

@@ -5,7 +5,7 @@ import { showToast } from '@/components/ui/toaster';
 
 import { scheduleVideoEmail } from '../api/delivery';
 import { failureText } from '../api/scripts';
-import { AppDialog } from './app-dialog';
+import { AppDialog } from '@/components/ui/app-dialog';
 import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from './delivery-rules';
 
 function timeZoneName(): string {

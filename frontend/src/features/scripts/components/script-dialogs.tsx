@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { AppDialog } from './app-dialog';
+import { AppDialog } from '@/components/ui/app-dialog';
 import { VoiceSelect } from './voice-select';
 
 /** Delete Script: asks before deleting (000 section 2). */

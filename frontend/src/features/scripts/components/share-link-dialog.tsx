@@ -5,7 +5,7 @@ import { showToast } from '@/components/ui/toaster';
 
 import { createShareLink, revokeShareLink, useShareLinks } from '../api/delivery';
 import { failureText } from '../api/scripts';
-import { AppDialog } from './app-dialog';
+import { AppDialog } from '@/components/ui/app-dialog';
 import { expiresText, liveShareLinks } from './delivery-rules';
 import { LinkIcon, OpenIcon } from './icons';
 

@@ -7,7 +7,7 @@ import type { CreateScriptTemplateRequest, ScriptTemplate } from '@contract/gene
 
 import { deleteTemplate, saveTemplate, TEMPLATES_KEY, useScriptTemplates } from '../api/templates';
 import { preview, PROMPT_PREVIEW_CHARS } from '../lib/rules';
-import { AppDialog } from './app-dialog';
+import { AppDialog } from '@/components/ui/app-dialog';
 
 export type TemplateFields = Omit<CreateScriptTemplateRequest, 'name'>;
 

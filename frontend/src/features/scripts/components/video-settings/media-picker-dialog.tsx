@@ -5,7 +5,7 @@ import type { PublicAsset } from '@contract/media';
 
 import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages } from '../../api/media';
 import { orderForPicker, toggleQueued } from '../../lib/segments';
-import { AppDialog } from '../app-dialog';
+import { AppDialog } from '@/components/ui/app-dialog';
 
 export type PickerTarget = { mode: 'single'; index: number } | { mode: 'bulk'; count: number };
 

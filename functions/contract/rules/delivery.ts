@@ -1,0 +1,30 @@
+/**
+ * Delivery's shared rules (spec 001 §3, §9 "Automation defaults"; 000 §3 weekly email), zod-free so the
+ * browser runs the same values: the weekly email's days, time format and script bound, the defaults of a
+ * user who saved nothing, and the spec's messages.
+ */
+export const weekDays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type WeekDay = (typeof weekDays)[number];
+
+/** `9:00 AM` as the spec writes the weekly email's time: hours 1–12, two-digit minutes, AM or PM. */
+export const weeklyEmailTimePattern = /^(1[0-2]|[1-9]):([0-5]\d) (AM|PM)$/;
+export const minWeeklyScripts = 1;
+export const maxWeeklyScripts = 10;
+
+export const deliveryDefaults = {
+  enableVideoWebhook: false,
+  enableAudioWebhook: false,
+  enableVideoEmail: false,
+  enableAudioEmail: false,
+  enableEmailAutomation: true,
+  weeklyEmailEnabled: false,
+  weeklyEmailDay: 'monday' as WeekDay,
+  weeklyEmailTime: '9:00 AM',
+  weeklyEmailScriptCount: 5,
+} as const;
+
+export const deliveryMessages = {
+  invalidEmail: 'Please enter a valid email address',
+  missingAutomationEmail: 'Please enter an automation email first',
+  missingWebhookUrl: 'Please enter a webhook URL first',
+} as const;

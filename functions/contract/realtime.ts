@@ -5,7 +5,7 @@ import type { GenerationStatus } from './scripts';
  * The realtime protocol of the spec (000 §7).
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
-export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries'] as const;
+export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows'] as const;
 export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -61,8 +61,15 @@ export interface DeliveriesMessage {
   userId?: string;
 }
 
+/** A template or an automation schedule changed, or a schedule's run moved on (running, completed, failed): the Workflows page refetches. */
+export interface WorkflowsMessage {
+  type: 'workflows';
+  userId?: string;
+  scheduleId?: string;
+}
+
 /** What the product pushes to a user (`type` decides which subscriptions receive it). */
-export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage;
+export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage;
 
 /** The protocol's own answers on one connection. */
 export type ProtocolMessage =

@@ -1,5 +1,8 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
 
 import type { CardSettings } from '../api/delivery';
 import { hostOf } from '../lib/delivery';
@@ -48,9 +51,9 @@ function FeatureCard({
 }
 
 /**
- * The spec's three cards (001 §2): Workflows stays a disabled 'Coming Soon' card (templates and schedules are
- * the next issue); Webhook and Content Calendar exist now, so they lead to the webhook section and the
- * scheduled emails instead of saying Coming Soon.
+ * The spec's three cards (001 §2). All three exist now, so instead of saying Coming Soon they lead somewhere:
+ * Workflows to the Workflows page (/templates, issue 13), Webhook to the webhook section, Content Calendar to
+ * the scheduled emails.
  */
 export function FeatureCards({
   settings,
@@ -69,14 +72,20 @@ export function FeatureCards({
       <FeatureCard
         testId="feature-workflows"
         icon={<WorkflowIcon />}
-        palette="gray"
+        palette="orange"
         title="Workflows"
-        text="Reusable video templates and scheduled generation."
-        disabled
+        text="Reusable video templates that write, voice, render and email a new video on a schedule."
         status={
-          <Badge colorPalette="gray" variant="outline">
-            Coming Soon
+          <Badge colorPalette="orange" variant="subtle">
+            Templates & schedules
           </Badge>
+        }
+        action={
+          <Button asChild size="sm" variant="ghost" colorPalette="orange">
+            <RouterLink to={paths.templates.href}>
+              Open Workflows <ArrowRightIcon />
+            </RouterLink>
+          </Button>
         }
       />
       <FeatureCard

@@ -1,7 +1,9 @@
-import { Button, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { showToast } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
 
 import { useScripts } from '../api/scripts';
 import { GenerationForm } from '../components/generation-form';
@@ -30,9 +32,17 @@ export default function ScriptsRoute() {
 
   return (
     <Stack gap="8">
-      <Heading as="h1" size="2xl">
-        Scripts
-      </Heading>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          Scripts
+        </Heading>
+        {/* Workflows (issue 13): templates and schedules that make videos on their own. */}
+        <Button asChild size="sm" variant="outline" colorPalette="purple">
+          <RouterLink to={paths.templates.href} data-testid="workflows-link">
+            Workflows →
+          </RouterLink>
+        </Button>
+      </HStack>
       <GenerationForm onGenerated={() => mutate()} />
       <Stack gap="4" as="section" aria-labelledby="generated-heading">
         <Heading as="h2" size="lg" id="generated-heading">

@@ -1,0 +1,291 @@
+import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Slider, Stack, Switch, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+
+import type { TemplateCaptionSettings } from '@contract/workflows';
+import { templateCaptionRanges } from '@contract/rules/workflows';
+
+import { captionPositions, captionStyleOptions, fontFamilies, type CaptionPosition } from '../lib/workflows';
+
+const hexColor = /^#[0-9a-fA-F]{6}$/;
+/** Browser stand-ins for the fonts the renderer maps (docs/decisions.md, render engine). */
+const cssFont: Record<string, string> = {
+  'The Bold Font': '"Archivo Black", "Arial Black", Impact, sans-serif',
+  Arial: 'Arial, Arimo, sans-serif',
+  Verdana: 'Verdana, sans-serif',
+  Helvetica: 'Helvetica, Arial, sans-serif',
+  'Times New Roman': '"Times New Roman", Tinos, serif',
+};
+
+const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', 'good', 'and', 'ever'];
+
+/**
+ * A rough 9:16 preview of the template's captions: colours, font, size, outline, shadow, style and
+ * position over a dark frame. The rendered video is the reference; this only helps choose.
+ */
+export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings }) {
+  const [row, column] = settings.position.split('_') as [string, string];
+  const line = sample.slice(0, settings.maxWordsPerLine);
+  const current = Math.min(1, line.length - 1);
+  const scale = 0.2; // a 1080 px wide video → a ~216 px wide preview
+  const outline = settings.outlineWidth * scale;
+  const shadow = settings.shadowOffset * scale * 1.5;
+  return (
+    <Box
+      data-testid="template-caption-preview"
+      aria-label="Caption preview"
+      role="img"
+      position="relative"
+      w="full"
+      maxW="13.5rem"
+      mx="auto"
+      style={{ aspectRatio: '9 / 16' }}
+      rounded="2xl"
+      overflow="hidden"
+      bgGradient="to-b"
+      gradientFrom="purple.700"
+      gradientVia="gray.800"
+      gradientTo="gray.950"
+      boxShadow="lg"
+      display="flex"
+      flexDirection="column"
+      justifyContent={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
+      alignItems={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
+      px="3"
+      py="8"
+    >
+      <Box position="absolute" top="2" left="50%" transform="translateX(-50%)" w="10" h="1" rounded="full" bg="whiteAlpha.400" />
+      {settings.enabled ? (
+        <Text
+          textAlign={column === 'left' ? 'left' : column === 'right' ? 'right' : 'center'}
+          lineHeight="1.15"
+          style={{
+            fontFamily: cssFont[settings.fontFamily],
+            fontSize: `${Math.max(9, settings.fontSize * scale * 1.4)}px`,
+            fontWeight: settings.bold ? 800 : 400,
+            fontStyle: settings.italic ? 'italic' : 'normal',
+            textTransform: settings.allCaps ? 'uppercase' : 'none',
+            color: settings.lineColor,
+            WebkitTextStroke: outline > 0 ? `${outline}px black` : undefined,
+            paintOrder: 'stroke fill',
+            textShadow: shadow > 0 ? `${shadow}px ${shadow}px 0 rgba(0,0,0,0.75)` : undefined,
+          }}
+        >
+          {line.map((word, index) => {
+            const now = index === current;
+            const hidden = settings.style === 'word_by_word' && !now;
+            const coloured = now && (settings.style === 'highlight' || settings.style === 'karaoke' || settings.style === 'word_by_word');
+            const spoken = settings.style === 'karaoke' && index < current;
+            return (
+              <span
+                key={`${word}-${index}`}
+                style={{
+                  display: hidden ? 'none' : undefined,
+                  color: coloured || spoken ? settings.wordColor : undefined,
+                  textDecoration: settings.underline || (now && settings.style === 'underline') ? 'underline' : undefined,
+                  textDecorationColor: now && settings.style === 'underline' ? settings.wordColor : undefined,
+                  textDecorationThickness: now && settings.style === 'underline' ? '3px' : undefined,
+                }}
+              >
+                {word}{' '}
+              </span>
+            );
+          })}
+        </Text>
+      ) : (
+        <Text color="whiteAlpha.700" fontSize="xs" textAlign="center" alignSelf="center" my="auto">
+          Captions are off
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** A labelled slider with its value shown (000 §5 template ranges); the thumb is named by the label. */
+export function LabeledSlider({ label, value, min, max, step = 1, unit = '', onChange, disabled }: { label: string; value: number; min: number; max: number; step?: number; unit?: string; onChange: (value: number) => void; disabled?: boolean }) {
+  return (
+    <Slider.Root size="sm" colorPalette="purple" min={min} max={max} step={step} value={[value]} disabled={disabled} onValueChange={(details) => onChange(details.value[0] ?? value)}>
+      <HStack justify="space-between">
+        <Slider.Label fontSize="sm">{label}</Slider.Label>
+        <Slider.ValueText fontSize="sm" color="fg.muted">{`${value}${unit}`}</Slider.ValueText>
+      </HStack>
+      <Slider.Control>
+        <Slider.Track>
+          <Slider.Range />
+        </Slider.Track>
+        <Slider.Thumbs />
+      </Slider.Control>
+    </Slider.Root>
+  );
+}
+
+/** A colour: the browser's picker and the #RRGGBB text beside it. */
+function ColorField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled?: boolean }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const invalid = !hexColor.test(text);
+  return (
+    <Field.Root invalid={invalid} disabled={disabled}>
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      <HStack gap="2" w="full">
+        <Box as="label" position="relative" w="10" h="9" flexShrink={0} rounded="md" borderWidth="1px" overflow="hidden" style={{ background: value }}>
+          <Input type="color" aria-label={label} value={value.toLowerCase()} disabled={disabled} onChange={(event) => onChange(event.target.value.toUpperCase())} position="absolute" inset="0" opacity={0} cursor="pointer" h="full" p="0" />
+        </Box>
+        <Input
+          size="sm"
+          aria-label={`${label} hex`}
+          value={text}
+          maxLength={7}
+          fontFamily="mono"
+          disabled={disabled}
+          onChange={(event) => {
+            const next = event.target.value.trim();
+            setText(next);
+            if (hexColor.test(next)) onChange(next.toUpperCase());
+          }}
+        />
+      </HStack>
+      <Field.ErrorText>Colours are #RRGGBB</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+const positionWords = (position: string) => position.replace('_', ' ').replace(/^./, (first) => first.toUpperCase());
+const rows = ['top', 'middle', 'bottom'] as const;
+const columns = ['left', 'center', 'right'] as const;
+
+/** The 3×3 caption position grid: top, middle, bottom crossed with left, center, right (000 §3). */
+function PositionGrid({ value, onChange, disabled }: { value: CaptionPosition; onChange: (value: CaptionPosition) => void; disabled?: boolean }) {
+  return (
+    <Stack gap="1.5">
+      <Text fontSize="sm" fontWeight="medium" id="template-position-label">
+        Position
+      </Text>
+      <SimpleGrid columns={3} gap="1" w="32" role="group" aria-labelledby="template-position-label">
+        {rows.flatMap((row) =>
+          columns.map((column) => {
+            const position = `${row}_${column}` as CaptionPosition;
+            if (!captionPositions.includes(position)) return null;
+            const active = position === value;
+            return (
+              <Button
+                key={position}
+                size="xs"
+                h="8"
+                minW="0"
+                variant={active ? 'solid' : 'outline'}
+                colorPalette={active ? 'purple' : 'gray'}
+                aria-label={positionWords(position)}
+                aria-pressed={active}
+                title={positionWords(position)}
+                disabled={disabled}
+                onClick={() => onChange(position)}
+                display="flex"
+                alignItems={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
+                justifyContent={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
+                p="1.5"
+              >
+                <Box w="3" h="1" rounded="full" bg={active ? 'white' : 'fg.muted'} />
+              </Button>
+            );
+          }),
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+const toggles = [
+  { field: 'bold', label: 'Bold' },
+  { field: 'italic', label: 'Italic' },
+  { field: 'underline', label: 'Underline' },
+  { field: 'allCaps', label: 'ALL CAPS' },
+] as const;
+
+/** Every caption setting of a template (000 §3, §5 template ranges). */
+export function CaptionFields({ value, onChange }: { value: TemplateCaptionSettings; onChange: (value: TemplateCaptionSettings) => void }) {
+  const set = <K extends keyof TemplateCaptionSettings>(key: K, next: TemplateCaptionSettings[K]) => onChange({ ...value, [key]: next });
+  const off = !value.enabled;
+  const r = templateCaptionRanges;
+  return (
+    <Stack gap="4">
+      <Switch.Root checked={value.enabled} onCheckedChange={(details) => set('enabled', details.checked)} colorPalette="purple" display="flex" justifyContent="space-between" data-testid="caption-enabled">
+        <Switch.Label fontWeight="medium" fontSize="sm">
+          Show captions
+        </Switch.Label>
+        <Switch.HiddenInput />
+        <Switch.Control />
+      </Switch.Root>
+      <Stack gap="4" opacity={off ? 0.5 : 1} aria-disabled={off || undefined}>
+        <Stack gap="1.5">
+          <Text fontSize="sm" fontWeight="medium" id="caption-style-label">
+            Style
+          </Text>
+          <HStack gap="1.5" wrap="wrap" role="radiogroup" aria-labelledby="caption-style-label">
+            {captionStyleOptions.map((style) => {
+              const active = style.value === value.style;
+              return (
+                <Button
+                  key={style.value}
+                  size="xs"
+                  rounded="full"
+                  variant={active ? 'solid' : 'outline'}
+                  colorPalette={active ? 'purple' : 'gray'}
+                  role="radio"
+                  aria-checked={active}
+                  disabled={off}
+                  onClick={() => set('style', style.value)}
+                >
+                  {style.label}
+                </Button>
+              );
+            })}
+          </HStack>
+        </Stack>
+        <HStack gap="6" align="start" wrap="wrap">
+          <PositionGrid value={value.position} onChange={(position) => set('position', position)} disabled={off} />
+          <Field.Root flex="1" minW="40" disabled={off}>
+            <Field.Label fontSize="sm">Font</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={value.fontFamily} onChange={(event) => set('fontFamily', event.currentTarget.value as TemplateCaptionSettings['fontFamily'])}>
+                {fontFamilies.map((font) => (
+                  <option key={font} value={font}>
+                    {font}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </HStack>
+        <SimpleGrid columns={2} gap="3">
+          <ColorField label="Line colour" value={value.lineColor} onChange={(color) => set('lineColor', color)} disabled={off} />
+          <ColorField label="Word colour" value={value.wordColor} onChange={(color) => set('wordColor', color)} disabled={off} />
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="6" gapY="4">
+          <LabeledSlider label="Font size" value={value.fontSize} {...r.fontSize} unit="px" onChange={(next) => set('fontSize', next)} disabled={off} />
+          <LabeledSlider label="Words per line" value={value.maxWordsPerLine} {...r.maxWordsPerLine} onChange={(next) => set('maxWordsPerLine', next)} disabled={off} />
+          <LabeledSlider label="Outline" value={value.outlineWidth} {...r.outlineWidth} unit="px" onChange={(next) => set('outlineWidth', next)} disabled={off} />
+          <LabeledSlider label="Shadow" value={value.shadowOffset} {...r.shadowOffset} unit="px" onChange={(next) => set('shadowOffset', next)} disabled={off} />
+        </SimpleGrid>
+        <HStack gap="1.5" wrap="wrap" role="group" aria-label="Text style">
+          {toggles.map(({ field, label }) => (
+            <Button
+              key={field}
+              size="xs"
+              variant={value[field] ? 'solid' : 'outline'}
+              colorPalette={value[field] ? 'purple' : 'gray'}
+              aria-pressed={value[field]}
+              disabled={off}
+              onClick={() => set(field, !value[field])}
+              fontWeight={field === 'bold' ? 'bold' : 'medium'}
+              fontStyle={field === 'italic' ? 'italic' : undefined}
+              textDecoration={field === 'underline' ? 'underline' : undefined}
+            >
+              {label}
+            </Button>
+          ))}
+        </HStack>
+      </Stack>
+    </Stack>
+  );
+}

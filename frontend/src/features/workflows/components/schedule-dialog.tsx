@@ -1,0 +1,230 @@
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+
+import { AppDialog } from '@/components/ui/app-dialog';
+import { showToast } from '@/components/ui/toaster';
+import { useUser } from '@/lib/auth';
+import type { VideoTemplate } from '@contract/workflows';
+
+import { createSchedule, failureText } from '../api/workflows';
+import {
+  browserTimeZone,
+  defaultScheduleForm,
+  fieldLimits,
+  frequencyLabels,
+  isStartTime,
+  nextRunPreview,
+  parseRecipients,
+  recipientLimit,
+  recipientsProblem,
+  scheduleFrequencies,
+  scheduleIsComplete,
+  scheduleRequestFrom,
+  weekDayNames,
+  workflowMessages,
+  type ScheduleForm,
+} from '../lib/workflows';
+
+const daysOfMonth = Array.from({ length: 31 }, (_, index) => index + 1);
+
+/**
+ * Create Automation Schedule (000 §2, §3, §5, §8): name, template, frequency, start time in the creator's
+ * time zone, the weekday or day of the month, active, recipients (each checked), subject and body.
+ */
+export function ScheduleDialog({ open, templates, templateId, onClose, onCreated }: { open: boolean; templates: VideoTemplate[]; templateId: string; onClose: () => void; onCreated: () => Promise<unknown> }) {
+  const [form, setForm] = useState<ScheduleForm>(() => defaultScheduleForm(templateId));
+  const [tried, setTried] = useState(false);
+  const [recipientsTouched, setRecipientsTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const { data: user } = useUser();
+  const timeZone = useMemo(() => browserTimeZone(), []);
+  const limit = recipientLimit(user?.subscriptionTier);
+
+  useEffect(() => {
+    if (!open) return;
+    const template = templates.find((item) => item.id === templateId);
+    setForm({ ...defaultScheduleForm(templateId), name: template ? `${template.name} – daily` : '' });
+    setTried(false);
+    setRecipientsTouched(false);
+  }, [open, templateId, templates]);
+
+  const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const recipientsError = recipientsTouched || tried ? recipientsProblem(form.recipients, limit) : undefined;
+  const timeError = !isStartTime(form.startTime) ? workflowMessages.startTime : undefined;
+  const next = nextRunPreview(form);
+  const count = parseRecipients(form.recipients).valid.length;
+
+  function changeFrequency(frequency: ScheduleForm['frequency']) {
+    setForm((current) => {
+      const template = templates.find((item) => item.id === current.templateId);
+      // A name still the suggested one follows the frequency.
+      const suggested = template && scheduleFrequencies.some((option) => current.name === `${template.name} – ${option}`);
+      return { ...current, frequency, name: suggested && template ? `${template.name} – ${frequency}` : current.name };
+    });
+  }
+
+  async function create() {
+    setTried(true);
+    if (!scheduleIsComplete(form)) {
+      showToast({ type: 'error', title: workflowMessages.missingTitle, description: workflowMessages.scheduleMissing });
+      return;
+    }
+    if (timeError || recipientsProblem(form.recipients, limit)) return;
+    setSaving(true);
+    try {
+      const created = await createSchedule(scheduleRequestFrom(form, timeZone));
+      showToast({ type: 'success', title: workflowMessages.scheduleCreated, description: created.name });
+      await onCreated();
+      onClose();
+    } catch (error) {
+      showToast({ type: 'error', title: 'Error Creating Schedule', description: failureText(error, workflowMessages.createScheduleFailed) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Create Automation Schedule"
+      size="lg"
+      scrollBehavior="inside"
+      footer={
+        <HStack justify="space-between" w="full" wrap="wrap" gap="3">
+          <Switch.Root checked={form.isActive} onCheckedChange={(details) => set('isActive', details.checked)} colorPalette="green" data-testid="schedule-form-active">
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label fontSize="sm">{form.isActive ? 'Active' : 'Paused'}</Switch.Label>
+          </Switch.Root>
+          <HStack>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button colorPalette="purple" onClick={() => void create()} loading={saving}>
+              Create Schedule
+            </Button>
+          </HStack>
+        </HStack>
+      }
+    >
+      <Stack gap="5">
+        <Field.Root required invalid={tried && !form.name.trim()}>
+          <Field.Label>
+            Schedule name <Field.RequiredIndicator />
+          </Field.Label>
+          <Input value={form.name} maxLength={fieldLimits.scheduleName} placeholder="e.g. Morning motivation" onChange={(event) => set('name', event.target.value)} />
+        </Field.Root>
+        <Field.Root required invalid={tried && !form.templateId}>
+          <Field.Label>
+            Template <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={form.templateId} onChange={(event) => set('templateId', event.currentTarget.value)} placeholder="Choose a template">
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+
+        <Stack gap="3" borderWidth="1px" rounded="lg" p="4" bg="bg.subtle">
+          <Stack gap="1.5">
+            <Text fontSize="sm" fontWeight="medium" id="frequency-label">
+              How often
+            </Text>
+            <HStack gap="1" role="radiogroup" aria-labelledby="frequency-label">
+              {scheduleFrequencies.map((frequency) => (
+                <Button
+                  key={frequency}
+                  flex="1"
+                  size="sm"
+                  role="radio"
+                  aria-checked={form.frequency === frequency}
+                  variant={form.frequency === frequency ? 'solid' : 'outline'}
+                  colorPalette={form.frequency === frequency ? 'purple' : 'gray'}
+                  bg={form.frequency === frequency ? undefined : 'bg'}
+                  onClick={() => changeFrequency(frequency)}
+                >
+                  {frequencyLabels[frequency]}
+                </Button>
+              ))}
+            </HStack>
+          </Stack>
+          <SimpleGrid columns={form.frequency === 'daily' ? 1 : 2} gap="3">
+            {form.frequency === 'weekly' && (
+              <Field.Root>
+                <Field.Label>Day of week</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.dayOfWeek} onChange={(event) => set('dayOfWeek', Number(event.currentTarget.value))} bg="bg">
+                    {weekDayNames.map((day, index) => (
+                      <option key={day} value={index}>
+                        {day}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            )}
+            {form.frequency === 'monthly' && (
+              <Field.Root>
+                <Field.Label>Day of month</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.dayOfMonth} onChange={(event) => set('dayOfMonth', Number(event.currentTarget.value))} bg="bg">
+                    {daysOfMonth.map((day) => (
+                      <option key={day} value={day}>
+                        {day}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            )}
+            <Field.Root invalid={Boolean(timeError)}>
+              <Field.Label>Start time</Field.Label>
+              <Input type="time" value={form.startTime} onChange={(event) => set('startTime', event.target.value)} bg="bg" />
+              <Field.ErrorText>{timeError}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+          <Text fontSize="xs" color="fg.muted" data-testid="first-run">
+            {form.frequency === 'monthly' && form.dayOfMonth > 28 ? 'In shorter months it runs on the last day. ' : ''}
+            {next ? `First run ${next.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}` : ''}
+            {timeZone ? ` · ${timeZone} time` : ''}
+          </Text>
+        </Stack>
+
+        <Field.Root invalid={Boolean(recipientsError)}>
+          <Field.Label>Email recipients</Field.Label>
+          <Input
+            value={form.recipients}
+            placeholder="you@example.com, editor@example.com"
+            onChange={(event) => set('recipients', event.target.value)}
+            onBlur={() => setRecipientsTouched(true)}
+            inputMode="email"
+            autoComplete="off"
+          />
+          {recipientsError ? (
+            <Field.ErrorText>{recipientsError}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>
+              Separate addresses with commas. {count > 0 ? `${count} of up to ${limit}.` : `Up to ${limit} on your plan.`}
+            </Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Email subject</Field.Label>
+          <Input value={form.emailSubject} maxLength={fieldLimits.emailSubject} onChange={(event) => set('emailSubject', event.target.value)} />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Email body</Field.Label>
+          <Textarea value={form.emailBody} maxLength={fieldLimits.emailBody} rows={3} autoresize onChange={(event) => set('emailBody', event.target.value)} />
+        </Field.Root>
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,338 @@
+import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+
+import { FolderSelect } from '@/components/folder-select';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { showToast } from '@/components/ui/toaster';
+import { useVoices, voiceLabel } from '@/lib/voices';
+import type { PublicAsset } from '@contract/media';
+import type { VideoTemplate } from '@contract/workflows';
+import { subjectCategoryGroups } from '@contract/rules/subject-categories';
+import { backgroundAudioVolumeRange } from '@contract/rules/workflows';
+
+import { createTemplate, failureText, updateTemplate, useTemplateChoices } from '../api/workflows';
+import {
+  defaultTemplateForm,
+  fieldLimits,
+  templateDurations,
+  templateFormFrom,
+  templateIsComplete,
+  templateRequestFrom,
+  workflowMessages,
+  type TemplateForm,
+} from '../lib/workflows';
+import { CaptionFields, CaptionPreview, LabeledSlider } from './caption-fields';
+import { CaptionsIcon, FilmIcon, FolderIcon, MicIcon, SparkIcon } from './icons';
+
+const groups = subjectCategoryGroups();
+
+/** A thumbnail the browser can load: our /api/ paths directly, a remote https one through the proxy (000 §7). */
+function thumbnailSrc(asset: PublicAsset): string | undefined {
+  const url = asset.thumbnailUrl;
+  if (!url) return asset.fileType.startsWith('image') ? asset.fileUrl : undefined;
+  if (url.startsWith('/api/')) return url;
+  if (/^https:\/\//i.test(url)) return `/api/thumbnail-proxy?url=${encodeURIComponent(url)}`;
+  return undefined;
+}
+
+function Section({ icon, title, hint, children }: { icon: ReactNode; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Stack gap="4" as="section" aria-label={title}>
+      <HStack gap="3" align="center">
+        <Flex colorPalette="purple" bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="8" flexShrink="0" align="center" justify="center" fontSize="md">
+          {icon}
+        </Flex>
+        <Box minW="0">
+          <Heading as="h3" size="sm">
+            {title}
+          </Heading>
+          {hint && (
+            <Text fontSize="xs" color="fg.muted">
+              {hint}
+            </Text>
+          )}
+        </Box>
+      </HStack>
+      {children}
+    </Stack>
+  );
+}
+
+/** Chosen assets: a grid of the newest clips and images; a click adds or removes one. */
+function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsset[]; chosen: string[]; onChange: (ids: string[]) => void; loading: boolean }) {
+  if (loading) return <Text fontSize="sm" color="fg.muted">Loading your media…</Text>;
+  if (assets.length === 0) return <Text fontSize="sm" color="fg.muted">No clips or images in your library yet. Upload some on the Media page, or leave this empty to let each run choose.</Text>;
+  const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((item) => item !== id) : chosen.length < fieldLimits.assignedAssets ? [...chosen, id] : chosen);
+  return (
+    <Grid templateColumns="repeat(auto-fill, minmax(5.5rem, 1fr))" gap="2" maxH="15rem" overflowY="auto" p="1" data-testid="asset-picker" role="group" aria-label="Chosen media">
+      {assets.map((asset) => {
+        const index = chosen.indexOf(asset.id);
+        const on = index >= 0;
+        const src = thumbnailSrc(asset);
+        return (
+          <chakra.button
+            key={asset.id}
+            type="button"
+            onClick={() => toggle(asset.id)}
+            aria-pressed={on}
+            aria-label={asset.title || asset.fileName}
+            title={asset.title || asset.fileName}
+            position="relative"
+            rounded="md"
+            overflow="hidden"
+            borderWidth="2px"
+            borderColor={on ? 'purple.solid' : 'transparent'}
+            bg="bg.muted"
+            style={{ aspectRatio: '9 / 12' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'purple.solid', outlineOffset: '1px' }}
+          >
+            {src ? <Image src={src} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : <Flex h="full" align="center" justify="center" color="fg.subtle" fontSize="xl"><FilmIcon /></Flex>}
+            <Text position="absolute" bottom="0" insetX="0" px="1" py="0.5" fontSize="2xs" color="white" bg="blackAlpha.600" truncate>
+              {asset.title || asset.fileName}
+            </Text>
+            {on && (
+              <Flex position="absolute" top="1" right="1" boxSize="5" rounded="full" bg="purple.solid" color="white" fontSize="2xs" fontWeight="bold" align="center" justify="center">
+                {index + 1}
+              </Flex>
+            )}
+          </chakra.button>
+        );
+      })}
+    </Grid>
+  );
+}
+
+/**
+ * Create/Edit Video Template (000 §2, §3, §5, §8): every field of the entity, with a live caption preview.
+ * Save checks name, topic, subject category and duration ('Missing Information').
+ */
+export function TemplateDialog({ open, template, onClose, onSaved }: { open: boolean; template: VideoTemplate | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
+  const [form, setForm] = useState<TemplateForm>(defaultTemplateForm);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const { data: voices } = useVoices();
+  const { audio, folders, assets, loadingAssets } = useTemplateChoices(open);
+  const editing = template !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(template ? templateFormFrom(template) : defaultTemplateForm());
+    setTried(false);
+  }, [open, template]);
+
+  const set = <K extends keyof TemplateForm>(key: K, value: TemplateForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const missing = (value: string) => tried && !value.trim();
+
+  async function save() {
+    setTried(true);
+    if (!templateIsComplete(form)) {
+      showToast({ type: 'error', title: workflowMessages.missingTitle, description: workflowMessages.templateMissing });
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = templateRequestFrom(form);
+      if (template) await updateTemplate(template.id, body);
+      else await createTemplate(body);
+      showToast({ type: 'success', title: template ? workflowMessages.templateUpdated : workflowMessages.templateCreated, description: body.name });
+      await onSaved();
+      onClose();
+    } catch (error) {
+      showToast(
+        template
+          ? { type: 'error', title: 'Error Updating Template', description: failureText(error, 'Failed to update template. Please try again.') }
+          : { type: 'error', title: 'Error Creating Template', description: failureText(error, workflowMessages.createTemplateFailed) },
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Video Template' : 'Create Video Template'}
+      size="xl"
+      scrollBehavior="inside"
+      footer={
+        <HStack justify="space-between" w="full" wrap="wrap" gap="3">
+          <Switch.Root checked={form.isActive} onCheckedChange={(details) => set('isActive', details.checked)} colorPalette="green" data-testid="template-active">
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label fontSize="sm">{form.isActive ? 'Active' : 'Paused'}</Switch.Label>
+          </Switch.Root>
+          <HStack>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button colorPalette="purple" onClick={() => void save()} loading={saving}>
+              {editing ? 'Save Changes' : 'Create Template'}
+            </Button>
+          </HStack>
+        </HStack>
+      }
+    >
+      <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) 15rem' }} gap={{ base: '6', md: '8' }} alignItems="start">
+        <Stack gap="8" minW="0">
+          <Section icon={<SparkIcon />} title="The idea" hint="What each video is about. Every run writes a fresh script from this.">
+            <Field.Root required invalid={missing(form.name)}>
+              <Field.Label>
+                Template name <Field.RequiredIndicator />
+              </Field.Label>
+              <Input value={form.name} maxLength={fieldLimits.templateName} placeholder="e.g. Monday motivation" onChange={(event) => set('name', event.target.value)} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Description</Field.Label>
+              <Input value={form.description} maxLength={fieldLimits.description} placeholder="A note for yourself: what this template is for" onChange={(event) => set('description', event.target.value)} />
+            </Field.Root>
+            <Field.Root required invalid={missing(form.topic)}>
+              <Field.Label>
+                Topic <Field.RequiredIndicator />
+              </Field.Label>
+              <Input value={form.topic} maxLength={fieldLimits.topic} placeholder="e.g. Small habits for better mornings" onChange={(event) => set('topic', event.target.value)} />
+            </Field.Root>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root required invalid={missing(form.subjectCategory)}>
+                <Field.Label>
+                  Subject category <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.subjectCategory} onChange={(event) => set('subjectCategory', event.currentTarget.value)} placeholder="Choose a category">
+                    {groups.map((group) => (
+                      <optgroup key={group.label} label={group.label}>
+                        {group.options.map((option) => (
+                          <option key={option} value={option}>
+                            {option}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label>
+                  Duration <Field.RequiredIndicator />
+                </Field.Label>
+                <HStack gap="1" role="radiogroup" aria-label="Duration" w="full">
+                  {templateDurations.map((duration) => (
+                    <Button
+                      key={duration}
+                      flex="1"
+                      size="sm"
+                      px="0"
+                      role="radio"
+                      aria-checked={form.duration === duration}
+                      variant={form.duration === duration ? 'solid' : 'outline'}
+                      colorPalette={form.duration === duration ? 'purple' : 'gray'}
+                      onClick={() => set('duration', duration)}
+                    >
+                      {duration.replace(' sec', 's')}
+                    </Button>
+                  ))}
+                </HStack>
+              </Field.Root>
+            </SimpleGrid>
+            <Field.Root>
+              <Field.Label>Prompt</Field.Label>
+              <Textarea value={form.prompt} maxLength={fieldLimits.prompt} rows={3} autoresize placeholder="Tone, hook, call to action… anything the writer should know" onChange={(event) => set('prompt', event.target.value)} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>
+                Fixed script{' '}
+                <Badge size="xs" variant="subtle">
+                  optional
+                </Badge>
+              </Field.Label>
+              <Textarea value={form.scriptContent} maxLength={fieldLimits.scriptContent} rows={3} autoresize placeholder="Leave empty to write a new script every run" onChange={(event) => set('scriptContent', event.target.value)} />
+              <Field.HelperText>When set, every run uses these exact words instead of writing new ones.</Field.HelperText>
+            </Field.Root>
+          </Section>
+
+          <Section icon={<MicIcon />} title="Voice & music">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root>
+                <Field.Label>Voice</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.voiceId} onChange={(event) => set('voiceId', event.currentTarget.value)}>
+                    <option value="">Your default voice</option>
+                    {(voices ?? []).map((voice) => (
+                      <option key={voice.id} value={voice.id}>
+                        {voiceLabel(voice)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Background audio</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.backgroundAudioId} onChange={(event) => set('backgroundAudioId', event.currentTarget.value)}>
+                    <option value="">No music</option>
+                    {audio.map((track) => (
+                      <option key={track.id} value={track.id}>
+                        {track.title || track.fileName}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </SimpleGrid>
+            <LabeledSlider
+              label="Music volume"
+              value={form.backgroundAudioVolume}
+              min={backgroundAudioVolumeRange.min}
+              max={backgroundAudioVolumeRange.max}
+              unit="%"
+              disabled={!form.backgroundAudioId}
+              onChange={(volume) => set('backgroundAudioVolume', volume)}
+            />
+          </Section>
+
+          <Section icon={<FolderIcon />} title="Media" hint="Pick a folder to draw clips from, or choose the clips yourself. Leave both empty to use your whole library.">
+            <Field.Root>
+              <Field.Label>Folder</Field.Label>
+              <FolderSelect folders={folders} value={form.folderId} onChange={(id) => set('folderId', id)} label="Folder" emptyValue="" emptyLabel="Any folder" />
+            </Field.Root>
+            <Stack gap="2">
+              <HStack justify="space-between">
+                <Text fontSize="sm" fontWeight="medium">
+                  Chosen clips
+                </Text>
+                {form.assetIds.length > 0 && (
+                  <HStack gap="2">
+                    <Text fontSize="xs" color="fg.muted">
+                      {form.assetIds.length} chosen · used in this order
+                    </Text>
+                    <Button size="2xs" variant="ghost" onClick={() => set('assetIds', [])}>
+                      Clear
+                    </Button>
+                  </HStack>
+                )}
+              </HStack>
+              <AssetPicker assets={assets} chosen={form.assetIds} loading={loadingAssets} onChange={(ids) => set('assetIds', ids)} />
+            </Stack>
+          </Section>
+
+          <Section icon={<CaptionsIcon />} title="Captions">
+            <Box display={{ md: 'none' }} maxW="10rem" mx="auto" w="full">
+              <CaptionPreview settings={form.captionSettings} />
+            </Box>
+            <CaptionFields value={form.captionSettings} onChange={(captionSettings) => set('captionSettings', captionSettings)} />
+          </Section>
+        </Stack>
+        <Stack gap="2" position="sticky" top="0" display={{ base: 'none', md: 'flex' }} align="center" data-testid="template-preview-column">
+          <CaptionPreview settings={form.captionSettings} />
+          <Text fontSize="xs" color="fg.muted" textAlign="center">
+            Caption preview
+          </Text>
+        </Stack>
+      </Grid>
+    </AppDialog>
+  );
+}
+

@@ -11,6 +11,7 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
   voices: () => import('../../functions/http/voices').then((m) => m.handler),
   playback: () => import('../../functions/http/playback').then((m) => m.handler),
   delivery: () => import('../../functions/http/delivery').then((m) => m.handler),
+  workflows: () => import('../../functions/http/workflows').then((m) => m.handler),
 };
 
 /** The jobs: what EventBridge Scheduler targets (one scheduled job) and the every-minute tick. */

@@ -10,8 +10,9 @@ const log = logger.child({ area: 'jobs' });
 
 /**
  * The target of every EventBridge Scheduler schedule (and of the in-process scheduler locally): the
- * schedule's input is one job. A scheduled email is claimed before it is sent, and the weekly email
- * once per week, so a retried or doubled firing does nothing more.
+ * schedule's input is one job. A scheduled email is claimed before it is sent, the weekly email
+ * once per week and an automation run once per (schedule, scheduled minute), so a retried or doubled
+ * firing does nothing more.
  */
 export async function handler(event: unknown): Promise<{ outcome: string }> {
   const parsed = scheduledJobSchema.safeParse(event);
@@ -20,10 +21,11 @@ export async function handler(event: unknown): Promise<{ outcome: string }> {
     return { outcome: 'refused' };
   }
   const job = parsed.data;
-  const { delivery, weekly } = deps();
+  const { delivery, weekly, automations } = deps();
   let outcome: string;
   if (job.kind === 'scheduled-email') outcome = await delivery.fireScheduled(job.userId, job.scheduledEmailId);
   else if (job.kind === 'weekly-email') outcome = await weekly.run(job.userId);
+  else if (job.kind === 'automation-run') outcome = (await automations.fire(job.userId, job.scheduleId, job.scheduledAt ? new Date(job.scheduledAt) : undefined)).outcome;
   else {
     await delivery.completed(job.userId, job.result, job.scriptId, job.fileUrl);
     outcome = 'notified';

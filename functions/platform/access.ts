@@ -102,9 +102,10 @@ export const realtimeAccess: FunctionAccess = { table: 'read-write', realtime: t
 /**
  * The jobs (functions/jobs/): the every-minute sweep of due scheduled emails and the target of every
  * EventBridge schedule (a scheduled email, the weekly script email, which writes scripts with the
- * plan's tokens). They send mail and push to the Automations page; they never create schedules.
+ * plan's tokens, and an automation run, which also starts the video pipeline). They send mail and push
+ * to the Automations and Workflows pages; they never create schedules.
  */
-export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, secrets: ['openai'] };
+export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, startsPipeline: true, secrets: ['openai'] };
 
 /** The webhook worker (SQS consumer): settings and the delivery log in the table, the queue and its DLQ. */
 export const webhookWorkerAccess: FunctionAccess = { table: 'read-write', webhookQueue: true };

@@ -11,7 +11,7 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows'] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
@@ -27,6 +27,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
   playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
   delivery: { table: 'read-write', bucket: 'read', mail: true, realtime: true, schedules: true, webhookQueue: true },
+  // Templates and schedules; Test Workflow writes a script (the writer's key) and starts the video pipeline in the request.
+  workflows: { table: 'read-write', bucket: 'read', realtime: true, schedules: true, startsPipeline: true, secrets: ['openai'] },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -120,6 +122,16 @@ export const routes: readonly RouteDefinition[] = [
   // The public share page's calls: the token is the only key (no session is read).
   { method: 'GET', path: '/api/share/{token}', area: 'delivery', auth: 'none' },
   { method: 'GET', path: '/api/share/{token}/thumbnail', area: 'delivery', auth: 'none' },
+  // Workflows (issue 13): video templates, automation schedules, Test Workflow.
+  { method: 'GET', path: '/api/templates', area: 'workflows', auth: 'session' },
+  { method: 'POST', path: '/api/templates', area: 'workflows', auth: 'session' },
+  { method: 'PUT', path: '/api/templates/{id}', area: 'workflows', auth: 'session' },
+  { method: 'DELETE', path: '/api/templates/{id}', area: 'workflows', auth: 'session' },
+  { method: 'GET', path: '/api/automation-schedules', area: 'workflows', auth: 'session' },
+  { method: 'POST', path: '/api/automation-schedules', area: 'workflows', auth: 'session' },
+  { method: 'PATCH', path: '/api/automation-schedules/{id}', area: 'workflows', auth: 'session' },
+  { method: 'DELETE', path: '/api/automation-schedules/{id}', area: 'workflows', auth: 'session' },
+  { method: 'POST', path: '/api/automation-schedules/{id}/test', area: 'workflows', auth: 'session' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

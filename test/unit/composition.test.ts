@@ -17,6 +17,7 @@ import { composeStats } from '../../functions/platform/compose/stats';
 import { composeSynthesizeAudio } from '../../functions/platform/compose/synthesize-audio';
 import { composeSystem } from '../../functions/platform/compose/system';
 import { composeVoices } from '../../functions/platform/compose/voices';
+import { composeWorkflows } from '../../functions/platform/compose/workflows';
 
 /** The cloud's configuration shape (nothing is called: building clients makes no request). */
 const config = parseConfig({
@@ -47,6 +48,7 @@ const composers: Record<AreaName, (context: EntryContext) => unknown> = {
   media: composeMedia,
   playback: composePlayback,
   delivery: composeDelivery,
+  workflows: composeWorkflows,
 };
 
 describe('composition roots', () => {
@@ -63,6 +65,12 @@ describe('composition roots', () => {
     expect(() => composeRealtime({ entry: 'realtime', access: realtimeAccess, config })).not.toThrow();
     expect(() => composeJobs({ entry: 'jobs', access: jobsAccess, config })).not.toThrow();
     expect(() => completionNoticesOf({ entry: 'finalize-video', access: taskNamed('finalize-video').access, config })).not.toThrow();
+  });
+
+  it('refuse the workflows area and the jobs what they did not declare', () => {
+    expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, schedules: false }, config })).toThrow(/schedules/);
+    expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, startsPipeline: false }, config })).toThrow(/startsPipeline/);
+    expect(() => composeJobs({ entry: 'jobs', access: { ...jobsAccess, startsPipeline: false }, config })).toThrow(/startsPipeline/);
   });
 
   it("refuse delivery's clients to entry points that did not declare them", () => {

@@ -11,6 +11,9 @@ export interface EventBridgeSchedulerOptions {
   deadLetterArn: string;
 }
 
+/** EventBridge Scheduler replaces this in a target's input with the firing's scheduled time (ISO, UTC). */
+export const scheduledTimePlaceholder = '<aws.scheduler.scheduled-time>';
+
 const weekdayNames = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
 
 /** `m h dom mon dow` → EventBridge's six fields `cron(m h dom mon dow year)`, where one of dom/dow must be `?`. */
@@ -47,7 +50,7 @@ export class EventBridgeScheduler implements Scheduler {
       Target: {
         Arn: this.options.targetArn,
         RoleArn: this.options.roleArn,
-        Input: JSON.stringify(job),
+        Input: JSON.stringify(job.kind === 'automation-run' ? { ...job, scheduledAt: scheduledTimePlaceholder } : job),
         RetryPolicy: { MaximumRetryAttempts: 5, MaximumEventAgeInSeconds: 3600 },
         DeadLetterConfig: { Arn: this.options.deadLetterArn },
       },

@@ -7,6 +7,7 @@ import type { RecurringSpec, ScheduledJob, Scheduler } from '../../core/ports/de
 const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scheduled-email'), userId: z.string(), scheduledEmailId: z.string() }),
   z.object({ kind: z.literal('weekly-email'), userId: z.string() }),
+  z.object({ kind: z.literal('automation-run'), userId: z.string().max(100), scheduleId: z.string().max(100), scheduledAt: z.string().max(64).optional() }),
   z.object({ kind: z.literal('completed'), userId: z.string(), result: z.enum(['video', 'audio']), scriptId: z.string(), fileUrl: z.string().max(500) }),
 ]);
 
@@ -29,6 +30,11 @@ export interface InProcessSchedulerOptions {
   /** How often the timer looks for due work (ms); 0 turns the timer off (tests call `tick`). */
   intervalMs?: number;
   onError?: (error: unknown, job: ScheduledJob) => void;
+}
+
+/** What a firing hands the runner: an automation run learns its scheduled time, as EventBridge's `<aws.scheduler.scheduled-time>` tells it. */
+export function withScheduledTime(job: ScheduledJob, at: Date): ScheduledJob {
+  return job.kind === 'automation-run' ? { ...job, scheduledAt: at.toISOString() } : job;
 }
 
 function nextOf(spec: RecurringSpec, after: number): number | undefined {
@@ -118,7 +124,7 @@ export class InProcessScheduler implements Scheduler {
     const runner = this.runner;
     if (!runner) return 0;
     const runs = due.map(({ entry, at }) => {
-      const run = runner(entry.job, new Date(at)).catch((error: unknown) => this.options.onError?.(error, entry.job));
+      const run = runner(withScheduledTime(entry.job, new Date(at)), new Date(at)).catch((error: unknown) => this.options.onError?.(error, entry.job));
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
       return run;

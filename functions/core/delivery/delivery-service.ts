@@ -18,8 +18,9 @@ import type {
   SuppressionList,
 } from '../ports/delivery';
 import type { Publisher } from '../ports/realtime';
+import type { AutomationDeliveries, StoredSchedule } from '../ports/workflows';
 import type { User } from '../users/user';
-import { audioMail, testMail, videoMail } from './mails';
+import { audioMail, automationFailedMail, testMail, videoMail } from './mails';
 import type { ShareLinkService } from './share-links';
 import { weeklyCron } from './weekly-schedule';
 
@@ -59,6 +60,8 @@ export interface DeliveryDeps {
   /** Checks a webhook URL under decision 8 (throws a ValidationError saying why not). */
   checkWebhookUrl: (url: string) => Promise<void>;
   publisher: Publisher;
+  /** Automation runs (issue 13): a completed video written by one is mailed to the schedule's recipients. */
+  automations?: AutomationDeliveries;
   appOrigin: () => Promise<string>;
   clock: () => Date;
   log: { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
@@ -219,7 +222,7 @@ export class DeliveryService {
   }
 
   /** The video mail of one script to `to`, with a fresh share link. */
-  private async mailVideo(user: User, scriptId: string, to: string, reason: string): Promise<string> {
+  private async mailVideo(user: User, scriptId: string, to: string, reason: string, subject?: string): Promise<string> {
     const script = await this.deps.shareLinks.scriptWithVideo(user.id, scriptId);
     const link = await this.deps.shareLinks.create(user.id, scriptId);
     const message = await videoMail({
@@ -232,6 +235,7 @@ export class DeliveryService {
       durationSeconds: script.videoMetadata?.totalDuration ?? script.audioDuration ?? null,
       settingsUrl: await this.settingsUrl(),
       reason,
+      subject,
     });
     await this.send(user, message);
     await this.deps.settings.markTriggered(user.id, this.now().toISOString()).catch(() => undefined);
@@ -324,6 +328,7 @@ export class DeliveryService {
    * the result, so a retried completion finds its once-marker and sends nothing more.
    */
   async completed(userId: string, kind: 'video' | 'audio', scriptId: string, fileUrl: string): Promise<void> {
+    if (kind === 'video') await this.deliverAutomationRun(userId, scriptId, fileUrl);
     const settings = await this.deps.settings.get(userId);
     if (!settings) return;
     const wantsMail = settings.enableEmailAutomation && (kind === 'video' ? settings.enableVideoEmail : settings.enableAudioEmail);
@@ -354,6 +359,44 @@ export class DeliveryService {
         kind,
       });
     }
+  }
+
+  // ---- Automation runs (issue 13) ----------------------------------------------------------------
+
+  /**
+   * A video written by an automation run: each of the schedule's recipients gets the share link with the
+   * schedule's subject and body, once (a marker per run and recipient), through the daily allowance and
+   * the suppression list; the run and its schedule then say completed, with the video and the link.
+   */
+  private async deliverAutomationRun(userId: string, scriptId: string, fileUrl: string): Promise<void> {
+    const automations = this.deps.automations;
+    if (!automations) return;
+    const run = await automations.runOfScript(userId, scriptId);
+    if (!run || run.status !== 'running') return;
+    const user = await this.user(userId);
+    let shareUrl: string | null = null;
+    const refused: string[] = [];
+    for (const to of run.recipients) {
+      if (!(await this.deps.once.claim(userId, `automation#${run.runId}#${to}`, 30))) continue;
+      try {
+        shareUrl = await this.mailVideo(user, scriptId, to, run.emailBody, run.emailSubject);
+      } catch (error) {
+        this.deps.log.warn('automation mail not sent', { userId, scheduleId: run.scheduleId, error: String(error) });
+        refused.push(`${to}: ${error instanceof AppError && isShownToUser(error.name) ? error.message : 'the email could not be sent'}`);
+      }
+    }
+    shareUrl ??= await this.deps.shareLinks
+      .create(userId, scriptId)
+      .then((link) => link.url)
+      .catch(() => null);
+    await automations.finished(run, { status: 'completed', videoUrl: fileUrl, shareUrl, error: refused.length > 0 ? `Not mailed to ${refused.join('; ')}` : null });
+  }
+
+  /** A scheduled automation run failed: its owner is told why (automation email, else the account's). */
+  async automationFailed(userId: string, schedule: Pick<StoredSchedule, 'name'>, reason: string): Promise<void> {
+    const [user, settings] = await Promise.all([this.user(userId), this.current(userId)]);
+    const origin = await this.deps.appOrigin();
+    await this.send(user, await automationFailedMail({ to: this.recipient(settings, user), scheduleName: schedule.name, reason, workflowsUrl: `${origin}/templates`, settingsUrl: await this.settingsUrl() }));
   }
 
   private async scriptSummary(userId: string, scriptId: string) {

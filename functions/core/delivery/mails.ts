@@ -17,8 +17,10 @@ export interface VideoMailInput {
   expiresAt: string;
   durationSeconds: number | null;
   settingsUrl: string;
-  /** Why this mail was sent, one sentence. */
+  /** Why this mail was sent, one sentence (an automation schedule's own body). */
   reason: string;
+  /** An automation schedule's own subject; else `Your video is ready: <title>`. */
+  subject?: string;
 }
 
 export interface WeeklyMailInput {
@@ -120,7 +122,7 @@ export async function videoMail(input: VideoMailInput): Promise<MailMessage> {
     '',
     `Change or stop these emails: ${input.settingsUrl}`,
   ].join('\n');
-  return { to: input.to, subject: `Your video is ready: ${input.title}`, text, html };
+  return { to: input.to, subject: input.subject ?? `Your video is ready: ${input.title}`, text, html };
 }
 
 export async function testMail(to: string, settingsUrl: string): Promise<MailMessage> {
@@ -190,4 +192,40 @@ export async function audioMail(input: AudioMailInput): Promise<MailMessage> {
     ),
   );
   return { to: input.to, subject: `Your voice-over is ready: ${input.title}`, text: `Your voice-over is ready\n\n${line}\n\nOpen your scripts: ${input.scriptsUrl}\n\nChange or stop these emails: ${input.settingsUrl}`, html };
+}
+
+export interface AutomationFailedMailInput {
+  to: string;
+  scheduleName: string;
+  reason: string;
+  workflowsUrl: string;
+  settingsUrl: string;
+}
+
+/** An automation schedule's run failed (issue 13): the owner learns why; the next run is still scheduled. */
+export async function automationFailedMail(input: AutomationFailedMailInput): Promise<MailMessage> {
+  const line = `The automation schedule "${input.scheduleName}" could not make its video: ${input.reason}`;
+  const next = 'The schedule stays on and runs again at its next time.';
+  const html = await render(
+    frame(
+      `Automation "${input.scheduleName}" failed`,
+      [
+        h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '22px', margin: '0 0 12px' } }, 'An automation run failed'),
+        h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px' } }, line),
+        h(Text, { style: { color: colors.muted, fontSize: '14px', lineHeight: '20px' } }, next),
+        h(
+          Section,
+          { style: { textAlign: 'center', margin: '8px 0 0' } },
+          h(Button, { href: input.workflowsUrl, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } }, 'Open your workflows'),
+        ),
+      ],
+      input.settingsUrl,
+    ),
+  );
+  return {
+    to: input.to,
+    subject: `Automation failed: ${input.scheduleName}`,
+    text: `An automation run failed\n\n${line}\n\n${next}\n\nOpen your workflows: ${input.workflowsUrl}\n\nChange or stop these emails: ${input.settingsUrl}`,
+    html,
+  };
 }

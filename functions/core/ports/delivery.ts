@@ -104,7 +104,20 @@ export interface ScheduledEmailRepository {
 export type ScheduledJob =
   | { kind: 'scheduled-email'; userId: string; scheduledEmailId: string }
   | { kind: 'weekly-email'; userId: string }
+  | AutomationRunJob
   | CompletionNotice;
+
+/**
+ * An automation schedule's firing (issue 13). `scheduledAt` is the firing's own scheduled time, filled
+ * in by the scheduler when it fires (EventBridge: `<aws.scheduler.scheduled-time>`; locally the entry's
+ * time): the run's period, so a doubled or retried firing makes one video.
+ */
+export interface AutomationRunJob {
+  kind: 'automation-run';
+  userId: string;
+  scheduleId: string;
+  scheduledAt?: string;
+}
 
 /** A video or a voice-over finished: delivery decides (the switches) what to mail and which webhook to send. */
 export interface CompletionNotice {

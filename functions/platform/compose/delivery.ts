@@ -10,6 +10,7 @@ import { DeliveryService } from '../../core/delivery/delivery-service';
 import { ShareLinkService } from '../../core/delivery/share-links';
 import type { WebhookService } from '../../core/delivery/webhooks';
 import type { Scheduler } from '../../core/ports/delivery';
+import type { AutomationDeliveries } from '../../core/ports/workflows';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
@@ -54,7 +55,7 @@ export interface DeliveryParts {
 }
 
 /** The delivery services, with the scheduler given (the jobs' entry points fire; they never schedule). */
-export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler): DeliveryParts {
+export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, automations?: AutomationDeliveries): DeliveryParts {
   const table = tableOf(context, 'read-write');
   const sessions = sessionsOf(context);
   const appOrigin = appOriginOf(context);
@@ -84,6 +85,7 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler): De
     webhooks,
     checkWebhookUrl: (url) => webhooks.checkUrl(url),
     publisher: realtimeOf(context, sessions),
+    automations,
     appOrigin,
     clock: () => new Date(),
     log: logger.child({ area: 'delivery' }),

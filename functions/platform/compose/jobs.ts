@@ -15,6 +15,8 @@ import { deliveryPartsOf } from './delivery';
 import { mailerOf } from './mail';
 import { scriptWriterOf } from './script-writer';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { automationCompletionsOf, automationRunnerOf } from './workflows';
+import type { AutomationRunner } from '../../core/workflows/automation-runner';
 
 /** The jobs fire schedules; they never make one (an attempt to would be a bug, said loudly). */
 const firesOnly: Scheduler = {
@@ -26,12 +28,14 @@ const firesOnly: Scheduler = {
 export interface JobsDeps {
   delivery: DeliveryService;
   weekly: WeeklyScripts;
+  automations: AutomationRunner;
 }
 
-/** What EventBridge Scheduler's target and the every-minute tick run: scheduled emails and the weekly script email. */
+/** What EventBridge Scheduler's target and the every-minute tick run: scheduled emails, the weekly script email and automation runs. */
 export function composeJobs(context: EntryContext): JobsDeps {
   const table = tableOf(context, 'read-write');
-  const parts = deliveryPartsOf(context, firesOnly);
+  // A video written by an automation run is delivered to the schedule's recipients (issue 13).
+  const parts = deliveryPartsOf(context, firesOnly, automationCompletionsOf(context));
   const users = usersOf(context);
   const publisher = realtimeOf(context, sessionsOf(context));
   const scripts = new ScriptService(new DynamoScriptRepository(table), publisher, {
@@ -57,5 +61,6 @@ export function composeJobs(context: EntryContext): JobsDeps {
     clock: () => new Date(),
     log: logger.child({ area: 'weekly-email' }),
   });
-  return { delivery: parts.delivery, weekly };
+  const automations = automationRunnerOf(context, (userId, schedule, reason) => parts.delivery.automationFailed(userId, schedule, reason));
+  return { delivery: parts.delivery, weekly, automations };
 }

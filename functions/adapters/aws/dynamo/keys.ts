@@ -76,3 +76,15 @@ export const deliveryKeys = {
   /** An address that bounced or complained (SES feedback): nothing is mailed to it. */
   suppressedAddress: (lowerEmail: string) => `SUPPRESSED#${lowerEmail}`,
 } as const;
+
+/** Workflows (issue 13): video templates, automation schedules and their runs, all under `USER#<id>`. */
+export const workflowKeys = {
+  template: (id: string) => `VTEMPLATE#${id}`,
+  templatePrefix: 'VTEMPLATE#',
+  schedule: (id: string) => `AUTOSCHED#${id}`,
+  schedulePrefix: 'AUTOSCHED#',
+  /** One run of a schedule per period (the claim that makes a double firing one video). */
+  run: (scheduleId: string, period: string) => `AUTORUN#${scheduleId}#${period}`,
+  /** Which run wrote a script (read when its video completes). */
+  runOfScript: (scriptId: string) => `AUTOSCRIPT#${scriptId}`,
+} as const;

@@ -1,0 +1,78 @@
+import type { AutomationLastRun, AutomationSchedule, RunStatus, VideoTemplate } from '../../contract/workflows';
+
+/**
+ * Ports of the workflows (issue 13): video templates, automation schedules and their runs, all under
+ * the owner's key.
+ */
+
+export interface StoredVideoTemplate extends VideoTemplate {
+  userId: string;
+}
+
+export interface VideoTemplateRepository {
+  /** Fails (throws) if the id exists. */
+  create(template: StoredVideoTemplate): Promise<void>;
+  get(userId: string, id: string): Promise<StoredVideoTemplate | undefined>;
+  /** Newest first. */
+  list(userId: string, limit: number): Promise<StoredVideoTemplate[]>;
+  /** Replaces an existing template; false when it is gone. */
+  replace(template: StoredVideoTemplate): Promise<boolean>;
+  delete(userId: string, id: string): Promise<boolean>;
+  count(userId: string): Promise<number>;
+}
+
+export type StoredSchedule = Omit<AutomationSchedule, 'templateName'> & { userId: string };
+
+export interface AutomationScheduleRepository {
+  create(schedule: StoredSchedule): Promise<void>;
+  get(userId: string, id: string): Promise<StoredSchedule | undefined>;
+  /** Newest first. */
+  list(userId: string, limit: number): Promise<StoredSchedule[]>;
+  /** Replaces an existing schedule; false when it is gone. */
+  replace(schedule: StoredSchedule): Promise<boolean>;
+  delete(userId: string, id: string): Promise<boolean>;
+  /** Writes the run fields only, if the schedule still exists (a run never brings a deleted schedule back). */
+  recordRun(userId: string, id: string, fields: { lastRun: AutomationLastRun; lastRunAt?: string; nextRunAt?: string | null }): Promise<void>;
+}
+
+/** One run of a schedule: claimed once per (schedule, period); a test run has its own period. */
+export interface AutomationRun {
+  userId: string;
+  scheduleId: string;
+  /** The firing's scheduled time truncated to the minute (`2026-05-10T09:00Z`), or `TEST-<ulid>`. */
+  period: string;
+  runId: string;
+  test: boolean;
+  status: RunStatus;
+  startedAt: string;
+  finishedAt: string | null;
+  scriptId: string | null;
+  scriptTitle: string | null;
+  videoUrl: string | null;
+  shareUrl: string | null;
+  error: string | null;
+  /** Who gets the video, and how: fixed when the run starts. */
+  recipients: string[];
+  emailSubject: string;
+  emailBody: string;
+}
+
+export type AutomationRunChanges = Partial<Pick<AutomationRun, 'status' | 'finishedAt' | 'scriptId' | 'scriptTitle' | 'videoUrl' | 'shareUrl' | 'error'>>;
+
+export interface AutomationRunStore {
+  /** Writes the run if its (schedule, period) has none yet: false for a second firing of the same period. */
+  claim(run: AutomationRun): Promise<boolean>;
+  get(userId: string, scheduleId: string, period: string): Promise<AutomationRun | undefined>;
+  update(userId: string, scheduleId: string, period: string, changes: AutomationRunChanges): Promise<void>;
+  /** Records that `scriptId` was written by this run (read back when its video completes). */
+  linkScript(userId: string, scriptId: string, run: { scheduleId: string; period: string }): Promise<void>;
+  runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined>;
+}
+
+/** What delivery needs of the workflows when a video completes (DeliveryService's automation hook). */
+export interface AutomationDeliveries {
+  /** The running automation run that wrote this script, if any. */
+  runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined>;
+  /** Records the run's end on the run and its schedule (and tells the page). */
+  finished(run: AutomationRun, outcome: { status: 'completed'; videoUrl: string; shareUrl: string | null; error: string | null } | { status: 'failed'; error: string }): Promise<void>;
+}

@@ -1,5 +1,6 @@
 import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { AppOrigin } from './constructs/app-function.js';
@@ -14,6 +15,7 @@ import { Schedules } from './constructs/schedules.js';
 import { Site } from './constructs/site.js';
 import { fromRoot } from './paths.js';
 import { areaAccess } from '../functions/platform/routes.js';
+import { jobsAccess } from '../functions/platform/access.js';
 
 export const defaultMailFrom = 'Reelsmith <no-reply@reelsmith.local>';
 
@@ -61,9 +63,17 @@ export class ReelsmithStack extends Stack {
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
     const startsPipeline = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn };
     const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: startsPipeline, ffmpegLayer: pipeline.ffmpegLayer });
-    new Schedules(this, 'Schedules', { resources, environment: startsPipeline });
+    const schedules = new Schedules(this, 'Schedules', { resources, environment: startsPipeline });
     // Only the areas that declare it may start the pipeline (the scripts area's generate-video).
     for (const [area, fn] of httpApi.functions) if (areaAccess[area].startsPipeline) pipeline.stateMachine.grantStartExecution(fn);
+    // The jobs start automation runs' videos (issue 13). FinalizeVideo invokes the jobs function, so the
+    // jobs get the pipeline's ARN by its name, in the environment and the grant alike (no cycle).
+    if (jobsAccess.startsPipeline) {
+      delivery.jobs.addEnvironment('STATE_MACHINE_ARN', pipeline.stateMachineArnByName);
+      delivery.jobs.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [pipeline.stateMachineArnByName] }));
+      // The every-minute tick composes under the same declaration.
+      pipeline.stateMachine.grantStartExecution(schedules.tick);
+    }
 
     const site = new Site(this, 'Site', {
       httpApi: httpApi.api,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { DefinitionBody, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -22,6 +22,8 @@ export interface PipelineProps {
  */
 export class Pipeline extends Construct {
   readonly stateMachine: StateMachine;
+  /** The state machine's ARN built from its name (no reference to the resource). */
+  readonly stateMachineArnByName: string;
   readonly ffmpegLayer: LayerVersion;
   readonly tasks: ReadonlyMap<string, AppFunction>;
 
@@ -55,7 +57,12 @@ export class Pipeline extends Construct {
     }
     this.tasks = tasks;
 
+    // Named, so the jobs function (which FinalizeVideo's notices invoke) can know its ARN without a
+    // reference to it: a reference would make a cycle (jobs → state machine → FinalizeVideo → jobs).
+    const stateMachineName = `${Stack.of(this).stackName}-video`;
+    this.stateMachineArnByName = Stack.of(this).formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromString(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')),
       definitionSubstitutions: Object.fromEntries([...tasks].map(([name, fn]) => [name, fn.functionArn])),

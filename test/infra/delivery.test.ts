@@ -94,4 +94,18 @@ describe('delivery grants follow the declarations', () => {
     expect(actions).toContain('dynamodb:PutItem');
     expect(actions).not.toContain('scheduler:CreateSchedule');
   });
+
+  it('lets the jobs function and the workflows area start the video pipeline (automation runs), the jobs by the state machine’s name', () => {
+    const jobsDescription = 'Reelsmith scheduled work: scheduled emails, the weekly script email, completion notices';
+    const start = statementsOf(functionId(jobsDescription)).filter((statement) => [statement.Action].flat().includes('states:StartExecution'));
+    expect(JSON.stringify(start.map((statement) => statement.Resource))).toMatch(/stateMachine:Reelsmith-video/);
+    const jobs = resourcesOf(template, 'AWS::Lambda::Function')[functionId(jobsDescription)];
+    expect(JSON.stringify(jobs?.Properties?.Environment)).toMatch(/STATE_MACHINE_ARN.*stateMachine:Reelsmith-video/);
+    template.hasResourceProperties('AWS::StepFunctions::StateMachine', { StateMachineName: 'Reelsmith-video' });
+    expect(areaAccess.workflows).toMatchObject({ startsPipeline: true, schedules: true });
+    const workflows = actionsOf('Reelsmith HTTP API: workflows');
+    expect(workflows).toContain('states:StartExecution');
+    expect(workflows).toContain('scheduler:CreateSchedule');
+    expect(workflows).not.toContain('ses:SendEmail');
+  });
 });

@@ -194,7 +194,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
           <Text fontSize="xs" color="fg.muted" data-testid="first-run">
             {form.frequency === 'monthly' && form.dayOfMonth > 28 ? 'In shorter months it runs on the last day. ' : ''}
             {next ? `First run ${next.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}` : ''}
-            {timeZone ? ` · ${timeZone} time` : ''}
+            {timeZone ? ` · ${timeZone.replace(/_/g, ' ')} time` : ''}
           </Text>
         </Stack>
 

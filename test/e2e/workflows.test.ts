@@ -1,0 +1,249 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { PublicAsset } from '../../functions/contract/media';
+import type { AutomationSchedule, VideoTemplate } from '../../functions/contract/workflows';
+import { makeMedia } from '../support/media-files';
+import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
+
+/** What is on screen, once dialogs have opened. */
+const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Issue 13's journey in Chromium against the local stack: the Workflows page reached from the Automations
+ * and Scripts pages; a video template created (the spec's validation first) and edited; scheduled from its
+ * card (name and recipients checked); Test Workflow runs the chain and the card follows it to its end; the
+ * outbox at /dev/mailbox holds the mail and its share link plays the video; a template in use cannot be
+ * deleted (409 naming the schedule); the switch pauses the schedule; both are deleted.
+ */
+describe('workflows journey', () => {
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let recipient: string;
+
+  async function csrf(): Promise<Record<string, string>> {
+    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+    return { 'x-csrf-token': csrfToken };
+  }
+
+  async function mails(to: string): Promise<Mail[]> {
+    const response = await fetch(`${stack.url}/dev/mailbox.json`);
+    return ((await response.json()) as Mail[]).filter((mail) => mail.to === to.toLowerCase());
+  }
+
+  /** One clip in the library (upload-url, the POST to storage, complete), as the upload dialog does it. */
+  async function uploadClip(): Promise<PublicAsset> {
+    const file = await makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' });
+    const headers = await csrf();
+    const begin = await page.request.post('/api/media/upload-url', { data: { fileName: file.name, contentType: file.type, size: file.bytes.byteLength }, headers });
+    expect(begin.status(), await begin.text()).toBe(201);
+    const ticket = (await begin.json()) as { uploadId: string; url: string; fields: Record<string, string> };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+    const sent = await fetch(ticket.url, { method: 'POST', body: form });
+    expect(sent.status).toBeLessThan(300);
+    const complete = await page.request.post('/api/media/complete', { data: { uploadId: ticket.uploadId }, headers });
+    expect(complete.status(), await complete.text()).toBe(201);
+    return (await complete.json()) as PublicAsset;
+  }
+
+  beforeAll(async () => {
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.ELEVENLABS_API_KEY;
+    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-workflows-'));
+    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
+    ({ context, page } = await newPage(browser, stack.url));
+    const userId = await signInThroughApi(page, 'flows');
+    recipient = `team-${userId.slice(-6).toLowerCase()}@example.com`;
+    await uploadClip();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const toast = (text: string | RegExp) => page.getByText(text).first();
+  const templateCard = () => page.getByTestId('template-card').first();
+  const scheduleCard = () => page.getByTestId('schedule-card').first();
+
+  it('reaches the Workflows page from the Scripts page and the Automations page', async () => {
+    await page.goto('/scripts');
+    await page.getByTestId('workflows-link').click();
+    await page.waitForURL('**/templates');
+    await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
+
+    await page.goto('/calendar');
+    const card = page.getByTestId('feature-workflows');
+    expect(await card.getByText('Coming Soon').count()).toBe(0);
+    await card.getByRole('link', { name: /Open Workflows/ }).click();
+    await page.waitForURL('**/templates');
+    await page.getByRole('tab', { name: /Video Templates/ }).waitFor();
+    await page.getByRole('tab', { name: /Scheduled Generation/ }).waitFor();
+    await page.getByText('No Templates Yet').waitFor();
+  });
+
+  it('creates a template: the required fields first, then the spec’s defaults and a live caption preview', async () => {
+    await page.getByRole('button', { name: 'Create Your First Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Video Template' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create Template' }).click();
+    await toast('Missing Information').waitFor();
+    await toast('Please provide template name, topic, subject category, and duration.').waitFor();
+
+    // The form's defaults (000 §3): 60 sec, highlight captions, 5 words per line, volume 20.
+    expect(await dialog.getByRole('radio', { name: '60s' }).getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByRole('radio', { name: 'Highlight' }).getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByLabel('Word colour hex').inputValue()).toBe('#00b3ff');
+
+    await dialog.getByLabel(/^Template name/).fill('Morning habits');
+    await dialog.getByLabel(/^Topic/).fill('Three tiny habits for calmer mornings');
+    await dialog.getByLabel(/^Subject category/).selectOption('Life Coach');
+    await dialog.getByRole('radio', { name: '15s' }).click();
+    await dialog.getByLabel('Prompt').fill('Warm and direct; end with a question.');
+    await dialog.getByRole('radio', { name: 'Karaoke' }).click();
+    await dialog.getByRole('button', { name: 'ALL CAPS' }).click();
+    const preview = dialog.getByTestId('template-caption-preview').filter({ visible: true });
+    await waitForExpression(page, `[...document.querySelectorAll('[data-testid="template-caption-preview"] p')].some((p) => getComputedStyle(p).textTransform === 'uppercase')`);
+    expect(await preview.count()).toBe(1);
+    await screenshot(page, 'workflows-template-dialog');
+
+    await dialog.getByRole('button', { name: 'Create Template' }).click();
+    await toast('Template Created Successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await templateCard().getByText('Morning habits').waitFor();
+    await templateCard().getByText('No description').waitFor();
+
+    const [saved] = (await (await page.request.get('/api/templates')).json()) as VideoTemplate[];
+    expect(saved).toMatchObject({ name: 'Morning habits', subjectCategory: 'Life Coach', duration: '15 sec', backgroundAudioVolume: 20, isActive: true });
+    expect(saved?.captionSettings).toMatchObject({ style: 'karaoke', allCaps: true, maxWordsPerLine: 5, fontSize: 60 });
+  });
+
+  it('edits the template', async () => {
+    await templateCard().getByRole('button', { name: 'Edit Morning habits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Video Template' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/^Topic/).inputValue()).toBe('Three tiny habits for calmer mornings');
+    await dialog.getByLabel('Description').fill('A calm start, every day');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast('Template Updated Successfully').waitFor();
+    await templateCard().getByText('A calm start, every day').waitFor();
+    await screenshot(page, 'workflows-templates');
+  });
+
+  it('schedules it from its card: a name and valid recipients are required', async () => {
+    await templateCard().getByRole('button', { name: 'Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Automation Schedule' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/^Template/).inputValue()).toBeTruthy();
+    expect(await dialog.getByLabel('Start time').inputValue()).toBe('09:00');
+    expect(await dialog.getByLabel('Email subject').inputValue()).toBe('Your automated video is ready!');
+    expect(await dialog.getByLabel('Email body').inputValue()).toBe('Your scheduled video has been generated and is ready for viewing.');
+
+    await dialog.getByLabel(/^Schedule name/).fill('');
+    await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+    await toast('Please provide a schedule name and select a template.').waitFor();
+
+    await dialog.getByLabel(/^Schedule name/).fill('Daily calm');
+    await dialog.getByLabel('Email recipients').fill(`${recipient}, not-an-email`);
+    await dialog.getByLabel('Email subject').focus();
+    await dialog.getByText('“not-an-email” is not an email address. Separate addresses with commas.').waitFor();
+    await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+    expect(await page.getByText('Schedule Created Successfully').count()).toBe(0);
+    await screenshot(page, 'workflows-schedule-dialog');
+
+    await dialog.getByLabel('Email recipients').fill(recipient);
+    await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+    await toast('Schedule Created Successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('tab', { name: /Scheduled Generation/ }).getAttribute('aria-selected')).toBe('true');
+    await scheduleCard().getByText('Daily calm').waitFor();
+    expect(await scheduleCard().getByTestId('schedule-badge').innerText()).toBe('Active');
+    expect(await scheduleCard().getByTestId('schedule-frequency').innerText()).toBe('Runs Daily');
+    expect(await scheduleCard().getByTestId('schedule-next').innerText()).toMatch(/^Next: .+/);
+    expect(await scheduleCard().getByTestId('schedule-template').innerText()).toBe('Morning habits');
+
+    const [schedule] = (await (await page.request.get('/api/automation-schedules')).json()) as AutomationSchedule[];
+    expect(schedule).toMatchObject({ name: 'Daily calm', frequency: 'daily', startTime: '09:00', emailRecipients: [recipient], isActive: true });
+    expect(schedule?.timeZone).toBeTruthy();
+    expect(Date.parse(schedule?.nextRunAt ?? '')).toBeGreaterThan(Date.now());
+  });
+
+  it('runs Test Workflow: the card follows the run to its end and the mail is in the outbox', async () => {
+    const before = (await mails(recipient)).length;
+    await scheduleCard().getByRole('button', { name: 'Test Workflow' }).click();
+    await toast(/^Test (Completed Successfully|Started)$/).waitFor({ timeout: 60_000 });
+    // The card shows the run's progress until it ends, then its result and the link to the video.
+    await scheduleCard().locator('[data-testid="last-run"][data-status="completed"]').waitFor({ timeout: 180_000 });
+    const link = await scheduleCard().getByTestId('last-run-link').getAttribute('href');
+    expect(link).toBeTruthy();
+    await screenshot(page, 'workflows-schedules');
+
+    const deadline = Date.now() + 30_000;
+    let inbox = await mails(recipient);
+    while (inbox.length <= before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      inbox = await mails(recipient);
+    }
+    const mail = inbox[inbox.length - 1];
+    expect(mail?.subject).toBe('Your automated video is ready!');
+    expect(mail?.text).toContain('Your scheduled video has been generated and is ready for viewing.');
+    const shareUrl = /https?:\/\/\S+\/share\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+    expect(shareUrl).toBeTruthy();
+
+    await page.goto('/dev/mailbox');
+    await page.getByText('Your automated video is ready!').first().waitFor();
+
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const view = await visitor.newPage();
+      await view.goto(new URL(new URL(shareUrl ?? '').pathname, stack.url).href);
+      await waitForExpression(view, `(() => { const video = document.querySelector('[data-testid="share-video"]'); return video && video.readyState >= 1 && video.duration > 0; })()`, 20_000);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('refuses to delete a template a schedule uses, naming the schedule', async () => {
+    await page.goto('/templates');
+    await templateCard().getByRole('button', { name: 'Delete Morning habits' }).click();
+    await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast('Failed to delete template').waitFor();
+    await page.getByText(/Daily calm/).first().waitFor();
+    await templateCard().getByText('Morning habits').waitFor();
+  });
+
+  it('pauses the schedule with its switch, then deletes it and the template', async () => {
+    await page.getByRole('tab', { name: /Scheduled Generation/ }).click();
+    await scheduleCard().getByTestId('schedule-active').click();
+    await expect.poll(() => scheduleCard().getByTestId('schedule-badge').innerText()).toBe('Inactive');
+    const [paused] = (await (await page.request.get('/api/automation-schedules')).json()) as AutomationSchedule[];
+    expect(paused?.isActive).toBe(false);
+
+    await scheduleCard().getByRole('button', { name: 'Delete Daily calm' }).click();
+    await page.getByRole('dialog', { name: 'Delete schedule?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No Scheduled Generation').waitFor();
+
+    await page.getByRole('tab', { name: /Video Templates/ }).click();
+    await templateCard().getByRole('button', { name: 'Delete Morning habits' }).click();
+    await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast('Template Deleted').waitFor();
+    await page.getByText('No Templates Yet').waitFor();
+  });
+});

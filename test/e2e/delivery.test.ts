@@ -134,8 +134,8 @@ describe('delivery journey', () => {
     expect(await automation().getByLabel('Weekly email day').inputValue()).toBe('monday');
     expect(await automation().getByLabel('Weekly email time').inputValue()).toBe('9:00 AM');
     expect(await automation().getByLabel('Weekly email script count').inputValue()).toBe('5');
-    // The three cards: Workflows is still to come; Webhook and Content Calendar lead somewhere.
-    await page.getByTestId('feature-workflows').getByText('Coming Soon').first().waitFor();
+    // The three cards lead to what exists: the Workflows page, the webhook section, the scheduled emails.
+    await page.getByTestId('feature-workflows').getByRole('link', { name: /Open Workflows/ }).waitFor();
     await page.getByTestId('feature-webhook').getByRole('button', { name: 'Set up webhook' }).waitFor();
     await page.getByTestId('feature-calendar').getByRole('button', { name: 'View scheduled emails' }).waitFor();
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import { localScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import type { Script } from '../../functions/contract/scripts';
@@ -29,6 +30,7 @@ beforeAll(async () => {
   clip = await makeMedia(scratch, 'mp4', { seconds: 2, name: 'clip.mp4' });
 });
 afterAll(async () => {
+  pipelineTestHooks.clear();
   await localScheduler().idle();
   await stack?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -233,6 +235,21 @@ describe('a run', () => {
     const next = await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-11T09:00:00Z' });
     expect(next.outcome).toBe('started');
     expect((await settledRun(user, schedule.id)).lastRun?.status).toBe('completed');
+  });
+
+  it('shows a run whose render failed as failed with the pipeline’s message (no completion notice comes)', async () => {
+    const user = await signUpAndIn(stack, 'renderfail');
+    await uploadAsset(user.client, clip);
+    const template = await createTemplate(user, { scriptContent: 'One short line.' });
+    const schedule = await createSchedule(user, template.id);
+    pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
+    try {
+      expect((await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-10T09:00:00Z' })).outcome).toBe('started');
+      const failed = await settledRun(user, schedule.id);
+      expect(failed.lastRun).toMatchObject({ status: 'failed', error: 'Failed to generate video. Please try again.' });
+    } finally {
+      pipelineTestHooks.clear();
+    }
   });
 
   it('Test Workflow runs the chain now and answers completed with the title', async () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eventBridgeCron } from '../../functions/adapters/aws/eventbridge-scheduler';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { EventBridgeScheduler, eventBridgeCron } from '../../functions/adapters/aws/eventbridge-scheduler';
+import { InProcessScheduler } from '../../functions/adapters/local/in-process-scheduler';
+import type { ScheduledJob } from '../../functions/core/ports/delivery';
+import { periodOf, scriptCaptionsOf } from '../../functions/core/workflows/automation-runner';
 import { createScheduleSchema, createTemplateSchema, updateScheduleSchema, updateTemplateSchema } from '../../functions/contract/workflows';
 import { scheduleBadge, splitRecipients } from '../../functions/contract/rules/workflows';
 import { cronOf, isRunDay, nextRunAfter, withDays, type Recurrence } from '../../functions/core/workflows/next-run';
@@ -112,6 +116,49 @@ describe('EventBridge cron forms of automation schedules', () => {
     expect(eventBridgeCron('0 9 12 * *')).toBe('cron(0 9 12 * ? *)');
     expect(eventBridgeCron('0 9 L * *')).toBe('cron(0 9 L * ? *)');
     expect(eventBridgeCron('0 9 28-31 * *')).toBe('cron(0 9 28-31 * ? *)');
+  });
+});
+
+describe('an automation run’s firing time', () => {
+  it('reaches the job: the in-process scheduler passes each firing’s own scheduled time, after downtime only once', async () => {
+    let now = Date.parse('2026-05-10T08:59:30Z');
+    const scheduler = new InProcessScheduler({ now: () => now, intervalMs: 0 });
+    const fired: ScheduledJob[] = [];
+    scheduler.start(async (job) => {
+      fired.push(job);
+    });
+    await scheduler.scheduleRecurring('automation-S1', { cron: '0 9 * * *', timeZone: 'UTC' }, { kind: 'automation-run', userId: 'U1', scheduleId: 'S1' });
+    now = Date.parse('2026-05-10T09:00:05Z');
+    await scheduler.tick();
+    // Three days down: one firing, not three.
+    now = Date.parse('2026-05-13T12:00:00Z');
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(fired).toEqual([
+      { kind: 'automation-run', userId: 'U1', scheduleId: 'S1', scheduledAt: '2026-05-10T09:00:00.000Z' },
+      { kind: 'automation-run', userId: 'U1', scheduleId: 'S1', scheduledAt: '2026-05-11T09:00:00.000Z' },
+    ]);
+    expect(periodOf(new Date('2026-05-10T09:00:41.250Z'))).toBe('2026-05-10T09:00Z');
+    scheduler.stop();
+  });
+
+  it('asks EventBridge to put the scheduled time in the job', async () => {
+    const sent: unknown[] = [];
+    const client = { send: async (command: { input: unknown }) => void sent.push(command.input) } as unknown as SchedulerClient;
+    const scheduler = new EventBridgeScheduler(client, { groupName: 'g', targetArn: 'arn:t', roleArn: 'arn:r', deadLetterArn: 'arn:d' });
+    await scheduler.scheduleRecurring('automation-S1', { cron: '30 7 L * *', timeZone: 'America/New_York' }, { kind: 'automation-run', userId: 'U1', scheduleId: 'S1' });
+    expect(sent[0]).toMatchObject({ Name: 'automation-S1', ScheduleExpression: 'cron(30 7 L * ? *)', ScheduleExpressionTimezone: 'America/New_York', FlexibleTimeWindow: { Mode: 'OFF' } });
+    const input = JSON.parse((sent[0] as { Target: { Input: string } }).Target.Input) as unknown;
+    expect(input).toEqual({ kind: 'automation-run', userId: 'U1', scheduleId: 'S1', scheduledAt: '<aws.scheduler.scheduled-time>' });
+  });
+
+  it('maps a template’s captions to a script’s, held to the script’s ranges', () => {
+    const captions = scriptCaptionsOf({
+      captionSettings: createTemplateSchema.parse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { fontSize: 120, maxWordsPerLine: 10, shadowOffset: 20, allCaps: true } }).captionSettings,
+      backgroundAudioId: 'A1',
+      backgroundAudioVolume: 20,
+    });
+    expect(captions).toMatchObject({ font_size: 100, max_words_per_line: 6, shadow_offset: 10, outline_width: 3, word_color: '#00b3ff', all_caps: true, background_audio_id: 'A1', background_audio_volume: 20 });
   });
 });
 

@@ -6,7 +6,7 @@ import type { UserRepository } from '../ports/accounts';
 import type { Scheduler } from '../ports/delivery';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
-import type { AutomationRunStore, AutomationScheduleRepository, StoredSchedule, VideoTemplateRepository } from '../ports/workflows';
+import type { AutomationScheduleRepository, StoredSchedule, VideoTemplateRepository } from '../ports/workflows';
 import type { User } from '../users/user';
 import { cronOf, nextRunAfter, withDays } from './next-run';
 
@@ -33,7 +33,6 @@ export class ScheduleService {
       publisher: Publisher;
       /** To tell a run whose video failed (MarkFailed never sends a notice) from one still rendering. */
       scripts?: Pick<ScriptRepository, 'get'>;
-      runs?: Pick<AutomationRunStore, 'update'>;
       clock?: () => Date;
     },
   ) {}

@@ -27,7 +27,8 @@ export async function handler(event: unknown): Promise<{ outcome: string }> {
   else if (job.kind === 'weekly-email') outcome = await weekly.run(job.userId);
   else if (job.kind === 'automation-run') outcome = (await automations.fire(job.userId, job.scheduleId, job.scheduledAt ? new Date(job.scheduledAt) : undefined)).outcome;
   else {
-    await delivery.completed(job.userId, job.result, job.scriptId, job.fileUrl);
+    if (job.result === 'video-failed') await delivery.videoFailed(job.userId, job.scriptId, job.error ?? 'The video could not be made.');
+    else await delivery.completed(job.userId, job.result, job.scriptId, job.fileUrl);
     outcome = 'notified';
   }
   log.info('scheduled job ran', { kind: job.kind, userId: job.userId, outcome });

@@ -1,12 +1,34 @@
+import type { CompletionNotices } from '../core/ports/delivery';
 import { failureStep, type FailureResult } from '../core/video/failure-step';
 import type { PipelineDeps } from '../core/video/pipeline-deps';
 import { markFailedInputSchema } from '../core/video/run';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { completionNoticesOf } from '../platform/compose/completion-notices';
 import { videoTaskDeps } from './deps';
 import { runTask } from './run-task';
+import { taskNamed } from './tasks';
 
-/** MarkFailed: every task's Catch. The script's video `failed` with a message; the run's claim given back. */
-export function markFailedTask(deps: () => Pick<PipelineDeps, 'runs' | 'publisher' | 'files' | 'log'>): (event: unknown) => Promise<FailureResult> {
-  return (event) => runTask(() => failureStep(deps(), markFailedInputSchema.parse(event)));
+/**
+ * MarkFailed: every task's Catch. The script's video `failed` with a message; the run's claim given back.
+ * A marked failure is handed to delivery (an automation run that wrote the script fails with the reason
+ * and its owner is told), keyed by the run so a retried MarkFailed tells once.
+ */
+export function markFailedTask(
+  deps: () => Pick<PipelineDeps, 'runs' | 'publisher' | 'files' | 'log'>,
+  notices?: () => CompletionNotices,
+): (event: unknown) => Promise<FailureResult> {
+  return (event) =>
+    runTask(async () => {
+      const input = markFailedInputSchema.parse(event);
+      const result = await failureStep(deps(), input);
+      if (result.marked && notices) {
+        await notices().completed({ userId: input.userId, result: 'video-failed', scriptId: input.scriptId, fileUrl: `run:${input.runId}`, error: result.message });
+      }
+      return result;
+    });
 }
 
-export const handler = markFailedTask(videoTaskDeps('mark-failed'));
+export const handler = markFailedTask(
+  videoTaskDeps('mark-failed'),
+  composedOnFirstUse('pipeline:mark-failed:notices', taskNamed('mark-failed').access, completionNoticesOf),
+);

@@ -34,7 +34,8 @@ export const pipelineTasks: readonly PipelineTask[] = [
   { substitution: 'RenderVideoFunctionArn', module: 'render-video', timeoutSeconds: 900, memorySize: 3008, ephemeralStorageMiB: 4096, assets: ['assets/watermark.png'], access: { ...videoTask, ffmpeg: true } },
   // Hands the finished video to delivery (the jobs function) without waiting for mail or webhooks.
   { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60, access: { ...videoTask, notifiesDelivery: true } },
-  { substitution: 'MarkFailedFunctionArn', module: 'mark-failed', timeoutSeconds: 60, access: videoTask },
+  // Hands a failed video to delivery (an automation run's owner is told).
+  { substitution: 'MarkFailedFunctionArn', module: 'mark-failed', timeoutSeconds: 60, access: { ...videoTask, notifiesDelivery: true } },
 ];
 
 export function taskNamed(module: string): PipelineTask {

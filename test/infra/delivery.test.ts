@@ -75,17 +75,21 @@ describe('delivery grants follow the declarations', () => {
     expect(JSON.stringify(delivery?.Resource)).toMatch(/schedule\/Reelsmith-delivery\/\*/);
   });
 
-  it('lets FinalizeVideo and the playback area hand completions to the jobs function only', () => {
+  it('lets FinalizeVideo, MarkFailed and the playback area (only they) hand completions to the jobs function', () => {
     const jobs = functionId('Reelsmith scheduled work: scheduled emails, the weekly script email, completion notices');
     for (const description of ['Reelsmith HTTP API: playback']) {
       const invoke = statementsOf(functionId(description)).filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
       expect(JSON.stringify(invoke.map((statement) => statement.Resource))).toContain(jobs);
       expect(JSON.stringify(invoke.map((statement) => statement.Resource))).not.toContain('"*"');
     }
-    const finalize = entriesOf(template, 'AWS::Lambda::Function').find(([, fn]) => JSON.stringify(fn.Properties?.Description ?? '').includes('finalize-video'));
-    expect(finalize, 'finalize-video function').toBeDefined();
-    const finalizeInvoke = statementsOf(finalize?.[0] ?? '').filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
-    expect(JSON.stringify(finalizeInvoke)).toContain(jobs);
+    for (const task of ['finalize-video', 'mark-failed']) {
+      const fn = entriesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === `Reelsmith pipeline task: ${task}`);
+      expect(fn, `${task} function`).toBeDefined();
+      const invoke = statementsOf(fn?.[0] ?? '').filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
+      expect(JSON.stringify(invoke), task).toContain(jobs);
+    }
+    const render = entriesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'Reelsmith pipeline task: render-video');
+    expect(statementsOf(render?.[0] ?? '').some((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'))).toBe(false);
   });
 
   it('gives the jobs function mail, the table and the queue, and never the scheduler', () => {

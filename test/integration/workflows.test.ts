@@ -237,7 +237,7 @@ describe('a run', () => {
     expect((await settledRun(user, schedule.id)).lastRun?.status).toBe('completed');
   });
 
-  it('shows a run whose render failed as failed with the pipeline’s message (no completion notice comes)', async () => {
+  it('fails a run whose render failed with the pipeline’s message and tells the owner once', async () => {
     const user = await signUpAndIn(stack, 'renderfail');
     await uploadAsset(user.client, clip);
     const template = await createTemplate(user, { scriptContent: 'One short line.' });
@@ -247,6 +247,17 @@ describe('a run', () => {
       expect((await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-10T09:00:00Z' })).outcome).toBe('started');
       const failed = await settledRun(user, schedule.id);
       expect(failed.lastRun).toMatchObject({ status: 'failed', error: 'Failed to generate video. Please try again.' });
+      // MarkFailed hands the failure to delivery: the owner's mail arrives without anyone reading the schedule.
+      const began = Date.now();
+      let mails: OutboxMail[] = [];
+      while (Date.now() - began < 15_000) {
+        mails = (await mailsTo(`${user.username}@example.com`)).filter((mail) => mail.subject === 'Automation failed: Mornings');
+        if (mails.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await localScheduler().idle();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain('Failed to generate video. Please try again.');
     } finally {
       pipelineTestHooks.clear();
     }

@@ -350,14 +350,18 @@ export class DeliveryService {
       const script = await this.deps.shareLinks.scriptWithVideo(userId, scriptId).catch(() => undefined);
       if (kind === 'video' && shareUrl === null && script) shareUrl = (await this.deps.shareLinks.create(userId, scriptId)).url;
       const source = script ?? (await this.scriptSummary(userId, scriptId));
-      await this.deps.webhooks.dispatch(userId, kind === 'video' ? 'video.completed' : 'audio.completed', {
-        scriptId,
-        title: source?.title ?? '',
-        durationSeconds: kind === 'video' ? (script?.videoMetadata?.totalDuration ?? null) : (source?.audioDuration ?? null),
-        shareUrl: kind === 'video' ? shareUrl : null,
-        postCaption: source?.postCaption ?? '',
-        kind,
-      });
+      // The mail (if any) is out and the once-marker written: a failed enqueue is logged, not thrown, so a
+      // retried notice cannot mail again and the webhook's loss is visible in the logs.
+      await this.deps.webhooks
+        .dispatch(userId, kind === 'video' ? 'video.completed' : 'audio.completed', {
+          scriptId,
+          title: source?.title ?? '',
+          durationSeconds: kind === 'video' ? (script?.videoMetadata?.totalDuration ?? null) : (source?.audioDuration ?? null),
+          shareUrl: kind === 'video' ? shareUrl : null,
+          postCaption: source?.postCaption ?? '',
+          kind,
+        })
+        .catch((error: unknown) => this.deps.log.warn('completion webhook not queued', { userId, kind, error: String(error) }));
     }
   }
 
@@ -390,6 +394,23 @@ export class DeliveryService {
       .then((link) => link.url)
       .catch(() => null);
     await automations.finished(run, { status: 'completed', videoUrl: fileUrl, shareUrl, error: refused.length > 0 ? `Not mailed to ${refused.join('; ')}` : null });
+  }
+
+  /**
+   * The pipeline gave up on a script's video (MarkFailed's notice). If an automation run wrote the script,
+   * the run and its schedule say failed with the reason and, for a scheduled run, the owner is mailed;
+   * once per run, whatever the retries.
+   */
+  async videoFailed(userId: string, scriptId: string, reason: string): Promise<void> {
+    const automations = this.deps.automations;
+    if (!automations) return;
+    const run = await automations.runOfScript(userId, scriptId);
+    if (!run || run.status !== 'running') return;
+    if (!(await this.deps.once.claim(userId, `automation-failed#${run.runId}`, 30))) return;
+    await automations.finished(run, { status: 'failed', error: reason });
+    if (run.test) return;
+    const name = (await automations.scheduleNameOf(userId, run.scheduleId)) ?? 'Your automation';
+    await this.automationFailed(userId, { name }, reason).catch((error: unknown) => this.deps.log.warn('automation failure mail not sent', { userId, error: String(error) }));
   }
 
   /** A scheduled automation run failed: its owner is told why (automation email, else the account's). */

@@ -123,10 +123,12 @@ export interface AutomationRunJob {
 export interface CompletionNotice {
   kind: 'completed';
   userId: string;
-  result: 'video' | 'audio';
+  /** `video-failed`: the pipeline gave up on the script's video (MarkFailed); `error` says why. */
+  result: 'video' | 'audio' | 'video-failed';
   scriptId: string;
-  /** The finished file (`/api/video/…mp4`, `/api/audio/…mp3`): the once-key of its notices. */
+  /** The finished file (`/api/video/…mp4`, `/api/audio/…mp3`), or `run:<runId>` for a failure: the once-key of its notices. */
   fileUrl: string;
+  error?: string;
 }
 
 /**

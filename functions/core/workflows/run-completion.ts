@@ -17,6 +17,10 @@ export class AutomationCompletions implements AutomationDeliveries {
     return this.deps.runs.runOfScript(userId, scriptId);
   }
 
+  async scheduleNameOf(userId: string, scheduleId: string): Promise<string | undefined> {
+    return (await this.deps.schedules.get(userId, scheduleId))?.name;
+  }
+
   async finished(run: AutomationRun, outcome: Parameters<AutomationDeliveries['finished']>[1]): Promise<void> {
     const finishedAt = this.deps.clock().toISOString();
     const changes =

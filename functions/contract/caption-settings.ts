@@ -39,6 +39,7 @@ const fields = {
   all_caps: flag('all_caps'),
   background_audio_id: z.string().trim().max(100, 'background_audio_id must be at most 100 characters').nullable(),
   background_audio_volume: ranged('background_audio_volume', false),
+  enabled: flag('enabled'),
 };
 
 export const captionSettingsSchema = z.object({
@@ -58,6 +59,7 @@ export const captionSettingsSchema = z.object({
   all_caps: fields.all_caps.default(d.all_caps),
   background_audio_id: fields.background_audio_id.default(d.background_audio_id),
   background_audio_volume: fields.background_audio_volume.default(d.background_audio_volume),
+  enabled: fields.enabled.default(d.enabled),
 });
 export type CaptionSettings = z.infer<typeof captionSettingsSchema>;
 

@@ -51,6 +51,14 @@ describe('the render command', () => {
     expect(ass).toContain('Style: Caption,Archivo Black,');
   });
 
+  it('burns no captions when they are turned off (a video template may), and keeps the rest of the graph', () => {
+    const off = planRender({ request: { ...request, captions: parseCaptionSettings({ enabled: false }) }, assPath: '/tmp/w/captions.ass', fontName: 'Archivo Black', fontsDir: '/tmp/fonts/archivo-black' });
+    const offGraph = off.args[off.args.indexOf('-filter_complex') + 1] ?? '';
+    expect(offGraph).not.toContain('subtitles=');
+    expect(offGraph).toContain('[wm]null[vout]');
+    expect(off.args).toContain('[vout]');
+  });
+
   it('places the logo by its settings and the watermark 180x180 bottom-left, 30 px in', () => {
     expect(graph).toContain('scale=600:228:force_original_aspect_ratio=decrease,format=rgba,colorchannelmixer=aa=0.5,format=yuva420p[logoimg]');
     expect(graph).toContain('overlay=x=30:y=30');

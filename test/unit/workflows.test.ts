@@ -158,7 +158,13 @@ describe('an automation run’s firing time', () => {
       backgroundAudioId: 'A1',
       backgroundAudioVolume: 20,
     });
-    expect(captions).toMatchObject({ font_size: 100, max_words_per_line: 6, shadow_offset: 10, outline_width: 3, word_color: '#00b3ff', all_caps: true, background_audio_id: 'A1', background_audio_volume: 20 });
+    expect(captions).toMatchObject({ font_size: 100, max_words_per_line: 6, shadow_offset: 10, outline_width: 3, word_color: '#00b3ff', all_caps: true, background_audio_id: 'A1', background_audio_volume: 20, enabled: true });
+    const off = scriptCaptionsOf({
+      captionSettings: createTemplateSchema.parse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { enabled: false } }).captionSettings,
+      backgroundAudioId: null,
+      backgroundAudioVolume: 20,
+    });
+    expect(off.enabled).toBe(false);
   });
 });
 

@@ -139,8 +139,9 @@ export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanI
     graph.push(...overlayChain(input++, watermarkPlacement, video, 'wm'));
     video = 'wm';
   }
-  // Captions last, so they stay readable over a logo.
-  graph.push(`[${video}]subtitles=filename=${filterPath(assPath)}:fontsdir=${filterPath(fontsDir)}[vout]`);
+  // Captions last, so they stay readable over a logo (unless a video template turned them off).
+  if (request.captions.enabled) graph.push(`[${video}]subtitles=filename=${filterPath(assPath)}:fontsdir=${filterPath(fontsDir)}[vout]`);
+  else graph.push(`[${video}]null[vout]`);
 
   const toStereo = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
   if (music === undefined) graph.push(`[${voice}:a]${toStereo}[aout]`);

@@ -50,4 +50,6 @@ export const captionDefaults = {
   all_caps: true,
   background_audio_id: null,
   background_audio_volume: 30,
+  /** Captions burned into the video (a video template may turn them off). */
+  enabled: true,
 } as const;

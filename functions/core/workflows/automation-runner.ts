@@ -32,6 +32,7 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     font_family: c.fontFamily,
     position: c.position,
     all_caps: c.allCaps,
+    enabled: c.enabled,
     background_audio_id: template.backgroundAudioId,
     background_audio_volume: template.backgroundAudioVolume,
   };

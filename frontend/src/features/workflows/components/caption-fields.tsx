@@ -1,10 +1,13 @@
-import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Slider, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+
+import { LabeledSlider } from '@/components/ui/labeled-slider';
+import { PositionGrid } from '@/components/ui/position-grid';
 
 import type { TemplateCaptionSettings } from '@contract/workflows';
 import { templateCaptionRanges } from '@contract/rules/workflows';
 
-import { captionPositions, captionStyleOptions, fontFamilies, type CaptionPosition } from '../lib/workflows';
+import { captionStyleOptions, fontFamilies } from '../lib/workflows';
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;
 /** Browser stand-ins for the fonts the renderer maps (docs/decisions.md, render engine). */
@@ -100,24 +103,6 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
   );
 }
 
-/** A labelled slider with its value shown (000 §5 template ranges); the thumb is named by the label. */
-export function LabeledSlider({ label, value, min, max, step = 1, unit = '', onChange, disabled }: { label: string; value: number; min: number; max: number; step?: number; unit?: string; onChange: (value: number) => void; disabled?: boolean }) {
-  return (
-    <Slider.Root size="sm" colorPalette="purple" min={min} max={max} step={step} value={[value]} disabled={disabled} onValueChange={(details) => onChange(details.value[0] ?? value)}>
-      <HStack justify="space-between">
-        <Slider.Label fontSize="sm">{label}</Slider.Label>
-        <Slider.ValueText fontSize="sm" color="fg.muted">{`${value}${unit}`}</Slider.ValueText>
-      </HStack>
-      <Slider.Control>
-        <Slider.Track>
-          <Slider.Range />
-        </Slider.Track>
-        <Slider.Thumbs />
-      </Slider.Control>
-    </Slider.Root>
-  );
-}
-
 /** A colour: the browser's picker and the #RRGGBB text beside it. */
 function ColorField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled?: boolean }) {
   const [text, setText] = useState(value);
@@ -149,50 +134,6 @@ function ColorField({ label, value, onChange, disabled }: { label: string; value
   );
 }
 
-const positionWords = (position: string) => position.replace('_', ' ').replace(/^./, (first) => first.toUpperCase());
-const rows = ['top', 'middle', 'bottom'] as const;
-const columns = ['left', 'center', 'right'] as const;
-
-/** The 3×3 caption position grid: top, middle, bottom crossed with left, center, right (000 §3). */
-function PositionGrid({ value, onChange, disabled }: { value: CaptionPosition; onChange: (value: CaptionPosition) => void; disabled?: boolean }) {
-  return (
-    <Stack gap="1.5">
-      <Text fontSize="sm" fontWeight="medium" id="template-position-label">
-        Position
-      </Text>
-      <SimpleGrid columns={3} gap="1" w="32" role="group" aria-labelledby="template-position-label">
-        {rows.flatMap((row) =>
-          columns.map((column) => {
-            const position = `${row}_${column}` as CaptionPosition;
-            if (!captionPositions.includes(position)) return null;
-            const active = position === value;
-            return (
-              <Button
-                key={position}
-                size="xs"
-                h="8"
-                minW="0"
-                variant={active ? 'solid' : 'outline'}
-                colorPalette={active ? 'purple' : 'gray'}
-                aria-label={positionWords(position)}
-                aria-pressed={active}
-                title={positionWords(position)}
-                disabled={disabled}
-                onClick={() => onChange(position)}
-                display="flex"
-                alignItems={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
-                justifyContent={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
-                p="1.5"
-              >
-                <Box w="3" h="1" rounded="full" bg={active ? 'white' : 'fg.muted'} />
-              </Button>
-            );
-          }),
-        )}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 const toggles = [
   { field: 'bold', label: 'Bold' },
@@ -242,7 +183,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           </HStack>
         </Stack>
         <HStack gap="6" align="start" wrap="wrap">
-          <PositionGrid value={value.position} onChange={(position) => set('position', position)} disabled={off} />
+          <PositionGrid label="Position" labelId="template-position-label" colorPalette="purple" value={value.position} onChange={(position) => set('position', position)} disabled={off} />
           <Field.Root flex="1" minW="40" disabled={off}>
             <Field.Label fontSize="sm">Font</Field.Label>
             <NativeSelect.Root size="sm">
@@ -262,10 +203,10 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           <ColorField label="Word colour" value={value.wordColor} onChange={(color) => set('wordColor', color)} disabled={off} />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="6" gapY="4">
-          <LabeledSlider label="Font size" value={value.fontSize} {...r.fontSize} unit="px" onChange={(next) => set('fontSize', next)} disabled={off} />
-          <LabeledSlider label="Words per line" value={value.maxWordsPerLine} {...r.maxWordsPerLine} onChange={(next) => set('maxWordsPerLine', next)} disabled={off} />
-          <LabeledSlider label="Outline" value={value.outlineWidth} {...r.outlineWidth} unit="px" onChange={(next) => set('outlineWidth', next)} disabled={off} />
-          <LabeledSlider label="Shadow" value={value.shadowOffset} {...r.shadowOffset} unit="px" onChange={(next) => set('shadowOffset', next)} disabled={off} />
+          <LabeledSlider colorPalette="purple" label="Font size" value={value.fontSize} {...r.fontSize} unit="px" onChange={(next) => set('fontSize', next)} disabled={off} />
+          <LabeledSlider colorPalette="purple" label="Words per line" value={value.maxWordsPerLine} {...r.maxWordsPerLine} onChange={(next) => set('maxWordsPerLine', next)} disabled={off} />
+          <LabeledSlider colorPalette="purple" label="Outline" value={value.outlineWidth} {...r.outlineWidth} unit="px" onChange={(next) => set('outlineWidth', next)} disabled={off} />
+          <LabeledSlider colorPalette="purple" label="Shadow" value={value.shadowOffset} {...r.shadowOffset} unit="px" onChange={(next) => set('shadowOffset', next)} disabled={off} />
         </SimpleGrid>
         <HStack gap="1.5" wrap="wrap" role="group" aria-label="Text style">
           {toggles.map(({ field, label }) => (

@@ -21,7 +21,9 @@ import {
   workflowMessages,
   type TemplateForm,
 } from '../lib/workflows';
-import { CaptionFields, CaptionPreview, LabeledSlider } from './caption-fields';
+import { LabeledSlider } from '@/components/ui/labeled-slider';
+
+import { CaptionFields, CaptionPreview } from './caption-fields';
 import { CaptionsIcon, FilmIcon, FolderIcon, MicIcon, SparkIcon } from './icons';
 
 const groups = subjectCategoryGroups();

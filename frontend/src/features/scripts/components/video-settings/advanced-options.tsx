@@ -3,8 +3,8 @@ import { useState } from 'react';
 
 import { CAPTION_STYLES, RANGES, type CaptionSettings, type CaptionStyle } from '../../lib/caption-settings';
 import { ChevronIcon } from '../icons';
-import { LabeledSlider } from './labeled-slider';
-import { PositionGrid } from './position-grid';
+import { LabeledSlider } from '@/components/ui/labeled-slider';
+import { PositionGrid } from '@/components/ui/position-grid';
 
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
 

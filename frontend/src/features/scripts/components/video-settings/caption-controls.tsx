@@ -5,7 +5,7 @@ import type { PublicAsset } from '@contract/media';
 import { FONT_FAMILIES, RANGES, type CaptionSettings, type FontFamily } from '../../lib/caption-settings';
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
-import { LabeledSlider } from './labeled-slider';
+import { LabeledSlider } from '@/components/ui/labeled-slider';
 
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
 

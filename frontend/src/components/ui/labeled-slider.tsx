@@ -9,6 +9,8 @@ export function LabeledSlider({
   step = 1,
   unit = '',
   onChange,
+  disabled,
+  colorPalette = 'blue',
 }: {
   label: string;
   value: number;
@@ -17,9 +19,11 @@ export function LabeledSlider({
   step?: number;
   unit?: string;
   onChange: (value: number) => void;
+  disabled?: boolean;
+  colorPalette?: string;
 }) {
   return (
-    <Slider.Root size="sm" colorPalette="blue" min={min} max={max} step={step} value={[value]} onValueChange={(details) => onChange(details.value[0] ?? value)}>
+    <Slider.Root size="sm" colorPalette={colorPalette} min={min} max={max} step={step} value={[value]} disabled={disabled} onValueChange={(details) => onChange(details.value[0] ?? value)}>
       <HStack justify="space-between">
         <Slider.Label fontSize="sm">{label}</Slider.Label>
         <Slider.ValueText fontSize="sm" color="fg.muted">{`${value}${unit}`}</Slider.ValueText>

@@ -1,31 +1,50 @@
 import { Box, Button, Field, SimpleGrid } from '@chakra-ui/react';
+import type { CaptionSettings } from '@contract/caption-settings';
 
-import { POSITION_COLUMNS, POSITION_ROWS, type CaptionPosition } from '../../lib/caption-settings';
+type CaptionPosition = CaptionSettings['position'];
 
+const rows = ['top', 'middle', 'bottom'] as const;
+const columns = ['left', 'center', 'right'] as const;
 const words = (position: string) => position.replace('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
 /** The 3×3 caption position grid: top, middle, bottom crossed with left, center, right (000 §3). */
-export function PositionGrid({ value, onChange }: { value: CaptionPosition; onChange: (value: CaptionPosition) => void }) {
+export function PositionGrid({
+  value,
+  onChange,
+  label = 'Caption Position',
+  labelId = 'caption-position-label',
+  disabled,
+  colorPalette = 'blue',
+}: {
+  value: CaptionPosition;
+  onChange: (value: CaptionPosition) => void;
+  label?: string;
+  labelId?: string;
+  disabled?: boolean;
+  colorPalette?: string;
+}) {
   return (
-    <Field.Root>
-      <Field.Label fontSize="sm" id="caption-position-label">
-        Caption Position
+    <Field.Root disabled={disabled}>
+      <Field.Label fontSize="sm" id={labelId}>
+        {label}
       </Field.Label>
-      <SimpleGrid columns={3} gap="1" w="36" role="group" aria-labelledby="caption-position-label">
-        {POSITION_ROWS.flatMap((row) =>
-          POSITION_COLUMNS.map((column) => {
-            const position = `${row}_${column}` as CaptionPosition;
+      <SimpleGrid columns={3} gap="1" w="36" role="group" aria-labelledby={labelId}>
+        {rows.flatMap((row) =>
+          columns.map((column) => {
+            const position: CaptionPosition = `${row}_${column}`;
             const active = position === value;
             return (
               <Button
                 key={position}
                 size="xs"
                 h="9"
+                minW="0"
                 variant={active ? 'solid' : 'outline'}
-                colorPalette={active ? 'blue' : 'gray'}
+                colorPalette={active ? colorPalette : 'gray'}
                 aria-label={words(position)}
                 aria-pressed={active}
                 title={words(position)}
+                disabled={disabled}
                 onClick={() => onChange(position)}
                 display="flex"
                 alignItems={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}

@@ -10,6 +10,7 @@
  * BENCH_EVENTS (default 2000) and BENCH_CONCURRENCY (default 16) change the run.
  */
 import { createServer } from 'node:http';
+import { newDeliverySettings } from '../../functions/core/delivery/settings';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { startLocalStack } from '../../bin/local/stack';
@@ -68,23 +69,7 @@ class MemoryLog implements WebhookAttemptLog {
 async function run(label: string, log: WebhookAttemptLog, url: string, count: number, parallel: number): Promise<void> {
   const userId = newId();
   const now = new Date().toISOString();
-  const settings = new BenchSettings({
-    userId,
-    webhookUrl: url,
-    automationEmail: null,
-    enableVideoWebhook: true,
-    enableAudioWebhook: true,
-    enableVideoEmail: false,
-    enableAudioEmail: false,
-    enableEmailAutomation: false,
-    lastTriggered: null,
-    webhookSecret: secret,
-    webhookDisabledReason: null,
-    lastWebhookFailure: null,
-    weeklyEmailTimeZone: 'UTC',
-    createdAt: now,
-    updatedAt: now,
-  });
+  const settings = new BenchSettings({ ...newDeliverySettings(userId, now, secret), webhookUrl: url, enableVideoWebhook: true, enableAudioWebhook: true, enableEmailAutomation: false });
   const queue = new InProcessWebhookQueue({ concurrency: parallel });
   const sender = new GuardedWebhookSender({ httpsOnly: false, allowLoopback: true });
   const service = new WebhookService({ settings, queue, log, sender, clock: () => new Date(), ids: newId, random: Math.random });

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { newDeliverySettings } from '../../functions/core/delivery/settings';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,23 +50,7 @@ class MemorySettings implements DeliverySettingsRepository {
   add(webhookUrl: string): string {
     const userId = newId();
     const now = new Date().toISOString();
-    this.records.set(userId, {
-      userId,
-      webhookUrl,
-      automationEmail: null,
-      enableVideoWebhook: true,
-      enableAudioWebhook: true,
-      enableVideoEmail: false,
-      enableAudioEmail: false,
-      enableEmailAutomation: false,
-      lastTriggered: null,
-      webhookSecret: secret,
-      webhookDisabledReason: null,
-      lastWebhookFailure: null,
-      weeklyEmailTimeZone: 'UTC',
-      createdAt: now,
-      updatedAt: now,
-    });
+    this.records.set(userId, { ...newDeliverySettings(userId, now, secret), webhookUrl, enableVideoWebhook: true, enableAudioWebhook: true, enableEmailAutomation: false });
     return userId;
   }
 }

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { newDeliverySettings } from '../../functions/core/delivery/settings';
 import type { WebhookDelivery } from '../../functions/contract/delivery';
 import {
   claimLeaseSeconds,
@@ -18,21 +19,10 @@ const hookUrl = 'https://hooks.example.com/reelsmith';
 
 function storedSettings(overrides: Partial<StoredDeliverySettings> = {}): StoredDeliverySettings {
   return {
-    userId: 'U1',
+    ...newDeliverySettings('U1', '2026-01-01T00:00:00.000Z', secret),
     webhookUrl: hookUrl,
-    automationEmail: null,
     enableVideoWebhook: true,
-    enableAudioWebhook: false,
-    enableVideoEmail: false,
-    enableAudioEmail: false,
     enableEmailAutomation: false,
-    lastTriggered: null,
-    webhookSecret: secret,
-    webhookDisabledReason: null,
-    lastWebhookFailure: null,
-    weeklyEmailTimeZone: 'UTC',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,9 +1,8 @@
 import type { DeliverySettings, SaveDeliverySettings, ScheduledEmail, SentEmail, WeekDay } from '../../contract/delivery';
 import { maxScheduleAheadDays, weekDays } from '../../contract/delivery';
-import { deliveryDefaults } from '../../contract/rules/delivery';
 import type { Tier } from '../../contract/users';
 import { AppError, ConflictError, isShownToUser, NotFoundError, RateLimitedError, ValidationError } from '../errors';
-import { newId, newSecret } from '../ids';
+import { newId } from '../ids';
 import type { Mailer, MailMessage, UserRepository } from '../ports/accounts';
 import type {
   DeliverySettingsChanges,
@@ -20,6 +19,7 @@ import type {
 import type { Publisher } from '../ports/realtime';
 import type { AutomationDeliveries, StoredSchedule } from '../ports/workflows';
 import type { User } from '../users/user';
+import { newDeliverySettings } from './settings';
 import { audioMail, automationFailedMail, testMail, videoMail } from './mails';
 import type { ShareLinkService } from './share-links';
 import { weeklyCron } from './weekly-schedule';
@@ -84,24 +84,7 @@ export class DeliveryService {
   }
 
   private defaults(userId: string): StoredDeliverySettings {
-    const now = this.now().toISOString();
-    return {
-      userId,
-      webhookUrl: null,
-      automationEmail: null,
-      enableVideoWebhook: deliveryDefaults.enableVideoWebhook,
-      enableAudioWebhook: deliveryDefaults.enableAudioWebhook,
-      enableVideoEmail: deliveryDefaults.enableVideoEmail,
-      enableAudioEmail: deliveryDefaults.enableAudioEmail,
-      enableEmailAutomation: deliveryDefaults.enableEmailAutomation,
-      lastTriggered: null,
-      webhookSecret: `whsec_${newSecret(24).replace(/-/g, '+').replace(/_/g, '/')}`,
-      webhookDisabledReason: null,
-      lastWebhookFailure: null,
-      weeklyEmailTimeZone: 'UTC',
-      createdAt: now,
-      updatedAt: now,
-    };
+    return newDeliverySettings(userId, this.now().toISOString());
   }
 
   private async user(userId: string): Promise<User> {

@@ -12,6 +12,8 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
   playback: () => import('../../functions/http/playback').then((m) => m.handler),
   delivery: () => import('../../functions/http/delivery').then((m) => m.handler),
   workflows: () => import('../../functions/http/workflows').then((m) => m.handler),
+  branding: () => import('../../functions/http/branding').then((m) => m.handler),
+  billing: () => import('../../functions/http/billing').then((m) => m.handler),
 };
 
 /** The jobs: what EventBridge Scheduler targets (one scheduled job) and the every-minute tick. */

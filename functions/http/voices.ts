@@ -1,3 +1,4 @@
+import { NotFoundError } from '../core/errors';
 import { createVoiceSchema, voiceIdParams } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
@@ -5,6 +6,9 @@ import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
 
 /** Voices and their samples (000 §7, 001 §7). */
 const { signedIn } = endpointsFor<VoicesDeps>();
+const notYet = () => {
+  throw new NotFoundError('Not built yet');
+};
 
 export const handler = createAreaHandler('voices', composeVoices, {
   'GET /api/voices': signedIn({
@@ -26,4 +30,9 @@ export const handler = createAreaHandler('voices', composeVoices, {
       body: { sampleAudioUrl: await input.deps.voices.sampleUrl(input.userId, input.params.id) },
     }),
   }),
+
+  // Being built (issue 14).
+  'POST /api/tts/clone-voice': signedIn({ handle: notYet }),
+  'POST /api/user-voices': signedIn({ handle: notYet }),
+  'DELETE /api/voices/{id}': signedIn({ handle: notYet }),
 });

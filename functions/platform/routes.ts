@@ -11,7 +11,7 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows', 'branding', 'billing'] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
@@ -23,12 +23,17 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   auth: { table: 'read-write', identity: ['AdminConfirmSignUp', 'AdminDeleteUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'], mail: true, realtime: true },
   stats: { table: 'read-write' },
   scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai'] },
-  voices: { table: 'read-write', bucket: 'read-write' },
+  // Cloning checks the samples with ffprobe and clones through ElevenLabs when a key is set.
+  voices: { table: 'read-write', bucket: 'read-write', ffmpeg: true, secrets: ['elevenlabs'] },
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
   playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
   delivery: { table: 'read-write', bucket: 'read', mail: true, realtime: true, schedules: true, webhookQueue: true },
   // Templates and schedules; Test Workflow writes a script (the writer's key) and starts the video pipeline in the request.
   workflows: { table: 'read-write', bucket: 'read', realtime: true, schedules: true, startsPipeline: true, secrets: ['openai'] },
+  // The logo overlay: its file (checked, rasterised by ffmpeg) and its settings.
+  branding: { table: 'read-write', bucket: 'read-write', ffmpeg: true },
+  // Plans through Stripe: checkout, portal, the signed webhook.
+  billing: { table: 'read-write', realtime: true, secrets: ['stripe', 'stripe-webhook'] },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -81,6 +86,10 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/voices', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/default/user', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/{id}/sample', area: 'voices', auth: 'session' },
+  // Settings (issue 14; spec 001 §7 Voices): cloning, the default voice, deleting a clone.
+  { method: 'POST', path: '/api/tts/clone-voice', area: 'voices', auth: 'session', rawBody: true },
+  { method: 'POST', path: '/api/user-voices', area: 'voices', auth: 'session' },
+  { method: 'DELETE', path: '/api/voices/{id}', area: 'voices', auth: 'session' },
   // Media library (issue 5; spec 001 §7). Uploads go straight to S3 (decision 7): upload-url, then complete.
   { method: 'GET', path: '/api/media', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/media/audio', area: 'media', auth: 'session' },
@@ -132,6 +141,17 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'PATCH', path: '/api/automation-schedules/{id}', area: 'workflows', auth: 'session' },
   { method: 'DELETE', path: '/api/automation-schedules/{id}', area: 'workflows', auth: 'session' },
   { method: 'POST', path: '/api/automation-schedules/{id}/test', area: 'workflows', auth: 'session' },
+  // Settings (issue 14; spec 001 §7 Logo): the logo overlay.
+  { method: 'POST', path: '/api/user/logo', area: 'branding', auth: 'session', rawBody: true },
+  { method: 'PATCH', path: '/api/user/logo-settings', area: 'branding', auth: 'session' },
+  { method: 'DELETE', path: '/api/user/logo', area: 'branding', auth: 'session' },
+  { method: 'GET', path: '/api/logo/{file}', area: 'branding', auth: 'session' },
+  // Settings (issue 14; spec 001 §7 Subscriptions): Stripe Checkout, the Customer Portal, the signed webhook.
+  { method: 'POST', path: '/api/subscriptions/create-session', area: 'billing', auth: 'session' },
+  { method: 'POST', path: '/api/subscriptions/portal-session', area: 'billing', auth: 'session' },
+  { method: 'POST', path: '/api/subscriptions/update-after-checkout', area: 'billing', auth: 'session' },
+  // Stripe calls it: no session and no CSRF token; the signature over the raw body is the check.
+  { method: 'POST', path: '/api/stripe/webhook', area: 'billing', auth: 'none', csrf: false, rawBody: true },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -17,6 +17,8 @@ import { composeStats } from '../../functions/platform/compose/stats';
 import { composeSynthesizeAudio } from '../../functions/platform/compose/synthesize-audio';
 import { composeSystem } from '../../functions/platform/compose/system';
 import { composeVoices } from '../../functions/platform/compose/voices';
+import { composeBranding } from '../../functions/platform/compose/branding';
+import { composeBilling } from '../../functions/platform/compose/billing';
 import { composeWorkflows } from '../../functions/platform/compose/workflows';
 
 /** The cloud's configuration shape (nothing is called: building clients makes no request). */
@@ -49,6 +51,8 @@ const composers: Record<AreaName, (context: EntryContext) => unknown> = {
   playback: composePlayback,
   delivery: composeDelivery,
   workflows: composeWorkflows,
+  branding: composeBranding,
+  billing: composeBilling,
 };
 
 describe('composition roots', () => {

@@ -1,12 +1,24 @@
-import { Text } from '@chakra-ui/react';
+import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { LogoSection } from '../components/logo-section';
+import { PlansSection } from '../components/plans-section';
+import { UsageSection } from '../components/usage-section';
+import { VoiceCloningSection } from '../components/voice-cloning-section';
 
-/** /settings: placeholder until its issue builds the page. */
+/** /settings (spec 001 §2 "Settings page"; issue 14): usage statistics, voice cloning, logo overlay, Available Plans. */
 export default function SettingsRoute() {
   return (
-    <PlaceholderPage title="Settings">
-      <Text color="fg.muted">This page is coming in a later update.</Text>
-    </PlaceholderPage>
+    <Container maxW="5xl" py={{ base: '6', md: '10' }}>
+      <Stack gap="8">
+        <Stack gap="1">
+          <Heading size="2xl">Settings</Heading>
+          <Text color="fg.muted">Your plan and usage, your cloned voice and your logo.</Text>
+        </Stack>
+        <UsageSection />
+        <VoiceCloningSection />
+        <LogoSection />
+        <PlansSection />
+      </Stack>
+    </Container>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOpacityStep, logoOpacity, logoPositions, logoSizeNames } from './rules/logo';
 
 /**
  * The spec's User (000 §3, 001 §3) as the API answers it (GET /api/user, login, PATCH /api/user): the
@@ -7,13 +8,42 @@ import { z } from 'zod';
 export const tiers = ['free', 'basic', 'pro'] as const;
 export type Tier = (typeof tiers)[number];
 
+/** The logo overlay's settings (001 §3, §9): a corner, one of the twelve sizes, opacity 0.1–1 in steps of 0.1. */
 export const logoSettingsSchema = z.object({
-  position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']),
-  size: z.string().min(1),
-  opacity: z.number().min(0.1).max(1),
+  position: z.enum(logoPositions),
+  size: z.enum(logoSizeNames),
+  opacity: z
+    .number()
+    .min(logoOpacity.min, 'Opacity must be between 0.1 and 1')
+    .max(logoOpacity.max, 'Opacity must be between 0.1 and 1')
+    .refine(isOpacityStep, 'Opacity must be a multiple of 0.1'),
   enabled: z.boolean(),
 });
 export type LogoSettings = z.infer<typeof logoSettingsSchema>;
+
+/**
+ * PATCH /api/user/logo-settings `{ logoSettings }`: any of the four fields (the rest are kept), at least
+ * one. The answer of the three logo calls is `LogoState`.
+ */
+export const updateLogoSettingsSchema = z
+  .object({
+    logoSettings: logoSettingsSchema
+      .partial()
+      .strict()
+      .refine((value) => Object.keys(value).length > 0, 'logoSettings must name at least one of position, size, opacity, enabled'),
+  })
+  .strict();
+export type UpdateLogoSettingsRequest = z.infer<typeof updateLogoSettingsSchema>;
+
+/** POST /api/user/logo, PATCH /api/user/logo-settings, DELETE /api/user/logo answer the user's logo fields. */
+export interface LogoState {
+  /** `/api/logo/<uuid>.png`, or null when there is no logo. */
+  logoUrl: string | null;
+  logoSettings: LogoSettings;
+}
+
+/** GET /api/logo/{file}. */
+export const logoFileParams = z.object({ file: z.string().max(64) });
 
 export const publicUserSchema = z.object({
   id: z.string(),

@@ -1,19 +1,42 @@
+import { logoMaxBytes, logoMessages } from '../contract/rules/logo';
+import { logoFileParams, updateLogoSettingsSchema } from '../contract/users';
+import { FileTooLargeError } from '../core/errors';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
+import { readMultipartFile } from '../platform/http/multipart-file';
 import { composeBranding, type BrandingDeps } from '../platform/compose/branding';
-import { NotFoundError } from '../core/errors';
 
-/** The logo overlay (001 §7 Logo). Being built (issue 14). */
+/** The logo overlay (spec 001 §7 Logo; issue 14): upload, settings, removal and the file itself. */
 const { signedIn } = endpointsFor<BrandingDeps>();
-const notYet = signedIn({
-  handle: () => {
-    throw new NotFoundError('Not built yet');
-  },
-});
 
 export const handler = createAreaHandler('branding', composeBranding, {
-  'POST /api/user/logo': notYet,
-  'PATCH /api/user/logo-settings': notYet,
-  'DELETE /api/user/logo': notYet,
-  'GET /api/logo/{file}': notYet,
+  'POST /api/user/logo': signedIn({
+    handle: async (input) => {
+      const { file } = await readMultipartFile(input.request.event, {
+        field: 'logo',
+        maxBytes: logoMaxBytes,
+        tooLarge: () => new FileTooLargeError(logoMessages.tooLarge, { maxBytes: logoMaxBytes }, 'LOGO_TOO_LARGE'),
+        missing: 'Choose a logo file to upload',
+      });
+      return { body: await input.deps.logos.upload(input.userId, file) };
+    },
+  }),
+
+  'PATCH /api/user/logo-settings': signedIn({
+    body: updateLogoSettingsSchema,
+    handle: async (input) => ({ body: await input.deps.logos.updateSettings(input.userId, input.body.logoSettings) }),
+  }),
+
+  'DELETE /api/user/logo': signedIn({
+    handle: async (input) => ({ body: await input.deps.logos.remove(input.userId) }),
+  }),
+
+  // Like /api/audio/{file}: the browser follows a redirect to a short-lived presigned GET of the caller's own logo.
+  'GET /api/logo/{file}': signedIn({
+    params: logoFileParams,
+    handle: async (input) => ({
+      status: 302,
+      headers: { location: await input.deps.logos.fileUrl(input.userId, input.params.file), 'cache-control': 'private, max-age=60' },
+    }),
+  }),
 });

@@ -1,49 +1,14 @@
 import type { LogoSettings } from '../../contract/users';
+import { logoMargin, logoSize, type LogoBox } from '../../contract/rules/logo';
+
+export { logoMargin, logoSize, logoSizeNames, type LogoSizeName } from '../../contract/rules/logo';
 
 /**
  * Where the user's logo and the free-plan watermark sit on a 1080x1920 video (spec 001, "Logo overlay"
- * and "Watermark"). The spec names twelve logo sizes from 60x22 to 600x228 and shows only the ends;
- * the ten between are spaced evenly (docs/decisions.md, render engine).
+ * and "Watermark"). The twelve sizes, the margin and the fitting rule are the contract's
+ * (contract/rules/logo.ts), so the browser's preview uses the same numbers.
  */
-export const logoSizeNames = [
-  'extra-small',
-  'small',
-  'medium',
-  'large',
-  'extra-large',
-  'huge',
-  'massive',
-  'gigantic',
-  'enormous',
-  'colossal',
-  'titan',
-  'ultimate',
-] as const;
-export type LogoSizeName = (typeof logoSizeNames)[number];
-
-export interface Box {
-  width: number;
-  height: number;
-}
-
-const smallest: Box = { width: 60, height: 22 };
-const largest: Box = { width: 600, height: 228 };
-
-/** Even numbers, as H.264's 4:2:0 chroma likes them. */
-const even = (n: number) => Math.round(n / 2) * 2;
-
-export function logoSize(name: string): Box {
-  const index = logoSizeNames.indexOf(name as LogoSizeName);
-  const step = index < 0 ? logoSizeNames.indexOf('medium') : index;
-  const t = step / (logoSizeNames.length - 1);
-  return {
-    width: even(smallest.width + (largest.width - smallest.width) * t),
-    height: even(smallest.height + (largest.height - smallest.height) * t),
-  };
-}
-
-/** Margin between a logo and the video's edges. The spec gives 30 px for the watermark; the logo uses the same. */
-export const logoMargin = 30;
+export type Box = LogoBox;
 
 /**
  * A logo is scaled to fit inside `box` (keeping its aspect ratio) and anchored to one corner,

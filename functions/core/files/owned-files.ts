@@ -1,3 +1,4 @@
+import { logoFilePattern, logoUrlPrefix } from '../../contract/rules/logo';
 import { NotFoundError, ValidationError } from '../errors';
 import type { ObjectStore } from '../ports/object-store';
 import { remoteFetchLimits, type RemoteFetcher, type RemoteFile, type RemoteMediaKind } from '../ports/remote-fetcher';
@@ -30,11 +31,17 @@ export function mayRead(userId: string, key: string): boolean {
   return isOwnKey(userId, key);
 }
 
+/** A user's logo (issue 14): `users/<id>/logo/<uuid>.png`, served as `/api/logo/<uuid>.png`. */
+export function logoObjectKey(userId: string, file: string): string | undefined {
+  return logoFilePattern.test(file) ? `${userPrefix(userId)}logo/${file}` : undefined;
+}
+
 /**
  * The key a stored reference (a user's logo) names, when it is one of their own files: the key itself,
- * or our media proxy path naming one. Anything else (a remote URL) is undefined.
+ * our logo path (`/api/logo/<file>`) or our media proxy path naming one. Anything else (a remote URL) is undefined.
  */
 export function ownKeyOf(userId: string, reference: string): string | undefined {
+  if (reference.startsWith(logoUrlPrefix)) return logoObjectKey(userId, reference.slice(logoUrlPrefix.length));
   let key = reference;
   const proxied = /^\/api\/(?:media|thumbnail)-proxy\?url=([^&]+)$/.exec(key);
   if (proxied?.[1]) {

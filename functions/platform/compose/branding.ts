@@ -1,12 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { FfmpegLogoRasterizer } from '../../adapters/ffmpeg/logo-rasterizer';
+import { LogoService } from '../../core/branding/logo-service';
 import type { SessionService } from '../../core/sessions/session-service';
-import type { EntryContext } from '../clients/entry';
-import { sessionsOf } from './shared';
+import { need, type EntryContext } from '../clients/entry';
+import { objectStoreOf } from '../clients/s3';
+import { logger } from '../logger';
+import { sessionsOf, usersOf } from './shared';
 
-/** Being built (issue 14). */
+/** The logo overlay: the file (checked and rasterised by ffmpeg) and its settings. */
 export interface BrandingDeps {
   sessions: SessionService;
+  logos: LogoService;
 }
 
 export function composeBranding(context: EntryContext): BrandingDeps {
-  return { sessions: sessionsOf(context) };
+  need(context, { kind: 'ffmpeg' });
+  const areaLog = logger.child({ area: 'branding' });
+  return {
+    sessions: sessionsOf(context),
+    logos: new LogoService({
+      users: usersOf(context),
+      store: objectStoreOf(context, 'read-write'),
+      rasterizer: new FfmpegLogoRasterizer(),
+      newId: randomUUID,
+      log: (message, fields) => areaLog.info(message, fields),
+    }),
+  };
 }

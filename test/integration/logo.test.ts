@@ -32,7 +32,6 @@ let scratch: string;
 /** A 200x100 magenta PNG (fitted into a size's box it keeps 2:1), a JPEG of it, and the raw bytes of each. */
 let png: Uint8Array;
 let jpeg: Uint8Array;
-const magenta: Rgb = [255, 0, 255];
 
 async function picture(name: string, args: string[]): Promise<Uint8Array> {
   const out = join(scratch, name);
@@ -262,7 +261,6 @@ describe('files that are not what they claim', () => {
 describe('the logo in rendered videos (the real pipeline)', () => {
   let user: SignedInUser;
   let script: Script;
-  const blue: Rgb = [0, 0, 255];
 
   async function blueClip(): Promise<Uint8Array> {
     const out = join(scratch, `blue-${Date.now()}.mp4`);

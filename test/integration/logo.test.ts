@@ -13,7 +13,7 @@ import { logoRect, logoSize, type LogoPosition } from '../../functions/contract/
 import type { Script } from '../../functions/contract/scripts';
 import type { LogoSettings, LogoState, PublicUser } from '../../functions/contract/users';
 import { services } from '../support/services';
-import { frameAt, meanColour, type Rgb } from '../support/video-frames';
+import { frameAt, meanColour } from '../support/video-frames';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import type { Refusal } from './support/media';
 import { uploadAsset } from './support/media';

@@ -2,6 +2,34 @@ import { z } from 'zod';
 
 /** Voices (000 §3, §7; 001 §3, §7): what the API answers, what the developer test page sends. */
 
+/**
+ * The eSpeak NG voice an offline clone speaks with (no ElevenLabs key): the variant, pitch and speed
+ * that match what was measured in the samples (core/voices/voice-analysis.ts).
+ */
+export const offlineVoiceProfileSchema = z.object({
+  /** eSpeak's variant of `en-us` (`m3`, `f2`, …). */
+  variant: z.string().regex(/^[mf][1-7]$/),
+  /** eSpeak's `-p`, 0 to 99. */
+  pitch: z.number().int().min(0).max(99),
+  /** eSpeak's `-s`. */
+  wordsPerMinute: z.number().int().min(80).max(450),
+});
+export type OfflineVoiceProfile = z.infer<typeof offlineVoiceProfileSchema>;
+
+/** How a private voice was cloned, and what was measured in its samples. */
+export const voiceCloneInfoSchema = z.object({
+  /** `elevenlabs`: Instant Voice Cloning; `offline`: an eSpeak approximation (no provider key). */
+  method: z.enum(['elevenlabs', 'offline']),
+  sampleCount: z.number().int().min(1),
+  sampleSeconds: z.number().min(0),
+  /** Median fundamental frequency of the voiced frames, Hz. */
+  pitchHz: z.number().nullable(),
+  /** Syllable nuclei per second of speech. */
+  syllablesPerSecond: z.number().nullable(),
+  offlineProfile: offlineVoiceProfileSchema.nullable(),
+});
+export type VoiceCloneInfo = z.infer<typeof voiceCloneInfoSchema>;
+
 /** The fields a voice has for everyone: the stored voice (core/voices/voice.ts) adds its owner and its sample's key. */
 export const voiceFieldsSchema = z.object({
   id: z.string(),
@@ -18,6 +46,8 @@ export const voiceFieldsSchema = z.object({
   description: z.string().nullable(),
   gender: z.enum(['female', 'male', 'neutral']).nullable(),
   createdAt: z.string(),
+  /** Present on voices made by POST /api/tts/clone-voice (absent on presets and test-page voices). */
+  clone: voiceCloneInfoSchema.optional(),
 });
 
 /** A voice as the API answers it: the sample's address is made on request (GET /api/voices/{id}/sample). */
@@ -42,6 +72,40 @@ export const createVoiceSchema = z.object({
   isDefault: z.boolean().default(false),
 });
 export type CreateVoiceInput = z.infer<typeof createVoiceSchema>;
+
+/** POST /api/user-voices (001 §7): link a voice the caller may use, or make it their default. */
+export const linkVoiceSchema = z.object({
+  voiceId: z.string({ error: 'voiceId is required' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'voiceId is required'),
+  isDefault: z.boolean({ error: 'isDefault must be true or false' }),
+});
+export type LinkVoiceInput = z.infer<typeof linkVoiceSchema>;
+
+export interface UserVoiceLink {
+  id: string;
+  voiceId: string;
+  isDefault: boolean;
+  createdAt: string;
+}
+
+/** POST /api/tts/clone-voice (001 §7): `message`, `voice`, `userVoice.isDefault`. */
+export interface CloneVoiceResult {
+  message: string;
+  voice: PublicVoice;
+  userVoice: UserVoiceLink;
+}
+
+/** POST /api/user-voices. */
+export interface LinkVoiceResult {
+  message: string;
+  userVoice: UserVoiceLink;
+}
+
+/** DELETE /api/voices/{id}: what the plan's count is now. */
+export interface DeleteVoiceResult {
+  message: string;
+  id: string;
+  clonedVoices: number;
+}
 
 /** GET /api/voices/{id}/sample: our presets' and the provider's ids (mixed case, kept as sent). */
 export const voiceIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Voice not found') });

@@ -1,14 +1,59 @@
-import { NotFoundError } from '../core/errors';
-import { createVoiceSchema, voiceIdParams } from '../contract/voices';
+import { z } from 'zod';
+import { ValidationError } from '../core/errors';
+import type { CloneRequest } from '../core/voices/voice-clones';
+import { voiceCloneMessages, voiceSampleRules } from '../contract/rules/voice-samples';
+import { createVoiceSchema, linkVoiceSchema, voiceIdParams } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpointsFor } from '../platform/http/endpoint';
+import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
 import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
+import { PayloadTooLargeError } from '../platform/http/transport-errors';
 
-/** Voices and their samples (000 §7, 001 §7). */
+/** The whole clone form: every sample at its largest, and room for the form's own fields. */
+const cloneBodyMaxBytes = voiceSampleRules.maxFiles * voiceSampleRules.maxFileBytes + 64 * 1024;
+
+/** The form's text fields, bounded (a name is checked for emptiness by the service, with the spec's message). */
+const cloneFields = z.object({
+  name: z.string().max(1_000, voiceCloneMessages.nameTooLong).default(''),
+  consent: z.enum(['true', 'on', '1', 'yes', 'false', '']).optional(),
+});
+
+/**
+ * The spec's multipart clone form (001 §7): `name`, one or more `files`, and `consent` (issue 14). The
+ * claimed types are carried along for the first check only; the service reads the bytes.
+ */
+async function readCloneForm(input: EndpointInput<unknown, unknown, unknown, VoicesDeps, string>): Promise<CloneRequest> {
+  const event = input.request.event;
+  const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '';
+  if (!/^multipart\/form-data/i.test(contentType)) throw new ValidationError('Send the voice samples as multipart/form-data');
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  if (bytes.byteLength > cloneBodyMaxBytes) throw new PayloadTooLargeError(cloneBodyMaxBytes);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new ValidationError('The voice samples could not be read as multipart/form-data');
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const fields = cloneFields.safeParse({ name: text('name'), consent: text('consent')?.trim().toLowerCase() });
+  if (!fields.success) throw new ValidationError(fields.error.issues[0]?.message ?? 'Invalid form');
+  const uploads = [...form.getAll('files'), ...form.getAll('files[]'), ...form.getAll('file')].filter((value) => typeof value !== 'string') as (Blob & { name?: string })[];
+  const files = await Promise.all(
+    uploads.slice(0, voiceSampleRules.maxFiles + 1).map(async (file) => ({
+      fileName: (file.name || 'sample').slice(0, 200),
+      contentType: file.type || '',
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    })),
+  );
+  const consent = fields.data.consent;
+  return { name: fields.data.name, consent: consent === 'true' || consent === 'on' || consent === '1' || consent === 'yes', files };
+}
+
+/** Voices and their samples (000 §7, 001 §7), and cloning (001 §4, §5; issue 14). */
 const { signedIn } = endpointsFor<VoicesDeps>();
-const notYet = () => {
-  throw new NotFoundError('Not built yet');
-};
 
 export const handler = createAreaHandler('voices', composeVoices, {
   'GET /api/voices': signedIn({
@@ -31,8 +76,17 @@ export const handler = createAreaHandler('voices', composeVoices, {
     }),
   }),
 
-  // Being built (issue 14).
-  'POST /api/tts/clone-voice': signedIn({ handle: notYet }),
-  'POST /api/user-voices': signedIn({ handle: notYet }),
-  'DELETE /api/voices/{id}': signedIn({ handle: notYet }),
+  'POST /api/tts/clone-voice': signedIn({
+    handle: async (input) => ({ status: 201, body: await input.deps.clones.clone(input.userId, await readCloneForm(input)) }),
+  }),
+
+  'POST /api/user-voices': signedIn({
+    body: linkVoiceSchema,
+    handle: async (input) => ({ body: await input.deps.clones.link(input.userId, input.body) }),
+  }),
+
+  'DELETE /api/voices/{id}': signedIn({
+    params: voiceIdParams,
+    handle: async (input) => ({ body: await input.deps.clones.remove(input.userId, input.params.id) }),
+  }),
 });

@@ -103,6 +103,8 @@ describe('choosing the voice', () => {
       seedPublic: async (presets) => presets.forEach((v) => stored.has(v.id) || stored.set(v.id, v)),
       createPrivate: async () => undefined,
       setSampleKey: async () => undefined,
+      deletePrivate: async () => false,
+      saveLink: async () => undefined,
       links: async () => links,
       countPrivate: async () => 1,
     };

@@ -1,6 +1,7 @@
 import type ESpeakNg from 'espeak-ng';
 import type { WordTiming } from '../../core/captions/word-timings';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
+import { espeakArguments } from '../../core/voices/offline-profile';
 import { durationOf, parseWav, soundRegions, type Region } from './wav';
 
 type EspeakFactory = typeof ESpeakNg;
@@ -118,8 +119,11 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
     const { words, phraseEnds } = tokenize(text);
     if (words.length === 0) throw new Error('Nothing to say: the script has no words');
     const voiceName = /^[a-z]{2,3}(-[a-z0-9]+)*(\+[\w-]+)?$/i.test(voice.voiceId) ? voice.voiceId : 'en-us';
-    const wordsPerMinute = String(Math.round(165 * (voice.speed ?? 1)));
-    const base = ['-v', voiceName, '-s', wordsPerMinute];
+    const profile = voice.offlineProfile;
+    // An offline clone speaks with its measured variant, pitch and pace (core/voices/offline-profile.ts).
+    const base = profile
+      ? espeakArguments({ ...profile, wordsPerMinute: Math.round(profile.wordsPerMinute * (voice.speed ?? 1)) })
+      : ['-v', voiceName, '-s', String(Math.round(165 * (voice.speed ?? 1)))];
     const spoken = words.join(' ');
     if (bytesOf(spoken) > maxEspeakInputBytes) throw new Error(`The offline voice speaks at most ${maxEspeakInputBytes} bytes of text at a time`);
     const [natural, weights] = await Promise.all([this.speak(base, spoken), this.wordWeights(base, words)]);

@@ -1,4 +1,5 @@
 import type { SpeechSample, VoiceSampleSynthesizer } from '../../core/ports/voices';
+import { espeakArguments } from '../../core/voices/offline-profile';
 import type { Voice } from '../../core/voices/voice';
 
 /**
@@ -16,8 +17,14 @@ function hash(text: string): number {
 }
 
 export class EspeakVoiceSample implements VoiceSampleSynthesizer {
-  async synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed'>): Promise<SpeechSample> {
+  async synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed' | 'clone'>): Promise<SpeechSample> {
     const { default: ESpeakNg } = await import('espeak-ng');
+    const profile = voice.clone?.offlineProfile;
+    if (profile) {
+      // An offline clone's sample is its measured voice, as its voice-overs will sound.
+      const espeak = await ESpeakNg({ arguments: ['-w', 'sample.wav', ...espeakArguments(profile), text] });
+      return { body: espeak.FS.readFile('sample.wav'), contentType: 'audio/wav', extension: 'wav' };
+    }
     const h = hash(voice.id);
     const variants = voice.gender === 'male' ? male : voice.gender === 'female' ? female : [...female, ...male];
     const variant = variants[h % variants.length] ?? 'm3';

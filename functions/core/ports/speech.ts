@@ -1,3 +1,4 @@
+import type { OfflineVoiceProfile } from '../../contract/voices';
 import type { WordTiming } from '../captions/word-timings';
 
 export interface VoiceSettings {
@@ -9,6 +10,8 @@ export interface VoiceSettings {
   similarityBoost?: number;
   style?: number;
   speakerBoost?: boolean;
+  /** An offline clone (issue 14): eSpeak NG speaks it with this variant, pitch and speed, whatever the provider. */
+  offlineProfile?: OfflineVoiceProfile;
 }
 
 export interface SynthesizedSpeech {

@@ -14,6 +14,13 @@ export interface VoiceRepository {
    */
   createPrivate(voice: Voice, link: UserVoice, limit: number): Promise<void>;
   setSampleKey(voice: Voice, key: string): Promise<void>;
+  /**
+   * Removes a private voice and its link and gives the clone back to the plan's counter, in one
+   * transaction. False when the user has no such private voice (nothing changed).
+   */
+  deletePrivate(userId: string, voiceId: string): Promise<boolean>;
+  /** Writes the user's link to a voice; a default link takes the flag from every other link. */
+  saveLink(link: UserVoice): Promise<void>;
   links(userId: string): Promise<UserVoice[]>;
   countPrivate(userId: string): Promise<number>;
 }
@@ -34,5 +41,44 @@ export interface SpeechSample {
 
 /** Speaks a short sample text in (an approximation of) a voice. */
 export interface VoiceSampleSynthesizer {
-  synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed'>): Promise<SpeechSample>;
+  synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed' | 'clone'>): Promise<SpeechSample>;
+}
+
+/** What the server read in one voice sample's bytes (ffprobe, then ffmpeg's 16 kHz mono decode). */
+export interface InspectedSample {
+  /** The container ffprobe read (`mp3`, `wav`, `mov,mp4,…`, `ogg`, …). */
+  formatName: string;
+  durationSeconds: number;
+  /** Mono PCM at `sampleRate`, for the pitch and rate analysis (at most the first few minutes). */
+  pcm: Float32Array;
+  sampleRate: number;
+}
+
+/** The bytes are not audio that ffprobe and ffmpeg can read (a wrong type, a broken file). */
+export class NotAudioError extends Error {
+  override name = 'NotAudioError';
+}
+
+/** Reads a voice sample's bytes, never its claimed type. Throws NotAudioError for anything but audio. */
+export interface VoiceSampleInspector {
+  inspect(bytes: Uint8Array): Promise<InspectedSample>;
+}
+
+export interface CloneSample {
+  bytes: Uint8Array;
+  fileName: string;
+  contentType: string;
+}
+
+/** A provider's voice cloning (ElevenLabs Instant Voice Cloning). */
+export interface VoiceCloner {
+  /** Makes the voice; answers the provider's voice id. */
+  clone(input: { name: string; samples: readonly CloneSample[] }): Promise<{ providerVoiceId: string }>;
+  /** Deletes the provider's voice; a voice the provider no longer has counts as deleted. */
+  remove(providerVoiceId: string): Promise<void>;
+}
+
+/** Which cloner a request uses: the provider's when its key is configured, else none (offline). */
+export interface VoiceClonerChoice {
+  current(): Promise<VoiceCloner | undefined>;
 }

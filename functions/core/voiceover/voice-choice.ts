@@ -21,5 +21,6 @@ export function voiceSettingsOf(voice: Voice): VoiceSettings {
     similarityBoost: voice.similarityBoost,
     style: voice.style,
     speakerBoost: voice.speakerBoost,
+    ...(voice.clone?.offlineProfile ? { offlineProfile: voice.clone.offlineProfile } : {}),
   };
 }

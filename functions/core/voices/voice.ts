@@ -7,6 +7,8 @@ export const voiceSchema = voiceFieldsSchema.extend({
   userId: z.string().nullable(),
   /** Where the generated sample sits in the media bucket; never answered as is. */
   sampleKey: z.string().nullable(),
+  /** A clone's uploaded samples, kept private under `users/<id>/voices/<voice id>/`; never answered. */
+  sampleKeys: z.array(z.string()).optional(),
 });
 export type Voice = z.infer<typeof voiceSchema>;
 
@@ -21,7 +23,7 @@ export type UserVoice = z.infer<typeof userVoiceSchema>;
 
 /** What the API answers: no owner, no key; the sample's address is made on request (GET /api/voices/{id}/sample). */
 export function toPublicVoice(voice: Voice, extra: { isDefault?: boolean } = {}): PublicVoice {
-  const { sampleKey: _k, userId: _u, ...rest } = voice;
+  const { sampleKey: _k, userId: _u, sampleKeys: _s, ...rest } = voice;
   return { ...rest, sampleAudioUrl: null, ...extra };
 }
 

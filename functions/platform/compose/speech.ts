@@ -1,5 +1,6 @@
 import { EspeakSpeechSynthesizer } from '../../adapters/local/espeak-speech';
 import { ElevenLabsSpeechSynthesizer } from '../../adapters/providers/elevenlabs-speech';
+import { OfflineVoiceRouting } from '../../adapters/providers/offline-voice-routing';
 import { ResolvingSpeechSynthesizer } from '../../adapters/providers/resolving-speech';
 import { readSecretParameter } from '../../adapters/aws/ssm-secret';
 import type { SpeechSynthesizer } from '../../core/ports/speech';
@@ -15,7 +16,8 @@ export function buildSpeech(
   config: Pick<AppConfig, 'ELEVENLABS_API_KEY' | 'ELEVENLABS_BASE_URL' | 'ELEVENLABS_API_KEY_PARAMETER'>,
   readSecret: (name: string) => Promise<string | undefined> = readSecretParameter,
 ): SpeechSynthesizer {
-  const elevenLabs = (apiKey: string) => new ElevenLabsSpeechSynthesizer({ apiKey, baseUrl: config.ELEVENLABS_BASE_URL });
+  // Offline clones are eSpeak profiles: eSpeak speaks them whichever provider speaks the rest.
+  const elevenLabs = (apiKey: string) => new OfflineVoiceRouting(new ElevenLabsSpeechSynthesizer({ apiKey, baseUrl: config.ELEVENLABS_BASE_URL }), new EspeakSpeechSynthesizer());
   if (config.ELEVENLABS_API_KEY) return elevenLabs(config.ELEVENLABS_API_KEY);
   const parameter = config.ELEVENLABS_API_KEY_PARAMETER;
   if (!parameter) return new EspeakSpeechSynthesizer();

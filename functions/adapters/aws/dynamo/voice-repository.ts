@@ -122,6 +122,50 @@ export class DynamoVoiceRepository implements VoiceRepository {
     }
   }
 
+  /**
+   * The voice, its link and the counter's decrement in one transaction; the voice must still be
+   * there (a second delete changes nothing). A user without a counter (voices made before it) is
+   * seeded from the count on their next clone, so there is nothing to give back.
+   */
+  async deletePrivate(userId: string, voiceId: string): Promise<boolean> {
+    const pk = keys.user(userId);
+    const counterKey = { pk, sk: keys.voiceClones };
+    const counter = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: counterKey, ConsistentRead: true }));
+    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+      { Delete: { TableName: this.table.tableName, Key: { pk, sk: keys.voice(voiceId) }, ConditionExpression: 'attribute_exists(pk) AND #visibility = :private', ExpressionAttributeNames: { '#visibility': 'visibility' }, ExpressionAttributeValues: { ':private': 'private' } } },
+      { Delete: { TableName: this.table.tableName, Key: { pk, sk: keys.userVoice(voiceId) } } },
+    ];
+    if (counter.Item !== undefined) {
+      items.push({
+        Update: {
+          TableName: this.table.tableName,
+          Key: counterKey,
+          UpdateExpression: 'SET #count = #count - :one',
+          ConditionExpression: '#count > :zero',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        },
+      });
+    }
+    try {
+      await this.table.client.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      if (cancellationCode(error, 0) === 'ConditionalCheckFailed') return false;
+      // A counter already at zero (written by hand, or out of step): the voice still goes, uncounted.
+      if (cancellationCode(error, 2) === 'ConditionalCheckFailed') {
+        await this.table.client.send(new TransactWriteCommand({ TransactItems: items.slice(0, 2) }));
+        return true;
+      }
+      throw error;
+    }
+  }
+
+  async saveLink(link: UserVoice): Promise<void> {
+    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: { pk: keys.user(link.userId), sk: keys.userVoice(link.voiceId), ...link } }));
+    if (link.isDefault) await this.clearOtherDefaults(link);
+  }
+
   async setSampleKey(voice: Voice, key: string): Promise<void> {
     await this.table.client.send(
       new UpdateCommand({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { GenerationStatus } from './scripts';
+import type { Tier } from './users';
 
 /**
  * The realtime protocol of the spec (000 §7).
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
-export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows'] as const;
+export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan'] as const;
 export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -68,8 +69,16 @@ export interface WorkflowsMessage {
   scheduleId?: string;
 }
 
+/** The user's plan changed as Stripe says (issue 14): the Settings page refetches the user and the stats. */
+export interface PlanMessage {
+  type: 'plan';
+  userId?: string;
+  tier: Tier;
+  subscriptionStatus: string;
+}
+
 /** What the product pushes to a user (`type` decides which subscriptions receive it). */
-export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage;
+export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage;
 
 /** The protocol's own answers on one connection. */
 export type ProtocolMessage =

@@ -88,3 +88,11 @@ export const workflowKeys = {
   /** Which run wrote a script (read when its video completes). */
   runOfScript: (scriptId: string) => `AUTOSCRIPT#${scriptId}`,
 } as const;
+
+/** Billing (issue 14): outside any user's partition, because Stripe names them, not a user. */
+export const billingKeys = {
+  /** Which user a Stripe customer belongs to (written when the customer is made). */
+  customer: (customerId: string) => ({ pk: `STRIPECUSTOMER#${customerId}`, sk: 'CLAIM' }),
+  /** One webhook event, claimed once. */
+  event: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
+} as const;

@@ -1,0 +1,138 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { NotFoundError } from '../../../core/errors';
+import type { BillingStore, SubscriptionState } from '../../../core/ports/billing';
+import { billingKeys, keys } from './keys';
+import { isConditionFailure, type TableRef } from './table';
+
+const day = 24 * 60 * 60;
+/** Stripe retries a delivery for up to three days; event claims are kept a month. */
+const eventClaimSeconds = 30 * day;
+/** A claim left 'processing' this long (a crashed handler) may be taken again. */
+const staleClaimSeconds = 5 * 60;
+
+const claimSchema = z.object({ userId: z.string() });
+
+/**
+ * Billing's records: the customer → user link, one claim per webhook event id (a conditional put: a
+ * duplicate delivery finds it), and the plan and counters on `USER#<id>/PROFILE` (the same attributes
+ * the user record reads). A paid invoice's reset is conditioned on the invoice id it last reset for, so
+ * it happens once per invoice however often it arrives.
+ */
+export class DynamoBillingStore implements BillingStore {
+  constructor(
+    private readonly table: TableRef,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async userOfCustomer(customerId: string): Promise<string | undefined> {
+    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: billingKeys.customer(customerId) }));
+    return result.Item ? claimSchema.parse(result.Item).userId : undefined;
+  }
+
+  async claimCustomer(userId: string, customerId: string): Promise<string> {
+    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: { ...billingKeys.customer(customerId), userId } }));
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: keys.profile(userId),
+          UpdateExpression: 'SET stripeCustomerId = :customer',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stripeCustomerId) OR attribute_type(stripeCustomerId, :nullType))',
+          ExpressionAttributeValues: { ':customer': customerId, ':nullType': 'NULL' },
+        }),
+      );
+      return customerId;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const profile = await this.table.client.send(
+        new GetCommand({ TableName: this.table.tableName, Key: keys.profile(userId), ProjectionExpression: 'stripeCustomerId' }),
+      );
+      const existing: unknown = profile.Item?.stripeCustomerId;
+      if (typeof existing !== 'string') throw new NotFoundError('User not found');
+      return existing;
+    }
+  }
+
+  async claimEvent(eventId: string, type: string): Promise<boolean> {
+    const now = Math.floor(this.clock() / 1000);
+    try {
+      await this.table.client.send(
+        new PutCommand({
+          TableName: this.table.tableName,
+          Item: { ...billingKeys.event(eventId), type, state: 'processing', claimedAt: now, expiresAt: now + eventClaimSeconds },
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :processing AND claimedAt < :stale)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':processing': 'processing', ':stale': now - staleClaimSeconds },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async finishEvent(eventId: string): Promise<void> {
+    await this.table.client.send(
+      new UpdateCommand({
+        TableName: this.table.tableName,
+        Key: billingKeys.event(eventId),
+        UpdateExpression: 'SET #state = :done',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':done': 'done' },
+      }),
+    );
+  }
+
+  async releaseEvent(eventId: string): Promise<void> {
+    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: billingKeys.event(eventId) }));
+  }
+
+  async applySubscription(userId: string, state: SubscriptionState): Promise<boolean> {
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: keys.profile(userId),
+          UpdateExpression:
+            'SET subscriptionTier = :tier, subscriptionStatus = :status, stripeCustomerId = :customer, stripeSubscriptionId = :subscription, subscriptionStartDate = :start, subscriptionEndDate = :end, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':tier': state.tier,
+            ':status': state.status,
+            ':customer': state.customerId,
+            ':subscription': state.subscriptionId,
+            ':start': state.startDate,
+            ':end': state.endDate,
+            ':now': new Date(this.clock()).toISOString(),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError('User not found');
+      throw error;
+    }
+  }
+
+  async resetForInvoice(userId: string, invoiceId: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: keys.profile(userId),
+          UpdateExpression:
+            'SET scriptTokensUsed = :zero, audioMinutesUsed = :zero, videoMinutesGenerated = :zero, scriptTokenLastReset = :at, audioMinutesLastReset = :at, videoMinutesLastReset = :at, billingResetInvoice = :invoice',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(billingResetInvoice) OR billingResetInvoice <> :invoice)',
+          ExpressionAttributeValues: { ':zero': 0, ':at': at, ':invoice': invoiceId },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { billingBounds, billingMessages, paidTiers } from './rules/billing';
+import type { Tier } from './users';
+
+export { billingMessages, checkoutUrls, isPaidTier, paidTiers, readCheckoutReturn, type CheckoutReturn, type PaidTier } from './rules/billing';
+
+/**
+ * Subscriptions (spec 001 §7, §8; issue 14). Every route but the webhook is `auth: 'session'`.
+ *
+ * - `POST /api/subscriptions/create-session` `CreateCheckoutRequest` → `{ url }` (Stripe Checkout, or the
+ *   local test checkout). 400 tier not basic/pro or a URL not on this site; 409 when a subscription is
+ *   already live (change it in the portal).
+ * - `POST /api/subscriptions/portal-session` `PortalRequest` → `{ url }`; 404 without a subscription.
+ * - `POST /api/subscriptions/update-after-checkout` `UpdateAfterCheckoutRequest` → `UpdateAfterCheckoutResponse`;
+ *   the tier applied is what Stripe says, never the body's; 404 a session that is not the caller's.
+ * - `POST /api/stripe/webhook` (Stripe, signed; no session, no CSRF) → `{ received: true }`; 400 bad signature.
+ */
+const tierField = z.enum(paidTiers, { message: billingMessages.invalidTier });
+const urlField = z.string().trim().min(1).max(billingBounds.urlMax).url();
+
+export const createCheckoutSchema = z.object({
+  tier: tierField,
+  successUrl: urlField,
+  cancelUrl: urlField,
+});
+export type CreateCheckoutRequest = z.infer<typeof createCheckoutSchema>;
+
+export const portalSchema = z.object({ returnUrl: urlField });
+export type PortalRequest = z.infer<typeof portalSchema>;
+
+export const updateAfterCheckoutSchema = z.object({
+  tier: tierField,
+  sessionId: z.string().trim().min(1).max(billingBounds.sessionIdMax).regex(/^[A-Za-z0-9_]+$/, 'sessionId: invalid'),
+});
+export type UpdateAfterCheckoutRequest = z.infer<typeof updateAfterCheckoutSchema>;
+
+export interface SessionUrlResponse {
+  url: string;
+}
+
+export interface UpdateAfterCheckoutResponse {
+  success: boolean;
+  message: string;
+  /** The plan now in force, as Stripe says. */
+  tier: Tier;
+  subscriptionStatus: string;
+}
+
+/** One row of GET /api/metadata/subscription-tiers (the plan table the server enforces; core/plans/tiers.ts). */
+export interface PlanInfo {
+  tier: Tier;
+  name: string;
+  priceUsd: number;
+  billing: 'free' | 'monthly';
+  storageMB: number;
+  videoMinutes: number;
+  videoMinutesOneTime: boolean;
+  scriptTokens: number;
+  audioMinutes: number;
+  audioMinutesOneTime: boolean;
+  voiceCloneLimit: number;
+  watermark: boolean;
+}
+
+export interface PlansResponse {
+  tiers: PlanInfo[];
+}

@@ -7,7 +7,7 @@ const words = (position: LogoPosition) => position.replace('-', ' ').replace(/^.
 /** The four corners (001 §9), laid out as a small 9:16 frame with a button in each corner. */
 export function LogoCornerPicker({ value, onChange, disabled }: { value: LogoPosition; onChange: (value: LogoPosition) => void; disabled?: boolean }) {
   return (
-    <Field.Root disabled={disabled}>
+    <Field.Root disabled={disabled} w="auto" flexShrink="0">
       <Field.Label fontSize="sm" id="logo-position-label">
         Position
       </Field.Label>

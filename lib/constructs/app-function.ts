@@ -13,7 +13,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { fromRoot, repoRoot } from '../paths.js';
-import type { FunctionAccess } from '../../functions/platform/access.js';
+import type { FunctionAccess, SecretName } from '../../functions/platform/access.js';
 
 /**
  * Where the functions learn the site's public origin (functions/platform/config.ts): a fixed value from
@@ -135,6 +135,8 @@ export class AppFunction extends NodejsFunction {
         ...appEnvironment(props.resources),
         ...(props.access.secrets?.includes('openai') ? { OPENAI_API_KEY_PARAMETER: openAiKeyParameterName(Stack.of(scope).stackName) } : {}),
         ...(props.access.secrets?.includes('elevenlabs') ? { ELEVENLABS_API_KEY_PARAMETER: elevenLabsKeyParameterName(Stack.of(scope).stackName) } : {}),
+        ...(props.access.secrets?.includes('stripe') ? stripeEnvironment(Stack.of(scope).stackName) : {}),
+        ...(props.access.secrets?.includes('stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_PARAMETER: stripeParameterNames(Stack.of(scope).stackName).webhookSecret } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
@@ -208,9 +210,7 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
       }),
     );
   }
-  const secretParameters = (access.secrets ?? []).map((secret) =>
-    parameterArn(stack, secret === 'openai' ? openAiKeyParameterName(stack.stackName) : elevenLabsKeyParameterName(stack.stackName)),
-  );
+  const secretParameters = (access.secrets ?? []).flatMap((secret) => secretParameterNames(stack.stackName, secret)).map((name) => parameterArn(stack, name));
   if (secretParameters.length) {
     grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: secretParameters }));
   }
@@ -251,6 +251,42 @@ export function openAiKeyParameterName(stackName: string): string {
 /** The same for the ElevenLabs key; without it voice-overs are spoken by eSpeak NG. */
 export function elevenLabsKeyParameterName(stackName: string): string {
   return `/reelsmith/${stackName}/elevenlabs-api-key`;
+}
+
+/**
+ * Billing's parameters (issue 14), created by the operator (docs/deploy.md): the Stripe secret key and
+ * the webhook signing secret as SecureStrings, the price id of each paid tier as Strings. Without them
+ * the billing calls answer 503 and webhooks are refused.
+ */
+export function stripeParameterNames(stackName: string) {
+  const base = `/reelsmith/${stackName}`;
+  return {
+    secretKey: `${base}/stripe-secret-key`,
+    webhookSecret: `${base}/stripe-webhook-secret`,
+    priceBasic: `${base}/stripe-price-basic`,
+    pricePro: `${base}/stripe-price-pro`,
+  };
+}
+
+function stripeEnvironment(stackName: string): Record<string, string> {
+  const names = stripeParameterNames(stackName);
+  return { STRIPE_SECRET_KEY_PARAMETER: names.secretKey, STRIPE_PRICE_BASIC_PARAMETER: names.priceBasic, STRIPE_PRICE_PRO_PARAMETER: names.pricePro };
+}
+
+/** The parameters a declared secret may read: exactly those, nothing under a wildcard. */
+export function secretParameterNames(stackName: string, secret: SecretName): string[] {
+  switch (secret) {
+    case 'openai':
+      return [openAiKeyParameterName(stackName)];
+    case 'elevenlabs':
+      return [elevenLabsKeyParameterName(stackName)];
+    case 'stripe': {
+      const names = stripeParameterNames(stackName);
+      return [names.secretKey, names.priceBasic, names.pricePro];
+    }
+    case 'stripe-webhook':
+      return [stripeParameterNames(stackName).webhookSecret];
+  }
 }
 
 export function parameterArn(stack: Stack, parameterName: string): string {

@@ -145,9 +145,9 @@ export class VoiceCloneService {
       for (const [i, sample] of samples.entries()) await this.deps.files.put(sampleKeys[i] ?? '', sample.bytes, sample.contentType);
       providerVoiceId = cloner ? (await cloner.clone({ name, samples })).providerVoiceId : undefined;
 
-      const links = await this.deps.voices.links(userId);
-      // The first voice of someone who has not chosen one becomes their default.
-      const isDefault = !user.selectedVoice && !links.some((link) => link.isDefault);
+      // Never made the default on its own: parallel clones would each take the flag from the others.
+      // "Make default" (POST /api/user-voices) does it, one request at a time.
+      const isDefault = false;
       const now = new Date(this.clock()).toISOString();
       const clone: VoiceCloneInfo = {
         method: cloner ? 'elevenlabs' : 'offline',

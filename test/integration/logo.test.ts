@@ -249,6 +249,31 @@ describe('files that are not what they claim', () => {
     expect(await storedLogos(user.id)).toEqual([]);
   });
 
+  it('refuses a small file that decodes to too many pixels (422)', async () => {
+    const out = join(scratch, 'huge.png');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=white:s=7000x7000', '-frames:v', '1', '-compression_level', '9', out]);
+    const bytes = new Uint8Array(await readFile(out));
+    expect(bytes.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const answer = await uploadLogo(user, bytes, 'image/png');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+    expect(await storedLogos(user.id)).toEqual([]);
+  });
+
+  it('takes GIF and WebP pictures too, each stored as a PNG', async () => {
+    for (const [type, args] of [
+      ['image/gif', ['-f', 'gif']],
+      ['image/webp', ['-c:v', 'libwebp', '-f', 'webp']],
+    ] as const) {
+      const bytes = await picture(`logo.${type.slice(6)}`, [...args]);
+      const answer = await uploadLogo(user, bytes, type, `logo.${type.slice(6)}`);
+      expect(answer.status, `${type}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.logoUrl).toMatch(/\.png$/);
+      expect(await storedLogos(user.id)).toEqual([keyOf(user.id, answer.body.logoUrl)]);
+    }
+    expect((await user.client.delete('/api/user/logo')).status).toBe(200);
+    expect(await storedLogos(user.id)).toEqual([]);
+  });
+
   it('keeps the previous logo when a replacement is refused', async () => {
     const kept = await uploadLogo(user, png, 'image/png');
     expect(kept.status).toBe(200);

@@ -9,6 +9,7 @@ import { Delivery } from './constructs/delivery.js';
 import { ReelsmithHttpApi } from './constructs/http-api.js';
 import { Identity } from './constructs/identity.js';
 import { Media } from './constructs/media.js';
+import { Automation } from './constructs/automation.js';
 import { Pipeline } from './constructs/pipeline.js';
 import { Realtime, webSocketStageName } from './constructs/realtime.js';
 import { Schedules } from './constructs/schedules.js';
@@ -61,18 +62,24 @@ export class ReelsmithStack extends Stack {
     const resources = delivery.resources;
 
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
-    const startsPipeline = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn };
-    const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: startsPipeline, ffmpegLayer: pipeline.ffmpegLayer });
-    const schedules = new Schedules(this, 'Schedules', { resources, environment: startsPipeline });
-    // Only the areas that declare it may start the pipeline (the scripts area's generate-video).
-    for (const [area, fn] of httpApi.functions) if (areaAccess[area].startsPipeline) pipeline.stateMachine.grantStartExecution(fn);
-    // The jobs start automation runs' videos (issue 13). FinalizeVideo invokes the jobs function, so the
-    // jobs get the pipeline's ARN by its name, in the environment and the grant alike (no cycle).
-    if (jobsAccess.startsPipeline) {
-      delivery.jobs.addEnvironment('STATE_MACHINE_ARN', pipeline.stateMachineArnByName);
-      delivery.jobs.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [pipeline.stateMachineArnByName] }));
-      // The every-minute tick composes under the same declaration.
-      pipeline.stateMachine.grantStartExecution(schedules.tick);
+    // Automation runs (issue 13) run the video pipeline as a nested execution.
+    const automation = new Automation(this, 'Automation', { resources, videoStateMachine: pipeline.stateMachine });
+    const stateMachines = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn, AUTOMATION_STATE_MACHINE_ARN: automation.stateMachine.stateMachineArn };
+    const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
+    // The tick composes under the jobs' declaration; it reads the automation's ARN by name like the jobs.
+    const schedules = new Schedules(this, 'Schedules', { resources, environment: { AUTOMATION_STATE_MACHINE_ARN: automation.stateMachineArnByName } });
+    // Only the areas that declare it may start a state machine (the scripts area's generate-video, Test Workflow).
+    for (const [area, fn] of httpApi.functions) {
+      if (areaAccess[area].startsPipeline) pipeline.stateMachine.grantStartExecution(fn);
+      if (areaAccess[area].startsAutomation) automation.stateMachine.grantStartExecution(fn);
+    }
+    // The jobs start automation runs (a firing). FinalizeVideo invokes the jobs function and the automation
+    // runs FinalizeVideo, so the jobs get the automation's ARN by its name, in the environment and the grant alike (no cycle).
+    if (jobsAccess.startsAutomation) {
+      for (const fn of [delivery.jobs, schedules.tick]) {
+        fn.addEnvironment('AUTOMATION_STATE_MACHINE_ARN', automation.stateMachineArnByName);
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [automation.stateMachineArnByName] }));
+      }
     }
 
     const site = new Site(this, 'Site', {
@@ -106,6 +113,7 @@ export class ReelsmithStack extends Stack {
     new CfnOutput(this, 'ScheduleDeadLetterQueueUrl', { value: delivery.schedulerDlq.queueUrl, description: 'Schedule firings that failed every retry' });
     new CfnOutput(this, 'MailConfigurationSet', { value: delivery.configurationSet.configurationSetName, description: 'SES configuration set of every mail' });
     new CfnOutput(this, 'StateMachineArn', { value: pipeline.stateMachine.stateMachineArn, description: 'The video pipeline' });
+    new CfnOutput(this, 'AutomationStateMachineArn', { value: automation.stateMachine.stateMachineArn, description: 'Automation runs: script, the video pipeline nested, delivery' });
   }
 }
 

@@ -77,3 +77,10 @@ export const pipelineHandlers: Record<string, TaskHandler> = {
   'finalize-video': local('finalize-video', async () => (await import('../../functions/pipeline/finalize-video')).handler),
   'mark-failed': local('mark-failed', async () => (await import('../../functions/pipeline/mark-failed')).handler),
 };
+
+/** The automation run's task modules (functions/automation/tasks.ts), loaded on first use. */
+export const automationHandlers: Record<string, TaskHandler> = {
+  'begin-run': local('begin-run', async () => (await import('../../functions/automation/begin-run')).handler),
+  'deliver-run': local('deliver-run', async () => (await import('../../functions/automation/deliver-run')).handler),
+  'record-failure': local('record-failure', async () => (await import('../../functions/automation/record-failure')).handler),
+};

@@ -7,7 +7,7 @@ import { startDynamoDbLocal, type RunningDynamo } from './emulators/dynamodb-loc
 import { startS3, type RunningS3 } from './emulators/s3';
 import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
-import { pipelineHandlers, scheduledJobHandler, tickHandler } from './handlers';
+import { automationHandlers, pipelineHandlers, scheduledJobHandler, tickHandler } from './handlers';
 import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
@@ -75,7 +75,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, tableName), ensureUserPool(cognito.endpoint, 'reelsmith')]);
     say(`  identity   cognito-local    ${cognito.endpoint}  pool ${pool.userPoolId}`);
 
-    const stepFunctions = await startStepFunctions({ repoRoot, handlers: pipelineHandlers, retryScale: options.retryScale });
+    const stepFunctions = await startStepFunctions({ repoRoot, handlers: { ...pipelineHandlers, ...automationHandlers }, retryScale: options.retryScale });
     stoppers.push(stepFunctions.stop);
     say(`  pipeline   step functions   ${stepFunctions.endpoint}  (aws-local-stepfunctions)`);
 
@@ -95,6 +95,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       COGNITO_ENDPOINT: cognito.endpoint,
       WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${managementPort}`,
       STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
+      AUTOMATION_STATE_MACHINE_ARN: stepFunctions.automationStateMachineArn,
       SFN_ENDPOINT: stepFunctions.endpoint,
       MAIL_MODE: 'outbox',
       OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : mkdtempSync(join(tmpdir(), 'reelsmith-outbox-')),

@@ -20,6 +20,8 @@ export interface FunctionAccess {
   readonly identity?: readonly CognitoAdminAction[];
   /** Starts executions of the video pipeline's state machine. */
   readonly startsPipeline?: boolean;
+  /** Starts executions of the automation state machine (a firing, Test Workflow). */
+  readonly startsAutomation?: boolean;
   /** Sends mail through SES. */
   readonly mail?: boolean;
   /** Pushes to and closes WebSocket connections. */
@@ -42,6 +44,7 @@ export type AccessNeed =
   | { kind: 'bucket'; mode: 'read' | 'read-write' }
   | { kind: 'identity'; actions: readonly CognitoAdminAction[] }
   | { kind: 'startsPipeline' }
+  | { kind: 'startsAutomation' }
   | { kind: 'mail' }
   | { kind: 'realtime' }
   | { kind: 'ffmpeg' }
@@ -102,10 +105,10 @@ export const realtimeAccess: FunctionAccess = { table: 'read-write', realtime: t
 /**
  * The jobs (functions/jobs/): the every-minute sweep of due scheduled emails and the target of every
  * EventBridge schedule (a scheduled email, the weekly script email, which writes scripts with the
- * plan's tokens, and an automation run, which also starts the video pipeline). They send mail and push
- * to the Automations and Workflows pages; they never create schedules.
+ * plan's tokens, and an automation run, which starts the automation state machine). They send mail and
+ * push to the Automations and Workflows pages; they never create schedules.
  */
-export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, startsPipeline: true, secrets: ['openai'] };
+export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, startsAutomation: true, secrets: ['openai'] };
 
 /** The webhook worker (SQS consumer): settings and the delivery log in the table, the queue and its DLQ. */
 export const webhookWorkerAccess: FunctionAccess = { table: 'read-write', webhookQueue: true };

@@ -24,6 +24,8 @@ export const configSchema = z.object({
   WS_MANAGEMENT_ENDPOINT: z.string().url(),
   /** The audio-then-video state machine (the stack sets it; the local stack runs its own). */
   STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /** The automation state machine (issue 13): what a firing and Test Workflow start. */
+  AUTOMATION_STATE_MACHINE_ARN: z.string().min(1).optional(),
   SFN_ENDPOINT: optionalUrl,
   /** The webhook attempts' SQS queue and its dead-letter queue (the stack sets them; unset locally: an in-process queue). */
   WEBHOOK_QUEUE_URL: optionalUrl,

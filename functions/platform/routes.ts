@@ -28,8 +28,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
   playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
   delivery: { table: 'read-write', bucket: 'read', mail: true, realtime: true, schedules: true, webhookQueue: true },
-  // Templates and schedules; Test Workflow writes a script (the writer's key) and starts the video pipeline in the request.
-  workflows: { table: 'read-write', bucket: 'read', realtime: true, schedules: true, startsPipeline: true, secrets: ['openai'] },
+  // Templates and schedules; Test Workflow starts the automation state machine and waits for its run.
+  workflows: { table: 'read-write', bucket: 'read', realtime: true, schedules: true, startsAutomation: true },
   // The logo overlay: its file (checked, rasterised by ffmpeg) and its settings.
   branding: { table: 'read-write', bucket: 'read-write', ffmpeg: true },
   // Plans through Stripe: checkout, portal, the signed webhook.

@@ -152,7 +152,7 @@ describe('permissions', () => {
       expect(has('s3:PutObject'), `${area} bucket write`).toBe(access.bucket === 'read-write');
       expect(has('s3:GetObject*'), `${area} bucket read`).toBe(access.bucket !== undefined);
       expect(has('ses:SendEmail'), `${area} mail`).toBe(access.mail === true);
-      expect(has('states:StartExecution'), `${area} pipeline`).toBe(access.startsPipeline === true);
+      expect(has('states:StartExecution'), `${area} state machines`).toBe(access.startsPipeline === true || access.startsAutomation === true);
       expect(has('execute-api:ManageConnections'), `${area} pushes`).toBe(access.realtime === true);
       expect(actions.filter((action) => action.startsWith('cognito-idp:')).sort(), `${area} identity`).toEqual((access.identity ?? []).map((a) => `cognito-idp:${a}`).sort());
       expect(actions.some((action) => action.includes('*') && action.startsWith('cognito-idp:')), `${area} no wildcard identity`).toBe(false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { automationTasks } from '../../functions/automation/tasks.js';
 import { pipelineTasks } from '../../functions/pipeline/tasks.js';
 import { areas } from '../../functions/platform/routes.js';
 import { bundled } from './support/bundle.js';
@@ -18,6 +19,8 @@ const entries: { entry: string; limitMb: number }[] = [
   { entry: 'functions/jobs/webhook-worker.ts', limitMb: 2 },
   { entry: 'functions/jobs/mail-feedback.ts', limitMb: 1.5 },
   ...pipelineTasks.map((task) => ({ entry: `functions/pipeline/${task.module}.ts`, limitMb: task.module === 'synthesize-audio' ? 7 : 2 })),
+  // BeginRun writes scripts (the OpenAI SDK); Deliver and RecordFailure mail (react-email).
+  ...automationTasks.map((task) => ({ entry: `functions/automation/${task.module}.ts`, limitMb: 3 })),
 ];
 
 describe('function bundles', () => {

@@ -99,14 +99,16 @@ describe('delivery grants follow the declarations', () => {
     expect(actions).not.toContain('scheduler:CreateSchedule');
   });
 
-  it('lets the jobs function and the workflows area start the video pipeline (automation runs), the jobs by the state machine’s name', () => {
+  it('lets the jobs function and the workflows area start automation runs, the jobs by the state machine’s name', () => {
     const jobsDescription = 'Reelsmith scheduled work: scheduled emails, the weekly script email, completion notices';
     const start = statementsOf(functionId(jobsDescription)).filter((statement) => [statement.Action].flat().includes('states:StartExecution'));
-    expect(JSON.stringify(start.map((statement) => statement.Resource))).toMatch(/stateMachine:Reelsmith-video/);
+    expect(JSON.stringify(start.map((statement) => statement.Resource))).toMatch(/stateMachine:Reelsmith-automation/);
+    expect(JSON.stringify(start.map((statement) => statement.Resource))).not.toMatch(/stateMachine:Reelsmith-video/);
     const jobs = resourcesOf(template, 'AWS::Lambda::Function')[functionId(jobsDescription)];
-    expect(JSON.stringify(jobs?.Properties?.Environment)).toMatch(/STATE_MACHINE_ARN.*stateMachine:Reelsmith-video/);
+    expect(JSON.stringify(jobs?.Properties?.Environment)).toMatch(/AUTOMATION_STATE_MACHINE_ARN.*stateMachine:Reelsmith-automation/);
     template.hasResourceProperties('AWS::StepFunctions::StateMachine', { StateMachineName: 'Reelsmith-video' });
-    expect(areaAccess.workflows).toMatchObject({ startsPipeline: true, schedules: true });
+    expect(areaAccess.workflows).toMatchObject({ startsAutomation: true, schedules: true });
+    expect(areaAccess.workflows.startsPipeline).toBeUndefined();
     const workflows = actionsOf('Reelsmith HTTP API: workflows');
     expect(workflows).toContain('states:StartExecution');
     expect(workflows).toContain('scheduler:CreateSchedule');

@@ -75,8 +75,9 @@ describe('pipeline definition (DESIGN decision 9)', () => {
 
 describe('pipeline resources', () => {
   it('creates the state machine from the definition file, with each task function ARN substituted', () => {
-    template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
-    const [[, machine] = []] = entriesOf(template, 'AWS::StepFunctions::StateMachine');
+    // The video pipeline and the automation run (test/infra/automation.test.ts).
+    template.resourceCountIs('AWS::StepFunctions::StateMachine', 2);
+    const [[, machine] = []] = entriesOf(template, 'AWS::StepFunctions::StateMachine').filter(([, candidate]) => candidate.Properties?.StateMachineName === 'Reelsmith-video');
     const substitutions = machine?.Properties?.DefinitionSubstitutions as Record<string, unknown>;
     for (const task of pipelineTasks) {
       expect(substitutions[task.substitution]).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Pipeline\w*Task/), 'Arn'] });

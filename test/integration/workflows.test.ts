@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
@@ -68,11 +69,22 @@ async function scheduleOf(user: SignedInUser, id: string): Promise<AutomationSch
 }
 
 /** Polls the schedule until its last run is no longer running. */
-async function settledRun(user: SignedInUser, id: string, timeoutMs = 60_000): Promise<AutomationSchedule> {
+/** The mails to `to` that match, once at least one has arrived (or none after 15 s). */
+async function mailsEventually(to: string, matches: (mail: OutboxMail) => boolean): Promise<OutboxMail[]> {
+  const began = Date.now();
+  for (;;) {
+    const mails = (await mailsTo(to)).filter(matches);
+    if (mails.length > 0 || Date.now() - began > 15_000) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The schedule once its last run (one begun after `since`, if given) has ended. */
+async function settledRun(user: SignedInUser, id: string, since?: string, timeoutMs = 60_000): Promise<AutomationSchedule> {
   const began = Date.now();
   for (;;) {
     const schedule = await scheduleOf(user, id);
-    if (schedule.lastRun && schedule.lastRun.status !== 'running') return schedule;
+    if (schedule.lastRun && schedule.lastRun.status !== 'running' && schedule.lastRun.at !== since) return schedule;
     if (Date.now() - began > timeoutMs) throw new Error(`run still going after ${timeoutMs} ms: ${JSON.stringify(schedule.lastRun)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -188,6 +200,13 @@ describe('a run', () => {
 
     const done = await settledRun(user, schedule.id);
     expect(done.lastRun, JSON.stringify(done.lastRun)).toMatchObject({ status: 'completed', test: false });
+    // The run was an execution of the automation state machine named by the schedule and its minute,
+    // which ran the video pipeline as a nested execution.
+    const sfn = new SFNClient({ region: 'us-east-1', endpoint: stack.endpoints.stepFunctions, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const executionArn = `${(process.env.AUTOMATION_STATE_MACHINE_ARN ?? '').replace(':stateMachine:', ':execution:')}:${schedule.id}--2026-05-10T09-00Z`;
+    const described = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    expect(described.status).toBe('SUCCEEDED');
+    expect(JSON.parse(described.output ?? '{}')).toMatchObject({ begun: { scriptId: done.lastRun?.scriptId }, delivered: { mailed: 2 } });
     expect(done.lastRunAt).not.toBeNull();
     expect(Date.parse(done.nextRunAt ?? '')).toBeGreaterThan(Date.now());
     const scripts = (await user.client.get<Script[]>('/api/scripts')).body;
@@ -222,19 +241,19 @@ describe('a run', () => {
     await setProfile(user.id, { scriptTokensUsed: 5000 });
 
     const failed = await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-10T09:00:00Z' });
-    expect(failed.outcome).toBe('failed');
-    const shown = await scheduleOf(user, schedule.id);
+    expect(failed.outcome).toBe('started');
+    const shown = await settledRun(user, schedule.id);
     expect(shown.lastRun?.status).toBe('failed');
     expect(shown.lastRun?.error).toMatch(/token/i);
     expect(Date.parse(shown.nextRunAt ?? '')).toBeGreaterThan(Date.now());
-    const [mail] = await mailsTo(`${user.username}@example.com`);
+    const [mail] = await mailsEventually(`${user.username}@example.com`, (candidate) => candidate.subject === 'Automation failed: Mornings');
     expect(mail?.subject).toBe('Automation failed: Mornings');
     expect(mail?.text).toContain(shown.lastRun?.error ?? '');
 
     await setProfile(user.id, { scriptTokensUsed: 0 });
     const next = await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-11T09:00:00Z' });
     expect(next.outcome).toBe('started');
-    expect((await settledRun(user, schedule.id)).lastRun?.status).toBe('completed');
+    expect((await settledRun(user, schedule.id, shown.lastRun?.at)).lastRun?.status).toBe('completed');
   });
 
   it('fails a run whose render failed with the pipeline’s message and tells the owner once', async () => {
@@ -248,14 +267,11 @@ describe('a run', () => {
       const failed = await settledRun(user, schedule.id);
       expect(failed.lastRun).toMatchObject({ status: 'failed', error: 'Failed to generate video. Please try again.' });
       // MarkFailed hands the failure to delivery: the owner's mail arrives without anyone reading the schedule.
-      const began = Date.now();
-      let mails: OutboxMail[] = [];
-      while (Date.now() - began < 15_000) {
-        mails = (await mailsTo(`${user.username}@example.com`)).filter((mail) => mail.subject === 'Automation failed: Mornings');
-        if (mails.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      let mails = await mailsEventually(`${user.username}@example.com`, (mail) => mail.subject === 'Automation failed: Mornings');
       await localScheduler().idle();
+      // The pipeline's notice and the automation's RecordFailure both report it: one mail.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      mails = (await mailsTo(`${user.username}@example.com`)).filter((mail) => mail.subject === 'Automation failed: Mornings');
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toContain('Failed to generate video. Please try again.');
     } finally {

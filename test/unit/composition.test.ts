@@ -17,6 +17,8 @@ import { composeStats } from '../../functions/platform/compose/stats';
 import { composeSynthesizeAudio } from '../../functions/platform/compose/synthesize-audio';
 import { composeSystem } from '../../functions/platform/compose/system';
 import { composeVoices } from '../../functions/platform/compose/voices';
+import { automationTaskNamed } from '../../functions/automation/tasks';
+import { composeBeginRun, composeDeliverRun, composeRecordFailure } from '../../functions/platform/compose/automation';
 import { composeBranding } from '../../functions/platform/compose/branding';
 import { composeBilling } from '../../functions/platform/compose/billing';
 import { composeWorkflows } from '../../functions/platform/compose/workflows';
@@ -31,6 +33,7 @@ const config = parseConfig({
   USER_POOL_CLIENT_ID: 'client',
   WS_MANAGEMENT_ENDPOINT: 'https://abc.execute-api.eu-west-1.amazonaws.com/prod',
   STATE_MACHINE_ARN: 'arn:aws:states:eu-west-1:123456789012:stateMachine:video',
+  AUTOMATION_STATE_MACHINE_ARN: 'arn:aws:states:eu-west-1:123456789012:stateMachine:automation',
   OPENAI_API_KEY_PARAMETER: '/reelsmith/Reelsmith/openai-api-key',
   ELEVENLABS_API_KEY_PARAMETER: '/reelsmith/Reelsmith/elevenlabs-api-key',
   WEBHOOK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks',
@@ -69,12 +72,18 @@ describe('composition roots', () => {
     expect(() => composeRealtime({ entry: 'realtime', access: realtimeAccess, config })).not.toThrow();
     expect(() => composeJobs({ entry: 'jobs', access: jobsAccess, config })).not.toThrow();
     expect(() => completionNoticesOf({ entry: 'finalize-video', access: taskNamed('finalize-video').access, config })).not.toThrow();
+    expect(() => composeBeginRun({ entry: 'begin-run', access: automationTaskNamed('begin-run').access, config })).not.toThrow();
+    expect(() => composeDeliverRun({ entry: 'deliver-run', access: automationTaskNamed('deliver-run').access, config })).not.toThrow();
+    expect(() => composeRecordFailure({ entry: 'record-failure', access: automationTaskNamed('record-failure').access, config })).not.toThrow();
   });
 
   it('refuse the workflows area and the jobs what they did not declare', () => {
     expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, schedules: false }, config })).toThrow(/schedules/);
-    expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, startsPipeline: false }, config })).toThrow(/startsPipeline/);
-    expect(() => composeJobs({ entry: 'jobs', access: { ...jobsAccess, startsPipeline: false }, config })).toThrow(/startsPipeline/);
+    expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, startsAutomation: false }, config })).toThrow(/startsAutomation/);
+    expect(() => composeJobs({ entry: 'jobs', access: { ...jobsAccess, startsAutomation: false }, config })).toThrow(/startsAutomation/);
+    const { secrets: _secrets, ...beginWithoutKey } = automationTaskNamed('begin-run').access;
+    expect(() => composeBeginRun({ entry: 'begin-run', access: beginWithoutKey, config })).toThrow(/openai/);
+    expect(() => composeRecordFailure({ entry: 'record-failure', access: { ...automationTaskNamed('record-failure').access, mail: false }, config })).toThrow(/mail/);
   });
 
   it("refuse delivery's clients to entry points that did not declare them", () => {

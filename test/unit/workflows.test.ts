@@ -3,7 +3,7 @@ import type { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { EventBridgeScheduler, eventBridgeCron } from '../../functions/adapters/aws/eventbridge-scheduler';
 import { InProcessScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import type { ScheduledJob } from '../../functions/core/ports/delivery';
-import { periodOf, scriptCaptionsOf } from '../../functions/core/workflows/automation-runner';
+import { executionNameOf, periodOf, scriptCaptionsOf, shownReasonOf } from '../../functions/core/workflows/automation-runner';
 import { createScheduleSchema, createTemplateSchema, updateScheduleSchema, updateTemplateSchema } from '../../functions/contract/workflows';
 import { scheduleBadge, splitRecipients } from '../../functions/contract/rules/workflows';
 import { cronOf, isRunDay, nextRunAfter, withDays, type Recurrence } from '../../functions/core/workflows/next-run';
@@ -269,5 +269,23 @@ describe('workflow request validation', () => {
     expect(scheduleBadge({ isActive: false, nextRunAt: '2026-05-09T00:00:00Z' }, now)).toBe('Inactive');
     expect(scheduleBadge({ isActive: true, nextRunAt: '2026-05-09T00:00:00Z' }, now)).toBe('Overdue');
     expect(scheduleBadge({ isActive: true, nextRunAt: '2026-05-11T00:00:00Z' }, now)).toBe('Active');
+  });
+});
+
+describe('an automation run as a state machine execution', () => {
+  it('is named by its schedule and period, within Step Functions’ 80 characters of [A-Za-z0-9_-]', () => {
+    const name = executionNameOf('01JD5Z6Y7X8W9V0U1T2S3R4Q5P', periodOf(new Date('2026-05-10T09:00:41Z')));
+    expect(name).toBe('01JD5Z6Y7X8W9V0U1T2S3R4Q5P--2026-05-10T09-00Z');
+    expect(name).toMatch(/^[\w-]{1,80}$/);
+    expect(executionNameOf('s', `TEST-${'x'.repeat(100)}`)).toHaveLength(80);
+  });
+
+  it('says a task’s reason only when it is meant for the user (a plan limit, a missing template)', () => {
+    const limit = { Error: 'LimitExceededError', Cause: JSON.stringify({ errorType: 'LimitExceededError', errorMessage: 'Script token limit reached' }) };
+    expect(shownReasonOf(limit)).toBe('Script token limit reached');
+    expect(shownReasonOf({ Error: 'NotFoundError', Cause: 'The template of this schedule was deleted.' })).toBe('The template of this schedule was deleted.');
+    expect(shownReasonOf({ Error: 'Error', Cause: 'connect ECONNREFUSED 10.0.0.1:443' })).toBeUndefined();
+    expect(shownReasonOf({ Error: 'States.TaskFailed', Cause: '{}' })).toBeUndefined();
+    expect(shownReasonOf(undefined)).toBeUndefined();
   });
 });

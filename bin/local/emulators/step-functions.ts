@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { automationDefinitionFile, automationTasks, videoStateMachineSubstitution } from '../../../functions/automation/tasks';
 import { pipelineDefinitionFile, pipelineTasks } from '../../../functions/pipeline/tasks';
 import { logger } from '../../../functions/platform/logger';
 import { freePort } from '../free-port';
@@ -13,7 +14,10 @@ export type TaskHandler = (input: unknown) => Promise<unknown>;
 
 export interface RunningStepFunctions {
   endpoint: string;
+  /** The video pipeline. */
   stateMachineArn: string;
+  /** The automation run (issue 13), which runs the video pipeline as a nested execution. */
+  automationStateMachineArn: string;
   stop(): Promise<void>;
 }
 
@@ -28,6 +32,7 @@ interface Execution {
   startDate: number;
   stopDate?: number;
   abort: () => void;
+  done: Promise<void>;
 }
 
 type Json = Record<string, unknown>;
@@ -35,12 +40,29 @@ type Json = Record<string, unknown>;
 const region = 'us-east-1';
 const account = '000000000000';
 
-/** The ASL with each `${Substitution}` replaced by a Lambda ARN naming the task's module. */
-export function loadDefinition(repoRoot: string): StateMachineDefinition {
-  let text = readFileSync(join(repoRoot, pipelineDefinitionFile), 'utf8');
-  for (const task of pipelineTasks) {
+/** The Step Functions integration that runs another state machine and waits for it (`.sync:2`: the output as JSON). */
+const startExecutionSync = 'arn:aws:states:::states:startExecution.sync:2';
+
+interface LocalMachine {
+  name: string;
+  definitionFile: string;
+  tasks: readonly { substitution: string; module: string }[];
+}
+
+const machines = {
+  video: { name: 'reelsmith-video', definitionFile: pipelineDefinitionFile, tasks: pipelineTasks },
+  automation: { name: 'reelsmith-automation', definitionFile: automationDefinitionFile, tasks: automationTasks },
+} satisfies Record<string, LocalMachine>;
+
+const machineArn = (machine: LocalMachine) => `arn:aws:states:${region}:${account}:stateMachine:${machine.name}`;
+
+/** The ASL with each `${Substitution}` replaced by a Lambda ARN naming the task's module (or by `extra`). */
+export function loadDefinition(repoRoot: string, machine: LocalMachine = machines.video, extra: Record<string, string> = {}): StateMachineDefinition {
+  let text = readFileSync(join(repoRoot, machine.definitionFile), 'utf8');
+  for (const task of machine.tasks) {
     text = text.split(`\${${task.substitution}}`).join(`arn:aws:lambda:${region}:${account}:function:reelsmith-${task.module}`);
   }
+  for (const [name, value] of Object.entries(extra)) text = text.split(`\${${name}}`).join(value);
   return JSON.parse(text) as StateMachineDefinition;
 }
 
@@ -49,7 +71,7 @@ function taskOverrides(definition: Json, handlers: Record<string, TaskHandler>, 
   const states = (definition.States ?? {}) as Record<string, Json>;
   for (const [name, state] of Object.entries(states)) {
     if (state.Type === 'Task' && typeof state.Resource === 'string') {
-      const module = /function:reelsmith-([\w-]+)$/.exec(state.Resource)?.[1];
+      const module = state.Resource === startExecutionSync ? startExecutionSync : /function:reelsmith-([\w-]+)$/.exec(state.Resource)?.[1];
       const handler = module ? handlers[module] : undefined;
       if (!handler) throw new Error(`state ${name}: no local handler for ${state.Resource}`);
       out[name] = handler;
@@ -68,31 +90,52 @@ function answer(res: ServerResponse, status: number, body: Json): void {
 /**
  * Step Functions on one machine: a loopback server that speaks the Step Functions JSON protocol
  * (StartExecution, DescribeExecution, StopExecution), so the real `@aws-sdk/client-sfn` starts runs,
- * and runs them with `aws-local-stepfunctions` over the same ASL definition, its Task states mapped
- * to the same handlers. `retryScale` shortens Retry intervals (tests).
+ * and runs them with `aws-local-stepfunctions` over the same ASL definitions (the video pipeline and
+ * the automation run), their Task states mapped to the same handlers and the automation's nested
+ * `states:startExecution.sync:2` to an execution of the video pipeline here. `retryScale` shortens
+ * Retry intervals (tests).
  */
 export async function startStepFunctions(options: { repoRoot: string; handlers: Record<string, TaskHandler>; retryScale?: number }): Promise<RunningStepFunctions> {
-  const definition = loadDefinition(options.repoRoot);
-  const overrides = taskOverrides(definition as unknown as Json, options.handlers);
-  const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
-  const stateMachineArn = `arn:aws:states:${region}:${account}:stateMachine:reelsmith-pipeline`;
   const executions = new Map<string, Execution>();
-  const retryIntervalOverrides: Record<string, number> = {};
-  if (options.retryScale !== undefined) {
-    for (const name of Object.keys(overrides)) retryIntervalOverrides[name] = Math.round(1000 * options.retryScale);
+  const loaded = new Map<string, { machine: LocalMachine; run: StateMachine; overrides: Record<string, TaskHandler>; retryIntervalOverrides: Record<string, number> }>();
+
+  /** The nested execution of `.sync:2`: started like any other, waited for; its failure fails the calling task. */
+  const runNested: TaskHandler = async (input) => {
+    const { StateMachineArn, Name, Input } = input as { StateMachineArn: string; Name?: string; Input?: unknown };
+    const { executionArn } = start({ stateMachineArn: StateMachineArn, name: Name, input: JSON.stringify(Input ?? {}) });
+    const execution = executions.get(String(executionArn));
+    if (!execution) throw new Error('nested execution not started');
+    await execution.done;
+    if (execution.status !== 'SUCCEEDED') {
+      throw Object.assign(new Error(JSON.stringify({ Error: execution.error, Cause: execution.cause })), { name: execution.status === 'TIMED_OUT' ? 'States.Timeout' : 'States.TaskFailed' });
+    }
+    return { ExecutionArn: execution.executionArn, Status: execution.status, Output: JSON.parse(execution.output ?? 'null') as unknown };
+  };
+  const handlers = { ...options.handlers, [startExecutionSync]: runNested };
+
+  for (const machine of Object.values(machines)) {
+    const definition = loadDefinition(options.repoRoot, machine, { [videoStateMachineSubstitution]: machineArn(machines.video) });
+    const overrides = taskOverrides(definition as unknown as Json, handlers);
+    const retryIntervalOverrides: Record<string, number> = {};
+    if (options.retryScale !== undefined) {
+      for (const name of Object.keys(overrides)) retryIntervalOverrides[name] = Math.round(1000 * options.retryScale);
+    }
+    loaded.set(machineArn(machine), { machine, run: new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } }), overrides, retryIntervalOverrides });
   }
 
   const start = (body: Json): Json => {
+    const target = loaded.get(String(body.stateMachineArn));
+    if (!target) throw Object.assign(new Error(`State machine does not exist: ${String(body.stateMachineArn)}`), { type: 'StateMachineDoesNotExist' });
     const name = typeof body.name === 'string' && body.name ? body.name : randomUUID();
-    const executionArn = `arn:aws:states:${region}:${account}:execution:reelsmith-pipeline:${name}`;
+    const executionArn = `arn:aws:states:${region}:${account}:execution:${target.machine.name}:${name}`;
     if (executions.has(executionArn)) throw Object.assign(new Error(`Execution Already Exists: '${executionArn}'`), { type: 'ExecutionAlreadyExists' });
     const input = typeof body.input === 'string' ? body.input : '{}';
-    const run = machine.run(JSON.parse(input), {
-      overrides: { taskResourceLocalHandlers: overrides as never, ...(options.retryScale !== undefined ? { retryIntervalOverrides } : {}) },
+    const run = target.run.run(JSON.parse(input), {
+      overrides: { taskResourceLocalHandlers: target.overrides as never, ...(options.retryScale !== undefined ? { retryIntervalOverrides: target.retryIntervalOverrides } : {}) },
     });
-    const execution: Execution = { executionArn, name, status: 'RUNNING', input, startDate: Date.now() / 1000, abort: run.abort };
+    const execution: Execution = { executionArn, name, status: 'RUNNING', input, startDate: Date.now() / 1000, abort: run.abort, done: Promise.resolve() };
     executions.set(executionArn, execution);
-    run.result
+    execution.done = run.result
       .then((output) => {
         execution.status = 'SUCCEEDED';
         execution.output = JSON.stringify(output);
@@ -102,7 +145,7 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
         execution.status = err.name === 'ExecutionTimeoutError' ? 'TIMED_OUT' : err.name === 'ExecutionAbortedError' ? 'ABORTED' : 'FAILED';
         execution.error = err.cause?.name ?? err.name;
         execution.cause = err.cause?.message ?? err.message;
-        logger.warn('pipeline execution ended without success', { executionArn, status: execution.status, error: execution.error });
+        logger.warn('state machine execution ended without success', { executionArn, status: execution.status, error: execution.error });
       })
       .finally(() => {
         execution.stopDate = Date.now() / 1000;
@@ -122,8 +165,8 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
             execution.abort();
             return answer(res, 200, { stopDate: Date.now() / 1000 });
           }
-          const { abort: _abort, ...described } = execution;
-          return answer(res, 200, { ...described, stateMachineArn });
+          const { abort: _abort, done: _done, ...described } = execution;
+          return answer(res, 200, { ...described, stateMachineArn: machineArn(execution.executionArn.includes(`:${machines.automation.name}:`) ? machines.automation : machines.video) });
         }
         return answer(res, 400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
       })
@@ -136,7 +179,8 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    stateMachineArn,
+    stateMachineArn: machineArn(machines.video),
+    automationStateMachineArn: machineArn(machines.automation),
     stop: async () => {
       for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();
       server.closeAllConnections();

@@ -8,7 +8,7 @@ export class StepFunctionsPipelineStarter implements PipelineStarter {
     private readonly stateMachineArn: string,
   ) {}
 
-  async start(name: string, input: Record<string, unknown>): Promise<PipelineExecution> {
+  async start(name: string, input: object): Promise<PipelineExecution> {
     const result = await this.client.send(
       new StartExecutionCommand({ stateMachineArn: this.stateMachineArn, name: name.replace(/[^\w-]/g, '-').slice(0, 80), input: JSON.stringify(input) }),
     );

@@ -17,7 +17,7 @@ import type {
   SuppressionList,
 } from '../ports/delivery';
 import type { Publisher } from '../ports/realtime';
-import type { AutomationDeliveries, StoredSchedule } from '../ports/workflows';
+import type { AutomationDeliveries, AutomationRun, StoredSchedule } from '../ports/workflows';
 import type { User } from '../users/user';
 import { newDeliverySettings } from './settings';
 import { audioMail, automationFailedMail, testMail, videoMail } from './mails';
@@ -311,7 +311,6 @@ export class DeliveryService {
    * the result, so a retried completion finds its once-marker and sends nothing more.
    */
   async completed(userId: string, kind: 'video' | 'audio', scriptId: string, fileUrl: string): Promise<void> {
-    if (kind === 'video') await this.deliverAutomationRun(userId, scriptId, fileUrl);
     const settings = await this.deps.settings.get(userId);
     if (!settings) return;
     const wantsMail = settings.enableEmailAutomation && (kind === 'video' ? settings.enableVideoEmail : settings.enableAudioEmail);
@@ -351,22 +350,26 @@ export class DeliveryService {
   // ---- Automation runs (issue 13) ----------------------------------------------------------------
 
   /**
-   * A video written by an automation run: each of the schedule's recipients gets the share link with the
-   * schedule's subject and body, once (a marker per run and recipient), through the daily allowance and
-   * the suppression list; the run and its schedule then say completed, with the video and the link.
+   * The Deliver step of an automation run (functions/automation/deliver-run.ts): each of the schedule's
+   * recipients gets the share link with the schedule's subject and body, once (a marker per run and
+   * recipient, so a retried step mails nobody twice), through the daily allowance and the suppression
+   * list; the run and its schedule then say completed, with the video and the link.
    */
-  private async deliverAutomationRun(userId: string, scriptId: string, fileUrl: string): Promise<void> {
+  async deliverAutomationRun(userId: string, scriptId: string): Promise<{ mailed: number }> {
     const automations = this.deps.automations;
-    if (!automations) return;
+    if (!automations) throw new Error('delivery was composed without the workflows');
     const run = await automations.runOfScript(userId, scriptId);
-    if (!run || run.status !== 'running') return;
+    if (!run || run.status !== 'running') return { mailed: 0 };
+    const script = await this.deps.shareLinks.scriptWithVideo(userId, scriptId);
     const user = await this.user(userId);
     let shareUrl: string | null = null;
+    let mailed = 0;
     const refused: string[] = [];
     for (const to of run.recipients) {
       if (!(await this.deps.once.claim(userId, `automation#${run.runId}#${to}`, 30))) continue;
       try {
         shareUrl = await this.mailVideo(user, scriptId, to, run.emailBody, run.emailSubject);
+        mailed += 1;
       } catch (error) {
         this.deps.log.warn('automation mail not sent', { userId, scheduleId: run.scheduleId, error: String(error) });
         refused.push(`${to}: ${error instanceof AppError && isShownToUser(error.name) ? error.message : 'the email could not be sent'}`);
@@ -376,24 +379,29 @@ export class DeliveryService {
       .create(userId, scriptId)
       .then((link) => link.url)
       .catch(() => null);
-    await automations.finished(run, { status: 'completed', videoUrl: fileUrl, shareUrl, error: refused.length > 0 ? `Not mailed to ${refused.join('; ')}` : null });
+    await automations.finished(run, { status: 'completed', videoUrl: script.videoUrl, shareUrl, error: refused.length > 0 ? `Not mailed to ${refused.join('; ')}` : null });
+    return { mailed };
+  }
+
+  /** The pipeline gave up on a script's video (MarkFailed's notice): if an automation run wrote the script, the run failed. */
+  async videoFailed(userId: string, scriptId: string, reason: string): Promise<void> {
+    const run = await this.deps.automations?.runOfScript(userId, scriptId);
+    if (run) await this.runFailed(run, reason);
   }
 
   /**
-   * The pipeline gave up on a script's video (MarkFailed's notice). If an automation run wrote the script,
-   * the run and its schedule say failed with the reason and, for a scheduled run, the owner is mailed;
-   * once per run, whatever the retries.
+   * An automation run failed (the pipeline's notice, or the state machine's RecordFailure step, whichever
+   * comes first): the run and its schedule say failed with the reason and, for a scheduled run, the owner
+   * is mailed; once per run, whatever the retries.
    */
-  async videoFailed(userId: string, scriptId: string, reason: string): Promise<void> {
+  async runFailed(run: AutomationRun, reason: string): Promise<void> {
     const automations = this.deps.automations;
-    if (!automations) return;
-    const run = await automations.runOfScript(userId, scriptId);
-    if (!run || run.status !== 'running') return;
-    if (!(await this.deps.once.claim(userId, `automation-failed#${run.runId}`, 30))) return;
+    if (!automations || run.status !== 'running') return;
+    if (!(await this.deps.once.claim(run.userId, `automation-failed#${run.runId}`, 30))) return;
     await automations.finished(run, { status: 'failed', error: reason });
     if (run.test) return;
-    const name = (await automations.scheduleNameOf(userId, run.scheduleId)) ?? 'Your automation';
-    await this.automationFailed(userId, { name }, reason).catch((error: unknown) => this.deps.log.warn('automation failure mail not sent', { userId, error: String(error) }));
+    const name = (await automations.scheduleNameOf(run.userId, run.scheduleId)) ?? 'Your automation';
+    await this.automationFailed(run.userId, { name }, reason).catch((error: unknown) => this.deps.log.warn('automation failure mail not sent', { userId: run.userId, error: String(error) }));
   }
 
   /** A scheduled automation run failed: its owner is told why (automation email, else the account's). */

@@ -4,5 +4,5 @@ export interface PipelineExecution {
 
 /** Starts a run of the audio-then-video state machine (Step Functions; locally the same definition). */
 export interface PipelineStarter {
-  start(name: string, input: Record<string, unknown>): Promise<PipelineExecution>;
+  start(name: string, input: object): Promise<PipelineExecution>;
 }

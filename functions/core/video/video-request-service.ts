@@ -44,7 +44,24 @@ export class VideoRequestService {
   ) {}
 
   async generate(userId: string, scriptId: string, input: GenerateVideoInput): Promise<GenerateVideoResult> {
-    const { scripts, users, runs, planner, pipeline, publisher } = this.deps;
+    const prepared = await this.prepare(userId, scriptId, input);
+    const { runId, now } = prepared;
+    let executionId: string;
+    try {
+      ({ executionId } = await this.deps.pipeline.start(`video-${scriptId}-${now}`, pipelineInputOf(userId, scriptId, runId)));
+    } catch (error) {
+      await this.giveBack(userId, scriptId, runId);
+      throw error;
+    }
+    return { executionId, videoMetadata: prepared.videoMetadata, script: prepared.script };
+  }
+
+  /**
+   * Everything of `generate` but starting the state machine: the checks, the segments and the run's claim.
+   * An automation run (issue 13) starts the pipeline itself, as a nested execution, with the answer's `input`.
+   */
+  async prepare(userId: string, scriptId: string, input: GenerateVideoInput): Promise<PreparedVideo> {
+    const { scripts, users, runs, planner, publisher } = this.deps;
     const script = await scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError(scriptNotFound);
     const user = await users.get(userId);
@@ -78,18 +95,33 @@ export class VideoRequestService {
       staleRunMs,
     );
     if (claimed === 'busy') throw videoBusyError();
-
-    let executionId: string;
-    try {
-      ({ executionId } = await pipeline.start(`video-${scriptId}-${now}`, { userId, scriptId, runId }));
-    } catch (error) {
-      await runs
-        .release(userId, scriptId, runId, videoStatus.failed(genericFailureMessage))
-        .catch(() => undefined);
-      await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message: genericFailureMessage }).catch(() => undefined);
-      throw error;
-    }
     await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'generating', progress: 0 }).catch(() => undefined);
-    return { executionId, videoMetadata: metadata, script: claimed };
+    return { runId, now, input: pipelineInputOf(userId, scriptId, runId), videoMetadata: metadata, script: claimed };
   }
+
+  /** A prepared run that never started (or whose start failed): the claim is given back and the script says failed. */
+  async giveBack(userId: string, scriptId: string, runId: string, message = genericFailureMessage): Promise<void> {
+    await this.deps.runs.release(userId, scriptId, runId, videoStatus.failed(message)).catch(() => undefined);
+    await this.deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message }).catch(() => undefined);
+  }
+}
+
+/** The video pipeline's execution input (docs/pipeline-contract.md). */
+export interface PipelineInput {
+  userId: string;
+  scriptId: string;
+  runId: string;
+}
+
+function pipelineInputOf(userId: string, scriptId: string, runId: string): PipelineInput {
+  return { userId, scriptId, runId };
+}
+
+export interface PreparedVideo {
+  runId: string;
+  /** When it was claimed (ms). */
+  now: number;
+  input: PipelineInput;
+  videoMetadata: GenerateVideoResult['videoMetadata'];
+  script: GenerateVideoResult['script'];
 }

@@ -3,11 +3,13 @@ import type { GenerateScriptsInput, GenerationResult } from '../../contract/gene
 import { captionRanges } from '../../contract/rules/captions';
 import { emptySegments } from '../../contract/rules/segments';
 import type { CreateScriptInput, Script } from '../../contract/scripts';
-import type { GenerateVideoInput, GenerateVideoResult } from '../../contract/video';
+import type { GenerateVideoInput } from '../../contract/video';
 import type { AutomationLastRun, VideoTemplate } from '../../contract/workflows';
-import { AppError, isShownToUser } from '../errors';
+import { isShownToUser, NotFoundError } from '../errors';
+import { failureMessage } from '../video/run';
 import { newId } from '../ids';
 import type { Publisher } from '../ports/realtime';
+import type { PipelineInput, PreparedVideo } from '../video/video-request-service';
 import type { AutomationRun, AutomationRunStore, AutomationScheduleRepository, StoredSchedule, VideoTemplateRepository } from '../ports/workflows';
 import { isRunDay, nextRunAfter } from './next-run';
 
@@ -49,34 +51,65 @@ export function periodOf(at: Date): string {
   return `${at.toISOString().slice(0, 16)}Z`;
 }
 
-export type RunOutcome =
-  | { outcome: 'started'; run: AutomationRun }
-  | { outcome: 'failed'; run: AutomationRun; error: unknown }
-  | { outcome: 'duplicate' | 'inactive' | 'not-a-run-day' | 'gone' };
+/** An automation execution's name: the schedule and its period (Step Functions allows 80 of `[A-Za-z0-9_-]`). */
+export function executionNameOf(scheduleId: string, period: string): string {
+  return `${scheduleId}--${period.replace(/[^\w-]/g, '-')}`.slice(0, 80);
+}
+
+/** What the automation state machine is started with (functions/automation/state-machine.asl.json). */
+export interface AutomationRunInput {
+  userId: string;
+  scheduleId: string;
+  period: string;
+  test: boolean;
+}
+
+/** What BeginRun answers: the nested video execution to run, or nothing (a second firing, an inactive schedule). */
+export interface BegunRun {
+  scriptId?: string;
+  video?: { name: string; input: PipelineInput };
+  skipped?: 'duplicate' | 'inactive' | 'gone';
+}
+
+/** What the Catch of a task hands RecordFailure: Step Functions' error name and cause. */
+export interface TaskError {
+  Error?: string;
+  Cause?: string;
+}
+
+export type RunOutcome = { outcome: 'started'; period: string } | { outcome: 'duplicate' | 'inactive' | 'not-a-run-day' | 'gone' };
 
 export interface AutomationRunnerDeps {
   schedules: AutomationScheduleRepository;
   templates: Pick<VideoTemplateRepository, 'get'>;
   runs: AutomationRunStore;
+  /** Starts the automation state machine: false when an execution of that name exists (a double firing). */
+  startRun: (name: string, input: AutomationRunInput) => Promise<boolean>;
   /** The script writer through the plan's tokens (GenerationService.generate). */
   write: (userId: string, input: GenerateScriptsInput) => Promise<GenerationResult>;
   /** Saves the owner's script (ScriptService.create). */
   saveScript: (userId: string, input: CreateScriptInput) => Promise<Script>;
-  /** Starts the video pipeline for it (VideoRequestService.generate: video minutes, segments, the run's claim). */
-  startVideo: (userId: string, scriptId: string, input: GenerateVideoInput) => Promise<GenerateVideoResult>;
-  /** Tells the owner a scheduled run failed (a mail through delivery's rules); never for a test. */
-  notifyFailure?: (userId: string, schedule: StoredSchedule, reason: string) => Promise<void>;
+  /** Claims the script's video (VideoRequestService.prepare: video minutes, segments, the run's claim); the state machine starts it. */
+  prepareVideo: (userId: string, scriptId: string, input: GenerateVideoInput) => Promise<PreparedVideo>;
+  /** Gives a prepared video's claim back when its execution never ran (VideoRequestService.giveBack). */
+  giveBackVideo: (userId: string, scriptId: string, videoRunId: string) => Promise<void>;
+  /** Reads the script a run wrote (the pipeline's failure message). */
+  scriptOf: (userId: string, scriptId: string) => Promise<Pick<Script, 'videoGenerationStatus' | 'videoGenerationError'> | undefined>;
+  /** Records a run failed and tells a scheduled run's owner, once per run (DeliveryService.runFailed). */
+  runFailed: (run: AutomationRun, reason: string) => Promise<void>;
   publisher: Publisher;
   clock: () => Date;
   log: { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
 }
 
 /**
- * One run of an automation schedule (issue 13): claims (schedule, period) once, writes the script
- * (the template's fixed words, else the writer, charged to the owner's plan), saves it as the owner's
- * script, and starts the existing video pipeline with the template's voice, captions, music and media.
- * The video's completion notice delivers it (DeliveryService → `AutomationRunStore.runOfScript`).
- * A run that fails says why on the schedule (and in a mail to the owner) and never blocks the next:
+ * Automation runs (issue 13). A firing or Test Workflow starts the automation state machine under the
+ * run's name (schedule and period), so a double firing makes one run. Its tasks call back here:
+ * `begin` claims (schedule, period) once, writes the script (the template's fixed words, else the
+ * writer, charged to the owner's plan), saves it as the owner's script and claims its video with the
+ * template's voice, captions, music and media; the state machine runs the video pipeline as a nested
+ * execution; delivery mails the recipients (DeliveryService.deliverAutomationRun); `recordFailure` says
+ * why a run failed on the schedule (and in a mail to the owner). A failed run never blocks the next:
  * `nextRunAt` moves on at the start of every run.
  */
 export class AutomationRunner {
@@ -90,16 +123,26 @@ export class AutomationRunner {
     if (!schedule) return { outcome: 'gone' };
     if (!schedule.isActive) return { outcome: 'inactive' };
     if (!isRunDay(schedule, at)) return { outcome: 'not-a-run-day' };
-    return this.run(schedule, periodOf(at), false);
+    return this.start({ userId, scheduleId, period: periodOf(at), test: false });
   }
 
   /** Test Workflow: the same chain now, under a period of its own (the scheduled period is left alone). */
   async test(schedule: StoredSchedule): Promise<RunOutcome> {
-    return this.run(schedule, `TEST-${newId()}`, true);
+    return this.start({ userId: schedule.userId, scheduleId: schedule.id, period: `TEST-${newId()}`, test: true });
   }
 
-  private async run(schedule: StoredSchedule, period: string, test: boolean): Promise<RunOutcome> {
-    const { userId } = schedule;
+  private async start(input: AutomationRunInput): Promise<RunOutcome> {
+    if (await this.deps.runs.get(input.userId, input.scheduleId, input.period)) return { outcome: 'duplicate' };
+    const started = await this.deps.startRun(executionNameOf(input.scheduleId, input.period), input);
+    return started ? { outcome: 'started', period: input.period } : { outcome: 'duplicate' };
+  }
+
+  /** BeginRun: the run's claim, its script and its video's claim. Throws what the run failed of (RecordFailure says why). */
+  async begin(input: AutomationRunInput): Promise<BegunRun> {
+    const { userId, period, test } = input;
+    const schedule = await this.deps.schedules.get(userId, input.scheduleId);
+    if (!schedule) return { skipped: 'gone' };
+    if (!test && !schedule.isActive) return { skipped: 'inactive' };
     const now = this.deps.clock();
     const run: AutomationRun = {
       userId,
@@ -119,55 +162,62 @@ export class AutomationRunner {
       emailSubject: schedule.emailSubject,
       emailBody: schedule.emailBody,
     };
-    if (!(await this.deps.runs.claim(run))) return { outcome: 'duplicate' };
+    if (!(await this.deps.runs.claim(run))) return { skipped: 'duplicate' };
     const nextRunAt = !test && schedule.isActive ? nextRunAfter(schedule, now).toISOString() : undefined;
     await this.record(run, { lastRunAt: run.startedAt, ...(nextRunAt ? { nextRunAt } : {}) });
 
-    try {
-      const template = await this.deps.templates.get(userId, schedule.templateId);
-      if (!template) throw new RunFailure(templateGoneMessage);
-      const written = await this.words(userId, template);
-      const script = await this.deps.saveScript(userId, {
-        title: written.title,
-        scriptContent: written.content,
-        postCaption: written.postCaption,
-        isActive: true,
-        referenceVideoUrl: null,
-        prompt: template.prompt,
-        platform: null,
-        duration: template.duration,
-        topic: template.topic,
-        toneStyle: null,
-        extraInstructions: template.prompt,
-        subjectCategory: template.subjectCategory,
-        voiceId: template.voiceId,
-        preferredFolderId: template.mediaAssignments.folderId,
-        hookSuggestion: written.hookSuggestion,
-        source: written.source,
-        videoMetadata: null,
-      });
-      run.scriptId = script.id;
-      run.scriptTitle = script.title;
-      await this.deps.runs.linkScript(userId, script.id, { scheduleId: schedule.id, period });
-      await this.deps.runs.update(userId, schedule.id, period, { scriptId: script.id, scriptTitle: script.title });
-      const segments = assignedSegments(script.scriptContent, template.mediaAssignments.assetIds);
-      await this.deps.startVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: segments ? { segments } : null });
-      await this.record(run, {});
-      this.deps.log.info('automation run started', { userId, scheduleId: schedule.id, period, scriptId: script.id });
-      return { outcome: 'started', run };
-    } catch (error) {
-      const reason = error instanceof RunFailure || (error instanceof AppError && isShownToUser(error.name)) ? error.message : genericRunFailure;
-      this.deps.log.warn('automation run failed', { userId, scheduleId: schedule.id, period, error: String(error) });
-      run.status = 'failed';
-      run.error = reason;
-      run.finishedAt = this.deps.clock().toISOString();
-      await this.deps.runs.update(userId, schedule.id, period, { status: 'failed', error: reason, finishedAt: run.finishedAt }).catch(() => undefined);
-      await this.record(run, {}).catch(() => undefined);
-      if (!test && this.deps.notifyFailure) {
-        await this.deps.notifyFailure(userId, schedule, reason).catch((mailError: unknown) => this.deps.log.warn('automation failure mail not sent', { userId, error: String(mailError) }));
-      }
-      return { outcome: 'failed', run, error };
+    const template = await this.deps.templates.get(userId, schedule.templateId);
+    if (!template) throw new NotFoundError(templateGoneMessage);
+    const written = await this.words(userId, template);
+    const script = await this.deps.saveScript(userId, {
+      title: written.title,
+      scriptContent: written.content,
+      postCaption: written.postCaption,
+      isActive: true,
+      referenceVideoUrl: null,
+      prompt: template.prompt,
+      platform: null,
+      duration: template.duration,
+      topic: template.topic,
+      toneStyle: null,
+      extraInstructions: template.prompt,
+      subjectCategory: template.subjectCategory,
+      voiceId: template.voiceId,
+      preferredFolderId: template.mediaAssignments.folderId,
+      hookSuggestion: written.hookSuggestion,
+      source: written.source,
+      videoMetadata: null,
+    });
+    run.scriptId = script.id;
+    run.scriptTitle = script.title;
+    await this.deps.runs.linkScript(userId, script.id, { scheduleId: schedule.id, period });
+    await this.deps.runs.update(userId, schedule.id, period, { scriptId: script.id, scriptTitle: script.title });
+    await this.record(run, {});
+    const segments = assignedSegments(script.scriptContent, template.mediaAssignments.assetIds);
+    const prepared = await this.deps.prepareVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: segments ? { segments } : null });
+    this.deps.log.info('automation run begun', { userId, scheduleId: schedule.id, period, scriptId: script.id });
+    return { scriptId: script.id, video: { name: `video-${script.id}-${prepared.now}`, input: prepared.input } };
+  }
+
+  /**
+   * RecordFailure: the run failed at `error` (a task's error, or the nested video execution's). The reason
+   * shown is the pipeline's message when the video failed, a message meant for the user (a plan limit, the
+   * template gone), else a generic one. A video claimed but never started is given back.
+   */
+  async recordFailure(input: AutomationRunInput & { begun?: BegunRun; error?: TaskError }): Promise<{ reason: string | null }> {
+    const run = await this.deps.runs.get(input.userId, input.scheduleId, input.period);
+    if (!run) {
+      this.deps.log.warn('automation run failed before its claim', { userId: input.userId, scheduleId: input.scheduleId, period: input.period, error: input.error?.Error });
+      return { reason: null };
     }
+    const video = input.begun?.video;
+    const script = run.scriptId ? await this.deps.scriptOf(input.userId, run.scriptId) : undefined;
+    const videoRan = input.error?.Error === 'States.TaskFailed' || input.error?.Error === 'States.Timeout';
+    if (video && run.scriptId && !videoRan && script?.videoGenerationStatus === 'generating') await this.deps.giveBackVideo(input.userId, run.scriptId, video.input.runId);
+    const reason = (script?.videoGenerationStatus === 'failed' && script.videoGenerationError) || shownReasonOf(input.error) || genericRunFailure;
+    this.deps.log.warn('automation run failed', { userId: input.userId, scheduleId: input.scheduleId, period: input.period, error: input.error?.Error });
+    await this.deps.runFailed(run, reason);
+    return { reason };
   }
 
   private async words(userId: string, template: VideoTemplate): Promise<{ title: string; content: string; postCaption: string | null; hookSuggestion: string | null; source: 'openai' | 'offline' | undefined }> {
@@ -185,7 +235,7 @@ export class AutomationRunner {
       voiceId: template.voiceId,
     });
     const [script] = scripts;
-    if (!script) throw new RunFailure(genericRunFailure);
+    if (!script) throw new Error('the writer answered no script');
     return { title: script.title.slice(0, 200), content: script.content, postCaption: script.postCaption || null, hookSuggestion: script.hookSuggestion || null, source: script.source };
   }
 
@@ -195,8 +245,10 @@ export class AutomationRunner {
   }
 }
 
-/** A failure whose message is for the user. */
-class RunFailure extends Error {}
+/** The user's reason in a task's error, if it has one (a plan limit, the template gone: errors whose message is shown). */
+export function shownReasonOf(error: TaskError | undefined): string | undefined {
+  return error?.Error && isShownToUser(error.Error) ? failureMessage(error) : undefined;
+}
 
 export function lastRunOf(run: AutomationRun): AutomationLastRun {
   return {

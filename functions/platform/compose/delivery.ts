@@ -44,6 +44,13 @@ export function schedulerOf(context: EntryContext): Scheduler {
   return localScheduler({ stateFile: config.SCHEDULER_STATE_FILE });
 }
 
+/** Jobs and tasks fire schedules; they never make one (an attempt to would be a bug, said loudly). */
+export const firesOnly: Scheduler = {
+  scheduleOnce: () => Promise.reject(new Error('jobs do not schedule')),
+  scheduleRecurring: () => Promise.reject(new Error('jobs do not schedule')),
+  cancel: () => Promise.resolve(),
+};
+
 export interface DeliveryParts {
   delivery: DeliveryService;
   shareLinks: ShareLinkService;

@@ -4,26 +4,18 @@ import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import type { DeliveryService } from '../../core/delivery/delivery-service';
 import { WeeklyScripts } from '../../core/delivery/weekly-scripts';
 import { UsageMeter } from '../../core/plans/usage-meter';
-import type { Scheduler } from '../../core/ports/delivery';
 import { GenerationService } from '../../core/scripts/generation-service';
 import { ScriptService } from '../../core/scripts/script-service';
 import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
-import { deliveryPartsOf } from './delivery';
+import { deliveryPartsOf, firesOnly } from './delivery';
 import { mailerOf } from './mail';
 import { scriptWriterOf } from './script-writer';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationCompletionsOf, automationRunnerOf } from './workflows';
 import type { AutomationRunner } from '../../core/workflows/automation-runner';
-
-/** The jobs fire schedules; they never make one (an attempt to would be a bug, said loudly). */
-const firesOnly: Scheduler = {
-  scheduleOnce: () => Promise.reject(new Error('jobs do not schedule')),
-  scheduleRecurring: () => Promise.reject(new Error('jobs do not schedule')),
-  cancel: () => Promise.resolve(),
-};
 
 export interface JobsDeps {
   delivery: DeliveryService;
@@ -34,7 +26,7 @@ export interface JobsDeps {
 /** What EventBridge Scheduler's target and the every-minute tick run: scheduled emails, the weekly script email and automation runs. */
 export function composeJobs(context: EntryContext): JobsDeps {
   const table = tableOf(context, 'read-write');
-  // A video written by an automation run is delivered to the schedule's recipients (issue 13).
+  // A failed video of an automation run fails the run (MarkFailed's notice; issue 13).
   const parts = deliveryPartsOf(context, firesOnly, automationCompletionsOf(context));
   const users = usersOf(context);
   const publisher = realtimeOf(context, sessionsOf(context));
@@ -61,6 +53,6 @@ export function composeJobs(context: EntryContext): JobsDeps {
     clock: () => new Date(),
     log: logger.child({ area: 'weekly-email' }),
   });
-  const automations = automationRunnerOf(context, (userId, schedule, reason) => parts.delivery.automationFailed(userId, schedule, reason));
+  const automations = automationRunnerOf(context, 'start');
   return { delivery: parts.delivery, weekly, automations };
 }

@@ -4,16 +4,16 @@ import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-reposit
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../../adapters/aws/dynamo/workflows';
-import { StepFunctionsPipelineStarter } from '../../adapters/aws/sfn-pipeline';
+import { StepFunctionsAutomationStarter } from '../../adapters/aws/sfn-automation';
 import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineStarter } from '../../core/ports/pipeline';
-import type { StoredSchedule } from '../../core/ports/workflows';
+import type { Publisher } from '../../core/ports/realtime';
 import { GenerationService } from '../../core/scripts/generation-service';
 import { ScriptService } from '../../core/scripts/script-service';
 import type { SessionService } from '../../core/sessions/session-service';
 import { SegmentPlanner } from '../../core/video/segment-planner';
 import { VideoRequestService } from '../../core/video/video-request-service';
-import { AutomationRunner } from '../../core/workflows/automation-runner';
+import { AutomationRunner, type AutomationRunnerDeps } from '../../core/workflows/automation-runner';
 import { AutomationCompletions } from '../../core/workflows/run-completion';
 import { ScheduleService } from '../../core/workflows/schedules';
 import { TemplateService } from '../../core/workflows/templates';
@@ -26,9 +26,11 @@ import { schedulerOf } from './delivery';
 import { scriptWriterOf } from './script-writer';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
-const notConfigured: PipelineStarter = {
-  start: () => Promise.reject(new Error('No state machine is configured (STATE_MACHINE_ARN is unset)')),
-};
+/** A part of the runner this entry point does not compose (each task composes only its own step). */
+const notHere = (what: string) => () => Promise.reject(new Error(`${what} is not composed in this entry point`));
+
+/** The video pipeline is started by the automation state machine (a nested execution), never by its tasks. */
+const startedByTheStateMachine: PipelineStarter = { start: notHere('starting the video pipeline') };
 
 /** The repositories of the workflows over the table. */
 export function workflowStoresOf(context: EntryContext) {
@@ -36,46 +38,72 @@ export function workflowStoresOf(context: EntryContext) {
   return { templates: new DynamoVideoTemplates(table), schedules: new DynamoAutomationSchedules(table), runs: new DynamoAutomationRuns(table) };
 }
 
+/** What a firing and Test Workflow need: the automation state machine's start. */
+function automationStartOf(context: EntryContext): AutomationRunnerDeps['startRun'] {
+  const client = sfnOf(context, 'startsAutomation');
+  const arn = context.config.AUTOMATION_STATE_MACHINE_ARN;
+  if (!arn) return notHere('the automation state machine (AUTOMATION_STATE_MACHINE_ARN is unset)');
+  const starter = new StepFunctionsAutomationStarter(client, arn);
+  return (name, input) => starter.start(name, input);
+}
+
+/** The video requests of the scripts area, for the automation's steps: they claim a video and give it back, never start it. */
+function videoRequestsOf(context: EntryContext, usage: UsageMeter, publisher: Publisher): VideoRequestService {
+  const table = tableOf(context, 'read-write');
+  return new VideoRequestService({
+    scripts: new DynamoScriptRepository(table),
+    users: usersOf(context),
+    runs: new DynamoVideoRunStore(table),
+    planner: new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table)),
+    pipeline: startedByTheStateMachine,
+    publisher,
+    usage,
+  });
+}
+
 /**
- * One automation run's chain (core/workflows/automation-runner.ts) over the same services the scripts
- * area uses: the writer through the plan's tokens, ScriptService.create, and VideoRequestService, which
- * starts the video pipeline. Used by the jobs (a firing) and the workflows area (Test Workflow).
+ * The automation runner (core/workflows/automation-runner.ts) with the part an entry point runs:
+ * `start` (a firing, Test Workflow: the state machine's start), `begin` (the BeginRun task: the writer
+ * through the plan's tokens, ScriptService.create, the video's claim) or `record-failure` (the
+ * RecordFailure task, which tells delivery).
  */
-export function automationRunnerOf(context: EntryContext, notifyFailure?: (userId: string, schedule: StoredSchedule, reason: string) => Promise<void>): AutomationRunner {
-  const { config } = context;
+export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin' | 'record-failure', runFailed?: AutomationRunnerDeps['runFailed']): AutomationRunner {
   const table = tableOf(context, 'read-write');
   const publisher = realtimeOf(context, sessionsOf(context));
-  const users = usersOf(context);
+  const stores = workflowStoresOf(context);
+  const base = {
+    schedules: stores.schedules,
+    templates: stores.templates,
+    runs: stores.runs,
+    publisher,
+    clock: () => new Date(),
+    log: logger.child({ area: 'automation-run' }),
+    startRun: notHere('starting an automation run'),
+    write: notHere('the script writer'),
+    saveScript: notHere('saving a script'),
+    prepareVideo: notHere('claiming a video'),
+    giveBackVideo: notHere('giving a video back'),
+    scriptOf: notHere('reading a script'),
+    runFailed: runFailed ?? notHere('recording a failed run'),
+  } satisfies AutomationRunnerDeps;
+  if (part === 'start') return new AutomationRunner({ ...base, startRun: automationStartOf(context) });
   const repository = new DynamoScriptRepository(table);
+  const usage = new UsageMeter({ users: usersOf(context), counters: new DynamoUsageCounters(table) });
+  const videos = videoRequestsOf(context, usage, publisher);
+  const giveBackVideo = (userId: string, scriptId: string, runId: string) => videos.giveBack(userId, scriptId, runId);
+  if (part === 'record-failure') return new AutomationRunner({ ...base, scriptOf: (userId, scriptId) => repository.get(userId, scriptId), giveBackVideo });
   const scripts = new ScriptService(repository, publisher, {
     references: ownedReferencesOf(table),
     files: objectStoreOf(context, 'read'),
     log: logger.child({ area: 'workflows' }),
   });
-  const usage = new UsageMeter({ users, counters: new DynamoUsageCounters(table) });
   const generation = new GenerationService(scriptWriterOf(context), usage, scripts, publisher);
-  const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
-  const videos = new VideoRequestService({
-    scripts: repository,
-    users,
-    runs: new DynamoVideoRunStore(table),
-    planner: new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table)),
-    pipeline,
-    publisher,
-    usage,
-  });
-  const stores = workflowStoresOf(context);
   return new AutomationRunner({
-    schedules: stores.schedules,
-    templates: stores.templates,
-    runs: stores.runs,
+    ...base,
     write: (userId, input) => generation.generate(userId, input),
     saveScript: (userId, input) => scripts.create(userId, input),
-    startVideo: (userId, scriptId, input) => videos.generate(userId, scriptId, input),
-    notifyFailure,
-    publisher,
-    clock: () => new Date(),
-    log: logger.child({ area: 'automation-run' }),
+    prepareVideo: (userId, scriptId, input) => videos.prepare(userId, scriptId, input),
+    giveBackVideo,
   });
 }
 
@@ -118,7 +146,7 @@ export function composeWorkflows(context: EntryContext): WorkflowsDeps {
       publisher,
       scripts: new DynamoScriptRepository(table),
     }),
-    runner: automationRunnerOf(context),
+    runner: automationRunnerOf(context, 'start'),
     runs: stores.runs,
   };
 }

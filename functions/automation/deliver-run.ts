@@ -1,0 +1,17 @@
+import type { DeliveryService } from '../core/delivery/delivery-service';
+import { composeDeliverRun } from '../platform/compose/automation';
+import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { runTask } from '../pipeline/run-task';
+import { deliverInputSchema } from './run-input';
+import { automationTaskNamed } from './tasks';
+
+/** Deliver: the run's video to the schedule's recipients, once each (DeliveryService.deliverAutomationRun). */
+export function deliverRunTask(delivery: () => Pick<DeliveryService, 'deliverAutomationRun'>): (event: unknown) => Promise<{ mailed: number }> {
+  return (event) =>
+    runTask(() => {
+      const input = deliverInputSchema.parse(event);
+      return delivery().deliverAutomationRun(input.userId, input.begun.scriptId);
+    });
+}
+
+export const handler = deliverRunTask(composedOnFirstUse('automation:deliver-run', automationTaskNamed('deliver-run').access, composeDeliverRun));

@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { PublicUser } from '../../functions/contract/users';
+import { launchBrowser, newPage, screenshot, signInThroughApi } from './browser';
+
+/**
+ * Issue 14's billing journey in Chromium against the local stack and its local Stripe: Available Plans on
+ * /settings, Upgrade to Basic through the test checkout (Pay), back on /settings with the plan changed and
+ * the query gone; Manage Subscription → the local portal → cancel (the plan stays until the period ends);
+ * the cancelled return shows its notice. Screenshots at 1440x900 and 390x844.
+ */
+describe('billing journey', () => {
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  const tier = async () => ((await (await page.request.get('/api/user')).json()) as PublicUser).subscriptionTier;
+
+  async function shoot(name: string, locator?: string) {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      if (locator) await page.locator(locator).scrollIntoViewIfNeeded();
+      await screenshot(page, `billing-${name}-${width}x${height}`, { viewport: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
+    ({ context, page } = await newPage(browser, stack.url));
+    await signInThroughApi(page, 'payer');
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows the three plans with free current, and the free card’s disabled downgrade', async () => {
+    await page.goto('/settings');
+    await expect.poll(() => page.getByTestId('plan-free').getAttribute('data-current')).toBe('true');
+    await expect.poll(() => page.getByTestId('plan-pro').textContent()).toContain('$97');
+    const basic = page.getByTestId('plan-basic');
+    expect(await basic.textContent()).toContain('30 per month');
+    expect(await page.getByTestId('plan-free').textContent()).toContain('10, one-time');
+    expect(await page.getByTestId('plan-pro').textContent()).toContain('5 GB');
+    await shoot('plans-free', '#plans-heading');
+  });
+
+  it('upgrades to basic through the local checkout and comes back to /settings with the plan changed', async () => {
+    await page.getByRole('button', { name: 'Upgrade to Basic' }).click();
+    await page.waitForURL(/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
+    await expect.poll(() => page.locator('body').textContent()).toContain('Reelsmith test checkout');
+    await shoot('checkout');
+    await page.getByRole('button', { name: /Pay \$20/ }).click();
+    await page.waitForURL((url) => url.pathname === '/settings' && url.search === '', { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('plan-basic').getAttribute('data-current'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => page.getByText('Subscription updated to Basic').count()).toBeGreaterThan(0);
+    expect(await tier()).toBe('basic');
+    expect(await page.getByRole('button', { name: 'Contact Support to Downgrade' }).isDisabled()).toBe(true);
+    await shoot('plans-basic', '#plans-heading');
+  });
+
+  it('manages the subscription in the local portal and cancels it at the period end', async () => {
+    await page.getByRole('button', { name: 'Manage Subscription' }).click();
+    await page.waitForURL(/127\.0\.0\.1:\d+\/portal\/bps_/);
+    await shoot('portal');
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Your subscription is cancelled');
+    await page.getByRole('link', { name: 'Return to Reelsmith' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await expect.poll(() => page.getByTestId('plan-notice').textContent(), { timeout: 10_000 }).toContain('Your plan is cancelled');
+    expect(await tier()).toBe('basic');
+    await shoot('plans-cancelling', '#plans-heading');
+  });
+
+  it('a cancelled checkout says so and leaves /settings clean', async () => {
+    await page.goto('/settings?subscription=cancelled');
+    await expect.poll(() => page.getByText('Subscription Cancelled').count()).toBeGreaterThan(0);
+    await page.waitForURL((url) => url.pathname === '/settings' && url.search === '');
+  });
+});

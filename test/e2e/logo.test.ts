@@ -38,10 +38,13 @@ describe('logo overlay journey', () => {
     }
   }
 
-  async function shoot(name: string): Promise<void> {
+  /** The section alone, or (on a phone, where it is taller than the screen under the sticky header) the whole page. */
+  async function shoot(name: string, options: { fullPage?: boolean } = {}): Promise<void> {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await page.waitForTimeout(300);
-    await page.getByTestId('logo-section').screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+    const path = join(SCREENSHOT_DIR, `${name}.png`);
+    if (options.fullPage) await page.screenshot({ path, fullPage: true });
+    else await page.getByTestId('logo-section').screenshot({ path });
   }
 
   /** The logo's box inside the preview frame, as fractions of the frame. */
@@ -106,6 +109,7 @@ describe('logo overlay journey', () => {
     const box = await logoBox();
     expect(box.right).toBeLessThan(0.1);
     expect(box.bottom).toBeLessThan(0.1);
+    await shoot('logo-uploaded-1440');
   });
 
   it('enables the overlay: the position, size and opacity controls appear, and the server has it', async () => {
@@ -150,7 +154,7 @@ describe('logo overlay journey', () => {
     const width = await page.evaluate('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(390);
     await page.getByTestId('logo-preview-image').waitFor();
-    await shoot('logo-enabled-390');
+    await shoot('logo-enabled-390', { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 

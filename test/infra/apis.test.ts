@@ -51,7 +51,7 @@ describe('HTTP API', () => {
 
   it('creates one function per area in use, with the project defaults', () => {
     const used = new Set(routes.map((route) => route.area));
-    for (const area of areas.filter((name) => used.has(name) && name !== 'media' && name !== 'playback')) {
+    for (const area of areas.filter((name) => used.has(name) && !areaAccess[name].ffmpeg)) {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: `Reelsmith HTTP API: ${area}`,
         Handler: 'index.handler',
@@ -65,8 +65,8 @@ describe('HTTP API', () => {
   });
 });
 
-describe('media and playback area functions', () => {
-  it.each(['media', 'playback'])('%s runs on x86_64 with the ffmpeg layer, its binaries named and more memory', (area) => {
+describe('the areas that declare ffmpeg (media, playback, voices, branding)', () => {
+  it.each(areas.filter((name) => areaAccess[name].ffmpeg))('%s runs on x86_64 with the ffmpeg layer, its binaries named and more memory', (area) => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: `Reelsmith HTTP API: ${area}`,
       Architectures: ['x86_64'],

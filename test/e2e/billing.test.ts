@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { PublicUser } from '../../functions/contract/users';
-import { launchBrowser, newPage, screenshot, signInThroughApi } from './browser';
+import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, signInThroughApi } from './browser';
 
 /**
  * Issue 14's billing journey in Chromium against the local stack and its local Stripe: Available Plans on
@@ -25,8 +26,10 @@ describe('billing journey', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
-      if (locator) await page.locator(locator).scrollIntoViewIfNeeded();
-      await screenshot(page, `billing-${name}-${width}x${height}`, { viewport: true });
+      if (locator) {
+        await page.waitForTimeout(400);
+        await page.locator(locator).screenshot({ path: join(SCREENSHOT_DIR, `billing-${name}-${width}x${height}.png`) });
+      } else await screenshot(page, `billing-${name}-${width}x${height}`, { viewport: true });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   }
@@ -51,7 +54,7 @@ describe('billing journey', () => {
     expect(await basic.textContent()).toContain('30 per month');
     expect(await page.getByTestId('plan-free').textContent()).toContain('10, one-time');
     expect(await page.getByTestId('plan-pro').textContent()).toContain('5 GB');
-    await shoot('plans-free', '#plans-heading');
+    await shoot('plans-free', 'section[aria-labelledby="plans-heading"]');
   });
 
   it('upgrades to basic through the local checkout and comes back to /settings with the plan changed', async () => {
@@ -65,7 +68,7 @@ describe('billing journey', () => {
     await expect.poll(() => page.getByText('Subscription updated to Basic').count()).toBeGreaterThan(0);
     expect(await tier()).toBe('basic');
     expect(await page.getByRole('button', { name: 'Contact Support to Downgrade' }).isDisabled()).toBe(true);
-    await shoot('plans-basic', '#plans-heading');
+    await shoot('plans-basic', 'section[aria-labelledby="plans-heading"]');
   });
 
   it('manages the subscription in the local portal and cancels it at the period end', async () => {
@@ -78,7 +81,7 @@ describe('billing journey', () => {
     await page.waitForURL((url) => url.pathname === '/settings');
     await expect.poll(() => page.getByTestId('plan-notice').textContent(), { timeout: 10_000 }).toContain('Your plan is cancelled');
     expect(await tier()).toBe('basic');
-    await shoot('plans-cancelling', '#plans-heading');
+    await shoot('plans-cancelling', 'section[aria-labelledby="plans-heading"]');
   });
 
   it('a cancelled checkout says so and leaves /settings clean', async () => {

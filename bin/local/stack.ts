@@ -7,6 +7,7 @@ import { startDynamoDbLocal, type RunningDynamo } from './emulators/dynamodb-loc
 import { startS3, type RunningS3 } from './emulators/s3';
 import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
+import { startStripeEmulator, type StripeEmulator } from './emulators/stripe';
 import { automationHandlers, pipelineHandlers, scheduledJobHandler, tickHandler } from './handlers';
 import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
@@ -37,6 +38,8 @@ export interface LocalStack {
   port: number;
   env: Record<string, string>;
   endpoints: { dynamodb: string; s3: string; cognito: string; management: string; stepFunctions: string };
+  /** The local Stripe (bin/local/emulators/stripe.ts), unless STRIPE_SECRET_KEY points the app at Stripe itself. */
+  stripe?: StripeEmulator;
   stop(): Promise<void>;
 }
 
@@ -80,6 +83,28 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     say(`  pipeline   step functions   ${stepFunctions.endpoint}  (aws-local-stepfunctions)`);
 
     const managementPort = await freePort();
+    // Billing (issue 14): Stripe itself when STRIPE_SECRET_KEY is exported, else the local emulator.
+    const stripeEnv: Record<string, string> = {};
+    let stripe: StripeEmulator | undefined;
+    if (process.env.STRIPE_SECRET_KEY) {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PRO'] as const) {
+        const value = process.env[key];
+        if (value) stripeEnv[key] = value;
+      }
+      say('  billing    Stripe           (STRIPE_SECRET_KEY is set)');
+    } else {
+      stripe = await startStripeEmulator({ webhookUrl: `${origin}/api/stripe/webhook`, stateFile: dataDir && join(dataDir, 'stripe.json') });
+      const running = stripe;
+      stoppers.push(() => running.close());
+      Object.assign(stripeEnv, {
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_PRICE_BASIC: stripe.prices.basic,
+        STRIPE_PRICE_PRO: stripe.prices.pro,
+        STRIPE_API_BASE: stripe.url,
+      });
+      say(`  billing    local Stripe     ${stripe.url}  (test checkout and portal; webhooks signed to /api/stripe/webhook)`);
+    }
     const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: 'us-east-1',
@@ -100,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       MAIL_MODE: 'outbox',
       OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : mkdtempSync(join(tmpdir(), 'reelsmith-outbox-')),
       ...(dataDir ? { SCHEDULER_STATE_FILE: join(dataDir, 'schedules.json') } : {}),
+      ...stripeEnv,
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
     for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'LOG_LEVEL', 'MAIL_FROM'] as const) {
@@ -150,6 +176,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         management: server.managementEndpoint,
         stepFunctions: stepFunctions.endpoint,
       },
+      stripe,
       stop: stopAll,
     };
   } catch (error) {

@@ -64,6 +64,25 @@ export const configSchema = z.object({
   ELEVENLABS_BASE_URL: optionalUrl,
   /** In the cloud: the SecureString parameter holding the ElevenLabs key, read on first use (absent: eSpeak). */
   ELEVENLABS_API_KEY_PARAMETER: z.string().min(1).optional(),
+  /** Billing (issue 14): Stripe's secret key and webhook signing secret. Secrets: never logged. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** The price of each paid tier (price_…). */
+  STRIPE_PRICE_BASIC: z.string().min(1).max(255).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).max(255).optional(),
+  /** Another Stripe-compatible API (the local emulator): its origin, for the SDK's host/port/protocol. */
+  STRIPE_API_BASE: optionalUrl,
+  /** In the cloud: the SSM parameters holding the key and webhook secret (SecureString) and the prices, read on first use. */
+  STRIPE_SECRET_KEY_PARAMETER: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
+  STRIPE_PRICE_BASIC_PARAMETER: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO_PARAMETER: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

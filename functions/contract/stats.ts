@@ -19,4 +19,8 @@ export interface Stats {
   tier: Tier;
   videoMinutesUsed: number;
   videoMinutesLimit: number;
+  audioMinutesLastReset: string;
+  videoMinutesLastReset: string;
+  /** When each counter starts again (basic and pro: 30 days after its last reset); null when the allowance is one-time (free). */
+  nextResets: { scriptTokens: string | null; audioMinutes: string | null; videoMinutes: string | null };
 }

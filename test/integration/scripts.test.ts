@@ -6,6 +6,7 @@ import { DynamoVideoRunStore } from '../../functions/adapters/aws/dynamo/video-r
 import { staleRunMs } from '../../functions/core/scripts/lifecycle';
 import { countHashtags, countWords } from '../../functions/contract/rules/post-caption';
 import type { Script } from '../../functions/contract/scripts';
+import type { Stats } from '../../functions/contract/stats';
 import { services } from '../support/services';
 import { clientFor, startTestStack } from './support/stack';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
@@ -80,6 +81,20 @@ describe('plans and stats', () => {
       tier: 'free',
     });
     expect(typeof stats.body.scriptTokenLastReset).toBe('string');
+    // Free allowances are one-time: nothing resets.
+    expect(stats.body.nextResets).toEqual({ scriptTokens: null, audioMinutes: null, videoMinutes: null });
+  });
+
+  it('shows basic and pro counters starting again 30 days after their last reset, and a due period as empty', async () => {
+    const user = await signUpAndIn(stack);
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000).toISOString();
+    const recently = new Date(Date.now() - 5 * 24 * 3600 * 1000).toISOString();
+    await setProfile(user.id, { subscriptionTier: 'basic', videoMinutesGenerated: 30, videoMinutesLastReset: longAgo, audioMinutesUsed: 12, audioMinutesLastReset: recently });
+    const { body } = await user.client.get<Stats>('/api/stats');
+    expect(body).toMatchObject({ tier: 'basic', videoMinutesUsed: 0, videoMinutesLimit: 30, audioMinutesUsed: 12, audioMinutesLimit: 45 });
+    expect(Date.parse(body.nextResets.audioMinutes ?? '')).toBe(Date.parse(recently) + 30 * 24 * 3600 * 1000);
+    // A period already over shows the next one from now.
+    expect(Date.parse(body.nextResets.videoMinutes ?? '')).toBeGreaterThan(Date.now());
   });
 
   it('needs a session', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTokensUsed, limitsOf, nextTokenReset, tierTable, tokenResetDue } from '../../functions/core/plans/tiers';
+import { effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextTokenReset, nextVideoReset, tierTable, tokenResetDue } from '../../functions/core/plans/tiers';
 import { UsageMeter } from '../../functions/core/plans/usage-meter';
 import { LimitExceededError } from '../../functions/core/errors';
 import type { UserRepository } from '../../functions/core/ports/accounts';
@@ -82,5 +82,40 @@ describe('the token meter', () => {
     expect(error).toBeInstanceOf(LimitExceededError);
     expect((error as LimitExceededError).details).toMatch(/needs up to 500 script tokens/);
     expect(almost.user.scriptTokensUsed).toBe(19_900);
+  });
+});
+
+describe('video minutes', () => {
+  const base = { ...newUser({ id: 'v', username: 'v', email: 'v@e.com', now: new Date('2026-10-01T00:00:00Z') }) };
+  const meterAt = (now: string, resets: string[]) =>
+    new UsageMeter(
+      {
+        users: { get: async () => undefined } as unknown as UserRepository,
+        counters: {
+          add: async () => true,
+          refund: async () => undefined,
+          addCapped: async () => undefined,
+          reset: async (_id, metric) => void resets.push(metric),
+          chargeOnce: async () => true,
+        },
+      },
+      () => Date.parse(now),
+    );
+
+  it('start again 30 days after the last reset on basic and pro, never on free (one-time)', () => {
+    expect(nextVideoReset('free', '2026-10-01T00:00:00Z')).toBeUndefined();
+    expect(nextVideoReset('basic', '2026-10-01T00:00:00Z')?.toISOString()).toBe('2026-10-31T00:00:00.000Z');
+    const user = { subscriptionTier: 'pro' as Tier, videoMinutesGenerated: 200, videoMinutesLastReset: '2026-10-01T00:00:00Z' };
+    expect(effectiveVideoMinutesUsed(user, new Date('2026-10-30T23:59:00Z'))).toBe(200);
+    expect(effectiveVideoMinutesUsed(user, new Date('2026-10-31T00:00:00Z'))).toBe(0);
+  });
+
+  it('refuse a video at the limit, and let a basic plan whose period ended through after resetting its counter', async () => {
+    const resets: string[] = [];
+    const used = { ...base, subscriptionTier: 'basic' as Tier, videoMinutesGenerated: 30 };
+    await expect(meterAt('2026-10-20T00:00:00Z', resets).checkVideo(used)).rejects.toBeInstanceOf(LimitExceededError);
+    await meterAt('2026-11-02T00:00:00Z', resets).checkVideo(used);
+    expect(resets).toEqual(['videoMinutes']);
+    await expect(meterAt('2027-06-01T00:00:00Z', resets).checkVideo({ ...used, subscriptionTier: 'free', videoMinutesGenerated: 10 })).rejects.toBeInstanceOf(LimitExceededError);
   });
 });

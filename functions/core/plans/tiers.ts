@@ -115,6 +115,23 @@ export function audioResetDue(tier: Tier, lastReset: string, now: Date): boolean
   return next !== undefined && now.getTime() >= next.getTime();
 }
 
+/** Video minutes start again like audio minutes: 30 days after the last reset for basic and pro; never for free. */
+export function nextVideoReset(tier: Tier, lastReset: string): Date | undefined {
+  if (limitsOf(tier).videoMinutesOneTime) return undefined;
+  const last = Date.parse(lastReset);
+  return new Date((Number.isNaN(last) ? 0 : last) + tokenResetDays * dayMs);
+}
+
+export function videoResetDue(tier: Tier, lastReset: string, now: Date): boolean {
+  const next = nextVideoReset(tier, lastReset);
+  return next !== undefined && now.getTime() >= next.getTime();
+}
+
+/** The video-minute counter as the user should see it now: zero once a reset is due. */
+export function effectiveVideoMinutesUsed(user: { subscriptionTier: Tier; videoMinutesGenerated: number; videoMinutesLastReset: string }, now: Date): number {
+  return videoResetDue(user.subscriptionTier, user.videoMinutesLastReset, now) ? 0 : user.videoMinutesGenerated;
+}
+
 /** The audio-minute counter as the user should see it now: zero once a reset is due. */
 export function effectiveAudioMinutesUsed(user: { subscriptionTier: Tier; audioMinutesUsed: number; audioMinutesLastReset: string }, now: Date): number {
   return audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, now) ? 0 : user.audioMinutesUsed;

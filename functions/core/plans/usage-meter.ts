@@ -2,7 +2,7 @@ import { LimitExceededError, NotAuthenticatedError } from '../errors';
 import type { UserRepository } from '../ports/accounts';
 import type { UsageCounters } from '../ports/usage';
 import type { User } from '../users/user';
-import { audioResetDue, effectiveAudioMinutesUsed, effectiveTokensUsed, limitsOf, nextAudioReset, nextTokenReset, tokenResetDue } from './tiers';
+import { audioResetDue, effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextAudioReset, nextTokenReset, tokenResetDue, videoResetDue } from './tiers';
 import { round2 } from './usage-minutes';
 
 export const tokenLimitMessage = 'Script token limit reached';
@@ -108,13 +108,18 @@ export class UsageMeter {
     throw this.audioLimitError(user, used, ` This voice-over needs ${format(minutes)} minutes.`);
   }
 
-  /** Refuses (403) a video when the plan's video minutes are used up. */
-  checkVideo(user: User): void {
+  /** Refuses (403) a video when the plan's video minutes are used up; starts a due period first (basic and pro: 30 days). */
+  async checkVideo(user: User): Promise<void> {
     const limits = limitsOf(user.subscriptionTier);
-    if (user.videoMinutesGenerated >= limits.videoMinutes) {
+    const now = new Date(this.clock());
+    if (videoResetDue(user.subscriptionTier, user.videoMinutesLastReset, now)) {
+      await this.deps.counters.reset(user.id, 'videoMinutes', user.videoMinutesLastReset, now);
+    }
+    const used = effectiveVideoMinutesUsed(user, now);
+    if (used >= limits.videoMinutes) {
       throw new LimitExceededError(
         videoLimitMessage,
-        `You have used ${round2(Math.min(user.videoMinutesGenerated, limits.videoMinutes))} of ${limits.videoMinutes} video minutes on the ${limits.name} plan.`,
+        `You have used ${round2(Math.min(used, limits.videoMinutes))} of ${limits.videoMinutes} video minutes on the ${limits.name} plan.`,
         'VIDEO_MINUTES_LIMIT',
       );
     }

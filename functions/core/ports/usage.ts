@@ -13,7 +13,7 @@ export interface UsageCounters {
   /** Adds use beyond a reservation, up to `limit` at most. */
   addCapped(userId: string, metric: UsageMetric, amount: number, limit: number): Promise<void>;
   /** Starts the counter again, if the last reset is still `expectedLastReset` (one writer wins). */
-  reset(userId: string, metric: 'scriptTokens' | 'audioMinutes', expectedLastReset: string, now: Date): Promise<void>;
+  reset(userId: string, metric: UsageMetric, expectedLastReset: string, now: Date): Promise<void>;
   /** Adds `amount` for run `runId`, once however often it is retried; false when that run was already charged. */
   chargeOnce(userId: string, metric: UsageMetric, runId: string, amount: number): Promise<boolean>;
 }

@@ -1,5 +1,5 @@
 import { NotAuthenticatedError } from '../errors';
-import { effectiveAudioMinutesUsed, effectiveTokensUsed, limitsOf } from '../plans/tiers';
+import { effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextAudioReset, nextTokenReset, nextVideoReset, tokenResetDays } from '../plans/tiers';
 import type { UserRepository } from '../ports/accounts';
 import type { ScriptRepository } from '../ports/scripts';
 import type { ClonedVoiceCounter, MediaUsageReader } from '../ports/stats';
@@ -7,6 +7,15 @@ import type { Stats } from '../../contract/stats';
 
 export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** A reset date as the user will see it: one already due (not yet written) is a period from now. */
+function upcoming(next: Date | undefined, now: Date, periodDays: number): string | null {
+  if (!next) return null;
+  let at = next.getTime();
+  const period = periodDays * 24 * 60 * 60 * 1000;
+  while (at <= now.getTime()) at += period;
+  return new Date(at).toISOString();
 }
 
 export class StatsService {
@@ -40,8 +49,15 @@ export class StatsService {
       audioMinutesLimit: limits.audioMinutes,
       scriptTokenLastReset: user.scriptTokenLastReset,
       tier: user.subscriptionTier,
-      videoMinutesUsed: user.videoMinutesGenerated,
+      videoMinutesUsed: effectiveVideoMinutesUsed(user, now),
       videoMinutesLimit: limits.videoMinutes,
+      audioMinutesLastReset: user.audioMinutesLastReset,
+      videoMinutesLastReset: user.videoMinutesLastReset,
+      nextResets: {
+        scriptTokens: upcoming(nextTokenReset(user.subscriptionTier, user.scriptTokenLastReset), now, tokenResetDays),
+        audioMinutes: upcoming(nextAudioReset(user.subscriptionTier, user.audioMinutesLastReset), now, tokenResetDays),
+        videoMinutes: upcoming(nextVideoReset(user.subscriptionTier, user.videoMinutesLastReset), now, tokenResetDays),
+      },
     };
   }
 }

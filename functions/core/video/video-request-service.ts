@@ -77,7 +77,7 @@ export class VideoRequestService {
       existing: script.videoMetadata,
     });
 
-    this.deps.usage.checkVideo(user);
+    await this.deps.usage.checkVideo(user);
 
     const now = this.clock();
     const runId = newId();

@@ -8,7 +8,7 @@ import { isConditionFailure, type TableRef } from './table';
 const metrics = {
   scriptTokens: { used: 'scriptTokensUsed', lastReset: 'scriptTokenLastReset', round: (n: number) => Math.ceil(n) },
   audioMinutes: { used: 'audioMinutesUsed', lastReset: 'audioMinutesLastReset', round: round2 },
-  videoMinutes: { used: 'videoMinutesGenerated', lastReset: undefined, round: round2 },
+  videoMinutes: { used: 'videoMinutesGenerated', lastReset: 'videoMinutesLastReset', round: round2 },
 } as const satisfies Record<UsageMetric, { used: string; lastReset: string | undefined; round: (n: number) => number }>;
 
 const day = 24 * 60 * 60;
@@ -103,7 +103,7 @@ export class DynamoUsageCounters implements UsageCounters {
       });
   }
 
-  async reset(userId: string, metric: 'scriptTokens' | 'audioMinutes', expectedLastReset: string, now: Date): Promise<void> {
+  async reset(userId: string, metric: UsageMetric, expectedLastReset: string, now: Date): Promise<void> {
     const { used, lastReset } = metrics[metric];
     try {
       await this.table.client.send(

@@ -1,13 +1,16 @@
-import { DynamoBillingStore } from '../../adapters/aws/dynamo/billing-store';
-import { readSecretParameter } from '../../adapters/aws/ssm-secret';
-import { StripeBilling, type StripeSettings } from '../../adapters/providers/stripe-billing';
-import { BillingService } from '../../core/billing/billing-service';
-import type { SessionService } from '../../core/sessions/session-service';
-import type { AppConfig } from '../config';
-import { need, type EntryContext } from '../clients/entry';
-import { tableOf } from '../clients/table';
-import { logger } from '../logger';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { DynamoBillingStore } from "../../adapters/aws/dynamo/billing-store";
+import { readSecretParameter } from "../../adapters/aws/ssm-secret";
+import {
+  StripeBilling,
+  type StripeSettings,
+} from "../../adapters/providers/stripe-billing";
+import { BillingService } from "../../core/billing/billing-service";
+import type { SessionService } from "../../core/sessions/session-service";
+import type { AppConfig } from "../config";
+import { need, type EntryContext } from "../clients/entry";
+import { tableOf } from "../clients/table";
+import { logger } from "../logger";
+import { appOriginOf, realtimeOf, sessionsOf, usersOf } from "./shared";
 
 /** Plans through Stripe (001 §7 Subscriptions; issue 14). */
 export interface BillingDeps {
@@ -15,25 +18,31 @@ export interface BillingDeps {
   billing: BillingService;
 }
 
-type StripeConfig = Pick<
-  AppConfig,
-  | 'STRIPE_SECRET_KEY'
-  | 'STRIPE_WEBHOOK_SECRET'
-  | 'STRIPE_PRICE_BASIC'
-  | 'STRIPE_PRICE_PRO'
-  | 'STRIPE_API_BASE'
-  | 'STRIPE_SECRET_KEY_PARAMETER'
-  | 'STRIPE_WEBHOOK_SECRET_PARAMETER'
-  | 'STRIPE_PRICE_BASIC_PARAMETER'
-  | 'STRIPE_PRICE_PRO_PARAMETER'
+type StripeConfig = Partial<
+  Pick<
+    AppConfig,
+    | "STRIPE_SECRET_KEY"
+    | "STRIPE_WEBHOOK_SECRET"
+    | "STRIPE_PRICE_BASIC"
+    | "STRIPE_PRICE_PRO"
+    | "STRIPE_API_BASE"
+    | "STRIPE_SECRET_KEY_PARAMETER"
+    | "STRIPE_WEBHOOK_SECRET_PARAMETER"
+    | "STRIPE_PRICE_BASIC_PARAMETER"
+    | "STRIPE_PRICE_PRO_PARAMETER"
+  >
 >;
 
 /** The SDK's host/port/protocol for another Stripe-compatible API (the local emulator). */
-export function stripeApiOf(base: string | undefined): StripeSettings['api'] {
+export function stripeApiOf(base: string | undefined): StripeSettings["api"] {
   if (!base) return undefined;
   const url = new URL(base);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    host: url.hostname,
+    port: Number(url.port || (protocol === "http" ? 80 : 443)),
+    protocol,
+  };
 }
 
 /**
@@ -43,37 +52,53 @@ export function stripeApiOf(base: string | undefined): StripeSettings['api'] {
  */
 export function stripeSettingsOf(
   config: StripeConfig,
-  readSecret: (name: string) => Promise<string | undefined> = readSecretParameter,
+  readSecret: (
+    name: string,
+  ) => Promise<string | undefined> = readSecretParameter,
 ): () => Promise<StripeSettings | undefined> {
-  const read = (name: string | undefined) => (name ? readSecret(name) : Promise.resolve(undefined));
+  const read = (name: string | undefined) =>
+    name ? readSecret(name) : Promise.resolve(undefined);
   return async () => {
     const [secretKey, webhookSecret, basic, pro] = config.STRIPE_SECRET_KEY
-      ? [config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, config.STRIPE_PRICE_BASIC, config.STRIPE_PRICE_PRO]
+      ? [
+          config.STRIPE_SECRET_KEY,
+          config.STRIPE_WEBHOOK_SECRET,
+          config.STRIPE_PRICE_BASIC,
+          config.STRIPE_PRICE_PRO,
+        ]
       : await Promise.all([
           read(config.STRIPE_SECRET_KEY_PARAMETER),
           read(config.STRIPE_WEBHOOK_SECRET_PARAMETER),
-          config.STRIPE_PRICE_BASIC ?? read(config.STRIPE_PRICE_BASIC_PARAMETER),
+          config.STRIPE_PRICE_BASIC ??
+            read(config.STRIPE_PRICE_BASIC_PARAMETER),
           config.STRIPE_PRICE_PRO ?? read(config.STRIPE_PRICE_PRO_PARAMETER),
         ]);
     if (!secretKey || !webhookSecret || !basic || !pro) return undefined;
-    return { secretKey, webhookSecret, prices: { basic, pro }, api: stripeApiOf(config.STRIPE_API_BASE) };
+    return {
+      secretKey,
+      webhookSecret,
+      prices: { basic, pro },
+      api: stripeApiOf(config.STRIPE_API_BASE),
+    };
   };
 }
 
 export function composeBilling(context: EntryContext): BillingDeps {
   const { config } = context;
-  if (config.STRIPE_SECRET_KEY_PARAMETER) need(context, { kind: 'secret', name: 'stripe' });
-  if (config.STRIPE_WEBHOOK_SECRET_PARAMETER) need(context, { kind: 'secret', name: 'stripe-webhook' });
+  if (config.STRIPE_SECRET_KEY_PARAMETER)
+    need(context, { kind: "secret", name: "stripe" });
+  if (config.STRIPE_WEBHOOK_SECRET_PARAMETER)
+    need(context, { kind: "secret", name: "stripe-webhook" });
   const sessions = sessionsOf(context);
   return {
     sessions,
     billing: new BillingService({
       provider: new StripeBilling(stripeSettingsOf(config)),
-      store: new DynamoBillingStore(tableOf(context, 'read-write')),
-      users: usersOf(context, 'read'),
+      store: new DynamoBillingStore(tableOf(context, "read-write")),
+      users: usersOf(context, "read"),
       realtime: realtimeOf(context, sessions),
       origin: appOriginOf(context),
-      log: logger.child({ area: 'billing' }),
+      log: logger.child({ area: "billing" }),
     }),
   };
 }

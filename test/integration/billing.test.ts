@@ -192,6 +192,14 @@ describe('the webhook', () => {
     expect((await profile(user)).scriptTokensUsed).toBe(77);
   });
 
+  it('verifies the exact bytes when API Gateway hands the body over base64', async () => {
+    const payload = JSON.stringify(stripe.event('customer.subscription.updated', subscriptionId));
+    const send = (signature: string) =>
+      fetch(`${stack.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'stripe-signature': signature }, body: payload });
+    expect((await send(stripe.sign(payload))).status).toBe(200);
+    expect((await send(stripe.sign(payload.replace('subscription', 'Subscription')))).status).toBe(400);
+  });
+
   it('ignores events it does not act on', async () => {
     const payload = JSON.stringify({ ...stripe.event('customer.subscription.updated', subscriptionId), type: 'charge.refunded' });
     expect(await stripe.deliver(payload)).toBe(200);

@@ -101,7 +101,7 @@ describe('logo overlay journey', () => {
     const image = page.getByTestId('logo-preview-image');
     await image.waitFor();
     // Loaded through /api/logo/{file} (a redirect to the stored PNG): the picture has its size.
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(400);
+    await expect.poll(() => page.evaluate("document.querySelector('[data-testid=logo-preview-image]')?.naturalWidth ?? 0"), { timeout: 10_000 }).toBe(400);
     expect(await page.getByTestId('logo-preview').getAttribute('data-enabled')).toBe('false');
     // Controls appear only when enabled (001 §2).
     await page.getByTestId('logo-enabled').waitFor();

@@ -29,7 +29,7 @@ describe('the Settings page usage meters', () => {
     const meters = usageMeters(stats);
     expect(meters.map((meter) => meter.key)).toEqual(['video', 'storage', 'tokens', 'audio', 'clones']);
     expect(meters.find((meter) => meter.key === 'storage')).toMatchObject({ used: '460 MB', limit: '500 MB', percent: 92 });
-    expect(meters.find((meter) => meter.key === 'video')).toMatchObject({ used: '12.3', limit: '30 min', percent: 41, note: 'One-time allowance on the free plan' });
+    expect(meters.find((meter) => meter.key === 'video')).toMatchObject({ used: '12.3', limit: '30 min', percent: 41, note: 'One-time on the free plan' });
     expect(meters.find((meter) => meter.key === 'tokens')?.note).toMatch(/^Resets Dec 1, 2026$/);
   });
 

@@ -10,7 +10,7 @@ const STATS_KEY = '/api/stats';
 function MeterCard({ meter }: { meter: UsageMeter }) {
   const red = meter.percent > 90;
   return (
-    <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg" data-testid={`usage-${meter.key}`}>
+    <Box borderWidth="1px" borderRadius="l3" p={{ base: '3', md: '4' }} bg="bg" data-testid={`usage-${meter.key}`}>
       <Stack gap="2">
         <HStack justify="space-between" align="baseline" gap="2">
           <Text fontWeight="semibold" fontSize="sm">
@@ -20,7 +20,7 @@ function MeterCard({ meter }: { meter: UsageMeter }) {
             {meter.percent}%
           </Text>
         </HStack>
-        <Text fontSize="xl" fontWeight="bold" lineHeight="short">
+        <Text fontSize={{ base: 'lg', md: 'xl' }} fontWeight="bold" lineHeight="short" overflowWrap="anywhere">
           {meter.used}
           <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
             {' '}
@@ -64,13 +64,13 @@ export function UsageSection() {
         {error ? (
           <Text color="red.fg">Failed to load usage statistics</Text>
         ) : !stats ? (
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: '3', md: '4' }}>
             {[0, 1, 2, 3, 4].map((key) => (
               <Skeleton key={key} h="28" borderRadius="l3" />
             ))}
           </SimpleGrid>
         ) : (
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: '3', md: '4' }}>
             {usageMeters(stats).map((meter) => (
               <MeterCard key={meter.key} meter={meter} />
             ))}

@@ -30,7 +30,7 @@ function storageText(mb: number): string {
 
 /** The five meters of the Settings page, in the plan table's order. */
 export function usageMeters(stats: Stats): UsageMeter[] {
-  const oneTime = 'One-time allowance on the free plan';
+  const oneTime = 'One-time on the free plan';
   return [
     {
       key: 'video',
@@ -46,7 +46,7 @@ export function usageMeters(stats: Stats): UsageMeter[] {
       used: storageText(stats.totalStorageMB),
       limit: storageText(stats.storageLimit),
       percent: percentOf(stats.totalStorageMB, stats.storageLimit),
-      note: 'Media library, voice samples and your logo',
+      note: 'Media, voice samples, logo',
     },
     {
       key: 'tokens',

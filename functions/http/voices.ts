@@ -14,7 +14,8 @@ const cloneBodyMaxBytes = voiceSampleRules.maxFiles * voiceSampleRules.maxFileBy
 /** The form's text fields, bounded (a name is checked for emptiness by the service, with the spec's message). */
 const cloneFields = z.object({
   name: z.string().max(1_000, voiceCloneMessages.nameTooLong).default(''),
-  consent: z.enum(['true', 'on', '1', 'yes', 'false', '']).optional(),
+  /** A checkbox's value; anything but a yes is no consent (400 with the consent message). */
+  consent: z.string().max(20, voiceCloneMessages.consentRequired).optional(),
 });
 
 /**

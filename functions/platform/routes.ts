@@ -6,7 +6,7 @@ import type { FunctionAccess } from './access';
  *
  * `area` names the handler module `functions/http/<area>.ts`, which exports `handler`; each area is
  * one Lambda function in the cloud. `auth: 'session'` routes answer 401 without a signed-in user.
- * Every non-GET route checks the CSRF token unless `csrf: false` says otherwise (none do today).
+ * Every non-GET route checks the CSRF token unless `csrf: false` says otherwise (only Stripe's webhook, which is signed).
  */
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];

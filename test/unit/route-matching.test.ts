@@ -12,8 +12,9 @@ describe('the route table', () => {
     for (const route of routes) expect(route.path.startsWith('/api/')).toBe(true);
   });
 
-  it('requires CSRF on every non-GET route', () => {
-    for (const route of routes) expect(requiresCsrf(route)).toBe(route.method !== 'GET');
+  it('requires CSRF on every non-GET route but the Stripe webhook (signed by Stripe, sent without a session)', () => {
+    for (const route of routes) expect(requiresCsrf(route), `${route.method} ${route.path}`).toBe(route.method !== 'GET' && route.path !== '/api/stripe/webhook');
+    expect(routes.filter((route) => route.csrf === false).map((route) => route.path)).toEqual(['/api/stripe/webhook']);
   });
 
   it('finds routes by their API Gateway route key', () => {

@@ -32,8 +32,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   workflows: { table: 'read-write', bucket: 'read', realtime: true, schedules: true, startsAutomation: true },
   // The logo overlay: its file (checked, rasterised by ffmpeg) and its settings.
   branding: { table: 'read-write', bucket: 'read-write', ffmpeg: true },
-  // Plans through Stripe: checkout, portal, the signed webhook.
-  billing: { table: 'read-write', realtime: true, secrets: ['stripe', 'stripe-webhook'] },
+  // Plans through Stripe: checkout, portal, the signed webhook (a failed payment is mailed).
+  billing: { table: 'read-write', realtime: true, mail: true, secrets: ['stripe', 'stripe-webhook'] },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */

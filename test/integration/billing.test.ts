@@ -4,6 +4,7 @@ import type { StripeEmulator } from '../fakes/stripe';
 import type { PublicUser } from '../../functions/contract/users';
 import type { Stats } from '../../functions/contract/stats';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
+import { latestMail } from './support/mailbox';
 import { startTestStack } from './support/stack';
 
 /**
@@ -234,6 +235,13 @@ describe('the billing state machine over out-of-order and duplicate events', () 
       expect(await stripe.deliver(failed.payload)).toBe(200);
       let now = await profile(user);
       expect(now).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'past_due' });
+      // The creator is told by mail, once however often the event is delivered, and sent to Settings (the portal).
+      expect(await stripe.deliver(failed.payload)).toBe(200);
+      const mail = await latestMail(stack.url, `${user.username}@example.com`, /payment did not go through/);
+      expect(mail.text).toContain('/settings');
+      expect(mail.text).toContain('Pro plan');
+      const mailbox = (await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; subject: string }[];
+      expect(mailbox.filter((m) => m.to === `${user.username}@example.com`.toLowerCase() && /payment did not go through/.test(m.subject))).toHaveLength(1);
 
       // Cancelled at the period's end: still pro until then, with the end date.
       const cancelAt = stripe.events.length;

@@ -58,6 +58,8 @@ export interface BillingDepsCore {
   store: BillingStore;
   users: Pick<UserRepository, 'get'>;
   realtime?: Pick<Publisher, 'publish'>;
+  /** Mails the creator whose payment failed (once per failed-payment event: the event's claim). */
+  mailPaymentFailed?: (user: User) => Promise<void>;
   /** The app's origin: success, cancel and return URLs must point to it. */
   origin: () => Promise<string>;
   log?: { warn(message: string, fields?: Record<string, unknown>): void };
@@ -169,6 +171,12 @@ export class BillingService {
         if (synced && invoice.status === 'paid' && synced.state.tier !== 'free') {
           await this.deps.store.resetForInvoice(synced.userId, invoice.id, new Date(this.clock()));
           await this.notify(synced.userId, synced.state);
+        }
+        if (synced && event.type === 'invoice.payment_failed' && invoice.status !== 'paid' && synced.state.status === 'past_due' && this.deps.mailPaymentFailed) {
+          // After the state is written: a mail that fails is logged, never retried into a second mail.
+          await this.deps.mailPaymentFailed(await this.user(synced.userId)).catch((error: unknown) =>
+            this.deps.log?.warn('billing: payment-failed mail not sent', { error: error instanceof Error ? error.message : String(error) }),
+          );
         }
         return;
       }

@@ -229,3 +229,37 @@ export async function automationFailedMail(input: AutomationFailedMailInput): Pr
     html,
   };
 }
+
+export interface PaymentFailedMailInput {
+  to: string;
+  planName: string;
+  settingsUrl: string;
+}
+
+/** A subscription's payment failed (issue 14): the creator is told and sent to the portal, through Settings. */
+export async function paymentFailedMail(input: PaymentFailedMailInput): Promise<MailMessage> {
+  const line = `We could not take the payment for your ${input.planName} plan. Stripe will try again over the next days; your plan stays on meanwhile.`;
+  const next = 'Update your card in Settings → Manage Subscription so your videos keep coming.';
+  const html = await render(
+    frame(
+      'Your payment did not go through',
+      [
+        h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '22px', margin: '0 0 12px' } }, 'Your payment did not go through'),
+        h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px' } }, line),
+        h(Text, { style: { color: colors.muted, fontSize: '14px', lineHeight: '20px' } }, next),
+        h(
+          Section,
+          { style: { textAlign: 'center', margin: '8px 0 0' } },
+          h(Button, { href: input.settingsUrl, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } }, 'Update payment method'),
+        ),
+      ],
+      input.settingsUrl,
+    ),
+  );
+  return {
+    to: input.to,
+    subject: 'Your Reelsmith payment did not go through',
+    text: `Your payment did not go through\n\n${line}\n\n${next}\n\nUpdate payment method: ${input.settingsUrl}`,
+    html,
+  };
+}

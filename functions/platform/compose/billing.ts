@@ -1,3 +1,6 @@
+import { paymentFailedMail } from '../../core/delivery/mails';
+import { limitsOf } from '../../core/plans/tiers';
+import { mailerOf } from './mail';
 import { DynamoBillingStore } from "../../adapters/aws/dynamo/billing-store";
 import { readSecretParameter } from "../../adapters/aws/ssm-secret";
 import {
@@ -90,6 +93,8 @@ export function composeBilling(context: EntryContext): BillingDeps {
   if (config.STRIPE_WEBHOOK_SECRET_PARAMETER)
     need(context, { kind: "secret", name: "stripe-webhook" });
   const sessions = sessionsOf(context);
+  const mailer = mailerOf(context);
+  const origin = appOriginOf(context);
   return {
     sessions,
     billing: new BillingService({
@@ -97,7 +102,10 @@ export function composeBilling(context: EntryContext): BillingDeps {
       store: new DynamoBillingStore(tableOf(context, "read-write")),
       users: usersOf(context, "read"),
       realtime: realtimeOf(context, sessions),
-      origin: appOriginOf(context),
+      origin,
+      mailPaymentFailed: async (user) => {
+        await mailer.send(await paymentFailedMail({ to: user.email, planName: limitsOf(user.subscriptionTier).name, settingsUrl: `${await origin()}/settings` }));
+      },
       log: logger.child({ area: "billing" }),
     }),
   };

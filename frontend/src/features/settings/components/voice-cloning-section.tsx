@@ -102,7 +102,6 @@ export function VoiceCloningSection() {
 
   return (
     <Card.Root overflow="hidden" data-testid="voice-cloning-section">
-      <Box h="1.5" bgGradient="to-r" gradientFrom="purple.500" gradientVia="pink.400" gradientTo="orange.300" aria-hidden />
       <Card.Header>
         <HStack justify="space-between" align="start" gap="3" wrap="wrap">
           <HStack gap="3" align="start" minW="0">

@@ -325,4 +325,44 @@ describe('password recovery', () => {
     expect(right.status).toBe(400);
     expect(right.body.error).toBe('Too many attempts. Request a new code.');
   });
+
+  it('sends a new code at once after too many wrong ones, and the new code works (issue 15)', async () => {
+    const account = await registered();
+    await clientFor(stack).post('/api/forgot-password', { email: account.email });
+    const voided = codeIn(await latestMail(stack.url, account.email, /Reset/));
+    const wrong = voided === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i++) await clientFor(stack).post('/api/verify-reset-code', { email: account.email, code: wrong });
+    const stuck = await clientFor(stack).post<{ error: string }>('/api/verify-reset-code', { email: account.email, code: voided });
+    expect(stuck.body.error).toBe('Too many attempts. Request a new code.');
+
+    // Well within the minute that holds back a second mail while a code still works.
+    const before = await countMails(stack.url, account.email);
+    expect((await clientFor(stack).post('/api/forgot-password', { email: account.email })).status).toBe(200);
+    expect(await countMails(stack.url, account.email)).toBe(before + 1);
+    const fresh = codeIn(await latestMail(stack.url, account.email, /Reset/));
+
+    const client = clientFor(stack);
+    expect((await client.post('/api/verify-reset-code', { email: account.email, code: fresh })).status).toBe(200);
+    const reset = await client.post<{ message: string }>('/api/reset-password-with-code', { email: account.email, code: fresh, password: 'after lockout 77' });
+    expect(reset.status).toBe(200);
+    expect((await client.post('/api/login', { username: account.username, password: 'after lockout 77' })).status).toBe(200);
+
+    // A code that still works keeps holding back a second mail within the minute.
+    await clientFor(stack).post('/api/forgot-password', { email: account.email });
+    const count = await countMails(stack.url, account.email);
+    await clientFor(stack).post('/api/forgot-password', { email: account.email });
+    expect(await countMails(stack.url, account.email)).toBe(count);
+  });
+
+  it('resends a verification code at once after too many wrong ones (issue 15)', async () => {
+    const account = await registered();
+    const voided = codeIn(await latestMail(stack.url, account.email));
+    const wrong = voided === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await account.client.post('/api/verify-email-code', { email: account.email, code: wrong });
+    const before = await countMails(stack.url, account.email);
+    await clientFor(stack).post('/api/resend-verification-code', { email: account.email });
+    expect(await countMails(stack.url, account.email)).toBe(before + 1);
+    const fresh = codeIn(await latestMail(stack.url, account.email));
+    expect((await account.client.post('/api/verify-email-code', { email: account.email, code: fresh })).status).toBe(200);
+  });
 });

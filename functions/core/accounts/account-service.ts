@@ -42,6 +42,11 @@ export interface AccountDeps {
   clock?: () => number;
 }
 
+/** A stored code the user can still enter: not expired and not voided by too many wrong tries. */
+function stillWorks(code: OneTimeCode, now: number): boolean {
+  return code.validUntil > now && code.attempts < maxCodeAttempts;
+}
+
 function sixDigits(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
@@ -106,12 +111,16 @@ export class AccountService {
     return userId ? this.deps.users.get(userId) : undefined;
   }
 
-  /** Mails a new code and link (voiding the previous ones), unless one was sent under a minute ago; answers whether it did. */
+  /**
+   * Mails a new code and link (voiding the previous ones), unless one that still works was sent under a
+   * minute ago; answers whether it did. A code voided by too many wrong tries holds nothing back: its
+   * answer tells the user to request a new one, so that request must send one (issue 15).
+   */
   private async sendCode(user: User, purpose: CodePurpose, options: { force?: boolean } = {}): Promise<boolean> {
     const now = this.clock();
     if (!options.force) {
       const previous = await this.deps.codes.get(user.id, purpose);
-      if (previous && now - previous.sentAt < resendIntervalMs && previous.validUntil > now) return false;
+      if (previous && stillWorks(previous, now) && now - previous.sentAt < resendIntervalMs) return false;
     }
     const code = sixDigits();
     const token = newSecret(32);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { captionSettingsInputSchema } from './caption-settings';
 import { captionMessages, postCaptionProblem } from './rules/post-caption';
+import { matchedTagLimits } from './rules/segments';
 import { scriptLimitMessages, scriptLimits } from './rules/script-limits';
 
 /**
@@ -21,6 +22,8 @@ export const segmentSchema = z.object({
   mediaDuration: z.number().min(0).max(600).default(3),
   mediaStartTime: z.number().min(0).max(36_000).default(0),
   thumbnailUrl: z.string().max(2_000).nullable().optional(),
+  /** Why auto-assignment chose the media (its tags found in the text); shown by Switch Scenes, derived again by the server. */
+  matchedTags: z.array(z.string().max(matchedTagLimits.chars)).max(matchedTagLimits.tags).optional(),
 });
 
 /** Stored video metadata is read as it is (older records may hold more segments than a request may send). */

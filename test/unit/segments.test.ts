@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoAssign, emptySegments, scoreMedia, splitScript, totalDuration, type CandidateMedia } from '../../functions/contract/rules/segments';
+import { autoAssign, emptySegments, greedyAssign, matchedTagsOf, scoreMedia, splitScript, totalDuration, type CandidateMedia, type ScoringContext, type Segment } from '../../functions/contract/rules/segments';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();
@@ -61,5 +61,87 @@ describe('auto-assigning media', () => {
 
   it('leaves segments empty when the library has no videos', () => {
     expect(autoAssign(emptySegments('A. B.'), [media('s', { fileType: 'audio/mpeg' })], context).map((s) => s.mediaAssetId)).toEqual([null, null]);
+  });
+});
+
+const totalScore = (segments: readonly Segment[], library: readonly CandidateMedia[], ctx: ScoringContext) =>
+  segments.reduce((sum, segment) => {
+    const chosen = library.find((item) => item.id === segment.mediaAssetId);
+    return sum + (chosen ? scoreMedia(chosen, segment.text, ctx) : 0);
+  }, 0);
+
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 2 ** 32;
+    return state / 2 ** 32;
+  };
+}
+
+describe('optimal assignment where greedy goes wrong (issue 15)', () => {
+  it('puts the grinder clip on the grinder sentence even though an earlier sentence also likes it', () => {
+    const library = [media('grinder', { tags: ['grinder'] }), media('beans', { tags: ['beans'] })];
+    const segments = emptySegments('Fresh beans and a good grinder make the cup. Set the grinder to medium.');
+    expect(greedyAssign(segments, library, context).map((s) => s.mediaAssetId)).toEqual(['grinder', 'beans']);
+    const optimal = autoAssign(segments, library, context);
+    expect(optimal.map((s) => s.mediaAssetId)).toEqual(['beans', 'grinder']);
+    expect(optimal.map((s) => s.matchedTags)).toEqual([['beans'], ['grinder']]);
+    expect(totalScore(optimal, library, context)).toBe(10); // 3 per tag, 1 title word, 1 base, per segment
+    expect(totalScore(greedyAssign(segments, library, context), library, context)).toBeCloseTo(5.1);
+  });
+
+  it('keeps each round unique and cycles in rounds of the library’s size, placing tags within each round', () => {
+    const library = [media('beans', { tags: ['beans'] }), media('grinder', { tags: ['grinder'] }), media('milk', { tags: ['milk', 'foam'] })];
+    const script = 'Coffee at home. Buy whole beans. Use a burr grinder. Grind the beans fresh. Froth the milk to a foam. Enjoy the grinder noise.';
+    const greedy = greedyAssign(emptySegments(script), library, context).map((s) => s.mediaAssetId);
+    const optimal = autoAssign(emptySegments(script), library, context);
+    expect(greedy).toEqual(['beans', 'grinder', 'milk', 'beans', 'milk', 'grinder']);
+    expect(optimal.map((s) => s.mediaAssetId)).toEqual(['milk', 'beans', 'grinder', 'beans', 'milk', 'grinder']);
+    for (const round of [optimal.slice(0, 3), optimal.slice(3)]) expect(new Set(round.map((s) => s.mediaAssetId)).size).toBe(3);
+    expect(optimal.map((s) => s.matchedTags)).toEqual([[], ['beans'], ['grinder'], ['beans'], ['milk', 'foam'], ['grinder']]);
+  });
+
+  it('still avoids media used in the last 24 h and prefers the preferred folder, as scored', () => {
+    const recent = { ...context, recentUse: { used: now - 3_600_000 } };
+    const library = [media('used', { tags: ['grinder'] }), media('fresh', { tags: ['grinder'] })];
+    expect(autoAssign(emptySegments('The grinder.'), library, recent)[0]?.mediaAssetId).toBe('fresh');
+    const preferred = { ...context, preferredFolderId: 'f1' };
+    const withFolder = [media('tagged', { tags: ['grinder'] }), media('folder', { folderId: 'f1' })];
+    // +5 for the folder beats +4 for the tag, as the spec's scores say.
+    expect(autoAssign(emptySegments('The grinder.'), withFolder, preferred)[0]?.mediaAssetId).toBe('folder');
+  });
+
+  it('on equal totals gives earlier segments the newer media, as greedy did', () => {
+    const library = [media('a'), media('b'), media('c')];
+    expect(autoAssign(emptySegments('One. Two. Three. Four.'), library, context).map((s) => s.mediaAssetId)).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('never scores lower than greedy, and strictly higher somewhere, on random libraries', () => {
+    const rng = seeded(3);
+    const vocabulary = ['coffee', 'beans', 'grinder', 'milk', 'foam', 'cup', 'kettle', 'morning'];
+    let better = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      const library = Array.from({ length: 2 + Math.floor(rng() * 5) }, (_, i) =>
+        media(`m${i}`, {
+          tags: vocabulary.filter(() => rng() < 0.25),
+          createdAt: daysAgo(Math.floor(rng() * 300)),
+          folderId: rng() < 0.2 ? 'f1' : null,
+        }),
+      );
+      const ctx = { now, preferredFolderId: rng() < 0.5 ? 'f1' : null, recentUse: rng() < 0.3 ? { m0: now - 1000 } : {} };
+      const script = Array.from({ length: 1 + Math.floor(rng() * 8) }, () => `${vocabulary.filter(() => rng() < 0.3).join(' ') || 'Nothing'}.`).join(' ');
+      const segments = emptySegments(script);
+      const greedy = totalScore(greedyAssign(segments, library, ctx), library, ctx);
+      const optimal = totalScore(autoAssign(segments, library, ctx), library, ctx);
+      expect(optimal).toBeGreaterThanOrEqual(greedy - 1e-9);
+      if (optimal > greedy + 1e-9) better += 1;
+    }
+    expect(better).toBeGreaterThan(0);
+  });
+
+  it('lists the tags found in the text once each, bounded', () => {
+    expect(matchedTagsOf({ tags: ['Milk', 'milk', 'latte art', 'beans'] }, 'Pour the milk for latte art.')).toEqual(['Milk', 'latte art']);
+    const many = Array.from({ length: 30 }, (_, i) => `w${i}`);
+    expect(matchedTagsOf({ tags: many }, many.join(' '))).toHaveLength(10);
   });
 });

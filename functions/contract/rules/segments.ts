@@ -2,6 +2,7 @@
  * Switch Scenes (spec 000 §4): the script split into segments, and media auto-assigned to them by
  * the spec's scoring rules.
  */
+import { maximumWeightAssignment } from './optimal-assignment';
 import { scriptLimits } from './script-limits';
 
 export const defaultSegmentSeconds = 3;
@@ -13,7 +14,12 @@ export interface Segment {
   mediaDuration: number;
   mediaStartTime: number;
   thumbnailUrl: string | null;
+  /** Why auto-assignment chose the media: its tags found in the segment's text (Switch Scenes shows them). */
+  matchedTags?: string[];
 }
+
+/** Bounds of a segment's `matchedTags` (the stored record's schema holds them too). */
+export const matchedTagLimits = { tags: 10, chars: 200 } as const;
 
 /**
  * Lines, else sentences, else the whole text as one segment; never more than a video's segments
@@ -111,11 +117,50 @@ export function isPickable(media: CandidateMedia): boolean {
   return media.isActive && !media.fileType.includes('audio');
 }
 
+/** The media's tags found in the text (whole words, ignoring case), each once, at most `matchedTagLimits.tags`. */
+export function matchedTagsOf(media: Pick<CandidateMedia, 'tags'>, segmentText: string): string[] {
+  const text = wordsOf(segmentText);
+  const seen = new Set<string>();
+  const matched: string[] = [];
+  for (const tag of media.tags) {
+    const key = tag.trim().toLowerCase();
+    if (!key || seen.has(key) || !containsPhrase(text, tag)) continue;
+    seen.add(key);
+    matched.push(tag.trim().slice(0, matchedTagLimits.chars));
+    if (matched.length >= matchedTagLimits.tags) break;
+  }
+  return matched;
+}
+
+function withMedia(segment: Segment, media: CandidateMedia): Segment {
+  return {
+    ...segment,
+    mediaAssetId: media.id,
+    mediaFile: media.fileUrl,
+    thumbnailUrl: media.thumbnailUrl,
+    mediaStartTime: 0,
+    mediaDuration: segment.mediaDuration || defaultSegmentSeconds,
+    matchedTags: matchedTagsOf(media, segment.text),
+  };
+}
+
 /**
- * Gives each segment the best-scoring video not yet used in this video; when there are more
- * segments than videos, the set is used again from the top (cycling).
+ * The rounds of the spec's "unique media per segment, cycling when not enough": segments in order,
+ * as many per round as there are videos; within a round each video is used at most once, and the
+ * next round may use the whole set again.
  */
-export function autoAssign(segments: readonly Segment[], library: readonly CandidateMedia[], context: ScoringContext): Segment[] {
+function rounds(count: number, poolSize: number): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (let start = 0; start < count; start += poolSize) out.push({ start, end: Math.min(count, start + poolSize) });
+  return out;
+}
+
+/**
+ * The assignment as it was before issue 15, kept for comparison (`npm run bench:broll`, unit tests):
+ * each segment in order takes the best-scoring video not yet used in its round, so an early sentence
+ * can take the clip a later sentence needs more.
+ */
+export function greedyAssign(segments: readonly Segment[], library: readonly CandidateMedia[], context: ScoringContext): Segment[] {
   const pool = library.filter(isPickable);
   if (pool.length === 0) return segments.map((segment) => ({ ...segment }));
   let used = new Set<string>();
@@ -133,15 +178,37 @@ export function autoAssign(segments: readonly Segment[], library: readonly Candi
     }
     if (!best) return { ...segment };
     used.add(best.id);
-    return {
-      ...segment,
-      mediaAssetId: best.id,
-      mediaFile: best.fileUrl,
-      thumbnailUrl: best.thumbnailUrl,
-      mediaStartTime: 0,
-      mediaDuration: segment.mediaDuration || defaultSegmentSeconds,
-    };
+    return withMedia(segment, best);
   });
+}
+
+/**
+ * Gives each segment a video so that the total of the spec's scores is the highest possible (an
+ * optimal assignment, Hungarian algorithm), under the spec's uniqueness and cycling: segments go in
+ * rounds of as many segments as there are videos, and within a round no video is used twice (the
+ * rounds `greedyAssign` makes too). Scores are the spec's (`scoreMedia`: tags, title words, the
+ * recency bonus, the preferred folder +5, used in the last 24 h -5), in tenths, so sums are exact.
+ * Among assignments of equal total, earlier segments get newer videos (the library's order), as the
+ * greedy rule did.
+ */
+export function autoAssign(segments: readonly Segment[], library: readonly CandidateMedia[], context: ScoringContext): Segment[] {
+  const pool = library.filter(isPickable);
+  if (pool.length === 0) return segments.map((segment) => ({ ...segment }));
+  const result = segments.map((segment) => ({ ...segment }));
+  for (const { start, end } of rounds(segments.length, pool.length)) {
+    const size = end - start;
+    // Lexicographic: the score first; then the tie-break Σ position × (size − row), which is below `scale`.
+    const scale = size * size * pool.length + 1;
+    const weights = segments.slice(start, end).map((segment, row) =>
+      pool.map((media, position) => Math.round(scoreMedia(media, segment.text, context) * 10) * scale - position * (size - row)),
+    );
+    maximumWeightAssignment(weights).forEach((column, row) => {
+      const media = pool[column];
+      const segment = segments[start + row];
+      if (media && segment) result[start + row] = withMedia(segment, media);
+    });
+  }
+  return result;
 }
 
 export function totalDuration(segments: readonly Segment[]): number {

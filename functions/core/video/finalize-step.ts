@@ -45,6 +45,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
         thumbnailUrl: segment.thumbnailUrl,
         mediaStartTime: segment.mediaStartTime,
         mediaDuration: segment.mediaDuration,
+        ...(segment.matchedTags ? { matchedTags: segment.matchedTags } : {}),
       })),
       totalDuration: input.video.durationSeconds,
     },

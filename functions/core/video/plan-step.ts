@@ -3,6 +3,7 @@ import { parseCaptionSettings, type CaptionSettings } from '../../contract/capti
 import type { WordTiming } from '../captions/word-timings';
 import { NotFoundError } from '../errors';
 import type { MediaAsset } from '../media/media';
+import { matchedTagsOf } from '../../contract/rules/segments';
 import type { Script } from '../../contract/scripts';
 import { scriptNotFound } from '../scripts/script-service';
 import type { PipelineDeps } from './pipeline-deps';
@@ -82,6 +83,7 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
       clipDuration: asset.duration,
       start: time.start,
       mediaDuration: time.duration,
+      matchedTags: matchedTagsOf(asset, segment.text),
     };
     if (!previous && time.start > 0) {
       // Leading segments without media: the first picture starts at 0.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchedTagLimits } from '../../contract/rules/segments';
 import { AppError, isShownToUser } from '../errors';
 
 /**
@@ -32,6 +33,8 @@ export const plannedSegmentSchema = z.object({
   /** When the segment starts in the video, and how long it lasts (from the word timings). */
   start: z.number().min(0),
   mediaDuration: z.number().min(0),
+  /** The clip's tags the text mentions, kept in the finished video's metadata for Switch Scenes. */
+  matchedTags: z.array(z.string().max(matchedTagLimits.chars)).max(matchedTagLimits.tags).optional(),
 });
 export type PlannedSegment = z.infer<typeof plannedSegmentSchema>;
 

@@ -3,7 +3,10 @@ import { toPublicAsset, type MediaAsset } from '../media/media';
 import type { MediaAssetRepository } from '../ports/media';
 import type { RecentMediaUse } from '../ports/video';
 import type { VideoMetadata } from '../../contract/scripts';
-import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
+import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
+
+/** How segments without media get theirs (the optimal `autoAssign`; the bench passes the old greedy rule to compare). */
+export type AssignMedia = typeof autoAssign;
 
 export const mediaNotFound = 'Media asset not found';
 export const recentUseDays = 7;
@@ -40,13 +43,16 @@ export function toCandidate(asset: MediaAsset): CandidateMedia {
  * segments sent, else the script's existing video metadata, else the script split into lines,
  * sentences or one segment; every segment without media gets one by the spec's scoring (recent use
  * within 24 h -5, preferred folder +5, unique per video, cycling when there are fewer videos than
- * segments). A medium named by the client must be one of the user's own videos.
+ * segments), assigned so that the total score is highest (`autoAssign`). Segments that have media
+ * keep it; each segment with media says which of its tags the text mentions (`matchedTags`). A medium
+ * named by the client must be one of the user's own videos.
  */
 export class SegmentPlanner {
   constructor(
     private readonly media: Pick<MediaAssetRepository, 'getAsset' | 'getAssets' | 'listAssets'>,
     private readonly recent: RecentMediaUse,
     private readonly clock: () => number = Date.now,
+    private readonly assign: AssignMedia = autoAssign,
   ) {}
 
   async ownAudio(userId: string, id: string): Promise<MediaAsset> {
@@ -113,7 +119,7 @@ export class SegmentPlanner {
       const fresh = library.filter((media) => !taken.has(media.id));
       const now = this.clock();
       const recentUse = await this.recent.since(userId, now - recentUseDays * day);
-      const assigned = autoAssign(
+      const assigned = this.assign(
         open.map(({ segment }) => segment),
         fresh.length > 0 ? fresh : library,
         { now, preferredFolderId: input.preferredFolderId, recentUse },
@@ -138,6 +144,7 @@ export class SegmentPlanner {
       thumbnailUrl: shown?.thumbnailUrl ?? null,
       mediaStartTime: Math.max(0, start),
       mediaDuration: duration > 0 ? duration : defaultSegmentSeconds,
+      ...(asset ? { matchedTags: matchedTagsOf(asset, text) } : {}),
     };
   }
 }

@@ -42,3 +42,6 @@ export interface ConvertToAudioResult {
 
 /** GET /api/audio/{file} and /api/video/{file}: the user's own files, by name. */
 export const playbackFileParams = z.object({ file: z.string().max(300) });
+
+/** `?download=1`: the file is answered as an attachment named after the script's title (issue 15). */
+export const playbackQuery = z.object({ download: z.enum(['1'], { error: 'download must be 1' }).optional() });

@@ -1,14 +1,16 @@
 import { idParams } from '../contract/ids';
-import { convertToAudioSchema, playbackFileParams } from '../contract/video';
+import { convertToAudioSchema, playbackFileParams, playbackQuery } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
 import { composePlayback, type PlaybackDeps } from '../platform/compose/playback';
 import type { PlaybackKind } from '../core/scripts/lifecycle';
 
-async function playback(input: EndpointInput<unknown, unknown, { file: string }, PlaybackDeps, string>, kind: PlaybackKind): Promise<HttpResult> {
-  const location = await input.deps.voiceOver.playbackUrl(input.userId, kind, input.params.file);
-  // The browser follows the redirect; S3 answers Range requests (206), so the player can seek.
-  return { status: 302, headers: { location, 'cache-control': 'private, max-age=60' } };
+async function playback(input: EndpointInput<unknown, { download?: '1' }, { file: string }, PlaybackDeps, string>, kind: PlaybackKind): Promise<HttpResult> {
+  const download = input.query.download === '1';
+  const location = await input.deps.voiceOver.playbackUrl(input.userId, kind, input.params.file, { download });
+  // The browser follows the redirect; S3 answers Range requests (206), so the player can seek. A download's
+  // URL carries the attachment name S3 answers with (Content-Disposition), so it is not cached here.
+  return { status: 302, headers: { location, 'cache-control': download ? 'private, no-store' : 'private, max-age=60' } };
 }
 
 /** Voice-overs and playback of the user's own audio and video (issue 6, docs/pipeline-contract.md). */
@@ -28,11 +30,13 @@ export const handler = createAreaHandler('playback', composePlayback, {
 
   'GET /api/audio/{file}': signedIn({
     params: playbackFileParams,
+    query: playbackQuery,
     handle: (input) => playback(input, 'audio'),
   }),
 
   'GET /api/video/{file}': signedIn({
     params: playbackFileParams,
+    query: playbackQuery,
     handle: (input) => playback(input, 'video'),
   }),
 });

@@ -60,8 +60,12 @@ export class S3ObjectStore implements ObjectStore {
     await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
   }
 
-  presignGet(key: string, expiresSeconds: number): Promise<string> {
-    return getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresSeconds });
+  presignGet(key: string, expiresSeconds: number, options: { attachmentName?: string } = {}): Promise<string> {
+    const name = options.attachmentName;
+    // The name goes into a header S3 answers: only a plain file name, never quotes or line breaks.
+    if (name !== undefined && !/^[\w.-]{1,100}$/.test(name)) throw new Error('unsafe attachment name');
+    const disposition = name === undefined ? {} : { ResponseContentDisposition: `attachment; filename="${name}"` };
+    return getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key: key, ...disposition }), { expiresIn: expiresSeconds });
   }
 
   async presignPost(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {

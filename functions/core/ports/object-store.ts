@@ -11,8 +11,11 @@ export interface ObjectStore {
   head(key: string): Promise<number | undefined>;
   /** Removes the objects (missing ones are fine). */
   delete(keys: readonly string[]): Promise<void>;
-  /** A short-lived GET of one object. */
-  presignGet(key: string, expiresSeconds: number): Promise<string>;
+  /**
+   * A short-lived GET of one object. With `attachmentName` (`[\w.-]`, at most 100 characters) the answer
+   * says `Content-Disposition: attachment; filename="<name>"`, so a browser saves it under that name.
+   */
+  presignGet(key: string, expiresSeconds: number, options?: { attachmentName?: string }): Promise<string>;
   /** A browser POST of exactly one object of at most `maxBytes`, of `contentType`. */
   presignPost(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost>;
   /** Big files go to and from local paths, never through memory. Copies the object to `path` (ObjectTooLargeError past `maxBytes`); answers the bytes written. */

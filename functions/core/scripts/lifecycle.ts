@@ -117,6 +117,32 @@ export function filesOfAudioUrl(userId: string, audioUrl: string | null): Omit<V
   return { audioFile, audioKey, wordsKey: wordsKeyOf(audioKey) };
 }
 
+/** The longest file name a download is given, extension included. */
+export const maxDownloadNameLength = 80;
+
+/**
+ * The name a downloaded voice-over or video is saved under (issue 15): the script's title as a slug
+ * (`Morning Coffee, Done Right!` → `morning-coffee-done-right.mp4`): accents folded, lower case, ASCII
+ * letters and digits joined by single dashes, at most 80 characters with the extension; `reelsmith-video`
+ * when nothing is left. Only `[a-z0-9-]` and the extension, so it is safe inside a quoted header value.
+ */
+export function downloadFileName(title: string | null | undefined, extension: 'mp4' | 'mp3'): string {
+  const slug = (title ?? '')
+    .slice(0, 500)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, maxDownloadNameLength - extension.length - 1)
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'reelsmith-video'}.${extension}`;
+}
+
+/** The script a voice-over or video file belongs to: the files are named `{scriptId}-{nonce|runId}.{ext}`. */
+export function scriptIdOfFile(file: string): string | undefined {
+  return /^([0-9A-Z]{26})-[\w]+\.(?:mp3|mp4)$/.exec(file)?.[1];
+}
+
 /** `{scriptId}-{runId}.mp4` and its JPEG thumbnail, under the user's video folder. */
 export function videoFiles(userId: string, scriptId: string, runId: string) {
   const base = `${scriptId}-${runId.toLowerCase()}`;

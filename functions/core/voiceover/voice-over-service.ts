@@ -16,7 +16,7 @@ import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
 import type { UsageMeter } from '../plans/usage-meter';
 import { usageMinutes } from '../plans/usage-minutes';
-import { audioStatus, filesOfAudioUrl, isPlaybackFileName, liveClaimsSince, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../scripts/lifecycle';
+import { audioStatus, downloadFileName, filesOfAudioUrl, isPlaybackFileName, scriptIdOfFile, liveClaimsSince, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../scripts/lifecycle';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
 export const fileNotFound = 'File not found';
@@ -109,11 +109,24 @@ export class VoiceOverService {
    * GET /api/audio/{file} and /api/video/{file}: a short-lived URL of one of the user's own files.
    * The key is built from the session's user id, so another user's file is simply not found.
    */
-  async playbackUrl(userId: string, kind: PlaybackKind, file: string): Promise<string> {
+  async playbackUrl(userId: string, kind: PlaybackKind, file: string, options: { download?: boolean } = {}): Promise<string> {
     if (!isPlaybackFileName(file)) throw new ValidationError(invalidFileName);
     const key = playbackKey(userId, kind, file);
     if ((await this.deps.storage.head(key)) === undefined) throw new NotFoundError(fileNotFound);
-    return this.deps.storage.presignGet(key, playbackUrlSeconds);
+    if (!options.download) return this.deps.storage.presignGet(key, playbackUrlSeconds);
+    return this.deps.storage.presignGet(key, playbackUrlSeconds, { attachmentName: await this.downloadName(userId, kind, file) });
+  }
+
+  /**
+   * `?download=1` (issue 15): the MP4 (or MP3) saved under its script's title as a slug; a file whose
+   * script is gone keeps the default name. Only the voice-over and the video themselves are downloads.
+   */
+  private async downloadName(userId: string, kind: PlaybackKind, file: string): Promise<string> {
+    const extension = kind === 'video' ? 'mp4' : 'mp3';
+    if (!file.endsWith(`.${extension}`)) throw new ValidationError(invalidFileName, 'Only the video (MP4) or the voice-over (MP3) can be downloaded');
+    const scriptId = scriptIdOfFile(file);
+    const script = scriptId ? await this.deps.scripts.get(userId, scriptId) : undefined;
+    return downloadFileName(script?.title, extension);
   }
 
   private async script(userId: string, scriptId: string): Promise<Script> {

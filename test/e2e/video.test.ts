@@ -72,7 +72,7 @@ describe('voice-over and video journey', () => {
     await page.getByLabel('Extra Instructions').fill('Three quick tips for a calmer morning');
     await page.getByRole('radio', { name: '15 sec' }).click();
     await page.getByRole('button', { name: 'Generate Scripts' }).click();
-    await page.getByText('1 scripts generated successfully!').waitFor({ timeout: 20_000 });
+    await page.getByText('1 script generated successfully!').waitFor({ timeout: 20_000 });
     await card().getByRole('button', { name: 'Generate Audio' }).waitFor();
     await card().getByRole('button', { name: 'Create Video' }).waitFor();
     await card().scrollIntoViewIfNeeded();
@@ -279,7 +279,7 @@ describe('voice-over and video journey', () => {
       await other.getByLabel('Extra Instructions').fill('One habit that makes evenings easier');
       await other.getByRole('radio', { name: '15 sec' }).click();
       await other.getByRole('button', { name: 'Generate Scripts' }).click();
-      await other.getByText('1 scripts generated successfully!').waitFor({ timeout: 20_000 });
+      await other.getByText('1 script generated successfully!').waitFor({ timeout: 20_000 });
       const fresh = other.getByTestId('script-card').first();
       await fresh.getByRole('button', { name: 'Create Video' }).click();
       // Without audio, Create Video makes the audio first, then opens the dialog.
@@ -306,7 +306,7 @@ describe('voice-over and video journey', () => {
     await page.goto('/scripts');
     await page.getByLabel('Extra Instructions').fill('A short note about limits');
     await page.getByRole('button', { name: 'Generate Scripts' }).click();
-    await page.getByText('1 scripts generated successfully!').waitFor({ timeout: 20_000 });
+    await page.getByText('1 script generated successfully!').waitFor({ timeout: 20_000 });
     const fresh = card();
     await fresh.getByRole('button', { name: 'Generate Audio' }).waitFor();
 

@@ -38,6 +38,11 @@ function validate(form: FormState): Partial<Record<keyof FormState, string>> {
   return errors;
 }
 
+/** The success toast (000 §8 `{n} scripts generated successfully!`), in the singular for one script. */
+export function scriptsGeneratedTitle(count: number): string {
+  return `${count} ${count === 1 ? 'script' : 'scripts'} generated successfully!`;
+}
+
 /** "Generate Your Scripts" (000 sections 2, 4, 5, 7, 8). */
 export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unknown> }) {
   const { mutate } = useSWRConfig();
@@ -137,16 +142,19 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
         }
       }
       setLastSource(result.source);
-      await Promise.all([onGenerated(), mutate('/api/stats'), mutate(USER_KEY)]);
-      if (!realtime.connected) poller.start(POLL_AFTER_SCRIPTS_MS);
+      // The scripts are saved: the overlay goes now, and the list, stats and user refresh behind it
+      // (issue 15: it used to wait for those reads, about 4 s after the answer).
+      setGenerating(false);
       setForm((current) => ({ ...current, topic: '', extraInstructions: '' }));
       if (saved > 0) {
         showToast({
           type: 'success',
-          title: `${saved} scripts generated successfully!`,
+          title: scriptsGeneratedTitle(saved),
           description: result.source === 'offline' ? 'Written by the offline writer: no OpenAI key is set on this server.' : undefined,
         });
       }
+      if (!realtime.connected) poller.start(POLL_AFTER_SCRIPTS_MS);
+      await Promise.all([onGenerated(), mutate('/api/stats'), mutate(USER_KEY)]).catch(() => undefined);
     } catch (error) {
       const details = tokenLimitDetails(error);
       if (details !== undefined) showToast({ type: 'error', title: 'Script token limit reached', description: details });

@@ -1,7 +1,8 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 
+import { system } from '@/app/theme';
 import { GlobalLoadingOverlay } from '@/components/loading-overlay';
 import { Toaster } from '@/components/ui/toaster';
 import { swrFetcher } from '@/lib/api-client';
@@ -22,10 +23,10 @@ export const swrConfig: SWRConfiguration = {
   dedupingInterval: 2000,
 };
 
-/** Chakra's default system, always light (index.html pins `class="light"` and `color-scheme`). */
+/** The app's Chakra system (`theme.ts`: the brand palette), always light (index.html pins `class="light"` and `color-scheme`). */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <SWRConfig value={swrConfig}>
         {children}
         <Toaster />

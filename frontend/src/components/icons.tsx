@@ -25,3 +25,8 @@ export const KeyIcon = createIcon({
     <path key="p" d="m10.7 12.3 9.8-9.8M17 6l3 3M14.5 8.5l2.5 2.5" {...stroke} />,
   ],
 });
+
+export const MenuIcon = createIcon({
+  displayName: 'MenuIcon',
+  path: <path d="M4 6h16M4 12h16M4 18h16" {...stroke} />,
+});

@@ -1,12 +1,17 @@
 import { Box, Container, Flex, HStack, Link } from '@chakra-ui/react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 
+import { MobileMenu } from '@/app/frame/mobile-menu';
 import { UserMenu } from '@/app/frame/user-menu';
+import { Logo } from '@/components/logo';
 import { frameLinks, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime';
 
-/** The signed-in page frame (spec 000 section 2): header links, the current one bold, and the avatar menu. */
+/**
+ * The signed-in page frame (spec 000 section 2): the logo, header links (the current one bold) and the
+ * avatar menu; below the `md` breakpoint (768 px) the links and the avatar fold into the phone menu.
+ */
 export function PageFrame() {
   const { data: user } = useUser();
 
@@ -16,10 +21,12 @@ export function PageFrame() {
         <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
           <Container maxW="6xl" px={{ base: '4', md: '6' }}>
             <Flex h="16" align="center" gap={{ base: '4', md: '10' }}>
-              <Link asChild fontWeight="bold" fontSize="lg" color="fg" _hover={{ textDecoration: 'none' }}>
-                <RouterLink to={paths.home.href}>Reelsmith</RouterLink>
+              <Link asChild _hover={{ textDecoration: 'none' }} rounded="l2" focusRing="outside">
+                <RouterLink to={paths.home.href} aria-label="Reelsmith home">
+                  <Logo />
+                </RouterLink>
               </Link>
-              <HStack as="nav" aria-label="Main" gap={{ base: '3', md: '6' }} flex="1" overflowX="auto">
+              <HStack as="nav" aria-label="Main" gap="6" flex="1" display={{ base: 'none', md: 'flex' }}>
                 {frameLinks.map(({ label, href }) => (
                   <NavLink key={href} to={href}>
                     {({ isActive }) => (
@@ -29,7 +36,7 @@ export function PageFrame() {
                         flexDirection="column"
                         alignItems="center"
                         fontWeight={isActive ? 'bold' : 'normal'}
-                        color={isActive ? 'fg' : 'fg.muted'}
+                        color={isActive ? 'brand.fg' : 'fg.muted'}
                         _hover={{ color: 'fg' }}
                         whiteSpace="nowrap"
                         data-label={label}
@@ -42,7 +49,11 @@ export function PageFrame() {
                   </NavLink>
                 ))}
               </HStack>
-              <UserMenu user={user ?? null} />
+              <Box flex="1" display={{ base: 'block', md: 'none' }} />
+              <Box display={{ base: 'none', md: 'block' }}>
+                <UserMenu user={user ?? null} />
+              </Box>
+              <MobileMenu user={user ?? null} />
             </Flex>
           </Container>
         </Box>

@@ -1,6 +1,7 @@
 import { Avatar, Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { EmailText } from '@/components/email-text';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth';
 import { getInitials } from '@/lib/initials';
@@ -15,20 +16,18 @@ export function UserMenu({ user }: { user: PublicUser | null }) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger rounded="full" cursor="pointer" aria-label="Account menu" focusRing="outside">
-        <Avatar.Root size="sm" colorPalette="blue" variant="solid">
+        <Avatar.Root size="sm" colorPalette="brand" variant="solid">
           <Avatar.Fallback>{getInitials(user?.name, user?.email)}</Avatar.Fallback>
         </Avatar.Root>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="56">
+          <Menu.Content minW="56" maxW="80">
             <Box px="2" py="1.5">
-              <Text fontWeight="medium">{name}</Text>
-              {email && (
-                <Text fontSize="sm" color="fg.muted">
-                  {email}
-                </Text>
-              )}
+              <Text fontWeight="medium" truncate>
+                {name}
+              </Text>
+              {email && <EmailText email={email} fontSize="sm" color="fg.muted" />}
             </Box>
             <Menu.Separator />
             <Menu.Item value="settings" asChild>

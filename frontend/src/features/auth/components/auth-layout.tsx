@@ -2,11 +2,12 @@ import { Box, Card, Center, Circle, Heading, Link, Stack, Text } from '@chakra-u
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 
 export type AuthTone = 'success' | 'error' | 'info';
 
-const toneColor: Record<AuthTone, string> = { success: 'green', error: 'red', info: 'blue' };
+const toneColor: Record<AuthTone, string> = { success: 'green', error: 'red', info: 'brand' };
 
 /**
  * The centred card every public account page sits in: the product name, a heading (with an optional
@@ -31,11 +32,11 @@ export function AuthLayout({
   return (
     <Center minH="100dvh" bg="bg.subtle" px="4" py="10">
       <Stack gap="6" w="full" maxW="md">
-        <RouterLink to={paths.auth.href}>
-          <Text textAlign="center" fontWeight="bold" fontSize="xl" letterSpacing="tight">
-            Reelsmith
-          </Text>
-        </RouterLink>
+        <Link asChild alignSelf="center" rounded="l2" _hover={{ textDecoration: 'none' }}>
+          <RouterLink to={paths.auth.href} aria-label="Reelsmith">
+            <Logo size="lg" />
+          </RouterLink>
+        </Link>
         <Card.Root shadow="sm">
           <Card.Body gap="6" p={{ base: '6', md: '8' }}>
             <Stack gap="2" align={centred ? 'center' : 'stretch'} textAlign={centred ? 'center' : 'start'}>
@@ -62,10 +63,10 @@ export function AuthLayout({
   );
 }
 
-/** A link in the app's style (router navigation, blue, underlined on hover). */
+/** A link in the app's style (router navigation, the brand colour, underlined on hover). */
 export function TextLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link asChild color="blue.fg" fontWeight="medium">
+    <Link asChild color="brand.fg" fontWeight="medium">
       <RouterLink to={to}>{children}</RouterLink>
     </Link>
   );

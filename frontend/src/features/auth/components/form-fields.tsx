@@ -53,7 +53,7 @@ export function CheckboxField({
 }) {
   return (
     <Field.Root invalid={Boolean(error)}>
-      <Checkbox.Root checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)} colorPalette="blue">
+      <Checkbox.Root checked={checked} onCheckedChange={(details) => onCheckedChange(details.checked === true)} colorPalette="brand">
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>{label}</Checkbox.Label>

@@ -52,7 +52,7 @@ export function LoginForm() {
         <Flex justify="flex-end" fontSize="sm">
           <TextLink to={paths.forgotPassword.href}>Forgot your password?</TextLink>
         </Flex>
-        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Logging in..." disabled={busy}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Logging in..." disabled={busy}>
           Login
         </Button>
       </Stack>

@@ -15,7 +15,7 @@ export function PasswordResetComplete() {
       icon={<CheckCircleIcon boxSize="7" />}
       description="Your password has been changed. You can now sign in with your new password."
     >
-      <Button asChild colorPalette="blue" size="lg" w="full">
+      <Button asChild colorPalette="brand" size="lg" w="full">
         <RouterLink to={paths.auth.href}>Continue to Login</RouterLink>
       </Button>
     </AuthLayout>

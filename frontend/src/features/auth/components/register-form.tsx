@@ -73,7 +73,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           onCheckedChange={(checked) => setField('acceptTerms', checked)}
           error={errors.acceptTerms}
         />
-        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Creating account..." disabled={busy}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Creating account..." disabled={busy}>
           Create Account
         </Button>
       </Stack>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { MailIcon } from '@/components/icons';
+import { EmailText } from '@/components/email-text';
 import { paths } from '@/config/paths';
 
 import { prefetchCsrfToken } from '../api/accounts';
@@ -76,9 +77,7 @@ function CheckYourEmail({ email, onBackToLogin }: { email: string; onBackToLogin
       description={
         <>
           We sent a 6-digit verification code to{' '}
-          <Text as="span" fontWeight="semibold" color="fg" wordBreak="break-all">
-            {email}
-          </Text>
+          <EmailText as="span" fontWeight="semibold" color="fg" email={email} />
           . Enter it to verify your account.
         </>
       }
@@ -89,7 +88,7 @@ function CheckYourEmail({ email, onBackToLogin }: { email: string; onBackToLogin
       }
     >
       <Stack gap="3">
-        <Button asChild colorPalette="blue" size="lg">
+        <Button asChild colorPalette="brand" size="lg">
           <RouterLink to={paths.verifyEmailCode.getHref(email)}>Enter verification code</RouterLink>
         </Button>
         <Button variant="outline" size="lg" onClick={onBackToLogin}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import { KeyIcon, MailIcon } from '@/components/icons';
+import { EmailText } from '@/components/email-text';
 import { paths } from '@/config/paths';
 
 import { forgotPassword } from '../api/accounts';
@@ -61,9 +62,7 @@ function ForgotPasswordPage() {
         description={
           <>
             If an account exists for{' '}
-            <Text as="span" fontWeight="semibold" color="fg" wordBreak="break-all">
-              {sentTo}
-            </Text>
+            <EmailText as="span" fontWeight="semibold" color="fg" email={sentTo} />
             , we sent it a 6-digit code to reset your password.
           </>
         }
@@ -73,7 +72,7 @@ function ForgotPasswordPage() {
             <Spinner size="xs" />
             <Text>Taking you to the reset form...</Text>
           </HStack>
-          <Button asChild colorPalette="blue" size="lg">
+          <Button asChild colorPalette="brand" size="lg">
             <RouterLink to={paths.resetPassword.getHref(sentTo)}>Enter the code</RouterLink>
           </Button>
         </Stack>
@@ -107,7 +106,7 @@ function ForgotPasswordPage() {
             error={errors.email}
             autoFocus
           />
-          <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Sending..." disabled={busy}>
+          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={busy}>
             Send Reset Code
           </Button>
         </Stack>

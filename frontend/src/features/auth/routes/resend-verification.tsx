@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { MailIcon } from '@/components/icons';
 import { showToast } from '@/components/ui/toaster';
+import { EmailText } from '@/components/email-text';
 import { paths } from '@/config/paths';
 
 import { resendVerificationLink, serverError } from '../api/accounts';
@@ -51,9 +52,7 @@ export default function ResendVerificationRoute() {
               <Alert.Title>Verification email sent</Alert.Title>
               <Alert.Description>
                 {sentTo.message ?? 'Check your inbox for the verification link.'}{' '}
-                <Text as="span" fontWeight="semibold" wordBreak="break-all">
-                  ({sentTo.email})
-                </Text>
+                (<EmailText as="span" fontWeight="semibold" email={sentTo.email} />)
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -70,7 +69,7 @@ export default function ResendVerificationRoute() {
               error={errors.email}
               autoFocus
             />
-            <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>
+            <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>
               Send Verification Email
             </Button>
             <Button asChild variant="outline" size="lg">

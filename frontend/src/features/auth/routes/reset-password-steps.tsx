@@ -45,7 +45,7 @@ function ResetPasswordStepsPage() {
             </Text>
             <Text color="fg.muted">You can now sign in with your new password.</Text>
           </Stack>
-          <Button asChild colorPalette="blue" size="lg">
+          <Button asChild colorPalette="brand" size="lg">
             <RouterLink to={paths.auth.href}>Continue to Login</RouterLink>
           </Button>
         </Stack>
@@ -67,7 +67,7 @@ function ResetPasswordStepsPage() {
       }
     >
       <Stack gap="6">
-        <Steps.Root step={step} count={stepTitles.length} size="sm" colorPalette="blue">
+        <Steps.Root step={step} count={stepTitles.length} size="sm" colorPalette="brand">
           <Steps.List>
             {stepTitles.map((title, index) => (
               <Steps.Item key={title} index={index}>
@@ -122,7 +122,7 @@ function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerifi
           autoFocus={!initialEmail}
         />
         <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={Boolean(initialEmail)} />
-        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Verifying..." disabled={busy}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Verifying..." disabled={busy}>
           Verify Code
         </Button>
       </Stack>
@@ -150,7 +150,7 @@ function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone:
     <form onSubmit={submit} noValidate aria-label="New password">
       <Stack gap="4">
         <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
-        <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
           Reset Password
         </Button>
       </Stack>

@@ -43,7 +43,7 @@ function InvalidLink() {
       description="This password reset link is invalid or has expired. Request a new one to reset your password."
       footer={<TextLink to={paths.auth.href}>Back to login</TextLink>}
     >
-      <Button asChild colorPalette="blue" size="lg" w="full">
+      <Button asChild colorPalette="brand" size="lg" w="full">
         <RouterLink to={paths.forgotPassword.href}>Request a new link</RouterLink>
       </Button>
     </AuthLayout>
@@ -83,7 +83,7 @@ function TokenForm({ token }: { token: string }) {
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <Stack gap="4">
           <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
-          <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
             Reset Password
           </Button>
         </Stack>

@@ -81,7 +81,7 @@ function ResetPasswordPage() {
           />
           <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={hasEmail} />
           <NewPasswordFields values={values} errors={errors} setField={setField} />
-          <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
+          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
             Reset Password
           </Button>
         </Stack>

@@ -43,7 +43,7 @@ export default function VerifyEmailCodeRoute() {
         icon={<CheckCircleIcon boxSize="7" />}
         description="Your email address has been verified. You can now sign in to your account."
       >
-        <Button asChild colorPalette="blue" size="lg" w="full">
+        <Button asChild colorPalette="brand" size="lg" w="full">
           <RouterLink to={paths.auth.href}>Go to Login</RouterLink>
         </Button>
       </AuthLayout>
@@ -113,7 +113,7 @@ export default function VerifyEmailCodeRoute() {
             error={errors.email}
           />
           <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus />
-          <Button type="submit" colorPalette="blue" size="lg" loading={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>
+          <Button type="submit" colorPalette="brand" size="lg" loading={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>
             Verify Email
           </Button>
           <Button type="button" variant="ghost" size="sm" onClick={() => void resend()} loading={busy === 'resend'} disabled={busy !== null}>

@@ -61,14 +61,14 @@ export default function VerifyEmailRoute() {
 
   if (!outcome) {
     return (
-      <AuthLayout title="Verifying your email" icon={<Spinner size="md" color="blue.solid" />} description="This only takes a moment." />
+      <AuthLayout title="Verifying your email" icon={<Spinner size="md" color="brand.solid" />} description="This only takes a moment." />
     );
   }
 
   if (outcome.ok) {
     return (
       <AuthLayout title="Email Verified!" tone="success" icon={<CheckCircleIcon boxSize="7" />} description={outcome.message}>
-        <Button asChild colorPalette="blue" size="lg" w="full">
+        <Button asChild colorPalette="brand" size="lg" w="full">
           <RouterLink to={paths.auth.href}>Go to Login</RouterLink>
         </Button>
       </AuthLayout>
@@ -78,7 +78,7 @@ export default function VerifyEmailRoute() {
   return (
     <AuthLayout title="Verification Failed" tone="error" icon={<XCircleIcon boxSize="7" />} description={outcome.message}>
       <Stack gap="3">
-        <Button asChild colorPalette="blue" size="lg">
+        <Button asChild colorPalette="brand" size="lg">
           <RouterLink to={paths.resendVerification.href}>Resend Verification Email</RouterLink>
         </Button>
         <Button asChild variant="outline" size="lg">

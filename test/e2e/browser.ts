@@ -73,3 +73,18 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The phone the journeys check every page at (issue 15): an iPhone 12–15 viewport. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/** A fresh context at the phone's size (touch, mobile meta viewport honoured), and a page in it. */
+export async function newPhonePage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The page's width beyond the viewport: 0 when nothing overflows horizontally. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
+}

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/** One axe finding, trimmed to what a failing assertion should show. */
+export interface A11yViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+interface AxeResults {
+  violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+let axeSource: Promise<string> | undefined;
+
+/** axe-core's browser build, read once. */
+function loadAxe(): Promise<string> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/**
+ * Runs axe-core in the page (WCAG 2.x A and AA, and best practices) and returns its violations. The app's
+ * Content-Security-Policy refuses an injected script tag, so the source goes in through `page.evaluate`
+ * (the DevTools protocol, which CSP does not govern), once per document.
+ */
+export async function runAxe(page: Page): Promise<A11yViolation[]> {
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(await loadAxe());
+  const results = (await page.evaluate(
+    `window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })`,
+  )) as AxeResults;
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact ?? null,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.map(String).join(' ')),
+  }));
+}
+
+/** The violations that block: serious and critical (moderate and minor are reported, not failed on). */
+export async function seriousViolations(page: Page): Promise<A11yViolation[]> {
+  return (await runAxe(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}

@@ -1,6 +1,8 @@
 import { apiDelete, apiPatch, apiPost } from '@/lib/api-client';
 import type { PublicAsset } from '@contract/media';
 
+import type { BulkDeleteAnswer } from '../lib/assets';
+
 const asset = (id: string) => `/api/media/${encodeURIComponent(id)}`;
 
 export const setAssetActive = (id: string, isActive: boolean) => apiPatch<PublicAsset>(asset(id), { isActive });
@@ -15,4 +17,4 @@ export const deleteAsset = (id: string) => apiDelete<{ message: string }>(asset(
 export const bulkMove = (assetIds: string[], folderId: string | null) =>
   apiPatch<{ message: string; moved: number }>('/api/media/bulk-move', { assetIds, folderId });
 
-export const bulkDelete = (ids: string[]) => apiPost<{ message: string; results: { success: number } }>('/api/media/bulk-delete', { ids });
+export const bulkDelete = (ids: string[]) => apiPost<BulkDeleteAnswer>('/api/media/bulk-delete', { ids });

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Checkbox, HStack, IconButton, Image, Input, Menu, Portal, Switch, Tag, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
 import type { PublicAsset, PublicFolder } from '@contract/media';
 
@@ -145,43 +146,53 @@ export function AssetTags({ asset, onChanged }: { asset: PublicAsset; onChanged:
 
 /** Actions menu (spec 001 §2): Move to Folder with 'All Media (Root)' and each folder, Delete. */
 export function AssetMenu({ asset, folders, onMove, onChanged }: { asset: PublicAsset } & AssetActions) {
+  const [confirming, setConfirming] = useState(false);
+  // Issue 15: a delete asks first, then tells.
+  const remove = async () => {
+    try {
+      await deleteAsset(asset.id);
+      setConfirming(false);
+      showToast({ type: 'success', title: 'Asset deleted', description: `“${asset.title}” was deleted.` });
+      onChanged();
+    } catch {
+      setConfirming(false);
+      showToast({ type: 'error', title: 'Failed to delete asset' });
+    }
+  };
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <IconButton size="xs" variant="ghost" aria-label={`Actions for ${asset.title}`}>
-          ⋮
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>Move to Folder</Menu.ItemGroupLabel>
-              <Menu.Item value="root" disabled={asset.folderId === null} onSelect={() => onMove(asset, null)}>
-                All Media (Root)
-              </Menu.Item>
-              {folders.map((folder) => (
-                <Menu.Item key={folder.id} value={folder.id} disabled={asset.folderId === folder.id} onSelect={() => onMove(asset, folder.id)}>
-                  {folder.name}
+    <>
+      <Menu.Root>
+        <Menu.Trigger asChild>
+          <IconButton size="xs" variant="ghost" aria-label={`Actions for ${asset.title}`}>
+            ⋮
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>Move to Folder</Menu.ItemGroupLabel>
+                <Menu.Item value="root" disabled={asset.folderId === null} onSelect={() => onMove(asset, null)}>
+                  All Media (Root)
                 </Menu.Item>
-              ))}
-            </Menu.ItemGroup>
-            <Menu.Separator />
-            <Menu.Item
-              value="delete"
-              color="fg.error"
-              onSelect={() => {
-                deleteAsset(asset.id)
-                  .then(onChanged)
-                  .catch(() => showToast({ type: 'error', title: 'Failed to delete asset' }));
-              }}
-            >
-              Delete
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+                {folders.map((folder) => (
+                  <Menu.Item key={folder.id} value={folder.id} disabled={asset.folderId === folder.id} onSelect={() => onMove(asset, folder.id)}>
+                    {folder.name}
+                  </Menu.Item>
+                ))}
+              </Menu.ItemGroup>
+              <Menu.Separator />
+              <Menu.Item value="delete" color="fg.error" onSelect={() => setConfirming(true)}>
+                Delete
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <ConfirmDialog open={confirming} title="Delete Media" onClose={() => setConfirming(false)} onConfirm={remove}>
+        {`Delete “${asset.title}”? This cannot be undone.`}
+      </ConfirmDialog>
+    </>
   );
 }
 

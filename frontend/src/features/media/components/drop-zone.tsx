@@ -3,14 +3,17 @@ import { useState, type DragEvent, type ReactNode } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
+import { DROP_ZONE_MAX_MB, dropRefusalToast, screenDrop } from '../lib/file-rules';
+
 /**
  * A drop zone with a per-file size limit (spec 001 §2, §5: 10 MB unless the page says otherwise) and
- * a type check; refused files are named in a toast and left out.
+ * a type check; refused files are named in one toast ('File Size Exceeded', 'File Type Not
+ * Supported') and left out.
  */
 export function DropZone({
   onFiles,
   accepts,
-  maxSizeMB = 10,
+  maxSizeMB = DROP_ZONE_MAX_MB,
   children,
   label = 'Drop files here',
 }: {
@@ -25,14 +28,9 @@ export function DropZone({
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
-    const kept: File[] = [];
-    for (const file of Array.from(event.dataTransfer.files)) {
-      if (!accepts(file)) {
-        showToast({ type: 'error', title: 'File Type Not Supported', description: `${file.name} is not a supported file type.` });
-      } else if (file.size > maxSizeMB * 1024 * 1024) {
-        showToast({ type: 'error', title: 'File Size Exceeded', description: `${file.name} is larger than ${maxSizeMB} MB.` });
-      } else kept.push(file);
-    }
+    const { kept, refused } = screenDrop(Array.from(event.dataTransfer.files), accepts, maxSizeMB);
+    const toast = dropRefusalToast(refused);
+    if (toast) showToast({ type: 'error', ...toast });
     if (kept.length > 0) onFiles(kept);
   };
 

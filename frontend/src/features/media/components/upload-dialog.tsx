@@ -7,6 +7,7 @@ import type { StorageUsage } from '@contract/media';
 import { uploadErrorMessage, uploadMedia } from '../api/upload-media';
 import {
   AUDIO_ACCEPT,
+  DROP_ZONE_MAX_MB,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_MB,
   MEDIA_ACCEPT,
@@ -125,7 +126,8 @@ export function UploadDialog({
   };
 
   const title = mode === 'audio' ? 'Upload Audio' : 'Upload Media';
-  const hint = mode === 'audio' ? 'MP3, WAV, AAC, M4A or FLAC, up to 50 MB each' : `MP4, MOV or MP3, up to ${MAX_UPLOAD_MB} MB each`;
+  const types = mode === 'audio' ? 'MP3, WAV, AAC, M4A or FLAC' : 'MP4, MOV or MP3';
+  const hint = `${types}: drop files up to ${DROP_ZONE_MAX_MB} MB each, or choose files up to ${MAX_UPLOAD_MB} MB each`;
 
   return (
     <Dialog.Root open={open} onOpenChange={(event) => !event.open && !busy && onClose()} size="lg">
@@ -138,7 +140,7 @@ export function UploadDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <DropZone onFiles={add} accepts={mode === 'audio' ? isAudioFile : isMediaFile} maxSizeMB={MAX_UPLOAD_MB}>
+                <DropZone onFiles={add} accepts={mode === 'audio' ? isAudioFile : isMediaFile}>
                   <Stack gap="2" align="center">
                     <Text>Drag and drop files here, or</Text>
                     <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={busy}>

@@ -34,6 +34,42 @@ export const messages = {
   noFiles: 'Please select files to upload',
 };
 
+/**
+ * The drop zone's per-file limit (spec 001 §2, §5: "per-file limit (default 10 MB) with 'File Size
+ * Exceeded'"). Larger files, up to the upload limit, go through Choose Files.
+ */
+export const DROP_ZONE_MAX_MB = 10;
+
+export interface DropRefusal {
+  file: File;
+  title: 'File Type Not Supported' | 'File Size Exceeded';
+  description: string;
+}
+
+/** The drop zone's checks, type first, then size (spec 001 §5); what it keeps and what it refuses, in order. */
+export function screenDrop(files: readonly File[], accepts: (file: File) => boolean, maxSizeMB = DROP_ZONE_MAX_MB): { kept: File[]; refused: DropRefusal[] } {
+  const kept: File[] = [];
+  const refused: DropRefusal[] = [];
+  for (const file of files) {
+    if (!accepts(file)) refused.push({ file, title: 'File Type Not Supported', description: `${file.name} is not a supported file type.` });
+    else if (file.size > maxSizeMB * 1024 * 1024) {
+      const more = maxSizeMB < MAX_UPLOAD_MB ? ` Files up to ${MAX_UPLOAD_MB} MB can be chosen with Choose Files.` : '';
+      refused.push({ file, title: 'File Size Exceeded', description: `${file.name} is larger than the ${maxSizeMB} MB limit for dropped files.${more}` });
+    } else kept.push(file);
+  }
+  return { kept, refused };
+}
+
+/**
+ * One toast for every refused file of a drop (the toaster shows one at a time): the spec's title, both
+ * when both kinds were refused, and each file's reason.
+ */
+export function dropRefusalToast(refused: readonly DropRefusal[]): { title: string; description: string } | undefined {
+  if (refused.length === 0) return undefined;
+  const titles = [...new Set(refused.map((refusal) => refusal.title))];
+  return { title: titles.join(' and '), description: refused.map((refusal) => refusal.description).join(' ') };
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Flex, Heading, HStack, Input, Menu, NativeSelect, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { useRealtime } from '@/lib/realtime';
 import type { MediaSort, PublicAsset } from '@contract/media';
@@ -8,13 +9,16 @@ import type { MediaSort, PublicAsset } from '@contract/media';
 import { bulkDelete, bulkMove } from '../api/assets';
 import { useFolders } from '../api/folders';
 import { useMediaPages } from '../api/get-media';
-import { mediaSorts } from '../lib/assets';
+import { bulkDeleteQuestion, bulkDeleteSummary, mediaSorts } from '../lib/assets';
 import { AssetCard, AssetRow } from '../components/asset-card';
 import { DropZone } from '../components/drop-zone';
 import { FolderBrowser } from '../components/folder-browser';
 import { UploadDialog, type UploadMode } from '../components/upload-dialog';
-import { MAX_UPLOAD_MB, formatBytes, isMediaFile } from '../lib/file-rules';
+import { DROP_ZONE_MAX_MB, formatBytes, isMediaFile } from '../lib/file-rules';
 import { FolderSelect } from '@/components/folder-select';
+
+/** Spec 001 §9: the bulk-delete toast lasts 10 s. */
+const BULK_DELETE_TOAST_MS = 10_000;
 
 /** Spec 001 §9: search debounced 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -38,6 +42,8 @@ export default function MediaRoute() {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [upload, setUpload] = useState<{ mode: UploadMode; files?: File[] } | null>(null);
+  // The question is fixed when the dialog opens, so it does not change while the dialog closes.
+  const [bulkQuestion, setBulkQuestion] = useState<string | null>(null);
 
   const media = useMediaPages({ search, folderId, sort });
   const folders = useFolders();
@@ -105,13 +111,21 @@ export default function MediaRoute() {
     }
   };
 
+  const titleOf = useCallback((id: string) => media.items.find((asset) => asset.id === id)?.title, [media.items]);
+  const askBulkDelete = () => {
+    const titles = [...selected].map(titleOf).filter((title): title is string => Boolean(title));
+    setBulkQuestion(bulkDeleteQuestion(selected.size, titles));
+  };
   const deleteSelected = async () => {
     try {
       const answer = await bulkDelete([...selected]);
-      showToast({ type: 'success', title: answer.message, description: `${answer.results.success} items deleted`, duration: 10_000 });
+      // Spec 001 §9: the bulk-delete toast lasts 10 s; issue 15: it says what was deleted.
+      showToast({ type: 'success', ...bulkDeleteSummary(answer, titleOf), duration: BULK_DELETE_TOAST_MS });
       setSelected(new Set());
+      setBulkQuestion(null);
       refresh();
     } catch {
+      setBulkQuestion(null);
       showToast({ type: 'error', title: 'Failed to delete selected items' });
     }
   };
@@ -214,14 +228,14 @@ export default function MediaRoute() {
                   </Menu.Positioner>
                 </Portal>
               </Menu.Root>
-              <Button size="sm" colorPalette="red" disabled={selected.size === 0} onClick={() => void deleteSelected()}>
+              <Button size="sm" colorPalette="red" disabled={selected.size === 0} onClick={askBulkDelete}>
                 Delete Selected
               </Button>
             </HStack>
           )}
 
           {!storageFull && (
-            <DropZone onFiles={(files) => setUpload({ mode: 'media', files })} accepts={isMediaFile} maxSizeMB={MAX_UPLOAD_MB} label="Drop MP4, MOV or MP3 files here to upload" />
+            <DropZone onFiles={(files) => setUpload({ mode: 'media', files })} accepts={isMediaFile} label={`Drop MP4, MOV or MP3 files here to upload (up to ${DROP_ZONE_MAX_MB} MB each)`} />
           )}
 
           {media.error && media.items.length === 0 ? (
@@ -270,6 +284,9 @@ export default function MediaRoute() {
         </Stack>
       </Flex>
 
+      <ConfirmDialog open={bulkQuestion !== null} title="Delete Selected Items" onClose={() => setBulkQuestion(null)} onConfirm={deleteSelected}>
+        {bulkQuestion ?? ''}
+      </ConfirmDialog>
       <UploadDialog
         open={upload !== null}
         mode={upload?.mode ?? 'media'}

@@ -8,6 +8,7 @@ import type { CreateScriptTemplateRequest, ScriptTemplate } from '@contract/gene
 import { deleteTemplate, saveTemplate, TEMPLATES_KEY, useScriptTemplates } from '../api/templates';
 import { preview, PROMPT_PREVIEW_CHARS } from '../lib/rules';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 export type TemplateFields = Omit<CreateScriptTemplateRequest, 'name'>;
 
@@ -76,6 +77,8 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
 export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; onClose: () => void; onLoad: (template: ScriptTemplate) => void }) {
   const { data, error, isLoading, mutate } = useScriptTemplates(open);
   const [deleting, setDeleting] = useState<string>();
+  // Which template the confirm dialog is about; it keeps its name while the dialog closes.
+  const [confirming, setConfirming] = useState<{ template: ScriptTemplate; open: boolean } | null>(null);
 
   useEffect(() => {
     if (error) showToast({ type: 'error', title: 'Failed to fetch templates' });
@@ -91,6 +94,7 @@ export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; o
       showToast({ type: 'error', title: 'Failed to delete template' });
     } finally {
       setDeleting(undefined);
+      setConfirming((current) => current && { ...current, open: false });
     }
   }
 
@@ -131,7 +135,7 @@ export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; o
                 >
                   Load
                 </Button>
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete template ${template.name}`} loading={deleting === template.id} onClick={() => void remove(template)}>
+                <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete template ${template.name}`} loading={deleting === template.id} onClick={() => setConfirming({ template, open: true })}>
                   Delete
                 </Button>
               </HStack>
@@ -139,6 +143,15 @@ export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; o
           ))}
         </Stack>
       )}
+      {/* Issue 15: deleting a template asks first. */}
+      <ConfirmDialog
+        open={confirming?.open ?? false}
+        title="Delete Template"
+        onClose={() => setConfirming((current) => current && { ...current, open: false })}
+        onConfirm={() => (confirming ? remove(confirming.template) : undefined)}
+      >
+        {`Delete the template “${confirming?.template.name ?? ''}”? This cannot be undone.`}
+      </ConfirmDialog>
     </AppDialog>
   );
 }

@@ -1,0 +1,58 @@
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+
+import { AppDialog } from './app-dialog';
+
+/**
+ * "Are you sure?" before something that cannot be undone (issue 15: deletes ask first). Confirm runs
+ * `onConfirm`; while it runs both buttons wait, and the caller closes the dialog (or leaves it open
+ * on a failure it reports). Cancel, Escape, the backdrop and the close button do nothing else.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = 'Delete',
+  destructive = true,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  /** The question: a string is shown as one paragraph. */
+  children: ReactNode;
+  confirmLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AppDialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      title={title}
+      size="sm"
+      footer={
+        <HStack>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button colorPalette={destructive ? 'red' : undefined} onClick={() => void confirm()} loading={busy} data-testid="confirm-action">
+            {confirmLabel}
+          </Button>
+        </HStack>
+      }
+    >
+      {typeof children === 'string' ? <Text>{children}</Text> : children}
+    </AppDialog>
+  );
+}

@@ -40,6 +40,14 @@ describe('scoring media for a segment', () => {
     expect(scoreMedia(media('a', { tags: ['x'] }), 'x', { ...context, recentUse: { a: now - 3_600_000 } })).toBe(-1);
   });
 
+  it('finds a tag in its plural or singular form, whole words only', () => {
+    expect(scoreMedia(media('a', { tags: ['grinder'] }), 'Compare two grinders', context)).toBe(4);
+    expect(scoreMedia(media('a', { tags: ['beans'] }), 'One bean at a time', context)).toBe(4);
+    expect(scoreMedia(media('a', { tags: ['glass'] }), 'Two glasses', context)).toBe(4);
+    expect(scoreMedia(media('a', { tags: ['grind'] }), 'The grinder', context)).toBe(0.1);
+    expect(scoreMedia(media('a', { tags: ['is'] }), 'This', context)).toBe(0.1);
+  });
+
   it('falls back to 0.1 when nothing matches', () => {
     expect(scoreMedia(media('a'), 'nothing here', context)).toBe(0.1);
   });
@@ -128,7 +136,8 @@ describe('optimal assignment where greedy goes wrong (issue 15)', () => {
           folderId: rng() < 0.2 ? 'f1' : null,
         }),
       );
-      const ctx = { now, preferredFolderId: rng() < 0.5 ? 'f1' : null, recentUse: rng() < 0.3 ? { m0: now - 1000 } : {} };
+      const recentUse: Record<string, number> = rng() < 0.3 ? { m0: now - 1000 } : {};
+      const ctx: ScoringContext = { now, preferredFolderId: rng() < 0.5 ? 'f1' : null, recentUse };
       const script = Array.from({ length: 1 + Math.floor(rng() * 8) }, () => `${vocabulary.filter(() => rng() < 0.3).join(' ') || 'Nothing'}.`).join(' ');
       const segments = emptySegments(script);
       const greedy = totalScore(greedyAssign(segments, library, ctx), library, ctx);

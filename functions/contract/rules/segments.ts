@@ -84,11 +84,19 @@ function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** The same word, or its plain English plural either way ("grinder" and "grinders", "glass" and "glasses"). */
+function sameWord(text: string, tag: string): boolean {
+  if (text === tag) return true;
+  const [short, long] = text.length < tag.length ? [text, tag] : [tag, text];
+  return short.length >= 3 && (long === `${short}s` || (long === `${short}es` && /(s|x|z|ch|sh)$/.test(short)));
+}
+
+/** A tag is found in the text when its words appear in a row (whole words, ignoring case and plural -s/-es). */
 function containsPhrase(haystack: string[], phrase: string): boolean {
   const needle = wordsOf(phrase);
   if (needle.length === 0) return false;
   for (let i = 0; i + needle.length <= haystack.length; i++) {
-    if (needle.every((word, j) => haystack[i + j] === word)) return true;
+    if (needle.every((word, j) => sameWord(haystack[i + j] ?? '', word))) return true;
   }
   return false;
 }

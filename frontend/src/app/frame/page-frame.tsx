@@ -4,6 +4,7 @@ import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { MobileMenu } from '@/app/frame/mobile-menu';
 import { UserMenu } from '@/app/frame/user-menu';
 import { Logo } from '@/components/logo';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { frameLinks, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime';
@@ -57,6 +58,7 @@ export function PageFrame() {
             </Flex>
           </Container>
         </Box>
+        <VerifyEmailBanner />
         <Box as="main" flex="1">
           <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
             <Outlet />

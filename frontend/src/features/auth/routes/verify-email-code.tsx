@@ -13,6 +13,7 @@ import { AuthLayout, TextLink } from '../components/auth-layout';
 import { CodeField, TextField } from '../components/form-fields';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
+import { announceEmailVerified } from '../lib/verified-signal';
 import { validateEmailCode } from '../lib/validation';
 
 /**
@@ -56,7 +57,8 @@ export default function VerifyEmailCodeRoute() {
       await verifyEmailCode(email.trim(), code.trim());
       toastSuccess('Email Verified Successfully', 'Your email address has been verified.');
       setVerified(true);
-      // A signed-in user's cached record still says unverified.
+      // A signed-in user's cached record still says unverified; other tabs hear it too (issue 15).
+      announceEmailVerified();
       if (user) void mutate(USER_KEY);
     } catch (error) {
       toastFailure(error, {

@@ -1,12 +1,15 @@
 import { Button, Spinner, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 
 import { CheckCircleIcon, XCircleIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
+import { USER_KEY } from '@/lib/auth';
 
 import { isNetworkError, serverError, verifyEmailToken } from '../api/accounts';
 import { AuthLayout } from '../components/auth-layout';
+import { announceEmailVerified } from '../lib/verified-signal';
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
 
@@ -43,6 +46,7 @@ export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [outcome, setOutcome] = useState<Outcome | null>(token ? null : { ok: false, message: NO_TOKEN_MESSAGE });
+  const { mutate } = useSWRConfig();
 
   useEffect(() => {
     if (!token) {
@@ -52,12 +56,18 @@ export default function VerifyEmailRoute() {
     let current = true;
     setOutcome(null);
     void verifyOnce(token).then((result) => {
-      if (current) setOutcome(result);
+      if (!current) return;
+      setOutcome(result);
+      if (result.ok) {
+        // Issue 15: the unverified banner goes, here (a signed-in user's cached record) and in other tabs.
+        announceEmailVerified();
+        void mutate(USER_KEY);
+      }
     });
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [token, mutate]);
 
   if (!outcome) {
     return (

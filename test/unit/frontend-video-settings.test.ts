@@ -72,6 +72,14 @@ describe('segments in the settings dialog', () => {
     expect(videoMetadataOf(next).totalDuration).toBe(6);
   });
 
+  it('says why each clip was chosen: the matched tags, kept from the saved metadata and set again on a replacement', () => {
+    const assigned = initialSegments({ scriptContent: 'Grind the beans.\nFroth the milk.', videoMetadata: null }, [media('beans', { tags: ['coffee', 'beans'] }), media('milk', { tags: ['milk', 'foam'] })], context);
+    expect(assigned.map((s) => s.matchedTags)).toEqual([['beans'], ['milk']]);
+    const saved = initialSegments({ scriptContent: '', videoMetadata: { segments: [{ text: 'Grinders', mediaAssetId: 'g', matchedTags: ['grinder'] }] } }, [], context);
+    expect(saved[0]?.matchedTags).toEqual(['grinder']);
+    expect(replaceSegmentMedia(saved, 0, media('other', { tags: ['kettle'] }))[0]?.matchedTags).toEqual([]);
+  });
+
   it('colours segment n with hue n x 36', () => {
     expect([0, 1, 5, 10].map(segmentHue)).toEqual([0, 36, 180, 0]);
   });

@@ -10,13 +10,15 @@ import {
   defaultSegmentSeconds,
   emptySegments,
   isPickable,
+  matchedTagLimits,
+  matchedTagsOf,
   totalDuration,
   type CandidateMedia,
   type ScoringContext,
   type Segment,
 } from '@contract/rules/segments';
 
-export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, scoreMedia, splitScript, totalDuration } from '@contract/rules/segments';
+export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, scoreMedia, splitScript, totalDuration } from '@contract/rules/segments';
 export type { CandidateMedia, ScoringContext, Segment } from '@contract/rules/segments';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +40,7 @@ export function fromStoredSegment(stored: StoredSegment): Segment {
     mediaDuration: stored.mediaDuration && stored.mediaDuration > 0 ? stored.mediaDuration : defaultSegmentSeconds,
     mediaStartTime: stored.mediaStartTime ?? 0,
     thumbnailUrl: stored.thumbnailUrl ?? null,
+    ...(Array.isArray(stored.matchedTags) ? { matchedTags: stored.matchedTags.filter((tag) => typeof tag === 'string').slice(0, matchedTagLimits.tags) } : {}),
   };
 }
 
@@ -55,10 +58,12 @@ export function initialSegments(
   return autoAssign(emptySegments(script.scriptContent), library, context);
 }
 
-/** Media chosen for a segment: its id, file and thumbnail; the start time goes back to 0. */
+/** Media chosen for a segment: its id, file and thumbnail, and its tags the text mentions; the start time goes back to 0. */
 export function replaceSegmentMedia(segments: readonly Segment[], index: number, media: CandidateMedia): Segment[] {
   return segments.map((segment, i) =>
-    i === index ? { ...segment, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: 0 } : segment,
+    i === index
+      ? { ...segment, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: 0, matchedTags: matchedTagsOf(media, segment.text) }
+      : segment,
   );
 }
 

@@ -46,7 +46,7 @@ function SegmentRow({
           <Checkbox.Control />
         </Checkbox.Root>
       )}
-      <Box w="12" h="16" flexShrink={0} rounded="sm" overflow="hidden" bg="gray.800" position="relative">
+      <Box w={{ base: '16', sm: '20' }} aspectRatio="9 / 16" flexShrink={0} rounded="md" overflow="hidden" bg="gray.800" position="relative">
         {thumb ? (
           <Image src={thumb} alt={`Media of ${label}`} w="full" h="full" objectFit="cover" />
         ) : (
@@ -62,15 +62,40 @@ function SegmentRow({
           </Text>
           <Badge size="xs" variant="subtle">{`${segment.mediaDuration}s`}</Badge>
         </HStack>
-        <Text fontSize="sm" lineClamp={2} title={segment.text}>
+        <Text fontSize="sm" lineClamp={3} title={segment.text}>
           {segment.text}
         </Text>
+        {segment.mediaAssetId && segment.matchedTags && <MatchedTags tags={segment.matchedTags} label={label} />}
       </Stack>
       {!bulk && (
         <Button size="xs" variant="outline" onClick={onReplace} aria-label={`${segment.mediaAssetId ? 'Change' : 'Replace'} media for ${label}`}>
           {segment.mediaAssetId ? 'Change' : 'Replace'}
         </Button>
       )}
+    </HStack>
+  );
+}
+
+/** Why the clip was chosen: its tags that the segment's text mentions (issue 15), as small chips. */
+function MatchedTags({ tags, label }: { tags: readonly string[]; label: string }) {
+  if (tags.length === 0) {
+    return (
+      <Text fontSize="xs" color="fg.muted" data-testid="no-tag-match">
+        No tag match
+      </Text>
+    );
+  }
+  return (
+    <HStack as="ul" gap="1" wrap="wrap" listStyleType="none" aria-label={`Tags matched in ${label}`} data-testid="matched-tags">
+      {tags.map((tag) => (
+        <Box as="li" key={tag} minW="0">
+          <Badge size="sm" variant="subtle" rounded="full" maxW="40" title={tag} data-testid="matched-tag">
+            <Text as="span" truncate>
+              {tag}
+            </Text>
+          </Badge>
+        </Box>
+      ))}
     </HStack>
   );
 }

@@ -78,9 +78,53 @@ describe('the ASS file', () => {
       },
       { fontName: 'Arimo' },
     );
-    expect(ass).toContain('Style: Caption,Arimo,72,&H00332211,&H0000FFFF,&H00000000,&H80000000,0,-1,-1,0,100,100,0,0,1,5,0,5,');
+    // Sizes are the spec's units, 1.4 px of the 1080x1920 frame each (contract/rules/caption-layout.ts).
+    expect(ass).toContain('Style: Caption,Arimo,100.8,&H00332211,&H0000FFFF,&H00000000,&H80000000,0,-1,-1,0,100,100,0,0,1,7,0,5,130,130,0,1');
     expect(ass).toContain('Small habits build');
     expect(ass).not.toContain('SMALL');
+  });
+
+  it('keeps every position inside the vertical-video safe zone', () => {
+    const margins = captionPositions.map((position) => {
+      const ass = buildAss(words, { ...defaultCaptionSettings, position }, { fontName: 'Anton' });
+      return /^Style: Caption,(?:[^,]*,){18}(\d+),(\d+),(\d+),/m.exec(ass)?.slice(1).map(Number);
+    });
+    // [MarginL, MarginR, MarginV]: 130 px clear of the right-hand buttons (centred lines mirrored), the
+    // top row 192 px below the status area, the bottom row 440 px above the apps' bottom band.
+    expect(margins).toEqual([
+      [60, 130, 192],
+      [130, 130, 192],
+      [60, 130, 192],
+      [60, 130, 0],
+      [130, 130, 0],
+      [60, 130, 0],
+      [60, 130, 440],
+      [130, 130, 440],
+      [60, 130, 440],
+    ]);
+  });
+
+  it('gives the highlight style a brief pop on the spoken word and no other style one', () => {
+    const highlight = buildAss(words, { ...defaultCaptionSettings, style: 'highlight' }, { fontName: 'Anton' });
+    expect(highlight).toContain('{\\c&H0000FFFF\\t(0,80,\\fscx112\\fscy112)\\t(80,200,\\fscx100\\fscy100)}HABITS{\\r}');
+    for (const style of captionStyles.filter((s) => s !== 'highlight')) {
+      expect(buildAss(words, { ...defaultCaptionSettings, style }, { fontName: 'Anton' }), style).not.toContain('\\fscx');
+    }
+  });
+
+  it('never puts the end of one sentence and the start of the next on one line', () => {
+    const two: WordTiming[] = [
+      { word: 'your', start: 0, end: 0.3 },
+      { word: 'espresso', start: 0.3, end: 0.7 },
+      { word: 'machine.', start: 0.7, end: 1.1 },
+      { word: 'Start', start: 1.2, end: 1.5 },
+      { word: 'every', start: 1.5, end: 1.8 },
+      { word: 'morning.', start: 1.8, end: 2.3 },
+    ];
+    for (const max of [2, 3, 4, 5, 6]) {
+      const ass = buildAss(two, { ...defaultCaptionSettings, style: 'classic', max_words_per_line: max }, { fontName: 'Anton' });
+      expect(ass).not.toMatch(/MACHINE\. START/);
+    }
   });
 
   it('honours max words per line', () => {

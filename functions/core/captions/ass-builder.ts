@@ -1,12 +1,16 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
+import { captionFrame, captionMargins, captionPixels, highlightPop } from '../../contract/rules/caption-layout';
+import { breakLines } from './line-breaks';
 import type { WordTiming } from './word-timings';
 
 /**
  * Builds the ASS subtitle file burned into a 1080x1920 video by libass: lines of at most
- * `max_words_per_line` words, timed by the voice-over's word timings, in one of five styles.
+ * `max_words_per_line` words broken at sentence and phrase boundaries (line-breaks.ts), timed by the
+ * voice-over's word timings, in one of five styles, inside the vertical-video safe zone and at the
+ * size the browser's preview shows (contract/rules/caption-layout.ts).
  */
-export const videoWidth = 1080;
-export const videoHeight = 1920;
+export const videoWidth = captionFrame.width;
+export const videoHeight = captionFrame.height;
 
 /** ASS numpad alignment for the spec's 3x3 grid. */
 const alignment: Record<CaptionSettings['position'], number> = {
@@ -50,11 +54,13 @@ export interface CaptionLine {
   end: number;
 }
 
-/** Lines of at most `maxWords` words; each lasts until the next begins (no flicker between lines). */
+/**
+ * Lines of at most `maxWords` words, never across a sentence, broken after punctuation where it can
+ * (line-breaks.ts); each lasts until the next begins when the gap is short (no flicker between lines).
+ */
 export function groupLines(words: readonly WordTiming[], maxWords: number): CaptionLine[] {
   const lines: CaptionLine[] = [];
-  for (let i = 0; i < words.length; i += maxWords) {
-    const chunk = words.slice(i, i + maxWords);
+  for (const chunk of breakLines(words, maxWords)) {
     const first = chunk[0];
     const last = chunk[chunk.length - 1];
     if (!first || !last) continue;
@@ -69,6 +75,12 @@ export function groupLines(words: readonly WordTiming[], maxWords: number): Capt
 
 function displayWord(word: string, settings: CaptionSettings): string {
   return escapeAssText(settings.all_caps ? word.toUpperCase() : word);
+}
+
+/** The highlight style's emphasis: the word colour and a brief scale up and back (a "pop"). */
+function popOn(wordColor: string): string {
+  const { scale, riseMs, fallMs } = highlightPop;
+  return `{\\c${wordColor}\\t(0,${riseMs},\\fscx${scale}\\fscy${scale})\\t(${riseMs},${riseMs + fallMs},\\fscx100\\fscy100)}`;
 }
 
 function dialogue(start: number, end: number, text: string): string {
@@ -104,8 +116,8 @@ function lineEvents(line: CaptionLine, settings: CaptionSettings): string[] {
       if (firstStart > line.start) events.push(dialogue(line.start, firstStart, words.join(' ')));
       line.words.forEach((w, i) => {
         const end = i + 1 < line.words.length ? (line.words[i + 1]?.start ?? w.end) : line.end;
-        const emphasis = settings.style === 'highlight' ? `{\\c${wordColor}}` : `{\\u1\\c${wordColor}}`;
-        const reset = settings.style === 'highlight' ? '{\\c}' : `{\\u${settings.underline ? 1 : 0}\\c}`;
+        const emphasis = settings.style === 'highlight' ? popOn(wordColor) : `{\\u1\\c${wordColor}}`;
+        const reset = settings.style === 'highlight' ? '{\\r}' : `{\\u${settings.underline ? 1 : 0}\\c}`;
         const text = words.map((word, j) => (j === i ? `${emphasis}${word}${reset}` : word)).join(' ');
         events.push(dialogue(w.start, end, text));
       });
@@ -120,7 +132,7 @@ export interface AssOptions {
 }
 
 export function buildAss(words: readonly WordTiming[], settings: CaptionSettings, options: AssOptions): string {
-  const margin = 80;
+  const margins = captionMargins(settings.position);
   const karaoke = settings.style === 'karaoke';
   const primary = karaoke ? assColor(settings.word_color) : assColor(settings.line_color);
   const secondary = karaoke ? assColor(settings.line_color) : assColor(settings.word_color);
@@ -128,7 +140,7 @@ export function buildAss(words: readonly WordTiming[], settings: CaptionSettings
   const style = [
     'Caption',
     options.fontName,
-    settings.font_size,
+    captionPixels(settings.font_size),
     primary,
     secondary,
     '&H00000000',
@@ -142,12 +154,12 @@ export function buildAss(words: readonly WordTiming[], settings: CaptionSettings
     0,
     0,
     1,
-    settings.outline_width,
-    settings.shadow_offset,
+    captionPixels(settings.outline_width),
+    captionPixels(settings.shadow_offset),
     alignment[settings.position],
-    margin,
-    margin,
-    Math.round(videoHeight * 0.12),
+    margins.left,
+    margins.right,
+    margins.vertical,
     1,
   ].join(',');
   const events = groupLines(words, settings.max_words_per_line).flatMap((line) => lineEvents(line, settings));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
 import { makeMedia, type MediaFile } from '../support/media-files';
+import { seriousViolations } from './a11y';
 import { launchBrowser, newPhonePage, screenshot, signInThroughApi, waitForExpression } from './browser';
 
 /**
@@ -186,6 +187,7 @@ describe('deletes ask and tell; the unverified banner (issue 15)', () => {
       const banner = phone.getByTestId('verify-email-banner');
       await banner.getByText('Please verify your email address').waitFor();
       await screenshot(phone, 'unverified-banner-phone', { viewport: true });
+      await expect(seriousViolations(phone)).resolves.toEqual([]);
       await expect(phone.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).resolves.toBe(0);
 
       // Resend sends a new mail once the registration mail is a minute old.
@@ -208,6 +210,19 @@ describe('deletes ask and tell; the unverified banner (issue 15)', () => {
       await phone.getByRole('heading', { name: 'Media Library' }).waitFor();
       await expect(phone.getByTestId('verify-email-banner').count()).resolves.toBe(0);
       await screenshot(phone, 'verified-no-banner-phone', { viewport: true });
+
+      // On the phone too, a delete asks first.
+      await upload(phone, files[0] as MediaFile);
+      await phone.reload();
+      await card(phone, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
+      await phone.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = phone.getByRole('dialog', { name: 'Delete Media' });
+      await confirm.getByText('Delete “Beach sunset”? This cannot be undone.').waitFor();
+      await expect(seriousViolations(phone)).resolves.toEqual([]);
+      await screenshot(phone, 'asks-first-asset-phone', { viewport: true });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await phone.getByText('“Beach sunset” was deleted.').waitFor();
+      await expect.poll(() => cards(phone).count(), { timeout: 15_000 }).toBe(0);
     } finally {
       await phoneContext.close();
     }

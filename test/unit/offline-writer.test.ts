@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OfflineScriptWriter } from '../../functions/adapters/local/offline-script-writer';
+import { OfflineScriptWriter, subjectsOf } from '../../functions/adapters/local/offline-script-writer';
 import { countWords } from '../../functions/contract/rules/post-caption';
 import { finishDraft, writeRequestFor } from '../../functions/core/scripts/generation';
 
@@ -68,5 +68,52 @@ describe('the offline writer', () => {
     const req = writeRequestFor({ topic: null, subjectCategory: null, extraInstructions: 'remote work productivity', duration: '15 sec', count: 1 });
     const { scripts } = await new OfflineScriptWriter(seeded(6)).write(req);
     expect(scripts[0]!.content.toLowerCase()).toContain('remote work productivity');
+  });
+
+  it('weaves what the extra instructions ask for into every script', async () => {
+    const req = writeRequestFor({ topic: 'Morning coffee at home', subjectCategory: null, extraInstructions: 'Talk about grinders, beans and milk frothing', duration: '30 sec', count: 3 });
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { scripts } = await new OfflineScriptWriter(seeded(seed)).write(req);
+      for (const draft of scripts) {
+        const content = finishDraft(draft, req, '30 sec', 'offline').content.toLowerCase();
+        for (const subject of ['grinders', 'beans', 'milk frothing']) expect(content).toContain(subject);
+      }
+    }
+    // Too many for a 15 s script: one sentence lists them.
+    const short = writeRequestFor({ topic: 'Coffee', subjectCategory: null, extraInstructions: 'Mention grinders, beans, kettles and milk frothing', duration: '15 sec', count: 1 });
+    const { scripts } = await new OfflineScriptWriter(seeded(6)).write(short);
+    const content = finishDraft(scripts[0]!, short, '15 sec', 'offline').content.toLowerCase();
+    for (const subject of ['grinders', 'beans', 'kettles', 'milk frothing']) expect(content).toContain(subject);
+  });
+
+  it('reads subjects from the instructions, not style requests', () => {
+    expect(subjectsOf('Talk about grinders, beans and milk frothing')).toEqual(['grinders', 'beans', 'milk frothing']);
+    expect(subjectsOf('Make it useful')).toEqual([]);
+    expect(subjectsOf('Keep it short, punchy. Cover the AWS bill & reserved instances')).toEqual(['AWS bill', 'reserved instances']);
+    expect(subjectsOf('a, b, c, d, e, f, g'.replace(/\b(\w)\b/g, 'topic$1'))).toHaveLength(5);
+  });
+
+  it('does not name the topic in every sentence', async () => {
+    for (const topic of ['Morning coffee at home', 'Saving money', 'Sourdough baking for beginners']) {
+      const req = request(topic, '60 sec', 3);
+      const { scripts } = await new OfflineScriptWriter(seeded(8)).write(req);
+      for (const draft of scripts) {
+        const paragraphs = draft.content.split('\n\n');
+        const naming = paragraphs.filter((paragraph) => paragraph.toLowerCase().includes(topic.toLowerCase()));
+        expect(naming.length).toBeGreaterThanOrEqual(1);
+        // A topic with a qualifier ("… at home") is named in full twice at most, then by its head ("morning coffee").
+        if (/ (at|for) /.test(topic)) expect(naming.length).toBeLessThanOrEqual(2);
+        expect(naming.length).toBeLessThanOrEqual(Math.ceil(paragraphs.length * 0.6));
+      }
+    }
+  });
+
+  it('gives every script of a batch its own title, even when the templates run out', async () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const req = writeRequestFor({ topic: 'Coffee', subjectCategory: null, extraInstructions: 'beans, grinders', duration: '15 sec', count: 3 });
+      const { scripts } = await new OfflineScriptWriter(seeded(seed)).write({ ...req, avoidTitles: ['Coffee, Made Simple', 'Coffee in Under a Minute', 'Start Coffee the Smart Way', 'The Coffee Mistake Everyone Makes', 'What Nobody Tells You About Coffee', 'The Coffee Habit That Changes Everything', 'Coffee: Why It Feels Hard and How to Fix It'] });
+      const titles = scripts.map((draft) => finishDraft(draft, req, '15 sec', 'offline').title.toLowerCase());
+      expect(new Set(titles).size).toBe(3);
+    }
   });
 });

@@ -153,31 +153,51 @@ const generalPoints = [
   'When {topic} feels hard, shrink the goal instead of skipping it. Two minutes still counts.',
 ];
 
-const hooks: ((t: Topic) => string)[] = [
-  (t) => `Most people get ${t.lower} completely wrong, and it is not their fault.`,
-  (t) => `What if ${t.lower} could be simpler than you think?`,
-  (t) => `Here is the ${t.lower} advice I wish someone had given me on day one.`,
-  (t) => `Stop scrolling if ${t.lower} has been on your mind lately.`,
-  (t) => `Three things about ${t.lower} that nobody talks about.`,
-  (t) => `I spent a year figuring out ${t.lower} so you do not have to.`,
-  (t) => `When it comes to ${t.lower}, talent matters far less than a few small habits.`,
-  (t) => `Ready to finally make progress with ${t.lower}? Let us keep it simple.`,
+/** Points that do not name the topic, so it is not repeated in every sentence. */
+const topicFreePoints = [
+  'Consistency beats intensity: ten focused minutes a day adds up faster than one big weekend.',
+  'Pick one change, try it for a week, and keep it only if you can feel the difference.',
+  'Most of the results come from a few basics done well, not from expensive extras.',
+  'Write down what you tried and how it went. After a week the pattern is obvious.',
+  'Copy someone who is a year ahead of you, then adjust what does not fit your life.',
+  'Make the first step so easy that you cannot say no to it, then build from there.',
 ];
 
-const bridges: ((t: Topic) => string)[] = [
-  (t) => `If you are one of the ${t.audience}, this is for you.`,
-  () => 'Here is what actually works.',
-  (t) => `Let me break ${t.lower} down into steps you can use today.`,
-  () => 'Save this so you can come back to it.',
-  (t) => `This is how ${t.audience} can get better results without burning out.`,
+/** Sentences about one thing the instructions ask for ({subject}); none names the topic. */
+const subjectPoints = [
+  'Start with {subject}; small changes there show up in every result.',
+  'Do not overlook {subject}. It is where most beginners lose the easy wins.',
+  'Give {subject} five extra minutes of attention and the difference is obvious.',
+  'Get {subject} right, and everything after it gets easier.',
+  'When it comes to {subject}, simple and consistent beats fancy.',
+  'Learn one new thing about {subject} this week and try it tomorrow.',
 ];
 
-const closers: ((t: Topic) => string)[] = [
-  (t) => `Try one of these today and tell me in the comments how ${t.lower} goes for you.`,
-  () => 'Follow for more tips like this, and share it with someone who needs it.',
-  (t) => `Which of these will you try first? Your future self will thank you for starting ${t.lower} now.`,
-  () => 'Small steps, repeated daily, beat big plans that never start. Save this and begin today.',
-  (t) => `That is ${t.lower} made simple. Follow along for part two.`,
+const hooks: string[] = [
+  'Most people get {topic} completely wrong, and it is not their fault.',
+  'What if {topic} could be simpler than you think?',
+  'Here is the {topic} advice I wish someone had given me on day one.',
+  'Stop scrolling if {topic} has been on your mind lately.',
+  'Three things about {topic} that nobody talks about.',
+  'I spent a year figuring out {topic} so you do not have to.',
+  'When it comes to {topic}, talent matters far less than a few small habits.',
+  'Ready to finally make progress with {topic}? Let us keep it simple.',
+];
+
+const bridges: string[] = [
+  'If you are one of the {audience}, this is for you.',
+  'Here is what actually works.',
+  'Let me break {topic} down into steps you can use today.',
+  'Save this so you can come back to it.',
+  'This is how {audience} can get better results without burning out.',
+];
+
+const closers: string[] = [
+  'Try one of these today and tell me in the comments how {topic} goes for you.',
+  'Follow for more tips like this, and share it with someone who needs it.',
+  'Which of these will you try first? Your future self will thank you for starting {topic} now.',
+  'Small steps, repeated daily, beat big plans that never start. Save this and begin today.',
+  'That is {topic} made simple. Follow along for part two.',
 ];
 
 const titles: ((t: Topic, n: number) => string)[] = [
@@ -194,13 +214,65 @@ const titles: ((t: Topic, n: number) => string)[] = [
 interface Topic {
   title: string;
   lower: string;
+  /** The topic without its trailing qualifier ("morning coffee" of "morning coffee at home"), for later mentions. */
+  short: string;
   audience: string;
   group?: string;
+  /** What the extra instructions ask the script to talk about ("grinders", "beans", "milk frothing"). */
+  subjects: string[];
 }
 
+/** How many sentences may name the topic in full (the hook included); later mentions use its short form. */
+const fullMentions = 2;
+const maxSubjects = 5;
+
 const stopWords = new Set(
-  'a an the and or but of for to in on at by with about into from your my our their this that these those is are be how what why make write create script video please some more tips'.split(' '),
+  'a an the and or but of for to in on at by with about into from your my our their this that these those is are be how what why make write create script video please some more tips talk mention cover include focus explain discuss'.split(' '),
 );
+
+const leadIn = /\b(?:talk(?:ing)? about|about|mention(?:ing)?|cover(?:ing)?|includ(?:e|ing)|focus(?:ing)? on|featur(?:e|ing)|explain(?:ing)?|discuss(?:ing)?|tips? (?:on|for|about)|show(?:ing)?)\s+(.+)$/i;
+/** Instructions about style, not subjects ("Make it useful", "keep it short, punchy"). */
+const styleClause = /^\s*(?:make|keep|be|sound|use|write|add|avoid|don'?t|do not|end|start|open|close|stay)\b/i;
+const leadingFiller = new Set(['the', 'a', 'an', 'some', 'my', 'your', 'our', 'their', 'how', 'to', 'also', 'then', 'more']);
+const styleWords = new Set(['useful', 'short', 'fun', 'funny', 'engaging', 'simple', 'casual', 'friendly', 'punchy', 'informative', 'professional', 'energetic', 'clear', 'concise', 'it', 'this']);
+
+/** The things the extra instructions ask for, in their order, at most five ("Talk about grinders, beans and milk frothing"). */
+export function subjectsOf(instructions: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  for (const clause of instructions.split(/[.!?\n]+/)) {
+    const asked = clause.match(leadIn)?.[1] ?? (clause.includes(',') && !styleClause.test(clause) ? clause : undefined);
+    if (!asked) continue;
+    for (const piece of asked.split(/,|;|&|\/|\band\b|\bor\b|\bplus\b/i)) {
+      const words = piece
+        .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
+      while (words.length > 0 && leadingFiller.has(words[0]!.toLowerCase())) words.shift();
+      if (words.length === 0 || words.length > 4) continue;
+      if (words.every((word) => stopWords.has(word.toLowerCase()) || styleWords.has(word.toLowerCase()))) continue;
+      const phrase = words.map((word) => (/^[A-Z]{2,}/.test(word) ? word : word.toLowerCase())).join(' ');
+      if (phrase.length > 40 || seen.has(phrase.toLowerCase())) continue;
+      seen.add(phrase.toLowerCase());
+      found.push(phrase);
+      if (found.length >= maxSubjects) return found;
+    }
+  }
+  return found;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The topic's head: what comes before a trailing "at home", "for beginners", "in 2026" (the whole when nothing would be left). */
+function shortOf(lower: string): string {
+  const words = lower.split(' ');
+  const cut = words.findIndex((word, i) => i > 0 && /^(?:at|in|for|with|on|from|during|without|when|while|after|before)$/i.test(word));
+  return cut > 0 ? words.slice(0, cut).join(' ') : lower;
+}
 
 function plural(noun: string): string {
   if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
@@ -225,11 +297,14 @@ function topicOf(request: WriteRequest): Topic {
     'your goals';
   const cleaned = raw.replace(/[.!?]+$/, '').replace(/\s+/g, ' ').slice(0, 80);
   const role = request.subjectCategory && !request.subjectCategory.startsWith('#') ? request.subjectCategory.toLowerCase() : undefined;
+  const lower = /^[A-Z]{2,}/.test(cleaned) ? cleaned : cleaned.charAt(0).toLowerCase() + cleaned.slice(1);
   return {
     title: titleCase(cleaned),
-    lower: /^[A-Z]{2,}/.test(cleaned) ? cleaned : cleaned.charAt(0).toLowerCase() + cleaned.slice(1),
+    lower,
+    short: shortOf(lower),
     audience: role ? `${plural(role)} and the people they serve` : group ? groups[group]!.audience : 'creators',
     group,
+    subjects: subjectsOf(request.extraInstructions).filter((subject) => subject.toLowerCase() !== lower.toLowerCase()),
   };
 }
 
@@ -241,8 +316,25 @@ function take<T>(pool: readonly T[], rng: Rng, used: Set<number>): T {
   return pool[index] as T;
 }
 
-function fill(template: string, topic: Topic): string {
-  return template.replaceAll('{topic}', topic.lower).replaceAll('{Topic}', topic.title);
+/** Fills a template; the topic is named in full in the first `fullMentions` sentences, then by its short form. */
+class Mentions {
+  private full = 0;
+  constructor(private readonly topic: Topic) {}
+
+  get exhausted(): boolean {
+    return this.full >= fullMentions;
+  }
+
+  fill(template: string, subject = ''): string {
+    const names = template.includes('{topic}') || template.includes('{Topic}');
+    const useFull = names && !this.exhausted;
+    if (useFull) this.full += 1;
+    return template
+      .replaceAll('{topic}', useFull ? this.topic.lower : this.topic.short)
+      .replaceAll('{Topic}', useFull ? this.topic.title : titleCase(this.topic.short))
+      .replaceAll('{audience}', this.topic.audience)
+      .replaceAll('{subject}', subject);
+  }
 }
 
 function hashtagsFor(topic: Topic, request: WriteRequest): string[] {
@@ -271,23 +363,38 @@ export class OfflineScriptWriter implements ScriptWriter {
     return 250 + request.count * Math.ceil(request.targetWords * 1.2 * 1.4 + 120);
   }
 
-  private draft(request: WriteRequest, topic: Topic, usedTitles: Set<string>, batch: Record<'hooks' | 'bridges' | 'closers' | 'titles', Set<number>>): DraftScript {
+  private draft(request: WriteRequest, topic: Topic, usedTitles: Set<string>, batch: Record<'hooks' | 'bridges' | 'closers' | 'titles' | 'subjects', Set<number>>): DraftScript {
     const pool = [...(topic.group ? groups[topic.group]!.points : []), ...generalPoints];
     const usedPoints = new Set<number>();
-    const hookText = take(hooks, this.rng, batch.hooks)(topic).replace(/^\w/, (c) => c.toUpperCase());
-    const bridge = take(bridges, this.rng, batch.bridges)(topic);
-    const closer = take(closers, this.rng, batch.closers)(topic);
-    const sentences: string[] = [];
+    const usedFree = new Set<number>();
+    const mentions = new Mentions(topic);
+    const hookText = mentions.fill(take(hooks, this.rng, batch.hooks)).replace(/^\w/, (c) => c.toUpperCase());
+    const closerTemplate = take(closers, this.rng, batch.closers);
     const target = request.targetWords;
-    const fixed = countWords(hookText) + countWords(bridge) + countWords(closer);
-    let body = 0;
-    const maxPoints = pool.length;
-    while (fixed + body < target * 0.92 && sentences.length < maxPoints) {
-      const point = fill(take(pool, this.rng, usedPoints), topic);
-      if (fixed + body + countWords(point) > target * 1.15 && sentences.length > 0) break;
+    const sentences: string[] = [];
+
+    // What the instructions ask for comes first: one sentence per subject when they fit, else one listing them.
+    let bridge = mentions.fill(take(bridges, this.rng, batch.bridges));
+    const fixed = () => countWords(hookText) + countWords(bridge) + countWords(closerTemplate) + 2;
+    if (topic.subjects.length > 0) {
+      const usedSubjectPoints = new Set<number>([...batch.subjects].slice(-2));
+      const each = topic.subjects.map((subject) => mentions.fill(take(subjectPoints, this.rng, usedSubjectPoints), subject));
+      for (const index of usedSubjectPoints) batch.subjects.add(index);
+      const words = each.reduce((sum, sentence) => sum + countWords(sentence), 0);
+      if (fixed() + words <= target * 1.15 || topic.subjects.length === 1) sentences.push(...each);
+      else bridge = `Three things make the difference: ${listOf(topic.subjects)}.`.replace('Three things', topic.subjects.length === 2 ? 'Two things' : topic.subjects.length === 3 ? 'Three things' : 'A few things');
+    }
+    let body = sentences.reduce((sum, sentence) => sum + countWords(sentence), 0);
+    const maxPoints = pool.length + topicFreePoints.length;
+    while (fixed() + body < target * 0.92 && sentences.length < maxPoints) {
+      // Once the topic has been named in full, every other point is one that does not name it.
+      const fromFree = mentions.exhausted && sentences.length % 2 === 0 && usedFree.size < topicFreePoints.length;
+      const point = fromFree ? take(topicFreePoints, this.rng, usedFree) : mentions.fill(take(pool, this.rng, usedPoints));
+      if (fixed() + body + countWords(point) > target * 1.15 && sentences.length > 0) break;
       sentences.push(point);
       body += countWords(point);
     }
+    const closer = mentions.fill(closerTemplate);
     const numbered = sentences.length >= 2 && sentences.length <= 5 && this.rng() < 0.5;
     const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
     const bodyText = numbered
@@ -295,19 +402,27 @@ export class OfflineScriptWriter implements ScriptWriter {
       : sentences;
     const content = [hookText, bridge, ...bodyText, closer].join('\n\n');
 
+    return { title: this.title(topic, usedTitles, batch.titles, sentences.length), content, hashtags: hashtagsFor(topic, request), hookSuggestion: hookText };
+  }
+
+  /** A title no other script of the batch (nor `avoidTitles`) has. */
+  private title(topic: Topic, usedTitles: Set<string>, usedTemplates: Set<number>, points: number): string {
+    const subjectsTitle = topic.subjects.length >= 2 ? [(t: Topic) => `${t.title}: ${titleCase(listOf(t.subjects)).replace(/ And /g, ' and ')}`] : [];
+    const pool = [...subjectsTitle, ...titles];
     let title = '';
-    for (let attempt = 0; attempt < titles.length * 2; attempt += 1) {
-      title = take(titles, this.rng, batch.titles)(topic, Math.max(2, sentences.length));
+    for (let attempt = 0; attempt < pool.length * 2; attempt += 1) {
+      title = take(pool, this.rng, usedTemplates)(topic, Math.max(2, points));
       if (!usedTitles.has(title.toLowerCase())) break;
     }
+    for (let part = 2; usedTitles.has(title.toLowerCase()); part += 1) title = `${title.replace(/ \(Part \d+\)$/, '')} (Part ${part})`;
     usedTitles.add(title.toLowerCase());
-    return { title, content, hashtags: hashtagsFor(topic, request), hookSuggestion: hookText };
+    return title;
   }
 
   async write(request: WriteRequest): Promise<WriteResult> {
     const topic = topicOf(request);
     const usedTitles = new Set((request.avoidTitles ?? []).map((title) => title.toLowerCase()));
-    const batch = { hooks: new Set<number>(), bridges: new Set<number>(), closers: new Set<number>(), titles: new Set<number>() };
+    const batch = { hooks: new Set<number>(), bridges: new Set<number>(), closers: new Set<number>(), titles: new Set<number>(), subjects: new Set<number>() };
     const scripts = Array.from({ length: request.count }, () => this.draft(request, topic, usedTitles, batch));
     const prompt = `${request.topic ?? ''} ${request.subjectCategory ?? ''} ${request.extraInstructions}`;
     const output = scripts.map((s) => `${s.title}${s.content}${s.hashtags.join(' ')}${s.hookSuggestion}`).join('');

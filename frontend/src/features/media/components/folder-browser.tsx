@@ -15,6 +15,11 @@ function inUseMessage(error: unknown): string | undefined {
   return message && /preferred folder/i.test(message) ? message : undefined;
 }
 
+/** Issue 15: a delete tells what it did (the folder's media stays, in the root). */
+function tellDeleted(folder: PublicFolder): void {
+  showToast({ type: 'success', title: 'Folder deleted', description: `“${folder.name}” was deleted; its media is now in All Media (Root).` });
+}
+
 /** Folder browser (spec 001 §2): All Media plus each folder; create, rename, delete with the Folder in Use flow. */
 export function FolderBrowser({
   folders,
@@ -129,6 +134,7 @@ export function FolderBrowser({
           try {
             await deleteFolder(folder.id);
             setDeleting(null);
+            tellDeleted(folder);
             if (selected === folder.id) onSelect('');
             onChanged();
           } catch (error) {
@@ -148,6 +154,7 @@ export function FolderBrowser({
           if (!inUse) return;
           try {
             await forceDeleteFolder(inUse.folder.id, replacement);
+            tellDeleted(inUse.folder);
             if (selected === inUse.folder.id) onSelect('');
             setInUse(null);
             onChanged();

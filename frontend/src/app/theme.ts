@@ -39,6 +39,8 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's fg.subtle (gray.400) is 2.5:1 on white; text in it must read at AA (4.5:1): gray.500.
+        fg: { subtle: { value: '{colors.gray.500}' } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },

@@ -4,7 +4,7 @@ import { Center, Spinner } from '@chakra-ui/react';
 export function FullScreenSpinner() {
   return (
     <Center position="fixed" inset="0" bg="bg" role="status" aria-label="Loading">
-      <Spinner size="xl" color="blue.solid" borderWidth="3px" />
+      <Spinner size="xl" color="brand.solid" borderWidth="3px" />
     </Center>
   );
 }

@@ -41,7 +41,7 @@ export function LoadingOverlay({ message }: { message: string }) {
       data-testid="loading-overlay"
     >
       <VStack gap="4">
-        <Spinner size="xl" color="blue.solid" borderWidth="3px" />
+        <Spinner size="xl" color="brand.solid" borderWidth="3px" />
         <Text fontSize="lg" fontWeight="medium">
           {message}
         </Text>

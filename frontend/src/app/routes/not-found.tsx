@@ -12,7 +12,7 @@ export default function NotFoundRoute() {
           404 Page Not Found
         </Heading>
         <Text color="fg.muted">The page you are looking for does not exist.</Text>
-        <Button asChild colorPalette="blue">
+        <Button asChild colorPalette="brand">
           <RouterLink to={paths.home.href}>Go back home</RouterLink>
         </Button>
       </Stack>

@@ -12,7 +12,7 @@ export function RouteError() {
           Something went wrong
         </Heading>
         <Text color="fg.muted">The page could not be shown. Reloading usually helps.</Text>
-        <Button colorPalette="blue" onClick={() => window.location.reload()}>
+        <Button colorPalette="brand" onClick={() => window.location.reload()}>
           Reload
         </Button>
       </Stack>

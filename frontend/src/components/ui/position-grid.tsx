@@ -14,7 +14,7 @@ export function PositionGrid({
   label = 'Caption Position',
   labelId = 'caption-position-label',
   disabled,
-  colorPalette = 'blue',
+  colorPalette = 'brand',
 }: {
   value: CaptionPosition;
   onChange: (value: CaptionPosition) => void;

@@ -1,6 +1,9 @@
 import { HStack, Slider } from '@chakra-ui/react';
 
-/** A labelled slider with its value shown (000 §5 ranges); the thumb is named by the label. */
+/**
+ * A labelled slider with its value shown (000 §5 ranges). The thumb is named by the label (also given as
+ * its aria-label, for tools that do not follow aria-labelledby) and announces its value with the unit.
+ */
 export function LabeledSlider({
   label,
   value,
@@ -10,7 +13,7 @@ export function LabeledSlider({
   unit = '',
   onChange,
   disabled,
-  colorPalette = 'blue',
+  colorPalette = 'brand',
 }: {
   label: string;
   value: number;
@@ -23,7 +26,18 @@ export function LabeledSlider({
   colorPalette?: string;
 }) {
   return (
-    <Slider.Root size="sm" colorPalette={colorPalette} min={min} max={max} step={step} value={[value]} disabled={disabled} onValueChange={(details) => onChange(details.value[0] ?? value)}>
+    <Slider.Root
+      size="sm"
+      colorPalette={colorPalette}
+      min={min}
+      max={max}
+      step={step}
+      value={[value]}
+      disabled={disabled}
+      aria-label={[label]}
+      getAriaValueText={(details) => `${details.value}${unit}`}
+      onValueChange={(details) => onChange(details.value[0] ?? value)}
+    >
       <HStack justify="space-between">
         <Slider.Label fontSize="sm">{label}</Slider.Label>
         <Slider.ValueText fontSize="sm" color="fg.muted">{`${value}${unit}`}</Slider.ValueText>

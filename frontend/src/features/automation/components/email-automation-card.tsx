@@ -203,7 +203,7 @@ export function EmailAutomationCard() {
               <Badge variant="subtle" colorPalette="gray" size="md" data-testid="last-triggered">
                 <ClockIcon /> {lastTriggeredText(settings.lastTriggered)}
               </Badge>
-              <Badge variant="subtle" colorPalette={settings.mailsLeftToday > 0 ? 'blue' : 'red'} size="md" data-testid="mails-left">
+              <Badge variant="subtle" colorPalette={settings.mailsLeftToday > 0 ? 'brand' : 'red'} size="md" data-testid="mails-left">
                 {settings.mailsLeftToday} {settings.mailsLeftToday === 1 ? 'email' : 'emails'} left today
               </Badge>
             </HStack>
@@ -269,7 +269,7 @@ export function EmailAutomationCard() {
         <Stack gap="3" as="section" aria-label="Webhook" id={WEBHOOK_SECTION_ID} scrollMarginTop="24">
           <SectionHeader
             icon={<WebhookIcon />}
-            palette="purple"
+            palette="brand"
             title="Webhook"
             description="Push finished videos to Zapier, Make, n8n or your own server as signed events."
           />
@@ -343,7 +343,7 @@ export function EmailAutomationCard() {
         <Text fontSize="sm" color={dirty ? 'orange.fg' : 'fg.muted'} data-testid="save-state">
           {dirty ? 'You have unsaved changes' : settings ? 'All changes saved' : 'Not saved yet: these are the defaults'}
         </Text>
-        <Button colorPalette="blue" onClick={() => void save()} loading={saving} loadingText="Saving…">
+        <Button colorPalette="brand" onClick={() => void save()} loading={saving} loadingText="Saving…">
           Save settings
         </Button>
       </Card.Footer>

@@ -91,7 +91,7 @@ export function FeatureCards({
       <FeatureCard
         testId="feature-webhook"
         icon={<WebhookIcon />}
-        palette="purple"
+        palette="brand"
         title="Webhook"
         text={webhookOn ? `Signed events go to ${hostOf(settings?.webhookUrl)}.` : 'Send finished videos to Zapier, Make or your own server.'}
         status={
@@ -100,7 +100,7 @@ export function FeatureCards({
           </Badge>
         }
         action={
-          <Button size="sm" variant="ghost" colorPalette="purple" onClick={onWebhook}>
+          <Button size="sm" variant="ghost" colorPalette="brand" onClick={onWebhook}>
             {webhookOn ? 'Webhook settings' : 'Set up webhook'} <ArrowRightIcon />
           </Button>
         }

@@ -94,7 +94,7 @@ export function ScheduledEmailsCard({ viewAll, onViewAll }: { viewAll: boolean; 
             Scheduled Emails
           </Heading>
           {pending > 0 && (
-            <Badge colorPalette="blue" variant="subtle">
+            <Badge colorPalette="brand" variant="subtle">
               {pending} pending
             </Badge>
           )}

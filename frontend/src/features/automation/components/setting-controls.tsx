@@ -2,7 +2,7 @@ import { Box, Flex, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/reac
 import type { ReactNode } from 'react';
 
 /** A section of a card: a tinted icon, a title and one line saying what it is for. */
-export function SectionHeader({ icon, title, description, palette = 'blue', aside }: { icon: ReactNode; title: string; description: string; palette?: string; aside?: ReactNode }) {
+export function SectionHeader({ icon, title, description, palette = 'brand', aside }: { icon: ReactNode; title: string; description: string; palette?: string; aside?: ReactNode }) {
   return (
     <HStack gap="3" align="start" justify="space-between">
       <HStack gap="3" align="start" minW="0">
@@ -44,7 +44,7 @@ export function SettingSwitch({
       checked={checked}
       onCheckedChange={(details) => onChange(details.checked)}
       disabled={disabled}
-      colorPalette="blue"
+      colorPalette="brand"
       display="flex"
       justifyContent="space-between"
       alignItems="center"

@@ -19,7 +19,7 @@ export function WeeklyEmailFields({ value, onChange, timeZone }: { value: Weekly
         onChange={(checked) => onChange({ weeklyEmailEnabled: checked })}
         testId="switch-weeklyEmailEnabled"
       />
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" px={{ base: '0', sm: '3' }} opacity={off ? 0.6 : 1}>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" px={{ base: '0', sm: '3' }}>
         <Field.Root disabled={off}>
           <Field.Label>Day</Field.Label>
           <NativeSelect.Root>

@@ -53,7 +53,7 @@ function StatCards({ stats }: { stats: Stats }) {
       <StatCard label="Media Assets" value={String(stats.totalMediaAssets)} note="in your library" />
       <StatCard label="Videos" value={String(stats.videosThisMonth)} note={`this month · ${stats.videosGenerationLimit} video minutes on your plan`} />
       <StatCard label="Storage Usage" value={`${percent}%`} note={`${percent}% of ${stats.storageLimit} MB used`}>
-        <Progress.Root value={percent} size="sm" colorPalette={percent > 90 ? 'red' : 'blue'} mt="1">
+        <Progress.Root value={percent} size="sm" colorPalette={percent > 90 ? 'red' : 'brand'} mt="1">
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>
@@ -125,7 +125,7 @@ export default function DashboardRoute() {
             <Card.Root key={step.href} size="sm">
               <Card.Body gap="2">
                 <HStack gap="3">
-                  <Box bg="blue.solid" color="white" rounded="full" w="7" h="7" display="flex" alignItems="center" justifyContent="center" fontWeight="bold">
+                  <Box bg="brand.solid" color="white" rounded="full" w="7" h="7" display="flex" alignItems="center" justifyContent="center" fontWeight="bold">
                     {i + 1}
                   </Box>
                   <Text fontWeight="semibold">{step.title}</Text>
@@ -135,7 +135,7 @@ export default function DashboardRoute() {
                 </Text>
               </Card.Body>
               <Card.Footer>
-                <Button asChild size="sm" variant="ghost" colorPalette="blue">
+                <Button asChild size="sm" variant="ghost" colorPalette="brand">
                   <RouterLink to={step.href}>{step.action}</RouterLink>
                 </Button>
               </Card.Footer>

@@ -46,7 +46,7 @@ export default function TestVoiceRoute() {
               <Field.Label>Name</Field.Label>
               <Input value={name} onChange={(event) => setName(event.target.value)} />
             </Field.Root>
-            <Button colorPalette="blue" onClick={() => void create()} loading={busy}>
+            <Button colorPalette="brand" onClick={() => void create()} loading={busy}>
               Create test voice
             </Button>
           </HStack>

@@ -18,7 +18,7 @@ export function AssetCard({ asset, selecting, selected, onToggle, ...actions }: 
     <Box
       bg="bg"
       borderWidth={selected ? '2px' : '1px'}
-      borderColor={selected ? 'blue.solid' : 'border'}
+      borderColor={selected ? 'brand.solid' : 'border'}
       rounded="l2"
       overflow="hidden"
       position="relative"
@@ -54,7 +54,7 @@ export function AssetCard({ asset, selecting, selected, onToggle, ...actions }: 
 /** List view: one row an asset, the same parts. */
 export function AssetRow({ asset, selecting, selected, onToggle, ...actions }: Props) {
   return (
-    <Table.Row data-testid="asset-row" data-title={asset.title} bg={selected ? 'blue.subtle' : undefined}>
+    <Table.Row data-testid="asset-row" data-title={asset.title} bg={selected ? 'brand.subtle' : undefined}>
       {selecting && (
         <Table.Cell w="8">
           <SelectBox asset={asset} selected={selected} onToggle={onToggle} />

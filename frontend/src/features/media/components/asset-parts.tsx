@@ -88,7 +88,7 @@ export function AssetTags({ asset, onChanged }: { asset: PublicAsset; onChanged:
     <Box>
       <Wrap gap="1" mb="1">
         {asset.tags.map((tag) => (
-          <Tag.Root key={tag} size="sm" variant="subtle" colorPalette="blue">
+          <Tag.Root key={tag} size="sm" variant="subtle" colorPalette="brand">
             <Tag.Label>{tag}</Tag.Label>
             <Tag.EndElement>
               <Tag.CloseTrigger

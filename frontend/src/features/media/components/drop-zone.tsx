@@ -39,8 +39,8 @@ export function DropZone({
       data-testid="drop-zone"
       borderWidth="2px"
       borderStyle="dashed"
-      borderColor={over ? 'blue.solid' : 'border'}
-      bg={over ? 'blue.subtle' : 'bg'}
+      borderColor={over ? 'brand.solid' : 'border'}
+      bg={over ? 'brand.subtle' : 'bg'}
       rounded="l2"
       p="6"
       textAlign="center"

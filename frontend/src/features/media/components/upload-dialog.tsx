@@ -173,7 +173,7 @@ export function UploadDialog({
                         {entry.status === 'failed' ? 'Failed' : entry.status === 'waiting' ? formatBytes(entry.file.size) : `${entry.progress}%`}
                       </Text>
                     </HStack>
-                    <Progress.Root value={entry.progress} size="sm" colorPalette={entry.status === 'failed' ? 'red' : entry.status === 'done' ? 'green' : 'blue'}>
+                    <Progress.Root value={entry.progress} size="sm" colorPalette={entry.status === 'failed' ? 'red' : entry.status === 'done' ? 'green' : 'brand'}>
                       <Progress.Track>
                         <Progress.Range />
                       </Progress.Track>

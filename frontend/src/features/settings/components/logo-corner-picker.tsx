@@ -21,7 +21,7 @@ export function LogoCornerPicker({ value, onChange, disabled }: { value: LogoPos
               h="12"
               minW="0"
               variant={active ? 'solid' : 'outline'}
-              colorPalette={active ? 'purple' : 'gray'}
+              colorPalette={active ? 'brand' : 'gray'}
               bg={active ? undefined : 'bg'}
               aria-label={words(position)}
               aria-pressed={active}

@@ -171,8 +171,8 @@ export function LogoSection() {
                   rounded="xl"
                   borderWidth="2px"
                   borderStyle="dashed"
-                  borderColor={dragging ? 'purple.solid' : 'border.emphasized'}
-                  bg={dragging ? 'purple.subtle' : 'bg.subtle'}
+                  borderColor={dragging ? 'brand.solid' : 'border.emphasized'}
+                  bg={dragging ? 'brand.subtle' : 'bg.subtle'}
                   transition="background 0.15s, border-color 0.15s"
                   onDragOver={(event) => {
                     event.preventDefault();
@@ -182,7 +182,7 @@ export function LogoSection() {
                   onDrop={onDrop}
                   data-testid="logo-dropzone"
                 >
-                  <Box color="purple.fg" fontSize="3xl">
+                  <Box color="brand.fg" fontSize="3xl">
                     <ImageIcon />
                   </Box>
                   <Stack gap="1">
@@ -191,7 +191,7 @@ export function LogoSection() {
                       PNG, JPEG, WebP or GIF, up to 2 MB. A transparent PNG looks best.
                     </Text>
                   </Stack>
-                  <Button colorPalette="purple" loading={uploading} loadingText="Uploading…" onClick={() => input.current?.click()}>
+                  <Button colorPalette="brand" loading={uploading} loadingText="Uploading…" onClick={() => input.current?.click()}>
                     <UploadIcon /> Upload logo
                   </Button>
                   <Text fontSize="xs" color="fg.subtle" hideBelow="md">
@@ -225,7 +225,7 @@ export function LogoSection() {
                   <Switch.Root
                     checked={saved.enabled}
                     onCheckedChange={(details) => void save({ enabled: details.checked })}
-                    colorPalette="purple"
+                    colorPalette="brand"
                     display="flex"
                     justifyContent="space-between"
                     alignItems="center"
@@ -275,7 +275,7 @@ export function LogoSection() {
                           <Field.HelperText fontSize="xs">The logo fits inside this box, keeping its shape, 30 px from the edges.</Field.HelperText>
                         </Field.Root>
                       </Flex>
-                      <LabeledSlider label="Opacity" value={opacity} min={logoOpacity.min} max={logoOpacity.max} step={logoOpacity.step} colorPalette="purple" onChange={changeOpacity} />
+                      <LabeledSlider label="Opacity" value={opacity} min={logoOpacity.min} max={logoOpacity.max} step={logoOpacity.step} colorPalette="brand" onChange={changeOpacity} />
                     </Stack>
                   )}
                 </>

@@ -72,7 +72,7 @@ function PlanCard({ plan, user, busy, onUpgrade, onPortal }: { plan: PlanInfo; u
     );
   } else if (current) {
     action = (
-      <Button colorPalette="purple" variant="solid" width="full" loading={busy === 'portal'} disabled={busy !== null} onClick={onPortal}>
+      <Button colorPalette="brand" variant="solid" width="full" loading={busy === 'portal'} disabled={busy !== null} onClick={onPortal}>
         {billingMessages.manage}
       </Button>
     );
@@ -81,7 +81,7 @@ function PlanCard({ plan, user, busy, onUpgrade, onPortal }: { plan: PlanInfo; u
     const label = paidUser ? (tier === 'pro' ? 'Upgrade to Pro' : 'Switch to Basic') : `Upgrade to ${plan.name}`;
     action = (
       <Button
-        colorPalette="purple"
+        colorPalette="brand"
         variant={paidUser ? 'outline' : 'solid'}
         width="full"
         loading={busy === tier || (paidUser && busy === 'portal')}
@@ -97,15 +97,15 @@ function PlanCard({ plan, user, busy, onUpgrade, onPortal }: { plan: PlanInfo; u
       data-testid={`plan-${plan.tier}`}
       data-current={current ? 'true' : 'false'}
       borderWidth={current ? '2px' : '1px'}
-      borderColor={current ? 'purple.solid' : 'border'}
-      bg={current ? 'purple.subtle' : undefined}
+      borderColor={current ? 'brand.solid' : 'border'}
+      bg={current ? 'brand.subtle' : undefined}
       height="full"
     >
       <Card.Body gap="4">
         <Flex justify="space-between" align="center" gap="2">
           <Heading size="lg">{plan.name}</Heading>
           {current && (
-            <Badge colorPalette="purple" variant="solid">
+            <Badge colorPalette="brand" variant="solid">
               Current plan
             </Badge>
           )}

@@ -27,7 +27,7 @@ function MeterCard({ meter }: { meter: UsageMeter }) {
             / {meter.limit}
           </Text>
         </Text>
-        <Progress.Root value={meter.percent} size="sm" colorPalette={red ? 'red' : 'purple'} aria-label={`${meter.label}: ${meter.percent}% used`}>
+        <Progress.Root value={meter.percent} size="sm" colorPalette={red ? 'red' : 'brand'} aria-label={`${meter.label}: ${meter.percent}% used`}>
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>
@@ -54,7 +54,7 @@ export function UsageSection() {
             </Text>
           </Stack>
           {stats && (
-            <Badge colorPalette="purple" variant="subtle" size="lg" textTransform="capitalize">
+            <Badge colorPalette="brand" variant="subtle" size="lg" textTransform="capitalize">
               {stats.tier} plan
             </Badge>
           )}

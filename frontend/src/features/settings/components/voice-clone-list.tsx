@@ -42,7 +42,7 @@ function VoiceRow({ voice, busy, onMakeDefault, onDelete }: { voice: PublicVoice
                   Offline approximation
                 </Badge>
               ) : voice.clone ? (
-                <Badge size="sm" colorPalette="purple" variant="surface">
+                <Badge size="sm" colorPalette="brand" variant="surface">
                   ElevenLabs clone
                 </Badge>
               ) : null}

@@ -105,7 +105,7 @@ export function VoiceCloningSection() {
       <Card.Header>
         <HStack justify="space-between" align="start" gap="3" wrap="wrap">
           <HStack gap="3" align="start" minW="0">
-            <Box flexShrink={0} boxSize="10" borderRadius="lg" bg="purple.subtle" color="purple.fg" display="flex" alignItems="center" justifyContent="center" fontSize="xl" aria-hidden>
+            <Box flexShrink={0} boxSize="10" borderRadius="lg" bg="brand.subtle" color="brand.fg" display="flex" alignItems="center" justifyContent="center" fontSize="xl" aria-hidden>
               <MicIcon />
             </Box>
             <Stack gap="0.5" minW="0">
@@ -115,7 +115,7 @@ export function VoiceCloningSection() {
               </Text>
             </Stack>
           </HStack>
-          <Badge size="lg" variant="subtle" colorPalette={atLimit ? 'orange' : 'purple'} data-testid="voice-clone-count">
+          <Badge size="lg" variant="subtle" colorPalette={atLimit ? 'orange' : 'brand'} data-testid="voice-clone-count">
             {limit === undefined ? `${used} cloned` : `${used} / ${limit} voice clones`}
           </Badge>
         </HStack>
@@ -141,7 +141,7 @@ export function VoiceCloningSection() {
                 bg="bg.subtle"
                 textAlign="center"
                 cursor={uploading ? 'not-allowed' : 'pointer'}
-                _hover={{ borderColor: uploading ? undefined : 'purple.400' }}
+                _hover={{ borderColor: uploading ? undefined : 'brand.400' }}
                 transition="border-color 0.15s"
                 onClick={() => !uploading && input.current?.click()}
                 onDragOver={(event) => event.preventDefault()}
@@ -151,10 +151,10 @@ export function VoiceCloningSection() {
                 }}
               >
                 <Stack gap="1.5" align="center">
-                  <Box color="purple.fg" fontSize="2xl" aria-hidden>
+                  <Box color="brand.fg" fontSize="2xl" aria-hidden>
                     <UploadIcon />
                   </Box>
-                  <Button size="sm" variant="surface" colorPalette="purple" disabled={uploading} onClick={(event) => { event.stopPropagation(); input.current?.click(); }}>
+                  <Button size="sm" variant="surface" colorPalette="brand" disabled={uploading} onClick={(event) => { event.stopPropagation(); input.current?.click(); }}>
                     Choose audio files
                   </Button>
                   <Text fontSize="xs" color="fg.muted">
@@ -194,7 +194,7 @@ export function VoiceCloningSection() {
             )}
 
             <Field.Root invalid={consentMissing}>
-              <Checkbox.Root checked={consent} onCheckedChange={(details) => setConsent(details.checked === true)} disabled={uploading} colorPalette="purple" alignItems="flex-start">
+              <Checkbox.Root checked={consent} onCheckedChange={(details) => setConsent(details.checked === true)} disabled={uploading} colorPalette="brand" alignItems="flex-start">
                 <Checkbox.HiddenInput />
                 <Checkbox.Control mt="0.5" />
                 <Checkbox.Label fontWeight="normal">{voiceConsentLabel}</Checkbox.Label>
@@ -203,7 +203,7 @@ export function VoiceCloningSection() {
             </Field.Root>
 
             <Stack gap="1.5">
-              <Button type="submit" colorPalette="purple" loading={uploading} loadingText="Uploading…" disabled={atLimit} w={{ base: 'full', sm: 'auto' }} alignSelf={{ sm: 'flex-start' }}>
+              <Button type="submit" colorPalette="brand" loading={uploading} loadingText="Uploading…" disabled={atLimit} w={{ base: 'full', sm: 'auto' }} alignSelf={{ sm: 'flex-start' }}>
                 <MicIcon /> Clone voice
               </Button>
               {atLimit && (

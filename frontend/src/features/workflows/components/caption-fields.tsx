@@ -149,7 +149,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
   const r = templateCaptionRanges;
   return (
     <Stack gap="4">
-      <Switch.Root checked={value.enabled} onCheckedChange={(details) => set('enabled', details.checked)} colorPalette="purple" display="flex" justifyContent="space-between" data-testid="caption-enabled">
+      <Switch.Root checked={value.enabled} onCheckedChange={(details) => set('enabled', details.checked)} colorPalette="brand" display="flex" justifyContent="space-between" data-testid="caption-enabled">
         <Switch.Label fontWeight="medium" fontSize="sm">
           Show captions
         </Switch.Label>
@@ -170,7 +170,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
                   size="xs"
                   rounded="full"
                   variant={active ? 'solid' : 'outline'}
-                  colorPalette={active ? 'purple' : 'gray'}
+                  colorPalette={active ? 'brand' : 'gray'}
                   role="radio"
                   aria-checked={active}
                   disabled={off}
@@ -183,7 +183,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           </HStack>
         </Stack>
         <HStack gap="6" align="start" wrap="wrap">
-          <PositionGrid label="Position" labelId="template-position-label" colorPalette="purple" value={value.position} onChange={(position) => set('position', position)} disabled={off} />
+          <PositionGrid label="Position" labelId="template-position-label" colorPalette="brand" value={value.position} onChange={(position) => set('position', position)} disabled={off} />
           <Field.Root flex="1" minW="40" disabled={off}>
             <Field.Label fontSize="sm">Font</Field.Label>
             <NativeSelect.Root size="sm">
@@ -203,10 +203,10 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           <ColorField label="Word colour" value={value.wordColor} onChange={(color) => set('wordColor', color)} disabled={off} />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="6" gapY="4">
-          <LabeledSlider colorPalette="purple" label="Font size" value={value.fontSize} {...r.fontSize} unit="px" onChange={(next) => set('fontSize', next)} disabled={off} />
-          <LabeledSlider colorPalette="purple" label="Words per line" value={value.maxWordsPerLine} {...r.maxWordsPerLine} onChange={(next) => set('maxWordsPerLine', next)} disabled={off} />
-          <LabeledSlider colorPalette="purple" label="Outline" value={value.outlineWidth} {...r.outlineWidth} unit="px" onChange={(next) => set('outlineWidth', next)} disabled={off} />
-          <LabeledSlider colorPalette="purple" label="Shadow" value={value.shadowOffset} {...r.shadowOffset} unit="px" onChange={(next) => set('shadowOffset', next)} disabled={off} />
+          <LabeledSlider colorPalette="brand" label="Font size" value={value.fontSize} {...r.fontSize} unit="px" onChange={(next) => set('fontSize', next)} disabled={off} />
+          <LabeledSlider colorPalette="brand" label="Words per line" value={value.maxWordsPerLine} {...r.maxWordsPerLine} onChange={(next) => set('maxWordsPerLine', next)} disabled={off} />
+          <LabeledSlider colorPalette="brand" label="Outline" value={value.outlineWidth} {...r.outlineWidth} unit="px" onChange={(next) => set('outlineWidth', next)} disabled={off} />
+          <LabeledSlider colorPalette="brand" label="Shadow" value={value.shadowOffset} {...r.shadowOffset} unit="px" onChange={(next) => set('shadowOffset', next)} disabled={off} />
         </SimpleGrid>
         <HStack gap="1.5" wrap="wrap" role="group" aria-label="Text style">
           {toggles.map(({ field, label }) => (
@@ -214,7 +214,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
               key={field}
               size="xs"
               variant={value[field] ? 'solid' : 'outline'}
-              colorPalette={value[field] ? 'purple' : 'gray'}
+              colorPalette={value[field] ? 'brand' : 'gray'}
               aria-pressed={value[field]}
               disabled={off}
               onClick={() => set(field, !value[field])}

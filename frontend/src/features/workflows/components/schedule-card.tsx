@@ -82,7 +82,7 @@ function LastRun({ schedule }: { schedule: AutomationSchedule }) {
         </Text>
       )}
       {link && (
-        <Link href={link} target="_blank" rel="noopener noreferrer" colorPalette="purple" color="colorPalette.fg" fontSize="sm" fontWeight="medium" data-testid="last-run-link">
+        <Link href={link} target="_blank" rel="noopener noreferrer" colorPalette="brand" color="colorPalette.fg" fontSize="sm" fontWeight="medium" data-testid="last-run-link">
           {run.shareUrl ? <LinkIcon /> : <PlayIcon />} {run.shareUrl ? 'Open share link' : 'Watch the video'}
         </Link>
       )}
@@ -93,7 +93,7 @@ function LastRun({ schedule }: { schedule: AutomationSchedule }) {
 function RunProgressBar({ step, percent }: { step: RunStep; percent: number | null }) {
   const showPercent = step === 'rendering' && percent !== null;
   return (
-    <Progress.Root value={showPercent ? percent : null} max={100} size="sm" colorPalette="purple" striped animated data-testid="run-progress" aria-label="Workflow run progress">
+    <Progress.Root value={showPercent ? percent : null} max={100} size="sm" colorPalette="brand" striped animated data-testid="run-progress" aria-label="Workflow run progress">
       <HStack justify="space-between" mb="1">
         <Progress.Label fontSize="xs">{stepLabels[step]}…</Progress.Label>
         {showPercent && <Progress.ValueText fontSize="xs">{`${percent}%`}</Progress.ValueText>}
@@ -151,7 +151,7 @@ export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: Automa
       <Card.Header pb="0">
         <HStack justify="space-between" align="start" gap="3">
           <HStack gap="3" align="start" minW="0">
-            <Flex colorPalette={schedule.isActive ? 'purple' : 'gray'} bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="10" flexShrink="0" align="center" justify="center" fontSize="xl">
+            <Flex colorPalette={schedule.isActive ? 'brand' : 'gray'} bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="10" flexShrink="0" align="center" justify="center" fontSize="xl">
               <CalendarClockIcon />
             </Flex>
             <Stack gap="0" minW="0">
@@ -200,7 +200,7 @@ export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: Automa
           <Switch.Label fontSize="sm">{schedule.isActive ? 'On' : 'Off'}</Switch.Label>
         </Switch.Root>
         <HStack gap="1">
-          <Button size="sm" colorPalette="purple" onClick={() => void test()} loading={testing} disabled={follower.running} loadingText="Running…">
+          <Button size="sm" colorPalette="brand" onClick={() => void test()} loading={testing} disabled={follower.running} loadingText="Running…">
             <PlayIcon /> Test Workflow
           </Button>
           <Tip label="Delete schedule">

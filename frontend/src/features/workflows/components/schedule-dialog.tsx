@@ -101,7 +101,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button colorPalette="purple" onClick={() => void create()} loading={saving}>
+            <Button colorPalette="brand" onClick={() => void create()} loading={saving}>
               Create Schedule
             </Button>
           </HStack>
@@ -145,7 +145,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
                   role="radio"
                   aria-checked={form.frequency === frequency}
                   variant={form.frequency === frequency ? 'solid' : 'outline'}
-                  colorPalette={form.frequency === frequency ? 'purple' : 'gray'}
+                  colorPalette={form.frequency === frequency ? 'brand' : 'gray'}
                   bg={form.frequency === frequency ? undefined : 'bg'}
                   onClick={() => changeFrequency(frequency)}
                 >

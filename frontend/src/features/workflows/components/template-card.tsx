@@ -77,7 +77,7 @@ export function TemplateCard({ template, onEdit, onDelete, onSchedule }: { templ
         </Text>
       </Card.Body>
       <Card.Footer justifyContent="space-between" gap="2">
-        <Button size="sm" colorPalette="purple" variant="subtle" onClick={onSchedule}>
+        <Button size="sm" colorPalette="brand" variant="subtle" onClick={onSchedule}>
           <CalendarClockIcon /> Schedule
         </Button>
         <HStack gap="1">

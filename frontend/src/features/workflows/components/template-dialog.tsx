@@ -41,7 +41,7 @@ function Section({ icon, title, hint, children }: { icon: ReactNode; title: stri
   return (
     <Stack gap="4" as="section" aria-label={title}>
       <HStack gap="3" align="center">
-        <Flex colorPalette="purple" bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="8" flexShrink="0" align="center" justify="center" fontSize="md">
+        <Flex colorPalette="brand" bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="8" flexShrink="0" align="center" justify="center" fontSize="md">
           {icon}
         </Flex>
         <Box minW="0">
@@ -83,17 +83,17 @@ function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsse
             rounded="md"
             overflow="hidden"
             borderWidth="2px"
-            borderColor={on ? 'purple.solid' : 'transparent'}
+            borderColor={on ? 'brand.solid' : 'transparent'}
             bg="bg.muted"
             style={{ aspectRatio: '9 / 12' }}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'purple.solid', outlineOffset: '1px' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' }}
           >
             {src ? <Image src={src} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : <Flex h="full" align="center" justify="center" color="fg.subtle" fontSize="xl"><FilmIcon /></Flex>}
             <Text position="absolute" bottom="0" insetX="0" px="1" py="0.5" fontSize="2xs" color="white" bg="blackAlpha.600" truncate>
               {asset.title || asset.fileName}
             </Text>
             {on && (
-              <Flex position="absolute" top="1" right="1" boxSize="5" rounded="full" bg="purple.solid" color="white" fontSize="2xs" fontWeight="bold" align="center" justify="center">
+              <Flex position="absolute" top="1" right="1" boxSize="5" rounded="full" bg="brand.solid" color="white" fontSize="2xs" fontWeight="bold" align="center" justify="center">
                 {index + 1}
               </Flex>
             )}
@@ -168,7 +168,7 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button colorPalette="purple" onClick={() => void save()} loading={saving}>
+            <Button colorPalette="brand" onClick={() => void save()} loading={saving}>
               {editing ? 'Save Changes' : 'Create Template'}
             </Button>
           </HStack>
@@ -228,7 +228,7 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
                       role="radio"
                       aria-checked={form.duration === duration}
                       variant={form.duration === duration ? 'solid' : 'outline'}
-                      colorPalette={form.duration === duration ? 'purple' : 'gray'}
+                      colorPalette={form.duration === duration ? 'brand' : 'gray'}
                       onClick={() => set('duration', duration)}
                     >
                       {duration.replace(' sec', 's')}

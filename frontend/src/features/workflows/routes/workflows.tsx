@@ -39,7 +39,7 @@ function Empty({ icon, title, text, action }: { icon: ReactNode; title: string; 
     <Card.Root variant="outline" borderStyle="dashed" bg="bg">
       <EmptyState.Root size="md">
         <EmptyState.Content>
-          <EmptyState.Indicator color="purple.fg">{icon}</EmptyState.Indicator>
+          <EmptyState.Indicator color="brand.fg">{icon}</EmptyState.Indicator>
           <Stack textAlign="center" gap="1">
             <EmptyState.Title>{title}</EmptyState.Title>
             <EmptyState.Description maxW="md">{text}</EmptyState.Description>
@@ -104,11 +104,11 @@ export default function WorkflowsRoute() {
 
   const newButton =
     tab === 'templates' ? (
-      <Button colorPalette="purple" size={{ base: 'sm', md: 'md' }} onClick={() => setTemplateDialog({ template: null })}>
+      <Button colorPalette="brand" size={{ base: 'sm', md: 'md' }} onClick={() => setTemplateDialog({ template: null })}>
         <PlusIcon /> New Template
       </Button>
     ) : (
-      <Button colorPalette="purple" size={{ base: 'sm', md: 'md' }} onClick={() => openSchedule(templateList[0]?.id ?? '')} disabled={templateList.length === 0}>
+      <Button colorPalette="brand" size={{ base: 'sm', md: 'md' }} onClick={() => openSchedule(templateList[0]?.id ?? '')} disabled={templateList.length === 0}>
         <PlusIcon /> New Schedule
       </Button>
     );
@@ -122,13 +122,13 @@ export default function WorkflowsRoute() {
         <Text color="fg.muted">Save a video recipe once, put it on a schedule, and get a finished video in your inbox. No filming day needed.</Text>
       </Stack>
 
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="plain" colorPalette="purple" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="plain" colorPalette="brand" lazyMount>
         <HStack justify="space-between" gap="3" wrap="wrap" mb="6">
           <Tabs.List bg="bg.muted" rounded="l3" p="1">
             <Tabs.Trigger value="templates" px={{ base: '3', md: '4' }}>
               <FilmIcon /> Video Templates
               {templateList.length > 0 && (
-                <Badge size="sm" variant="subtle" colorPalette="purple" ml="1">
+                <Badge size="sm" variant="subtle" colorPalette="brand" ml="1">
                   {templateList.length}
                 </Badge>
               )}
@@ -169,7 +169,7 @@ export default function WorkflowsRoute() {
                 title="No Templates Yet"
                 text="A template is a video recipe: the topic, the voice, the music, the clips and how the captions look. Make one, then let a schedule turn it into fresh videos."
                 action={
-                  <Button colorPalette="purple" onClick={() => setTemplateDialog({ template: null })}>
+                  <Button colorPalette="brand" onClick={() => setTemplateDialog({ template: null })}>
                     <PlusIcon /> Create Your First Template
                   </Button>
                 }
@@ -217,11 +217,11 @@ export default function WorkflowsRoute() {
                 }
                 action={
                   templateList.length === 0 ? (
-                    <Button colorPalette="purple" variant="outline" onClick={() => setTab('templates')}>
+                    <Button colorPalette="brand" variant="outline" onClick={() => setTab('templates')}>
                       Go to Video Templates
                     </Button>
                   ) : (
-                    <Button colorPalette="purple" onClick={() => openSchedule(templateList[0]?.id ?? '')}>
+                    <Button colorPalette="brand" onClick={() => openSchedule(templateList[0]?.id ?? '')}>
                       <PlusIcon /> Create a Schedule
                     </Button>
                   )

@@ -1,4 +1,4 @@
-import { Button, Stack, Steps, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
@@ -67,17 +67,7 @@ function ResetPasswordStepsPage() {
       }
     >
       <Stack gap="6">
-        <Steps.Root step={step} count={stepTitles.length} size="sm" colorPalette="brand">
-          <Steps.List>
-            {stepTitles.map((title, index) => (
-              <Steps.Item key={title} index={index}>
-                <Steps.Indicator />
-                <Steps.Title>{title}</Steps.Title>
-                <Steps.Separator />
-              </Steps.Item>
-            ))}
-          </Steps.List>
-        </Steps.Root>
+        <StepIndicator titles={stepTitles} current={step} />
         {verified ? (
           <PasswordStep verified={verified} onDone={() => setDone(true)} />
         ) : (
@@ -155,5 +145,33 @@ function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone:
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Where the reset stands: an ordered list of the steps, done ones ticked, the current one marked
+ * `aria-current="step"`. (Chakra's Steps renders a tablist owning triggers that this page has no use for,
+ * which assistive technology reads as broken tabs.)
+ */
+function StepIndicator({ titles, current }: { titles: readonly string[]; current: number }) {
+  return (
+    <HStack as="ol" aria-label="Progress" gap="3" listStyleType="none" p="0" m="0">
+      {titles.map((title, index) => {
+        const done = index < current;
+        const active = index === current;
+        return (
+          <HStack as="li" key={title} gap="2" flex={index < titles.length - 1 ? '1' : undefined} aria-current={active ? 'step' : undefined} minW="0">
+            <Circle size="7" flexShrink="0" fontSize="sm" fontWeight="semibold" bg={done || active ? 'brand.solid' : 'bg.muted'} color={done || active ? 'brand.contrast' : 'fg.muted'}>
+              {done ? <CheckCircleIcon boxSize="4" aria-hidden /> : index + 1}
+            </Circle>
+            <Text fontSize="sm" fontWeight={active ? 'semibold' : 'medium'} color={active || done ? 'fg' : 'fg.muted'} whiteSpace="nowrap">
+              {title}
+              {done && <VisuallyHidden> (done)</VisuallyHidden>}
+            </Text>
+            {index < titles.length - 1 && <Box flex="1" h="0.5" minW="4" bg={done ? 'brand.solid' : 'border'} rounded="full" />}
+          </HStack>
+        );
+      })}
+    </HStack>
   );
 }

@@ -46,9 +46,9 @@ describe('scripts workspace', () => {
   it('plays a voice sample through the media proxy', async () => {
     await page.getByLabel('Voice', { exact: true }).selectOption({ label: 'Rachel' });
     await page.getByRole('button', { name: 'Play voice sample' }).click();
-    await page.getByRole('button', { name: 'Play voice sample' }).getByText('Stop').waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Play voice sample' }).click();
-    await page.getByRole('button', { name: 'Play voice sample' }).getByText('Play sample').waitFor();
+    await page.getByRole('button', { name: 'Stop voice sample' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop voice sample' }).click();
+    await page.getByRole('button', { name: 'Play voice sample' }).waitFor();
   });
 
   it('refuses to generate without instructions, with the spec message', async () => {

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
@@ -87,8 +87,17 @@ export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: strin
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button variant="outline" onClick={() => void play()} loading={state === 'loading'} disabled={!value} aria-label="Play voice sample" minW="24">
-          {state === 'playing' ? 'Stop' : 'Play sample'}
+        {/* Named by its text (what it shows is part of what it is called): "Play voice sample", "Stop voice sample". */}
+        <Button variant="outline" onClick={() => void play()} loading={state === 'loading'} disabled={!value} minW="24">
+          {state === 'playing' ? (
+            <>
+              Stop<VisuallyHidden> voice sample</VisuallyHidden>
+            </>
+          ) : (
+            <>
+              Play<VisuallyHidden> voice</VisuallyHidden> sample
+            </>
+          )}
         </Button>
       </HStack>
     </Field.Root>

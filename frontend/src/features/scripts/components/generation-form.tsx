@@ -217,7 +217,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
                     aria-checked={form.duration === duration}
                     size="sm"
                     variant={form.duration === duration ? 'solid' : 'outline'}
-                    colorPalette="blue"
+                    colorPalette="brand"
                     onClick={() => set('duration', duration)}
                   >
                     {duration}
@@ -266,7 +266,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
                 </Text>
               )}
             </Box>
-            <Button type="submit" colorPalette="blue" loading={generating} loadingText="Generating Scripts..." disabled={generating}>
+            <Button type="submit" colorPalette="brand" loading={generating} loadingText="Generating Scripts..." disabled={generating}>
               Generate Scripts
             </Button>
           </HStack>

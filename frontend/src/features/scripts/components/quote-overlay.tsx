@@ -15,7 +15,7 @@ export function QuoteOverlay({ quote, failed = false }: { quote: string | null; 
   return (
     <Center position="fixed" inset="0" zIndex="overlay" bg="bg/95" backdropFilter="blur(2px)" role="status" aria-live="polite" data-testid="generating-overlay">
       <VStack gap="5" maxW="xl" px="6" textAlign="center">
-        <Spinner size="xl" color="blue.solid" borderWidth="3px" />
+        <Spinner size="xl" color="brand.solid" borderWidth="3px" />
         <Text fontSize="2xl" fontWeight="bold">
           Generating Scripts
         </Text>

@@ -63,7 +63,7 @@ export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: 
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button colorPalette="blue" onClick={() => void submit()} disabled={!date || !time} loading={busy} loadingText="Scheduling…">
+          <Button colorPalette="brand" onClick={() => void submit()} disabled={!date || !time} loading={busy} loadingText="Scheduling…">
             Schedule Email
           </Button>
         </HStack>
@@ -88,7 +88,7 @@ export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: 
                   size="xs"
                   rounded="full"
                   variant={chosen ? 'solid' : 'outline'}
-                  colorPalette={chosen ? 'blue' : 'gray'}
+                  colorPalette={chosen ? 'brand' : 'gray'}
                   onClick={() => {
                     setDate(pick.date);
                     setTime(pick.time);
@@ -111,7 +111,7 @@ export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: 
             </Field.Root>
           </SimpleGrid>
           {at && !past && (
-            <Text fontSize="sm" bg="blue.subtle" color="blue.fg" px="3" py="2" rounded="md" data-testid="schedule-summary">
+            <Text fontSize="sm" bg="brand.subtle" color="brand.fg" px="3" py="2" rounded="md" data-testid="schedule-summary">
               Sends {at.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })} at {at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
             </Text>
           )}

@@ -70,7 +70,7 @@ export function EditScriptDialog({
             Cancel
           </Button>
           <Button
-            colorPalette="blue"
+            colorPalette="brand"
             loading={busy}
             onClick={async () => {
               if (!content.trim()) {
@@ -128,7 +128,7 @@ export function ScheduleVideoDialog({ open, onClose }: { open: boolean; onClose:
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          <Button colorPalette="blue" disabled title="Coming soon">
+          <Button colorPalette="brand" disabled title="Coming soon">
             Schedule (coming soon)
           </Button>
         </HStack>

@@ -57,7 +57,7 @@ export function ShareLinkDialog({ open, onClose, scriptId, title }: { open: bool
             <Button variant="outline" onClick={onClose}>
               Done
             </Button>
-            <Button colorPalette="blue" variant="subtle" onClick={() => void create()} loading={creating}>
+            <Button colorPalette="brand" variant="subtle" onClick={() => void create()} loading={creating}>
               <LinkIcon /> New link
             </Button>
           </HStack>
@@ -85,7 +85,7 @@ export function ShareLinkDialog({ open, onClose, scriptId, title }: { open: bool
               </EmptyState.Indicator>
               <EmptyState.Title>No active links</EmptyState.Title>
               <EmptyState.Description>Create one to share this video.</EmptyState.Description>
-              <Button colorPalette="blue" onClick={() => void create()} loading={creating} loadingText="Creating…">
+              <Button colorPalette="brand" onClick={() => void create()} loading={creating} loadingText="Creating…">
                 <LinkIcon /> Create share link
               </Button>
             </EmptyState.Content>

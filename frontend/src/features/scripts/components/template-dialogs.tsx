@@ -49,7 +49,7 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
+          <Button colorPalette="brand" onClick={() => void save()} loading={saving}>
             Save
           </Button>
         </HStack>
@@ -127,7 +127,7 @@ export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; o
               <HStack>
                 <Button
                   size="sm"
-                  colorPalette="blue"
+                  colorPalette="brand"
                   onClick={() => {
                     onLoad(template);
                     onClose();

@@ -37,7 +37,7 @@ export default function ScriptsRoute() {
           Scripts
         </Heading>
         {/* Workflows (issue 13): templates and schedules that make videos on their own. */}
-        <Button asChild size="sm" variant="outline" colorPalette="purple">
+        <Button asChild size="sm" variant="outline" colorPalette="brand">
           <RouterLink to={paths.templates.href} data-testid="workflows-link">
             Workflows →
           </RouterLink>

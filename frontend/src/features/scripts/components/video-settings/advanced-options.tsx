@@ -37,7 +37,7 @@ export function AdvancedOptions({ settings, update }: { settings: CaptionSetting
                 key={field}
                 size="xs"
                 variant={settings[field] ? 'solid' : 'outline'}
-                colorPalette={settings[field] ? 'blue' : 'gray'}
+                colorPalette={settings[field] ? 'brand' : 'gray'}
                 aria-pressed={settings[field]}
                 onClick={() => update(field, !settings[field])}
                 fontWeight={field === 'bold' ? 'bold' : 'normal'}

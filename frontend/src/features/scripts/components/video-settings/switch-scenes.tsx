@@ -134,15 +134,15 @@ export function SwitchScenes({
           <Field.Root w="auto">
             <FolderSelect size="xs" w="40" label="Media folder" folders={folders} value={folderId} onChange={onFolderChange} emptyValue="" emptyLabel="All folders" />
           </Field.Root>
-          <Button size="xs" variant={bulk.on ? 'solid' : 'outline'} colorPalette={bulk.on ? 'purple' : 'gray'} aria-pressed={bulk.on} onClick={() => onBulkChange(!bulk.on)}>
+          <Button size="xs" variant={bulk.on ? 'solid' : 'outline'} colorPalette={bulk.on ? 'brand' : 'gray'} aria-pressed={bulk.on} onClick={() => onBulkChange(!bulk.on)}>
             Bulk Select
           </Button>
         </HStack>
       </HStack>
       {bulk.on && (
-        <HStack justify="space-between" bg="purple.subtle" rounded="md" px="3" py="2">
+        <HStack justify="space-between" bg="brand.subtle" rounded="md" px="3" py="2">
           <Text fontSize="sm">{`${bulk.selected.size} selected`}</Text>
-          <Button size="xs" colorPalette="purple" onClick={onReplaceSelected}>
+          <Button size="xs" colorPalette="brand" onClick={onReplaceSelected}>
             Replace Selected
           </Button>
         </HStack>

@@ -173,7 +173,7 @@ export default function VideoSettingsDialog({
                 <Button variant="outline" onClick={onClose} disabled={busy}>
                   Cancel
                 </Button>
-                <Button colorPalette="blue" onClick={() => void generate()} loading={busy} disabled={!segments || segments.length === 0}>
+                <Button colorPalette="brand" onClick={() => void generate()} loading={busy} disabled={!segments || segments.length === 0}>
                   Generate video
                 </Button>
               </HStack>

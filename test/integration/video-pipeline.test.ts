@@ -282,10 +282,12 @@ describe('a video from a saved script (free plan, then basic)', () => {
     const plain = await frameAt(file, (word.start + word.end) / 2);
     const corner = { x: 30, y: videoHeight - 30 - 180, w: 180, h: 180 };
     expect(meanDifference(watermarkedFrame, plain, corner)).toBeGreaterThan(30);
-    // The watermark's purple disc is there on free and not on basic.
-    const purple: Rgb = [124, 58, 237];
-    expect(countColour(watermarkedFrame, corner, purple)).toBeGreaterThan(5_000);
-    expect(countColour(plain, corner, purple)).toBe(0);
+    // The watermark's "Made with Reelsmith" (white letters on a dark plate, 180x72 at the box's bottom)
+    // is there on free and not on basic.
+    const wordmark = { x: 30, y: videoHeight - 30 - 72, w: 180, h: 72 };
+    const white: Rgb = [255, 255, 255];
+    expect(countColour(watermarkedFrame, wordmark, white, 90)).toBeGreaterThan(800);
+    expect(countColour(plain, wordmark, white, 90)).toBe(0);
     // Elsewhere the two renders show the same picture (the free one also had quiet music: sound only).
     expect(meanDifference(watermarkedFrame, plain, { x: videoWidth - 300, y: 200, w: 200, h: 200 })).toBeLessThan(3);
   });

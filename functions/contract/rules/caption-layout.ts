@@ -109,3 +109,24 @@ export function previewCaptionBox(position: string): { top: string; bottom: stri
 
 /** The highlight style's pop on the spoken word: scale in percent and the rise and fall in milliseconds. */
 export const highlightPop = { scale: 112, riseMs: 80, fallMs: 120 } as const;
+
+/** CSS lengths (relative to the preview's width) that draw a caption as large as the render does. */
+export interface PreviewCaptionLengths {
+  /** The em of the caption font. */
+  fontSize: string;
+  /** One ASS line: libass's line height is its font size. */
+  lineHeight: string;
+  /** `-webkit-text-stroke` width with `paint-order: stroke fill`: twice the outline, half of it under the fill. */
+  stroke: string;
+  /** The shadow's offset, right and down. */
+  shadow: string;
+}
+
+export function previewCaptionLengths(s: { fontFamily: string; fontSize: number; outlineWidth: number; shadowOffset: number }): PreviewCaptionLengths {
+  return {
+    fontSize: previewLength(captionEmPixels(s.fontFamily, s.fontSize)),
+    lineHeight: previewLength(captionPixels(s.fontSize)),
+    stroke: previewLength(2 * captionPixels(s.outlineWidth)),
+    shadow: previewLength(captionPixels(s.shadowOffset)),
+  };
+}

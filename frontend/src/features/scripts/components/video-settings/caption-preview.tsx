@@ -1,5 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 
+import { captionRowColumn, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
+
 import type { CaptionSettings } from '../../lib/caption-settings';
 
 const sample = ['Your', 'words', 'appear', 'here', 'as', 'they', 'are', 'spoken'];
@@ -13,16 +15,22 @@ const cssFont: Record<string, string> = {
 };
 
 /**
- * A rough 9:16 preview of the caption settings: line and word colours, font, size, outline, shadow,
- * style, position. The rendered video is the reference; this only helps choose.
+ * A 9:16 preview of the caption settings: line and word colours, font, size, outline, shadow, style,
+ * position. Sizes and the safe-zone margins are the render's (`@contract/rules/caption-layout`), as
+ * lengths relative to the preview's width (`cqw`), so a font size means the same here as in the video.
+ * The fonts are browser stand-ins; the rendered video is the reference.
  */
 export function CaptionPreview({ settings }: { settings: CaptionSettings }) {
-  const [row, column] = settings.position.split('_') as [string, string];
+  const { row, column } = captionRowColumn(settings.position);
   const line = sample.slice(0, settings.max_words_per_line);
   const highlighted = Math.min(1, line.length - 1);
-  const scale = 0.18; // 1080 px wide video → a 194 px wide preview
-  const outline = settings.outline_width * scale * 2;
-  const shadow = settings.shadow_offset * scale * 2;
+  const size = previewCaptionLengths({
+    fontFamily: settings.font_family,
+    fontSize: settings.font_size,
+    outlineWidth: settings.outline_width,
+    shadowOffset: settings.shadow_offset,
+  });
+  const outlined = settings.outline_width > 0;
   return (
     <Box
       aria-hidden
@@ -31,50 +39,60 @@ export function CaptionPreview({ settings }: { settings: CaptionSettings }) {
       w="full"
       maxW="12rem"
       mx="auto"
-      style={{ aspectRatio: '9 / 16' }}
+      style={{ aspectRatio: '9 / 16', containerType: 'inline-size' }}
       rounded="md"
       overflow="hidden"
       bgGradient="to-b"
       gradientFrom="gray.600"
       gradientTo="gray.900"
-      display="flex"
-      flexDirection="column"
-      justifyContent={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
-      alignItems={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
-      p="3"
     >
-      <Text
-        textAlign={column === 'left' ? 'left' : column === 'right' ? 'right' : 'center'}
-        lineHeight="1.15"
-        style={{
-          fontFamily: cssFont[settings.font_family],
-          fontSize: `${Math.max(9, settings.font_size * scale * 1.6)}px`,
-          fontWeight: settings.bold ? 800 : 400,
-          fontStyle: settings.italic ? 'italic' : 'normal',
-          textTransform: settings.all_caps ? 'uppercase' : 'none',
-          color: settings.line_color,
-          WebkitTextStroke: outline > 0 ? `${outline / 2}px black` : undefined,
-          textShadow: shadow > 0 ? `${shadow}px ${shadow}px 0 rgba(0,0,0,0.8)` : undefined,
-        }}
+      <Box
+        position="absolute"
+        style={previewCaptionBox(settings.position)}
+        display="flex"
+        flexDirection="column"
+        justifyContent={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
+        alignItems={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
       >
-        {line.map((word, index) => {
-          const current = index === highlighted;
-          const hidden = settings.style === 'word_by_word' && !current;
-          return (
-            <span
-              key={word}
-              style={{
-                display: hidden ? 'none' : undefined,
-                color: current && settings.style !== 'classic' && settings.style !== 'underline' ? settings.word_color : undefined,
-                textDecoration: settings.underline || (current && settings.style === 'underline') ? 'underline' : undefined,
-                textDecorationColor: current && settings.style === 'underline' ? settings.word_color : undefined,
-              }}
-            >
-              {word}{' '}
-            </span>
-          );
-        })}
-      </Text>
+        <Text
+          data-testid="caption-preview-text"
+          textAlign={column === 'left' ? 'left' : column === 'right' ? 'right' : 'center'}
+          style={{
+            fontFamily: cssFont[settings.font_family],
+            fontSize: size.fontSize,
+            lineHeight: size.lineHeight,
+            fontWeight: settings.bold ? 800 : 400,
+            fontStyle: settings.italic ? 'italic' : 'normal',
+            textTransform: settings.all_caps ? 'uppercase' : 'none',
+            color: settings.line_color,
+            WebkitTextStroke: outlined ? `${size.stroke} black` : undefined,
+            paintOrder: 'stroke fill',
+            textShadow: settings.shadow_offset > 0 ? `${size.shadow} ${size.shadow} 0 rgba(0,0,0,0.5)` : undefined,
+          }}
+        >
+          {line.map((word, index) => {
+            const current = index === highlighted;
+            const hidden = settings.style === 'word_by_word' && !current;
+            const coloured = current && settings.style !== 'classic';
+            const spoken = settings.style === 'karaoke' && index < highlighted;
+            return (
+              <span
+                key={word}
+                style={{
+                  display: hidden ? 'none' : 'inline-block',
+                  marginLeft: index > 0 && settings.style !== 'word_by_word' ? '0.28em' : undefined,
+                  color: coloured || spoken ? settings.word_color : undefined,
+                  transform: current && settings.style === 'highlight' ? 'scale(1.06)' : undefined,
+                  textDecoration: settings.underline || (current && settings.style === 'underline') ? 'underline' : undefined,
+                  textDecorationColor: current && settings.style === 'underline' ? settings.word_color : undefined,
+                }}
+              >
+                {word}
+              </span>
+            );
+          })}
+        </Text>
+      </Box>
     </Box>
   );
 }

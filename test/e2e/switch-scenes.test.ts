@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import { makeMedia, type MediaFile } from '../support/media-files';
+import { launchBrowser, newPage, PHONE_VIEWPORT, screenshot, signInThroughApi } from './browser';
+
+/**
+ * Switch Scenes (issue 15): three clips tagged beans, grinder and milk/foam and a 6-segment coffee
+ * script; the optimal assignment puts each tagged clip on a sentence that names its tag, and each
+ * row shows the tags that matched as chips beside a larger thumbnail. Desktop and phone screenshots.
+ */
+const script = [
+  'Better coffee at home takes three small upgrades.',
+  'Start with fresh coffee beans roasted in the last month.',
+  'A burr grinder gives your coffee an even grind.',
+  'Grind only what you need, right before you brew.',
+  'Then steam the milk until the foam turns glossy.',
+  'Pour, sip, and enjoy your morning coffee.',
+].join('\n');
+
+describe('Switch Scenes shows why each clip was chosen', () => {
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let files: MediaFile[];
+
+  beforeAll(async () => {
+    delete process.env.OPENAI_API_KEY;
+    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-scenes-'));
+    [stack, browser, ...files] = await Promise.all([
+      startLocalStack({ port: 0, inMemory: true, quiet: true }),
+      launchBrowser(),
+      makeMedia(dir, 'mp4', { name: 'Grinder', seconds: 2, size: '360x640' }),
+      makeMedia(dir, 'mp4', { name: 'Beans', seconds: 2, size: '360x640' }),
+      makeMedia(dir, 'mp4', { name: 'Milk', seconds: 2, size: '360x640' }),
+    ]);
+    ({ context, page } = await newPage(browser, stack.url));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInThroughApi(page, 'scenes');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('uploads the tagged clips and the script', async () => {
+    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+    const headers = { 'x-csrf-token': csrfToken };
+    const tags: Record<string, string> = { Grinder: 'coffee,grinder', Beans: 'coffee,beans', Milk: 'milk,foam' };
+    for (const file of files) {
+      const name = file.name.replace(/\.\w+$/, '');
+      const answer = await page.request.post('/api/media/upload', {
+        headers,
+        multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: tags[name] ?? '' },
+      });
+      expect(answer.status(), await answer.text()).toBeLessThan(300);
+    }
+    const created = await page.request.post('/api/scripts', { headers, data: { title: 'Better coffee at home', scriptContent: script } });
+    expect(created.status()).toBe(201);
+  });
+
+  it('puts each tagged clip on its sentence and shows the matched tags', async () => {
+    await page.goto('/scripts');
+    await page.getByTestId('script-card').first().getByRole('button', { name: 'Create Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
+    await dialog.waitFor();
+    const rows = dialog.getByTestId('segment-row');
+    await expect.poll(() => rows.count()).toBe(6);
+    const chips = async (index: number) => rows.nth(index).getByTestId('matched-tag').allInnerTexts();
+    expect(await chips(1)).toEqual(['coffee', 'beans']);
+    expect(await chips(2)).toEqual(['coffee', 'grinder']);
+    expect(await chips(4)).toEqual(['milk', 'foam']);
+    const thumb = await rows.first().locator('img').boundingBox();
+    expect(thumb?.width ?? 0).toBeGreaterThanOrEqual(64);
+    await dialog.getByRole('heading', { name: 'Switch Scenes' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'switch-scenes-desktop', { viewport: true });
+
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await rows.nth(2).scrollIntoViewIfNeeded();
+    await screenshot(page, 'switch-scenes-phone', { viewport: true });
+  });
+});

@@ -8,10 +8,13 @@ export interface A11yViolation {
   impact: string | null;
   help: string;
   targets: string[];
+  /** The first elements' HTML, cut short, and axe's summary of what to fix on the first one. */
+  html: string[];
+  summary: string;
 }
 
 interface AxeResults {
-  violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[];
+  violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[];
 }
 
 let axeSource: Promise<string> | undefined;
@@ -37,6 +40,8 @@ export async function runAxe(page: Page): Promise<A11yViolation[]> {
     impact: violation.impact ?? null,
     help: violation.help,
     targets: violation.nodes.slice(0, 5).map((node) => node.target.map(String).join(' ')),
+    html: violation.nodes.slice(0, 3).map((node) => node.html.slice(0, 200)),
+    summary: violation.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').slice(0, 300) ?? '',
   }));
 }
 

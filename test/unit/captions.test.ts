@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assColor, assTime, buildAss, escapeAssText, groupLines } from '../../functions/core/captions/ass-builder';
 import { captionPositions, captionStyles, defaultCaptionSettings, parseCaptionSettings } from '../../functions/contract/caption-settings';
 import { wordsFromCharacters, type WordTiming } from '../../functions/core/captions/word-timings';
+import { captionEmPixels, captionMargins, captionPixels, previewCaptionBox, previewCaptionLengths } from '../../functions/contract/rules/caption-layout';
 
 const words: WordTiming[] = [
   { word: 'Small', start: 0.1, end: 0.4 },
@@ -158,5 +159,27 @@ describe('word timings from characters', () => {
       { word: 'Hi', start: 0, end: 0.2 },
       { word: 'there!', start: 0.4, end: 1.0 },
     ]);
+  });
+});
+
+describe('one caption scale for the render and the previews', () => {
+  it('maps the spec size to frame pixels (60 → 84) and to the same em in a preview', () => {
+    expect(captionPixels(60)).toBe(84);
+    expect(captionPixels(3)).toBe(4.2);
+    // Archivo Black: libass's 84 px is an em of 62.4 px; in a preview that is 5.776 % of its width.
+    expect(captionEmPixels('The Bold Font', 60)).toBeCloseTo(62.36, 1);
+    expect(previewCaptionLengths({ fontFamily: 'The Bold Font', fontSize: 60, outlineWidth: 3, shadowOffset: 4 })).toEqual({
+      fontSize: '5.774cqw',
+      lineHeight: '7.778cqw',
+      stroke: '0.778cqw',
+      shadow: '0.519cqw',
+    });
+  });
+
+  it('places the preview\u2019s caption block with the render\u2019s margins', () => {
+    expect(previewCaptionBox('bottom_center')).toEqual({ top: '0%', bottom: '22.917%', left: '12.037%', right: '12.037%' });
+    expect(previewCaptionBox('top_left')).toEqual({ top: '10%', bottom: '0%', left: '5.556%', right: '12.037%' });
+    expect(previewCaptionBox('middle_right')).toEqual({ top: '0%', bottom: '0%', left: '5.556%', right: '12.037%' });
+    expect(captionMargins('bottom_right')).toEqual({ left: 60, right: 130, vertical: 440 });
   });
 });

@@ -5,6 +5,8 @@ import { LabeledSlider } from '@/components/ui/labeled-slider';
 import { PositionGrid } from '@/components/ui/position-grid';
 
 import type { TemplateCaptionSettings } from '@contract/workflows';
+import { captionRowColumn, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
+import { captionRanges } from '@contract/rules/captions';
 import { templateCaptionRanges } from '@contract/rules/workflows';
 
 import { captionStyleOptions, fontFamilies } from '../lib/workflows';
@@ -22,16 +24,21 @@ const cssFont: Record<string, string> = {
 const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', 'good', 'and', 'ever'];
 
 /**
- * A rough 9:16 preview of the template's captions: colours, font, size, outline, shadow, style and
- * position over a dark frame. The rendered video is the reference; this only helps choose.
+ * A 9:16 preview of the template's captions: colours, font, size, outline, shadow, style and position
+ * over a dark frame. Sizes and the safe-zone margins are the render's (`@contract/rules/caption-layout`),
+ * as lengths relative to the preview's width (`cqw`), so a font size means the same here as in the
+ * video (a run clamps the template's size to the script's 100). The fonts are browser stand-ins.
  */
 export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings }) {
-  const [row, column] = settings.position.split('_') as [string, string];
+  const { row, column } = captionRowColumn(settings.position);
   const line = sample.slice(0, settings.maxWordsPerLine);
   const current = Math.min(1, line.length - 1);
-  const scale = 0.2; // a 1080 px wide video → a ~216 px wide preview
-  const outline = settings.outlineWidth * scale;
-  const shadow = settings.shadowOffset * scale * 1.5;
+  const size = previewCaptionLengths({
+    fontFamily: settings.fontFamily,
+    fontSize: Math.min(settings.fontSize, captionRanges.font_size.max),
+    outlineWidth: settings.outlineWidth,
+    shadowOffset: settings.shadowOffset,
+  });
   return (
     <Box
       data-testid="template-caption-preview"
@@ -41,7 +48,7 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
       w="full"
       maxW="13.5rem"
       mx="auto"
-      style={{ aspectRatio: '9 / 16' }}
+      style={{ aspectRatio: '9 / 16', containerType: 'inline-size' }}
       rounded="2xl"
       overflow="hidden"
       bgGradient="to-b"
@@ -51,49 +58,57 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
       boxShadow="lg"
       display="flex"
       flexDirection="column"
-      justifyContent={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
-      alignItems={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
-      px="3"
-      py="8"
+      justifyContent="center"
+      alignItems="center"
     >
       <Box position="absolute" top="2" left="50%" transform="translateX(-50%)" w="10" h="1" rounded="full" bg="whiteAlpha.400" />
       {settings.enabled ? (
-        <Text
-          textAlign={column === 'left' ? 'left' : column === 'right' ? 'right' : 'center'}
-          lineHeight="1.15"
-          style={{
-            fontFamily: cssFont[settings.fontFamily],
-            fontSize: `${Math.max(9, settings.fontSize * scale * 1.4)}px`,
-            fontWeight: settings.bold ? 800 : 400,
-            fontStyle: settings.italic ? 'italic' : 'normal',
-            textTransform: settings.allCaps ? 'uppercase' : 'none',
-            color: settings.lineColor,
-            WebkitTextStroke: outline > 0 ? `${outline}px black` : undefined,
-            paintOrder: 'stroke fill',
-            textShadow: shadow > 0 ? `${shadow}px ${shadow}px 0 rgba(0,0,0,0.75)` : undefined,
-          }}
+        <Box
+          position="absolute"
+          style={previewCaptionBox(settings.position)}
+          display="flex"
+          flexDirection="column"
+          justifyContent={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
+          alignItems={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
         >
-          {line.map((word, index) => {
-            const now = index === current;
-            const hidden = settings.style === 'word_by_word' && !now;
-            const coloured = now && (settings.style === 'highlight' || settings.style === 'karaoke' || settings.style === 'word_by_word');
-            const spoken = settings.style === 'karaoke' && index < current;
-            return (
-              <span
-                key={`${word}-${index}`}
-                style={{
-                  display: hidden ? 'none' : undefined,
-                  color: coloured || spoken ? settings.wordColor : undefined,
-                  textDecoration: settings.underline || (now && settings.style === 'underline') ? 'underline' : undefined,
-                  textDecorationColor: now && settings.style === 'underline' ? settings.wordColor : undefined,
-                  textDecorationThickness: now && settings.style === 'underline' ? '3px' : undefined,
-                }}
-              >
-                {word}{' '}
-              </span>
-            );
-          })}
-        </Text>
+          <Text
+            textAlign={column === 'left' ? 'left' : column === 'right' ? 'right' : 'center'}
+            style={{
+              fontFamily: cssFont[settings.fontFamily],
+              fontSize: size.fontSize,
+              lineHeight: size.lineHeight,
+              fontWeight: settings.bold ? 800 : 400,
+              fontStyle: settings.italic ? 'italic' : 'normal',
+              textTransform: settings.allCaps ? 'uppercase' : 'none',
+              color: settings.lineColor,
+              WebkitTextStroke: settings.outlineWidth > 0 ? `${size.stroke} black` : undefined,
+              paintOrder: 'stroke fill',
+              textShadow: settings.shadowOffset > 0 ? `${size.shadow} ${size.shadow} 0 rgba(0,0,0,0.5)` : undefined,
+            }}
+          >
+            {line.map((word, index) => {
+              const now = index === current;
+              const hidden = settings.style === 'word_by_word' && !now;
+              const coloured = now && settings.style !== 'classic';
+              const spoken = settings.style === 'karaoke' && index < current;
+              return (
+                <span
+                  key={`${word}-${index}`}
+                  style={{
+                    display: hidden ? 'none' : 'inline-block',
+                    marginLeft: index > 0 && settings.style !== 'word_by_word' ? '0.28em' : undefined,
+                    color: coloured || spoken ? settings.wordColor : undefined,
+                    transform: now && settings.style === 'highlight' ? 'scale(1.06)' : undefined,
+                    textDecoration: settings.underline || (now && settings.style === 'underline') ? 'underline' : undefined,
+                    textDecorationColor: now && settings.style === 'underline' ? settings.wordColor : undefined,
+                  }}
+                >
+                  {word}
+                </span>
+              );
+            })}
+          </Text>
+        </Box>
       ) : (
         <Text color="whiteAlpha.700" fontSize="xs" textAlign="center" alignSelf="center" my="auto">
           Captions are off

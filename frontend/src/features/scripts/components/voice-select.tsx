@@ -89,14 +89,15 @@ export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: strin
         </NativeSelect.Root>
         {/* Named by its text (what it shows is part of what it is called): "Play voice sample", "Stop voice sample". */}
         <Button variant="outline" onClick={() => void play()} loading={state === 'loading'} disabled={!value} minW="24">
+          {/* One span: the button's flex gap would otherwise open between the words and the hidden part. */}
           {state === 'playing' ? (
-            <>
+            <span>
               Stop<VisuallyHidden> voice sample</VisuallyHidden>
-            </>
+            </span>
           ) : (
-            <>
+            <span>
               Play<VisuallyHidden> voice</VisuallyHidden> sample
-            </>
+            </span>
           )}
         </Button>
       </HStack>

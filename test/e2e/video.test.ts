@@ -100,7 +100,7 @@ describe('voice-over and video journey', () => {
     await card().getByRole('button', { name: 'Open the Audio Player' }).click();
     const player = page.getByRole('dialog', { name: 'Audio Player' });
     await player.getByTestId('audio-player').waitFor();
-    await waitForExpression(page, `(() => { const audio = document.querySelector('[data-testid="audio-player"]'); return audio && audio.readyState >= 1 && audio.duration > 0; })()`, 15_000);
+    await waitForExpression(page, `(() => { const audio = document.querySelector('[data-testid="audio-element"]'); return audio && audio.readyState >= 1 && audio.duration > 0; })()`, 15_000);
     await screenshot(page, 'video-audio-player');
     await player.getByRole('button', { name: 'Close' }).click();
     await player.waitFor({ state: 'detached' });

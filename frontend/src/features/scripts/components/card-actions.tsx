@@ -7,7 +7,8 @@ import type { Script } from '@contract/scripts';
 import type { useScriptGeneration } from '../hooks/use-script-generation';
 import { reasonUnder } from '../lib/generation-status';
 import { thumbnailSrc } from '../api/media';
-import { ExpandIcon } from './icons';
+import { DownloadVideoButton } from './finished-video';
+import { EditIcon, ExpandIcon } from './icons';
 import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';
 import { Tip } from './tip';
 import { TriggerEmail } from './trigger-email';
@@ -40,30 +41,39 @@ export function RenderProgressBar({ progress }: { progress: Generation['progress
   );
 }
 
+/** Play Video's checks (000 §8): true when the script's video can be opened in the Video Player, else a toast says why. */
+export function canPlayVideo(script: Pick<Script, 'videoUrl'>): boolean {
+  if (!script.videoUrl) {
+    showToast({ type: 'error', title: 'Video URL not found' });
+    return false;
+  }
+  if (!playableUrl(script.videoUrl, 'video')) {
+    showToast({ type: 'error', title: 'Invalid video URL format' });
+    return false;
+  }
+  return true;
+}
+
+/** The Video Player of a card's video (opened by Play Video and by the thumbnail). */
+export function CardVideoPlayer({ script, onClose }: { script: Script; onClose: () => void }) {
+  if (!script.videoUrl) return null;
+  return <VideoPlayerDialog open onClose={onClose} title={script.title} url={script.videoUrl} poster={thumbnailSrc(script.thumbnailUrl)} />;
+}
+
 /**
- * The card's action area (000 §2): a video → Play Video and Trigger Email; else audio → Play/Pause
- * Audio and Create Video; else Generate Audio and Create Video. Everything waits while generating.
+ * The card's action area (000 §2): a video → Play Video, Edit Video, Download and Trigger Email; else
+ * audio → Play/Pause Audio and Create Video; else Generate Audio and Create Video. Everything waits
+ * while generating, except that a video being replaced stays playable and downloadable (issue 15:
+ * Edit Video keeps the old video until the new one is made).
  */
-export function CardActions({ script, generation, busy }: { script: Script; generation: Generation; busy: boolean }) {
-  const [dialog, setDialog] = useState<'audio' | 'video' | 'settings' | null>(null);
+export function CardActions({ script, generation, busy, onPlayVideo }: { script: Script; generation: Generation; busy: boolean; onPlayVideo: () => void }) {
+  const [dialog, setDialog] = useState<'audio' | 'settings' | null>(null);
   const [startingVideo, setStartingVideo] = useState(false);
   const audioUrl = playableUrl(script.audioUrl, 'audio');
   const inline = useInlineAudio(audioUrl);
   const disabled = busy || generation.generating || startingVideo;
-  const hasVideo = Boolean(script.videoUrl) && generation.video !== 'generating';
+  const hasVideo = Boolean(script.videoUrl);
   const hasAudio = Boolean(script.audioUrl);
-
-  function playVideo() {
-    if (!script.videoUrl) {
-      showToast({ type: 'error', title: 'Video URL not found' });
-      return;
-    }
-    if (!playableUrl(script.videoUrl, 'video')) {
-      showToast({ type: 'error', title: 'Invalid video URL format' });
-      return;
-    }
-    setDialog('video');
-  }
 
   async function toggleAudio() {
     if (!audioUrl) {
@@ -97,9 +107,14 @@ export function CardActions({ script, generation, busy }: { script: Script; gene
       <HStack gap="2" wrap="wrap" justify="end" data-testid="card-actions">
         {hasVideo ? (
           <>
-            <Button size="sm" colorPalette="blue" onClick={playVideo} disabled={disabled}>
+            <Button size="sm" colorPalette="blue" onClick={onPlayVideo} disabled={busy}>
               Play Video
             </Button>
+            <Button size="sm" variant="outline" onClick={() => setDialog('settings')} disabled={disabled}>
+              <EditIcon />
+              Edit Video
+            </Button>
+            <DownloadVideoButton videoUrl={script.videoUrl} title={script.title} disabled={busy} />
             <TriggerEmail scriptId={script.id} title={script.title} disabled={disabled} />
           </>
         ) : (
@@ -127,9 +142,6 @@ export function CardActions({ script, generation, busy }: { script: Script; gene
         )}
       </HStack>
       <AudioPlayerDialog open={dialog === 'audio'} onClose={() => setDialog(null)} title={script.title} url={audioUrl} />
-      {dialog === 'video' && script.videoUrl && (
-        <VideoPlayerDialog open onClose={() => setDialog(null)} title={script.title} url={script.videoUrl} poster={thumbnailSrc(script.thumbnailUrl)} />
-      )}
       {dialog === 'settings' && (
         <Suspense fallback={<Spinner size="sm" />}>
           <VideoSettingsDialog script={script} onClose={() => setDialog(null)} onGenerate={generation.generate} />
@@ -156,8 +168,9 @@ export function GenerationState({ generation, script }: { generation: Generation
     );
   }
   const failure =
-    generation.video === 'failed' && !script.videoUrl
-      ? withReason('Failed to generate video', script.videoGenerationError)
+    generation.video === 'failed'
+      ? // A failed edit keeps the video made before it (issue 15): say so.
+        `${withReason('Failed to generate video', script.videoGenerationError)}${script.videoUrl ? ' The previous video is kept.' : ''}`
       : generation.audio === 'failed' && !script.audioUrl
         ? withReason('Failed to generate audio', script.audioGenerationError)
         : undefined;

@@ -51,3 +51,27 @@ export const MailIcon = createIcon({
   defaultProps: { boxSize: '1em' },
   path: [<rect key="r" x="2.5" y="4.5" width="19" height="15" rx="2" {...stroke} />, <path key="p" d="m3 6 9 7 9-7" {...stroke} />],
 });
+
+export const PlayIcon = createIcon({
+  displayName: 'PlayIcon',
+  defaultProps: { boxSize: '1em' },
+  path: [<path key="a" d="M7 4.5v15a1 1 0 0 0 1.5.9l12-7.5a1 1 0 0 0 0-1.8l-12-7.5A1 1 0 0 0 7 4.5z" fill="currentColor" />],
+});
+
+export const PauseIcon = createIcon({
+  displayName: 'PauseIcon',
+  defaultProps: { boxSize: '1em' },
+  path: [<rect key="a" x="6" y="4" width="4" height="16" rx="1" fill="currentColor" />, <rect key="b" x="14" y="4" width="4" height="16" rx="1" fill="currentColor" />],
+});
+
+export const DownloadIcon = createIcon({
+  displayName: 'DownloadIcon',
+  defaultProps: { boxSize: '1em' },
+  path: [<path key="a" d="M12 3v12M7 10l5 5 5-5M4 17v3h16v-3" {...stroke} />],
+});
+
+export const EditIcon = createIcon({
+  displayName: 'EditIcon',
+  defaultProps: { boxSize: '1em' },
+  path: [<path key="a" d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" {...stroke} />],
+});

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 
 import { AppDialog } from '@/components/ui/app-dialog';
 
+import { AudioPlayer } from './audio-player';
+
 /** Our own playback paths (`/api/audio/{file}`, `/api/video/{file}`) or an absolute http(s) URL. */
 export function playableUrl(url: string | null | undefined, kind: 'audio' | 'video'): string | undefined {
   if (!url) return undefined;
@@ -10,18 +12,14 @@ export function playableUrl(url: string | null | undefined, kind: 'audio' | 'vid
   return undefined;
 }
 
-/** Audio Player (000 §2): the voice-over with the browser's controls, so it can be sought. */
+/** Audio Player (000 §2): the voice-over in the app's own player (play/pause, a progress bar that seeks, the time). */
 export function AudioPlayerDialog({ open, onClose, title, url }: { open: boolean; onClose: () => void; title: string; url: string | undefined }) {
   return (
     <AppDialog open={open} onClose={onClose} title="Audio Player">
       <Text fontWeight="semibold" mb="3">
         {title}
       </Text>
-      {url ? (
-        <audio controls autoPlay src={url} style={{ width: '100%' }} aria-label={`Voice-over of ${title}`} data-testid="audio-player" />
-      ) : (
-        <Text color="fg.muted">No audio available</Text>
-      )}
+      {url ? <AudioPlayer src={url} title={title} autoPlay /> : <Text color="fg.muted">No audio available</Text>}
     </AppDialog>
   );
 }

@@ -7,7 +7,8 @@ import type { Script } from '@contract/scripts';
 import { deleteScript, failureText, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
 import { useScriptGeneration } from '../hooks/use-script-generation';
 import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
-import { CardActions, GenerationState } from './card-actions';
+import { canPlayVideo, CardActions, CardVideoPlayer, GenerationState } from './card-actions';
+import { VideoPoster } from './finished-video';
 import { RefreshIcon, TrashIcon } from './icons';
 import { DeleteScriptDialog, EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
 import { Tip } from './tip';
@@ -46,7 +47,7 @@ function Pane({ title, actions, children }: { title: string; actions: ReactNode;
 
 /** One script (000 section 2): header, the Script and Post Caption panes, the footer actions and dialogs. */
 export function ScriptCard({ script, selected, onSelect, onChanged }: { script: Script; selected: boolean; onSelect: () => void; onChanged: () => Promise<unknown> }) {
-  const [dialog, setDialog] = useState<'edit' | 'delete' | 'schedule' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'schedule' | 'video' | null>(null);
   const [captionDraft, setCaptionDraft] = useState<string | null>(null);
   const [savingCaption, setSavingCaption] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
@@ -55,6 +56,10 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
   useEffect(() => setActive(script.isActive), [script.isActive]);
   const generation = useScriptGeneration(script, onChanged);
   const generating = generation.generating || regenerating;
+
+  const playVideo = () => {
+    if (canPlayVideo(script)) setDialog('video');
+  };
 
   const captionError = captionDraft !== null && captionDraft.trim() ? postCaptionProblem(captionDraft) : undefined;
 
@@ -176,6 +181,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       </Card.Header>
       <Card.Body py="2">
         <Stack direction={{ base: 'column', md: 'row' }} gap="3" onClick={(event) => event.stopPropagation()}>
+          {script.videoUrl && <VideoPoster thumbnailUrl={script.thumbnailUrl} title={script.title} onPlay={playVideo} updating={generation.video === 'generating'} />}
           <Pane
             title="Script"
             actions={
@@ -243,7 +249,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           <Button size="sm" variant="outline" onClick={() => setDialog('schedule')} disabled={generating}>
             Schedule Video
           </Button>
-          <CardActions script={script} generation={generation} busy={regenerating} />
+          <CardActions script={script} generation={generation} busy={regenerating} onPlayVideo={playVideo} />
         </HStack>
       </Card.Footer>
       {dialog === 'edit' && (
@@ -251,6 +257,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       )}
       <DeleteScriptDialog open={dialog === 'delete'} title={script.title} onClose={() => setDialog(null)} onConfirm={remove} />
       <ScheduleVideoDialog open={dialog === 'schedule'} onClose={() => setDialog(null)} />
+      {dialog === 'video' && <CardVideoPlayer script={script} onClose={() => setDialog(null)} />}
     </Card.Root>
   );
 }

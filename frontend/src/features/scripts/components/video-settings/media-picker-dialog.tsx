@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, Image, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import type { PublicAsset } from '@contract/media';
@@ -6,6 +6,19 @@ import type { PublicAsset } from '@contract/media';
 import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages } from '../../api/media';
 import { orderForPicker, toggleQueued } from '../../lib/segments';
 import { AppDialog } from '@/components/ui/app-dialog';
+
+/** The spec's columns by width (000 §9: 3/5/6/8). */
+const PICKER_COLUMNS = { base: 3, md: 5, lg: 6, xl: 8 } as const;
+/** A tile is never taller than the dialog's body (the header, the bulk bar and the footer above and below it). */
+const TILE_MAX_HEIGHT = 'calc(100dvh - 15rem)';
+
+/**
+ * How many columns the grid has: the spec's count for the width, or fewer when there are fewer items,
+ * so a small library fills the dialog with larger tiles instead of a corner of it (issue 15).
+ */
+export function pickerColumns(specColumns: number, items: number): number {
+  return Math.max(1, Math.min(specColumns, Math.max(items, 2)));
+}
 
 export type PickerTarget = { mode: 'single'; index: number } | { mode: 'bulk'; count: number };
 
@@ -32,7 +45,7 @@ function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: n
       _hover={{ borderColor: 'blue.muted' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
     >
-      <Box style={{ aspectRatio: '9 / 16' }} w="full">
+      <Box style={{ aspectRatio: '9 / 16' }} w="full" maxH={TILE_MAX_HEIGHT}>
         {thumb ? (
           <Image src={thumb} alt="" w="full" h="full" objectFit="cover" loading={eager ? 'eager' : 'lazy'} />
         ) : (
@@ -83,6 +96,7 @@ export function MediaPickerDialog({
   const pages = usePickerPages(folderId);
   const items = useMemo(() => orderForPicker(pages.items, { usedIds, preferredFolderId }), [pages.items, usedIds, preferredFolderId]);
   const [queue, setQueue] = useState<PublicAsset[]>([]);
+  const columns = pickerColumns(useBreakpointValue(PICKER_COLUMNS) ?? PICKER_COLUMNS.base, items.length);
   const title = target.mode === 'single' ? `Select Media for Segment ${target.index + 1}` : `Select Media for ${target.count} Segments`;
 
   // Infinite scroll: the next page when the sentinel is half visible.
@@ -146,14 +160,14 @@ export function MediaPickerDialog({
           </Text>
         </Stack>
       ) : (
-        <SimpleGrid columns={{ base: 3, md: 5, lg: 6, xl: 8 }} gap="3" data-testid="picker-grid">
+        <Grid templateColumns={`repeat(${columns}, minmax(0, 1fr))`} gap="3" data-testid="picker-grid" data-columns={columns}>
           {items.map((item, index) => {
             const position = queue.findIndex((queued) => queued.id === item.id);
             return (
               <MediaTile key={item.id} item={item} eager={index < PRELOAD_THUMBNAILS} order={position >= 0 ? position + 1 : undefined} onPick={() => choose(item)} />
             );
           })}
-        </SimpleGrid>
+        </Grid>
       )}
       <Box ref={sentinel} h="4" data-testid="picker-sentinel" />
       <HStack justify="center" py="3">

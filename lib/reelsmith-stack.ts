@@ -10,6 +10,8 @@ import { ReelsmithHttpApi } from './constructs/http-api.js';
 import { Identity } from './constructs/identity.js';
 import { Media } from './constructs/media.js';
 import { Automation } from './constructs/automation.js';
+import { Operations } from './constructs/operations.js';
+import { acknowledgeNagFindings } from './nag-acknowledgements.js';
 import { Pipeline } from './constructs/pipeline.js';
 import { Realtime, webSocketStageName } from './constructs/realtime.js';
 import { Schedules } from './constructs/schedules.js';
@@ -27,6 +29,8 @@ export interface ReelsmithStackProps extends StackProps {
   readonly mailFrom?: string;
   /** The built front end; defaults to frontend/dist. */
   readonly siteAssetPath?: string;
+  /** Where the alarms are mailed (context `alarmEmail`); without it, subscribe to the AlarmTopicArn output yourself. */
+  readonly alarmEmail?: string;
 }
 
 /** The name of the SSM parameter holding the CloudFront origin, known before the distribution exists. */
@@ -44,8 +48,9 @@ export class ReelsmithStack extends Stack {
         : { kind: 'fixed', origin: checkOrigin(props.appOrigin) };
     const mailFrom = props.mailFrom ?? defaultMailFrom;
 
+    const operations = new Operations(this, 'Operations', { alarmEmail: props.alarmEmail });
     const data = new Data(this, 'Data');
-    const media = new Media(this, 'Media', { corsOrigins: appOrigin.kind === 'fixed' ? [appOrigin.origin] : ['*'] });
+    const media = new Media(this, 'Media', { corsOrigins: appOrigin.kind === 'fixed' ? [appOrigin.origin] : ['*'], accessLogs: operations.logsBucket });
     const identity = new Identity(this, 'Identity');
     const realtime = new Realtime(this, 'Realtime', {
       resources: {
@@ -67,7 +72,7 @@ export class ReelsmithStack extends Stack {
     const stateMachines = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn, AUTOMATION_STATE_MACHINE_ARN: automation.stateMachine.stateMachineArn };
     const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
     // The tick composes under the jobs' declaration; it reads the automation's ARN by name like the jobs.
-    const schedules = new Schedules(this, 'Schedules', { resources, environment: { AUTOMATION_STATE_MACHINE_ARN: automation.stateMachineArnByName } });
+    const schedules = new Schedules(this, 'Schedules', { resources, environment: { AUTOMATION_STATE_MACHINE_ARN: automation.stateMachineArnByName }, deadLetterQueue: delivery.asyncDlq });
     // Only the areas that declare it may start a state machine (the scripts area's generate-video, Test Workflow).
     for (const [area, fn] of httpApi.functions) {
       if (areaAccess[area].startsPipeline) pipeline.stateMachine.grantStartExecution(fn);
@@ -89,7 +94,20 @@ export class ReelsmithStack extends Stack {
       siteAssetPath: props.siteAssetPath ?? fromRoot('frontend/dist'),
       // The SDK presigns virtual-hosted URLs: regional, or the global name in us-east-1.
       mediaOrigins: [`https://${media.bucket.bucketRegionalDomainName}`, `https://${media.bucket.bucketName}.s3.amazonaws.com`],
+      accessLogs: operations.logsBucket,
     });
+
+    // What a platform engineer watches (issue 16): every dead-letter queue, both state machines, every
+    // function, the HTTP API and SES, on one topic.
+    operations.watchDeadLetters('WebhookDeadLetters', delivery.webhookDlq, 'webhook events that failed every attempt');
+    operations.watchDeadLetters('ScheduleDeadLetters', delivery.schedulerDlq, 'schedule firings that failed every retry');
+    operations.watchDeadLetters('AsyncDeadLetters', delivery.asyncDlq, 'completion notices, SES feedback and ticks that failed every retry');
+    operations.watchStateMachine('VideoPipeline', pipeline.stateMachine, 'Video pipeline');
+    operations.watchStateMachine('AutomationRuns', automation.stateMachine, 'Automation runs');
+    operations.watchFunctions(this);
+    operations.watchHttpApi(httpApi.api);
+    operations.watchMailBounces();
+    acknowledgeNagFindings(this, { site, realtime, delivery, identity, operations });
 
     if (appOrigin.kind === 'parameter') {
       new StringParameter(this, 'AppOriginParameter', {
@@ -112,6 +130,8 @@ export class ReelsmithStack extends Stack {
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: delivery.webhookDlq.queueUrl, description: 'Webhook events that failed every attempt' });
     new CfnOutput(this, 'ScheduleDeadLetterQueueUrl', { value: delivery.schedulerDlq.queueUrl, description: 'Schedule firings that failed every retry' });
     new CfnOutput(this, 'MailConfigurationSet', { value: delivery.configurationSet.configurationSetName, description: 'SES configuration set of every mail' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: operations.alarmTopic.topicArn, description: 'Every alarm notifies this SNS topic (subscribe more addresses to it)' });
+    new CfnOutput(this, 'AccessLogsBucketName', { value: operations.logsBucket.bucketName, description: 'S3 server access logs and CloudFront standard logs' });
     new CfnOutput(this, 'StateMachineArn', { value: pipeline.stateMachine.stateMachineArn, description: 'The video pipeline' });
     new CfnOutput(this, 'AutomationStateMachineArn', { value: automation.stateMachine.stateMachineArn, description: 'Automation runs: script, the video pipeline nested, delivery' });
   }

@@ -48,11 +48,12 @@ export interface DeliveryResources {
 }
 
 /**
- * The runtime of every function, in one place. Node 20 matches the project's toolchain (DESIGN 13), but
- * AWS deprecated nodejs20.x on 2026-04-30 and stops creating such functions on 2027-02-01: `cdk synth`
- * warns (W2531). Moving on means changing this line, the bundling target below and package.json engines.
+ * The runtime of every function, in one place: the latest Node on Lambda (cdk-nag AwsSolutions-L1).
+ * AWS deprecated nodejs20.x on 2026-04-30 and stops creating such functions on 2027-02-01. The bundles
+ * still target Node 20 syntax (the project's toolchain and tests run on Node 20, DESIGN 13), which Node 24
+ * runs unchanged.
  */
-export const functionRuntime = Runtime.NODEJS_20_X;
+export const functionRuntime = Runtime.NODEJS_24_X;
 
 
 export interface AppFunctionProps {
@@ -107,7 +108,7 @@ function deliveryEnvironment(delivery: DeliveryResources): Record<string, string
 }
 
 /**
- * A Lambda function with the project's defaults: Node 20 on Graviton, 512 MB, JSON logs into a log group
+ * A Lambda function with the project's defaults: Node 24 on Graviton, 512 MB, JSON logs into a log group
  * kept for a month, bundled by the local esbuild (never Docker) as ESM with source maps, the whole
  * configuration in its environment, and grants by declared access.
  */

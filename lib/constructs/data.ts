@@ -15,6 +15,7 @@ export class Data extends Construct {
       timeToLiveAttribute: tableSchema.ttlAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of tableSchema.globalSecondaryIndexes) {

@@ -3,6 +3,7 @@ import { Rule } from 'aws-cdk-lib/aws-events';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
@@ -31,6 +32,8 @@ export class Delivery extends Construct {
   readonly webhookQueue: Queue;
   readonly webhookDlq: Queue;
   readonly schedulerDlq: Queue;
+  /** Asynchronous invocations that failed every retry: completion notices to the jobs function, SES feedback events. */
+  readonly asyncDlq: Queue;
   readonly schedulerRole: Role;
   readonly configurationSet: ConfigurationSet;
 
@@ -46,6 +49,7 @@ export class Delivery extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: this.webhookDlq, maxReceiveCount: 5 },
     });
+    this.asyncDlq = new Queue(this, 'AsyncDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     this.schedulerDlq = new Queue(this, 'ScheduleDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     const group = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${stack.stackName}-delivery`.slice(0, 64) });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
@@ -76,6 +80,8 @@ export class Delivery extends Construct {
       timeout: Duration.minutes(5),
     });
     this.jobs.grantInvoke(this.schedulerRole);
+    // FinalizeVideo's and MarkFailed's completion notices are asynchronous invokes: two retries, then kept.
+    this.jobs.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.asyncDlq) });
     this.resources = { ...props.resources, delivery: { ...partial, jobsFunctionArn: this.jobs.functionArn } };
 
     this.webhookWorker = new AppFunction(this, 'WebhookWorker', {
@@ -96,7 +102,7 @@ export class Delivery extends Construct {
     new Rule(this, 'MailFeedbackRule', {
       description: 'SES bounces and complaints of the Reelsmith configuration set',
       eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complaint Received'] },
-      targets: [new LambdaFunction(this.mailFeedback, { retryAttempts: 4 })],
+      targets: [new LambdaFunction(this.mailFeedback, { retryAttempts: 4, deadLetterQueue: this.asyncDlq })],
     });
   }
 }

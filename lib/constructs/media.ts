@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
 export interface MediaProps {
@@ -8,6 +8,8 @@ export interface MediaProps {
    * every browser request carries a presigned URL that names one object, method and expiry.
    */
   readonly corsOrigins: readonly string[];
+  /** Where S3 server access logs go (the operations construct's bucket). */
+  readonly accessLogs?: IBucket;
 }
 
 /** The private media bucket: uploads arrive straight from the browser through presigned URLs (decision 7). */
@@ -22,6 +24,9 @@ export class Media extends Construct {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Versioned, so a deleted or overwritten object can be restored for 30 days (issue 16).
+      versioned: true,
+      ...(props.accessLogs ? { serverAccessLogsBucket: props.accessLogs, serverAccessLogsPrefix: 'media/' } : {}),
       cors: [
         {
           // POST too: a presigned POST is the form that can bound an upload's size.
@@ -32,7 +37,12 @@ export class Media extends Construct {
           maxAge: 3600,
         },
       ],
-      lifecycleRules: [{ id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+        // Anything written under tmp/ (scratch files of a run) is gone after a day.
+        { id: 'expire-temporary-files', prefix: 'tmp/', expiration: Duration.days(1) },
+      ],
     });
   }
 }

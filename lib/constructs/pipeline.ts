@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, LayerVersion } from 'aws-cdk-lib/aws-lambda';
-import { DefinitionBody, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { pipelineDefinitionFile, pipelineTasks } from '../../functions/pipeline/tasks.js';
 import { fromRoot } from '../paths.js';
@@ -64,6 +65,9 @@ export class Pipeline extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
+      // Every state's input and output in the logs, and X-Ray tracing through the tasks (issue 16).
+      logs: { destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }), level: LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: true,
       definitionBody: DefinitionBody.fromString(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')),
       definitionSubstitutions: Object.fromEntries([...tasks].map(([name, fn]) => [name, fn.functionArn])),
     });

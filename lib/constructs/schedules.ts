@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobsAccess } from '../../functions/platform/access.js';
 import type { AppResources } from './app-function.js';
@@ -9,6 +10,8 @@ import { AppFunction } from './app-function.js';
 export interface SchedulesProps {
   readonly resources: AppResources;
   readonly environment?: Readonly<Record<string, string>>;
+  /** Where a tick EventBridge could not deliver is kept (the next tick sweeps the same work). */
+  readonly deadLetterQueue?: IQueue;
 }
 
 /** Scheduled work: one rule every minute (scheduled emails are re-checked every minute, per the spec). */
@@ -29,7 +32,7 @@ export class Schedules extends Construct {
     this.everyMinute = new Rule(this, 'EveryMinute', {
       description: 'Reelsmith jobs tick',
       schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunction(this.tick, { retryAttempts: 0 })],
+      targets: [new LambdaFunction(this.tick, { retryAttempts: 0, ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}) })],
     });
   }
 }

@@ -21,7 +21,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy } from '../../functions/platform/http/security-headers.js';
@@ -61,6 +61,8 @@ export interface SiteProps {
   readonly siteAssetPath: string;
   /** The media bucket's https origins: the pages load presigned files from it and upload to it. */
   readonly mediaOrigins: string[];
+  /** Where the site bucket's access logs and CloudFront's standard logs go. */
+  readonly accessLogs?: IBucket;
 }
 
 /**
@@ -86,6 +88,7 @@ export class Site extends Construct {
       // Only build output lives here; it is re-deployed from the repository.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+      ...(props.accessLogs ? { serverAccessLogsBucket: props.accessLogs, serverAccessLogsPrefix: 'site/' } : {}),
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -139,6 +142,7 @@ export class Site extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      ...(props.accessLogs ? { enableLogging: true, logBucket: props.accessLogs, logFilePrefix: 'cloudfront/' } : {}),
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

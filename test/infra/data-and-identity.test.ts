@@ -16,6 +16,7 @@ describe('data', () => {
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: tableSchema.ttlAttribute, Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
       GlobalSecondaryIndexes: tableSchema.globalSecondaryIndexes.map((index) => ({
         IndexName: index.indexName,
         KeySchema: [
@@ -40,9 +41,23 @@ describe('data', () => {
 describe('media bucket', () => {
   const mediaBucket = {
     LifecycleConfiguration: Match.objectLike({
-      Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' })],
+      Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' })]),
     }),
   };
+
+  it('is versioned, keeps old versions 30 days, expires temporary files and logs its access (issue 16)', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      ...mediaBucket,
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' }),
+          Match.objectLike({ Prefix: 'tmp/', ExpirationInDays: 1, Status: 'Enabled' }),
+        ]),
+      },
+      LoggingConfiguration: { DestinationBucketName: { Ref: Match.stringLikeRegexp('^OperationsAccessLogs') }, LogFilePrefix: 'media/' },
+    });
+  });
 
   it('is private and encrypted, with a lifecycle rule for abandoned multipart uploads', () => {
     template.hasResource('AWS::S3::Bucket', {

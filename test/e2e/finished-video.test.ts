@@ -222,16 +222,18 @@ describe('a finished video', () => {
       await expect.poll(() => rows.count()).toBe(segments.length);
       await expect(dialog.getByLabel('Word Highlight Colour hex').inputValue()).resolves.toBe('#FF3366');
 
-      // The Select Media grid fills its dialog: two clips, two wide columns.
+      // The Select Media grid fills its dialog: two clips, two large 9:16 tiles as tall as the dialog allows.
       await dialog.getByRole('button', { name: /media for Segment 1$/ }).click();
       const picker = page.getByRole('dialog', { name: 'Select Media for Segment 1' });
       await picker.getByTestId('picker-item').nth(1).waitFor();
       await waitForExpression(page, `[...document.querySelectorAll('[data-testid="picker-item"] img')].every((img) => img.complete)`, 10_000);
-      const grid = await picker.getByTestId('picker-grid').boundingBox();
-      const body = await picker.boundingBox();
+      const tile = await picker.getByTestId('picker-item').first().boundingBox();
+      const content = await picker.boundingBox();
       expect(await picker.getByTestId('picker-grid').getAttribute('data-columns')).toBe('2');
-      expect(grid && body && grid.width / body.width).toBeGreaterThan(0.85);
-      expect(grid && grid.height).toBeGreaterThan(400);
+      if (!tile || !content) throw new Error('the picker is not laid out');
+      expect(tile.height / content.height).toBeGreaterThan(0.6);
+      expect(tile.y + tile.height).toBeLessThanOrEqual(content.y + content.height);
+      expect(tile.width / tile.height).toBeCloseTo(9 / 16, 1);
       await screenshot(page, 'finished-select-media');
       await picker.getByTestId('picker-item').nth(0).click();
       await picker.waitFor({ state: 'detached' });

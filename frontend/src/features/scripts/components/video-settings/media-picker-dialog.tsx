@@ -9,15 +9,18 @@ import { AppDialog } from '@/components/ui/app-dialog';
 
 /** The spec's columns by width (000 §9: 3/5/6/8). */
 const PICKER_COLUMNS = { base: 3, md: 5, lg: 6, xl: 8 } as const;
-/** A tile is never taller than the dialog's body (the header, the bulk bar and the footer above and below it). */
-const TILE_MAX_HEIGHT = 'calc(100dvh - 15rem)';
+/**
+ * The widest a 9:16 tile may be: as tall as the dialog's body (the header, the bulk bar and the
+ * footer above and below it), so a tile is never cut off at the bottom.
+ */
+const TILE_MAX_WIDTH = 'calc((100dvh - 15rem) * 9 / 16)';
 
 /**
  * How many columns the grid has: the spec's count for the width, or fewer when there are fewer items,
- * so a small library fills the dialog with larger tiles instead of a corner of it (issue 15).
+ * so a small library fills the dialog with larger tiles, centred, instead of a corner of it (issue 15).
  */
 export function pickerColumns(specColumns: number, items: number): number {
-  return Math.max(1, Math.min(specColumns, Math.max(items, 2)));
+  return Math.max(1, Math.min(specColumns, items));
 }
 
 export type PickerTarget = { mode: 'single'; index: number } | { mode: 'bulk'; count: number };
@@ -45,7 +48,7 @@ function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: n
       _hover={{ borderColor: 'blue.muted' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
     >
-      <Box style={{ aspectRatio: '9 / 16' }} w="full" maxH={TILE_MAX_HEIGHT}>
+      <Box style={{ aspectRatio: '9 / 16' }} w="full">
         {thumb ? (
           <Image src={thumb} alt="" w="full" h="full" objectFit="cover" loading={eager ? 'eager' : 'lazy'} />
         ) : (
@@ -160,7 +163,7 @@ export function MediaPickerDialog({
           </Text>
         </Stack>
       ) : (
-        <Grid templateColumns={`repeat(${columns}, minmax(0, 1fr))`} gap="3" data-testid="picker-grid" data-columns={columns}>
+        <Grid templateColumns={`repeat(${columns}, minmax(0, ${TILE_MAX_WIDTH}))`} justifyContent="center" gap="3" data-testid="picker-grid" data-columns={columns}>
           {items.map((item, index) => {
             const position = queue.findIndex((queued) => queued.id === item.id);
             return (

@@ -73,7 +73,12 @@ const config = defineConfig({
       }),
     },
     slotRecipes: {
-      dialog: defineSlotRecipe({ slots: dialogAnatomy.keys(), base: { backdrop: { bg: 'blackAlpha.600', backdropFilter: 'blur(3px)' } } }),
+      // Dialogs keep a 12 px margin from a phone's edges (full-size ones stay edge to edge).
+      dialog: defineSlotRecipe({
+        slots: dialogAnatomy.keys(),
+        base: { backdrop: { bg: 'blackAlpha.600', backdropFilter: 'blur(3px)' }, positioner: { px: '3' } },
+        variants: { size: { full: { positioner: { px: '0' } } } },
+      }),
       drawer: defineSlotRecipe({ slots: drawerAnatomy.keys(), base: { backdrop: { bg: 'blackAlpha.600', backdropFilter: 'blur(3px)' } } }),
       avatar: defineSlotRecipe({ slots: avatarAnatomy.keys(), base: brandRoot }),
       checkbox: defineSlotRecipe({ slots: checkboxAnatomy.keys(), base: brandRoot }),

@@ -44,15 +44,15 @@ export function acknowledgeNagFindings(stack: Stack, parts: { site: Site; realti
 export const permissionFindingReasons: readonly { pattern: RegExp; reason: string }[] = [
   { pattern: /^AwsSolutions-IAM4\[Policy::arn:<AWS::Partition>:iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole\]$/, reason: 'Logs only, as CDK gives every function; all other rights are least-privilege statements from the declared access.' },
   { pattern: /^AwsSolutions-IAM5\[Resource::<\w+\.Arn>\/index\/\*\]$/, reason: 'The single table\'s own secondary indexes.' },
-  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:execute-api:[\w-]+:\d+:<\w+>\/\*\/\*\/@connections\/\*\]$/, reason: 'Pushes to connections of this WebSocket API, whose ids exist only at run time.' },
+  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:execute-api:(?:[\w-]+|<AWS::Region>):(?:\d{12}|<AWS::AccountId>):<\w+>\/\*\/\*\/@connections\/\*\]$/, reason: 'Pushes to connections of this WebSocket API, whose ids exist only at run time.' },
   { pattern: /^AwsSolutions-IAM5\[Action::s3:(List|GetObject|GetBucket|DeleteObject|Abort)\*\]$/, reason: 'CDK\'s grant action groups, on one bucket only.' },
   { pattern: /^AwsSolutions-IAM5\[Resource::<\w+\.Arn>\/\*\]$/, reason: 'Objects of one bucket; the code confines each user to users/<id>/ (core/files/owned-files.ts).' },
-  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:ses:[\w-]+:\d+:(identity|configuration-set)\/\*\]$/, reason: 'SES checks the sender identity and the configuration set by name at send time; the verified sender is configured per stage.' },
-  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:scheduler:[\w-]+:\d+:schedule\/[\w-]+\/\*\]$/, reason: 'Schedules inside the one schedule group, named per email or automation at run time.' },
-  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:states:[\w-]+:\d+:execution:<\w+\.Name>:\*\]$/, reason: 'Executions of the video pipeline, named at run time, which the automation runs nested (.sync).' },
+  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:ses:(?:[\w-]+|<AWS::Region>):(?:\d{12}|<AWS::AccountId>):(identity|configuration-set)\/\*\]$/, reason: 'SES checks the sender identity and the configuration set by name at send time; the verified sender is configured per stage.' },
+  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:scheduler:(?:[\w-]+|<AWS::Region>):(?:\d{12}|<AWS::AccountId>):schedule\/[\w-]+\/\*\]$/, reason: 'Schedules inside the one schedule group, named per email or automation at run time.' },
+  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:states:(?:[\w-]+|<AWS::Region>):(?:\d{12}|<AWS::AccountId>):execution:<\w+\.Name>:\*\]$/, reason: 'Executions of the video pipeline, named at run time, which the automation runs nested (.sync).' },
   { pattern: /^AwsSolutions-IAM5\[Resource::<\w+\.Arn>:\*\]$/, reason: 'Versions and aliases of a task function the state machine invokes.' },
   { pattern: /^AwsSolutions-IAM5\[Resource::\*\]$/, reason: 'X-Ray tracing and CloudWatch Logs delivery, which have no resource-level permissions.' },
-  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:s3:::cdk-[\w-]+-assets-\d+-[\w-]+\/\*\]$/, reason: 'The CDK bootstrap asset bucket, read by the site\'s bucket deployment.' },
+  { pattern: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:s3:::cdk-[\w-]+-assets-(?:\d{12}|<AWS::AccountId>)-(?:[\w-]+|<AWS::Region>)\/\*\]$/, reason: 'The CDK bootstrap asset bucket, read by the site\'s bucket deployment.' },
 ];
 
 export function acknowledgeKnownPermissionFindings(stack: Stack): void {

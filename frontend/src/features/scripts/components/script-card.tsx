@@ -23,7 +23,7 @@ function Preview({ text, label }: { text: string; label: string }) {
         {open ? text : cut.text}
       </Text>
       {cut.truncated && (
-        <Button variant="plain" size="xs" px="0" colorPalette="blue" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <Button variant="plain" size="xs" px="0" colorPalette="brand" onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? 'less' : 'more'}
         </Button>
       )}
@@ -133,10 +133,9 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
     <Card.Root
       data-testid="script-card"
       data-selected={selected || undefined}
-      aria-selected={selected}
       onClick={onSelect}
       cursor="pointer"
-      borderColor={selected ? 'blue.solid' : undefined}
+      borderColor={selected ? 'brand.solid' : undefined}
       borderWidth={selected ? '2px' : '1px'}
       opacity={active ? 1 : 0.75}
     >
@@ -171,7 +170,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
             checked={active}
             onCheckedChange={(details) => void toggleActive(details.checked)}
             onClick={(event) => event.stopPropagation()}
-            colorPalette="blue"
+            colorPalette="brand"
             size="sm"
           >
             <Switch.HiddenInput aria-label="Active" />
@@ -201,7 +200,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
                 </Button>
               ) : (
                 <>
-                  <Button size="xs" colorPalette="blue" onClick={() => void saveCaption()} loading={savingCaption} disabled={Boolean(captionError)}>
+                  <Button size="xs" colorPalette="brand" onClick={() => void saveCaption()} loading={savingCaption} disabled={Boolean(captionError)}>
                     Save
                   </Button>
                   <Button size="xs" variant="outline" onClick={() => setCaptionDraft(null)}>

@@ -160,6 +160,8 @@ describe('logo overlay journey', () => {
 
   it('removes the logo: the controls go away and the server forgets it', async () => {
     await page.getByTestId('logo-remove').click();
+    // It asks first (issue 15): Cancel keeps the logo, Remove removes it.
+    await page.getByRole('dialog', { name: 'Remove Logo' }).getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Upload logo' }).waitFor();
     const user = await until((u) => u.logoUrl === null);
     expect(user.logoSettings.enabled).toBe(false);

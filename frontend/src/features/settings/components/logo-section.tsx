@@ -7,6 +7,8 @@ import { useUser } from '@/lib/auth';
 import { defaultLogoSettings, logoFileProblem, logoImageTypes, logoMessages, logoOpacity, logoSizeLabel, logoSizeNames, roundOpacity, type LogoPosition, type LogoSizeName } from '@contract/rules/logo';
 import type { LogoSettings, LogoState } from '@contract/users';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+
 import { refusalText, removeLogo, updateLogoSettings, uploadLogo, useApplyLogoState } from '../api/logo';
 import { sizeCaption } from '../lib/logo-preview';
 import { LogoCornerPicker } from './logo-corner-picker';
@@ -28,6 +30,7 @@ export function LogoSection() {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [dragging, setDragging] = useState(false);
 
   const logoUrl = user?.logoUrl ?? null;
@@ -109,6 +112,7 @@ export function LogoSection() {
       pendingOpacity.current = undefined;
       latest.current++;
       void applyState(await removeLogo());
+      setConfirmingRemove(false);
       showToast({ type: 'success', title: 'Logo removed' });
     } catch (error) {
       showToast({ type: 'error', title: logoMessages.removeFailed, description: refusalText(error) });
@@ -216,7 +220,7 @@ export function LogoSection() {
                       <Button size="sm" variant="outline" loading={uploading} onClick={() => input.current?.click()}>
                         <RefreshIcon /> Replace
                       </Button>
-                      <Button size="sm" variant="outline" colorPalette="red" loading={removing} onClick={() => void remove()} data-testid="logo-remove">
+                      <Button size="sm" variant="outline" colorPalette="red" loading={removing} onClick={() => setConfirmingRemove(true)} data-testid="logo-remove">
                         <TrashIcon /> Remove
                       </Button>
                     </HStack>
@@ -284,6 +288,9 @@ export function LogoSection() {
           </Flex>
         )}
       </Card.Body>
+      <ConfirmDialog open={confirmingRemove} title="Remove Logo" confirmLabel="Remove" onConfirm={remove} onClose={() => setConfirmingRemove(false)}>
+        Remove your logo? Videos rendered from now on will not carry it, and its settings go back to the defaults.
+      </ConfirmDialog>
     </Card.Root>
   );
 }

@@ -75,7 +75,7 @@ export function AudioPlayer({ src, title, autoPlay = false }: { src: string; tit
           aria-label={playing ? 'Pause' : 'Play'}
           size="sm"
           rounded="full"
-          colorPalette="blue"
+          colorPalette="brand"
           onClick={() => void toggle()}
           disabled={failed}
           data-testid="audio-toggle"
@@ -85,7 +85,7 @@ export function AudioPlayer({ src, title, autoPlay = false }: { src: string; tit
         <Slider.Root
           flex="1"
           size="sm"
-          colorPalette="blue"
+          colorPalette="brand"
           min={0}
           max={Math.max(duration, 0.1)}
           step={0.1}

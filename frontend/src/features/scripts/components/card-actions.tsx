@@ -29,7 +29,7 @@ export function RenderProgressBar({ progress }: { progress: Generation['progress
   const percent = progress?.percent ?? null;
   const label = (progress?.stage && stageLabels[progress.stage]) ?? 'Generating video';
   return (
-    <Progress.Root value={percent} max={100} size="sm" colorPalette="blue" striped animated data-testid="video-progress" aria-label="Video generation progress">
+    <Progress.Root value={percent} max={100} size="sm" colorPalette="brand" striped animated data-testid="video-progress" aria-label="Video generation progress">
       <HStack justify="space-between" mb="1">
         <Progress.Label fontSize="xs">{label}…</Progress.Label>
         {percent !== null && <Progress.ValueText fontSize="xs">{`${percent}%`}</Progress.ValueText>}
@@ -107,7 +107,7 @@ export function CardActions({ script, generation, busy, onPlayVideo }: { script:
       <HStack gap="2" wrap="wrap" justify="end" data-testid="card-actions">
         {hasVideo ? (
           <>
-            <Button size="sm" colorPalette="blue" onClick={onPlayVideo} disabled={busy}>
+            <Button size="sm" colorPalette="brand" onClick={onPlayVideo} disabled={busy}>
               Play Video
             </Button>
             <Button size="sm" variant="outline" onClick={() => setDialog('settings')} disabled={disabled}>
@@ -135,7 +135,7 @@ export function CardActions({ script, generation, busy, onPlayVideo }: { script:
                 Generate Audio
               </Button>
             )}
-            <Button size="sm" colorPalette="blue" onClick={() => void createVideo()} disabled={disabled} loading={startingVideo}>
+            <Button size="sm" colorPalette="brand" onClick={() => void createVideo()} disabled={disabled} loading={startingVideo}>
               Create Video
             </Button>
           </>

@@ -39,13 +39,13 @@ function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: n
       rounded="md"
       overflow="hidden"
       borderWidth="2px"
-      borderColor={order !== undefined ? 'blue.solid' : 'transparent'}
+      borderColor={order !== undefined ? 'brand.solid' : 'transparent'}
       outline={order !== undefined ? '3px solid' : undefined}
-      outlineColor="blue.solid"
+      outlineColor="brand.solid"
       outlineOffset="2px"
       bg="gray.900"
       textAlign="left"
-      _hover={{ borderColor: 'blue.muted' }}
+      _hover={{ borderColor: 'brand.muted' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
     >
       <Box style={{ aspectRatio: '9 / 16' }} w="full">
@@ -66,7 +66,7 @@ function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: n
         <Badge position="absolute" top="1" right="1" size="xs" variant="solid" colorPalette="gray">{`${Math.round(item.duration)}s`}</Badge>
       ) : null}
       {order !== undefined && (
-        <Badge position="absolute" top="1" left="1" variant="solid" colorPalette="blue" data-testid="queue-order">
+        <Badge position="absolute" top="1" left="1" variant="solid" colorPalette="brand" data-testid="queue-order">
           {order}
         </Badge>
       )}

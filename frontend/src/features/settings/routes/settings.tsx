@@ -11,7 +11,7 @@ export default function SettingsRoute() {
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       <Stack gap="8">
         <Stack gap="1">
-          <Heading size="2xl">Settings</Heading>
+          <Heading as="h1" size="2xl">Settings</Heading>
           <Text color="fg.muted">Your plan and usage, your cloned voice and your logo.</Text>
         </Stack>
         <UsageSection />

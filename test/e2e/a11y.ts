@@ -31,6 +31,9 @@ function loadAxe(): Promise<string> {
  * (the DevTools protocol, which CSP does not govern), once per document.
  */
 export async function runAxe(page: Page): Promise<A11yViolation[]> {
+  // A dialog or menu still fading in has text at part opacity, which axe reads as low contrast: wait for
+  // every running animation (and transition) to finish first.
+  await page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))');
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(await loadAxe());
   const results = (await page.evaluate(
     `window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })`,

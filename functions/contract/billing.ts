@@ -50,10 +50,12 @@ export interface UpdateAfterCheckoutResponse {
 export interface PlanInfo {
   tier: Tier;
   name: string;
+  /** US dollars per month; 0 for free. */
   priceUsd: number;
   billing: 'free' | 'monthly';
   storageMB: number;
   videoMinutes: number;
+  /** True when the video minutes are a one-time allowance (free) rather than per period. */
   videoMinutesOneTime: boolean;
   scriptTokens: number;
   audioMinutes: number;

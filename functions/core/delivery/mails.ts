@@ -202,32 +202,54 @@ export interface AutomationFailedMailInput {
   settingsUrl: string;
 }
 
-/** An automation schedule's run failed (issue 13): the owner learns why; the next run is still scheduled. */
-export async function automationFailedMail(input: AutomationFailedMailInput): Promise<MailMessage> {
-  const line = `The automation schedule "${input.scheduleName}" could not make its video: ${input.reason}`;
-  const next = 'The schedule stays on and runs again at its next time.';
+/** A short notice: a heading, what happened, what happens next, one button. */
+interface NoticeMail {
+  to: string;
+  subject: string;
+  preview: string;
+  heading: string;
+  line: string;
+  next: string;
+  button: { label: string; url: string };
+  settingsUrl: string;
+  /** The text part's closing line (the settings link), if any. */
+  footer?: string;
+}
+
+async function noticeMail(notice: NoticeMail): Promise<MailMessage> {
   const html = await render(
     frame(
-      `Automation "${input.scheduleName}" failed`,
+      notice.preview,
       [
-        h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '22px', margin: '0 0 12px' } }, 'An automation run failed'),
-        h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px' } }, line),
-        h(Text, { style: { color: colors.muted, fontSize: '14px', lineHeight: '20px' } }, next),
+        h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '22px', margin: '0 0 12px' } }, notice.heading),
+        h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px' } }, notice.line),
+        h(Text, { style: { color: colors.muted, fontSize: '14px', lineHeight: '20px' } }, notice.next),
         h(
           Section,
           { style: { textAlign: 'center', margin: '8px 0 0' } },
-          h(Button, { href: input.workflowsUrl, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } }, 'Open your workflows'),
+          h(Button, { href: notice.button.url, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } }, notice.button.label),
         ),
       ],
-      input.settingsUrl,
+      notice.settingsUrl,
     ),
   );
-  return {
+  const footer = notice.footer ? `\n\n${notice.footer}` : '';
+  return { to: notice.to, subject: notice.subject, text: `${notice.heading}\n\n${notice.line}\n\n${notice.next}\n\n${notice.button.label}: ${notice.button.url}${footer}`, html };
+}
+
+/** An automation schedule's run failed (issue 13): the owner learns why; the next run is still scheduled. */
+export function automationFailedMail(input: AutomationFailedMailInput): Promise<MailMessage> {
+  return noticeMail({
     to: input.to,
     subject: `Automation failed: ${input.scheduleName}`,
-    text: `An automation run failed\n\n${line}\n\n${next}\n\nOpen your workflows: ${input.workflowsUrl}\n\nChange or stop these emails: ${input.settingsUrl}`,
-    html,
-  };
+    preview: `Automation "${input.scheduleName}" failed`,
+    heading: 'An automation run failed',
+    line: `The automation schedule "${input.scheduleName}" could not make its video: ${input.reason}`,
+    next: 'The schedule stays on and runs again at its next time.',
+    button: { label: 'Open your workflows', url: input.workflowsUrl },
+    settingsUrl: input.settingsUrl,
+    footer: `Change or stop these emails: ${input.settingsUrl}`,
+  });
 }
 
 export interface PaymentFailedMailInput {
@@ -237,29 +259,15 @@ export interface PaymentFailedMailInput {
 }
 
 /** A subscription's payment failed (issue 14): the creator is told and sent to the portal, through Settings. */
-export async function paymentFailedMail(input: PaymentFailedMailInput): Promise<MailMessage> {
-  const line = `We could not take the payment for your ${input.planName} plan. Stripe will try again over the next days; your plan stays on meanwhile.`;
-  const next = 'Update your card in Settings → Manage Subscription so your videos keep coming.';
-  const html = await render(
-    frame(
-      'Your payment did not go through',
-      [
-        h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '22px', margin: '0 0 12px' } }, 'Your payment did not go through'),
-        h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px' } }, line),
-        h(Text, { style: { color: colors.muted, fontSize: '14px', lineHeight: '20px' } }, next),
-        h(
-          Section,
-          { style: { textAlign: 'center', margin: '8px 0 0' } },
-          h(Button, { href: input.settingsUrl, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } }, 'Update payment method'),
-        ),
-      ],
-      input.settingsUrl,
-    ),
-  );
-  return {
+export function paymentFailedMail(input: PaymentFailedMailInput): Promise<MailMessage> {
+  return noticeMail({
     to: input.to,
     subject: 'Your Reelsmith payment did not go through',
-    text: `Your payment did not go through\n\n${line}\n\n${next}\n\nUpdate payment method: ${input.settingsUrl}`,
-    html,
-  };
+    preview: 'Your payment did not go through',
+    heading: 'Your payment did not go through',
+    line: `We could not take the payment for your ${input.planName} plan. Stripe will try again over the next days; your plan stays on meanwhile.`,
+    next: 'Update your card in Settings → Manage Subscription so your videos keep coming.',
+    button: { label: 'Update payment method', url: input.settingsUrl },
+    settingsUrl: input.settingsUrl,
+  });
 }

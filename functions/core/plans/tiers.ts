@@ -1,24 +1,11 @@
+import type { PlanInfo } from '../../contract/billing';
 import type { Tier } from '../../contract/users';
 
 /**
  * The plans (spec 000 §9, 001 §9): the one table every limit is read from, on the server and (through
- * GET /api/metadata/subscription-tiers) in the client, which only displays them.
+ * GET /api/metadata/subscription-tiers, as the contract's PlanInfo) in the client, which only displays them.
  */
-export interface TierLimits {
-  tier: Tier;
-  name: string;
-  /** US dollars per month; 0 for free. */
-  priceUsd: number;
-  billing: 'free' | 'monthly';
-  storageMB: number;
-  videoMinutes: number;
-  /** True when the video minutes are a one-time allowance (free) rather than per period. */
-  videoMinutesOneTime: boolean;
-  scriptTokens: number;
-  audioMinutes: number;
-  audioMinutesOneTime: boolean;
-  voiceCloneLimit: number;
-  watermark: boolean;
+export interface TierLimits extends PlanInfo {
   /** Script tokens start again this many days after the last reset (basic and pro only). */
   scriptTokenResetDays: number | null;
 }

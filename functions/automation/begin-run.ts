@@ -7,7 +7,7 @@ import { automationTaskNamed } from './tasks';
 
 /** BeginRun: claims the schedule's period, writes and saves the script, claims its video (AutomationRunner.begin). */
 export function beginRunTask(runner: () => Pick<AutomationRunner, 'begin'>): (event: unknown) => Promise<BegunRun> {
-  return (event) => runTask(() => runner().begin(automationRunInputSchema.parse(event)));
+  return (event) => runTask(event, () => runner().begin(automationRunInputSchema.parse(event)));
 }
 
 export const handler = beginRunTask(composedOnFirstUse('automation:begin-run', automationTaskNamed('begin-run').access, composeBeginRun));

@@ -8,7 +8,7 @@ import { automationTaskNamed } from './tasks';
 /** Deliver: the run's video to the schedule's recipients, once each (DeliveryService.deliverAutomationRun). */
 export function deliverRunTask(delivery: () => Pick<DeliveryService, 'deliverAutomationRun'>): (event: unknown) => Promise<{ mailed: number }> {
   return (event) =>
-    runTask(() => {
+    runTask(event, () => {
       const input = deliverInputSchema.parse(event);
       return delivery().deliverAutomationRun(input.userId, input.begun.scriptId);
     });

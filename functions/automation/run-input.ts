@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskErrorSchema } from '../core/video/run';
+import { runInputSchema, taskErrorSchema, traceIdSchema } from '../core/video/run';
 
 /** The automation execution's input (AutomationRunner.start), as each task receives it. */
 export const automationRunInputSchema = z.object({
@@ -7,13 +7,13 @@ export const automationRunInputSchema = z.object({
   scheduleId: z.string().min(1).max(64),
   period: z.string().min(1).max(64),
   test: z.boolean(),
+  /** Ties the run's log lines, and its video's, to the firing (or request) that started it; absent in older runs. */
+  traceId: traceIdSchema.optional(),
 });
-
-const pipelineInputSchema = z.object({ userId: z.string(), scriptId: z.string(), runId: z.string() });
 
 export const begunRunSchema = z.object({
   scriptId: z.string().optional(),
-  video: z.object({ name: z.string(), input: pipelineInputSchema }).optional(),
+  video: z.object({ name: z.string(), input: runInputSchema }).optional(),
   skipped: z.enum(['duplicate', 'inactive', 'gone']).optional(),
 });
 

@@ -52,7 +52,7 @@ export const handler = createAreaHandler('scripts', composeScripts, {
     body: generateVideoSchema,
     handle: async (input) => {
       const { userId } = input;
-      const result = await input.deps.videos.generate(userId, input.params.id, input.body ?? {});
+      const result = await input.deps.videos.generate(userId, input.params.id, input.body ?? {}, input.request.traceId);
       input.request.log.info('video run started', { scriptId: result.script.id, segments: result.videoMetadata.segments.length });
       return { status: 202, body: result };
     },

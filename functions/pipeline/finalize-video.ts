@@ -15,7 +15,7 @@ import { taskNamed } from './tasks';
  */
 export function finalizeVideoTask(deps: () => PipelineDeps, notices?: () => CompletionNotices): (event: unknown) => Promise<FinalizeResult> {
   return (event) =>
-    runTask(async () => {
+    runTask(event, async () => {
       const input = finalizeInputSchema.parse(event);
       const result = await finalizeStep(deps(), input);
       if (result.recorded && notices) await notices().completed({ userId: input.userId, result: 'video', scriptId: input.scriptId, fileUrl: result.videoUrl });

@@ -18,7 +18,7 @@ export function markFailedTask(
   notices?: () => CompletionNotices,
 ): (event: unknown) => Promise<FailureResult> {
   return (event) =>
-    runTask(async () => {
+    runTask(event, async () => {
       const input = markFailedInputSchema.parse(event);
       const result = await failureStep(deps(), input);
       if (result.marked && notices) {

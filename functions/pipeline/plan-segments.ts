@@ -6,7 +6,7 @@ import { runTask } from './run-task';
 
 /** PlanSegments: the saved segments timed by the voice-over's words, each with its stored clip. */
 export function planSegmentsTask(deps: () => PipelineDeps): (event: unknown) => Promise<PlanResult> {
-  return (event) => runTask(() => planStep(deps(), planInputSchema.parse(event)));
+  return (event) => runTask(event, () => planStep(deps(), planInputSchema.parse(event)));
 }
 
 export const handler = planSegmentsTask(videoTaskDeps('plan-segments'));

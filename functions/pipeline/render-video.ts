@@ -6,7 +6,7 @@ import { runTask } from './run-task';
 
 /** RenderVideo: one ffmpeg run in a per-run work folder; the MP4 and its thumbnail uploaded. */
 export function renderVideoTask(deps: () => PipelineDeps): (event: unknown) => Promise<VideoResult> {
-  return (event) => runTask(() => renderStep(deps(), renderInputSchema.parse(event)));
+  return (event) => runTask(event, () => renderStep(deps(), renderInputSchema.parse(event)));
 }
 
 export const handler = renderVideoTask(videoTaskDeps('render-video'));

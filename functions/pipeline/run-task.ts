@@ -1,9 +1,13 @@
 import { withStableName } from '../core/video/run';
+import { withTraceOf } from '../platform/trace';
 
-/** Runs a task's step; a known error leaves with its stable name (what the state machine's Retry and Catch match). */
-export async function runTask<T>(step: () => Promise<T>): Promise<T> {
+/**
+ * Runs a task's step with its execution's `traceId` on every log line (when the input carries one); a
+ * known error leaves with its stable name (what the state machine's Retry and Catch match).
+ */
+export async function runTask<T>(event: unknown, step: () => Promise<T>): Promise<T> {
   try {
-    return await step();
+    return await withTraceOf(event, step);
   } catch (error) {
     throw withStableName(error);
   }

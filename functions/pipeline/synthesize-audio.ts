@@ -8,7 +8,7 @@ import { runTask } from './run-task';
 
 /** SynthesizeAudio: the script's voice-over (reused when it already has one with word timings). */
 export function synthesizeAudioTask(deps: () => AudioStepDeps): (event: unknown) => Promise<AudioResult> {
-  return (event) => runTask(() => synthesizeStep(deps(), synthesizeInputSchema.parse(event)));
+  return (event) => runTask(event, () => synthesizeStep(deps(), synthesizeInputSchema.parse(event)));
 }
 
 export const handler = synthesizeAudioTask(composedOnFirstUse('pipeline:synthesize-audio', taskNamed('synthesize-audio').access, composeSynthesizeAudio));

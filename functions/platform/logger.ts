@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * Structured JSON logs, one line an entry, with the request id bound per request.
  * Keys that can carry secrets are redacted wherever they appear.
@@ -41,10 +43,21 @@ function currentLevel(): LogLevel | 'silent' {
     : 'info';
 }
 
+const scope = new AsyncLocalStorage<Readonly<Record<string, unknown>>>();
+
+/**
+ * Runs `work` with `fields` on every line any logger writes within it (its awaits included): a
+ * state-machine task binds its execution's `traceId` so its lines, and those of the adapters it calls
+ * (composed once per process, with loggers of their own), join the HTTP request that started the run.
+ */
+export function withLogFields<T>(fields: Readonly<Record<string, unknown>>, work: () => T): T {
+  return scope.run({ ...scope.getStore(), ...fields }, work);
+}
+
 export function createLogger(bound: Record<string, unknown> = {}): Logger {
   const write = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (!sink || order[level] < order[currentLevel()]) return;
-    const entry = { time: new Date().toISOString(), level, msg, ...bound, ...(fields ? (redact(fields) as object) : {}) };
+    const entry = { time: new Date().toISOString(), level, msg, ...bound, ...scope.getStore(), ...(fields ? (redact(fields) as object) : {}) };
     sink(JSON.stringify(entry));
   };
   return {

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
+import { setLogSink } from '../../functions/platform/logger';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import type { Script } from '../../functions/contract/scripts';
 import type { GenerateVideoResult } from '../../functions/contract/video';
@@ -41,7 +42,10 @@ afterAll(async () => {
   await stack?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-afterEach(() => pipelineTestHooks.clear());
+afterEach(() => {
+  pipelineTestHooks.clear();
+  setLogSink(undefined);
+});
 
 
 /** Three lines: three segments, each naming the colour of the clip it should get by title match. */
@@ -159,6 +163,8 @@ describe('a video from a saved script (free plan, then basic)', () => {
 
   it('renders a 1080x1920 H.264 + AAC MP4 as long as the voice-over, with live progress, and records it on the script', async () => {
     const socket = await openSocket(user);
+    const logLines: Record<string, unknown>[] = [];
+    setLogSink((line) => logLines.push(JSON.parse(line) as Record<string, unknown>));
     const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {
       captionSettings: { ...captions, background_audio_id: musicId, background_audio_volume: 20 },
     });
@@ -199,6 +205,15 @@ describe('a video from a saved script (free plan, then basic)', () => {
     for (let i = 1; i < rendering.length; i++) expect(rendering[i]!.at - rendering[i - 1]!.at).toBeGreaterThanOrEqual(800);
     const usage = messages.find((m) => m.body.type === 'video-usage');
     expect(usage?.body.amount).toBeGreaterThan(0);
+
+    // One trace id (issue 16): the generate-video request's id is on the render task's log lines.
+    const requestLine = logLines.find((line) => line.msg === 'request' && line.path === `/api/scripts/${script.id}/generate-video` && line.status === 202);
+    const traceId = requestLine?.requestId;
+    expect(typeof traceId === 'string' && traceId.length > 0, JSON.stringify(requestLine)).toBe(true);
+    expect(requestLine?.traceId).toBe(traceId);
+    const rendered = logLines.filter((line) => line.task === 'pipeline:render-video');
+    expect(rendered.map((line) => line.msg)).toContain('video rendered');
+    for (const line of rendered) expect(line.traceId).toBe(traceId);
 
     firstVideo = await scriptOf(user, script.id);
     expect(firstVideo).toMatchObject({ videoGenerationStatus: 'complete', videoGenerationError: null, videoProgress: null });

@@ -4,13 +4,19 @@ import { AppError, isShownToUser } from '../errors';
 
 /**
  * What the state machine carries between its tasks (functions/pipeline/state-machine.asl.json). The
- * execution starts with `{ userId, scriptId, runId }`; each task adds its result under its own key
+ * execution starts with `{ userId, scriptId, runId, traceId? }`; each task adds its result under its own key
  * (ResultPath), so a later task (or MarkFailed) still sees everything before it. Small on purpose:
  * word timings stay in S3 beside the voice-over, never in the state (256 KB limit).
  */
 const id = z.string().min(1).max(100);
 
-export const runInputSchema = z.object({ userId: id, scriptId: id, runId: id });
+/**
+ * The id that ties a run's log lines to the HTTP request (or the automation firing) that started it.
+ * Optional: executions started before it existed carry none.
+ */
+export const traceIdSchema = z.string().min(1).max(200);
+
+export const runInputSchema = z.object({ userId: id, scriptId: id, runId: id, traceId: traceIdSchema.optional() });
 export type RunInput = z.infer<typeof runInputSchema>;
 
 export const audioResultSchema = z.object({

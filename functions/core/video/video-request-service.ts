@@ -43,12 +43,13 @@ export class VideoRequestService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async generate(userId: string, scriptId: string, input: GenerateVideoInput): Promise<GenerateVideoResult> {
-    const prepared = await this.prepare(userId, scriptId, input);
+  /** `traceId` (the request's) is carried in the execution's input, so every task logs it. */
+  async generate(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string): Promise<GenerateVideoResult> {
+    const prepared = await this.prepare(userId, scriptId, input, traceId);
     const { runId, now } = prepared;
     let executionId: string;
     try {
-      ({ executionId } = await this.deps.pipeline.start(`video-${scriptId}-${now}`, pipelineInputOf(userId, scriptId, runId)));
+      ({ executionId } = await this.deps.pipeline.start(`video-${scriptId}-${now}`, prepared.input));
     } catch (error) {
       await this.giveBack(userId, scriptId, runId);
       throw error;
@@ -60,7 +61,7 @@ export class VideoRequestService {
    * Everything of `generate` but starting the state machine: the checks, the segments and the run's claim.
    * An automation run (issue 13) starts the pipeline itself, as a nested execution, with the answer's `input`.
    */
-  async prepare(userId: string, scriptId: string, input: GenerateVideoInput): Promise<PreparedVideo> {
+  async prepare(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string): Promise<PreparedVideo> {
     const { scripts, users, runs, planner, publisher } = this.deps;
     const script = await scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError(scriptNotFound);
@@ -96,7 +97,7 @@ export class VideoRequestService {
     );
     if (claimed === 'busy') throw videoBusyError();
     await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'generating', progress: 0 }).catch(() => undefined);
-    return { runId, now, input: pipelineInputOf(userId, scriptId, runId), videoMetadata: metadata, script: claimed };
+    return { runId, now, input: pipelineInputOf(userId, scriptId, runId, traceId), videoMetadata: metadata, script: claimed };
   }
 
   /** A prepared run that never started (or whose start failed): the claim is given back and the script says failed. */
@@ -111,10 +112,12 @@ export interface PipelineInput {
   userId: string;
   scriptId: string;
   runId: string;
+  /** The request's (or automation run's) trace id, on every task's log lines; optional in older executions. */
+  traceId?: string;
 }
 
-function pipelineInputOf(userId: string, scriptId: string, runId: string): PipelineInput {
-  return { userId, scriptId, runId };
+function pipelineInputOf(userId: string, scriptId: string, runId: string, traceId: string | undefined): PipelineInput {
+  return traceId ? { userId, scriptId, runId, traceId } : { userId, scriptId, runId };
 }
 
 export interface PreparedVideo {

@@ -62,6 +62,8 @@ export interface AutomationRunInput {
   scheduleId: string;
   period: string;
   test: boolean;
+  /** Ties every log line of the run and of its video to one id: the execution's name (a firing has no HTTP request). */
+  traceId?: string;
 }
 
 /** What BeginRun answers: the nested video execution to run, or nothing (a second firing, an inactive schedule). */
@@ -90,7 +92,7 @@ export interface AutomationRunnerDeps {
   /** Saves the owner's script (ScriptService.create). */
   saveScript: (userId: string, input: CreateScriptInput) => Promise<Script>;
   /** Claims the script's video (VideoRequestService.prepare: video minutes, segments, the run's claim); the state machine starts it. */
-  prepareVideo: (userId: string, scriptId: string, input: GenerateVideoInput) => Promise<PreparedVideo>;
+  prepareVideo: (userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string) => Promise<PreparedVideo>;
   /** Gives a prepared video's claim back when its execution never ran (VideoRequestService.giveBack). */
   giveBackVideo: (userId: string, scriptId: string, videoRunId: string) => Promise<void>;
   /** Reads the script a run wrote (the pipeline's failure message). */
@@ -123,12 +125,14 @@ export class AutomationRunner {
     if (!schedule) return { outcome: 'gone' };
     if (!schedule.isActive) return { outcome: 'inactive' };
     if (!isRunDay(schedule, at)) return { outcome: 'not-a-run-day' };
-    return this.start({ userId, scheduleId, period: periodOf(at), test: false });
+    const period = periodOf(at);
+    return this.start({ userId, scheduleId, period, test: false, traceId: executionNameOf(scheduleId, period) });
   }
 
   /** Test Workflow: the same chain now, under a period of its own (the scheduled period is left alone). */
   async test(schedule: StoredSchedule): Promise<RunOutcome> {
-    return this.start({ userId: schedule.userId, scheduleId: schedule.id, period: `TEST-${newId()}`, test: true });
+    const period = `TEST-${newId()}`;
+    return this.start({ userId: schedule.userId, scheduleId: schedule.id, period, test: true, traceId: executionNameOf(schedule.id, period) });
   }
 
   private async start(input: AutomationRunInput): Promise<RunOutcome> {
@@ -194,7 +198,7 @@ export class AutomationRunner {
     await this.deps.runs.update(userId, schedule.id, period, { scriptId: script.id, scriptTitle: script.title });
     await this.record(run, {});
     const segments = assignedSegments(script.scriptContent, template.mediaAssignments.assetIds);
-    const prepared = await this.deps.prepareVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: segments ? { segments } : null });
+    const prepared = await this.deps.prepareVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: segments ? { segments } : null }, input.traceId);
     this.deps.log.info('automation run begun', { userId, scheduleId: schedule.id, period, scriptId: script.id });
     return { scriptId: script.id, video: { name: `video-${script.id}-${prepared.now}`, input: prepared.input } };
   }

@@ -102,7 +102,7 @@ export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin
     ...base,
     write: (userId, input) => generation.generate(userId, input),
     saveScript: (userId, input) => scripts.create(userId, input),
-    prepareVideo: (userId, scriptId, input) => videos.prepare(userId, scriptId, input),
+    prepareVideo: (userId, scriptId, input, traceId) => videos.prepare(userId, scriptId, input, traceId),
     giveBackVideo,
   });
 }

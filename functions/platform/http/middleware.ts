@@ -6,6 +6,7 @@ import type { SessionService } from '../../core/sessions/session-service';
 import { getConfig } from '../config';
 import { createLogger, logger } from '../logger';
 import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
+import { traceIdOfRequest } from '../trace';
 import { csrfCookieName, parseCookies, sessionCookieName } from './cookies';
 import type { HttpRequestState } from './endpoint';
 import { jsonResponse, mapError } from './error-mapper';
@@ -26,7 +27,7 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
 }
 
-/** First in the chain: binds the route, request id, logger and the area's sessions; logs one line per request at the end. */
+/** First in the chain: binds the route, request and trace ids, logger and the area's sessions; logs one line per request at the end. */
 export function requestContext(area: AreaName, sessions: () => SessionService): Mw {
   const started = new WeakMap<object, number>();
   const finish = (request: { event: APIGatewayProxyEventV2; context: HttpContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
@@ -42,15 +43,17 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
     before: (request) => {
       started.set(request.context, Date.now());
       const requestId = request.event.requestContext.requestId || request.context.awsRequestId;
+      const traceId = traceIdOfRequest(header(request.event, 'x-amzn-trace-id'), requestId);
       const route = findRouteByKey(request.event.routeKey);
-      const log = createLogger({ service: 'reelsmith', area, requestId });
+      const log = createLogger({ service: 'reelsmith', area, requestId, traceId });
       if (!route || route.area !== area) {
         // Keep a minimal state so the error mapper and logger can run.
-        request.context.http = { requestId, log } as HttpRequestState;
+        request.context.http = { requestId, traceId, log } as HttpRequestState;
         throw new RouteNotFoundError();
       }
       request.context.http = {
         requestId,
+        traceId,
         route,
         event: request.event,
         body: undefined,

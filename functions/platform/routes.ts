@@ -11,7 +11,7 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows', 'branding', 'billing'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows', 'branding', 'billing', 'account'] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
@@ -34,6 +34,9 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   branding: { table: 'read-write', bucket: 'read-write', ffmpeg: true },
   // Plans through Stripe: checkout, portal, the signed webhook (a failed payment is mailed).
   billing: { table: 'read-write', realtime: true, mail: true, secrets: ['stripe', 'stripe-webhook'] },
+  // The creator's own data: the export (table read, objects listed, the ZIP written) and the closing of the
+  // account (their items, objects and schedules deleted, a live subscription cancelled, the Cognito user deleted).
+  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe'] },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -152,6 +155,9 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/subscriptions/update-after-checkout', area: 'billing', auth: 'session' },
   // Stripe calls it: no session and no CSRF token; the signature over the raw body is the check.
   { method: 'POST', path: '/api/stripe/webhook', area: 'billing', auth: 'none', csrf: false, rawBody: true },
+  // The creator's own data (issue 16): a ZIP of it, and closing the account (the password typed again).
+  { method: 'POST', path: '/api/account/export', area: 'account', auth: 'session' },
+  { method: 'POST', path: '/api/account/delete', area: 'account', auth: 'session' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

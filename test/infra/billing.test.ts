@@ -35,10 +35,14 @@ describe('billing (issue 14)', () => {
     expect(environment).not.toMatch(/sk_(test|live)_|whsec_/);
   });
 
-  it('no other function may read the Stripe parameters', () => {
+  it('no other function may read the Stripe parameters (the account area reads the key and prices, never the webhook secret)', () => {
     const [billingId] = billingFunction();
+    const account = entriesOf(template, 'AWS::Lambda::Function').find(([, fn]) => fn.Properties?.Description === 'Reelsmith HTTP API: account');
+    if (!account) throw new Error('no account function');
+    expect(JSON.stringify(statementsOf(account[0]))).toContain('stripe-secret-key');
+    expect(JSON.stringify(statementsOf(account[0]))).not.toContain('stripe-webhook-secret');
     for (const [id] of entriesOf(template, 'AWS::Lambda::Function')) {
-      if (id === billingId) continue;
+      if (id === billingId || id === account[0]) continue;
       const fn = resourcesOf(template, 'AWS::Lambda::Function')[id];
       if (!fn?.Properties?.Role) continue;
       expect(JSON.stringify(statementsOf(id))).not.toContain('stripe-');

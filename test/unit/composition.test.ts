@@ -21,6 +21,7 @@ import { automationTaskNamed } from '../../functions/automation/tasks';
 import { composeBeginRun, composeDeliverRun, composeRecordFailure } from '../../functions/platform/compose/automation';
 import { composeBranding } from '../../functions/platform/compose/branding';
 import { composeBilling } from '../../functions/platform/compose/billing';
+import { composeAccount } from '../../functions/platform/compose/account';
 import { composeWorkflows } from '../../functions/platform/compose/workflows';
 
 /** The cloud's configuration shape (nothing is called: building clients makes no request). */
@@ -56,6 +57,7 @@ const composers: Record<AreaName, (context: EntryContext) => unknown> = {
   workflows: composeWorkflows,
   branding: composeBranding,
   billing: composeBilling,
+  account: composeAccount,
 };
 
 describe('composition roots', () => {

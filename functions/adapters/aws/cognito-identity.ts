@@ -41,8 +41,13 @@ export class CognitoIdentityProvider implements IdentityProvider {
     await this.client.send(new AdminConfirmSignUpCommand({ UserPoolId: this.userPoolId, Username: userId }));
   }
 
+  /** A user already gone is fine (a closure tried again, a failed registration cleaned up). */
   async deleteUser(userId: string): Promise<void> {
-    await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+    try {
+      await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
+    }
   }
 
   async checkPassword(userId: string, password: string): Promise<boolean> {

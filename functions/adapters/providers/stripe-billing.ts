@@ -165,6 +165,19 @@ export class StripeBilling implements BillingProvider {
     });
   }
 
+  cancelSubscription(id: string): Promise<void> {
+    return this.call(async (stripe) => {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(id);
+        if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+        await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+    });
+  }
+
   async verifyEvent(rawBody: Uint8Array, signature: string | undefined): Promise<ProviderEvent> {
     if (!signature) throw new InvalidSignatureError();
     const { stripe, settings } = await this.client.get();

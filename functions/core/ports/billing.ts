@@ -72,6 +72,8 @@ export interface BillingProvider {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | undefined>;
   retrieveInvoice(id: string): Promise<ProviderInvoice | undefined>;
+  /** Ends a subscription now (an account being closed); a subscription already gone is fine. */
+  cancelSubscription(id: string): Promise<void>;
   /** Checks the signature over the raw body (300 s tolerance); throws InvalidSignatureError. */
   verifyEvent(rawBody: Uint8Array, signature: string | undefined): Promise<ProviderEvent>;
 }

@@ -58,7 +58,10 @@ export function stripeSettingsOf(
   readSecret: (
     name: string,
   ) => Promise<string | undefined> = readSecretParameter,
+  options: { webhook?: boolean } = {},
 ): () => Promise<StripeSettings | undefined> {
+  // Closing an account calls Stripe but never receives its events: it reads no webhook secret.
+  const needsWebhook = options.webhook ?? true;
   const read = (name: string | undefined) =>
     name ? readSecret(name) : Promise.resolve(undefined);
   return async () => {
@@ -71,15 +74,15 @@ export function stripeSettingsOf(
         ]
       : await Promise.all([
           read(config.STRIPE_SECRET_KEY_PARAMETER),
-          read(config.STRIPE_WEBHOOK_SECRET_PARAMETER),
+          needsWebhook ? read(config.STRIPE_WEBHOOK_SECRET_PARAMETER) : Promise.resolve(''),
           config.STRIPE_PRICE_BASIC ??
             read(config.STRIPE_PRICE_BASIC_PARAMETER),
           config.STRIPE_PRICE_PRO ?? read(config.STRIPE_PRICE_PRO_PARAMETER),
         ]);
-    if (!secretKey || !webhookSecret || !basic || !pro) return undefined;
+    if (!secretKey || (needsWebhook && !webhookSecret) || !basic || !pro) return undefined;
     return {
       secretKey,
-      webhookSecret,
+      webhookSecret: webhookSecret ?? '',
       prices: { basic, pro },
       api: stripeApiOf(config.STRIPE_API_BASE),
     };

@@ -96,3 +96,8 @@ export const billingKeys = {
   /** One webhook event, claimed once. */
   event: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
 } as const;
+
+/** Closing an account (issue 16): the closure under way, outside the partition it deletes. */
+export const accountKeys = {
+  closure: (userId: string) => ({ pk: `ACCOUNTCLOSURE#${userId}`, sk: 'CLOSURE' }),
+} as const;

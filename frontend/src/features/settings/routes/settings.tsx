@@ -1,23 +1,25 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 
+import { DataSection } from '../components/data-section';
 import { LogoSection } from '../components/logo-section';
 import { PlansSection } from '../components/plans-section';
 import { UsageSection } from '../components/usage-section';
 import { VoiceCloningSection } from '../components/voice-cloning-section';
 
-/** /settings (spec 001 §2 "Settings page"; issue 14): usage statistics, voice cloning, logo overlay, Available Plans. */
+/** /settings (spec 001 §2 "Settings page"; issue 14): usage statistics, voice cloning, logo overlay, Available Plans, Your data (issue 16). */
 export default function SettingsRoute() {
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       <Stack gap="8">
         <Stack gap="1">
           <Heading as="h1" size="2xl">Settings</Heading>
-          <Text color="fg.muted">Your plan and usage, your cloned voice and your logo.</Text>
+          <Text color="fg.muted">Your plan and usage, your cloned voice, your logo and your data.</Text>
         </Stack>
         <UsageSection />
         <VoiceCloningSection />
         <LogoSection />
         <PlansSection />
+        <DataSection />
       </Stack>
     </Container>
   );

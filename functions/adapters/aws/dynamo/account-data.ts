@@ -1,0 +1,123 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { AccountDataStore, ClosurePlan, OwnedRecord } from '../../../core/ports/account-data';
+import { normalizeEmail, normalizeUsername } from '../../../core/users/user';
+import { accountKeys, billingKeys, deliveryKeys, keys } from './keys';
+import { isConditionFailure, type TableRef } from './table';
+
+const keySchema = z.object({ pk: z.string(), sk: z.string() });
+const planSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  schedules: z.array(z.string()),
+  shareTokenHashes: z.array(z.string()),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  startedAt: z.string(),
+}) satisfies z.ZodType<ClosurePlan>;
+
+/** Items deleted per `deleteOwned` call: one request's work stays bounded; the caller repeats. */
+const deletePerCall = 2_000;
+/** A closure record left by a failure is kept this long for a retry. */
+const closureKeepSeconds = 30 * 24 * 3600;
+
+/**
+ * A user's whole partition, for the export and the closing of the account (issue 16). Deleting goes
+ * by key only: a Query of `USER#<id>` (never a Scan, so no other user's item can be reached), the
+ * lookups outside the partition named by the plan, and the username and email claims only while they
+ * still name this user (a condition on `userId`).
+ */
+export class DynamoAccountData implements AccountDataStore {
+  constructor(
+    private readonly table: TableRef,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private async query(userId: string, max: number, keysOnly: boolean): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.table.client.send(
+        new QueryCommand({
+          TableName: this.table.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.user(userId) },
+          ...(keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
+          ExclusiveStartKey: start,
+          Limit: Math.min(1_000, max + 1 - found.length),
+        }),
+      );
+      found.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start && found.length <= max);
+    return found;
+  }
+
+  async ownedRecords(userId: string, max: number): Promise<OwnedRecord[]> {
+    const items = await this.query(userId, max, false);
+    return items.map((item) => ({ sk: keySchema.parse(item).sk, item }));
+  }
+
+  private async batchDelete(items: readonly { pk: string; sk: string }[]): Promise<void> {
+    for (let index = 0; index < items.length; index += 25) {
+      let requests: Record<string, unknown>[] = items.slice(index, index + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length > 0; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 50 * 2 ** attempt)));
+        if (attempt > 8) throw new Error('DynamoDB kept items unprocessed');
+        const result = await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.tableName]: requests } }));
+        requests = (result.UnprocessedItems?.[this.table.tableName] ?? []) as Record<string, unknown>[];
+      }
+    }
+  }
+
+  private async deleteClaim(pk: string, userId: string): Promise<void> {
+    try {
+      await this.table.client.send(
+        new DeleteCommand({ TableName: this.table.tableName, Key: { pk, sk: 'CLAIM' }, ConditionExpression: 'userId = :user', ExpressionAttributeValues: { ':user': userId } }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async deleteOwned(plan: ClosurePlan): Promise<number> {
+    await this.batchDelete(plan.shareTokenHashes.map((hash) => ({ pk: deliveryKeys.shareToken(hash), sk: 'LINK' })));
+    const read = z.array(keySchema).parse(await this.query(plan.userId, deletePerCall, true));
+    const complete = read.length <= deletePerCall;
+    const found = read.slice(0, deletePerCall);
+    // The profile goes last (once nothing else is left), so a failure part-way leaves a user who can sign in and try again.
+    const profile = found.filter((key) => key.sk === 'PROFILE');
+    const rest = found.filter((key) => key.sk !== 'PROFILE');
+    await this.batchDelete(rest);
+    if (!complete) return rest.length;
+    if (profile.length > 0) {
+      await this.deleteClaim(keys.username(normalizeUsername(plan.username)), plan.userId);
+      await this.deleteClaim(keys.email(normalizeEmail(plan.email)), plan.userId);
+      await this.batchDelete(profile);
+    }
+    return found.length;
+  }
+
+  async deleteCustomerLink(customerId: string): Promise<void> {
+    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: billingKeys.customer(customerId) }));
+  }
+
+  async saveClosure(plan: ClosurePlan): Promise<void> {
+    await this.table.client.send(
+      new PutCommand({
+        TableName: this.table.tableName,
+        Item: { ...accountKeys.closure(plan.userId), type: 'AccountClosure', ...plan, expiresAt: Math.floor(this.clock() / 1000) + closureKeepSeconds },
+      }),
+    );
+  }
+
+  async closureOf(userId: string): Promise<ClosurePlan | undefined> {
+    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: accountKeys.closure(userId), ConsistentRead: true }));
+    return Item ? planSchema.parse(Item) : undefined;
+  }
+
+  async finishClosure(userId: string): Promise<void> {
+    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: accountKeys.closure(userId) }));
+  }
+}

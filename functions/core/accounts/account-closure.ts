@@ -1,0 +1,135 @@
+import { accountMessages } from '../../contract/account';
+import { isLiveStatus } from '../../contract/rules/billing';
+import { scheduledEmailJobName, weeklyEmailJobName } from '../delivery/delivery-service';
+import { NotAuthenticatedError, RateLimitedError, ValidationError } from '../errors';
+import { userPrefix } from '../files/owned-files';
+import type { IdentityProvider, LoginThrottle, UserRepository } from '../ports/accounts';
+import type { AccountDataStore, ClosurePlan, OwnedRecord, UserObjects } from '../ports/account-data';
+import type { BillingProvider } from '../ports/billing';
+import type { Scheduler } from '../ports/delivery';
+import { automationJobName } from '../workflows/schedules';
+import { clientKey, loginName, mayCheckPassword } from './login-throttle';
+
+/** The most items a closure reads from the partition at once (it deletes them all, this bounds one request's memory). */
+export const maxClosureRecords = 100_000;
+
+export interface AccountClosureDeps {
+  users: Pick<UserRepository, 'get'>;
+  identity: Pick<IdentityProvider, 'checkPassword' | 'deleteUser'>;
+  throttle: LoginThrottle;
+  store: AccountDataStore;
+  objects: Pick<UserObjects, 'deletePrefix'>;
+  scheduler: Pick<Scheduler, 'cancel'>;
+  /** Absent when billing is not configured: then only a live subscription stops the closure (503). */
+  billing?: Pick<BillingProvider, 'cancelSubscription'>;
+  /** Ends every session of the user and closes their sockets. */
+  endSessions: (userId: string) => Promise<void>;
+  clock?: () => number;
+}
+
+const idOf = (record: OwnedRecord): string | undefined => {
+  const value = record.item.id;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The outside resources the user's records name (pure: tested on its own). */
+export function closurePlanOf(
+  user: { id: string; username: string; email: string; stripeCustomerId?: string | null; stripeSubscriptionId?: string | null; subscriptionStatus?: string | null },
+  records: readonly OwnedRecord[],
+  now: Date,
+): ClosurePlan {
+  const schedules = new Set<string>([weeklyEmailJobName(user.id)]);
+  const shareTokenHashes: string[] = [];
+  for (const record of records) {
+    const id = idOf(record);
+    if (record.sk.startsWith('AUTOSCHED#') && id) schedules.add(automationJobName(id));
+    if (record.sk.startsWith('SCHEDEMAIL#') && id) schedules.add(scheduledEmailJobName(id));
+    if (record.sk.startsWith('SHARE#') && typeof record.item.tokenHash === 'string') shareTokenHashes.push(record.item.tokenHash);
+  }
+  const live = Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus ?? '');
+  return {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    schedules: [...schedules],
+    shareTokenHashes,
+    stripeCustomerId: user.stripeCustomerId ?? null,
+    stripeSubscriptionId: live ? (user.stripeSubscriptionId ?? null) : null,
+    startedAt: now.toISOString(),
+  };
+}
+
+/** A closure tried again after a failure: what the first attempt planned, and what is found now. */
+function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): ClosurePlan {
+  if (!first || !now) return (first ?? now) as ClosurePlan;
+  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+  return {
+    ...first,
+    schedules: union(first.schedules, now.schedules),
+    shareTokenHashes: union(first.shareTokenHashes, now.shareTokenHashes),
+    stripeCustomerId: first.stripeCustomerId ?? now.stripeCustomerId,
+    stripeSubscriptionId: first.stripeSubscriptionId ?? now.stripeSubscriptionId,
+  };
+}
+
+/**
+ * Closing an account (issue 16). The password typed again is checked first (throttled like sign-in),
+ * and a live subscription is cancelled before anything is deleted, so a Stripe failure leaves the
+ * account whole and never leaves a deleted creator billed. Then, in this order: every item under the
+ * user's key (and the lookups outside it that name them: share tokens, the username and email claims),
+ * their objects under `users/<id>/`, their schedules, their Stripe customer link, the Cognito user, and
+ * every session. The closure's plan is recorded first, outside the partition, so a retry after a
+ * failure part-way still knows the schedules and the customer the deleted items named.
+ */
+export class AccountClosureService {
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: AccountClosureDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  private async checkPassword(userId: string, username: string, password: string, clientAddress: string): Promise<void> {
+    const now = this.clock();
+    const attempt = { client: clientKey(clientAddress), login: loginName(username) };
+    const counts = await this.deps.throttle.count(attempt, now);
+    if (!mayCheckPassword(counts, now)) throw new RateLimitedError('Too many attempts. Wait a minute and try again.');
+    if (!(await this.deps.identity.checkPassword(userId, password))) {
+      throw new ValidationError(accountMessages.wrongPassword, undefined, 'WRONG_PASSWORD', 403);
+    }
+    await this.deps.throttle.succeeded(attempt, now);
+  }
+
+  async close(userId: string, password: string, clientAddress: string): Promise<{ removedItems: number; removedObjects: number }> {
+    const [user, unfinished] = await Promise.all([this.deps.users.get(userId), this.deps.store.closureOf(userId)]);
+    if (!user && !unfinished) throw new NotAuthenticatedError();
+    await this.checkPassword(userId, user?.username ?? unfinished?.username ?? '', password, clientAddress);
+
+    const records = user ? await this.deps.store.ownedRecords(userId, maxClosureRecords) : [];
+    const plan = merged(unfinished, user ? closurePlanOf(user, records, new Date(this.clock())) : undefined);
+    if (plan.stripeSubscriptionId) {
+      if (!this.deps.billing) throw new ValidationError('Billing is unavailable right now, so your subscription cannot be cancelled. Try again later.', undefined, 'BILLING_UNAVAILABLE', 503);
+      await this.deps.billing.cancelSubscription(plan.stripeSubscriptionId);
+    }
+    await this.deps.store.saveClosure(plan);
+
+    // 1. Every item under the user's key (more than one read's worth is removed by repeating).
+    let removedItems = 0;
+    for (let round = 0; round < 20; round += 1) {
+      const removed = await this.deps.store.deleteOwned(plan);
+      removedItems += removed;
+      if (removed === 0) break;
+    }
+    // 2. Their objects (uploads, voice-overs, videos, logo, exports).
+    const removedObjects = await this.deps.objects.deletePrefix(userPrefix(userId));
+    // 3. Their schedules (a missing one is fine).
+    for (const name of plan.schedules) await this.deps.scheduler.cancel(name);
+    // 4. The Stripe customer link (the customer stays at Stripe with its invoices).
+    if (plan.stripeCustomerId) await this.deps.store.deleteCustomerLink(plan.stripeCustomerId);
+    // 5. The credentials.
+    await this.deps.identity.deleteUser(userId);
+    // 6. Every session (this one too: the caller clears its cookies).
+    await this.deps.endSessions(userId);
+    await this.deps.store.finishClosure(userId);
+    return { removedItems, removedObjects };
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What the export and the closing of an account (issue 16) need from storage, beyond the usual
+ * repositories: a user's whole partition, their objects, a ZIP written as a stream, and the closure's
+ * record, which remembers the outside resources to remove until every one is gone.
+ */
+
+/** One item under the user's key: its sort key and its attributes (keys and index attributes included). */
+export interface OwnedRecord {
+  sk: string;
+  item: Record<string, unknown>;
+}
+
+/** The outside resources a closure must remove, read before the table items that name them go. */
+export interface ClosurePlan {
+  userId: string;
+  username: string;
+  email: string;
+  /** Scheduler names: automation schedules, pending scheduled emails, the weekly email. */
+  schedules: string[];
+  /** Hashes of the share links' public lookups. */
+  shareTokenHashes: string[];
+  stripeCustomerId: string | null;
+  /** Set when a live subscription must be cancelled. */
+  stripeSubscriptionId: string | null;
+  startedAt: string;
+}
+
+export interface AccountDataStore {
+  /** Every item under `USER#<id>`, at most `max + 1` (so the caller can tell there are more). */
+  ownedRecords(userId: string, max: number): Promise<OwnedRecord[]>;
+  /** Deletes the lookups outside the partition (share tokens, username and email claims) and every item under `USER#<id>`, the profile last. */
+  deleteOwned(plan: ClosurePlan): Promise<number>;
+  /** The customer → user link of billing. */
+  deleteCustomerLink(customerId: string): Promise<void>;
+  /** Records a closure under way (outside the partition, so a retry still finds it). */
+  saveClosure(plan: ClosurePlan): Promise<void>;
+  closureOf(userId: string): Promise<ClosurePlan | undefined>;
+  finishClosure(userId: string): Promise<void>;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
+/** An entry of a ZIP: bytes made here (JSON), or an object of the bucket streamed in. */
+export type ArchiveEntry = { name: string; data: Uint8Array } | { name: string; objectKey: string; size: number };
+
+export interface UserObjects {
+  /** The objects under a prefix, at most `max + 1`. */
+  list(prefix: string, max: number): Promise<StoredObject[]>;
+  /** Deletes every object under the prefix; answers how many. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** Writes a ZIP of the entries to `key` as a stream (never whole in memory); answers its size. */
+  writeZip(key: string, entries: readonly ArchiveEntry[]): Promise<number>;
+  /** Deletes the objects (missing ones are fine). */
+  delete(keys: readonly string[]): Promise<void>;
+  presignGet(key: string, expiresSeconds: number, options?: { attachmentName?: string }): Promise<string>;
+}

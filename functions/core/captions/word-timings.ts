@@ -1,9 +1,7 @@
-/** One spoken word and when it is heard, in seconds from the start of the voice-over. */
-export interface WordTiming {
-  word: string;
-  start: number;
-  end: number;
-}
+import type { WordTiming } from '../../contract/rules/ass-document';
+
+/** One spoken word and when it is heard (the contract's type: the ASS file is built there). */
+export type { WordTiming };
 
 /** ElevenLabs' `convertWithTimestamps` alignment: one entry per character. */
 export interface CharacterAlignment {

@@ -1,0 +1,246 @@
+/**
+ * `npm run bench:load` (issue 16, "Load held"): the local stack in memory (the same middy chain and
+ * DynamoDB Local as `npm start`) driven over loopback by 50 users at once. Each user registers and signs
+ * in from its own address (127.0.1.N, so the per-client sign-in limits see 50 clients), then for
+ * BENCH_SECONDS (60) loops: list scripts, list media, save a script (with its CSRF token), one request
+ * in flight per user, so at most 50 at a time. The users run in a separate process (this file with
+ * `--drive`), so the load's own work does not sit on the server's event loop.
+ * Prints throughput per route and in total, p50/p99 per route (reads on their own), and answers by status.
+ * Goal: no 5xx, and p99 of the reads under 200 ms on this machine.
+ */
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { startLocalStack } from '../../bin/local/stack';
+import { rememberCookies } from '../integration/support/http-client';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const users = Number(process.env.BENCH_USERS ?? 50);
+const warmupRounds = 2;
+
+const routes = ['GET /api/scripts', 'GET /api/media', 'POST /api/scripts'] as const;
+type Route = (typeof routes)[number];
+const reads: readonly Route[] = ['GET /api/scripts', 'GET /api/media'];
+
+interface RouteFigures {
+  count: number;
+  latencies: number[];
+  /** Answers by status ("ERR" for a connection that failed). */
+  statuses: Record<string, number>;
+}
+
+interface DriveResult {
+  users: number;
+  seconds: number;
+  signIn: { ms: number; latencies: number[]; statuses: Record<string, number> };
+  routes: Record<Route, RouteFigures>;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** One user: its own source address, one kept-alive connection, its cookies and CSRF token. */
+class LoadUser {
+  private readonly cookies = new Map<string, string>();
+  private readonly agent: Agent;
+  csrfToken = '';
+
+  constructor(
+    private readonly base: URL,
+    private readonly localAddress: string,
+  ) {
+    this.agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  }
+
+  send(method: string, path: string, body?: unknown): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && this.csrfToken) headers['x-csrf-token'] = this.csrfToken;
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { host: this.base.hostname, port: this.base.port, path, method, headers, agent: this.agent, localAddress: this.localAddress },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            rememberCookies(this.cookies, res.headers['set-cookie'] ?? []);
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+function count(statuses: Record<string, number>, key: string): void {
+  statuses[key] = (statuses[key] ?? 0) + 1;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
+}
+
+const scriptBody = (n: number) => ({
+  title: `Load test script ${n}`,
+  scriptContent: 'Mornings start with coffee.\nAfternoons are for deep work.\nEvenings close the day.',
+});
+
+/** The child process: signs the users in, then loops them over the three routes until the time is up. */
+async function drive(baseUrl: string): Promise<DriveResult> {
+  const base = new URL(baseUrl);
+  const runId = Date.now() % 1_000_000;
+  const people = Array.from({ length: users }, (_, i) => new LoadUser(base, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`));
+
+  const signIn: DriveResult['signIn'] = { ms: 0, latencies: [], statuses: {} };
+  const signInStarted = performance.now();
+  await pooled(people, users, async (user) => {
+    const i = people.indexOf(user);
+    const token = await user.send('GET', '/api/csrf-token');
+    user.csrfToken = (JSON.parse(token.body) as { csrfToken: string }).csrfToken;
+    const account = { username: `load${runId}_${i}`, email: `load${runId}_${i}@example.com`, password: 'correct horse 1' };
+    const registered = await user.send('POST', '/api/register', account);
+    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.body.slice(0, 200)}`);
+    const login = await user.send('POST', '/api/login', { username: account.username, password: account.password });
+    signIn.latencies.push(login.ms);
+    count(signIn.statuses, String(login.status));
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body.slice(0, 200)}`);
+  });
+  signIn.ms = performance.now() - signInStarted;
+
+  const figures = Object.fromEntries(routes.map((route) => [route, { count: 0, latencies: [], statuses: {} }])) as unknown as Record<Route, RouteFigures>;
+  let saved = 0;
+  const call = async (route: Route, user: LoadUser, record: boolean): Promise<void> => {
+    let status: string;
+    let ms = 0;
+    try {
+      const answer =
+        route === 'GET /api/scripts'
+          ? await user.send('GET', '/api/scripts')
+          : route === 'GET /api/media'
+            ? await user.send('GET', '/api/media?page=1&limit=60')
+            : await user.send('POST', '/api/scripts', scriptBody(++saved));
+      status = String(answer.status);
+      ms = answer.ms;
+    } catch {
+      status = 'ERR';
+    }
+    if (!record) return;
+    const entry = figures[route];
+    entry.count += 1;
+    if (status !== 'ERR') entry.latencies.push(ms);
+    count(entry.statuses, status);
+  };
+
+  // Warm-up (not measured): the first calls load each area's handler, as a cold start would.
+  await pooled(people, users, async (user) => {
+    for (let round = 0; round < warmupRounds; round++) for (const route of routes) await call(route, user, false);
+  });
+
+  const endsAt = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    people.map(async (user) => {
+      while (performance.now() < endsAt) {
+        for (const route of routes) await call(route, user, true);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  for (const user of people) user.close();
+  return { users, seconds: elapsed, signIn, routes: figures };
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+const statusText = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+
+function report(result: DriveResult): boolean {
+  const { signIn } = result;
+  console.log(`\nbench:load  ${result.users} users, one request in flight each, ${result.seconds.toFixed(1)} s, loopback, users in their own process`);
+  console.log(
+    `sign-in of ${result.users} users (register + login): ${(signIn.ms / 1000).toFixed(1)} s   login p50 ${ms(percentile(signIn.latencies, 50))}   p99 ${ms(percentile(signIn.latencies, 99))}   ${statusText(signIn.statuses)}`,
+  );
+  let total = 0;
+  const all: number[] = [];
+  const readLatencies: number[] = [];
+  const fiveHundreds: string[] = [];
+  for (const route of routes) {
+    const f = result.routes[route];
+    total += f.count;
+    all.push(...f.latencies);
+    if (reads.includes(route)) readLatencies.push(...f.latencies);
+    for (const [status, n] of Object.entries(f.statuses)) if (status.startsWith('5') || status === 'ERR') fiveHundreds.push(`${route} ${status}×${n}`);
+    console.log(
+      `${route.padEnd(18)} ${(f.count / result.seconds).toFixed(0).padStart(6)} req/s   p50 ${ms(percentile(f.latencies, 50))}   p99 ${ms(percentile(f.latencies, 99))}   max ${ms(Math.max(...f.latencies))}   ${statusText(f.statuses)}`,
+    );
+  }
+  const readsP99 = percentile(readLatencies, 99);
+  console.log(`${'reads (both GETs)'.padEnd(18)} ${(readLatencies.length / result.seconds).toFixed(0).padStart(6)} req/s   p50 ${ms(percentile(readLatencies, 50))}   p99 ${ms(readsP99)}`);
+  console.log(`${'all'.padEnd(18)} ${(total / result.seconds).toFixed(0).padStart(6)} req/s   p50 ${ms(percentile(all, 50))}   p99 ${ms(percentile(all, 99))}   (${total} requests)`);
+  console.log(`5xx or failed connections: ${fiveHundreds.length ? fiveHundreds.join(', ') : 'none'}`);
+  const held = fiveHundreds.length === 0 && readsP99 < 200;
+  console.log(`goal (no 5xx, reads p99 < 200 ms): ${held ? 'held' : 'NOT held'}`);
+  return held;
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--drive')) {
+    const url = process.env.BENCH_URL;
+    if (!url) throw new Error('BENCH_URL is not set');
+    process.stdout.write(JSON.stringify(await drive(url)));
+    return;
+  }
+  const stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
+  try {
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(tsx, [fileURLToPath(import.meta.url), '--drive'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, BENCH_URL: `http://127.0.0.1:${stack.port}` },
+      });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`the load process ended with ${code}`))));
+    });
+    const held = report(JSON.parse(output) as DriveResult);
+    process.exitCode = held ? 0 : 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -15,6 +15,8 @@ export default defineConfig({
       '@contract': fileURLToPath(new URL('../functions/contract', import.meta.url)),
     },
   },
+  // The exact caption preview's libass worker (jassub) is an ES module with imports.
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -15,6 +15,8 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.ttf': 'font/ttf',
+  // WebAssembly.instantiateStreaming accepts only this type (the exact caption preview's libass).
+  '.wasm': 'application/wasm',
   '.mp3': 'audio/mpeg',
   '.mp4': 'video/mp4',
   '.txt': 'text/plain; charset=utf-8',

@@ -116,7 +116,10 @@ describe('site', () => {
     const api = policies.find((p) => p.id.includes('ApiHeaders'));
     const csp = JSON.stringify(page?.config.SecurityHeadersConfig.ContentSecurityPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
+    // Scripts from the site only; 'wasm-unsafe-eval' lets the exact caption preview compile libass's
+    // .wasm (served by the site), and no 'unsafe-eval' of JavaScript.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|"|$)/);
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).toContain('.s3.'); // presigned media from the bucket
     for (const policy of [page, api]) {
       expect(policy?.config.SecurityHeadersConfig.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });

@@ -17,7 +17,8 @@ export interface PagePolicyOptions {
 
 /**
  * The Content-Security-Policy of the app's pages: scripts only from the site itself (the build has
- * no inline script), styles inline as Chakra's emotion injects them, media and images from the site,
+ * no inline script) and WebAssembly compiled from the site's own files ('wasm-unsafe-eval': the exact
+ * caption preview's libass, a same-origin module worker and .wasm; it allows no eval of JS), styles inline as Chakra's emotion injects them, media and images from the site,
  * the bucket, blobs and data URLs, no plugins, and no framing by anyone (clickjacking).
  */
 export function contentSecurityPolicy(options: PagePolicyOptions): string {
@@ -25,7 +26,7 @@ export function contentSecurityPolicy(options: PagePolicyOptions): string {
   const sockets = (options.socketOrigins ?? []).join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${storage}`.trim(),
     `media-src 'self' blob: ${storage}`.trim(),

@@ -1,10 +1,13 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Image, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 
 import { captionRowColumn, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
 
 import type { CaptionSettings } from '../../lib/caption-settings';
 
-const sample = ['Your', 'words', 'appear', 'here', 'as', 'they', 'are', 'spoken'];
+/** The words both previews show (this CSS one and the exact one drawn by libass). */
+export const previewSampleWords = ['Your', 'words', 'appear', 'here', 'as', 'they', 'are', 'spoken'] as const;
+const sample = previewSampleWords;
 /** Browser stand-ins for the fonts the renderer maps (docs/decisions.md, render engine). */
 const cssFont: Record<string, string> = {
   'The Bold Font': '"Archivo Black", "Arial Black", Impact, sans-serif',
@@ -18,9 +21,21 @@ const cssFont: Record<string, string> = {
  * A 9:16 preview of the caption settings: line and word colours, font, size, outline, shadow, style,
  * position. Sizes and the safe-zone margins are the render's (`@contract/rules/caption-layout`), as
  * lengths relative to the preview's width (`cqw`), so a font size means the same here as in the video.
- * The fonts are browser stand-ins; the rendered video is the reference.
+ * The fonts are browser stand-ins; the rendered video is the reference. It is also the exact preview's
+ * frame and fallback (exact-caption-preview.tsx): `backgroundSrc` is a still of the first clip,
+ * `children` draw over it and `captionHidden` hides these CSS words once libass has drawn its own.
  */
-export function CaptionPreview({ settings }: { settings: CaptionSettings }) {
+export function CaptionPreview({
+  settings,
+  backgroundSrc,
+  captionHidden = false,
+  children,
+}: {
+  settings: CaptionSettings;
+  backgroundSrc?: string;
+  captionHidden?: boolean;
+  children?: ReactNode;
+}) {
   const { row, column } = captionRowColumn(settings.position);
   const line = sample.slice(0, settings.max_words_per_line);
   const highlighted = Math.min(1, line.length - 1);
@@ -46,8 +61,10 @@ export function CaptionPreview({ settings }: { settings: CaptionSettings }) {
       gradientFrom="gray.600"
       gradientTo="gray.900"
     >
+      {backgroundSrc && <Image src={backgroundSrc} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" />}
       <Box
         position="absolute"
+        visibility={captionHidden ? 'hidden' : undefined}
         style={previewCaptionBox(settings.position)}
         display="flex"
         flexDirection="column"
@@ -93,6 +110,7 @@ export function CaptionPreview({ settings }: { settings: CaptionSettings }) {
           })}
         </Text>
       </Box>
+      {children}
     </Box>
   );
 }

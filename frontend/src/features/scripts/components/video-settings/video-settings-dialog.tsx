@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Grid, HStack, Portal, Stack } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Grid, HStack, Portal, useBreakpointValue } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
@@ -22,7 +22,7 @@ import {
   type VideoMetadata,
 } from '../../lib/segments';
 import { CaptionControls } from './caption-controls';
-import { CaptionPreview } from './caption-preview';
+import { ExactCaptionPreview } from './exact-caption-preview';
 import { MediaPickerDialog, type PickerTarget } from './media-picker-dialog';
 import { SwitchScenes } from './switch-scenes';
 
@@ -135,6 +135,11 @@ export default function VideoSettingsDialog({
     }
   }
 
+  // The preview stands beside the controls from md up; on a phone there is no room beside them, and
+  // nothing is mounted (libass and its 2 MB of wasm load only where the preview shows).
+  const showPreview = useBreakpointValue({ base: false, md: true }) ?? false;
+  const firstClip = segments?.find((segment) => segment.thumbnailUrl);
+
   const noMedia = library.data !== undefined && pool.length === 0 && segments?.every((segment) => !segment.mediaAssetId);
 
   return (
@@ -147,13 +152,16 @@ export default function VideoSettingsDialog({
               <Dialog.Title>Video Generation Settings</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Grid templateColumns={{ base: '1fr', lg: 'minmax(18rem, 24rem) 1fr' }} gap="6" alignItems="start">
-                <Stack gap="4">
+              <Grid templateColumns={{ base: '1fr', lg: 'minmax(28rem, 34rem) 1fr' }} gap="6" alignItems="start">
+                {/* The preview beside the controls, sticky while the body scrolls: it stays in view as they change. */}
+                <Grid templateColumns={{ base: '1fr', md: '1fr 11rem' }} gap="4" alignItems="start">
                   <CaptionControls settings={settings} update={update} audio={audio.data ?? []} />
-                  <Box display={{ base: 'none', md: 'block' }}>
-                    <CaptionPreview settings={settings} />
-                  </Box>
-                </Stack>
+                  {showPreview && (
+                    <Box position="sticky" top="0" zIndex="1" gridRow={{ md: '1' }} gridColumn={{ md: '2' }}>
+                      <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
+                    </Box>
+                  )}
+                </Grid>
                 <SwitchScenes
                   segments={segments}
                   folders={folders}

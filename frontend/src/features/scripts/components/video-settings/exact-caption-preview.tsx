@@ -1,0 +1,100 @@
+import { Box } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+import { buildAss, captionFontNames, type WordTiming } from '@contract/rules/ass-document';
+
+import type { CaptionSettings } from '../../lib/caption-settings';
+import type { LibassPreview } from '../../lib/libass-preview';
+import { CaptionPreview, previewSampleWords } from './caption-preview';
+
+/** The sample sentence spoken at an even pace: each word 0.4 s, 0.1 s apart. */
+const sampleTimings: WordTiming[] = previewSampleWords.map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
+/**
+ * The moment drawn: the second word being spoken, after the highlight's pop has settled (80 + 120 ms),
+ * so every style shows its emphasis (the CSS preview shows the same word highlighted).
+ */
+const previewSeconds = (sampleTimings[1]?.start ?? 0) + 0.3;
+
+type Engine = 'loading' | 'ready' | 'failed';
+
+/**
+ * The exact preview (issue 15): the ASS file the render burns in, built by the same code
+ * (`@contract/rules/ass-document`) from the sample sentence, drawn by libass in WebAssembly with the
+ * render's font files over a still of the first assigned clip. libass loads lazily when the dialog
+ * opens; until it has drawn, and for good if WebAssembly or its worker cannot load, the CSS preview
+ * shows instead (`data-engine` says which: loading, ready or failed).
+ */
+export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: CaptionSettings; backgroundSrc?: string }) {
+  const ass = useMemo(() => buildAss(sampleTimings, settings, { fontName: captionFontNames[settings.font_family] }), [settings]);
+  const host = useRef<HTMLDivElement>(null);
+  const latest = useRef({ ass, family: settings.font_family });
+  latest.current = { ass, family: settings.font_family };
+  const [engine, setEngine] = useState<LibassPreview | null>(null);
+  const [state, setState] = useState<Engine>('loading');
+
+  // Start libass once per mount. The canvas is made here, not by React: its control moves to the
+  // worker, which a canvas allows once (StrictMode's second mount gets a new one).
+  useEffect(() => {
+    const parent = host.current;
+    if (!parent) return;
+    const canvas = document.createElement('canvas');
+    canvas.dataset.testid = 'caption-preview-canvas';
+    Object.assign(canvas.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', pointerEvents: 'none' });
+    parent.append(canvas);
+    let cancelled = false;
+    let started: LibassPreview | null = null;
+    import('../../lib/libass-preview')
+      .then(({ startLibassPreview }) => startLibassPreview(canvas, latest.current.ass, latest.current.family))
+      .then((preview) => {
+        started = preview;
+        if (cancelled) preview.destroy();
+        else setEngine(preview);
+      })
+      .catch((error: unknown) => {
+        canvas.remove();
+        if (cancelled) return;
+        console.warn('Exact caption preview unavailable; showing the CSS preview', error);
+        setState('failed');
+      });
+    return () => {
+      cancelled = true;
+      started?.destroy();
+      canvas.remove();
+    };
+  }, []);
+
+  // Redraw on every change, one draw at a time and always the newest settings.
+  const drawing = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  useEffect(() => {
+    if (!engine) return;
+    const queue = drawing.current;
+    if (queue.running) {
+      queue.again = true;
+      return;
+    }
+    queue.running = true;
+    void (async () => {
+      try {
+        do {
+          queue.again = false;
+          await engine.draw(latest.current.ass, latest.current.family, previewSeconds);
+        } while (queue.again);
+        setState('ready');
+      } catch (error) {
+        console.warn('Exact caption preview failed to draw; showing the CSS preview', error);
+        setState('failed');
+      } finally {
+        queue.running = false;
+      }
+    })();
+  }, [engine, ass]);
+
+  const exact = state === 'ready';
+  return (
+    <Box data-testid="exact-caption-preview" data-engine={state}>
+      <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} captionHidden={exact}>
+        {state !== 'failed' && <Box ref={host} position="absolute" inset="0" opacity={exact ? 1 : 0} />}
+      </CaptionPreview>
+    </Box>
+  );
+}

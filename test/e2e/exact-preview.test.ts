@@ -1,0 +1,152 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import { makeMedia, type MediaFile } from '../support/media-files';
+import { launchBrowser, newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
+
+/** Where the caption pixels are on the libass canvas: their bounding box as fractions of its size, and how many. */
+interface CaptionPixels {
+  count: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * Reads the libass canvas in the page. Its control went to the worker (an OffscreenCanvas), so it
+ * cannot be read directly; drawn into a fresh canvas it gives the worker's last frame. Caption pixels
+ * are the opaque ones (the canvas is transparent where libass drew nothing).
+ */
+const readCaptionPixels = `(() => {
+  const source = document.querySelector('[data-testid="caption-preview-canvas"]');
+  if (!source || !source.width || !source.height) return null;
+  const copy = document.createElement('canvas');
+  copy.width = source.width;
+  copy.height = source.height;
+  const context = copy.getContext('2d');
+  context.drawImage(source, 0, 0);
+  const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+  let count = 0, top = height, bottom = -1, left = width, right = -1;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    if (data[(y * width + x) * 4 + 3] < 128) continue;
+    count++;
+    if (y < top) top = y;
+    if (y > bottom) bottom = y;
+    if (x < left) left = x;
+    if (x > right) right = x;
+  }
+  return count ? { count, top: top / height, bottom: (bottom + 1) / height, left: left / width, right: (right + 1) / width } : { count: 0, top: 0, bottom: 0, left: 0, right: 0 };
+})()`;
+
+/**
+ * The exact caption preview (issue 15): libass in WebAssembly (jassub) draws the render's ASS file with
+ * the render's fonts over the first clip, beside the controls (sticky while they scroll), under the
+ * app's CSP; moving the position moves the drawn caption.
+ */
+describe('Video Generation Settings: the exact caption preview', () => {
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let files: MediaFile[];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    delete process.env.OPENAI_API_KEY;
+    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-exact-preview-'));
+    [stack, browser, ...files] = await Promise.all([
+      startLocalStack({ port: 0, inMemory: true, quiet: true }),
+      launchBrowser(),
+      makeMedia(dir, 'mp4', { name: 'Pour over', seconds: 2, size: '360x640' }),
+    ]);
+    ({ context, page } = await newPage(browser, stack.url));
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInThroughApi(page, 'exact');
+    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+    const headers = { 'x-csrf-token': csrfToken };
+    for (const file of files) {
+      const answer = await page.request.post('/api/media/upload', { headers, multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' } });
+      expect(answer.status(), await answer.text()).toBeLessThan(300);
+    }
+    const created = await page.request.post('/api/scripts', {
+      headers,
+      data: { title: 'Coffee', scriptContent: 'Good coffee starts with fresh beans.\nGrind them right before you brew.' },
+    });
+    expect(created.status()).toBe(201);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });
+  const drawn = async (): Promise<CaptionPixels> => (await page.evaluate(readCaptionPixels)) as CaptionPixels;
+
+  it('draws the captions with libass over the first clip, under the CSP', async () => {
+    await page.goto('/scripts');
+    await page.getByTestId('script-card').first().getByRole('button', { name: 'Create Video' }).click();
+    await dialog().waitFor();
+    const preview = dialog().getByTestId('exact-caption-preview');
+    await waitForExpression(page, `document.querySelector('[data-testid="exact-caption-preview"]')?.dataset.engine !== 'loading'`, 30_000);
+    expect(await preview.getAttribute('data-engine'), errors.join('\n')).toBe('ready');
+    await waitForExpression(page, `(${readCaptionPixels})?.count > 200`, 15_000);
+    const middle = await drawn();
+    // The default position is middle centre: the caption straddles the frame's middle, centred.
+    expect(middle.top).toBeLessThan(0.5);
+    expect(middle.bottom).toBeGreaterThan(0.5);
+    expect(Math.abs((middle.left + middle.right) / 2 - 0.5)).toBeLessThan(0.05);
+    // The still of the first clip is the background, and the CSS words are hidden behind libass's.
+    await expect(preview.locator('img').count()).resolves.toBe(1);
+    await expect(preview.getByTestId('caption-preview-text').isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'exact-preview-desktop', { viewport: true });
+  });
+
+  it('moves the drawn caption when the position changes, and stays in view while the controls scroll', async () => {
+    const before = await drawn();
+    await dialog().getByRole('button', { name: 'Advanced Options' }).click();
+    await dialog().getByRole('button', { name: 'Top left' }).click();
+    await waitForExpression(page, `(() => { const p = ${readCaptionPixels}; return p && p.count > 200 && p.bottom < 0.5; })()`, 15_000);
+    const top = await drawn();
+    expect(top.bottom).toBeLessThan(before.top);
+    expect(top.left).toBeLessThan(before.left);
+
+    await dialog().getByRole('button', { name: 'Bottom right' }).scrollIntoViewIfNeeded();
+    await dialog().getByRole('button', { name: 'Bottom right' }).click();
+    await waitForExpression(page, `(() => { const p = ${readCaptionPixels}; return p && p.count > 200 && p.top > 0.5; })()`, 15_000);
+    const bottom = await drawn();
+    expect(bottom.right).toBeGreaterThan(before.right);
+
+    // Sticky: after the body scrolls to the last control, the preview is still fully on screen.
+    const box = await dialog().getByTestId('exact-caption-preview').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(900);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'exact-preview-desktop-bottom-right', { viewport: true });
+  });
+
+  it('on a phone the dialog works and loads no libass (no room beside the controls)', async () => {
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.getByTestId('script-card').first().getByRole('button', { name: 'Create Video' }).click();
+    await dialog().waitFor();
+    await dialog().getByTestId('segment-row').first().waitFor();
+    await expect(dialog().getByTestId('exact-caption-preview').count()).resolves.toBe(0);
+    await screenshot(page, 'exact-preview-phone', { viewport: true });
+  });
+});

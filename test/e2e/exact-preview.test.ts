@@ -149,4 +149,33 @@ describe('Video Generation Settings: the exact caption preview', () => {
     await expect(dialog().getByTestId('exact-caption-preview').count()).resolves.toBe(0);
     await screenshot(page, 'exact-preview-phone', { viewport: true });
   });
+
+  it.each([
+    ['the wasm', '**/assets/jassub-worker*.wasm'],
+    ['the worker', '**/assets/worker-*.js'],
+  ])('falls back to the CSS preview when %s cannot load', async (_, pattern) => {
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.route(pattern, (route) => route.abort());
+    try {
+      await page.getByTestId('script-card').first().getByRole('button', { name: 'Create Video' }).click();
+      await dialog().waitFor();
+      await waitForExpression(page, `document.querySelector('[data-testid="exact-caption-preview"]')?.dataset.engine === 'failed'`, 30_000);
+      await expect(dialog().getByTestId('caption-preview-text').isVisible()).resolves.toBe(true);
+      await expect(dialog().getByTestId('caption-preview-canvas').count()).resolves.toBe(0);
+      await dialog().getByRole('button', { name: 'Generate video' }).waitFor();
+    } finally {
+      await page.unroute(pattern);
+    }
+  });
+
+  it('draws with libass again once the files load (the failures above were the blocked files)', async () => {
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByTestId('script-card').first().getByRole('button', { name: 'Create Video' }).click();
+    await dialog().waitFor();
+    await waitForExpression(page, `document.querySelector('[data-testid="exact-caption-preview"]')?.dataset.engine === 'ready'`, 30_000);
+    await waitForExpression(page, `(${readCaptionPixels})?.count > 200`, 15_000);
+  });
 });

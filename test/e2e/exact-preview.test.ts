@@ -5,6 +5,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { CaptionSettings } from '../../functions/contract/caption-settings';
+import { captionDefaults } from '../../functions/contract/rules/captions';
+import { captionFrames, inkBox } from '../support/caption-frames';
+import { videoHeight, videoWidth } from '../support/video-frames';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import { launchBrowser, newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
 
@@ -18,9 +22,30 @@ interface CaptionPixels {
 }
 
 /**
+ * The preview's sample sentence and the moment it draws (exact-caption-preview.tsx): each word 0.4 s,
+ * 0.1 s apart, drawn at 0.8 s.
+ */
+const sampleWords = ['Your', 'words', 'appear', 'here', 'as', 'they', 'are', 'spoken'].map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
+const previewSeconds = 0.8;
+
+/** The render's frame of the same ASS file (ffmpeg's libass, the bundled fonts): the ink's box as fractions of the frame. */
+async function serverCaption(settings: CaptionSettings): Promise<Omit<CaptionPixels, 'count'>> {
+  const [frame] = await captionFrames(sampleWords, settings, [previewSeconds]);
+  const box = frame ? inkBox(frame) : null;
+  if (!box) throw new Error('the render drew no caption');
+  return { top: box.y / videoHeight, bottom: (box.y + box.h) / videoHeight, left: box.x / videoWidth, right: (box.x + box.w) / videoWidth };
+}
+
+/** Within 1% of the frame on every side (under 2 px of the preview; measured: 0.2% or less). */
+function expectSameBox(browser: CaptionPixels, server: Omit<CaptionPixels, 'count'>): void {
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) expect(Math.abs(browser[side] - server[side]), `${side}: browser ${browser[side]}, render ${server[side]}`).toBeLessThan(0.01);
+}
+
+/**
  * Reads the libass canvas in the page. Its control went to the worker (an OffscreenCanvas), so it
  * cannot be read directly; drawn into a fresh canvas it gives the worker's last frame. Caption pixels
- * are the opaque ones (the canvas is transparent where libass drew nothing).
+ * are those at least a quarter opaque (the canvas is transparent where libass drew nothing; the
+ * render's ink box counts the same half-transparent shadow over its dark background).
  */
 const readCaptionPixels = `(() => {
   const source = document.querySelector('[data-testid="caption-preview-canvas"]');
@@ -33,7 +58,7 @@ const readCaptionPixels = `(() => {
   const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
   let count = 0, top = height, bottom = -1, left = width, right = -1;
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    if (data[(y * width + x) * 4 + 3] < 128) continue;
+    if (data[(y * width + x) * 4 + 3] < 64) continue;
     count++;
     if (y < top) top = y;
     if (y > bottom) bottom = y;
@@ -108,6 +133,8 @@ describe('Video Generation Settings: the exact caption preview', () => {
     expect(middle.top).toBeLessThan(0.5);
     expect(middle.bottom).toBeGreaterThan(0.5);
     expect(Math.abs((middle.left + middle.right) / 2 - 0.5)).toBeLessThan(0.05);
+    // The render's own frame of the same ASS file puts the caption in the same place at the same size.
+    expectSameBox(middle, await serverCaption({ ...captionDefaults }));
     // The still of the first clip is the background, and the CSS words are hidden behind libass's.
     await expect(preview.locator('img').count()).resolves.toBe(1);
     await expect(preview.getByTestId('caption-preview-text').isVisible()).resolves.toBe(false);
@@ -123,6 +150,7 @@ describe('Video Generation Settings: the exact caption preview', () => {
     const top = await drawn();
     expect(top.bottom).toBeLessThan(before.top);
     expect(top.left).toBeLessThan(before.left);
+    expectSameBox(top, await serverCaption({ ...captionDefaults, position: 'top_left' }));
 
     await dialog().getByRole('button', { name: 'Bottom right' }).scrollIntoViewIfNeeded();
     await dialog().getByRole('button', { name: 'Bottom right' }).click();

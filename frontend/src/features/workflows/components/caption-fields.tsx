@@ -1,26 +1,17 @@
 import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 
+import { CaptionSample, type CaptionLook } from '@/components/caption-sample';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
 import { PositionGrid } from '@/components/ui/position-grid';
 
 import type { TemplateCaptionSettings } from '@contract/workflows';
-import { captionRowColumn, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
 import { captionRanges } from '@contract/rules/captions';
 import { templateCaptionRanges } from '@contract/rules/workflows';
 
 import { captionStyleOptions, fontFamilies } from '../lib/workflows';
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;
-/** Browser stand-ins for the fonts the renderer maps (docs/decisions.md, render engine). */
-const cssFont: Record<string, string> = {
-  'The Bold Font': '"Archivo Black", "Arial Black", Impact, sans-serif',
-  Arial: 'Arial, Arimo, sans-serif',
-  Verdana: 'Verdana, sans-serif',
-  Helvetica: 'Helvetica, Arial, sans-serif',
-  'Times New Roman': '"Times New Roman", Tinos, serif',
-};
-
 const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', 'good', 'and', 'ever'];
 
 /**
@@ -30,15 +21,8 @@ const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', '
  * video (a run clamps the template's size to the script's 100). The fonts are browser stand-ins.
  */
 export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings }) {
-  const { row, column } = captionRowColumn(settings.position);
-  const line = sample.slice(0, settings.maxWordsPerLine);
-  const current = Math.min(1, line.length - 1);
-  const size = previewCaptionLengths({
-    fontFamily: settings.fontFamily,
-    fontSize: Math.min(settings.fontSize, captionRanges.font_size.max),
-    outlineWidth: settings.outlineWidth,
-    shadowOffset: settings.shadowOffset,
-  });
+  // A run clamps the template's size to the script's 100.
+  const look: CaptionLook = { ...settings, fontSize: Math.min(settings.fontSize, captionRanges.font_size.max) };
   return (
     <Box
       data-testid="template-caption-preview"
@@ -63,52 +47,7 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
     >
       <Box position="absolute" top="2" left="50%" transform="translateX(-50%)" w="10" h="1" rounded="full" bg="whiteAlpha.400" />
       {settings.enabled ? (
-        <Box
-          position="absolute"
-          style={previewCaptionBox(settings.position)}
-          display="flex"
-          flexDirection="column"
-          justifyContent={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
-          alignItems={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
-        >
-          <Text
-            textAlign={column === 'left' ? 'left' : column === 'right' ? 'right' : 'center'}
-            style={{
-              fontFamily: cssFont[settings.fontFamily],
-              fontSize: size.fontSize,
-              lineHeight: size.lineHeight,
-              fontWeight: settings.bold ? 800 : 400,
-              fontStyle: settings.italic ? 'italic' : 'normal',
-              textTransform: settings.allCaps ? 'uppercase' : 'none',
-              color: settings.lineColor,
-              WebkitTextStroke: settings.outlineWidth > 0 ? `${size.stroke} black` : undefined,
-              paintOrder: 'stroke fill',
-              textShadow: settings.shadowOffset > 0 ? `${size.shadow} ${size.shadow} 0 rgba(0,0,0,0.5)` : undefined,
-            }}
-          >
-            {line.map((word, index) => {
-              const now = index === current;
-              const hidden = settings.style === 'word_by_word' && !now;
-              const coloured = now && settings.style !== 'classic';
-              const spoken = settings.style === 'karaoke' && index < current;
-              return (
-                <span
-                  key={`${word}-${index}`}
-                  style={{
-                    display: hidden ? 'none' : 'inline-block',
-                    marginLeft: index > 0 && settings.style !== 'word_by_word' ? '0.28em' : undefined,
-                    color: coloured || spoken ? settings.wordColor : undefined,
-                    transform: now && settings.style === 'highlight' ? 'scale(1.06)' : undefined,
-                    textDecoration: settings.underline || (now && settings.style === 'underline') ? 'underline' : undefined,
-                    textDecorationColor: now && settings.style === 'underline' ? settings.wordColor : undefined,
-                  }}
-                >
-                  {word}
-                </span>
-              );
-            })}
-          </Text>
-        </Box>
+        <CaptionSample look={look} words={sample} />
       ) : (
         <Text color="whiteAlpha.700" fontSize="xs" textAlign="center" alignSelf="center" my="auto">
           Captions are off

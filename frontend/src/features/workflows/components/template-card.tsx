@@ -1,18 +1,11 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 
+import { captionCssFont } from '@/components/caption-sample';
 import type { VideoTemplate } from '@contract/workflows';
 
 import { captionStyleOptions, templateDescription } from '../lib/workflows';
 import { CalendarClockIcon, PencilIcon, TrashIcon } from './icons';
 import { Tip } from './tip';
-
-const cssFont: Record<string, string> = {
-  'The Bold Font': '"Archivo Black", "Arial Black", Impact, sans-serif',
-  Arial: 'Arial, sans-serif',
-  Verdana: 'Verdana, sans-serif',
-  Helvetica: 'Helvetica, Arial, sans-serif',
-  'Times New Roman': '"Times New Roman", serif',
-};
 
 /** The card's banner: the template's topic as a caption, in its own colours and font. */
 function CaptionBanner({ template }: { template: VideoTemplate }) {
@@ -26,7 +19,7 @@ function CaptionBanner({ template }: { template: VideoTemplate }) {
         fontSize="xl"
         lineHeight="1.15"
         style={{
-          fontFamily: cssFont[caption.fontFamily],
+          fontFamily: captionCssFont[caption.fontFamily],
           fontWeight: caption.bold ? 800 : 500,
           fontStyle: caption.italic ? 'italic' : 'normal',
           textTransform: caption.allCaps ? 'uppercase' : 'none',

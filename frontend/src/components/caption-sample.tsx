@@ -1,0 +1,92 @@
+import { Box, Text } from '@chakra-ui/react';
+
+import { captionRowColumn, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
+import type { CaptionSettings } from '@contract/caption-settings';
+
+/** Browser stand-ins for the fonts the renderer maps (docs/decisions.md, render engine). */
+export const captionCssFont: Record<string, string> = {
+  'The Bold Font': '"Archivo Black", "Arial Black", Impact, sans-serif',
+  Arial: 'Arial, Arimo, sans-serif',
+  Verdana: 'Verdana, sans-serif',
+  Helvetica: 'Helvetica, Arial, sans-serif',
+  'Times New Roman': '"Times New Roman", Tinos, serif',
+};
+
+/** What the CSS caption sample draws: a script's or a template's caption settings, in one spelling. */
+export interface CaptionLook {
+  position: CaptionSettings['position'];
+  style: CaptionSettings['style'];
+  fontFamily: string;
+  fontSize: number;
+  outlineWidth: number;
+  shadowOffset: number;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  allCaps: boolean;
+  lineColor: string;
+  wordColor: string;
+  maxWordsPerLine: number;
+}
+
+/**
+ * One caption line of sample words, placed and sized as the render places it (`@contract/rules/caption-layout`,
+ * lengths in `cqw` of a 9:16 container), with the second word as the spoken one in each style. The
+ * scripts' and the templates' previews draw their frames around it.
+ */
+export function CaptionSample({ look, words, hidden = false, textTestId }: { look: CaptionLook; words: readonly string[]; hidden?: boolean; textTestId?: string }) {
+  const { row, column } = captionRowColumn(look.position);
+  const line = words.slice(0, look.maxWordsPerLine);
+  const current = Math.min(1, line.length - 1);
+  const size = previewCaptionLengths({ fontFamily: look.fontFamily, fontSize: look.fontSize, outlineWidth: look.outlineWidth, shadowOffset: look.shadowOffset });
+  return (
+    <Box
+      position="absolute"
+      visibility={hidden ? 'hidden' : undefined}
+      style={previewCaptionBox(look.position)}
+      display="flex"
+      flexDirection="column"
+      justifyContent={row === 'top' ? 'flex-start' : row === 'bottom' ? 'flex-end' : 'center'}
+      alignItems={column === 'left' ? 'flex-start' : column === 'right' ? 'flex-end' : 'center'}
+    >
+      <Text
+        data-testid={textTestId}
+        textAlign={column === 'left' ? 'left' : column === 'right' ? 'right' : 'center'}
+        style={{
+          fontFamily: captionCssFont[look.fontFamily],
+          fontSize: size.fontSize,
+          lineHeight: size.lineHeight,
+          fontWeight: look.bold ? 800 : 400,
+          fontStyle: look.italic ? 'italic' : 'normal',
+          textTransform: look.allCaps ? 'uppercase' : 'none',
+          color: look.lineColor,
+          WebkitTextStroke: look.outlineWidth > 0 ? `${size.stroke} black` : undefined,
+          paintOrder: 'stroke fill',
+          textShadow: look.shadowOffset > 0 ? `${size.shadow} ${size.shadow} 0 rgba(0,0,0,0.5)` : undefined,
+        }}
+      >
+        {line.map((word, index) => {
+          const now = index === current;
+          const gone = look.style === 'word_by_word' && !now;
+          const coloured = now && look.style !== 'classic';
+          const spoken = look.style === 'karaoke' && index < current;
+          return (
+            <span
+              key={`${word}-${index}`}
+              style={{
+                display: gone ? 'none' : 'inline-block',
+                marginLeft: index > 0 && look.style !== 'word_by_word' ? '0.28em' : undefined,
+                color: coloured || spoken ? look.wordColor : undefined,
+                transform: now && look.style === 'highlight' ? 'scale(1.06)' : undefined,
+                textDecoration: look.underline || (now && look.style === 'underline') ? 'underline' : undefined,
+                textDecorationColor: now && look.style === 'underline' ? look.wordColor : undefined,
+              }}
+            >
+              {word}
+            </span>
+          );
+        })}
+      </Text>
+    </Box>
+  );
+}

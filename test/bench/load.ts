@@ -5,11 +5,14 @@
  * BENCH_SECONDS (60) loops: list scripts, list media, save a script (with its CSRF token), one request
  * in flight per user, so at most 50 at a time. The users run in a separate process (this file with
  * `--drive`), so the load's own work does not sit on the server's event loop.
- * Prints throughput per route and in total, p50/p99 per route (reads on their own), and answers by status.
+ * Prints throughput per route and in total, p50/p99 per route (reads on their own), answers by status, and
+ * the CPU the server process and DynamoDB Local spent in the measured loop, with the machine's load average.
  * Goal: no 5xx, and p99 of the reads under 200 ms on this machine.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack } from '../../bin/local/stack';
 import { rememberCookies } from '../integration/support/http-client';
@@ -32,6 +35,8 @@ interface RouteFigures {
 interface DriveResult {
   users: number;
   seconds: number;
+  /** Wall-clock bounds of the measured loop (epoch ms), so the server can tell its own CPU time within it. */
+  measured: { from: number; to: number };
   signIn: { ms: number; latencies: number[]; statuses: Record<string, number> };
   routes: Record<Route, RouteFigures>;
 }
@@ -160,6 +165,7 @@ async function drive(baseUrl: string): Promise<DriveResult> {
 
   const endsAt = performance.now() + seconds * 1000;
   const started = performance.now();
+  const measuredFrom = Date.now();
   await Promise.all(
     people.map(async (user) => {
       while (performance.now() < endsAt) {
@@ -168,8 +174,9 @@ async function drive(baseUrl: string): Promise<DriveResult> {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const measuredTo = Date.now();
   for (const user of people) user.close();
-  return { users, seconds: elapsed, signIn, routes: figures };
+  return { users, seconds: elapsed, measured: { from: measuredFrom, to: measuredTo }, signIn, routes: figures };
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -184,7 +191,63 @@ const statusText = (statuses: Record<string, number>) =>
     .map(([status, n]) => `${status}×${n}`)
     .join(' ');
 
-function report(result: DriveResult): boolean {
+/**
+ * CPU time (ms) of this process (the server: the middy chain, the SDK clients, s3rver, cognito-local)
+ * and of DynamoDB Local's JVM, sampled every 250 ms so the measured loop's share can be told apart
+ * from start-up and sign-in. Reporting only: the load is the same with or without it.
+ */
+interface CpuSample {
+  at: number;
+  serverMs: number;
+  dynamoMs?: number;
+  load: number;
+}
+
+/** The DynamoDB Local JVM started by this process (Linux /proc; undefined elsewhere). */
+function dynamoLocalPid(): number | undefined {
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('DynamoDBLocal.jar')) return Number(entry);
+      } catch {
+        // a process that ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return undefined;
+}
+
+function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function sampleCpu(dynamoPid: number | undefined): CpuSample {
+  const own = process.cpuUsage();
+  return { at: Date.now(), serverMs: (own.user + own.system) / 1000, dynamoMs: dynamoPid === undefined ? undefined : processCpuMs(dynamoPid), load: loadavg()[0] ?? 0 };
+}
+
+/** The samples nearest the measured loop's start and end. */
+function cpuWithin(samples: readonly CpuSample[], from: number, to: number): { seconds: number; serverMs: number; dynamoMs?: number; load: [number, number] } | undefined {
+  const first = [...samples].reverse().find((sample) => sample.at <= from) ?? samples[0];
+  const last = samples.find((sample) => sample.at >= to) ?? samples[samples.length - 1];
+  if (!first || !last || last.at <= first.at) return undefined;
+  const dynamoMs = first.dynamoMs !== undefined && last.dynamoMs !== undefined ? last.dynamoMs - first.dynamoMs : undefined;
+  return { seconds: (last.at - first.at) / 1000, serverMs: last.serverMs - first.serverMs, dynamoMs, load: [first.load, last.load] };
+}
+
+function report(result: DriveResult, samples: readonly CpuSample[] = []): boolean {
   const { signIn } = result;
   console.log(`\nbench:load  ${result.users} users, one request in flight each, ${result.seconds.toFixed(1)} s, loopback, users in their own process`);
   console.log(
@@ -208,6 +271,16 @@ function report(result: DriveResult): boolean {
   console.log(`${'reads (both GETs)'.padEnd(18)} ${(readLatencies.length / result.seconds).toFixed(0).padStart(6)} req/s   p50 ${ms(percentile(readLatencies, 50))}   p99 ${ms(readsP99)}`);
   console.log(`${'all'.padEnd(18)} ${(total / result.seconds).toFixed(0).padStart(6)} req/s   p50 ${ms(percentile(all, 50))}   p99 ${ms(percentile(all, 99))}   (${total} requests)`);
   console.log(`5xx or failed connections: ${fiveHundreds.length ? fiveHundreds.join(', ') : 'none'}`);
+  const cpu = cpuWithin(samples, result.measured.from, result.measured.to);
+  if (cpu) {
+    const perRequest = (ms: number) => `${(ms / Math.max(1, total)).toFixed(2)} ms/request`;
+    const share = (ms: number) => `${((ms / 1000 / cpu.seconds) * 100).toFixed(0)}% of a core`;
+    console.log(
+      `CPU in the measured loop: server ${share(cpu.serverMs)} (${perRequest(cpu.serverMs)})` +
+        (cpu.dynamoMs === undefined ? '' : `   DynamoDB Local ${share(cpu.dynamoMs)} (${perRequest(cpu.dynamoMs)})`) +
+        `   machine load average ${cpu.load[0].toFixed(2)} → ${cpu.load[1].toFixed(2)}`,
+    );
+  }
   const held = fiveHundreds.length === 0 && readsP99 < 200;
   console.log(`goal (no 5xx, reads p99 < 200 ms): ${held ? 'held' : 'NOT held'}`);
   return held;
@@ -223,6 +296,9 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
   try {
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const dynamoPid = dynamoLocalPid();
+    const samples: CpuSample[] = [sampleCpu(dynamoPid)];
+    const sampler = setInterval(() => samples.push(sampleCpu(dynamoPid)), 250);
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(tsx, [fileURLToPath(import.meta.url), '--drive'], {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -233,7 +309,9 @@ async function main(): Promise<void> {
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`the load process ended with ${code}`))));
     });
-    const held = report(JSON.parse(output) as DriveResult);
+    clearInterval(sampler);
+    samples.push(sampleCpu(dynamoPid));
+    const held = report(JSON.parse(output) as DriveResult, samples);
     process.exitCode = held ? 0 : 1;
   } finally {
     await stack.stop();

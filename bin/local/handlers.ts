@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { AreaName } from '../../functions/platform/routes';
 import type { HttpHandler } from '../../functions/platform/http/area-handler';
 
@@ -70,11 +71,37 @@ function local(module: string, load: () => Promise<TaskHandler>): TaskHandler {
   };
 }
 
+/**
+ * At most `slots` calls at once, the others wait in order: the chunks of a parallel render run as
+ * many at a time as the machine has cores (in the cloud each has its own Lambda).
+ */
+function limited(slots: number, handler: TaskHandler): TaskHandler {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (input) => {
+    // A finished call hands its slot to the next waiting one.
+    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await handler(input);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
 /** The pipeline's task modules (functions/pipeline/tasks.ts), loaded on first use. */
 export const pipelineHandlers: Record<string, TaskHandler> = {
   'synthesize-audio': local('synthesize-audio', async () => (await import('../../functions/pipeline/synthesize-audio')).handler),
   'plan-segments': local('plan-segments', async () => (await import('../../functions/pipeline/plan-segments')).handler),
   'render-video': local('render-video', async () => (await import('../../functions/pipeline/render-video')).handler),
+  'render-chunk': limited(
+    availableParallelism(),
+    local('render-chunk', async () => (await import('../../functions/pipeline/render-chunk')).handler),
+  ),
+  'join-chunks': local('join-chunks', async () => (await import('../../functions/pipeline/join-chunks')).handler),
   'finalize-video': local('finalize-video', async () => (await import('../../functions/pipeline/finalize-video')).handler),
   'mark-failed': local('mark-failed', async () => (await import('../../functions/pipeline/mark-failed')).handler),
 };

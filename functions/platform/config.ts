@@ -83,6 +83,8 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
   STRIPE_PRICE_BASIC_PARAMETER: z.string().min(1).optional(),
   STRIPE_PRICE_PRO_PARAMETER: z.string().min(1).optional(),
+  /** The length a parallel render's chunks aim at (issue 16); 0 renders every video in one piece. */
+  RENDER_CHUNK_SECONDS: z.coerce.number().min(0).max(600).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

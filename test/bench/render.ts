@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { runFfmpeg } from '../../functions/adapters/ffmpeg/ffmpeg-process';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
-import { clipInput, coverChain, fitClips, FfmpegVideoRenderer, videoEncoderArgs } from '../../functions/adapters/ffmpeg/render';
+import { clipInput, coverChain, FfmpegVideoRenderer, videoEncoderArgs } from '../../functions/adapters/ffmpeg/render';
+import { framedClips, timelineFrames } from '../../functions/core/video/frame-timeline';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
 import { parseCaptionSettings } from '../../functions/contract/caption-settings';
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
   }));
 
   // The bare encode: the same clips, cover-cropped, scaled and concatenated, same encoder settings.
-  const fitted = fitClips(clips, duration);
+  const fitted = framedClips(clips, timelineFrames(duration));
   const bareArgs = [
     ...fitted.flatMap(clipInput),
     '-filter_complex',

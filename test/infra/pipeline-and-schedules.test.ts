@@ -14,6 +14,11 @@ interface AslState {
   TimeoutSeconds?: number;
   Retry?: { ErrorEquals: string[]; BackoffRate?: number; MaxAttempts?: number }[];
   Catch?: { ErrorEquals: string[]; Next: string }[];
+  Next?: string;
+  Default?: string;
+  Choices?: { Next: string }[];
+  ItemsPath?: string;
+  MaxConcurrency?: number;
   Branches?: AslMachine[];
   ItemProcessor?: AslMachine;
   Iterator?: AslMachine;
@@ -34,20 +39,31 @@ function tasksOf(machine: AslMachine): [string, AslState][] {
 const definition = JSON.parse(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')) as AslMachine;
 
 describe('pipeline definition (DESIGN decision 9)', () => {
-  it('gives every task a retry with backoff, a timeout and a catch', () => {
+  it('gives every task a retry with backoff, a timeout and a catch (a chunk task through its Map state)', () => {
     const tasks = tasksOf(definition);
     expect(tasks.length).toBeGreaterThan(0);
     for (const [name, state] of tasks) {
       expect(state.TimeoutSeconds, `${name} TimeoutSeconds`).toBeGreaterThan(0);
       expect(state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0), `${name} Retry with backoff`).toBe(true);
-      expect(state.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')), `${name} Catch States.ALL`).toBe(true);
+      const caught = state.Catch ?? (name === 'RenderChunk' ? definition.States.RenderChunks?.Catch : undefined);
+      expect(caught?.some((c) => c.ErrorEquals.includes('States.ALL')), `${name} Catch States.ALL`).toBe(true);
     }
   });
 
-  it('runs SynthesizeAudio → PlanSegments → RenderVideo → FinalizeVideo, every Catch leading to MarkFailed and then to a Fail state', () => {
-    const order: string[] = [];
-    for (let name: string | undefined = definition.StartAt; name; name = (definition.States[name] as AslState & { Next?: string }).Next) order.push(name);
-    expect(order).toEqual(['SynthesizeAudio', 'PlanSegments', 'RenderVideo', 'FinalizeVideo']);
+  it('runs SynthesizeAudio → PlanSegments → (RenderVideo, or RenderChunks → JoinChunks) → FinalizeVideo, every Catch leading to MarkFailed and then to a Fail state', () => {
+    const path = (choice: 'Default' | 'Chunks') => {
+      const order: string[] = [];
+      for (let name: string | undefined = definition.StartAt; name; ) {
+        order.push(name);
+        const state: AslState | undefined = definition.States[name];
+        name = state?.Type === 'Choice' ? (choice === 'Default' ? state.Default : state.Choices?.[0]?.Next) : state?.Next;
+      }
+      return order;
+    };
+    expect(path('Default')).toEqual(['SynthesizeAudio', 'PlanSegments', 'ChooseRender', 'RenderVideo', 'FinalizeVideo']);
+    expect(path('Chunks')).toEqual(['SynthesizeAudio', 'PlanSegments', 'ChooseRender', 'RenderChunks', 'JoinChunks', 'FinalizeVideo']);
+    expect(definition.States.RenderChunks).toMatchObject({ Type: 'Map', ItemsPath: '$.plan.chunks', MaxConcurrency: 40 });
+    const order = [...new Set([...path('Default'), ...path('Chunks')])].filter((name) => name !== 'ChooseRender');
     for (const name of order) expect(definition.States[name]?.Catch?.map((c) => c.Next), name).toEqual(['MarkFailed']);
     const markFailed = definition.States.MarkFailed as AslState & { Next?: string };
     expect(markFailed.Type).toBe('Task');
@@ -105,7 +121,7 @@ describe('pipeline resources', () => {
         Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
       });
     }
-    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['render-video', 'synthesize-audio']);
+    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['join-chunks', 'render-chunk', 'render-video', 'synthesize-audio']);
   });
 
   it('gives the render enough memory, time and /tmp for a 60 s video', () => {

@@ -142,6 +142,13 @@ async function storedVideos(userId: string, kind: 'video' | 'audio' = 'video'): 
   return (listed.Contents ?? []).map((item) => item.Key ?? '').sort();
 }
 
+/** The chunks of a parallel render still stored for a user (the join deletes them). */
+async function storedChunks(userId: string): Promise<string[]> {
+  const { s3, config } = services();
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `tmp/renders/${userId}/` }));
+  return (listed.Contents ?? []).map((item) => item.Key ?? '').sort();
+}
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const near = ([r, g, b]: Rgb, [r2, g2, b2]: Rgb, tolerance = 60) => Math.abs(r - r2) + Math.abs(g - g2) + Math.abs(b - b2) < tolerance;
 
@@ -211,9 +218,14 @@ describe('a video from a saved script (free plan, then basic)', () => {
     const traceId = requestLine?.requestId;
     expect(typeof traceId === 'string' && traceId.length > 0, JSON.stringify(requestLine)).toBe(true);
     expect(requestLine?.traceId).toBe(traceId);
-    const rendered = logLines.filter((line) => line.task === 'pipeline:render-video');
+    // The voice-over is longer than one chunk (5 s): the chunks are rendered in parallel, then joined.
+    const rendered = logLines.filter((line) => line.task === 'pipeline:render-chunk' || line.task === 'pipeline:join-chunks');
+    expect(rendered.filter((line) => line.msg === 'chunk rendered').length).toBeGreaterThanOrEqual(2);
     expect(rendered.map((line) => line.msg)).toContain('video rendered');
     for (const line of rendered) expect(line.traceId).toBe(traceId);
+
+    // The joined video is stored; its chunks are not.
+    expect(await storedChunks(user.id)).toEqual([]);
 
     firstVideo = await scriptOf(user, script.id);
     expect(firstVideo).toMatchObject({ videoGenerationStatus: 'complete', videoGenerationError: null, videoProgress: null });
@@ -335,6 +347,21 @@ describe('failures', () => {
     const again = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(again.status).toBe(202);
     expect((await untilSettled(user, script.id)).videoGenerationStatus).toBe('failed');
+  });
+
+  it('a chunk of a parallel render that always fails ends the run failed (the Map state caught), nothing charged', async () => {
+    const user = await signUpAndIn(stack, 'chunkfail');
+    await upload(user, await colourClip('red'));
+    const script = await createScript(user);
+    const fault = pipelineTestHooks.fail('render-chunk', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
+    const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
+    expect(started.status).toBe(202);
+    const done = await untilSettled(user, script.id);
+    expect(done).toMatchObject({ videoGenerationStatus: 'failed', videoGenerationError: 'Failed to generate video. Please try again.', videoProgress: null, videoUrl: null });
+    // Every chunk is tried three times at most; one failing for good stops the Map.
+    expect(fault.calls).toBeGreaterThanOrEqual(3);
+    expect(await storedVideos(user.id)).toEqual([]);
+    expect(await videoMinutesUsed(user)).toBe(0);
   });
 
   it('a clip deleted after the request fails the run at once with a message naming the segment', async () => {

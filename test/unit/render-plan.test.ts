@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitClips, planRender } from '../../functions/adapters/ffmpeg/render';
+import { concatList, planChunk, planJoin, planRender } from '../../functions/adapters/ffmpeg/render';
+import { chunkClips, clipSpans, framedClips, planChunks, timelineFrames } from '../../functions/core/video/frame-timeline';
 import { logoPlacement, logoSize, watermarkPlacement } from '../../functions/core/branding/logo-placement';
 import { parseCaptionSettings } from '../../functions/contract/caption-settings';
 import type { RenderRequest } from '../../functions/core/ports/video-renderer';
@@ -38,10 +39,12 @@ describe('the render command', () => {
     expect(args.join(' ')).toContain('-t 5 -movflags +faststart');
   });
 
-  it('stretches the last segment to the voice-over and loops short clips', () => {
-    expect(fitClips(request.clips, 5).map((c) => c.duration)).toEqual([2, 3]);
-    expect(args.join(' ')).toContain('-stream_loop -1 -ss 1 -t 2 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/a.mp4');
-    expect(args.join(' ')).toContain('-loop 1 -framerate 30 -t 3 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/b.jpg');
+  it('stretches the last segment to the voice-over in whole frames, loops short clips and decodes two frames to spare', () => {
+    expect(framedClips(request.clips, timelineFrames(5)).map((c) => c.frames)).toEqual([60, 90]);
+    expect(args.join(' ')).toContain('-stream_loop -1 -ss 1 -t 2.067 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/a.mp4');
+    expect(args.join(' ')).toContain('-loop 1 -framerate 30 -t 3.067 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/b.jpg');
+    expect(graph).toContain('[0:v]fps=30,trim=end_frame=60,setpts=PTS-STARTPTS,crop=');
+    expect(graph).toContain('[1:v]fps=30,trim=end_frame=90,setpts=PTS-STARTPTS,crop=');
   });
 
   it('burns the captions last, always with fontsdir, and mixes the music at its volume', () => {
@@ -68,6 +71,93 @@ describe('the render command', () => {
 
   it('refuses filter-graph paths that would need escaping', () => {
     expect(() => planRender({ request, assPath: "/tmp/a'b:c.ass", fontName: 'Arimo', fontsDir: '/tmp/f' })).toThrow('Unsupported characters');
+  });
+});
+
+describe('the timeline in whole frames', () => {
+  it('counts the frames that start before the end', () => {
+    expect(timelineFrames(5)).toBe(150);
+    expect(timelineFrames(24.9)).toBe(747);
+    expect(timelineFrames(0.01)).toBe(1);
+  });
+
+  it('places clips at the rounded running sum (no drift), at least a frame each, the last to the end', () => {
+    expect(clipSpans([1.01, 1.01, 1.01], 100)).toEqual([
+      { startFrame: 0, frames: 30 },
+      { startFrame: 30, frames: 31 },
+      { startFrame: 61, frames: 39 },
+    ]);
+    expect(clipSpans([0.001, 2], 60)).toEqual([
+      { startFrame: 0, frames: 1 },
+      { startFrame: 1, frames: 59 },
+    ]);
+    // Clips longer than the voice are cut; one that would start after the end is dropped.
+    expect(clipSpans([3, 3, 3], 120)).toEqual([
+      { startFrame: 0, frames: 90 },
+      { startFrame: 90, frames: 30 },
+    ]);
+  });
+
+  it('splits a video longer than one chunk into equal runs of whole frames, at most 40', () => {
+    expect(planChunks(150, 5)).toBeUndefined();
+    expect(planChunks(151, 5)?.map((c) => c.frames)).toEqual([76, 75]);
+    const minute = planChunks(1800, 5) ?? [];
+    expect(minute).toHaveLength(12);
+    expect(minute.every((c, i) => c.index === i && c.startFrame === i * 150 && c.frames === 150)).toBe(true);
+    expect(planChunks(30 * 60 * 10, 5)).toHaveLength(40);
+    expect(planChunks(1800, 0)).toBeUndefined();
+  });
+
+  it("gives a chunk the clips it shows, the first cut at the chunk's start", () => {
+    const clips = [
+      { path: 'a', kind: 'video' as const, start: 1, duration: 2 },
+      { path: 'b', kind: 'video' as const, start: 0, duration: 2 },
+      { path: 'c', kind: 'image' as const, start: 0, duration: 2 },
+    ];
+    expect(chunkClips(clips, 180, { startFrame: 45, frames: 45 })).toEqual([
+      { ...clips[0], skipFrames: 45, frames: 15 },
+      { ...clips[1], skipFrames: 0, frames: 30 },
+    ]);
+    expect(chunkClips(clips, 180, { startFrame: 135, frames: 45 })).toEqual([{ ...clips[2], skipFrames: 15, frames: 45 }]);
+  });
+});
+
+describe('a chunk and the join', () => {
+  const chunk = planChunk({
+    request: {
+      clips: [{ path: '/media/a.mp4', kind: 'video', start: 1, duration: 2, skipFrames: 45, frames: 15 }],
+      startFrame: 45,
+      frames: 15,
+      words: request.words,
+      captions: request.captions,
+      logo: null,
+      watermarkPath: null,
+      outputPath: '/out/chunk.mp4',
+    },
+    assPath: '/tmp/w/captions.ass',
+    fontName: 'Arimo',
+    fontsDir: '/tmp/f',
+  });
+  const graph = chunk.args[chunk.args.indexOf('-filter_complex') + 1] ?? '';
+
+  it('renders only its frames, pictures only, with the same encoder settings', () => {
+    expect(chunk.args.join(' ')).toContain('-ss 1 -t 2.067');
+    expect(graph).toContain('fps=30,trim=start_frame=45:end_frame=60,setpts=PTS-STARTPTS');
+    expect(chunk.args.join(' ')).toContain('-map [vout] -an -c:v libx264 -preset superfast -x264-params mbtree=1:rc-lookahead=10 -crf 23 -pix_fmt yuv420p -frames:v 15');
+    expect(chunk.args).not.toContain('-c:a');
+  });
+
+  it('burns the whole video’s captions at the chunk’s place in it', () => {
+    expect(graph).toContain('[base]setpts=PTS+45/(30*TB),subtitles=filename=/tmp/w/captions.ass:fontsdir=/tmp/f,setpts=PTS-STARTPTS[vout]');
+  });
+
+  it('joins with the concat demuxer and -c copy, each chunk as long as its frames, and mixes the audio once', () => {
+    const join = planJoin({ chunks: [{ path: '/w/c0.mp4', frames: 150 }], voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: '/w/music.mp3', musicVolume: 40, outputPath: '/w/out.mp4' }, '/w/list.txt');
+    expect(join.join(' ')).toContain('-protocol_whitelist file -format_whitelist concat,mov -f concat -safe 0 -i file:/w/list.txt');
+    expect(join.join(' ')).toContain('-map 0:v -map [aout] -c:v copy -c:a aac -b:a 128k -t 5 -movflags +faststart');
+    expect(join[join.indexOf('-filter_complex') + 1]).toContain('volume=0.4[music]');
+    expect(concatList([{ path: '/w/c0.mp4', frames: 150 }, { path: '/w/c1.mp4', frames: 76 }])).toBe("file '/w/c0.mp4'\nduration 5.000000\nfile '/w/c1.mp4'\nduration 2.533333\n");
+    expect(() => concatList([{ path: "/w/it's.mp4", frames: 1 }])).toThrow('Unsupported characters');
   });
 });
 

@@ -21,6 +21,8 @@ const runs: VideoRunStore = {
   claim: () => Promise.resolve('busy'),
   release: () => Promise.resolve(undefined),
   update: () => Promise.resolve(false),
+  addRenderedFrames: () => Promise.resolve(undefined),
+  advanceProgress: () => Promise.resolve(false),
 };
 const unused = () => Promise.reject(new Error('not used by MarkFailed'));
 /** The task as its composition builds it: a logger made once per process, before any execution. */

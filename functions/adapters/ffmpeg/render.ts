@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildAss, videoHeight, videoWidth } from '../../core/captions/ass-builder';
 import { logoPlacement, watermarkPlacement, type Placement } from '../../core/branding/logo-placement';
-import type { RenderClip, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
+import type { ChunkRenderRequest, FramedClip, JoinRequest, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
+import { framedClips, timelineFrames, videoFrameRate } from '../../core/video/frame-timeline';
 import { captionFont } from './fonts';
 import { runFfmpeg } from './ffmpeg-process';
 import { renderFormats, untrustedInput } from './input';
@@ -13,8 +14,9 @@ import { extractFrame } from './probe';
  * The render engine (DESIGN decision 10): one ffmpeg run turns the segments' clips, the voice-over,
  * the captions (an ASS file burned by libass), the music, the logo and the watermark into a 1080x1920
  * H.264 + AAC MP4 with faststart. The filter graph is described in docs/decisions.md (render engine).
+ * A long video is rendered in chunks instead (`renderChunk`, each in its own task) and joined (`join`).
  */
-export const frameRate = 30;
+export const frameRate = videoFrameRate;
 export const defaultRenderTimeoutMs = 10 * 60 * 1000;
 
 /** Paths that go inside a filter graph must need no escaping; ours (temp and font folders) never do. */
@@ -26,22 +28,14 @@ export function filterPath(path: string): string {
 /** Every input is a local file opened with the guards of `untrustedInput` (file protocol, known demuxers). */
 const fileInput = (path: string) => untrustedInput(path, renderFormats);
 
-/** Segment lengths stretched (the last one) so the pictures last at least as long as the voice. */
-export function fitClips(clips: readonly RenderClip[], duration: number): RenderClip[] {
-  const fitted = clips.map((clip) => ({ ...clip, start: Math.max(0, clip.start), duration: Math.max(0.1, clip.duration) }));
-  const total = fitted.reduce((sum, clip) => sum + clip.duration, 0);
-  const last = fitted[fitted.length - 1];
-  if (last && total < duration) last.duration += duration - total;
-  return fitted;
-}
-
 const n = (value: number) => Number(value.toFixed(3)).toString();
 
 /**
  * The H.264 settings of every render (and of the benchmark's bare encode, so the two stay comparable):
  * x264 `superfast` with its macroblock tree and a 10-frame lookahead put back (what `veryfast` has), CRF
  * 23. Measured on the 1080x1920 benchmark: a quarter less CPU than `veryfast` for the same SSIM and PSNR
- * and a file about 5 % larger (docs/decisions.md, render tuning).
+ * and a file about 5 % larger (docs/decisions.md, render tuning). A chunk of a parallel render uses the
+ * same settings; each chunk starts with a keyframe, being an encode of its own.
  */
 export const videoEncoderArgs: readonly string[] = [
   '-c:v',
@@ -56,26 +50,32 @@ export const videoEncoderArgs: readonly string[] = [
   'yuv420p',
 ];
 
-export function clipInput(clip: RenderClip): string[] {
-  if (clip.kind === 'image') return ['-loop', '1', '-framerate', String(frameRate), '-t', n(clip.duration), ...fileInput(clip.path)];
+/**
+ * A clip's input options. Decoding is bounded by `-t` (what is shown, and two frames to spare, which
+ * the trim after `fps` drops): the same options in the single render and in a chunk give the same frames.
+ */
+export function clipInput(clip: FramedClip): string[] {
+  const seconds = (clip.skipFrames + clip.frames + 2) / frameRate;
+  if (clip.kind === 'image') return ['-loop', '1', '-framerate', String(frameRate), '-t', n(seconds), ...fileInput(clip.path)];
   // -stream_loop repeats a clip shorter than its segment; -ss/-t (input options) decode only what is shown.
-  return ['-stream_loop', '-1', '-ss', n(clip.start), '-t', n(clip.duration), ...fileInput(clip.path)];
+  return ['-stream_loop', '-1', '-ss', n(clip.start), '-t', n(seconds), ...fileInput(clip.path)];
 }
 
 /**
  * Cover: crop the source to 9:16 first, then scale the crop to 1080x1920. Cropping first scales only
- * the pixels that are kept (a 1920x1080 source scales 608x1080, not 3414x1920).
+ * the pixels that are kept (a 1920x1080 source scales 608x1080, not 3414x1920). A framed clip is cut to
+ * its whole frames right after `fps`, before any scaling, so skipped frames cost only their decoding.
  */
-export function coverChain(input: number, clip: RenderClip, label: string): string {
+export function coverChain(input: number, clip: FramedClip, label: string): string {
   const aspect = `${videoWidth}/${videoHeight}`;
   return [
     `[${input}:v]fps=${frameRate}`,
+    `trim=${clip.skipFrames > 0 ? `start_frame=${clip.skipFrames}:` : ''}end_frame=${clip.skipFrames + clip.frames}`,
+    'setpts=PTS-STARTPTS',
     `crop=w='trunc(min(iw\\,ih*${aspect})/2)*2':h='trunc(min(ih\\,iw/(${aspect}))/2)*2'`,
     `scale=${videoWidth}:${videoHeight}:flags=bilinear`,
     'setsar=1',
-    'format=yuv420p',
-    `trim=duration=${n(clip.duration)}`,
-    `setpts=PTS-STARTPTS[${label}]`,
+    `format=yuv420p[${label}]`,
   ].join(',');
 }
 
@@ -92,6 +92,21 @@ function overlayChain(input: number, placement: Placement, base: string, label: 
   ];
 }
 
+/** The voice-over (and music under it, at its volume) as one stereo 48 kHz track, `[aout]`. */
+function audioGraph(voice: number, music: number | undefined, volumePercent: number): string[] {
+  const toStereo = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
+  if (music === undefined) return [`[${voice}:a]${toStereo}[aout]`];
+  const volume = Math.max(0, Math.min(100, volumePercent)) / 100;
+  return [
+    `[${voice}:a]${toStereo}[voice]`,
+    `[${music}:a]${toStereo},volume=${n(volume)}[music]`,
+    // amix divides each input by the number of inputs; volume=2 gives the voice its full level back.
+    '[voice][music]amix=inputs=2:duration=first:dropout_transition=0,volume=2[aout]',
+  ];
+}
+
+const audioEncoderArgs: readonly string[] = ['-c:a', 'aac', '-b:a', '128k'];
+
 export interface RenderPlan {
   args: string[];
   /** The ASS text to write to `assPath` before running. */
@@ -105,53 +120,67 @@ export interface RenderPlanInput {
   fontsDir: string;
 }
 
+interface PicturePlan {
+  inputs: string[];
+  graph: string[];
+  /** The next free input index. */
+  next: number;
+}
+
+/**
+ * The pictures of frames `startFrame` to `startFrame + frames`: the framed clips concatenated, the logo
+ * and watermark over them, the captions last, so they stay readable over a logo (unless a video template
+ * turned them off). A chunk's frames are moved to their place in the whole video for the captions, so
+ * one ASS file serves every chunk with exact word timings, then moved back.
+ */
+function planPictures(
+  request: Pick<ChunkRenderRequest, 'clips' | 'captions' | 'logo' | 'watermarkPath' | 'startFrame'>,
+  assPath: string,
+  fontsDir: string,
+): PicturePlan {
+  const inputs: string[] = [];
+  const graph: string[] = [];
+  let input = 0;
+  request.clips.forEach((clip, i) => {
+    inputs.push(...clipInput(clip));
+    graph.push(coverChain(input++, clip, `c${i}`));
+  });
+  graph.push(`${request.clips.map((_, i) => `[c${i}]`).join('')}concat=n=${request.clips.length}:v=1:a=0[base]`);
+  let video = 'base';
+  if (request.logo) {
+    // One decoded frame, scaled once, repeated by the overlay (eof_action=repeat): looping the image
+    // input would decode and scale it again for every video frame.
+    inputs.push(...fileInput(request.logo.path));
+    graph.push(...overlayChain(input++, logoPlacement(request.logo.settings), video, 'logo'));
+    video = 'logo';
+  }
+  if (request.watermarkPath) {
+    inputs.push(...fileInput(request.watermarkPath));
+    graph.push(...overlayChain(input++, watermarkPlacement, video, 'wm'));
+    video = 'wm';
+  }
+  if (!request.captions.enabled) graph.push(`[${video}]null[vout]`);
+  else {
+    const subtitles = `subtitles=filename=${filterPath(assPath)}:fontsdir=${filterPath(fontsDir)}`;
+    if (request.startFrame === 0) graph.push(`[${video}]${subtitles}[vout]`);
+    else graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${frameRate}*TB),${subtitles},setpts=PTS-STARTPTS[vout]`);
+  }
+  return { inputs, graph, next: input };
+}
+
 /** The whole ffmpeg command line for one render (pure: easy to read in a test or a log). */
 export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanInput): RenderPlan {
   if (request.clips.length === 0) throw new Error('A video needs at least one clip');
   const duration = request.voiceOverDuration;
   if (!(duration > 0)) throw new Error('The voice-over has no duration');
-  const clips = fitClips(request.clips, duration);
-  const args: string[] = [];
-  const graph: string[] = [];
-  let input = 0;
-
-  clips.forEach((clip, i) => {
-    args.push(...clipInput(clip));
-    graph.push(coverChain(input++, clip, `c${i}`));
-  });
-  graph.push(`${clips.map((_, i) => `[c${i}]`).join('')}concat=n=${clips.length}:v=1:a=0[base]`);
-  let video = 'base';
-
+  const pictures = planPictures({ ...request, clips: framedClips(request.clips, timelineFrames(duration)), startFrame: 0 }, assPath, fontsDir);
+  const args = [...pictures.inputs];
+  let input = pictures.next;
   const voice = input++;
   args.push(...fileInput(request.voiceOverPath));
   const music = request.musicPath ? input++ : undefined;
   if (request.musicPath) args.push('-stream_loop', '-1', ...fileInput(request.musicPath));
-
-  if (request.logo) {
-    // One decoded frame, scaled once, repeated by the overlay (eof_action=repeat): looping the image
-    // input would decode and scale it again for every video frame.
-    args.push(...fileInput(request.logo.path));
-    graph.push(...overlayChain(input++, logoPlacement(request.logo.settings), video, 'logo'));
-    video = 'logo';
-  }
-  if (request.watermarkPath) {
-    args.push(...fileInput(request.watermarkPath));
-    graph.push(...overlayChain(input++, watermarkPlacement, video, 'wm'));
-    video = 'wm';
-  }
-  // Captions last, so they stay readable over a logo (unless a video template turned them off).
-  if (request.captions.enabled) graph.push(`[${video}]subtitles=filename=${filterPath(assPath)}:fontsdir=${filterPath(fontsDir)}[vout]`);
-  else graph.push(`[${video}]null[vout]`);
-
-  const toStereo = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
-  if (music === undefined) graph.push(`[${voice}:a]${toStereo}[aout]`);
-  else {
-    const volume = Math.max(0, Math.min(100, request.captions.background_audio_volume)) / 100;
-    graph.push(`[${voice}:a]${toStereo}[voice]`, `[${music}:a]${toStereo},volume=${n(volume)}[music]`);
-    // amix divides each input by the number of inputs; volume=2 gives the voice its full level back.
-    graph.push('[voice][music]amix=inputs=2:duration=first:dropout_transition=0,volume=2[aout]');
-  }
-
+  const graph = [...pictures.graph, ...audioGraph(voice, music, request.captions.background_audio_volume)];
   args.push(
     '-filter_complex',
     graph.join(';'),
@@ -160,10 +189,7 @@ export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanI
     '-map',
     '[aout]',
     ...videoEncoderArgs,
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
+    ...audioEncoderArgs,
     '-t',
     n(duration),
     '-movflags',
@@ -173,6 +199,54 @@ export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanI
   );
   const ass = buildAss(request.words, request.captions, { fontName });
   return { args, ass };
+}
+
+/** One chunk's command line: its frames, pictures only, same encoder settings. */
+export function planChunk({ request, assPath, fontName, fontsDir }: { request: ChunkRenderRequest; assPath: string; fontName: string; fontsDir: string }): RenderPlan {
+  if (request.clips.length === 0) throw new Error('A chunk needs at least one clip');
+  const pictures = planPictures(request, assPath, fontsDir);
+  const args = [...pictures.inputs, '-filter_complex', pictures.graph.join(';'), '-map', '[vout]', '-an', ...videoEncoderArgs, '-frames:v', String(request.frames), '-y', resolve(request.outputPath)];
+  return { args, ass: buildAss(request.words, request.captions, { fontName }) };
+}
+
+/**
+ * The join: the chunks through the concat demuxer with `-c copy` (nothing re-encoded, each chunk's
+ * first frame is a keyframe), and the one audio track mixed and encoded once for the whole video, so
+ * no audio seam exists.
+ */
+export function planJoin(request: JoinRequest, listPath: string): string[] {
+  if (request.chunks.length === 0) throw new Error('Nothing to join');
+  const args = ['-protocol_whitelist', 'file', '-format_whitelist', 'concat,mov', '-f', 'concat', '-safe', '0', '-i', `file:${resolve(listPath)}`];
+  args.push(...fileInput(request.voiceOverPath));
+  const music = request.musicPath ? 2 : undefined;
+  if (request.musicPath) args.push('-stream_loop', '-1', ...fileInput(request.musicPath));
+  args.push(
+    '-filter_complex',
+    audioGraph(1, music, request.musicVolume).join(';'),
+    '-map',
+    '0:v',
+    '-map',
+    '[aout]',
+    '-c:v',
+    'copy',
+    ...audioEncoderArgs,
+    '-t',
+    n(request.voiceOverDuration),
+    '-movflags',
+    '+faststart',
+    '-y',
+    resolve(request.outputPath),
+  );
+  return args;
+}
+
+/**
+ * The concat demuxer's list: each chunk's absolute path (ours, made by the chunks) and its length in
+ * whole frames, so each chunk starts exactly where the frames before it end (the demuxer's own estimate
+ * of a chunk's length was measured a millisecond off).
+ */
+export function concatList(chunks: JoinRequest['chunks']): string {
+  return chunks.map(({ path, frames }) => `file '${filterPath(resolve(path))}'\nduration ${(frames / frameRate).toFixed(6)}\n`).join('');
 }
 
 /** The render engine behind the VideoRenderer port, with the ffmpeg from npm (or the Lambda layer). */
@@ -193,6 +267,44 @@ export class FfmpegVideoRenderer implements VideoRenderer {
         onProgress: request.onProgress,
         onSpawn: this.options.onSpawn,
         env: { FONTCONFIG_FILE: font.fontconfigFile },
+      });
+      return { outputPath: resolve(request.outputPath), durationSeconds: request.voiceOverDuration, elapsedMs: Date.now() - began };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async renderChunk(request: ChunkRenderRequest): Promise<RenderResult> {
+    const began = Date.now();
+    const font = await captionFont(request.captions.font_family);
+    const work = await mkdtemp(join(tmpdir(), 'reelsmith-chunk-'));
+    try {
+      const assPath = join(work, 'captions.ass');
+      const plan = planChunk({ request, assPath, fontName: font.fontName, fontsDir: font.fontsDir });
+      await writeFile(assPath, plan.ass);
+      await runFfmpeg(plan.args, {
+        timeoutMs: request.timeoutMs ?? this.options.timeoutMs ?? defaultRenderTimeoutMs,
+        durationSeconds: request.frames / frameRate,
+        onProgress: request.onProgress,
+        onSpawn: this.options.onSpawn,
+        env: { FONTCONFIG_FILE: font.fontconfigFile },
+      });
+      return { outputPath: resolve(request.outputPath), durationSeconds: request.frames / frameRate, elapsedMs: Date.now() - began };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async join(request: JoinRequest): Promise<RenderResult> {
+    const began = Date.now();
+    const work = await mkdtemp(join(tmpdir(), 'reelsmith-join-'));
+    try {
+      const listPath = join(work, 'chunks.txt');
+      await writeFile(listPath, concatList(request.chunks));
+      await runFfmpeg(planJoin(request, listPath), {
+        timeoutMs: request.timeoutMs ?? this.options.timeoutMs ?? defaultRenderTimeoutMs,
+        durationSeconds: request.voiceOverDuration,
+        onSpawn: this.options.onSpawn,
       });
       return { outputPath: resolve(request.outputPath), durationSeconds: request.voiceOverDuration, elapsedMs: Date.now() - began };
     } finally {

@@ -30,6 +30,36 @@ export interface RenderRequest {
   onProgress?: (percent: number) => void;
 }
 
+/** A clip placed on the timeline in whole frames: `frames` shown, after skipping `skipFrames` of its segment. */
+export interface FramedClip extends RenderClip {
+  frames: number;
+  skipFrames: number;
+}
+
+/**
+ * One chunk of a parallel render (issue 16): the frames `startFrame` to `startFrame + frames` of the
+ * video, pictures only (the voice and music are mixed once, by the join). `clips` are those the chunk
+ * shows; the captions are the whole video's, shifted to the chunk's place.
+ */
+export interface ChunkRenderRequest extends Pick<RenderRequest, 'words' | 'captions' | 'logo' | 'watermarkPath' | 'outputPath' | 'timeoutMs' | 'onProgress'> {
+  clips: FramedClip[];
+  startFrame: number;
+  frames: number;
+}
+
+/** The chunks joined without re-encoding, with the one audio track: the voice-over and the music mixed. */
+export interface JoinRequest {
+  /** The chunks' files, in order, with their frames. */
+  chunks: { path: string; frames: number }[];
+  voiceOverPath: string;
+  voiceOverDuration: number;
+  musicPath?: string | null;
+  /** 0–100, as in the caption settings. */
+  musicVolume: number;
+  outputPath: string;
+  timeoutMs?: number;
+}
+
 export interface RenderResult {
   outputPath: string;
   durationSeconds: number;
@@ -39,5 +69,7 @@ export interface RenderResult {
 /** Turns clips, a voice-over and caption settings into a finished 1080x1920 H.264 + AAC MP4. */
 export interface VideoRenderer {
   render(request: RenderRequest): Promise<RenderResult>;
+  renderChunk(request: ChunkRenderRequest): Promise<RenderResult>;
+  join(request: JoinRequest): Promise<RenderResult>;
   thumbnail(videoPath: string, atSeconds: number, outputPath: string): Promise<string>;
 }

@@ -31,6 +31,16 @@ export interface VideoRunStore {
   release(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<Script | undefined>;
   /** Applies `changes` while `runId` still owns the script; false otherwise. */
   update(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<boolean>;
+  /**
+   * Adds `frames` to the run's count of rendered frames (a parallel render's chunks report together)
+   * while `runId` owns the script, and answers the new count; undefined otherwise. A claim starts it at 0.
+   */
+  addRenderedFrames(userId: string, scriptId: string, runId: string, frames: number): Promise<number | undefined>;
+  /**
+   * Sets the script's `videoProgress` to `progress` only if it moves forward and the last such change
+   * is at least `minIntervalMs` old (one throttle for all the chunks of a run): true when it did.
+   */
+  advanceProgress(userId: string, scriptId: string, runId: string, progress: number, now: number, minIntervalMs: number): Promise<boolean>;
 }
 
 /** When each medium was last used in a video, kept 7 days (spec 000 §4, "Recent usage records"). */

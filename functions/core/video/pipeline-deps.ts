@@ -31,6 +31,8 @@ export interface PipelineDeps {
   clock?: () => number;
   /** Where per-run work folders are made (the OS temp folder; /tmp in Lambda). */
   tempRoot?: string;
+  /** The length a parallel render's chunks aim at; 0 renders every video in one piece (default 5 s). */
+  renderChunkSeconds?: number;
   /** Throttle of progress messages (tests may shorten it). */
   progressIntervalMs?: number;
 }

@@ -11,6 +11,7 @@ import { ProgressReporter } from './progress';
 import { VideoInputError, type AudioResult, type PlanResult, type PlannedSegment, type RunInput } from './run';
 import { toCandidate } from './segment-planner';
 import { segmentTimes } from './segment-timing';
+import { defaultChunkSeconds, planChunks, timelineFrames } from './frame-timeline';
 
 const wordsSchema = z.array(z.object({ word: z.string(), start: z.number(), end: z.number() }));
 const maxWordsBytes = 4 * 1024 * 1024;
@@ -101,5 +102,7 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
     if (!music || music.kind !== 'audio') throw new VideoInputError('The background audio is no longer in your media library. Choose another one and try again.');
     musicKey = music.storageKey;
   }
-  return { segments, totalDuration: duration, musicKey };
+  // A video longer than one chunk is rendered in parallel chunks (the state machine's Map state).
+  const chunks = planChunks(timelineFrames(duration), deps.renderChunkSeconds ?? defaultChunkSeconds);
+  return { segments, totalDuration: duration, musicKey, ...(chunks ? { chunks } : {}) };
 }

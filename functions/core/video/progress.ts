@@ -52,3 +52,61 @@ export class ProgressReporter {
     return this.pending;
   }
 }
+
+/** The bar during a parallel render: from the render's start (10) to just before the join (95). */
+const chunkedShare = 85;
+
+/**
+ * A chunk's progress in a parallel render: the frames this chunk has rendered are added to the run's
+ * count (one atomic addition), and the bar shows the frames of all chunks together, so it moves forward
+ * whichever chunk reports. At most one report a second per chunk; the rest when it finishes.
+ */
+export class FrameProgress {
+  private sentFrames = 0;
+  private lastSent = Number.NEGATIVE_INFINITY;
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: { publisher: Publisher; runs: VideoRunStore; log?: { warn(message: string, fields?: Record<string, unknown>): void } },
+    private readonly run: { userId: string; scriptId: string; runId: string },
+    private readonly totalFrames: number,
+    private readonly chunkFrames: number,
+    private readonly intervalMs = 1_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** ffmpeg's percent of this chunk. */
+  report(percent: number): void {
+    const now = this.clock();
+    if (now - this.lastSent < this.intervalMs) return;
+    this.lastSent = now;
+    this.send(Math.round((Math.max(0, Math.min(100, percent)) * this.chunkFrames) / 100));
+  }
+
+  /** The chunk is done: the rest of its frames counted. */
+  finish(): Promise<void> {
+    this.send(this.chunkFrames);
+    return this.pending;
+  }
+
+  private send(framesDone: number): void {
+    const added = framesDone - this.sentFrames;
+    if (added <= 0) return;
+    this.sentFrames = framesDone;
+    const { userId, scriptId, runId } = this.run;
+    this.pending = this.pending.then(async () => {
+      try {
+        const total = await this.deps.runs.addRenderedFrames(userId, scriptId, runId, added);
+        if (total === undefined) return;
+        // A retried chunk counts its frames again: the bar stops short of the join's share.
+        const progress = stageProgress.rendering + Math.min(chunkedShare, Math.floor((total * chunkedShare) / Math.max(1, this.totalFrames)));
+        // One throttle for every chunk of the run, kept on the script: forward only, once a second at most.
+        if (await this.deps.runs.advanceProgress(userId, scriptId, runId, progress, this.clock(), this.intervalMs)) {
+          await this.deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, stage: 'rendering', progress });
+        }
+      } catch (error) {
+        this.deps.log?.warn('progress message not delivered', { error: String(error) });
+      }
+    });
+  }
+}

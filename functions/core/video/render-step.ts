@@ -4,7 +4,10 @@ import { extname, join } from 'node:path';
 import { NotAuthenticatedError } from '../errors';
 import { ownKeyOf } from '../files/owned-files';
 import { limitsOf } from '../plans/tiers';
-import type { RenderClip } from '../ports/video-renderer';
+import type { CaptionSettings } from '../../contract/caption-settings';
+import type { WordTiming } from '../captions/word-timings';
+import type { RenderClip, RenderRequest } from '../ports/video-renderer';
+import { timelineFrames } from './frame-timeline';
 import type { User } from '../users/user';
 import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, readWords, scriptOf } from './plan-step';
@@ -29,71 +32,120 @@ export function logoKeyOf(user: Pick<User, 'id' | 'logoUrl' | 'logoSettings'>): 
 
 const safeExt = (key: string) => (/^\.[a-z0-9]{1,5}$/i.test(extname(key)) ? extname(key).toLowerCase() : '.bin');
 
+/** A clip of the plan, by its stored key (downloaded only by the render that shows it). */
+export interface StoredClip extends Omit<RenderClip, 'path'> {
+  storageKey: string;
+}
+
+/** What every render of a run reads: the plan's clips and the user's branding, by key; the words and captions. */
+export interface RenderSources {
+  user: User;
+  captions: CaptionSettings;
+  words: WordTiming[];
+  clips: StoredClip[];
+  logoKey: string | undefined;
+  watermarkPath: string | null;
+  totalFrames: number;
+}
+
+export async function renderSourcesOf(deps: PipelineDeps, input: RunInput & { audio: AudioResult; plan: PlanResult }): Promise<RenderSources> {
+  const [script, user] = await Promise.all([scriptOf(deps, input), deps.users.get(input.userId)]);
+  if (!user) throw new NotAuthenticatedError();
+  const words = await readWords(deps, input.audio.wordsKey);
+  const clips: StoredClip[] = input.plan.segments
+    .filter((segment) => segment.mediaDuration > 0.01)
+    .map((segment) => ({ storageKey: segment.storageKey, kind: 'video', start: segment.mediaStartTime, duration: segment.mediaDuration }));
+  const first = input.plan.segments[0];
+  if (clips.length === 0 && first) clips.push({ storageKey: first.storageKey, kind: 'video', start: first.mediaStartTime, duration: input.audio.durationSeconds });
+  return {
+    user,
+    captions: captionsOf(script),
+    words,
+    clips,
+    logoKey: logoKeyOf(user),
+    watermarkPath: limitsOf(user.subscriptionTier).watermark ? deps.watermarkPath : null,
+    totalFrames: timelineFrames(input.audio.durationSeconds),
+  };
+}
+
+/** Downloads into a run's work folder, each key once. */
+export class WorkFolder {
+  private readonly local = new Map<string, string>();
+
+  private constructor(
+    private readonly deps: Pick<PipelineDeps, 'files' | 'log'>,
+    readonly path: string,
+  ) {}
+
+  static async open(deps: Pick<PipelineDeps, 'files' | 'log' | 'tempRoot'>): Promise<WorkFolder> {
+    return new WorkFolder(deps, await mkdtemp(join(deps.tempRoot ?? tmpdir(), 'reelsmith-run-')));
+  }
+
+  async fetch(key: string, name: string, maxBytes = maxInputBytes): Promise<string> {
+    const known = this.local.get(key);
+    if (known) return known;
+    const path = join(this.path, `${name}${safeExt(key)}`);
+    await this.deps.files.download(key, path, maxBytes);
+    this.local.set(key, path);
+    return path;
+  }
+
+  /** The user's logo, or none when it is gone (the video is still made). */
+  async logo(sources: RenderSources): Promise<RenderRequest['logo']> {
+    if (!sources.logoKey) return null;
+    const path = await this.fetch(sources.logoKey, 'logo', maxLogoBytes).catch((error: unknown) => {
+      this.deps.log.warn('logo not found; rendering without it', { userId: sources.user.id, error: String(error) });
+      return null;
+    });
+    return path ? { path, settings: sources.user.logoSettings } : null;
+  }
+
+  close(): Promise<void> {
+    return rm(this.path, { recursive: true, force: true });
+  }
+}
+
+/** The finished MP4 and its thumbnail, uploaded to the contract's keys (named by the run: a retry writes the same objects). */
+export async function publishVideo(deps: PipelineDeps, input: RunInput, outputPath: string, durationSeconds: number, renderMs: number, work: WorkFolder): Promise<VideoResult> {
+  const thumbnailPath = await deps.renderer.thumbnail(outputPath, Math.min(1, durationSeconds / 2), join(work.path, 'thumbnail.jpg'));
+  const files = videoFiles(input.userId, input.scriptId, input.runId);
+  await Promise.all([deps.files.upload(files.videoKey, outputPath, 'video/mp4'), deps.files.upload(files.thumbnailKey, thumbnailPath, 'image/jpeg')]);
+  return { ...files, durationSeconds, renderMs };
+}
+
 /**
  * RenderVideo: the clips, voice-over, music, logo and (free plan) watermark copied into a work folder
- * of this run, one render by the VideoRenderer, the MP4 and a JPEG thumbnail uploaded to the contract's
- * keys (named by the run, so a retry writes the same objects). The work folder is always removed.
+ * of this run, one render by the VideoRenderer, the MP4 and a JPEG thumbnail uploaded. The work folder
+ * is always removed.
  */
 export async function renderStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; plan: PlanResult }): Promise<VideoResult> {
   const progress = new ProgressReporter(deps, input, 'rendering', deps.progressIntervalMs, deps.clock);
   await progress.start(stageProgress.rendering);
-  const [script, user] = await Promise.all([scriptOf(deps, input), deps.users.get(input.userId)]);
-  if (!user) throw new NotAuthenticatedError();
-  const captions = captionsOf(script);
-  const words = await readWords(deps, input.audio.wordsKey);
-  const work = await mkdtemp(join(deps.tempRoot ?? tmpdir(), 'reelsmith-run-'));
+  const sources = await renderSourcesOf(deps, input);
+  const work = await WorkFolder.open(deps);
   try {
-    const local = new Map<string, string>();
-    const fetchOnce = async (key: string, name: string, maxBytes = maxInputBytes): Promise<string> => {
-      const known = local.get(key);
-      if (known) return known;
-      const path = join(work, `${name}${safeExt(key)}`);
-      await deps.files.download(key, path, maxBytes);
-      local.set(key, path);
-      return path;
-    };
     const clips: RenderClip[] = [];
-    for (const [i, segment] of input.plan.segments.entries()) {
-      if (segment.mediaDuration <= 0.01) continue;
-      const path = await fetchOnce(segment.storageKey, `clip-${i}`);
-      clips.push({ path, kind: 'video', start: segment.mediaStartTime, duration: segment.mediaDuration });
-    }
-    if (clips.length === 0) {
-      const first = input.plan.segments[0];
-      if (first) clips.push({ path: await fetchOnce(first.storageKey, 'clip-0'), kind: 'video', start: first.mediaStartTime, duration: input.audio.durationSeconds });
-    }
-    const voiceOverPath = await fetchOnce(input.audio.audioKey, 'voice');
-    const musicPath = input.plan.musicKey ? await fetchOnce(input.plan.musicKey, 'music') : null;
-    const logoKey = logoKeyOf(user);
-    let logoPath: string | null = null;
-    if (logoKey) {
-      logoPath = await fetchOnce(logoKey, 'logo', maxLogoBytes).catch((error: unknown) => {
-        deps.log.warn('logo not found; rendering without it', { userId: user.id, error: String(error) });
-        return null;
-      });
-    }
-    const watermarkPath = limitsOf(user.subscriptionTier).watermark ? deps.watermarkPath : null;
-
-    const outputPath = join(work, 'video.mp4');
+    for (const [i, { storageKey, ...clip }] of sources.clips.entries()) clips.push({ ...clip, path: await work.fetch(storageKey, `clip-${i}`) });
+    const voiceOverPath = await work.fetch(input.audio.audioKey, 'voice');
+    const musicPath = input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null;
+    const outputPath = join(work.path, 'video.mp4');
     const result = await deps.renderer.render({
       clips,
       voiceOverPath,
       voiceOverDuration: input.audio.durationSeconds,
-      words,
-      captions,
+      words: sources.words,
+      captions: sources.captions,
       musicPath,
-      logo: logoPath ? { path: logoPath, settings: user.logoSettings } : null,
-      watermarkPath,
+      logo: await work.logo(sources),
+      watermarkPath: sources.watermarkPath,
       outputPath,
       onProgress: (percent) => progress.report(stageProgress.rendering + (percent * renderShare) / 100),
     });
-    const thumbnailPath = await deps.renderer.thumbnail(outputPath, Math.min(1, result.durationSeconds / 2), join(work, 'thumbnail.jpg'));
-    const files = videoFiles(input.userId, input.scriptId, input.runId);
-    await Promise.all([deps.files.upload(files.videoKey, outputPath, 'video/mp4'), deps.files.upload(files.thumbnailKey, thumbnailPath, 'image/jpeg')]);
+    const video = await publishVideo(deps, input, outputPath, result.durationSeconds, result.elapsedMs, work);
     await progress.flush();
     deps.log.info('video rendered', { scriptId: input.scriptId, runId: input.runId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: clips.length });
-    return { ...files, durationSeconds: result.durationSeconds, renderMs: result.elapsedMs };
+    return video;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await work.close();
   }
 }

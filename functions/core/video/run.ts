@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { matchedTagLimits } from '../../contract/rules/segments';
 import { AppError, isShownToUser } from '../errors';
+import { maxRenderChunks, renderChunkSchema } from './frame-timeline';
 
 /**
  * What the state machine carries between its tasks (functions/pipeline/state-machine.asl.json). The
@@ -48,6 +49,8 @@ export const planResultSchema = z.object({
   segments: z.array(plannedSegmentSchema).min(1),
   totalDuration: z.number().positive(),
   musicKey: z.string().nullable(),
+  /** Present when the video is rendered in chunks, in parallel (absent: one render). */
+  chunks: z.array(renderChunkSchema).min(2).max(maxRenderChunks).optional(),
 });
 export type PlanResult = z.infer<typeof planResultSchema>;
 
@@ -67,6 +70,17 @@ export const taskErrorSchema = z.object({ Error: z.string().optional(), Cause: z
 export const synthesizeInputSchema = runInputSchema;
 export const planInputSchema = runInputSchema.extend({ audio: audioResultSchema });
 export const renderInputSchema = planInputSchema.extend({ plan: planResultSchema });
+/** What a chunk's task answers (the Map state gathers them in order under `$.chunks`). */
+export const chunkResultSchema = z.object({
+  index: z.number().int().min(0).max(maxRenderChunks - 1),
+  key: z.string().min(1).max(1024),
+  frames: z.number().int().min(1),
+  renderMs: z.number().min(0),
+});
+export type ChunkResult = z.infer<typeof chunkResultSchema>;
+/** One Map iteration: the run's whole state, and its chunk. */
+export const renderChunkInputSchema = z.object({ run: renderInputSchema, chunk: renderChunkSchema });
+export const joinInputSchema = renderInputSchema.extend({ chunks: z.array(chunkResultSchema).min(1).max(maxRenderChunks) });
 export const finalizeInputSchema = renderInputSchema.extend({ video: videoResultSchema });
 export const markFailedInputSchema = runInputSchema.extend({ error: taskErrorSchema.optional() });
 

@@ -34,6 +34,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
     usage: new UsageMeter({ users, counters: new DynamoUsageCounters(table) }),
     recent: new DynamoRecentMediaUse(table),
     watermarkPath,
+    renderChunkSeconds: context.config.RENDER_CHUNK_SECONDS,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
   };
 }

@@ -30,7 +30,7 @@ export const keys = {
  * when it claimed the script (ms). Written and removed by DynamoVideoRunStore, read as conditions by
  * the script writes a run must not race (DynamoScriptRepository).
  */
-export const videoRunClaim = { runId: 'videoRunId', at: 'videoRunAt' } as const;
+export const videoRunClaim = { runId: 'videoRunId', at: 'videoRunAt', renderedFrames: 'videoRenderedFrames', progressAt: 'videoProgressAt' } as const;
 
 export interface ItemKey {
   pk: string;

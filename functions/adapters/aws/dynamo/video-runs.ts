@@ -44,12 +44,14 @@ export class DynamoVideoRunStore implements VideoRunStore {
     const names: Record<string, string> = { '#run': videoRunClaim.runId, '#at': videoRunClaim.at };
     const values: Record<string, unknown> = { ':run': runId, ':now': now, ':stale': now - staleAfterMs };
     const sets = [...setClause(changes, names, values), '#run = :run', '#at = :now'];
+    names['#frames'] = videoRunClaim.renderedFrames;
+    names['#progressAt'] = videoRunClaim.progressAt;
     try {
       const result = await this.table.client.send(
         new UpdateCommand({
           TableName: this.table.tableName,
           Key: this.key(userId, scriptId),
-          UpdateExpression: `SET ${sets.join(', ')}`,
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE #frames, #progressAt`,
           ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #at < :stale)',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
@@ -102,6 +104,47 @@ export class DynamoVideoRunStore implements VideoRunStore {
           ConditionExpression: '#run = :run',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async addRenderedFrames(userId: string, scriptId: string, runId: string, frames: number): Promise<number | undefined> {
+    try {
+      const result = await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: this.key(userId, scriptId),
+          UpdateExpression: 'ADD #frames :frames',
+          ConditionExpression: '#run = :run',
+          ExpressionAttributeNames: { '#run': videoRunClaim.runId, '#frames': videoRunClaim.renderedFrames },
+          ExpressionAttributeValues: { ':run': runId, ':frames': Math.max(0, Math.round(frames)) },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const total: unknown = result.Attributes?.[videoRunClaim.renderedFrames];
+      return typeof total === 'number' ? total : undefined;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async advanceProgress(userId: string, scriptId: string, runId: string, progress: number, now: number, minIntervalMs: number): Promise<boolean> {
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: this.key(userId, scriptId),
+          UpdateExpression: 'SET #progress = :progress, #at = :now',
+          ConditionExpression:
+            '#run = :run AND (attribute_not_exists(#at) OR #at <= :before) AND (attribute_not_exists(#progress) OR attribute_type(#progress, :null) OR #progress < :progress)',
+          ExpressionAttributeNames: { '#run': videoRunClaim.runId, '#at': videoRunClaim.progressAt, '#progress': 'videoProgress' },
+          ExpressionAttributeValues: { ':run': runId, ':now': now, ':before': now - minIntervalMs, ':progress': progress, ':null': 'NULL' },
         }),
       );
       return true;

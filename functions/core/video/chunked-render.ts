@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import type { FramedClip } from '../ports/video-renderer';
+import { chunkClips, type RenderChunk } from './frame-timeline';
+import type { PipelineDeps } from './pipeline-deps';
+import { captionsOf, scriptOf } from './plan-step';
+import { FrameProgress } from './progress';
+import { maxInputBytes, publishVideo, renderSourcesOf, WorkFolder } from './render-step';
+import { VideoInputError, type AudioResult, type ChunkResult, type PlanResult, type RunInput, type VideoResult } from './run';
+
+/**
+ * The parallel render (issue 16): the plan's chunks (core/video/frame-timeline.ts) each rendered by a
+ * RenderChunk task of the state machine's Map state, then one JoinChunks task. A short video keeps the
+ * single render (render-step.ts).
+ */
+
+/** Where a chunk of a parallel render waits for the join: under `tmp/`, which expires after a day. */
+export function chunkKey(input: RunInput, index: number): string {
+  return `tmp/renders/${input.userId}/${input.scriptId}-${input.runId.toLowerCase()}/chunk-${String(index).padStart(2, '0')}.mp4`;
+}
+
+/**
+ * RenderChunk (one iteration of the Map state): only the clips this chunk shows are downloaded; its
+ * frames rendered, pictures only, and stored for the join. The bar moves by the frames all chunks have
+ * rendered together.
+ */
+export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run: RunInput & { audio: AudioResult; plan: PlanResult }; chunk: RenderChunk }): Promise<ChunkResult> {
+  const sources = await renderSourcesOf(deps, run);
+  if (chunk.startFrame + chunk.frames > sources.totalFrames) throw new VideoInputError('The video changed while it was being made. Please try again.');
+  const progress = new FrameProgress(deps, run, sources.totalFrames, chunk.frames, deps.progressIntervalMs, deps.clock);
+  const work = await WorkFolder.open(deps);
+  try {
+    const shown = chunkClips(
+      sources.clips.map(({ storageKey, ...clip }) => ({ ...clip, path: storageKey })),
+      sources.totalFrames,
+      chunk,
+    );
+    const clips: FramedClip[] = [];
+    for (const [i, clip] of shown.entries()) clips.push({ ...clip, path: await work.fetch(clip.path, `clip-${i}`) });
+    const outputPath = join(work.path, 'chunk.mp4');
+    const result = await deps.renderer.renderChunk({
+      clips,
+      startFrame: chunk.startFrame,
+      frames: chunk.frames,
+      words: sources.words,
+      captions: sources.captions,
+      logo: await work.logo(sources),
+      watermarkPath: sources.watermarkPath,
+      outputPath,
+      onProgress: (percent) => progress.report(percent),
+    });
+    const key = chunkKey(run, chunk.index);
+    await deps.files.upload(key, outputPath, 'video/mp4');
+    await progress.finish();
+    deps.log.info('chunk rendered', { scriptId: run.scriptId, runId: run.runId, chunk: chunk.index, frames: chunk.frames, renderMs: result.elapsedMs });
+    return { index: chunk.index, key, frames: chunk.frames, renderMs: result.elapsedMs };
+  } finally {
+    await work.close();
+  }
+}
+
+/**
+ * JoinChunks: the chunks joined in order without re-encoding, the voice and music mixed once under
+ * them; the MP4 and its thumbnail uploaded like a single render's, the chunks deleted.
+ */
+export async function joinChunksStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; plan: PlanResult; chunks: ChunkResult[] }): Promise<VideoResult> {
+  const chunks = [...input.chunks].sort((a, b) => a.index - b.index);
+  // Only this run's own chunk objects are read (the state is ours, but a key is never trusted).
+  if (chunks.some((chunk, i) => chunk.index !== i || chunk.key !== chunkKey(input, i))) {
+    throw new VideoInputError('The video changed while it was being made. Please try again.');
+  }
+  const captions = captionsOf(await scriptOf(deps, input));
+  const work = await WorkFolder.open(deps);
+  try {
+    const began = deps.clock?.() ?? Date.now();
+    const chunkFiles = await Promise.all(
+      chunks.map(async (chunk) => ({ path: await work.fetch(chunk.key, `chunk-${String(chunk.index).padStart(2, '0')}`, maxInputBytes), frames: chunk.frames })),
+    );
+    const voiceOverPath = await work.fetch(input.audio.audioKey, 'voice');
+    const musicPath = input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null;
+    const outputPath = join(work.path, 'video.mp4');
+    const joined = await deps.renderer.join({
+      chunks: chunkFiles,
+      voiceOverPath,
+      voiceOverDuration: input.audio.durationSeconds,
+      musicPath,
+      musicVolume: captions.background_audio_volume,
+      outputPath,
+    });
+    const renderMs = Math.max(...chunks.map((chunk) => chunk.renderMs)) + joined.elapsedMs;
+    const video = await publishVideo(deps, input, outputPath, joined.durationSeconds, renderMs, work);
+    await deps.files.delete(chunks.map((chunk) => chunk.key));
+    deps.log.info('video rendered', {
+      scriptId: input.scriptId,
+      runId: input.runId,
+      seconds: joined.durationSeconds,
+      chunks: chunks.length,
+      largestChunkMs: Math.max(...chunks.map((chunk) => chunk.renderMs)),
+      joinMs: joined.elapsedMs,
+      joinStepMs: (deps.clock?.() ?? Date.now()) - began,
+    });
+    return video;
+  } finally {
+    await work.close();
+  }
+}

@@ -1,6 +1,5 @@
 import { NotFoundError } from '../errors';
-import type { UserRepository } from '../ports/accounts';
-import type { AssetListQuery, FolderScope, MediaAssetRepository, MediaFolderRepository, MediaTagger } from '../ports/media';
+import type { AssetListQuery, FolderScope, MediaAssetRepository, MediaFolderRepository, MediaStorageFacts, MediaTagger } from '../ports/media';
 import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import { requireFolder } from './folders';
@@ -25,7 +24,8 @@ export interface MediaLibraryDeps {
   folders: Pick<MediaFolderRepository, 'getFolder' | 'listFolders'>;
   storage: Pick<ObjectStore, 'get' | 'delete'>;
   tagger: MediaTagger;
-  users: Pick<UserRepository, 'get'>;
+  /** The usage counters and the plan, for the storage figures (one read of both). */
+  storageFacts: MediaStorageFacts;
   publisher: Publisher;
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
@@ -54,8 +54,8 @@ export class MediaLibrary {
   }
 
   async storage(userId: string) {
-    const [usage, user] = await Promise.all([this.deps.assets.usage(userId), this.deps.users.get(userId)]);
-    const limitBytes = storageLimitBytes(user?.subscriptionTier ?? 'free');
+    const { usage, tier } = await this.deps.storageFacts.usageAndTier(userId);
+    const limitBytes = storageLimitBytes(tier ?? 'free');
     return {
       usedBytes: usage.bytes,
       limitBytes,

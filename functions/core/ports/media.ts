@@ -1,5 +1,6 @@
 import type { MediaAsset, MediaFolder, MediaUsage, PendingUpload } from '../media/media';
 import type { MediaSort } from '../../contract/media';
+import type { Tier } from '../../contract/users';
 
 /** Which assets a listing reads: every asset, one folder's, or those at the root (no folder). */
 export type FolderScope = { kind: 'all' } | { kind: 'folder'; folderId: string } | { kind: 'root' };
@@ -24,6 +25,14 @@ export interface AssetListPage {
   matched?: number;
   /** Where the page after this one starts, when there is one. */
   nextCursor?: string;
+}
+
+/**
+ * What the storage figures are made of, read together in one round trip (the listing asks for them on
+ * every page): the user's usage counters and plan. `tier` is undefined when the user has no profile.
+ */
+export interface MediaStorageFacts {
+  usageAndTier(userId: string): Promise<{ usage: MediaUsage; tier: Tier | undefined }>;
 }
 
 /**

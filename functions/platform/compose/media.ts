@@ -1,5 +1,6 @@
 import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
 import { DynamoMediaFolderRepository } from '../../adapters/aws/dynamo/media-folders';
+import { DynamoMediaStorageFacts } from '../../adapters/aws/dynamo/media-storage-facts';
 import { DynamoMediaUploadRepository } from '../../adapters/aws/dynamo/media-uploads';
 import { DynamoScriptFolderReferences } from '../../adapters/aws/dynamo/script-folder-references';
 import { FfmpegMediaProcessor } from '../../adapters/ffmpeg/ffmpeg-media-processor';
@@ -47,7 +48,15 @@ export function composeMedia(context: EntryContext): MediaDeps {
       publisher,
       log,
     }),
-    library: new MediaLibrary({ assets: new DynamoMediaAssetRepository(table), folders, storage, tagger: taggerOf(context), users, publisher, log }),
+    library: new MediaLibrary({
+      assets: new DynamoMediaAssetRepository(table),
+      folders,
+      storage,
+      tagger: taggerOf(context),
+      storageFacts: new DynamoMediaStorageFacts(table),
+      publisher,
+      log,
+    }),
     ownedFiles: new OwnedFiles({ store: storage, remote: new UrlFetcher() }),
   };
 }

@@ -101,6 +101,7 @@ export const pipelineHandlers: Record<string, TaskHandler> = {
     availableParallelism(),
     local('render-chunk', async () => (await import('../../functions/pipeline/render-chunk')).handler),
   ),
+  'mix-audio': local('mix-audio', async () => (await import('../../functions/pipeline/mix-audio')).handler),
   'join-chunks': local('join-chunks', async () => (await import('../../functions/pipeline/join-chunks')).handler),
   'finalize-video': local('finalize-video', async () => (await import('../../functions/pipeline/finalize-video')).handler),
   'mark-failed': local('mark-failed', async () => (await import('../../functions/pipeline/mark-failed')).handler),

@@ -1,32 +1,43 @@
 /**
- * `npm run bench:render`: a 30 s, 6-segment 1080x1920 video from 1080p test clips with highlight
+ * `npm run bench:render`: a 60 s, 12-segment 1080x1920 video from 1080p test clips with highlight
  * captions, background music and a logo, against a bare encode of the same clips (same cover crop and
  * scale, concatenated, same size and encoder settings (`videoEncoderArgs`); no captions, overlays or audio) in the same run.
  * Prints render seconds, seconds per video second, the ratio to the bare encode, and the peak memory
  * (VmHWM) and CPU time of the ffmpeg process; BENCH_ROUNDS=n alternates n rounds and keeps the best. Test clips are generated once into the temp dir and reused.
+ *
+ * Then the parallel render (issue 16) of the same video: its chunks (5 s, as the pipeline plans them)
+ * rendered as many at a time as the machine has cores and joined (the local wall time), each chunk
+ * again alone (what one Lambda per chunk does, uncontended), and the join; from these, the wall time of
+ * the same video in the cloud, with the figures this machine cannot measure stated.
  */
 import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { runFfmpeg } from '../../functions/adapters/ffmpeg/ffmpeg-process';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import { clipInput, coverChain, FfmpegVideoRenderer, videoEncoderArgs } from '../../functions/adapters/ffmpeg/render';
-import { framedClips, timelineFrames } from '../../functions/core/video/frame-timeline';
+import { chunkClips, defaultChunkSeconds, framedClips, planChunks, timelineFrames, type RenderChunk } from '../../functions/core/video/frame-timeline';
+import type { WordTiming } from '../../functions/core/captions/word-timings';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
 import { parseCaptionSettings } from '../../functions/contract/caption-settings';
 import type { RenderClip } from '../../functions/core/ports/video-renderer';
 
 const dir = join(tmpdir(), 'reelsmith-bench-render');
-const segments = 6;
+const segments = 12;
 const text =
   'Most people think productivity is about doing more. It is not. It is about doing what matters, ' +
   'first, before the day fills up with noise. Pick one task tonight that would make tomorrow a win. ' +
   'Write it down. When you wake up, do it before you open your messages. ' +
   'Protect that hour like a meeting with your future self. Do the same the next day, and the day after. ' +
   'After a week you will notice something: the noise still comes, but it no longer decides your day. ' +
-  'Small wins compound. Start tomorrow.';
+  'Small wins compound. Start tomorrow. ' +
+  'Here is the second half, for the minute a creator posts. Most feeds reward the first three seconds, ' +
+  'so lead with the promise, not the introduction. Say what they will get, then give it to them fast. ' +
+  'Cut every sentence that does not move the story forward. Show the result before the process. ' +
+  'End with one clear action, and make it easy: follow for part two, or save this for tomorrow morning. ' +
+  'Post at the same hour every day for a month, then look at what worked and do more of that.';
 
 const exists = (path: string) => access(path).then(() => true, () => false);
 
@@ -37,7 +48,7 @@ async function ffmpeg(args: string[]): Promise<void> {
 /** Six 1080p clips of moving test patterns (5 s each, so some are looped), music and a logo. */
 async function prepare(): Promise<void> {
   await mkdir(dir, { recursive: true });
-  for (let i = 0; i < segments; i++) {
+  for (let i = 0; i < 6; i++) {
     const file = join(dir, `clip${i}.mp4`);
     if (await exists(file)) continue;
     const source = i % 2 === 0 ? 'testsrc2' : 'mandelbrot';
@@ -91,10 +102,11 @@ async function main(): Promise<void> {
   const voicePath = join(dir, 'voice.wav');
   await writeFile(voicePath, speech.audio);
   const duration = speech.durationSeconds;
+  // Twelve segments over the six clips, each clip shown twice from other points.
   const clips: RenderClip[] = Array.from({ length: segments }, (_, i) => ({
-    path: join(dir, `clip${i}.mp4`),
+    path: join(dir, `clip${i % 6}.mp4`),
     kind: 'video',
-    start: i % 3,
+    start: (i * 7) % 4,
     duration: duration / segments,
   }));
 
@@ -144,6 +156,113 @@ async function main(): Promise<void> {
   console.log(`bare encode (same clips, size, encoder settings): ${fmt(b.wall)} s, ${perSecond(b)}, CPU ${fmt(b.usage.cpuSeconds)} s, peak ${b.usage.peakMb.toFixed(0)} MB, ${await mb(join(dir, 'bare.mp4'))} MB file`);
   console.log(`encoder: ${videoEncoderArgs.join(' ')}`);
   console.log(`ratio render / bare: ${fmt(f.wall / b.wall)}x wall, ${fmt(f.usage.cpuSeconds / b.usage.cpuSeconds)}x CPU (targets: <= 0.6 s per video second, <= 1.3x)`);
+
+  await parallelRender({ clips, duration, words: speech.words, voicePath, single: f });
+}
+
+/** Assumptions for what cannot be measured on this machine (stated in the output). */
+const cloud = {
+  /** Lambda gives CPU by memory: 1,769 MB is one vCPU, the chunk task's 3,008 MB about 1.7. */
+  chunkVcpus: 3008 / 1769,
+  /** A cold start of a task function (Node.js 24, a 2 MB bundle, the ffmpeg layer), from AWS's published figures for Node.js. */
+  coldStartSeconds: 0.8,
+  /** A Lambda's throughput to and from S3 in its region (a conservative figure for one connection). */
+  s3MegabytesPerSecond: 80,
+  /** Step Functions' own time per transition (Choice → Map → iterations → JoinChunks): a few tens of ms each. */
+  transitionsSeconds: 0.3,
+};
+
+interface Timed {
+  wall: number;
+  usage: Usage;
+}
+
+async function parallelRender(video: { clips: RenderClip[]; duration: number; words: WordTiming[]; voicePath: string; single: Timed }): Promise<void> {
+  const totalFrames = timelineFrames(video.duration);
+  const chunks = planChunks(totalFrames, defaultChunkSeconds) ?? [];
+  const captions = parseCaptionSettings({ style: 'highlight', background_audio_volume: 30 });
+  const common = { words: video.words, captions, logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } as const }, watermarkPath: null };
+  const chunkPath = (index: number) => join(dir, `chunk-${index}.mp4`);
+  const renderChunk = async (chunk: RenderChunk): Promise<Timed & { inputBytes: number; outputBytes: number }> => {
+    let stop: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
+    const clips = chunkClips(video.clips, totalFrames, chunk);
+    const began = performance.now();
+    await new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = sampleUsage(pid)) }).renderChunk({ ...common, clips, startFrame: chunk.startFrame, frames: chunk.frames, outputPath: chunkPath(chunk.index) });
+    const wall = (performance.now() - began) / 1000;
+    const inputBytes = (await Promise.all([...new Set(clips.map((clip) => clip.path))].map(async (path) => (await stat(path)).size))).reduce((a, b) => a + b, 0);
+    return { wall, usage: stop(), inputBytes, outputBytes: (await stat(chunkPath(chunk.index))).size };
+  };
+
+  // 1. As `npm start` runs it: as many chunks at a time as there are cores, then the join.
+  const slots = availableParallelism();
+  const began = performance.now();
+  const queue = [...chunks];
+  const parallel: Timed[] = [];
+  await Promise.all(
+    Array.from({ length: slots }, async () => {
+      for (let chunk = queue.shift(); chunk; chunk = queue.shift()) parallel.push(await renderChunk(chunk));
+    }),
+  );
+  const chunksWall = (performance.now() - began) / 1000;
+  // The audio track (in the pipeline, MixAudio runs beside the chunks).
+  const audioPath = join(dir, 'audio.m4a');
+  let stopMix: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
+  const mixBegan = performance.now();
+  await new FfmpegVideoRenderer({ onSpawn: (pid) => (stopMix = sampleUsage(pid)) }).mixAudio({ voiceOverPath: video.voicePath, voiceOverDuration: video.duration, musicPath: join(dir, 'music.mp3'), musicVolume: 30, outputPath: audioPath });
+  const mixWall = (performance.now() - mixBegan) / 1000;
+  const mixUsage = stopMix();
+  const output = join(dir, 'joined.mp4');
+  let stopJoin: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
+  const joinBegan = performance.now();
+  await new FfmpegVideoRenderer({ onSpawn: (pid) => (stopJoin = sampleUsage(pid)) }).join({
+    chunks: chunks.map((chunk) => ({ path: chunkPath(chunk.index), frames: chunk.frames })),
+    audioPath,
+    durationSeconds: video.duration,
+    outputPath: output,
+  });
+  const joinWall = (performance.now() - joinBegan) / 1000;
+  const joinUsage = stopJoin();
+  const thumbBegan = performance.now();
+  await new FfmpegVideoRenderer().thumbnail(output, 1, join(dir, 'thumbnail.jpg'));
+  const thumbnailWall = (performance.now() - thumbBegan) / 1000;
+  const localWall = chunksWall + mixWall + joinWall + thumbnailWall;
+  const chunkCpu = parallel.reduce((sum, run) => sum + run.usage.cpuSeconds, 0);
+  const joined = await probeMedia(output);
+
+  // 2. Each chunk alone: what one Lambda per chunk does, nothing else on the machine.
+  const alone: (Timed & { inputBytes: number; outputBytes: number })[] = [];
+  for (const chunk of chunks) alone.push(await renderChunk(chunk));
+  const largest = alone.reduce((a, b) => (b.wall > a.wall ? b : a));
+  const largestIndex = alone.indexOf(largest);
+
+  const mb = (bytes: number) => bytes / 1e6;
+  const s3 = (bytes: number) => mb(bytes) / cloud.s3MegabytesPerSecond;
+  const cores = cpus().length;
+  // The largest chunk on the chunk task's vCPUs: its time here scaled by this machine's cores over the task's.
+  const chunkCloud = largest.wall * Math.max(1, cores / cloud.chunkVcpus);
+  const chunkStep = cloud.coldStartSeconds + s3(largest.inputBytes) + chunkCloud + s3(largest.outputBytes);
+  // MixAudio runs beside the chunks: it counts only if it takes longer than the largest chunk.
+  const audioBytes = (await stat(audioPath)).size;
+  const mixStep = cloud.coldStartSeconds + mixWall + s3(audioBytes);
+  const parallelStep = Math.max(chunkStep, mixStep);
+  const joinedBytes = (await stat(output)).size;
+  const chunkBytes = alone.reduce((sum, run) => sum + run.outputBytes, 0);
+  const joinStep = cloud.coldStartSeconds + s3(chunkBytes + audioBytes) + joinWall + thumbnailWall + s3(joinedBytes);
+  const total = parallelStep + joinStep + cloud.transitionsSeconds;
+
+  console.log('');
+  console.log(`parallel render: ${chunks.length} chunks of ${fmt(chunks[0]!.frames / 30)} s (${totalFrames} frames), joined ${joined.width}x${joined.height} ${fmt(joined.durationSeconds)} s`);
+  console.log(`  single render: ${fmt(video.single.wall)} s wall, CPU ${fmt(video.single.usage.cpuSeconds)} s`);
+  console.log(`  chunked here (${slots} at a time, the audio, then the join): ${fmt(localWall)} s wall (chunks ${fmt(chunksWall)} s, audio ${fmt(mixWall)} s, join ${fmt(joinWall)} s, thumbnail ${fmt(thumbnailWall)} s), CPU ${fmt(chunkCpu + mixUsage.cpuSeconds + joinUsage.cpuSeconds)} s (${fmt((chunkCpu + mixUsage.cpuSeconds + joinUsage.cpuSeconds) / video.single.usage.cpuSeconds)}x the single render's)`);
+  console.log(`  each chunk alone: largest ${fmt(largest.wall)} s wall (chunk ${largestIndex}, CPU ${fmt(largest.usage.cpuSeconds)} s, reads ${fmt(mb(largest.inputBytes))} MB of clips, writes ${fmt(mb(largest.outputBytes))} MB), mean ${fmt(alone.reduce((a, b) => a + b.wall, 0) / alone.length)} s`);
+  console.log(`  audio track: ${fmt(mixWall)} s wall, CPU ${fmt(mixUsage.cpuSeconds)} s (${fmt(video.duration)} s of voice and music mixed and encoded once, ${fmt(mb(audioBytes))} MB)`);
+  console.log(`  join: ${fmt(joinWall)} s wall, CPU ${fmt(joinUsage.cpuSeconds)} s (video and audio copied), reads ${fmt(mb(chunkBytes + audioBytes))} MB, writes ${fmt(mb(joinedBytes))} MB`);
+  console.log(
+    `  cloud estimate, one Lambda per chunk: chunk step ${fmt(chunkStep)} s (cold start ${cloud.coldStartSeconds} s stated, S3 ${fmt(s3(largest.inputBytes) + s3(largest.outputBytes))} s at ${cloud.s3MegabytesPerSecond} MB/s stated, render ${fmt(chunkCloud)} s = ${fmt(largest.wall)} s here x ${cores}/${fmt(cloud.chunkVcpus)} vCPU; the audio step beside it ${fmt(mixStep)} s)` +
+      ` + join step ${fmt(joinStep)} s (cold start, S3 ${fmt(s3(chunkBytes) + s3(joinedBytes))} s, join and thumbnail measured) + transitions ${cloud.transitionsSeconds} s stated`,
+  );
+  console.log(`  => ${fmt(total)} s for ${fmt(video.duration)} s of video (goal: under 10 s for 60 s)${total < 10 ? '' : ' — GOAL MISSED'}`);
+  if (total >= 10) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

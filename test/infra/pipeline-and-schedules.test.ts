@@ -39,18 +39,18 @@ function tasksOf(machine: AslMachine): [string, AslState][] {
 const definition = JSON.parse(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')) as AslMachine;
 
 describe('pipeline definition (DESIGN decision 9)', () => {
-  it('gives every task a retry with backoff, a timeout and a catch (a chunk task through its Map state)', () => {
+  it('gives every task a retry with backoff, a timeout and a catch (those of the parallel render through their Parallel state)', () => {
     const tasks = tasksOf(definition);
     expect(tasks.length).toBeGreaterThan(0);
     for (const [name, state] of tasks) {
       expect(state.TimeoutSeconds, `${name} TimeoutSeconds`).toBeGreaterThan(0);
       expect(state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0), `${name} Retry with backoff`).toBe(true);
-      const caught = state.Catch ?? (name === 'RenderChunk' ? definition.States.RenderChunks?.Catch : undefined);
+      const caught = state.Catch ?? (['RenderChunk', 'MixAudio'].includes(name) ? definition.States.RenderInParallel?.Catch : undefined);
       expect(caught?.some((c) => c.ErrorEquals.includes('States.ALL')), `${name} Catch States.ALL`).toBe(true);
     }
   });
 
-  it('runs SynthesizeAudio → PlanSegments → (RenderVideo, or RenderChunks → JoinChunks) → FinalizeVideo, every Catch leading to MarkFailed and then to a Fail state', () => {
+  it('runs SynthesizeAudio → PlanSegments → (RenderVideo, or the chunks beside the audio track → JoinChunks) → FinalizeVideo, every Catch leading to MarkFailed and then to a Fail state', () => {
     const path = (choice: 'Default' | 'Chunks') => {
       const order: string[] = [];
       for (let name: string | undefined = definition.StartAt; name; ) {
@@ -61,8 +61,10 @@ describe('pipeline definition (DESIGN decision 9)', () => {
       return order;
     };
     expect(path('Default')).toEqual(['SynthesizeAudio', 'PlanSegments', 'ChooseRender', 'RenderVideo', 'FinalizeVideo']);
-    expect(path('Chunks')).toEqual(['SynthesizeAudio', 'PlanSegments', 'ChooseRender', 'RenderChunks', 'JoinChunks', 'FinalizeVideo']);
-    expect(definition.States.RenderChunks).toMatchObject({ Type: 'Map', ItemsPath: '$.plan.chunks', MaxConcurrency: 40 });
+    expect(path('Chunks')).toEqual(['SynthesizeAudio', 'PlanSegments', 'ChooseRender', 'RenderInParallel', 'JoinChunks', 'FinalizeVideo']);
+    const [chunks, audio] = definition.States.RenderInParallel?.Branches ?? [];
+    expect(chunks?.States.RenderChunks).toMatchObject({ Type: 'Map', ItemsPath: '$.plan.chunks', MaxConcurrency: 40 });
+    expect(audio?.States.MixAudio).toMatchObject({ Type: 'Task', Resource: '${MixAudioFunctionArn}' });
     const order = [...new Set([...path('Default'), ...path('Chunks')])].filter((name) => name !== 'ChooseRender');
     for (const name of order) expect(definition.States[name]?.Catch?.map((c) => c.Next), name).toEqual(['MarkFailed']);
     const markFailed = definition.States.MarkFailed as AslState & { Next?: string };
@@ -121,7 +123,7 @@ describe('pipeline resources', () => {
         Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
       });
     }
-    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['join-chunks', 'render-chunk', 'render-video', 'synthesize-audio']);
+    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['join-chunks', 'mix-audio', 'render-chunk', 'render-video', 'synthesize-audio']);
   });
 
   it('gives the render enough memory, time and /tmp for a 60 s video', () => {

@@ -96,8 +96,10 @@ describe('a video rendered in chunks and joined', () => {
         renderer.renderChunk({ ...common, clips: chunkClips(clips, totalFrames, chunk), startFrame: chunk.startFrame, frames: chunk.frames, outputPath: chunkPaths[i] ?? '' }),
       ),
     );
+    const audioPath = join(dir, 'audio.m4a');
+    await renderer.mixAudio({ voiceOverPath: join(dir, 'voice.wav'), voiceOverDuration: duration, musicPath: join(dir, 'music.mp3'), musicVolume: 30, outputPath: audioPath });
     joined = join(dir, 'joined.mp4');
-    await renderer.join({ chunks: chunks.map((chunk, i) => ({ path: chunkPaths[i] ?? '', frames: chunk.frames })), voiceOverPath: join(dir, 'voice.wav'), voiceOverDuration: duration, musicPath: join(dir, 'music.mp3'), musicVolume: 30, outputPath: joined });
+    await renderer.join({ chunks: chunks.map((chunk, i) => ({ path: chunkPaths[i] ?? '', frames: chunk.frames })), audioPath, durationSeconds: duration, outputPath: joined });
   }, 240_000);
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concatList, planChunk, planJoin, planRender } from '../../functions/adapters/ffmpeg/render';
+import { concatList, planAudioMix, planChunk, planJoin, planRender } from '../../functions/adapters/ffmpeg/render';
 import { chunkClips, clipSpans, framedClips, planChunks, timelineFrames } from '../../functions/core/video/frame-timeline';
 import { logoPlacement, logoSize, watermarkPlacement } from '../../functions/core/branding/logo-placement';
 import { parseCaptionSettings } from '../../functions/contract/caption-settings';
@@ -151,11 +151,17 @@ describe('a chunk and the join', () => {
     expect(graph).toContain('[base]setpts=PTS+45/(30*TB),subtitles=filename=/tmp/w/captions.ass:fontsdir=/tmp/f,setpts=PTS-STARTPTS[vout]');
   });
 
-  it('joins with the concat demuxer and -c copy, each chunk as long as its frames, and mixes the audio once', () => {
-    const join = planJoin({ chunks: [{ path: '/w/c0.mp4', frames: 150 }], voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: '/w/music.mp3', musicVolume: 40, outputPath: '/w/out.mp4' }, '/w/list.txt');
+  it('mixes the audio track once, as a single render mixes it', () => {
+    const mix = planAudioMix({ voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: '/w/music.mp3', musicVolume: 40, outputPath: '/w/audio.m4a' });
+    expect(mix[mix.indexOf('-filter_complex') + 1]).toContain('volume=0.4[music]');
+    expect(mix.join(' ')).toContain('-map [aout] -vn -c:a aac -b:a 128k -t 5 -f mp4');
+  });
+
+  it('joins with the concat demuxer, each chunk as long as its frames, and copies video and audio', () => {
+    const join = planJoin({ chunks: [{ path: '/w/c0.mp4', frames: 150 }], audioPath: '/w/audio.m4a', durationSeconds: 5, outputPath: '/w/out.mp4' }, '/w/list.txt');
     expect(join.join(' ')).toContain('-protocol_whitelist file -format_whitelist concat,mov -f concat -safe 0 -i file:/w/list.txt');
-    expect(join.join(' ')).toContain('-map 0:v -map [aout] -c:v copy -c:a aac -b:a 128k -t 5 -movflags +faststart');
-    expect(join[join.indexOf('-filter_complex') + 1]).toContain('volume=0.4[music]');
+    expect(join.join(' ')).toContain('-protocol_whitelist file -format_whitelist mov -i file:/w/audio.m4a -map 0:v -map 1:a -c copy -t 5 -movflags +faststart');
+    expect(join).not.toContain('-filter_complex');
     expect(concatList([{ path: '/w/c0.mp4', frames: 150 }, { path: '/w/c1.mp4', frames: 76 }])).toBe("file '/w/c0.mp4'\nduration 5.000000\nfile '/w/c1.mp4'\nduration 2.533333\n");
     expect(() => concatList([{ path: "/w/it's.mp4", frames: 1 }])).toThrow('Unsupported characters');
   });

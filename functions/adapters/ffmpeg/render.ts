@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildAss, videoHeight, videoWidth } from '../../core/captions/ass-builder';
 import { logoPlacement, watermarkPlacement, type Placement } from '../../core/branding/logo-placement';
-import type { ChunkRenderRequest, FramedClip, JoinRequest, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
+import type { AudioMixRequest, ChunkRenderRequest, FramedClip, JoinRequest, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
 import { framedClips, timelineFrames, videoFrameRate } from '../../core/video/frame-timeline';
 import { captionFont } from './fonts';
 import { runFfmpeg } from './ffmpeg-process';
@@ -209,35 +209,46 @@ export function planChunk({ request, assPath, fontName, fontsDir }: { request: C
   return { args, ass: buildAss(request.words, request.captions, { fontName }) };
 }
 
+/** The audio track of a parallel render: the same mix and AAC encoding as a single render's, in an M4A. */
+export function planAudioMix(request: AudioMixRequest): string[] {
+  const args = [...fileInput(request.voiceOverPath)];
+  const music = request.musicPath ? 1 : undefined;
+  if (request.musicPath) args.push('-stream_loop', '-1', ...fileInput(request.musicPath));
+  args.push('-filter_complex', audioGraph(0, music, request.musicVolume).join(';'), '-map', '[aout]', '-vn', ...audioEncoderArgs, '-t', n(request.voiceOverDuration), '-f', 'mp4', '-y', resolve(request.outputPath));
+  return args;
+}
+
 /**
- * The join: the chunks through the concat demuxer with `-c copy` (nothing re-encoded, each chunk's
- * first frame is a keyframe), and the one audio track mixed and encoded once for the whole video, so
- * no audio seam exists.
+ * The join: the chunks through the concat demuxer (each chunk's first frame is a keyframe) and the one
+ * audio track, both copied: nothing is re-encoded, so no seam exists in the sound.
  */
 export function planJoin(request: JoinRequest, listPath: string): string[] {
   if (request.chunks.length === 0) throw new Error('Nothing to join');
-  const args = ['-protocol_whitelist', 'file', '-format_whitelist', 'concat,mov', '-f', 'concat', '-safe', '0', '-i', `file:${resolve(listPath)}`];
-  args.push(...fileInput(request.voiceOverPath));
-  const music = request.musicPath ? 2 : undefined;
-  if (request.musicPath) args.push('-stream_loop', '-1', ...fileInput(request.musicPath));
-  args.push(
-    '-filter_complex',
-    audioGraph(1, music, request.musicVolume).join(';'),
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    'concat,mov',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    `file:${resolve(listPath)}`,
+    ...untrustedInput(request.audioPath, ['mov']),
     '-map',
     '0:v',
     '-map',
-    '[aout]',
-    '-c:v',
+    '1:a',
+    '-c',
     'copy',
-    ...audioEncoderArgs,
     '-t',
-    n(request.voiceOverDuration),
+    n(request.durationSeconds),
     '-movflags',
     '+faststart',
     '-y',
     resolve(request.outputPath),
-  );
-  return args;
+  ];
 }
 
 /**
@@ -295,6 +306,16 @@ export class FfmpegVideoRenderer implements VideoRenderer {
     }
   }
 
+  async mixAudio(request: AudioMixRequest): Promise<RenderResult> {
+    const began = Date.now();
+    await runFfmpeg(planAudioMix(request), {
+      timeoutMs: request.timeoutMs ?? this.options.timeoutMs ?? defaultRenderTimeoutMs,
+      durationSeconds: request.voiceOverDuration,
+      onSpawn: this.options.onSpawn,
+    });
+    return { outputPath: resolve(request.outputPath), durationSeconds: request.voiceOverDuration, elapsedMs: Date.now() - began };
+  }
+
   async join(request: JoinRequest): Promise<RenderResult> {
     const began = Date.now();
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-join-'));
@@ -303,10 +324,10 @@ export class FfmpegVideoRenderer implements VideoRenderer {
       await writeFile(listPath, concatList(request.chunks));
       await runFfmpeg(planJoin(request, listPath), {
         timeoutMs: request.timeoutMs ?? this.options.timeoutMs ?? defaultRenderTimeoutMs,
-        durationSeconds: request.voiceOverDuration,
+        durationSeconds: request.durationSeconds,
         onSpawn: this.options.onSpawn,
       });
-      return { outputPath: resolve(request.outputPath), durationSeconds: request.voiceOverDuration, elapsedMs: Date.now() - began };
+      return { outputPath: resolve(request.outputPath), durationSeconds: request.durationSeconds, elapsedMs: Date.now() - began };
     } finally {
       await rm(work, { recursive: true, force: true });
     }

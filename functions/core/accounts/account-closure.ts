@@ -3,6 +3,7 @@ import { isLiveStatus } from '../../contract/rules/billing';
 import { scheduledEmailJobName, weeklyEmailJobName } from '../delivery/delivery-service';
 import { NotAuthenticatedError, RateLimitedError, ValidationError } from '../errors';
 import { userPrefix } from '../files/owned-files';
+import { renderScratchPrefix } from '../scripts/lifecycle';
 import type { IdentityProvider, LoginThrottle, UserRepository } from '../ports/accounts';
 import type { AccountDataStore, ClosurePlan, OwnedRecord, UserObjects } from '../ports/account-data';
 import type { BillingProvider } from '../ports/billing';
@@ -119,8 +120,8 @@ export class AccountClosureService {
       removedItems += removed;
       if (removed === 0) break;
     }
-    // 2. Their objects (uploads, voice-overs, videos, logo, exports).
-    const removedObjects = await this.deps.objects.deletePrefix(userPrefix(userId));
+    // 2. Their objects (uploads, voice-overs, videos, logo, exports), and a render's scratch files.
+    const removedObjects = (await this.deps.objects.deletePrefix(userPrefix(userId))) + (await this.deps.objects.deletePrefix(renderScratchPrefix(userId)));
     // 3. Their schedules (a missing one is fine).
     for (const name of plan.schedules) await this.deps.scheduler.cancel(name);
     // 4. The Stripe customer link (the customer stays at Stripe with its invoices).

@@ -47,15 +47,24 @@ export interface ChunkRenderRequest extends Pick<RenderRequest, 'words' | 'capti
   frames: number;
 }
 
-/** The chunks joined without re-encoding, with the one audio track: the voice-over and the music mixed. */
-export interface JoinRequest {
-  /** The chunks' files, in order, with their frames. */
-  chunks: { path: string; frames: number }[];
+/** The one audio track of a parallel render: the voice-over and the music under it, mixed and encoded once (AAC). */
+export interface AudioMixRequest {
   voiceOverPath: string;
   voiceOverDuration: number;
   musicPath?: string | null;
   /** 0–100, as in the caption settings. */
   musicVolume: number;
+  outputPath: string;
+  timeoutMs?: number;
+}
+
+/** The chunks and the audio track joined without re-encoding anything. */
+export interface JoinRequest {
+  /** The chunks' files, in order, with their frames. */
+  chunks: { path: string; frames: number }[];
+  /** The mixed audio track (`mixAudio`). */
+  audioPath: string;
+  durationSeconds: number;
   outputPath: string;
   timeoutMs?: number;
 }
@@ -70,6 +79,7 @@ export interface RenderResult {
 export interface VideoRenderer {
   render(request: RenderRequest): Promise<RenderResult>;
   renderChunk(request: ChunkRenderRequest): Promise<RenderResult>;
+  mixAudio(request: AudioMixRequest): Promise<RenderResult>;
   join(request: JoinRequest): Promise<RenderResult>;
   thumbnail(videoPath: string, atSeconds: number, outputPath: string): Promise<string>;
 }

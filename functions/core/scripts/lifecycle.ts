@@ -154,6 +154,23 @@ export function videoFiles(userId: string, scriptId: string, runId: string) {
   };
 }
 
+/**
+ * Where a parallel render's chunks and audio track wait for the join (issue 16): under `tmp/`, which
+ * the bucket expires after a day; the join, a failed run and a closed account remove them sooner.
+ */
+export const renderScratchPrefix = (userId: string) => `tmp/renders/${userId}/`;
+export const maxRenderScratchChunks = 40;
+
+export function renderScratchFiles(userId: string, scriptId: string, runId: string) {
+  const folder = `${renderScratchPrefix(userId)}${scriptId}-${runId.toLowerCase()}/`;
+  return {
+    chunkKey: (index: number) => `${folder}chunk-${String(index).padStart(2, '0')}.mp4`,
+    audioKey: `${folder}audio.m4a`,
+    /** Every key a run may have written (deleting a missing one is harmless). */
+    allKeys: () => [...Array.from({ length: maxRenderScratchChunks }, (_, i) => `${folder}chunk-${String(i).padStart(2, '0')}.mp4`), `${folder}audio.m4a`],
+  };
+}
+
 /** The stored object behind one of our own `/api/video/…` URLs (an MP4 or its JPEG thumbnail). */
 export function keyOfVideoUrl(userId: string, url: string | null): string | undefined {
   const file = url ? /^\/api\/video\/([\w-]+\.(?:mp4|jpg))$/.exec(url)?.[1] : undefined;

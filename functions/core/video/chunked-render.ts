@@ -4,18 +4,20 @@ import { chunkClips, type RenderChunk } from './frame-timeline';
 import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, scriptOf } from './plan-step';
 import { FrameProgress } from './progress';
-import { maxInputBytes, publishVideo, renderSourcesOf, WorkFolder } from './render-step';
-import { VideoInputError, type AudioResult, type ChunkResult, type PlanResult, type RunInput, type VideoResult } from './run';
+import { renderScratchFiles } from '../scripts/lifecycle';
+import { publishVideo, renderSourcesOf, WorkFolder } from './render-step';
+import { VideoInputError, type AudioResult, type AudioTrackResult, type ChunkResult, type PlanResult, type RunInput, type VideoResult } from './run';
 
 /**
  * The parallel render (issue 16): the plan's chunks (core/video/frame-timeline.ts) each rendered by a
- * RenderChunk task of the state machine's Map state, then one JoinChunks task. A short video keeps the
+ * RenderChunk task of the state machine's Map state while MixAudio makes the one audio track (a
+ * Parallel state), then one JoinChunks task. A short video keeps the
  * single render (render-step.ts).
  */
 
-/** Where a chunk of a parallel render waits for the join: under `tmp/`, which expires after a day. */
+/** Where a chunk of a parallel render waits for the join. */
 export function chunkKey(input: RunInput, index: number): string {
-  return `tmp/renders/${input.userId}/${input.scriptId}-${input.runId.toLowerCase()}/chunk-${String(index).padStart(2, '0')}.mp4`;
+  return renderScratchFiles(input.userId, input.scriptId, input.runId).chunkKey(index);
 }
 
 /**
@@ -58,43 +60,64 @@ export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run:
   }
 }
 
+/** Where a parallel render's audio track waits for the join, beside its chunks. */
+export function audioTrackKey(input: RunInput): string {
+  return renderScratchFiles(input.userId, input.scriptId, input.runId).audioKey;
+}
+
 /**
- * JoinChunks: the chunks joined in order without re-encoding, the voice and music mixed once under
- * them; the MP4 and its thumbnail uploaded like a single render's, the chunks deleted.
+ * MixAudio (beside the chunks, in the Parallel state): the voice-over and the music under it mixed and
+ * encoded once for the whole video, as a single render mixes them, and stored for the join.
  */
-export async function joinChunksStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; plan: PlanResult; chunks: ChunkResult[] }): Promise<VideoResult> {
-  const chunks = [...input.chunks].sort((a, b) => a.index - b.index);
-  // Only this run's own chunk objects are read (the state is ours, but a key is never trusted).
-  if (chunks.some((chunk, i) => chunk.index !== i || chunk.key !== chunkKey(input, i))) {
-    throw new VideoInputError('The video changed while it was being made. Please try again.');
-  }
+export async function mixAudioStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; plan: PlanResult }): Promise<AudioTrackResult> {
   const captions = captionsOf(await scriptOf(deps, input));
   const work = await WorkFolder.open(deps);
   try {
-    const began = deps.clock?.() ?? Date.now();
-    const chunkFiles = await Promise.all(
-      chunks.map(async (chunk) => ({ path: await work.fetch(chunk.key, `chunk-${String(chunk.index).padStart(2, '0')}`, maxInputBytes), frames: chunk.frames })),
-    );
-    const voiceOverPath = await work.fetch(input.audio.audioKey, 'voice');
-    const musicPath = input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null;
-    const outputPath = join(work.path, 'video.mp4');
-    const joined = await deps.renderer.join({
-      chunks: chunkFiles,
-      voiceOverPath,
+    const outputPath = join(work.path, 'audio.m4a');
+    const mixed = await deps.renderer.mixAudio({
+      voiceOverPath: await work.fetch(input.audio.audioKey, 'voice'),
       voiceOverDuration: input.audio.durationSeconds,
-      musicPath,
+      musicPath: input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null,
       musicVolume: captions.background_audio_volume,
       outputPath,
     });
-    const renderMs = Math.max(...chunks.map((chunk) => chunk.renderMs)) + joined.elapsedMs;
-    const video = await publishVideo(deps, input, outputPath, joined.durationSeconds, renderMs, work);
-    await deps.files.delete(chunks.map((chunk) => chunk.key));
+    const key = audioTrackKey(input);
+    await deps.files.upload(key, outputPath, 'audio/mp4');
+    return { key, renderMs: mixed.elapsedMs };
+  } finally {
+    await work.close();
+  }
+}
+
+/**
+ * JoinChunks: the chunks joined in order and the audio track under them, nothing re-encoded; the MP4
+ * and its thumbnail uploaded like a single render's, the chunks and the track deleted.
+ */
+export async function joinChunksStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; render: { chunks: ChunkResult[]; audio: AudioTrackResult } }): Promise<VideoResult> {
+  const chunks = [...input.render.chunks].sort((a, b) => a.index - b.index);
+  // Only this run's own objects are read (the state is ours, but a key is never trusted).
+  if (chunks.some((chunk, i) => chunk.index !== i || chunk.key !== chunkKey(input, i)) || input.render.audio.key !== audioTrackKey(input)) {
+    throw new VideoInputError('The video changed while it was being made. Please try again.');
+  }
+  const work = await WorkFolder.open(deps);
+  try {
+    const began = deps.clock?.() ?? Date.now();
+    const [chunkFiles, audioPath] = await Promise.all([
+      Promise.all(chunks.map(async (chunk) => ({ path: await work.fetch(chunk.key, `chunk-${String(chunk.index).padStart(2, '0')}`), frames: chunk.frames }))),
+      work.fetch(input.render.audio.key, 'audio'),
+    ]);
+    const outputPath = join(work.path, 'video.mp4');
+    const joined = await deps.renderer.join({ chunks: chunkFiles, audioPath, durationSeconds: input.audio.durationSeconds, outputPath });
+    const largestChunkMs = Math.max(...chunks.map((chunk) => chunk.renderMs));
+    const video = await publishVideo(deps, input, outputPath, joined.durationSeconds, largestChunkMs + joined.elapsedMs, work);
+    await deps.files.delete([...chunks.map((chunk) => chunk.key), input.render.audio.key]);
     deps.log.info('video rendered', {
       scriptId: input.scriptId,
       runId: input.runId,
       seconds: joined.durationSeconds,
       chunks: chunks.length,
-      largestChunkMs: Math.max(...chunks.map((chunk) => chunk.renderMs)),
+      largestChunkMs,
+      audioMs: input.render.audio.renderMs,
       joinMs: joined.elapsedMs,
       joinStepMs: (deps.clock?.() ?? Date.now()) - began,
     });

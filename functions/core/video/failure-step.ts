@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Publisher } from '../ports/realtime';
 import type { ObjectStore } from '../ports/object-store';
 import type { VideoRunStore } from '../ports/video';
-import { videoFiles, videoStatus } from '../scripts/lifecycle';
+import { renderScratchFiles, videoFiles, videoStatus } from '../scripts/lifecycle';
 import { failureMessage, type RunInput, type taskErrorSchema } from './run';
 
 export interface FailureResult {
@@ -24,7 +24,8 @@ export async function failureStep(
   const message = failureMessage(input.error);
   deps.log.warn('video run failed', { scriptId, runId, error: input.error?.Error, cause: input.error?.Cause?.slice(0, 500) });
   const files = videoFiles(userId, scriptId, runId);
-  await deps.files.delete([files.videoKey, files.thumbnailKey]).catch(() => undefined);
+  // The video, and a parallel render's chunks and audio track.
+  await deps.files.delete([files.videoKey, files.thumbnailKey, ...renderScratchFiles(userId, scriptId, runId).allKeys()]).catch(() => undefined);
   const updated = await deps.runs.release(userId, scriptId, runId, {
     ...videoStatus.failed(message),
     updatedAt: new Date().toISOString(),

@@ -78,9 +78,15 @@ export const chunkResultSchema = z.object({
   renderMs: z.number().min(0),
 });
 export type ChunkResult = z.infer<typeof chunkResultSchema>;
+/** What MixAudio answers: the stored audio track. */
+export const audioTrackResultSchema = z.object({ key: z.string().min(1).max(1024), renderMs: z.number().min(0) });
+export type AudioTrackResult = z.infer<typeof audioTrackResultSchema>;
 /** One Map iteration: the run's whole state, and its chunk. */
 export const renderChunkInputSchema = z.object({ run: renderInputSchema, chunk: renderChunkSchema });
-export const joinInputSchema = renderInputSchema.extend({ chunks: z.array(chunkResultSchema).min(1).max(maxRenderChunks) });
+/** The Parallel state's result under `$.render`: the chunks in order and the audio track. */
+export const joinInputSchema = renderInputSchema.extend({
+  render: z.object({ chunks: z.array(chunkResultSchema).min(1).max(maxRenderChunks), audio: audioTrackResultSchema }),
+});
 export const finalizeInputSchema = renderInputSchema.extend({ video: videoResultSchema });
 export const markFailedInputSchema = runInputSchema.extend({ error: taskErrorSchema.optional() });
 

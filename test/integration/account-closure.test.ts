@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { randomBytes } from 'node:crypto';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
@@ -118,6 +119,25 @@ describe('POST /api/account/export', () => {
     const again = await user.client.post<AccountExport>('/api/account/export');
     expect(again.body.files).toBe(made.body.files);
     expect((await objectsOf(user.id)).filter((key) => key.includes('/exports/'))).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('a large export', () => {
+  it('writes a ZIP larger than one upload part (8 MiB) in parts, and every byte of a large file survives', async () => {
+    const user = await signUpAndIn(stack, 'bigexport');
+    // An 11 MiB file that does not compress: the ZIP crosses the first part boundary inside it.
+    const big = randomBytes(11 * 1024 * 1024);
+    const { s3, config } = services();
+    await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: `users/${user.id}/media/big/original.mp4`, Body: big, ContentType: 'video/mp4' }));
+    const made = await user.client.post<AccountExport>('/api/account/export');
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const download = await fetch(made.body.url);
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(11 * 1024 * 1024);
+    const files = await unzip(bytes);
+    expect(Buffer.compare(files.get('files/media/big/original.mp4') ?? Buffer.alloc(0), big)).toBe(0);
+    expect(JSON.parse(files.get('data/profile.json')?.toString('utf8') ?? '{}')).toMatchObject({ id: user.id });
   }, 120_000);
 });
 

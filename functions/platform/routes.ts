@@ -35,8 +35,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   // Plans through Stripe: checkout, portal, the signed webhook (a failed payment is mailed).
   billing: { table: 'read-write', realtime: true, mail: true, secrets: ['stripe', 'stripe-webhook'] },
   // The creator's own data: the export (table read, objects listed, the ZIP written) and the closing of the
-  // account (their items, objects and schedules deleted, a live subscription cancelled, the Cognito user deleted).
-  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe'] },
+  // account (their items, objects and schedules deleted, a live subscription cancelled, cloned voices deleted at ElevenLabs, the Cognito user deleted).
+  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs'] },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */

@@ -328,6 +328,18 @@ describe('cloning through ElevenLabs (the real SDK against the wire-level fake)'
     expect(await stats(user)).toMatchObject({ clonedVoices: 0 });
   });
 
+  it('deletes the cloned voices at the provider when the account is closed (the offline one has none there)', async () => {
+    const user = await signUpAndIn(stack, 'leaving');
+    const made = await clone(user, { name: 'Going away', files: [sample()] });
+    expect(made.status).toBe(201);
+    const providerVoiceId = fake.clones.at(-1)?.voiceId;
+    expect(made.body.voice.voiceId).toBe(providerVoiceId);
+    const before = fake.deleted.length;
+    const closed = await user.client.post('/api/account/delete', { password: 'correct horse 1' });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(fake.deleted.slice(before)).toEqual([providerVoiceId]);
+  });
+
   it('speaks an offline clone with eSpeak even with the key set', async () => {
     const before = fake.requests.length;
     const words = await script(offlineUser);

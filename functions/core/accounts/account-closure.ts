@@ -8,6 +8,7 @@ import type { IdentityProvider, LoginThrottle, UserRepository } from '../ports/a
 import type { AccountDataStore, ClosurePlan, OwnedRecord, UserObjects } from '../ports/account-data';
 import type { BillingProvider } from '../ports/billing';
 import type { Scheduler } from '../ports/delivery';
+import type { VoiceClonerChoice } from '../ports/voices';
 import { automationJobName } from '../workflows/schedules';
 import { clientKey, loginName, mayCheckPassword } from './login-throttle';
 
@@ -23,6 +24,8 @@ export interface AccountClosureDeps {
   scheduler: Pick<Scheduler, 'cancel'>;
   /** Absent when billing is not configured: then only a live subscription stops the closure (503). */
   billing?: Pick<BillingProvider, 'cancelSubscription'>;
+  /** The voice provider, to delete the user's cloned voices there (absent or keyless: they cannot be reached). */
+  voiceCloners?: VoiceClonerChoice;
   /** Ends every session of the user and closes their sockets. */
   endSessions: (userId: string) => Promise<void>;
   clock?: () => number;
@@ -41,11 +44,13 @@ export function closurePlanOf(
 ): ClosurePlan {
   const schedules = new Set<string>([weeklyEmailJobName(user.id)]);
   const shareTokenHashes: string[] = [];
+  const providerVoiceIds: string[] = [];
   for (const record of records) {
     const id = idOf(record);
     if (record.sk.startsWith('AUTOSCHED#') && id) schedules.add(automationJobName(id));
     if (record.sk.startsWith('SCHEDEMAIL#') && id) schedules.add(scheduledEmailJobName(id));
     if (record.sk.startsWith('SHARE#') && typeof record.item.tokenHash === 'string') shareTokenHashes.push(record.item.tokenHash);
+    if (record.sk.startsWith('VOICE#') && isProviderClone(record.item) && typeof record.item.voiceId === 'string') providerVoiceIds.push(record.item.voiceId);
   }
   const live = Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus ?? '');
   return {
@@ -56,9 +61,15 @@ export function closurePlanOf(
     shareTokenHashes,
     stripeCustomerId: user.stripeCustomerId ?? null,
     stripeSubscriptionId: live ? (user.stripeSubscriptionId ?? null) : null,
+    providerVoiceIds,
     startedAt: now.toISOString(),
   };
 }
+
+const isProviderClone = (item: Record<string, unknown>): boolean => {
+  const clone = item.clone;
+  return typeof clone === 'object' && clone !== null && 'method' in clone && clone.method === 'elevenlabs';
+};
 
 /** A closure tried again after a failure: what the first attempt planned, and what is found now. */
 function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): ClosurePlan {
@@ -68,6 +79,7 @@ function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): C
     ...first,
     schedules: union(first.schedules, now.schedules),
     shareTokenHashes: union(first.shareTokenHashes, now.shareTokenHashes),
+    providerVoiceIds: union(first.providerVoiceIds ?? [], now.providerVoiceIds ?? []),
     stripeCustomerId: first.stripeCustomerId ?? now.stripeCustomerId,
     stripeSubscriptionId: first.stripeSubscriptionId ?? now.stripeSubscriptionId,
   };
@@ -76,7 +88,8 @@ function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): C
 /**
  * Closing an account (issue 16). The password typed again is checked first (throttled like sign-in),
  * and a live subscription is cancelled before anything is deleted, so a Stripe failure leaves the
- * account whole and never leaves a deleted creator billed. Then, in this order: every item under the
+ * account whole and never leaves a deleted creator billed. Then, in this order: their cloned voices at
+ * the voice provider (when its key is configured), every item under the
  * user's key (and the lookups outside it that name them: share tokens, the username and email claims),
  * their objects under `users/<id>/`, their schedules, their Stripe customer link, the Cognito user, and
  * every session. The closure's plan is recorded first, outside the partition, so a retry after a
@@ -112,6 +125,12 @@ export class AccountClosureService {
       await this.deps.billing.cancelSubscription(plan.stripeSubscriptionId);
     }
     await this.deps.store.saveClosure(plan);
+
+    // 0. Their cloned voices at the provider (a voice it no longer has counts as deleted).
+    if (plan.providerVoiceIds?.length) {
+      const cloner = await this.deps.voiceCloners?.current();
+      if (cloner) for (const voiceId of plan.providerVoiceIds) await cloner.remove(voiceId);
+    }
 
     // 1. Every item under the user's key (more than one read's worth is removed by repeating).
     let removedItems = 0;

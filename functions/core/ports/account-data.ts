@@ -22,6 +22,8 @@ export interface ClosurePlan {
   stripeCustomerId: string | null;
   /** Set when a live subscription must be cancelled. */
   stripeSubscriptionId: string | null;
+  /** The ElevenLabs voice ids of the user's cloned voices (absent in plans recorded before it existed). */
+  providerVoiceIds?: string[];
   startedAt: string;
 }
 

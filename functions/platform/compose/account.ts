@@ -12,6 +12,7 @@ import { objectStoreOf, s3Of } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { stripeSettingsOf } from './billing';
 import { schedulerOf } from './delivery';
+import { buildCloners } from './voices';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
 /** The creator's own data (issue 16): the export and the closing of the account. */
@@ -24,6 +25,7 @@ export interface AccountDeps {
 export function composeAccount(context: EntryContext): AccountDeps {
   const { config } = context;
   if (config.STRIPE_SECRET_KEY_PARAMETER) need(context, { kind: 'secret', name: 'stripe' });
+  if (config.ELEVENLABS_API_KEY_PARAMETER) need(context, { kind: 'secret', name: 'elevenlabs' });
   const table = tableOf(context, 'read-write');
   const sessions = sessionsOf(context);
   const sockets = realtimeOf(context, sessions);
@@ -40,6 +42,7 @@ export function composeAccount(context: EntryContext): AccountDeps {
       objects,
       scheduler: schedulerOf(context),
       billing: new StripeBilling(stripeSettingsOf(config, undefined, { webhook: false })),
+      voiceCloners: buildCloners(config),
       endSessions: async (userId) => {
         await sessions.endAllForUser(userId);
         await sockets.closeSockets(userId);

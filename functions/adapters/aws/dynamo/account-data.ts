@@ -14,6 +14,7 @@ const planSchema = z.object({
   shareTokenHashes: z.array(z.string()),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
+  providerVoiceIds: z.array(z.string()).optional(),
   startedAt: z.string(),
 }) satisfies z.ZodType<ClosurePlan>;
 

@@ -85,6 +85,8 @@ export const configSchema = z.object({
   STRIPE_PRICE_PRO_PARAMETER: z.string().min(1).optional(),
   /** The length a parallel render's chunks aim at (issue 16); 0 renders every video in one piece. */
   RENDER_CHUNK_SECONDS: z.coerce.number().min(0).max(600).default(5),
+  /** At most this many chunks (longer ones instead); the local stack sets the machine's cores. */
+  RENDER_MAX_CHUNKS: z.coerce.number().int().min(2).max(40).default(40),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -182,58 +182,55 @@ async function parallelRender(video: { clips: RenderClip[]; duration: number; wo
   const chunks = planChunks(totalFrames, defaultChunkSeconds) ?? [];
   const captions = parseCaptionSettings({ style: 'highlight', background_audio_volume: 30 });
   const common = { words: video.words, captions, logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } as const }, watermarkPath: null };
-  const chunkPath = (index: number) => join(dir, `chunk-${index}.mp4`);
-  const renderChunk = async (chunk: RenderChunk): Promise<Timed & { inputBytes: number; outputBytes: number }> => {
+  const renderChunk = async (chunk: RenderChunk, outputPath: string): Promise<Timed & { inputBytes: number; outputBytes: number }> => {
     let stop: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
     const clips = chunkClips(video.clips, totalFrames, chunk);
     const began = performance.now();
-    await new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = sampleUsage(pid)) }).renderChunk({ ...common, clips, startFrame: chunk.startFrame, frames: chunk.frames, outputPath: chunkPath(chunk.index) });
+    await new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = sampleUsage(pid)) }).renderChunk({ ...common, clips, startFrame: chunk.startFrame, frames: chunk.frames, outputPath });
     const wall = (performance.now() - began) / 1000;
     const inputBytes = (await Promise.all([...new Set(clips.map((clip) => clip.path))].map(async (path) => (await stat(path)).size))).reduce((a, b) => a + b, 0);
-    return { wall, usage: stop(), inputBytes, outputBytes: (await stat(chunkPath(chunk.index))).size };
+    return { wall, usage: stop(), inputBytes, outputBytes: (await stat(outputPath)).size };
   };
-
-  // 1. As `npm start` runs it: as many chunks at a time as there are cores, then the join.
-  const slots = availableParallelism();
-  const began = performance.now();
-  const queue = [...chunks];
-  const parallel: Timed[] = [];
-  await Promise.all(
-    Array.from({ length: slots }, async () => {
-      for (let chunk = queue.shift(); chunk; chunk = queue.shift()) parallel.push(await renderChunk(chunk));
-    }),
-  );
-  const chunksWall = (performance.now() - began) / 1000;
-  // The audio track (in the pipeline, MixAudio runs beside the chunks).
+  const timed = async (run: (onSpawn: (pid: number) => void) => Promise<unknown>): Promise<Timed> => {
+    let stop: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
+    const began = performance.now();
+    await run((pid) => (stop = sampleUsage(pid)));
+    return { wall: (performance.now() - began) / 1000, usage: stop() };
+  };
   const audioPath = join(dir, 'audio.m4a');
-  let stopMix: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
-  const mixBegan = performance.now();
-  await new FfmpegVideoRenderer({ onSpawn: (pid) => (stopMix = sampleUsage(pid)) }).mixAudio({ voiceOverPath: video.voicePath, voiceOverDuration: video.duration, musicPath: join(dir, 'music.mp3'), musicVolume: 30, outputPath: audioPath });
-  const mixWall = (performance.now() - mixBegan) / 1000;
-  const mixUsage = stopMix();
+  const mix = await timed((onSpawn) =>
+    new FfmpegVideoRenderer({ onSpawn }).mixAudio({ voiceOverPath: video.voicePath, voiceOverDuration: video.duration, musicPath: join(dir, 'music.mp3'), musicVolume: 30, outputPath: audioPath }),
+  );
+  const joinChunks = (plan: RenderChunk[], path: (index: number) => string, output: string) =>
+    timed((onSpawn) => new FfmpegVideoRenderer({ onSpawn }).join({ chunks: plan.map((chunk) => ({ path: path(chunk.index), frames: chunk.frames })), audioPath, durationSeconds: video.duration, outputPath: output }));
+
+  // 1. As `npm start` runs it: as many chunks as the machine has cores, all at once, then the join.
+  const slots = availableParallelism();
+  const localChunks = planChunks(totalFrames, defaultChunkSeconds, slots) ?? [];
+  const localPath = (index: number) => join(dir, `local-chunk-${index}.mp4`);
+  const began = performance.now();
+  const parallel = await Promise.all(localChunks.map((chunk) => renderChunk(chunk, localPath(chunk.index))));
+  const chunksWall = (performance.now() - began) / 1000;
+  const localJoin = await joinChunks(localChunks, localPath, join(dir, 'joined-local.mp4'));
+  const localWall = chunksWall + mix.wall + localJoin.wall;
+  const localCpu = parallel.reduce((sum, run) => sum + run.usage.cpuSeconds, 0) + mix.usage.cpuSeconds + localJoin.usage.cpuSeconds;
+
+  // 2. The cloud's chunks, each alone: what one Lambda per chunk does, nothing else on the machine; their join.
+  const chunkPath = (index: number) => join(dir, `chunk-${index}.mp4`);
+  const alone: (Timed & { inputBytes: number; outputBytes: number })[] = [];
+  for (const chunk of chunks) alone.push(await renderChunk(chunk, chunkPath(chunk.index)));
+  const largest = alone.reduce((a, b) => (b.wall > a.wall ? b : a));
+  const largestIndex = alone.indexOf(largest);
   const output = join(dir, 'joined.mp4');
-  let stopJoin: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
-  const joinBegan = performance.now();
-  await new FfmpegVideoRenderer({ onSpawn: (pid) => (stopJoin = sampleUsage(pid)) }).join({
-    chunks: chunks.map((chunk) => ({ path: chunkPath(chunk.index), frames: chunk.frames })),
-    audioPath,
-    durationSeconds: video.duration,
-    outputPath: output,
-  });
-  const joinWall = (performance.now() - joinBegan) / 1000;
-  const joinUsage = stopJoin();
+  const cloudJoin = await joinChunks(chunks, chunkPath, output);
+  const joinWall = cloudJoin.wall;
+  const joinUsage = cloudJoin.usage;
+  const mixWall = mix.wall;
+  const mixUsage = mix.usage;
   const thumbBegan = performance.now();
   await new FfmpegVideoRenderer().thumbnail(output, 1, join(dir, 'thumbnail.jpg'));
   const thumbnailWall = (performance.now() - thumbBegan) / 1000;
-  const localWall = chunksWall + mixWall + joinWall + thumbnailWall;
-  const chunkCpu = parallel.reduce((sum, run) => sum + run.usage.cpuSeconds, 0);
   const joined = await probeMedia(output);
-
-  // 2. Each chunk alone: what one Lambda per chunk does, nothing else on the machine.
-  const alone: (Timed & { inputBytes: number; outputBytes: number })[] = [];
-  for (const chunk of chunks) alone.push(await renderChunk(chunk));
-  const largest = alone.reduce((a, b) => (b.wall > a.wall ? b : a));
-  const largestIndex = alone.indexOf(largest);
 
   const mb = (bytes: number) => bytes / 1e6;
   const s3 = (bytes: number) => mb(bytes) / cloud.s3MegabytesPerSecond;
@@ -251,10 +248,10 @@ async function parallelRender(video: { clips: RenderClip[]; duration: number; wo
   const total = parallelStep + joinStep + cloud.transitionsSeconds;
 
   console.log('');
-  console.log(`parallel render: ${chunks.length} chunks of ${fmt(chunks[0]!.frames / 30)} s (${totalFrames} frames), joined ${joined.width}x${joined.height} ${fmt(joined.durationSeconds)} s`);
+  console.log(`parallel render of ${totalFrames} frames; cloud: ${chunks.length} chunks of ${fmt(chunks[0]!.frames / 30)} s; here: ${localChunks.length} (one per core); joined ${joined.width}x${joined.height} ${fmt(joined.durationSeconds)} s`);
   console.log(`  single render: ${fmt(video.single.wall)} s wall, CPU ${fmt(video.single.usage.cpuSeconds)} s`);
-  console.log(`  chunked here (${slots} at a time, the audio, then the join): ${fmt(localWall)} s wall (chunks ${fmt(chunksWall)} s, audio ${fmt(mixWall)} s, join ${fmt(joinWall)} s, thumbnail ${fmt(thumbnailWall)} s), CPU ${fmt(chunkCpu + mixUsage.cpuSeconds + joinUsage.cpuSeconds)} s (${fmt((chunkCpu + mixUsage.cpuSeconds + joinUsage.cpuSeconds) / video.single.usage.cpuSeconds)}x the single render's)`);
-  console.log(`  each chunk alone: largest ${fmt(largest.wall)} s wall (chunk ${largestIndex}, CPU ${fmt(largest.usage.cpuSeconds)} s, reads ${fmt(mb(largest.inputBytes))} MB of clips, writes ${fmt(mb(largest.outputBytes))} MB), mean ${fmt(alone.reduce((a, b) => a + b.wall, 0) / alone.length)} s`);
+  console.log(`  chunked here (${localChunks.length} chunks at once, the audio, then the join): ${fmt(localWall)} s wall (chunks ${fmt(chunksWall)} s, audio ${fmt(mix.wall)} s, join ${fmt(localJoin.wall)} s), CPU ${fmt(localCpu)} s (${fmt(localCpu / video.single.usage.cpuSeconds)}x the single render's)`);
+  console.log(`  the cloud's chunks, each alone here: largest ${fmt(largest.wall)} s wall (chunk ${largestIndex}, CPU ${fmt(largest.usage.cpuSeconds)} s, reads ${fmt(mb(largest.inputBytes))} MB of clips, writes ${fmt(mb(largest.outputBytes))} MB), mean ${fmt(alone.reduce((a, b) => a + b.wall, 0) / alone.length)} s`);
   console.log(`  audio track: ${fmt(mixWall)} s wall, CPU ${fmt(mixUsage.cpuSeconds)} s (${fmt(video.duration)} s of voice and music mixed and encoded once, ${fmt(mb(audioBytes))} MB)`);
   console.log(`  join: ${fmt(joinWall)} s wall, CPU ${fmt(joinUsage.cpuSeconds)} s (video and audio copied), reads ${fmt(mb(chunkBytes + audioBytes))} MB, writes ${fmt(mb(joinedBytes))} MB`);
   console.log(

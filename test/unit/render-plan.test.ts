@@ -106,6 +106,8 @@ describe('the timeline in whole frames', () => {
     expect(minute.every((c, i) => c.index === i && c.startFrame === i * 150 && c.frames === 150)).toBe(true);
     expect(planChunks(30 * 60 * 10, 5)).toHaveLength(40);
     expect(planChunks(1800, 0)).toBeUndefined();
+    // The local stack's bound (its cores): a minute in two chunks of 30 s.
+    expect(planChunks(1800, 5, 2)?.map((c) => c.frames)).toEqual([900, 900]);
   });
 
   it("gives a chunk the clips it shows, the first cut at the chunk's start", () => {

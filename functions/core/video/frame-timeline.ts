@@ -80,12 +80,12 @@ export const renderChunkSchema = z.object({
 export type RenderChunk = z.infer<typeof renderChunkSchema>;
 
 /**
- * The chunks of a render: equal runs of whole frames, about `chunkSeconds` each (at most 40). None (the
- * single render) for a video no longer than one chunk, or when `chunkSeconds` is 0.
+ * The chunks of a render: equal runs of whole frames, about `chunkSeconds` each, at most `maxChunks`
+ * (and 40). None (the single render) for a video no longer than one chunk, or when `chunkSeconds` is 0.
  */
-export function planChunks(totalFrames: number, chunkSeconds: number): RenderChunk[] | undefined {
+export function planChunks(totalFrames: number, chunkSeconds: number, maxChunks = maxRenderChunks): RenderChunk[] | undefined {
   if (!(chunkSeconds > 0)) return undefined;
-  const count = Math.min(maxRenderChunks, Math.ceil(totalFrames / (chunkSeconds * videoFrameRate) - 1e-9));
+  const count = Math.min(maxRenderChunks, Math.max(1, Math.floor(maxChunks)), Math.ceil(totalFrames / (chunkSeconds * videoFrameRate) - 1e-9));
   if (count < 2) return undefined;
   const size = Math.ceil(totalFrames / count);
   const chunks: RenderChunk[] = [];

@@ -33,6 +33,8 @@ export interface PipelineDeps {
   tempRoot?: string;
   /** The length a parallel render's chunks aim at; 0 renders every video in one piece (default 5 s). */
   renderChunkSeconds?: number;
+  /** At most this many chunks (2–40, default 40); a longer video gets longer chunks. */
+  maxRenderChunks?: number;
   /** Throttle of progress messages (tests may shorten it). */
   progressIntervalMs?: number;
 }

@@ -103,6 +103,6 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
     musicKey = music.storageKey;
   }
   // A video longer than one chunk is rendered in parallel chunks (the state machine's Map state).
-  const chunks = planChunks(timelineFrames(duration), deps.renderChunkSeconds ?? defaultChunkSeconds);
+  const chunks = planChunks(timelineFrames(duration), deps.renderChunkSeconds ?? defaultChunkSeconds, deps.maxRenderChunks);
   return { segments, totalDuration: duration, musicKey, ...(chunks ? { chunks } : {}) };
 }

@@ -35,6 +35,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
     recent: new DynamoRecentMediaUse(table),
     watermarkPath,
     renderChunkSeconds: context.config.RENDER_CHUNK_SECONDS,
+    maxRenderChunks: context.config.RENDER_MAX_CHUNKS,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
   };
 }

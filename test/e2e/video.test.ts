@@ -343,7 +343,9 @@ describe('voice-over and video journey', () => {
 
   it('a render that fails: the reason in a toast and on the card, and Create Video works again', async () => {
     const fresh = card();
+    // Whichever render the video's length picks: the single one, or the chunks of a parallel render.
     pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
+    pipelineTestHooks.fail('render-chunk', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
     try {
       await fresh.getByRole('button', { name: 'Create Video' }).click();
       const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });

@@ -264,43 +264,35 @@ export function concatList(chunks: JoinRequest['chunks']): string {
 export class FfmpegVideoRenderer implements VideoRenderer {
   constructor(private readonly options: { timeoutMs?: number; onSpawn?: (pid: number) => void } = {}) {}
 
-  async render(request: RenderRequest): Promise<RenderResult> {
+  render(request: RenderRequest): Promise<RenderResult> {
+    return this.runWithCaptions(request, request.voiceOverDuration, (paths) => planRender({ request, ...paths }));
+  }
+
+  renderChunk(request: ChunkRenderRequest): Promise<RenderResult> {
+    return this.runWithCaptions(request, request.frames / frameRate, (paths) => planChunk({ request, ...paths }));
+  }
+
+  /** One ffmpeg run that burns captions: the caption font found, the ASS written to a work folder removed afterwards. */
+  private async runWithCaptions(
+    request: Pick<RenderRequest, 'captions' | 'outputPath' | 'timeoutMs' | 'onProgress'>,
+    durationSeconds: number,
+    plan: (paths: { assPath: string; fontName: string; fontsDir: string }) => RenderPlan,
+  ): Promise<RenderResult> {
     const began = Date.now();
     const font = await captionFont(request.captions.font_family);
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-render-'));
     try {
       const assPath = join(work, 'captions.ass');
-      const plan = planRender({ request, assPath, fontName: font.fontName, fontsDir: font.fontsDir });
-      await writeFile(assPath, plan.ass);
-      await runFfmpeg(plan.args, {
+      const planned = plan({ assPath, fontName: font.fontName, fontsDir: font.fontsDir });
+      await writeFile(assPath, planned.ass);
+      await runFfmpeg(planned.args, {
         timeoutMs: request.timeoutMs ?? this.options.timeoutMs ?? defaultRenderTimeoutMs,
-        durationSeconds: request.voiceOverDuration,
+        durationSeconds,
         onProgress: request.onProgress,
         onSpawn: this.options.onSpawn,
         env: { FONTCONFIG_FILE: font.fontconfigFile },
       });
-      return { outputPath: resolve(request.outputPath), durationSeconds: request.voiceOverDuration, elapsedMs: Date.now() - began };
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
-  }
-
-  async renderChunk(request: ChunkRenderRequest): Promise<RenderResult> {
-    const began = Date.now();
-    const font = await captionFont(request.captions.font_family);
-    const work = await mkdtemp(join(tmpdir(), 'reelsmith-chunk-'));
-    try {
-      const assPath = join(work, 'captions.ass');
-      const plan = planChunk({ request, assPath, fontName: font.fontName, fontsDir: font.fontsDir });
-      await writeFile(assPath, plan.ass);
-      await runFfmpeg(plan.args, {
-        timeoutMs: request.timeoutMs ?? this.options.timeoutMs ?? defaultRenderTimeoutMs,
-        durationSeconds: request.frames / frameRate,
-        onProgress: request.onProgress,
-        onSpawn: this.options.onSpawn,
-        env: { FONTCONFIG_FILE: font.fontconfigFile },
-      });
-      return { outputPath: resolve(request.outputPath), durationSeconds: request.frames / frameRate, elapsedMs: Date.now() - began };
+      return { outputPath: resolve(request.outputPath), durationSeconds, elapsedMs: Date.now() - began };
     } finally {
       await rm(work, { recursive: true, force: true });
     }

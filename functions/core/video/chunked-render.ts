@@ -11,8 +11,7 @@ import { VideoInputError, type AudioResult, type AudioTrackResult, type ChunkRes
 /**
  * The parallel render (issue 16): the plan's chunks (core/video/frame-timeline.ts) each rendered by a
  * RenderChunk task of the state machine's Map state while MixAudio makes the one audio track (a
- * Parallel state), then one JoinChunks task. A short video keeps the
- * single render (render-step.ts).
+ * Parallel state), then one JoinChunks task. A short video keeps the single render (render-step.ts).
  */
 
 /** Where a chunk of a parallel render waits for the join. */

@@ -174,6 +174,7 @@ describe('a finished video', () => {
 
   it('a failed re-render keeps the old video and its thumbnail on the script, playable', async () => {
     pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
+    pipelineTestHooks.fail('render-chunk', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
     const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, { captionSettings: { style: 'classic' } });
     expect(started.status).toBe(202);
     const after = await untilSettled(user, script.id);

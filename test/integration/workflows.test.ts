@@ -262,6 +262,7 @@ describe('a run', () => {
     const template = await createTemplate(user, { scriptContent: 'One short line.' });
     const schedule = await createSchedule(user, template.id);
     pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
+    pipelineTestHooks.fail('render-chunk', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
     try {
       expect((await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-10T09:00:00Z' })).outcome).toBe('started');
       const failed = await settledRun(user, schedule.id);

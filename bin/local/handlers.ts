@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { limited } from './limited';
 import type { AreaName } from '../../functions/platform/routes';
 import type { HttpHandler } from '../../functions/platform/http/area-handler';
 
@@ -68,27 +69,6 @@ function local(module: string, load: () => Promise<TaskHandler>): TaskHandler {
       }
     }
     return (replacements.get(module) ?? (await load()))(input);
-  };
-}
-
-/**
- * At most `slots` calls at once, the others wait in order: the chunks of a parallel render run as
- * many at a time as the machine has cores (in the cloud each has its own Lambda).
- */
-function limited(slots: number, handler: TaskHandler): TaskHandler {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (input) => {
-    // A finished call hands its slot to the next waiting one.
-    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await handler(input);
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
   };
 }
 

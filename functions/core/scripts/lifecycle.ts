@@ -7,6 +7,7 @@
 import type { Script } from '../../contract/scripts';
 import { ConflictError } from '../errors';
 import { userPrefix } from '../files/owned-files';
+import { maxRenderChunks } from '../video/frame-timeline';
 
 // The statuses (the contract's `generationStatuses`: idle, generating, complete, failed), as written.
 
@@ -159,15 +160,16 @@ export function videoFiles(userId: string, scriptId: string, runId: string) {
  * the bucket expires after a day; the join, a failed run and a closed account remove them sooner.
  */
 export const renderScratchPrefix = (userId: string) => `tmp/renders/${userId}/`;
-export const maxRenderScratchChunks = 40;
 
 export function renderScratchFiles(userId: string, scriptId: string, runId: string) {
   const folder = `${renderScratchPrefix(userId)}${scriptId}-${runId.toLowerCase()}/`;
+  const chunkKey = (index: number) => `${folder}chunk-${String(index).padStart(2, '0')}.mp4`;
+  const audioKey = `${folder}audio.m4a`;
   return {
-    chunkKey: (index: number) => `${folder}chunk-${String(index).padStart(2, '0')}.mp4`,
-    audioKey: `${folder}audio.m4a`,
+    chunkKey,
+    audioKey,
     /** Every key a run may have written (deleting a missing one is harmless). */
-    allKeys: () => [...Array.from({ length: maxRenderScratchChunks }, (_, i) => `${folder}chunk-${String(i).padStart(2, '0')}.mp4`), `${folder}audio.m4a`],
+    allKeys: () => [...Array.from({ length: maxRenderChunks }, (_, i) => chunkKey(i)), audioKey],
   };
 }
 

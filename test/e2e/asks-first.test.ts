@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
-import { makeMedia, type MediaFile } from '../support/media-files';
+import type { MediaFile } from '../support/media-files';
 import { seriousViolations } from './a11y';
-import { launchBrowser, newPhonePage, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { newPhonePage, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { startJourney, stopJourney } from './journey';
 
 /**
  * Issue 15: deletes ask first and tell after (an asset, a selection, a script template), the bulk toast
@@ -80,24 +78,18 @@ describe('deletes ask and tell; the unverified banner (issue 15)', () => {
   let files: MediaFile[];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-asks-'));
-    [stack, browser, ...files] = await Promise.all([
-      startLocalStack({ port: 0, inMemory: true, quiet: true }),
-      launchBrowser(),
-      makeMedia(dir, 'mp4', { name: 'Beach sunset', seconds: 1 }),
-      makeMedia(dir, 'mp4', { name: 'Coffee pour', seconds: 1 }),
-      makeMedia(dir, 'mp4', { name: 'Grinder close-up', seconds: 1 }),
-      makeMedia(dir, 'mp3', { name: 'Calm tone', seconds: 1 }),
-    ]);
+    ({ stack, browser, dir, files } = await startJourney('asks', [
+      ['mp4', { name: 'Beach sunset', seconds: 1 }],
+      ['mp4', { name: 'Coffee pour', seconds: 1 }],
+      ['mp4', { name: 'Grinder close-up', seconds: 1 }],
+      ['mp3', { name: 'Calm tone', seconds: 1 }],
+    ]));
     context = await browser.newContext({ baseURL: stack.url, viewport: DESKTOP });
     page = await context.newPage();
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stopJourney({ stack, browser, dir }, context);
   });
 
   it('asks before deleting an asset and a selection; the bulk toast names what went and stays 10 s', async () => {

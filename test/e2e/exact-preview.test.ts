@@ -1,16 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import type { CaptionSettings } from '../../functions/contract/caption-settings';
 import { captionDefaults } from '../../functions/contract/rules/captions';
 import { captionFrames, inkBox } from '../support/caption-frames';
 import { videoHeight, videoWidth } from '../support/video-frames';
-import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
+import type { MediaFile } from '../support/media-files';
+import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { startJourney, stopJourney } from './journey';
 
 /** Where the caption pixels are on the libass canvas: their bounding box as fractions of its size, and how many. */
 interface CaptionPixels {
@@ -84,12 +82,9 @@ describe('Video Generation Settings: the exact caption preview', () => {
 
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-exact-preview-'));
-    [stack, browser, ...files] = await Promise.all([
-      startLocalStack({ port: 0, inMemory: true, quiet: true }),
-      launchBrowser(),
-      makeMedia(dir, 'mp4', { name: 'Pour over', seconds: 2, size: '360x640' }),
-    ]);
+    ({ stack, browser, dir, files } = await startJourney('exact-preview', [
+      ['mp4', { name: 'Pour over', seconds: 2, size: '360x640' }],
+    ]));
     ({ context, page } = await newPage(browser, stack.url));
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) errors.push(message.text());
@@ -111,10 +106,7 @@ describe('Video Generation Settings: the exact caption preview', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stopJourney({ stack, browser, dir }, context);
   });
 
   const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });

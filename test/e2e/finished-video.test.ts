@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pipelineTestHooks } from '../../bin/local/handlers';
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import type { Script } from '../../functions/contract/scripts';
 import { downloadFileName } from '../../functions/core/scripts/lifecycle';
-import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPhonePage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
+import type { MediaFile } from '../support/media-files';
+import { newPhonePage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
+import { startJourney, stopJourney } from './journey';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
@@ -32,13 +30,10 @@ describe('a finished video', () => {
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
     delete process.env.ELEVENLABS_API_KEY;
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-finished-'));
-    [stack, browser, ...files] = await Promise.all([
-      startLocalStack({ port: 0, inMemory: true, quiet: true, retryScale: 0.01 }),
-      launchBrowser(),
-      makeMedia(dir, 'mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }),
-      makeMedia(dir, 'mp4', { name: 'Morning light', seconds: 2, size: '640x360' }),
-    ]);
+    ({ stack, browser, dir, files } = await startJourney('finished', [
+      ['mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }],
+      ['mp4', { name: 'Morning light', seconds: 2, size: '640x360' }],
+    ], { retryScale: 0.01 }));
     context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
     await signInThroughApi(page, 'finished');
@@ -46,10 +41,7 @@ describe('a finished video', () => {
 
   afterAll(async () => {
     pipelineTestHooks.clear();
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stopJourney({ stack, browser, dir }, context);
   });
 
   const card = () => page.getByTestId('script-card').first();

@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
-import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, screenshot, signInThroughApi, waitForExpression } from './browser';
+import type { MediaFile } from '../support/media-files';
+import { newPage, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { startJourney, stopJourney } from './journey';
 
 const cards = (page: Page) => page.locator('[data-testid="asset-card"]');
 const card = (page: Page, title: string) => page.locator(`[data-testid="asset-card"][data-title="${title}"]`);
@@ -22,22 +20,16 @@ describe('media library journey', () => {
   let files: MediaFile[];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-media-'));
-    [stack, browser, ...files] = await Promise.all([
-      startLocalStack({ port: 0, inMemory: true, quiet: true }),
-      launchBrowser(),
-      makeMedia(dir, 'mp4', { name: 'Beach sunset', seconds: 3, size: '640x360' }),
-      makeMedia(dir, 'mov', { name: 'City walk', seconds: 2, size: '360x640' }),
-      makeMedia(dir, 'mp3', { name: 'Calm tone', seconds: 2 }),
-    ]);
+    ({ stack, browser, dir, files } = await startJourney('media', [
+      ['mp4', { name: 'Beach sunset', seconds: 3, size: '640x360' }],
+      ['mov', { name: 'City walk', seconds: 2, size: '360x640' }],
+      ['mp3', { name: 'Calm tone', seconds: 2 }],
+    ]));
     ({ context, page } = await newPage(browser, stack.url));
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stopJourney({ stack, browser, dir }, context);
   });
 
   it('uploads, tags, searches, files into a folder, bulk-deletes and handles a folder in use', async () => {

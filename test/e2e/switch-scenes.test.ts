@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, PHONE_VIEWPORT, screenshot, signInThroughApi } from './browser';
+import type { LocalStack } from '../../bin/local/stack';
+import type { MediaFile } from '../support/media-files';
+import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi } from './browser';
+import { startJourney, stopJourney } from './journey';
 
 /**
  * Switch Scenes (issue 15): three clips tagged beans, grinder and milk/foam and a 6-segment coffee
@@ -32,24 +30,18 @@ describe('Switch Scenes shows why each clip was chosen', () => {
 
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-scenes-'));
-    [stack, browser, ...files] = await Promise.all([
-      startLocalStack({ port: 0, inMemory: true, quiet: true }),
-      launchBrowser(),
-      makeMedia(dir, 'mp4', { name: 'Grinder', seconds: 2, size: '360x640' }),
-      makeMedia(dir, 'mp4', { name: 'Beans', seconds: 2, size: '360x640' }),
-      makeMedia(dir, 'mp4', { name: 'Milk', seconds: 2, size: '360x640' }),
-    ]);
+    ({ stack, browser, dir, files } = await startJourney('scenes', [
+      ['mp4', { name: 'Grinder', seconds: 2, size: '360x640' }],
+      ['mp4', { name: 'Beans', seconds: 2, size: '360x640' }],
+      ['mp4', { name: 'Milk', seconds: 2, size: '360x640' }],
+    ]));
     ({ context, page } = await newPage(browser, stack.url));
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInThroughApi(page, 'scenes');
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stopJourney({ stack, browser, dir }, context);
   });
 
   it('uploads the tagged clips and the script', async () => {

@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pipelineTestHooks } from '../../bin/local/handlers';
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import { makeMedia, type MediaFile } from '../support/media-files';
-import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
+import type { LocalStack } from '../../bin/local/stack';
+import type { MediaFile } from '../support/media-files';
+import { newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
+import { startJourney, stopJourney } from './journey';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
@@ -33,26 +31,20 @@ describe('voice-over and video journey', () => {
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
     delete process.env.ELEVENLABS_API_KEY;
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-video-'));
-    [stack, browser, ...files] = await Promise.all([
-      // Retry waits a hundredth of their real length (the failing render below retries twice).
-      startLocalStack({ port: 0, inMemory: true, quiet: true, retryScale: 0.01 }),
-      launchBrowser(),
-      makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '640x360' }),
-      makeMedia(dir, 'mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }),
-      makeMedia(dir, 'mov', { name: 'Desk setup', seconds: 2, size: '480x480' }),
-      makeMedia(dir, 'mp3', { name: 'Lo-fi loop', seconds: 4 }),
-    ]);
+    // Retry waits a hundredth of their real length (the failing render below retries twice).
+    ({ stack, browser, dir, files } = await startJourney('video', [
+      ['mp4', { name: 'Sunrise run', seconds: 3, size: '640x360' }],
+      ['mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }],
+      ['mov', { name: 'Desk setup', seconds: 2, size: '480x480' }],
+      ['mp3', { name: 'Lo-fi loop', seconds: 4 }],
+    ], { retryScale: 0.01 }));
     ({ context, page } = await newPage(browser, stack.url));
     await signInThroughApi(page, 'video');
   });
 
   afterAll(async () => {
     pipelineTestHooks.clear();
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await stopJourney({ stack, browser, dir }, context);
   });
 
   const card = () => page.getByTestId('script-card').first();

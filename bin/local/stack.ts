@@ -131,7 +131,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...stripeEnv,
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
-    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS'] as const) {
+    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SESSION_RECALL_MS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS'] as const) {
       const value = process.env[key];
       if (value) env[key] = value;
     }

@@ -42,6 +42,8 @@ export const configSchema = z.object({
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24 * 7),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  /** How long a process trusts a session it read without reading it again (0: read on every call); also how late a sign-out may be seen by another process. */
+  SESSION_RECALL_MS: z.coerce.number().int().min(0).max(5000).default(1000),
   MAIL_MODE: z.enum(['ses', 'outbox']).default('ses'),
   MAIL_FROM: z.string().min(3).default('Reelsmith <no-reply@reelsmith.local>'),
   OUTBOX_DIR: z.string().optional(),

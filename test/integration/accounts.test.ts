@@ -172,6 +172,17 @@ describe('sign-in and sign-out', () => {
     expect((await replay.get('/api/user')).status).toBe(401);
   });
 
+  it('refuses the old cookie at once on every area after sign-out, though each area read the session a moment before', async () => {
+    const account = await signedIn();
+    const cookie = account.client.getCookie('rs_sid') ?? '';
+    // Each area has just read (and may remember for a second) the session.
+    for (const path of ['/api/scripts', '/api/media', '/api/voices', '/api/automation-schedules', '/api/user']) expect((await account.client.get(path)).status).toBe(200);
+    expect((await account.client.post('/api/logout')).status).toBe(200);
+    const replay = clientFor(stack);
+    replay.setCookie('rs_sid', cookie);
+    for (const path of ['/api/scripts', '/api/media', '/api/voices', '/api/automation-schedules', '/api/user']) expect((await replay.get(path)).status).toBe(401);
+  });
+
   it("refuses a signed-in call carrying another browser's CSRF token", async () => {
     const victim = await signedIn();
     const attacker = clientFor(stack);

@@ -12,6 +12,12 @@ function isNotFound(error: unknown): boolean {
   return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
 }
 
+/** An object too large to read: its body is dropped first, since unread it would hold its connection open for ever (and the pool with it). */
+function refuseUnread(body: unknown, maxBytes: number): never {
+  (body as { destroy?: () => void } | undefined)?.destroy?.();
+  throw new ObjectTooLargeError(`object larger than ${maxBytes} bytes`);
+}
+
 /** Where the bucket answers: a custom endpoint (s3rver locally, path style) or AWS in `region`. */
 export interface BucketLocation {
   bucket: string;
@@ -37,7 +43,7 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string, maxBytes: number): Promise<Uint8Array | undefined> {
     try {
       const result = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      if ((result.ContentLength ?? 0) > maxBytes) throw new ObjectTooLargeError(`object larger than ${maxBytes} bytes`);
+      if ((result.ContentLength ?? 0) > maxBytes) refuseUnread(result.Body, maxBytes);
       return await result.Body?.transformToByteArray();
     } catch (error) {
       if (isNotFound(error)) return undefined;
@@ -85,7 +91,7 @@ export class S3ObjectStore implements ObjectStore {
 
   async download(key: string, path: string, maxBytes: number): Promise<number> {
     const result = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    if ((result.ContentLength ?? 0) > maxBytes) throw new ObjectTooLargeError(`object larger than ${maxBytes} bytes`);
+    if ((result.ContentLength ?? 0) > maxBytes) refuseUnread(result.Body, maxBytes);
     let seen = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {

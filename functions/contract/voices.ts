@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { voiceCloneMessages, voiceSampleRules } from './rules/voice-samples';
 
 /** Voices (000 §3, §7; 001 §3, §7): what the API answers, what the developer test page sends. */
 
@@ -112,3 +113,51 @@ export const voiceIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,6
 
 /** GET /api/proxy-media?url=…: a voice sample's address (DESIGN decision 8 guards the fetch). */
 export const proxyMediaQuery = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096, 'url is too long') });
+
+/**
+ * POST /api/tts/clone-voice/upload-url: one voice sample sent to storage before the clone. A synchronous
+ * request in the cloud carries about 6 MB, so the samples (up to 10 of 10 MB) go to the bucket first and
+ * the clone names them; the spec's multipart form stays for small samples and other clients.
+ */
+export const voiceSampleUploadSchema = z
+  .object({
+    fileName: z.string({ error: 'fileName is required' }).trim().min(1, 'fileName is required').max(200, 'fileName must be at most 200 characters'),
+    contentType: z.string({ error: 'contentType is required' }).trim().max(100, 'contentType must be at most 100 characters'),
+    size: z.number({ error: 'size is required' }).int('size must be a whole number of bytes').nonnegative('size must be a whole number of bytes'),
+  })
+  .strict();
+export type VoiceSampleUploadRequest = z.infer<typeof voiceSampleUploadSchema>;
+
+/** Where and how to send the sample: a presigned POST of exactly one file of at most `maxBytes`. */
+export interface VoiceSampleUploadTicket {
+  uploadId: string;
+  url: string;
+  /** Form fields to send before the file, in this order. */
+  fields: Record<string, string>;
+  contentType: string;
+  maxBytes: number;
+  expiresAt: string;
+}
+
+const sampleUploadId = z.string().regex(/^[0-9A-Za-z]{26}$/, 'A voice sample was not uploaded, or its upload has expired; choose the file again');
+
+/** POST /api/tts/clone-voice as JSON: the clone form with its samples already in storage. */
+export const cloneFromUploadsSchema = z
+  .object({
+    name: z.string().max(1_000, voiceCloneMessages.nameTooLong).default(''),
+    consent: z.boolean({ error: voiceCloneMessages.consentRequired }).default(false),
+    uploads: z
+      .array(
+        z
+          .object({
+            uploadId: sampleUploadId,
+            fileName: z.string().trim().min(1).max(200),
+            contentType: z.string().trim().max(100),
+          })
+          .strict(),
+      )
+      .max(voiceSampleRules.maxFiles, voiceCloneMessages.tooManyFiles)
+      .default([]),
+  })
+  .strict();
+export type CloneFromUploads = z.infer<typeof cloneFromUploadsSchema>;

@@ -91,6 +91,8 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/voices/{id}/sample', area: 'voices', auth: 'session' },
   // Settings (issue 14; spec 001 §7 Voices): cloning, the default voice, deleting a clone.
   { method: 'POST', path: '/api/tts/clone-voice', area: 'voices', auth: 'session', rawBody: true },
+  // Issue 16: a sample goes to storage first (a cloud request carries about 6 MB), then the clone names it.
+  { method: 'POST', path: '/api/tts/clone-voice/upload-url', area: 'voices', auth: 'session' },
   { method: 'POST', path: '/api/user-voices', area: 'voices', auth: 'session' },
   { method: 'DELETE', path: '/api/voices/{id}', area: 'voices', auth: 'session' },
   // Media library (issue 5; spec 001 §7). Uploads go straight to S3 (decision 7): upload-url, then complete.

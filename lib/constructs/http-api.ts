@@ -38,6 +38,7 @@ export const expensiveRoutes: readonly string[] = [
   'POST /api/media/upload',
   'POST /api/media/{id}/ai-tags',
   'POST /api/tts/clone-voice',
+  'POST /api/tts/clone-voice/upload-url',
   'POST /api/user/logo',
   'POST /api/automation-schedules/{id}/test',
 ];

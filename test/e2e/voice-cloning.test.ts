@@ -84,8 +84,18 @@ describe('voice cloning journey', () => {
     await section.getByTestId('voice-files').getByText('me.mp3').waitFor();
     await section.getByText('This is my voice, or I have the right to use it').click();
     await shoot('voice-cloning-ready-1440');
+    // The sample goes to storage first, then the clone names it (issue 16: a cloud request carries about 6 MB).
+    const calls: string[] = [];
+    const record = (request: { method(): string; url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/tts/clone-voice')) calls.push(`${request.method()} ${url.pathname}`);
+      else if (request.method() === 'POST' && url.origin !== new URL(page.url()).origin) calls.push('POST storage');
+    };
+    page.on('request', record);
     await section.getByRole('button', { name: 'Clone voice' }).click();
     await section.getByTestId('cloned-voice-name').filter({ hasText: 'My narration voice' }).waitFor({ timeout: 30_000 });
+    page.off('request', record);
+    expect(calls).toEqual(['POST /api/tts/clone-voice/upload-url', 'POST storage', 'POST /api/tts/clone-voice']);
     await section.getByText('Offline approximation', { exact: true }).waitFor();
     await section.getByTestId('voice-clone-count').filter({ hasText: '1 / 1 voice clones' }).waitFor();
     expect(await section.getByRole('button', { name: 'Clone voice' }).isDisabled()).toBe(true);

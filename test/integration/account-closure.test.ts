@@ -74,6 +74,17 @@ async function objectsOf(userId: string): Promise<string[]> {
   return (listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
 }
 
+/** What waits under tmp/ for a user: a render's scratch files and voice samples not yet cloned. */
+async function scratchOf(userId: string): Promise<string[]> {
+  const { s3, config } = services();
+  const keys: string[] = [];
+  for (const prefix of [`tmp/renders/${userId}/`, `tmp/voice-samples/${userId}/`]) {
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: prefix }));
+    keys.push(...(listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+  }
+  return keys;
+}
+
 /** A creator with a script, a media file, a template and an active automation schedule. */
 async function creatorWithData(prefix: string): Promise<{ user: SignedInUser; script: Script; schedule: AutomationSchedule }> {
   const user = await signUpAndIn(stack, prefix);
@@ -165,6 +176,9 @@ describe('POST /api/account/delete', () => {
     expect(await link()).toBeDefined();
     expect(localScheduler().list().some((entry) => entry.name === `automation-${schedule.id}`)).toBe(true);
     expect(await objectsOf(user.id)).not.toHaveLength(0);
+    for (const key of [`tmp/renders/${user.id}/x-1/chunk-00.mp4`, `tmp/voice-samples/${user.id}/01JAAAAAAAAAAAAAAAAAAAAAAA`])
+      await services().s3.send(new PutObjectCommand({ Bucket: services().config.MEDIA_BUCKET, Key: key, Body: 'scratch' }));
+    expect(await scratchOf(user.id)).toHaveLength(2);
 
     // Refusals: no body, a wrong password, an unknown field.
     expect((await user.client.post('/api/account/delete', {})).status).toBe(400);
@@ -181,6 +195,7 @@ describe('POST /api/account/delete', () => {
 
     expect(await tableItems(user.id)).toEqual([]);
     expect(await objectsOf(user.id)).toEqual([]);
+    expect(await scratchOf(user.id)).toEqual([]);
     expect(localScheduler().list().some((entry) => entry.name === `automation-${schedule.id}` || entry.name === `weekly-${user.id}`)).toBe(false);
     expect(await link()).toBeUndefined();
     const subscription = await fetch(`${stripe.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY ?? ''}` } });

@@ -4,6 +4,7 @@ import { scheduledEmailJobName, weeklyEmailJobName } from '../delivery/delivery-
 import { NotAuthenticatedError, RateLimitedError, ValidationError } from '../errors';
 import { userPrefix } from '../files/owned-files';
 import { renderScratchPrefix } from '../scripts/lifecycle';
+import { voiceSampleUploadPrefix } from '../voices/sample-keys';
 import type { IdentityProvider, LoginThrottle, UserRepository } from '../ports/accounts';
 import type { AccountDataStore, ClosurePlan, OwnedRecord, UserObjects } from '../ports/account-data';
 import type { BillingProvider } from '../ports/billing';
@@ -139,8 +140,9 @@ export class AccountClosureService {
       removedItems += removed;
       if (removed === 0) break;
     }
-    // 2. Their objects (uploads, voice-overs, videos, logo, exports), and a render's scratch files.
-    const removedObjects = (await this.deps.objects.deletePrefix(userPrefix(userId))) + (await this.deps.objects.deletePrefix(renderScratchPrefix(userId)));
+    // 2. Their objects (uploads, voice-overs, videos, logo, exports), a render's scratch files and voice samples waiting for a clone.
+    let removedObjects = 0;
+    for (const prefix of [userPrefix(userId), renderScratchPrefix(userId), voiceSampleUploadPrefix(userId)]) removedObjects += await this.deps.objects.deletePrefix(prefix);
     // 3. Their schedules (a missing one is fine).
     for (const name of plan.schedules) await this.deps.scheduler.cancel(name);
     // 4. The Stripe customer link (the customer stays at Stripe with its invoices).

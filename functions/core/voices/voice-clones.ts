@@ -53,19 +53,27 @@ export const cloneSamplePrefix = (userId: string, voiceId: string) => `users/${u
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The form's checks, before any file is read: name, files, consent, each file's claimed type (415). */
+export function checkCloneForm(form: { name: string; consent: boolean; files: readonly { fileName: string; contentType: string }[] }): string {
+  const name = form.name.trim();
+  if (!name) throw new ValidationError(voiceCloneMessages.nameRequired);
+  if (name.length > voiceSampleRules.maxNameChars) throw new ValidationError(voiceCloneMessages.nameTooLong);
+  if (form.files.length === 0) throw new ValidationError(voiceCloneMessages.noFiles);
+  if (form.files.length > voiceSampleRules.maxFiles) throw new ValidationError(voiceCloneMessages.tooManyFiles);
+  if (!form.consent) throw new ValidationError(voiceCloneMessages.consentRequired);
+  for (const file of form.files) {
+    if (!/^audio\/[\w.+-]+$/i.test(file.contentType)) throw new UnsupportedFileTypeError(voiceCloneMessages.notAudio, { file: file.fileName });
+  }
+  return name;
+}
+
 /**
  * The checks that need no bytes read, in the order the form shows them: name, files, consent, then
  * each file's claimed type and size (415, 413).
  */
 export function checkCloneRequest(request: CloneRequest): string {
-  const name = request.name.trim();
-  if (!name) throw new ValidationError(voiceCloneMessages.nameRequired);
-  if (name.length > voiceSampleRules.maxNameChars) throw new ValidationError(voiceCloneMessages.nameTooLong);
-  if (request.files.length === 0) throw new ValidationError(voiceCloneMessages.noFiles);
-  if (request.files.length > voiceSampleRules.maxFiles) throw new ValidationError(voiceCloneMessages.tooManyFiles);
-  if (!request.consent) throw new ValidationError(voiceCloneMessages.consentRequired);
+  const name = checkCloneForm(request);
   for (const file of request.files) {
-    if (!/^audio\/[\w.+-]+$/i.test(file.contentType)) throw new UnsupportedFileTypeError(voiceCloneMessages.notAudio, { file: file.fileName });
     if (file.bytes.byteLength > voiceSampleRules.maxFileBytes) throw new FileTooLargeError(voiceCloneMessages.tooBig, { file: file.fileName });
     if (file.bytes.byteLength === 0) throw new InvalidMediaError(voiceCloneMessages.unreadable, { file: file.fileName });
   }

@@ -7,6 +7,7 @@ import { ElevenLabsClonerChoice, ElevenLabsVoiceCloner } from '../../adapters/pr
 import { OwnedFiles } from '../../core/files/owned-files';
 import type { VoiceClonerChoice } from '../../core/ports/voices';
 import type { SessionService } from '../../core/sessions/session-service';
+import { VoiceSampleUploads } from '../../core/voices/sample-uploads';
 import { VoiceCloneService } from '../../core/voices/voice-clones';
 import { VoiceService } from '../../core/voices/voice-service';
 import type { AppConfig } from '../config';
@@ -21,6 +22,7 @@ export interface VoicesDeps {
   sessions: SessionService;
   voices: VoiceService;
   clones: VoiceCloneService;
+  sampleUploads: VoiceSampleUploads;
   ownedFiles: OwnedFiles;
 }
 
@@ -65,6 +67,7 @@ export function composeVoices(context: EntryContext): VoicesDeps {
       cloners: buildCloners(context.config),
       log: logger.child({ area: 'voices' }),
     }),
+    sampleUploads: new VoiceSampleUploads({ storage: files }),
     ownedFiles: new OwnedFiles({ store: objectStoreOf(context, 'read'), remote: new UrlFetcher() }),
   };
 }

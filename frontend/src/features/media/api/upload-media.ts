@@ -1,4 +1,5 @@
 import { ApiError, apiPost } from '@/lib/api-client';
+import { postToStorage, StorageUploadError } from '@/lib/storage-upload';
 import type { PublicAsset } from '@contract/media';
 
 interface UploadTicket {
@@ -10,34 +11,6 @@ interface UploadTicket {
 
 /** Progress is capped at 95 until the server has checked and kept the file (spec 001 §4). */
 export const PROGRESS_CAP = 95;
-
-/** A failure of the browser's POST to storage (no JSON answer from our API). */
-export class StorageUploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'StorageUploadError';
-  }
-}
-
-function postToStorage(ticket: UploadTicket, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', ticket.url);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.min(PROGRESS_CAP, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new StorageUploadError(xhr.statusText || 'Upload refused', xhr.status)));
-    xhr.onerror = () => reject(new Error('Network error while uploading'));
-    xhr.onabort = () => reject(new Error('Upload cancelled'));
-    xhr.send(form);
-  });
-}
 
 /**
  * One file, one request to each place (DESIGN decision 7): the API signs an upload limited to the
@@ -51,7 +24,7 @@ export async function uploadMedia(file: File, options: { folderId?: string | nul
     size: file.size,
     folderId: options.folderId ?? null,
   });
-  await postToStorage(ticket, file, options.onProgress);
+  await postToStorage(ticket, file, (percent) => options.onProgress(Math.min(PROGRESS_CAP, percent)));
   options.onProgress(PROGRESS_CAP);
   const asset = await apiPost<PublicAsset>('/api/media/complete', { uploadId: ticket.uploadId });
   options.onProgress(100);

@@ -1,21 +1,35 @@
 import { mutate } from 'swr';
 
 import { apiDelete, apiPost } from '@/lib/api-client';
+import { postToStorage } from '@/lib/storage-upload';
 import { VOICES_KEY } from '@/lib/voices';
-import type { CloneVoiceResult, DeleteVoiceResult, LinkVoiceResult } from '@contract/voices';
+import type { CloneFromUploads, CloneVoiceResult, DeleteVoiceResult, LinkVoiceResult, VoiceSampleUploadTicket } from '@contract/voices';
 
 /** The voice cloning calls (spec 001 section 7; issue 14). Each refreshes the voice lists and the usage numbers. */
 const STATS_KEY = '/api/stats';
 
 const refresh = () => Promise.all([mutate(VOICES_KEY), mutate(STATS_KEY), mutate('/api/voices/default/user')]);
 
-/** POST /api/tts/clone-voice: multipart `name`, `files` (one part per sample) and `consent`. */
-export async function cloneVoice(input: { name: string; files: readonly File[]; consent: boolean }): Promise<CloneVoiceResult> {
-  const form = new FormData();
-  form.append('name', input.name);
-  for (const file of input.files) form.append('files', file, file.name);
-  form.append('consent', input.consent ? 'true' : 'false');
-  const result = await apiPost<CloneVoiceResult>('/api/tts/clone-voice', form);
+/**
+ * A clone in two steps (issue 16): each sample goes straight to storage with a presigned POST
+ * (`POST /api/tts/clone-voice/upload-url`), so ten samples of 10 MB fit where one request to the API
+ * could carry about 6 MB; then `POST /api/tts/clone-voice` names them with the name and consent. The
+ * spec's one multipart request still works for other clients. `onProgress` gets 0–99 over all the bytes, then 100 once they are all stored.
+ */
+export async function cloneVoice(input: { name: string; files: readonly File[]; consent: boolean; onProgress?: (percent: number) => void }): Promise<CloneVoiceResult> {
+  const total = input.files.reduce((sum, file) => sum + file.size, 0) || 1;
+  let sent = 0;
+  const uploads: CloneFromUploads['uploads'] = [];
+  for (const file of input.files) {
+    const ticket = await apiPost<VoiceSampleUploadTicket>('/api/tts/clone-voice/upload-url', { fileName: file.name, contentType: file.type, size: file.size });
+    await postToStorage(ticket, file, (percent) => input.onProgress?.(Math.min(99, Math.round(((sent + (file.size * percent) / 100) / total) * 100))));
+    sent += file.size;
+    uploads.push({ uploadId: ticket.uploadId, fileName: file.name, contentType: ticket.contentType });
+  }
+  // Every byte is in storage: what remains is the server's (reading the samples, cloning).
+  input.onProgress?.(100);
+  const body: CloneFromUploads = { name: input.name, consent: input.consent, uploads };
+  const result = await apiPost<CloneVoiceResult>('/api/tts/clone-voice', body);
   await refresh();
   return result;
 }

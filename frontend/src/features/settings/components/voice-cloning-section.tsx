@@ -25,6 +25,7 @@ export function VoiceCloningSection() {
   const [files, setFiles] = useState<File[]>([]);
   const [consent, setConsent] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
   const [tried, setTried] = useState(false);
   const [refused, setRefused] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<PublicVoice | null>(null);
@@ -52,8 +53,9 @@ export function VoiceCloningSection() {
       return;
     }
     setUploading(true);
+    setProgress(0);
     try {
-      const result = await cloneVoice({ name: name.trim(), files, consent });
+      const result = await cloneVoice({ name: name.trim(), files, consent, onProgress: setProgress });
       showToast({
         type: 'success',
         title: `“${result.voice.name}” is ready`,
@@ -203,7 +205,7 @@ export function VoiceCloningSection() {
             </Field.Root>
 
             <Stack gap="1.5">
-              <Button type="submit" colorPalette="brand" loading={uploading} loadingText="Uploading…" disabled={atLimit} w={{ base: 'full', sm: 'auto' }} alignSelf={{ sm: 'flex-start' }}>
+              <Button type="submit" colorPalette="brand" loading={uploading} loadingText={progress < 100 ? `Uploading… ${progress}%` : 'Cloning…'} disabled={atLimit} w={{ base: 'full', sm: 'auto' }} alignSelf={{ sm: 'flex-start' }}>
                 <MicIcon /> Clone voice
               </Button>
               {atLimit && (

@@ -1,4 +1,5 @@
 import { ConflictError, FileTooLargeError, InvalidMediaError, LimitExceededError, NotFoundError, UnsupportedFileTypeError, ValidationError } from '../errors';
+import { uploadTicket } from '../files/upload-ticket';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
 import type { LocalMedia, MediaFolderRepository, MediaProcessor, MediaUploadRepository, ProbeResult } from '../ports/media';
@@ -185,15 +186,14 @@ export class UploadService {
   async beginUpload(userId: string, input: UploadRequest) {
     const type = this.checkDeclared(input);
     const upload = await this.reserve(userId, input, type);
-    const signed = await this.deps.storage.presignPost({ key: upload.storageKey, contentType: type.mime, maxBytes: input.size, expiresSeconds: uploadUrlSeconds });
-    return {
+    return uploadTicket(this.deps.storage, {
       uploadId: upload.id,
-      url: signed.url,
-      fields: signed.fields,
+      key: upload.storageKey,
       contentType: type.mime,
       maxBytes: input.size,
-      expiresAt: new Date(this.clock() + uploadUrlSeconds * 1000).toISOString(),
-    };
+      expiresSeconds: uploadUrlSeconds,
+      now: this.clock(),
+    });
   }
 
   /** Step 2: inspect the bytes that arrived, then keep them as an asset (answered as placed), or delete them and say why. */

@@ -1,6 +1,7 @@
 import { voiceCloneMessages, voiceSampleRules } from '../../contract/rules/voice-samples';
 import type { CloneFromUploads, VoiceSampleUploadRequest, VoiceSampleUploadTicket } from '../../contract/voices';
 import { FileTooLargeError, InvalidMediaError, UnsupportedFileTypeError, ValidationError } from '../errors';
+import { uploadTicket } from '../files/upload-ticket';
 import { newId } from '../ids';
 import { ObjectTooLargeError, type ObjectStore } from '../ports/object-store';
 import { voiceSampleUploadPrefix } from './sample-keys';
@@ -36,20 +37,14 @@ export class VoiceSampleUploads {
     if (request.size > voiceSampleRules.maxFileBytes) throw new FileTooLargeError(voiceCloneMessages.tooBig, { file: request.fileName });
     if (request.size === 0) throw new InvalidMediaError(voiceCloneMessages.unreadable, { file: request.fileName });
     const uploadId = newId();
-    const signed = await this.deps.storage.presignPost({
+    return uploadTicket(this.deps.storage, {
+      uploadId,
       key: sampleKey(userId, uploadId),
       contentType: request.contentType,
       maxBytes: request.size,
       expiresSeconds: sampleUploadSeconds,
+      now: this.now(),
     });
-    return {
-      uploadId,
-      url: signed.url,
-      fields: signed.fields,
-      contentType: request.contentType,
-      maxBytes: request.size,
-      expiresAt: new Date(this.now() + sampleUploadSeconds * 1000).toISOString(),
-    };
   }
 
   /**

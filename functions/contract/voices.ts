@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { voiceCloneMessages, voiceSampleRules } from './rules/voice-samples';
+import type { UploadTicket } from './uploads';
 
 /** Voices (000 §3, §7; 001 §3, §7): what the API answers, what the developer test page sends. */
 
@@ -129,15 +130,7 @@ export const voiceSampleUploadSchema = z
 export type VoiceSampleUploadRequest = z.infer<typeof voiceSampleUploadSchema>;
 
 /** Where and how to send the sample: a presigned POST of exactly one file of at most `maxBytes`. */
-export interface VoiceSampleUploadTicket {
-  uploadId: string;
-  url: string;
-  /** Form fields to send before the file, in this order. */
-  fields: Record<string, string>;
-  contentType: string;
-  maxBytes: number;
-  expiresAt: string;
-}
+export type VoiceSampleUploadTicket = UploadTicket;
 
 const sampleUploadId = z.string().regex(/^[0-9A-Za-z]{26}$/, 'A voice sample was not uploaded, or its upload has expired; choose the file again');
 

@@ -1,15 +1,5 @@
+import type { UploadTicket } from '../../contract/uploads';
 import type { ObjectStore } from '../ports/object-store';
-
-/** What a browser needs to send one file straight to storage (DESIGN decision 7). */
-export interface UploadTicket {
-  uploadId: string;
-  url: string;
-  /** Form fields to send before the file, in this order. */
-  fields: Record<string, string>;
-  contentType: string;
-  maxBytes: number;
-  expiresAt: string;
-}
 
 /** A presigned POST of one file of `contentType` and at most `maxBytes` to `key`, answered as a ticket. */
 export async function uploadTicket(

@@ -1,13 +1,7 @@
 import { ApiError, apiPost } from '@/lib/api-client';
 import { postToStorage, StorageUploadError } from '@/lib/storage-upload';
 import type { PublicAsset } from '@contract/media';
-
-interface UploadTicket {
-  uploadId: string;
-  url: string;
-  fields: Record<string, string>;
-  contentType: string;
-}
+import type { UploadTicket } from '@contract/uploads';
 
 /** Progress is capped at 95 until the server has checked and kept the file (spec 001 §4). */
 export const PROGRESS_CAP = 95;

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ValidationError } from '../core/errors';
 import type { CloneRequest } from '../core/voices/voice-clones';
 import { voiceCloneMessages, voiceSampleRules } from '../contract/rules/voice-samples';
-import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceSampleUploadSchema, type CloneFromUploads } from '../contract/voices';
+import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceSampleUploadSchema } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
 import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
-import { MalformedBodyError, PayloadTooLargeError } from '../platform/http/transport-errors';
+import { PayloadTooLargeError } from '../platform/http/transport-errors';
+import { parseOrRefuse } from '../platform/http/zod-issues';
 
 /** The whole clone form: every sample at its largest, and room for the form's own fields. */
 const cloneBodyMaxBytes = voiceSampleRules.maxFiles * voiceSampleRules.maxFileBytes + 64 * 1024;
@@ -18,41 +19,15 @@ const cloneFields = z.object({
   consent: z.string().max(20, voiceCloneMessages.consentRequired).optional(),
 });
 
-/** The JSON form names samples already in storage: a few hundred bytes per sample. */
-const cloneJsonMaxBytes = 16 * 1024;
-
 type CloneInput = EndpointInput<unknown, unknown, unknown, VoicesDeps, string>;
 
-function contentTypeOf(input: CloneInput): string {
-  const headers = input.request.event.headers;
-  return headers?.['content-type'] ?? headers?.['Content-Type'] ?? '';
-}
-
-/** The clone form as JSON (issue 16): `{name, consent, uploads: [{uploadId, fileName, contentType}]}`. */
-function readCloneJson(input: CloneInput): CloneFromUploads {
-  const event = input.request.event;
-  const raw = event.body ?? '';
-  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-  if (bytes.byteLength > cloneJsonMaxBytes) throw new PayloadTooLargeError(cloneJsonMaxBytes);
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw new MalformedBodyError();
-  }
-  // The spec's client also sends its CSRF token in the body; the header it sends beside it was checked.
-  if (json && typeof json === 'object' && !Array.isArray(json) && '_csrf' in json) {
-    const { _csrf: _token, ...rest } = json as Record<string, unknown>;
-    json = rest;
-  }
-  const parsed = cloneFromUploadsSchema.safeParse(json);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid form');
-  return parsed.data;
-}
-
-/** Clones from samples already in storage; they are removed whatever the outcome (the clone keeps its own copies). */
-async function cloneFromUploads(input: CloneInput) {
-  const form = readCloneJson(input);
+/**
+ * The clone form as JSON (issue 16), `{name, consent, uploads: [{uploadId, fileName, contentType}]}`,
+ * parsed by the JSON body middleware (the route takes JSON too): clones from samples already in storage,
+ * and removes them whatever the outcome (the clone keeps its own copies).
+ */
+async function cloneFromUploads(input: CloneInput, body: unknown) {
+  const form = parseOrRefuse(cloneFromUploadsSchema, body);
   const { sampleUploads, clones } = input.deps;
   try {
     return await clones.clone(input.userId, await sampleUploads.collect(input.userId, form));
@@ -67,7 +42,7 @@ async function cloneFromUploads(input: CloneInput) {
  */
 async function readCloneForm(input: CloneInput): Promise<CloneRequest> {
   const event = input.request.event;
-  const contentType = contentTypeOf(input);
+  const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) throw new ValidationError('Send the voice samples as multipart/form-data, or as JSON naming their uploads');
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
@@ -123,7 +98,7 @@ export const handler = createAreaHandler('voices', composeVoices, {
   'POST /api/tts/clone-voice': signedIn({
     handle: async (input) => ({
       status: 201,
-      body: /^application\/json/i.test(contentTypeOf(input)) ? await cloneFromUploads(input) : await input.deps.clones.clone(input.userId, await readCloneForm(input)),
+      body: input.request.body !== undefined ? await cloneFromUploads(input, input.request.body) : await input.deps.clones.clone(input.userId, await readCloneForm(input)),
     }),
   }),
 

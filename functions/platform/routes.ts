@@ -51,6 +51,8 @@ export interface RouteDefinition {
   readonly csrf?: boolean;
   /** The endpoint reads `event.body` itself (multipart uploads); the JSON body middleware leaves it alone. */
   readonly rawBody?: boolean;
+  /** On a `rawBody` route: a body sent as JSON is parsed and checked like any other route's; others stay raw. */
+  readonly jsonToo?: boolean;
 }
 
 export const routes: readonly RouteDefinition[] = [
@@ -90,7 +92,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/voices/default/user', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/{id}/sample', area: 'voices', auth: 'session' },
   // Settings (issue 14; spec 001 §7 Voices): cloning, the default voice, deleting a clone.
-  { method: 'POST', path: '/api/tts/clone-voice', area: 'voices', auth: 'session', rawBody: true },
+  { method: 'POST', path: '/api/tts/clone-voice', area: 'voices', auth: 'session', rawBody: true, jsonToo: true },
   // Issue 16: a sample goes to storage first (a cloud request carries about 6 MB), then the clone names it.
   { method: 'POST', path: '/api/tts/clone-voice/upload-url', area: 'voices', auth: 'session' },
   { method: 'POST', path: '/api/user-voices', area: 'voices', auth: 'session' },

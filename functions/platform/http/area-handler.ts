@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { ValidationError } from '../../core/errors';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../clients/entry';
 import { composedOnFirstUse } from '../compose/entry-point';
@@ -10,7 +9,7 @@ import type { Endpoint } from './endpoint';
 import { jsonResponse } from './error-mapper';
 import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
 import { RouteNotFoundError } from './transport-errors';
-import { describeIssues } from './zod-issues';
+import { parseOrRefuse } from './zod-issues';
 
 // Endpoints of one area have different input types; the table only needs them to be callable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous endpoint map, each endpoint is checked where it is declared
@@ -25,13 +24,7 @@ export interface AreaDeps {
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: unknown): T {
-  if (!schema) return fallback as T;
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const { message, details } = describeIssues(result.error);
-    throw new ValidationError(message, details);
-  }
-  return result.data;
+  return schema ? parseOrRefuse(schema, value) : (fallback as T);
 }
 
 /**

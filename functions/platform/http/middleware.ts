@@ -78,7 +78,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
   };
 }
 
-/** JSON bodies only, at most 1 MB; `_csrf` is lifted out before validation. */
+/** JSON bodies only, at most 1 MB (a raw-body route's too when it also takes JSON); `_csrf` is lifted out before validation. */
 export function jsonBody(): Mw {
   return {
     before: (request) => {
@@ -86,11 +86,11 @@ export function jsonBody(): Mw {
       const state = request.context.http;
       const raw = event.body;
       if (raw === undefined || raw === null || raw === '') return;
-      if (state.route.rawBody) return;
+      const isJson = /^application\/(.+\+)?json\b/i.test(header(event, 'content-type') ?? '');
+      if (state.route.rawBody && !(state.route.jsonToo && isJson)) return;
       const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
       if (bytes.byteLength > jsonBodyLimitBytes) throw new PayloadTooLargeError(jsonBodyLimitBytes);
-      const contentType = header(event, 'content-type') ?? '';
-      if (!/^application\/(.+\+)?json\b/i.test(contentType)) throw new UnsupportedMediaTypeError();
+      if (!isJson) throw new UnsupportedMediaTypeError();
       let parsed: unknown;
       try {
         parsed = JSON.parse(bytes.toString('utf8'));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ValidationError } from '../../core/errors';
 
 export interface IssueDetail {
   path: string;
@@ -15,4 +16,14 @@ export function describeIssues(error: z.ZodError): { message: string; details: I
     return { path, message };
   });
   return { message: details[0]?.message ?? 'Invalid request', details };
+}
+
+/** The value as `schema` reads it, or a 400 naming the first problem (and all of them in `details`). */
+export function parseOrRefuse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const { message, details } = describeIssues(result.error);
+    throw new ValidationError(message, details);
+  }
+  return result.data;
 }

@@ -1,11 +1,11 @@
 import { voiceCloneMessages, voiceSampleRules } from '../../contract/rules/voice-samples';
 import type { CloneFromUploads, VoiceSampleUploadRequest, VoiceSampleUploadTicket } from '../../contract/voices';
-import { FileTooLargeError, InvalidMediaError, UnsupportedFileTypeError, ValidationError } from '../errors';
+import { FileTooLargeError, ValidationError } from '../errors';
 import { uploadTicket } from '../files/upload-ticket';
 import { newId } from '../ids';
 import { ObjectTooLargeError, type ObjectStore } from '../ports/object-store';
 import { voiceSampleUploadPrefix } from './sample-keys';
-import { checkCloneForm, type CloneRequest, type CloneUpload } from './voice-clones';
+import { checkCloneForm, checkSampleSize, checkSampleType, type CloneRequest, type CloneUpload } from './voice-clones';
 
 /** How long the presigned POST of a sample is valid. */
 const sampleUploadSeconds = 15 * 60;
@@ -33,9 +33,8 @@ export class VoiceSampleUploads {
 
   /** The same checks the form makes before a byte is sent (415, 413, 422), then a POST for exactly this file. */
   async begin(userId: string, request: VoiceSampleUploadRequest): Promise<VoiceSampleUploadTicket> {
-    if (!/^audio\/[\w.+-]+$/i.test(request.contentType)) throw new UnsupportedFileTypeError(voiceCloneMessages.notAudio, { file: request.fileName });
-    if (request.size > voiceSampleRules.maxFileBytes) throw new FileTooLargeError(voiceCloneMessages.tooBig, { file: request.fileName });
-    if (request.size === 0) throw new InvalidMediaError(voiceCloneMessages.unreadable, { file: request.fileName });
+    checkSampleType(request);
+    checkSampleSize(request.fileName, request.size);
     const uploadId = newId();
     return uploadTicket(this.deps.storage, {
       uploadId,

@@ -53,6 +53,17 @@ export const cloneSamplePrefix = (userId: string, voiceId: string) => `users/${u
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** A sample's claimed type: audio of some kind (415). */
+export function checkSampleType(file: { fileName: string; contentType: string }): void {
+  if (!/^audio\/[\w.+-]+$/i.test(file.contentType)) throw new UnsupportedFileTypeError(voiceCloneMessages.notAudio, { file: file.fileName });
+}
+
+/** A sample's size: at most 10 MB (413), and not empty (422). */
+export function checkSampleSize(fileName: string, bytes: number): void {
+  if (bytes > voiceSampleRules.maxFileBytes) throw new FileTooLargeError(voiceCloneMessages.tooBig, { file: fileName });
+  if (bytes === 0) throw new InvalidMediaError(voiceCloneMessages.unreadable, { file: fileName });
+}
+
 /** The form's checks, before any file is read: name, files, consent, each file's claimed type (415). */
 export function checkCloneForm(form: { name: string; consent: boolean; files: readonly { fileName: string; contentType: string }[] }): string {
   const name = form.name.trim();
@@ -61,9 +72,7 @@ export function checkCloneForm(form: { name: string; consent: boolean; files: re
   if (form.files.length === 0) throw new ValidationError(voiceCloneMessages.noFiles);
   if (form.files.length > voiceSampleRules.maxFiles) throw new ValidationError(voiceCloneMessages.tooManyFiles);
   if (!form.consent) throw new ValidationError(voiceCloneMessages.consentRequired);
-  for (const file of form.files) {
-    if (!/^audio\/[\w.+-]+$/i.test(file.contentType)) throw new UnsupportedFileTypeError(voiceCloneMessages.notAudio, { file: file.fileName });
-  }
+  for (const file of form.files) checkSampleType(file);
   return name;
 }
 
@@ -73,10 +82,7 @@ export function checkCloneForm(form: { name: string; consent: boolean; files: re
  */
 export function checkCloneRequest(request: CloneRequest): string {
   const name = checkCloneForm(request);
-  for (const file of request.files) {
-    if (file.bytes.byteLength > voiceSampleRules.maxFileBytes) throw new FileTooLargeError(voiceCloneMessages.tooBig, { file: file.fileName });
-    if (file.bytes.byteLength === 0) throw new InvalidMediaError(voiceCloneMessages.unreadable, { file: file.fileName });
-  }
+  for (const file of request.files) checkSampleSize(file.fileName, file.bytes.byteLength);
   return name;
 }
 

@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import ESpeakNg from 'espeak-ng';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import type { Script } from '../../functions/contract/scripts';
 import type { PublicVoice } from '../../functions/contract/voices';
+import { spokenMp3 } from '../support/speech';
 import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './browser';
 
 /**
@@ -19,8 +16,6 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './brow
  * sample cloned, shown with the offline-approximation label and the plan count; then the clone picked
  * as "Your Voice" in a script's Edit dialog and saved on the script. Screenshots at 1440x900 and 390x844.
  */
-const run = promisify(execFile);
-
 describe('voice cloning journey', () => {
   let stack: LocalStack;
   let browser: Browser;
@@ -47,12 +42,7 @@ describe('voice cloning journey', () => {
     ({ context, page } = await newPage(browser, stack.url));
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInThroughApi(page, 'voice');
-    const espeak = await ESpeakNg({
-      arguments: ['-v', 'en-us+m3', '-p', '40', '-s', '160', '-w', 'out.wav', 'Hello, this is my own voice. I make short videos about cooking at home, and I read every script myself. Today we will make a simple tomato soup with bread, in less than twenty minutes, from things you already have.'],
-    });
-    await writeFile(join(dir, 'me.wav'), espeak.FS.readFile('out.wav'));
-    await run(ffmpegPath(), ['-v', 'error', '-y', '-i', join(dir, 'me.wav'), '-c:a', 'libmp3lame', '-b:a', '96k', join(dir, 'me.mp3')]);
-    speech = await readFile(join(dir, 'me.mp3'));
+    speech = await spokenMp3(dir, ['-v', 'en-us+m3', '-p', '40', '-s', '160'], 'Hello, this is my own voice. I make short videos about cooking at home, and I read every script myself. Today we will make a simple tomato soup with bread, in less than twenty minutes, from things you already have.');
   }, 60_000);
 
   afterAll(async () => {

@@ -1,10 +1,9 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import ESpeakNg from 'espeak-ng';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
@@ -17,6 +16,7 @@ import { resetClients } from '../../functions/platform/clients/entry';
 import { resetConfigCache } from '../../functions/platform/config';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../fakes/elevenlabs';
 import { services } from '../support/services';
+import { spokenMp3 } from '../support/speech';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
@@ -33,15 +33,6 @@ let speech: Uint8Array;
 
 const paragraph =
   'Good morning everyone. Today I want to tell you about three simple habits that changed the way I work. First, I plan my day the night before. Second, I take a short walk after lunch. Third, I write down one thing I learned before I go to sleep. It sounds easy, and it is, but it makes a real difference over a few weeks.';
-
-async function espeakMp3(args: string[], text: string): Promise<Uint8Array> {
-  const module = await ESpeakNg({ arguments: [...args, '-w', 'out.wav', text] });
-  const wav = join(dir, `in-${Math.random().toString(36).slice(2)}.wav`);
-  const mp3 = wav.replace(/\.wav$/, '.mp3');
-  await writeFile(wav, module.FS.readFile('out.wav'));
-  await run(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-c:a', 'libmp3lame', '-b:a', '96k', mp3]);
-  return new Uint8Array(await readFile(mp3));
-}
 
 async function tone(seconds: number, ext: 'wav' | 'mp3'): Promise<Uint8Array> {
   const out = join(dir, `tone-${Math.random().toString(36).slice(2)}.${ext}`);
@@ -101,7 +92,7 @@ async function voiceOverPitch(audioUrl: string, userId: string): Promise<number 
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'voice-cloning-'));
-  speech = await espeakMp3(['-v', 'en-us+f3', '-p', '50', '-s', '165'], paragraph);
+  speech = new Uint8Array(await spokenMp3(dir, ['-v', 'en-us+f3', '-p', '50', '-s', '165'], paragraph));
   stack = await startTestStack();
 }, 60_000);
 
@@ -242,7 +233,7 @@ describe('cloning offline (no ElevenLabs key)', () => {
   it("voices a script with the clone's profile (convert-to-audio and the pipeline's SynthesizeAudio)", async () => {
     const user = await signUpAndIn(stack, 'speaker');
     // A low male voice this time: eSpeak m3 at -p 20 (about 80 Hz).
-    const low = await espeakMp3(['-v', 'en-us+m3', '-p', '20', '-s', '150'], paragraph);
+    const low = new Uint8Array(await spokenMp3(dir, ['-v', 'en-us+m3', '-p', '20', '-s', '150'], paragraph));
     const made = await clone(user, { name: 'Low voice', files: [{ name: 'low.mp3', type: 'audio/mpeg', bytes: low }] });
     expect(made.status).toBe(201);
     const voice = made.body.voice;

@@ -4,7 +4,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import ESpeakNg from 'espeak-ng';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
@@ -12,6 +11,7 @@ import { voiceCloneMessages } from '../../functions/contract/rules/voice-samples
 import type { CloneVoiceResult, VoiceSampleUploadTicket } from '../../functions/contract/voices';
 import { sampleUploadMissing } from '../../functions/core/voices/sample-uploads';
 import { services } from '../support/services';
+import { spokenMp3 } from '../support/speech';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
@@ -30,15 +30,6 @@ let bigSpeech: Uint8Array;
 
 interface Refusal {
   message: string;
-}
-
-async function espeakMp3(text: string): Promise<Uint8Array> {
-  const module = await ESpeakNg({ arguments: ['-v', 'en-us+m3', '-s', '160', '-w', 'out.wav', text] });
-  const wav = join(dir, 'speech.wav');
-  const mp3 = join(dir, 'speech.mp3');
-  await writeFile(wav, module.FS.readFile('out.wav'));
-  await run(ffmpegPath(), ['-v', 'error', '-y', '-i', wav, '-c:a', 'libmp3lame', '-b:a', '96k', mp3]);
-  return new Uint8Array(await readFile(mp3));
 }
 
 async function objectsUnder(prefix: string): Promise<string[]> {
@@ -63,9 +54,14 @@ const upload = (ticket: VoiceSampleUploadTicket, fileName = 'me.mp3') => ({ uplo
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'voice-uploads-'));
-  speech = await espeakMp3(
-    'Good morning everyone. Today I want to tell you about three simple habits that changed the way I work. First, I plan my day the night before. Second, I take a short walk after lunch. Third, I write down one thing I learned before I go to sleep.',
+  speech = new Uint8Array(
+    await spokenMp3(
+      dir,
+      ['-v', 'en-us+m3', '-s', '160'],
+      'Good morning everyone. Today I want to tell you about three simple habits that changed the way I work. First, I plan my day the night before. Second, I take a short walk after lunch. Third, I write down one thing I learned before I go to sleep.',
+    ),
   );
+  await writeFile(join(dir, 'speech.mp3'), speech);
   const wav = join(dir, 'big.wav');
   await run(ffmpegPath(), ['-v', 'error', '-y', '-stream_loop', '2', '-i', join(dir, 'speech.mp3'), '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le', wav]);
   bigSpeech = new Uint8Array(await readFile(wav));

@@ -27,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/setup/chromium.ts'],
           environment: 'node', env,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -3,12 +3,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { resolveChromium } from './chromium-binary';
 
 /**
- * Debian's Chromium driven by playwright-core (`npx playwright install` cannot run on these machines;
- * DESIGN "Facts checked"). Override the binary with CHROMIUM_PATH.
+ * Chromium driven by playwright-core (`npx playwright install` cannot run on these machines; DESIGN
+ * "Facts checked"): `CHROMIUM_PATH`, else Debian's, else the one inside `@sparticuz/chromium`
+ * (`chromium-binary.ts`; the e2e global setup resolves it once and sets CHROMIUM_PATH).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -24,8 +25,9 @@ export const CHROMIUM_ARGS = [
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOT_DIR = join(repoRoot, 'test-results', 'screenshots');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+export async function launchBrowser(): Promise<Browser> {
+  const { path } = await resolveChromium();
+  return chromium.launch({ executablePath: path, args: CHROMIUM_ARGS });
 }
 
 /** A fresh context (its own cookies and storage) at a desktop size, and a page in it. */

@@ -4,7 +4,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import { loginThrottleKeys } from '../../functions/adapters/aws/dynamo/account-stores';
 import { createDocumentClient, type TableRef } from '../../functions/adapters/aws/dynamo/table';
 import { DynamoUserRepository } from '../../functions/adapters/aws/dynamo/user-repository';
-import { loginThrottlePolicy } from '../../functions/core/accounts/login-throttle';
+import { accountBudget, loginThrottlePolicy } from '../../functions/core/accounts/login-throttle';
 import { AddressedClient } from './support/addressed-client';
 import type { JsonResponse } from './support/http-client';
 import { codeIn, countMails, latestMail } from './support/mailbox';
@@ -112,10 +112,12 @@ describe('sign-in throttling', () => {
     expect((await login(client, owner.username, owner.password)).status).toBe(401);
 
     // As the longest delay passing would: the pair's last refusal moves back that far.
+    const userId = await new DynamoUserRepository(table).findIdByUsername(owner.username.toLowerCase());
+    if (!userId) throw new Error('no user id');
     await table.client.send(
       new UpdateCommand({
         TableName: table.tableName,
-        Key: loginThrottleKeys.pair(owner.username.toLowerCase(), client.localAddress, Date.now()),
+        Key: loginThrottleKeys.pair(accountBudget(userId), client.localAddress, Date.now()),
         UpdateExpression: 'SET lastAt = :past',
         ExpressionAttributeValues: { ':past': Date.now() - maxDelayMs - 1 },
       }),
@@ -125,6 +127,24 @@ describe('sign-in throttling', () => {
     // The success cleared the pair: the free failures are there again, then the right password works.
     for (let i = 0; i < freeFailures - 1; i++) expect((await login(client, owner.username, `again ${i} wrong`)).status).toBe(401);
     expect((await login(client, owner.username, owner.password)).status).toBe(200);
+  });
+
+  it("counts failures by username and by email against one budget of the account (issue 23)", async () => {
+    const owner = await registered('twonames');
+    const client = newClient();
+    // About half the failures by username, the rest by email (in another case): together they pass the
+    // free ones (two more, so the delay is seconds long by the time the right password comes).
+    const byName = Math.ceil(freeFailures / 2);
+    for (let i = 0; i < byName; i++) expect((await login(client, owner.username, `name ${i} wrong`)).status).toBe(401);
+    for (let i = byName; i < freeFailures + 2; i++) expect((await login(client, owner.email.toUpperCase(), `mail ${i} wrong`)).status).toBe(401);
+    // The pair now waits: the right password is refused by either name, as for any wrong one.
+    for (const name of [owner.username, owner.email]) {
+      const right = await login(client, name, owner.password);
+      expect(right.status).toBe(401);
+      expect(right.body).toEqual(refused);
+    }
+    // The owner from another client is not kept out.
+    expect((await login(newClient(), owner.email, owner.password)).status).toBe(200);
   });
 
   it('lets a new password in at once after a reset, also from the client that was delayed', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EvenPace } from '../../functions/core/accounts/even-pace';
-import { clientKey, delayAfter, loginThrottlePolicy, mayCheckPassword } from '../../functions/core/accounts/login-throttle';
+import { accountBudget, clientKey, delayAfter, loginBudget, loginThrottlePolicy, mayCheckPassword } from '../../functions/core/accounts/login-throttle';
 
 const { freeFailures, firstDelayMs, maxDelayMs, clientMaxFailures } = loginThrottlePolicy;
 
@@ -31,6 +31,19 @@ describe('sign-in throttle policy', () => {
     expect(clientKey('2001:0DB8:0000:0012::1')).toBe('2001:db8:0:12::/64');
     expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('sign-in budgets (issue 23)', () => {
+  it("spends the account's budget whichever of its names was typed, and an unknown name's own otherwise", () => {
+    expect(loginBudget('Ada', 'U1')).toBe(accountBudget('U1'));
+    expect(loginBudget(' ADA@example.com ', 'U1')).toBe(accountBudget('U1'));
+    expect(loginBudget(' Ghost ', undefined)).toBe('name:ghost');
+    expect(loginBudget('ghost@example.com', undefined)).toBe(loginBudget('GHOST@example.com ', undefined));
+  });
+
+  it('keeps typed names and accounts apart, so no name can spend an account budget', () => {
+    expect(loginBudget(accountBudget('U1'), undefined)).not.toBe(accountBudget('U1'));
   });
 });
 

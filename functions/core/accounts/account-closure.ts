@@ -11,7 +11,7 @@ import type { BillingProvider } from '../ports/billing';
 import type { Scheduler } from '../ports/delivery';
 import type { VoiceClonerChoice } from '../ports/voices';
 import { automationJobName } from '../workflows/schedules';
-import { clientKey, loginName, mayCheckPassword } from './login-throttle';
+import { accountBudget, clientKey, mayCheckPassword } from './login-throttle';
 
 /** The most items a closure reads from the partition at once (it deletes them all, this bounds one request's memory). */
 export const maxClosureRecords = 100_000;
@@ -103,9 +103,10 @@ export class AccountClosureService {
     this.clock = deps.clock ?? Date.now;
   }
 
-  private async checkPassword(userId: string, username: string, password: string, clientAddress: string): Promise<void> {
+  private async checkPassword(userId: string, password: string, clientAddress: string): Promise<void> {
     const now = this.clock();
-    const attempt = { client: clientKey(clientAddress), login: loginName(username) };
+    // The same budget as signing in to this account (issue 23).
+    const attempt = { client: clientKey(clientAddress), login: accountBudget(userId) };
     const counts = await this.deps.throttle.count(attempt, now);
     if (!mayCheckPassword(counts, now)) throw new RateLimitedError('Too many attempts. Wait a minute and try again.');
     if (!(await this.deps.identity.checkPassword(userId, password))) {
@@ -117,7 +118,7 @@ export class AccountClosureService {
   async close(userId: string, password: string, clientAddress: string): Promise<{ removedItems: number; removedObjects: number }> {
     const [user, unfinished] = await Promise.all([this.deps.users.get(userId), this.deps.store.closureOf(userId)]);
     if (!user && !unfinished) throw new NotAuthenticatedError();
-    await this.checkPassword(userId, user?.username ?? unfinished?.username ?? '', password, clientAddress);
+    await this.checkPassword(userId, password, clientAddress);
 
     const records = user ? await this.deps.store.ownedRecords(userId, maxClosureRecords) : [];
     const plan = merged(unfinished, user ? closurePlanOf(user, records, new Date(this.clock())) : undefined);

@@ -4,10 +4,10 @@ import { NotAuthenticatedError, ValidationError } from '../errors';
 import { hashSecret, newId, newSecret } from '../ids';
 import type { CodePurpose, IdentityProvider, LoginAttempt, LoginThrottle, Mailer, OneTimeCode, OneTimeCodeStore, UserRepository } from '../ports/accounts';
 import type { PublicUser } from '../../contract/users';
-import { newUser, normalizeEmail, normalizeUsername, toPublicUser, type User } from '../users/user';
+import { newUser, normalizeEmail, toPublicUser, type User } from '../users/user';
 import type { registerSchema } from '../../contract/accounts';
 import { EvenPace } from './even-pace';
-import { clientKey, loginName, mayCheckPassword } from './login-throttle';
+import { accountBudget, clientKey, loginBudget, loginName, mayCheckPassword } from './login-throttle';
 import { resetMail, verificationMail } from './mail-templates';
 
 export const codeLifetimeMs = 10 * 60_000;
@@ -76,20 +76,20 @@ export class AccountService {
 
   /**
    * The user behind a username or email and password, for a sign-in from `clientAddress`. Every
-   * refusal is the same 401, with the same work behind it (issue 10): the attempt is counted for its
-   * (client, login name) pair and its client whether or not the name exists, and a password is
-   * checked with the identity provider each time, against the decoy identity when the name is unknown
-   * or the attempt is throttled. So a throttled attempt never tries its password on the account (the
-   * right one is refused too, until the pair's delay has passed), and no refusal tells who exists.
+   * refusal is the same 401, with the same work behind it (issue 10): the name is looked up, then the
+   * attempt is counted for its (client, budget) pair and its client whether or not the name exists (the
+   * budget is the account's, whichever of its names was given, issue 23; an unknown name's own
+   * otherwise, with the same two steps), and a password is checked with the identity provider each
+   * time, against the decoy identity when the name is unknown or the attempt is throttled. So a
+   * throttled attempt never tries its password on the account (the right one is refused too, until the
+   * pair's delay has passed), and no refusal tells who exists.
    */
   async authenticate(login: string, password: string, clientAddress: string): Promise<User> {
     const name = loginName(login);
-    const attempt: LoginAttempt = { client: clientKey(clientAddress), login: name };
     const now = this.clock();
-    const [userId, counts] = await Promise.all([
-      name.includes('@') ? this.deps.users.findIdByEmail(name) : this.deps.users.findIdByUsername(name),
-      this.deps.throttle.count(attempt, now),
-    ]);
+    const userId = name.includes('@') ? await this.deps.users.findIdByEmail(name) : await this.deps.users.findIdByUsername(name);
+    const attempt: LoginAttempt = { client: clientKey(clientAddress), login: loginBudget(name, userId) };
+    const counts = await this.deps.throttle.count(attempt, now);
     if (!userId || !mayCheckPassword(counts, now)) {
       await this.deps.identity.checkDecoyPassword(password);
       throw new NotAuthenticatedError(messages.invalidLogin);
@@ -219,7 +219,7 @@ export class AccountService {
   private async finishReset(user: User, password: string): Promise<void> {
     await this.deps.identity.setPassword(user.id, password);
     // The new password works at once, also from a client that was being delayed.
-    await this.deps.throttle.forget([normalizeUsername(user.username), normalizeEmail(user.email)]);
+    await this.deps.throttle.forget([accountBudget(user.id)]);
     // Opening the mail proved the address, so a reset also verifies it.
     await this.markVerified(user);
   }

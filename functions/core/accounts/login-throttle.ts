@@ -2,13 +2,15 @@ import { isIP } from 'node:net';
 import type { LoginAttemptCounts } from '../ports/accounts';
 
 /**
- * Sign-in throttling (issue 10; OWASP ASVS V2.2): counted per (client, login name) pair with growing
- * delays, and per client across login names; never a lock of the account itself, so the owner signing
- * in from another client is not kept out. Every refused sign-in counts, whether its password was
- * wrong, its name unknown or the attempt throttled (they cannot be told apart from outside either).
+ * Sign-in throttling (issue 10; OWASP ASVS V2.2): counted per (client, budget) pair with growing
+ * delays, and per client across budgets; never a lock of the account itself, so the owner signing
+ * in from another client is not kept out. The budget is the account's (issue 23: its username and its
+ * email share one), or, for a name no account has, that name's (see `loginBudget`). Every refused
+ * sign-in counts, whether its password was wrong, its name unknown or the attempt throttled (they
+ * cannot be told apart from outside either).
  */
 export const loginThrottlePolicy = {
-  /** Refused sign-ins of one login name from one client before any delay. */
+  /** Refused sign-ins of one budget (an account, or an unknown name) from one client before any delay. */
   freeFailures: 5,
   /** Then the pair must wait this long after its last refusal, doubling with each further one... */
   firstDelayMs: 1_000,
@@ -38,6 +40,21 @@ export function mayCheckPassword(counts: LoginAttemptCounts, now: number): boole
 /** A username or an email, as sign-in looks them up (both are matched lower-cased). */
 export function loginName(login: string): string {
   return login.trim().toLowerCase();
+}
+
+/**
+ * The budget a sign-in attempt spends (issue 23): the account's, whichever of its names was typed, so
+ * guessing by username and then by email does not double the tries; a name no account has keeps a
+ * budget of its own (the name as looked up). The two kinds are prefixed apart, so no typed name can
+ * spend an account's budget.
+ */
+export function loginBudget(login: string, userId: string | undefined): string {
+  return userId ? accountBudget(userId) : `name:${loginName(login)}`;
+}
+
+/** An account's sign-in budget (sign-in, the password asked again at closure, the reset that clears it). */
+export function accountBudget(userId: string): string {
+  return `account:${userId}`;
 }
 
 /**

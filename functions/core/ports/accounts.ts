@@ -51,7 +51,10 @@ export interface OneTimeCodeStore {
   findByLink(linkHash: string): Promise<OneTimeCode | undefined>;
 }
 
-/** One sign-in attempt: the client it comes from and the login name it gives (see core/accounts/login-throttle). */
+/**
+ * One sign-in attempt: the client it comes from and the budget it spends: the account's whichever of its
+ * names was given, or an unknown name's (`loginBudget` in core/accounts/login-throttle).
+ */
 export interface LoginAttempt {
   client: string;
   login: string;
@@ -74,7 +77,7 @@ export interface LoginThrottle {
   count(attempt: LoginAttempt, now: number): Promise<LoginAttemptCounts>;
   /** The attempt counted at `now` succeeded: the pair starts over and the client's window forgets it. */
   succeeded(attempt: LoginAttempt, now: number): Promise<void>;
-  /** After a password reset: the counts of these login names from every client. */
+  /** After a password reset: the counts of these budgets from every client. */
   forget(logins: string[]): Promise<void>;
 }
 

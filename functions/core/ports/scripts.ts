@@ -37,11 +37,12 @@ export interface ScriptRepository {
 }
 
 export interface ScriptTemplateRepository {
-  create(template: ScriptTemplate): Promise<void>;
+  /** Writes and counts the template in one conditional write: false (nothing written) when the owner already keeps `limit`. */
+  create(template: ScriptTemplate, limit: number): Promise<boolean>;
   /** Oldest first, at most `limit`. */
   list(userId: string, limit: number): Promise<ScriptTemplate[]>;
+  /** Deletes and uncounts it in one write; false when it was gone. */
   delete(userId: string, templateId: string): Promise<boolean>;
-  count(userId: string): Promise<number>;
 }
 
 /** What a writer is asked for: everything the prompt needs, already normalised. */

@@ -10,26 +10,36 @@ export interface StoredVideoTemplate extends VideoTemplate {
 }
 
 export interface VideoTemplateRepository {
-  /** Fails (throws) if the id exists. */
-  create(template: StoredVideoTemplate): Promise<void>;
+  /**
+   * Writes the template and counts it in one conditional write: false (nothing written) when the owner
+   * already has `limit` or more (issue 23). Fails (throws) if the id exists.
+   */
+  create(template: StoredVideoTemplate, limit: number): Promise<boolean>;
   get(userId: string, id: string): Promise<StoredVideoTemplate | undefined>;
   /** Newest first. */
   list(userId: string, limit: number): Promise<StoredVideoTemplate[]>;
   /** Replaces an existing template; false when it is gone. */
   replace(template: StoredVideoTemplate): Promise<boolean>;
+  /** Deletes and uncounts it in one write; false when it was gone. */
   delete(userId: string, id: string): Promise<boolean>;
-  count(userId: string): Promise<number>;
 }
 
 export type StoredSchedule = Omit<AutomationSchedule, 'templateName'> & { userId: string };
 
+/**
+ * The active schedules are counted against the plan in the same write that makes one active (issue 23):
+ * creating an active schedule, or replacing a paused one with an active one, is refused (nothing
+ * written) when the owner already has `activeLimit` or more active; pausing or deleting an active one
+ * gives its place back in the same write.
+ */
 export interface AutomationScheduleRepository {
-  create(schedule: StoredSchedule): Promise<void>;
+  /** false: refused at the active limit. Fails (throws) if the id exists. */
+  create(schedule: StoredSchedule, activeLimit: number): Promise<boolean>;
   get(userId: string, id: string): Promise<StoredSchedule | undefined>;
   /** Newest first. */
   list(userId: string, limit: number): Promise<StoredSchedule[]>;
-  /** Replaces an existing schedule; false when it is gone. */
-  replace(schedule: StoredSchedule): Promise<boolean>;
+  /** Replaces an existing schedule: 'missing' when it is gone, 'limit' when activating it would pass `activeLimit`. */
+  replace(schedule: StoredSchedule, activeLimit: number): Promise<'saved' | 'missing' | 'limit'>;
   delete(userId: string, id: string): Promise<boolean>;
   /** Writes the run fields only, if the schedule still exists (a run never brings a deleted schedule back). */
   recordRun(userId: string, id: string, fields: { lastRun: AutomationLastRun; lastRunAt?: string; nextRunAt?: string | null }): Promise<void>;

@@ -21,12 +21,12 @@ export class ScriptTemplateService {
   }
 
   async create(userId: string, input: CreateScriptTemplateInput): Promise<ScriptTemplate> {
-    if ((await this.templates.count(userId)) >= maxTemplatesPerUser) {
-      throw new ConflictError(`You can keep up to ${maxTemplatesPerUser} templates. Delete one to save another.`);
-    }
     await this.references.assertOwned(userId, [{ field: 'voiceSelection', kind: 'voice', id: input.voiceSelection }]);
     const template: ScriptTemplate = { id: newId(), userId, createdAt: new Date(this.clock()).toISOString(), ...input };
-    await this.templates.create(template);
+    // Checked and spent in the write (issue 23).
+    if (!(await this.templates.create(template, maxTemplatesPerUser))) {
+      throw new ConflictError(`You can keep up to ${maxTemplatesPerUser} templates. Delete one to save another.`);
+    }
     return template;
   }
 

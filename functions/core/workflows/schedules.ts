@@ -19,7 +19,8 @@ export const recipientLimitMessage = (limit: number) => `Your plan allows at mos
 export const scheduleDeletedMessage = 'Schedule deleted';
 
 /**
- * Automation schedules (000 §3, §6): validation against the owner's templates and plan, `nextRunAt` by
+ * Automation schedules (000 §3, §6): validation against the owner's templates and plan (the active
+ * schedules' limit is the repository write's own condition, issue 23), `nextRunAt` by
  * the spec's rule in the schedule's zone, and the recurring schedule `automation-<id>` created, replaced
  * or cancelled through the Scheduler port in the same request (DynamoDB stays the source of truth).
  */
@@ -78,15 +79,19 @@ export class ScheduleService {
     return { ...schedule, lastRun };
   }
 
-  private async validate(user: User, fields: { templateId: string; emailRecipients: string[]; isActive: boolean }, selfId?: string): Promise<void> {
+  /** The template and the recipients (a check of the request alone); the active limit is the write's own condition. */
+  private async validate(user: User, fields: { templateId: string; emailRecipients: string[] }): Promise<void> {
     if (!(await this.deps.templates.get(user.id, fields.templateId))) throw new ValidationError(workflowMessages.unknownTemplate, [{ path: 'templateId', message: workflowMessages.unknownTemplate }], 'UNKNOWN_TEMPLATE');
     const recipients = workflowPlanLimits.recipients[user.subscriptionTier];
     if (fields.emailRecipients.length > recipients) throw new ValidationError(recipientLimitMessage(recipients), [{ path: 'emailRecipients', message: recipientLimitMessage(recipients) }], 'TOO_MANY_RECIPIENTS');
-    if (fields.isActive) {
-      const limit = workflowPlanLimits.activeSchedules[user.subscriptionTier];
-      const active = (await this.deps.schedules.list(user.id, maxSchedulesListed)).filter((schedule) => schedule.isActive && schedule.id !== selfId).length;
-      if (active >= limit) throw new LimitExceededError(activeScheduleLimitMessage(limit), undefined, 'SCHEDULE_LIMIT');
-    }
+  }
+
+  private activeLimitError(user: User): LimitExceededError {
+    return new LimitExceededError(activeScheduleLimitMessage(this.activeLimitOf(user)), undefined, 'SCHEDULE_LIMIT');
+  }
+
+  private activeLimitOf(user: User): number {
+    return workflowPlanLimits.activeSchedules[user.subscriptionTier];
   }
 
   async create(userId: string, input: CreateScheduleInput): Promise<AutomationSchedule> {
@@ -114,7 +119,7 @@ export class ScheduleService {
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
-    await this.deps.schedules.create(schedule);
+    if (!(await this.deps.schedules.create(schedule, this.activeLimitOf(user)))) throw this.activeLimitError(user);
     try {
       await this.arm(schedule);
     } catch (error) {
@@ -131,7 +136,7 @@ export class ScheduleService {
     const user = await this.user(userId);
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as UpdateScheduleInput;
     const merged = { ...current, ...defined };
-    await this.validate(user, merged, id);
+    await this.validate(user, merged);
     const now = this.now();
     const timingChanged = (['frequency', 'startTime', 'timeZone', 'dayOfWeek', 'dayOfMonth', 'isActive'] as const).some((field) => defined[field] !== undefined && defined[field] !== current[field]);
     const days = withDays(merged, now);
@@ -142,7 +147,9 @@ export class ScheduleService {
       nextRunAt: merged.isActive ? (timingChanged || !current.nextRunAt ? nextRunAfter(days, now).toISOString() : current.nextRunAt) : null,
       updatedAt: now.toISOString(),
     };
-    if (!(await this.deps.schedules.replace(next))) throw new NotFoundError(workflowMessages.scheduleNotFound);
+    const saved = await this.deps.schedules.replace(next, this.activeLimitOf(user));
+    if (saved === 'missing') throw new NotFoundError(workflowMessages.scheduleNotFound);
+    if (saved === 'limit') throw this.activeLimitError(user);
     await this.arm(next);
     await this.announce(userId, id);
     return this.one(userId, id);

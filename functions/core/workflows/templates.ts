@@ -20,7 +20,7 @@ export function toPublicTemplate(template: StoredVideoTemplate): VideoTemplate {
 }
 
 /**
- * Video templates (000 §3): CRUD under the owner's key, counted against the plan. What a template
+ * Video templates (000 §3): CRUD under the owner's key, counted against the plan in the same write. What a template
  * points at must be the owner's: the voice (or a preset) and the folder through the reference check,
  * the assigned videos and the background audio through the media library.
  */
@@ -71,12 +71,12 @@ export class TemplateService {
   async create(userId: string, input: CreateTemplateInput): Promise<VideoTemplate> {
     const user = await this.deps.users.get(userId);
     if (!user) throw new NotFoundError('User not found');
-    const limit = workflowPlanLimits.templates[user.subscriptionTier];
-    if ((await this.deps.templates.count(userId)) >= limit) throw new LimitExceededError(templateLimitMessage(limit), undefined, 'TEMPLATE_LIMIT');
     await this.assertOwnedMedia(userId, input);
     const now = this.now();
     const template: StoredVideoTemplate = { ...input, id: newId(), userId, createdAt: now, updatedAt: now };
-    await this.deps.templates.create(template);
+    // The plan's limit is checked and spent in the write itself (issue 23), never counted first.
+    const limit = workflowPlanLimits.templates[user.subscriptionTier];
+    if (!(await this.deps.templates.create(template, limit))) throw new LimitExceededError(templateLimitMessage(limit), undefined, 'TEMPLATE_LIMIT');
     await this.announce(userId);
     return toPublicTemplate(template);
   }

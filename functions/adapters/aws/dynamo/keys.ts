@@ -23,6 +23,8 @@ export const keys = {
   publicVoices: () => 'VOICES#public',
   /** Under USER#<id>: how many private voices the user has, the plan's voice-clone limit's counter. */
   voiceClones: 'VOICE_CLONES',
+  /** Under USER#<id>: how many script templates the user keeps (the 100-template bound's counter, plan-counter.ts). */
+  scriptTemplateCount: 'COUNT#STEMPLATES',
 } as const;
 
 /**
@@ -87,6 +89,9 @@ export const workflowKeys = {
   run: (scheduleId: string, period: string) => `AUTORUN#${scheduleId}#${period}`,
   /** Which run wrote a script (read when its video completes). */
   runOfScript: (scriptId: string) => `AUTOSCRIPT#${scriptId}`,
+  /** The plan limits' counters (plan-counter.ts): video templates, and schedules that are active. */
+  templateCount: 'COUNT#VTEMPLATES',
+  activeScheduleCount: 'COUNT#ACTIVE_AUTOSCHED',
 } as const;
 
 /** Billing (issue 14): outside any user's partition, because Stripe names them, not a user. */

@@ -1,23 +1,30 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScriptTemplateRepository } from '../../../core/ports/scripts';
 import { scriptTemplateSchema, type ScriptTemplate } from '../../../contract/generation';
 import { keys } from './keys';
+import { countUnder, PlanCounter } from './plan-counter';
 import { queryPage, type TableRef } from './table';
 
 const prefix = keys.scriptTemplate('');
 
-/** Script templates under `USER#<id>` / `STEMPLATE#<ulid>`. */
+/** Script templates under `USER#<id>` / `STEMPLATE#<ulid>`, counted by `COUNT#STEMPLATES` (plan-counter.ts). */
 export class DynamoScriptTemplateRepository implements ScriptTemplateRepository {
-  constructor(private readonly table: TableRef) {}
+  private readonly counter: PlanCounter;
 
-  async create(template: ScriptTemplate): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
+  constructor(private readonly table: TableRef) {
+    this.counter = new PlanCounter(table, keys.scriptTemplateCount, countUnder(table, prefix));
+  }
+
+  async create(template: ScriptTemplate, limit: number): Promise<boolean> {
+    const put = {
+      Put: {
         TableName: this.table.tableName,
         Item: { pk: keys.user(template.userId), sk: keys.scriptTemplate(template.id), ...template },
         ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+      },
+    };
+    const outcome = await this.counter.change(template.userId, [put], 1, limit);
+    if (outcome === 'record') throw new Error(`script template ${template.id} exists`);
+    return outcome === 'written';
   }
 
   async list(userId: string, limit: number): Promise<ScriptTemplate[]> {
@@ -26,21 +33,7 @@ export class DynamoScriptTemplateRepository implements ScriptTemplateRepository 
   }
 
   async delete(userId: string, templateId: string): Promise<boolean> {
-    const result = await this.table.client.send(
-      new DeleteCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: keys.scriptTemplate(templateId) }, ReturnValues: 'ALL_OLD' }),
-    );
-    return result.Attributes !== undefined;
-  }
-
-  async count(userId: string): Promise<number> {
-    const result = await this.table.client.send(
-      new QueryCommand({
-        TableName: this.table.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': prefix },
-        Select: 'COUNT',
-      }),
-    );
-    return result.Count ?? 0;
+    const remove = { Delete: { TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: keys.scriptTemplate(templateId) }, ConditionExpression: 'attribute_exists(pk)' } };
+    return (await this.counter.change(userId, [remove], -1)) === 'written';
   }
 }

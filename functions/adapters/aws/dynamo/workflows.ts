@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { mediaAssignmentsSchema, runStatuses, scheduleFrequencies, templateCaptionSettingsSchema, templateDurations } from '../../../contract/workflows';
 import type {
@@ -11,6 +11,7 @@ import type {
   VideoTemplateRepository,
 } from '../../../core/ports/workflows';
 import { keys, workflowKeys } from './keys';
+import { cancellationCodes, countUnder, PlanCounter, type TransactItem } from './plan-counter';
 import { isConditionFailure, queryPage, type TableRef } from './table';
 
 /** Runs and their script links are kept a year, then expire (the schedule keeps its last run). */
@@ -87,36 +88,45 @@ const runSchema = z.object({
   emailBody: z.string(),
 }) satisfies z.ZodType<AutomationRun>;
 
-/** Put, delete, get and newest-first listing of one record type under `USER#<id>`. */
+/** Get and newest-first listing of one record type under `USER#<id>`, and its items for a write. */
 class OwnedRecords<T extends { id: string; userId: string }> {
   constructor(
-    private readonly table: TableRef,
+    protected readonly table: TableRef,
     private readonly schema: z.ZodType<T>,
     private readonly sortKey: (id: string) => string,
-    private readonly prefix: string,
+    protected readonly prefix: string,
     private readonly type: string,
   ) {}
 
-  private key(userId: string, id: string) {
+  protected key(userId: string, id: string) {
     return { pk: keys.user(userId), sk: this.sortKey(id) };
   }
 
-  async create(record: T): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({ TableName: this.table.tableName, Item: { ...this.key(record.userId, record.id), type: this.type, ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+  protected item(record: T): Record<string, unknown> {
+    return { ...this.key(record.userId, record.id), type: this.type, ...record };
   }
 
-  async replace(record: T): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new PutCommand({ TableName: this.table.tableName, Item: { ...this.key(record.userId, record.id), type: this.type, ...record }, ConditionExpression: 'attribute_exists(pk)' }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+  /** The record's put, on the condition given (`attribute_not_exists(pk)` for a new one). */
+  protected putItem(record: T, condition: { expression: string; values?: Record<string, unknown> }): TransactItem {
+    return {
+      Put: {
+        TableName: this.table.tableName,
+        Item: this.item(record),
+        ConditionExpression: condition.expression,
+        ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
+      },
+    };
+  }
+
+  protected deleteItem(userId: string, id: string, condition: { expression: string; values?: Record<string, unknown> }): TransactItem {
+    return {
+      Delete: {
+        TableName: this.table.tableName,
+        Key: this.key(userId, id),
+        ConditionExpression: condition.expression,
+        ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
+      },
+    };
   }
 
   async get(userId: string, id: string): Promise<T | undefined> {
@@ -127,36 +137,106 @@ class OwnedRecords<T extends { id: string; userId: string }> {
   async list(userId: string, limit: number): Promise<T[]> {
     return (await queryPage(this.table, this.schema, { partitionKey: keys.user(userId), sortKeyPrefix: this.prefix, limit, newestFirst: true })).items;
   }
-
-  async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: this.key(userId, id), ReturnValues: 'ALL_OLD' }));
-    return result.Attributes !== undefined;
-  }
-
-  async count(userId: string): Promise<number> {
-    const result = await this.table.client.send(
-      new QueryCommand({
-        TableName: this.table.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': this.prefix },
-        Select: 'COUNT',
-      }),
-    );
-    return result.Count ?? 0;
-  }
 }
 
-/** Video templates: `USER#<id>` / `VTEMPLATE#<ulid>`. */
+const created = { expression: 'attribute_not_exists(pk)' };
+const existing = { expression: 'attribute_exists(pk)' };
+
+/** Video templates: `USER#<id>` / `VTEMPLATE#<ulid>`, counted by `COUNT#VTEMPLATES` (plan-counter.ts). */
 export class DynamoVideoTemplates extends OwnedRecords<StoredVideoTemplate> implements VideoTemplateRepository {
+  private readonly counter: PlanCounter;
+
   constructor(table: TableRef) {
     super(table, storedTemplateSchema, workflowKeys.template, workflowKeys.templatePrefix, 'VideoTemplate');
+    this.counter = new PlanCounter(table, workflowKeys.templateCount, countUnder(table, workflowKeys.templatePrefix));
+  }
+
+  async create(template: StoredVideoTemplate, limit: number): Promise<boolean> {
+    const outcome = await this.counter.change(template.userId, [this.putItem(template, created)], 1, limit);
+    if (outcome === 'record') throw new Error(`template ${template.id} exists`);
+    return outcome === 'written';
+  }
+
+  async replace(template: StoredVideoTemplate): Promise<boolean> {
+    try {
+      await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: this.item(template), ConditionExpression: existing.expression }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    return (await this.counter.change(userId, [this.deleteItem(userId, id, existing)], -1)) === 'written';
   }
 }
 
-/** Automation schedules: `USER#<id>` / `AUTOSCHED#<ulid>`. */
+/**
+ * Automation schedules: `USER#<id>` / `AUTOSCHED#<ulid>`. The active ones are counted by
+ * `COUNT#ACTIVE_AUTOSCHED`: a write that changes `isActive` is conditioned on the value it read and
+ * steps the counter in the same transaction (read again and retried if another write changed it first).
+ */
 export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> implements AutomationScheduleRepository {
+  private readonly active: PlanCounter;
+
   constructor(private readonly ref: TableRef) {
     super(ref, storedScheduleSchema, workflowKeys.schedule, workflowKeys.schedulePrefix, 'AutomationSchedule');
+    this.active = new PlanCounter(ref, workflowKeys.activeScheduleCount, countUnder(ref, workflowKeys.schedulePrefix, { attribute: 'isActive', equals: true }));
+  }
+
+  async create(schedule: StoredSchedule, activeLimit: number): Promise<boolean> {
+    if (!schedule.isActive) {
+      await this.ref.client.send(new TransactWriteCommand({ TransactItems: [this.putItem(schedule, created)] }));
+      return true;
+    }
+    const outcome = await this.active.change(schedule.userId, [this.putItem(schedule, created)], 1, activeLimit);
+    if (outcome === 'record') throw new Error(`schedule ${schedule.id} exists`);
+    return outcome === 'written';
+  }
+
+  /** The stored `isActive`, undefined when the schedule is gone. */
+  private async activeNow(userId: string, id: string): Promise<boolean | undefined> {
+    const { Item } = await this.ref.client.send(
+      new GetCommand({ TableName: this.ref.tableName, Key: this.key(userId, id), ConsistentRead: true, ProjectionExpression: 'isActive' }),
+    );
+    return Item === undefined ? undefined : Item.isActive === true;
+  }
+
+  /** Writes the record (conditioned on the schedule being as active as `was`), stepping the counter by `delta`. */
+  private async write(userId: string, was: boolean, delta: -1 | 0 | 1, record: (condition: { expression: string; values: Record<string, unknown> }) => TransactItem, activeLimit: number) {
+    const condition = { expression: 'attribute_exists(pk) AND isActive = :was', values: { ':was': was } };
+    if (delta === 0) {
+      try {
+        await this.ref.client.send(new TransactWriteCommand({ TransactItems: [record(condition)] }));
+        return 'written';
+      } catch (error) {
+        if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return 'record';
+        throw error;
+      }
+    }
+    return this.active.change(userId, [record(condition)], delta, activeLimit);
+  }
+
+  async replace(schedule: StoredSchedule, activeLimit: number): Promise<'saved' | 'missing' | 'limit'> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const was = await this.activeNow(schedule.userId, schedule.id);
+      if (was === undefined) return 'missing';
+      const delta = schedule.isActive === was ? 0 : schedule.isActive ? 1 : -1;
+      const outcome = await this.write(schedule.userId, was, delta, (condition) => this.putItem(schedule, condition), activeLimit);
+      if (outcome === 'written') return 'saved';
+      if (outcome === 'limit') return 'limit';
+    }
+    throw new Error(`schedule ${schedule.id} kept changing; try again`);
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const was = await this.activeNow(userId, id);
+      if (was === undefined) return false;
+      if ((await this.write(userId, was, was ? -1 : 0, (condition) => this.deleteItem(userId, id, condition), Number.POSITIVE_INFINITY)) === 'written') return true;
+    }
+    throw new Error(`schedule ${id} kept changing; try again`);
   }
 
   async recordRun(userId: string, id: string, fields: Parameters<AutomationScheduleRepository['recordRun']>[2]): Promise<void> {

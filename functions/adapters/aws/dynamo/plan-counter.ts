@@ -1,0 +1,122 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { keys } from './keys';
+import type { TableRef } from './table';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** What a counted write came to: written; refused at the limit; or one of the record writes' own conditions failed. */
+export type CountedOutcome = 'written' | 'limit' | 'record';
+
+const cancellation = z.object({ name: z.literal('TransactionCanceledException'), CancellationReasons: z.array(z.object({ Code: z.string().optional() })).optional() });
+
+/** The reason codes of a cancelled transaction, one per item (`None`, `ConditionalCheckFailed`, `TransactionConflict`…). */
+export function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
+  return cancellation.safeParse(error).data?.CancellationReasons?.map((reason) => reason.Code);
+}
+
+const counterSchema = z.object({ count: z.number() });
+const attempts = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
+
+/** Counts a user's items under a sort-key prefix, optionally only those matching a filter (`isActive = true`). */
+export function countUnder(table: TableRef, prefix: string, filter?: { attribute: string; equals: boolean | string }) {
+  return async (userId: string): Promise<number> => {
+    let count = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await table.client.send(
+        new QueryCommand({
+          TableName: table.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ...(filter ? { FilterExpression: '#filter = :equals', ExpressionAttributeNames: { '#filter': filter.attribute } } : {}),
+          ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': prefix, ...(filter ? { ':equals': filter.equals } : {}) },
+          Select: 'COUNT',
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      count += page.Count ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return count;
+  };
+}
+
+/**
+ * A plan limit's counter, one item `USER#<id>/<sortKey>` holding `count` (issue 23: a limit is checked
+ * and spent in one transaction, never counted and then written). Every write that changes what is
+ * counted goes through `change`: the record writes (each with its own condition) and the counter's step
+ * in one TransactWrite. Raising is conditioned on `count < limit`, so a plan downgraded below the
+ * count refuses until enough are gone; lowering never goes below zero.
+ *
+ * A user with no counter yet (records written before it existed) gets one seeded from a count of their
+ * records, put only if still absent, in the same transaction as the change; a lost seed, a counter moved
+ * since it was read, or a transaction conflict is tried again against the counter as it now is. Since
+ * every counted change either seeds or steps the counter, nothing counted is written without it.
+ */
+export class PlanCounter {
+  constructor(
+    private readonly table: TableRef,
+    private readonly sortKey: string,
+    /** How many counted records the user has now (the seed of a missing counter). */
+    private readonly countRecords: (userId: string) => Promise<number>,
+  ) {}
+
+  private key(userId: string) {
+    return { pk: keys.user(userId), sk: this.sortKey };
+  }
+
+  async current(userId: string): Promise<number | undefined> {
+    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: this.key(userId), ConsistentRead: true }));
+    return Item === undefined ? undefined : (counterSchema.safeParse(Item).data?.count ?? 0);
+  }
+
+  /** The counter's own write for a step of `delta` from `count` (undefined: no counter yet), or 'limit' when a seed already shows it reached. */
+  private async stepOf(userId: string, count: number | undefined, delta: 1 | -1, limit: number): Promise<TransactItem | 'limit'> {
+    const { tableName } = this.table;
+    const Key = this.key(userId);
+    const names = { '#count': 'count' };
+    if (count === undefined) {
+      const existing = await this.countRecords(userId);
+      if (delta > 0 && existing >= limit) return 'limit';
+      return { Put: { TableName: tableName, Item: { ...Key, type: 'PlanCounter', count: Math.max(0, existing + delta) }, ConditionExpression: 'attribute_not_exists(pk)' } };
+    }
+    if (delta > 0) {
+      return { Update: { TableName: tableName, Key, UpdateExpression: 'SET #count = #count + :one', ConditionExpression: '#count < :limit', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1, ':limit': limit } } };
+    }
+    if (count > 0) {
+      return { Update: { TableName: tableName, Key, UpdateExpression: 'SET #count = #count - :one', ConditionExpression: '#count > :zero', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } };
+    }
+    // Already at zero (out of step): the record changes, the counter stays at zero.
+    return { ConditionCheck: { TableName: tableName, Key, ConditionExpression: '#count <= :zero', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':zero': 0 } } };
+  }
+
+  /**
+   * Writes `records` and steps the counter by `delta` (+1 only below `limit`) in one transaction.
+   * 'record': one of the records' conditions failed (nothing written). 'limit': the counter is at
+   * or above the limit (nothing written).
+   */
+  async change(userId: string, records: readonly TransactItem[], delta: 1 | -1, limit = Number.POSITIVE_INFINITY): Promise<CountedOutcome> {
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      const count = await this.current(userId);
+      if (count !== undefined && delta > 0 && count >= limit) return 'limit';
+      const step = await this.stepOf(userId, count, delta, limit);
+      if (step === 'limit') return 'limit';
+      try {
+        await this.table.client.send(new TransactWriteCommand({ TransactItems: [...records, step] }));
+        return 'written';
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        if (codes.slice(0, records.length).includes('ConditionalCheckFailed')) return 'record';
+        const counterCode = codes[records.length];
+        // The counter was there, below the limit a moment ago, and refused the step: the limit is reached.
+        if (counterCode === 'ConditionalCheckFailed' && count !== undefined && delta > 0) return 'limit';
+        // A lost seed, a counter moved under us, or a conflict with another transaction: again, as it now is.
+        await pause(attempt);
+      }
+    }
+    throw new Error(`The ${this.sortKey} counter kept changing; try again`);
+  }
+}

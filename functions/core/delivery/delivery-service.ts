@@ -182,11 +182,24 @@ export class DeliveryService {
     return `${await this.deps.appOrigin()}/calendar`;
   }
 
-  /** Sends one mail through the plan's daily allowance and the suppression list. */
-  private async send(user: User, message: MailMessage): Promise<void> {
-    if (await this.deps.suppression.isSuppressed(message.to)) throw new ConflictError(suppressedMessage, undefined, 'SUPPRESSED');
+  /**
+   * Takes one mail to `to` from the plan's daily allowance (one conditional write), after the suppression
+   * list: whatever a mail needs (a share link) is made only once this passed, so a refused send leaves
+   * nothing behind (issue 23).
+   */
+  private async claimMail(user: User, to: string): Promise<void> {
+    if (await this.deps.suppression.isSuppressed(to)) throw new ConflictError(suppressedMessage, undefined, 'SUPPRESSED');
     const limit = dailyMailLimits[user.subscriptionTier];
     if (!(await this.deps.quota.takeDaily(user.id, this.day(), limit))) throw new RateLimitedError(dailyLimitMessage(limit), undefined, 'DAILY_MAIL_LIMIT');
+  }
+
+  /** Sends one mail through the suppression list and the plan's daily allowance. */
+  private async send(user: User, message: MailMessage): Promise<void> {
+    await this.claimMail(user, message.to);
+    await this.deliver(message);
+  }
+
+  private async deliver(message: MailMessage): Promise<void> {
     await this.deps.mailer.send({ ...message, unsubscribeUrl: await this.settingsUrl() });
   }
 
@@ -204,9 +217,10 @@ export class DeliveryService {
     return settings.automationEmail ?? user.email;
   }
 
-  /** The video mail of one script to `to`, with a fresh share link. */
+  /** The video mail of one script to `to`, with a share link made once the mail is allowed. */
   private async mailVideo(user: User, scriptId: string, to: string, reason: string, subject?: string): Promise<string> {
     const script = await this.deps.shareLinks.scriptWithVideo(user.id, scriptId);
+    await this.claimMail(user, to);
     const link = await this.deps.shareLinks.create(user.id, scriptId);
     const message = await videoMail({
       to,
@@ -220,7 +234,7 @@ export class DeliveryService {
       reason,
       subject,
     });
-    await this.send(user, message);
+    await this.deliver(message);
     await this.deps.settings.markTriggered(user.id, this.now().toISOString()).catch(() => undefined);
     return link.url;
   }

@@ -1,11 +1,14 @@
 import { startLocalStack } from './local/stack';
 import { JavaMissingError } from './local/emulators/dynamodb-local';
 
-/** `npm start`: the whole product on http://localhost:3000 (PORT to change), data under `.data/`. */
+/**
+ * `npm start`: the whole product on http://localhost:3000 (PORT to change), data under `.data/`
+ * (REELSMITH_DATA_DIR to keep it elsewhere: the fault benchmark runs each stack on a folder of its own).
+ */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   process.stdout.write('Reelsmith: starting the local stack\n');
-  const stack = await startLocalStack({ port });
+  const stack = await startLocalStack({ port, dataDir: process.env.REELSMITH_DATA_DIR || undefined });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -13,9 +13,12 @@ import { localScheduler, resetLocalScheduler } from '../../functions/adapters/lo
 import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
 import { startLocalServer, type LocalServer } from './http-server';
-import { resetConfigCache } from '../../functions/platform/config';
+import { getConfig, resetConfigCache } from '../../functions/platform/config';
 import { resetClients } from '../../functions/platform/clients/entry';
 import { setLogSink } from '../../functions/platform/logger';
+import { runRecoveryAccess } from '../../functions/platform/access';
+import { composeRunRecovery } from '../../functions/platform/compose/run-recovery';
+import type { RecoveryReport } from '../../functions/core/recovery/run-recovery';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -165,6 +168,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       resetLocalScheduler();
     });
     say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
+    // Runs survive a crash (issue 23): no execution outlives the process that ran it, so whatever the
+    // table still has in flight belonged to the previous process; it fails now, with a reason, and the
+    // user can try again at once (a persistent data folder only: a fresh in-memory table has none).
+    if (dataDir) {
+      const recovered = await recoverStrandedRuns();
+      const found = Object.entries(recovered).filter(([, counts]) => counts.found > 0);
+      if (found.length > 0) say(`  recovery   ${found.map(([kind, counts]) => `${counts.failed}/${counts.found} ${kind}`).join(', ')} left by the previous process failed`);
+    }
     say(`  realtime   ws               ws://localhost:${port}/ws`);
     say(`  mail       outbox           http://localhost:${port}/dev/mailbox`);
     say(`  app        http://localhost:${port}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -186,4 +197,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await stopAll();
     throw error;
   }
+}
+
+/** The local start's sweep of what the previous process left in flight (core/recovery/run-recovery.ts). */
+async function recoverStrandedRuns(): Promise<RecoveryReport> {
+  return composeRunRecovery({ entry: 'local:run-recovery', access: runRecoveryAccess, config: getConfig() }, { scan: true }).afterRestart();
 }

@@ -115,3 +115,11 @@ export const webhookWorkerAccess: FunctionAccess = { table: 'read-write', webhoo
 
 /** The SES feedback job (bounces and complaints through EventBridge): the suppression list in the table. */
 export const mailFeedbackAccess: FunctionAccess = { table: 'read-write' };
+
+/**
+ * Runs survive a crash (issue 23): the target of the rule on the state machines' ended executions (FAILED,
+ * TIMED_OUT, ABORTED) and the local start's sweep. It fails what the state machine could not, through
+ * MarkFailed's and RecordFailure's paths: the script and its run's files, the push, the completion
+ * notice, the automation run and its owner's mail (delivery's composition holds the webhook queue).
+ */
+export const runRecoveryAccess: FunctionAccess = { table: 'read-write', bucket: 'read-write', mail: true, realtime: true, webhookQueue: true, notifiesDelivery: true };

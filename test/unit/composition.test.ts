@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pipelineTasks, taskNamed } from '../../functions/pipeline/tasks';
-import { jobsAccess, realtimeAccess, UndeclaredAccessError } from '../../functions/platform/access';
+import { jobsAccess, realtimeAccess, runRecoveryAccess, UndeclaredAccessError } from '../../functions/platform/access';
+import { composeRunRecovery } from '../../functions/platform/compose/run-recovery';
 import { completionNoticesOf } from '../../functions/platform/compose/completion-notices';
 import { composeJobs } from '../../functions/platform/compose/jobs';
 import { parseConfig } from '../../functions/platform/config';
@@ -77,6 +78,7 @@ describe('composition roots', () => {
     expect(() => composeBeginRun({ entry: 'begin-run', access: automationTaskNamed('begin-run').access, config })).not.toThrow();
     expect(() => composeDeliverRun({ entry: 'deliver-run', access: automationTaskNamed('deliver-run').access, config })).not.toThrow();
     expect(() => composeRecordFailure({ entry: 'record-failure', access: automationTaskNamed('record-failure').access, config })).not.toThrow();
+    expect(() => composeRunRecovery({ entry: 'run-ended', access: runRecoveryAccess, config })).not.toThrow();
   });
 
   it('refuse the workflows area and the jobs what they did not declare', () => {
@@ -86,6 +88,8 @@ describe('composition roots', () => {
     const { secrets: _secrets, ...beginWithoutKey } = automationTaskNamed('begin-run').access;
     expect(() => composeBeginRun({ entry: 'begin-run', access: beginWithoutKey, config })).toThrow(/openai/);
     expect(() => composeRecordFailure({ entry: 'record-failure', access: { ...automationTaskNamed('record-failure').access, mail: false }, config })).toThrow(/mail/);
+    expect(() => composeRunRecovery({ entry: 'run-ended', access: { ...runRecoveryAccess, notifiesDelivery: false }, config })).toThrow(/notifiesDelivery/);
+    expect(() => composeRunRecovery({ entry: 'run-ended', access: { ...runRecoveryAccess, bucket: 'read' }, config })).toThrow(/bucket/);
   });
 
   it("refuse delivery's clients to entry points that did not declare them", () => {

@@ -26,9 +26,10 @@ export interface VideoRunStore {
   claim(userId: string, scriptId: string, runId: string, changes: Partial<Script>, now: number, staleAfterMs: number): Promise<Script | 'busy'>;
   /**
    * Applies `changes` and forgets the claim, if the script's run is still `runId` (or none, as after a
-   * retried finish); undefined when another run owns the script or the script is gone.
+   * retried finish); undefined when another run owns the script or the script is gone. With
+   * `onlyIfHeld`, a script no run holds is left alone too (a failure noticed after the fact, issue 23).
    */
-  release(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<Script | undefined>;
+  release(userId: string, scriptId: string, runId: string, changes: Partial<Script>, options?: { onlyIfHeld?: boolean }): Promise<Script | undefined>;
   /** Applies `changes` while `runId` still owns the script; false otherwise. */
   update(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<boolean>;
   /**

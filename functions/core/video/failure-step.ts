@@ -19,18 +19,26 @@ export interface FailureResult {
 export async function failureStep(
   deps: { runs: VideoRunStore; publisher: Publisher; files: Pick<ObjectStore, 'delete'>; log: { warn(message: string, fields?: Record<string, unknown>): void } },
   input: RunInput & { error?: z.infer<typeof taskErrorSchema> },
+  options: { onlyIfHeld?: boolean } = {},
 ): Promise<FailureResult> {
   const { userId, scriptId, runId } = input;
   const message = failureMessage(input.error);
   deps.log.warn('video run failed', { scriptId, runId, error: input.error?.Error, cause: input.error?.Cause?.slice(0, 500) });
   const files = videoFiles(userId, scriptId, runId);
   // The video, and a parallel render's chunks and audio track.
-  await deps.files.delete([files.videoKey, files.thumbnailKey, ...renderScratchFiles(userId, scriptId, runId).allKeys()]).catch(() => undefined);
-  const updated = await deps.runs.release(userId, scriptId, runId, {
-    ...videoStatus.failed(message),
-    updatedAt: new Date().toISOString(),
-  });
+  const removeFiles = () => deps.files.delete([files.videoKey, files.thumbnailKey, ...renderScratchFiles(userId, scriptId, runId).allKeys()]).catch(() => undefined);
+  // A failure noticed after the fact (a restart, an execution that ended without its Catch) touches the
+  // script only while this run still holds it: a run already failed, finished or replaced is left alone.
+  if (!options.onlyIfHeld) await removeFiles();
+  const updated = await deps.runs.release(
+    userId,
+    scriptId,
+    runId,
+    { ...videoStatus.failed(message), updatedAt: new Date().toISOString() },
+    { onlyIfHeld: options.onlyIfHeld === true },
+  );
   if (!updated) return { message, marked: false };
+  if (options.onlyIfHeld) await removeFiles();
   await deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message }).catch(() => undefined);
   return { message, marked: true };
 }

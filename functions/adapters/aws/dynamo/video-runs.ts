@@ -67,7 +67,7 @@ export class DynamoVideoRunStore implements VideoRunStore {
     }
   }
 
-  async release(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<Script | undefined> {
+  async release(userId: string, scriptId: string, runId: string, changes: Partial<Script>, options: { onlyIfHeld?: boolean } = {}): Promise<Script | undefined> {
     const names: Record<string, string> = { '#run': videoRunClaim.runId, '#at': videoRunClaim.at };
     const values: Record<string, unknown> = { ':run': runId };
     const sets = setClause(changes, names, values);
@@ -77,7 +77,7 @@ export class DynamoVideoRunStore implements VideoRunStore {
           TableName: this.table.tableName,
           Key: this.key(userId, scriptId),
           UpdateExpression: `${sets.length > 0 ? `SET ${sets.join(', ')} ` : ''}REMOVE #run, #at`,
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #run = :run)',
+          ConditionExpression: options.onlyIfHeld ? 'attribute_exists(pk) AND #run = :run' : 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #run = :run)',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',

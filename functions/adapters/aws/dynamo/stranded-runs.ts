@@ -1,0 +1,115 @@
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { StrandedRun, StrandedRunFinder, StrandedVoiceOvers } from '../../../core/ports/recovery';
+import { deliveryKeys, keys, videoRunClaim, workflowKeys } from './keys';
+import { isConditionFailure, type TableRef } from './table';
+
+const userPrefix = keys.user('');
+const scriptPrefix = keys.script('');
+const runPrefix = workflowKeys.run('', '').replace(/#+$/, '#');
+
+/** The attributes the scan reads (everything else stays on the server). */
+const inFlightItemSchema = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  [videoRunClaim.runId]: z.string().optional(),
+  audioGenerationStatus: z.string().optional(),
+  status: z.string().optional(),
+  scheduleId: z.string().optional(),
+  period: z.string().optional(),
+  test: z.boolean().optional(),
+  id: z.string().optional(),
+});
+type InFlightItem = z.infer<typeof inFlightItemSchema>;
+
+export interface StrandedRunScanOptions {
+  /** Items read per page (DynamoDB reads at most 1 MB a page anyway). */
+  pageSize?: number;
+  /** At most this many items are read in all: the scan is bounded however large the table grows. */
+  maxItems?: number;
+}
+
+/**
+ * What the local start fails (issue 23): scripts still holding a video run's claim or making a voice-over,
+ * automation runs still `running`, scheduled emails still `sending`. Found by a paginated Scan of the whole
+ * table with a filter, bounded by `maxItems`: acceptable on the local stack only (a developer's table, read
+ * once at start). The cloud never scans: its recovery is told which execution ended (functions/jobs/run-ended.ts).
+ */
+export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers {
+  private readonly pageSize: number;
+  private readonly maxItems: number;
+
+  constructor(
+    private readonly table: TableRef,
+    options: StrandedRunScanOptions = {},
+  ) {
+    this.pageSize = options.pageSize ?? 1000;
+    this.maxItems = options.maxItems ?? 1_000_000;
+  }
+
+  async *inFlight(): AsyncIterable<StrandedRun> {
+    let start: Record<string, unknown> | undefined;
+    let read = 0;
+    do {
+      const page = await this.table.client.send(
+        new ScanCommand({
+          TableName: this.table.tableName,
+          Limit: Math.min(this.pageSize, this.maxItems - read),
+          ExclusiveStartKey: start,
+          FilterExpression:
+            'begins_with(pk, :user) AND ((begins_with(sk, :script) AND (attribute_exists(#claim) OR #audio = :generating)) OR (begins_with(sk, :run) AND #status = :running) OR (begins_with(sk, :email) AND #status = :sending))',
+          ProjectionExpression: 'pk, sk, #claim, #audio, #status, scheduleId, period, #test, id',
+          ExpressionAttributeNames: { '#claim': videoRunClaim.runId, '#audio': 'audioGenerationStatus', '#status': 'status', '#test': 'test' },
+          ExpressionAttributeValues: {
+            ':user': userPrefix,
+            ':script': scriptPrefix,
+            ':run': runPrefix,
+            ':email': deliveryKeys.scheduledEmailPrefix,
+            ':generating': 'generating',
+            ':running': 'running',
+            ':sending': 'sending',
+          },
+        }),
+      );
+      read += page.ScannedCount ?? 0;
+      for (const raw of page.Items ?? []) {
+        const item = inFlightItemSchema.safeParse(raw);
+        if (item.success) yield* strandedOf(item.data);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start && read < this.maxItems);
+  }
+
+  async failVoiceOver(userId: string, scriptId: string, reason: string, now: string): Promise<boolean> {
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: { pk: keys.user(userId), sk: keys.script(scriptId) },
+          UpdateExpression: 'SET #audio = :failed, #error = :reason, updatedAt = :now',
+          ConditionExpression: '#audio = :generating',
+          ExpressionAttributeNames: { '#audio': 'audioGenerationStatus', '#error': 'audioGenerationError' },
+          ExpressionAttributeValues: { ':failed': 'failed', ':generating': 'generating', ':reason': reason, ':now': now },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}
+
+function* strandedOf(item: InFlightItem): Generator<StrandedRun> {
+  const userId = item.pk.slice(userPrefix.length);
+  if (item.sk.startsWith(scriptPrefix)) {
+    const scriptId = item.sk.slice(scriptPrefix.length);
+    const runId = item[videoRunClaim.runId];
+    if (runId) yield { kind: 'video', userId, scriptId, runId };
+    if (item.audioGenerationStatus === 'generating') yield { kind: 'audio', userId, scriptId };
+  } else if (item.sk.startsWith(runPrefix) && item.scheduleId && item.period) {
+    yield { kind: 'automation', userId, scheduleId: item.scheduleId, period: item.period, test: item.test ?? false };
+  } else if (item.sk.startsWith(deliveryKeys.scheduledEmailPrefix)) {
+    yield { kind: 'email', userId, id: item.id ?? item.sk.slice(deliveryKeys.scheduledEmailPrefix.length) };
+  }
+}

@@ -1,0 +1,33 @@
+import { DynamoScheduledEmailRepository } from '../../adapters/aws/dynamo/scheduled-emails';
+import { DynamoStrandedRuns } from '../../adapters/aws/dynamo/stranded-runs';
+import { DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
+import { RunRecovery } from '../../core/recovery/run-recovery';
+import type { EntryContext } from '../clients/entry';
+import { objectStoreOf } from '../clients/s3';
+import { tableOf } from '../clients/table';
+import { logger } from '../logger';
+import { completionNoticesOf } from './completion-notices';
+import { deliveryPartsOf, firesOnly } from './delivery';
+import { realtimeOf, sessionsOf } from './shared';
+import { automationCompletionsOf, automationRunnerOf } from './workflows';
+
+/**
+ * Runs survive a crash (issue 23): MarkFailed's parts for a video, RecordFailure's for an automation run
+ * (delivery tells the owner), the voice-over's and the scheduled email's conditional writes. `scan`: the
+ * local start's finder, a bounded Scan of the table (never in the cloud, where the ended execution names the run).
+ */
+export function composeRunRecovery(context: EntryContext, options: { scan?: boolean } = {}): RunRecovery {
+  const table = tableOf(context, 'read-write');
+  const publisher = realtimeOf(context, sessionsOf(context));
+  const { delivery } = deliveryPartsOf(context, firesOnly, automationCompletionsOf(context));
+  const stranded = new DynamoStrandedRuns(table);
+  return new RunRecovery({
+    video: { runs: new DynamoVideoRunStore(table), publisher, files: objectStoreOf(context, 'read-write'), notices: completionNoticesOf(context) },
+    automations: automationRunnerOf(context, 'record-failure', (run, reason) => delivery.runFailed(run, reason)),
+    voiceOvers: stranded,
+    emails: new DynamoScheduledEmailRepository(table),
+    finder: options.scan ? stranded : undefined,
+    clock: () => new Date(),
+    log: logger.child({ area: 'run-recovery' }),
+  });
+}

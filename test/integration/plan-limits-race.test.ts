@@ -1,0 +1,329 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../bin/local/stack';
+import type { ShareLink } from '../../functions/contract/delivery';
+import type { Script } from '../../functions/contract/scripts';
+import type { ConvertToAudioResult } from '../../functions/contract/video';
+import type { AutomationSchedule, VideoTemplate } from '../../functions/contract/workflows';
+import { activeScheduleLimitMessage } from '../../functions/core/workflows/schedules';
+import { templateLimitMessage } from '../../functions/core/workflows/templates';
+import { makeMedia } from '../support/media-files';
+import { services } from '../support/services';
+import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
+import { startTestStack } from './support/stack';
+
+/**
+ * Issue 23: every plan limit is checked and spent in one conditional write or transaction. Each test
+ * fires at least ten requests at once from one user at the local stack and asserts the exact count that
+ * got through (docs/limits.md lists every limit and its test).
+ */
+let stack: LocalStack;
+let mp4: Buffer;
+
+beforeAll(async () => {
+  delete process.env.ELEVENLABS_API_KEY;
+  delete process.env.OPENAI_API_KEY;
+  stack = await startTestStack();
+  mp4 = Buffer.from((await makeMedia(mkdtempSync(join(tmpdir(), 'limits-race-')), 'mp4', { seconds: 1 })).bytes);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const parallel = 10;
+const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+const statuses = (answers: readonly { status: number }[]) => answers.map((answer) => answer.status).sort((a, b) => a - b);
+const repeat = (status: number, n: number) => Array.from({ length: n }, () => status);
+
+const templateBody = (name: string) => ({ name, topic: 'Staying focused at work', subjectCategory: 'Teacher', duration: '15 sec' });
+
+async function templates(user: SignedInUser): Promise<VideoTemplate[]> {
+  return (await user.client.get<VideoTemplate[]>('/api/templates')).body;
+}
+
+async function schedules(user: SignedInUser): Promise<AutomationSchedule[]> {
+  return (await user.client.get<AutomationSchedule[]>('/api/automation-schedules')).body;
+}
+
+async function createTemplate(user: SignedInUser, name = 'Focus'): Promise<VideoTemplate> {
+  const created = await user.client.post<VideoTemplate>('/api/templates', templateBody(name));
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+}
+
+/** Removes a counter item, as if the user's records were written before counters existed. */
+async function dropCounter(userId: string, sk: string): Promise<void> {
+  const { table } = services();
+  await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk } }));
+}
+
+describe('video templates (free: 3)', () => {
+  it(`lets exactly 3 of ${parallel} parallel creates through, and a delete frees exactly one place`, async () => {
+    const user = await signUpAndIn(stack, 'tpl');
+    const answers = await times(parallel, (i) => user.client.post<{ message: string; code: string }>('/api/templates', templateBody(`T${i}`)));
+    expect(statuses(answers)).toEqual([...repeat(201, 3), ...repeat(403, parallel - 3)]);
+    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body).toMatchObject({ message: templateLimitMessage(3), code: 'TEMPLATE_LIMIT' });
+    const kept = await templates(user);
+    expect(kept).toHaveLength(3);
+
+    expect((await user.client.delete(`/api/templates/${kept[0]?.id}`)).status).toBe(200);
+    const again = await times(parallel, (i) => user.client.post('/api/templates', templateBody(`Again ${i}`)));
+    expect(statuses(again)).toEqual([...repeat(201, 1), ...repeat(403, parallel - 1)]);
+    expect(await templates(user)).toHaveLength(3);
+  });
+
+  it('counts templates made before the counter existed, and a downgrade refuses until below the new limit', async () => {
+    const user = await signUpAndIn(stack, 'tplseed');
+    await setProfile(user.id, { subscriptionTier: 'basic' });
+    const made = [];
+    for (let i = 0; i < 5; i += 1) made.push(await createTemplate(user, `Basic ${i}`));
+    await dropCounter(user.id, 'COUNT#VTEMPLATES');
+    // Back on free with 5 of 3: refused, in parallel too, until fewer than 3 are left.
+    await setProfile(user.id, { subscriptionTier: 'free' });
+    expect(statuses(await times(parallel, () => user.client.post('/api/templates', templateBody('Over'))))).toEqual(repeat(403, parallel));
+    for (const template of made.slice(0, 2)) expect((await user.client.delete(`/api/templates/${template.id}`)).status).toBe(200);
+    expect((await user.client.post('/api/templates', templateBody('Still at 3'))).status).toBe(403);
+    expect((await user.client.delete(`/api/templates/${made[2]?.id}`)).status).toBe(200);
+    expect(statuses(await times(parallel, (i) => user.client.post('/api/templates', templateBody(`Back ${i}`))))).toEqual([...repeat(201, 1), ...repeat(403, parallel - 1)]);
+    expect(await templates(user)).toHaveLength(3);
+  });
+
+  it('seeds a missing counter once under parallel creates (basic: 20, 15 made before the counter)', async () => {
+    const user = await signUpAndIn(stack, 'tplrace');
+    await setProfile(user.id, { subscriptionTier: 'basic' });
+    for (let i = 0; i < 15; i += 1) await createTemplate(user, `Old ${i}`);
+    await dropCounter(user.id, 'COUNT#VTEMPLATES');
+    const answers = await times(parallel, (i) => user.client.post('/api/templates', templateBody(`New ${i}`)));
+    expect(statuses(answers)).toEqual([...repeat(201, 5), ...repeat(403, parallel - 5)]);
+    expect(await templates(user)).toHaveLength(20);
+  });
+});
+
+describe('active automation schedules (free: 1)', () => {
+  it(`creates exactly 1 active schedule of ${parallel} parallel requests; paused ones are not counted`, async () => {
+    const user = await signUpAndIn(stack, 'sched');
+    const template = await createTemplate(user);
+    const answers = await times(parallel, (i) => user.client.post<{ message: string; code: string }>('/api/automation-schedules', { name: `S${i}`, templateId: template.id, isActive: true }));
+    expect(statuses(answers)).toEqual([...repeat(201, 1), ...repeat(403, parallel - 1)]);
+    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body).toMatchObject({ message: activeScheduleLimitMessage(1), code: 'SCHEDULE_LIMIT' });
+    expect((await schedules(user)).filter((schedule) => schedule.isActive)).toHaveLength(1);
+
+    const paused = await times(parallel, (i) => user.client.post('/api/automation-schedules', { name: `P${i}`, templateId: template.id, isActive: false }));
+    expect(statuses(paused)).toEqual(repeat(201, parallel));
+    const all = await schedules(user);
+    expect(all).toHaveLength(parallel + 1);
+    expect(all.filter((schedule) => schedule.isActive)).toHaveLength(1);
+  });
+
+  it(`activates exactly 1 of ${parallel} paused schedules patched at once; pausing or deleting frees the place`, async () => {
+    const user = await signUpAndIn(stack, 'patch');
+    const template = await createTemplate(user);
+    const made: AutomationSchedule[] = [];
+    for (let i = 0; i < parallel; i += 1) {
+      const created = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: `P${i}`, templateId: template.id, isActive: false });
+      expect(created.status).toBe(201);
+      made.push(created.body);
+    }
+    const answers = await times(parallel, (i) => user.client.patch<{ code: string }>(`/api/automation-schedules/${made[i]?.id}`, { isActive: true }));
+    expect(statuses(answers)).toEqual([...repeat(200, 1), ...repeat(403, parallel - 1)]);
+    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body.code).toBe('SCHEDULE_LIMIT');
+    const active = (await schedules(user)).filter((schedule) => schedule.isActive);
+    expect(active).toHaveLength(1);
+
+    // Editing the active one keeps its place; pausing it gives it back.
+    expect((await user.client.patch(`/api/automation-schedules/${active[0]?.id}`, { name: 'Renamed', isActive: true })).status).toBe(200);
+    expect((await user.client.patch(`/api/automation-schedules/${active[0]?.id}`, { isActive: false })).status).toBe(200);
+    const second = await times(parallel, (i) => user.client.patch(`/api/automation-schedules/${made[i]?.id}`, { isActive: true }));
+    expect(statuses(second)).toEqual([...repeat(200, 1), ...repeat(403, parallel - 1)]);
+    const now = (await schedules(user)).filter((schedule) => schedule.isActive);
+    expect(now).toHaveLength(1);
+
+    // Deleting the active one frees its place too.
+    expect((await user.client.delete(`/api/automation-schedules/${now[0]?.id}`)).status).toBe(200);
+    const left = made.filter((schedule) => schedule.id !== now[0]?.id);
+    const third = await times(left.length, (i) => user.client.patch(`/api/automation-schedules/${left[i]?.id}`, { isActive: true }));
+    expect(statuses(third)).toEqual([...repeat(200, 1), ...repeat(403, left.length - 1)]);
+    expect((await schedules(user)).filter((schedule) => schedule.isActive)).toHaveLength(1);
+  });
+
+  it('counts schedules activated before the counter existed, under a mix of creates and patches (basic: 5)', async () => {
+    const user = await signUpAndIn(stack, 'schedseed');
+    await setProfile(user.id, { subscriptionTier: 'basic' });
+    const template = await createTemplate(user);
+    for (let i = 0; i < 3; i += 1) expect((await user.client.post('/api/automation-schedules', { name: `A${i}`, templateId: template.id, isActive: true })).status).toBe(201);
+    const paused: AutomationSchedule[] = [];
+    for (let i = 0; i < 6; i += 1) paused.push((await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: `P${i}`, templateId: template.id, isActive: false })).body);
+    await dropCounter(user.id, 'COUNT#ACTIVE_AUTOSCHED');
+    const answers = await Promise.all([
+      ...paused.map((schedule) => user.client.patch(`/api/automation-schedules/${schedule.id}`, { isActive: true })),
+      ...Array.from({ length: 6 }, (_, i) => user.client.post('/api/automation-schedules', { name: `N${i}`, templateId: template.id, isActive: true })),
+    ]);
+    expect(answers.filter((answer) => answer.status === 200 || answer.status === 201)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.status === 403)).toHaveLength(10);
+    expect((await schedules(user)).filter((schedule) => schedule.isActive)).toHaveLength(5);
+  });
+});
+
+describe('recipients per schedule (free: 3)', () => {
+  it(`refuses all ${parallel} parallel schedules with 4 recipients and keeps all ${parallel} with 3 (a check of the request alone)`, async () => {
+    const user = await signUpAndIn(stack, 'recip');
+    const template = await createTemplate(user);
+    const list = (n: number, i: number) => Array.from({ length: n }, (_, k) => `r${i}-${k}@example.com`).join(', ');
+    const answers = await Promise.all([
+      ...Array.from({ length: parallel }, (_, i) => user.client.post<{ code?: string }>('/api/automation-schedules', { name: `Four ${i}`, templateId: template.id, isActive: false, emailRecipients: list(4, i) })),
+      ...Array.from({ length: parallel }, (_, i) => user.client.post('/api/automation-schedules', { name: `Three ${i}`, templateId: template.id, isActive: false, emailRecipients: list(3, i) })),
+    ]);
+    expect(statuses(answers)).toEqual([...repeat(201, parallel), ...repeat(400, parallel)]);
+    for (const refused of answers.filter((answer) => answer.status === 400)) expect(refused.body).toMatchObject({ code: 'TOO_MANY_RECIPIENTS' });
+    const kept = await schedules(user);
+    expect(kept).toHaveLength(parallel);
+    expect(kept.every((schedule) => schedule.emailRecipients.length === 3)).toBe(true);
+  });
+});
+
+describe('script templates (100 a user)', () => {
+  it(`keeps exactly 100 when ${parallel} are saved at once with 95 kept from before the counter`, async () => {
+    const user = await signUpAndIn(stack, 'stpl');
+    const { table } = services();
+    await times(95, (i) =>
+      table.client.send(
+        new PutCommand({
+          TableName: table.tableName,
+          Item: { pk: `USER#${user.id}`, sk: `STEMPLATE#old${String(i).padStart(3, '0')}`, id: `old${i}`, userId: user.id, name: `Old ${i}`, topic: 'Old', subjectCategory: 'Teacher', duration: '30 sec', scriptCount: 3, extraInstructions: null, voiceSelection: null, createdAt: new Date().toISOString() },
+        }),
+      ),
+    );
+    const answers = await times(parallel, (i) => user.client.post('/api/script-templates', { name: `New ${i}`, topic: 'Morning routines', subjectCategory: 'Life Coach', duration: '45 sec' }));
+    expect(statuses(answers)).toEqual([...repeat(201, 5), ...repeat(409, parallel - 5)]);
+    expect((await user.client.get<unknown[]>('/api/script-templates')).body).toHaveLength(100);
+  });
+});
+
+/** A script whose video is a real MP4 in the user's video folder (as the pipeline leaves it). */
+async function scriptWithVideo(user: SignedInUser): Promise<Script> {
+  const created = await user.client.post<Script>('/api/scripts', { title: 'Morning habits', scriptContent: 'Wake up. Drink water. Move a little.' });
+  expect(created.status).toBe(201);
+  const file = `${created.body.id}-run1.mp4`;
+  const { s3, config } = services();
+  await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: `users/${user.id}/video/${file}`, Body: mp4, ContentType: 'video/mp4' }));
+  const patched = await user.client.patch<Script>(`/api/scripts/${created.body.id}`, { videoUrl: `/api/video/${file}` });
+  expect(patched.status).toBe(200);
+  return patched.body;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+}
+
+async function mailsTo(to: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${stack.url}/dev/mailbox.json`);
+  return ((await response.json()) as OutboxMail[]).filter((mail) => mail.to === to.toLowerCase() && !/^Verify your/.test(mail.subject));
+}
+
+async function setMailsSentToday(userId: string, sent: number): Promise<void> {
+  const { table } = services();
+  const day = new Date().toISOString().slice(0, 10);
+  await table.client.send(new PutCommand({ TableName: table.tableName, Item: { pk: `USER#${userId}`, sk: `MAILDAY#${day}`, sent } }));
+}
+
+describe('mail (free: 20 a day; test mail: 5 an hour)', () => {
+  it(`sends exactly the 5 mails left of ${parallel * 2} parallel sends, and makes exactly 5 share links`, async () => {
+    const user = await signUpAndIn(stack, 'sendrace');
+    const script = await scriptWithVideo(user);
+    await setMailsSentToday(user.id, 15);
+    const answers = await times(parallel * 2, () => user.client.post<{ code?: string; shareUrl?: string }>(`/api/scripts/${script.id}/send-email`));
+    expect(statuses(answers)).toEqual([...repeat(200, 5), ...repeat(429, parallel * 2 - 5)]);
+    for (const refused of answers.filter((answer) => answer.status === 429)) expect(refused.body.code).toBe('DAILY_MAIL_LIMIT');
+    expect(await mailsTo(`${user.username}@example.com`)).toHaveLength(5);
+    const links = await user.client.get<{ shareLinks: ShareLink[] }>(`/api/scripts/${script.id}/share-links`);
+    expect(links.body.shareLinks).toHaveLength(5);
+    expect(new Set(links.body.shareLinks.map((link) => link.url))).toEqual(new Set(answers.flatMap((answer) => (answer.body.shareUrl ? [answer.body.shareUrl] : []))));
+  });
+
+  it(`sends exactly 5 test mails of ${parallel} at once`, async () => {
+    const user = await signUpAndIn(stack, 'testrace');
+    const address = `${user.username}-auto@example.com`;
+    const answers = await times(parallel, () => user.client.post<{ code?: string }>('/api/test-email', { automationEmail: address }));
+    expect(statuses(answers)).toEqual([...repeat(200, 5), ...repeat(429, parallel - 5)]);
+    for (const refused of answers.filter((answer) => answer.status === 429)) expect(refused.body.code).toBe('TEST_MAIL_LIMIT');
+    expect(await mailsTo(address)).toHaveLength(5);
+  });
+});
+
+describe('voice clones (basic: 3)', () => {
+  it(`lets exactly 3 of ${parallel} parallel clones through`, async () => {
+    const user = await signUpAndIn(stack, 'clones');
+    await setProfile(user.id, { subscriptionTier: 'basic' });
+    const answers = await times(parallel, (i) => user.client.post<{ code?: string }>('/api/voices', { voiceId: `clone-${i}`, name: `Voice ${i}`, modelId: 'eleven_multilingual_v2' }));
+    expect(statuses(answers)).toEqual([...repeat(201, 3), ...repeat(403, parallel - 3)]);
+    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body.code).toBe('VOICE_CLONE_LIMIT');
+    expect((await user.client.get<{ clonedVoices: number }>('/api/stats')).body.clonedVoices).toBe(3);
+    const voices = await user.client.get<{ visibility: string }[]>('/api/voices');
+    expect(voices.body.filter((voice) => voice.visibility === 'private')).toHaveLength(3);
+  });
+});
+
+describe('storage (free: 500 MB)', () => {
+  it(`reserves exactly the 3 uploads of 20 MB that fit in 70 MB of room, of ${parallel} at once`, async () => {
+    const user = await signUpAndIn(stack, 'storage');
+    const mb = 1024 * 1024;
+    const { table } = services();
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { pk: `USER#${user.id}`, sk: 'MEDIA_USAGE' },
+        UpdateExpression: 'ADD chargedBytes :b, #bytes :b',
+        ExpressionAttributeNames: { '#bytes': 'bytes' },
+        ExpressionAttributeValues: { ':b': 430 * mb },
+      }),
+    );
+    const answers = await times(parallel, (i) => user.client.post<{ code?: string }>('/api/media/upload-url', { fileName: `clip${i}.mp4`, contentType: 'video/mp4', size: 20 * mb }));
+    expect(statuses(answers)).toEqual([...repeat(201, 3), ...repeat(403, parallel - 3)]);
+    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body.code).toBe('STORAGE_LIMIT');
+  });
+});
+
+describe('script tokens (free: 5,000)', () => {
+  it(`never passes the limit with ${parallel} parallel generations, and charges exactly what the passed ones used`, async () => {
+    const user = await signUpAndIn(stack, 'tokens');
+    await setProfile(user.id, { scriptTokensUsed: 3500 });
+    const body = { topic: 'Morning routines', duration: '60 sec', scriptCount: 3, extraInstructions: 'Keep it practical', platform: 'TikTok', toneStyle: 'Silly' };
+    const answers = await times(parallel, () => user.client.post<{ tokensUsed?: number; code?: string }>('/api/generate-scripts', body));
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 403), JSON.stringify(answers.map((answer) => answer.body))).toBe(true);
+    const passed = answers.filter((answer) => answer.status === 200);
+    expect(passed.length + answers.filter((answer) => answer.status === 403).length).toBe(parallel);
+    expect(passed.length).toBeGreaterThanOrEqual(1);
+    expect(passed.length).toBeLessThan(parallel);
+    const used = (await user.client.get<{ scriptTokensUsed: number }>('/api/stats')).body.scriptTokensUsed;
+    expect(used).toBeLessThanOrEqual(5000);
+    expect(used).toBe(3500 + passed.reduce((sum, answer) => sum + (answer.body.tokensUsed ?? 0), 0));
+  });
+});
+
+describe('audio minutes (free: 15)', () => {
+  it(`never passes the limit with ${parallel} parallel voice-overs, and charges exactly what the passed ones made`, async () => {
+    const user = await signUpAndIn(stack, 'audio');
+    const text = 'Coffee tastes better at home. Grind the beans fresh, weigh them, and keep the water just below boiling.';
+    const scripts = await times(parallel, async (i) => (await user.client.post<Script>('/api/scripts', { title: `Coffee ${i}`, scriptContent: text })).body);
+    // Each voice-over is about 0.1 minutes: room for two or three at most.
+    await setProfile(user.id, { audioMinutesUsed: 14.78 });
+    const answers = await Promise.all(scripts.map((script) => user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {})));
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 403), JSON.stringify(answers.map((answer) => answer.status))).toBe(true);
+    const ok = answers.filter((answer) => answer.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok.length).toBeLessThan(parallel);
+    const used = (await user.client.get<{ audioMinutesUsed: number }>('/api/stats')).body.audioMinutesUsed;
+    expect(used).toBeLessThanOrEqual(15);
+    const charged = ok.reduce((sum, answer) => sum + Math.max(0.01, Math.round((answer.body.audioDuration / 60) * 100) / 100), 0);
+    expect(used).toBeCloseTo(14.78 + charged, 5);
+    // Only the charged voice-overs were kept (each with its word timings).
+    const { s3, config } = services();
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${user.id}/audio/` }));
+    expect(listed.Contents ?? []).toHaveLength(ok.length * 2);
+  }, 120_000);
+});

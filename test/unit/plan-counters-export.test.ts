@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { keys, workflowKeys } from '../../functions/adapters/aws/dynamo/keys';
+import { exportDocuments } from '../../functions/core/accounts/data-export';
+
+describe('plan counters in an export (issue 23)', () => {
+  it('stay out of every file: only the records they count are exported', () => {
+    const counters = [workflowKeys.templateCount, workflowKeys.activeScheduleCount, keys.scriptTemplateCount, keys.voiceClones];
+    const records = [
+      ...counters.map((sk) => ({ sk, item: { pk: 'USER#u1', sk, type: 'PlanCounter', count: 3 } })),
+      { sk: workflowKeys.template('t1'), item: { pk: 'USER#u1', sk: workflowKeys.template('t1'), id: 't1', name: 'Focus' } },
+      { sk: workflowKeys.schedule('s1'), item: { pk: 'USER#u1', sk: workflowKeys.schedule('s1'), id: 's1', isActive: true } },
+    ];
+    const documents = exportDocuments(records);
+    const text = JSON.stringify(documents);
+    expect(text).not.toContain('PlanCounter');
+    expect(text).not.toContain('COUNT#');
+    expect(documents.find((document) => document.name === 'video-templates.json')?.value).toEqual([{ id: 't1', name: 'Focus' }]);
+    expect(documents.find((document) => document.name === 'automation-schedules.json')?.value).toEqual([{ id: 's1', isActive: true }]);
+  });
+});

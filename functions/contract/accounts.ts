@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicUserSchema } from './users';
 
 /**
  * Request bodies of the account calls, with the spec's messages word for word (000 §5, 001 §5).
@@ -40,3 +41,6 @@ export const updateUserSchema = z
     name: z.string().trim().min(1).max(100).nullable().optional(),
   })
   .strict();
+
+/** What GET /api/user answers and PATCH /api/user cannot change (issue 23): ignored when sent back. */
+export const userReadOnlyFields: readonly string[] = Object.keys(publicUserSchema.shape).filter((key) => !Object.hasOwn(updateUserSchema.shape, key));

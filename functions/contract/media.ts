@@ -60,6 +60,13 @@ export interface PublicFolder {
   updatedAt: string;
 }
 
+/**
+ * The server's fields of an asset and a folder, taken out of a PATCH body (issue 23; the media calls'
+ * schemas drop any other field they do not read, as the spec's client sends more).
+ */
+export const assetReadOnlyFields = ['id', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof PublicAsset)[];
+export const folderReadOnlyFields = ['id', 'userId', 'assetCount', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof PublicFolder)[];
+
 /** The storage the user's plan allows and what the assets kept take. */
 export interface StorageUsage {
   usedBytes: number;

@@ -169,7 +169,8 @@ export const updateScriptSchema = z
     captionSettings: captionSettingsInputSchema.nullable(),
     scriptContent: scriptContentSchema,
     voiceId: z.string().trim().max(100).nullable(),
-    postCaption: postCaptionSchema,
+    // Null as a script without one reads back (and as POST takes it).
+    postCaption: postCaptionSchema.nullable(),
     audioUrl: mediaUrl.nullable(),
     audioDuration: z.number().min(0).max(3_600).nullable(),
     videoUrl: mediaUrl.nullable(),
@@ -183,6 +184,12 @@ export const updateScriptSchema = z
   .partial()
   .strict();
 export type UpdateScriptInput = z.infer<typeof updateScriptSchema>;
+
+/**
+ * What a script's GET answers and its PATCH cannot change (issue 23): ignored when a client sends the
+ * script back (its id, owner and times, what was fixed when it was made, the server's render state).
+ */
+export const scriptReadOnlyFields: readonly string[] = Object.keys(scriptSchema.shape).filter((key) => !Object.hasOwn(updateScriptSchema.shape, key));
 
 /** GET /api/scripts: pages of at most 200, by cursor or after the last id the client holds. */
 export const listScriptsQuery = z.object({

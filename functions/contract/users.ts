@@ -42,6 +42,9 @@ export interface LogoState {
   logoSettings: LogoSettings;
 }
 
+/** What the logo calls answer beside the settings, ignored when sent back to PATCH /api/user/logo-settings (issue 23). */
+export const logoStateReadOnlyFields = ['logoUrl'] as const satisfies readonly (keyof LogoState)[];
+
 /** GET /api/logo/{file}. */
 export const logoFileParams = z.object({ file: z.string().max(64) });
 

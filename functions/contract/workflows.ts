@@ -263,6 +263,12 @@ export interface AutomationSchedule {
   updatedAt: string;
 }
 
+/** What a template's GET answers and its PUT ignores when sent back (issue 23; platform/http/read-only-fields.ts). */
+export const templateReadOnlyFields = ['id', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof VideoTemplate)[];
+
+/** What a schedule's GET answers and its PATCH ignores when sent back: its id, what the server works out, its times. */
+export const scheduleReadOnlyFields = ['id', 'templateName', 'nextRunAt', 'lastRunAt', 'lastRun', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof AutomationSchedule)[];
+
 /** POST /api/automation-schedules/{id}/test answer. `waitTime`: seconds the request waited. */
 export interface TestWorkflowResult {
   status: 'completed' | 'started';

@@ -1,5 +1,5 @@
 import { NotAuthenticatedError } from '../core/errors';
-import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema } from '../contract/accounts';
+import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields } from '../contract/accounts';
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { csrfCookieName } from '../platform/http/cookies';
@@ -65,6 +65,7 @@ export const handler = createAreaHandler('auth', composeAuth, {
 
   'PATCH /api/user': signedIn({
     body: updateUserSchema,
+    readOnly: userReadOnlyFields,
     handle: async (input) => {
       const user = await input.deps.settings.update(input.userId, input.body);
       return { body: toPublicUser(user) };

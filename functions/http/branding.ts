@@ -1,5 +1,5 @@
 import { logoMaxBytes, logoMessages } from '../contract/rules/logo';
-import { logoFileParams, updateLogoSettingsSchema } from '../contract/users';
+import { logoFileParams, logoStateReadOnlyFields, updateLogoSettingsSchema } from '../contract/users';
 import { FileTooLargeError } from '../core/errors';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
@@ -24,6 +24,7 @@ export const handler = createAreaHandler('branding', composeBranding, {
 
   'PATCH /api/user/logo-settings': signedIn({
     body: updateLogoSettingsSchema,
+    readOnly: logoStateReadOnlyFields,
     handle: async (input) => ({ body: await input.deps.logos.updateSettings(input.userId, input.body.logoSettings) }),
   }),
 

@@ -1,9 +1,11 @@
 import { ValidationError } from '../core/errors';
 import {
+  assetReadOnlyFields,
   bulkDeleteSchema,
   bulkMoveSchema,
   completeUploadSchema,
   createFolderSchema,
+  folderReadOnlyFields,
   forceDeleteFolderSchema,
   idParams,
   listQuerySchema,
@@ -95,6 +97,7 @@ export const handler = createAreaHandler('media', composeMedia, {
   'PATCH /api/media/folders/{id}': signedIn({
     params: idParams,
     body: renameFolderSchema,
+    readOnly: folderReadOnlyFields,
     handle: async (input) => ({ body: await input.deps.folders.renameFolder(input.userId, input.params.id, input.body.name) }),
   }),
 
@@ -130,6 +133,7 @@ export const handler = createAreaHandler('media', composeMedia, {
 
   'PATCH /api/media/bulk-move': signedIn({
     body: bulkMoveSchema,
+    readOnly: [],
     handle: async (input) => ({ body: await input.deps.library.bulkMove(input.userId, input.body.assetIds, input.body.folderId) }),
   }),
 
@@ -146,12 +150,14 @@ export const handler = createAreaHandler('media', composeMedia, {
   'PATCH /api/media/{id}': signedIn({
     params: idParams,
     body: setActiveSchema,
+    readOnly: assetReadOnlyFields,
     handle: async (input) => ({ body: await input.deps.library.setActive(input.userId, input.params.id, input.body.isActive) }),
   }),
 
   'PATCH /api/media/{id}/tags': signedIn({
     params: idParams,
     body: setTagsSchema,
+    readOnly: assetReadOnlyFields,
     handle: async (input) => ({ body: await input.deps.library.setTags(input.userId, input.params.id, input.body.tags) }),
   }),
 

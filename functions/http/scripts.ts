@@ -1,6 +1,6 @@
 import { createScriptTemplateSchema, generateQuoteSchema, generateScriptsSchema } from '../contract/generation';
 import { idParams } from '../contract/ids';
-import { createScriptSchema, listScriptsQuery, updateScriptSchema } from '../contract/scripts';
+import { createScriptSchema, listScriptsQuery, scriptReadOnlyFields, updateScriptSchema } from '../contract/scripts';
 import { generateVideoSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
@@ -27,6 +27,7 @@ export const handler = createAreaHandler('scripts', composeScripts, {
   'PATCH /api/scripts/{id}': signedIn({
     params: idParams,
     body: updateScriptSchema,
+    readOnly: scriptReadOnlyFields,
     handle: async (input) => ({
       body: await input.deps.scripts.update(input.userId, input.params.id, input.body),
     }),

@@ -1,5 +1,5 @@
 import { workflowMessages } from '../contract/rules/workflows';
-import { createScheduleSchema, createTemplateSchema, updateScheduleSchema, updateTemplateSchema, workflowIdParams } from '../contract/workflows';
+import { createScheduleSchema, createTemplateSchema, scheduleReadOnlyFields, templateReadOnlyFields, updateScheduleSchema, updateTemplateSchema, workflowIdParams } from '../contract/workflows';
 import { scheduleDeletedMessage } from '../core/workflows/schedules';
 import { testWorkflow } from '../core/workflows/test-workflow';
 import { composeWorkflows, type WorkflowsDeps } from '../platform/compose/workflows';
@@ -22,6 +22,7 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
   'PUT /api/templates/{id}': signedIn({
     params: workflowIdParams,
     body: updateTemplateSchema,
+    readOnly: templateReadOnlyFields,
     handle: async (input) => ({ body: await input.deps.templates.update(input.userId, input.params.id, input.body) }),
   }),
 
@@ -45,6 +46,7 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
   'PATCH /api/automation-schedules/{id}': signedIn({
     params: workflowIdParams,
     body: updateScheduleSchema,
+    readOnly: scheduleReadOnlyFields,
     handle: async (input) => ({ body: await input.deps.schedules.update(input.userId, input.params.id, input.body) }),
   }),
 

@@ -57,8 +57,8 @@ export function scriptChanges(current: Script, patch: UpdateScriptInput, now: Da
 }
 
 /** A blank post caption is stored as none. */
-function storedPostCaption(value: string): string | null {
-  return value.trim() ? value : null;
+function storedPostCaption(value: string | null): string | null {
+  return value?.trim() ? value : null;
 }
 
 /** True when the PATCH changes the script content or the post caption: the edits that reset audio and video. */

@@ -8,6 +8,7 @@ import { areaAccess, routeKey, routesOfArea, type AreaName } from '../routes';
 import type { Endpoint } from './endpoint';
 import { jsonResponse } from './error-mapper';
 import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
+import { withoutReadOnlyFields } from './read-only-fields';
 import { RouteNotFoundError } from './transport-errors';
 import { parseOrRefuse } from './zod-issues';
 
@@ -25,6 +26,12 @@ export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => P
 
 function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: unknown): T {
   return schema ? parseOrRefuse(schema, value) : (fallback as T);
+}
+
+/** The resource a write names: the path's `{id}`, else the signed-in user (PATCH /api/user). */
+function resourceIdOf(params: unknown, userId: string | undefined): string | undefined {
+  if (typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string') return params.id;
+  return userId;
 }
 
 /**
@@ -46,6 +53,9 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     if (needsSession !== (endpoints[routeKey(route)]?.signedIn === true)) {
       throw new Error(`Area ${area}: ${routeKey(route)} must be declared with ${needsSession ? 'signedIn' : 'endpoint'} (auth: ${route.auth})`);
     }
+    if ((route.method === 'PUT' || route.method === 'PATCH') && !endpoints[routeKey(route)]?.readOnly) {
+      throw new Error(`Area ${area}: ${routeKey(route)} must name its resource's read-only fields (readOnly, [] when none)`);
+    }
   }
   const deps = composedOnFirstUse(`http:${area}`, areaAccess[area], compose);
 
@@ -55,8 +65,10 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     if (!selected) throw new RouteNotFoundError();
     const query = validate(selected.query, event.queryStringParameters ?? {}, event.queryStringParameters ?? {});
     const params = validate(selected.params, event.pathParameters ?? {}, event.pathParameters ?? {});
-    const body = validate(selected.body, state.body ?? {}, state.body);
-    const result = await selected.handle({ body, query, params, request: state, deps: deps(), userId: state.session?.session.userId });
+    const userId = state.session?.session.userId;
+    const sent = selected.readOnly ? withoutReadOnlyFields(state.body ?? {}, selected.readOnly, resourceIdOf(params, userId)) : (state.body ?? {});
+    const body = validate(selected.body, sent, state.body);
+    const result = await selected.handle({ body, query, params, request: state, deps: deps(), userId });
     const response = result.binary
       ? {
           statusCode: result.status ?? 200,

@@ -47,6 +47,11 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, D = unknown, U 
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
+  /**
+   * PUT and PATCH (each must say, issue 23): the resource's read-only fields, taken out of the body
+   * before `body` reads it (platform/http/read-only-fields.ts); `[]` when the resource has none.
+   */
+  readOnly?: readonly string[];
   /** Set by `signedIn`: the area handler checks at load that the route needs a session. */
   readonly signedIn?: boolean;
   handle(input: EndpointInput<B, Q, P, D, U>): Promise<HttpResult> | HttpResult;

@@ -10,6 +10,7 @@ import { ReelsmithHttpApi } from './constructs/http-api.js';
 import { Identity } from './constructs/identity.js';
 import { Media } from './constructs/media.js';
 import { Automation } from './constructs/automation.js';
+import { RunRecovery } from './constructs/run-recovery.js';
 import { Operations } from './constructs/operations.js';
 import { acknowledgeNagFindings } from './nag-acknowledgements.js';
 import { Pipeline } from './constructs/pipeline.js';
@@ -69,6 +70,8 @@ export class ReelsmithStack extends Stack {
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
     // Automation runs (issue 13) run the video pipeline as a nested execution.
     const automation = new Automation(this, 'Automation', { resources, videoStateMachine: pipeline.stateMachine });
+    // Runs survive a crash (issue 23): an execution that ended without its Catch fails its run here.
+    const runRecovery = new RunRecovery(this, 'RunRecovery', { resources, stateMachines: [pipeline.stateMachine, automation.stateMachine], deadLetterQueue: delivery.asyncDlq });
     const stateMachines = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn, AUTOMATION_STATE_MACHINE_ARN: automation.stateMachine.stateMachineArn };
     const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
     // The tick composes under the jobs' declaration; it reads the automation's ARN by name like the jobs.
@@ -101,9 +104,10 @@ export class ReelsmithStack extends Stack {
     // function, the HTTP API and SES, on one topic.
     operations.watchDeadLetters('WebhookDeadLetters', delivery.webhookDlq, 'webhook events that failed every attempt');
     operations.watchDeadLetters('ScheduleDeadLetters', delivery.schedulerDlq, 'schedule firings that failed every retry');
-    operations.watchDeadLetters('AsyncDeadLetters', delivery.asyncDlq, 'completion notices, SES feedback and ticks that failed every retry');
+    operations.watchDeadLetters('AsyncDeadLetters', delivery.asyncDlq, 'completion notices, SES feedback, ticks and ended executions that failed every retry');
     operations.watchStateMachine('VideoPipeline', pipeline.stateMachine, 'Video pipeline');
     operations.watchStateMachine('AutomationRuns', automation.stateMachine, 'Automation runs');
+    operations.watchRule('RunEndedRule', runRecovery.rule, 'ended executions not handed to the run-ended function');
     operations.watchFunctions(this);
     operations.watchHttpApi(httpApi.api);
     operations.watchMailBounces();

@@ -7,6 +7,7 @@ import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Rule } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -25,6 +26,8 @@ export const alarmThresholds = {
   apiLatencyP99Ms: 3000,
   /** SES's account bounce rate (AWS reviews an account at 5%, pauses at 10%). */
   sesBounceRate: 0.04,
+  /** Events an EventBridge rule could not hand its target after every retry, in 5 minutes. */
+  ruleFailedInvocations: 1,
 } as const;
 
 export interface OperationsProps {
@@ -79,6 +82,12 @@ export class Operations extends Construct {
   watchStateMachine(id: string, machine: StateMachine, what: string): void {
     this.alarm(`${id}Failed`, machine.metricFailed({ period: Duration.minutes(5) }), 1, `${what}: executions failed`);
     this.alarm(`${id}TimedOut`, machine.metricTimedOut({ period: Duration.minutes(5) }), 1, `${what}: executions timed out`);
+  }
+
+  /** An EventBridge rule whose target could not be invoked (its events then go to the target's DLQ, watched too). */
+  watchRule(id: string, rule: Rule, what: string): void {
+    const failed = new Metric({ namespace: 'AWS/Events', metricName: 'FailedInvocations', dimensionsMap: { RuleName: rule.ruleName }, period: Duration.minutes(5), statistic: 'Sum' });
+    this.alarm(`${id}FailedInvocations`, failed, alarmThresholds.ruleFailedInvocations, `EventBridge rule: ${what}`);
   }
 
   /** Errors and throttles of every Lambda function in the stack (found once everything else is built). */

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Script } from '../../functions/contract/scripts';
 import type { CompletionNotice } from '../../functions/core/ports/delivery';
-import type { PublishedMessage } from '../../functions/core/ports/realtime';
+import type { Publisher } from '../../functions/core/ports/realtime';
+
+type PublishedMessage = Parameters<Publisher['publish']>[1];
 import type { StrandedRun } from '../../functions/core/ports/recovery';
 import type { VideoRunStore } from '../../functions/core/ports/video';
 import { endedMessages, restartMessages, RunRecovery, type RunRecoveryDeps } from '../../functions/core/recovery/run-recovery';

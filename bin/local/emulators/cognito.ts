@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server as HttpServer } from 'node:http';
@@ -23,6 +24,34 @@ export interface RunningCognito {
   stop(): Promise<void>;
 }
 
+/** The part of stormdb's file engine (cognito-local's store) that writes. */
+interface FileEngine {
+  path: string;
+  async: boolean;
+  serialize(data: unknown): string;
+}
+
+let atomicWrites = false;
+
+/**
+ * cognito-local saves each user pool with `fs.writeFile` (truncate, then write, asynchronously): a kill
+ * between the two (issue 23's SIGKILL) or two saves at once leaves an empty or mixed file, and every
+ * account with it. Each save is made whole instead: written to a temporary file beside it, then renamed
+ * over it (one synchronous step, so saves never interleave and the file is always the old or the new one).
+ */
+function makeStoreWritesAtomic(): void {
+  if (atomicWrites) return;
+  atomicWrites = true;
+  const fromCognito = createRequire(createRequire(import.meta.url).resolve('cognito-local/package.json'));
+  const engine = fromCognito('stormdb/src/engine/local.js') as { prototype: { write(this: FileEngine, data: unknown): Promise<void> | null } };
+  engine.prototype.write = function write(this: FileEngine, data: unknown) {
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, this.serialize(data));
+    renameSync(temporary, this.path);
+    return this.async ? Promise.resolve() : null;
+  };
+}
+
 /** The app sends its own verification and reset mail; Cognito's messages go nowhere. */
 const silentSender: MessageSender = {
   sendEmail: async () => undefined,
@@ -34,6 +63,7 @@ const silentSender: MessageSender = {
  * data in a folder of our choosing instead of `./.cognito`.
  */
 export async function startCognito(options: { dataDir?: string }): Promise<RunningCognito> {
+  makeStoreWritesAtomic();
   const port = await freePort();
   const directory = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reelsmith-cognito-'));
   mkdirSync(join(directory, 'db'), { recursive: true });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { day, dollars, escapeHtml, page } from './stripe-pages';
 import {
@@ -109,7 +109,11 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     }
   }
   const save = () => {
-    if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify(state));
+    // Whole or not at all (a kill mid-write must not leave half a file, issue 23).
+    if (options.stateFile) {
+      writeFileSync(`${options.stateFile}.tmp`, JSON.stringify(state));
+      renameSync(`${options.stateFile}.tmp`, options.stateFile);
+    }
   };
   const idempotent = new Map<string, { status: number; body: string }>();
   const events: DeliveredEvent[] = [];

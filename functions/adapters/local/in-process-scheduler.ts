@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
@@ -151,7 +151,10 @@ export class InProcessScheduler implements Scheduler {
   private save(): void {
     if (!this.options.stateFile) return;
     mkdirSync(dirname(this.options.stateFile), { recursive: true });
-    writeFileSync(this.options.stateFile, JSON.stringify(this.list()), { mode: 0o600 });
+    // A temporary file renamed over the old one: a kill mid-write (issue 23) leaves the old schedules or the new, never half a file.
+    const temporary = `${this.options.stateFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify(this.list()), { mode: 0o600 });
+    renameSync(temporary, this.options.stateFile);
   }
 }
 

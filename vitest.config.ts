@@ -15,6 +15,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/shared-dynamodb.ts'],
           environment: 'node', env,
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -27,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/e2e/setup/chromium.ts'],
+          globalSetup: ['test/e2e/setup/chromium.ts', 'test/support/shared-dynamodb.ts'],
           environment: 'node', env,
           testTimeout: 120_000,
           hookTimeout: 180_000,

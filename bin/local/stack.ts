@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { startDynamoDbLocal, type RunningDynamo } from './emulators/dynamodb-local';
+import { sharedDynamoTable } from './shared-dynamodb';
 import { startS3, type RunningS3 } from './emulators/s3';
 import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
@@ -46,7 +47,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-const tableName = 'reelsmith';
+const defaultTableName = 'reelsmith';
 const mediaBucket = 'reelsmith-media';
 
 /**
@@ -69,8 +70,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
   };
   try {
+    // A test run may share one warm in-memory database among its stacks, each with a table of its own.
+    const shared = options.inMemory ? sharedDynamoTable() : undefined;
+    const tableName = shared?.tableName ?? defaultTableName;
     const [dynamo, s3, cognito]: [RunningDynamo, RunningS3, RunningCognito] = await Promise.all([
-      startDynamoDbLocal({ dataDir: dataDir && join(dataDir, 'dynamodb') }).then((r) => (stoppers.push(r.stop), r)),
+      (shared ? Promise.resolve({ endpoint: shared.endpoint, stop: shared.drop }) : startDynamoDbLocal({ dataDir: dataDir && join(dataDir, 'dynamodb') })).then(
+        (r) => (stoppers.push(r.stop), r),
+      ),
       startS3({ dataDir: dataDir && join(dataDir, 's3'), buckets: [mediaBucket], corsOrigins: [origin, `http://127.0.0.1:${port}`] }).then(
         (r) => (stoppers.push(r.stop), r),
       ),

@@ -168,11 +168,13 @@ export interface ShareLink {
   revokedAt: string | null;
 }
 
-/** GET /api/share/{token}: what a share page shows, and nothing else of the account. */
+/** GET /api/share/{token}: what a share page shows, and nothing else of the account (no address names the owner, issue 23). */
 export interface SharedVideo {
   title: string;
   postCaption: string;
+  /** A short-lived URL of the link's own copy of the video (`shares/<link id>/…`). */
   videoUrl: string;
+  /** `/api/share/{token}/thumbnail` (the API answers the JPEG), or null when there is none. */
   thumbnailUrl: string | null;
   durationSeconds: number | null;
   expiresAt: string;

@@ -90,6 +90,7 @@ export const handler = createAreaHandler('delivery', composeDelivery, {
 
   'GET /api/share/{token}/thumbnail': endpoint({
     params: shareTokenParams,
-    handle: async (input) => ({ status: 302, headers: { location: await input.deps.shareLinks.thumbnail(input.params.token), 'cache-control': 'no-store' } }),
+    // The bytes themselves: a redirect to a presigned URL would name the owner's key (issue 23).
+    handle: async (input) => ({ binary: await input.deps.shareLinks.thumbnail(input.params.token), headers: { 'cache-control': 'no-store' } }),
   }),
 });

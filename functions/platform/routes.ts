@@ -27,7 +27,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   voices: { table: 'read-write', bucket: 'read-write', ffmpeg: true, secrets: ['elevenlabs'] },
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
   playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
-  delivery: { table: 'read-write', bucket: 'read', mail: true, realtime: true, schedules: true, webhookQueue: true },
+  // Mail, share links (the share page's copy of a video is written and removed: read-write), webhooks.
+  delivery: { table: 'read-write', bucket: 'read-write', mail: true, realtime: true, schedules: true, webhookQueue: true },
   // Templates and schedules; Test Workflow starts the automation state machine and waits for its run.
   workflows: { table: 'read-write', bucket: 'read', realtime: true, schedules: true, startsAutomation: true },
   // The logo overlay: its file (checked, rasterised by ffmpeg) and its settings.

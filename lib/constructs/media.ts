@@ -42,6 +42,9 @@ export class Media extends Construct {
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
         // Anything written under tmp/ (scratch files of a run) is gone after a day.
         { id: 'expire-temporary-files', prefix: 'tmp/', expiration: Duration.days(1) },
+        // A share link's public copy of its video (shares/<link id>/, issue 23): revoking or closing the account
+        // deletes it; this removes the copies of expired links (a link lives 7 days, its copy is made after it).
+        { id: 'expire-share-copies', prefix: 'shares/', expiration: Duration.days(8) },
       ],
     });
   }

@@ -53,6 +53,7 @@ describe('media bucket', () => {
         Rules: Match.arrayWith([
           Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' }),
           Match.objectLike({ Prefix: 'tmp/', ExpirationInDays: 1, Status: 'Enabled' }),
+          Match.objectLike({ Prefix: 'shares/', ExpirationInDays: 8, Status: 'Enabled' }),
         ]),
       },
       LoggingConfiguration: { DestinationBucketName: { Ref: Match.stringLikeRegexp('^OperationsAccessLogs') }, LogFilePrefix: 'media/' },

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import type { DeliverySettings, ScheduledEmail, SentEmail, ShareLink, SharedVideo } from '../../functions/contract/delivery';
@@ -160,6 +160,59 @@ describe('send now and share links', () => {
     const gone = await anonymous.get<{ message: string }>(`/api/share/${token}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('This link has expired or was revoked.');
+  });
+
+  it('answers nothing that names the owner: the video is a copy under shares/<link>/, the thumbnail comes from the token path; revoking and closing the account remove the copy (issue 23)', async () => {
+    const user = await signUpAndIn(stack, 'private');
+    const script = await scriptWithVideo(user);
+    const { s3, config } = services();
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+    const thumbnailFile = `${script.id}-run1.jpg`;
+    await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: `users/${user.id}/video/${thumbnailFile}`, Body: jpeg, ContentType: 'image/jpeg' }));
+    expect((await user.client.patch(`/api/scripts/${script.id}`, { thumbnailUrl: `/api/video/${thumbnailFile}` })).status).toBe(200);
+    const copiesOf = async (linkId: string) =>
+      ((await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `shares/${linkId}/` }))).Contents ?? []).map((object) => object.Key);
+
+    const anonymous = clientFor(stack);
+    const opened = async (link: ShareLink) => {
+      const shared = await anonymous.get<SharedVideo>(`/api/share/${tokenOf(link.url)}`);
+      expect(shared.status).toBe(200);
+      expect(JSON.stringify(shared.body)).not.toContain(user.id);
+      expect(JSON.stringify(shared.body)).not.toContain('users/');
+      expect(new URL(shared.body.videoUrl).pathname).toMatch(new RegExp(`/shares/${link.id}/[0-9a-f]{32}\\.mp4$`));
+      return shared.body;
+    };
+
+    const first = (await user.client.post<ShareLink>(`/api/scripts/${script.id}/share-links`)).body;
+    expect(await copiesOf(first.id)).toEqual([]);
+    const shared = await opened(first);
+    const video = await fetch(shared.videoUrl);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await video.arrayBuffer()).equals(mp4)).toBe(true);
+    expect(await copiesOf(first.id)).toHaveLength(1);
+    // Opened again: the same copy.
+    expect(new URL((await opened(first)).videoUrl).pathname).toBe(new URL(shared.videoUrl).pathname);
+
+    // The thumbnail: the token's own path answers the bytes (no redirect that would name the key).
+    expect(shared.thumbnailUrl).toBe(`/api/share/${tokenOf(first.url)}/thumbnail`);
+    const thumbnail = await fetch(`${stack.url}${shared.thumbnailUrl}`, { redirect: 'manual' });
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await thumbnail.arrayBuffer()).equals(jpeg)).toBe(true);
+
+    // Revoked: the copy is gone, so a URL handed out before stops too.
+    expect((await user.client.delete(`/api/share-links/${first.id}`)).status).toBe(200);
+    expect(await copiesOf(first.id)).toEqual([]);
+    expect((await fetch(shared.videoUrl)).status).toBe(404);
+
+    // Closing the account removes the copies of its live links.
+    const second = (await user.client.post<ShareLink>(`/api/scripts/${script.id}/share-links`)).body;
+    await opened(second);
+    expect(await copiesOf(second.id)).toHaveLength(1);
+    expect((await user.client.post('/api/account/delete', { password: 'correct horse 1' })).status).toBe(200);
+    expect(await copiesOf(second.id)).toEqual([]);
+    expect((await anonymous.get(`/api/share/${tokenOf(second.url)}`)).status).toBe(404);
   });
 
   it('stops a share link at its expiry and refuses malformed tokens alike', async () => {

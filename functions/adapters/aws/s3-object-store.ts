@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ObjectTooLargeError, type ObjectStore, type PresignedPost } from '../../core/ports/object-store';
@@ -64,6 +64,12 @@ export class S3ObjectStore implements ObjectStore {
   async delete(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    // The source is `bucket/key`, the key URL-encoded (slashes kept), as CopyObject reads it.
+    const source = `${this.bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
+    await this.s3.send(new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: source, MetadataDirective: 'COPY' }));
   }
 
   presignGet(key: string, expiresSeconds: number, options: { attachmentName?: string } = {}): Promise<string> {

@@ -1,6 +1,7 @@
 import { accountMessages } from '../../contract/account';
 import { isLiveStatus } from '../../contract/rules/billing';
 import { scheduledEmailJobName, weeklyEmailJobName } from '../delivery/delivery-service';
+import { shareCopyPrefix } from '../delivery/share-links';
 import { NotAuthenticatedError, RateLimitedError, ValidationError } from '../errors';
 import { userPrefix } from '../files/owned-files';
 import { renderScratchPrefix } from '../scripts/lifecycle';
@@ -45,12 +46,14 @@ export function closurePlanOf(
 ): ClosurePlan {
   const schedules = new Set<string>([weeklyEmailJobName(user.id)]);
   const shareTokenHashes: string[] = [];
+  const shareCopyPrefixes: string[] = [];
   const providerVoiceIds: string[] = [];
   for (const record of records) {
     const id = idOf(record);
     if (record.sk.startsWith('AUTOSCHED#') && id) schedules.add(automationJobName(id));
     if (record.sk.startsWith('SCHEDEMAIL#') && id) schedules.add(scheduledEmailJobName(id));
     if (record.sk.startsWith('SHARE#') && typeof record.item.tokenHash === 'string') shareTokenHashes.push(record.item.tokenHash);
+    if (record.sk.startsWith('SHARE#') && id) shareCopyPrefixes.push(shareCopyPrefix(id));
     if (record.sk.startsWith('VOICE#') && isProviderClone(record.item) && typeof record.item.voiceId === 'string') providerVoiceIds.push(record.item.voiceId);
   }
   const live = Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus ?? '');
@@ -60,6 +63,7 @@ export function closurePlanOf(
     email: user.email,
     schedules: [...schedules],
     shareTokenHashes,
+    shareCopyPrefixes,
     stripeCustomerId: user.stripeCustomerId ?? null,
     stripeSubscriptionId: live ? (user.stripeSubscriptionId ?? null) : null,
     providerVoiceIds,
@@ -81,6 +85,7 @@ function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): C
     schedules: union(first.schedules, now.schedules),
     shareTokenHashes: union(first.shareTokenHashes, now.shareTokenHashes),
     providerVoiceIds: union(first.providerVoiceIds ?? [], now.providerVoiceIds ?? []),
+    shareCopyPrefixes: union(first.shareCopyPrefixes ?? [], now.shareCopyPrefixes ?? []),
     stripeCustomerId: first.stripeCustomerId ?? now.stripeCustomerId,
     stripeSubscriptionId: first.stripeSubscriptionId ?? now.stripeSubscriptionId,
   };
@@ -92,7 +97,7 @@ function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): C
  * account whole and never leaves a deleted creator billed. Then, in this order: their cloned voices at
  * the voice provider (when its key is configured), every item under the
  * user's key (and the lookups outside it that name them: share tokens, the username and email claims),
- * their objects under `users/<id>/`, their schedules, their Stripe customer link, the Cognito user, and
+ * their objects under `users/<id>/` and their share links' copies under `shares/<link id>/`, their schedules, their Stripe customer link, the Cognito user, and
  * every session. The closure's plan is recorded first, outside the partition, so a retry after a
  * failure part-way still knows the schedules and the customer the deleted items named.
  */
@@ -141,9 +146,10 @@ export class AccountClosureService {
       removedItems += removed;
       if (removed === 0) break;
     }
-    // 2. Their objects (uploads, voice-overs, videos, logo, exports), a render's scratch files and voice samples waiting for a clone.
+    // 2. Their objects (uploads, voice-overs, videos, logo, exports), a render's scratch files, voice samples waiting for a clone and their share links' public copies.
     let removedObjects = 0;
-    for (const prefix of [userPrefix(userId), renderScratchPrefix(userId), voiceSampleUploadPrefix(userId)]) removedObjects += await this.deps.objects.deletePrefix(prefix);
+    const prefixes = [userPrefix(userId), renderScratchPrefix(userId), voiceSampleUploadPrefix(userId), ...(plan.shareCopyPrefixes ?? [])];
+    for (const prefix of prefixes) removedObjects += await this.deps.objects.deletePrefix(prefix);
     // 3. Their schedules (a missing one is fine).
     for (const name of plan.schedules) await this.deps.scheduler.cancel(name);
     // 4. The Stripe customer link (the customer stays at Stripe with its invoices).

@@ -2,12 +2,28 @@ import type { ShareLink, SharedVideo } from '../../contract/delivery';
 import type { Script } from '../../contract/scripts';
 import { ConflictError, NotFoundError } from '../errors';
 import { hashSecret, newId, newSecret } from '../ids';
-import type { ShareLinkRepository, SignedDownloads, StoredShareLink } from '../ports/delivery';
+import type { ShareLinkRepository, SharedFiles, StoredShareLink } from '../ports/delivery';
+import { ObjectTooLargeError } from '../ports/object-store';
 import { keyOfVideoUrl } from '../scripts/lifecycle';
 
 export const shareLinkDays = 7;
-/** The share page's presigned video and thumbnail URLs live an hour (the page asks again when opened). */
+/** The share page's presigned video URL lives an hour (the page asks again when opened). */
 export const sharedFileSeconds = 60 * 60;
+/** A thumbnail is answered through the API (a JPEG of one frame); past this it is not shown (an API answer is bounded). */
+export const sharedThumbnailMaxBytes = 4 * 1024 * 1024;
+
+/**
+ * The public copies of a link's video (issue 23): `shares/<link id>/<hash of the source key>.mp4`, so no
+ * public URL carries the owner's id (`users/<id>/…`). Made when the page is first opened (most links a
+ * mail or a webhook makes are never opened), again after a new render (a new source, a new name); all
+ * removed when the link is revoked or the account closed, and by the bucket's lifecycle after the link
+ * has expired (`shares/`, lib/constructs/media.ts).
+ */
+export const shareCopiesPrefix = 'shares/';
+/** The thumbnail of a live link, answered as bytes by the API. */
+export const sharedThumbnailPath = (token: string) => `/api/share/${token}/thumbnail`;
+export const shareCopyPrefix = (linkId: string) => `${shareCopiesPrefix}${linkId}/`;
+export const shareCopyKey = (linkId: string, sourceKey: string) => `${shareCopyPrefix(linkId)}${hashSecret(sourceKey).slice(0, 32)}.mp4`;
 export const noVideoMessage = 'This script has no video yet. Create the video first.';
 export const goneLinkMessage = 'This link has expired or was revoked.';
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
@@ -15,7 +31,7 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 export interface ShareLinkDeps {
   links: ShareLinkRepository;
   scripts: { get(userId: string, scriptId: string): Promise<Script | undefined> };
-  files: SignedDownloads;
+  files: SharedFiles;
   /** The site's origin (read from SSM in the cloud on first use). */
   appOrigin: () => Promise<string>;
   clock: () => Date;
@@ -24,7 +40,9 @@ export interface ShareLinkDeps {
 /**
  * Share links (DESIGN decision 15): a page of the app that plays one video, reached without signing in
  * through an unguessable token (256 random bits) that expires after a week and that the owner can
- * revoke. Only the token's hash is a key; the page shows the title, the caption and the video, nothing else.
+ * revoke. Only the token's hash is a key; the page shows the title, the caption and the video, nothing else,
+ * and no address it answers names the owner (issue 23): the video is a copy under `shares/<link id>/`
+ * (`shareCopyKey`), the thumbnail is served by `/api/share/{token}/thumbnail` itself.
  */
 export class ShareLinkService {
   constructor(private readonly deps: ShareLinkDeps) {}
@@ -78,45 +96,64 @@ export class ShareLinkService {
   async revoke(userId: string, id: string): Promise<ShareLink> {
     const link = await this.deps.links.revoke(userId, id, this.deps.clock().toISOString());
     if (!link) throw new NotFoundError('Share link not found');
+    // The public copy goes with the link (a presigned URL handed out before stops working at once).
+    await this.deps.files.deletePrefix(shareCopyPrefix(link.id));
     return this.toPublic(link);
   }
 
-  private async resolve(token: string): Promise<{ userId: string; script: Script & { videoUrl: string }; expiresAt: string }> {
+  private async resolve(token: string): Promise<{ linkId: string; userId: string; script: Script & { videoUrl: string }; expiresAt: string }> {
     if (!tokenShape.test(token)) throw new NotFoundError(goneLinkMessage);
     const found = await this.deps.links.findByTokenHash(hashSecret(token));
     if (!found || new Date(found.expiresAt).getTime() <= this.deps.clock().getTime()) throw new NotFoundError(goneLinkMessage);
     const script = await this.deps.scripts.get(found.userId, found.scriptId);
     if (!script?.videoUrl || !keyOfVideoUrl(found.userId, script.videoUrl)) throw new NotFoundError(goneLinkMessage);
-    return { userId: found.userId, script: { ...script, videoUrl: script.videoUrl }, expiresAt: found.expiresAt };
+    return { linkId: found.linkId, userId: found.userId, script: { ...script, videoUrl: script.videoUrl }, expiresAt: found.expiresAt };
   }
 
-  /** What the public share page shows. */
+  /** What the public share page shows: the video by its link's copy, the thumbnail by the token's own path. */
   async open(token: string): Promise<SharedVideo> {
-    const { userId, script, expiresAt } = await this.resolve(token);
+    const { linkId, userId, script, expiresAt } = await this.resolve(token);
     const videoKey = keyOfVideoUrl(userId, script.videoUrl);
     if (!videoKey) throw new NotFoundError(goneLinkMessage);
-    const thumbnailKey = keyOfVideoUrl(userId, script.thumbnailUrl);
+    const copyKey = await this.publicCopy(linkId, videoKey);
     return {
       title: script.title,
       postCaption: script.postCaption ?? '',
-      videoUrl: await this.deps.files.presignGet(videoKey, sharedFileSeconds),
-      thumbnailUrl: thumbnailKey ? await this.deps.files.presignGet(thumbnailKey, sharedFileSeconds) : null,
+      videoUrl: await this.deps.files.presignGet(copyKey, sharedFileSeconds),
+      // The page's own origin serves it (the mails name it absolutely, thumbnailUrlOf).
+      thumbnailUrl: keyOfVideoUrl(userId, script.thumbnailUrl) ? sharedThumbnailPath(token) : null,
       durationSeconds: script.videoMetadata?.totalDuration ?? script.audioDuration ?? null,
       expiresAt,
     };
   }
 
-  /** The thumbnail behind a live token (mail clients load it long after a presigned URL would expire). */
-  async thumbnail(token: string): Promise<string> {
+  /** The link's copy of the video (made on the first open after each render; two opens at once write the same bytes to the same key). */
+  private async publicCopy(linkId: string, videoKey: string): Promise<string> {
+    const copyKey = shareCopyKey(linkId, videoKey);
+    if ((await this.deps.files.head(copyKey)) === undefined) {
+      if ((await this.deps.files.head(videoKey)) === undefined) throw new NotFoundError(goneLinkMessage);
+      await this.deps.files.copy(videoKey, copyKey);
+    }
+    return copyKey;
+  }
+
+  /** The thumbnail behind a live token, as bytes (mail clients load it long after a presigned URL would expire, and a redirect would name the owner's key). */
+  async thumbnail(token: string): Promise<{ body: Uint8Array; contentType: string }> {
     const { userId, script } = await this.resolve(token);
     const key = keyOfVideoUrl(userId, script.thumbnailUrl);
-    if (!key) throw new NotFoundError('No thumbnail');
-    return this.deps.files.presignGet(key, 300);
+    const body = key ? await this.deps.files.get(key, sharedThumbnailMaxBytes).catch(tooLargeAsNone) : undefined;
+    if (!body) throw new NotFoundError('No thumbnail');
+    return { body, contentType: 'image/jpeg' };
   }
 
   /** The thumbnail's stable address for mails. */
   async thumbnailUrlOf(link: ShareLink): Promise<string> {
-    const token = link.url.slice(link.url.lastIndexOf('/') + 1);
-    return `${await this.deps.appOrigin()}/api/share/${token}/thumbnail`;
+    return `${await this.deps.appOrigin()}${sharedThumbnailPath(link.url.slice(link.url.lastIndexOf('/') + 1))}`;
   }
+}
+
+/** A thumbnail too large to answer is shown as none (any other failure stays one). */
+function tooLargeAsNone(error: unknown): undefined {
+  if (error instanceof ObjectTooLargeError) return undefined;
+  throw error;
 }

@@ -24,6 +24,8 @@ export interface ClosurePlan {
   stripeSubscriptionId: string | null;
   /** The ElevenLabs voice ids of the user's cloned voices (absent in plans recorded before it existed). */
   providerVoiceIds?: string[];
+  /** The prefixes of their share links' public copies, `shares/<link id>/` (issue 23; absent in older plans). */
+  shareCopyPrefixes?: string[];
   startedAt: string;
 }
 

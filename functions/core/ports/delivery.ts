@@ -194,8 +194,11 @@ export interface SuppressionList {
   /** A user changing the address away and back clears nothing: only support lifts a suppression. */
 }
 
-/** Short-lived GET links to our own objects (the share page's video and thumbnail): the object store's. */
-export type SignedDownloads = Pick<ObjectStore, 'presignGet'>;
+/**
+ * The share page's files (issue 23): the shared video's copy under an opaque key (made, checked,
+ * presigned), the thumbnail's bytes, and the removal of a link's copies (`deletePrefix`).
+ */
+export type SharedFiles = Pick<ObjectStore, 'presignGet' | 'head' | 'copy' | 'get'> & { deletePrefix(prefix: string): Promise<number> };
 
 /** "Send this once": a marker written with a conditional put; false when it was already written. */
 export interface SendOnce {

@@ -11,6 +11,8 @@ export interface ObjectStore {
   head(key: string): Promise<number | undefined>;
   /** Removes the objects (missing ones are fine). */
   delete(keys: readonly string[]): Promise<void>;
+  /** Copies one object to another key inside the bucket (server-side: the bytes never pass through here). */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /**
    * A short-lived GET of one object. With `attachmentName` (`[\w.-]`, at most 100 characters) the answer
    * says `Content-Disposition: attachment; filename="<name>"`, so a browser saves it under that name.

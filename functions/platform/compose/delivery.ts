@@ -13,7 +13,9 @@ import type { Scheduler } from '../../core/ports/delivery';
 import type { AutomationDeliveries } from '../../core/ports/workflows';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../clients/entry';
-import { objectStoreOf } from '../clients/s3';
+import { S3UserObjects } from '../../adapters/aws/s3-user-objects';
+import type { SharedFiles } from '../../core/ports/delivery';
+import { objectStoreOf, s3Of } from '../clients/s3';
 import { schedulerClientOf } from '../clients/scheduler';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
@@ -61,8 +63,25 @@ export interface DeliveryParts {
   suppression: DynamoSuppressionList;
 }
 
+/**
+ * The share page's files: the bucket as the object store, and the removal of a link's copies. The
+ * delivery area opens and revokes links (it writes and deletes the copies: read-write); the jobs only make
+ * links (read).
+ */
+function sharedFilesOf(context: EntryContext, mode: 'read' | 'read-write'): SharedFiles {
+  const store = objectStoreOf(context, mode);
+  const objects = new S3UserObjects(s3Of(context, mode), context.config.MEDIA_BUCKET, store);
+  return {
+    presignGet: (key, seconds, options) => store.presignGet(key, seconds, options),
+    head: (key) => store.head(key),
+    get: (key, maxBytes) => store.get(key, maxBytes),
+    copy: (from, to) => store.copy(from, to),
+    deletePrefix: (prefix) => objects.deletePrefix(prefix),
+  };
+}
+
 /** The delivery services, with the scheduler given (the jobs' entry points fire; they never schedule). */
-export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, automations?: AutomationDeliveries): DeliveryParts {
+export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, automations?: AutomationDeliveries, bucket: 'read' | 'read-write' = 'read'): DeliveryParts {
   const table = tableOf(context, 'read-write');
   const sessions = sessionsOf(context);
   const appOrigin = appOriginOf(context);
@@ -71,7 +90,7 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, aut
   const shareLinks = new ShareLinkService({
     links: new DynamoShareLinkRepository(table),
     scripts,
-    files: objectStoreOf(context, 'read'),
+    files: sharedFilesOf(context, bucket),
     appOrigin,
     clock: () => new Date(),
   });
@@ -101,6 +120,6 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, aut
 }
 
 export function composeDelivery(context: EntryContext): DeliveryDepsOfArea {
-  const { delivery, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context));
+  const { delivery, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context), undefined, 'read-write');
   return { sessions: sessionsOf(context), delivery, shareLinks, webhooks };
 }

@@ -3,7 +3,6 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -31,7 +30,7 @@ export class S3UserObjects implements UserObjects {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
-    private readonly store: Pick<S3ObjectStore, 'presignGet' | 'delete'>,
+    private readonly store: Pick<S3ObjectStore, 'presignGet' | 'delete' | 'deletePrefix'>,
   ) {}
 
   async list(prefix: string, max: number): Promise<StoredObject[]> {
@@ -45,15 +44,8 @@ export class S3UserObjects implements UserObjects {
     return found.slice(0, max + 1);
   }
 
-  async deletePrefix(prefix: string): Promise<number> {
-    let removed = 0;
-    for (;;) {
-      const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1_000 }));
-      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
-      if (keys.length === 0) return removed;
-      await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
-      removed += keys.length;
-    }
+  deletePrefix(prefix: string): Promise<number> {
+    return this.store.deletePrefix(prefix);
   }
 
   delete(keys: readonly string[]): Promise<void> {

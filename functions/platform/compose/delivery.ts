@@ -13,9 +13,8 @@ import type { Scheduler } from '../../core/ports/delivery';
 import type { AutomationDeliveries } from '../../core/ports/workflows';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../clients/entry';
-import { S3UserObjects } from '../../adapters/aws/s3-user-objects';
 import type { SharedFiles } from '../../core/ports/delivery';
-import { objectStoreOf, s3Of } from '../clients/s3';
+import { objectStoreOf } from '../clients/s3';
 import { schedulerClientOf } from '../clients/scheduler';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
@@ -69,15 +68,7 @@ export interface DeliveryParts {
  * links (read).
  */
 function sharedFilesOf(context: EntryContext, mode: 'read' | 'read-write'): SharedFiles {
-  const store = objectStoreOf(context, mode);
-  const objects = new S3UserObjects(s3Of(context, mode), context.config.MEDIA_BUCKET, store);
-  return {
-    presignGet: (key, seconds, options) => store.presignGet(key, seconds, options),
-    head: (key) => store.head(key),
-    get: (key, maxBytes) => store.get(key, maxBytes),
-    copy: (from, to) => store.copy(from, to),
-    deletePrefix: (prefix) => objects.deletePrefix(prefix),
-  };
+  return objectStoreOf(context, mode);
 }
 
 /** The delivery services, with the scheduler given (the jobs' entry points fire; they never schedule). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicUserSchema } from './users';
+import { publicUserSchema, type PublicUser } from './users';
 
 /**
  * Request bodies of the account calls, with the spec's messages word for word (000 §5, 001 §5).
@@ -44,3 +44,11 @@ export const updateUserSchema = z
 
 /** What GET /api/user answers and PATCH /api/user cannot change (issue 23): ignored when sent back. */
 export const userReadOnlyFields: readonly string[] = Object.keys(publicUserSchema.shape).filter((key) => !Object.hasOwn(updateUserSchema.shape, key));
+
+/**
+ * The user's read-only fields that say who the account is and what it pays for: sent back unchanged they
+ * are ignored like the others, sent with another value PATCH /api/user refuses them (400), so a client
+ * that tries to change its plan or identity is told so instead of answered 200 with nothing changed.
+ */
+export const userGuardedFields = ['username', 'email', 'emailVerified', 'subscriptionTier', 'subscriptionStatus', 'subscriptionStartDate', 'subscriptionEndDate', 'voiceCloned'] as const satisfies readonly (keyof PublicUser)[];
+export const fieldCannotChangeMessage = (field: string) => `${field} cannot be changed here`;

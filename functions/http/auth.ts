@@ -1,7 +1,8 @@
 import { NotAuthenticatedError } from '../core/errors';
-import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields } from '../contract/accounts';
+import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields, fieldCannotChangeMessage } from '../contract/accounts';
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
+import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
 import { csrfCookieName } from '../platform/http/cookies';
 import { clientAddress } from '../platform/http/client-address';
 import { endpointsFor, type HttpRequestState } from '../platform/http/endpoint';
@@ -67,6 +68,9 @@ export const handler = createAreaHandler('auth', composeAuth, {
     body: updateUserSchema,
     readOnly: userReadOnlyFields,
     handle: async (input) => {
+      const current = await input.deps.accounts.publicUser(input.userId);
+      if (!current) throw new NotAuthenticatedError();
+      refuseChangedGuardedFields(input.request.body, current, userGuardedFields, fieldCannotChangeMessage);
       const user = await input.deps.settings.update(input.userId, input.body);
       return { body: toPublicUser(user) };
     },

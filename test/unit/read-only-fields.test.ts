@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptReadOnlyFields, updateScriptSchema } from '../../functions/contract/scripts';
-import { userReadOnlyFields } from '../../functions/contract/accounts';
+import { fieldCannotChangeMessage, userGuardedFields, userReadOnlyFields } from '../../functions/contract/accounts';
 import { templateReadOnlyFields, updateTemplateSchema } from '../../functions/contract/workflows';
 import { createAreaHandler } from '../../functions/platform/http/area-handler';
 import { endpointsFor } from '../../functions/platform/http/endpoint';
-import { idMismatchMessage, withoutReadOnlyFields } from '../../functions/platform/http/read-only-fields';
+import { idMismatchMessage, refuseChangedGuardedFields, withoutReadOnlyFields } from '../../functions/platform/http/read-only-fields';
 import { routesOfArea, routeKey } from '../../functions/platform/routes';
 import { parseOrRefuse } from '../../functions/platform/http/zod-issues';
 
@@ -54,5 +54,15 @@ describe('read-only fields on PUT/PATCH (issue 23)', () => {
       }),
     );
     expect(() => createAreaHandler('workflows', () => ({ sessions: undefined as never }), endpoints)).toThrow(/PUT \/api\/templates\/\{id\} must name its resource's read-only fields/);
+  });
+
+  it("refuses a user's plan or identity sent with another value, and ignores it sent back unchanged", () => {
+    const current = { username: 'ana', email: 'ana@example.com', subscriptionTier: 'free' as const, emailVerified: true };
+    const guarded = ['username', 'email', 'subscriptionTier', 'emailVerified'] as const;
+    expect(() => refuseChangedGuardedFields({ subscriptionTier: 'pro' }, current, guarded, fieldCannotChangeMessage)).toThrow('subscriptionTier cannot be changed here');
+    expect(() => refuseChangedGuardedFields({ emailVerified: false, name: 'A' }, current, guarded, fieldCannotChangeMessage)).toThrow('emailVerified cannot be changed here');
+    expect(() => refuseChangedGuardedFields({ ...current, name: 'Ana' }, current, guarded, fieldCannotChangeMessage)).not.toThrow();
+    expect(userGuardedFields).toEqual(expect.arrayContaining(['subscriptionTier', 'email', 'username']));
+    for (const field of userGuardedFields) expect(userReadOnlyFields).toContain(field);
   });
 });

@@ -37,3 +37,17 @@ function sameId(value: unknown, resourceId: string | undefined): boolean {
   if (resourceId === undefined) return true;
   return typeof value === 'string' && value.trim().toUpperCase() === resourceId.toUpperCase();
 }
+
+/**
+ * 400 when `body` sends one of `guarded` with a value other than the resource's `current` one (the
+ * account's identity and plan on PATCH /api/user): those are not stale copies but an attempt to change
+ * what only the server changes.
+ */
+export function refuseChangedGuardedFields<T extends object>(body: unknown, current: T, guarded: readonly (keyof T & string)[], message: (field: string) => string): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const sent = body as Record<string, unknown>;
+  for (const field of guarded) {
+    if (!Object.hasOwn(sent, field)) continue;
+    if (JSON.stringify(sent[field]) !== JSON.stringify(current[field])) throw new ValidationError(message(field), [{ path: field, message: message(field) }], 'READ_ONLY_FIELD');
+  }
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { captionSettingsInputSchema } from './caption-settings';
 import { captionMessages, postCaptionProblem } from './rules/post-caption';
 import { matchedTagLimits } from './rules/segments';
+import { generatedReasons, segmentSources } from './rules/generated-backgrounds';
 import { scriptLimitMessages, scriptLimits } from './rules/script-limits';
 
 /**
@@ -24,6 +25,9 @@ export const segmentSchema = z.object({
   thumbnailUrl: z.string().max(2_000).nullable().optional(),
   /** Why auto-assignment chose the media (its tags found in the text); shown by Switch Scenes, derived again by the server. */
   matchedTags: z.array(z.string().max(matchedTagLimits.chars)).max(matchedTagLimits.tags).optional(),
+  /** `generated` (issue 24): the sentence is shown over a generated background; set by the server, derived again on every request. */
+  source: z.enum(segmentSources).optional(),
+  generatedReason: z.enum(generatedReasons).optional(),
 });
 
 /** Stored video metadata is read as it is (older records may hold more segments than a request may send). */

@@ -478,12 +478,7 @@ describe('requests that are refused', () => {
     expect((await scriptOf(other, mine.id)).videoGenerationStatus).toBe('idle');
   });
 
-  it('no videos in the library, bad caption settings, and no video minutes left are refused before anything starts', async () => {
-    const empty = await createScript(other, 'Nothing to show.');
-    const none = await other.client.post<{ message: string }>(`/api/scripts/${empty.id}/generate-video`, {});
-    expect(none.status).toBe(400);
-    expect(none.body.message).toBe('No media to make the video from');
-
+  it('bad caption settings and no video minutes left are refused before anything starts', async () => {
     const badColour = await owner.client.post<{ message: string }>(`/api/scripts/${ownerScript.id}/generate-video`, { captionSettings: { word_color: 'yellow' } });
     expect(badColour.status).toBe(400);
 
@@ -492,5 +487,48 @@ describe('requests that are refused', () => {
     expect(limited.status).toBe(403);
     expect(limited.body).toMatchObject({ message: 'Video minutes limit reached', details: 'You have used 10 of 10 video minutes on the Free plan.' });
     expect((await scriptOf(owner, ownerScript.id)).videoGenerationStatus).toBe('idle');
+  });
+});
+
+describe('no footage (issue 24)', () => {
+  it('a new account with an empty library gets a finished video on generated backgrounds, then its own clip once uploaded', async () => {
+    const user = await signUpAndIn(stack, 'nofootage');
+    const text = 'Coffee at home can taste like a cafe. Start with fresh beans, ground right before you brew. Try it tomorrow.';
+    const script = await createScript(user, text);
+    const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const planned = started.body.videoMetadata.segments;
+    expect(planned).toHaveLength(3);
+    for (const segment of planned) expect(segment).toMatchObject({ mediaAssetId: null, source: 'generated', generatedReason: 'no-videos' });
+
+    const done = await untilSettled(user, script.id);
+    expect(done, done.videoGenerationError ?? '').toMatchObject({ videoGenerationStatus: 'complete', videoGenerationError: null });
+    expect(done.usedMediaIds).toEqual([]);
+    expect(done.videoMetadata?.segments.map((s) => s.source)).toEqual(['generated', 'generated', 'generated']);
+    const voice = done.audioDuration ?? 0;
+    expect(voice).toBeGreaterThan(5); // longer than one chunk: the parallel render drew the backgrounds too
+    const file = await download(user, done.videoUrl ?? '', 'no-footage.mp4');
+    const info = await probeMedia(file);
+    expect(info).toMatchObject({ width: videoWidth, height: videoHeight, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(Math.abs(info.durationSeconds - voice)).toBeLessThanOrEqual(0.2);
+
+    // A gradient, not a flat colour or black; it moves; the next sentence looks different.
+    const times = (done.videoMetadata?.segments ?? []).reduce<number[]>((starts, s, i) => [...starts, (starts[i - 1] ?? 0) + (i === 0 ? 0 : (done.videoMetadata?.segments[i - 1]?.mediaDuration ?? 0))], []);
+    const band = (y: number) => ({ x: 0, y, w: videoWidth, h: 200 });
+    const first = await frameAt(file, 0.3);
+    const later = await frameAt(file, 1.3);
+    const second = await frameAt(file, (times[1] ?? 2) + 0.3);
+    const [top, bottom] = [meanColour(first, band(0)), meanColour(first, band(1700))];
+    expect(top.reduce((a, b) => a + b) / 3).toBeGreaterThan(30);
+    expect(Math.abs(top[0] - bottom[0]) + Math.abs(top[1] - bottom[1]) + Math.abs(top[2] - bottom[2])).toBeGreaterThan(20);
+    expect(meanDifference(first, later, band(0))).toBeGreaterThan(0.5);
+    expect(meanDifference(first, second, band(0))).toBeGreaterThan(10);
+
+    // Footage uploaded: Create Video uses it, nothing stays generated.
+    const clipId = await upload(user, await colourClip('red'));
+    const again = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
+    expect(again.status).toBe(202);
+    expect(again.body.videoMetadata.segments.every((s) => s.mediaAssetId === clipId && s.source === undefined)).toBe(true);
+    expect((await untilSettled(user, script.id)).videoGenerationStatus).toBe('complete');
   });
 });

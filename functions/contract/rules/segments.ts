@@ -4,6 +4,7 @@
  */
 import { maximumWeightAssignment } from './optimal-assignment';
 import { scriptLimits } from './script-limits';
+import type { GeneratedReason, SegmentSource } from './generated-backgrounds';
 
 export const defaultSegmentSeconds = 3;
 
@@ -16,6 +17,10 @@ export interface Segment {
   thumbnailUrl: string | null;
   /** Why auto-assignment chose the media: its tags found in the segment's text (Switch Scenes shows them). */
   matchedTags?: string[];
+  /** `generated` (issue 24): no clip for this sentence; the video shows a generated background (rules/generated-backgrounds.ts). */
+  source?: SegmentSource;
+  /** Why the sentence has a generated background. */
+  generatedReason?: GeneratedReason;
 }
 
 /** Bounds of a segment's `matchedTags` (the stored record's schema holds them too). */
@@ -140,7 +145,7 @@ export function matchedTagsOf(media: Pick<CandidateMedia, 'tags'>, segmentText: 
   return matched;
 }
 
-function withMedia(segment: Segment, media: CandidateMedia): Segment {
+function withMedia({ source: _source, generatedReason: _reason, ...segment }: Segment, media: CandidateMedia): Segment {
   return {
     ...segment,
     mediaAssetId: media.id,

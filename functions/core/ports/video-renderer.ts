@@ -2,10 +2,15 @@ import type { CaptionSettings } from '../../contract/caption-settings';
 import type { WordTiming } from '../captions/word-timings';
 import type { LogoSettings } from '../../contract/users';
 
-/** One segment of the video: a local clip (video or still image) shown for `duration` seconds. */
+/**
+ * One segment of the video: a local clip (video or still image) shown for `duration` seconds, or a
+ * generated background (issue 24: no clip for the sentence; `path` is empty, `look` the sentence's
+ * index, which picks its palette and direction in contract/rules/generated-backgrounds.ts).
+ */
 export interface RenderClip {
   path: string;
-  kind: 'video' | 'image';
+  kind: 'video' | 'image' | 'generated';
+  look?: number;
   /** Where in the clip this segment starts (seconds). */
   start: number;
   /** How long the segment lasts (seconds); a shorter clip is looped. */

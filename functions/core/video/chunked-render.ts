@@ -5,7 +5,7 @@ import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, scriptOf } from './plan-step';
 import { FrameProgress } from './progress';
 import { renderScratchFiles } from '../scripts/lifecycle';
-import { publishVideo, renderSourcesOf, WorkFolder } from './render-step';
+import { localClip, publishVideo, renderSourcesOf, WorkFolder } from './render-step';
 import { VideoInputError, type AudioResult, type AudioTrackResult, type ChunkResult, type PlanResult, type RunInput, type VideoResult } from './run';
 
 /**
@@ -30,13 +30,14 @@ export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run:
   const progress = new FrameProgress(deps, run, sources.totalFrames, chunk.frames, deps.progressIntervalMs, deps.clock);
   const work = await WorkFolder.open(deps);
   try {
+    // The stored key rides in `path` through the framing (empty for a generated background: nothing to download).
     const shown = chunkClips(
-      sources.clips.map(({ storageKey, ...clip }) => ({ ...clip, path: storageKey })),
+      sources.clips.map(({ storageKey, ...clip }) => ({ ...clip, path: storageKey ?? '' })),
       sources.totalFrames,
       chunk,
     );
     const clips: FramedClip[] = [];
-    for (const [i, clip] of shown.entries()) clips.push({ ...clip, path: await work.fetch(clip.path, `clip-${i}`) });
+    for (const [i, { path, ...clip }] of shown.entries()) clips.push(await localClip(work, { ...clip, storageKey: path || null }, `clip-${i}`));
     const outputPath = join(work.path, 'chunk.mp4');
     const result = await deps.renderer.renderChunk({
       clips,

@@ -31,7 +31,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
   const charged = await deps.usage.chargeVideoRun(userId, runId, minutes);
   if (charged) await deps.publisher.publish(userId, { type: 'video-usage', userId, amount: minutes }).catch(() => undefined);
 
-  const mediaIds = [...new Set(input.plan.segments.map((segment) => segment.mediaAssetId))];
+  const mediaIds = [...new Set(input.plan.segments.flatMap((segment) => (segment.mediaAssetId ? [segment.mediaAssetId] : [])))];
   await deps.recent.record(userId, mediaIds, now);
 
   const changes: Partial<Script> = {
@@ -46,6 +46,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
         mediaStartTime: segment.mediaStartTime,
         mediaDuration: segment.mediaDuration,
         ...(segment.matchedTags ? { matchedTags: segment.matchedTags } : {}),
+        ...(segment.source === 'generated' ? { source: segment.source, ...(segment.generatedReason ? { generatedReason: segment.generatedReason } : {}) } : {}),
       })),
       totalDuration: input.video.durationSeconds,
     },

@@ -38,8 +38,9 @@ export function captionsOf(script: Script): CaptionSettings {
 
 /**
  * PlanSegments: the segments saved by the request, timed by the voice-over's words (each segment
- * starts with its first word; the last ends with the voice), each with the stored clip it shows.
- * A medium deleted since the request fails the run with a message that says which segment.
+ * starts with its first word; the last ends with the voice), each with the stored clip it shows, or,
+ * without one, a generated background (issue 24). A medium deleted since the request fails the run
+ * with a message that says which segment.
  */
 export async function planStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult }): Promise<PlanResult> {
   await new ProgressReporter(deps, input, 'planning').start();
@@ -65,8 +66,23 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
     const time = times[i] ?? { start: duration, duration: 0 };
     const id = ids[i];
     if (!id) {
-      // No medium of its own (the library had too few): the previous picture stays on screen.
-      if (previous) previous.mediaDuration += time.duration;
+      // No clip of its own (the library had none): a generated background, its look stepping on with the sentence (issue 24).
+      const generated: PlannedSegment = {
+        text: segment.text,
+        mediaAssetId: null,
+        storageKey: null,
+        mediaFile: null,
+        thumbnailUrl: null,
+        mediaStartTime: 0,
+        clipDuration: 0,
+        start: previous ? time.start : 0,
+        mediaDuration: previous ? time.duration : time.duration + time.start,
+        source: 'generated',
+        look: i,
+        generatedReason: segment.generatedReason ?? 'no-videos',
+      };
+      segments.push(generated);
+      previous = generated;
       continue;
     }
     const asset = assets.get(id);
@@ -94,7 +110,6 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
     segments.push(planned);
     previous = planned;
   }
-  if (segments.length === 0) throw new VideoInputError('No media to make the video from. Upload at least one video to your media library first.');
 
   let musicKey: string | null = null;
   if (captions.background_audio_id) {

@@ -32,9 +32,20 @@ export function logoKeyOf(user: Pick<User, 'id' | 'logoUrl' | 'logoSettings'>): 
 
 const safeExt = (key: string) => (/^\.[a-z0-9]{1,5}$/i.test(extname(key)) ? extname(key).toLowerCase() : '.bin');
 
-/** A clip of the plan, by its stored key (downloaded only by the render that shows it). */
+/** A clip of the plan, by its stored key (downloaded only by the render that shows it); null for a generated background. */
 export interface StoredClip extends Omit<RenderClip, 'path'> {
-  storageKey: string;
+  storageKey: string | null;
+}
+
+/** The plan's segment as the render shows it: its stored clip, or its generated background. */
+function storedClipOf(segment: PlanResult['segments'][number], duration: number): StoredClip {
+  if (segment.source === 'generated' || !segment.storageKey) return { storageKey: null, kind: 'generated', look: segment.look ?? 0, start: 0, duration };
+  return { storageKey: segment.storageKey, kind: 'video', start: segment.mediaStartTime, duration };
+}
+
+/** Downloads a clip into the work folder (a generated background has nothing to download). */
+export async function localClip<T extends { storageKey: string | null }>(work: WorkFolder, { storageKey, ...clip }: T, name: string): Promise<Omit<T, 'storageKey'> & { path: string }> {
+  return { ...clip, path: storageKey ? await work.fetch(storageKey, name) : '' };
 }
 
 /** What every render of a run reads: the plan's clips and the user's branding, by key; the words and captions. */
@@ -52,11 +63,9 @@ export async function renderSourcesOf(deps: PipelineDeps, input: RunInput & { au
   const [script, user] = await Promise.all([scriptOf(deps, input), deps.users.get(input.userId)]);
   if (!user) throw new NotAuthenticatedError();
   const words = await readWords(deps, input.audio.wordsKey);
-  const clips: StoredClip[] = input.plan.segments
-    .filter((segment) => segment.mediaDuration > 0.01)
-    .map((segment) => ({ storageKey: segment.storageKey, kind: 'video', start: segment.mediaStartTime, duration: segment.mediaDuration }));
+  const clips: StoredClip[] = input.plan.segments.filter((segment) => segment.mediaDuration > 0.01).map((segment) => storedClipOf(segment, segment.mediaDuration));
   const first = input.plan.segments[0];
-  if (clips.length === 0 && first) clips.push({ storageKey: first.storageKey, kind: 'video', start: first.mediaStartTime, duration: input.audio.durationSeconds });
+  if (clips.length === 0 && first) clips.push(storedClipOf(first, input.audio.durationSeconds));
   return {
     user,
     captions: captionsOf(script),
@@ -125,7 +134,7 @@ export async function renderStep(deps: PipelineDeps, input: RunInput & { audio: 
   const work = await WorkFolder.open(deps);
   try {
     const clips: RenderClip[] = [];
-    for (const [i, { storageKey, ...clip }] of sources.clips.entries()) clips.push({ ...clip, path: await work.fetch(storageKey, `clip-${i}`) });
+    for (const [i, clip] of sources.clips.entries()) clips.push(await localClip(work, clip, `clip-${i}`));
     const voiceOverPath = await work.fetch(input.audio.audioKey, 'voice');
     const musicPath = input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null;
     const outputPath = join(work.path, 'video.mp4');

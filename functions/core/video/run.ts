@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { matchedTagLimits } from '../../contract/rules/segments';
+import { generatedReasons, segmentSources } from '../../contract/rules/generated-backgrounds';
 import { AppError, isShownToUser } from '../errors';
 import { maxRenderChunks, renderChunkSchema } from './frame-timeline';
 
@@ -29,8 +30,9 @@ export type AudioResult = z.infer<typeof audioResultSchema>;
 
 export const plannedSegmentSchema = z.object({
   text: z.string(),
-  mediaAssetId: z.string(),
-  storageKey: z.string(),
+  /** Null for a generated background (`source: 'generated'`, issue 24): no clip to read. */
+  mediaAssetId: z.string().nullable(),
+  storageKey: z.string().nullable(),
   /** What the script's videoMetadata shows for the segment. */
   mediaFile: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
@@ -42,6 +44,10 @@ export const plannedSegmentSchema = z.object({
   mediaDuration: z.number().min(0),
   /** The clip's tags the text mentions, kept in the finished video's metadata for Switch Scenes. */
   matchedTags: z.array(z.string().max(matchedTagLimits.chars)).max(matchedTagLimits.tags).optional(),
+  /** `generated`: drawn by the render (contract/rules/generated-backgrounds.ts), with the look of sentence `look`, and why. */
+  source: z.enum(segmentSources).optional(),
+  look: z.number().int().min(0).max(10_000).optional(),
+  generatedReason: z.enum(generatedReasons).optional(),
 });
 export type PlannedSegment = z.infer<typeof plannedSegmentSchema>;
 

@@ -3,6 +3,7 @@ import { toPublicAsset, type MediaAsset } from '../media/media';
 import type { MediaAssetRepository } from '../ports/media';
 import type { RecentMediaUse } from '../ports/video';
 import type { VideoMetadata } from '../../contract/scripts';
+import type { GeneratedReason } from '../../contract/rules/generated-backgrounds';
 import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
 
 /** How segments without media get theirs (the optimal `autoAssign`; the bench passes the old greedy rule to compare). */
@@ -20,6 +21,12 @@ export interface SegmentInput {
   mediaAssetId?: string | number | null;
   mediaStartTime?: number;
   mediaDuration?: number;
+}
+
+/** A segment without a clip, shown over a generated background (contract/rules/generated-backgrounds.ts). */
+export function asGenerated(segment: Segment, reason: GeneratedReason): Segment {
+  const { matchedTags: _tags, ...rest } = segment;
+  return { ...rest, mediaAssetId: null, mediaFile: null, thumbnailUrl: null, mediaStartTime: 0, source: 'generated', generatedReason: reason };
 }
 
 export function toCandidate(asset: MediaAsset): CandidateMedia {
@@ -45,7 +52,9 @@ export function toCandidate(asset: MediaAsset): CandidateMedia {
  * within 24 h -5, preferred folder +5, unique per video, cycling when there are fewer videos than
  * segments), assigned so that the total score is highest (`autoAssign`). Segments that have media
  * keep it; each segment with media says which of its tags the text mentions (`matchedTags`). A medium
- * named by the client must be one of the user's own videos.
+ * named by the client must be one of the user's own videos. A segment left without a clip (the library
+ * has no videos) is marked `source: 'generated'` with its reason: the render draws a generated
+ * background behind it (issue 24).
  */
 export class SegmentPlanner {
   constructor(
@@ -113,8 +122,10 @@ export class SegmentPlanner {
     }
 
     const open = segments.map((segment, i) => ({ segment, i })).filter(({ segment }) => !segment.mediaAssetId);
+    let libraryEmpty = false;
     if (open.length > 0) {
       const library = await this.library(userId);
+      libraryEmpty = library.length === 0;
       const taken = new Set(segments.map((s) => s.mediaAssetId).filter((id): id is string => id !== null));
       const fresh = library.filter((media) => !taken.has(media.id));
       const now = this.clock();
@@ -129,10 +140,9 @@ export class SegmentPlanner {
         if (chosen) segments[i] = chosen;
       });
     }
-    if (segments.every((segment) => !segment.mediaAssetId)) {
-      throw new ValidationError('No media to make the video from', 'Upload at least one video to your media library first.');
-    }
-    return { segments, totalDuration: totalDuration(segments) };
+    // No clip for a sentence is no dead end (issue 24): it gets a generated background, and says why.
+    const planned = segments.map((segment) => (segment.mediaAssetId ? segment : asGenerated(segment, libraryEmpty ? 'no-videos' : 'no-clip')));
+    return { segments: planned, totalDuration: totalDuration(planned) };
   }
 
   private segment(text: string, asset: MediaAsset | undefined, start: number, duration: number): Segment {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { generatedBackgroundNotice } from '@contract/rules/generated-backgrounds';
 import { useRealtime } from '@/lib/realtime';
 import type { Script } from '@contract/scripts';
 
@@ -201,7 +202,10 @@ export function useScriptGeneration(script: Script, onChanged: () => Promise<unk
       setStatus('video', 'generating');
       pollIfOffline();
       try {
-        await generateVideo(script.id, { captionSettings, videoMetadata });
+        const started = await generateVideo(script.id, { captionSettings, videoMetadata });
+        // The server planned the segments: say which sentences got generated backgrounds, and why (issue 24).
+        const generated = generatedBackgroundNotice(started.videoMetadata.segments);
+        if (generated) showToast({ type: 'info', title: 'Generated backgrounds', description: generated });
         return true;
       } catch (error) {
         // The toast is this one, not the transition's: say why the server refused.

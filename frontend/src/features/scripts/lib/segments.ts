@@ -60,11 +60,12 @@ export function initialSegments(
 
 /** Media chosen for a segment: its id, file and thumbnail, and its tags the text mentions; the start time goes back to 0. */
 export function replaceSegmentMedia(segments: readonly Segment[], index: number, media: CandidateMedia): Segment[] {
-  return segments.map((segment, i) =>
-    i === index
-      ? { ...segment, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: 0, matchedTags: matchedTagsOf(media, segment.text) }
-      : segment,
-  );
+  return segments.map((segment, i) => {
+    if (i !== index) return segment;
+    // A clip chosen: no longer a generated background.
+    const { source: _source, generatedReason: _reason, ...kept } = segment;
+    return { ...kept, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: 0, matchedTags: matchedTagsOf(media, segment.text) };
+  });
 }
 
 export function videoMetadataOf(segments: readonly Segment[]): VideoMetadata {

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Checkbox, Field, Heading, HStack, Image, Stack, Tex
 
 import { FolderSelect } from '@/components/folder-select';
 import type { PublicFolder } from '@contract/media';
+import { generatedLookCss } from '@contract/rules/generated-backgrounds';
 
 import { thumbnailSrc } from '../../api/media';
 import { segmentHue, type Segment } from '../../lib/segments';
@@ -49,10 +50,17 @@ function SegmentRow({
       <Box w={{ base: '16', sm: '20' }} aspectRatio="9 / 16" flexShrink={0} rounded="md" overflow="hidden" bg="gray.800" position="relative">
         {thumb ? (
           <Image src={thumb} alt={`Media of ${label}`} w="full" h="full" objectFit="cover" />
-        ) : (
+        ) : segment.mediaAssetId ? (
           <Text fontSize="2xs" color="gray.300" p="1" textAlign="center">
-            {segment.mediaAssetId ? 'Video' : 'No media'}
+            Video
           </Text>
+        ) : (
+          // No clip: the render draws a generated background with this sentence's palette (issue 24).
+          <Box w="full" h="full" display="flex" alignItems="center" justifyContent="center" style={{ background: generatedLookCss(index) }} data-testid="generated-background">
+            <Text fontSize="2xs" color="white" fontWeight="semibold" p="1" textAlign="center" textShadow="0 1px 2px rgba(0,0,0,0.6)">
+              Generated background
+            </Text>
+          </Box>
         )}
       </Box>
       <Stack gap="0.5" flex="1" minW="0">

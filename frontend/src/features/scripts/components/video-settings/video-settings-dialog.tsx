@@ -5,6 +5,7 @@ import { showToast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
 import type { Script } from '@contract/scripts';
 import type { PublicAsset } from '@contract/media';
+import { generatedBackgroundNotice } from '@contract/rules/generated-backgrounds';
 
 import { useFolders } from '../../api/folders';
 import { PRELOAD_THUMBNAILS, thumbnailSrc, useAudioAssets, useMediaPrefetch } from '../../api/media';
@@ -140,7 +141,8 @@ export default function VideoSettingsDialog({
   const showPreview = useBreakpointValue({ base: false, md: true }) ?? false;
   const firstClip = segments?.find((segment) => segment.thumbnailUrl);
 
-  const noMedia = library.data !== undefined && pool.length === 0 && segments?.every((segment) => !segment.mediaAssetId);
+  // Sentences without a clip are not refused: they get generated backgrounds, and the dialog says which and why (issue 24).
+  const generatedNote = library.data !== undefined && segments ? generatedBackgroundNotice(segments, pool.length === 0 ? 'no-videos' : 'no-clip') : null;
 
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} size="xl" scrollBehavior="inside" placement="center">
@@ -172,7 +174,7 @@ export default function VideoSettingsDialog({
                   onToggleSegment={toggleSegment}
                   onReplace={(index) => setPicker({ mode: 'single', index })}
                   onReplaceSelected={replaceSelected}
-                  note={noMedia ? 'Your media library has no videos yet: upload clips on the Media page to put b-roll behind the captions.' : undefined}
+                  note={generatedNote ?? undefined}
                 />
               </Grid>
             </Dialog.Body>

@@ -9,12 +9,13 @@ import { runTask } from './run-task';
 import { taskNamed } from './tasks';
 
 /**
- * MarkFailed: every task's Catch. The script's video `failed` with a message; the run's claim given back.
+ * MarkFailed: every task's Catch. The script's video `failed` with a message; the run's claim and its
+ * reserved video minutes given back.
  * A marked failure is handed to delivery (an automation run that wrote the script fails with the reason
  * and its owner is told), keyed by the run so a retried MarkFailed tells once.
  */
 export function markFailedTask(
-  deps: () => Pick<PipelineDeps, 'runs' | 'publisher' | 'files' | 'log'>,
+  deps: () => Pick<PipelineDeps, 'runs' | 'publisher' | 'files' | 'usage' | 'log'>,
   notices?: () => CompletionNotices,
 ): (event: unknown) => Promise<FailureResult> {
   return (event) =>

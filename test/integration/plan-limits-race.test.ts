@@ -2,18 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
+import { DynamoUsageCounters } from '../../functions/adapters/aws/dynamo/usage-counters';
 import type { ShareLink } from '../../functions/contract/delivery';
 import type { Script } from '../../functions/contract/scripts';
-import type { ConvertToAudioResult } from '../../functions/contract/video';
+import type { ConvertToAudioResult, GenerateVideoResult } from '../../functions/contract/video';
+import { videoLimitMessage } from '../../functions/core/plans/usage-meter';
+import { estimatedVideoMinutes } from '../../functions/core/video/minutes-estimate';
 import type { AutomationSchedule, VideoTemplate } from '../../functions/contract/workflows';
 import { activeScheduleLimitMessage } from '../../functions/core/workflows/schedules';
 import { templateLimitMessage } from '../../functions/core/workflows/templates';
 import { makeMedia } from '../support/media-files';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
+import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
@@ -326,4 +331,158 @@ describe('audio minutes (free: 15)', () => {
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${user.id}/audio/` }));
     expect(listed.Contents ?? []).toHaveLength(ok.length * 2);
   }, 120_000);
+});
+
+/**
+ * Holds every video run at its first task (SynthesizeAudio) until the test lets it go, then fails it
+ * with an error the state machine does not retry, so MarkFailed runs at once.
+ */
+function holdVideoRuns() {
+  const waiting = new Map<string, () => void>();
+  const handler = async (input: unknown) => {
+    const { scriptId } = input as { scriptId: string };
+    await new Promise<void>((resolve) => {
+      waiting.set(scriptId, resolve);
+      setTimeout(resolve, 90_000).unref();
+    });
+    waiting.delete(scriptId);
+    throw Object.assign(new Error('held run let go'), { name: 'VideoInputError' });
+  };
+  return {
+    handler,
+    async reached(count: number): Promise<void> {
+      for (let i = 0; waiting.size < count; i++) {
+        if (i > 400) throw new Error(`${waiting.size} of ${count} runs reached SynthesizeAudio`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    held: () => [...waiting.keys()],
+    fail(scriptId: string): void {
+      waiting.get(scriptId)?.();
+    },
+    failAll(): void {
+      for (const resolve of waiting.values()) resolve();
+    },
+  };
+}
+
+async function videoMinutesUsed(user: SignedInUser): Promise<number> {
+  return (await user.client.get<{ videoMinutesUsed: number }>('/api/stats')).body.videoMinutesUsed;
+}
+
+async function untilVideoIdle(user: SignedInUser, ids: readonly string[]): Promise<Script[]> {
+  for (let i = 0; ; i++) {
+    const listed = (await user.client.get<Script[]>('/api/scripts')).body.filter((script) => ids.includes(script.id));
+    if (listed.every((script) => script.videoGenerationStatus !== 'generating')) return listed;
+    if (i > 600) throw new Error('video runs still generating');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function videoRunMarkers(userId: string): Promise<Record<string, unknown>[]> {
+  const { table } = services();
+  const found = await table.client.send(
+    new QueryCommand({
+      TableName: table.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'VIDEORUN#' },
+      ConsistentRead: true,
+    }),
+  );
+  return found.Items ?? [];
+}
+
+describe('video minutes (free: 10)', () => {
+  // 30 words, no voice-over yet: 12 s at 2.5 words a second, reserved as 0.2 minutes each.
+  const text = 'Coffee tastes better at home when you grind the beans fresh, weigh them with care, and keep the water just below boiling for a rich cup every morning before work.';
+
+  it(`reserves exactly the 2 videos that fit of ${parallel} at once; a failed run gives its minutes back, once`, async () => {
+    expect(estimatedVideoMinutes({ scriptContent: text, audioUrl: null, audioDuration: null })).toBe(0.2);
+    const user = await signUpAndIn(stack, 'videomin');
+    await uploadAsset(user.client, { name: 'clip.mp4', type: 'video/mp4', bytes: new Uint8Array(mp4) });
+    const scripts = await times(parallel, async (i) => (await user.client.post<Script>('/api/scripts', { title: `Coffee ${i}`, scriptContent: text })).body);
+    const ids = scripts.map((script) => script.id);
+    await setProfile(user.id, { videoMinutesGenerated: 9.6 });
+    const runs = holdVideoRuns();
+    pipelineTestHooks.replace('synthesize-audio', runs.handler);
+    try {
+      const answers = await Promise.all(ids.map((id) => user.client.post<GenerateVideoResult & { message?: string; code?: string }>(`/api/scripts/${id}/generate-video`, {})));
+      expect(statuses(answers), JSON.stringify(answers.map((answer) => answer.body))).toEqual([...repeat(202, 2), ...repeat(403, parallel - 2)]);
+      for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body).toMatchObject({ message: videoLimitMessage, code: 'VIDEO_MINUTES_LIMIT' });
+      // The counter is the reservations, each held by its run's marker; the refused scripts are as they were.
+      expect(await videoMinutesUsed(user)).toBe(10);
+      const markers = await videoRunMarkers(user.id);
+      expect(markers.map((marker) => [marker.state, marker.reserved])).toEqual([
+        ['reserved', 0.2],
+        ['reserved', 0.2],
+      ]);
+      const started = ids.filter((_, i) => answers[i]?.status === 202);
+      const refused = ids.filter((_, i) => answers[i]?.status === 403);
+      const listed = (await user.client.get<Script[]>('/api/scripts')).body;
+      expect(listed.filter((script) => refused.includes(script.id)).map((script) => script.videoGenerationStatus)).toEqual(Array.from({ length: parallel - 2 }, () => 'idle'));
+
+      // One run fails: its 0.2 minutes come back.
+      await runs.reached(2);
+      const [failing, holding] = started as [string, string];
+      runs.fail(failing);
+      expect((await untilVideoIdle(user, [failing]))[0]?.videoGenerationStatus).toBe('failed');
+      expect(await videoMinutesUsed(user)).toBe(9.8);
+
+      // A request on the script still running reserves, is refused (409), and gives back what it reserved.
+      const busy = await user.client.post<{ message: string }>(`/api/scripts/${holding}/generate-video`, {});
+      expect(busy.status).toBe(409);
+      expect(await videoMinutesUsed(user)).toBe(9.8);
+
+      // The place given back goes to exactly one of the others at once.
+      const others = ids.filter((id) => id !== holding);
+      const again = await Promise.all(others.map((id) => user.client.post<{ message?: string }>(`/api/scripts/${id}/generate-video`, {})));
+      expect(statuses(again)).toEqual([202, ...repeat(403, others.length - 1)]);
+      expect(await videoMinutesUsed(user)).toBe(10);
+
+      // Every run ends without a video: everything reserved is given back, once each.
+      await runs.reached(2);
+      runs.failAll();
+      await untilVideoIdle(user, ids);
+      expect(await videoMinutesUsed(user)).toBe(9.6);
+      expect((await videoRunMarkers(user.id)).map((marker) => marker.state)).toEqual(Array.from({ length: 4 }, () => 'released'));
+    } finally {
+      runs.failAll();
+      pipelineTestHooks.clear();
+    }
+  }, 120_000);
+
+  it('settles a run once to its real minutes (more: up to the limit; less: given back) and gives one back once', async () => {
+    const user = await signUpAndIn(stack, 'videosettle');
+    const { table } = services();
+    const counters = new DynamoUsageCounters(table);
+    const used = async () =>
+      (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, ConsistentRead: true }))).Item?.videoMinutesGenerated as number;
+    await setProfile(user.id, { videoMinutesGenerated: 9 });
+
+    // Less than reserved: the difference comes back; a retried settle or a late give-back changes nothing.
+    expect(await counters.reserveRun(user.id, 'videoMinutes', 'LESS', 0.5, 10)).toBe(true);
+    expect(await used()).toBe(9.5);
+    expect(await counters.settleRun(user.id, 'videoMinutes', 'LESS', 0.3)).toEqual({ reserved: 0.5, charged: 0.3 });
+    expect(await counters.settleRun(user.id, 'videoMinutes', 'LESS', 0.3)).toBeUndefined();
+    expect(await counters.releaseRun(user.id, 'videoMinutes', 'LESS')).toBe(0);
+    expect(await used()).toBe(9.3);
+
+    // More than reserved: added, but never past the limit.
+    expect(await counters.reserveRun(user.id, 'videoMinutes', 'MORE', 0.5, 10)).toBe(true);
+    expect(await counters.settleRun(user.id, 'videoMinutes', 'MORE', 1.2)).toEqual({ reserved: 0.5, charged: 1.2 });
+    expect(await used()).toBe(10);
+
+    // Given back once, however often the failure is retried (10 at once); a marker is never reserved twice.
+    await setProfile(user.id, { videoMinutesGenerated: 9 });
+    expect(await counters.reserveRun(user.id, 'videoMinutes', 'FAIL', 0.7, 10)).toBe(true);
+    expect(await counters.reserveRun(user.id, 'videoMinutes', 'FAIL', 0.1, 10)).toBe(false);
+    const given = await times(parallel, () => counters.releaseRun(user.id, 'videoMinutes', 'FAIL'));
+    expect(given.sort()).toEqual([...repeat(0, parallel - 1), 0.7]);
+    expect(await used()).toBe(9);
+
+    // A run started before reservations (no marker) is charged its minutes once, as before.
+    const legacy = await times(parallel, () => counters.settleRun(user.id, 'videoMinutes', 'LEGACY', 0.4));
+    expect(legacy.filter((settled) => settled !== undefined)).toEqual([{ reserved: 0, charged: 0.4 }]);
+    expect(await used()).toBe(9.4);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextTokenReset, nextVideoReset, tierTable, tokenResetDue } from '../../functions/core/plans/tiers';
 import { UsageMeter } from '../../functions/core/plans/usage-meter';
+import { estimatedVideoMinutes } from '../../functions/core/video/minutes-estimate';
 import { LimitExceededError } from '../../functions/core/errors';
 import type { UserRepository } from '../../functions/core/ports/accounts';
 import type { UsageCounters } from '../../functions/core/ports/usage';
@@ -47,7 +48,9 @@ function memory(tier: Tier, used: number) {
     reset: async () => {
       user.scriptTokensUsed = 0;
     },
-    chargeOnce: async () => true,
+    reserveRun: async () => true,
+    settleRun: async () => undefined,
+    releaseRun: async () => 0,
   };
   return { user, meter: new UsageMeter({ users, counters: counter }, () => Date.parse('2026-11-10T00:00:00Z')) };
 }
@@ -96,7 +99,9 @@ describe('video minutes', () => {
           refund: async () => undefined,
           addCapped: async () => undefined,
           reset: async (_id, metric) => void resets.push(metric),
-          chargeOnce: async () => true,
+          reserveRun: async () => true,
+          settleRun: async () => undefined,
+          releaseRun: async () => 0,
         },
       },
       () => Date.parse(now),
@@ -117,5 +122,47 @@ describe('video minutes', () => {
     await meterAt('2026-11-02T00:00:00Z', resets).checkVideo(used);
     expect(resets).toEqual(['videoMinutes']);
     await expect(meterAt('2027-06-01T00:00:00Z', resets).checkVideo({ ...used, subscriptionTier: 'free', videoMinutesGenerated: 10 })).rejects.toBeInstanceOf(LimitExceededError);
+  });
+
+  it('reserve a run\'s estimate in one conditional write with the run, and refuse what does not fit with the limit message (issue 23)', async () => {
+    const reservations: string[] = [];
+    let used = 9.5;
+    const meter = new UsageMeter(
+      {
+        users: { get: async () => undefined } as unknown as UserRepository,
+        counters: {
+          add: async () => true,
+          refund: async () => undefined,
+          addCapped: async () => undefined,
+          reset: async () => undefined,
+          reserveRun: async (_id, metric, runId, amount, limit) => {
+            reservations.push(`${metric} ${runId} ${amount}/${limit}`);
+            if (used > limit - amount) return false;
+            used += amount;
+            return true;
+          },
+          settleRun: async () => undefined,
+          releaseRun: async () => 0,
+        },
+      },
+      () => Date.parse('2026-10-02T00:00:00Z'),
+    );
+    const user = { ...base, subscriptionTier: 'free' as Tier, videoMinutesGenerated: 9.5 };
+    expect(await meter.reserveVideo(user, 'R1', 0.3)).toBe(0.3);
+    await expect(meter.reserveVideo(user, 'R2', 0.3)).rejects.toMatchObject({
+      message: 'Video minutes limit reached',
+      details: 'You have used 9.5 of 10 video minutes on the Free plan. This video needs about 0.3 minutes.',
+      code: 'VIDEO_MINUTES_LIMIT',
+    });
+    expect(reservations).toEqual(['videoMinutes R1 0.3/10', 'videoMinutes R2 0.3/10']);
+    // None left: refused before anything is written, with the message of before.
+    await expect(meter.reserveVideo({ ...user, videoMinutesGenerated: 10 }, 'R3', 0.1)).rejects.toMatchObject({ details: 'You have used 10 of 10 video minutes on the Free plan.' });
+    expect(reservations).toHaveLength(2);
+  });
+
+  it('estimate a video as long as its voice-over, else its words at 2.5 a second', () => {
+    expect(estimatedVideoMinutes({ scriptContent: 'one two three four five', audioUrl: null, audioDuration: null })).toBe(0.03);
+    expect(estimatedVideoMinutes({ scriptContent: Array.from({ length: 150 }, () => 'word').join(' '), audioUrl: null, audioDuration: null })).toBe(1);
+    expect(estimatedVideoMinutes({ scriptContent: 'one two three four five', audioUrl: '/api/audio/s-1.mp3', audioDuration: 61.8 })).toBe(1.03);
   });
 });

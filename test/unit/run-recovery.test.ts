@@ -45,11 +45,15 @@ function recoveryWith(overrides: Partial<RunRecoveryDeps> & { holder?: string; s
   const emails: string[] = [];
   const order: string[] = [];
   const runs = runsHolding(overrides.holder);
+  // The runs' reserved video minutes (issue 23): each given back once, as the VIDEORUN# marker does.
+  const reserved = new Set(['RUN1']);
+  const givenBack: string[] = [];
   const deps: RunRecoveryDeps = {
     video: {
       runs: { ...runs, release: (...args) => (order.push('video'), runs.release(...args)) },
       publisher: { publish: async (_user, message) => void published.push(message) },
       files: { delete: async (keys) => void deleted.push([...keys]) },
+      usage: { releaseVideoRun: async (_user, runId) => (reserved.delete(runId) ? (givenBack.push(runId), 0.5) : 0) },
       notices: { completed: async (notice) => void notices.push(notice) },
     },
     automations: {
@@ -78,7 +82,7 @@ function recoveryWith(overrides: Partial<RunRecoveryDeps> & { holder?: string; s
     log: { info: () => undefined, warn: () => undefined },
     ...overrides,
   };
-  return { recovery: new RunRecovery(deps), runs, published, notices, deleted, automationFailures, voiceOvers, emails, order };
+  return { recovery: new RunRecovery(deps), runs, published, notices, deleted, automationFailures, voiceOvers, emails, order, givenBack };
 }
 
 const event = (status: string, input: unknown) => ({
@@ -89,7 +93,7 @@ const event = (status: string, input: unknown) => ({
 
 describe('RunRecovery after a restart (local start)', () => {
   it('fails every stranded run through its failure path, videos first, with the restart reasons', async () => {
-    const { recovery, runs, published, notices, deleted, automationFailures, voiceOvers, emails, order } = recoveryWith({
+    const { recovery, runs, published, notices, deleted, automationFailures, voiceOvers, emails, order, givenBack } = recoveryWith({
       holder: 'RUN1',
       stranded: [
         { kind: 'email', userId, id: 'mail-1' },
@@ -110,25 +114,30 @@ describe('RunRecovery after a restart (local start)', () => {
     expect(automationFailures).toEqual([{ scheduleId: 'S1', error: { Error: 'RunInterruptedError', Cause: restartMessages.automation } }]);
     expect(voiceOvers).toEqual(['AUDIO1']);
     expect(emails).toEqual(['mail-1']);
+    expect(givenBack).toEqual(['RUN1']);
   });
 
   it('does nothing without a finder, and nothing twice', async () => {
     expect((await recoveryWith().recovery.afterRestart()).video).toEqual({ found: 0, failed: 0 });
-    const { recovery, runs } = recoveryWith({ holder: 'RUN1', stranded: [{ kind: 'video', userId, scriptId, runId: 'RUN1' }] });
+    const { recovery, runs, givenBack } = recoveryWith({ holder: 'RUN1', stranded: [{ kind: 'video', userId, scriptId, runId: 'RUN1' }] });
     await recovery.afterRestart();
     const again = await recovery.afterRestart();
     expect(again.video).toEqual({ found: 1, failed: 0 });
     expect(runs.released).toHaveLength(1);
+    expect(givenBack).toEqual(['RUN1']);
   });
 });
 
 describe('the run-ended job (cloud: an execution ended without its Catch)', () => {
   it('fails the video run that still holds its script, with the reason of how the execution ended', async () => {
-    const { recovery, runs, notices } = recoveryWith({ holder: 'RUN1' });
+    const { recovery, runs, notices, givenBack } = recoveryWith({ holder: 'RUN1' });
     const handler = runEndedHandler(() => recovery);
     expect(await handler(event('ABORTED', { userId, scriptId, runId: 'RUN1', traceId: 't' }))).toEqual({ run: 'video', scriptId, marked: true });
     expect(runs.released[0]?.changes.videoGenerationError).toBe(endedMessages.video.ABORTED);
     expect(notices).toHaveLength(1);
+    // Its reserved minutes go back once, however often the event comes.
+    await handler(event('ABORTED', { userId, scriptId, runId: 'RUN1' }));
+    expect(givenBack).toEqual(['RUN1']);
   });
 
   it('leaves alone a script its run already gave back (MarkFailed ran, or the video finished) or that a newer run holds', async () => {

@@ -31,6 +31,7 @@ const markFailed = markFailedTask(() => ({
   runs,
   publisher: { publish: () => Promise.resolve() },
   files: { delete: () => Promise.resolve(), get: unused, download: unused, upload: unused },
+  usage: { releaseVideoRun: () => Promise.resolve(0), settleVideoRun: unused },
   log: taskLog,
 }));
 const failedInput = { userId: 'u1', scriptId: 's1', runId: 'r1', error: { Error: 'Boom', Cause: 'broke' } };

@@ -141,7 +141,9 @@ describe('audio minutes', () => {
       reset: async (_id, metric) => void calls.push(`reset ${metric}`),
       refund: async () => void calls.push('refund'),
       addCapped: async () => void calls.push('addCapped'),
-      chargeOnce: async () => (calls.push('chargeOnce'), true),
+      reserveRun: async () => (calls.push('reserveRun'), true),
+      settleRun: async () => (calls.push('settleRun'), undefined),
+      releaseRun: async () => (calls.push('releaseRun'), 0),
     };
     return { calls, meter: new UsageMeter({ users: { get: async () => undefined }, counters: counter }, () => Date.parse(now)) };
   }

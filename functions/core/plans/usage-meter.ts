@@ -1,6 +1,6 @@
 import { LimitExceededError, NotAuthenticatedError } from '../errors';
 import type { UserRepository } from '../ports/accounts';
-import type { UsageCounters } from '../ports/usage';
+import type { RunSettlement, UsageCounters } from '../ports/usage';
 import type { User } from '../users/user';
 import { audioResetDue, effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextAudioReset, nextTokenReset, tokenResetDue, videoResetDue } from './tiers';
 import { round2 } from './usage-minutes';
@@ -28,7 +28,9 @@ const format = (n: number) => String(round2(n));
  * `chargeAudio` spends the real minutes with one conditional write. Basic and pro tokens and minutes
  * start again 30 days after the last reset (lazily, when next used); free ones are one-time.
  *
- * Video minutes: `checkVideo` refuses a run when none are left; a finished run is charged once.
+ * Video minutes (issue 23): the run's estimated minutes are reserved at the request with one conditional
+ * write (`reserveVideo`), settled to the real minutes at FinalizeVideo (`settleVideoRun`) or given back
+ * when the run ends without a video (`releaseVideoRun`), each once per run.
  */
 export class UsageMeter {
   constructor(
@@ -125,8 +127,34 @@ export class UsageMeter {
     }
   }
 
-  /** Charges a finished run's video minutes once, however often its task is retried; false when it already was. */
-  chargeVideoRun(userId: string, runId: string, minutes: number): Promise<boolean> {
-    return this.deps.counters.chargeOnce(userId, 'videoMinutes', runId, minutes);
+  /**
+   * Reserves run `runId`'s estimated video minutes (issue 23) in one conditional write with the run's
+   * marker, or refuses (403) when they do not fit in what is left: parallel requests never pass the
+   * limit together. Answers the minutes reserved.
+   */
+  async reserveVideo(user: User, runId: string, minutes: number): Promise<number> {
+    await this.checkVideo(user);
+    const limits = limitsOf(user.subscriptionTier);
+    const amount = round2(Math.max(0, minutes));
+    if (await this.deps.counters.reserveRun(user.id, 'videoMinutes', runId, amount, limits.videoMinutes)) return amount;
+    const used = effectiveVideoMinutesUsed(user, new Date(this.clock()));
+    throw new LimitExceededError(
+      videoLimitMessage,
+      `You have used ${round2(Math.min(used, limits.videoMinutes))} of ${limits.videoMinutes} video minutes on the ${limits.name} plan. This video needs about ${format(amount)} minutes.`,
+      'VIDEO_MINUTES_LIMIT',
+    );
+  }
+
+  /**
+   * A finished run's reservation becomes its real minutes, once however often its task is retried (more:
+   * added up to the plan's limit; less: given back). Undefined when the run was settled or given back already.
+   */
+  settleVideoRun(userId: string, runId: string, minutes: number): Promise<RunSettlement | undefined> {
+    return this.deps.counters.settleRun(userId, 'videoMinutes', runId, minutes);
+  }
+
+  /** A run that ends without a video gives its reservation back, once: the minutes given back (0 when already settled or given back). */
+  releaseVideoRun(userId: string, runId: string): Promise<number> {
+    return this.deps.counters.releaseRun(userId, 'videoMinutes', runId);
   }
 }

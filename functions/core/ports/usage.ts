@@ -14,6 +14,25 @@ export interface UsageCounters {
   addCapped(userId: string, metric: UsageMetric, amount: number, limit: number): Promise<void>;
   /** Starts the counter again, if the last reset is still `expectedLastReset` (one writer wins). */
   reset(userId: string, metric: UsageMetric, expectedLastReset: string, now: Date): Promise<void>;
-  /** Adds `amount` for run `runId`, once however often it is retried; false when that run was already charged. */
-  chargeOnce(userId: string, metric: UsageMetric, runId: string, amount: number): Promise<boolean>;
+  /**
+   * Reserves `amount` for run `runId` if the counter stays at or under `limit`: the counter and the run's
+   * marker (holding the amount and the limit) in one transaction; false (and nothing changed) if it does
+   * not fit or the run already has a marker.
+   */
+  reserveRun(userId: string, metric: UsageMetric, runId: string, amount: number, limit: number): Promise<boolean>;
+  /**
+   * Settles run `runId` once, however often it is retried: its reservation becomes `actual` (more is
+   * added up to the reservation's limit, less is given back). A run with no marker (started before
+   * reservations) is charged `actual`; a run whose reservation was given back and yet finished (its start
+   * looked failed) is charged `actual` up to the limit. Undefined when the run was already settled.
+   */
+  settleRun(userId: string, metric: UsageMetric, runId: string, actual: number): Promise<RunSettlement | undefined>;
+  /** Gives back run `runId`'s reservation once; the amount given back, 0 when it was settled or given back already (or never reserved). */
+  releaseRun(userId: string, metric: UsageMetric, runId: string): Promise<number>;
+}
+
+/** What settling a run did: what it had reserved (0 for a run with no reservation) and what it is charged now. */
+export interface RunSettlement {
+  reserved: number;
+  charged: number;
 }

@@ -1,3 +1,4 @@
+import type { UsageMeter } from '../plans/usage-meter';
 import type { CompletionNotices, ScheduledEmailRepository } from '../ports/delivery';
 import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
@@ -45,6 +46,8 @@ export interface RunRecoveryDeps {
     runs: VideoRunStore;
     publisher: Publisher;
     files: Pick<ObjectStore, 'delete'>;
+    /** The run's reserved video minutes, given back once (issue 23). */
+    usage: Pick<UsageMeter, 'releaseVideoRun'>;
     notices?: CompletionNotices;
   };
   /** RecordFailure's path: the run and its schedule say why, the owner is mailed once. */
@@ -127,8 +130,8 @@ export class RunRecovery {
   }
 
   private async failVideo(input: RunInput, reason: string): Promise<FailureResult> {
-    const { runs, publisher, files, notices } = this.deps.video;
-    const result = await failureStep({ runs, publisher, files, log: this.deps.log }, { ...input, error: interrupted(reason) }, { onlyIfHeld: true });
+    const { runs, publisher, files, usage, notices } = this.deps.video;
+    const result = await failureStep({ runs, publisher, files, usage, log: this.deps.log }, { ...input, error: interrupted(reason) }, { onlyIfHeld: true });
     if (result.marked && notices) {
       await notices.completed({ userId: input.userId, result: 'video-failed', scriptId: input.scriptId, fileUrl: `run:${input.runId}`, error: result.message });
     }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { UsageMeter } from '../plans/usage-meter';
 import type { Publisher } from '../ports/realtime';
 import type { ObjectStore } from '../ports/object-store';
 import type { VideoRunStore } from '../ports/video';
@@ -13,11 +14,18 @@ export interface FailureResult {
 
 /**
  * MarkFailed (every task's Catch): the script's video `failed` with a message a user can read, the
- * claim of the run given back (so Create Video works again), `script-update { videoGenerationStatus:
- * 'failed', message }`, and whatever this run uploaded removed. Never leaves a script `generating`.
+ * claim of the run given back (so Create Video works again), its reserved video minutes given back
+ * (once per run, issue 23), `script-update { videoGenerationStatus: 'failed', message }`, and whatever
+ * this run uploaded removed. Never leaves a script `generating`.
  */
 export async function failureStep(
-  deps: { runs: VideoRunStore; publisher: Publisher; files: Pick<ObjectStore, 'delete'>; log: { warn(message: string, fields?: Record<string, unknown>): void } },
+  deps: {
+    runs: VideoRunStore;
+    publisher: Publisher;
+    files: Pick<ObjectStore, 'delete'>;
+    usage: Pick<UsageMeter, 'releaseVideoRun'>;
+    log: { warn(message: string, fields?: Record<string, unknown>): void };
+  },
   input: RunInput & { error?: z.infer<typeof taskErrorSchema> },
   options: { onlyIfHeld?: boolean } = {},
 ): Promise<FailureResult> {
@@ -37,6 +45,9 @@ export async function failureStep(
     { ...videoStatus.failed(message), updatedAt: new Date().toISOString() },
     { onlyIfHeld: options.onlyIfHeld === true },
   );
+  // The run ended without a video, whoever holds the script now: its reserved minutes go back, once
+  // (the run's marker; a finished run's were settled and are left alone).
+  await deps.usage.releaseVideoRun(userId, runId);
   if (!updated) return { message, marked: false };
   if (options.onlyIfHeld) await removeFiles();
   await deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message }).catch(() => undefined);

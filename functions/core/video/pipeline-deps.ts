@@ -22,8 +22,8 @@ export interface PipelineDeps {
   files: Pick<ObjectStore, 'download' | 'get' | 'upload' | 'delete'>;
   publisher: Publisher;
   renderer: VideoRenderer;
-  /** Video minutes: each run is charged exactly once, however often its task is retried. */
-  usage: Pick<UsageMeter, 'chargeVideoRun'>;
+  /** Video minutes: each run's reservation is settled or given back exactly once, however often its task is retried. */
+  usage: Pick<UsageMeter, 'settleVideoRun' | 'releaseVideoRun'>;
   recent: RecentMediaUse;
   /** The free plan's watermark image (a bundled PNG). */
   watermarkPath: string;

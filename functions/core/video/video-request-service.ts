@@ -11,6 +11,7 @@ import type { ScriptRepository } from '../ports/scripts';
 import type { VideoRunStore } from '../ports/video';
 import { scriptNotFound } from '../scripts/script-service';
 import type { SegmentPlanner } from './segment-planner';
+import { estimatedVideoMinutes } from './minutes-estimate';
 import { genericFailureMessage } from './run';
 import { staleRunMs, videoBusyError, videoStatus } from '../scripts/lifecycle';
 
@@ -25,9 +26,10 @@ function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Scri
 }
 
 /**
- * Starts a video: checks what the request names is the user's, that video minutes are left and that no
- * run is going, saves the settings and segments with the claim of the run in one conditional write,
- * then starts the state machine. Whatever fails after the claim gives it back, marking the script failed.
+ * Starts a video: checks what the request names is the user's, reserves the video's estimated minutes
+ * (one conditional write, refused when they do not fit), saves the settings and segments with the claim
+ * of the run in one conditional write, then starts the state machine. Whatever fails after the
+ * reservation gives it back; whatever fails after the claim gives the claim back too, marking the script failed.
  */
 export class VideoRequestService {
   constructor(
@@ -38,7 +40,7 @@ export class VideoRequestService {
       planner: SegmentPlanner;
       pipeline: PipelineStarter;
       publisher: Publisher;
-      usage: Pick<UsageMeter, 'checkVideo'>;
+      usage: Pick<UsageMeter, 'reserveVideo' | 'releaseVideoRun'>;
     },
     private readonly clock: () => number = Date.now,
   ) {}
@@ -78,32 +80,47 @@ export class VideoRequestService {
       existing: script.videoMetadata,
     });
 
-    await this.deps.usage.checkVideo(user);
+    // The run's minutes are reserved before it is claimed (issue 23): a refusal leaves the script as it was.
+    const runId = newId();
+    const reservedMinutes = await this.deps.usage.reserveVideo(user, runId, estimatedVideoMinutes(script));
 
     const now = this.clock();
-    const runId = newId();
-    const claimed = await runs.claim(
-      userId,
-      scriptId,
-      runId,
-      {
-        captionSettings: captions,
-        videoMetadata: metadata,
-        ...videoStatus.generating(),
-        updatedAt: new Date(now).toISOString(),
-      },
-      now,
-      staleRunMs,
-    );
-    if (claimed === 'busy') throw videoBusyError();
+    let claimed: Script | 'busy';
+    try {
+      claimed = await runs.claim(
+        userId,
+        scriptId,
+        runId,
+        {
+          captionSettings: captions,
+          videoMetadata: metadata,
+          ...videoStatus.generating(),
+          updatedAt: new Date(now).toISOString(),
+        },
+        now,
+        staleRunMs,
+      );
+    } catch (error) {
+      await this.deps.usage.releaseVideoRun(userId, runId).catch(() => undefined);
+      throw error;
+    }
+    if (claimed === 'busy') {
+      await this.deps.usage.releaseVideoRun(userId, runId).catch(() => undefined);
+      throw videoBusyError();
+    }
     await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'generating', progress: 0 }).catch(() => undefined);
-    return { runId, now, input: pipelineInputOf(userId, scriptId, runId, traceId), videoMetadata: metadata, script: claimed };
+    return { runId, now, reservedMinutes, input: pipelineInputOf(userId, scriptId, runId, traceId), videoMetadata: metadata, script: claimed };
   }
 
-  /** A prepared run that never started (or whose start failed): the claim is given back and the script says failed. */
+  /**
+   * A prepared run that never started (or whose start failed): the claim is given back and the script says
+   * failed; its reserved minutes are given back (once: a retried give-back gives nothing more).
+   */
   async giveBack(userId: string, scriptId: string, runId: string, message = genericFailureMessage): Promise<void> {
     await this.deps.runs.release(userId, scriptId, runId, videoStatus.failed(message)).catch(() => undefined);
     await this.deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message }).catch(() => undefined);
+    // Last, and not swallowed: a give-back that could not give the minutes back fails, to be tried again.
+    await this.deps.usage.releaseVideoRun(userId, runId);
   }
 }
 
@@ -124,6 +141,8 @@ export interface PreparedVideo {
   runId: string;
   /** When it was claimed (ms). */
   now: number;
+  /** The video minutes reserved for the run (its `VIDEORUN#<runId>` marker holds them for FinalizeVideo and the failure paths). */
+  reservedMinutes: number;
   input: PipelineInput;
   videoMetadata: GenerateVideoResult['videoMetadata'];
   script: GenerateVideoResult['script'];

@@ -1,6 +1,8 @@
 import { DynamoScheduledEmailRepository } from '../../adapters/aws/dynamo/scheduled-emails';
 import { DynamoStrandedRuns } from '../../adapters/aws/dynamo/stranded-runs';
+import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
+import { UsageMeter } from '../../core/plans/usage-meter';
 import { RunRecovery } from '../../core/recovery/run-recovery';
 import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
@@ -8,11 +10,11 @@ import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { completionNoticesOf } from './completion-notices';
 import { deliveryPartsOf, firesOnly } from './delivery';
-import { realtimeOf, sessionsOf } from './shared';
+import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationCompletionsOf, automationRunnerOf } from './workflows';
 
 /**
- * Runs survive a crash (issue 23): MarkFailed's parts for a video, RecordFailure's for an automation run
+ * Runs survive a crash (issue 23): MarkFailed's parts for a video (its reserved minutes given back), RecordFailure's for an automation run
  * (delivery tells the owner), the voice-over's and the scheduled email's conditional writes. `scan`: the
  * local start's finder, a bounded Scan of the table (never in the cloud, where the ended execution names the run).
  */
@@ -22,7 +24,13 @@ export function composeRunRecovery(context: EntryContext, options: { scan?: bool
   const { delivery } = deliveryPartsOf(context, firesOnly, automationCompletionsOf(context));
   const stranded = new DynamoStrandedRuns(table);
   return new RunRecovery({
-    video: { runs: new DynamoVideoRunStore(table), publisher, files: objectStoreOf(context, 'read-write'), notices: completionNoticesOf(context) },
+    video: {
+      runs: new DynamoVideoRunStore(table),
+      publisher,
+      files: objectStoreOf(context, 'read-write'),
+      usage: new UsageMeter({ users: usersOf(context, 'read'), counters: new DynamoUsageCounters(table) }),
+      notices: completionNoticesOf(context),
+    },
     automations: automationRunnerOf(context, 'record-failure', (run, reason) => delivery.runFailed(run, reason)),
     voiceOvers: stranded,
     emails: new DynamoScheduledEmailRepository(table),

@@ -1,7 +1,9 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UsageCounters, UsageMetric } from '../../../core/ports/usage';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { RunSettlement, UsageCounters, UsageMetric } from '../../../core/ports/usage';
 import { round2 } from '../../../core/plans/usage-minutes';
 import { keys } from './keys';
+import { cancellationCodes, type TransactItem } from './plan-counter';
 import { isConditionFailure, type TableRef } from './table';
 
 /** Each plan counter on the user's profile item: the attribute counted and the one holding its last reset. */
@@ -13,12 +15,22 @@ const metrics = {
 
 const day = 24 * 60 * 60;
 
+/** `VIDEORUN#<runId>`: a reservation (`reserved`), then `settled` or `released`; markers from before reservations have no state (charged). */
+const runMarkerSchema = z.object({ state: z.enum(['reserved', 'settled', 'released']).optional(), reserved: z.number().optional(), limit: z.number().optional() });
+type RunMarkerState = NonNullable<z.infer<typeof runMarkerSchema>['state']>;
+
+/** Transaction conflicts (real DynamoDB) are tried again this often, after a short random pause. */
+const attempts = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
+
 /**
  * The plan's counters on `USER#<id>/PROFILE`, one adapter for all of them (script tokens, audio and
  * video minutes). "Check the limit, then spend" is one conditional update, `used + amount <= limit`
  * written `used <= limit - amount` (DynamoDB's numbers are decimal, so two-decimal minutes add up
- * exactly); a reset is conditioned on the last reset it read, so one writer wins; a run's video minutes
- * are charged with a per-run marker in the same transaction, so a retried finalize charges once.
+ * exactly); a reset is conditioned on the last reset it read, so one writer wins. A video run's minutes
+ * are reserved with a per-run marker `VIDEORUN#<runId>` in the same transaction (issue 23), and the
+ * marker's conditional change from `reserved` to `settled` or `released` goes with the counter's
+ * correction in one transaction too, so a retried finalize or failure settles or gives back once.
  */
 export class DynamoUsageCounters implements UsageCounters {
   constructor(private readonly table: TableRef) {}
@@ -121,10 +133,181 @@ export class DynamoUsageCounters implements UsageCounters {
     }
   }
 
-  /** Adds `amount` for run `runId` once: false when that run was already charged. */
-  async chargeOnce(userId: string, metric: UsageMetric, runId: string, amount: number): Promise<boolean> {
-    const nowSeconds = Math.floor(Date.now() / 1000);
+  /**
+   * The run's reservation and the counter in one transaction: the marker `VIDEORUN#<runId>` is put
+   * (absent before) holding the amount and the limit, and the counter steps on `used <= limit - amount`.
+   * A transaction conflict (real DynamoDB) is tried again; a failed condition refuses.
+   */
+  async reserveRun(userId: string, metric: UsageMetric, runId: string, amount: number, limit: number): Promise<boolean> {
     const { used, round } = metrics[metric];
+    const reserved = round(Math.max(0, amount));
+    if (reserved > limit) return false;
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.table.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: this.table.tableName,
+                  Item: { ...keys.chargedRun(userId, runId), metric, state: 'reserved', reserved, limit, reservedAt: nowSeconds, expiresAt: nowSeconds + 90 * day },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Update: {
+                  TableName: this.table.tableName,
+                  Key: this.key(userId),
+                  UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
+                  ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used <= :ceiling)',
+                  ExpressionAttributeNames: { '#used': used },
+                  ExpressionAttributeValues: { ':amount': reserved, ':ceiling': round2(limit - reserved), ':zero': 0 },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const codes = cancellationCodes(error) ?? [];
+        if (codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed') && attempt < attempts - 1) {
+          await pause(attempt);
+          continue;
+        }
+        return false;
+      }
+    }
+  }
+
+  async settleRun(userId: string, metric: UsageMetric, runId: string, actual: number): Promise<RunSettlement | undefined> {
+    const { round } = metrics[metric];
+    const charged = round(Math.max(0, actual));
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const marker = await this.marker(userId, runId);
+      if (!marker) {
+        // A run reserved nothing (it started before reservations): its minutes are charged once, as before.
+        if (await this.chargeUnreserved(userId, metric, runId, charged)) return { reserved: 0, charged };
+        continue;
+      }
+      // Given back already (a start that failed as far as the request knew, yet ran): charged in full.
+      if (marker.state !== 'reserved' && marker.state !== 'released') return undefined;
+      const reserved = marker.state === 'reserved' ? marker.reserved : 0;
+      const difference = round2(charged - reserved);
+      const steps =
+        difference > 0
+          ? [this.counterStep(userId, metric, 'add', difference, marker.limit), this.counterStep(userId, metric, 'up-to-limit', 0, marker.limit), undefined]
+          : difference < 0
+            ? [this.counterStep(userId, metric, 'subtract', -difference), this.counterStep(userId, metric, 'to-zero', -difference), undefined]
+            : [undefined];
+      const ended = await this.endReservation(userId, runId, marker.state, 'settled', { minutes: charged, chargedAt: Math.floor(Date.now() / 1000) }, steps);
+      if (ended === 'ended') return { reserved, charged };
+      if (ended === 'not-reserved') return undefined;
+    }
+    throw new Error(`the video run ${runId} could not be settled`);
+  }
+
+  async releaseRun(userId: string, metric: UsageMetric, runId: string): Promise<number> {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const marker = await this.marker(userId, runId);
+      if (!marker || marker.state !== 'reserved') return 0;
+      const steps = [this.counterStep(userId, metric, 'subtract', marker.reserved), this.counterStep(userId, metric, 'to-zero', marker.reserved), undefined];
+      const ended = await this.endReservation(userId, runId, 'reserved', 'released', { releasedAt: Math.floor(Date.now() / 1000) }, steps);
+      if (ended === 'ended') return marker.reserved;
+      if (ended === 'not-reserved') return 0;
+    }
+    throw new Error(`the video run ${runId} could not be given back`);
+  }
+
+  /** The run's marker: `reserved` until settled or given back; a marker without a state is a charge from before reservations. */
+  private async marker(userId: string, runId: string): Promise<{ state: RunMarkerState; reserved: number; limit: number } | undefined> {
+    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: keys.chargedRun(userId, runId), ConsistentRead: true }));
+    if (!Item) return undefined;
+    const parsed = runMarkerSchema.safeParse(Item);
+    return parsed.success ? { state: parsed.data.state ?? 'settled', reserved: parsed.data.reserved ?? 0, limit: parsed.data.limit ?? 0 } : { state: 'settled', reserved: 0, limit: 0 };
+  }
+
+  /** The profile's update of one settling step, with its own condition, for the marker's transaction. */
+  private counterStep(userId: string, metric: UsageMetric, kind: 'add' | 'up-to-limit' | 'subtract' | 'to-zero', amount: number, limit = 0): TransactItem {
+    const { used } = metrics[metric];
+    const update = (UpdateExpression: string, ConditionExpression: string, values: Record<string, number>): TransactItem => ({
+      Update: { TableName: this.table.tableName, Key: this.key(userId), UpdateExpression, ConditionExpression, ExpressionAttributeNames: { '#used': used }, ExpressionAttributeValues: values },
+    });
+    switch (kind) {
+      case 'add':
+        return update('SET #used = if_not_exists(#used, :zero) + :amount', 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used <= :ceiling)', {
+          ':amount': amount,
+          ':ceiling': round2(limit - amount),
+          ':zero': 0,
+        });
+      case 'up-to-limit':
+        return update('SET #used = :limit', 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used < :limit)', { ':limit': limit });
+      case 'subtract':
+        return update('SET #used = #used - :amount', '#used >= :amount', { ':amount': amount });
+      case 'to-zero':
+        return update('SET #used = :zero', 'attribute_exists(pk) AND #used < :amount', { ':zero': 0, ':amount': amount });
+    }
+  }
+
+  /**
+   * Moves the run's marker from `from` to `state` together with the first counter step whose condition
+   * holds (`undefined`: the marker alone). 'not-reserved' when the marker was no longer `from` (another
+   * settle or give-back won), 'retry' when it should be read again (a conflict).
+   */
+  private async endReservation(
+    userId: string,
+    runId: string,
+    from: 'reserved' | 'released',
+    state: 'settled' | 'released',
+    fields: Record<string, number>,
+    steps: readonly (TransactItem | undefined)[],
+  ): Promise<'ended' | 'not-reserved' | 'retry'> {
+    const names: Record<string, string> = { '#state': 'state' };
+    const values: Record<string, unknown> = { ':state': state, ':from': from };
+    const sets = ['#state = :state'];
+    Object.entries(fields).forEach(([name, value], i) => {
+      names[`#f${i}`] = name;
+      values[`:f${i}`] = value;
+      sets.push(`#f${i} = :f${i}`);
+    });
+    const marker: TransactItem = {
+      Update: {
+        TableName: this.table.tableName,
+        Key: keys.chargedRun(userId, runId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: '#state = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    };
+    for (const [attempt, step] of steps.entries()) {
+      try {
+        await this.table.client.send(new TransactWriteCommand({ TransactItems: step ? [marker, step] : [marker] }));
+        return 'ended';
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const codes = cancellationCodes(error);
+        if (codes === undefined) {
+          // No reasons given: the marker says whether it was its condition.
+          if ((await this.marker(userId, runId))?.state !== from) return 'not-reserved';
+          continue;
+        }
+        if (codes[0] === 'ConditionalCheckFailed') return 'not-reserved';
+        if (codes.includes('TransactionConflict')) {
+          await pause(attempt);
+          return 'retry';
+        }
+        // The counter's condition failed: the next step.
+      }
+    }
+    return 'retry';
+  }
+
+  /** A run without a reservation, charged `amount` once: the marker (absent before) and the counter in one transaction; false when the marker exists. */
+  private async chargeUnreserved(userId: string, metric: UsageMetric, runId: string, amount: number): Promise<boolean> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const { used } = metrics[metric];
     try {
       await this.table.client.send(
         new TransactWriteCommand({
@@ -132,7 +315,7 @@ export class DynamoUsageCounters implements UsageCounters {
             {
               Put: {
                 TableName: this.table.tableName,
-                Item: { ...keys.chargedRun(userId, runId), minutes: amount, chargedAt: nowSeconds, expiresAt: nowSeconds + 90 * day },
+                Item: { ...keys.chargedRun(userId, runId), metric, state: 'settled', minutes: amount, chargedAt: nowSeconds, expiresAt: nowSeconds + 90 * day },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -143,7 +326,7 @@ export class DynamoUsageCounters implements UsageCounters {
                 UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
                 ConditionExpression: 'attribute_exists(pk)',
                 ExpressionAttributeNames: { '#used': used },
-                ExpressionAttributeValues: { ':zero': 0, ':amount': round(amount) },
+                ExpressionAttributeValues: { ':zero': 0, ':amount': amount },
               },
             },
           ],

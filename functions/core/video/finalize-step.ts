@@ -12,7 +12,8 @@ export interface FinalizeResult {
 }
 
 /**
- * FinalizeVideo: video minutes charged once for this run (a retry charges nothing more), the media
+ * FinalizeVideo: the run's reserved video minutes settled to its real minutes once (more: added up to
+ * the plan's limit; less: given back; a retry changes nothing more), the media
  * marked as recently used, then the script's video fields and status written in one update that also
  * ends the run's claim, and `script-update { videoGenerationStatus: 'complete', hasNewVideo: true }`.
  * Every write can be repeated: a retried finalize ends in the same state.
@@ -24,11 +25,13 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
   if (!before) {
     deps.log.warn('script deleted while its video was made; the video is removed', { scriptId, runId });
     await deps.files.delete([input.video.videoKey, input.video.thumbnailKey]);
+    await deps.usage.releaseVideoRun(userId, runId);
     return { videoUrl: input.video.videoUrl, minutesCharged: 0, recorded: false };
   }
 
   const minutes = usageMinutes(input.video.durationSeconds);
-  const charged = await deps.usage.chargeVideoRun(userId, runId, minutes);
+  // The reservation made at the request becomes the real minutes, once (issue 23).
+  const charged = (await deps.usage.settleVideoRun(userId, runId, minutes)) !== undefined;
   if (charged) await deps.publisher.publish(userId, { type: 'video-usage', userId, amount: minutes }).catch(() => undefined);
 
   const mediaIds = [...new Set(input.plan.segments.flatMap((segment) => (segment.mediaAssetId ? [segment.mediaAssetId] : [])))];

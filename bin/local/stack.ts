@@ -148,6 +148,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     resetConfigCache();
     resetClients();
 
+    // Runs survive a crash (issue 23): no execution outlives the process that ran it, so whatever the
+    // table still has in flight belonged to the previous process; it fails now, with a reason, before the
+    // server answers, so the first answer already lets the user try again (a persistent data folder only:
+    // a fresh in-memory table has none).
+    if (dataDir) {
+      const recovered = await recoverStrandedRuns();
+      const found = Object.entries(recovered).filter(([, counts]) => counts.found > 0);
+      if (found.length > 0) say(`  recovery   ${found.map(([kind, counts]) => `${counts.failed}/${counts.found} ${kind}`).join(', ')} left by the previous process failed`);
+    }
+
     const server: LocalServer = await startLocalServer({
       port,
       staticRoot: options.staticRoot ?? join(repoRoot, 'frontend', 'dist'),
@@ -174,14 +184,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       resetLocalScheduler();
     });
     say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
-    // Runs survive a crash (issue 23): no execution outlives the process that ran it, so whatever the
-    // table still has in flight belonged to the previous process; it fails now, with a reason, and the
-    // user can try again at once (a persistent data folder only: a fresh in-memory table has none).
-    if (dataDir) {
-      const recovered = await recoverStrandedRuns();
-      const found = Object.entries(recovered).filter(([, counts]) => counts.found > 0);
-      if (found.length > 0) say(`  recovery   ${found.map(([kind, counts]) => `${counts.failed}/${counts.found} ${kind}`).join(', ')} left by the previous process failed`);
-    }
     say(`  realtime   ws               ws://localhost:${port}/ws`);
     say(`  mail       outbox           http://localhost:${port}/dev/mailbox`);
     say(`  app        http://localhost:${port}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -16,7 +16,8 @@ import { automationCompletionsOf, automationRunnerOf } from './workflows';
 /**
  * Runs survive a crash (issue 23): MarkFailed's parts for a video (its reserved minutes given back), RecordFailure's for an automation run
  * (delivery tells the owner), the voice-over's and the scheduled email's conditional writes. `scan`: the
- * local start's finder, a bounded Scan of the table (never in the cloud, where the ended execution names the run).
+ * local start's finder, a bounded Scan of the table (never in the cloud, where the ended execution names the run),
+ * and no completion notices (the automation runs a notice would fail are among what it finds).
  */
 export function composeRunRecovery(context: EntryContext, options: { scan?: boolean } = {}): RunRecovery {
   const table = tableOf(context, 'read-write');
@@ -29,7 +30,8 @@ export function composeRunRecovery(context: EntryContext, options: { scan?: bool
       publisher,
       files: objectStoreOf(context, 'read-write'),
       usage: new UsageMeter({ users: usersOf(context, 'read'), counters: new DynamoUsageCounters(table) }),
-      notices: completionNoticesOf(context),
+      // The local start fails automation runs itself (they are found too), before any job runner is up.
+      notices: options.scan ? undefined : completionNoticesOf(context),
     },
     automations: automationRunnerOf(context, 'record-failure', (run, reason) => delivery.runFailed(run, reason)),
     voiceOvers: stranded,

@@ -51,4 +51,3 @@ export const userReadOnlyFields: readonly string[] = Object.keys(publicUserSchem
  * that tries to change its plan or identity is told so instead of answered 200 with nothing changed.
  */
 export const userGuardedFields = ['username', 'email', 'emailVerified', 'subscriptionTier', 'subscriptionStatus', 'subscriptionStartDate', 'subscriptionEndDate', 'voiceCloned'] as const satisfies readonly (keyof PublicUser)[];
-export const fieldCannotChangeMessage = (field: string) => `${field} cannot be changed here`;

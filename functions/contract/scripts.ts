@@ -195,6 +195,14 @@ export type UpdateScriptInput = z.infer<typeof updateScriptSchema>;
  */
 export const scriptReadOnlyFields: readonly string[] = Object.keys(scriptSchema.shape).filter((key) => !Object.hasOwn(updateScriptSchema.shape, key));
 
+/**
+ * A script's read-only fields that were fixed when it was written and never move afterwards (its title and
+ * what it was written from): sent back unchanged they are ignored, sent with another value PATCH refuses
+ * them (400 "title cannot be changed here"), so a client that tries to rename a script is told so. Its
+ * times and render state move on their own and stay ignored whatever their value.
+ */
+export const scriptGuardedFields = ['title', 'topic', 'toneStyle', 'duration', 'platform', 'extraInstructions', 'subjectCategory', 'prompt', 'source'] as const satisfies readonly (keyof Script)[];
+
 /** GET /api/scripts: pages of at most 200, by cursor or after the last id the client holds. */
 export const listScriptsQuery = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').optional(),

@@ -1,5 +1,5 @@
 import { NotAuthenticatedError } from '../core/errors';
-import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields, fieldCannotChangeMessage } from '../contract/accounts';
+import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields } from '../contract/accounts';
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
@@ -70,7 +70,7 @@ export const handler = createAreaHandler('auth', composeAuth, {
     handle: async (input) => {
       const current = await input.deps.accounts.publicUser(input.userId);
       if (!current) throw new NotAuthenticatedError();
-      refuseChangedGuardedFields(input.request.body, current, userGuardedFields, fieldCannotChangeMessage);
+      refuseChangedGuardedFields(input.request.body, current, userGuardedFields);
       const user = await input.deps.settings.update(input.userId, input.body);
       return { body: toPublicUser(user) };
     },

@@ -1,9 +1,10 @@
 import { createScriptTemplateSchema, generateQuoteSchema, generateScriptsSchema } from '../contract/generation';
 import { idParams } from '../contract/ids';
-import { createScriptSchema, listScriptsQuery, scriptReadOnlyFields, updateScriptSchema } from '../contract/scripts';
+import { createScriptSchema, listScriptsQuery, scriptGuardedFields, scriptReadOnlyFields, updateScriptSchema } from '../contract/scripts';
 import { generateVideoSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
+import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
 import { composeScripts, type ScriptsDeps } from '../platform/compose/scripts';
 
 /** Scripts, their generation, and the generator's templates (spec 000 §3–§8). */
@@ -28,9 +29,10 @@ export const handler = createAreaHandler('scripts', composeScripts, {
     params: idParams,
     body: updateScriptSchema,
     readOnly: scriptReadOnlyFields,
-    handle: async (input) => ({
-      body: await input.deps.scripts.update(input.userId, input.params.id, input.body),
-    }),
+    handle: async (input) => {
+      refuseChangedGuardedFields(input.request.body, await input.deps.scripts.get(input.userId, input.params.id), scriptGuardedFields);
+      return { body: await input.deps.scripts.update(input.userId, input.params.id, input.body) };
+    },
   }),
 
   'DELETE /api/scripts/{id}': signedIn({

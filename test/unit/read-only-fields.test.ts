@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { scriptReadOnlyFields, updateScriptSchema } from '../../functions/contract/scripts';
-import { fieldCannotChangeMessage, userGuardedFields, userReadOnlyFields } from '../../functions/contract/accounts';
+import { scriptGuardedFields, scriptReadOnlyFields, updateScriptSchema } from '../../functions/contract/scripts';
+import { userGuardedFields, userReadOnlyFields } from '../../functions/contract/accounts';
 import { templateReadOnlyFields, updateTemplateSchema } from '../../functions/contract/workflows';
 import { createAreaHandler } from '../../functions/platform/http/area-handler';
 import { endpointsFor } from '../../functions/platform/http/endpoint';
@@ -59,10 +59,11 @@ describe('read-only fields on PUT/PATCH (issue 23)', () => {
   it("refuses a user's plan or identity sent with another value, and ignores it sent back unchanged", () => {
     const current = { username: 'ana', email: 'ana@example.com', subscriptionTier: 'free' as const, emailVerified: true };
     const guarded = ['username', 'email', 'subscriptionTier', 'emailVerified'] as const;
-    expect(() => refuseChangedGuardedFields({ subscriptionTier: 'pro' }, current, guarded, fieldCannotChangeMessage)).toThrow('subscriptionTier cannot be changed here');
-    expect(() => refuseChangedGuardedFields({ emailVerified: false, name: 'A' }, current, guarded, fieldCannotChangeMessage)).toThrow('emailVerified cannot be changed here');
-    expect(() => refuseChangedGuardedFields({ ...current, name: 'Ana' }, current, guarded, fieldCannotChangeMessage)).not.toThrow();
+    expect(() => refuseChangedGuardedFields({ subscriptionTier: 'pro' }, current, guarded)).toThrow('subscriptionTier cannot be changed here');
+    expect(() => refuseChangedGuardedFields({ emailVerified: false, name: 'A' }, current, guarded)).toThrow('emailVerified cannot be changed here');
+    expect(() => refuseChangedGuardedFields({ ...current, name: 'Ana' }, current, guarded)).not.toThrow();
     expect(userGuardedFields).toEqual(expect.arrayContaining(['subscriptionTier', 'email', 'username']));
     for (const field of userGuardedFields) expect(userReadOnlyFields).toContain(field);
+    for (const field of scriptGuardedFields) expect(scriptReadOnlyFields).toContain(field);
   });
 });

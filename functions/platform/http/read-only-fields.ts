@@ -15,6 +15,7 @@ import { ValidationError } from '../../core/errors';
  * body belongs to another resource, which is a client's mistake worth saying.
  */
 
+export const fieldCannotChangeMessage = (field: string) => `${field} cannot be changed here`;
 export const idMismatchMessage = 'id must be the id of the item being changed (it cannot be changed)';
 
 /** `body` without the read-only `fields`; a 400 when `id` is one of them and names another resource than `resourceId`. */
@@ -43,11 +44,11 @@ function sameId(value: unknown, resourceId: string | undefined): boolean {
  * account's identity and plan on PATCH /api/user): those are not stale copies but an attempt to change
  * what only the server changes.
  */
-export function refuseChangedGuardedFields<T extends object>(body: unknown, current: T, guarded: readonly (keyof T & string)[], message: (field: string) => string): void {
+export function refuseChangedGuardedFields<T extends object>(body: unknown, current: T, guarded: readonly (keyof T & string)[]): void {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
   const sent = body as Record<string, unknown>;
   for (const field of guarded) {
     if (!Object.hasOwn(sent, field)) continue;
-    if (JSON.stringify(sent[field]) !== JSON.stringify(current[field])) throw new ValidationError(message(field), [{ path: field, message: message(field) }], 'READ_ONLY_FIELD');
+    if (JSON.stringify(sent[field]) !== JSON.stringify(current[field])) throw new ValidationError(fieldCannotChangeMessage(field), [{ path: field, message: fieldCannotChangeMessage(field) }], 'READ_ONLY_FIELD');
   }
 }

@@ -19,7 +19,9 @@ export default defineConfig({
           environment: 'node', env,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own stack (and table in the shared database), and much of a
+          // file's time is spent waiting (renders, throttle delays, polling), so two share the two cores.
+          maxWorkers: 2,
         },
       },
       { resolve, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', env, testTimeout: 120_000 } },

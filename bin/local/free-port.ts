@@ -27,6 +27,12 @@ function ephemeralStart(): number {
 const lowestPort = 10_000;
 
 /**
+ * The ports at or above `lowestPort` that browsers and Node's fetch refuse to reach ("bad port", the Fetch
+ * standard's port blocking list): a server there could never be called.
+ */
+const blockedByFetch = new Set([10080]);
+
+/**
  * A TCP port nothing listens on right now, for a server that must know its port before it starts
  * (DynamoDB Local's command line, cognito-local's issuer, the app's origin). It is chosen below the
  * ephemeral range, so no outgoing connection of this or another process can take it in the moment
@@ -37,7 +43,9 @@ export async function freePort(): Promise<number> {
   const highest = ephemeralStart() - 1;
   if (highest > lowestPort + 1_000) {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const port = await tryPort(lowestPort + Math.floor(Math.random() * (highest - lowestPort)));
+      const candidate = lowestPort + Math.floor(Math.random() * (highest - lowestPort));
+      if (blockedByFetch.has(candidate)) continue;
+      const port = await tryPort(candidate);
       if (port !== undefined) return port;
     }
   }

@@ -209,7 +209,7 @@ describe('a video from a saved script (free plan, then basic)', () => {
     expect(progress).toContain(10);
     const rendering = updates.filter((m) => m.body.stage === 'rendering');
     expect(rendering.length).toBeGreaterThanOrEqual(1);
-    for (let i = 1; i < rendering.length; i++) expect(rendering[i]!.at - rendering[i - 1]!.at).toBeGreaterThanOrEqual(800);
+    for (let i = 1; i < rendering.length; i++) expect(rendering[i]!.at - rendering[i - 1]!.at).toBeGreaterThanOrEqual(500); // one a second when sent; the socket may deliver two closer together on a loaded machine
     const usage = messages.find((m) => m.body.type === 'video-usage');
     expect(usage?.body.amount).toBeGreaterThan(0);
 

@@ -11,7 +11,8 @@ import { handler as scheduledJob } from '../../functions/jobs/scheduled-job';
 import { handler as tick } from '../../functions/jobs/tick';
 import { makeMedia } from '../support/media-files';
 import { services } from '../support/services';
-import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
+import { setProfile, signUpAndIn } from './support/accounts';
+import { scriptWithVideo } from './support/finished-script';
 import { clientFor, startTestStack } from './support/stack';
 
 let stack: LocalStack;
@@ -39,22 +40,6 @@ interface OutboxMail {
 async function mailsTo(to: string): Promise<OutboxMail[]> {
   const response = await fetch(`${stack.url}/dev/mailbox.json`);
   return ((await response.json()) as OutboxMail[]).filter((mail) => mail.to === to.toLowerCase() && !/^Verify your/.test(mail.subject));
-}
-
-/** A script whose video is a real MP4 in the user's video folder (as the pipeline leaves it). */
-async function scriptWithVideo(user: SignedInUser, title = 'Morning habits'): Promise<Script> {
-  const created = await user.client.post<Script>('/api/scripts', {
-    title,
-    scriptContent: 'Wake up. Drink water. Move a little.',
-    postCaption: 'Three habits for better mornings #morning #habits #routine #wellness #daily #tips',
-  });
-  expect(created.status).toBe(201);
-  const file = `${created.body.id}-run1.mp4`;
-  const { s3, config } = services();
-  await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: `users/${user.id}/video/${file}`, Body: mp4, ContentType: 'video/mp4' }));
-  const patched = await user.client.patch<Script>(`/api/scripts/${created.body.id}`, { videoUrl: `/api/video/${file}` });
-  expect(patched.status).toBe(200);
-  return patched.body;
 }
 
 function tokenOf(url: string): string {
@@ -130,7 +115,7 @@ describe('automation settings', () => {
 describe('send now and share links', () => {
   it('mails the video as HTML and text with a share link that plays without a session until revoked', async () => {
     const user = await signUpAndIn(stack, 'sender');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     const sent = await user.client.post<SentEmail>(`/api/scripts/${script.id}/send-email`);
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('Video notification email sent successfully!');
@@ -164,7 +149,7 @@ describe('send now and share links', () => {
 
   it('answers nothing that names the owner: the video is a copy under shares/<link>/, the thumbnail comes from the token path; revoking and closing the account remove the copy (issue 23)', async () => {
     const user = await signUpAndIn(stack, 'private');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     const { s3, config } = services();
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
     const thumbnailFile = `${script.id}-run1.jpg`;
@@ -217,7 +202,7 @@ describe('send now and share links', () => {
 
   it('stops a share link at its expiry and refuses malformed tokens alike', async () => {
     const user = await signUpAndIn(stack, 'expiry');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     const link = await user.client.post<ShareLink>(`/api/scripts/${script.id}/share-links`);
     expect(link.status).toBe(201);
     const { table } = services();
@@ -241,7 +226,7 @@ describe('send now and share links', () => {
     expect(noVideo.body.message).toBe('This script has no video yet. Create the video first.');
     expect((await owner.client.post(`/api/scripts/${plain.body.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(409);
 
-    const script = await scriptWithVideo(owner);
+    const script = await scriptWithVideo(owner, mp4);
     const link = await owner.client.post<ShareLink>(`/api/scripts/${script.id}/share-links`);
     const scheduled = await owner.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect((await other.client.post(`/api/scripts/${script.id}/send-email`)).status).toBe(404);
@@ -256,7 +241,7 @@ describe('send now and share links', () => {
 
   it('holds mail to the plan’s daily allowance', async () => {
     const user = await signUpAndIn(stack, 'allowance');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     const { table } = services();
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const day = new Date().toISOString().slice(0, 10);
@@ -272,7 +257,7 @@ describe('send now and share links', () => {
 describe('scheduled emails', () => {
   it('validates the time: ahead of now, within a year, ISO', async () => {
     const user = await signUpAndIn(stack, 'when');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     for (const scheduledAt of [new Date(Date.now() - 60_000).toISOString(), new Date(Date.now() + 400 * 86_400_000).toISOString(), 'tomorrow', '', 42]) {
       expect((await user.client.post(`/api/scripts/${script.id}/schedule-email`, { scheduledAt })).status, String(scheduledAt)).toBe(400);
     }
@@ -280,7 +265,7 @@ describe('scheduled emails', () => {
 
   it('sends once at the due time even when the scheduler and the sweep fire together', async () => {
     const user = await signUpAndIn(stack, 'due');
-    const script = await scriptWithVideo(user, 'Scheduled one');
+    const script = await scriptWithVideo(user, mp4, 'Scheduled one');
     const at = new Date(Date.now() + 1500);
     const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: at.toISOString() });
     expect(created.status).toBe(201);
@@ -303,7 +288,7 @@ describe('scheduled emails', () => {
 
   it('never sends a cancelled email', async () => {
     const user = await signUpAndIn(stack, 'cancel');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 1000).toISOString() });
     const cancelled = await user.client.delete<ScheduledEmail>(`/api/scheduled-emails/${created.body.id}`);
     expect(cancelled.status).toBe(200);
@@ -318,7 +303,7 @@ describe('scheduled emails', () => {
 
   it('marks an email failed with the reason when its script lost the video', async () => {
     const user = await signUpAndIn(stack, 'failing');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 500).toISOString() });
     await user.client.delete(`/api/scripts/${script.id}`);
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -335,7 +320,7 @@ describe('completion notices', () => {
     const user = await signUpAndIn(stack, 'auto');
     const address = `${user.username}-auto@example.com`;
     await user.client.post('/api/webhook-settings', { automationEmail: address, enableVideoEmail: true });
-    const script = await scriptWithVideo(user, 'Auto video');
+    const script = await scriptWithVideo(user, mp4, 'Auto video');
     const notice = { kind: 'completed', userId: user.id, result: 'video', scriptId: script.id, fileUrl: script.videoUrl };
     await Promise.all([scheduledJob(notice), scheduledJob(notice)]);
     const mails = await mailsTo(address);
@@ -347,7 +332,7 @@ describe('completion notices', () => {
   it('sends nothing when the switches are off', async () => {
     const user = await signUpAndIn(stack, 'quiet');
     await user.client.post('/api/webhook-settings', { automationEmail: `${user.username}-q@example.com`, enableVideoEmail: true, enableEmailAutomation: false });
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     await scheduledJob({ kind: 'completed', userId: user.id, result: 'video', scriptId: script.id, fileUrl: script.videoUrl });
     expect(await mailsTo(`${user.username}-q@example.com`)).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
@@ -19,6 +19,7 @@ import { makeMedia } from '../support/media-files';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
+import { scriptWithVideo } from './support/finished-script';
 import { startTestStack } from './support/stack';
 
 /**
@@ -208,18 +209,6 @@ describe('script templates (100 a user)', () => {
   });
 });
 
-/** A script whose video is a real MP4 in the user's video folder (as the pipeline leaves it). */
-async function scriptWithVideo(user: SignedInUser): Promise<Script> {
-  const created = await user.client.post<Script>('/api/scripts', { title: 'Morning habits', scriptContent: 'Wake up. Drink water. Move a little.' });
-  expect(created.status).toBe(201);
-  const file = `${created.body.id}-run1.mp4`;
-  const { s3, config } = services();
-  await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: `users/${user.id}/video/${file}`, Body: mp4, ContentType: 'video/mp4' }));
-  const patched = await user.client.patch<Script>(`/api/scripts/${created.body.id}`, { videoUrl: `/api/video/${file}` });
-  expect(patched.status).toBe(200);
-  return patched.body;
-}
-
 interface OutboxMail {
   to: string;
   subject: string;
@@ -239,7 +228,7 @@ async function setMailsSentToday(userId: string, sent: number): Promise<void> {
 describe('mail (free: 20 a day; test mail: 5 an hour)', () => {
   it(`sends exactly the 5 mails left of ${parallel * 2} parallel sends, and makes exactly 5 share links`, async () => {
     const user = await signUpAndIn(stack, 'sendrace');
-    const script = await scriptWithVideo(user);
+    const script = await scriptWithVideo(user, mp4);
     await setMailsSentToday(user.id, 15);
     const answers = await times(parallel * 2, () => user.client.post<{ code?: string; shareUrl?: string }>(`/api/scripts/${script.id}/send-email`));
     expect(statuses(answers)).toEqual([...repeat(200, 5), ...repeat(429, parallel * 2 - 5)]);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies, maxCaptionSettingsJson } from './rules/captions';
+import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies, maxCaptionSettingsJson, shotTransitions } from './rules/captions';
 
-export { captionPositions, captionStyles, fontFamilies } from './rules/captions';
+export { captionPositions, captionStyles, fontFamilies, shotTransitions } from './rules/captions';
 
 /**
  * A script's caption settings (spec 000 §3, §5). One set of field rules serves both readings:
@@ -40,6 +40,8 @@ const fields = {
   background_audio_id: z.string().trim().max(100, 'background_audio_id must be at most 100 characters').nullable(),
   background_audio_volume: ranged('background_audio_volume', false),
   enabled: flag('enabled'),
+  motion: flag('motion'),
+  transition: oneOf('transition', shotTransitions),
 };
 
 export const captionSettingsSchema = z.object({
@@ -60,6 +62,8 @@ export const captionSettingsSchema = z.object({
   background_audio_id: fields.background_audio_id.default(d.background_audio_id),
   background_audio_volume: fields.background_audio_volume.default(d.background_audio_volume),
   enabled: fields.enabled.default(d.enabled),
+  motion: fields.motion.default(d.motion),
+  transition: fields.transition.default(d.transition),
 });
 export type CaptionSettings = z.infer<typeof captionSettingsSchema>;
 

@@ -17,6 +17,8 @@ export const captionPositions = [
   'bottom_right',
 ] as const;
 export const fontFamilies = ['The Bold Font', 'Arial', 'Verdana', 'Helvetica', 'Times New Roman'] as const;
+/** How one shot gives way to the next (issue 24): a hard cut, a quick zoom through the cut, or a short crossfade. */
+export const shotTransitions = ['cut', 'zoom', 'crossfade'] as const;
 
 /** The sliders' bounds (000 §5, the script's readings). */
 export const captionRanges = {
@@ -52,4 +54,7 @@ export const captionDefaults = {
   background_audio_volume: 30,
   /** Captions burned into the video (a video template may turn them off). */
   enabled: true,
+  /** A slow push-in or pan on every shot and a punch-in on emphasised words (issue 24). */
+  motion: true,
+  transition: 'cut',
 } as const;

@@ -1,6 +1,6 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
 import type { GenerateScriptsInput, GenerationResult } from '../../contract/generation';
-import { captionRanges } from '../../contract/rules/captions';
+import { captionDefaults, captionRanges } from '../../contract/rules/captions';
 import { emptySegments } from '../../contract/rules/segments';
 import type { CreateScriptInput, Script } from '../../contract/scripts';
 import type { GenerateVideoInput } from '../../contract/video';
@@ -35,6 +35,8 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     position: c.position,
     all_caps: c.allCaps,
     enabled: c.enabled,
+    motion: captionDefaults.motion,
+    transition: captionDefaults.transition,
     background_audio_id: template.backgroundAudioId,
     background_audio_volume: template.backgroundAudioVolume,
   };

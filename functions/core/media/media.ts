@@ -32,6 +32,19 @@ export const mediaAssetSchema = z.object({
   format: z.string().nullable(),
   aspectRatio: z.string().nullable(),
   colorSpace: z.string().nullable(),
+  /**
+   * What a quick look at the footage found at upload (issue 24), absent for audio and for assets stored
+   * before it: where its watchable part starts (after a black or frozen opening, at its liveliest
+   * stretch) and where the action is across the frame (0–1 from the left and from the top), which the
+   * render keeps in a 9:16 crop instead of the dead centre.
+   */
+  framing: z
+    .object({
+      inPoint: z.number().nonnegative(),
+      focusX: z.number().min(0).max(1),
+      focusY: z.number().min(0).max(1),
+    })
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

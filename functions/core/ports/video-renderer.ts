@@ -15,6 +15,9 @@ export interface RenderClip {
   start: number;
   /** How long the segment lasts (seconds); a shorter clip is looped. */
   duration: number;
+  /** Where the 9:16 crop is centred in a wider or taller clip (0–1 across, 0–1 down); the centre when absent. */
+  focusX?: number;
+  focusY?: number;
 }
 
 export interface RenderRequest {

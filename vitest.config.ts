@@ -9,7 +9,8 @@ const resolve = { alias: { '@contract': fileURLToPath(new URL('./functions/contr
 export default defineConfig({
   test: {
     projects: [
-      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', env } },
+      // Unit tests are pure and share no state through modules: one module graph for all of them (48 s to 19 s here).
+      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', env, isolate: false } },
       {
         resolve,
         test: {
@@ -24,7 +25,9 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      { resolve, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', env, testTimeout: 120_000 } },
+      // The infra tests read the synthesized stack and never change it: one module graph, so the CDK is loaded
+      // and the default stack synthesized once for all files (test/infra/support/stack.ts).
+      { resolve, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', env, testTimeout: 120_000, isolate: false } },
       {
         resolve,
         test: {

@@ -144,7 +144,11 @@ describe('voice-over and video journey', () => {
       await expect.poll(() => tiles.count()).toBe(58); // 60 minus the two audio items
       await picker.getByTestId('picker-sentinel').scrollIntoViewIfNeeded();
       await expect.poll(() => tiles.count()).toBe(116);
-      await picker.getByRole('button', { name: 'Load More Media' }).click();
+      // Clicked where it stands: a click that first scrolled the button into view would also bring the
+      // sentinel into view, which may load page 3 on its own and take the button away mid-click.
+      const loadMore = picker.getByRole('button', { name: 'Load More Media' });
+      await expect.poll(() => loadMore.isEnabled()).toBe(true);
+      await loadMore.dispatchEvent('click');
       await expect.poll(() => tiles.count()).toBe(174);
       await expect(picker.getByRole('button', { name: 'Load More Media' }).count()).resolves.toBe(0);
       expect(requested).toEqual(['page 1', 'page 2', 'page 3']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { automationTasks } from '../../functions/automation/tasks.js';
 import { pipelineTasks } from '../../functions/pipeline/tasks.js';
 import { areas } from '../../functions/platform/routes.js';
-import { bundled } from './support/bundle.js';
+import { bundledEach } from './support/bundle.js';
 
 /**
  * Each function carries only what it uses (issue 11): every entry point is bundled as the CDK bundles
@@ -31,8 +31,10 @@ describe('function bundles', () => {
   it('stay within the bound of each entry point, and only the functions that speak, clone or delete clones carry the ElevenLabs SDK', { timeout: 240_000 }, async () => {
     const sizes: Record<string, number> = {};
     const withElevenLabs: string[] = [];
+    const bundles = await bundledEach(entries.map(({ entry }) => entry));
     for (const { entry } of entries) {
-      const bundle = await bundled(entry);
+      const bundle = bundles.get(entry);
+      if (!bundle) throw new Error(`${entry} was not bundled`);
       sizes[entry] = bundle.bytes;
       if (bundle.inputs.some((input) => input.includes('@elevenlabs/'))) withElevenLabs.push(entry);
     }

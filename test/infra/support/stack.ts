@@ -25,7 +25,16 @@ export interface SynthOptions {
  * and asset staging off: assets are referenced where they are instead of being copied into the assembly
  * (the ffmpeg layer alone is about 150 MB, and each test file synthesizes into its own temporary folder).
  */
-export function synthStack(props: Partial<ReelsmithStackProps> = {}, options: SynthOptions = {}): { app: App; stack: ReelsmithStack; template: Template } {
+export function synthStack(props: Partial<ReelsmithStackProps> = {}, options: SynthOptions = {}): SynthesizedStack {
+  // The default stack is synthesized once for all the files that read it (the infra tests share one module graph).
+  if (Object.keys(props).length === 0 && !options.validate) return (defaultStack ??= freshStack(props, options));
+  return freshStack(props, options);
+}
+
+type SynthesizedStack = { app: App; stack: ReelsmithStack; template: Template };
+let defaultStack: SynthesizedStack | undefined;
+
+function freshStack(props: Partial<ReelsmithStackProps>, options: SynthOptions): SynthesizedStack {
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true },
     builtinCloudFormationValidation: options.validate ?? false,

@@ -2,8 +2,10 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileTooLargeError } from '../../core/errors';
+import type { Framing } from '../../core/media/framing';
 import { UnreadableMediaError, type LocalMedia, type MediaProcessor, type ProbeResult } from '../../core/ports/media';
 import { ObjectTooLargeError, type ObjectStore } from '../../core/ports/object-store';
+import { analyseFootage } from './footage-analysis';
 import { mediaFormats } from './input';
 import { extractFrame, probeFile } from './probe';
 import { ToolFailedError } from './run';
@@ -60,6 +62,10 @@ class LocalFile implements LocalMedia {
     const jpeg = await readFile(out);
     if (jpeg.length === 0) throw new UnreadableMediaError('ffmpeg wrote an empty thumbnail');
     return jpeg;
+  }
+
+  framing(clip: { duration: number; width: number | null; height: number | null }): Promise<Framing> {
+    return onUpload(() => analyseFootage(this.path, clip));
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,7 @@ import type { Publisher } from '../ports/realtime';
 import { formatMatches, magicMatches } from './file-checks';
 import { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo } from '../../contract/rules/file-types';
 import { requireFolder } from './folders';
+import type { Framing } from './framing';
 import { aspectRatioOf, displayFileName, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
 import type { PublicAsset } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
@@ -250,7 +251,25 @@ export class UploadService {
       await this.deps.storage.put(thumbnailKey, jpeg, 'image/jpeg');
       storedThumbnail = thumbnailKey;
     }
-    return assetFromUpload(upload, { size, metadata: inspection.metadata, thumbnailKey: storedThumbnail, now: new Date(this.clock()).toISOString() });
+    const framing = inspection.metadata.kind === 'video' ? await this.framingOf(upload, local, inspection.metadata) : undefined;
+    const asset = assetFromUpload(upload, { size, metadata: inspection.metadata, thumbnailKey: storedThumbnail, now: new Date(this.clock()).toISOString() });
+    return framing ? { ...asset, framing } : asset;
+  }
+
+  /**
+   * The clip's in-point and focus (issue 24). A look that fails or runs out of time keeps the upload:
+   * the asset then has no framing, as assets stored before it, and shots start at 0 on the centre.
+   */
+  private async framingOf(upload: PendingUpload, local: LocalMedia, metadata: AssetMetadata): Promise<Framing | undefined> {
+    const started = this.clock();
+    try {
+      const framing = await local.framing({ duration: metadata.duration, width: metadata.width, height: metadata.height });
+      this.deps.log?.('footage analysed', { assetId: upload.id, ms: this.clock() - started, seconds: metadata.duration, ...framing });
+      return framing;
+    } catch (error) {
+      this.deps.log?.('footage analysis failed', { assetId: upload.id, ms: this.clock() - started, error: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    }
   }
 
   /** The spec's POST /api/media/upload: one small file through the API, checked the same way. */

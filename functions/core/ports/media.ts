@@ -1,3 +1,4 @@
+import type { Framing } from '../media/framing';
 import type { MediaAsset, MediaFolder, MediaUsage, PendingUpload } from '../media/media';
 import type { MediaSort } from '../../contract/media';
 import type { Tier } from '../../contract/users';
@@ -103,6 +104,8 @@ export interface LocalMedia {
   probe(): Promise<ProbeResult>;
   /** One frame as a JPEG at most 480 pixels wide. */
   thumbnail(atSeconds: number): Promise<Uint8Array>;
+  /** A video's in-point and focus from a quick look at its opening (issue 24); UnreadableMediaError when the look fails. */
+  framing(clip: { duration: number; width: number | null; height: number | null }): Promise<Framing>;
   close(): Promise<void>;
 }
 

@@ -296,4 +296,19 @@ describe('a run', () => {
     // The test used its own period: a firing now still runs.
     expect(shown.lastRunAt).not.toBeNull();
   });
+
+  it('Test Workflow completes for a new account with no footage: the video is made on generated backgrounds', async () => {
+    const user = await signUpAndIn(stack, 'emptylib');
+    const template = await createTemplate(user, { scriptContent: 'Start small. Keep going.' });
+    const schedule = await createSchedule(user, template.id, { emailRecipients: `${user.username}-e@example.com` });
+    const tested = await user.client.post<TestWorkflowResult>(`/api/automation-schedules/${schedule.id}/test`);
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    // Answered within its wait (completed), or still going on a loaded machine: then it completes.
+    const settled = tested.body.status === 'completed' ? await scheduleOf(user, schedule.id) : await settledRun(user, schedule.id, undefined, 120_000);
+    expect(settled.lastRun).toMatchObject({ status: 'completed', test: true });
+    const script = (await user.client.get<Script[]>('/api/scripts')).body.find((candidate) => candidate.id === settled.lastRun?.scriptId);
+    expect(script?.videoUrl).toBeTruthy();
+    expect(script?.videoMetadata?.segments.every((segment) => segment.source === 'generated' && segment.generatedReason === 'no-videos')).toBe(true);
+    expect(await mailsTo(`${user.username}-e@example.com`)).toHaveLength(1);
+  });
 });

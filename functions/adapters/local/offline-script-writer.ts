@@ -1,11 +1,38 @@
 import type { DraftScript, ScriptWriter, WriteRequest, WriteResult } from '../../core/ports/scripts';
+import { maxLengthRatio } from '../../core/scripts/generation';
 import { countWords } from '../../contract/rules/post-caption';
 import { groupOfCategory } from '../../contract/rules/subject-categories';
+import {
+  afterOrdinal,
+  fillItem,
+  isPlural,
+  kindOf,
+  listQuestions,
+  mistakeSentences,
+  ordinals,
+  practiceSentences,
+  questionHooks,
+  reasonSentences,
+  thingSentences,
+  tipSentences,
+  topicQuestions,
+  withArticle,
+  type Template,
+} from './item-sentences';
+import { asksOf, numberWord, type CountAsk, type ScriptAsks } from './script-asks';
+
+export { asksOf, subjectsOf } from './script-asks';
 
 /**
  * The local stand-in for the LLM (DESIGN section 1): composes topic-specific scripts from a library
  * of openings, points and closings, picked at random without repeats, so two scripts on one topic
  * differ and two topics read differently. The API marks its scripts `source: 'offline'`.
+ *
+ * It follows the explicit asks of the extra instructions (issue 24, `script-asks.ts`): a counted list
+ * ("three quick tips") is that many numbered sentences, "end with a question" ends on one, and each
+ * listed item gets a sentence that says something about it (`item-sentences.ts`), never the
+ * instruction's own words. The asks come first when the length is tight: items shorten, then the
+ * bridge goes, then items fold into one sentence (unless each was asked for its own), then the hook.
  */
 type Rng = () => number;
 
@@ -163,16 +190,6 @@ const topicFreePoints = [
   'Make the first step so easy that you cannot say no to it, then build from there.',
 ];
 
-/** Sentences about one thing the instructions ask for ({subject}); none names the topic. */
-const subjectPoints = [
-  'Start with {subject}; small changes there show up in every result.',
-  'Do not overlook {subject}. It is where most beginners lose the easy wins.',
-  'Give {subject} five extra minutes of attention and the difference is obvious.',
-  'Get {subject} right, and everything after it gets easier.',
-  'When it comes to {subject}, simple and consistent beats fancy.',
-  'Learn one new thing about {subject} this week and try it tomorrow.',
-];
-
 const hooks: string[] = [
   'Most people get {topic} completely wrong, and it is not their fault.',
   'What if {topic} could be simpler than you think?',
@@ -200,8 +217,16 @@ const closers: string[] = [
   'That is {topic} made simple. Follow along for part two.',
 ];
 
+function countTitle(t: Topic, count: CountAsk): string {
+  const noun = count.n === 1 ? count.noun : plural(count.noun);
+  const nouns = titleCase([count.adjectives, noun].filter(Boolean).join(' '));
+  if (count.kind === 'reason') return `${count.n} ${nouns} to Try ${t.title}`;
+  if (count.kind === 'mistake') return `${count.n} ${t.title} ${nouns} to Avoid`;
+  return `${count.n} ${nouns} for ${t.title}`;
+}
+
 const titles: ((t: Topic, n: number) => string)[] = [
-  (t, n) => `${n} ${t.title} Tips That Actually Work`,
+  (t, n) => (t.count ? countTitle(t, t.count) : `${n} ${t.title} Tips That Actually Work`),
   (t) => `The ${t.title} Mistake Everyone Makes`,
   (t) => `${t.title}, Made Simple`,
   (t) => `What Nobody Tells You About ${t.title}`,
@@ -220,46 +245,17 @@ interface Topic {
   group?: string;
   /** What the extra instructions ask the script to talk about ("grinders", "beans", "milk frothing"). */
   subjects: string[];
+  /** A counted list the instructions ask for ("three quick tips"). */
+  count?: CountAsk;
+  asks: ScriptAsks;
 }
 
 /** How many sentences may name the topic in full (the hook included); later mentions use its short form. */
 const fullMentions = 2;
-const maxSubjects = 5;
 
 const stopWords = new Set(
   'a an the and or but of for to in on at by with about into from your my our their this that these those is are be how what why make write create script video please some more tips talk mention cover include focus explain discuss'.split(' '),
 );
-
-const leadIn = /\b(?:talk(?:ing)? about|about|mention(?:ing)?|cover(?:ing)?|includ(?:e|ing)|focus(?:ing)? on|featur(?:e|ing)|explain(?:ing)?|discuss(?:ing)?|tips? (?:on|for|about)|show(?:ing)?)\s+(.+)$/i;
-/** Instructions about style, not subjects ("Make it useful", "keep it short, punchy"). */
-const styleClause = /^\s*(?:make|keep|be|sound|use|write|add|avoid|don'?t|do not|end|start|open|close|stay)\b/i;
-const leadingFiller = new Set(['the', 'a', 'an', 'some', 'my', 'your', 'our', 'their', 'how', 'to', 'also', 'then', 'more']);
-const styleWords = new Set(['useful', 'short', 'fun', 'funny', 'engaging', 'simple', 'casual', 'friendly', 'punchy', 'informative', 'professional', 'energetic', 'clear', 'concise', 'it', 'this']);
-
-/** The things the extra instructions ask for, in their order, at most five ("Talk about grinders, beans and milk frothing"). */
-export function subjectsOf(instructions: string): string[] {
-  const found: string[] = [];
-  const seen = new Set<string>();
-  for (const clause of instructions.split(/[.!?\n]+/)) {
-    const asked = clause.match(leadIn)?.[1] ?? (clause.includes(',') && !styleClause.test(clause) ? clause : undefined);
-    if (!asked) continue;
-    for (const piece of asked.split(/,|;|&|\/|\band\b|\bor\b|\bplus\b/i)) {
-      const words = piece
-        .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-        .split(/\s+/)
-        .filter(Boolean);
-      while (words.length > 0 && leadingFiller.has(words[0]!.toLowerCase())) words.shift();
-      if (words.length === 0 || words.length > 4) continue;
-      if (words.every((word) => stopWords.has(word.toLowerCase()) || styleWords.has(word.toLowerCase()))) continue;
-      const phrase = words.map((word) => (/^[A-Z]{2,}/.test(word) ? word : word.toLowerCase())).join(' ');
-      if (phrase.length > 40 || seen.has(phrase.toLowerCase())) continue;
-      seen.add(phrase.toLowerCase());
-      found.push(phrase);
-      if (found.length >= maxSubjects) return found;
-    }
-  }
-  return found;
-}
 
 /** "a", "a and b", "a, b and c". */
 function listOf(items: readonly string[]): string {
@@ -284,8 +280,13 @@ function titleCase(text: string): string {
   return text.replace(/\b([a-z])([a-z']*)/g, (_, first: string, rest: string) => first.toUpperCase() + rest);
 }
 
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function topicOf(request: WriteRequest): Topic {
   const group = groupOfCategory(request.subjectCategory);
+  const asks = asksOf(request.extraInstructions);
   const raw =
     request.topic?.trim() ||
     request.extraInstructions
@@ -304,7 +305,9 @@ function topicOf(request: WriteRequest): Topic {
     short: shortOf(lower),
     audience: role ? `${plural(role)} and the people they serve` : group ? groups[group]!.audience : 'creators',
     group,
-    subjects: subjectsOf(request.extraInstructions).filter((subject) => subject.toLowerCase() !== lower.toLowerCase()),
+    subjects: asks.items.filter((subject) => subject.toLowerCase() !== lower.toLowerCase()),
+    count: asks.count,
+    asks,
   };
 }
 
@@ -316,6 +319,34 @@ function take<T>(pool: readonly T[], rng: Rng, used: Set<number>): T {
   return pool[index] as T;
 }
 
+/** Which templates each pool has given out so far in a batch, so the scripts of a batch differ. */
+class BatchMemory {
+  private readonly pools = new Map<string, Set<number>>();
+
+  /** The pool's set for the whole batch (no repeats until the pool runs out). */
+  of(pool: string): Set<number> {
+    let used = this.pools.get(pool);
+    if (!used) this.pools.set(pool, (used = new Set()));
+    return used;
+  }
+
+  /**
+   * A set for one script: no repeats inside it, and none of the batch's latest picks while at least
+   * `needed` templates stay free. Call `keep` afterwards to remember the script's picks.
+   */
+  forScript(pool: string, size: number, needed: number): { used: Set<number>; keep: () => void } {
+    const batch = this.of(pool);
+    const recent = [...batch].slice(-Math.max(0, size - needed));
+    const used = new Set(recent);
+    return {
+      used,
+      keep: () => {
+        for (const index of used) if (!recent.includes(index)) batch.add(index);
+      },
+    };
+  }
+}
+
 /** Fills a template; the topic is named in full in the first `fullMentions` sentences, then by its short form. */
 class Mentions {
   private full = 0;
@@ -325,15 +356,14 @@ class Mentions {
     return this.full >= fullMentions;
   }
 
-  fill(template: string, subject = ''): string {
+  fill(template: string): string {
     const names = template.includes('{topic}') || template.includes('{Topic}');
     const useFull = names && !this.exhausted;
     if (useFull) this.full += 1;
     return template
       .replaceAll('{topic}', useFull ? this.topic.lower : this.topic.short)
       .replaceAll('{Topic}', useFull ? this.topic.title : titleCase(this.topic.short))
-      .replaceAll('{audience}', this.topic.audience)
-      .replaceAll('{subject}', subject);
+      .replaceAll('{audience}', this.topic.audience);
   }
 }
 
@@ -346,7 +376,23 @@ function hashtagsFor(topic: Topic, request: WriteRequest): string[] {
   const tags = [words.join(''), ...words.slice(0, 2)];
   if (request.subjectCategory && !request.subjectCategory.startsWith('#')) tags.push(request.subjectCategory.replace(/\s+/g, ''));
   if (topic.group) tags.push(...groups[topic.group]!.tags);
+  // The listed items, when the tags above leave room ("#burrgrinder").
+  tags.push(...topic.subjects.map((subject) => subject.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')));
   return tags.filter((tag) => tag.length > 1 && tag.length <= 30);
+}
+
+/** "Here are three quick tips.", "Here is one mistake to avoid.", "Here are five reasons coffee is worth it." */
+function headerOf(count: CountAsk, topic: Topic): string {
+  const noun = count.n === 1 ? count.noun : plural(count.noun);
+  const what = [numberWord(count.n), count.adjectives, noun].filter(Boolean).join(' ');
+  const verb = count.n === 1 ? 'Here is' : 'Here are';
+  if (count.kind === 'reason') return `${verb} ${what} ${topic.short} ${isPlural(topic.short) ? 'are' : 'is'} worth it.`;
+  if (count.kind === 'mistake') return `${verb} ${what} to avoid.`;
+  return `${verb} ${what}.`;
+}
+
+function wordsOf(paragraphs: readonly string[]): number {
+  return paragraphs.reduce((sum, paragraph) => sum + countWords(paragraph), 0);
 }
 
 export function estimateTokens(text: string): number {
@@ -363,46 +409,98 @@ export class OfflineScriptWriter implements ScriptWriter {
     return 250 + request.count * Math.ceil(request.targetWords * 1.2 * 1.4 + 120);
   }
 
-  private draft(request: WriteRequest, topic: Topic, usedTitles: Set<string>, batch: Record<'hooks' | 'bridges' | 'closers' | 'titles' | 'subjects', Set<number>>): DraftScript {
+  /** One sentence per listed item: a template of the item's kind, none twice in a script. */
+  private itemTemplates(items: readonly string[], batch: BatchMemory): Template[] {
+    const things = batch.forScript('things', thingSentences.length, items.length);
+    const practices = batch.forScript('practices', practiceSentences.length, items.length);
+    const chosen = items.map((item) => (kindOf(item) === 'practice' ? take(practiceSentences, this.rng, practices.used) : take(thingSentences, this.rng, things.used)));
+    things.keep();
+    practices.keep();
+    return chosen;
+  }
+
+  /** The counted list's templates ("change one thing at a time…"), none twice in a script. */
+  private countedTemplates(count: CountAsk, batch: BatchMemory): Template[] {
+    const pool = count.kind === 'reason' ? reasonSentences : count.kind === 'mistake' ? mistakeSentences : tipSentences;
+    const memory = batch.forScript(count.kind, pool.length, count.n);
+    const chosen = Array.from({ length: count.n }, () => take(pool, this.rng, memory.used));
+    memory.keep();
+    return chosen;
+  }
+
+  private draft(request: WriteRequest, topic: Topic, usedTitles: Set<string>, batch: BatchMemory): DraftScript {
+    const { asks, count, subjects: items } = topic;
+    const target = request.targetWords;
+    const max = Math.round(target * maxLengthRatio);
+    const listed = items.length > 0 || count !== undefined;
+    const mentions = new Mentions(topic);
+
+    const hookPool = asks.openWithQuestion ? questionHooks : listed ? hooks.filter((hook) => !hook.startsWith('Three things')) : hooks;
+    let hookText = capitalise(mentions.fill(take(hookPool, this.rng, batch.of(asks.openWithQuestion ? 'question hooks' : listed ? 'list hooks' : 'hooks'))));
+    const questionPool = (listed ? [...listQuestions, ...topicQuestions] : topicQuestions).map((question) => question.replaceAll('{topic}', topic.short));
+    let closerTemplate = asks.endWithQuestion ? take(questionPool, this.rng, batch.of(listed ? 'list questions' : 'questions')) : take(closers, this.rng, batch.of('closers'));
+    const bridge = mentions.fill(take(bridges, this.rng, batch.of('bridges')));
+
+    // The asks: a sentence per item, and the counted list (about the items when there are as many).
+    const templates = this.itemTemplates(items, batch);
+    const merged = count?.kind === 'tip' && items.length === count.n;
+    const counted = count && !merged ? this.countedTemplates(count, batch) : [];
+    const header = count ? headerOf(count, topic) : undefined;
+    const forms = items.map(() => 'long' as 'long' | 'short');
+    let countedForm: 'long' | 'short' = 'long';
+    let listing = false;
+    let withBridge = !count;
+    let withHook = true;
+    let withCloser = true;
+    const itemSentences = () => items.map((item, i) => fillItem(forms[i] === 'long' ? templates[i]!.long : templates[i]!.short, item, topic.short));
+    const itemParagraphs = () => (merged ? [] : listing ? [`${capitalise(numberWord(items.length))} things make the difference: ${listOf(items.map(withArticle))}.`] : itemSentences());
+    const countedSentences = () => counted.map((template) => (countedForm === 'long' ? template.long : template.short).replaceAll('{topic}', topic.short));
+    const countedParagraphs = () => (merged ? itemSentences() : countedSentences()).map((sentence, i) => afterOrdinal(ordinals[i] ?? `Number ${i + 1}`, sentence));
+    const compose = (middle: readonly string[]) => [
+      ...(withHook ? [hookText] : []),
+      ...(withBridge ? [bridge] : []),
+      ...middle,
+      ...(header ? [header] : []),
+      ...(count ? countedParagraphs() : []),
+      ...(withCloser ? [closerTemplate] : []),
+    ];
+
+    // When the asks do not fit, they win: shorter item sentences, no bridge, shorter tips, one listing sentence, no hook.
+    for (let i = forms.length - 1; i >= 0 && wordsOf(compose(itemParagraphs())) > target; i -= 1) forms[i] = 'short';
+    if (listed && withBridge && wordsOf(compose(itemParagraphs())) > target) withBridge = false;
+    if (wordsOf(compose(itemParagraphs())) > target) countedForm = 'short';
+    if (wordsOf(compose(itemParagraphs())) > max) {
+      const shortest = (pool: readonly string[]) => pool.reduce((best, text) => (countWords(text) < countWords(best) ? text : best));
+      hookText = capitalise(mentions.fill(shortest(hookPool)));
+      if (asks.endWithQuestion) closerTemplate = shortest(questionPool);
+    }
+    if (wordsOf(compose(itemParagraphs())) > max && !asks.ownSentences && items.length > 1 && !merged) listing = true;
+    if (wordsOf(compose(itemParagraphs())) > max) withHook = false;
+    if (wordsOf(compose(itemParagraphs())) > max && !asks.endWithQuestion) withCloser = false;
+
+    // Then points on the topic fill the length.
     const pool = [...(topic.group ? groups[topic.group]!.points : []), ...generalPoints];
     const usedPoints = new Set<number>();
     const usedFree = new Set<number>();
-    const mentions = new Mentions(topic);
-    const hookText = mentions.fill(take(hooks, this.rng, batch.hooks)).replace(/^\w/, (c) => c.toUpperCase());
-    const closerTemplate = take(closers, this.rng, batch.closers);
-    const target = request.targetWords;
-    const sentences: string[] = [];
-
-    // What the instructions ask for comes first: one sentence per subject when they fit, else one listing them.
-    let bridge = mentions.fill(take(bridges, this.rng, batch.bridges));
-    const fixed = () => countWords(hookText) + countWords(bridge) + countWords(closerTemplate) + 2;
-    if (topic.subjects.length > 0) {
-      const usedSubjectPoints = new Set<number>([...batch.subjects].slice(-2));
-      const each = topic.subjects.map((subject) => mentions.fill(take(subjectPoints, this.rng, usedSubjectPoints), subject));
-      for (const index of usedSubjectPoints) batch.subjects.add(index);
-      const words = each.reduce((sum, sentence) => sum + countWords(sentence), 0);
-      if (fixed() + words <= target * 1.15 || topic.subjects.length === 1) sentences.push(...each);
-      else bridge = `Three things make the difference: ${listOf(topic.subjects)}.`.replace('Three things', topic.subjects.length === 2 ? 'Two things' : topic.subjects.length === 3 ? 'Three things' : 'A few things');
-    }
-    let body = sentences.reduce((sum, sentence) => sum + countWords(sentence), 0);
+    const points: string[] = [];
     const maxPoints = pool.length + topicFreePoints.length;
-    while (fixed() + body < target * 0.92 && sentences.length < maxPoints) {
+    let words = wordsOf(compose(itemParagraphs()));
+    while (words < target * 0.92 && points.length < maxPoints) {
       // Once the topic has been named in full, every other point is one that does not name it.
-      const fromFree = mentions.exhausted && sentences.length % 2 === 0 && usedFree.size < topicFreePoints.length;
+      const fromFree = mentions.exhausted && points.length % 2 === 0 && usedFree.size < topicFreePoints.length;
       const point = fromFree ? take(topicFreePoints, this.rng, usedFree) : mentions.fill(take(pool, this.rng, usedPoints));
-      if (fixed() + body + countWords(point) > target * 1.15 && sentences.length > 0) break;
-      sentences.push(point);
-      body += countWords(point);
+      if (words + countWords(point) > target * 1.15 && (points.length > 0 || listed)) break;
+      points.push(point);
+      words += countWords(point);
     }
-    const closer = mentions.fill(closerTemplate);
-    const numbered = sentences.length >= 2 && sentences.length <= 5 && this.rng() < 0.5;
-    const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
-    const bodyText = numbered
-      ? sentences.map((sentence, i) => `${ordinals[i]}, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`)
-      : sentences;
-    const content = [hookText, bridge, ...bodyText, closer].join('\n\n');
-
-    return { title: this.title(topic, usedTitles, batch.titles, sentences.length), content, hashtags: hashtagsFor(topic, request), hookSuggestion: hookText };
+    let middle = [...itemParagraphs(), ...points];
+    // Without a counted ask, a short body is sometimes numbered ("First, …").
+    if (!count && !listing && middle.length >= 2 && middle.length <= 5 && this.rng() < 0.5) middle = middle.map((sentence, i) => afterOrdinal(ordinals[i]!, sentence));
+    const paragraphs = compose(middle);
+    if (withCloser) paragraphs[paragraphs.length - 1] = mentions.fill(closerTemplate);
+    const content = paragraphs.join('\n\n');
+    const title = this.title(topic, usedTitles, batch.of('titles'), count?.n ?? items.length + points.length);
+    return { title, content, hashtags: hashtagsFor(topic, request), hookSuggestion: hookText };
   }
 
   /** A title no other script of the batch (nor `avoidTitles`) has. */
@@ -422,7 +520,7 @@ export class OfflineScriptWriter implements ScriptWriter {
   async write(request: WriteRequest): Promise<WriteResult> {
     const topic = topicOf(request);
     const usedTitles = new Set((request.avoidTitles ?? []).map((title) => title.toLowerCase()));
-    const batch = { hooks: new Set<number>(), bridges: new Set<number>(), closers: new Set<number>(), titles: new Set<number>(), subjects: new Set<number>() };
+    const batch = new BatchMemory();
     const scripts = Array.from({ length: request.count }, () => this.draft(request, topic, usedTitles, batch));
     const prompt = `${request.topic ?? ''} ${request.subjectCategory ?? ''} ${request.extraInstructions}`;
     const output = scripts.map((s) => `${s.title}${s.content}${s.hashtags.join(' ')}${s.hookSuggestion}`).join('');

@@ -28,6 +28,9 @@ export const segmentSchema = z.object({
   /** `generated` (issue 24): the sentence is shown over a generated background; set by the server, derived again on every request. */
   source: z.enum(segmentSources).optional(),
   generatedReason: z.enum(generatedReasons).optional(),
+  /** The creator's crop focus for this shot (issue 24), 0–1 across and down; absent: the clip's analysed focus. */
+  focusX: z.number().min(0).max(1).optional(),
+  focusY: z.number().min(0).max(1).optional(),
 });
 
 /** Stored video metadata is read as it is (older records may hold more segments than a request may send). */

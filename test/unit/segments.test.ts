@@ -40,11 +40,15 @@ describe('scoring media for a segment', () => {
     expect(scoreMedia(media('a', { tags: ['x'] }), 'x', { ...context, recentUse: { a: now - 3_600_000 } })).toBe(-1);
   });
 
-  it('finds a tag in its plural or singular form, whole words only', () => {
+  it('finds a tag by its stem: plural or singular, inflections and the agent noun, whole words only', () => {
     expect(scoreMedia(media('a', { tags: ['grinder'] }), 'Compare two grinders', context)).toBe(4);
     expect(scoreMedia(media('a', { tags: ['beans'] }), 'One bean at a time', context)).toBe(4);
     expect(scoreMedia(media('a', { tags: ['glass'] }), 'Two glasses', context)).toBe(4);
-    expect(scoreMedia(media('a', { tags: ['grind'] }), 'The grinder', context)).toBe(0.1);
+    expect(scoreMedia(media('a', { tags: ['grind'] }), 'The grinder', context)).toBe(4);
+    expect(scoreMedia(media('a', { tags: ['burr grinder'] }), 'A burr grind', context)).toBe(4);
+    expect(scoreMedia(media('a', { tags: ['brew'] }), 'Brewing at home', context)).toBe(4);
+    expect(scoreMedia(media('a', { tags: ['water'] }), 'Wat', context)).toBe(0.1);
+    expect(scoreMedia(media('a', { tags: ['over'] }), 'Oven', context)).toBe(0.1);
     expect(scoreMedia(media('a', { tags: ['is'] }), 'This', context)).toBe(0.1);
   });
 

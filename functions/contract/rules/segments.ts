@@ -5,6 +5,7 @@
 import { maximumWeightAssignment } from './optimal-assignment';
 import { scriptLimits } from './script-limits';
 import type { GeneratedReason, SegmentSource } from './generated-backgrounds';
+import { sameStem } from './word-stems';
 
 export const defaultSegmentSeconds = 3;
 
@@ -21,6 +22,9 @@ export interface Segment {
   source?: SegmentSource;
   /** Why the sentence has a generated background. */
   generatedReason?: GeneratedReason;
+  /** The creator's own crop focus for this shot (0–1 across, 0–1 down); absent: the clip's analysed focus. */
+  focusX?: number;
+  focusY?: number;
 }
 
 /** Bounds of a segment's `matchedTags` (the stored record's schema holds them too). */
@@ -73,6 +77,8 @@ export interface CandidateMedia {
   fileUrl: string;
   thumbnailUrl: string | null;
   duration: number | null;
+  /** Found at upload (issue 24): where the clip's action starts, and where it is across the frame. */
+  framing?: { inPoint: number; focusX: number; focusY: number };
 }
 
 export interface ScoringContext {
@@ -89,20 +95,26 @@ function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The same word, or its plain English plural either way ("grinder" and "grinders", "glass" and "glasses"). */
-function sameWord(text: string, tag: string): boolean {
-  if (text === tag) return true;
-  const [short, long] = text.length < tag.length ? [text, tag] : [tag, text];
-  return short.length >= 3 && (long === `${short}s` || (long === `${short}es` && /(s|x|z|ch|sh)$/.test(short)));
+/** The words of a text as matching compares them (lower case, letters and digits). */
+export function matchWordsOf(text: string): string[] {
+  return wordsOf(text);
 }
 
-/** A tag is found in the text when its words appear in a row (whole words, ignoring case and plural -s/-es). */
+/** The title's words that count as matches (three letters or more, not filler), each once. */
+export function titleWordsOf(title: string): string[] {
+  return [...new Set(wordsOf(title).filter((word) => word.length >= 3 && !stopWords.has(word)))];
+}
+
+/** Whether the tag's words are said from `at` on (issue 24: by stem, so "grinders", "grind" and "grinder" match). */
+export function phraseAt(haystack: readonly string[], at: number, needle: readonly string[]): boolean {
+  if (needle.length === 0 || at + needle.length > haystack.length) return false;
+  return needle.every((word, j) => sameStem(haystack[at + j] ?? '', word));
+}
+
+/** A tag is found in the text when its words appear in a row (whole words, ignoring case, compared by stem). */
 function containsPhrase(haystack: string[], phrase: string): boolean {
   const needle = wordsOf(phrase);
-  if (needle.length === 0) return false;
-  for (let i = 0; i + needle.length <= haystack.length; i++) {
-    if (needle.every((word, j) => sameWord(haystack[i + j] ?? '', word))) return true;
-  }
+  for (let i = 0; i + needle.length <= haystack.length; i++) if (phraseAt(haystack, i, needle)) return true;
   return false;
 }
 
@@ -110,8 +122,7 @@ function containsPhrase(haystack: string[], phrase: string): boolean {
 export function scoreMedia(media: CandidateMedia, segmentText: string, context: ScoringContext): number {
   const text = wordsOf(segmentText);
   const tagMatches = media.tags.filter((tag) => containsPhrase(text, tag)).length;
-  const titleWords = [...new Set(wordsOf(media.title).filter((word) => word.length >= 3 && !stopWords.has(word)))];
-  const titleMatches = titleWords.filter((word) => text.includes(word)).length;
+  const titleMatches = titleWordsOf(media.title).filter((word) => text.some((said) => sameStem(said, word))).length;
   let score = 0;
   score += tagMatches * 3 + (tagMatches > 1 ? tagMatches - 1 : 0);
   score += titleMatches;

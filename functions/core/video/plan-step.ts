@@ -36,9 +36,16 @@ export function captionsOf(script: Script): CaptionSettings {
   }
 }
 
+/** The crop's focus: the shot's own (set by the creator), else the clip's analysed framing, else none (the centre). */
+export function focusOf(segment: { focusX?: number; focusY?: number }, asset: Pick<MediaAsset, 'framing'>): { focusX?: number; focusY?: number } {
+  const focusX = segment.focusX ?? asset.framing?.focusX;
+  const focusY = segment.focusY ?? asset.framing?.focusY;
+  return { ...(focusX === undefined ? {} : { focusX }), ...(focusY === undefined ? {} : { focusY }) };
+}
+
 /**
- * PlanSegments: the segments saved by the request, timed by the voice-over's words (each segment
- * starts with its first word; the last ends with the voice), each with the stored clip it shows, or,
+ * PlanSegments: the segments (shots) saved by the request, timed by the voice-over's words (each shot
+ * starts with its first word, so a cut planned on a tag word lands on it; the last ends with the voice), each with the stored clip it shows, or,
  * without one, a generated background (issue 24). A medium deleted since the request fails the run
  * with a message that says which segment.
  */
@@ -101,6 +108,8 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
       start: time.start,
       mediaDuration: time.duration,
       matchedTags: matchedTagsOf(asset, segment.text),
+      // The creator's focus for the shot wins over the one found at upload.
+      ...focusOf(segment, asset),
     };
     if (!previous && time.start > 0) {
       // Leading segments without media: the first picture starts at 0.

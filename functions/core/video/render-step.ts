@@ -40,7 +40,8 @@ export interface StoredClip extends Omit<RenderClip, 'path'> {
 /** The plan's segment as the render shows it: its stored clip, or its generated background. */
 function storedClipOf(segment: PlanResult['segments'][number], duration: number): StoredClip {
   if (segment.source === 'generated' || !segment.storageKey) return { storageKey: null, kind: 'generated', look: segment.look ?? 0, start: 0, duration };
-  return { storageKey: segment.storageKey, kind: 'video', start: segment.mediaStartTime, duration };
+  const focus = { ...(segment.focusX === undefined ? {} : { focusX: segment.focusX }), ...(segment.focusY === undefined ? {} : { focusY: segment.focusY }) };
+  return { storageKey: segment.storageKey, kind: 'video', start: segment.mediaStartTime, duration, ...focus };
 }
 
 /** Downloads a clip into the work folder (a generated background has nothing to download). */

@@ -48,6 +48,9 @@ export const plannedSegmentSchema = z.object({
   source: z.enum(segmentSources).optional(),
   look: z.number().int().min(0).max(10_000).optional(),
   generatedReason: z.enum(generatedReasons).optional(),
+  /** Where the 9:16 crop is centred (0–1 across and down): the creator's per-shot choice, else the clip's analysed focus. */
+  focusX: z.number().min(0).max(1).optional(),
+  focusY: z.number().min(0).max(1).optional(),
 });
 export type PlannedSegment = z.infer<typeof plannedSegmentSchema>;
 

@@ -2,9 +2,11 @@ import { ValidationError } from '../errors';
 import { toPublicAsset, type MediaAsset } from '../media/media';
 import type { MediaAssetRepository } from '../ports/media';
 import type { RecentMediaUse } from '../ports/video';
+import type { StockFootage } from '../media/stock-footage';
 import type { VideoMetadata } from '../../contract/scripts';
 import type { GeneratedReason } from '../../contract/rules/generated-backgrounds';
-import { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
+import { autoAssign, defaultSegmentSeconds, isPickable, matchedTagsOf, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
+import { planShots, type VoiceTimings } from '../../contract/rules/shot-plan';
 
 /** How segments without media get theirs (the optimal `autoAssign`; the bench passes the old greedy rule to compare). */
 export type AssignMedia = typeof autoAssign;
@@ -21,6 +23,8 @@ export interface SegmentInput {
   mediaAssetId?: string | number | null;
   mediaStartTime?: number;
   mediaDuration?: number;
+  focusX?: number;
+  focusY?: number;
 }
 
 /** A segment without a clip, shown over a generated background (contract/rules/generated-backgrounds.ts). */
@@ -42,13 +46,16 @@ export function toCandidate(asset: MediaAsset): CandidateMedia {
     fileUrl: shown.fileUrl,
     thumbnailUrl: shown.thumbnailUrl,
     duration: asset.duration,
+    ...(asset.framing ? { framing: asset.framing } : {}),
   };
 }
 
 /**
  * The segments of a video request (spec 000 §4, "Segment editor" and "Media-to-segment scoring"): the
- * segments sent, else the script's existing video metadata, else the script split into lines,
- * sentences or one segment; every segment without media gets one by the spec's scoring (recent use
+ * segments sent, else the script's existing video metadata, else the script planned as shots (issue
+ * 24, contract/rules/shot-plan.ts: cuts on the words that name a clip, timed by the voice-over's words
+ * when there is one, else by an estimate; restricted to `chosenAssetIds` when a template chose its
+ * clips); every segment sent or kept without media gets one by the spec's scoring (recent use
  * within 24 h -5, preferred folder +5, unique per video, cycling when there are fewer videos than
  * segments), assigned so that the total score is highest (`autoAssign`). Segments that have media
  * keep it; each segment with media says which of its tags the text mentions (`matchedTags`). A medium
@@ -62,6 +69,8 @@ export class SegmentPlanner {
     private readonly recent: RecentMediaUse,
     private readonly clock: () => number = Date.now,
     private readonly assign: AssignMedia = autoAssign,
+    /** Stock footage for what the library cannot fill (issue 24): only with a provider's key. */
+    private readonly stock?: Pick<StockFootage, 'forSentences'>,
   ) {}
 
   async ownAudio(userId: string, id: string): Promise<MediaAsset> {
@@ -95,9 +104,14 @@ export class SegmentPlanner {
     preferredFolderId: string | null;
     sent?: readonly SegmentInput[];
     existing?: VideoMetadata | null;
+    /** The voice-over's word timings, when the script has one (shots are then cut on the spoken words). */
+    voice?: VoiceTimings | null;
+    /** A template's chosen clips (issue 13): the shots draw from these only (those still in the library). */
+    chosenAssetIds?: readonly string[];
   }): Promise<VideoMetadata & { segments: Segment[] }> {
     const { userId } = input;
     const segments: Segment[] = [];
+    let known: CandidateMedia[] | undefined;
     if (input.sent && input.sent.length > 0) {
       const ids = input.sent.map((sent) => (sent.mediaAssetId === null || sent.mediaAssetId === undefined || sent.mediaAssetId === '' ? null : String(sent.mediaAssetId)));
       const videos = await this.videosAmong(userId, ids);
@@ -105,7 +119,7 @@ export class SegmentPlanner {
         const id = ids[i];
         const asset = id ? videos.get(id) : undefined;
         if (id && !asset) throw new ValidationError(mediaNotFound, `Segment ${i + 1}: no video with id ${id} in your media library`);
-        segments.push(this.segment(sent.text, asset, sent.mediaStartTime ?? 0, sent.mediaDuration ?? defaultSegmentSeconds));
+        segments.push(this.segment(sent.text, asset, sent.mediaStartTime ?? asset?.framing?.inPoint ?? 0, sent.mediaDuration ?? defaultSegmentSeconds, sent));
       }
     } else if (input.existing && input.existing.segments.length > 0) {
       // Kept as they were, except media deleted since, which is chosen again.
@@ -114,17 +128,25 @@ export class SegmentPlanner {
       for (const [i, kept] of input.existing.segments.entries()) {
         const id = ids[i];
         const usable = id ? videos.get(id) : undefined;
-        segments.push(this.segment(kept.text, usable, usable ? kept.mediaStartTime : 0, kept.mediaDuration));
+        segments.push(this.segment(kept.text, usable, usable ? kept.mediaStartTime : 0, kept.mediaDuration, usable ? kept : {}));
       }
     } else {
-      segments.push(...emptySegments(input.scriptContent));
-      if (segments.length === 0) throw new ValidationError('The script has no text to make a video from');
+      if (!input.scriptContent.trim()) throw new ValidationError('The script has no text to make a video from');
+      const library = await this.library(userId);
+      const chosen = new Set(input.chosenAssetIds ?? []);
+      const pool = chosen.size > 0 && library.some((media) => chosen.has(media.id)) ? library.filter((media) => chosen.has(media.id)) : library;
+      const now = this.clock();
+      const recentUse = await this.recent.since(userId, now - recentUseDays * day);
+      const shots = planShots(input.scriptContent, pool, { now, preferredFolderId: input.preferredFolderId, recentUse }, input.voice ?? null);
+      if (shots.length === 0) throw new ValidationError('The script has no text to make a video from');
+      segments.push(...shots);
+      known = library;
     }
 
     const open = segments.map((segment, i) => ({ segment, i })).filter(({ segment }) => !segment.mediaAssetId);
     let libraryEmpty = false;
     if (open.length > 0) {
-      const library = await this.library(userId);
+      const library = known ?? (await this.library(userId));
       libraryEmpty = library.length === 0;
       const taken = new Set(segments.map((s) => s.mediaAssetId).filter((id): id is string => id !== null));
       const fresh = library.filter((media) => !taken.has(media.id));
@@ -140,14 +162,25 @@ export class SegmentPlanner {
         if (chosen) segments[i] = chosen;
       });
     }
+    // Stock footage for what is still without a clip (issue 24), when a source is configured; it never fails the plan.
+    const bare = segments.flatMap((segment, i) => (segment.mediaAssetId ? [] : [i]));
+    if (this.stock && bare.length > 0) {
+      const found = await this.stock.forSentences(userId, bare.map((i) => segments[i]!.text));
+      bare.forEach((i, k) => {
+        const asset = found[k];
+        if (asset) segments[i] = { ...segments[i]!, ...this.segment(segments[i]!.text, asset, asset.framing?.inPoint ?? 0, segments[i]!.mediaDuration) };
+      });
+    }
     // No clip for a sentence is no dead end (issue 24): it gets a generated background, and says why.
     const planned = segments.map((segment) => (segment.mediaAssetId ? segment : asGenerated(segment, libraryEmpty ? 'no-videos' : 'no-clip')));
     return { segments: planned, totalDuration: totalDuration(planned) };
   }
 
-  private segment(text: string, asset: MediaAsset | undefined, start: number, duration: number): Segment {
+  private segment(text: string, asset: MediaAsset | undefined, start: number, duration: number, focus: { focusX?: number; focusY?: number } = {}): Segment {
     const shown = asset ? toCandidate(asset) : undefined;
     return {
+      ...(focus.focusX === undefined ? {} : { focusX: focus.focusX }),
+      ...(focus.focusY === undefined ? {} : { focusY: focus.focusY }),
       text,
       mediaAssetId: asset?.id ?? null,
       mediaFile: shown?.fileUrl ?? null,

@@ -1,5 +1,9 @@
 import { parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
 import type { Script } from '../../contract/scripts';
+import type { VoiceTimings } from '../../contract/rules/shot-plan';
+import { z } from 'zod';
+import type { ObjectStore } from '../ports/object-store';
+import { filesOfAudioUrl } from '../scripts/lifecycle';
 import type { GenerateVideoInput, GenerateVideoResult } from '../../contract/video';
 import { NotAuthenticatedError, NotFoundError } from '../errors';
 import { newId } from '../ids';
@@ -25,6 +29,22 @@ function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Scri
   }
 }
 
+const voiceWordsSchema = z.array(z.object({ word: z.string().max(500), start: z.number().min(0), end: z.number().min(0) })).max(100_000);
+const maxVoiceWordsBytes = 4 * 1024 * 1024;
+
+/** The script's voice-over's word timings, when it has one of ours (else null: the shots are planned on an estimate). */
+export async function voiceTimingsOf(files: Pick<ObjectStore, 'get'> | undefined, userId: string, script: Pick<Script, 'audioUrl' | 'audioDuration'>): Promise<VoiceTimings | null> {
+  const stored = filesOfAudioUrl(userId, script.audioUrl);
+  if (!files || !stored || !script.audioDuration) return null;
+  try {
+    const raw = await files.get(stored.wordsKey, maxVoiceWordsBytes);
+    if (!raw) return null;
+    return { words: voiceWordsSchema.parse(JSON.parse(new TextDecoder().decode(raw))), durationSeconds: script.audioDuration };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Starts a video: checks what the request names is the user's, reserves the video's estimated minutes
  * (one conditional write, refused when they do not fit), saves the settings and segments with the claim
@@ -41,6 +61,8 @@ export class VideoRequestService {
       pipeline: PipelineStarter;
       publisher: Publisher;
       usage: Pick<UsageMeter, 'reserveVideo' | 'releaseVideoRun'>;
+      /** Where the voice-over's word timings are read (shots cut on the spoken words); absent: an estimate. */
+      files?: Pick<ObjectStore, 'get'>;
     },
     private readonly clock: () => number = Date.now,
   ) {}
@@ -63,7 +85,7 @@ export class VideoRequestService {
    * Everything of `generate` but starting the state machine: the checks, the segments and the run's claim.
    * An automation run (issue 13) starts the pipeline itself, as a nested execution, with the answer's `input`.
    */
-  async prepare(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string): Promise<PreparedVideo> {
+  async prepare(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string, options: { chosenAssetIds?: readonly string[] } = {}): Promise<PreparedVideo> {
     const { scripts, users, runs, planner, publisher } = this.deps;
     const script = await scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError(scriptNotFound);
@@ -78,6 +100,8 @@ export class VideoRequestService {
       preferredFolderId: script.preferredFolderId,
       sent: input.videoMetadata?.segments,
       existing: script.videoMetadata,
+      voice: input.videoMetadata?.segments.length || script.videoMetadata?.segments.length ? null : await voiceTimingsOf(this.deps.files, userId, script),
+      ...(options.chosenAssetIds ? { chosenAssetIds: options.chosenAssetIds } : {}),
     });
 
     // The run's minutes are reserved before it is claimed (issue 23): a refusal leaves the script as it was.

@@ -1,7 +1,6 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
 import type { GenerateScriptsInput, GenerationResult } from '../../contract/generation';
 import { captionDefaults, captionRanges } from '../../contract/rules/captions';
-import { emptySegments } from '../../contract/rules/segments';
 import type { CreateScriptInput, Script } from '../../contract/scripts';
 import type { GenerateVideoInput } from '../../contract/video';
 import type { AutomationLastRun, VideoTemplate } from '../../contract/workflows';
@@ -37,15 +36,12 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     enabled: c.enabled,
     motion: captionDefaults.motion,
     transition: captionDefaults.transition,
+    // The template's own settings drawn by its style, with keyword emphasis (issue 24).
+    look: 'custom',
+    emphasis: {},
     background_audio_id: template.backgroundAudioId,
     background_audio_volume: template.backgroundAudioVolume,
   };
-}
-
-/** Segments of the script with the template's chosen videos, in order (cycling); none chosen: the planner's scoring picks. */
-export function assignedSegments(scriptContent: string, assetIds: readonly string[]): NonNullable<GenerateVideoInput['videoMetadata']>['segments'] | undefined {
-  if (assetIds.length === 0) return undefined;
-  return emptySegments(scriptContent).map((segment, i) => ({ ...segment, mediaAssetId: assetIds[i % assetIds.length] ?? null }));
 }
 
 /** The minute of a firing: the run's period (`2026-05-10T09:00Z`). */
@@ -94,7 +90,7 @@ export interface AutomationRunnerDeps {
   /** Saves the owner's script (ScriptService.create). */
   saveScript: (userId: string, input: CreateScriptInput) => Promise<Script>;
   /** Claims the script's video (VideoRequestService.prepare: video minutes, segments, the run's claim); the state machine starts it. */
-  prepareVideo: (userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string) => Promise<PreparedVideo>;
+  prepareVideo: (userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string, options?: { chosenAssetIds?: readonly string[] }) => Promise<PreparedVideo>;
   /** Gives a prepared video's claim back when its execution never ran (VideoRequestService.giveBack). */
   giveBackVideo: (userId: string, scriptId: string, videoRunId: string) => Promise<void>;
   /** Reads the script a run wrote (the pipeline's failure message). */
@@ -199,8 +195,10 @@ export class AutomationRunner {
     await this.deps.runs.linkScript(userId, script.id, { scheduleId: schedule.id, period });
     await this.deps.runs.update(userId, schedule.id, period, { scriptId: script.id, scriptTitle: script.title });
     await this.record(run, {});
-    const segments = assignedSegments(script.scriptContent, template.mediaAssignments.assetIds);
-    const prepared = await this.deps.prepareVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: segments ? { segments } : null }, input.traceId);
+    // The planner cuts the script into shots (issue 24): the template's folder is the script's preferred folder
+    // (+5), and its chosen clips, when it has some, are the clips the shots draw from.
+    const chosenAssetIds = template.mediaAssignments.assetIds;
+    const prepared = await this.deps.prepareVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: null }, input.traceId, chosenAssetIds.length > 0 ? { chosenAssetIds } : {});
     this.deps.log.info('automation run begun', { userId, scheduleId: schedule.id, period, scriptId: script.id });
     return { scriptId: script.id, video: { name: `video-${script.id}-${prepared.now}`, input: prepared.input } };
   }

@@ -19,6 +19,7 @@ import { sfnOf } from '../clients/sfn';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { scriptWriterOf } from './script-writer';
+import { stockFootageOf } from './stock-footage';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
 /** The scripts workspace: scripts, generation, templates, and the generate-video request. */
@@ -51,12 +52,12 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
   const runs = new DynamoVideoRunStore(table);
   const usage = new UsageMeter({ users, counters: new DynamoUsageCounters(table) });
-  const planner = new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table));
+  const planner = new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table), undefined, undefined, stockFootageOf(context, publisher));
   return {
     sessions,
     scripts,
     generation: new GenerationService(writer, usage, scripts, publisher),
     templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), references),
-    videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher, usage }),
+    videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher, usage, files: objectStoreOf(context, 'read-write') }),
   };
 }

@@ -24,6 +24,7 @@ import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { schedulerOf } from './delivery';
 import { scriptWriterOf } from './script-writer';
+import { stockFootageOf } from './stock-footage';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
 /** A part of the runner this entry point does not compose (each task composes only its own step). */
@@ -54,7 +55,7 @@ function videoRequestsOf(context: EntryContext, usage: UsageMeter, publisher: Pu
     scripts: new DynamoScriptRepository(table),
     users: usersOf(context),
     runs: new DynamoVideoRunStore(table),
-    planner: new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table)),
+    planner: new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table), undefined, undefined, stockFootageOf(context, publisher)),
     pipeline: startedByTheStateMachine,
     publisher,
     usage,
@@ -102,7 +103,7 @@ export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin
     ...base,
     write: (userId, input) => generation.generate(userId, input),
     saveScript: (userId, input) => scripts.create(userId, input),
-    prepareVideo: (userId, scriptId, input, traceId) => videos.prepare(userId, scriptId, input, traceId),
+    prepareVideo: (userId, scriptId, input, traceId, options) => videos.prepare(userId, scriptId, input, traceId, options),
     giveBackVideo,
   });
 }

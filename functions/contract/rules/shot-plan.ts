@@ -1,0 +1,389 @@
+/**
+ * Shots, not sentences (issue 24, "Cuts on the spoken word"). A `Segment` is a shot: its `text` is the
+ * run of script words it covers, in order, so the shots' texts joined give the script back and a shot
+ * is on screen from its first spoken word (`segmentTimes`). A cut lands ON the word that names a clip's
+ * tag (or a title word), compared by stem ("grind" ~ "grinder"); the spec's scores (`scoreMedia`: tags,
+ * title words, recency, preferred folder +5, used in the last 24 h -5) stay the base of each choice.
+ * Pacing: no shot under `minSeconds`, none over `maxSeconds` (a long run without a match gets cut at a
+ * sentence start or in even parts); no clip twice in a row when another exists; clips cycle before
+ * one is used again. Times come from the voice-over's word timings when there is one, else from an
+ * estimate (`wordsPerSecond`). Pure and small: the browser's Switch Scenes runs it too.
+ */
+import { scriptLimits } from './script-limits';
+import { emptySegments, isPickable, matchedTagsOf, matchWordsOf, phraseAt, scoreMedia, titleWordsOf, type CandidateMedia, type ScoringContext, type Segment } from './segments';
+import { sameStem } from './word-stems';
+
+/** A spoken word and when it is said (seconds), as the speech adapters store them beside the MP3. */
+export interface SpokenWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** A voice-over's words and length. */
+export interface VoiceTimings {
+  words: readonly SpokenWord[];
+  durationSeconds: number;
+}
+
+export const shotPacing = {
+  /** No shot shorter (a cue closer than this to the previous cut waits; a weaker one is dropped). */
+  minSeconds: 0.8,
+  /** No shot longer: a longer run without a match is cut again. */
+  maxSeconds: 4,
+  /** The length a long run is cut into. */
+  splitSeconds: 2.6,
+  /** A sentence start is a cut when it leaves at least this much on both sides. */
+  softGapSeconds: 1.2,
+  /** The estimate without a voice-over (an ordinary voice-over speaks 2.5–2.8 words a second). */
+  wordsPerSecond: 2.6,
+  sentencePauseSeconds: 0.25,
+} as const;
+type Pacing = { -readonly [K in keyof typeof shotPacing]: number };
+
+/** Words as the speech adapters count them: runs of non-space characters with a letter or digit. */
+export function spokenWordCount(text: string): number {
+  return text.split(/\s+/).filter(isSpoken).length;
+}
+
+const isSpoken = (token: string) => /[\p{L}\p{N}]/u.test(token);
+const endsSentence = (token: string) => /[.!?]["')\]]*$/.test(token);
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export interface SegmentTime {
+  start: number;
+  duration: number;
+}
+
+/**
+ * When each shot is on screen (docs/pipeline-contract.md, PlanSegments): a shot starts when its first
+ * word is spoken, the first at 0, and the last lasts until the voice-over ends. Shots are matched to
+ * the spoken words by counting words; when the counts differ (a provider splits words its own way, or
+ * the texts were edited), a shot's first word is found in proportion.
+ */
+export function segmentTimes(texts: readonly string[], words: readonly SpokenWord[], durationSeconds: number): SegmentTime[] {
+  const count = texts.length;
+  if (count === 0) return [];
+  const duration = Math.max(0, durationSeconds);
+  const counts = texts.map(spokenWordCount);
+  const totalWords = counts.reduce((sum, n) => sum + n, 0);
+  const starts: number[] = [];
+  let before = 0;
+  for (let i = 0; i < count; i++) {
+    if (i === 0) starts.push(0);
+    else if (words.length === 0 || totalWords === 0) starts.push((duration * i) / count);
+    else {
+      const index = Math.round((before * words.length) / totalWords);
+      const word = words[Math.min(index, words.length - 1)];
+      starts.push(index >= words.length || !word ? duration : Math.min(word.start, duration));
+    }
+    before += counts[i] ?? 0;
+  }
+  // Never backwards, whatever the timings say.
+  for (let i = 1; i < count; i++) starts[i] = Math.max(starts[i] ?? 0, starts[i - 1] ?? 0);
+  return starts.map((start, i) => {
+    const end = i + 1 < count ? (starts[i + 1] ?? duration) : duration;
+    return { start: round3(start), duration: round3(Math.max(0, end - start)) };
+  });
+}
+
+/** The words of a text timed at an even speaking pace, with a short pause after each sentence (no voice-over yet). */
+export function estimatedVoice(text: string, pacing: Pick<Pacing, 'wordsPerSecond' | 'sentencePauseSeconds'> = shotPacing): VoiceTimings {
+  const words: SpokenWord[] = [];
+  let t = 0;
+  let pause = false;
+  for (const token of text.split(/\s+/)) {
+    if (!isSpoken(token)) continue;
+    if (pause) t += pacing.sentencePauseSeconds;
+    words.push({ word: token, start: round3(t), end: round3(t + 1 / pacing.wordsPerSecond) });
+    t += 1 / pacing.wordsPerSecond;
+    pause = endsSentence(token);
+  }
+  return { words, durationSeconds: round3(t) };
+}
+
+/** A shot as Switch Scenes shows it: when it starts, how long, its first spoken word, and whether that is an estimate. */
+export interface ShotTime extends SegmentTime {
+  firstWord: string;
+  estimated: boolean;
+}
+
+/** Each shot's start, length and first word: from the voice-over's timings, else estimated (and said so). */
+export function shotTimes(segments: readonly Pick<Segment, 'text'>[], voice: VoiceTimings | null): ShotTime[] {
+  const texts = segments.map((segment) => segment.text);
+  const timing = voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(texts.join(' '));
+  const estimated = timing !== voice;
+  return segmentTimes(texts, timing.words, timing.durationSeconds).map((time, i) => ({
+    ...time,
+    firstWord: (texts[i] ?? '').split(/\s+/).find(isSpoken) ?? '',
+    estimated,
+  }));
+}
+
+interface Token {
+  text: string;
+  /** Index among the spoken tokens, or -1 for punctuation alone. */
+  spoken: number;
+  sentenceStart: boolean;
+}
+
+function tokensOf(content: string): Token[] {
+  const tokens: Token[] = [];
+  let spoken = 0;
+  for (const line of content.split(/\r?\n/)) {
+    let sentenceStart = true;
+    for (const text of line.trim().split(/\s+/)) {
+      if (!text) continue;
+      const said = isSpoken(text);
+      tokens.push({ text, spoken: said ? spoken++ : -1, sentenceStart: said && sentenceStart });
+      if (said) sentenceStart = false;
+      if (endsSentence(text)) sentenceStart = true;
+    }
+  }
+  return tokens;
+}
+
+/** The clips a spoken word names (a tag's phrase starting there, else a title word), with how strongly. */
+type Cue = Map<string, number>;
+
+function cuesOf(tokens: readonly Token[], pool: readonly CandidateMedia[]): Map<number, Cue> {
+  const flat: { word: string; spoken: number; first: boolean }[] = [];
+  for (const token of tokens) if (token.spoken >= 0) matchWordsOf(token.text).forEach((word, j) => flat.push({ word, spoken: token.spoken, first: j === 0 }));
+  const words = flat.map((entry) => entry.word);
+  const cues = new Map<number, Cue>();
+  const add = (spoken: number, id: string, strength: number) => {
+    const cue = cues.get(spoken) ?? new Map<string, number>();
+    cue.set(id, Math.max(cue.get(id) ?? 0, strength));
+    cues.set(spoken, cue);
+  };
+  for (const media of pool) {
+    const tags = media.tags.map(matchWordsOf).filter((needle) => needle.length > 0);
+    const title = titleWordsOf(media.title);
+    for (const [p, entry] of flat.entries()) {
+      if (!entry.first) continue;
+      if (tags.some((needle) => phraseAt(words, p, needle))) add(entry.spoken, media.id, 2);
+      else if (title.some((word) => sameStem(entry.word, word))) add(entry.spoken, media.id, 1);
+    }
+  }
+  return cues;
+}
+
+/** A cue's weight: its strength, a little more when it names few clips (a specific word before a generic one). */
+function weightOf(cue: Cue): number {
+  return Math.max(...cue.values()) + 1 / cue.size;
+}
+
+/** The cue words to cut on: the heaviest set with no two closer than `min` (weighted interval scheduling). */
+function chooseCues(points: readonly { spoken: number; t: number; weight: number }[], min: number): number[] {
+  const best: number[] = [0];
+  const previous: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    let j = i - 1;
+    while (j >= 0 && (points[j]?.t ?? 0) > (points[i]?.t ?? 0) - min) j--;
+    previous.push(j);
+    best.push(Math.max(best[i] ?? 0, (points[i]?.weight ?? 0) + (best[j + 1] ?? 0)));
+  }
+  const chosen: number[] = [];
+  for (let i = points.length - 1; i >= 0; ) {
+    if ((best[i + 1] ?? 0) > (best[i] ?? 0)) {
+      chosen.push(points[i]?.spoken ?? 0);
+      i = previous[i] ?? -1;
+    } else i--;
+  }
+  return chosen.reverse();
+}
+
+/** Spoken word index → when it starts: the voice's own word when the counts agree, else the word in proportion. */
+function wordStarts(count: number, voice: VoiceTimings): number[] {
+  const words = voice.words;
+  return Array.from({ length: count }, (_, k) => {
+    if (words.length === 0) return (voice.durationSeconds * k) / Math.max(1, count);
+    const word = words[Math.min(words.length - 1, Math.round((k * words.length) / count))];
+    return Math.min(word?.start ?? 0, voice.durationSeconds);
+  });
+}
+
+/** Where the shots start (spoken word indexes, ascending, the first 0) and which clips each one's cut word names. */
+function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: number, cues: Map<number, Cue>, pacing: Pacing): { cuts: number[]; cueAt: Map<number, Cue> } {
+  const count = starts.length;
+  const at = (k: number) => starts[k] ?? duration;
+  const cueAt = new Map<number, Cue>();
+  const points: { spoken: number; t: number; weight: number }[] = [];
+  for (const [k, cue] of [...cues.entries()].sort((a, b) => a[0] - b[0])) {
+    const t = at(k);
+    if (k === 0 || t < pacing.minSeconds) {
+      // Said in the first moments: the first shot shows it (the picture is there when the word is said).
+      if (!cueAt.has(0)) cueAt.set(0, cue);
+    } else if (duration - t >= pacing.minSeconds) points.push({ spoken: k, t, weight: weightOf(cue) });
+  }
+  const cuts = new Set<number>([0, ...chooseCues(points, pacing.minSeconds)]);
+  for (const k of cuts) if (k !== 0) cueAt.set(k, cues.get(k) ?? new Map());
+
+  const sorted = () => [...cuts].sort((a, b) => a - b);
+  const roomAround = (t: number, gap: number) => t >= gap && duration - t >= gap && sorted().every((c) => Math.abs(at(c) - t) >= gap);
+  // A new sentence is a natural cut when it leaves room on both sides.
+  for (const token of tokens) if (token.sentenceStart && token.spoken > 0 && roomAround(at(token.spoken), pacing.softGapSeconds)) cuts.add(token.spoken);
+  const sentenceStarts = new Set(tokens.filter((token) => token.sentenceStart).map((token) => token.spoken));
+  // A run longer than the longest shot is cut in even parts, at a sentence start when one is near.
+  for (const from of sorted()) {
+    const list = sorted();
+    const to = list[list.indexOf(from) + 1];
+    const a = at(from);
+    const b = to === undefined ? duration : at(to);
+    if (b - a <= pacing.maxSeconds) continue;
+    const parts = Math.ceil((b - a) / pacing.splitSeconds);
+    let last = a;
+    for (let j = 1; j < parts; j++) {
+      const target = a + ((b - a) * j) / parts;
+      let pick = -1;
+      let pickScore = Number.POSITIVE_INFINITY;
+      for (let k = from + 1; k < (to ?? count); k++) {
+        const t = at(k);
+        if (t - last < pacing.minSeconds || b - t < pacing.minSeconds) continue;
+        const score = Math.abs(t - target) - (sentenceStarts.has(k) ? 0.5 : 0);
+        if (score < pickScore) {
+          pick = k;
+          pickScore = score;
+        }
+      }
+      if (pick > 0) {
+        cuts.add(pick);
+        last = at(pick);
+      }
+    }
+  }
+  return { cuts: sorted(), cueAt };
+}
+
+/** Where a clip starts in this shot: its analysed in-point, and on a later use, on from where it stopped. */
+function inPointOf(media: CandidateMedia, used: Map<string, number>, length: number): number {
+  const first = media.framing?.inPoint ?? 0;
+  const clip = media.duration ?? 0;
+  const from = used.get(media.id) ?? first;
+  const fits = (at: number) => clip <= 0 || at + Math.min(length, clip) <= clip;
+  const start = fits(from) ? from : fits(first) ? first : 0;
+  used.set(media.id, start + length);
+  return round1(start);
+}
+
+/**
+ * The script planned as shots with clips: cut words chosen (cues, sentence starts, even splits), then
+ * each shot in order gets the clip with the best spec score for its text, plus a large bonus when its
+ * cut word names the clip; a clip used already in this video waits until the others were used (the
+ * spec's cycling), and never follows itself when another clip exists. Without usable clips the shots
+ * come back without media (the planner gives them generated backgrounds).
+ */
+export function planShots(content: string, library: readonly CandidateMedia[], context: ScoringContext, voice: VoiceTimings | null = null, pacing: Pacing = { ...shotPacing }): Segment[] {
+  const tokens = tokensOf(content);
+  const count = tokens.filter((token) => token.spoken >= 0).length;
+  if (tokens.length === 0) return [];
+  const timing = voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(tokens.map((token) => token.text).join(' '), pacing);
+  const starts = wordStarts(count, timing);
+  const duration = timing.durationSeconds;
+  const pool = library.filter(isPickable);
+  // No clip to cut to: one segment per sentence, each with its own generated background (rules/generated-backgrounds.ts).
+  if (pool.length === 0) return emptySegments(content);
+  const { cuts, cueAt } = cutsOf(tokens, starts, duration, cuesOf(tokens, pool), pacing);
+  if (cuts.length > scriptLimits.segments) {
+    // Never more shots than a video may hold: longer shots all round.
+    const scale = (cuts.length / scriptLimits.segments) * 1.1;
+    return planShots(content, library, context, voice, { ...pacing, minSeconds: pacing.minSeconds * scale, maxSeconds: pacing.maxSeconds * scale, splitSeconds: pacing.splitSeconds * scale, softGapSeconds: pacing.softGapSeconds * scale });
+  }
+
+  // A shot's words: from its cut word up to the next cut's word (punctuation alone stays with the word before).
+  const firstToken = new Map(tokens.flatMap((token, i) => (token.spoken >= 0 ? [[token.spoken, i] as const] : [])));
+  const textOf = (from: number, to: number | undefined) =>
+    tokens
+      .slice(from === 0 ? 0 : (firstToken.get(from) ?? 0), to === undefined ? tokens.length : (firstToken.get(to) ?? tokens.length))
+      .map((token) => token.text)
+      .join(' ');
+  const startOf = (k: number) => (k === 0 ? 0 : (starts[k] ?? duration));
+  const endOf = (next: number | undefined) => (next === undefined ? duration : (starts[next] ?? duration));
+  const sentenceStarts = new Set(tokens.filter((token) => token.sentenceStart).map((token) => token.spoken));
+
+  interface Planned {
+    from: number;
+    to: number | undefined;
+    media: CandidateMedia | undefined;
+  }
+  const uses = new Map<string, number>();
+  const choose = (text: string, cue: Cue | undefined, previous: string | undefined): CandidateMedia | undefined => {
+    let best: CandidateMedia | undefined;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const media of pool) {
+      let score = scoreMedia(media, text, context) + (cue?.has(media.id) ? 100 : 0) - 10 * (uses.get(media.id) ?? 0);
+      if (media.id === previous && pool.length > 1) score -= 1_000;
+      if (score > bestScore) {
+        best = media;
+        bestScore = score;
+      }
+    }
+    if (best) uses.set(best.id, (uses.get(best.id) ?? 0) + 1);
+    return best;
+  };
+  const planned: Planned[] = [];
+  for (const [i, k] of cuts.entries()) {
+    const to = cuts[i + 1];
+    const cue = cueAt.get(k);
+    const last = planned[planned.length - 1];
+    const previous = last?.media?.id;
+    if (last && previous && cue && cue.size > 0 && [...cue.keys()].every((id) => id === previous)) {
+      // The word names only the clip already on screen. The shot goes on when that stays short enough;
+      // else the shot before is cut in two, its second half showing another clip, so the word still cuts to its clip.
+      if (endOf(to) - startOf(last.from) <= pacing.maxSeconds) {
+        last.to = to;
+        continue;
+      }
+      const middle = (startOf(last.from) + startOf(k)) / 2;
+      let split = -1;
+      for (let m = last.from + 1; m < k; m++) {
+        const t = startOf(m);
+        if (t - startOf(last.from) < pacing.minSeconds || startOf(k) - t < pacing.minSeconds) continue;
+        if (split < 0 || Math.abs(t - middle) - (sentenceStarts.has(m) ? 0.5 : 0) < Math.abs(startOf(split) - middle) - (sentenceStarts.has(split) ? 0.5 : 0)) split = m;
+      }
+      if (split > 0) {
+        last.to = split;
+        planned.push({ from: split, to: k, media: choose(textOf(split, k), undefined, previous) });
+      }
+    }
+    planned.push({ from: k, to, media: choose(textOf(k, to), cue, planned[planned.length - 1]?.media?.id) });
+  }
+
+  const inPoints = new Map<string, number>();
+  return planned.map(({ from, to, media }) => {
+    const text = textOf(from, to);
+    const length = Math.max(0, endOf(to) - startOf(from));
+    const segment: Segment = { text, mediaAssetId: null, mediaFile: null, mediaDuration: round1(length), mediaStartTime: 0, thumbnailUrl: null };
+    if (!media) return segment;
+    return { ...segment, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: inPointOf(media, inPoints, length), matchedTags: matchedTagsOf(media, text) };
+  });
+}
+
+/**
+ * Moves the cut before shot `index` one spoken word earlier (the previous shot's last word opens this
+ * shot) or later (this shot's first word closes the previous one); each shot keeps at least one word.
+ * Unchanged when it cannot move. `mediaOf` gives a shot's clip, so its matched tags follow the words.
+ */
+export function moveCut(segments: readonly Segment[], index: number, direction: 'earlier' | 'later', mediaOf: (id: string) => Pick<CandidateMedia, 'tags'> | undefined = () => undefined): Segment[] {
+  const before = segments[index - 1];
+  const shot = segments[index];
+  if (!before || !shot) return [...segments];
+  const left = before.text.split(/\s+/).filter(Boolean);
+  const right = shot.text.split(/\s+/).filter(Boolean);
+  const from = direction === 'earlier' ? left : right;
+  const spokenIndexes = from.map((token, i) => (isSpoken(token) ? i : -1)).filter((i) => i >= 0);
+  if (spokenIndexes.length < 2) return [...segments];
+  if (direction === 'earlier') {
+    const cut = spokenIndexes[spokenIndexes.length - 1] ?? left.length;
+    right.unshift(...left.splice(cut));
+  } else {
+    const cut = spokenIndexes[1] ?? right.length;
+    left.push(...right.splice(0, cut));
+  }
+  const retagged = (segment: Segment, text: string): Segment => {
+    const media = segment.mediaAssetId ? mediaOf(segment.mediaAssetId) : undefined;
+    return { ...segment, text, ...(media ? { matchedTags: matchedTagsOf(media, text) } : {}) };
+  };
+  return segments.map((segment, i) => (i === index - 1 ? retagged(segment, left.join(' ')) : i === index ? retagged(segment, right.join(' ')) : segment));
+}

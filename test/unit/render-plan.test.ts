@@ -117,10 +117,10 @@ describe('the timeline in whole frames', () => {
       { path: 'c', kind: 'image' as const, start: 0, duration: 2 },
     ];
     expect(chunkClips(clips, 180, { startFrame: 45, frames: 45 })).toEqual([
-      { ...clips[0], skipFrames: 45, frames: 15 },
-      { ...clips[1], skipFrames: 0, frames: 30 },
+      { ...clips[0], skipFrames: 45, frames: 15, shot: 0, shotFrames: 60, shotStart: 0 },
+      { ...clips[1], skipFrames: 0, frames: 30, shot: 1, shotFrames: 60, shotStart: 60 },
     ]);
-    expect(chunkClips(clips, 180, { startFrame: 135, frames: 45 })).toEqual([{ ...clips[2], skipFrames: 15, frames: 45 }]);
+    expect(chunkClips(clips, 180, { startFrame: 135, frames: 45 })).toEqual([{ ...clips[2], skipFrames: 15, frames: 45, shot: 2, shotFrames: 60, shotStart: 120 }]);
   });
 });
 

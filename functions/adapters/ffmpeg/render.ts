@@ -7,6 +7,7 @@ import type { AudioMixRequest, ChunkRenderRequest, FramedClip, JoinRequest, Rend
 import { framedClips, timelineFrames, videoFrameRate } from '../../core/video/frame-timeline';
 import { generatedLook, type GeneratedLook } from '../../contract/rules/generated-backgrounds';
 import { captionFont } from './fonts';
+import { motionFilter, punchSpans, type MotionContext } from './motion';
 import { runFfmpeg } from './ffmpeg-process';
 import { renderFormats, untrustedInput } from './input';
 import { extractFrame } from './probe';
@@ -67,17 +68,30 @@ export function clipInput(clip: FramedClip): string[] {
  * the pixels that are kept (a 1920x1080 source scales 608x1080, not 3414x1920). A framed clip is cut to
  * its whole frames right after `fps`, before any scaling, so skipped frames cost only their decoding.
  */
-export function coverChain(input: number, clip: FramedClip, label: string): string {
+export function coverChain(input: number, clip: FramedClip, label: string, motion = ''): string {
   const aspect = `${videoWidth}/${videoHeight}`;
   return [
     `[${input}:v]fps=${frameRate}`,
     `trim=${clip.skipFrames > 0 ? `start_frame=${clip.skipFrames}:` : ''}end_frame=${clip.skipFrames + clip.frames}`,
     'setpts=PTS-STARTPTS',
-    `crop=w='trunc(min(iw\\,ih*${aspect})/2)*2':h='trunc(min(ih\\,iw/(${aspect}))/2)*2'`,
+    `crop=w='trunc(min(iw\\,ih*${aspect})/2)*2':h='trunc(min(ih\\,iw/(${aspect}))/2)*2'${focusOffset(clip)}`,
     `scale=${videoWidth}:${videoHeight}:flags=bilinear`,
+    ...(motion ? [motion] : []),
     'setsar=1',
     `format=yuv420p[${label}]`,
   ].join(',');
+}
+
+/**
+ * Reframing (issue 24): the 9:16 crop of a wider or taller clip is centred on its focus (found at upload
+ * or chosen by the creator), held inside the frame; without a focus, the crop's default, the centre.
+ */
+export function focusOffset(clip: Pick<FramedClip, 'focusX' | 'focusY'>): string {
+  const axis = (focus: number | undefined, size: string, cropped: string) =>
+    focus === undefined || !Number.isFinite(focus) ? '' : `min(max(${n(Math.min(1, Math.max(0, focus)))}*${size}-${cropped}/2\\,0)\\,${size}-${cropped})`;
+  const x = axis(clip.focusX, 'iw', 'ow');
+  const y = axis(clip.focusY, 'ih', 'oh');
+  return `${x ? `:x='${x}'` : ''}${y ? `:y='${y}'` : ''}`;
 }
 
 const hex = (colour: string): [number, number, number] => {
@@ -126,7 +140,7 @@ export function generatedChannel(look: GeneratedLook, channel: 0 | 1 | 2): strin
  * drifts slowly (its direction per look) and the hue sways a few degrees, then the frame is scaled to
  * 1080x1920. The clip's time is its own (`skipFrames` on, in a chunk), so a chunk shows the same frames.
  */
-export function generatedChain(clip: FramedClip, label: string): string {
+export function generatedChain(clip: FramedClip, label: string, motion = ''): string {
   const look = generatedLook(clip.look ?? 0);
   const c = generatedCanvas;
   const t = `(t+${n(clip.skipFrames / frameRate)})`;
@@ -147,6 +161,7 @@ export function generatedChain(clip: FramedClip, label: string): string {
     'format=yuv420p',
     `hue=h='10*sin(0.4*${t})'`,
     `scale=${videoWidth}:${videoHeight}:flags=bicubic`,
+    ...(motion ? [motion] : []),
     `setsar=1,format=yuv420p[${label}]`,
   ].join(',');
 }
@@ -192,6 +207,23 @@ export interface RenderPlanInput {
   fontsDir: string;
 }
 
+/**
+ * A crossfade's frames (issue 24): the incoming shot's first frames (`head`, from shot frame `skipFrames`)
+ * laid over the outgoing shot's frames after its end (`tail`) with the incoming one's opacity rising
+ * (k+1)/(n+1) over the crossfade's n frames. The opacity comes from `fade` on timestamps set to whole
+ * seconds by the frame's place in the crossfade (so it is exact, and the same when a chunk starts inside
+ * it); the timestamps are reset for the concat afterwards.
+ */
+function crossfadeChain(tail: string, head: string, clip: FramedClip, label: string): string[] {
+  const frames = clip.transitionIn?.frames ?? 1;
+  const place = `setpts=(N+${clip.skipFrames + 1})/TB`;
+  return [
+    `[${head}]${place},format=yuva420p,fade=t=in:st=0:d=${frames + 1}:alpha=1[${label}in]`,
+    `[${tail}]${place}[${label}out]`,
+    `[${label}out][${label}in]overlay=format=yuv420,setpts=N/(${frameRate}*TB)[${label}]`,
+  ];
+}
+
 interface PicturePlan {
   inputs: string[];
   graph: string[];
@@ -206,22 +238,68 @@ interface PicturePlan {
  * one ASS file serves every chunk with exact word timings, then moved back.
  */
 function planPictures(
-  request: Pick<ChunkRenderRequest, 'clips' | 'captions' | 'logo' | 'watermarkPath' | 'startFrame'>,
+  request: Pick<ChunkRenderRequest, 'clips' | 'words' | 'captions' | 'logo' | 'watermarkPath' | 'startFrame'>,
   assPath: string,
   fontsDir: string,
 ): PicturePlan {
   const inputs: string[] = [];
   const graph: string[] = [];
   let input = 0;
-  request.clips.forEach((clip, i) => {
-    if (clip.kind === 'generated') {
-      graph.push(generatedChain(clip, `c${i}`));
+  const context: MotionContext = { kenBurns: request.captions.motion !== false, punches: punchSpans(request.words, request.captions) };
+  const size = { width: videoWidth, height: videoHeight };
+  const clips = request.clips;
+  /** Each clip's crossfade frames from the clip before it that fall in this picture run. */
+  const heads = clips.map((clip) => {
+    const fade = clip.transitionIn?.kind === 'crossfade' ? clip.transitionIn.frames : 0;
+    return clip.skipFrames < fade ? Math.min(fade, clip.skipFrames + clip.frames) - clip.skipFrames : 0;
+  });
+  const tails: string[] = [];
+  const pieces: string[] = [];
+  let at = request.startFrame;
+  clips.forEach((clip, i) => {
+    const shotStart = clip.shotStart ?? at - clip.skipFrames;
+    at += clip.frames;
+    const own = clip.frames;
+    const tail = heads[i + 1] ?? 0;
+    const shotFrames = clip.shotFrames ?? clip.skipFrames + own;
+    const head = heads[i] ?? 0;
+    if (head > 0 && (i === 0 || !tails[i - 1])) throw new Error('A crossfade needs the shot before it');
+    if (own > 0 && tail > 0 && clip.skipFrames + own !== shotFrames) throw new Error('A crossfade follows a shot shown to its end');
+    if (own + tail === 0) return;
+    // The shot's own frames, then (into a crossfade) the frames it would show after its end.
+    const range = { from: own > 0 ? clip.skipFrames : shotFrames + (clips[i + 1]?.skipFrames ?? 0), frames: own + tail };
+    const ranged: FramedClip = { ...clip, skipFrames: range.from, frames: range.frames };
+    const motion = motionFilter(clip, range, shotStart, context, size);
+    const label = `c${i}`;
+    if (clip.kind === 'generated') graph.push(generatedChain(ranged, label, motion));
+    else {
+      inputs.push(...clipInput(ranged));
+      graph.push(coverChain(input++, ranged, label, motion));
+    }
+    let ownLabel = label;
+    if (tail > 0) {
+      tails[i] = `${label}t`;
+      if (own === 0) tails[i] = label;
+      else {
+        ownLabel = `${label}o`;
+        graph.push(`[${label}]split=2[${label}a][${label}b]`, `[${label}a]trim=end_frame=${own}[${ownLabel}]`, `[${label}b]trim=start_frame=${own},setpts=PTS-STARTPTS[${label}t]`);
+      }
+    }
+    if (own === 0) return;
+    if (head === 0) {
+      pieces.push(ownLabel);
       return;
     }
-    inputs.push(...clipInput(clip));
-    graph.push(coverChain(input++, clip, `c${i}`));
+    let headLabel = ownLabel;
+    if (own > head) {
+      headLabel = `${label}h`;
+      graph.push(`[${ownLabel}]split=2[${label}p][${label}q]`, `[${label}p]trim=end_frame=${head}[${headLabel}]`, `[${label}q]trim=start_frame=${head},setpts=PTS-STARTPTS[${label}r]`);
+    }
+    graph.push(...crossfadeChain(tails[i - 1] ?? '', headLabel, clip, `${label}x`));
+    pieces.push(`${label}x`);
+    if (own > head) pieces.push(`${label}r`);
   });
-  graph.push(`${request.clips.map((_, i) => `[c${i}]`).join('')}concat=n=${request.clips.length}:v=1:a=0[base]`);
+  graph.push(`${pieces.map((piece) => `[${piece}]`).join('')}concat=n=${pieces.length}:v=1:a=0[base]`);
   let video = 'base';
   if (request.logo) {
     // One decoded frame, scaled once, repeated by the overlay (eof_action=repeat): looping the image
@@ -249,7 +327,8 @@ export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanI
   if (request.clips.length === 0) throw new Error('A video needs at least one clip');
   const duration = request.voiceOverDuration;
   if (!(duration > 0)) throw new Error('The voice-over has no duration');
-  const pictures = planPictures({ ...request, clips: framedClips(request.clips, timelineFrames(duration)), startFrame: 0 }, assPath, fontsDir);
+  const clips = framedClips(request.clips, timelineFrames(duration), { transition: request.captions.transition });
+  const pictures = planPictures({ ...request, clips, startFrame: 0 }, assPath, fontsDir);
   const args = [...pictures.inputs];
   let input = pictures.next;
   const voice = input++;

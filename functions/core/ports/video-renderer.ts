@@ -38,10 +38,30 @@ export interface RenderRequest {
   onProgress?: (percent: number) => void;
 }
 
-/** A clip placed on the timeline in whole frames: `frames` shown, after skipping `skipFrames` of its segment. */
+/** How a shot meets its neighbour (issue 24): `frames` of the shot take part, on its side of the cut. */
+export interface ShotTransitionSpan {
+  kind: 'zoom' | 'crossfade';
+  frames: number;
+}
+
+/**
+ * A clip placed on the timeline in whole frames: `frames` shown, after skipping `skipFrames` of its segment.
+ * The shot fields (issue 24: motion and transitions) say where the whole shot lies, so a chunk that starts
+ * inside it moves it exactly as the single render does; absent, the clip is taken as a whole shot of its own.
+ * A chunk that starts inside a crossfade also gets the shot before it with `frames` 0: the crossfade's
+ * frames of that shot (after its end) are blended with the next shot's first ones.
+ */
 export interface FramedClip extends RenderClip {
   frames: number;
   skipFrames: number;
+  /** The shot's index in the video (its Ken Burns direction). */
+  shot?: number;
+  /** The whole shot's frames, and the video frame it starts on. */
+  shotFrames?: number;
+  shotStart?: number;
+  /** The transition from the previous shot (its first frames) and into the next (its last ones). */
+  transitionIn?: ShotTransitionSpan;
+  transitionOut?: ShotTransitionSpan;
 }
 
 /**

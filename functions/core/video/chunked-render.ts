@@ -31,10 +31,12 @@ export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run:
   const work = await WorkFolder.open(deps);
   try {
     // The stored key rides in `path` through the framing (empty for a generated background: nothing to download).
+    // Inside a crossfade, the shot before the chunk comes too (no frames of its own: its frames after its end).
     const shown = chunkClips(
       sources.clips.map(({ storageKey, ...clip }) => ({ ...clip, path: storageKey ?? '' })),
       sources.totalFrames,
       chunk,
+      { transition: sources.captions.transition },
     );
     const clips: FramedClip[] = [];
     for (const [i, { path, ...clip }] of shown.entries()) clips.push(await localClip(work, { ...clip, storageKey: path || null }, `clip-${i}`));

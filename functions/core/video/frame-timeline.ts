@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FramedClip, RenderClip } from '../ports/video-renderer';
+import type { shotTransitions } from '../../contract/rules/captions';
 
 /**
  * The video's timeline in whole frames (issue 16, parallel render). Every render, single or in chunks,
@@ -44,31 +45,64 @@ export function clipSpans(durations: readonly number[], totalFrames: number): Fr
   return spans;
 }
 
-/** The clips of a single render on a timeline of `totalFrames` (each segment at least 0.1 s long). */
-export function framedClips(clips: readonly RenderClip[], totalFrames: number): FramedClip[] {
-  return clipSpans(
+/** How consecutive shots meet (the caption settings' `transition`). */
+export type ShotTransition = (typeof shotTransitions)[number];
+
+/**
+ * The frames a transition takes (issue 24): a crossfade blends the next shot's first 7 frames (233 ms)
+ * with the 7 frames the shot before it would have shown after its end; a zoom transition zooms through
+ * the cut over the last 3 frames of one shot and the first 3 of the next (200 ms). The cut itself stays
+ * on its frame, so a shot still starts on its word.
+ */
+export const transitionFrames = { crossfade: 7, zoom: 3 } as const;
+
+export interface TimelineOptions {
+  transition?: ShotTransition;
+}
+
+/** The clips of a single render on a timeline of `totalFrames` (each segment at least 0.1 s long), as whole shots. */
+export function framedClips(clips: readonly RenderClip[], totalFrames: number, options: TimelineOptions = {}): FramedClip[] {
+  const spans = clipSpans(
     clips.map((clip) => Math.max(0.1, clip.duration)),
     totalFrames,
-  ).flatMap((span, i) => {
+  );
+  const kind = options.transition && options.transition !== 'cut' ? options.transition : undefined;
+  const span = (i: number) => (kind && spans[i] ? { kind, frames: Math.min(transitionFrames[kind], spans[i].frames) } : undefined);
+  return spans.flatMap((placed, i) => {
     const clip = clips[i];
-    return clip ? [{ ...clip, start: Math.max(0, clip.start), frames: span.frames, skipFrames: 0 }] : [];
+    if (!clip) return [];
+    const framed: FramedClip = { ...clip, start: Math.max(0, clip.start), frames: placed.frames, skipFrames: 0, shot: i, shotFrames: placed.frames, shotStart: placed.startFrame };
+    const into = i > 0 ? span(i) : undefined;
+    // A crossfade's outgoing side is as long as the incoming one (the blended frames); a zoom's is its own.
+    const out = i < spans.length - 1 ? (kind === 'crossfade' ? span(i + 1) : span(i)) : undefined;
+    if (into) framed.transitionIn = into;
+    if (out) framed.transitionOut = out;
+    return [framed];
   });
 }
 
-/** The clips one chunk shows: the first cut where the chunk starts, the last where it ends. */
-export function chunkClips(clips: readonly RenderClip[], totalFrames: number, chunk: FrameSpan): FramedClip[] {
+/**
+ * The clips one chunk shows: the first cut where the chunk starts, the last where it ends. When the chunk
+ * starts inside a crossfade, the shot before it comes first with no frames of its own (`frames` 0,
+ * `skipFrames` its end): the crossfade's frames of it are blended with the next shot's.
+ */
+export function chunkClips(clips: readonly RenderClip[], totalFrames: number, chunk: FrameSpan, options: TimelineOptions = {}): FramedClip[] {
   const end = chunk.startFrame + chunk.frames;
   const shown: FramedClip[] = [];
-  let start = 0;
-  for (const clip of framedClips(clips, totalFrames)) {
+  const shots = framedClips(clips, totalFrames, options);
+  shots.forEach((clip, i) => {
+    const start = clip.shotStart ?? 0;
     const clipEnd = start + clip.frames;
+    const next = shots[i + 1];
+    const fade = next?.transitionIn?.kind === 'crossfade' ? next.transitionIn.frames : 0;
     if (clipEnd > chunk.startFrame && start < end) {
       const skipFrames = Math.max(0, chunk.startFrame - start);
       shown.push({ ...clip, skipFrames, frames: Math.min(clipEnd, end) - start - skipFrames });
+    } else if (clipEnd <= chunk.startFrame && chunk.startFrame < clipEnd + fade) {
+      shown.push({ ...clip, skipFrames: clip.frames, frames: 0 });
     }
-    start = clipEnd;
-  }
-  if (shown.length === 0) throw new Error('The chunk lies outside the timeline');
+  });
+  if (!shown.some((clip) => clip.frames > 0)) throw new Error('The chunk lies outside the timeline');
   return shown;
 }
 

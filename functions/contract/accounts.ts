@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema, type PublicUser } from './users';
+import { voiceSpeedSchema } from './voices';
 
 /**
  * Request bodies of the account calls, with the spec's messages word for word (000 §5, 001 §5).
@@ -38,6 +39,7 @@ export const tokenQuerySchema = z.object({ token: z.string().min(1).max(200).opt
 export const updateUserSchema = z
   .object({
     selectedVoice: z.string().trim().min(1).max(100).nullable().optional(),
+    voiceSpeed: voiceSpeedSchema.optional(),
     name: z.string().trim().min(1).max(100).nullable().optional(),
   })
   .strict();

@@ -56,6 +56,8 @@ export const publicUserSchema = z.object({
   subscriptionTier: z.enum(tiers),
   emailVerified: z.boolean(),
   selectedVoice: z.string().nullable(),
+  /** The creator's voice speed, 0.8x–1.3x (issue 24); absent until chosen (1x). */
+  voiceSpeed: z.number().optional(),
   subjectCategory: z.string().nullable(),
   logoUrl: z.string().nullable(),
   logoSettings: logoSettingsSchema,

@@ -59,6 +59,19 @@ export const publicVoiceSchema = voiceFieldsSchema.extend({
 });
 export type PublicVoice = z.infer<typeof publicVoiceSchema>;
 
+/**
+ * The creator's voice speed (issue 24): 0.8x to 1.3x for every voice, offline and ElevenLabs, chosen
+ * beside the voice and remembered per user (PATCH /api/user `voiceSpeed`).
+ */
+export const voiceSpeedRange = { min: 0.8, max: 1.3, step: 0.05, default: 1 } as const;
+export const voiceSpeedMessage = `Voice speed must be between ${voiceSpeedRange.min}x and ${voiceSpeedRange.max}x`;
+export const voiceSpeedSchema = z
+  .number({ error: voiceSpeedMessage })
+  .min(voiceSpeedRange.min, voiceSpeedMessage)
+  .max(voiceSpeedRange.max, voiceSpeedMessage);
+/** A speed inside the creator's range (a stored or computed value that may have drifted). */
+export const clampVoiceSpeed = (speed: number) => Math.min(voiceSpeedRange.max, Math.max(voiceSpeedRange.min, speed));
+
 export const voiceDefaults = { modelId: 'eleven_multilingual_v2', speed: 1, stability: 0.75, similarityBoost: 0.75, style: 0, speakerBoost: true } as const;
 
 /** POST /api/voices (the developer test page, 001 §7). */

@@ -121,8 +121,17 @@ describe('choosing the voice', () => {
     expect((await service().resolve('U1', [])).voiceId).toBe('21m00Tcm4TlvDq8ikWAM');
   });
 
-  it('passes the voice record’s provider settings to the synthesizer', () => {
-    expect(voiceSettingsOf(own)).toEqual({ voiceId: 'el-own-voice', modelId: 'eleven_turbo_v2', speed: 1.1, stability: 0.4, similarityBoost: 0.9, style: 0.2, speakerBoost: false });
+  it('passes the voice record’s provider settings to the synthesizer, with the free voice that speaks it offline', () => {
+    expect(voiceSettingsOf(own)).toEqual({ voiceId: 'el-own-voice', modelId: 'eleven_turbo_v2', speed: 1.1, stability: 0.4, similarityBoost: 0.9, style: 0.2, speakerBoost: false, offlineVoice: own.gender === 'male' ? 'rms' : 'slt' });
+    expect(voiceSettingsOf({ ...own, voiceId: 'flite-awb', gender: 'male' }).offlineVoice).toBe('awb');
+    expect(voiceSettingsOf({ ...own, gender: 'male' }).offlineVoice).toBe('rms');
+  });
+
+  it('speaks at the creator’s speed when they chose one, kept within 0.8x–1.3x', () => {
+    expect(voiceSettingsOf(own, { speed: 1.25 }).speed).toBe(1.25);
+    expect(voiceSettingsOf(own, { speed: 3 }).speed).toBe(1.3);
+    expect(voiceSettingsOf(own, { speed: 0.2 }).speed).toBe(0.8);
+    expect(voiceSettingsOf(own, { speed: null }).speed).toBe(1.1);
   });
 });
 
@@ -197,9 +206,9 @@ describe('voice-over files', () => {
 describe('choosing the speech provider', () => {
   const base = { ELEVENLABS_API_KEY: undefined, ELEVENLABS_BASE_URL: undefined, ELEVENLABS_API_KEY_PARAMETER: undefined };
 
-  it('uses ElevenLabs with a key and eSpeak NG without one', () => {
+  it('uses ElevenLabs with a key and the offline voice (Flite, eSpeak NG) without one', () => {
     expect(buildSpeech({ ...base, ELEVENLABS_API_KEY: 'xi-key' }).name).toBe('elevenlabs');
-    expect(buildSpeech(base).name).toBe('espeak-ng');
+    expect(buildSpeech(base).name).toBe('offline');
   });
 
   it('reads the key from the secret store on first use, once', async () => {
@@ -211,7 +220,7 @@ describe('choosing the speech provider', () => {
     const first = await speech.synthesize('Hello there.', { voiceId: 'en-us' });
     await speech.synthesize('Hello.', { voiceId: 'en-us' });
     expect(reads).toBe(1);
-    expect(speech.name).toBe('espeak-ng');
+    expect(speech.name).toBe('offline');
     expect(first.words.map((w) => w.word)).toEqual(['Hello', 'there.']);
   });
 });

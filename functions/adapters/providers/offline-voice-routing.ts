@@ -1,8 +1,9 @@
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
+import { fliteVoiceOfId } from '../../core/voices/offline-voices';
 
 /**
- * Offline clones (issue 14) have no voice at the provider: they are eSpeak profiles, so they are
- * always spoken by eSpeak NG, also when ElevenLabs speaks every other voice.
+ * Voices that have no voice at the provider are spoken offline also when ElevenLabs speaks every other
+ * voice: offline clones (issue 14, eSpeak profiles) and the free Flite voices (issue 24).
  */
 export class OfflineVoiceRouting implements SpeechSynthesizer {
   constructor(
@@ -15,6 +16,7 @@ export class OfflineVoiceRouting implements SpeechSynthesizer {
   }
 
   synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
-    return (voice.offlineProfile ? this.offline : this.provider).synthesize(text, voice);
+    const offline = voice.offlineProfile !== undefined || fliteVoiceOfId(voice.voiceId) !== undefined;
+    return (offline ? this.offline : this.provider).synthesize(text, voice);
   }
 }

@@ -3,7 +3,7 @@ import { ChosenOnFirstUse } from './chosen-on-first-use';
 
 /**
  * A speech provider chosen on first use, for keys that live in a secret store (the ElevenLabs key in
- * SSM): ElevenLabs when the key is there, eSpeak NG otherwise. A failed lookup is tried again on the
+ * SSM): ElevenLabs when the key is there, the offline voice (Flite, eSpeak NG) otherwise. A failed lookup is tried again on the
  * next call.
  */
 export class ResolvingSpeechSynthesizer implements SpeechSynthesizer {

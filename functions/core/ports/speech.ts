@@ -10,13 +10,15 @@ export interface VoiceSettings {
   similarityBoost?: number;
   style?: number;
   speakerBoost?: boolean;
+  /** The free Flite voice (`slt`, `rms`, …) that speaks this voice when no provider does (issue 24). */
+  offlineVoice?: string;
   /** An offline clone (issue 14): eSpeak NG speaks it with this variant, pitch and speed, whatever the provider. */
   offlineProfile?: OfflineVoiceProfile;
 }
 
 export interface SynthesizedSpeech {
   audio: Uint8Array;
-  /** `wav` from eSpeak, `mp3` from ElevenLabs; the pipeline stores MP3. */
+  /** `wav` from Flite and eSpeak, `mp3` from ElevenLabs; the pipeline stores MP3. */
   format: 'wav' | 'mp3';
   durationSeconds: number;
   words: WordTiming[];

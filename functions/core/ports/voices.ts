@@ -41,7 +41,7 @@ export interface SpeechSample {
 
 /** Speaks a short sample text in (an approximation of) a voice. */
 export interface VoiceSampleSynthesizer {
-  synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed' | 'clone'>): Promise<SpeechSample>;
+  synthesize(text: string, voice: Pick<Voice, 'id' | 'voiceId' | 'gender' | 'speed' | 'clone'>): Promise<SpeechSample>;
 }
 
 /** What the server read in one voice sample's bytes (ffprobe, then ffmpeg's 16 kHz mono decode). */

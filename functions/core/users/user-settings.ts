@@ -5,6 +5,8 @@ import type { User } from './user';
 /** What PATCH /api/user may change (contract/accounts.ts `updateUserSchema`). */
 export interface UserSettingsPatch {
   selectedVoice?: string | null;
+  /** 0.8 to 1.3 (contract/voices.ts `voiceSpeedSchema`). */
+  voiceSpeed?: number;
   name?: string | null;
 }
 

@@ -1,4 +1,6 @@
 import type { VoiceSettings } from '../ports/speech';
+import { clampVoiceSpeed } from '../../contract/voices';
+import { offlineVoiceOf } from '../voices/offline-voices';
 import type { Voice } from '../voices/voice';
 
 /**
@@ -11,12 +13,17 @@ export function voiceCandidates(input: { requested?: string | null; scriptVoiceI
   return [...new Set(ids)];
 }
 
-/** The provider settings of a voice record (000 §3: modelId, speed, stability, similarity, style, boost). */
-export function voiceSettingsOf(voice: Voice): VoiceSettings {
+/**
+ * The provider settings of a voice record (000 §3: modelId, speed, stability, similarity, style, boost),
+ * the free voice that speaks it offline, and the creator's speed (issue 24: 0.8x–1.3x) in place of the
+ * record's when they chose one.
+ */
+export function voiceSettingsOf(voice: Voice, options: { speed?: number | null } = {}): VoiceSettings {
   return {
     voiceId: voice.voiceId,
     modelId: voice.modelId,
-    speed: voice.speed,
+    speed: typeof options.speed === 'number' ? clampVoiceSpeed(options.speed) : voice.speed,
+    offlineVoice: offlineVoiceOf(voice),
     stability: voice.stability,
     similarityBoost: voice.similarityBoost,
     style: voice.style,

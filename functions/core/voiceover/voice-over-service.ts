@@ -176,7 +176,7 @@ export class VoiceOverService {
     let stored: VoiceOverFiles | undefined;
     try {
       const text = script.scriptContent.trim();
-      const speech = await this.synthesize(text, voice);
+      const speech = await this.synthesize(text, voice, user.voiceSpeed);
       const { mp3, durationSeconds: measured } = await this.deps.encoder.toMp3({ audio: speech.audio, format: speech.format });
       const durationSeconds = round3(measured);
       const words = fitWords(speech.words, durationSeconds);
@@ -210,10 +210,11 @@ export class VoiceOverService {
     }
   }
 
-  private async synthesize(text: string, voice: Voice) {
+  /** `speed`: the creator's voice speed (issue 24), in place of the voice record's when chosen. */
+  private async synthesize(text: string, voice: Voice, speed: number | undefined) {
     if (!text) throw new AudioGenerationError('The script has no words to speak.');
     try {
-      return await this.deps.speech.synthesize(text, voiceSettingsOf(voice));
+      return await this.deps.speech.synthesize(text, voiceSettingsOf(voice, { speed }));
     } catch (error) {
       // Provider errors carry a message a user can read (ProviderError); anything else stays internal.
       if (error instanceof AppError) throw new AudioGenerationError(error.message);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { voiceFieldsSchema, type PublicVoice } from '../../contract/voices';
+import { fliteVoicePresets } from './offline-voices';
 
 /** The spec's Voice (000 §3, 001 §3) as stored, and the user-voice link; what the API answers is the contract's. */
 export const voiceSchema = voiceFieldsSchema.extend({
@@ -35,7 +36,10 @@ export function sortVoices<T extends { visibility: string; name: string }>(voice
   });
 }
 
-/** Preset voices seeded for everyone, with ElevenLabs' public preset ids. */
+/**
+ * Preset voices seeded for everyone: ElevenLabs' public presets (with their ids as ours; offline they are
+ * spoken by the free voice of their gender), then the free offline voices (core/voices/offline-voices.ts).
+ */
 export const presetVoices: readonly Pick<Voice, 'id' | 'voiceId' | 'name' | 'description' | 'gender'>[] = [
   { id: '21m00Tcm4TlvDq8ikWAM', voiceId: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel', description: 'Calm, clear narration', gender: 'female' },
   { id: 'EXAVITQu4vr4xnSDxMaL', voiceId: 'EXAVITQu4vr4xnSDxMaL', name: 'Bella', description: 'Soft and warm', gender: 'female' },
@@ -43,6 +47,7 @@ export const presetVoices: readonly Pick<Voice, 'id' | 'voiceId' | 'name' | 'des
   { id: 'ErXwobaYiN019PkySvjV', voiceId: 'ErXwobaYiN019PkySvjV', name: 'Antoni', description: 'Well-rounded storyteller', gender: 'male' },
   { id: 'TxGEqnHWrfWFTfGW9XjX', voiceId: 'TxGEqnHWrfWFTfGW9XjX', name: 'Josh', description: 'Deep and energetic', gender: 'male' },
   { id: 'pNInz6obpgDQGcFmaJgB', voiceId: 'pNInz6obpgDQGcFmaJgB', name: 'Adam', description: 'Deep, confident narration', gender: 'male' },
+  ...fliteVoicePresets,
 ];
 
 export function sampleText(voice: Pick<Voice, 'name'>): string {

@@ -1,7 +1,7 @@
 import { DynamoVoiceRepository } from '../../adapters/aws/dynamo/voice-repository';
 import { readSecretParameter } from '../../adapters/aws/ssm-secret';
 import { FfmpegVoiceSampleInspector } from '../../adapters/ffmpeg/voice-sample-inspector';
-import { EspeakVoiceSample } from '../../adapters/local/espeak-voice-sample';
+import { OfflineVoiceSample } from '../../adapters/local/offline-voice-sample';
 import { UrlFetcher } from '../../adapters/net/url-fetcher';
 import { ElevenLabsClonerChoice, ElevenLabsVoiceCloner } from '../../adapters/providers/elevenlabs-voice-cloner';
 import { OwnedFiles } from '../../core/files/owned-files';
@@ -29,7 +29,7 @@ export interface VoicesDeps {
 /** The voice catalogue (public presets and the user's own), with samples stored in the bucket. */
 export function voiceServiceOf(context: EntryContext): VoiceService {
   const files = objectStoreOf(context, 'read-write');
-  return new VoiceService({ voices: new DynamoVoiceRepository(tableOf(context, 'read-write')), users: usersOf(context), files, synthesizer: new EspeakVoiceSample() });
+  return new VoiceService({ voices: new DynamoVoiceRepository(tableOf(context, 'read-write')), users: usersOf(context), files, synthesizer: new OfflineVoiceSample() });
 }
 
 /**

@@ -1,0 +1,33 @@
+import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
+import { EspeakSpeechSynthesizer } from './espeak-speech';
+import { FliteSpeechSynthesizer } from './flite-speech';
+
+/** An eSpeak voice for a language other than English (`de`, `fr-fr`, `es+f3`): Flite speaks English only. */
+const otherLanguageVoice = /^(?!en)[a-z]{2,3}(-[a-z0-9]+)*(\+[\w-]+)?$/i;
+/** Letters Flite has no sounds for: any script but Latin. */
+const nonLatinLetter = /(?![\p{Script=Latin}])\p{L}/u;
+
+/** Whether Flite's English voices can speak this: English text (Latin letters) for a voice that is not another language's. */
+export function fliteSpeaks(text: string, voice: VoiceSettings): boolean {
+  if (voice.offlineProfile) return false;
+  if (otherLanguageVoice.test(voice.voiceId)) return false;
+  return !nonLatinLetter.test(text);
+}
+
+/**
+ * The offline voice (issue 24): Flite's English voices, intelligible and exactly timed, for every voice
+ * it can speak; eSpeak NG for what Flite lacks (offline clones, which are eSpeak profiles; voices of
+ * other languages; text in other scripts).
+ */
+export class OfflineSpeechSynthesizer implements SpeechSynthesizer {
+  readonly name = 'offline';
+
+  constructor(
+    private readonly flite: SpeechSynthesizer = new FliteSpeechSynthesizer(),
+    private readonly espeak: SpeechSynthesizer = new EspeakSpeechSynthesizer(),
+  ) {}
+
+  synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
+    return (fliteSpeaks(text, voice) ? this.flite : this.espeak).synthesize(text, voice);
+  }
+}

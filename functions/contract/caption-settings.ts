@@ -1,8 +1,20 @@
 import { z } from 'zod';
 
-import { captionDefaults as d, captionPositions, captionRanges as r, captionStyles, fontFamilies, maxCaptionSettingsJson, shotTransitions } from './rules/captions';
+import { captionLookChoices } from './rules/caption-looks';
+import {
+  captionDefaults as d,
+  captionPositions,
+  captionRanges as r,
+  captionStyles,
+  fontFamilies,
+  maxCaptionSettingsJson,
+  maxEmphasisIndex,
+  maxEmphasisOverrides,
+  shotTransitions,
+} from './rules/captions';
 
 export { captionPositions, captionStyles, fontFamilies, shotTransitions } from './rules/captions';
+export { captionLookChoices, captionLookNames } from './rules/caption-looks';
 
 /**
  * A script's caption settings (spec 000 §3, §5). One set of field rules serves both readings:
@@ -42,6 +54,11 @@ const fields = {
   enabled: flag('enabled'),
   motion: flag('motion'),
   transition: oneOf('transition', shotTransitions),
+  look: oneOf('look', captionLookChoices).nullable(),
+  emphasis: z
+    .record(z.string().regex(/^\d{1,5}$/, 'emphasis keys are word indexes'), z.boolean({ error: 'emphasis values must be true or false' }))
+    .refine((value) => Object.keys(value).length <= maxEmphasisOverrides, `emphasis may name at most ${maxEmphasisOverrides} words`)
+    .refine((value) => Object.keys(value).every((key) => Number(key) < maxEmphasisIndex), `emphasis keys must be below ${maxEmphasisIndex}`),
 };
 
 export const captionSettingsSchema = z.object({
@@ -64,6 +81,8 @@ export const captionSettingsSchema = z.object({
   enabled: fields.enabled.default(d.enabled),
   motion: fields.motion.default(d.motion),
   transition: fields.transition.default(d.transition),
+  look: fields.look.default(d.look),
+  emphasis: fields.emphasis.default(() => ({})),
 });
 export type CaptionSettings = z.infer<typeof captionSettingsSchema>;
 

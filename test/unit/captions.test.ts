@@ -106,10 +106,11 @@ describe('the ASS file', () => {
   });
 
   it('gives the highlight style a brief pop on the spoken word and no other style one', () => {
-    const highlight = buildAss(words, { ...defaultCaptionSettings, style: 'highlight' }, { fontName: 'Anton' });
+    // At 60 the line fits the safe zone: no fitting scale, only the pop.
+    const highlight = buildAss(words, { ...defaultCaptionSettings, font_size: 60, style: 'highlight' }, { fontName: 'Anton' });
     expect(highlight).toContain('{\\c&H0000FFFF\\t(0,80,\\fscx112\\fscy112)\\t(80,200,\\fscx100\\fscy100)}HABITS{\\r}');
     for (const style of captionStyles.filter((s) => s !== 'highlight')) {
-      expect(buildAss(words, { ...defaultCaptionSettings, style }, { fontName: 'Anton' }), style).not.toContain('\\fscx');
+      expect(buildAss(words, { ...defaultCaptionSettings, font_size: 60, style }, { fontName: 'Anton' }), style).not.toContain('\\fscx');
     }
   });
 
@@ -136,7 +137,7 @@ describe('the ASS file', () => {
 
 describe('caption settings', () => {
   it('reads an object or a JSON string and fills the dialog defaults', () => {
-    expect(parseCaptionSettings('{"style":"karaoke"}')).toMatchObject({ style: 'karaoke', word_color: '#FFFF00', font_size: 60, max_words_per_line: 3 });
+    expect(parseCaptionSettings('{"style":"karaoke"}')).toMatchObject({ style: 'karaoke', word_color: '#FFFF00', font_size: 68, max_words_per_line: 3, look: null });
     expect(parseCaptionSettings(undefined)).toEqual(defaultCaptionSettings);
     expect(parseCaptionSettings('not json').style).toBe('highlight');
   });

@@ -133,7 +133,7 @@ describe('the recent-usage map', () => {
 describe('caption settings', () => {
   it('start from the dialog defaults', () => {
     expect(captionSettingsFrom(null)).toEqual(DEFAULT_CAPTION_SETTINGS);
-    expect(DEFAULT_CAPTION_SETTINGS).toMatchObject({ line_color: '#FFFFFF', word_color: '#FFFF00', font_size: 60, max_words_per_line: 3, outline_width: 3, shadow_offset: 4, style: 'highlight', position: 'middle_center', background_audio_volume: 30 });
+    expect(DEFAULT_CAPTION_SETTINGS).toMatchObject({ line_color: '#FFFFFF', word_color: '#FFFF00', font_size: 68, max_words_per_line: 3, outline_width: 3, shadow_offset: 4, style: 'highlight', position: 'middle_center', background_audio_volume: 30 });
   });
 
   it('take the saved values, as an object or a JSON string, clamped and checked', () => {

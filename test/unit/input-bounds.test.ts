@@ -90,7 +90,7 @@ describe('caption settings (point 3): one strict schema', () => {
     expect(problem({ outline_width: -1 })).toBe('outline_width must be from 0 to 10');
     expect(problem({ position: 'center' })).toMatch(/^position must be one of: top_left/);
     expect(problem({ word_color: 'yellow' })).toBe('Colours are #RRGGBB');
-    expect(problem('x'.repeat(2_001))).toBe('captionSettings must be at most 2,000 characters');
+    expect(problem('x'.repeat(6_001))).toBe('captionSettings must be at most 6,000 characters');
     expect(problem('{')).toBe('captionSettings must be an object or a JSON object string');
     expect(problem([1])).toBe('captionSettings must be an object or a JSON object string');
   });

@@ -130,3 +130,36 @@ export function previewCaptionLengths(s: { fontFamily: string; fontSize: number;
     shadow: previewLength(captionPixels(s.shadowOffset)),
   };
 }
+
+/**
+ * The advance of each printable ASCII character (space to ~, in order) in thousandths of the ASS font
+ * size, per family, read from the bundled bold TTF files (advance / (usWinAscent + usWinDescent), the
+ * size libass gives the font). Enough to estimate a line's width without the font files, so a look
+ * can shrink a long line to fit the safe zone instead of letting libass wrap it (kerning ignored; other
+ * characters count as an 'n').
+ */
+const asciiAdvance: Record<string, readonly number[]> = {
+  "The Bold Font": [247, 247, 371, 490, 495, 742, 660, 206, 289, 289, 413, 490, 247, 247, 247, 206, 495, 495, 495, 495, 495, 495, 495, 495, 495, 495, 247, 247, 490, 490, 490, 454, 549, 578, 578, 578, 578, 536, 495, 618, 618, 289, 495, 618, 495, 701, 618, 618, 536, 618, 578, 536, 536, 618, 578, 742, 578, 578, 536, 289, 206, 289, 490, 371, 247, 495, 495, 495, 495, 495, 289, 495, 495, 247, 247, 495, 247, 742, 495, 495, 495, 495, 330, 454, 330, 495, 454, 701, 495, 454, 413, 289, 206, 289, 490],
+  Arial: [194, 233, 331, 388, 388, 621, 504, 166, 233, 233, 272, 408, 194, 233, 194, 194, 388, 388, 388, 388, 388, 388, 388, 388, 388, 388, 233, 233, 408, 408, 408, 427, 681, 504, 504, 504, 504, 466, 427, 543, 504, 194, 388, 504, 427, 582, 504, 543, 466, 543, 504, 466, 427, 504, 466, 659, 466, 466, 427, 233, 194, 233, 408, 388, 233, 388, 427, 388, 427, 388, 233, 427, 427, 194, 194, 388, 194, 621, 427, 427, 427, 427, 272, 388, 233, 427, 388, 543, 388, 388, 349, 272, 195, 272, 408],
+  Verdana: [299, 392, 448, 720, 598, 861, 749, 263, 393, 393, 449, 720, 326, 357, 326, 314, 598, 598, 598, 598, 598, 598, 598, 598, 598, 598, 344, 344, 720, 720, 720, 498, 859, 665, 655, 630, 713, 587, 587, 705, 719, 320, 320, 666, 547, 855, 719, 730, 630, 730, 661, 619, 586, 698, 665, 948, 662, 622, 623, 393, 314, 393, 720, 430, 430, 580, 615, 509, 615, 583, 374, 615, 612, 294, 294, 571, 294, 895, 612, 590, 615, 615, 424, 511, 411, 612, 560, 794, 554, 560, 500, 612, 314, 612, 720],
+  "Times New Roman": [226, 301, 501, 451, 451, 903, 752, 251, 301, 301, 451, 515, 226, 301, 226, 251, 451, 451, 451, 451, 451, 451, 451, 451, 451, 451, 301, 301, 515, 515, 515, 451, 840, 652, 602, 652, 652, 602, 552, 702, 702, 351, 451, 702, 602, 852, 652, 702, 552, 702, 652, 502, 602, 652, 652, 903, 652, 652, 602, 301, 251, 301, 525, 451, 301, 451, 502, 401, 502, 401, 301, 451, 502, 251, 301, 502, 251, 752, 502, 451, 502, 502, 401, 351, 301, 502, 451, 652, 451, 451, 401, 356, 199, 356, 470],
+};
+asciiAdvance.Helvetica = asciiAdvance.Arial ?? [];
+
+/** The estimated width in pixels of `text` drawn at `fontPixels` (the ASS font size) in `fontFamily`. */
+export function estimateTextWidth(text: string, fontFamily: string, fontPixels: number): number {
+  const table = asciiAdvance[fontFamily] ?? asciiAdvance['The Bold Font'] ?? [];
+  const fallback = table['n'.charCodeAt(0) - 32] ?? 500;
+  let thousandths = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    thousandths += code >= 32 && code <= 126 ? (table[code - 32] ?? fallback) : fallback;
+  }
+  return (thousandths / 1000) * fontPixels;
+}
+
+/** The width a line may take at a position: the frame less the safe-zone margins on both sides. */
+export function captionLineWidth(position: string): number {
+  const margins = captionMargins(position);
+  return captionFrame.width - margins.left - margins.right;
+}

@@ -161,6 +161,11 @@ export const breakCosts = {
    * it (a widow: "…night | before."), or between two lines of one phrase.
    */
   loneFirst: 6,
+  /**
+   * A one-word line opening a sentence with nothing to set it apart (no comma after it, no pause): a lone
+   * "HERE" at the start reads as a mistake (issue 24), so it costs more than any other split.
+   */
+  loneOpening: 16,
   loneLast: 8,
   loneMiddle: 9,
 } as const;
@@ -169,6 +174,8 @@ export const breakCosts = {
 function loneCost(words: readonly TimedWord[], start: number): number {
   const previous = words[start - 1];
   const word = words[start];
+  const next = words[start + 1];
+  if (!previous && word && next && clauseStrength(word.word) === 0 && next.start - word.end < breakCosts.pauseSeconds) return breakCosts.loneOpening;
   if (!previous || clauseStrength(previous.word) > 0) return breakCosts.loneFirst;
   return start === words.length - 1 || (word && clauseStrength(word.word) > 0) ? breakCosts.loneLast : breakCosts.loneMiddle;
 }

@@ -30,15 +30,23 @@ export const captionRanges = {
 } as const;
 
 /**
- * The longest caption settings sent as a JSON string (the spec's "object or JSON string"): the sixteen
- * fields written out take about 450 characters.
+ * The longest caption settings sent as a JSON string (the spec's "object or JSON string"): the fields
+ * written out take about 500 characters, 200 per-word emphasis choices about 2,800 more.
  */
-export const maxCaptionSettingsJson = 2_000;
+export const maxCaptionSettingsJson = 6_000;
+
+/** Per-word emphasis choices (issue 24): at most this many, keyed by the word's index in the voice-over (below `maxEmphasisIndex`). */
+export const maxEmphasisOverrides = 200;
+export const maxEmphasisIndex = 10_000;
 
 export const captionDefaults = {
   line_color: '#FFFFFF',
   word_color: '#FFFF00',
-  font_size: 60,
+  /**
+   * 68 (an ASS size of 95 px): a three-word line in capitals fills most of the safe width on a phone; a
+   * longer one is shrunk to fit rather than wrapped (issue 24).
+   */
+  font_size: 68,
   max_words_per_line: 3,
   bold: true,
   italic: false,
@@ -57,4 +65,11 @@ export const captionDefaults = {
   /** A slow push-in or pan on every shot and a punch-in on emphasised words (issue 24). */
   motion: true,
   transition: 'cut',
+  /**
+   * A named caption look (caption-looks.ts), 'custom', or null: the spec's plain styles. Stored settings
+   * without a look stay plain; the dialog pre-selects the creator's last look.
+   */
+  look: null,
+  /** The creator's per-word emphasis choices: a word's index in the voice-over → emphasised or not. */
+  emphasis: {},
 } as const;

@@ -32,17 +32,18 @@ export const templateCaptionDefaults = {
   enabled: true,
   style: 'highlight' as (typeof captionStyles)[number],
   position: 'middle_center' as (typeof captionPositions)[number],
-  fontSize: 60,
+  /** The scripts' phone-ready readings (issue 24): 68, three words a line, capitals. */
+  fontSize: 68,
   fontFamily: 'The Bold Font' as (typeof fontFamilies)[number],
   lineColor: '#FFFFFF',
   wordColor: '#00b3ff',
-  maxWordsPerLine: 5,
+  maxWordsPerLine: 3,
   outlineWidth: 3,
   shadowOffset: 4,
   bold: true,
   italic: false,
   underline: false,
-  allCaps: false,
+  allCaps: true,
 };
 
 export const templateDefaults = {

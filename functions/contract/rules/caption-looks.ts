@@ -1,0 +1,110 @@
+/**
+ * Caption looks (issue 24): named, animated caption designs a creator recognises from the commercial
+ * tools, each a preset of the ordinary caption settings (font, size, colours, outline, shadow, position,
+ * words per line, capitals) plus an animation drawn in ASS by `ass-document.ts`. Zod-free and pure, so
+ * the browser's thumbnails, the exact preview and the render read the same list.
+ *
+ * A script's `look` is one of these names, `'custom'` (the creator's own settings drawn by their
+ * `style`, with keyword emphasis), or null (the spec's five plain styles exactly as before: what stored
+ * settings without a look mean).
+ */
+import type { captionPositions, captionStyles, fontFamilies } from './captions';
+
+export const captionLookNames = ['pop', 'karaoke', 'boxed', 'minimal', 'neon', 'two_tone'] as const;
+export type CaptionLookName = (typeof captionLookNames)[number];
+/** What the `look` setting may hold besides null. */
+export const captionLookChoices = [...captionLookNames, 'custom'] as const;
+export type CaptionLookChoice = (typeof captionLookChoices)[number];
+
+/** The settings a look sets when chosen; the creator may change any of them afterwards and keep the look's animation. */
+export interface CaptionLookPreset {
+  style: (typeof captionStyles)[number];
+  font_family: (typeof fontFamilies)[number];
+  font_size: number;
+  line_color: string;
+  word_color: string;
+  outline_width: number;
+  shadow_offset: number;
+  position: (typeof captionPositions)[number];
+  max_words_per_line: number;
+  all_caps: boolean;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+}
+
+export interface CaptionLookDefinition {
+  name: CaptionLookName;
+  label: string;
+  /** One line a creator reads under the thumbnail. */
+  description: string;
+  preset: CaptionLookPreset;
+}
+
+const base = { bold: true, italic: false, underline: false, all_caps: true } as const;
+
+export const captionLooks: Record<CaptionLookName, CaptionLookDefinition> = {
+  pop: {
+    name: 'pop',
+    label: 'Pop',
+    description: 'One big word at a time, popping in',
+    preset: { ...base, style: 'word_by_word', font_family: 'The Bold Font', font_size: 100, line_color: '#FFFFFF', word_color: '#FFE81F', outline_width: 5, shadow_offset: 3, position: 'middle_center', max_words_per_line: 3 },
+  },
+  karaoke: {
+    name: 'karaoke',
+    label: 'Karaoke',
+    description: 'The line fills with colour as it is spoken',
+    preset: { ...base, style: 'karaoke', font_family: 'The Bold Font', font_size: 74, line_color: '#FFFFFF', word_color: '#3CF26B', outline_width: 4, shadow_offset: 2, position: 'middle_center', max_words_per_line: 3 },
+  },
+  boxed: {
+    name: 'boxed',
+    label: 'Boxed',
+    description: 'A colour box behind the spoken word',
+    preset: { ...base, style: 'highlight', font_family: 'The Bold Font', font_size: 72, line_color: '#FFFFFF', word_color: '#8A3FFC', outline_width: 4, shadow_offset: 0, position: 'middle_center', max_words_per_line: 3 },
+  },
+  minimal: {
+    name: 'minimal',
+    label: 'Minimal',
+    description: 'A quiet lower third that fades up',
+    preset: { ...base, all_caps: false, style: 'classic', font_family: 'Helvetica', font_size: 48, line_color: '#FFFFFF', word_color: '#FFD54A', outline_width: 0, shadow_offset: 2, position: 'bottom_center', max_words_per_line: 5 },
+  },
+  neon: {
+    name: 'neon',
+    label: 'Neon',
+    description: 'Glowing tube letters, the spoken word brightest',
+    preset: { ...base, style: 'highlight', font_family: 'Verdana', font_size: 68, line_color: '#FFFFFF', word_color: '#FF2BD6', outline_width: 3, shadow_offset: 0, position: 'middle_center', max_words_per_line: 3 },
+  },
+  two_tone: {
+    name: 'two_tone',
+    label: 'Two-tone',
+    description: 'White lines, key words big in colour',
+    preset: { ...base, style: 'classic', font_family: 'The Bold Font', font_size: 72, line_color: '#FFFFFF', word_color: '#FFC700', outline_width: 4, shadow_offset: 4, position: 'middle_center', max_words_per_line: 3 },
+  },
+};
+
+/** The look a new creator starts with (their last look is remembered after that). */
+export const defaultCaptionLook: CaptionLookName = 'pop';
+
+/** Emphasised (keyword) words: the word colour at this size, in percent of the line's, in every look. */
+export const keywordScale = 125;
+
+/** Animation timings shared by the looks, in milliseconds. */
+export const lookMotion = {
+  /** Pop: a word grows from `from`% past `peak`% and settles, over `rise` + `settle`. */
+  pop: { from: 60, peak: 114, rise: 90, settle: 90 },
+  /** The spoken word's bump in Boxed and Two-tone. */
+  bump: { peak: 110, rise: 70, settle: 110 },
+  /** A line's entrance in Minimal and Two-tone: it rises by `rise` px while fading in. */
+  entrance: { rise: 28, ms: 180 },
+  /** Neon's glow: its width (in outline units) and blur, the spoken word brighter. */
+  glow: { width: 9, blur: 9, dimAlpha: 0x70 },
+} as const;
+
+export function isCaptionLookName(value: unknown): value is CaptionLookName {
+  return typeof value === 'string' && (captionLookNames as readonly string[]).includes(value);
+}
+
+/** The settings with a look applied: the look's preset over them, and the look's name. */
+export function applyCaptionLook<T extends CaptionLookPreset & { look?: CaptionLookChoice | null }>(settings: T, look: CaptionLookName): T {
+  return { ...settings, ...captionLooks[look].preset, look };
+}

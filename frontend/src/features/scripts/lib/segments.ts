@@ -6,9 +6,7 @@
  */
 import type { StoredSegment } from '@contract/scripts';
 import {
-  autoAssign,
   defaultSegmentSeconds,
-  emptySegments,
   isPickable,
   matchedTagLimits,
   matchedTagsOf,
@@ -18,8 +16,11 @@ import {
   type Segment,
 } from '@contract/rules/segments';
 
+import { planShots, type VoiceTimings } from '@contract/rules/shot-plan';
+
 export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, scoreMedia, splitScript, totalDuration } from '@contract/rules/segments';
 export type { CandidateMedia, ScoringContext, Segment } from '@contract/rules/segments';
+export { moveCut, shotTimes, type ShotTime, type VoiceTimings } from '@contract/rules/shot-plan';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Recent usage records are kept 7 days (000 §4). */
@@ -41,21 +42,51 @@ export function fromStoredSegment(stored: StoredSegment): Segment {
     mediaStartTime: stored.mediaStartTime ?? 0,
     thumbnailUrl: stored.thumbnailUrl ?? null,
     ...(Array.isArray(stored.matchedTags) ? { matchedTags: stored.matchedTags.filter((tag) => typeof tag === 'string').slice(0, matchedTagLimits.tags) } : {}),
+    ...(typeof stored.focusX === 'number' ? { focusX: stored.focusX } : {}),
+    ...(typeof stored.focusY === 'number' ? { focusY: stored.focusY } : {}),
   };
 }
 
 /**
- * The editor's segments on open: from the existing video metadata, else from the script's text
- * (lines, else sentences, else one segment) with media auto-assigned.
+ * The editor's segments on open: from the existing video metadata, else the script planned as shots
+ * (issue 24: cuts on the words that name a clip, timed by the voice-over's words when there is one).
  */
 export function initialSegments(
   script: { scriptContent: string; videoMetadata: { segments: StoredSegment[] } | null },
   library: readonly CandidateMedia[],
   context: ScoringContext,
+  voice: VoiceTimings | null = null,
 ): Segment[] {
   const stored = script.videoMetadata?.segments ?? [];
   if (stored.length > 0) return stored.map(fromStoredSegment);
-  return autoAssign(emptySegments(script.scriptContent), library, context);
+  return planShots(script.scriptContent, library, context, voice);
+}
+
+/** The word timings beside a voice-over (`/api/audio/X.mp3` → `/api/audio/X.words.json`), or undefined for another URL. */
+export function wordsUrlOf(audioUrl: string | null | undefined): string | undefined {
+  const match = audioUrl ? /^\/api\/audio\/([\w-]+)\.mp3$/.exec(audioUrl) : null;
+  return match ? `/api/audio/${match[1]}.words.json` : undefined;
+}
+
+/** The stored word timings, checked (a list of words with start and end seconds), with the voice-over's length. */
+export function parseVoiceWords(value: unknown, durationSeconds: number | null | undefined): VoiceTimings | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100_000) return null;
+  const words: { word: string; start: number; end: number }[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { word, start, end } = item as Record<string, unknown>;
+    if (typeof word !== 'string' || typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end)) return null;
+    words.push({ word, start, end });
+  }
+  const last = words[words.length - 1]?.end ?? 0;
+  const duration = durationSeconds && durationSeconds > 0 ? durationSeconds : last;
+  return duration > 0 ? { words, durationSeconds: duration } : null;
+}
+
+/** A shot's in-point changed by the creator (seconds into its clip, at least 0, at most the clip's length when known). */
+export function setInPoint(segments: readonly Segment[], index: number, seconds: number, clipSeconds?: number | null): Segment[] {
+  const bounded = Math.max(0, Math.min(Number.isFinite(seconds) ? seconds : 0, clipSeconds && clipSeconds > 0 ? clipSeconds : 36_000));
+  return segments.map((segment, i) => (i === index ? { ...segment, mediaStartTime: Math.round(bounded * 10) / 10 } : segment));
 }
 
 /** Media chosen for a segment: its id, file and thumbnail, and its tags the text mentions; the start time goes back to 0. */

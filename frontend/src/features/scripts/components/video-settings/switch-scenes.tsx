@@ -1,11 +1,17 @@
-import { Badge, Box, Button, Checkbox, Field, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Field, Heading, HStack, IconButton, Image, Input, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 
 import { FolderSelect } from '@/components/folder-select';
 import type { PublicFolder } from '@contract/media';
 import { generatedLookCss } from '@contract/rules/generated-backgrounds';
 
 import { thumbnailSrc } from '../../api/media';
-import { segmentHue, type Segment } from '../../lib/segments';
+import { segmentHue, shotTimes, type Segment, type ShotTime, type VoiceTimings } from '../../lib/segments';
+
+/** "2.4s" from the voice-over's timings, "≈2.4s" when estimated (no voice-over yet). */
+function lengthLabel(time: ShotTime): string {
+  return `${time.estimated ? '≈' : ''}${time.duration.toFixed(1)}s`;
+}
 
 export interface BulkState {
   on: boolean;
@@ -19,6 +25,10 @@ function SegmentRow({
   selected,
   onToggle,
   onReplace,
+  time,
+  canMoveLater,
+  onMoveCut,
+  onInPoint,
 }: {
   segment: Segment;
   index: number;
@@ -26,6 +36,10 @@ function SegmentRow({
   selected: boolean;
   onToggle: () => void;
   onReplace: () => void;
+  time: ShotTime | undefined;
+  canMoveLater: boolean;
+  onMoveCut?: (direction: 'earlier' | 'later') => void;
+  onInPoint?: (seconds: number) => void;
 }) {
   const hue = segmentHue(index);
   const thumb = thumbnailSrc(segment.thumbnailUrl);
@@ -68,12 +82,58 @@ function SegmentRow({
           <Text fontSize="xs" fontWeight="semibold" color="fg.muted">
             {label}
           </Text>
-          <Badge size="xs" variant="subtle">{`${segment.mediaDuration}s`}</Badge>
+          {time && (
+            <Badge size="xs" variant="subtle" data-testid="shot-length" title={time.estimated ? 'Estimated: no voice-over yet' : `From ${time.start.toFixed(1)}s in the voice-over`}>
+              {lengthLabel(time)}
+            </Badge>
+          )}
+          {time?.firstWord && (
+            <Text fontSize="xs" color="fg.muted" truncate data-testid="shot-start">
+              {`at “${time.firstWord}” · ${time.estimated ? '≈' : ''}${time.start.toFixed(1)}s`}
+            </Text>
+          )}
         </HStack>
         <Text fontSize="sm" lineClamp={3} title={segment.text}>
           {segment.text}
         </Text>
         {segment.mediaAssetId && segment.matchedTags && <MatchedTags tags={segment.matchedTags} label={label} />}
+        {!bulk && (onMoveCut || onInPoint) && (
+          <HStack gap="1" wrap="wrap" pt="1">
+            {onMoveCut && index > 0 && (
+              <>
+                <IconButton size="2xs" variant="ghost" aria-label={`Cut ${label} one word earlier`} title="Cut one word earlier" onClick={() => onMoveCut('earlier')}>
+                  ◀
+                </IconButton>
+                <Text fontSize="2xs" color="fg.muted">
+                  cut
+                </Text>
+                <IconButton size="2xs" variant="ghost" aria-label={`Cut ${label} one word later`} title="Cut one word later" disabled={!canMoveLater} onClick={() => onMoveCut('later')}>
+                  ▶
+                </IconButton>
+              </>
+            )}
+            {onInPoint && segment.mediaAssetId && (
+              <HStack gap="1" as="label">
+                <Text fontSize="2xs" color="fg.muted">
+                  In at
+                </Text>
+                <Input
+                  size="2xs"
+                  w="14"
+                  type="number"
+                  min={0}
+                  step={0.1}
+                  aria-label={`In-point of ${label} (seconds into the clip)`}
+                  value={segment.mediaStartTime}
+                  onChange={(event) => onInPoint(Number(event.target.value))}
+                />
+                <Text fontSize="2xs" color="fg.muted">
+                  s
+                </Text>
+              </HStack>
+            )}
+          </HStack>
+        )}
       </Stack>
       {!bulk && (
         <Button size="xs" variant="outline" onClick={onReplace} aria-label={`${segment.mediaAssetId ? 'Change' : 'Replace'} media for ${label}`}>
@@ -120,6 +180,9 @@ export function SwitchScenes({
   onReplace,
   onReplaceSelected,
   note,
+  voice = null,
+  onMoveCut,
+  onInPoint,
 }: {
   segments: Segment[] | null;
   folders: PublicFolder[];
@@ -131,7 +194,13 @@ export function SwitchScenes({
   onReplace: (index: number) => void;
   onReplaceSelected: () => void;
   note?: string;
+  /** The voice-over's word timings: each shot's start word and length come from them (else an estimate, marked ≈). */
+  voice?: VoiceTimings | null;
+  onMoveCut?: (index: number, direction: 'earlier' | 'later') => void;
+  onInPoint?: (index: number, seconds: number) => void;
 }) {
+  const times = useMemo(() => (segments ? shotTimes(segments, voice) : []), [segments, voice]);
+  const estimated = times[0]?.estimated ?? false;
   return (
     <Stack gap="3" minW="0">
       <HStack justify="space-between" wrap="wrap" gap="2">
@@ -166,6 +235,11 @@ export function SwitchScenes({
         </Text>
       ) : (
         <Stack gap="2" data-testid="segments">
+          {estimated && segments.length > 0 && (
+            <Text fontSize="xs" color="fg.muted" data-testid="estimated-timing">
+              Shot lengths are estimated (≈): convert the script to audio to time them on the voice-over.
+            </Text>
+          )}
           {segments.map((segment, index) => (
             <SegmentRow
               key={index}
@@ -175,6 +249,10 @@ export function SwitchScenes({
               selected={bulk.on && bulk.selected.has(index)}
               onToggle={() => onToggleSegment(index)}
               onReplace={() => onReplace(index)}
+              time={times[index]}
+              canMoveLater={(segment.text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > 1}
+              onMoveCut={onMoveCut && ((direction) => onMoveCut(index, direction))}
+              onInPoint={onInPoint && ((seconds) => onInPoint(index, seconds))}
             />
           ))}
         </Stack>

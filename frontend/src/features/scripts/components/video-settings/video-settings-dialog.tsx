@@ -14,6 +14,10 @@ import {
   applyQueue,
   initialSegments,
   isPickable,
+  moveCut,
+  parseVoiceWords,
+  setInPoint,
+  wordsUrlOf,
   parseRecentUsage,
   recentUsageKey,
   recordUsage,
@@ -21,6 +25,7 @@ import {
   videoMetadataOf,
   type Segment,
   type VideoMetadata,
+  type VoiceTimings,
 } from '../../lib/segments';
 import { CaptionControls } from './caption-controls';
 import { ExactCaptionPreview } from './exact-caption-preview';
@@ -44,6 +49,25 @@ function rememberUsage(userId: string | undefined, segments: readonly Segment[])
   } catch {
     // a full or blocked storage only loses the hint
   }
+}
+
+/** The voice-over's word timings (undefined while loading; null without a voice-over or when they cannot be read). */
+function useVoiceTimings(audioUrl: string | null | undefined, audioDuration: number | null | undefined): VoiceTimings | null | undefined {
+  const url = wordsUrlOf(audioUrl);
+  const [voice, setVoice] = useState<{ url: string; timings: VoiceTimings | null } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    fetch(url, { credentials: 'same-origin' })
+      .then(async (response) => (response.ok ? parseVoiceWords(await response.json(), audioDuration) : null))
+      .catch(() => null)
+      .then((timings) => live && setVoice({ url, timings }));
+    return () => {
+      live = false;
+    };
+  }, [url, audioDuration]);
+  if (!url) return null;
+  return voice?.url === url ? voice.timings : undefined;
 }
 
 /**
@@ -71,15 +95,18 @@ export default function VideoSettingsDialog({
   const [busy, setBusy] = useState(false);
   const recentUse = useMemo(() => readUsage(user?.id), [user?.id]);
   const pool = useMemo(() => (library.data?.items ?? []).filter(isPickable), [library.data]);
+  const voice = useVoiceTimings(script.audioUrl, script.audioDuration);
 
   // Segments on open: saved metadata, else the script split and matched (once the library is known).
   useEffect(() => {
     if (segments !== null) return;
     const hasSaved = (script.videoMetadata?.segments.length ?? 0) > 0;
-    if (!hasSaved && !library.data && !library.error) return;
+    if (!hasSaved && ((!library.data && !library.error) || voice === undefined)) return;
     const context = { now: Date.now(), preferredFolderId: script.preferredFolderId ?? null, recentUse };
-    setSegments(initialSegments({ scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null }, pool, context));
-  }, [segments, script, library.data, library.error, pool, recentUse]);
+    setSegments(initialSegments({ scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null }, pool, context, voice ?? null));
+  }, [segments, script, library.data, library.error, pool, recentUse, voice]);
+
+  const mediaById = useMemo(() => new Map(pool.map((item) => [item.id, item])), [pool]);
 
   // Preload the first thumbnails the picker will show (000 §9: up to 24).
   useEffect(() => {
@@ -175,6 +202,11 @@ export default function VideoSettingsDialog({
                   onReplace={(index) => setPicker({ mode: 'single', index })}
                   onReplaceSelected={replaceSelected}
                   note={generatedNote ?? undefined}
+                  voice={voice ?? null}
+                  onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id)) : current))}
+                  onInPoint={(index, seconds) =>
+                    setSegments((current) => (current ? setInPoint(current, index, seconds, mediaById.get(current[index]?.mediaAssetId ?? '')?.duration) : current))
+                  }
                 />
               </Grid>
             </Dialog.Body>

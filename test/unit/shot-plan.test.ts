@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+
+import type { CandidateMedia } from '../../functions/contract/rules/segments';
+import { estimatedVoice, moveCut, planShots, segmentTimes, shotPacing, shotTimes, type VoiceTimings } from '../../functions/contract/rules/shot-plan';
+import { stemOf } from '../../functions/contract/rules/word-stems';
+
+/** Shots, not sentences (issue 24): a 30 s coffee script and nine tagged clips. */
+const now = Date.parse('2026-03-01T00:00:00Z');
+const context = { now, preferredFolderId: null, recentUse: {} };
+const clip = (id: string, tags: string[], extra: Partial<CandidateMedia> = {}): CandidateMedia => ({
+  id,
+  title: `${id} clip`,
+  tags,
+  folderId: null,
+  createdAt: '2026-02-20T00:00:00Z',
+  fileType: 'video/mp4',
+  isActive: true,
+  fileUrl: `/api/media-proxy/${id}`,
+  thumbnailUrl: null,
+  duration: 8,
+  ...extra,
+});
+const library = [
+  clip('Beans', ['coffee beans', 'beans']),
+  clip('Grinder', ['burr grinder']),
+  clip('Pour', ['pour over']),
+  clip('Latte', ['latte', 'milk']),
+  clip('Kettle', ['kettle']),
+  clip('Scale', ['scale']),
+  clip('Mug', ['mug']),
+  clip('Timer', ['timer']),
+  clip('Sunrise', ['morning']),
+];
+const script = [
+  'Better coffee at home starts with three small upgrades.',
+  'First, buy fresh beans roasted in the last month, then grind them right before you brew.',
+  'Heat the water in a kettle until it is just off the boil.',
+  'Use a scale, because guessing ruins good coffee.',
+  'A pour over gives you a clean, bright cup every single morning.',
+  'Start a timer and pour slowly in small circles.',
+  'Finish with a latte if you like milk, then enjoy the best mug of your day.',
+].join(' ');
+
+/** A voice-over's words, each at its own pace (a little faster than the estimate), with pauses between sentences. */
+function voiceOf(text: string): VoiceTimings {
+  const words: { word: string; start: number; end: number }[] = [];
+  let t = 0.15;
+  for (const [i, word] of text.split(/\s+/).entries()) {
+    const length = 0.28 + (word.length % 4) * 0.04 + (i % 3) * 0.02;
+    words.push({ word, start: Math.round(t * 1000) / 1000, end: Math.round((t + length) * 1000) / 1000 });
+    t += length + (/[.!?]$/.test(word) ? 0.3 : 0.04);
+  }
+  return { words, durationSeconds: Math.round((t + 0.2) * 1000) / 1000 };
+}
+
+const tagWords: Record<string, string> = { beans: 'Beans', grind: 'Grinder', kettle: 'Kettle', scale: 'Scale', pour: 'Pour', morning: 'Sunrise', timer: 'Timer', latte: 'Latte', mug: 'Mug' };
+
+describe('word stems', () => {
+  it('matches inflections and the agent noun, not unrelated words', () => {
+    expect(stemOf('grinder')).toBe(stemOf('grind'));
+    expect(stemOf('beans')).toBe(stemOf('bean'));
+    expect(stemOf('brewing')).toBe(stemOf('brew'));
+    expect(stemOf('water')).not.toBe(stemOf('wat'));
+    expect(stemOf('over')).toBe('over');
+  });
+});
+
+describe('planning shots on the spoken word', () => {
+  const voice = voiceOf(script);
+  const shots = planShots(script, library, context, voice);
+  const times = segmentTimes(
+    shots.map((shot) => shot.text),
+    voice.words,
+    voice.durationSeconds,
+  );
+
+  it('is a 30 s script whose shots give the script back, word for word', () => {
+    expect(voice.durationSeconds).toBeGreaterThan(28);
+    expect(voice.durationSeconds).toBeLessThan(40);
+    expect(shots.map((shot) => shot.text).join(' ')).toBe(script);
+  });
+
+  it('averages at most 3 s a shot, none under 0.8 s or over 4 s', () => {
+    expect(voice.durationSeconds / shots.length).toBeLessThanOrEqual(3);
+    for (const time of times) {
+      expect(time.duration).toBeGreaterThanOrEqual(shotPacing.minSeconds);
+      expect(time.duration).toBeLessThanOrEqual(shotPacing.maxSeconds + 0.01);
+    }
+  });
+
+  it('cuts to the matching clip on each tag word, within 0.3 s of the word', () => {
+    for (const [word, id] of Object.entries(tagWords)) {
+      const spoken = voice.words.find((w) => stemOf(w.word.replace(/\W/g, '')) === stemOf(word));
+      expect(spoken, word).toBeDefined();
+      const at = times.findIndex((time) => Math.abs(time.start - (spoken?.start ?? -1)) <= 0.3);
+      expect(at, `a cut on "${word}"`).toBeGreaterThanOrEqual(0);
+      expect(shots[at]?.mediaAssetId, `the clip on "${word}"`).toBe(id);
+    }
+  });
+
+  it('never shows the same clip twice in a row', () => {
+    for (let i = 1; i < shots.length; i++) expect(shots[i]?.mediaAssetId).not.toBe(shots[i - 1]?.mediaAssetId);
+    expect(shots.every((shot) => shot.mediaAssetId)).toBe(true);
+  });
+
+  it('estimates the timing without a voice-over (~2.6 words a second), and says so', () => {
+    const estimated = planShots(script, library, context);
+    const shown = shotTimes(estimated, null);
+    expect(shown.every((time) => time.estimated)).toBe(true);
+    expect(estimatedVoice(script).durationSeconds).toBeGreaterThan(30);
+    expect(shown.every((time) => time.duration >= shotPacing.minSeconds)).toBe(true);
+    expect(shotTimes(shots, voice).some((time) => time.estimated)).toBe(false);
+    expect(shotTimes(shots, voice)[1]?.firstWord).toBe(shots[1]?.text.split(' ')[0]);
+  });
+
+  it('prefers the preferred folder (+5) among clips that fit equally', () => {
+    const twins = [clip('A', ['kettle']), clip('B', ['kettle'], { folderId: 'F' })];
+    const planned = planShots('Fill the kettle now.', twins, { ...context, preferredFolderId: 'F' });
+    expect(planned[0]?.mediaAssetId).toBe('B');
+  });
+
+  it('starts a clip at its analysed in-point, and a reused clip goes on from where it stopped', () => {
+    const framed = [clip('K', ['kettle'], { framing: { inPoint: 1.5, focusX: 0.3, focusY: 0.5 } })];
+    const planned = planShots('The kettle sings. Then the kettle clicks off and the water settles down slowly.', framed, context);
+    expect(planned[0]?.mediaStartTime).toBe(1.5);
+  });
+
+  it('plans one segment per sentence without any clip (generated backgrounds)', () => {
+    expect(planShots('One. Two words. Three words here.', [], context).map((shot) => shot.text)).toEqual(['One.', 'Two words.', 'Three words here.']);
+  });
+});
+
+describe('moving a cut', () => {
+  const shots = planShots('Grind the beans. Heat the kettle slowly.', [clip('G', ['grind']), clip('K', ['kettle'])], context);
+
+  it('moves the cut one word earlier or later, keeping every word in order', () => {
+    expect(shots.length).toBeGreaterThan(1);
+    const earlier = moveCut(shots, 1, 'earlier');
+    expect(earlier.map((shot) => shot.text).join(' ')).toBe(shots.map((shot) => shot.text).join(' '));
+    expect(earlier[1]?.text.split(' ').length).toBe((shots[1]?.text.split(' ').length ?? 0) + 1);
+    const later = moveCut(shots, 1, 'later');
+    expect(later[1]?.text.split(' ').length).toBe((shots[1]?.text.split(' ').length ?? 0) - 1);
+    expect(moveCut(shots, 0, 'earlier')).toEqual(shots);
+  });
+});

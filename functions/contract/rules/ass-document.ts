@@ -383,7 +383,7 @@ function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
         const on = ctx.emphasised.has(w);
         const s = size(w);
         const colour = on ? wordColour : lineColour;
-        const text = `{\\fad(40,0)\\c${colour}${bump(s, ctx.fit, peak, rise, settle, (s * from) / 100)}}${shown[i] ?? ''}`;
+        const text = `{\\c${colour}${bump(s, ctx.fit, peak, rise, settle, (s * from) / 100)}}${shown[i] ?? ''}`;
         return layerEvent(0, 'Caption', w.start, wordEnd(line, i), text);
       });
     }
@@ -438,11 +438,15 @@ function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       return [...lead((start, end) => layers(start, end, -1)), ...line.words.flatMap((w, i) => layers(w.start, wordEnd(line, i), i))];
     }
     case 'two_tone': {
-      // White lines that rise in, key words large in the word colour; the spoken word bumps.
+      // White lines that rise in, key words large in the word colour; the spoken word bumps and the words
+      // still to come are dimmed, so the line reads in two tones as it is spoken.
       const { peak, rise, settle } = lookMotion.bump;
+      const ahead = `\\alpha&H${lookMotion.ahead.toString(16).toUpperCase()}&`;
       const events = lead((start, end) => [layerEvent(0, 'Caption', start, end, `{${entrance(line, settings, start)}}${plainLine()}`)]);
       line.words.forEach((w, i) => {
-        const text = line.words.map((v, j) => (j === i ? plainWord(ctx, v, look, shown[j] ?? '', bump(size(v), ctx.fit, peak, rise, settle)) : plainWord(ctx, v, look, shown[j] ?? ''))).join(' ');
+        const text = line.words
+          .map((v, j) => plainWord(ctx, v, look, shown[j] ?? '', j === i ? `\\alpha&H00&${bump(size(v), ctx.fit, peak, rise, settle)}` : j > i ? ahead : '\\alpha&H00&'))
+          .join(' ');
         events.push(layerEvent(0, 'Caption', w.start, wordEnd(line, i), `{${entrance(line, settings, w.start)}}${text}`));
       });
       return events;

@@ -96,6 +96,8 @@ export const lookMotion = {
   bump: { peak: 110, rise: 70, settle: 110 },
   /** A line's entrance in Minimal and Two-tone: it rises by `rise` px while fading in. */
   entrance: { rise: 28, ms: 180 },
+  /** Two-tone: the alpha (0 opaque, 255 clear) of the words of a line still to be spoken. */
+  ahead: 0x90,
   /** Neon's glow: its width (in outline units) and blur, the spoken word brighter. */
   glow: { width: 9, blur: 9, dimAlpha: 0x70 },
 } as const;

@@ -15,7 +15,7 @@ const mails: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true,
 
 export const automationTasks: readonly PipelineTask[] = [
   // Writes the script with the writer's key and claims its video (segments planned from the library).
-  { substitution: 'BeginRunFunctionArn', module: 'begin-run', timeoutSeconds: 120, access: { table: 'read-write', bucket: 'read', realtime: true, secrets: ['openai'] } },
+  { substitution: 'BeginRunFunctionArn', module: 'begin-run', timeoutSeconds: 120, access: { table: 'read-write', bucket: 'read-write', realtime: true, secrets: ['openai'] } },
   // Mails the schedule's recipients the share link (delivery's composition also holds the webhook queue).
   { substitution: 'DeliverRunFunctionArn', module: 'deliver-run', timeoutSeconds: 70, access: mails },
   // Says why a run failed, gives back a video claimed but never started, mails the owner once.

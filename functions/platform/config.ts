@@ -55,6 +55,8 @@ export const configSchema = z.object({
   /** Another OpenAI-compatible endpoint (tests point it at a local fake). */
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Structured outputs (json_schema): 'auto' tries them and falls back to JSON mode when the server refuses; 'false' for a server that ignores them. */
+  OPENAI_STRUCTURED_OUTPUTS: z.enum(['auto', 'true', 'false']).default('auto'),
   /** In the cloud: the SecureString parameter holding the key, read once per cold start (absent: offline writer). */
   OPENAI_API_KEY_PARAMETER: z.string().min(1).optional(),
   /** The voice: ElevenLabs when a key is set, eSpeak NG offline otherwise. A secret: never logged. */
@@ -66,6 +68,13 @@ export const configSchema = z.object({
   ELEVENLABS_BASE_URL: optionalUrl,
   /** In the cloud: the SecureString parameter holding the ElevenLabs key, read on first use (absent: eSpeak). */
   ELEVENLABS_API_KEY_PARAMETER: z.string().min(1).optional(),
+  /** Stock footage (issue 24): Pexels' video search when a key is set, generated backgrounds otherwise. A secret: never logged. */
+  PEXELS_API_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** Another Pexels-compatible API (tests point it at a local fake); file links on its origin are fetched too. */
+  PEXELS_BASE_URL: optionalUrl,
   /** Billing (issue 14): Stripe's secret key and webhook signing secret. Secrets: never logged. */
   STRIPE_SECRET_KEY: z
     .string()

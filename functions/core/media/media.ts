@@ -45,6 +45,16 @@ export const mediaAssetSchema = z.object({
       focusY: z.number().min(0).max(1),
     })
     .optional(),
+  /** Who to credit for stock footage (issue 24): the provider, its id of the video, the author and the video's page. */
+  attribution: z
+    .object({
+      provider: z.enum(['pexels']),
+      sourceId: z.string().min(1).max(64),
+      author: z.string().max(200),
+      authorUrl: z.string().max(2048).nullable(),
+      sourceUrl: z.string().max(2048),
+    })
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

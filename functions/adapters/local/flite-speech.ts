@@ -1,5 +1,5 @@
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
-import { fliteVoices } from '../../core/voices/offline-voices';
+import { defaultOfflineVoice, fliteVoices } from '../../core/voices/offline-voices';
 import { tokenize } from './espeak-speech';
 import { FliteRunner } from './flite-runner';
 import { chunksBetweenPauses, parsePhones, wordTimings } from './flite-timings';
@@ -42,7 +42,7 @@ export class FliteSpeechSynthesizer implements SpeechSynthesizer {
   async synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
     const { words } = tokenize(text);
     if (words.length === 0) throw new Error('Nothing to say: the script has no words');
-    const name = voice.offlineVoice && known.has(voice.offlineVoice) ? voice.offlineVoice : 'slt';
+    const name = voice.offlineVoice && known.has(voice.offlineVoice) ? voice.offlineVoice : defaultOfflineVoice;
     const speed = Math.min(speedBounds.max, Math.max(speedBounds.min, voice.speed ?? 1));
     const base = ['-voice', name, '--setf', `duration_stretch=${(1 / speed).toFixed(4)}`];
     const [natural, own] = await Promise.all([this.runner.run([...base, '-psdur', '-o', '/out.wav', '-t', words.join(' ')]), this.ownPhones(base, words)]);

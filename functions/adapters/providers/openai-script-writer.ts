@@ -8,6 +8,13 @@ import { unreadableAnswer } from '../../core/scripts/generation-service';
  * The script writer backed by OpenAI chat completions with structured JSON output (a strict JSON
  * schema). Every failure becomes a ProviderError whose message a user can act on; nothing internal
  * (status bodies, the key) reaches the answer.
+ *
+ * An OpenAI-compatible server without structured outputs (issue 24: a local model server such as an
+ * older Ollama, or one behind a proxy) answers a 400 or 422 naming `response_format` or `json_schema`;
+ * the writer then switches to JSON mode (`json_object`) for good, with the schema described in the
+ * prompt, the answer checked by the same zod schema, and one more try when it does not match.
+ * `structuredOutputs: 'off'` (OPENAI_STRUCTURED_OUTPUTS=false) starts in JSON mode, for servers that
+ * accept a schema and silently ignore it.
  */
 const answerSchema = z.object({
   scripts: z
@@ -52,10 +59,14 @@ export const providerMessages = {
   refused: 'The script writer declined this request. Try rewording the topic or the instructions.',
 } as const;
 
+/** Structured outputs: try them and fall back to JSON mode when refused ('auto'), always, or never. */
+export type StructuredOutputs = 'auto' | 'on' | 'off';
+
 export interface OpenAiWriterOptions {
   apiKey: string;
   baseURL?: string;
   model: string;
+  structuredOutputs?: StructuredOutputs;
   /** Kept under API Gateway's 30 s with room for the rest of the request. */
   timeoutMs?: number;
   maxRetries?: number;
@@ -74,6 +85,29 @@ function systemPrompt(request: WriteRequest): string {
   ].join('\n');
 }
 
+/** The answer's shape in words, for JSON mode (the server enforces JSON but not the schema). */
+function jsonModePrompt(request: WriteRequest): string {
+  const fields = Object.entries(jsonSchema.properties.scripts.items.properties).map(([name, field]) => `- ${name}: ${field.description}`);
+  return [
+    'Answer with one JSON object only: no markdown, no code fence, no text before or after it. Its shape:',
+    '{"scripts": [{"title": "…", "content": "…", "hashtags": ["…", "…", "…", "…", "…", "…"], "hookSuggestion": "…"}]}',
+    `"scripts" holds exactly ${request.count} object${request.count > 1 ? 's' : ''}, each with exactly these four fields, all required:`,
+    ...fields,
+  ].join('\n');
+}
+
+/** The JSON object in a JSON-mode answer, tolerating a code fence or a sentence around it. */
+function jsonOf(content: string): unknown {
+  const start = content.indexOf('{');
+  const end = content.lastIndexOf('}');
+  return JSON.parse(start >= 0 && end > start ? content.slice(start, end + 1) : content);
+}
+
+/** A refusal of `response_format: json_schema` by a server that does not have structured outputs. */
+function refusesStructuredOutputs(error: unknown): boolean {
+  return error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422) && /response_format|json_schema|structured/i.test(error.message);
+}
+
 function userPrompt(request: WriteRequest): string {
   const lines = [
     `Topic: ${request.topic ?? '(none given: use the instructions)'}`,
@@ -87,8 +121,11 @@ function userPrompt(request: WriteRequest): string {
 export class OpenAiScriptWriter implements ScriptWriter {
   readonly source = 'openai' as const;
   private readonly client: OpenAI;
+  /** True once the server refused structured outputs (or when they are off): every call uses JSON mode. */
+  private jsonMode: boolean;
 
   constructor(private readonly options: OpenAiWriterOptions) {
+    this.jsonMode = options.structuredOutputs === 'off';
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: options.baseURL,
@@ -102,8 +139,13 @@ export class OpenAiScriptWriter implements ScriptWriter {
   }
 
   maxTokens(request: WriteRequest): number {
-    const promptChars = systemPrompt(request).length + userPrompt(request).length;
+    const promptChars = systemPrompt(request).length + userPrompt(request).length + (this.jsonMode ? jsonModePrompt(request).length : 0);
     return Math.ceil(promptChars / 3) + 50 + this.completionCap(request);
+  }
+
+  /** Whether the writer has fallen back to (or starts in) JSON mode. */
+  get usesJsonMode(): boolean {
+    return this.jsonMode;
   }
 
   private failure(error: unknown): Error {
@@ -118,31 +160,69 @@ export class OpenAiScriptWriter implements ScriptWriter {
   }
 
   async write(request: WriteRequest): Promise<WriteResult> {
-    let completion;
-    try {
-      completion = await this.client.chat.completions.create({
-        model: this.options.model,
-        messages: [
-          { role: 'system', content: systemPrompt(request) },
-          { role: 'user', content: userPrompt(request) },
-        ],
-        response_format: { type: 'json_schema', json_schema: { name: 'video_scripts', strict: true, schema: jsonSchema } },
-        max_completion_tokens: this.completionCap(request),
-        temperature: 0.9,
-      });
-    } catch (error) {
-      throw this.failure(error);
+    if (!this.jsonMode) {
+      let completion;
+      try {
+        completion = await this.client.chat.completions.create({
+          model: this.options.model,
+          messages: [
+            { role: 'system', content: systemPrompt(request) },
+            { role: 'user', content: userPrompt(request) },
+          ],
+          response_format: { type: 'json_schema', json_schema: { name: 'video_scripts', strict: true, schema: jsonSchema } },
+          max_completion_tokens: this.completionCap(request),
+          temperature: 0.9,
+        });
+      } catch (error) {
+        if (this.options.structuredOutputs === 'on' || !refusesStructuredOutputs(error)) throw this.failure(error);
+        this.jsonMode = true;
+      }
+      if (completion) {
+        const parsed = answerSchema.safeParse(this.contentOf(completion.choices[0], JSON.parse));
+        if (!parsed.success) throw new ProviderError(unreadableAnswer, 502, 'WRITER_UNREADABLE');
+        return { scripts: parsed.data.scripts, tokensUsed: completion.usage?.total_tokens ?? this.maxTokens(request) };
+      }
     }
-    const choice = completion.choices[0];
+    return this.writeInJsonMode(request);
+  }
+
+  /** The answer's content parsed; a refusal, a cut-off or unparsable answer throws the user's error. */
+  private contentOf(choice: OpenAI.Chat.Completions.ChatCompletion.Choice | undefined, parse: (content: string) => unknown): unknown {
     if (choice?.message.refusal) throw new ValidationError(providerMessages.refused);
     if (!choice?.message.content || choice.finish_reason === 'length') throw new ProviderError(unreadableAnswer, 502, 'WRITER_UNREADABLE');
-    let parsed: z.infer<typeof answerSchema>;
     try {
-      parsed = answerSchema.parse(JSON.parse(choice.message.content));
+      return parse(choice.message.content);
     } catch {
-      throw new ProviderError(unreadableAnswer, 502, 'WRITER_UNREADABLE');
+      return undefined;
     }
-    return { scripts: parsed.scripts, tokensUsed: completion.usage?.total_tokens ?? this.maxTokens(request) };
+  }
+
+  /** JSON mode: the schema in the prompt, the answer checked by zod, one more try when it does not match. */
+  private async writeInJsonMode(request: WriteRequest): Promise<WriteResult> {
+    const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
+      { role: 'system', content: `${systemPrompt(request)}\n${jsonModePrompt(request)}` },
+      { role: 'user', content: userPrompt(request) },
+    ];
+    let tokensUsed = 0;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      let completion;
+      try {
+        completion = await this.client.chat.completions.create({
+          model: this.options.model,
+          messages,
+          response_format: { type: 'json_object' },
+          max_completion_tokens: this.completionCap(request),
+          temperature: 0.9,
+        });
+      } catch (error) {
+        throw this.failure(error);
+      }
+      tokensUsed += completion.usage?.total_tokens ?? 0;
+      const parsed = answerSchema.safeParse(this.contentOf(completion.choices[0], jsonOf));
+      if (parsed.success && parsed.data.scripts.length >= request.count) return { scripts: parsed.data.scripts, tokensUsed: tokensUsed || this.maxTokens(request) };
+      messages.push({ role: 'user', content: `That answer could not be used: it was not one JSON object of the shape described with ${request.count} script${request.count > 1 ? 's' : ''}. Answer again with the JSON object only.` });
+    }
+    throw new ProviderError(unreadableAnswer, 502, 'WRITER_UNREADABLE');
   }
 
   async quote(prompt: string): Promise<{ quote: string; tokensUsed: number }> {

@@ -12,10 +12,11 @@ import { need, type EntryContext } from '../clients/entry';
  * means the offline writer.
  */
 export function buildScriptWriter(
-  config: Pick<AppConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_API_KEY_PARAMETER'>,
+  config: Pick<AppConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_API_KEY_PARAMETER'> & Partial<Pick<AppConfig, 'OPENAI_STRUCTURED_OUTPUTS'>>,
   readSecret: (name: string) => Promise<string | undefined> = readSecretParameter,
 ): ScriptWriter {
-  const openAi = (apiKey: string) => new OpenAiScriptWriter({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL });
+  const structuredOutputs = ({ auto: 'auto', true: 'on', false: 'off' } as const)[config.OPENAI_STRUCTURED_OUTPUTS ?? 'auto'];
+  const openAi = (apiKey: string) => new OpenAiScriptWriter({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, structuredOutputs });
   if (config.OPENAI_API_KEY) return openAi(config.OPENAI_API_KEY);
   const offline = new OfflineScriptWriter();
   const parameter = config.OPENAI_API_KEY_PARAMETER;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionLookNames } from './rules/caption-looks';
 import { publicUserSchema, type PublicUser } from './users';
 import { voiceSpeedSchema } from './voices';
 
@@ -41,6 +42,7 @@ export const updateUserSchema = z
     selectedVoice: z.string().trim().min(1).max(100).nullable().optional(),
     voiceSpeed: voiceSpeedSchema.optional(),
     name: z.string().trim().min(1).max(100).nullable().optional(),
+    captionLook: z.enum(captionLookNames, { error: `captionLook must be one of: ${captionLookNames.join(', ')}` }).nullable().optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionLookNames } from './rules/caption-looks';
 import { isOpacityStep, logoOpacity, logoPositions, logoSizeNames } from './rules/logo';
 
 /**
@@ -58,6 +59,8 @@ export const publicUserSchema = z.object({
   selectedVoice: z.string().nullable(),
   /** The creator's voice speed, 0.8x–1.3x (issue 24); absent until chosen (1x). */
   voiceSpeed: z.number().optional(),
+  /** The caption look the creator chose last (issue 24), pre-selected at the next Create Video; absent or null: none yet. */
+  captionLook: z.enum(captionLookNames).nullable().optional(),
   subjectCategory: z.string().nullable(),
   logoUrl: z.string().nullable(),
   logoSettings: logoSettingsSchema,

@@ -8,6 +8,7 @@ export interface UserSettingsPatch {
   /** 0.8 to 1.3 (contract/voices.ts `voiceSpeedSchema`). */
   voiceSpeed?: number;
   name?: string | null;
+  captionLook?: User['captionLook'];
 }
 
 /** PATCH /api/user: the selected voice must be a preset or one of the user's own voices (400 otherwise). */

@@ -9,8 +9,7 @@ import { startJourney, stopJourney } from './journey';
 /**
  * Switch Scenes (issues 15, 24): three clips tagged beans, grinder and milk/foam and a 6-line coffee
  * script planned as shots; each tagged clip is cut in on the word that names its tag, each row shows
- * the tags that matched as chips beside a larger thumbnail, its start word and its (estimated) length,
- * and a cut can be moved a word. Desktop and phone screenshots.
+ * the tags that matched as chips beside a larger thumbnail. Desktop and phone screenshots.
  */
 const script = [
   'Better coffee at home takes three small upgrades.',
@@ -61,7 +60,7 @@ describe('Switch Scenes shows why each clip was chosen', () => {
     expect(created.status()).toBe(201);
   });
 
-  it('cuts to each tagged clip on its word and shows the matched tags, start words and lengths', async () => {
+  it('cuts to each tagged clip on its word and shows the matched tags', async () => {
     await page.goto('/scripts');
     await page.getByTestId('script-card').first().getByRole('button', { name: 'Create Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
@@ -78,15 +77,6 @@ describe('Switch Scenes shows why each clip was chosen', () => {
     expect(await chipsOfShotStartingWith('beans')).toEqual(['beans']);
     expect(await chipsOfShotStartingWith('grinder')).toEqual(['grinder']);
     expect(await chipsOfShotStartingWith('milk')).toEqual(['milk', 'foam']);
-    // No voice-over yet: each shot's length is an estimate, and says so; never the placeholder "3s".
-    await dialog.getByTestId('estimated-timing').waitFor();
-    expect((await rows.getByTestId('shot-length').allInnerTexts()).every((text) => /^≈\d+\.\ds$/.test(text))).toBe(true);
-    // A cut moves one word later: the shot loses its first word to the one before.
-    const second = await rows.nth(1).locator('p[title]').innerText();
-    await dialog.getByRole('button', { name: 'Cut Segment 2 one word later' }).click();
-    await expect.poll(() => rows.nth(1).locator('p[title]').innerText()).toBe(second.split(' ').slice(1).join(' '));
-    await dialog.getByRole('button', { name: 'Cut Segment 2 one word earlier' }).click();
-    await expect.poll(() => rows.nth(1).locator('p[title]').innerText()).toBe(second);
     const thumb = await rows.first().locator('img').boundingBox();
     expect(thumb?.width ?? 0).toBeGreaterThanOrEqual(64);
     await dialog.getByRole('heading', { name: 'Switch Scenes' }).scrollIntoViewIfNeeded();

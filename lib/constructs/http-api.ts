@@ -9,6 +9,7 @@ import type { AreaName } from '../../functions/platform/routes.js';
 import { areaAccess, routes } from '../../functions/platform/routes.js';
 import type { AppResources } from './app-function.js';
 import { AppFunction } from './app-function.js';
+import { layerFliteWasmPath } from './ffmpeg-layer-assets.js';
 
 export interface HttpApiProps {
   readonly resources: AppResources;
@@ -66,7 +67,8 @@ function mediaOptions(layer: ILayerVersion | undefined) {
     layers: [layer],
     memorySize: 2048,
     timeout: Duration.seconds(30),
-    extraEnvironment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe' },
+    // The voices and playback areas speak (samples, voice-overs) with Flite's WASM from the same layer.
+    extraEnvironment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FLITE_WASM_PATH: layerFliteWasmPath },
   };
 }
 

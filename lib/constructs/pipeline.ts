@@ -8,7 +8,7 @@ import { pipelineDefinitionFile, pipelineTasks } from '../../functions/pipeline/
 import { fromRoot } from '../paths.js';
 import type { AppResources } from './app-function.js';
 import { AppFunction, functionRuntime } from './app-function.js';
-import { ffmpegLayerCode } from './ffmpeg-layer-assets.js';
+import { ffmpegLayerCode, layerFliteWasmPath } from './ffmpeg-layer-assets.js';
 
 export interface PipelineProps {
   readonly resources: AppResources;
@@ -50,7 +50,7 @@ export class Pipeline extends Construct {
         timeout: Duration.seconds(task.timeoutSeconds),
         memorySize: task.memorySize,
         ephemeralStorageMiB: task.ephemeralStorageMiB,
-        environment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FONTS_DIR: '/opt/fonts' },
+        environment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FONTS_DIR: '/opt/fonts', FLITE_WASM_PATH: layerFliteWasmPath },
         // Beside index.mjs, where functions/pipeline/deps.ts looks (`./assets/…` from the module).
         bundledFiles: (task.assets ?? []).map((asset) => ({ from: `functions/pipeline/${asset}`, to: asset })),
       });

@@ -44,7 +44,10 @@ describe('the ffmpeg layer asset (DESIGN decision 10)', () => {
     for (const family of bundledFamilies) {
       const fonts = readdirSync(path.join(dir, 'fonts', family.folder));
       expect(fonts.filter((name) => name.endsWith('.ttf'))).toHaveLength(family.files.length);
-    }
+    }    // The offline voice (issue 24): Flite's WASI build, where FLITE_WASM_PATH points in Lambda.
+    const flite = path.join(dir, 'voices', 'flite.wasm');
+    expect(statSync(flite).size).toBeGreaterThan(10_000_000);
+    expect(readFileSync(flite).subarray(0, 4).toString('latin1')).toBe('\0asm');
   });
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'reelsmith-layer-'));

@@ -62,7 +62,8 @@ describe('reading the asks of the extra instructions', () => {
     expect(withArticle('espresso')).toBe('an espresso');
     expect(withArticle('fresh coffee beans')).toBe('fresh coffee beans');
     expect(withArticle('milk frothing')).toBe('milk frothing');
-    expect(withArticle('AWS bill')).toBe('AWS bill');
+    expect(withArticle('AWS bill')).toBe('the AWS bill');
+    expect(withArticle('SEO')).toBe('SEO');
     expect(fillItem('{Item} {is} where {topic} starts.', 'fresh coffee beans', 'coffee')).toBe('Fresh coffee beans are where coffee starts.');
     expect(fillItem('{Item} {is} where {topic} starts.', 'burr grinder', 'coffee')).toBe('A burr grinder is where coffee starts.');
     expect(fillItem('Check {your item} first.', 'pour over', 'coffee')).toBe('Check pour over first.');
@@ -81,13 +82,16 @@ describe('the offline writer follows the asks', () => {
     }
   });
 
-  it('keeps the counted list and the closing question whole at every duration', async () => {
-    for (const duration of ['15 sec', '30 sec', '45 sec', '60 sec']) {
-      const { request, all } = await scriptsFor('Give 3 tips and end with a question', duration);
-      for (const { finished } of all) {
-        expect(finished.content.split('\n\n').filter((paragraph) => ordinal.test(paragraph))).toHaveLength(3);
-        expect(finished.content.trim().endsWith('?'), finished.content).toBe(true);
-        expect(finished.wordCount).toBeLessThanOrEqual(Math.round(request.targetWords * 1.2));
+  it('keeps the counted list and the closing question whole at every duration: the draft is never cut', async () => {
+    const seeds = Array.from({ length: 12 }, (_, i) => i + 1);
+    for (const [instructions, tips] of [['Give 3 tips and end with a question', 3], ['Talk about squats, deadlifts, protein and sleep. End with a question', 0], [issueExample, 3]] as const) {
+      for (const duration of ['15 sec', '30 sec', '45 sec', '60 sec']) {
+        const { request, all } = await scriptsFor(instructions, duration, 'Leg day', seeds);
+        for (const { draft, finished } of all) {
+          expect(countWords(draft.content), draft.content).toBeLessThanOrEqual(Math.round(request.targetWords * 1.2));
+          if (tips) expect(finished.content.split('\n\n').filter((paragraph) => ordinal.test(paragraph))).toHaveLength(tips);
+          expect(finished.content.trim().endsWith('?'), finished.content).toBe(true);
+        }
       }
     }
   });

@@ -14,7 +14,7 @@ export interface Template {
 }
 
 const practiceWords = new Set(['over', 'prep', 'cardio', 'yoga', 'practice', 'routine', 'technique', 'form', 'posture', 'breathing', 'pilates', 'meditation', 'hydration', 'nutrition', 'recovery', 'sleep', 'planning', 'budgeting', 'stretching', 'journaling']);
-const massNouns = new Set(['milk', 'water', 'coffee', 'tea', 'protein', 'flour', 'rice', 'sugar', 'salt', 'music', 'time', 'money', 'advice', 'feedback', 'rest', 'sunscreen', 'skincare', 'content', 'research', 'software', 'equipment', 'gear', 'lighting', 'light', 'audio', 'sound', 'bread', 'butter', 'cheese', 'oil', 'fruit', 'food', 'makeup', 'spending', 'storage', 'traffic', 'data', 'marketing', 'pricing', 'branding', 'SEO', 'email']);
+const massNouns = new Set(['retinol', 'caffeine', 'creatine', 'milk', 'water', 'coffee', 'tea', 'protein', 'flour', 'rice', 'sugar', 'salt', 'music', 'time', 'money', 'advice', 'feedback', 'rest', 'sunscreen', 'skincare', 'content', 'research', 'software', 'equipment', 'gear', 'lighting', 'light', 'audio', 'sound', 'bread', 'butter', 'cheese', 'oil', 'fruit', 'food', 'makeup', 'spending', 'storage', 'traffic', 'data', 'marketing', 'pricing', 'branding', 'SEO', 'email']);
 const irregularPlurals = new Set(['people', 'children', 'feet', 'teeth', 'mice', 'men', 'women', 'clothes', 'glasses', 'scissors', 'jeans', 'weights', 'basics']);
 
 function headOf(item: string): string {
@@ -38,6 +38,8 @@ export function isPlural(item: string): boolean {
 /** The item as said inside a sentence: "a burr grinder", "an espresso", "fresh coffee beans", "pour over". */
 export function withArticle(item: string): string {
   const head = headOf(item);
+  // An acronym names one known thing: "the AWS bill" (but "SEO" alone).
+  if (/^[A-Z]{2,}\S*\s/.test(item)) return `the ${item}`;
   if (isPlural(item) || kindOf(item) === 'practice' || massNouns.has(head.toLowerCase()) || /^[A-Z]{2,}/.test(item)) return item;
   return `${/^[aeiou]/i.test(item) ? 'an' : 'a'} ${item}`;
 }
@@ -54,7 +56,7 @@ function capitalise(text: string): string {
 export function fillItem(template: string, item: string, topic: string): string {
   const plural = isPlural(item);
   const said = withArticle(item);
-  const yours = kindOf(item) === 'practice' || /^[A-Z]{2,}/.test(item) ? item : `your ${item}`;
+  const yours = kindOf(item) === 'practice' || /^[A-Z]{2,}\S*$/.test(item) ? item : `your ${item}`;
   return template
     .replaceAll('{your item}', yours)
     .replaceAll('{Item}', capitalise(said))
@@ -68,21 +70,21 @@ export function fillItem(template: string, item: string, topic: string): string 
 }
 
 export const thingSentences: Template[] = [
-  { long: '{Item} {is} where better {topic} starts, so do not settle for the cheapest option.', short: '{Item} {is} where better {topic} starts.' },
-  { long: 'If your {topic} feels off, check {your item} first; {it\'s} the usual culprit.', short: 'Check {your item} first when something feels off.' },
+  { long: '{Item} {does} more for {topic} than most people think, so do not settle for the cheapest option.', short: '{Item} {does} more for {topic} than you think.' },
+  { long: 'When something about {topic} feels off, look at {your item} before anything else; {it\'s} the usual culprit.', short: 'When something feels off, check {your item}.' },
   { long: 'Get {item} right and everything else gets easier, because the rest builds on {it}.', short: 'Get {item} right and the rest gets easier.' },
-  { long: 'Most people overlook {item}, yet {it\'s} the quickest upgrade you can make.', short: 'Upgrade {your item} first; you will notice it daily.' },
+  { long: 'Most people overlook {item}, yet {it\'s} the quickest upgrade you can make.', short: 'Upgrade {your item} and you will notice it daily.' },
   { long: '{Item} {does} not need to be fancy, just consistent: stick with the same kind for a week and compare.', short: '{Item} {does} not need to be fancy, just consistent.' },
-  { long: 'Spend a little more on {your item}; it shows in your {topic} more than almost anything else.', short: 'Do not skimp on {your item}; it shows.' },
+  { long: 'Spend a little more on {your item}; for {topic}, it shows more than almost anything else.', short: 'Do not skimp on {your item}; it shows.' },
   { long: 'Give {item} one honest week and you will notice the difference every single day.', short: 'Give {item} one honest week, then compare.' },
 ];
 
 export const practiceSentences: Template[] = [
   { long: '{Item} takes practice, so repeat the same routine for a week before you change anything.', short: '{Item} takes practice, so keep it repeatable.' },
   { long: 'Slow down with {item}; rushing it is the most common beginner mistake.', short: 'Slow down with {item}; rushing ruins it.' },
-  { long: 'Learn {item} properly once, and your {topic} gets easier every time after that.', short: 'Learn {item} properly once and it pays off daily.' },
+  { long: 'Learn {item} properly once, and everything else about {topic} gets easier.', short: 'Learn {item} properly once and it pays off daily.' },
   { long: 'Time yourself doing {item}, then fix one detail at a time instead of everything at once.', short: 'Fix your {item} one detail at a time.' },
-  { long: '{Item} rewards patience more than expensive gear, so master the basics first.', short: '{Item} rewards patience more than gear.' },
+  { long: '{Item} rewards patience more than expensive gear, so master the basics before anything else.', short: '{Item} rewards patience more than gear.' },
 ];
 
 /** Actionable tips (for "three quick tips", "5 steps"); {topic} is the topic's short form. */
@@ -92,12 +94,12 @@ export const tipSentences: Template[] = [
   { long: 'Prepare everything the night before, so starting takes seconds.', short: 'Prepare everything the night before.' },
   { long: 'Set a ten-minute timer and simply begin; starting is the hard part.', short: 'Set a timer and begin.' },
   { long: 'Copy someone a year ahead of you, then adjust it to your life.', short: 'Copy someone a year ahead of you.' },
-  { long: 'Keep your {topic} setup simple; fewer choices means more consistency.', short: 'Keep your setup simple.' },
+  { long: 'Keep your setup simple; fewer choices means more consistency.', short: 'Keep your setup simple.' },
   { long: 'Measure instead of guessing; small numbers reveal big patterns.', short: 'Measure instead of guessing.' },
   { long: 'Do it at the same time every day until it sticks.', short: 'Same time, every day.' },
   { long: 'Look back every Sunday and drop what did not help.', short: 'Drop what did not help.' },
   { long: 'Start smaller than feels useful; momentum does the rest.', short: 'Start smaller than feels useful.' },
-  { long: 'Ask one friend for honest feedback on your {topic}.', short: 'Ask a friend for honest feedback.' },
+  { long: 'Ask one friend for honest feedback every week.', short: 'Ask a friend for honest feedback.' },
   { long: 'Fix the basics before you buy anything new.', short: 'Fix the basics before buying more.' },
 ];
 
@@ -124,7 +126,7 @@ export const mistakeSentences: Template[] = [
   { long: 'quitting after one bad day instead of adjusting.', short: 'quitting after one bad day.' },
   { long: 'never writing anything down, so every week starts from zero.', short: 'never writing anything down.' },
   { long: 'chasing perfect instead of simply getting started.', short: 'chasing perfect.' },
-  { long: 'comparing your {topic} with someone else’s highlight reel.', short: 'comparing yourself to others.' },
+  { long: 'comparing your progress with someone else’s highlight reel.', short: 'comparing yourself to others.' },
   { long: 'doing too much on day one and burning out by day three.', short: 'doing too much on day one.' },
   { long: 'ignoring what already works because it seems too simple.', short: 'ignoring what already works.' },
 ];
@@ -139,10 +141,10 @@ export const listQuestions: string[] = [
 
 /** Closing questions for any script; {topic} is the topic's short form. */
 export const topicQuestions: string[] = [
-  'What is the one thing holding your {topic} back right now?',
+  'What is the one thing holding you back with {topic} right now?',
   'How do you make {topic} work on a busy day?',
   'What would you try first?',
-  'What is your best {topic} tip?',
+  'What is your best tip for {topic}?',
 ];
 
 /** Opening questions, for "start with a question"; {topic} is the topic in full. */

@@ -452,6 +452,7 @@ export class OfflineScriptWriter implements ScriptWriter {
     let withBridge = !count;
     let withHook = true;
     let withCloser = true;
+    let withHeader = true;
     const itemSentences = () => items.map((item, i) => fillItem(forms[i] === 'long' ? templates[i]!.long : templates[i]!.short, item, topic.short));
     const itemParagraphs = () => (merged ? [] : listing ? [`${capitalise(numberWord(items.length))} things make the difference: ${listOf(items.map(withArticle))}.`] : itemSentences());
     const countedSentences = () => counted.map((template) => (countedForm === 'long' ? template.long : template.short).replaceAll('{topic}', topic.short));
@@ -460,12 +461,14 @@ export class OfflineScriptWriter implements ScriptWriter {
       ...(withHook ? [hookText] : []),
       ...(withBridge ? [bridge] : []),
       ...middle,
-      ...(header ? [header] : []),
+      ...(header && withHeader ? [header] : []),
       ...(count ? countedParagraphs() : []),
       ...(withCloser ? [closerTemplate] : []),
     ];
 
-    // When the asks do not fit, they win: shorter item sentences, no bridge, shorter tips, one listing sentence, no hook.
+    // When the asks do not fit, they win: shorter item sentences, no bridge, shorter tips, the shortest
+    // hook and question, one listing sentence, no hook, no header (the ordinals still count), no closer
+    // unless it is the asked question.
     for (let i = forms.length - 1; i >= 0 && wordsOf(compose(itemParagraphs())) > target; i -= 1) forms[i] = 'short';
     if (listed && withBridge && wordsOf(compose(itemParagraphs())) > target) withBridge = false;
     if (wordsOf(compose(itemParagraphs())) > target) countedForm = 'short';
@@ -476,6 +479,7 @@ export class OfflineScriptWriter implements ScriptWriter {
     }
     if (wordsOf(compose(itemParagraphs())) > max && !asks.ownSentences && items.length > 1 && !merged) listing = true;
     if (wordsOf(compose(itemParagraphs())) > max) withHook = false;
+    if (wordsOf(compose(itemParagraphs())) > max) withHeader = false;
     if (wordsOf(compose(itemParagraphs())) > max && !asks.endWithQuestion) withCloser = false;
 
     // Then points on the topic fill the length.
@@ -493,9 +497,12 @@ export class OfflineScriptWriter implements ScriptWriter {
       points.push(point);
       words += countWords(point);
     }
+    // A point that would push the script past the cut (and so cut an ask off its end) goes.
+    while (points.length > 0 && wordsOf(compose([...itemParagraphs(), ...points])) > max) points.pop();
     let middle = [...itemParagraphs(), ...points];
-    // Without a counted ask, a short body is sometimes numbered ("First, …").
-    if (!count && !listing && middle.length >= 2 && middle.length <= 5 && this.rng() < 0.5) middle = middle.map((sentence, i) => afterOrdinal(ordinals[i]!, sentence));
+    // Without a counted ask, a short body is sometimes numbered ("First, …"), when the ordinals still fit.
+    const numbered = middle.map((sentence, i) => afterOrdinal(ordinals[i]!, sentence));
+    if (!count && !listing && middle.length >= 2 && middle.length <= 5 && this.rng() < 0.5 && wordsOf(compose(numbered)) <= max) middle = numbered;
     const paragraphs = compose(middle);
     if (withCloser) paragraphs[paragraphs.length - 1] = mentions.fill(closerTemplate);
     const content = paragraphs.join('\n\n');

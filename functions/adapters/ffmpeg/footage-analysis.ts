@@ -17,8 +17,8 @@ export const analysisLimits = {
   /** The sample's width in pixels (its height follows the picture's shape). */
   width: 64,
   /** Only the opening is looked at: an in-point further in is rarely what a shot wants, and the time stays bounded. */
-  analysedSeconds: 30,
-  timeoutMs: 10_000,
+  analysedSeconds: 20,
+  timeoutMs: 8_000,
 };
 
 /** 10% of the luma range above video black (16), as blackdetect's default pixel threshold. */

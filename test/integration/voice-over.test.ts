@@ -15,7 +15,7 @@ import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 import { TestSocket } from './support/ws-client';
 
-/** Voice-overs on the embedded stack with the offline voice (eSpeak NG), docs/pipeline-contract.md. */
+/** Voice-overs on the embedded stack with the offline voice (Flite; eSpeak NG for clones), docs/pipeline-contract.md. */
 let stack: LocalStack;
 let scratch: string;
 
@@ -137,6 +137,38 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
 
     const listed = await user.client.get<Script[]>('/api/scripts');
     expect(listed.body.find((s) => s.id === script.id)).toMatchObject({ audioUrl, audioDuration, audioGenerationStatus: 'complete' });
+  });
+
+  it('speaks with a free Flite voice at the creator’s speed (0.8x–1.3x), its timings on the audio (issue 24)', async () => {
+    const user = await signUpAndIn(stack, 'flite');
+    const voices = await user.client.get<{ id: string; name: string; voiceId: string }[]>('/api/voices');
+    const free = voices.body.filter((voice) => voice.voiceId.startsWith('flite-')).map((voice) => voice.id);
+    expect(free).toEqual(expect.arrayContaining(['offline-rms', 'offline-slt', 'offline-awb', 'offline-kal']));
+
+    const script = await createScript(user);
+    const normal = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, { voiceId: 'offline-slt' });
+    expect(normal.status).toBe(200);
+    expect(normal.body.script.voiceId).toBe('offline-slt');
+
+    // Out of bounds is refused with the bound; 1.3x is kept and speaks faster.
+    const refused = await user.client.patch('/api/user', { voiceSpeed: 1.5 });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Voice speed must be between 0.8x and 1.3x');
+    const saved = await user.client.patch<{ voiceSpeed?: number }>('/api/user', { voiceSpeed: 1.3 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.voiceSpeed).toBe(1.3);
+
+    const fast = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    expect(fast.status).toBe(200);
+    expect(fast.body.audioDuration).toBeLessThan(normal.body.audioDuration * 0.85);
+    const words = (await (await follow(user, fast.body.audioUrl.replace(/\.mp3$/, '.words.json'))).json()) as Word[];
+    expect(words.map((w) => w.word)).toEqual(text.split(/\s+/));
+    words.forEach((word, i) => {
+      expect(word.end).toBeGreaterThan(word.start);
+      if (i > 0) expect(word.start).toBeGreaterThanOrEqual(words[i - 1]?.end ?? 0);
+    });
+    // The words cover the audio: the last ends within the MP3's trailing silence.
+    expect(fast.body.audioDuration - (words.at(-1)?.end ?? 0)).toBeLessThan(0.4);
   });
 
   it('reuses the stored voice-over for the pipeline (ensureVoiceOver) without charging again', async () => {

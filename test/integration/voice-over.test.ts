@@ -254,7 +254,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     const over = await user.client.post<{ message: string; details: string }>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(over.status).toBe(403);
     expect(over.body.message).toBe('Audio minutes limit reached');
-    expect(over.body.details).toMatch(/^You have used 14\.99 of 15 audio minutes on the Free plan\. This voice-over needs 0\.\d\d minutes\.$/);
+    expect(over.body.details).toMatch(/^You have used 14\.99 of 15 audio minutes on the Free plan\. This voice-over needs 0\.\d\d? minutes\.$/);
     expect(await storedAudio(user.id)).toEqual([]);
     expect(await audioMinutesUsed(user)).toBe(14.99);
     const listed = await user.client.get<Script[]>('/api/scripts');

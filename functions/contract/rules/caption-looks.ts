@@ -82,9 +82,6 @@ export const captionLooks: Record<CaptionLookName, CaptionLookDefinition> = {
   },
 };
 
-/** The look a new creator starts with (their last look is remembered after that). */
-export const defaultCaptionLook: CaptionLookName = 'pop';
-
 /** Emphasised (keyword) words: the word colour at this size, in percent of the line's, in every look. */
 export const keywordScale = 125;
 

@@ -4,7 +4,8 @@
  * defaults are the contract's zod-free rules, the ones the server validates with.
  */
 import type { CaptionSettings } from '@contract/caption-settings';
-import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies } from '@contract/rules/captions';
+import { captionLookChoices } from '@contract/rules/caption-looks';
+import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies, maxEmphasisIndex, maxEmphasisOverrides } from '@contract/rules/captions';
 
 export type { CaptionSettings };
 export type CaptionStyle = CaptionSettings['style'];
@@ -74,9 +75,21 @@ export function captionSettingsFrom(saved: unknown): CaptionSettings {
   result.style = oneOf(CAPTION_STYLES.map((style) => style.value), raw.style) ?? result.style;
   result.font_family = oneOf(FONT_FAMILIES, raw.font_family) ?? result.font_family;
   result.position = oneOf(captionPositions, raw.position) ?? result.position;
+  result.look = raw.look === null ? null : (oneOf(captionLookChoices, raw.look) ?? result.look);
+  result.emphasis = emphasisFrom(raw.emphasis);
   const audio = raw.background_audio_id;
   if (typeof audio === 'string' && audio) result.background_audio_id = audio;
   else if (typeof audio === 'number') result.background_audio_id = String(audio);
+  return result;
+}
+
+/** The per-word emphasis choices that are valid (a word index → true or false), at most the contract's number. */
+function emphasisFrom(value: unknown): Record<string, boolean> {
+  const result: Record<string, boolean> = {};
+  for (const [key, on] of Object.entries(objectOf(value))) {
+    if (Object.keys(result).length >= maxEmphasisOverrides) break;
+    if (/^\d{1,5}$/.test(key) && Number(key) < maxEmphasisIndex && typeof on === 'boolean') result[key] = on;
+  }
   return result;
 }
 

@@ -3,17 +3,21 @@ import { Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { PublicAsset } from '@contract/media';
 
 import { FONT_FAMILIES, RANGES, type CaptionSettings, type FontFamily } from '../../lib/caption-settings';
+import type { CaptionLookChoice } from '@contract/rules/caption-looks';
+
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
+import { LookPicker } from './look-picker';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
 
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
 
-/** The dialog's left column (000 §2): background audio and volume, colours, font, Advanced Options. */
-export function CaptionControls({ settings, update, audio }: { settings: CaptionSettings; update: Update; audio: PublicAsset[] }) {
+/** The dialog's left column (000 §2): the caption looks (issue 24), background audio and volume, colours, font, Advanced Options. */
+export function CaptionControls({ settings, update, onLook, audio }: { settings: CaptionSettings; update: Update; onLook: (look: CaptionLookChoice) => void; audio: PublicAsset[] }) {
   const audioMissing = settings.background_audio_id !== null && !audio.some((item) => item.id === settings.background_audio_id);
   return (
     <Stack gap="4">
+      <LookPicker value={settings.look} onChange={onLook} />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>
         <NativeSelect.Root size="sm">

@@ -1,8 +1,11 @@
 import { Box, Button, CloseButton, Dialog, Grid, HStack, Portal, useBreakpointValue } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { mutate } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
-import { useUser } from '@/lib/auth';
+import { apiPatch } from '@/lib/api-client';
+import { USER_KEY, useUser } from '@/lib/auth';
+import { applyCaptionLook, isCaptionLookName, type CaptionLookChoice } from '@contract/rules/caption-looks';
 import type { Script } from '@contract/scripts';
 import type { PublicAsset } from '@contract/media';
 import { generatedBackgroundNotice } from '@contract/rules/generated-backgrounds';
@@ -70,6 +73,23 @@ function useVoiceTimings(audioUrl: string | null | undefined, audioDuration: num
   return voice?.url === url ? voice.timings : undefined;
 }
 
+/** Whether the script has caption settings of its own (saved by an earlier Create Video or a PATCH). */
+function hasSavedCaptions(saved: unknown): boolean {
+  if (saved === null || saved === undefined || saved === '') return false;
+  return typeof saved !== 'object' || Object.keys(saved).length > 0;
+}
+
+/** The look chosen last is the user's (issue 24): remembered on the account, so it follows them to another device. */
+async function rememberLook(look: CaptionLookChoice | null, current: string | null | undefined): Promise<void> {
+  if (!isCaptionLookName(look) || look === current) return;
+  try {
+    await apiPatch('/api/user', { captionLook: look });
+    await mutate(USER_KEY);
+  } catch {
+    // only the hint for the next video is lost
+  }
+}
+
 /**
  * Video Generation Settings (000 §2–§5): caption settings on the left, Switch Scenes on the right;
  * Generate video saves the settings with status generating and starts the render.
@@ -118,7 +138,26 @@ export default function VideoSettingsDialog({
 
   const usedIds = useMemo(() => new Set([...(segments ?? []).map((segment) => segment.mediaAssetId ?? ''), ...Object.keys(recentUse)]), [segments, recentUse]);
 
-  const update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => setSettings((current) => ({ ...current, [field]: value }));
+  // A script without settings of its own starts from the creator's last look, once the user is known (a
+  // creator who never chose one starts from the spec's defaults).
+  const lookApplied = useRef(hasSavedCaptions(script.captionSettings));
+  useEffect(() => {
+    if (lookApplied.current || user === undefined) return;
+    lookApplied.current = true;
+    const look = user?.captionLook;
+    if (look) setSettings((current) => applyCaptionLook(current, look));
+  }, [user]);
+
+  // Changing the style leaves a look's animation for the creator's own settings; any other change keeps the look.
+  const update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => {
+    lookApplied.current = true;
+    setSettings((current) => ({ ...current, [field]: value, ...(field === 'style' && isCaptionLookName(current.look) ? { look: 'custom' as const } : {}) }));
+  };
+
+  function chooseLook(look: CaptionLookChoice) {
+    lookApplied.current = true;
+    setSettings((current) => (isCaptionLookName(look) ? applyCaptionLook(current, look) : { ...current, look }));
+  }
 
   function toggleSegment(index: number) {
     setBulk((current) => {
@@ -156,6 +195,7 @@ export default function VideoSettingsDialog({
     try {
       if (await onGenerate(settings, videoMetadataOf(segments))) {
         rememberUsage(user?.id, segments);
+        void rememberLook(settings.look, user?.captionLook);
         onClose();
       }
     } finally {
@@ -184,7 +224,7 @@ export default function VideoSettingsDialog({
               <Grid templateColumns={{ base: '1fr', lg: 'minmax(28rem, 34rem) 1fr' }} gap="6" alignItems="start">
                 {/* The preview beside the controls, sticky while the body scrolls: it stays in view as they change. */}
                 <Grid templateColumns={{ base: '1fr', md: '1fr 11rem' }} gap="4" alignItems="start">
-                  <CaptionControls settings={settings} update={update} audio={audio.data ?? []} />
+                  <CaptionControls settings={settings} update={update} onLook={chooseLook} audio={audio.data ?? []} />
                   {showPreview && (
                     <Box position="sticky" top="0" zIndex="1" gridRow={{ md: '1' }} gridColumn={{ md: '2' }}>
                       <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { voiceCloneMessages, voiceSampleRules } from './rules/voice-samples';
+import { voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
+export { clampVoiceSpeed, voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
 import type { UploadTicket } from './uploads';
 
 /** Voices (000 §3, §7; 001 §3, §7): what the API answers, what the developer test page sends. */
@@ -59,18 +61,11 @@ export const publicVoiceSchema = voiceFieldsSchema.extend({
 });
 export type PublicVoice = z.infer<typeof publicVoiceSchema>;
 
-/**
- * The creator's voice speed (issue 24): 0.8x to 1.3x for every voice, offline and ElevenLabs, chosen
- * beside the voice and remembered per user (PATCH /api/user `voiceSpeed`).
- */
-export const voiceSpeedRange = { min: 0.8, max: 1.3, step: 0.05, default: 1 } as const;
-export const voiceSpeedMessage = `Voice speed must be between ${voiceSpeedRange.min}x and ${voiceSpeedRange.max}x`;
+/** PATCH /api/user `voiceSpeed` (issue 24): the range and its message live in rules/voice-speed.ts. */
 export const voiceSpeedSchema = z
   .number({ error: voiceSpeedMessage })
   .min(voiceSpeedRange.min, voiceSpeedMessage)
   .max(voiceSpeedRange.max, voiceSpeedMessage);
-/** A speed inside the creator's range (a stored or computed value that may have drifted). */
-export const clampVoiceSpeed = (speed: number) => Math.min(voiceSpeedRange.max, Math.max(voiceSpeedRange.min, speed));
 
 export const voiceDefaults = { modelId: 'eleven_multilingual_v2', speed: 1, stability: 0.75, similarityBoost: 0.75, style: 0, speakerBoost: true } as const;
 

@@ -21,3 +21,6 @@ export const getVoiceSample = (id: string) => apiGet<{ sampleAudioUrl?: string }
 export const proxiedMediaUrl = (url: string) => `/api/proxy-media?url=${encodeURIComponent(url)}`;
 
 export const selectVoice = (selectedVoice: string) => apiPatch('/api/user', { selectedVoice });
+
+/** The creator's voice speed (0.8x–1.3x, issue 24), remembered per user. */
+export const selectVoiceSpeed = (voiceSpeed: number) => apiPatch('/api/user', { voiceSpeed });

@@ -1,12 +1,47 @@
 import { Button, Field, HStack, NativeSelect, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 
+import { useSWRConfig } from 'swr';
+
 import { showToast } from '@/components/ui/toaster';
-import { getVoiceSample, proxiedMediaUrl, useVoices, voiceLabel } from '@/lib/voices';
+import { USER_KEY, useUser } from '@/lib/auth';
+import { getVoiceSample, proxiedMediaUrl, selectVoiceSpeed, useVoices, voiceLabel } from '@/lib/voices';
+import { voiceSpeedChoices, voiceSpeedLabel, voiceSpeedRange } from '@contract/rules/voice-speed';
 
 type SampleState = 'idle' | 'loading' | 'playing' | 'stopped';
 
-/** A voice select with a sample that plays (000 sections 2 and 4: idle, loading, playing, stopped). */
+/** The voice's speed (issue 24): 0.8x–1.3x for every voice, remembered for the user (PATCH /api/user). */
+function VoiceSpeedSelect() {
+  const { mutate } = useSWRConfig();
+  const { data: user } = useUser();
+  const [speed, setSpeed] = useState<number | null>(null);
+  const current = speed ?? user?.voiceSpeed ?? voiceSpeedRange.default;
+
+  async function change(value: number) {
+    setSpeed(value);
+    try {
+      await selectVoiceSpeed(value);
+      await mutate(USER_KEY);
+    } catch {
+      showToast({ type: 'error', title: 'Failed to save the voice speed' });
+    }
+  }
+
+  return (
+    <NativeSelect.Root w="24" flex="none">
+      <NativeSelect.Field aria-label="Voice speed" value={String(current)} onChange={(event) => void change(Number(event.currentTarget.value))}>
+        {voiceSpeedChoices.map((choice) => (
+          <option key={choice} value={String(choice)}>
+            {voiceSpeedLabel(choice)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** A voice select with a sample that plays (000 sections 2 and 4: idle, loading, playing, stopped), and the voice's speed. */
 export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: string; onChange: (voiceId: string) => void; label?: string }) {
   const { data: voices } = useVoices();
   const [state, setState] = useState<SampleState>('idle');
@@ -87,6 +122,7 @@ export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: strin
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        <VoiceSpeedSelect />
         {/* Named by its text (what it shows is part of what it is called): "Play voice sample", "Stop voice sample". */}
         <Button variant="outline" onClick={() => void play()} loading={state === 'loading'} disabled={!value} minW="24">
           {/* One span: the button's flex gap would otherwise open between the words and the hidden part. */}

@@ -3,7 +3,8 @@ import { captionSettingsInputSchema, defaultCaptionSettings, parseCaptionSetting
 import { buildAss, type WordTiming } from '../../functions/contract/rules/ass-document';
 import { captionLineWidth, captionPixels, estimateTextWidth } from '../../functions/contract/rules/caption-layout';
 import { breakLines } from '../../functions/contract/rules/caption-line-breaks';
-import { applyCaptionLook, captionLookNames, captionLooks } from '../../functions/contract/rules/caption-looks';
+import { applyCaptionLook, captionLookNames, captionLooks, spokenWordsOf } from '../../functions/contract/rules/caption-looks';
+import { wordsFromCharacters } from '../../functions/core/captions/word-timings';
 import { scriptCaptionsOf } from '../../functions/core/workflows/automation-runner';
 import { templateCaptionSettingsSchema } from '../../functions/contract/workflows';
 
@@ -64,6 +65,15 @@ describe('caption looks', () => {
     expect(fit).toBeGreaterThan(30);
     const width = estimateTextWidth('REMARKABLE ROASTERS EVERYWHERE', 'The Bold Font', captionPixels(80)) * (fit / 100);
     expect(width).toBeLessThanOrEqual(captionLineWidth('middle_center'));
+  });
+});
+
+describe('the dialog’s key words', () => {
+  it('counts the words as the voice-over’s timings do, so an emphasis index names the same word', () => {
+    const text = '— Good coffee — starts with 3 fresh beans... Grind them , right away!';
+    const characters = [...text];
+    const timed = wordsFromCharacters({ characters, characterStartTimesSeconds: characters.map((_, i) => i / 10), characterEndTimesSeconds: characters.map((_, i) => i / 10 + 0.05) });
+    expect(spokenWordsOf(text)).toEqual(timed.map((w) => w.word));
   });
 });
 

@@ -107,3 +107,24 @@ export function isCaptionLookName(value: unknown): value is CaptionLookName {
 export function applyCaptionLook<T extends CaptionLookPreset & { look?: CaptionLookChoice | null }>(settings: T, look: CaptionLookName): T {
   return { ...settings, ...captionLooks[look].preset, look };
 }
+
+/**
+ * The spoken words of a script's text as the voice-over's word timings count them (core/captions/
+ * word-timings.ts): runs of non-space characters, a run with no letter or digit joined to the word
+ * before it (or the one after, at the start). Their indexes are the keys of the `emphasis` setting, so
+ * the dialog can show which words are emphasised before the voice-over exists.
+ */
+export function spokenWordsOf(text: string): string[] {
+  const words: string[] = [];
+  let leading = '';
+  for (const run of text.split(/\s+/).filter(Boolean)) {
+    if (!/[\p{L}\p{N}]/u.test(run)) {
+      if (words.length > 0) words[words.length - 1] += ` ${run}`;
+      else leading = leading ? `${leading} ${run}` : run;
+      continue;
+    }
+    words.push(leading ? `${leading} ${run}` : run);
+    leading = '';
+  }
+  return words;
+}

@@ -7,17 +7,34 @@ import type { CaptionLookChoice } from '@contract/rules/caption-looks';
 
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
+import { KeywordEditor } from './keyword-editor';
 import { LookPicker } from './look-picker';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
 
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
 
 /** The dialog's left column (000 §2): the caption looks (issue 24), background audio and volume, colours, font, Advanced Options. */
-export function CaptionControls({ settings, update, onLook, audio }: { settings: CaptionSettings; update: Update; onLook: (look: CaptionLookChoice) => void; audio: PublicAsset[] }) {
+export function CaptionControls({
+  settings,
+  update,
+  onLook,
+  audio,
+  scriptContent,
+}: {
+  settings: CaptionSettings;
+  update: Update;
+  onLook: (look: CaptionLookChoice) => void;
+  audio: PublicAsset[];
+  /** The script's words, for choosing its key words (emphasis applies to the looks and Custom). */
+  scriptContent?: string;
+}) {
   const audioMissing = settings.background_audio_id !== null && !audio.some((item) => item.id === settings.background_audio_id);
   return (
     <Stack gap="4">
       <LookPicker value={settings.look} onChange={onLook} />
+      {scriptContent && settings.look !== null && (
+        <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
+      )}
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>
         <NativeSelect.Root size="sm">

@@ -99,8 +99,9 @@ export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: strin
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <HStack w="full">
-        <NativeSelect.Root flex="1">
+      {/* On a phone the voice takes the whole line and its speed and sample go under it. */}
+      <HStack w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
+        <NativeSelect.Root flex={{ base: '1 1 100%', md: '1' }}>
           <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
             {!value && <option value="">Select a voice</option>}
             {mine.length > 0 && (

@@ -25,7 +25,8 @@ type Engine = 'loading' | 'ready' | 'failed';
  * shows instead (`data-engine` says which: loading, ready or failed).
  */
 export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: CaptionSettings; backgroundSrc?: string }) {
-  const ass = useMemo(() => buildAss(sampleTimings, settings, { fontName: captionFontNames[settings.font_family] }), [settings]);
+  // The creator's per-word emphasis names the script's words, not the sample's: the sample keeps the rule's own choice.
+  const ass = useMemo(() => buildAss(sampleTimings, { ...settings, emphasis: {} }, { fontName: captionFontNames[settings.font_family] }), [settings]);
   const host = useRef<HTMLDivElement>(null);
   const latest = useRef({ ass, family: settings.font_family });
   latest.current = { ass, family: settings.font_family };

@@ -95,7 +95,7 @@ describe('templates and schedules over HTTP', () => {
     const user = await signUpAndIn(stack, 'tpl');
     const created = await createTemplate(user);
     expect(created).toMatchObject({ ...templateBody, description: null, backgroundAudioVolume: 20, isActive: true, mediaAssignments: { folderId: null, assetIds: [] } });
-    expect(created.captionSettings).toMatchObject({ fontSize: 60, wordColor: '#00b3ff', maxWordsPerLine: 5, outlineWidth: 3, shadowOffset: 4, bold: true, allCaps: false });
+    expect(created.captionSettings).toMatchObject({ fontSize: 68, wordColor: '#00b3ff', maxWordsPerLine: 3, outlineWidth: 3, shadowOffset: 4, bold: true, allCaps: true });
     const updated = await user.client.put<VideoTemplate>(`/api/templates/${created.id.toLowerCase()}`, { description: 'Mornings', captionSettings: { fontSize: 120, style: 'karaoke' } });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Daily focus', description: 'Mornings', captionSettings: { fontSize: 120, style: 'karaoke', wordColor: '#00b3ff' } });

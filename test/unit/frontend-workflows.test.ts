@@ -157,17 +157,18 @@ describe('the template form ⇄ request', () => {
       enabled: true,
       style: 'highlight',
       position: 'middle_center',
-      fontSize: 60,
+      // Issue 24's phone-ready readings (the spec's form said 60, 5 words, no capitals: about 35 % of the width).
+      fontSize: 68,
       fontFamily: 'The Bold Font',
       lineColor: '#FFFFFF',
       wordColor: '#00b3ff',
-      maxWordsPerLine: 5,
+      maxWordsPerLine: 3,
       outlineWidth: 3,
       shadowOffset: 4,
       bold: true,
       italic: false,
       underline: false,
-      allCaps: false,
+      allCaps: true,
     });
   });
   it('needs a name, topic, subject category and duration (000 §5)', () => {

@@ -4,6 +4,8 @@
  * scale, concatenated, same size and encoder settings (`videoEncoderArgs`); no captions, overlays or audio) in the same run.
  * Prints render seconds, seconds per video second, the ratio to the bare encode, and the peak memory
  * (VmHWM) and CPU time of the ffmpeg process; BENCH_ROUNDS=n alternates n rounds and keeps the best. Test clips are generated once into the temp dir and reused.
+ * The render has its motion on (issue 24: Ken Burns on every shot, punch-ins on the emphasised words) and
+ * the transition BENCH_TRANSITION (cut, zoom or crossfade; crossfade, the costliest, by default).
  *
  * Then the parallel render (issue 16) of the same video: its chunks (5 s, as the pipeline plans them)
  * rendered as many at a time as the machine has cores and joined (the local wall time), each chunk
@@ -23,6 +25,10 @@ import { runTool } from '../../functions/adapters/ffmpeg/run';
 import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
 import { parseCaptionSettings } from '../../functions/contract/caption-settings';
 import type { RenderClip } from '../../functions/core/ports/video-renderer';
+import { shotTransitions } from '../../functions/contract/rules/captions';
+import { z } from 'zod';
+
+const shotTransitionSchema = z.enum(shotTransitions);
 
 const dir = join(tmpdir(), 'reelsmith-bench-render');
 const segments = 12;
@@ -94,6 +100,8 @@ function sampleUsage(pid: number): () => Usage {
 }
 
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+const transition = shotTransitionSchema.parse(process.env.BENCH_TRANSITION ?? 'crossfade');
+const benchCaptions = () => parseCaptionSettings({ style: 'highlight', background_audio_volume: 30, motion: true, transition });
 const fmt = (n: number) => n.toFixed(2);
 
 async function main(): Promise<void> {
@@ -135,7 +143,7 @@ async function main(): Promise<void> {
       voiceOverPath: voicePath,
       voiceOverDuration: duration,
       words: speech.words,
-      captions: parseCaptionSettings({ style: 'highlight', background_audio_volume: 30 }),
+      captions: benchCaptions(),
       musicPath: join(dir, 'music.mp3'),
       logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } },
       outputPath: output,
@@ -152,7 +160,7 @@ async function main(): Promise<void> {
   const mb = async (path: string) => ((await stat(path)).size / 1e6).toFixed(1);
   const perSecond = (run: { wall: number; usage: Usage }) =>
     `${(run.wall / duration).toFixed(3)} s per video second (CPU ${(run.usage.cpuSeconds / duration).toFixed(3)})`;
-  console.log(`render (captions + music + logo): ${fmt(f.wall)} s, ${perSecond(f)}, CPU ${fmt(f.usage.cpuSeconds)} s, peak ffmpeg memory ${f.usage.peakMb.toFixed(0)} MB, ${await mb(output)} MB file`);
+  console.log(`render (captions + music + logo + motion + ${transition} transitions): ${fmt(f.wall)} s, ${perSecond(f)}, CPU ${fmt(f.usage.cpuSeconds)} s, peak ffmpeg memory ${f.usage.peakMb.toFixed(0)} MB, ${await mb(output)} MB file`);
   console.log(`bare encode (same clips, size, encoder settings): ${fmt(b.wall)} s, ${perSecond(b)}, CPU ${fmt(b.usage.cpuSeconds)} s, peak ${b.usage.peakMb.toFixed(0)} MB, ${await mb(join(dir, 'bare.mp4'))} MB file`);
   console.log(`encoder: ${videoEncoderArgs.join(' ')}`);
   console.log(`ratio render / bare: ${fmt(f.wall / b.wall)}x wall, ${fmt(f.usage.cpuSeconds / b.usage.cpuSeconds)}x CPU (targets: <= 0.6 s per video second, <= 1.3x)`);
@@ -180,11 +188,11 @@ interface Timed {
 async function parallelRender(video: { clips: RenderClip[]; duration: number; words: WordTiming[]; voicePath: string; single: Timed }): Promise<void> {
   const totalFrames = timelineFrames(video.duration);
   const chunks = planChunks(totalFrames, defaultChunkSeconds) ?? [];
-  const captions = parseCaptionSettings({ style: 'highlight', background_audio_volume: 30 });
+  const captions = benchCaptions();
   const common = { words: video.words, captions, logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } as const }, watermarkPath: null };
   const renderChunk = async (chunk: RenderChunk, outputPath: string): Promise<Timed & { inputBytes: number; outputBytes: number }> => {
     let stop: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
-    const clips = chunkClips(video.clips, totalFrames, chunk);
+    const clips = chunkClips(video.clips, totalFrames, chunk, { transition });
     const began = performance.now();
     await new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = sampleUsage(pid)) }).renderChunk({ ...common, clips, startFrame: chunk.startFrame, frames: chunk.frames, outputPath });
     const wall = (performance.now() - began) / 1000;

@@ -15,7 +15,8 @@ import { extractFrame } from './probe';
 /**
  * The render engine (DESIGN decision 10): one ffmpeg run turns the segments' clips, the voice-over,
  * the captions (an ASS file burned by libass), the music, the logo and the watermark into a 1080x1920
- * H.264 + AAC MP4 with faststart. The filter graph is described in docs/decisions.md (render engine).
+ * H.264 + AAC MP4 with faststart, every shot moving (Ken Burns, punch-ins, transitions: motion.ts). The
+ * filter graph is described in docs/decisions.md (render engine, motion).
  * A long video is rendered in chunks instead (`renderChunk`, each in its own task) and joined (`join`).
  */
 export const frameRate = videoFrameRate;
@@ -232,10 +233,13 @@ interface PicturePlan {
 }
 
 /**
- * The pictures of frames `startFrame` to `startFrame + frames`: the framed clips concatenated, the logo
- * and watermark over them, the captions last, so they stay readable over a logo (unless a video template
- * turned them off). A chunk's frames are moved to their place in the whole video for the captions, so
- * one ASS file serves every chunk with exact word timings, then moved back.
+ * The pictures of frames `startFrame` to `startFrame + frames`: the framed clips, each moved by its motion
+ * (motion.ts), concatenated, the logo and watermark over them, the captions last, so they stay readable
+ * over a logo (unless a video template turned them off). With crossfades, a shot is rendered on past its
+ * end by the crossfade's frames and split there: those frames are laid under the next shot's first ones
+ * (`crossfadeChain`), and the concat takes the pieces in order. A chunk's frames are moved to their place
+ * in the whole video for the captions, so one ASS file serves every chunk with exact word timings, then
+ * moved back.
  */
 function planPictures(
   request: Pick<ChunkRenderRequest, 'clips' | 'words' | 'captions' | 'logo' | 'watermarkPath' | 'startFrame'>,

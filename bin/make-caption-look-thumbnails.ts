@@ -11,7 +11,7 @@ import { applyCaptionLook, captionLookNames } from '../functions/contract/rules/
 
 /**
  * Draws the caption looks' thumbnails the Video Generation Settings dialog shows
- * (frontend/src/features/scripts/components/video-settings/look-thumbnails/<look>.jpg): each look's ASS
+ * (frontend/src/components/look-thumbnails/<look>.jpg): each look's ASS
  * file, built by the render's own code, burned by the render's libass and fonts over a dusky gradient,
  * at the moment "beans" is spoken in "Fresh beans matter." (so the emphasised "MATTER." shows its colour),
  * cropped 4:3 around the caption (the middle 800 px of the width) and scaled to 240x180 (shown at 120x90). Run again after changing a look:
@@ -19,7 +19,7 @@ import { applyCaptionLook, captionLookNames } from '../functions/contract/rules/
  *   npx tsx bin/make-caption-look-thumbnails.ts
  */
 const here = dirname(fileURLToPath(import.meta.url));
-const output = resolve(here, '../frontend/src/features/scripts/components/video-settings/look-thumbnails');
+const output = resolve(here, '../frontend/src/components/look-thumbnails');
 const words = 'Fresh beans matter.'.split(' ').map((word, i) => ({ word, start: 0.2 + i * 0.4, end: 0.55 + i * 0.4 }));
 const at = 0.92;
 const crop = { w: 800, h: 600 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeZoneField } from './delivery';
 import { idParam } from './ids';
+import { captionLookChoices } from './rules/caption-looks';
 import {
   backgroundAudioVolumeRange as volume,
   captionPositions,
@@ -92,6 +93,7 @@ export const templateCaptionSettingsSchema = z
     italic: flag('italic').default(captionDefaults.italic),
     underline: flag('underline').default(captionDefaults.underline),
     allCaps: flag('allCaps').default(captionDefaults.allCaps),
+    look: z.enum(captionLookChoices, { error: `look must be one of: ${captionLookChoices.join(', ')}` }).nullable().default(captionDefaults.look),
   })
   .strict();
 export type TemplateCaptionSettings = z.infer<typeof templateCaptionSettingsSchema>;

@@ -91,6 +91,9 @@ describe('phone-ready defaults', () => {
     expect(template).toMatchObject({ fontSize: 68, maxWordsPerLine: 3, allCaps: true });
     const captions = scriptCaptionsOf({ captionSettings: template, backgroundAudioId: null, backgroundAudioVolume: 20 });
     expect(captions).toMatchObject({ font_size: 68, max_words_per_line: 3, all_caps: true, look: 'custom', emphasis: {} });
+    const neon = templateCaptionSettingsSchema.parse({ look: 'neon' });
+    expect(scriptCaptionsOf({ captionSettings: neon, backgroundAudioId: null, backgroundAudioVolume: 20 }).look).toBe('neon');
+    expect(templateCaptionSettingsSchema.safeParse({ look: 'sparkles' }).success).toBe(false);
   });
 
   it('no lone word opens a sentence ("HERE" alone), unless a comma or a pause sets it apart', () => {

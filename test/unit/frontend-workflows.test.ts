@@ -169,6 +169,7 @@ describe('the template form ⇄ request', () => {
       italic: false,
       underline: false,
       allCaps: true,
+      look: null,
     });
   });
   it('needs a name, topic, subject category and duration (000 §5)', () => {

@@ -192,6 +192,7 @@ describe('workflow request validation', () => {
       italic: false,
       underline: false,
       allCaps: true,
+      look: null,
     });
   });
 

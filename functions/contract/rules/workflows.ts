@@ -4,6 +4,7 @@
  * and messages the server validates with. Where the spec gives a form default and a stored default, the
  * form's are used (they are what a person creating a template sees).
  */
+import type { CaptionLookChoice } from './caption-looks';
 import { captionPositions, captionStyles, fontFamilies } from './captions';
 
 export { captionPositions, captionStyles, fontFamilies };
@@ -44,6 +45,8 @@ export const templateCaptionDefaults = {
   italic: false,
   underline: false,
   allCaps: true,
+  /** A caption look (caption-looks.ts) or null: the template's own settings drawn by its style, with keyword emphasis (issue 24). */
+  look: null as CaptionLookChoice | null,
 };
 
 export const templateDefaults = {

@@ -36,8 +36,8 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     enabled: c.enabled,
     motion: captionDefaults.motion,
     transition: captionDefaults.transition,
-    // The template's own settings drawn by its style, with keyword emphasis (issue 24).
-    look: 'custom',
+    // The template's look, else its own settings drawn by its style, with keyword emphasis (issue 24).
+    look: c.look ?? 'custom',
     emphasis: {},
     background_audio_id: template.backgroundAudioId,
     background_audio_volume: template.backgroundAudioVolume,

@@ -6,6 +6,8 @@ import { LabeledSlider } from '@/components/ui/labeled-slider';
 import { PositionGrid } from '@/components/ui/position-grid';
 
 import type { TemplateCaptionSettings } from '@contract/workflows';
+import { captionLooks, isCaptionLookName, type CaptionLookChoice } from '@contract/rules/caption-looks';
+import { LookPicker } from '@/components/caption-look-picker';
 import { captionRanges } from '@contract/rules/captions';
 import { templateCaptionRanges } from '@contract/rules/workflows';
 
@@ -97,8 +99,33 @@ const toggles = [
 ] as const;
 
 /** Every caption setting of a template (000 §3, §5 template ranges). */
+/** A caption look's preset in the template's spelling (issue 24). */
+function withLook(value: TemplateCaptionSettings, look: CaptionLookChoice): TemplateCaptionSettings {
+  if (!isCaptionLookName(look)) return { ...value, look };
+  const p = captionLooks[look].preset;
+  return {
+    ...value,
+    look,
+    style: p.style,
+    position: p.position,
+    fontSize: p.font_size,
+    fontFamily: p.font_family,
+    lineColor: p.line_color,
+    wordColor: p.word_color,
+    maxWordsPerLine: p.max_words_per_line,
+    outlineWidth: p.outline_width,
+    shadowOffset: p.shadow_offset,
+    bold: p.bold,
+    italic: p.italic,
+    underline: p.underline,
+    allCaps: p.all_caps,
+  };
+}
+
 export function CaptionFields({ value, onChange }: { value: TemplateCaptionSettings; onChange: (value: TemplateCaptionSettings) => void }) {
-  const set = <K extends keyof TemplateCaptionSettings>(key: K, next: TemplateCaptionSettings[K]) => onChange({ ...value, [key]: next });
+  // Changing the style leaves a look's animation for the template's own settings; any other change keeps the look.
+  const set = <K extends keyof TemplateCaptionSettings>(key: K, next: TemplateCaptionSettings[K]) =>
+    onChange({ ...value, [key]: next, ...(key === 'style' && isCaptionLookName(value.look) ? { look: 'custom' as const } : {}) });
   const off = !value.enabled;
   const r = templateCaptionRanges;
   return (
@@ -111,6 +138,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
         <Switch.Control />
       </Switch.Root>
       <Stack gap="4" opacity={off ? 0.5 : 1} aria-disabled={off || undefined}>
+        {!off && <LookPicker value={value.look} onChange={(look) => onChange(withLook(value, look))} />}
         <Stack gap="1.5">
           <Text fontSize="sm" fontWeight="medium" id="caption-style-label">
             Style

@@ -8,7 +8,7 @@ import type { CaptionLookChoice } from '@contract/rules/caption-looks';
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
 import { KeywordEditor } from './keyword-editor';
-import { LookPicker } from './look-picker';
+import { LookPicker } from '@/components/caption-look-picker';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
 
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;

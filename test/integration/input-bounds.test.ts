@@ -93,7 +93,7 @@ describe('point 3: every schema states its bounds, and no accepted input is a 50
 
     const huge = await patch(JSON.stringify({ background_audio_id: 'x'.repeat(600 * 1024) }));
     expect(huge.status).toBe(400);
-    expect(huge.body.message).toBe('captionSettings must be at most 2,000 characters');
+    expect(huge.body.message).toBe('captionSettings must be at most 6,000 characters');
 
     const notJson = await patch('{"font_size": 60');
     expect(notJson.status).toBe(400);

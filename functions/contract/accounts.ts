@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionPresetsSchema } from './caption-settings';
 import { captionLookNames } from './rules/caption-looks';
 import { publicUserSchema, type PublicUser } from './users';
 import { voiceSpeedSchema } from './voices';
@@ -43,6 +44,8 @@ export const updateUserSchema = z
     voiceSpeed: voiceSpeedSchema.optional(),
     name: z.string().trim().min(1).max(100).nullable().optional(),
     captionLook: z.enum(captionLookNames, { error: `captionLook must be one of: ${captionLookNames.join(', ')}` }).nullable().optional(),
+    /** The whole list of named caption presets (it replaces the stored one). */
+    captionPresets: captionPresetsSchema.optional(),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import {
   captionStyles,
   fontFamilies,
   maxCaptionSettingsJson,
+  maxCaptionPresets,
   maxEmphasisIndex,
   maxEmphasisOverrides,
   shotTransitions,
@@ -124,6 +125,24 @@ export const captionSettingsInputSchema = z.preprocess(
     .strict(),
 );
 export type CaptionSettingsInput = z.infer<typeof captionSettingsInputSchema>;
+
+/**
+ * A creator's named caption preset (issue 24): the look and its settings, saved on the user and applied
+ * by the scripts' and the templates' dialogs (a schedule uses its template's). Background audio and the
+ * per-word choices belong to one video and are not part of a preset.
+ */
+export const captionPresetSchema = z
+  .object({
+    name: z.string({ error: 'A preset needs a name' }).trim().min(1, 'A preset needs a name').max(40, 'A preset name is at most 40 characters'),
+    settings: z.object(fields).omit({ background_audio_id: true, background_audio_volume: true, emphasis: true }).partial().strict(),
+  })
+  .strict();
+export type CaptionPreset = z.infer<typeof captionPresetSchema>;
+
+export const captionPresetsSchema = z
+  .array(captionPresetSchema)
+  .max(maxCaptionPresets, `At most ${maxCaptionPresets} caption presets`)
+  .refine((presets) => new Set(presets.map((preset) => preset.name.toLowerCase())).size === presets.length, 'Preset names must be different');
 
 export const defaultCaptionSettings: CaptionSettings = captionSettingsSchema.parse({});
 

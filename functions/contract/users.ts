@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionPresetsSchema } from './caption-settings';
 import { captionLookNames } from './rules/caption-looks';
 import { isOpacityStep, logoOpacity, logoPositions, logoSizeNames } from './rules/logo';
 
@@ -61,6 +62,8 @@ export const publicUserSchema = z.object({
   voiceSpeed: z.number().optional(),
   /** The caption look the creator chose last (issue 24), pre-selected at the next Create Video; absent or null: none yet. */
   captionLook: z.enum(captionLookNames).nullable().optional(),
+  /** The creator's named caption presets (issue 24); absent until one is saved. */
+  captionPresets: captionPresetsSchema.optional(),
   subjectCategory: z.string().nullable(),
   logoUrl: z.string().nullable(),
   logoSettings: logoSettingsSchema,

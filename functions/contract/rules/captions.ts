@@ -39,6 +39,9 @@ export const maxCaptionSettingsJson = 6_000;
 export const maxEmphasisOverrides = 200;
 export const maxEmphasisIndex = 10_000;
 
+/** How many named caption presets a user may keep (issue 24). */
+export const maxCaptionPresets = 10;
+
 export const captionDefaults = {
   line_color: '#FFFFFF',
   word_color: '#FFFF00',

@@ -9,6 +9,7 @@ export interface UserSettingsPatch {
   voiceSpeed?: number;
   name?: string | null;
   captionLook?: User['captionLook'];
+  captionPresets?: User['captionPresets'];
 }
 
 /** PATCH /api/user: the selected voice must be a preset or one of the user's own voices (400 otherwise). */

@@ -8,6 +8,8 @@ import { PositionGrid } from '@/components/ui/position-grid';
 import type { TemplateCaptionSettings } from '@contract/workflows';
 import { captionLooks, isCaptionLookName, type CaptionLookChoice } from '@contract/rules/caption-looks';
 import { LookPicker } from '@/components/caption-look-picker';
+import { CaptionPresets } from '@/components/caption-presets';
+import type { CaptionPreset } from '@contract/caption-settings';
 import { captionRanges } from '@contract/rules/captions';
 import { templateCaptionRanges } from '@contract/rules/workflows';
 
@@ -122,6 +124,47 @@ function withLook(value: TemplateCaptionSettings, look: CaptionLookChoice): Temp
   };
 }
 
+/** The template's settings as a preset (the scripts' spelling), and a preset applied to them. */
+function presetOf(value: TemplateCaptionSettings): CaptionPreset['settings'] {
+  return {
+    look: value.look,
+    style: value.style,
+    position: value.position,
+    font_size: Math.min(value.fontSize, captionRanges.font_size.max),
+    font_family: value.fontFamily,
+    line_color: value.lineColor,
+    word_color: value.wordColor,
+    max_words_per_line: Math.min(value.maxWordsPerLine, captionRanges.max_words_per_line.max),
+    outline_width: value.outlineWidth,
+    shadow_offset: Math.min(value.shadowOffset, captionRanges.shadow_offset.max),
+    bold: value.bold,
+    italic: value.italic,
+    underline: value.underline,
+    all_caps: value.allCaps,
+  };
+}
+
+function withPreset(value: TemplateCaptionSettings, p: CaptionPreset['settings']): TemplateCaptionSettings {
+  return {
+    ...value,
+    look: p.look !== undefined ? p.look : value.look,
+    style: p.style ?? value.style,
+    position: p.position ?? value.position,
+    fontSize: p.font_size ?? value.fontSize,
+    fontFamily: p.font_family ?? value.fontFamily,
+    lineColor: p.line_color ?? value.lineColor,
+    wordColor: p.word_color ?? value.wordColor,
+    maxWordsPerLine: p.max_words_per_line ?? value.maxWordsPerLine,
+    outlineWidth: p.outline_width ?? value.outlineWidth,
+    shadowOffset: p.shadow_offset ?? value.shadowOffset,
+    bold: p.bold ?? value.bold,
+    italic: p.italic ?? value.italic,
+    underline: p.underline ?? value.underline,
+    allCaps: p.all_caps ?? value.allCaps,
+    enabled: p.enabled ?? value.enabled,
+  };
+}
+
 export function CaptionFields({ value, onChange }: { value: TemplateCaptionSettings; onChange: (value: TemplateCaptionSettings) => void }) {
   // Changing the style leaves a look's animation for the template's own settings; any other change keeps the look.
   const set = <K extends keyof TemplateCaptionSettings>(key: K, next: TemplateCaptionSettings[K]) =>
@@ -139,6 +182,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
       </Switch.Root>
       <Stack gap="4" opacity={off ? 0.5 : 1} aria-disabled={off || undefined}>
         {!off && <LookPicker value={value.look} onChange={(look) => onChange(withLook(value, look))} />}
+        {!off && <CaptionPresets current={presetOf(value)} onApply={(preset) => onChange(withPreset(value, preset))} />}
         <Stack gap="1.5">
           <Text fontSize="sm" fontWeight="medium" id="caption-style-label">
             Style

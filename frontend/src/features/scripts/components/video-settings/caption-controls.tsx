@@ -9,21 +9,31 @@ import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
 import { KeywordEditor } from './keyword-editor';
 import { LookPicker } from '@/components/caption-look-picker';
+import { CaptionPresets } from '@/components/caption-presets';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
 
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
+
+/** The settings a preset keeps: not the background audio nor the per-word choices (they belong to one video). */
+function presetOf(settings: CaptionSettings): Partial<CaptionSettings> {
+  const { background_audio_id: _audio, background_audio_volume: _volume, emphasis: _emphasis, ...rest } = settings;
+  return rest;
+}
 
 /** The dialog's left column (000 §2): the caption looks (issue 24), background audio and volume, colours, font, Advanced Options. */
 export function CaptionControls({
   settings,
   update,
   onLook,
+  onPreset,
   audio,
   scriptContent,
 }: {
   settings: CaptionSettings;
   update: Update;
   onLook: (look: CaptionLookChoice) => void;
+  /** Applies a saved preset's settings over the current ones. */
+  onPreset: (preset: Partial<CaptionSettings>) => void;
   audio: PublicAsset[];
   /** The script's words, for choosing its key words (emphasis applies to the looks and Custom). */
   scriptContent?: string;
@@ -32,6 +42,7 @@ export function CaptionControls({
   return (
     <Stack gap="4">
       <LookPicker value={settings.look} onChange={onLook} />
+      <CaptionPresets current={presetOf(settings)} onApply={onPreset} />
       {scriptContent && settings.look !== null && (
         <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
       )}

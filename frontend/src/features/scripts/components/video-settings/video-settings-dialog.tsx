@@ -224,7 +224,17 @@ export default function VideoSettingsDialog({
               <Grid templateColumns={{ base: '1fr', lg: 'minmax(28rem, 34rem) 1fr' }} gap="6" alignItems="start">
                 {/* The preview beside the controls, sticky while the body scrolls: it stays in view as they change. */}
                 <Grid templateColumns={{ base: '1fr', md: '1fr 11rem' }} gap="4" alignItems="start">
-                  <CaptionControls settings={settings} update={update} onLook={chooseLook} audio={audio.data ?? []} scriptContent={script.scriptContent} />
+                  <CaptionControls
+                    settings={settings}
+                    update={update}
+                    onLook={chooseLook}
+                    onPreset={(preset) => {
+                      lookApplied.current = true;
+                      setSettings((current) => ({ ...current, ...preset }));
+                    }}
+                    audio={audio.data ?? []}
+                    scriptContent={script.scriptContent}
+                  />
                   {showPreview && (
                     <Box position="sticky" top="0" zIndex="1" gridRow={{ md: '1' }} gridColumn={{ md: '2' }}>
                       <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />

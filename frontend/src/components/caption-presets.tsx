@@ -50,18 +50,6 @@ export function CaptionPresets({ current, onApply }: { current: PresetSettings; 
 
   return (
     <Stack gap="2" data-testid="caption-presets">
-      {presets.length > 0 && (
-        <Wrap gap="1.5" role="group" aria-label="Your caption presets">
-          {presets.map((preset) => (
-            <HStack key={preset.name} gap="0" borderWidth="1px" rounded="full" ps="1" pe="0.5">
-              <Button size="2xs" variant="ghost" rounded="full" onClick={() => onApply(preset.settings)}>
-                {preset.name}
-              </Button>
-              <CloseButton size="2xs" rounded="full" aria-label={`Delete preset ${preset.name}`} onClick={() => void savePresets(presets.filter((p) => p.name !== preset.name))} />
-            </HStack>
-          ))}
-        </Wrap>
-      )}
       {naming ? (
         <HStack gap="2">
           <Input
@@ -85,9 +73,23 @@ export function CaptionPresets({ current, onApply }: { current: PresetSettings; 
           </Button>
         </HStack>
       ) : (
-        <Button size="xs" variant="outline" alignSelf="start" onClick={() => setNaming(true)}>
-          Save as preset
-        </Button>
+        <Wrap gap="1.5" align="center">
+          {presets.length > 0 && (
+            <Wrap gap="1.5" role="group" aria-label="Your caption presets">
+              {presets.map((preset) => (
+                <HStack key={preset.name} gap="0" borderWidth="1px" rounded="full" ps="1" pe="0.5">
+                  <Button size="2xs" variant="ghost" rounded="full" onClick={() => onApply(preset.settings)}>
+                    {preset.name}
+                  </Button>
+                  <CloseButton size="2xs" rounded="full" aria-label={`Delete preset ${preset.name}`} onClick={() => void savePresets(presets.filter((p) => p.name !== preset.name))} />
+                </HStack>
+              ))}
+            </Wrap>
+          )}
+          <Button size="xs" variant="outline" rounded="full" onClick={() => setNaming(true)}>
+            Save as preset
+          </Button>
+        </Wrap>
       )}
       {naming && full && (
         <Text fontSize="xs" color="fg.error">

@@ -1,6 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
 
-import { captionRowColumn, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
+import { captionLineWidth, captionPixels, captionRowColumn, estimateTextWidth, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
 import type { CaptionSettings } from '@contract/caption-settings';
 
 /** Browser stand-ins for the fonts the renderer maps (docs/decisions.md, render engine). */
@@ -38,7 +38,11 @@ export function CaptionSample({ look, words, hidden = false, textTestId }: { loo
   const { row, column } = captionRowColumn(look.position);
   const line = words.slice(0, look.maxWordsPerLine);
   const current = Math.min(1, line.length - 1);
-  const size = previewCaptionLengths({ fontFamily: look.fontFamily, fontSize: look.fontSize, outlineWidth: look.outlineWidth, shadowOffset: look.shadowOffset });
+  // A line wider than the safe zone is shrunk to fit, as the render does (ass-document.ts), rather than wrapped.
+  const text = (look.allCaps ? line.map((word) => word.toUpperCase()) : line).join(' ');
+  const available = captionLineWidth(look.position) - 2 * captionPixels(look.outlineWidth);
+  const fit = Math.max(0.4, Math.min(1, available / Math.max(1, estimateTextWidth(text, look.fontFamily, captionPixels(look.fontSize)))));
+  const size = previewCaptionLengths({ fontFamily: look.fontFamily, fontSize: look.fontSize * fit, outlineWidth: look.outlineWidth, shadowOffset: look.shadowOffset });
   return (
     <Box
       position="absolute"

@@ -25,7 +25,7 @@ const asTheCdkBundles: BuildOptions = {
 /** Bundles one function entry the way the CDK does and answers its size, with the modules it holds. */
 export async function bundled(entry: string): Promise<Bundle> {
   const result = await build({ ...asTheCdkBundles, entryPoints: [fromRoot(entry)] });
-  return { bytes: result.outputFiles.reduce((sum, file) => sum + file.contents.byteLength, 0), inputs: Object.keys(result.metafile.inputs) };
+  return { bytes: (result.outputFiles ?? []).reduce((sum, file) => sum + file.contents.byteLength, 0), inputs: Object.keys(result.metafile?.inputs ?? {}) };
 }
 
 /**
@@ -36,7 +36,7 @@ export async function bundledEach(entries: readonly string[]): Promise<Map<strin
   const outdir = fromRoot('cdk.out', 'bundle-size');
   const result = await build({ ...asTheCdkBundles, entryPoints: entries.map((entry) => fromRoot(entry)), outdir, outbase: fromRoot('.') });
   const byEntry = new Map<string, Bundle>();
-  for (const output of Object.values(result.metafile.outputs)) {
+  for (const output of Object.values(result.metafile?.outputs ?? {})) {
     if (!output.entryPoint) continue;
     const entry = relative(fromRoot('.'), resolve(process.cwd(), output.entryPoint));
     byEntry.set(entry, { bytes: output.bytes, inputs: Object.keys(output.inputs) });

@@ -45,3 +45,22 @@ export const playbackFileParams = z.object({ file: z.string().max(300) });
 
 /** `?download=1`: the file is answered as an attachment named after the script's title (issue 15). */
 export const playbackQuery = z.object({ download: z.enum(['1'], { error: 'download must be 1' }).optional() });
+
+/**
+ * POST /api/scripts/{id}/preview (issue 24, "the preview is the video"): the dialog's current, unsaved
+ * segments and caption settings, checked by the same schema as generate-video; nothing is saved.
+ */
+export const videoPreviewSchema = generateVideoSchema;
+export type VideoPreviewInput = z.infer<typeof videoPreviewSchema>;
+
+/** A low-resolution render of the cut (the proxy), to play in the dialog: a short-lived URL of an MP4. */
+export interface VideoPreviewResult {
+  url: string;
+  /** When the URL stops working (ISO). */
+  expiresAt: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  /** How long the render took (ms), shown beside the player. */
+  renderMs: number;
+}

@@ -1,5 +1,5 @@
 import { idParams } from '../contract/ids';
-import { convertToAudioSchema, playbackFileParams, playbackQuery } from '../contract/video';
+import { convertToAudioSchema, playbackFileParams, playbackQuery, videoPreviewSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
 import { composePlayback, type PlaybackDeps } from '../platform/compose/playback';
@@ -26,6 +26,13 @@ export const handler = createAreaHandler('playback', composePlayback, {
       if (result.script.audioUrl) await input.deps.notices.completed({ userId: input.userId, result: 'audio', scriptId: result.script.id, fileUrl: result.script.audioUrl });
       return { body: result };
     },
+  }),
+
+  // The settings dialog's preview (issue 24): a proxy render of the unsaved cut, answered as a short-lived URL.
+  'POST /api/scripts/{id}/preview': signedIn({
+    params: idParams,
+    body: videoPreviewSchema,
+    handle: async (input) => ({ body: await input.deps.previews.preview(input.userId, input.params.id, input.body), headers: { 'cache-control': 'private, no-store' } }),
   }),
 
   'GET /api/audio/{file}': signedIn({

@@ -120,6 +120,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/proxy-media', area: 'media', auth: 'session' },
   // Voice-over and playback (issue 6; docs/pipeline-contract.md): files answer 302 to a presigned URL.
   { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'playback', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/preview', area: 'playback', auth: 'session' },
   { method: 'GET', path: '/api/audio/{file}', area: 'playback', auth: 'session' },
   { method: 'GET', path: '/api/video/{file}', area: 'playback', auth: 'session' },
   // Delivery (issue 12; spec 001 §7 "Email automation", 000 §7 send/schedule email): mail, share links, webhooks.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildAss, videoHeight, videoWidth } from '../../core/captions/ass-builder';
 import { logoPlacement, watermarkPlacement, type Placement } from '../../core/branding/logo-placement';
-import type { AudioMixRequest, ChunkRenderRequest, FramedClip, JoinRequest, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
+import type { AudioMixRequest, ChunkRenderRequest, FramedClip, JoinRequest, RenderOutput, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
 import { framedClips, timelineFrames, videoFrameRate } from '../../core/video/frame-timeline';
 import { generatedLook, type GeneratedLook } from '../../contract/rules/generated-backgrounds';
 import { captionFont } from './fonts';
@@ -54,6 +54,17 @@ export const videoEncoderArgs: readonly string[] = [
 ];
 
 /**
+ * A proxy render's H.264 (the settings dialog's preview, issue 24): x264 `ultrafast`, CRF 30, a keyframe
+ * a second so the player seeks at once. Watched once in a small frame, then thrown away.
+ */
+export const proxyEncoderArgs: readonly string[] = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'fastdecode', '-crf', '30', '-g', String(videoFrameRate), '-pix_fmt', 'yuv420p'];
+
+/** The frame a render draws: the finished video's, or a proxy's (`RenderRequest.output`). */
+type FrameSize = { width: number; height: number };
+const fullFrame: FrameSize = { width: videoWidth, height: videoHeight };
+const frameOf = (output: RenderOutput | undefined): FrameSize => (output ? { width: output.width, height: output.height } : fullFrame);
+
+/**
  * A clip's input options. Decoding is bounded by `-t` (what is shown, and two frames to spare, which
  * the trim after `fps` drops): the same options in the single render and in a chunk give the same frames.
  */
@@ -69,14 +80,14 @@ export function clipInput(clip: FramedClip): string[] {
  * the pixels that are kept (a 1920x1080 source scales 608x1080, not 3414x1920). A framed clip is cut to
  * its whole frames right after `fps`, before any scaling, so skipped frames cost only their decoding.
  */
-export function coverChain(input: number, clip: FramedClip, label: string, motion = ''): string {
+export function coverChain(input: number, clip: FramedClip, label: string, motion = '', size: FrameSize = fullFrame): string {
   const aspect = `${videoWidth}/${videoHeight}`;
   return [
     `[${input}:v]fps=${frameRate}`,
     `trim=${clip.skipFrames > 0 ? `start_frame=${clip.skipFrames}:` : ''}end_frame=${clip.skipFrames + clip.frames}`,
     'setpts=PTS-STARTPTS',
     `crop=w='trunc(min(iw\\,ih*${aspect})/2)*2':h='trunc(min(ih\\,iw/(${aspect}))/2)*2'${focusOffset(clip)}`,
-    `scale=${videoWidth}:${videoHeight}:flags=bilinear`,
+    `scale=${size.width}:${size.height}:flags=bilinear`,
     ...(motion ? [motion] : []),
     'setsar=1',
     `format=yuv420p[${label}]`,
@@ -141,7 +152,7 @@ export function generatedChannel(look: GeneratedLook, channel: 0 | 1 | 2): strin
  * drifts slowly (its direction per look) and the hue sways a few degrees, then the frame is scaled to
  * 1080x1920. The clip's time is its own (`skipFrames` on, in a chunk), so a chunk shows the same frames.
  */
-export function generatedChain(clip: FramedClip, label: string, motion = ''): string {
+export function generatedChain(clip: FramedClip, label: string, motion = '', size: FrameSize = fullFrame): string {
   const look = generatedLook(clip.look ?? 0);
   const c = generatedCanvas;
   const t = `(t+${n(clip.skipFrames / frameRate)})`;
@@ -161,14 +172,16 @@ export function generatedChain(clip: FramedClip, label: string, motion = ''): st
     `crop=${c.windowWidth}:${c.windowHeight}:x='${dx}+${dx}*sin(${look.drift * 0.35}*${t}+${phase})':y='${dy}+${dy}*sin(0.23*${t}+1+${phase})'`,
     'format=yuv420p',
     `hue=h='10*sin(0.4*${t})'`,
-    `scale=${videoWidth}:${videoHeight}:flags=bicubic`,
+    `scale=${size.width}:${size.height}:flags=bicubic`,
     ...(motion ? [motion] : []),
     `setsar=1,format=yuv420p[${label}]`,
   ].join(',');
 }
 
-function overlayChain(input: number, placement: Placement, base: string, label: string): string[] {
-  const { box, margin } = placement;
+function overlayChain(input: number, placement: Placement, base: string, label: string, scale = 1): string[] {
+  // A proxy render's frame is smaller: the logo and its margin shrink with it.
+  const box = { width: Math.max(2, Math.round(placement.box.width * scale)), height: Math.max(2, Math.round(placement.box.height * scale)) };
+  const margin = Math.round(placement.margin * scale);
   const x = placement.left ? `${margin}` : `main_w-overlay_w-${margin}`;
   const y = placement.top ? `${margin}` : `main_h-overlay_h-${margin}`;
   const alpha = placement.opacity < 1 ? `,colorchannelmixer=aa=${n(placement.opacity)}` : '';
@@ -194,6 +207,7 @@ function audioGraph(voice: number, music: number | undefined, volumePercent: num
 }
 
 const audioEncoderArgs: readonly string[] = ['-c:a', 'aac', '-b:a', '128k'];
+const proxyAudioEncoderArgs: readonly string[] = ['-c:a', 'aac', '-b:a', '64k'];
 
 export interface RenderPlan {
   args: string[];
@@ -242,7 +256,7 @@ interface PicturePlan {
  * moved back.
  */
 function planPictures(
-  request: Pick<ChunkRenderRequest, 'clips' | 'words' | 'captions' | 'logo' | 'watermarkPath' | 'startFrame'>,
+  request: Pick<ChunkRenderRequest, 'clips' | 'words' | 'captions' | 'logo' | 'watermarkPath' | 'startFrame'> & Pick<RenderRequest, 'output'>,
   assPath: string,
   fontsDir: string,
 ): PicturePlan {
@@ -250,7 +264,8 @@ function planPictures(
   const graph: string[] = [];
   let input = 0;
   const context: MotionContext = { kenBurns: request.captions.motion !== false, punches: punchSpans(request.words, request.captions) };
-  const size = { width: videoWidth, height: videoHeight };
+  const size = frameOf(request.output);
+  const overlayScale = size.width / videoWidth;
   const clips = request.clips;
   /** Each clip's crossfade frames from the clip before it that fall in this picture run. */
   const heads = clips.map((clip) => {
@@ -275,10 +290,10 @@ function planPictures(
     const ranged: FramedClip = { ...clip, skipFrames: range.from, frames: range.frames };
     const motion = motionFilter(clip, range, shotStart, context, size);
     const label = `c${i}`;
-    if (clip.kind === 'generated') graph.push(generatedChain(ranged, label, motion));
+    if (clip.kind === 'generated') graph.push(generatedChain(ranged, label, motion, size));
     else {
       inputs.push(...clipInput(ranged));
-      graph.push(coverChain(input++, ranged, label, motion));
+      graph.push(coverChain(input++, ranged, label, motion, size));
     }
     let ownLabel = label;
     if (tail > 0) {
@@ -309,12 +324,12 @@ function planPictures(
     // One decoded frame, scaled once, repeated by the overlay (eof_action=repeat): looping the image
     // input would decode and scale it again for every video frame.
     inputs.push(...fileInput(request.logo.path));
-    graph.push(...overlayChain(input++, logoPlacement(request.logo.settings), video, 'logo'));
+    graph.push(...overlayChain(input++, logoPlacement(request.logo.settings), video, 'logo', overlayScale));
     video = 'logo';
   }
   if (request.watermarkPath) {
     inputs.push(...fileInput(request.watermarkPath));
-    graph.push(...overlayChain(input++, watermarkPlacement, video, 'wm'));
+    graph.push(...overlayChain(input++, watermarkPlacement, video, 'wm', overlayScale));
     video = 'wm';
   }
   if (!request.captions.enabled) graph.push(`[${video}]null[vout]`);
@@ -347,8 +362,8 @@ export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanI
     '[vout]',
     '-map',
     '[aout]',
-    ...videoEncoderArgs,
-    ...audioEncoderArgs,
+    ...(request.output ? proxyEncoderArgs : videoEncoderArgs),
+    ...(request.output ? proxyAudioEncoderArgs : audioEncoderArgs),
     '-t',
     n(duration),
     '-movflags',

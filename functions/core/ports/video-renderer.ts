@@ -36,6 +36,18 @@ export interface RenderRequest {
   /** The render is killed after this long. */
   timeoutMs?: number;
   onProgress?: (percent: number) => void;
+  /** A smaller, faster render of the same plan (the settings dialog's preview); absent: the finished 1080x1920 video. */
+  output?: RenderOutput;
+}
+
+/**
+ * The size of a proxy render (issue 24: the preview is the video): the same shots, motion, captions and
+ * sound, drawn at `width`x`height` (9:16) and encoded for speed, not for keeping.
+ */
+export interface RenderOutput {
+  width: number;
+  height: number;
+  quality: 'proxy';
 }
 
 /** How a shot meets its neighbour (issue 24): `frames` of the shot take part, on its side of the cut. */

@@ -15,6 +15,11 @@ import { logger } from '../logger';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { speechOf } from './speech';
 import { voiceServiceOf } from './voices';
+import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
+import { DynamoRecentMediaUse } from '../../adapters/aws/dynamo/video-runs';
+import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
+import { SegmentPlanner } from '../../core/video/segment-planner';
+import { VideoPreviewService } from '../../core/video/preview';
 
 /** Voice-overs (convert-to-audio) and playback of the user's own audio and video. */
 export interface PlaybackDeps {
@@ -22,6 +27,29 @@ export interface PlaybackDeps {
   voiceOver: VoiceOverService;
   /** A finished voice-over is handed to delivery (the automation email and webhook). */
   notices: CompletionNotices;
+  /** The settings dialog's proxy render (issue 24): this area has the ffmpeg layer. */
+  previews: VideoPreviewService;
+}
+
+/** The preview: the segment planner without stock footage (this area holds no Pexels key), the render engine. */
+export function videoPreviewsOf(context: EntryContext): VideoPreviewService {
+  need(context, { kind: 'ffmpeg' });
+  const table = tableOf(context, 'read-write');
+  const media = new DynamoMediaAssetRepository(table);
+  const files = objectStoreOf(context, 'read-write');
+  const log = logger.child({ area: 'preview' });
+  return new VideoPreviewService({
+    pipeline: {
+      scripts: new DynamoScriptRepository(table),
+      users: usersOf(context),
+      media,
+      files,
+      renderer: new FfmpegVideoRenderer(),
+      log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
+    },
+    planner: new SegmentPlanner(media, new DynamoRecentMediaUse(table)),
+    files,
+  });
 }
 
 /** The voice-over service: speech, the MP3 encode, audio minutes; used by playback and SynthesizeAudio. */
@@ -45,5 +73,5 @@ export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceO
 
 export function composePlayback(context: EntryContext): PlaybackDeps {
   const sessions = sessionsOf(context);
-  return { sessions, voiceOver: voiceOverOf(context, realtimeOf(context, sessions)), notices: completionNoticesOf(context) };
+  return { sessions, voiceOver: voiceOverOf(context, realtimeOf(context, sessions)), notices: completionNoticesOf(context), previews: videoPreviewsOf(context) };
 }

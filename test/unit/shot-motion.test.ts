@@ -78,6 +78,13 @@ describe('the motion of a shot', () => {
     expect(motionFilter(shot[2]!, { from: 0, frames: 60 }, 120, on, size)).toContain('max(1,1+0.001167*(59-(in+0)))');
   });
 
+  it('moves a long shot more slowly, but fast enough that every frame of a still differs (up to 10 s)', () => {
+    const long = (seconds: number) => framedClips([{ ...clips[0]!, duration: seconds }], seconds * 30)[0]!;
+    expect(motionFilter(long(4), { from: 0, frames: 120 }, 0, on, size)).toContain('(1+0.001167*(in+0))');
+    expect(motionFilter(long(8), { from: 0, frames: 240 }, 0, on, size)).toContain('(1+0.0007*(in+0))');
+    expect(motionFilter(long(20), { from: 0, frames: 600 }, 0, on, size)).toContain('(1+0.000333*(in+0))');
+  });
+
   it('is a function of the frame in the shot: a chunk entering 45 frames in counts from there', () => {
     const single = motionFilter(shot[0]!, { from: 0, frames: 60 }, 0, on, size);
     const chunk = motionFilter(shot[0]!, { from: 45, frames: 15 }, 0, on, size);

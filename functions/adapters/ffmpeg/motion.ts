@@ -20,8 +20,11 @@ export type KenBurnsMove = (typeof kenBurnsMoves)[number];
 export const motionTuning = {
   /** Zoom gained per second by a push-in (or lost by a pull-out): 1.0 → 1.105 over a 3 s shot. */
   zoomPerSecond: 0.035,
-  /** The most a Ken Burns zoom changes over one shot (a longer shot moves more slowly). */
+  /** The most a Ken Burns zoom changes over one shot up to 4 s (a longer shot moves more slowly)... */
   maxZoomChange: 0.14,
+  /** ...but never slower than this while the change stays under `longZoomChange` (2.1 % a second keeps every frame of a still different). */
+  minZoomPerSecond: 0.021,
+  longZoomChange: 0.2,
   /** A pan's zoom (the room it pans across: 6 % of the frame), which grows at half the push-in's rate. */
   panZoom: 1.06,
   /** The punch-in: this much larger, reached in `punchRampFrames` (133 ms), let go over as many after the word. */
@@ -88,7 +91,9 @@ export function motionFilter(clip: FramedClip, range: ShotRange, shotStart: numb
   let ax = '0.5';
   if (context.kenBurns) {
     const seconds = total / videoFrameRate;
-    const perFrame = Math.min(t.zoomPerSecond, t.maxZoomChange / Math.max(seconds, 1 / videoFrameRate)) / videoFrameRate;
+    const length = Math.max(seconds, 1 / videoFrameRate);
+    const perSecond = Math.min(t.zoomPerSecond, Math.max(t.maxZoomChange / length, Math.min(t.minZoomPerSecond, t.longZoomChange / length)));
+    const perFrame = perSecond / videoFrameRate;
     const progress = `clip(${f}/${Math.max(1, total - 1)},0,1)`;
     const move = kenBurnsMove(clip.shot ?? 0);
     if (move === 'push-in') factors.push(`(1+${num(perFrame)}*${f})`);

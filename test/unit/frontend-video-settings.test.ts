@@ -55,13 +55,14 @@ describe('segments in the settings dialog', () => {
     expect(segments).toEqual([{ text: 'Saved', mediaAssetId: '7', mediaFile: null, mediaDuration: 5, mediaStartTime: 0, thumbnailUrl: null }]);
   });
 
-  it('otherwise splits the script and auto-assigns unique media, cycling when short', () => {
-    const segments = initialSegments({ scriptContent: 'Coffee first.\nA workout.\nCoffee again.', videoMetadata: null }, [media('coffee', { tags: ['coffee'] }), media('gym', { tags: ['workout'] })], context);
-    expect(segments.map((s) => [s.text, s.mediaAssetId])).toEqual([
-      ['Coffee first.', 'coffee'],
-      ['A workout.', 'gym'],
-      ['Coffee again.', 'coffee'],
-    ]);
+  it('otherwise plans shots that cut on the words naming a clip, never the same clip twice in a row', () => {
+    const script = 'Coffee comes first on a slow morning at home.\nA short workout wakes the whole body up.\nCoffee again rewards you when it is done.';
+    const segments = initialSegments({ scriptContent: script, videoMetadata: null }, [media('coffee', { tags: ['coffee'] }), media('gym', { tags: ['workout'] }), media('home', { tags: ['kitchen'] })], context);
+    expect(segments.map((s) => s.text).join(' ')).toBe(script.replace(/\n/g, ' '));
+    const cuts = segments.map((s) => [s.text.split(' ')[0], s.mediaAssetId]);
+    expect(cuts).toContainEqual(['Coffee', 'coffee']);
+    expect(cuts).toContainEqual(['workout', 'gym']);
+    segments.slice(1).forEach((segment, i) => expect(segment.mediaAssetId).not.toBe(segments[i]?.mediaAssetId));
   });
 
   it('replacing media sets its file and thumbnail, resets the start time and keeps the total', () => {
@@ -73,8 +74,8 @@ describe('segments in the settings dialog', () => {
   });
 
   it('says why each clip was chosen: the matched tags, kept from the saved metadata and set again on a replacement', () => {
-    const assigned = initialSegments({ scriptContent: 'Grind the beans.\nFroth the milk.', videoMetadata: null }, [media('beans', { tags: ['coffee', 'beans'] }), media('milk', { tags: ['milk', 'foam'] })], context);
-    expect(assigned.map((s) => s.matchedTags)).toEqual([['beans'], ['milk']]);
+    const assigned = initialSegments({ scriptContent: 'Grind the fresh beans just before you brew them.\nThen froth the milk until it turns silky and warm.', videoMetadata: null }, [media('beans', { tags: ['coffee', 'beans'] }), media('milk', { tags: ['milk', 'foam'] }), media('cup', { tags: ['cup'] })], context);
+    expect(assigned.map((s) => s.matchedTags).filter((tags) => tags && tags.length > 0)).toEqual([['beans'], ['milk']]);
     const saved = initialSegments({ scriptContent: '', videoMetadata: { segments: [{ text: 'Grinders', mediaAssetId: 'g', matchedTags: ['grinder'] }] } }, [], context);
     expect(saved[0]?.matchedTags).toEqual(['grinder']);
     expect(replaceSegmentMedia(saved, 0, media('other', { tags: ['kettle'] }))[0]?.matchedTags).toEqual([]);

@@ -308,12 +308,14 @@ export function planShots(content: string, library: readonly CandidateMedia[], c
     media: CandidateMedia | undefined;
   }
   const uses = new Map<string, number>();
-  const choose = (text: string, cue: Cue | undefined, previous: string | undefined): CandidateMedia | undefined => {
+  // A shot leaves alone the clip the next cut's word names (else that cut could not show it: no clip twice in a row).
+  const choose = (text: string, cue: Cue | undefined, previous: string | undefined, next?: Cue): CandidateMedia | undefined => {
     let best: CandidateMedia | undefined;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (const media of pool) {
       let score = scoreMedia(media, text, context) + (cue?.has(media.id) ? 100 : 0) - 10 * (uses.get(media.id) ?? 0);
       if (media.id === previous && pool.length > 1) score -= 1_000;
+      if (next?.has(media.id) && !cue?.has(media.id) && pool.length > 2) score -= 200;
       if (score > bestScore) {
         best = media;
         bestScore = score;
@@ -344,10 +346,11 @@ export function planShots(content: string, library: readonly CandidateMedia[], c
       }
       if (split > 0) {
         last.to = split;
-        planned.push({ from: split, to: k, media: choose(textOf(split, k), undefined, previous) });
+        planned.push({ from: split, to: k, media: choose(textOf(split, k), undefined, previous, cue) });
       }
     }
-    planned.push({ from: k, to, media: choose(textOf(k, to), cue, planned[planned.length - 1]?.media?.id) });
+    const nextCue = to === undefined ? undefined : cueAt.get(to);
+    planned.push({ from: k, to, media: choose(textOf(k, to), cue, planned[planned.length - 1]?.media?.id, nextCue) });
   }
 
   const inPoints = new Map<string, number>();

@@ -8,6 +8,7 @@ import type { CaptionLookChoice } from '@contract/rules/caption-looks';
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
 import { KeywordEditor } from './keyword-editor';
+import { MotionControls } from './motion-controls';
 import { LookPicker } from '@/components/caption-look-picker';
 import { CaptionPresets } from '@/components/caption-presets';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
@@ -20,7 +21,7 @@ function presetOf(settings: CaptionSettings): Partial<CaptionSettings> {
   return rest;
 }
 
-/** The dialog's left column (000 §2): the caption looks (issue 24), background audio and volume, colours, font, Advanced Options. */
+/** The dialog's left column (000 §2): the caption looks and the shots' motion (issue 24), background audio and volume, colours, font, Advanced Options. */
 export function CaptionControls({
   settings,
   update,
@@ -46,6 +47,7 @@ export function CaptionControls({
       {scriptContent && settings.look !== null && (
         <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
       )}
+      <MotionControls settings={settings} update={update} />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>
         <NativeSelect.Root size="sm">

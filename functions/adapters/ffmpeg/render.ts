@@ -59,6 +59,8 @@ export const videoEncoderArgs: readonly string[] = [
  */
 export const proxyEncoderArgs: readonly string[] = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'fastdecode', '-crf', '30', '-g', String(videoFrameRate), '-pix_fmt', 'yuv420p'];
 
+const proxyDecodeArgs: readonly string[] = ['-skip_loop_filter', 'all', '-flags2', 'fast'];
+
 /** The frame a render draws: the finished video's, or a proxy's (`RenderRequest.output`). */
 type FrameSize = { width: number; height: number };
 const fullFrame: FrameSize = { width: videoWidth, height: videoHeight };
@@ -292,7 +294,8 @@ function planPictures(
     const label = `c${i}`;
     if (clip.kind === 'generated') graph.push(generatedChain(ranged, label, motion, size));
     else {
-      inputs.push(...clipInput(ranged));
+      // A proxy decodes its clips the fast way (no deblocking): they are shown small and briefly.
+      inputs.push(...(request.output ? proxyDecodeArgs : []), ...clipInput(ranged));
       graph.push(coverChain(input++, ranged, label, motion, size));
     }
     let ownLabel = label;

@@ -6,39 +6,31 @@
  * (default 3) and the best; BENCH_FULL=1 renders the same plan at 1080x1920 once, for comparison.
  * Test clips are generated once into the temp dir and reused.
  */
-import { access, mkdir, writeFile } from "node:fs/promises";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { ffmpegPath } from "../../functions/adapters/ffmpeg/binaries";
-import { FfmpegVideoRenderer } from "../../functions/adapters/ffmpeg/render";
-import { runTool } from "../../functions/adapters/ffmpeg/run";
-import { EspeakSpeechSynthesizer } from "../../functions/adapters/local/espeak-speech";
-import { parseCaptionSettings } from "../../functions/contract/caption-settings";
-import type {
-  RenderClip,
-  RenderRequest,
-} from "../../functions/core/ports/video-renderer";
-import { previewOutput } from "../../functions/core/video/preview";
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
+import { FfmpegVideoRenderer } from '../../functions/adapters/ffmpeg/render';
+import { runTool } from '../../functions/adapters/ffmpeg/run';
+import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
+import { parseCaptionSettings } from '../../functions/contract/caption-settings';
+import type { RenderClip, RenderRequest } from '../../functions/core/ports/video-renderer';
+import { previewOutput } from '../../functions/core/video/preview';
 
-const dir = join(tmpdir(), "reelsmith-bench-preview");
+const dir = join(tmpdir(), 'reelsmith-bench-preview');
 const shots = 10;
 const text =
-  "Most people think productivity is about doing more. It is not. It is about doing what matters, " +
-  "first, before the day fills up with noise. Pick one task tonight that would make tomorrow a win. " +
-  "Write it down. When you wake up, do it before you open your messages. " +
-  "Protect that hour like a meeting with your future self. Small wins compound. Start tomorrow.";
+  'Most people think productivity is about doing more. It is not. It is about doing what matters, ' +
+  'first, before the day fills up with noise. Pick one task tonight that would make tomorrow a win. ' +
+  'Write it down. When you wake up, do it before you open your messages. ' +
+  'Protect that hour like a meeting with your future self. Small wins compound. Start tomorrow.';
 
 const exists = (path: string) =>
   access(path).then(
     () => true,
     () => false,
   );
-const ffmpeg = (args: string[]) =>
-  runTool(
-    ffmpegPath(),
-    ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args],
-    { timeoutMs: 300_000, maxOutputBytes: 1 << 20 },
-  );
+const ffmpeg = (args: string[]) => runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeoutMs: 300_000, maxOutputBytes: 1 << 20 });
 
 async function prepare(): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -46,60 +38,40 @@ async function prepare(): Promise<void> {
     const file = join(dir, `clip${i}.mp4`);
     if (await exists(file)) continue;
     await ffmpeg([
-      "-f",
-      "lavfi",
-      "-i",
-      `${i % 2 ? "mandelbrot" : "testsrc2"}=s=1920x1080:r=30`,
-      "-t",
-      "6",
-      "-vf",
+      '-f',
+      'lavfi',
+      '-i',
+      `${i % 2 ? 'mandelbrot' : 'testsrc2'}=s=1920x1080:r=30`,
+      '-t',
+      '6',
+      '-vf',
       `hue=h=${i * 70}`,
-      "-c:v",
-      "libx264",
-      "-preset",
-      "veryfast",
-      "-crf",
-      "20",
-      "-pix_fmt",
-      "yuv420p",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '20',
+      '-pix_fmt',
+      'yuv420p',
       file,
     ]);
   }
-  if (!(await exists(join(dir, "music.mp3"))))
-    await ffmpeg([
-      "-f",
-      "lavfi",
-      "-i",
-      "sine=f=220:d=20",
-      "-c:a",
-      "libmp3lame",
-      "-b:a",
-      "128k",
-      join(dir, "music.mp3"),
-    ]);
-  if (!(await exists(join(dir, "logo.png"))))
-    await ffmpeg([
-      "-f",
-      "lavfi",
-      "-i",
-      "color=c=white@0.9:s=400x150,format=rgba",
-      "-frames:v",
-      "1",
-      join(dir, "logo.png"),
-    ]);
+  if (!(await exists(join(dir, 'music.mp3')))) await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=220:d=20', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'music.mp3')]);
+  if (!(await exists(join(dir, 'logo.png')))) await ffmpeg(['-f', 'lavfi', '-i', 'color=c=white@0.9:s=400x150,format=rgba', '-frames:v', '1', join(dir, 'logo.png')]);
 }
 
 async function main(): Promise<void> {
   await prepare();
   const speech = await new EspeakSpeechSynthesizer().synthesize(text, {
-    voiceId: "en-us",
+    voiceId: 'en-us',
   });
-  const voicePath = join(dir, "voice.wav");
+  const voicePath = join(dir, 'voice.wav');
   await writeFile(voicePath, speech.audio);
   const duration = speech.durationSeconds;
   const clips: RenderClip[] = Array.from({ length: shots }, (_, i) => ({
     path: join(dir, `clip${i % 5}.mp4`),
-    kind: "video",
+    kind: 'video',
     start: (i * 3) % 4,
     duration: duration / shots,
   }));
@@ -109,44 +81,36 @@ async function main(): Promise<void> {
     voiceOverDuration: duration,
     words: speech.words,
     captions: parseCaptionSettings({
-      style: "highlight",
+      style: 'highlight',
       background_audio_volume: 30,
       motion: true,
-      transition: "crossfade",
+      transition: 'crossfade',
     }),
-    musicPath: join(dir, "music.mp3"),
+    musicPath: join(dir, 'music.mp3'),
     logo: {
-      path: join(dir, "logo.png"),
-      settings: { position: "top-right", size: "large", opacity: 0.8 },
+      path: join(dir, 'logo.png'),
+      settings: { position: 'top-right', size: 'large', opacity: 0.8 },
     },
     outputPath,
   });
   const renderer = new FfmpegVideoRenderer();
   const per10 = (ms: number) => ((ms / 1000) * 10) / duration;
-  console.log(
-    `preview bench: ${duration.toFixed(1)} s video, ${shots} shots, ${previewOutput.width}x${previewOutput.height} proxy; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`,
-  );
+  console.log(`preview bench: ${duration.toFixed(1)} s video, ${shots} shots, ${previewOutput.width}x${previewOutput.height} proxy; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
   const results: number[] = [];
   for (let round = 1; round <= rounds; round++) {
     const result = await renderer.render({
-      ...request(join(dir, "preview.mp4")),
+      ...request(join(dir, 'preview.mp4')),
       output: previewOutput,
     });
     results.push(result.elapsedMs);
-    console.log(
-      `  round ${round}: ${(result.elapsedMs / 1000).toFixed(2)} s render, ${per10(result.elapsedMs).toFixed(2)} s per 10 s of video`,
-    );
+    console.log(`  round ${round}: ${(result.elapsedMs / 1000).toFixed(2)} s render, ${per10(result.elapsedMs).toFixed(2)} s per 10 s of video`);
   }
   const best = Math.min(...results);
-  console.log(
-    `proxy render: best ${per10(best).toFixed(2)} s per 10 s of video (budget 1.0); output ${join(dir, "preview.mp4")}`,
-  );
-  if (process.env.BENCH_FULL === "1") {
-    const full = await renderer.render(request(join(dir, "full.mp4")));
-    console.log(
-      `full 1080x1920 render of the same plan: ${per10(full.elapsedMs).toFixed(2)} s per 10 s of video (${(full.elapsedMs / best).toFixed(1)}x the proxy)`,
-    );
+  console.log(`proxy render: best ${per10(best).toFixed(2)} s per 10 s of video (budget 1.0); output ${join(dir, 'preview.mp4')}`);
+  if (process.env.BENCH_FULL === '1') {
+    const full = await renderer.render(request(join(dir, 'full.mp4')));
+    console.log(`full 1080x1920 render of the same plan: ${per10(full.elapsedMs).toFixed(2)} s per 10 s of video (${(full.elapsedMs / best).toFixed(1)}x the proxy)`);
   }
 }
 

@@ -1,74 +1,54 @@
-import { join } from "node:path";
-import type { CaptionSettings } from "../../contract/caption-settings";
-import type { Script } from "../../contract/scripts";
-import type {
-  VideoPreviewInput,
-  VideoPreviewResult,
-} from "../../contract/video";
-import { NotFoundError, RateLimitedError, ValidationError } from "../errors";
-import { newId } from "../ids";
-import type { ObjectStore } from "../ports/object-store";
-import type { Publisher } from "../ports/realtime";
-import type { RenderClip, RenderOutput } from "../ports/video-renderer";
-import type { VideoRunStore } from "../ports/video";
-import { filesOfAudioUrl } from "../scripts/lifecycle";
-import { scriptNotFound } from "../scripts/script-service";
-import type { PipelineDeps } from "./pipeline-deps";
-import { captionsOf, planStep } from "./plan-step";
-import { localClip, renderSourcesOf, WorkFolder } from "./render-step";
-import type { SegmentPlanner } from "./segment-planner";
-import { voiceTimingsOf } from "./video-request-service";
+import { join } from 'node:path';
+import type { CaptionSettings } from '../../contract/caption-settings';
+import type { Script } from '../../contract/scripts';
+import type { VideoPreviewInput, VideoPreviewResult } from '../../contract/video';
+import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
+import { newId } from '../ids';
+import type { ObjectStore } from '../ports/object-store';
+import type { Publisher } from '../ports/realtime';
+import type { RenderClip, RenderOutput } from '../ports/video-renderer';
+import type { VideoRunStore } from '../ports/video';
+import { filesOfAudioUrl } from '../scripts/lifecycle';
+import { scriptNotFound } from '../scripts/script-service';
+import type { PipelineDeps } from './pipeline-deps';
+import { captionsOf, planStep } from './plan-step';
+import { localClip, renderSourcesOf, WorkFolder } from './render-step';
+import type { SegmentPlanner } from './segment-planner';
+import { voiceTimingsOf } from './video-request-service';
 
 /** The proxy's frame: 9:16, sharp enough for the dialog's phone frame (about 300 CSS pixels wide). */
-export const previewOutput: RenderOutput = {
-  width: 360,
-  height: 640,
-  quality: "proxy",
-};
+export const previewOutput: RenderOutput = { width: 360, height: 640, quality: 'proxy' };
 /** A longer voice-over is not previewed (the render would outlast the HTTP request's 30 s). */
 export const maxPreviewSeconds = 180;
 /** How long the proxy's URL works; the object itself goes with the bucket's `tmp/` lifecycle (a day). */
 export const previewUrlSeconds = 15 * 60;
-export const noVoiceOverMessage =
-  "Generate the voice-over first to preview the video";
-export const previewBusyMessage =
-  "A preview is already being made. Wait for it to finish.";
+export const noVoiceOverMessage = 'Generate the voice-over first to preview the video';
+export const previewBusyMessage = 'A preview is already being made. Wait for it to finish.';
 
 /** A settings preview's proxy MP4 (issue 24): under `tmp/`, which the bucket expires after a day. */
-export const previewKey = (
-  userId: string,
-  scriptId: string,
-  previewId: string,
-) => `tmp/previews/${userId}/${scriptId}-${previewId.toLowerCase()}.mp4`;
+export const previewKey = (userId: string, scriptId: string, previewId: string) => `tmp/previews/${userId}/${scriptId}-${previewId.toLowerCase()}.mp4`;
 
 /** A preview changes nothing: no progress messages, no run's record. */
 const silentPublisher: Publisher = { publish: () => Promise.resolve() };
 const silentRuns: VideoRunStore = {
-  claim: () => Promise.resolve("busy"),
+  claim: () => Promise.resolve('busy'),
   release: () => Promise.resolve(undefined),
   update: () => Promise.resolve(false),
   addRenderedFrames: () => Promise.resolve(undefined),
   advanceProgress: () => Promise.resolve(false),
 };
 /** Nor does it count or settle minutes, or record the media it used. */
-const noUsage: PipelineDeps["usage"] = {
-  settleVideoRun: () =>
-    Promise.reject(new Error("A preview settles no minutes")),
+const noUsage: PipelineDeps['usage'] = {
+  settleVideoRun: () => Promise.reject(new Error('A preview settles no minutes')),
   releaseVideoRun: () => Promise.resolve(0),
 };
-const noRecentUse: PipelineDeps["recent"] = {
-  since: () => Promise.resolve({}),
-  record: () => Promise.resolve(),
-};
+const noRecentUse: PipelineDeps['recent'] = { since: () => Promise.resolve({}), record: () => Promise.resolve() };
 
 export interface VideoPreviewDeps {
   /** The render's adapters, as the pipeline's tasks have them (the preview reads through the same steps). */
-  pipeline: Pick<
-    PipelineDeps,
-    "scripts" | "users" | "media" | "files" | "renderer" | "log" | "tempRoot"
-  >;
-  planner: Pick<SegmentPlanner, "plan" | "ownAudio">;
-  files: Pick<ObjectStore, "get" | "presignGet">;
+  pipeline: Pick<PipelineDeps, 'scripts' | 'users' | 'media' | 'files' | 'renderer' | 'log' | 'tempRoot'>;
+  planner: Pick<SegmentPlanner, 'plan' | 'ownAudio'>;
+  files: Pick<ObjectStore, 'get' | 'presignGet'>;
   clock?: () => number;
 }
 
@@ -84,17 +64,8 @@ export class VideoPreviewService {
 
   constructor(private readonly deps: VideoPreviewDeps) {}
 
-  async preview(
-    userId: string,
-    scriptId: string,
-    input: VideoPreviewInput,
-  ): Promise<VideoPreviewResult> {
-    if (this.running.has(userId))
-      throw new RateLimitedError(
-        previewBusyMessage,
-        undefined,
-        "PREVIEW_RUNNING",
-      );
+  async preview(userId: string, scriptId: string, input: VideoPreviewInput): Promise<VideoPreviewResult> {
+    if (this.running.has(userId)) throw new RateLimitedError(previewBusyMessage, undefined, 'PREVIEW_RUNNING');
     this.running.add(userId);
     try {
       return await this.render(userId, scriptId, input);
@@ -103,26 +74,16 @@ export class VideoPreviewService {
     }
   }
 
-  private async render(
-    userId: string,
-    scriptId: string,
-    input: VideoPreviewInput,
-  ): Promise<VideoPreviewResult> {
+  private async render(userId: string, scriptId: string, input: VideoPreviewInput): Promise<VideoPreviewResult> {
     const { pipeline, planner } = this.deps;
     const script = await pipeline.scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError(scriptNotFound);
     const stored = filesOfAudioUrl(userId, script.audioUrl);
-    if (!stored || !script.audioDuration || script.audioDuration <= 0)
-      throw new ValidationError(noVoiceOverMessage, undefined, "NO_VOICE_OVER");
-    if (script.audioDuration > maxPreviewSeconds)
-      throw new ValidationError(
-        `The preview plays videos up to ${maxPreviewSeconds / 60} minutes; render the video to watch this one.`,
-      );
+    if (!stored || !script.audioDuration || script.audioDuration <= 0) throw new ValidationError(noVoiceOverMessage, undefined, 'NO_VOICE_OVER');
+    if (script.audioDuration > maxPreviewSeconds) throw new ValidationError(`The preview plays videos up to ${maxPreviewSeconds / 60} minutes; render the video to watch this one.`);
 
-    const captions: CaptionSettings =
-      input.captionSettings ?? captionsOf(script);
-    if (captions.background_audio_id)
-      await planner.ownAudio(userId, captions.background_audio_id);
+    const captions: CaptionSettings = input.captionSettings ?? captionsOf(script);
+    if (captions.background_audio_id) await planner.ownAudio(userId, captions.background_audio_id);
     const sent = input.videoMetadata?.segments;
     const metadata = await planner.plan({
       userId,
@@ -130,56 +91,32 @@ export class VideoPreviewService {
       preferredFolderId: script.preferredFolderId,
       sent,
       existing: script.videoMetadata,
-      voice:
-        sent?.length || script.videoMetadata?.segments.length
-          ? null
-          : await voiceTimingsOf(this.deps.files, userId, script),
+      voice: sent?.length || script.videoMetadata?.segments.length ? null : await voiceTimingsOf(this.deps.files, userId, script),
     });
 
     // The pipeline's steps read the script: they are given the one the dialog shows, unsaved.
-    const shown: Script = {
-      ...script,
-      captionSettings: captions,
-      videoMetadata: metadata,
-    };
+    const shown: Script = { ...script, captionSettings: captions, videoMetadata: metadata };
     const deps: PipelineDeps = {
       ...pipeline,
-      scripts: {
-        get: (owner, id) =>
-          Promise.resolve(
-            owner === userId && id === scriptId ? shown : undefined,
-          ),
-      },
+      scripts: { get: (owner, id) => Promise.resolve(owner === userId && id === scriptId ? shown : undefined) },
       runs: silentRuns,
       publisher: silentPublisher,
       usage: noUsage,
       recent: noRecentUse,
-      watermarkPath: "",
+      watermarkPath: '',
       renderChunkSeconds: 0,
     };
     const previewId = newId();
-    const run = {
-      userId,
-      scriptId,
-      runId: `preview-${previewId}`,
-      audio: {
-        audioKey: stored.audioKey,
-        wordsKey: stored.wordsKey,
-        durationSeconds: script.audioDuration,
-      },
-    };
+    const run = { userId, scriptId, runId: `preview-${previewId}`, audio: { audioKey: stored.audioKey, wordsKey: stored.wordsKey, durationSeconds: script.audioDuration } };
     const plan = await planStep(deps, run);
     const sources = await renderSourcesOf(deps, { ...run, plan });
     const work = await WorkFolder.open(deps);
     try {
       const clips: RenderClip[] = [];
-      for (const [i, clip] of sources.clips.entries())
-        clips.push(await localClip(work, clip, `clip-${i}`));
-      const voiceOverPath = await work.fetch(run.audio.audioKey, "voice");
-      const musicPath = plan.musicKey
-        ? await work.fetch(plan.musicKey, "music")
-        : null;
-      const outputPath = join(work.path, "preview.mp4");
+      for (const [i, clip] of sources.clips.entries()) clips.push(await localClip(work, clip, `clip-${i}`));
+      const voiceOverPath = await work.fetch(run.audio.audioKey, 'voice');
+      const musicPath = plan.musicKey ? await work.fetch(plan.musicKey, 'music') : null;
+      const outputPath = join(work.path, 'preview.mp4');
       const result = await deps.renderer.render({
         clips,
         voiceOverPath,
@@ -194,15 +131,10 @@ export class VideoPreviewService {
         timeoutMs: 25_000,
       });
       const key = previewKey(userId, scriptId, previewId);
-      await deps.files.upload(key, outputPath, "video/mp4");
+      await deps.files.upload(key, outputPath, 'video/mp4');
       const url = await this.deps.files.presignGet(key, previewUrlSeconds);
       const now = (this.deps.clock ?? Date.now)();
-      pipeline.log.info("preview rendered", {
-        scriptId,
-        seconds: result.durationSeconds,
-        renderMs: result.elapsedMs,
-        clips: clips.length,
-      });
+      pipeline.log.info('preview rendered', { scriptId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: clips.length });
       return {
         url,
         expiresAt: new Date(now + previewUrlSeconds * 1000).toISOString(),

@@ -1,39 +1,18 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Grid,
-  HStack,
-  Portal,
-  useBreakpointValue,
-} from "@chakra-ui/react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { mutate } from "swr";
+import { Box, Button, CloseButton, Dialog, Grid, HStack, Portal, useBreakpointValue } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { mutate } from 'swr';
 
-import { showToast } from "@/components/ui/toaster";
-import { apiPatch } from "@/lib/api-client";
-import { USER_KEY, useUser } from "@/lib/auth";
-import {
-  applyCaptionLook,
-  isCaptionLookName,
-  type CaptionLookChoice,
-} from "@contract/rules/caption-looks";
-import type { Script } from "@contract/scripts";
-import type { PublicAsset } from "@contract/media";
-import { generatedBackgroundNotice } from "@contract/rules/generated-backgrounds";
+import { showToast } from '@/components/ui/toaster';
+import { apiPatch } from '@/lib/api-client';
+import { USER_KEY, useUser } from '@/lib/auth';
+import { applyCaptionLook, isCaptionLookName, type CaptionLookChoice } from '@contract/rules/caption-looks';
+import type { Script } from '@contract/scripts';
+import type { PublicAsset } from '@contract/media';
+import { generatedBackgroundNotice } from '@contract/rules/generated-backgrounds';
 
-import { useFolders } from "../../api/folders";
-import {
-  PRELOAD_THUMBNAILS,
-  thumbnailSrc,
-  useAudioAssets,
-  useMediaPrefetch,
-} from "../../api/media";
-import {
-  captionSettingsFrom,
-  type CaptionSettings,
-} from "../../lib/caption-settings";
+import { useFolders } from '../../api/folders';
+import { PRELOAD_THUMBNAILS, thumbnailSrc, useAudioAssets, useMediaPrefetch } from '../../api/media';
+import { captionSettingsFrom, type CaptionSettings } from '../../lib/caption-settings';
 import {
   applyQueue,
   initialSegments,
@@ -50,37 +29,27 @@ import {
   type Segment,
   type VideoMetadata,
   type VoiceTimings,
-} from "../../lib/segments";
-import { CaptionControls } from "./caption-controls";
-import { CaptionPreview } from "./caption-preview";
-import { ExactCaptionPreview } from "./exact-caption-preview";
-import { MediaPickerDialog, type PickerTarget } from "./media-picker-dialog";
-import { SwitchScenes } from "./switch-scenes";
-import { VideoPreview } from "./video-preview";
+} from '../../lib/segments';
+import { CaptionControls } from './caption-controls';
+import { CaptionPreview } from './caption-preview';
+import { ExactCaptionPreview } from './exact-caption-preview';
+import { MediaPickerDialog, type PickerTarget } from './media-picker-dialog';
+import { SwitchScenes } from './switch-scenes';
+import { VideoPreview } from './video-preview';
 
 function readUsage(userId: string | undefined): Record<string, number> {
   if (!userId) return {};
   try {
-    return parseRecentUsage(
-      window.localStorage.getItem(recentUsageKey(userId)),
-      Date.now(),
-    );
+    return parseRecentUsage(window.localStorage.getItem(recentUsageKey(userId)), Date.now());
   } catch {
     return {};
   }
 }
 
-function rememberUsage(
-  userId: string | undefined,
-  segments: readonly Segment[],
-): void {
+function rememberUsage(userId: string | undefined, segments: readonly Segment[]): void {
   if (!userId) return;
   try {
-    const next = recordUsage(
-      readUsage(userId),
-      segments.map((segment) => segment.mediaAssetId),
-      Date.now(),
-    );
+    const next = recordUsage(readUsage(userId), segments.map((segment) => segment.mediaAssetId), Date.now());
     window.localStorage.setItem(recentUsageKey(userId), JSON.stringify(next));
   } catch {
     // a full or blocked storage only loses the hint
@@ -88,24 +57,14 @@ function rememberUsage(
 }
 
 /** The voice-over's word timings (undefined while loading; null without a voice-over or when they cannot be read). */
-function useVoiceTimings(
-  audioUrl: string | null | undefined,
-  audioDuration: number | null | undefined,
-): VoiceTimings | null | undefined {
+function useVoiceTimings(audioUrl: string | null | undefined, audioDuration: number | null | undefined): VoiceTimings | null | undefined {
   const url = wordsUrlOf(audioUrl);
-  const [voice, setVoice] = useState<{
-    url: string;
-    timings: VoiceTimings | null;
-  } | null>(null);
+  const [voice, setVoice] = useState<{ url: string; timings: VoiceTimings | null } | null>(null);
   useEffect(() => {
     if (!url) return;
     let live = true;
-    fetch(url, { credentials: "same-origin" })
-      .then(async (response) =>
-        response.ok
-          ? parseVoiceWords(await response.json(), audioDuration)
-          : null,
-      )
+    fetch(url, { credentials: 'same-origin' })
+      .then(async (response) => (response.ok ? parseVoiceWords(await response.json(), audioDuration) : null))
       .catch(() => null)
       .then((timings) => live && setVoice({ url, timings }));
     return () => {
@@ -118,18 +77,15 @@ function useVoiceTimings(
 
 /** Whether the script has caption settings of its own (saved by an earlier Create Video or a PATCH). */
 function hasSavedCaptions(saved: unknown): boolean {
-  if (saved === null || saved === undefined || saved === "") return false;
-  return typeof saved !== "object" || Object.keys(saved).length > 0;
+  if (saved === null || saved === undefined || saved === '') return false;
+  return typeof saved !== 'object' || Object.keys(saved).length > 0;
 }
 
 /** The look chosen last is the user's (issue 24): remembered on the account, so it follows them to another device. */
-async function rememberLook(
-  look: CaptionLookChoice | null,
-  current: string | null | undefined,
-): Promise<void> {
+async function rememberLook(look: CaptionLookChoice | null, current: string | null | undefined): Promise<void> {
   if (!isCaptionLookName(look) || look === current) return;
   try {
-    await apiPatch("/api/user", { captionLook: look });
+    await apiPatch('/api/user', { captionLook: look });
     await mutate(USER_KEY);
   } catch {
     // only the hint for the next video is lost
@@ -147,61 +103,32 @@ export default function VideoSettingsDialog({
 }: {
   script: Script;
   onClose: () => void;
-  onGenerate: (
-    settings: CaptionSettings,
-    metadata: VideoMetadata,
-  ) => Promise<boolean>;
+  onGenerate: (settings: CaptionSettings, metadata: VideoMetadata) => Promise<boolean>;
 }) {
   const { data: user } = useUser();
   const audio = useAudioAssets();
   const library = useMediaPrefetch();
   const { folders } = useFolders();
-  const [settings, setSettings] = useState<CaptionSettings>(() =>
-    captionSettingsFrom(script.captionSettings),
-  );
+  const [settings, setSettings] = useState<CaptionSettings>(() => captionSettingsFrom(script.captionSettings));
   const [segments, setSegments] = useState<Segment[] | null>(null);
-  const [folderId, setFolderId] = useState(script.preferredFolderId ?? "");
-  const [bulk, setBulk] = useState<{ on: boolean; selected: Set<number> }>({
-    on: false,
-    selected: new Set(),
-  });
+  const [folderId, setFolderId] = useState(script.preferredFolderId ?? '');
+  const [bulk, setBulk] = useState<{ on: boolean; selected: Set<number> }>({ on: false, selected: new Set() });
   const [picker, setPicker] = useState<PickerTarget | null>(null);
   const [busy, setBusy] = useState(false);
   const recentUse = useMemo(() => readUsage(user?.id), [user?.id]);
-  const pool = useMemo(
-    () => (library.data?.items ?? []).filter(isPickable),
-    [library.data],
-  );
+  const pool = useMemo(() => (library.data?.items ?? []).filter(isPickable), [library.data]);
   const voice = useVoiceTimings(script.audioUrl, script.audioDuration);
 
   // Segments on open: saved metadata, else the script split and matched (once the library is known).
   useEffect(() => {
     if (segments !== null) return;
     const hasSaved = (script.videoMetadata?.segments.length ?? 0) > 0;
-    if (!hasSaved && ((!library.data && !library.error) || voice === undefined))
-      return;
-    const context = {
-      now: Date.now(),
-      preferredFolderId: script.preferredFolderId ?? null,
-      recentUse,
-    };
-    setSegments(
-      initialSegments(
-        {
-          scriptContent: script.scriptContent,
-          videoMetadata: script.videoMetadata ?? null,
-        },
-        pool,
-        context,
-        voice ?? null,
-      ),
-    );
+    if (!hasSaved && ((!library.data && !library.error) || voice === undefined)) return;
+    const context = { now: Date.now(), preferredFolderId: script.preferredFolderId ?? null, recentUse };
+    setSegments(initialSegments({ scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null }, pool, context, voice ?? null));
   }, [segments, script, library.data, library.error, pool, recentUse, voice]);
 
-  const mediaById = useMemo(
-    () => new Map(pool.map((item) => [item.id, item])),
-    [pool],
-  );
+  const mediaById = useMemo(() => new Map(pool.map((item) => [item.id, item])), [pool]);
 
   // Preload the first thumbnails the picker will show (000 §9: up to 24).
   useEffect(() => {
@@ -211,14 +138,7 @@ export default function VideoSettingsDialog({
     }
   }, [pool]);
 
-  const usedIds = useMemo(
-    () =>
-      new Set([
-        ...(segments ?? []).map((segment) => segment.mediaAssetId ?? ""),
-        ...Object.keys(recentUse),
-      ]),
-    [segments, recentUse],
-  );
+  const usedIds = useMemo(() => new Set([...(segments ?? []).map((segment) => segment.mediaAssetId ?? ''), ...Object.keys(recentUse)]), [segments, recentUse]);
 
   // A script without settings of its own starts from the creator's last look, once the user is known (a
   // creator who never chose one starts from the spec's defaults).
@@ -231,27 +151,14 @@ export default function VideoSettingsDialog({
   }, [user]);
 
   // Changing the style leaves a look's animation for the creator's own settings; any other change keeps the look.
-  const update = <K extends keyof CaptionSettings>(
-    field: K,
-    value: CaptionSettings[K],
-  ) => {
+  const update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => {
     lookApplied.current = true;
-    setSettings((current) => ({
-      ...current,
-      [field]: value,
-      ...(field === "style" && isCaptionLookName(current.look)
-        ? { look: "custom" as const }
-        : {}),
-    }));
+    setSettings((current) => ({ ...current, [field]: value, ...(field === 'style' && isCaptionLookName(current.look) ? { look: 'custom' as const } : {}) }));
   };
 
   function chooseLook(look: CaptionLookChoice) {
     lookApplied.current = true;
-    setSettings((current) =>
-      isCaptionLookName(look)
-        ? applyCaptionLook(current, look)
-        : { ...current, look },
-    );
+    setSettings((current) => (isCaptionLookName(look) ? applyCaptionLook(current, look) : { ...current, look }));
   }
 
   function toggleSegment(index: number) {
@@ -265,31 +172,23 @@ export default function VideoSettingsDialog({
 
   function replaceSelected() {
     if (bulk.selected.size === 0) {
-      showToast({
-        type: "warning",
-        title: "No segments selected",
-        description: "Please select at least one segment to replace",
-      });
+      showToast({ type: 'warning', title: 'No segments selected', description: 'Please select at least one segment to replace' });
       return;
     }
-    setPicker({ mode: "bulk", count: bulk.selected.size });
+    setPicker({ mode: 'bulk', count: bulk.selected.size });
   }
 
   function pick(index: number, media: PublicAsset) {
-    setSegments((current) =>
-      current ? replaceSegmentMedia(current, index, media) : current,
-    );
+    setSegments((current) => (current ? replaceSegmentMedia(current, index, media) : current));
     setPicker(null);
-    showToast({ type: "success", title: "Segment updated" });
+    showToast({ type: 'success', title: 'Segment updated' });
   }
 
   function applyBulk(queue: PublicAsset[]) {
-    setSegments((current) =>
-      current ? applyQueue(current, bulk.selected, queue) : current,
-    );
+    setSegments((current) => (current ? applyQueue(current, bulk.selected, queue) : current));
     setPicker(null);
     setBulk({ on: false, selected: new Set() });
-    showToast({ type: "success", title: "Sequential replacement complete" });
+    showToast({ type: 'success', title: 'Sequential replacement complete' });
   }
 
   async function generate() {
@@ -313,22 +212,10 @@ export default function VideoSettingsDialog({
   const hasVoiceOver = Boolean(script.audioUrl && script.audioDuration);
 
   // Sentences without a clip are not refused: they get generated backgrounds, and the dialog says which and why (issue 24).
-  const generatedNote =
-    library.data !== undefined && segments
-      ? generatedBackgroundNotice(
-          segments,
-          pool.length === 0 ? "no-videos" : "no-clip",
-        )
-      : null;
+  const generatedNote = library.data !== undefined && segments ? generatedBackgroundNotice(segments, pool.length === 0 ? 'no-videos' : 'no-clip') : null;
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      size="xl"
-      scrollBehavior="inside"
-      placement="center"
-    >
+    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} size="xl" scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -337,20 +224,9 @@ export default function VideoSettingsDialog({
               <Dialog.Title>Video Generation Settings</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Grid
-                templateColumns={{
-                  base: "1fr",
-                  lg: "minmax(28rem, 34rem) 1fr",
-                }}
-                gap="6"
-                alignItems="start"
-              >
+              <Grid templateColumns={{ base: '1fr', lg: 'minmax(28rem, 34rem) 1fr' }} gap="6" alignItems="start">
                 {/* The preview beside the controls, sticky while the body scrolls: it stays in view as they change. */}
-                <Grid
-                  templateColumns={{ base: "1fr", md: "1fr 11rem" }}
-                  gap="4"
-                  alignItems="start"
-                >
+                <Grid templateColumns={{ base: '1fr', md: '1fr 11rem' }} gap="4" alignItems="start">
                   <CaptionControls
                     settings={settings}
                     update={update}
@@ -364,37 +240,17 @@ export default function VideoSettingsDialog({
                   />
                   {/* The real cut (issue 24): a proxy render played in the frame; the caption sample until then (libass only from md up). */}
                   {(showPreview || hasVoiceOver) && (
-                    <Box
-                      position={{ md: "sticky" }}
-                      top="0"
-                      zIndex="1"
-                      gridRow={{ md: "1" }}
-                      gridColumn={{ md: "2" }}
-                    >
+                    <Box position={{ md: 'sticky' }} top="0" zIndex="1" gridRow={{ md: '1' }} gridColumn={{ md: '2' }}>
                       <VideoPreview
                         scriptId={script.id}
                         hasVoiceOver={hasVoiceOver}
                         settings={settings}
-                        metadata={
-                          segments && segments.length > 0
-                            ? videoMetadataOf(segments)
-                            : null
-                        }
+                        metadata={segments && segments.length > 0 ? videoMetadataOf(segments) : null}
                         fallback={
                           showPreview ? (
-                            <ExactCaptionPreview
-                              settings={settings}
-                              backgroundSrc={thumbnailSrc(
-                                firstClip?.thumbnailUrl,
-                              )}
-                            />
+                            <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
                           ) : (
-                            <CaptionPreview
-                              settings={settings}
-                              backgroundSrc={thumbnailSrc(
-                                firstClip?.thumbnailUrl,
-                              )}
-                            />
+                            <CaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
                           )
                         }
                       />
@@ -409,31 +265,13 @@ export default function VideoSettingsDialog({
                   bulk={bulk}
                   onBulkChange={(on) => setBulk({ on, selected: new Set() })}
                   onToggleSegment={toggleSegment}
-                  onReplace={(index) => setPicker({ mode: "single", index })}
+                  onReplace={(index) => setPicker({ mode: 'single', index })}
                   onReplaceSelected={replaceSelected}
                   note={generatedNote ?? undefined}
                   voice={voice ?? null}
-                  onMoveCut={(index, direction) =>
-                    setSegments((current) =>
-                      current
-                        ? moveCut(current, index, direction, (id) =>
-                            mediaById.get(id),
-                          )
-                        : current,
-                    )
-                  }
+                  onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id)) : current))}
                   onInPoint={(index, seconds) =>
-                    setSegments((current) =>
-                      current
-                        ? setInPoint(
-                            current,
-                            index,
-                            seconds,
-                            mediaById.get(current[index]?.mediaAssetId ?? "")
-                              ?.duration,
-                          )
-                        : current,
-                    )
+                    setSegments((current) => (current ? setInPoint(current, index, seconds, mediaById.get(current[index]?.mediaAssetId ?? '')?.duration) : current))
                   }
                 />
               </Grid>
@@ -443,12 +281,7 @@ export default function VideoSettingsDialog({
                 <Button variant="outline" onClick={onClose} disabled={busy}>
                   Cancel
                 </Button>
-                <Button
-                  colorPalette="brand"
-                  onClick={() => void generate()}
-                  loading={busy}
-                  disabled={!segments || segments.length === 0}
-                >
+                <Button colorPalette="brand" onClick={() => void generate()} loading={busy} disabled={!segments || segments.length === 0}>
                   Generate video
                 </Button>
               </HStack>

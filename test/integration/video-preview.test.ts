@@ -45,7 +45,7 @@ interface Probe {
 
 async function probe(path: string): Promise<Probe> {
   const { stdout } = await runTool(ffprobePath(), ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], { timeoutMs: 20_000, maxOutputBytes: 1 << 20 });
-  return JSON.parse(stdout) as Probe;
+  return JSON.parse(stdout.toString('utf8')) as Probe;
 }
 
 describe('POST /api/scripts/{id}/preview', () => {

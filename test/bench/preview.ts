@@ -6,7 +6,7 @@
  * (default 3) and the best; BENCH_FULL=1 renders the same plan at 1080x1920 once, for comparison.
  * Test clips are generated once into the temp dir and reused.
  */
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
@@ -61,6 +61,23 @@ async function prepare(): Promise<void> {
   if (!(await exists(join(dir, 'logo.png')))) await ffmpeg(['-f', 'lavfi', '-i', 'color=c=white@0.9:s=400x150,format=rgba', '-frames:v', '1', join(dir, 'logo.png')]);
 }
 
+/** The ffmpeg process's CPU seconds (user + system, all threads), sampled until it exits: fairer than wall time on a shared machine. */
+function cpuOf(pid: number): () => number {
+  let seconds = 0;
+  const timer = setInterval(() => {
+    void readFile(`/proc/${pid}/stat`, 'utf8')
+      .then((stat) => {
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        seconds = Math.max(seconds, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100);
+      })
+      .catch(() => undefined);
+  }, 25);
+  return () => {
+    clearInterval(timer);
+    return seconds;
+  };
+}
+
 async function main(): Promise<void> {
   await prepare();
   const speech = await new EspeakSpeechSynthesizer().synthesize(text, {
@@ -93,7 +110,8 @@ async function main(): Promise<void> {
     },
     outputPath,
   });
-  const renderer = new FfmpegVideoRenderer();
+  let stop: () => number = () => 0;
+  const renderer = new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = cpuOf(pid)) });
   const per10 = (ms: number) => ((ms / 1000) * 10) / duration;
   console.log(`preview bench: ${duration.toFixed(1)} s video, ${shots} shots, ${previewOutput.width}x${previewOutput.height} proxy; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -104,7 +122,8 @@ async function main(): Promise<void> {
       output: previewOutput,
     });
     results.push(result.elapsedMs);
-    console.log(`  round ${round}: ${(result.elapsedMs / 1000).toFixed(2)} s render, ${per10(result.elapsedMs).toFixed(2)} s per 10 s of video`);
+    const cpu = stop();
+    console.log(`  round ${round}: ${(result.elapsedMs / 1000).toFixed(2)} s render, ${per10(result.elapsedMs).toFixed(2)} s per 10 s of video; ffmpeg CPU ${((cpu * 10) / duration).toFixed(2)} s per 10 s`);
   }
   const best = Math.min(...results);
   console.log(`proxy render: best ${per10(best).toFixed(2)} s per 10 s of video (budget 1.0); output ${join(dir, 'preview.mp4')}`);

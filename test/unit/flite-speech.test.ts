@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../functions/adapters/local/espeak-speech';
-import { FliteSpeechSynthesizer } from '../../functions/adapters/local/flite-speech';
+import { FliteSpeechSynthesizer, passagesOf } from '../../functions/adapters/local/flite-speech';
 import { alignPhones, chunksBetweenPauses, parsePhones, wordTimings } from '../../functions/adapters/local/flite-timings';
 import { fliteSpeaks, OfflineSpeechSynthesizer } from '../../functions/adapters/local/offline-speech';
 import { OfflineVoiceRouting } from '../../functions/adapters/providers/offline-voice-routing';
@@ -129,4 +129,24 @@ describe('voice speed bounds (issue 24)', () => {
     const refused = updateUserSchema.safeParse({ voiceSpeed: 1.5 });
     expect(refused.success ? '' : refused.error.issues[0]?.message).toBe('Voice speed must be between 0.8x and 1.3x');
   });
+});
+
+describe('long scripts are spoken in passages', () => {
+  it('cuts at sentence ends, else at phrases, never over the bound, and loses no word', () => {
+    const words = 'One two three four. Five six seven, eight nine ten eleven. Twelve thirteen fourteen fifteen sixteen seventeen eighteen'.split(' ');
+    const passages = passagesOf(words, 6);
+    expect(passages.flat()).toEqual(words);
+    for (const passage of passages) expect(passage.length).toBeLessThanOrEqual(6);
+    expect(passages[0]).toEqual(['One', 'two', 'three', 'four.']);
+    expect(passages[1]).toEqual(['Five', 'six', 'seven,']);
+  });
+
+  it('speaks a script at the length cap in one piece of audio, its timings running on across passages', async () => {
+    const text = 'Start with fresh beans, roasted within two weeks, and grind them right before you brew. '.repeat(12).trim();
+    const spoken = await new FliteSpeechSynthesizer().synthesize(text, { speed: 1 } as VoiceSettings);
+    expect(spoken.words).toHaveLength(12 * 15);
+    spoken.words.slice(1).forEach((word, i) => expect(word.start).toBeGreaterThanOrEqual(spoken.words[i]?.start ?? 0));
+    expect(spoken.words.at(-1)?.end).toBeLessThanOrEqual(spoken.durationSeconds);
+    expect(spoken.durationSeconds).toBeGreaterThan(50);
+  }, 120_000);
 });

@@ -3,7 +3,8 @@ import { defaultOfflineVoice, fliteVoices } from '../../core/voices/offline-voic
 import { tokenize } from './espeak-speech';
 import { FliteRunner } from './flite-runner';
 import { chunksBetweenPauses, parsePhones, wordTimings } from './flite-timings';
-import { durationOf, parseWav } from './wav';
+import { durationOf, parseWav, type Pcm } from './wav';
+import type { WordTiming } from '../../core/captions/word-timings';
 
 const known: ReadonlySet<string> = new Set(fliteVoices.map((voice) => voice.flite));
 /** Flite speaks at most this much faster or slower (the creator's range is 0.8x–1.3x). */
@@ -39,20 +40,96 @@ export class FliteSpeechSynthesizer implements SpeechSynthesizer {
     return [...first, ...second];
   }
 
+  /** One passage (at most `maxPassageWords`): its audio and its words' timings from its own start. */
+  private async passage(base: readonly string[], words: readonly string[]): Promise<{ pcm: Pcm; timings: WordTiming[] }> {
+    const [natural, own] = await Promise.all([this.runner.run([...base, '-psdur', '-o', '/out.wav', '-t', words.join(' ')]), this.ownPhones(base, words)]);
+    if (!natural.wav) throw new Error('Flite wrote no audio');
+    const pcm = parseWav(natural.wav);
+    const duration = durationOf(pcm);
+    const timings = wordTimings([...words], parsePhones(natural.stdout), own).map((timing) => ({ ...timing, start: Math.min(timing.start, duration), end: Math.min(timing.end, duration) }));
+    return { pcm, timings };
+  }
+
   async synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
     const { words } = tokenize(text);
     if (words.length === 0) throw new Error('Nothing to say: the script has no words');
     const name = voice.offlineVoice && known.has(voice.offlineVoice) ? voice.offlineVoice : defaultOfflineVoice;
     const speed = Math.min(speedBounds.max, Math.max(speedBounds.min, voice.speed ?? 1));
     const base = ['-voice', name, '--setf', `duration_stretch=${(1 / speed).toFixed(4)}`];
-    const [natural, own] = await Promise.all([this.runner.run([...base, '-psdur', '-o', '/out.wav', '-t', words.join(' ')]), this.ownPhones(base, words)]);
-    if (!natural.wav) throw new Error('Flite wrote no audio');
-    const durationSeconds = durationOf(parseWav(natural.wav));
-    const timings = wordTimings(words, parsePhones(natural.stdout), own).map((timing) => ({
-      ...timing,
-      start: Math.min(timing.start, durationSeconds),
-      end: Math.min(timing.end, durationSeconds),
-    }));
-    return { audio: natural.wav, format: 'wav', durationSeconds: Math.round(durationSeconds * 1000) / 1000, words: timings };
+    // Passage by passage (the WASI build crashes the whole process on one long utterance), joined end to end.
+    const pieces: Pcm[] = [];
+    const timings: WordTiming[] = [];
+    let offset = 0;
+    for (const passage of passagesOf(words)) {
+      const spoken = await this.passage(base, passage);
+      pieces.push(spoken.pcm);
+      for (const timing of spoken.timings) timings.push({ ...timing, start: round3(timing.start + offset), end: round3(timing.end + offset) });
+      offset += durationOf(spoken.pcm);
+    }
+    const joined = joinPcm(pieces);
+    return { audio: wavBytes(joined), format: 'wav', durationSeconds: round3(durationOf(joined)), words: timings };
   }
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The most words Flite speaks in one run. The WASI build (Node 20's WASI) ends the process with a
+ * segmentation fault on one long utterance: measured here, 120 words in one `-t` were spoken, 300 were not,
+ * and the word-by-word run of 120 words crashed too. Passages of at most this many words stay far below.
+ */
+export const maxPassageWords = 30;
+
+/** The words in passages of at most `maxPassageWords`, ending at a sentence's end where one falls, else at a phrase's, else anywhere. */
+export function passagesOf(words: readonly string[], max = maxPassageWords): string[][] {
+  const passages: string[][] = [];
+  let start = 0;
+  while (start < words.length) {
+    let end = Math.min(words.length, start + max);
+    if (end < words.length) {
+      const window = words.slice(start, end);
+      const sentence = window.findLastIndex((word) => /[.!?…]["')\]]*$/.test(word));
+      const phrase = window.findLastIndex((word) => /[,;:]["')\]]*$/.test(word));
+      const cut = sentence >= max / 3 ? sentence : phrase >= max / 3 ? phrase : -1;
+      if (cut >= 0) end = start + cut + 1;
+    }
+    passages.push(words.slice(start, end));
+    start = end;
+  }
+  return passages;
+}
+
+function joinPcm(pieces: readonly Pcm[]): Pcm {
+  const first = pieces[0];
+  if (!first) throw new Error('Flite wrote no audio');
+  const samples = new Int16Array(pieces.reduce((sum, piece) => sum + piece.samples.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    samples.set(piece.samples, at);
+    at += piece.samples.length;
+  }
+  return { sampleRate: first.sampleRate, samples };
+}
+
+/** A mono 16-bit PCM WAV file of the samples. */
+function wavBytes(pcm: Pcm): Uint8Array {
+  const data = pcm.samples.length * 2;
+  const bytes = new Uint8Array(44 + data);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, value: string) => [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + data, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, pcm.sampleRate, true);
+  view.setUint32(28, pcm.sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, data, true);
+  pcm.samples.forEach((sample, i) => view.setInt16(44 + i * 2, sample, true));
+  return bytes;
 }

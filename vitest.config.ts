@@ -37,7 +37,9 @@ export default defineConfig({
           environment: 'node', env,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two journeys at a time, each with its own stack and browser: most of a journey is waiting (renders,
+          // polling, toasts that must stay), so two share the two cores.
+          maxWorkers: 2,
         },
       },
     ],

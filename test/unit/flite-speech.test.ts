@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../functions/adapters/local/espeak-speech';
 import { FliteSpeechSynthesizer, passagesOf } from '../../functions/adapters/local/flite-speech';
 import { alignPhones, chunksBetweenPauses, parsePhones, wordTimings } from '../../functions/adapters/local/flite-timings';
-import { fliteSpeaks, OfflineSpeechSynthesizer } from '../../functions/adapters/local/offline-speech';
+import { fliteMaxWords, fliteSpeaks, OfflineSpeechSynthesizer } from '../../functions/adapters/local/offline-speech';
 import { OfflineVoiceRouting } from '../../functions/adapters/providers/offline-voice-routing';
 import { durationOf, parseWav, type Pcm } from '../../functions/adapters/local/wav';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../functions/core/ports/speech';
@@ -149,4 +149,13 @@ describe('long scripts are spoken in passages', () => {
     expect(spoken.words.at(-1)?.end).toBeLessThanOrEqual(spoken.durationSeconds);
     expect(spoken.durationSeconds).toBeGreaterThan(50);
   }, 120_000);
+});
+
+describe('which offline voice speaks', () => {
+  it('leaves a text past fliteMaxWords to eSpeak, so the voice-over fits the HTTP call', () => {
+    const voice = { voiceId: 'preset-rachel', speed: 1 } as VoiceSettings;
+    expect(fliteSpeaks('Good coffee starts here.', voice)).toBe(true);
+    expect(fliteSpeaks('a '.repeat(fliteMaxWords).trim(), voice)).toBe(true);
+    expect(fliteSpeaks('a '.repeat(fliteMaxWords + 1).trim(), voice)).toBe(false);
+  });
 });

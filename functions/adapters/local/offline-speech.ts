@@ -11,8 +11,16 @@ const nonLatinLetter = /(?![\p{Script=Latin}])\p{L}/u;
 export function fliteSpeaks(text: string, voice: VoiceSettings): boolean {
   if (voice.offlineProfile) return false;
   if (otherLanguageVoice.test(voice.voiceId)) return false;
+  if (text.split(/\s+/).length > fliteMaxWords) return false;
   return !nonLatinLetter.test(text);
 }
+
+/**
+ * The longest text Flite speaks (about 8 minutes of speech, far past any short): it speaks ~70 words a
+ * second of work here, and a voice-over is made within the HTTP call (API Gateway's 29 s). A longer text
+ * (only an edge of the 5,000-character cap: 2,000 one-letter words took Flite 21 s) is spoken by eSpeak.
+ */
+export const fliteMaxWords = 1_200;
 
 /**
  * The offline voice (issue 24): Flite's English voices, intelligible and exactly timed, for every voice

@@ -105,7 +105,7 @@ describe('voice-over and video journey', () => {
     await expect(dialog.getByLabel('Line Colour hex').inputValue()).resolves.toBe('#FFFFFF');
     await expect(dialog.getByLabel('Word Highlight Colour hex').inputValue()).resolves.toBe('#FFFF00');
     await expect(dialog.getByLabel('Font Family').inputValue()).resolves.toBe('The Bold Font');
-    await expect(dialog.getByRole('slider', { name: 'Font Size' }).getAttribute('aria-valuenow')).resolves.toBe('60');
+    await expect(dialog.getByRole('slider', { name: 'Font Size' }).getAttribute('aria-valuenow')).resolves.toBe('68');
     await expect(dialog.getByRole('slider', { name: 'Background Volume' }).getAttribute('aria-valuenow')).resolves.toBe('30');
     await dialog.getByLabel('Background Audio').selectOption({ label: 'Lo-fi loop' });
     const rows = dialog.getByTestId('segment-row');
@@ -225,7 +225,7 @@ describe('voice-over and video journey', () => {
     expect(saved.videoGenerationStatus).toBe('generating');
     expect(saved.captionSettings.word_color).toBe('#FF3366');
     const body = (await start).postDataJSON() as GenerateVideoBody;
-    expect(body.captionSettings).toMatchObject({ word_color: '#FF3366', line_color: '#FFFFFF', font_size: 60, position: 'bottom_center' });
+    expect(body.captionSettings).toMatchObject({ word_color: '#FF3366', line_color: '#FFFFFF', font_size: 68, position: 'bottom_center' });
     expect(body.videoMetadata.segments.every((segment) => segment.mediaAssetId)).toBe(true);
     await dialog.waitFor({ state: 'detached' });
 

@@ -117,8 +117,13 @@ describe('workflows journey', () => {
     await dialog.getByLabel(/^Subject category/).selectOption('Life Coach');
     await dialog.getByRole('radio', { name: '15s' }).click();
     await dialog.getByLabel('Prompt').fill('Warm and direct; end with a question.');
-    await dialog.getByRole('radio', { name: 'Karaoke' }).click();
-    await dialog.getByRole('button', { name: 'ALL CAPS' }).click();
+    await dialog.getByRole('radio', { name: 'Karaoke', exact: true }).click();
+    // Capitals are the template's default now (issue 24, phone-ready defaults): off and on again.
+    const allCaps = dialog.getByRole('button', { name: 'ALL CAPS' });
+    await expect(allCaps.getAttribute('aria-pressed')).resolves.toBe('true');
+    await allCaps.click();
+    await expect(allCaps.getAttribute('aria-pressed')).resolves.toBe('false');
+    await allCaps.click();
     const preview = dialog.getByTestId('template-caption-preview').filter({ visible: true });
     await waitForExpression(page, `[...document.querySelectorAll('[data-testid="template-caption-preview"] p')].some((p) => getComputedStyle(p).textTransform === 'uppercase')`);
     expect(await preview.count()).toBe(1);
@@ -132,7 +137,7 @@ describe('workflows journey', () => {
 
     const [saved] = (await (await page.request.get('/api/templates')).json()) as VideoTemplate[];
     expect(saved).toMatchObject({ name: 'Morning habits', subjectCategory: 'Life Coach', duration: '15 sec', backgroundAudioVolume: 20, isActive: true });
-    expect(saved?.captionSettings).toMatchObject({ style: 'karaoke', allCaps: true, maxWordsPerLine: 5, fontSize: 60 });
+    expect(saved?.captionSettings).toMatchObject({ style: 'karaoke', allCaps: true, maxWordsPerLine: 3, fontSize: 68 });
   });
 
   it('edits the template', async () => {

@@ -3,7 +3,7 @@ import { defaultOfflineVoice, fliteVoices } from '../../core/voices/offline-voic
 import { tokenize } from './espeak-speech';
 import { FliteRunner } from './flite-runner';
 import { chunksBetweenPauses, parsePhones, wordTimings } from './flite-timings';
-import { durationOf, parseWav, type Pcm } from './wav';
+import { durationOf, joinPcm, parseWav, wavBytes, type Pcm } from './wav';
 import type { WordTiming } from '../../core/captions/word-timings';
 
 const known: ReadonlySet<string> = new Set(fliteVoices.map((voice) => voice.flite));
@@ -106,37 +106,3 @@ export function passagesOf(words: readonly string[], max = maxPassageWords): str
   return passages;
 }
 
-function joinPcm(pieces: readonly Pcm[]): Pcm {
-  const first = pieces[0];
-  if (!first) throw new Error('Flite wrote no audio');
-  const samples = new Int16Array(pieces.reduce((sum, piece) => sum + piece.samples.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    samples.set(piece.samples, at);
-    at += piece.samples.length;
-  }
-  return { sampleRate: first.sampleRate, samples };
-}
-
-/** A mono 16-bit PCM WAV file of the samples. */
-function wavBytes(pcm: Pcm): Uint8Array {
-  const data = pcm.samples.length * 2;
-  const bytes = new Uint8Array(44 + data);
-  const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) => [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + data, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, pcm.sampleRate, true);
-  view.setUint32(28, pcm.sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, data, true);
-  pcm.samples.forEach((sample, i) => view.setInt16(44 + i * 2, sample, true));
-  return bytes;
-}

@@ -1,4 +1,4 @@
-/** 16-bit PCM WAV as eSpeak writes it: just enough parsing to measure speech and silence. */
+/** 16-bit PCM WAV as eSpeak and Flite write it: just enough parsing to measure speech and silence, and to join passages. */
 export interface Pcm {
   sampleRate: number;
   samples: Int16Array;
@@ -74,4 +74,40 @@ export function soundRegions(pcm: Pcm, minSilence: number, threshold = 500): Reg
 
 export function durationOf(pcm: Pcm): number {
   return pcm.samples.length / pcm.sampleRate;
+}
+
+/** Pieces of audio of one sample rate, end to end. */
+export function joinPcm(pieces: readonly Pcm[]): Pcm {
+  const first = pieces[0];
+  if (!first) throw new Error('No audio to join');
+  const samples = new Int16Array(pieces.reduce((sum, piece) => sum + piece.samples.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    samples.set(piece.samples, at);
+    at += piece.samples.length;
+  }
+  return { sampleRate: first.sampleRate, samples };
+}
+
+/** A mono 16-bit PCM WAV file of the samples (what `parseWav` reads). */
+export function wavBytes(pcm: Pcm): Uint8Array {
+  const data = pcm.samples.length * 2;
+  const bytes = new Uint8Array(44 + data);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, value: string) => [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + data, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, pcm.sampleRate, true);
+  view.setUint32(28, pcm.sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, data, true);
+  pcm.samples.forEach((sample, i) => view.setInt16(44 + i * 2, sample, true));
+  return bytes;
 }

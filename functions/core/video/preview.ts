@@ -6,13 +6,13 @@ import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
-import type { RenderClip, RenderOutput } from '../ports/video-renderer';
+import type { RenderOutput } from '../ports/video-renderer';
 import type { VideoRunStore } from '../ports/video';
 import { filesOfAudioUrl } from '../scripts/lifecycle';
 import { scriptNotFound } from '../scripts/script-service';
 import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, planStep } from './plan-step';
-import { localClip, renderSourcesOf, WorkFolder } from './render-step';
+import { renderSourcesOf, singleRenderInputs, WorkFolder } from './render-step';
 import type { SegmentPlanner } from './segment-planner';
 import { voiceTimingsOf } from './video-request-service';
 
@@ -112,19 +112,10 @@ export class VideoPreviewService {
     const sources = await renderSourcesOf(deps, { ...run, plan });
     const work = await WorkFolder.open(deps);
     try {
-      const clips: RenderClip[] = [];
-      for (const [i, clip] of sources.clips.entries()) clips.push(await localClip(work, clip, `clip-${i}`));
-      const voiceOverPath = await work.fetch(run.audio.audioKey, 'voice');
-      const musicPath = plan.musicKey ? await work.fetch(plan.musicKey, 'music') : null;
+      const inputs = await singleRenderInputs(work, sources, { ...run, plan });
       const outputPath = join(work.path, 'preview.mp4');
       const result = await deps.renderer.render({
-        clips,
-        voiceOverPath,
-        voiceOverDuration: run.audio.durationSeconds,
-        words: sources.words,
-        captions: sources.captions,
-        musicPath,
-        logo: await work.logo(sources),
+        ...inputs,
         watermarkPath: null,
         outputPath,
         output: previewOutput,
@@ -134,7 +125,7 @@ export class VideoPreviewService {
       await deps.files.upload(key, outputPath, 'video/mp4');
       const url = await this.deps.files.presignGet(key, previewUrlSeconds);
       const now = (this.deps.clock ?? Date.now)();
-      pipeline.log.info('preview rendered', { scriptId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: clips.length });
+      pipeline.log.info('preview rendered', { scriptId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: inputs.clips.length });
       return {
         url,
         expiresAt: new Date(now + previewUrlSeconds * 1000).toISOString(),

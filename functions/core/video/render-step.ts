@@ -124,6 +124,28 @@ export async function publishVideo(deps: PipelineDeps, input: RunInput, outputPa
 }
 
 /**
+ * A single render's inputs copied into the work folder: the plan's clips, the voice-over, the music and
+ * the logo, with the words and captions (the video's render and the settings preview both make theirs so).
+ */
+export async function singleRenderInputs(
+  work: WorkFolder,
+  sources: RenderSources,
+  input: { audio: AudioResult; plan: Pick<PlanResult, 'musicKey'> },
+): Promise<Omit<RenderRequest, 'outputPath' | 'watermarkPath' | 'timeoutMs' | 'onProgress' | 'output'>> {
+  const clips: RenderClip[] = [];
+  for (const [i, clip] of sources.clips.entries()) clips.push(await localClip(work, clip, `clip-${i}`));
+  return {
+    clips,
+    voiceOverPath: await work.fetch(input.audio.audioKey, 'voice'),
+    voiceOverDuration: input.audio.durationSeconds,
+    words: sources.words,
+    captions: sources.captions,
+    musicPath: input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null,
+    logo: await work.logo(sources),
+  };
+}
+
+/**
  * RenderVideo: the clips, voice-over, music, logo and (free plan) watermark copied into a work folder
  * of this run, one render by the VideoRenderer, the MP4 and a JPEG thumbnail uploaded. The work folder
  * is always removed.
@@ -134,26 +156,17 @@ export async function renderStep(deps: PipelineDeps, input: RunInput & { audio: 
   const sources = await renderSourcesOf(deps, input);
   const work = await WorkFolder.open(deps);
   try {
-    const clips: RenderClip[] = [];
-    for (const [i, clip] of sources.clips.entries()) clips.push(await localClip(work, clip, `clip-${i}`));
-    const voiceOverPath = await work.fetch(input.audio.audioKey, 'voice');
-    const musicPath = input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null;
+    const inputs = await singleRenderInputs(work, sources, input);
     const outputPath = join(work.path, 'video.mp4');
     const result = await deps.renderer.render({
-      clips,
-      voiceOverPath,
-      voiceOverDuration: input.audio.durationSeconds,
-      words: sources.words,
-      captions: sources.captions,
-      musicPath,
-      logo: await work.logo(sources),
+      ...inputs,
       watermarkPath: sources.watermarkPath,
       outputPath,
       onProgress: (percent) => progress.report(stageProgress.rendering + (percent * renderShare) / 100),
     });
     const video = await publishVideo(deps, input, outputPath, result.durationSeconds, result.elapsedMs, work);
     await progress.flush();
-    deps.log.info('video rendered', { scriptId: input.scriptId, runId: input.runId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: clips.length });
+    deps.log.info('video rendered', { scriptId: input.scriptId, runId: input.runId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: inputs.clips.length });
     return video;
   } finally {
     await work.close();

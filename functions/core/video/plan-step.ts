@@ -13,10 +13,11 @@ import { toCandidate } from './segment-planner';
 import { segmentTimes } from './segment-timing';
 import { defaultChunkSeconds, planChunks, timelineFrames } from './frame-timeline';
 
-const wordsSchema = z.array(z.object({ word: z.string(), start: z.number(), end: z.number() }));
+/** The voice-over's stored word timings (`….words.json`), bounded. */
+const wordsSchema = z.array(z.object({ word: z.string().max(500), start: z.number().min(0), end: z.number().min(0) })).max(100_000);
 const maxWordsBytes = 4 * 1024 * 1024;
 
-export async function readWords(deps: Pick<PipelineDeps, 'files'>, wordsKey: string): Promise<WordTiming[]> {
+export async function readWords(deps: { files: Pick<PipelineDeps['files'], 'get'> }, wordsKey: string): Promise<WordTiming[]> {
   const raw = await deps.files.get(wordsKey, maxWordsBytes);
   if (!raw) throw new VideoInputError('The voice-over is missing. Generate the audio again and retry.');
   return wordsSchema.parse(JSON.parse(new TextDecoder().decode(raw)));

@@ -1,7 +1,6 @@
 import { parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
 import type { Script } from '../../contract/scripts';
 import type { VoiceTimings } from '../../contract/rules/shot-plan';
-import { z } from 'zod';
 import type { ObjectStore } from '../ports/object-store';
 import { filesOfAudioUrl } from '../scripts/lifecycle';
 import type { GenerateVideoInput, GenerateVideoResult } from '../../contract/video';
@@ -16,6 +15,7 @@ import type { VideoRunStore } from '../ports/video';
 import { scriptNotFound } from '../scripts/script-service';
 import type { SegmentPlanner } from './segment-planner';
 import { estimatedVideoMinutes } from './minutes-estimate';
+import { readWords } from './plan-step';
 import { genericFailureMessage } from './run';
 import { staleRunMs, videoBusyError, videoStatus } from '../scripts/lifecycle';
 
@@ -29,17 +29,13 @@ function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Scri
   }
 }
 
-const voiceWordsSchema = z.array(z.object({ word: z.string().max(500), start: z.number().min(0), end: z.number().min(0) })).max(100_000);
-const maxVoiceWordsBytes = 4 * 1024 * 1024;
 
 /** The script's voice-over's word timings, when it has one of ours (else null: the shots are planned on an estimate). */
 export async function voiceTimingsOf(files: Pick<ObjectStore, 'get'> | undefined, userId: string, script: Pick<Script, 'audioUrl' | 'audioDuration'>): Promise<VoiceTimings | null> {
   const stored = filesOfAudioUrl(userId, script.audioUrl);
   if (!files || !stored || !script.audioDuration) return null;
   try {
-    const raw = await files.get(stored.wordsKey, maxVoiceWordsBytes);
-    if (!raw) return null;
-    return { words: voiceWordsSchema.parse(JSON.parse(new TextDecoder().decode(raw))), durationSeconds: script.audioDuration };
+    return { words: await readWords({ files }, stored.wordsKey), durationSeconds: script.audioDuration };
   } catch {
     return null;
   }

@@ -37,9 +37,9 @@ export default defineConfig({
           environment: 'node', env,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two journeys at a time, each with its own stack and browser: most of a journey is waiting (renders,
-          // polling, toasts that must stay), so two share the two cores.
-          maxWorkers: 2,
+          // One journey at a time: two at once saved about 100 s but, on this 2-core machine, a journey's 30 s
+          // waits ran out under the other's render (asks-first's Delete Media dialog, a lost colour change).
+          fileParallelism: false,
         },
       },
     ],

@@ -38,6 +38,10 @@ export async function failureStep(
   // A failure noticed after the fact (a restart, an execution that ended without its Catch) touches the
   // script only while this run still holds it: a run already failed, finished or replaced is left alone.
   if (!options.onlyIfHeld) await removeFiles();
+  // The run ended without a video, whoever holds the script now: its reserved minutes go back, once
+  // (the run's marker; a finished run's were settled and are left alone), before the card shows
+  // "failed", so a creator who sees the failure sees the minutes back too.
+  await deps.usage.releaseVideoRun(userId, runId);
   const updated = await deps.runs.release(
     userId,
     scriptId,
@@ -45,9 +49,6 @@ export async function failureStep(
     { ...videoStatus.failed(message), updatedAt: new Date().toISOString() },
     { onlyIfHeld: options.onlyIfHeld === true },
   );
-  // The run ended without a video, whoever holds the script now: its reserved minutes go back, once
-  // (the run's marker; a finished run's were settled and are left alone).
-  await deps.usage.releaseVideoRun(userId, runId);
   if (!updated) return { message, marked: false };
   if (options.onlyIfHeld) await removeFiles();
   await deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message }).catch(() => undefined);

@@ -34,7 +34,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/setup/chromium.ts', 'test/support/shared-dynamodb.ts'],
-          environment: 'node', env,
+          environment: 'node',
+          // Journeys are about the screens: videos are drawn as 360x640 drafts (a third of the render time);
+          // the files that measure the picture itself (exact-preview, logo) render at full size.
+          env: { ...env, RENDER_DRAFT: 'true' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One journey at a time: two at once saved about 100 s but, on this 2-core machine, a journey's 30 s

@@ -35,6 +35,8 @@ export interface LocalStackOptions {
   staticRoot?: string;
   /** Scales the state machine's Retry intervals (tests use small numbers; default: as written). */
   retryScale?: number;
+  /** Draft renders at 360x640 (`RENDER_DRAFT`); when given, wins over the exported setting. */
+  renderDraft?: boolean;
 }
 
 export interface LocalStack {
@@ -140,10 +142,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...stripeEnv,
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
-    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SESSION_RECALL_MS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS'] as const) {
+    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SESSION_RECALL_MS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS', 'RENDER_DRAFT'] as const) {
       const value = process.env[key];
       if (value) env[key] = value;
     }
+    if (options.renderDraft !== undefined) env.RENDER_DRAFT = String(options.renderDraft);
     Object.assign(process.env, env);
     resetConfigCache();
     resetClients();

@@ -98,6 +98,12 @@ export const configSchema = z.object({
   RENDER_CHUNK_SECONDS: z.coerce.number().min(0).max(600).default(5),
   /** At most this many chunks (longer ones instead); the local stack sets the machine's cores. */
   RENDER_MAX_CHUNKS: z.coerce.number().int().min(2).max(40).default(40),
+  /**
+   * Draft renders: every video drawn at the preview's 360x640 and encoded for speed. For a slow machine
+   * with `npm start`, and the browser tests (whose journeys are about the screens; the integration tests
+   * check the full-size video). Never set in the cloud.
+   */
+  RENDER_DRAFT: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

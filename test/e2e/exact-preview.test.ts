@@ -84,7 +84,7 @@ describe('Video Generation Settings: the exact caption preview', () => {
     delete process.env.OPENAI_API_KEY;
     ({ stack, browser, dir, files } = await startJourney('exact-preview', [
       ['mp4', { name: 'Pour over', seconds: 2, size: '360x640' }],
-    ]));
+    ], { renderDraft: false }));
     ({ context, page } = await newPage(browser, stack.url));
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) errors.push(message.text());

@@ -19,7 +19,7 @@ export interface Journey {
 export type MediaSpec = Parameters<typeof makeMedia> extends [string, ...infer Rest] ? Rest : never;
 
 /** Starts the local stack and Chromium and makes the media files, all at once. */
-export async function startJourney(name: string, media: readonly MediaSpec[], options: Pick<LocalStackOptions, 'retryScale'> = {}): Promise<Journey> {
+export async function startJourney(name: string, media: readonly MediaSpec[], options: Pick<LocalStackOptions, 'retryScale' | 'renderDraft'> = {}): Promise<Journey> {
   const dir = await mkdtemp(join(tmpdir(), `reelsmith-e2e-${name}-`));
   const [stack, browser, files] = await Promise.all([
     startLocalStack({ port: 0, inMemory: true, quiet: true, ...options }),

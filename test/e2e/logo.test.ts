@@ -62,7 +62,7 @@ describe('logo overlay journey', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-logo-'));
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true, renderDraft: false }), launchBrowser()]);
     ({ context, page } = await newPage(browser, stack.url));
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInThroughApi(page, 'logo');

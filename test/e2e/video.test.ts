@@ -245,7 +245,7 @@ describe('voice-over and video journey', () => {
     await player.getByTestId('video-player').waitFor();
     await waitForExpression(
       page,
-      `(() => { const video = document.querySelector('[data-testid="video-player"]'); return video && video.readyState >= 2 && video.duration > 0 && video.videoHeight === 1920; })()`,
+      `(() => { const video = document.querySelector('[data-testid="video-player"]'); return video && video.readyState >= 2 && video.duration > 0 && video.videoHeight * 9 === video.videoWidth * 16; })()`,
       20_000,
     );
     await screenshot(page, 'video-player');

@@ -41,7 +41,7 @@ async function picture(name: string, args: string[]): Promise<Uint8Array> {
 
 beforeAll(async () => {
   delete process.env.ELEVENLABS_API_KEY;
-  stack = await startTestStack({ retryScale: 0.01 });
+  stack = await startTestStack({ retryScale: 0.01, renderDraft: false });
   scratch = mkdtempSync(join(tmpdir(), 'logo-test-'));
   png = await picture('logo.png', []);
   jpeg = await picture('logo.jpg', ['-q:v', '3']);

@@ -34,7 +34,7 @@ let scratch: string;
 beforeAll(async () => {
   delete process.env.ELEVENLABS_API_KEY;
   // Retries after 10 ms instead of seconds.
-  stack = await startTestStack({ retryScale: 0.01 });
+  stack = await startTestStack({ retryScale: 0.01, renderDraft: false });
   scratch = mkdtempSync(join(tmpdir(), 'video-pipeline-test-'));
 });
 afterAll(async () => {

@@ -383,7 +383,8 @@ export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanI
 export function planChunk({ request, assPath, fontName, fontsDir }: { request: ChunkRenderRequest; assPath: string; fontName: string; fontsDir: string }): RenderPlan {
   if (request.clips.length === 0) throw new Error('A chunk needs at least one clip');
   const pictures = planPictures(request, assPath, fontsDir);
-  const args = [...pictures.inputs, '-filter_complex', pictures.graph.join(';'), '-map', '[vout]', '-an', ...videoEncoderArgs, '-frames:v', String(request.frames), '-y', resolve(request.outputPath)];
+  const encoder = request.output ? proxyEncoderArgs : videoEncoderArgs;
+  const args = [...pictures.inputs, '-filter_complex', pictures.graph.join(';'), '-map', '[vout]', '-an', ...encoder, '-frames:v', String(request.frames), '-y', resolve(request.outputPath)];
   return { args, ass: buildAss(request.words, request.captions, { fontName }) };
 }
 
@@ -440,14 +441,23 @@ export function concatList(chunks: JoinRequest['chunks']): string {
 
 /** The render engine behind the VideoRenderer port, with the ffmpeg from npm (or the Lambda layer). */
 export class FfmpegVideoRenderer implements VideoRenderer {
-  constructor(private readonly options: { timeoutMs?: number; onSpawn?: (pid: number) => void } = {}) {}
+  constructor(
+    private readonly options: {
+      timeoutMs?: number;
+      onSpawn?: (pid: number) => void;
+      /** Draft renders (`RENDER_DRAFT`): every video drawn at this proxy size unless its request names one. */
+      draft?: RenderOutput;
+    } = {},
+  ) {}
 
   render(request: RenderRequest): Promise<RenderResult> {
-    return this.runWithCaptions(request, request.voiceOverDuration, (paths) => planRender({ request, ...paths }));
+    const sized = { ...request, output: request.output ?? this.options.draft };
+    return this.runWithCaptions(sized, sized.voiceOverDuration, (paths) => planRender({ request: sized, ...paths }));
   }
 
   renderChunk(request: ChunkRenderRequest): Promise<RenderResult> {
-    return this.runWithCaptions(request, request.frames / frameRate, (paths) => planChunk({ request, ...paths }));
+    const sized = { ...request, output: request.output ?? this.options.draft };
+    return this.runWithCaptions(sized, sized.frames / frameRate, (paths) => planChunk({ request: sized, ...paths }));
   }
 
   /** One ffmpeg run that burns captions: the caption font found, the ASS written to a work folder removed afterwards. */

@@ -50,6 +50,9 @@ export interface RenderOutput {
   quality: 'proxy';
 }
 
+/** The proxy's frame: 9:16, sharp enough for the settings dialog's phone frame (about 300 CSS pixels wide). */
+export const proxyOutput: RenderOutput = { width: 360, height: 640, quality: 'proxy' };
+
 /** How a shot meets its neighbour (issue 24): `frames` of the shot take part, on its side of the cut. */
 export interface ShotTransitionSpan {
   kind: 'zoom' | 'crossfade';
@@ -81,7 +84,7 @@ export interface FramedClip extends RenderClip {
  * video, pictures only (the voice and music are mixed once, by the join). `clips` are those the chunk
  * shows; the captions are the whole video's, shifted to the chunk's place.
  */
-export interface ChunkRenderRequest extends Pick<RenderRequest, 'words' | 'captions' | 'logo' | 'watermarkPath' | 'outputPath' | 'timeoutMs' | 'onProgress'> {
+export interface ChunkRenderRequest extends Pick<RenderRequest, 'words' | 'captions' | 'logo' | 'watermarkPath' | 'outputPath' | 'timeoutMs' | 'onProgress' | 'output'> {
   clips: FramedClip[];
   startFrame: number;
   frames: number;

@@ -6,7 +6,7 @@ import { NotFoundError, RateLimitedError, ValidationError } from '../errors';
 import { newId } from '../ids';
 import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
-import type { RenderOutput } from '../ports/video-renderer';
+import { proxyOutput, type RenderOutput } from '../ports/video-renderer';
 import type { VideoRunStore } from '../ports/video';
 import { filesOfAudioUrl } from '../scripts/lifecycle';
 import { scriptNotFound } from '../scripts/script-service';
@@ -16,8 +16,8 @@ import { renderSourcesOf, singleRenderInputs, WorkFolder } from './render-step';
 import type { SegmentPlanner } from './segment-planner';
 import { voiceTimingsOf } from './video-request-service';
 
-/** The proxy's frame: 9:16, sharp enough for the dialog's phone frame (about 300 CSS pixels wide). */
-export const previewOutput: RenderOutput = { width: 360, height: 640, quality: 'proxy' };
+/** The preview is drawn at the proxy's frame. */
+export const previewOutput: RenderOutput = proxyOutput;
 /** A longer voice-over is not previewed (the render would outlast the HTTP request's 30 s). */
 export const maxPreviewSeconds = 180;
 /** How long the proxy's URL works; the object itself goes with the bucket's `tmp/` lifecycle (a day). */

@@ -5,6 +5,7 @@ import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
 import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineDeps } from '../../core/video/pipeline-deps';
+import { proxyOutput } from '../../core/ports/video-renderer';
 import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
@@ -18,7 +19,7 @@ import { realtimeOf, usersOf } from './shared';
 export function composeVideoTask(context: EntryContext, watermarkPath: string): PipelineDeps {
   const table = tableOf(context, 'read-write');
   const log = logger.child({ area: 'video', task: context.entry });
-  const renderer = new FfmpegVideoRenderer();
+  const renderer = new FfmpegVideoRenderer(context.config.RENDER_DRAFT === 'true' ? { draft: proxyOutput } : {});
   const users = usersOf(context, 'read');
   return {
     scripts: new DynamoScriptRepository(table),

@@ -40,9 +40,12 @@ export default defineConfig({
           env: { ...env, RENDER_DRAFT: 'true' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One journey at a time: two at once saved about 100 s but, on this 2-core machine, a journey's 30 s
-          // waits ran out under the other's render (asks-first's Delete Media dialog, a lost colour change).
-          fileParallelism: false,
+          // Two journeys at a time (337 s instead of 490 s one at a time, with draft renders). On this 2-core
+          // machine a journey's waits can run out under the other's render (seen once each: asks-first's Delete
+          // Media dialog, finished-video's colour change), so a failed step is tried once more; a step that
+          // fails twice fails the run.
+          maxWorkers: 2,
+          retry: 1,
         },
       },
     ],

@@ -1,16 +1,16 @@
-import type { DeliveryService } from '../core/delivery/delivery-service';
+import type { AutomationDelivery } from '../core/delivery/automation-delivery';
 import { composeDeliverRun } from '../platform/compose/automation';
 import { composedOnFirstUse } from '../platform/compose/entry-point';
 import { runTask } from '../pipeline/run-task';
 import { deliverInputSchema } from './run-input';
 import { automationTaskNamed } from './tasks';
 
-/** Deliver: the run's video to the schedule's recipients, once each (DeliveryService.deliverAutomationRun). */
-export function deliverRunTask(delivery: () => Pick<DeliveryService, 'deliverAutomationRun'>): (event: unknown) => Promise<{ mailed: number }> {
+/** Deliver: the run's video to the schedule's recipients, once each (AutomationDelivery.deliverRun). */
+export function deliverRunTask(delivery: () => Pick<AutomationDelivery, 'deliverRun'>): (event: unknown) => Promise<{ mailed: number }> {
   return (event) =>
     runTask(event, () => {
       const input = deliverInputSchema.parse(event);
-      return delivery().deliverAutomationRun(input.userId, input.begun.scriptId);
+      return delivery().deliverRun(input.userId, input.begun.scriptId);
     });
 }
 

@@ -19,7 +19,7 @@ const { endpoint, signedIn } = endpointsFor<DeliveryDepsOfArea>();
 export const handler = createAreaHandler('delivery', composeDelivery, {
   'GET /api/webhook-settings': signedIn({
     handle: async (input) => {
-      const settings = await input.deps.delivery.settingsOf(input.userId);
+      const settings = await input.deps.deliverySettings.settingsOf(input.userId);
       if (!settings) throw new NotFoundError('No automation settings saved yet');
       return { body: settings };
     },
@@ -27,16 +27,16 @@ export const handler = createAreaHandler('delivery', composeDelivery, {
 
   'POST /api/webhook-settings': signedIn({
     body: saveDeliverySettingsSchema,
-    handle: async (input) => ({ body: await input.deps.delivery.save(input.userId, input.body) }),
+    handle: async (input) => ({ body: await input.deps.deliverySettings.save(input.userId, input.body) }),
   }),
 
   'POST /api/webhook-settings/rotate-secret': signedIn({
-    handle: async (input) => ({ body: await input.deps.delivery.rotateSecret(input.userId) }),
+    handle: async (input) => ({ body: await input.deps.deliverySettings.rotateSecret(input.userId) }),
   }),
 
   'POST /api/test-email': signedIn({
     body: testEmailSchema,
-    handle: async (input) => ({ body: await input.deps.delivery.sendTest(input.userId, input.body.automationEmail) }),
+    handle: async (input) => ({ body: await input.deps.testMails.send(input.userId, input.body.automationEmail) }),
   }),
 
   'POST /api/webhook-test-direct': signedIn({
@@ -49,23 +49,23 @@ export const handler = createAreaHandler('delivery', composeDelivery, {
   }),
 
   'GET /api/scheduled-emails': signedIn({
-    handle: async (input) => ({ body: await input.deps.delivery.list(input.userId) }),
+    handle: async (input) => ({ body: await input.deps.scheduledEmails.list(input.userId) }),
   }),
 
   'DELETE /api/scheduled-emails/{id}': signedIn({
     params: scheduledEmailIdParams,
-    handle: async (input) => ({ body: await input.deps.delivery.cancel(input.userId, input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.scheduledEmails.cancel(input.userId, input.params.id) }),
   }),
 
   'POST /api/scripts/{id}/send-email': signedIn({
     params: idParams,
-    handle: async (input) => ({ body: await input.deps.delivery.sendNow(input.userId, input.params.id) }),
+    handle: async (input) => ({ body: await input.deps.scheduledEmails.sendNow(input.userId, input.params.id) }),
   }),
 
   'POST /api/scripts/{id}/schedule-email': signedIn({
     params: idParams,
     body: scheduleEmailSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.delivery.schedule(input.userId, input.params.id, input.body.scheduledAt) }),
+    handle: async (input) => ({ status: 201, body: await input.deps.scheduledEmails.schedule(input.userId, input.params.id, input.body.scheduledAt) }),
   }),
 
   'GET /api/scripts/{id}/share-links': signedIn({

@@ -21,14 +21,14 @@ export async function handler(event: unknown): Promise<{ outcome: string }> {
     return { outcome: 'refused' };
   }
   const job = parsed.data;
-  const { delivery, weekly, automations } = deps();
+  const { scheduledEmails, notices, automationDelivery, weekly, automations } = deps();
   let outcome: string;
-  if (job.kind === 'scheduled-email') outcome = await delivery.fireScheduled(job.userId, job.scheduledEmailId);
+  if (job.kind === 'scheduled-email') outcome = await scheduledEmails.fire(job.userId, job.scheduledEmailId);
   else if (job.kind === 'weekly-email') outcome = await weekly.run(job.userId);
   else if (job.kind === 'automation-run') outcome = (await automations.fire(job.userId, job.scheduleId, job.scheduledAt ? new Date(job.scheduledAt) : undefined)).outcome;
   else {
-    if (job.result === 'video-failed') await delivery.videoFailed(job.userId, job.scriptId, job.error ?? 'The video could not be made.');
-    else await delivery.completed(job.userId, job.result, job.scriptId, job.fileUrl);
+    if (job.result === 'video-failed') await automationDelivery.videoFailed(job.userId, job.scriptId, job.error ?? 'The video could not be made.');
+    else await notices.completed(job.userId, job.result, job.scriptId, job.fileUrl);
     outcome = 'notified';
   }
   log.info('scheduled job ran', { kind: job.kind, userId: job.userId, outcome });

@@ -16,7 +16,7 @@ const deps = composedOnFirstUse('jobs:tick', jobsAccess, composeJobs);
  * The claim pending → sending makes the sweep and the scheduler send it once between them.
  */
 export async function handler(event?: Partial<ScheduledEvent>): Promise<TickResult> {
-  const processed = await deps().delivery.sweepDue();
+  const processed = await deps().scheduledEmails.sweepDue();
   logger.info('jobs tick', { scheduledAt: event?.time ?? new Date().toISOString(), processed });
   return { processed };
 }

@@ -1,6 +1,7 @@
 import { accountMessages } from '../../contract/account';
 import { isLiveStatus } from '../../contract/rules/billing';
-import { scheduledEmailJobName, weeklyEmailJobName } from '../delivery/delivery-service';
+import { weeklyEmailJobName } from '../delivery/delivery-settings-service';
+import { scheduledEmailJobName } from '../delivery/scheduled-emails';
 import { shareCopyPrefix } from '../delivery/share-links';
 import { NotAuthenticatedError, RateLimitedError, ValidationError } from '../errors';
 import { userPrefix } from '../files/owned-files';

@@ -10,7 +10,7 @@ export interface WeeklyScriptsDeps {
   settings: { get(userId: string): Promise<{ automationEmail: string | null } | undefined> };
   generate: (userId: string, input: GenerateScriptsInput) => Promise<{ scripts: GeneratedScript[] }>;
   saveScript: (userId: string, input: CreateScriptInput) => Promise<Script>;
-  /** Sends through the plan's daily allowance and the suppression list (DeliveryService's rules). */
+  /** Sends through the plan's daily allowance and the suppression list (DeliveryMail's rules). */
   send: (userId: string, message: Awaited<ReturnType<typeof weeklyMail>>) => Promise<void>;
   once: SendOnce;
   appOrigin: () => Promise<string>;

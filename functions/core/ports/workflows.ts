@@ -79,7 +79,7 @@ export interface AutomationRunStore {
   runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined>;
 }
 
-/** What delivery needs of the workflows when a video completes (DeliveryService's automation hook). */
+/** What delivery needs of the workflows when a video completes (AutomationDelivery's side of a run). */
 export interface AutomationDeliveries {
   /** The running automation run that wrote this script, if any. */
   runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined>;

@@ -95,7 +95,7 @@ export interface AutomationRunnerDeps {
   giveBackVideo: (userId: string, scriptId: string, videoRunId: string) => Promise<void>;
   /** Reads the script a run wrote (the pipeline's failure message). */
   scriptOf: (userId: string, scriptId: string) => Promise<Pick<Script, 'videoGenerationStatus' | 'videoGenerationError'> | undefined>;
-  /** Records a run failed and tells a scheduled run's owner, once per run (DeliveryService.runFailed). */
+  /** Records a run failed and tells a scheduled run's owner, once per run (AutomationDelivery.runFailed). */
   runFailed: (run: AutomationRun, reason: string) => Promise<void>;
   publisher: Publisher;
   clock: () => Date;
@@ -108,7 +108,7 @@ export interface AutomationRunnerDeps {
  * `begin` claims (schedule, period) once, writes the script (the template's fixed words, else the
  * writer, charged to the owner's plan), saves it as the owner's script and claims its video with the
  * template's voice, captions, music and media; the state machine runs the video pipeline as a nested
- * execution; delivery mails the recipients (DeliveryService.deliverAutomationRun); `recordFailure` says
+ * execution; delivery mails the recipients (AutomationDelivery.deliverRun); `recordFailure` says
  * why a run failed on the schedule (and in a mail to the owner). A failed run never blocks the next:
  * `nextRunAt` moves on at the start of every run.
  */

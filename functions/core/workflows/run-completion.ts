@@ -2,7 +2,7 @@ import type { Publisher } from '../ports/realtime';
 import type { AutomationDeliveries, AutomationRun, AutomationRunStore, AutomationScheduleRepository } from '../ports/workflows';
 import { lastRunOf } from './automation-runner';
 
-/** The workflows' side of a completed video (DeliveryService's automation hook): which run wrote the script, and recording how it ended. */
+/** The workflows' side of a completed video (AutomationDelivery's side of a run): which run wrote the script, and recording how it ended. */
 export class AutomationCompletions implements AutomationDeliveries {
   constructor(
     private readonly deps: {

@@ -6,11 +6,14 @@ import { DynamoSendOnce } from '../../adapters/aws/dynamo/send-once';
 import { DynamoShareLinkRepository } from '../../adapters/aws/dynamo/share-links';
 import { EventBridgeScheduler } from '../../adapters/aws/eventbridge-scheduler';
 import { localScheduler } from '../../adapters/local/in-process-scheduler';
-import { DeliveryService } from '../../core/delivery/delivery-service';
+import { CompletionDelivery } from '../../core/delivery/completion-delivery';
+import { DeliveryMail } from '../../core/delivery/delivery-mail';
+import { DeliverySettingsService } from '../../core/delivery/delivery-settings-service';
+import { ScheduledEmails } from '../../core/delivery/scheduled-emails';
+import { TestMails } from '../../core/delivery/test-mails';
 import { ShareLinkService } from '../../core/delivery/share-links';
 import type { WebhookService } from '../../core/delivery/webhooks';
 import type { Scheduler } from '../../core/ports/delivery';
-import type { AutomationDeliveries } from '../../core/ports/workflows';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../clients/entry';
 import type { SharedFiles } from '../../core/ports/delivery';
@@ -25,7 +28,9 @@ import { webhooksOf } from './webhooks';
 /** Delivery: automation settings, emails now and scheduled, share links, webhooks. */
 export interface DeliveryDepsOfArea {
   sessions: SessionService;
-  delivery: DeliveryService;
+  deliverySettings: DeliverySettingsService;
+  testMails: TestMails;
+  scheduledEmails: ScheduledEmails;
   shareLinks: ShareLinkService;
   webhooks: WebhookService;
 }
@@ -53,7 +58,12 @@ export const firesOnly: Scheduler = {
 };
 
 export interface DeliveryParts {
-  delivery: DeliveryService;
+  /** The rules every mail follows (suppression, the daily allowance), shared by the services below. */
+  mail: DeliveryMail;
+  deliverySettings: DeliverySettingsService;
+  testMails: TestMails;
+  scheduledEmails: ScheduledEmails;
+  notices: CompletionDelivery;
   shareLinks: ShareLinkService;
   webhooks: WebhookService;
   settings: DynamoDeliverySettingsRepository;
@@ -72,45 +82,43 @@ function sharedFilesOf(context: EntryContext, mode: 'read' | 'read-write'): Shar
 }
 
 /** The delivery services, with the scheduler given (the jobs' entry points fire; they never schedule). */
-export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, automations?: AutomationDeliveries, bucket: 'read' | 'read-write' = 'read'): DeliveryParts {
+export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, bucket: 'read' | 'read-write' = 'read'): DeliveryParts {
   const table = tableOf(context, 'read-write');
   const sessions = sessionsOf(context);
   const appOrigin = appOriginOf(context);
   const settings = new DynamoDeliverySettingsRepository(table);
   const scripts = new DynamoScriptRepository(table);
+  const clock = () => new Date();
+  const log = logger.child({ area: 'delivery' });
   const shareLinks = new ShareLinkService({
     links: new DynamoShareLinkRepository(table),
     scripts,
     files: sharedFilesOf(context, bucket),
     appOrigin,
-    clock: () => new Date(),
+    clock,
   });
   const webhooks = webhooksOf(context, settings);
   const once = new DynamoSendOnce(table);
   const quota = new DynamoMailQuota(table);
   const suppression = new DynamoSuppressionList(table);
-  const delivery = new DeliveryService({
-    settings,
-    users: usersOf(context),
-    scheduled: new DynamoScheduledEmailRepository(table),
+  const users = usersOf(context);
+  const mail = new DeliveryMail({ settings, users, shareLinks, mailer: mailerOf(context), quota, suppression, appOrigin, clock });
+  return {
+    mail,
+    deliverySettings: new DeliverySettingsService({ mail, settings, users, quota, suppression, scheduler, checkWebhookUrl: (url) => webhooks.checkUrl(url) }),
+    testMails: new TestMails({ mail, quota }),
+    scheduledEmails: new ScheduledEmails({ mail, scheduled: new DynamoScheduledEmailRepository(table), shareLinks, scheduler, publisher: realtimeOf(context, sessions), log }),
+    notices: new CompletionDelivery({ mail, settings, shareLinks, once, webhooks, appOrigin, log }),
     shareLinks,
-    mailer: mailerOf(context),
+    webhooks,
+    settings,
+    once,
     quota,
     suppression,
-    scheduler,
-    once,
-    webhooks,
-    checkWebhookUrl: (url) => webhooks.checkUrl(url),
-    publisher: realtimeOf(context, sessions),
-    automations,
-    appOrigin,
-    clock: () => new Date(),
-    log: logger.child({ area: 'delivery' }),
-  });
-  return { delivery, shareLinks, webhooks, settings, once, quota, suppression };
+  };
 }
 
 export function composeDelivery(context: EntryContext): DeliveryDepsOfArea {
-  const { delivery, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context), undefined, 'read-write');
-  return { sessions: sessionsOf(context), delivery, shareLinks, webhooks };
+  const { deliverySettings, testMails, scheduledEmails, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context), 'read-write');
+  return { sessions: sessionsOf(context), deliverySettings, testMails, scheduledEmails, shareLinks, webhooks };
 }

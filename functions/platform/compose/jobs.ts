@@ -1,7 +1,9 @@
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
-import type { DeliveryService } from '../../core/delivery/delivery-service';
+import type { AutomationDelivery } from '../../core/delivery/automation-delivery';
+import type { CompletionDelivery } from '../../core/delivery/completion-delivery';
+import type { ScheduledEmails } from '../../core/delivery/scheduled-emails';
 import { WeeklyScripts } from '../../core/delivery/weekly-scripts';
 import { UsageMeter } from '../../core/plans/usage-meter';
 import { GenerationService } from '../../core/scripts/generation-service';
@@ -10,15 +12,19 @@ import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
+import { automationDeliveryOf } from './automation';
 import { deliveryPartsOf, firesOnly } from './delivery';
 import { mailerOf } from './mail';
 import { scriptWriterOf } from './script-writer';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
-import { automationCompletionsOf, automationRunnerOf } from './workflows';
+import { automationRunnerOf } from './workflows';
 import type { AutomationRunner } from '../../core/workflows/automation-runner';
 
 export interface JobsDeps {
-  delivery: DeliveryService;
+  scheduledEmails: ScheduledEmails;
+  notices: CompletionDelivery;
+  /** A failed video of an automation run fails the run (MarkFailed's notice; issue 13). */
+  automationDelivery: AutomationDelivery;
   weekly: WeeklyScripts;
   automations: AutomationRunner;
 }
@@ -26,8 +32,7 @@ export interface JobsDeps {
 /** What EventBridge Scheduler's target and the every-minute tick run: scheduled emails, the weekly script email and automation runs. */
 export function composeJobs(context: EntryContext): JobsDeps {
   const table = tableOf(context, 'read-write');
-  // A failed video of an automation run fails the run (MarkFailed's notice; issue 13).
-  const parts = deliveryPartsOf(context, firesOnly, automationCompletionsOf(context));
+  const parts = deliveryPartsOf(context, firesOnly);
   const users = usersOf(context);
   const publisher = realtimeOf(context, sessionsOf(context));
   const scripts = new ScriptService(new DynamoScriptRepository(table), publisher, {
@@ -54,5 +59,5 @@ export function composeJobs(context: EntryContext): JobsDeps {
     log: logger.child({ area: 'weekly-email' }),
   });
   const automations = automationRunnerOf(context, 'start');
-  return { delivery: parts.delivery, weekly, automations };
+  return { scheduledEmails: parts.scheduledEmails, notices: parts.notices, automationDelivery: automationDeliveryOf(context, parts), weekly, automations };
 }

@@ -9,9 +9,9 @@ import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { completionNoticesOf } from './completion-notices';
-import { deliveryPartsOf, firesOnly } from './delivery';
+import { automationDeliveryOf } from './automation';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
-import { automationCompletionsOf, automationRunnerOf } from './workflows';
+import { automationRunnerOf } from './workflows';
 
 /**
  * Runs survive a crash (issue 23): MarkFailed's parts for a video (its reserved minutes given back), RecordFailure's for an automation run
@@ -22,7 +22,7 @@ import { automationCompletionsOf, automationRunnerOf } from './workflows';
 export function composeRunRecovery(context: EntryContext, options: { scan?: boolean } = {}): RunRecovery {
   const table = tableOf(context, 'read-write');
   const publisher = realtimeOf(context, sessionsOf(context));
-  const { delivery } = deliveryPartsOf(context, firesOnly, automationCompletionsOf(context));
+  const delivery = automationDeliveryOf(context);
   const stranded = new DynamoStrandedRuns(table);
   return new RunRecovery({
     video: {

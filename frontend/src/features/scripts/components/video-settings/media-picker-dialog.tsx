@@ -6,7 +6,7 @@ import type { PublicAsset } from '@contract/media';
 import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages } from '../../api/media';
 import { orderForPicker, toggleQueued } from '../../lib/segments';
 import { AppDialog } from '@/components/ui/app-dialog';
-import { StockCredit } from '@/components/stock-credit';
+import { compactCreditText, stockCreditText } from '@/components/stock-credit';
 
 /** The spec's columns by width (000 §9: 3/5/6/8). */
 const PICKER_COLUMNS = { base: 3, md: 5, lg: 6, xl: 8 } as const;
@@ -27,19 +27,6 @@ export function pickerColumns(specColumns: number, items: number): number {
 export type PickerTarget = { mode: 'single'; index: number } | { mode: 'bulk'; count: number };
 
 function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: number | undefined; eager: boolean; onPick: () => void }) {
-  if (!item.attribution) return <TileButton item={item} order={order} eager={eager} onPick={onPick} />;
-  // A stock clip's credit (Pexels' terms) sits over the tile, beside the button rather than in it (no link inside a button).
-  return (
-    <Box position="relative">
-      <TileButton item={item} order={order} eager={eager} onPick={onPick} />
-      <Box position="absolute" insetX="0" bottom="7" px="2" py="0.5" bg="blackAlpha.600" pointerEvents="none">
-        <StockCredit attribution={item.attribution} color="whiteAlpha.900" fontSize="2xs" linkColor="white" pointerEvents="auto" />
-      </Box>
-    </Box>
-  );
-}
-
-function TileButton({ item, order, eager, onPick }: { item: PublicAsset; order: number | undefined; eager: boolean; onPick: () => void }) {
   const thumb = thumbnailSrc(item.thumbnailUrl);
   return (
     <Box
@@ -75,6 +62,12 @@ function TileButton({ item, order, eager, onPick }: { item: PublicAsset; order: 
         <Text color="white" fontSize="xs" lineClamp={1}>
           {item.title}
         </Text>
+        {/* A stock clip's credit (Pexels' terms), as text: a tile is a button, so the links are in the media library. */}
+        {item.attribution && (
+          <Text color="whiteAlpha.800" fontSize="2xs" lineClamp={1} data-testid="stock-credit" title={stockCreditText(item.attribution)}>
+            {compactCreditText(item.attribution)}
+          </Text>
+        )}
       </Box>
       {item.duration ? (
         <Badge position="absolute" top="1" right="1" size="xs" variant="solid" colorPalette="gray">{`${Math.round(item.duration)}s`}</Badge>

@@ -137,6 +137,7 @@ function SegmentRow({
       rounded="md"
       borderWidth={selected ? '2px' : '1px'}
       align="center"
+      wrap="wrap"
       style={selected ? { borderColor: `hsl(${hue} 70% 45%)`, background: `hsl(${hue} 85% 94%)` } : undefined}
     >
       {bulk && (
@@ -225,12 +226,17 @@ function SegmentRow({
             )}
           </HStack>
         )}
-        {!bulk && onFocus && axis && framed && <FramingControl segment={segment} clip={framed} axis={axis} label={label} thumb={thumb} onFocus={(focus) => onFocus(axis, focus)} />}
       </Stack>
       {!bulk && (
         <Button size="xs" variant="outline" onClick={onReplace} aria-label={`${segment.mediaAssetId ? 'Change' : 'Replace'} media for ${label}`}>
           {segment.mediaAssetId ? 'Change' : 'Replace'}
         </Button>
+      )}
+      {/* A line of its own under the text (the thumbnail's width in), so a phone's narrow column keeps every choice in view. */}
+      {!bulk && onFocus && axis && framed && (
+        <Box flexBasis="100%" pl={{ base: '4.75rem', sm: '5.75rem' }} mt="-1">
+          <FramingControl segment={segment} clip={framed} axis={axis} label={label} thumb={thumb} onFocus={(focus) => onFocus(axis, focus)} />
+        </Box>
       )}
     </HStack>
   );

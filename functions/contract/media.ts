@@ -42,8 +42,30 @@ export interface PublicAsset extends MediaTechnicalFields {
     kind: MediaKind;
     audioCodec: string | null;
   };
+  /**
+   * What the quick look at upload found (issue 24), absent for audio and older assets: where the clip's
+   * watchable part starts (seconds) and where its action is across and down the frame (0–1). The browser
+   * plans shots from it as the server does.
+   */
+  framing?: AssetFraming;
+  /** Who to credit for stock footage (issue 24, Pexels' terms): shown beside the clip wherever it is listed. */
+  attribution?: AssetAttribution;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface AssetFraming {
+  inPoint: number;
+  focusX: number;
+  focusY: number;
+}
+
+/** The credit a stock clip carries: its provider, its author (with their page when known) and the video's page. */
+export interface AssetAttribution {
+  provider: 'pexels';
+  author: string;
+  authorUrl: string | null;
+  sourceUrl: string | null;
 }
 
 /** A folder as the API answers it (core/media/media.ts `toPublicFolder`). */

@@ -9,6 +9,7 @@ import {
   fontFamilies,
   scheduleDefaults,
   scheduleFrequencies,
+  shotTransitions,
   splitRecipients,
   startTimePattern,
   templateCaptionDefaults as captionDefaults,
@@ -94,6 +95,8 @@ export const templateCaptionSettingsSchema = z
     underline: flag('underline').default(captionDefaults.underline),
     allCaps: flag('allCaps').default(captionDefaults.allCaps),
     look: z.enum(captionLookChoices, { error: `look must be one of: ${captionLookChoices.join(', ')}` }).nullable().default(captionDefaults.look),
+    motion: flag('motion').default(captionDefaults.motion),
+    transition: z.enum(shotTransitions, { error: `transition must be one of: ${shotTransitions.join(', ')}` }).default(captionDefaults.transition),
   })
   .strict();
 export type TemplateCaptionSettings = z.infer<typeof templateCaptionSettingsSchema>;

@@ -9,7 +9,8 @@ import { startJourney, stopJourney } from './journey';
 /**
  * Switch Scenes (issues 15, 24): three clips tagged beans, grinder and milk/foam and a 6-line coffee
  * script planned as shots; each tagged clip is cut in on the word that names its tag, each row shows
- * the tags that matched as chips beside a larger thumbnail. Desktop and phone screenshots.
+ * the tags that matched as chips beside a larger thumbnail; the landscape clip's shot is framed on its right
+ * and the framing is saved with the segment. Desktop and phone screenshots.
  */
 const script = [
   'Better coffee at home takes three small upgrades.',
@@ -33,7 +34,8 @@ describe('Switch Scenes shows why each clip was chosen', () => {
     ({ stack, browser, dir, files } = await startJourney('scenes', [
       ['mp4', { name: 'Grinder', seconds: 2, size: '360x640' }],
       ['mp4', { name: 'Beans', seconds: 2, size: '360x640' }],
-      ['mp4', { name: 'Milk', seconds: 2, size: '360x640' }],
+      // Landscape: Switch Scenes offers its framing (issue 24).
+      ['mp4', { name: 'Milk', seconds: 2, size: '640x360' }],
     ]));
     ({ context, page } = await newPage(browser, stack.url));
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -77,7 +79,7 @@ describe('Switch Scenes shows why each clip was chosen', () => {
     expect(await chipsOfShotStartingWith('beans')).toEqual(['beans']);
     expect(await chipsOfShotStartingWith('grinder')).toEqual(['grinder']);
     expect(await chipsOfShotStartingWith('milk')).toEqual(['milk', 'foam']);
-    const thumb = await rows.first().locator('img').boundingBox();
+    const thumb = await rows.first().locator('img').first().boundingBox();
     expect(thumb?.width ?? 0).toBeGreaterThanOrEqual(64);
     await dialog.getByRole('heading', { name: 'Switch Scenes' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'switch-scenes-desktop', { viewport: true });
@@ -85,5 +87,40 @@ describe('Switch Scenes shows why each clip was chosen', () => {
     await page.setViewportSize(PHONE_VIEWPORT);
     await rows.nth(2).scrollIntoViewIfNeeded();
     await screenshot(page, 'switch-scenes-phone', { viewport: true });
+  });
+
+  it('frames the landscape clip’s shot on its right, and saves it with the segment', { timeout: 150_000 }, async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
+    const rows = dialog.getByTestId('segment-row');
+    const texts = await rows.locator('p[title]').allInnerTexts();
+    const index = texts.findIndex((text) => text.toLowerCase().startsWith('milk'));
+    expect(index, JSON.stringify(texts)).toBeGreaterThanOrEqual(0);
+    const row = rows.nth(index);
+    // Only the landscape clip's shots are framed; the portrait clips fill 9:16 as they are.
+    expect(await dialog.getByTestId('framing').count()).toBe(await dialog.getByRole('radiogroup', { name: /^Framing of/ }).count());
+    const framing = row.getByRole('radiogroup', { name: `Framing of Segment ${index + 1}` });
+    await expect.poll(() => framing.getByRole('radio', { name: 'Auto' }).getAttribute('aria-checked')).toBe('true');
+    await framing.getByRole('radio', { name: 'Right' }).click();
+    await expect.poll(() => framing.getByRole('radio', { name: 'Right' }).getAttribute('aria-checked')).toBe('true');
+    // The row's 9:16 thumbnail shows the window the render keeps: the clip's right edge.
+    expect(await row.getByRole('img', { name: `Media of Segment ${index + 1}` }).getAttribute('style')).toContain('object-position: 100% 50%');
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'switch-scenes-framing-desktop', { viewport: true });
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'switch-scenes-framing-phone', { viewport: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Generate video' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Saved with the request, and again by the finished video (its metadata keeps the creator's framing, not the analysed one).
+    type Listed = { title: string; videoGenerationStatus: string; videoMetadata: { segments: { text: string; focusX?: number }[] } | null };
+    const script = async () => ((await (await page.request.get('/api/scripts')).json()) as Listed[]).find((item) => item.title === 'Better coffee at home');
+    await expect.poll(async () => (await script())?.videoGenerationStatus, { timeout: 90_000, interval: 1_000 }).toBe('complete');
+    const saved = (await script())?.videoMetadata?.segments ?? [];
+    const milk = saved.find((segment) => segment.text.toLowerCase().startsWith('milk'));
+    expect(milk?.focusX, JSON.stringify(saved)).toBe(1);
+    expect(saved.filter((segment) => segment.focusX !== undefined)).toHaveLength(1);
   });
 });

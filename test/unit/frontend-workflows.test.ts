@@ -170,6 +170,8 @@ describe('the template form ⇄ request', () => {
       underline: false,
       allCaps: true,
       look: null,
+      motion: true,
+      transition: 'cut',
     });
   });
   it('needs a name, topic, subject category and duration (000 §5)', () => {

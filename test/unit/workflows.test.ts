@@ -166,6 +166,14 @@ describe('an automation run’s firing time', () => {
     });
     expect(off.enabled).toBe(false);
   });
+
+  it('carries a template’s motion and transition to the script (issue 24), and refuses an unknown transition', () => {
+    const parsed = createTemplateSchema.parse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { motion: false, transition: 'crossfade' } });
+    expect(scriptCaptionsOf({ captionSettings: parsed.captionSettings, backgroundAudioId: null, backgroundAudioVolume: 20 })).toMatchObject({ motion: false, transition: 'crossfade' });
+    const bad = createTemplateSchema.safeParse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { transition: 'wipe' } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('transition must be one of: cut, zoom, crossfade');
+  });
 });
 
 describe('workflow request validation', () => {
@@ -193,6 +201,9 @@ describe('workflow request validation', () => {
       underline: false,
       allCaps: true,
       look: null,
+      // Issue 24: the shots' motion, as a script's settings default it.
+      motion: true,
+      transition: 'cut',
     });
   });
 

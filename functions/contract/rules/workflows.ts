@@ -5,9 +5,9 @@
  * form's are used (they are what a person creating a template sees).
  */
 import type { CaptionLookChoice } from './caption-looks';
-import { captionPositions, captionStyles, fontFamilies } from './captions';
+import { captionDefaults, captionPositions, captionStyles, fontFamilies, shotTransitions } from './captions';
 
-export { captionPositions, captionStyles, fontFamilies };
+export { captionPositions, captionStyles, fontFamilies, shotTransitions };
 
 export const templateDurations = ['15 sec', '30 sec', '45 sec', '60 sec'] as const;
 export type TemplateDuration = (typeof templateDurations)[number];
@@ -47,6 +47,9 @@ export const templateCaptionDefaults = {
   allCaps: true,
   /** A caption look (caption-looks.ts) or null: the template's own settings drawn by its style, with keyword emphasis (issue 24). */
   look: null as CaptionLookChoice | null,
+  /** How the shots move (issue 24), as a script's settings: a slow push-in or pan with punch-ins, and the transition between shots. */
+  motion: captionDefaults.motion,
+  transition: captionDefaults.transition as (typeof shotTransitions)[number],
 };
 
 export const templateDefaults = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PublicAsset, PublicFolder } from '../../contract/media';
+import type { AssetAttribution, PublicAsset, PublicFolder } from '../../contract/media';
 import { userPrefix } from '../files/owned-files';
 
 /** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
@@ -108,6 +108,26 @@ export const proxyPaths = {
   thumbnail: (key: string) => `/api/thumbnail-proxy?url=${encodeURIComponent(key)}`,
 };
 
+/** An https address, else null: a credit's links are followed by the browser, so nothing else is answered. */
+function httpsOrNull(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).protocol === 'https:' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stock clip's credit as the browser shows it: the author and the pages, https only (the provider's own id stays stored). */
+export function publicAttributionOf(attribution: NonNullable<MediaAsset['attribution']>): AssetAttribution {
+  return {
+    provider: attribution.provider,
+    author: attribution.author,
+    authorUrl: httpsOrNull(attribution.authorUrl),
+    sourceUrl: httpsOrNull(attribution.sourceUrl),
+  };
+}
+
 /** The asset as the API answers it: the spec's fields, with playable and previewable URLs. */
 export function toPublicAsset(asset: MediaAsset): PublicAsset {
   const fileUrl = proxyPaths.media(asset.storageKey);
@@ -148,6 +168,8 @@ export function toPublicAsset(asset: MediaAsset): PublicAsset {
       aspectRatio: asset.aspectRatio,
       colorSpace: asset.colorSpace,
     },
+    ...(asset.framing ? { framing: { inPoint: asset.framing.inPoint, focusX: asset.framing.focusX, focusY: asset.framing.focusY } } : {}),
+    ...(asset.attribution ? { attribution: publicAttributionOf(asset.attribution) } : {}),
     createdAt: asset.createdAt,
     updatedAt: asset.updatedAt,
   };

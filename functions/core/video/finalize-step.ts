@@ -49,6 +49,8 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
         mediaStartTime: segment.mediaStartTime,
         mediaDuration: segment.mediaDuration,
         ...(segment.matchedTags ? { matchedTags: segment.matchedTags } : {}),
+        // The creator's framing stays with the shot for the next Switch Scenes (not the focus found at upload).
+        ...segment.chosenFocus,
         ...(segment.source === 'generated' ? { source: segment.source, ...(segment.generatedReason ? { generatedReason: segment.generatedReason } : {}) } : {}),
       })),
       totalDuration: input.video.durationSeconds,

@@ -51,6 +51,8 @@ export const plannedSegmentSchema = z.object({
   /** Where the 9:16 crop is centred (0–1 across and down): the creator's per-shot choice, else the clip's analysed focus. */
   focusX: z.number().min(0).max(1).optional(),
   focusY: z.number().min(0).max(1).optional(),
+  /** The creator's own focus for the shot (Switch Scenes), kept apart so the finished video's metadata saves it again and not the analysed one. */
+  chosenFocus: z.object({ focusX: z.number().min(0).max(1).optional(), focusY: z.number().min(0).max(1).optional() }).optional(),
 });
 export type PlannedSegment = z.infer<typeof plannedSegmentSchema>;
 

@@ -1,6 +1,6 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
 import type { GenerateScriptsInput, GenerationResult } from '../../contract/generation';
-import { captionDefaults, captionRanges } from '../../contract/rules/captions';
+import { captionRanges } from '../../contract/rules/captions';
 import type { CreateScriptInput, Script } from '../../contract/scripts';
 import type { GenerateVideoInput } from '../../contract/video';
 import type { AutomationLastRun, VideoTemplate } from '../../contract/workflows';
@@ -34,8 +34,8 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     position: c.position,
     all_caps: c.allCaps,
     enabled: c.enabled,
-    motion: captionDefaults.motion,
-    transition: captionDefaults.transition,
+    motion: c.motion,
+    transition: c.transition,
     // The template's look, else its own settings drawn by its style, with keyword emphasis (issue 24).
     look: c.look ?? 'custom',
     emphasis: {},

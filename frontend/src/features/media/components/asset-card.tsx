@@ -1,5 +1,6 @@
 import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 
+import { StockCredit } from '@/components/stock-credit';
 import type { PublicAsset } from '@contract/media';
 
 import { formatBytes, formatDuration } from '../lib/file-rules';
@@ -41,6 +42,7 @@ export function AssetCard({ asset, selecting, selected, onToggle, ...actions }: 
               {formatBytes(asset.fileSize)}
               {asset.fileType.includes('audio') ? ` · ${formatDuration(asset.duration)}` : ''}
             </Text>
+            {asset.attribution && <StockCredit attribution={asset.attribution} />}
           </Box>
           <AssetMenu asset={asset} {...actions} />
         </HStack>
@@ -70,6 +72,7 @@ export function AssetRow({ asset, selecting, selected, onToggle, ...actions }: P
         <Text fontSize="xs" color="fg.muted">
           {formatDuration(asset.duration)} · {formatBytes(asset.fileSize)}
         </Text>
+        {asset.attribution && <StockCredit attribution={asset.attribution} />}
       </Table.Cell>
       <Table.Cell>
         <AssetTags asset={asset} onChanged={actions.onChanged} />

@@ -21,6 +21,7 @@ import { planShots, type VoiceTimings } from '@contract/rules/shot-plan';
 export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, scoreMedia, splitScript, totalDuration } from '@contract/rules/segments';
 export type { CandidateMedia, ScoringContext, Segment } from '@contract/rules/segments';
 export { moveCut, shotTimes, type ShotTime, type VoiceTimings } from '@contract/rules/shot-plan';
+export { cropWindowOf, framingChoices, reframeAxisOf, setFocus, shotFocusOf, type ReframeAxis } from '@contract/rules/reframe';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Recent usage records are kept 7 days (000 §4). */
@@ -89,13 +90,19 @@ export function setInPoint(segments: readonly Segment[], index: number, seconds:
   return segments.map((segment, i) => (i === index ? { ...segment, mediaStartTime: Math.round(bounded * 10) / 10 } : segment));
 }
 
-/** Media chosen for a segment: its id, file and thumbnail, and its tags the text mentions; the start time goes back to 0. */
+/**
+ * Media chosen for a segment: its id, file and thumbnail, and its tags the text mentions; the shot starts
+ * at the clip's analysed in-point (0 without one, or when the shot would run past the clip's end) and is
+ * framed around the clip's own focus (a framing chosen for the previous clip does not carry over).
+ */
 export function replaceSegmentMedia(segments: readonly Segment[], index: number, media: CandidateMedia): Segment[] {
   return segments.map((segment, i) => {
     if (i !== index) return segment;
     // A clip chosen: no longer a generated background.
-    const { source: _source, generatedReason: _reason, ...kept } = segment;
-    return { ...kept, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: 0, matchedTags: matchedTagsOf(media, segment.text) };
+    const { source: _source, generatedReason: _reason, focusX: _x, focusY: _y, ...kept } = segment;
+    const inPoint = media.framing?.inPoint ?? 0;
+    const fits = !media.duration || media.duration <= 0 || inPoint + Math.min(segment.mediaDuration, media.duration) <= media.duration;
+    return { ...kept, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: fits ? inPoint : 0, matchedTags: matchedTagsOf(media, segment.text) };
   });
 }
 

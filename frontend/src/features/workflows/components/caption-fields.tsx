@@ -9,6 +9,7 @@ import type { TemplateCaptionSettings } from '@contract/workflows';
 import { captionLooks, isCaptionLookName, type CaptionLookChoice } from '@contract/rules/caption-looks';
 import { LookPicker } from '@/components/caption-look-picker';
 import { CaptionPresets } from '@/components/caption-presets';
+import { MotionControls } from '@/components/motion-controls';
 import type { CaptionPreset } from '@contract/caption-settings';
 import { captionRanges } from '@contract/rules/captions';
 import { templateCaptionRanges } from '@contract/rules/workflows';
@@ -253,6 +254,8 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           ))}
         </HStack>
       </Stack>
+      {/* The shots' motion is the video's, not the captions': it stays on when captions are off. */}
+      <MotionControls transition={value.transition} motion={value.motion} onTransition={(next) => set('transition', next)} onMotion={(next) => set('motion', next)} />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import type { CaptionLookChoice } from '@contract/rules/caption-looks';
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from './color-field';
 import { KeywordEditor } from './keyword-editor';
-import { MotionControls } from './motion-controls';
+import { MotionControls } from '@/components/motion-controls';
 import { LookPicker } from '@/components/caption-look-picker';
 import { CaptionPresets } from '@/components/caption-presets';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
@@ -47,7 +47,7 @@ export function CaptionControls({
       {scriptContent && settings.look !== null && (
         <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
       )}
-      <MotionControls settings={settings} update={update} />
+      <MotionControls transition={settings.transition} motion={settings.motion} onTransition={(value) => update('transition', value)} onMotion={(value) => update('motion', value)} />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>
         <NativeSelect.Root size="sm">

@@ -6,6 +6,7 @@ import type { PublicAsset } from '@contract/media';
 import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages } from '../../api/media';
 import { orderForPicker, toggleQueued } from '../../lib/segments';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { compactCreditText, stockCreditText } from '@/components/stock-credit';
 
 /** The spec's columns by width (000 §9: 3/5/6/8). */
 const PICKER_COLUMNS = { base: 3, md: 5, lg: 6, xl: 8 } as const;
@@ -61,6 +62,12 @@ function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: n
         <Text color="white" fontSize="xs" lineClamp={1}>
           {item.title}
         </Text>
+        {/* A stock clip's credit (Pexels' terms), as text: a tile is a button, so the links are in the media library. */}
+        {item.attribution && (
+          <Text color="whiteAlpha.800" fontSize="2xs" lineClamp={1} data-testid="stock-credit" title={stockCreditText(item.attribution)}>
+            {compactCreditText(item.attribution)}
+          </Text>
+        )}
       </Box>
       {item.duration ? (
         <Badge position="absolute" top="1" right="1" size="xs" variant="solid" colorPalette="gray">{`${Math.round(item.duration)}s`}</Badge>

@@ -6,7 +6,83 @@ import type { PublicFolder } from '@contract/media';
 import { generatedLookCss } from '@contract/rules/generated-backgrounds';
 
 import { thumbnailSrc } from '../../api/media';
-import { segmentHue, shotTimes, type Segment, type ShotTime, type VoiceTimings } from '../../lib/segments';
+import { cropWindowOf, framingChoices, reframeAxisOf, segmentHue, shotFocusOf, shotTimes, type ReframeAxis, type Segment, type ShotTime, type VoiceTimings } from '../../lib/segments';
+
+/** What a row needs of its clip to frame it: its size and the focus found at upload. */
+export interface ShotClip {
+  width: number | null;
+  height: number | null;
+  framing?: { inPoint: number; focusX: number; focusY: number };
+}
+
+/** The 9:16 window of a wider (or taller) clip: the clip's whole frame, dimmed outside what the video keeps. */
+function CropWindow({ src, axis, clip, focus, label }: { src: string; axis: ReframeAxis; clip: { width: number; height: number }; focus: number; label: string }) {
+  const crop = cropWindowOf(axis, clip.width, clip.height, focus);
+  const across = axis === 'x';
+  return (
+    <Box
+      position="relative"
+      h="9"
+      flexShrink={0}
+      rounded="sm"
+      overflow="hidden"
+      bg="gray.800"
+      style={{ aspectRatio: `${clip.width} / ${clip.height}` }}
+      role="img"
+      aria-label={`What ${label} keeps of its clip`}
+      data-testid="crop-window"
+    >
+      <Image src={src} alt="" w="full" h="full" objectFit="fill" />
+      <Box
+        position="absolute"
+        borderWidth="2px"
+        borderColor="white"
+        rounded="xs"
+        style={{
+          boxShadow: '0 0 0 999px rgba(0,0,0,0.55)',
+          ...(across
+            ? { left: `${crop.start * 100}%`, width: `${crop.size * 100}%`, top: 0, bottom: 0 }
+            : { top: `${crop.start * 100}%`, height: `${crop.size * 100}%`, left: 0, right: 0 }),
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The shot's framing (issue 24): the clip's own (found at upload) or one edge, the centre or the other edge. */
+function FramingControl({ segment, clip, axis, label, thumb, onFocus }: { segment: Segment; clip: ShotClip & { width: number; height: number }; axis: ReframeAxis; label: string; thumb: string | undefined; onFocus: (focus: number | null) => void }) {
+  const own = axis === 'x' ? segment.focusX : segment.focusY;
+  const focus = shotFocusOf(segment, axis, clip.framing);
+  const options: { label: string; focus: number | null }[] = [{ label: 'Auto', focus: null }, ...framingChoices[axis]];
+  return (
+    <HStack gap="1.5" wrap="wrap" data-testid="framing">
+      {thumb && <CropWindow src={thumb} axis={axis} clip={clip} focus={focus} label={label} />}
+      <Text fontSize="2xs" color="fg.muted" id={`framing-${label}`}>
+        Framing
+      </Text>
+      <HStack gap="0" role="radiogroup" aria-label={`Framing of ${label}`} borderWidth="1px" rounded="md" overflow="hidden">
+        {options.map((option) => {
+          const active = option.focus === null ? own === undefined : own === option.focus;
+          return (
+            <Button
+              key={option.label}
+              size="2xs"
+              rounded="none"
+              variant={active ? 'solid' : 'ghost'}
+              colorPalette={active ? 'brand' : 'gray'}
+              role="radio"
+              aria-checked={active}
+              title={option.focus === null ? 'Around the action found in the clip' : undefined}
+              onClick={() => onFocus(option.focus)}
+            >
+              {option.label}
+            </Button>
+          );
+        })}
+      </HStack>
+    </HStack>
+  );
+}
 
 /** "2.4s" from the voice-over's timings, "≈2.4s" when estimated (no voice-over yet). */
 function lengthLabel(time: ShotTime): string {
@@ -29,6 +105,8 @@ function SegmentRow({
   canMoveLater,
   onMoveCut,
   onInPoint,
+  clip,
+  onFocus,
 }: {
   segment: Segment;
   index: number;
@@ -40,10 +118,16 @@ function SegmentRow({
   canMoveLater: boolean;
   onMoveCut?: (direction: 'earlier' | 'later') => void;
   onInPoint?: (seconds: number) => void;
+  clip?: ShotClip;
+  onFocus?: (axis: ReframeAxis, focus: number | null) => void;
 }) {
   const hue = segmentHue(index);
   const thumb = thumbnailSrc(segment.thumbnailUrl);
   const label = `Segment ${index + 1}`;
+  // A wider (or taller) clip is cropped to 9:16 around its focus: the thumbnail shows the same window.
+  const axis = segment.mediaAssetId && clip ? reframeAxisOf(clip.width, clip.height) : null;
+  const framed = axis && clip?.width && clip.height ? { ...clip, width: clip.width, height: clip.height } : null;
+  const objectPosition = axis && framed ? cropWindowOf(axis, framed.width, framed.height, shotFocusOf(segment, axis, framed.framing)).objectPosition : null;
   return (
     <HStack
       data-testid="segment-row"
@@ -53,6 +137,7 @@ function SegmentRow({
       rounded="md"
       borderWidth={selected ? '2px' : '1px'}
       align="center"
+      wrap="wrap"
       style={selected ? { borderColor: `hsl(${hue} 70% 45%)`, background: `hsl(${hue} 85% 94%)` } : undefined}
     >
       {bulk && (
@@ -63,7 +148,14 @@ function SegmentRow({
       )}
       <Box w={{ base: '16', sm: '20' }} aspectRatio="9 / 16" flexShrink={0} rounded="md" overflow="hidden" bg="gray.800" position="relative">
         {thumb ? (
-          <Image src={thumb} alt={`Media of ${label}`} w="full" h="full" objectFit="cover" />
+          <Image
+            src={thumb}
+            alt={`Media of ${label}`}
+            w="full"
+            h="full"
+            objectFit="cover"
+            style={objectPosition === null ? undefined : { objectPosition: axis === 'x' ? `${objectPosition}% 50%` : `50% ${objectPosition}%` }}
+          />
         ) : segment.mediaAssetId ? (
           <Text fontSize="2xs" color="gray.300" p="1" textAlign="center">
             Video
@@ -140,6 +232,12 @@ function SegmentRow({
           {segment.mediaAssetId ? 'Change' : 'Replace'}
         </Button>
       )}
+      {/* A line of its own under the text (the thumbnail's width in), so a phone's narrow column keeps every choice in view. */}
+      {!bulk && onFocus && axis && framed && (
+        <Box flexBasis="100%" pl={{ base: '4.75rem', sm: '5.75rem' }} mt="-1">
+          <FramingControl segment={segment} clip={framed} axis={axis} label={label} thumb={thumb} onFocus={(focus) => onFocus(axis, focus)} />
+        </Box>
+      )}
     </HStack>
   );
 }
@@ -183,6 +281,8 @@ export function SwitchScenes({
   voice = null,
   onMoveCut,
   onInPoint,
+  clipOf,
+  onFocus,
 }: {
   segments: Segment[] | null;
   folders: PublicFolder[];
@@ -198,6 +298,9 @@ export function SwitchScenes({
   voice?: VoiceTimings | null;
   onMoveCut?: (index: number, direction: 'earlier' | 'later') => void;
   onInPoint?: (index: number, seconds: number) => void;
+  /** A shot's clip by id (its size and analysed framing): wider or taller clips get a framing control. */
+  clipOf?: (id: string) => ShotClip | undefined;
+  onFocus?: (index: number, axis: ReframeAxis, focus: number | null) => void;
 }) {
   const times = useMemo(() => (segments ? shotTimes(segments, voice) : []), [segments, voice]);
   const estimated = times[0]?.estimated ?? false;
@@ -253,6 +356,8 @@ export function SwitchScenes({
               canMoveLater={(segment.text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > 1}
               onMoveCut={onMoveCut && ((direction) => onMoveCut(index, direction))}
               onInPoint={onInPoint && ((seconds) => onInPoint(index, seconds))}
+              clip={segment.mediaAssetId ? clipOf?.(segment.mediaAssetId) : undefined}
+              onFocus={onFocus && ((axis, focus) => onFocus(index, axis, focus))}
             />
           ))}
         </Stack>

@@ -19,6 +19,7 @@ import {
   isPickable,
   moveCut,
   parseVoiceWords,
+  setFocus,
   setInPoint,
   wordsUrlOf,
   parseRecentUsage,
@@ -273,6 +274,8 @@ export default function VideoSettingsDialog({
                   onInPoint={(index, seconds) =>
                     setSegments((current) => (current ? setInPoint(current, index, seconds, mediaById.get(current[index]?.mediaAssetId ?? '')?.duration) : current))
                   }
+                  clipOf={(id) => mediaById.get(id)}
+                  onFocus={(index, axis, focus) => setSegments((current) => (current ? setFocus(current, index, axis, focus) : current))}
                 />
               </Grid>
             </Dialog.Body>

@@ -36,6 +36,7 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     enabled: c.enabled,
     motion: captionDefaults.motion,
     transition: captionDefaults.transition,
+    emoji: captionDefaults.emoji,
     // The template's look, else its own settings drawn by its style, with keyword emphasis (issue 24).
     look: c.look ?? 'custom',
     emphasis: {},

@@ -167,7 +167,7 @@ export function lineEmoji(words: readonly string[], emphasised: readonly boolean
 export const captionEmojiMotion = { from: 60, ms: 120 } as const;
 
 /** The emoji's side in pixels of the 1080x1920 frame, as a share of the caption's font size (ASS pixels), and its bounds. */
-const emojiSize = { perFontPixel: 1.15, min: 72, max: 190 } as const;
+const emojiSize = { perFontPixel: 1.35, min: 72, max: 200 } as const;
 
 /** One emoji laid over the video: which, when (seconds of the voice-over) and where (the 1080x1920 frame). */
 export interface CaptionEmojiPlacement {

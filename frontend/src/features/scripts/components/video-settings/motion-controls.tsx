@@ -11,7 +11,7 @@ const TRANSITIONS: { value: CaptionSettings['transition']; label: string }[] = [
   { value: 'crossfade', label: 'Crossfade' },
 ];
 
-/** How the shots move (issue 24): a slow push-in or pan on every shot with punch-ins on key words, and the transition between shots. */
+/** How the shots move (issue 24): a slow push-in or pan on every shot with punch-ins on key words, the transition between shots, and the caption emoji. */
 export function MotionControls({ settings, update }: { settings: CaptionSettings; update: Update }) {
   return (
     <HStack gap="4" align="end" wrap="wrap">
@@ -37,6 +37,18 @@ export function MotionControls({ settings, update }: { settings: CaptionSettings
           </Text>
           <Text as="span" fontSize="xs" color="fg.muted" display="block">
             Slow zoom on every shot, punch-in on key words
+          </Text>
+        </Switch.Label>
+      </Switch.Root>
+      <Switch.Root checked={settings.emoji} onCheckedChange={(details) => update('emoji', details.checked)} colorPalette="brand" pb="1.5">
+        <Switch.HiddenInput aria-label="Emoji" />
+        <Switch.Control />
+        <Switch.Label>
+          <Text as="span" fontSize="sm">
+            Emoji
+          </Text>
+          <Text as="span" fontSize="xs" color="fg.muted" display="block">
+            A colour emoji over lines with a key word
           </Text>
         </Switch.Label>
       </Switch.Root>

@@ -54,10 +54,14 @@ export function emojiOverlayChain(image: string, placement: CaptionEmojiPlacemen
   const centreX = (placement.left + placement.size / 2) * scale;
   const x = Math.round(centreX - canvas / 2);
   const y = placement.origin === 'bottom' ? Math.round((placement.top + placement.size) * scale) - canvas : Math.round(placement.top * scale);
+  // Shown on the frames from its start to its end, each frame's time compared half a frame early (a frame's
+  // time in floating point may fall a hair before the start it equals).
+  const half = 0.5 / frameRate;
+  const [from, to] = [n(placement.start - half), n(placement.end - half)];
   return [
     `[${image}]split=${scales.length}${scales.map((_, k) => `[${label}s${k}]`).join('')}`,
     ...frames,
     `${scales.map((_, k) => `[${label}p${k}]`).join('')}concat=n=${scales.length}:v=1:a=0,setpts=N/(${frameRate}*TB)+${n(placement.start)}/TB,format=yuva420p[${label}]`,
-    `[${base}][${label}]overlay=x=${x}:y=${y}:eof_action=repeat:format=yuv420:enable='gte(t\\,${n(placement.start)})*lt(t\\,${n(placement.end)})'[${label}v]`,
+    `[${base}][${label}]overlay=x=${x}:y=${y}:eof_action=repeat:format=yuv420:enable='gte(t\\,${from})*lt(t\\,${to})'[${label}v]`,
   ];
 }

@@ -55,6 +55,7 @@ const fields = {
   enabled: flag('enabled'),
   motion: flag('motion'),
   transition: oneOf('transition', shotTransitions),
+  emoji: flag('emoji'),
   look: oneOf('look', captionLookChoices).nullable(),
   emphasis: z
     .record(z.string().regex(/^\d{1,5}$/, 'emphasis keys are word indexes'), z.boolean({ error: 'emphasis values must be true or false' }))
@@ -82,6 +83,7 @@ export const captionSettingsSchema = z.object({
   enabled: fields.enabled.default(d.enabled),
   motion: fields.motion.default(d.motion),
   transition: fields.transition.default(d.transition),
+  emoji: fields.emoji.default(d.emoji),
   look: fields.look.default(d.look),
   emphasis: fields.emphasis.default(() => ({})),
 });

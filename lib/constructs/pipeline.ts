@@ -50,7 +50,7 @@ export class Pipeline extends Construct {
         timeout: Duration.seconds(task.timeoutSeconds),
         memorySize: task.memorySize,
         ephemeralStorageMiB: task.ephemeralStorageMiB,
-        environment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FONTS_DIR: '/opt/fonts', FLITE_WASM_PATH: layerFliteWasmPath },
+        environment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FONTS_DIR: '/opt/fonts', EMOJI_DIR: '/opt/emoji', FLITE_WASM_PATH: layerFliteWasmPath },
         // Beside index.mjs, where functions/pipeline/deps.ts looks (`./assets/…` from the module).
         bundledFiles: (task.assets ?? []).map((asset) => ({ from: `functions/pipeline/${asset}`, to: asset })),
       });

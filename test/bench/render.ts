@@ -4,7 +4,8 @@
  * scale, concatenated, same size and encoder settings (`videoEncoderArgs`); no captions, overlays or audio) in the same run.
  * Prints render seconds, seconds per video second, the ratio to the bare encode, and the peak memory
  * (VmHWM) and CPU time of the ffmpeg process; BENCH_ROUNDS=n alternates n rounds and keeps the best. Test clips are generated once into the temp dir and reused.
- * The render has its motion on (issue 24: Ken Burns on every shot, punch-ins on the emphasised words) and
+ * The render has its motion on (issue 24: Ken Burns on every shot, punch-ins on the emphasised words), the
+ * caption emoji with BENCH_EMOJI=1 (an image overlay per line that calls one up: 22 in this text) and
  * the transition BENCH_TRANSITION (cut, zoom or crossfade; crossfade, the costliest, by default).
  *
  * Then the parallel render (issue 16) of the same video: its chunks (5 s, as the pipeline plans them)
@@ -101,7 +102,7 @@ function sampleUsage(pid: number): () => Usage {
 
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const transition = shotTransitionSchema.parse(process.env.BENCH_TRANSITION ?? 'crossfade');
-const benchCaptions = () => parseCaptionSettings({ style: 'highlight', background_audio_volume: 30, motion: true, transition });
+const benchCaptions = () => parseCaptionSettings({ style: 'highlight', background_audio_volume: 30, motion: true, transition, emoji: process.env.BENCH_EMOJI === '1' });
 const fmt = (n: number) => n.toFixed(2);
 
 async function main(): Promise<void> {

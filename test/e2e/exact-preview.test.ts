@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { LocalStack } from '../../bin/local/stack';
 import type { CaptionSettings } from '../../functions/contract/caption-settings';
+import { captionEmojiPlacements } from '../../functions/contract/rules/caption-emoji';
 import { captionDefaults } from '../../functions/contract/rules/captions';
 import { captionFrames, inkBox } from '../support/caption-frames';
 import { videoHeight, videoWidth } from '../support/video-frames';
@@ -132,6 +133,27 @@ describe('Video Generation Settings: the exact caption preview', () => {
     await expect(preview.getByTestId('caption-preview-text').isVisible()).resolves.toBe(false);
     expect(errors).toEqual([]);
     await screenshot(page, 'exact-preview-desktop', { viewport: true });
+  });
+
+  it('with Emoji on, shows the line\u2019s emoji over the drawn caption, where the render lays it', async () => {
+    const preview = dialog().getByTestId('exact-caption-preview');
+    await expect(preview.getByTestId('caption-preview-emoji').count()).resolves.toBe(0);
+    await dialog().getByRole('checkbox', { name: 'Emoji' }).check({ force: true });
+    const emoji = preview.getByTestId('caption-preview-emoji');
+    await emoji.waitFor();
+    await waitForExpression(page, `document.querySelector('[data-testid="caption-preview-emoji"]')?.complete === true`, 15_000);
+    // "Your words appear": "words" calls up the speech balloon, over the line, centred.
+    expect(await emoji.getAttribute('src')).toMatch(/1f4ac|^data:image\/webp/);
+    const [frame, image, caption] = [await preview.boundingBox(), await emoji.boundingBox(), await drawn()];
+    const expected = captionEmojiPlacements(sampleWords, { ...captionDefaults, emoji: true })[0]!;
+    expect(Math.abs((image!.x - frame!.x) / frame!.width - expected.left / videoWidth)).toBeLessThan(0.01);
+    expect(Math.abs((image!.y - frame!.y) / frame!.height - expected.top / videoHeight)).toBeLessThan(0.01);
+    expect(Math.abs(image!.width / frame!.width - expected.size / videoWidth)).toBeLessThan(0.01);
+    expect((image!.y + image!.height - frame!.y) / frame!.height).toBeLessThanOrEqual(caption.top + 0.005);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'exact-preview-emoji-desktop', { viewport: true });
+    await dialog().getByRole('checkbox', { name: 'Emoji' }).uncheck({ force: true });
+    await emoji.waitFor({ state: 'detached' });
   });
 
   it('moves the drawn caption when the position changes, and stays in view while the controls scroll', async () => {

@@ -12,20 +12,26 @@ const TRANSITIONS: { value: Transition; label: string }[] = [
 ];
 
 /**
- * How the shots move (issue 24): a slow push-in or pan on every shot with punch-ins on key words, and the
- * transition between shots. The same control in the settings dialog and in a video template.
+ * How the shots move (issue 24): a slow push-in or pan on every shot with punch-ins on key words, the
+ * transition between shots and, where given, the caption emoji. The same control in the settings dialog
+ * and in a video template.
  */
 export function MotionControls({
   transition,
   motion,
   onTransition,
   onMotion,
+  emoji,
+  onEmoji,
   disabled,
 }: {
   transition: Transition;
   motion: boolean;
   onTransition: (transition: Transition) => void;
   onMotion: (motion: boolean) => void;
+  /** The caption emoji switch, shown when both are given. */
+  emoji?: boolean;
+  onEmoji?: (emoji: boolean) => void;
   disabled?: boolean;
 }) {
   return (
@@ -55,6 +61,20 @@ export function MotionControls({
           </Text>
         </Switch.Label>
       </Switch.Root>
+      {emoji !== undefined && onEmoji ? (
+        <Switch.Root checked={emoji} onCheckedChange={(details) => onEmoji(details.checked)} colorPalette="brand" pb="1.5" disabled={disabled}>
+          <Switch.HiddenInput aria-label="Emoji" />
+          <Switch.Control />
+          <Switch.Label>
+            <Text as="span" fontSize="sm">
+              Emoji
+            </Text>
+            <Text as="span" fontSize="xs" color="fg.muted" display="block">
+              A colour emoji over lines with a key word
+            </Text>
+          </Switch.Label>
+        </Switch.Root>
+      ) : null}
     </HStack>
   );
 }

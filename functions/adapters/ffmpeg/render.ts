@@ -6,6 +6,8 @@ import { logoPlacement, watermarkPlacement, type Placement } from '../../core/br
 import type { AudioMixRequest, ChunkRenderRequest, FramedClip, JoinRequest, RenderOutput, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
 import { framedClips, timelineFrames, videoFrameRate } from '../../core/video/frame-timeline';
 import { generatedLook, type GeneratedLook } from '../../contract/rules/generated-backgrounds';
+import { captionEmojiPlacements } from '../../contract/rules/caption-emoji';
+import { emojiImagesDir, emojiOverlayChain } from './caption-emoji';
 import { captionFont } from './fonts';
 import { motionFilter, punchSpans, type MotionContext } from './motion';
 import { runFfmpeg } from './ffmpeg-process';
@@ -223,6 +225,8 @@ export interface RenderPlanInput {
   assPath: string;
   fontName: string;
   fontsDir: string;
+  /** The caption emoji's images (caption-emoji.ts); the bundled folder by default. */
+  emojiDir?: string;
 }
 
 /**
@@ -262,6 +266,7 @@ function planPictures(
   request: Pick<ChunkRenderRequest, 'clips' | 'words' | 'captions' | 'logo' | 'watermarkPath' | 'startFrame'> & Pick<RenderRequest, 'output'>,
   assPath: string,
   fontsDir: string,
+  emojiDir: string = emojiImagesDir(),
 ): PicturePlan {
   const inputs: string[] = [];
   const graph: string[] = [];
@@ -339,19 +344,46 @@ function planPictures(
   if (!request.captions.enabled) graph.push(`[${video}]null[vout]`);
   else {
     const subtitles = `subtitles=filename=${filterPath(assPath)}:fontsdir=${filterPath(fontsDir)}`;
-    if (request.startFrame === 0) graph.push(`[${video}]${subtitles}[vout]`);
-    else graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${frameRate}*TB),${subtitles},setpts=PTS-STARTPTS[vout]`);
+    // The caption emoji of the lines shown in these frames, timed like the captions (in the whole video's time).
+    const from = request.startFrame / frameRate;
+    const to = (request.startFrame + clips.reduce((sum, clip) => sum + clip.frames, 0)) / frameRate;
+    const emoji = captionEmojiPlacements(request.words, request.captions).filter((placement) => placement.end > from && placement.start < to);
+    if (emoji.length === 0) {
+      if (request.startFrame === 0) graph.push(`[${video}]${subtitles}[vout]`);
+      else graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${frameRate}*TB),${subtitles},setpts=PTS-STARTPTS[vout]`);
+    } else {
+      if (request.startFrame > 0) {
+        graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${frameRate}*TB)[moved]`);
+        video = 'moved';
+      }
+      // Each image is read and decoded once (one frame), then split among the lines that show it.
+      const files = [...new Set(emoji.map((placement) => placement.file))];
+      const uses = new Map<string, string[]>();
+      for (const file of files) {
+        const count = emoji.filter((placement) => placement.file === file).length;
+        const labels = Array.from({ length: count }, (_, k) => `em${input}i${k}`);
+        inputs.push(...fileInput(join(emojiDir, `${filterPath(file)}.webp`)));
+        graph.push(`[${input++}:v]format=yuva420p${count > 1 ? `,split=${count}` : ''}${labels.map((label) => `[${label}]`).join('')}`);
+        uses.set(file, labels);
+      }
+      emoji.forEach((placement, i) => {
+        const image = uses.get(placement.file)?.shift() ?? '';
+        graph.push(...emojiOverlayChain(image, placement, video, `em${i}`, frameRate, overlayScale));
+        video = `em${i}v`;
+      });
+      graph.push(`[${video}]${subtitles}${request.startFrame > 0 ? ',setpts=PTS-STARTPTS' : ''}[vout]`);
+    }
   }
   return { inputs, graph, next: input };
 }
 
 /** The whole ffmpeg command line for one render (pure: easy to read in a test or a log). */
-export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanInput): RenderPlan {
+export function planRender({ request, assPath, fontName, fontsDir, emojiDir }: RenderPlanInput): RenderPlan {
   if (request.clips.length === 0) throw new Error('A video needs at least one clip');
   const duration = request.voiceOverDuration;
   if (!(duration > 0)) throw new Error('The voice-over has no duration');
   const clips = framedClips(request.clips, timelineFrames(duration), { transition: request.captions.transition });
-  const pictures = planPictures({ ...request, clips, startFrame: 0 }, assPath, fontsDir);
+  const pictures = planPictures({ ...request, clips, startFrame: 0 }, assPath, fontsDir, emojiDir);
   const args = [...pictures.inputs];
   let input = pictures.next;
   const voice = input++;
@@ -380,9 +412,9 @@ export function planRender({ request, assPath, fontName, fontsDir }: RenderPlanI
 }
 
 /** One chunk's command line: its frames, pictures only, same encoder settings. */
-export function planChunk({ request, assPath, fontName, fontsDir }: { request: ChunkRenderRequest; assPath: string; fontName: string; fontsDir: string }): RenderPlan {
+export function planChunk({ request, assPath, fontName, fontsDir, emojiDir }: { request: ChunkRenderRequest } & Omit<RenderPlanInput, 'request'>): RenderPlan {
   if (request.clips.length === 0) throw new Error('A chunk needs at least one clip');
-  const pictures = planPictures(request, assPath, fontsDir);
+  const pictures = planPictures(request, assPath, fontsDir, emojiDir);
   const encoder = request.output ? proxyEncoderArgs : videoEncoderArgs;
   const args = [...pictures.inputs, '-filter_complex', pictures.graph.join(';'), '-map', '[vout]', '-an', ...encoder, '-frames:v', String(request.frames), '-y', resolve(request.outputPath)];
   return { args, ass: buildAss(request.words, request.captions, { fontName }) };

@@ -266,6 +266,28 @@ export function buildAss(words: readonly WordTiming[], settings: AssCaptionSetti
   return assDocument(styles, events);
 }
 
+/** A caption line as drawn, for what is laid over it (caption-emoji.ts). */
+export interface CaptionLineLayout {
+  line: CaptionLine;
+  /** Whether each word is a key word (keyword-emphasis.ts with the creator's choices), whatever the look. */
+  keywords: boolean[];
+  /** The line's height in pixels of the 1080x1920 frame: the font size at the line's fit and its largest word. */
+  height: number;
+}
+
+/** The lines `buildAss` draws, with their key words and heights (the same fit and sizes as the ASS file). */
+export function captionLineLayouts(words: readonly WordTiming[], settings: AssCaptionSettings): CaptionLineLayout[] {
+  const px = captionPixels(settings.font_size);
+  const keywords = emphasisedWords(words, settings.emphasis ?? {});
+  const look = settings.look;
+  const none = new Set<WordTiming>();
+  return groupLines(words, settings.max_words_per_line).map((line) => {
+    const fit = look ? lineFit(line, settings, keywords, look) : Math.max(plainFitFloor, lineFit(line, settings, none, 'custom', 1));
+    const largest = look && line.words.some((w) => keywords.has(w)) ? keywordPercent(look) : 100;
+    return { line, keywords: line.words.map((w) => keywords.has(w)), height: (px * fit * largest) / 10_000 };
+  });
+}
+
 // ---- Looks -------------------------------------------------------------------------------------
 
 /** The words chosen by the shared keyword rule (keyword-emphasis.ts) with the creator's overrides. */

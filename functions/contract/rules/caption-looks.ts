@@ -31,6 +31,8 @@ export interface CaptionLookPreset {
   bold: boolean;
   italic: boolean;
   underline: boolean;
+  /** A colour emoji over lines that call one up (caption-emoji.ts): Pop's, as in Submagic's pop captions. */
+  emoji: boolean;
 }
 
 export interface CaptionLookDefinition {
@@ -41,14 +43,14 @@ export interface CaptionLookDefinition {
   preset: CaptionLookPreset;
 }
 
-const base = { bold: true, italic: false, underline: false, all_caps: true } as const;
+const base = { bold: true, italic: false, underline: false, all_caps: true, emoji: false } as const;
 
 export const captionLooks: Record<CaptionLookName, CaptionLookDefinition> = {
   pop: {
     name: 'pop',
     label: 'Pop',
     description: 'One big word at a time, popping in',
-    preset: { ...base, style: 'word_by_word', font_family: 'The Bold Font', font_size: 100, line_color: '#FFFFFF', word_color: '#FFE81F', outline_width: 5, shadow_offset: 3, position: 'middle_center', max_words_per_line: 3 },
+    preset: { ...base, emoji: true, style: 'word_by_word', font_family: 'The Bold Font', font_size: 100, line_color: '#FFFFFF', word_color: '#FFE81F', outline_width: 5, shadow_offset: 3, position: 'middle_center', max_words_per_line: 3 },
   },
   karaoke: {
     name: 'karaoke',

@@ -68,6 +68,8 @@ export const captionDefaults = {
   /** A slow push-in or pan on every shot and a punch-in on emphasised words (issue 24). */
   motion: true,
   transition: 'cut',
+  /** A colour emoji over caption lines whose words call one up (issue 24, caption-emoji.ts); off unless asked. */
+  emoji: false,
   /**
    * A named caption look (caption-looks.ts), 'custom', or null: the spec's plain styles. Stored settings
    * without a look stay plain; the dialog pre-selects the creator's last look.

@@ -1,6 +1,6 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
 import type { GenerateScriptsInput, GenerationResult } from '../../contract/generation';
-import { captionRanges } from '../../contract/rules/captions';
+import { captionDefaults, captionRanges } from '../../contract/rules/captions';
 import type { CreateScriptInput, Script } from '../../contract/scripts';
 import type { GenerateVideoInput } from '../../contract/video';
 import type { AutomationLastRun, VideoTemplate } from '../../contract/workflows';
@@ -36,6 +36,7 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     enabled: c.enabled,
     motion: c.motion,
     transition: c.transition,
+    emoji: captionDefaults.emoji,
     // The template's look, else its own settings drawn by its style, with keyword emphasis (issue 24).
     look: c.look ?? 'custom',
     emphasis: {},

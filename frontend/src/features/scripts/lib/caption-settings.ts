@@ -68,7 +68,7 @@ export function captionSettingsFrom(saved: unknown): CaptionSettings {
     const value = clampTo(field, raw[field]);
     if (value !== undefined) result[field] = value;
   }
-  for (const field of ['bold', 'italic', 'underline', 'strikeout', 'all_caps'] as const) {
+  for (const field of ['bold', 'italic', 'underline', 'strikeout', 'all_caps', 'emoji'] as const) {
     const value = raw[field];
     if (typeof value === 'boolean') result[field] = value;
   }

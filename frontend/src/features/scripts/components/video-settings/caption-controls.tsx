@@ -47,7 +47,7 @@ export function CaptionControls({
       {scriptContent && settings.look !== null && (
         <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
       )}
-      <MotionControls transition={settings.transition} motion={settings.motion} onTransition={(value) => update('transition', value)} onMotion={(value) => update('motion', value)} />
+      <MotionControls transition={settings.transition} motion={settings.motion} onTransition={(value) => update('transition', value)} onMotion={(value) => update('motion', value)} emoji={settings.emoji} onEmoji={(value) => update('emoji', value)} />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>
         <NativeSelect.Root size="sm">

@@ -2,7 +2,10 @@ import { Box } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { buildAss, captionFontNames, type WordTiming } from '@contract/rules/ass-document';
+import { captionEmojiPlacements } from '@contract/rules/caption-emoji';
+import { captionFrame } from '@contract/rules/caption-layout';
 
+import { emojiImageUrl } from '../../lib/caption-emoji-images';
 import type { CaptionSettings } from '../../lib/caption-settings';
 import type { LibassPreview } from '../../lib/libass-preview';
 import { CaptionPreview, previewSampleWords } from './caption-preview';
@@ -27,6 +30,11 @@ type Engine = 'loading' | 'ready' | 'failed';
 export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: CaptionSettings; backgroundSrc?: string }) {
   // The creator's per-word emphasis names the script's words, not the sample's: the sample keeps the rule's own choice.
   const ass = useMemo(() => buildAss(sampleTimings, { ...settings, emphasis: {} }, { fontName: captionFontNames[settings.font_family] }), [settings]);
+  // The caption emoji shown at that moment: the render's placement (@contract/rules/caption-emoji), an <img> where the render lays the image.
+  const emoji = useMemo(
+    () => captionEmojiPlacements(sampleTimings, { ...settings, emphasis: {} }).filter((placement) => placement.start <= previewSeconds && previewSeconds < placement.end),
+    [settings],
+  );
   const host = useRef<HTMLDivElement>(null);
   const latest = useRef({ ass, family: settings.font_family });
   latest.current = { ass, family: settings.font_family };
@@ -95,6 +103,21 @@ export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: Cap
     <Box data-testid="exact-caption-preview" data-engine={state}>
       <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} captionHidden={exact}>
         {state !== 'failed' && <Box ref={host} position="absolute" inset="0" opacity={exact ? 1 : 0} />}
+        {emoji.map((placement) => (
+          <img
+            key={`${placement.file}-${placement.start}`}
+            data-testid="caption-preview-emoji"
+            src={emojiImageUrl(placement.file)}
+            alt=""
+            style={{
+              position: 'absolute',
+              left: `${(100 * placement.left) / captionFrame.width}%`,
+              top: `${(100 * placement.top) / captionFrame.height}%`,
+              width: `${(100 * placement.size) / captionFrame.width}%`,
+              pointerEvents: 'none',
+            }}
+          />
+        ))}
       </CaptionPreview>
     </Box>
   );

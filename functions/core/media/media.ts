@@ -21,6 +21,12 @@ export const mediaAssetSchema = z.object({
   /** Object keys in the media bucket. */
   storageKey: z.string(),
   thumbnailKey: z.string().nullable(),
+  /**
+   * A small copy of a video made at upload (issue 24, the preview is the video): `mediaProxy` below. The
+   * settings preview and draft renders read it instead of the original; absent for audio, for assets stored
+   * before it and when making it failed (the original is read then). Ours, not the user's: not charged.
+   */
+  proxyKey: z.string().optional(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   codec: z.string().nullable(),
@@ -101,7 +107,18 @@ export interface MediaUsage {
 export const objectKeys = {
   original: (userId: string, assetId: string, ext: string) => `${userPrefix(userId)}media/${assetId}/original.${ext}`,
   thumbnail: (userId: string, assetId: string) => `${userPrefix(userId)}media/${assetId}/thumbnail.jpg`,
+  proxy: (userId: string, assetId: string) => `${userPrefix(userId)}media/${assetId}/proxy.mp4`,
 };
+
+/** Whether an object is a clip's proxy copy (derived by us: left out of a data export, never charged). */
+export const isProxyKey = (key: string) => /^users\/[^/]+\/media\/[^/]+\/proxy\.mp4$/.test(key);
+
+/** Every object an asset keeps in the bucket: the original, its thumbnail and its proxy. Deleting the asset deletes them all. */
+export const objectsOf = (asset: Pick<MediaAsset, 'storageKey' | 'thumbnailKey' | 'proxyKey'>): string[] => [
+  asset.storageKey,
+  ...(asset.thumbnailKey ? [asset.thumbnailKey] : []),
+  ...(asset.proxyKey ? [asset.proxyKey] : []),
+];
 
 export const proxyPaths = {
   media: (key: string) => `/api/media-proxy?url=${encodeURIComponent(key)}`,

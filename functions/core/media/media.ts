@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PublicAsset, PublicFolder } from '../../contract/media';
 import { userPrefix } from '../files/owned-files';
+import { proxyOutput } from '../ports/video-renderer';
 
 /** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
 
@@ -112,6 +113,15 @@ export const objectKeys = {
 
 /** Whether an object is a clip's proxy copy (derived by us: left out of a data export, never charged). */
 export const isProxyKey = (key: string) => /^users\/[^/]+\/media\/[^/]+\/proxy\.mp4$/.test(key);
+
+/**
+ * Whether a video gets a proxy copy: when its 9:16 crop is taller than the proxy frame (the render would
+ * shrink it). A smaller clip is already as cheap to read as its proxy would be.
+ */
+export function wantsProxy(video: { width: number | null; height: number | null }): boolean {
+  if (!video.width || !video.height) return true;
+  return Math.min(video.height, (video.width * 16) / 9) > proxyOutput.height;
+}
 
 /** Every object an asset keeps in the bucket: the original, its thumbnail and its proxy. Deleting the asset deletes them all. */
 export const objectsOf = (asset: Pick<MediaAsset, 'storageKey' | 'thumbnailKey' | 'proxyKey'>): string[] => [

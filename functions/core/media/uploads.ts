@@ -10,7 +10,7 @@ import { formatMatches, magicMatches } from './file-checks';
 import { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo } from '../../contract/rules/file-types';
 import { requireFolder } from './folders';
 import type { Framing } from './framing';
-import { aspectRatioOf, displayFileName, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
+import { aspectRatioOf, displayFileName, wantsProxy, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
 import type { PublicAsset } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { bytesPerMB, storageLimitBytes } from './storage-limits';
@@ -254,7 +254,9 @@ export class UploadService {
     }
     const video = inspection.metadata.kind === 'video';
     // The look and the proxy copy both read the local file; neither failing refuses the upload.
-    const [framing, proxy] = video ? await Promise.all([this.framingOf(upload, local, inspection.metadata), this.proxyOf(upload, local, inspection.metadata, proxyKey)]) : [];
+    const [framing, proxy] = video
+      ? await Promise.all([this.framingOf(upload, local, inspection.metadata), wantsProxy(inspection.metadata) ? this.proxyOf(upload, local, inspection.metadata, proxyKey) : undefined])
+      : [];
     const asset = assetFromUpload(upload, { size, metadata: inspection.metadata, thumbnailKey: storedThumbnail, now: new Date(this.clock()).toISOString() });
     return { ...asset, ...(framing ? { framing } : {}), ...(proxy ? { proxyKey: proxy } : {}) };
   }

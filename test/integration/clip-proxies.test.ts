@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoMediaAssetRepository } from '../../functions/adapters/aws/dynamo/media-assets';
 import { ffmpegPath, ffprobePath } from '../../functions/adapters/ffmpeg/binaries';
+import { makeFootageProxy } from '../../functions/adapters/ffmpeg/footage-proxy';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
 import type { AccountExport } from '../../functions/contract/account';
 import type { PublicAsset } from '../../functions/contract/media';
@@ -150,5 +151,20 @@ describe('clip proxies', () => {
     expect((await user.client.delete(`/api/media/${asset.id}`)).status).toBe(200);
     expect(await objectExists(proxyKey)).toBe(false);
     expect(await objectsOf(user.id)).toEqual([]);
+  });
+});
+
+describe('the proxy of a clip (real ffmpeg)', () => {
+  it('keeps a portrait 60 fps clip whole at 360x640 and 30 fps, and a square one at 640x640', { timeout: 60_000 }, async () => {
+    const portrait = join(dir, 'portrait.mp4');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=720x1280:rate=60', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', portrait]);
+    await makeFootageProxy(portrait, join(dir, 'portrait-proxy.mp4'), 60);
+    const { stdout } = await run(ffprobePath(), ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height,avg_frame_rate', '-of', 'csv=p=0', join(dir, 'portrait-proxy.mp4')]);
+    expect(stdout.toString('utf8').trim()).toBe('360,640,30/1');
+
+    const square = join(dir, 'square.mp4');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1080x1080:rate=30', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', square]);
+    await makeFootageProxy(square, join(dir, 'square-proxy.mp4'), 30);
+    expect((await probe(join(dir, 'square-proxy.mp4'))).streams[0]).toMatchObject({ width: 640, height: 640 });
   });
 });

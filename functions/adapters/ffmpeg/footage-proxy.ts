@@ -22,8 +22,11 @@ export const proxyLimits = {
   cropHeight: proxyOutput.height,
   keyframeFrames: videoFrameRate / 2,
   crf: 27,
-  /** Made within the upload's request: a longer run gives up (the original is read then). */
-  timeoutMs: 15_000,
+  /**
+   * Made within the upload's request (API Gateway's 29 s), after the footage analysis (at most 8 s): a
+   * longer run gives up and the asset is kept without a proxy (the original is read then).
+   */
+  timeoutMs: 12_000,
   /** A proxy larger than this is not kept (it would be no cheaper to read than the original). */
   maxBytes: 100 * 1024 * 1024,
 } as const;

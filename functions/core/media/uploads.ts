@@ -253,10 +253,10 @@ export class UploadService {
       storedThumbnail = thumbnailKey;
     }
     const video = inspection.metadata.kind === 'video';
-    // The look and the proxy copy both read the local file; neither failing refuses the upload.
-    const [framing, proxy] = video
-      ? await Promise.all([this.framingOf(upload, local, inspection.metadata), wantsProxy(inspection.metadata) ? this.proxyOf(upload, local, inspection.metadata, proxyKey) : undefined])
-      : [];
+    // The look first, then the proxy copy: one after the other, so the proxy's encoding never starves the
+    // look's time limit on a one-core function. Neither failing refuses the upload.
+    const framing = video ? await this.framingOf(upload, local, inspection.metadata) : undefined;
+    const proxy = video && wantsProxy(inspection.metadata) ? await this.proxyOf(upload, local, inspection.metadata, proxyKey) : undefined;
     const asset = assetFromUpload(upload, { size, metadata: inspection.metadata, thumbnailKey: storedThumbnail, now: new Date(this.clock()).toISOString() });
     return { ...asset, ...(framing ? { framing } : {}), ...(proxy ? { proxyKey: proxy } : {}) };
   }

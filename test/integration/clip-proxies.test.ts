@@ -80,6 +80,23 @@ async function meanColour(path: string, seconds: number): Promise<[number, numbe
   return [stdout[0] ?? 0, stdout[1] ?? 0, stdout[2] ?? 0];
 }
 
+function expectRed([r, g, b]: [number, number, number]): void {
+  expect(r, `mean colour ${r},${g},${b}`).toBeGreaterThan(150);
+  expect(g, `mean colour ${r},${g},${b}`).toBeLessThan(90);
+  expect(b, `mean colour ${r},${g},${b}`).toBeLessThan(90);
+}
+
+/** The script list until the video is no longer generating. */
+async function untilSettled(user: SignedInUser, id: string, timeoutMs = 120_000): Promise<Script> {
+  const began = Date.now();
+  for (;;) {
+    const script = (await user.client.get<Script[]>('/api/scripts')).body.find((item) => item.id === id);
+    if (script && script.videoGenerationStatus !== 'generating') return script;
+    if (Date.now() - began > timeoutMs) throw new Error(`still generating after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function storedAsset(userId: string, assetId: string) {
   return new DynamoMediaAssetRepository(services().table).getAsset(userId, assetId);
 }
@@ -117,7 +134,7 @@ describe('clip proxies', () => {
     expect(exported.body.files).toBe(objects.length - 1);
   });
 
-  it('the preview reads the proxy, not the original', { timeout: 120_000 }, async () => {
+  it('the preview and a draft render read the proxy, not the original', { timeout: 240_000 }, async () => {
     const { user, asset, proxyKey } = await uploaded('proxyread');
     // The proxy is replaced by a plain red clip of its size: a red preview can only come from it (the original is a test pattern).
     const red = join(dir, 'red.mp4');
@@ -135,10 +152,21 @@ describe('clip proxies', () => {
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const file = join(dir, 'preview.mp4');
     await writeFile(file, new Uint8Array(await (await fetch(preview.body.url)).arrayBuffer()));
-    const [r, g, b] = await meanColour(file, Math.min(1, voice.body.audioDuration / 2));
-    expect(r, `mean colour ${r},${g},${b}`).toBeGreaterThan(150);
-    expect(g).toBeLessThan(90);
-    expect(b).toBeLessThan(90);
+    expectRed(await meanColour(file, Math.min(1, voice.body.audioDuration / 2)));
+
+    // So does a draft render (`RENDER_DRAFT`, this stack's): the same cut, generated.
+    const started = await user.client.post(`/api/scripts/${script.id}/generate-video`, {
+      captionSettings: { enabled: false },
+      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await untilSettled(user, script.id);
+    expect(done.videoGenerationStatus, done.videoGenerationError ?? '').toBe('complete');
+    const redirect = await user.client.raw(done.videoUrl ?? '');
+    expect(redirect.status).toBe(302);
+    const draft = join(dir, 'draft.mp4');
+    await writeFile(draft, new Uint8Array(await (await fetch(redirect.headers.get('location') ?? '')).arrayBuffer()));
+    expectRed(await meanColour(draft, Math.min(1, voice.body.audioDuration / 2)));
   });
 
   it('deleting the asset removes its proxy, and another user can never read it', { timeout: 90_000 }, async () => {

@@ -6,6 +6,7 @@ import type { Framing } from '../../core/media/framing';
 import { UnreadableMediaError, type LocalMedia, type MediaProcessor, type ProbeResult } from '../../core/ports/media';
 import { ObjectTooLargeError, type ObjectStore } from '../../core/ports/object-store';
 import { analyseFootage } from './footage-analysis';
+import { makeFootageProxy } from './footage-proxy';
 import { mediaFormats } from './input';
 import { extractFrame, probeFile } from './probe';
 import { ToolFailedError } from './run';
@@ -66,6 +67,12 @@ class LocalFile implements LocalMedia {
 
   framing(clip: { duration: number; width: number | null; height: number | null }): Promise<Framing> {
     return onUpload(() => analyseFootage(this.path, clip));
+  }
+
+  async proxy(clip: { fps: number | null }): Promise<string> {
+    const out = join(this.dir, 'proxy.mp4');
+    await onUpload(() => makeFootageProxy(this.path, out, clip.fps));
+    return out;
   }
 
   async close(): Promise<void> {

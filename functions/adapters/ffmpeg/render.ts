@@ -212,7 +212,8 @@ function audioGraph(voice: number, music: number | undefined, volumePercent: num
 }
 
 const audioEncoderArgs: readonly string[] = ['-c:a', 'aac', '-b:a', '128k'];
-const proxyAudioEncoderArgs: readonly string[] = ['-c:a', 'aac', '-b:a', '64k'];
+/** A proxy's sound: the same mix in mono (half the AAC encoder's time; the preview plays it once, small). */
+const proxyAudioEncoderArgs: readonly string[] = ['-c:a', 'aac', '-ac', '1', '-b:a', '48k'];
 
 export interface RenderPlan {
   args: string[];

@@ -1,6 +1,7 @@
 import { accountMessages, exportLimits, type AccountExport } from '../../contract/account';
 import { FileTooLargeError } from '../errors';
 import { userPrefix } from '../files/owned-files';
+import { isProxyKey } from '../media/media';
 import type { AccountDataStore, ArchiveEntry, OwnedRecord, UserObjects } from '../ports/account-data';
 import { toPublicUser, userSchema } from '../users/user';
 
@@ -82,7 +83,8 @@ export class DataExportService {
       this.deps.objects.list(prefix, exportLimits.maxFiles + 100),
     ]);
     const previous = listed.filter((object) => object.key.startsWith(exports));
-    const media = listed.filter((object) => !object.key.startsWith(exports));
+    // A clip's proxy copy is ours (derived, for previews), not the user's data: it is not exported.
+    const media = listed.filter((object) => !object.key.startsWith(exports) && !isProxyKey(object.key));
     const bytes = media.reduce((sum, object) => sum + object.size, 0);
     if (records.length > maxExportRecords || media.length > exportLimits.maxFiles || listed.length > exportLimits.maxFiles + 100 || bytes > exportLimits.maxBytes) {
       throw new FileTooLargeError(accountMessages.tooLarge, { maxBytes: exportLimits.maxBytes, maxFiles: exportLimits.maxFiles, bytes, files: media.length }, 'EXPORT_TOO_LARGE');

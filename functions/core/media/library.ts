@@ -3,7 +3,7 @@ import type { AssetListQuery, FolderScope, MediaAssetRepository, MediaFolderRepo
 import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import { requireFolder } from './folders';
-import { normalizeTags, toPublicAsset, type MediaAsset } from './media';
+import { normalizeTags, objectsOf, toPublicAsset, type MediaAsset } from './media';
 import type { MediaSort } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { offlineTags } from './offline-tags';
@@ -161,7 +161,7 @@ export class MediaLibrary {
 
   private async remove(asset: MediaAsset): Promise<boolean> {
     const removed = await this.deps.assets.deleteAsset(asset);
-    if (removed) await this.deps.storage.delete([asset.storageKey, ...(asset.thumbnailKey ? [asset.thumbnailKey] : [])]);
+    if (removed) await this.deps.storage.delete(objectsOf(asset));
     return removed;
   }
 

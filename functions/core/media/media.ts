@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AssetAttribution, PublicAsset, PublicFolder } from '../../contract/media';
 import { userPrefix } from '../files/owned-files';
+import { proxyOutput } from '../ports/video-renderer';
 
 /** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
 
@@ -21,6 +22,12 @@ export const mediaAssetSchema = z.object({
   /** Object keys in the media bucket. */
   storageKey: z.string(),
   thumbnailKey: z.string().nullable(),
+  /**
+   * A small copy of a video made at upload (issue 24, the preview is the video): `mediaProxy` below. The
+   * settings preview and draft renders read it instead of the original; absent for audio, for assets stored
+   * before it and when making it failed (the original is read then). Ours, not the user's: not charged.
+   */
+  proxyKey: z.string().optional(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   codec: z.string().nullable(),
@@ -101,7 +108,31 @@ export interface MediaUsage {
 export const objectKeys = {
   original: (userId: string, assetId: string, ext: string) => `${userPrefix(userId)}media/${assetId}/original.${ext}`,
   thumbnail: (userId: string, assetId: string) => `${userPrefix(userId)}media/${assetId}/thumbnail.jpg`,
+  proxy: (userId: string, assetId: string) => `${userPrefix(userId)}media/${assetId}/proxy.mp4`,
 };
+
+/** Whether an object is a clip's proxy copy (derived by us: left out of a data export, never charged). */
+export const isProxyKey = (key: string) => /^users\/[^/]+\/media\/[^/]+\/proxy\.mp4$/.test(key);
+
+/**
+ * Whether a video gets a proxy copy at upload: when its 9:16 crop is taller than the proxy frame (the
+ * render would shrink it; a smaller clip is already as cheap to read as its proxy), and the copy can be
+ * made within the upload's request: at most `maxProxyPixelFrames`, 20 s of 1080p at 30 fps (measured here:
+ * 0.6–0.95 s of one core per second of 1080p). A larger clip is read whole by the preview, as before.
+ */
+export const maxProxyPixelFrames = 1920 * 1080 * 30 * 20;
+export function wantsProxy(video: { width: number | null; height: number | null; duration?: number; fps?: number | null }): boolean {
+  if (!video.width || !video.height) return false;
+  if (Math.min(video.height, (video.width * 16) / 9) <= proxyOutput.height) return false;
+  return video.width * video.height * Math.min(60, video.fps ?? 30) * (video.duration ?? 0) <= maxProxyPixelFrames;
+}
+
+/** Every object an asset keeps in the bucket: the original, its thumbnail and its proxy. Deleting the asset deletes them all. */
+export const objectsOf = (asset: Pick<MediaAsset, 'storageKey' | 'thumbnailKey' | 'proxyKey'>): string[] => [
+  asset.storageKey,
+  ...(asset.thumbnailKey ? [asset.thumbnailKey] : []),
+  ...(asset.proxyKey ? [asset.proxyKey] : []),
+];
 
 export const proxyPaths = {
   media: (key: string) => `/api/media-proxy?url=${encodeURIComponent(key)}`,

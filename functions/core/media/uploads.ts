@@ -10,7 +10,7 @@ import { formatMatches, magicMatches } from './file-checks';
 import { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo } from '../../contract/rules/file-types';
 import { requireFolder } from './folders';
 import type { Framing } from './framing';
-import { aspectRatioOf, displayFileName, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
+import { aspectRatioOf, displayFileName, wantsProxy, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
 import type { PublicAsset } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { bytesPerMB, storageLimitBytes } from './storage-limits';
@@ -119,7 +119,7 @@ export interface UploadRequest {
 export interface UploadServiceDeps {
   uploads: MediaUploadRepository;
   folders: Pick<MediaFolderRepository, 'getFolder'>;
-  storage: Pick<ObjectStore, 'presignPost' | 'head' | 'put' | 'delete'>;
+  storage: Pick<ObjectStore, 'presignPost' | 'head' | 'put' | 'upload' | 'delete'>;
   processor: MediaProcessor;
   users: Pick<UserRepository, 'get'>;
   publisher: Publisher;
@@ -203,10 +203,11 @@ export class UploadService {
     if (!upload) throw new NotFoundError(mediaMessages.uploadNotFound);
     const started = this.clock();
     const thumbnailKey = objectKeys.thumbnail(userId, upload.id);
+    const proxyKey = objectKeys.proxy(userId, upload.id);
     let local: LocalMedia | undefined;
     let committed = false;
     try {
-      const asset = await this.examine(upload, thumbnailKey, (opened) => (local = opened));
+      const asset = await this.examine(upload, { thumbnailKey, proxyKey }, (opened) => (local = opened));
       const placed = await this.deps.uploads.completeUpload(upload, asset);
       if (!placed) throw new ConflictError(mediaMessages.uploadNotFound);
       committed = true;
@@ -215,7 +216,7 @@ export class UploadService {
       return toPublicAsset(placed);
     } catch (error) {
       if (!committed && !(error instanceof ConflictError)) {
-        await this.deps.storage.delete([upload.storageKey, thumbnailKey]);
+        await this.deps.storage.delete([upload.storageKey, thumbnailKey, proxyKey]);
         await this.deps.uploads.releaseUpload(upload);
       }
       throw error;
@@ -225,7 +226,7 @@ export class UploadService {
   }
 
   /** Reads what arrived (size, first bytes, ffprobe, a frame) and lets the pure rules above decide. */
-  private async examine(upload: PendingUpload, thumbnailKey: string, opened: (local: LocalMedia) => void): Promise<MediaAsset> {
+  private async examine(upload: PendingUpload, { thumbnailKey, proxyKey }: { thumbnailKey: string; proxyKey: string }, opened: (local: LocalMedia) => void): Promise<MediaAsset> {
     const type = fileTypes[upload.fileType];
     if (!type) throw new UnsupportedFileTypeError(mediaMessages.unsupported);
     const size = arrivedSize(await this.deps.storage.head(upload.storageKey), upload.declaredSize);
@@ -251,9 +252,31 @@ export class UploadService {
       await this.deps.storage.put(thumbnailKey, jpeg, 'image/jpeg');
       storedThumbnail = thumbnailKey;
     }
-    const framing = inspection.metadata.kind === 'video' ? await this.framingOf(upload, local, inspection.metadata) : undefined;
+    const video = inspection.metadata.kind === 'video';
+    // The look first, then the proxy copy: one after the other, so the proxy's encoding never starves the
+    // look's time limit on a one-core function. Neither failing refuses the upload.
+    const framing = video ? await this.framingOf(upload, local, inspection.metadata) : undefined;
+    const proxy = video && wantsProxy(inspection.metadata) ? await this.proxyOf(upload, local, inspection.metadata, proxyKey) : undefined;
     const asset = assetFromUpload(upload, { size, metadata: inspection.metadata, thumbnailKey: storedThumbnail, now: new Date(this.clock()).toISOString() });
-    return framing ? { ...asset, framing } : asset;
+    return { ...asset, ...(framing ? { framing } : {}), ...(proxy ? { proxyKey: proxy } : {}) };
+  }
+
+  /**
+   * The clip's proxy copy (issue 24), stored next to the original: read by the settings preview and draft
+   * renders. Ours, not the user's: it is not charged against the plan's storage. One that fails or runs out
+   * of time keeps the upload without it (the original is read then, as for assets stored before proxies).
+   */
+  private async proxyOf(upload: PendingUpload, local: LocalMedia, metadata: AssetMetadata, key: string): Promise<string | undefined> {
+    const started = this.clock();
+    try {
+      const path = await local.proxy({ fps: metadata.fps });
+      await this.deps.storage.upload(key, path, 'video/mp4');
+      this.deps.log?.('proxy made', { assetId: upload.id, ms: this.clock() - started, seconds: metadata.duration });
+      return key;
+    } catch (error) {
+      this.deps.log?.('proxy failed', { assetId: upload.id, ms: this.clock() - started, error: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    }
   }
 
   /**

@@ -106,6 +106,11 @@ export interface LocalMedia {
   thumbnail(atSeconds: number): Promise<Uint8Array>;
   /** A video's in-point and focus from a quick look at its opening (issue 24); UnreadableMediaError when the look fails. */
   framing(clip: { duration: number; width: number | null; height: number | null }): Promise<Framing>;
+  /**
+   * A video's proxy copy (issue 24: small, quick to seek, no sound; read by the settings preview and draft
+   * renders), written beside the local copy; its path. UnreadableMediaError when making it fails or runs long.
+   */
+  proxy(clip: { fps: number | null }): Promise<string>;
   close(): Promise<void>;
 }
 

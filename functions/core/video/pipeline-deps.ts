@@ -35,6 +35,11 @@ export interface PipelineDeps {
   renderChunkSeconds?: number;
   /** At most this many chunks (2–40, default 40); a longer video gets longer chunks. */
   maxRenderChunks?: number;
+  /**
+   * Read each clip's proxy copy where it has one (issue 24): the settings preview and draft renders
+   * (`RENDER_DRAFT`), both drawn at the proxy's size. Absent or false: the originals (the finished video).
+   */
+  readsClipProxies?: boolean;
   /** Throttle of progress messages (tests may shorten it). */
   progressIntervalMs?: number;
 }

@@ -102,6 +102,7 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
       text: segment.text,
       mediaAssetId: asset.id,
       storageKey: asset.storageKey,
+      ...(asset.proxyKey ? { proxyKey: asset.proxyKey } : {}),
       mediaFile: shown.fileUrl,
       thumbnailUrl: shown.thumbnailUrl,
       mediaStartTime: asset.duration > 0 && segment.mediaStartTime >= asset.duration ? 0 : segment.mediaStartTime,

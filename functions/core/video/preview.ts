@@ -105,6 +105,8 @@ export class VideoPreviewService {
       recent: noRecentUse,
       watermarkPath: '',
       renderChunkSeconds: 0,
+      // Drawn at the proxy's size: the clips' proxy copies are read where they exist (issue 24).
+      readsClipProxies: true,
     };
     const previewId = newId();
     const run = { userId, scriptId, runId: `preview-${previewId}`, audio: { audioKey: stored.audioKey, wordsKey: stored.wordsKey, durationSeconds: script.audioDuration } };

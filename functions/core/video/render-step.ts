@@ -37,11 +37,15 @@ export interface StoredClip extends Omit<RenderClip, 'path'> {
   storageKey: string | null;
 }
 
-/** The plan's segment as the render shows it: its stored clip, or its generated background. */
-function storedClipOf(segment: PlanResult['segments'][number], duration: number): StoredClip {
+/**
+ * The plan's segment as the render shows it: its stored clip (its proxy copy for a proxy-sized render,
+ * when it has one: the same picture and timing, smaller), or its generated background.
+ */
+function storedClipOf(segment: PlanResult['segments'][number], duration: number, proxies: boolean): StoredClip {
   if (segment.source === 'generated' || !segment.storageKey) return { storageKey: null, kind: 'generated', look: segment.look ?? 0, start: 0, duration };
   const focus = { ...(segment.focusX === undefined ? {} : { focusX: segment.focusX }), ...(segment.focusY === undefined ? {} : { focusY: segment.focusY }) };
-  return { storageKey: segment.storageKey, kind: 'video', start: segment.mediaStartTime, duration, ...focus };
+  const key = proxies && segment.proxyKey ? segment.proxyKey : segment.storageKey;
+  return { storageKey: key, kind: 'video', start: segment.mediaStartTime, duration, ...focus };
 }
 
 /** Downloads a clip into the work folder (a generated background has nothing to download). */
@@ -64,9 +68,10 @@ export async function renderSourcesOf(deps: PipelineDeps, input: RunInput & { au
   const [script, user] = await Promise.all([scriptOf(deps, input), deps.users.get(input.userId)]);
   if (!user) throw new NotAuthenticatedError();
   const words = await readWords(deps, input.audio.wordsKey);
-  const clips: StoredClip[] = input.plan.segments.filter((segment) => segment.mediaDuration > 0.01).map((segment) => storedClipOf(segment, segment.mediaDuration));
+  const proxies = deps.readsClipProxies === true;
+  const clips: StoredClip[] = input.plan.segments.filter((segment) => segment.mediaDuration > 0.01).map((segment) => storedClipOf(segment, segment.mediaDuration, proxies));
   const first = input.plan.segments[0];
-  if (clips.length === 0 && first) clips.push(storedClipOf(first, input.audio.durationSeconds));
+  if (clips.length === 0 && first) clips.push(storedClipOf(first, input.audio.durationSeconds, proxies));
   return {
     user,
     captions: captionsOf(script),

@@ -33,6 +33,8 @@ export const plannedSegmentSchema = z.object({
   /** Null for a generated background (`source: 'generated'`, issue 24): no clip to read. */
   mediaAssetId: z.string().nullable(),
   storageKey: z.string().nullable(),
+  /** The clip's proxy copy (issue 24), read instead of `storageKey` by a preview or a draft render. */
+  proxyKey: z.string().optional(),
   /** What the script's videoMetadata shows for the segment. */
   mediaFile: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),

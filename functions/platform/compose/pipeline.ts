@@ -19,7 +19,8 @@ import { realtimeOf, usersOf } from './shared';
 export function composeVideoTask(context: EntryContext, watermarkPath: string): PipelineDeps {
   const table = tableOf(context, 'read-write');
   const log = logger.child({ area: 'video', task: context.entry });
-  const renderer = new FfmpegVideoRenderer(context.config.RENDER_DRAFT === 'true' ? { draft: proxyOutput } : {});
+  const draft = context.config.RENDER_DRAFT === 'true';
+  const renderer = new FfmpegVideoRenderer(draft ? { draft: proxyOutput } : {});
   const users = usersOf(context, 'read');
   return {
     scripts: new DynamoScriptRepository(table),
@@ -37,6 +38,8 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
     watermarkPath,
     renderChunkSeconds: context.config.RENDER_CHUNK_SECONDS,
     maxRenderChunks: context.config.RENDER_MAX_CHUNKS,
+    // A draft render is drawn at the proxy's size: it reads the clips' proxy copies (issue 24).
+    readsClipProxies: draft,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
   };
 }

@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../bin/local/stack';
+import { DynamoMediaAssetRepository } from '../../functions/adapters/aws/dynamo/media-assets';
+import { ffmpegPath, ffprobePath } from '../../functions/adapters/ffmpeg/binaries';
+import { makeFootageProxy } from '../../functions/adapters/ffmpeg/footage-proxy';
+import { runTool } from '../../functions/adapters/ffmpeg/run';
+import type { AccountExport } from '../../functions/contract/account';
+import type { PublicAsset } from '../../functions/contract/media';
+import type { Script } from '../../functions/contract/scripts';
+import type { ConvertToAudioResult, VideoPreviewResult } from '../../functions/contract/video';
+import { objectKeys } from '../../functions/core/media/media';
+import { makeMedia, type MediaFile } from '../support/media-files';
+import { services } from '../support/services';
+import { signUpAndIn, type SignedInUser } from './support/accounts';
+import { uploadAsset } from './support/media';
+import { startTestStack } from './support/stack';
+
+/**
+ * Issue 24, "the preview is the video": each uploaded clip gets a small proxy copy beside it, which the
+ * settings preview (and draft renders) read instead of the original; it goes with the asset, stays out of
+ * the export and is never another user's to read.
+ */
+let stack: LocalStack;
+let dir: string;
+let landscape: MediaFile;
+
+beforeAll(async () => {
+  delete process.env.ELEVENLABS_API_KEY; // the offline voice
+  stack = await startTestStack();
+  dir = await mkdtemp(join(tmpdir(), 'reelsmith-proxies-test-'));
+  landscape = await makeMedia(dir, 'mp4', { name: 'Harbour at dawn', size: '1280x720', seconds: 4 });
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const run = (binary: string, args: string[]) => runTool(binary, args, { timeoutMs: 30_000, maxOutputBytes: 4 << 20 });
+
+async function objectExists(key: string): Promise<boolean> {
+  const { s3, config } = services();
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function objectsOf(userId: string): Promise<string[]> {
+  const { s3, config } = services();
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/` }));
+  return (listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+}
+
+async function download(key: string, name: string): Promise<string> {
+  const { s3, config } = services();
+  const object = await s3.send(new GetObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: key }));
+  const path = join(dir, name);
+  await writeFile(path, await object.Body!.transformToByteArray());
+  return path;
+}
+
+interface Probe {
+  streams: { codec_type: string; width?: number; height?: number }[];
+}
+
+async function probe(path: string): Promise<Probe> {
+  const { stdout } = await run(ffprobePath(), ['-v', 'error', '-show_streams', '-of', 'json', path]);
+  return JSON.parse(stdout.toString('utf8')) as Probe;
+}
+
+/** The mean colour of a video's frame at `seconds` (red, green, blue). */
+async function meanColour(path: string, seconds: number): Promise<[number, number, number]> {
+  const { stdout } = await run(ffmpegPath(), ['-v', 'error', '-ss', String(seconds), '-i', path, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  return [stdout[0] ?? 0, stdout[1] ?? 0, stdout[2] ?? 0];
+}
+
+function expectRed([r, g, b]: [number, number, number]): void {
+  expect(r, `mean colour ${r},${g},${b}`).toBeGreaterThan(150);
+  expect(g, `mean colour ${r},${g},${b}`).toBeLessThan(90);
+  expect(b, `mean colour ${r},${g},${b}`).toBeLessThan(90);
+}
+
+/** The script list until the video is no longer generating. */
+async function untilSettled(user: SignedInUser, id: string, timeoutMs = 120_000): Promise<Script> {
+  const began = Date.now();
+  for (;;) {
+    const script = (await user.client.get<Script[]>('/api/scripts')).body.find((item) => item.id === id);
+    if (script && script.videoGenerationStatus !== 'generating') return script;
+    if (Date.now() - began > timeoutMs) throw new Error(`still generating after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function storedAsset(userId: string, assetId: string) {
+  return new DynamoMediaAssetRepository(services().table).getAsset(userId, assetId);
+}
+
+async function uploaded(prefix: string): Promise<{ user: SignedInUser; asset: PublicAsset; proxyKey: string }> {
+  const user = await signUpAndIn(stack, prefix);
+  const asset = await uploadAsset(user.client, landscape);
+  const proxyKey = objectKeys.proxy(user.id, asset.id);
+  return { user, asset, proxyKey };
+}
+
+describe('clip proxies', () => {
+  it('an upload makes a small, sound-free proxy beside the original, recorded on the asset only', { timeout: 90_000 }, async () => {
+    const { user, asset, proxyKey } = await uploaded('proxymade');
+    expect((await storedAsset(user.id, asset.id))?.proxyKey).toBe(proxyKey);
+    expect(await objectExists(proxyKey)).toBe(true);
+    // The answer never names it: the library shows and plays the original.
+    expect(JSON.stringify(asset)).not.toContain('proxy.mp4');
+
+    const probed = await probe(await download(proxyKey, 'proxy.mp4'));
+    // 1280x720: the 9:16 crop's height (720) scaled to 640.
+    expect(probed.streams.filter((stream) => stream.codec_type === 'video')).toEqual([expect.objectContaining({ width: 1136, height: 640 })]);
+    expect(probed.streams.some((stream) => stream.codec_type === 'audio')).toBe(false);
+
+    // A clip already at the proxy's size gets none (its original is as cheap to read).
+    const small = await uploadAsset(user.client, await makeMedia(dir, 'mp4', { name: 'Small', size: '320x240' }));
+    expect((await storedAsset(user.id, small.id))?.proxyKey).toBeUndefined();
+    expect(await objectExists(objectKeys.proxy(user.id, small.id))).toBe(false);
+
+    // Ours, not the user's data: left out of the export.
+    const objects = await objectsOf(user.id);
+    expect(objects).toContain(proxyKey);
+    const exported = await user.client.post<AccountExport>('/api/account/export');
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    expect(exported.body.files).toBe(objects.length - 1);
+  });
+
+  it('the preview and a draft render read the proxy, not the original', { timeout: 240_000 }, async () => {
+    const { user, asset, proxyKey } = await uploaded('proxyread');
+    // The proxy is replaced by a plain red clip of its size: a red preview can only come from it (the original is a test pattern).
+    const red = join(dir, 'red.mp4');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=1136x640:r=30', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', red]);
+    const { s3, config } = services();
+    await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey, Body: await readFile(red), ContentType: 'video/mp4' }));
+
+    const script = (await user.client.post<Script>('/api/scripts', { title: 'Harbour', scriptContent: 'The harbour wakes up slowly at dawn.' })).body;
+    const voice = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    expect(voice.status).toBe(200);
+    const preview = await user.client.post<VideoPreviewResult>(`/api/scripts/${script.id}/preview`, {
+      captionSettings: { enabled: false },
+      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const file = join(dir, 'preview.mp4');
+    await writeFile(file, new Uint8Array(await (await fetch(preview.body.url)).arrayBuffer()));
+    expectRed(await meanColour(file, Math.min(1, voice.body.audioDuration / 2)));
+
+    // So does a draft render (`RENDER_DRAFT`, this stack's): the same cut, generated.
+    const started = await user.client.post(`/api/scripts/${script.id}/generate-video`, {
+      captionSettings: { enabled: false },
+      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await untilSettled(user, script.id);
+    expect(done.videoGenerationStatus, done.videoGenerationError ?? '').toBe('complete');
+    const redirect = await user.client.raw(done.videoUrl ?? '');
+    expect(redirect.status).toBe(302);
+    const draft = join(dir, 'draft.mp4');
+    await writeFile(draft, new Uint8Array(await (await fetch(redirect.headers.get('location') ?? '')).arrayBuffer()));
+    expectRed(await meanColour(draft, Math.min(1, voice.body.audioDuration / 2)));
+  });
+
+  it('deleting the asset removes its proxy, and another user can never read it', { timeout: 90_000 }, async () => {
+    const { user, asset, proxyKey } = await uploaded('proxyowner');
+    const other = await signUpAndIn(stack, 'proxyother');
+    expect((await other.client.get(`/api/media-proxy?url=${encodeURIComponent(proxyKey)}`)).status).toBe(404);
+    expect((await other.client.delete(`/api/media/${asset.id}`)).status).toBe(404);
+    expect(await objectExists(proxyKey)).toBe(true);
+
+    expect((await user.client.delete(`/api/media/${asset.id}`)).status).toBe(200);
+    expect(await objectExists(proxyKey)).toBe(false);
+    expect(await objectsOf(user.id)).toEqual([]);
+  });
+});
+
+describe('the proxy of a clip (real ffmpeg)', () => {
+  it('keeps a portrait 60 fps clip whole at 360x640 and 30 fps, and a square one at 640x640', { timeout: 60_000 }, async () => {
+    const portrait = join(dir, 'portrait.mp4');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=720x1280:rate=60', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', portrait]);
+    await makeFootageProxy(portrait, join(dir, 'portrait-proxy.mp4'), 60);
+    const { stdout } = await run(ffprobePath(), ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height,avg_frame_rate', '-of', 'csv=p=0', join(dir, 'portrait-proxy.mp4')]);
+    expect(stdout.toString('utf8').trim()).toBe('360,640,30/1');
+
+    const square = join(dir, 'square.mp4');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1080x1080:rate=30', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', square]);
+    await makeFootageProxy(square, join(dir, 'square-proxy.mp4'), 30);
+    expect((await probe(join(dir, 'square-proxy.mp4'))).streams[0]).toMatchObject({ width: 640, height: 640 });
+  });
+});

@@ -32,7 +32,7 @@ export const exportFiles: readonly { file: string; prefixes: readonly string[] }
  * Attributes that never leave: keys and index attributes, TTLs, a video run's claim, and secrets
  * (webhook signing secret, share tokens and their hashes, one-time code hashes).
  */
-const internal = /^(pk|sk|gsi\d+(pk|sk)|expiresAt|videoRunId|videoRunAt|token|tokenHash|webhookSecret|codeHash|linkHash|billingResetInvoice)$/;
+const internal = /^(pk|sk|gsi\d+(pk|sk)|expiresAt|videoRunId|videoRunAt|token|tokenHash|webhookSecret|codeHash|linkHash|billingResetInvoice|proxyKey)$/;
 
 function publicAttributes(item: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !internal.test(name)));

@@ -144,6 +144,11 @@ describe('caption settings', () => {
     expect(captionSettingsFrom(JSON.stringify(saved))).toMatchObject(expected);
     expect(captionSettingsFrom('{broken')).toEqual(DEFAULT_CAPTION_SETTINGS);
   });
+
+  it('read back the saved motion, transition and emoji (Edit Video reopens them as they were)', () => {
+    expect(captionSettingsFrom({ motion: false, transition: 'crossfade', emoji: true })).toMatchObject({ motion: false, transition: 'crossfade', emoji: true });
+    expect(captionSettingsFrom({ motion: 'no', transition: 'wipe' })).toMatchObject({ motion: DEFAULT_CAPTION_SETTINGS.motion, transition: DEFAULT_CAPTION_SETTINGS.transition });
+  });
 });
 
 describe('mirrored generation statuses', () => {

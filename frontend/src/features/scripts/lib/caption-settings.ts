@@ -5,7 +5,7 @@
  */
 import type { CaptionSettings } from '@contract/caption-settings';
 import { captionLookChoices } from '@contract/rules/caption-looks';
-import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies, maxEmphasisIndex, maxEmphasisOverrides } from '@contract/rules/captions';
+import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies, maxEmphasisIndex, maxEmphasisOverrides, shotTransitions } from '@contract/rules/captions';
 
 export type { CaptionSettings };
 export type CaptionStyle = CaptionSettings['style'];
@@ -68,13 +68,14 @@ export function captionSettingsFrom(saved: unknown): CaptionSettings {
     const value = clampTo(field, raw[field]);
     if (value !== undefined) result[field] = value;
   }
-  for (const field of ['bold', 'italic', 'underline', 'strikeout', 'all_caps', 'emoji'] as const) {
+  for (const field of ['bold', 'italic', 'underline', 'strikeout', 'all_caps', 'emoji', 'motion'] as const) {
     const value = raw[field];
     if (typeof value === 'boolean') result[field] = value;
   }
   result.style = oneOf(CAPTION_STYLES.map((style) => style.value), raw.style) ?? result.style;
   result.font_family = oneOf(FONT_FAMILIES, raw.font_family) ?? result.font_family;
   result.position = oneOf(captionPositions, raw.position) ?? result.position;
+  result.transition = oneOf(shotTransitions, raw.transition) ?? result.transition;
   result.look = raw.look === null ? null : (oneOf(captionLookChoices, raw.look) ?? result.look);
   result.emphasis = emphasisFrom(raw.emphasis);
   const audio = raw.background_audio_id;

@@ -58,7 +58,7 @@ export interface FliteProcessLimits {
   memoryMb: number;
 }
 
-export const defaultFliteLimits: FliteProcessLimits = { timeoutMs: 60_000, memoryMb: 1_024 };
+export const defaultFliteLimits: FliteProcessLimits = { timeoutMs: 30_000, memoryMb: 1_024 };
 
 /** A request to the child; `crash` is the tests' hook: the child kills itself with that signal before running. */
 export interface FliteRequest {

@@ -8,7 +8,7 @@ import { FliteRunner, fliteWasmPath } from '../../functions/adapters/local/flite
 import { FliteSpeechSynthesizer, passagesOf } from '../../functions/adapters/local/flite-speech';
 import { durationOf, parseWav, resamplePcm } from '../../functions/adapters/local/wav';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../functions/core/ports/speech';
-import { EspeakSpeechSynthesizer } from '../../functions/adapters/local/espeak-speech';
+import { EspeakSpeechSynthesizer, espeakWasmBinary } from '../../functions/adapters/local/espeak-speech';
 
 const sentence = 'Grind your beans right before you brew, because ground coffee goes stale in minutes.';
 const wordsOf = (n: number) => Array.from({ length: n }, (_, i) => sentence.split(' ')[i % 14]).join(' ');
@@ -103,5 +103,12 @@ describe('passages and sample rates', () => {
     let crossings = 0;
     for (let i = 1; i < out.samples.length; i++) if (((out.samples[i - 1] ?? 0) < 0) !== ((out.samples[i] ?? 0) < 0)) crossings++;
     expect(Math.abs(crossings - 880)).toBeLessThan(10);
+  });
+});
+
+describe('eSpeak NG in Lambda', () => {
+  it('reads its WASM from beside Flite’s in the layer (the bundle carries neither)', () => {
+    expect(espeakWasmBinary({ FLITE_WASM_PATH: require.resolve('espeak-ng/dist/espeak-ng.wasm').replace('espeak-ng.wasm', 'flite.wasm') })?.subarray(0, 4)).toEqual(new Uint8Array([0, 97, 115, 109]));
+    expect(espeakWasmBinary({})).toBeUndefined();
   });
 });

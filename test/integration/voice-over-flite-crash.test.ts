@@ -36,10 +36,10 @@ const text = `${first}${second}`.trim();
 
 describe('a crashing Flite', () => {
   it('leaves the server alive and the voice-over complete, the crashed passage spoken by eSpeak, timings in order', { timeout: 180_000 }, async () => {
-    // Two passages: Flite speaks the first, the crash word is in the second only.
+    // Several passages: Flite speaks those before the crash word, eSpeak those with it.
     const passages = passagesOf(text.split(/\s+/));
-    expect(passages).toHaveLength(2);
-    expect(passages[0]?.join(' ')).not.toContain('Zanzibar');
+    const firstCrash = passages.findIndex((passage) => passage.join(' ').includes('Zanzibar'));
+    expect(firstCrash).toBeGreaterThan(0);
     const user = await signUpAndIn(stack, 'flitecrash');
     const created = await user.client.post<Script>('/api/scripts', { title: 'Crash', scriptContent: text });
     expect(created.status).toBe(201);
@@ -61,7 +61,7 @@ describe('a crashing Flite', () => {
       if (i > 0) expect(word.start).toBeGreaterThanOrEqual(words[i - 1]?.end ?? 0);
     });
     // Both passages are spoken, end to end, and the audio runs to the last word.
-    const seam = passages[0]?.length ?? 0;
+    const seam = passages.slice(0, firstCrash).flat().length;
     expect(words[seam]?.start).toBeGreaterThanOrEqual(words[seam - 1]?.end ?? Infinity);
     expect(words[seam]?.end).toBeGreaterThan(words[seam]?.start ?? Infinity);
     expect(response.body.audioDuration - (words.at(-1)?.end ?? 0)).toBeLessThan(1);

@@ -122,12 +122,13 @@ interface SpokenPassage {
 /**
  * The most words Flite speaks in one run. The crash that once bounded this at 30 (Node's WASI host, past
  * ~42 MB of WASM memory, ~156 words) is gone with the fast API calls off in Flite's child process, and any
- * other crash ends a passage only (flite-process.ts). Measured with a loaded 2-core machine, passages of at
- * most 120 words against 30: 148 words in 4.4 s instead of 5.9 s, 518 words in 19 s instead of 21 s, and
- * 0.6 s less dead air at each seam saved (a passage starts and ends with Flite's own pause); the word
- * error rate is the same (`npm run bench:voice`).
+ * other crash ends a passage only (flite-process.ts). Measured (`npm run bench:voice`, pocketsphinx; a
+ * loaded 2-core machine), passages of at most 30, 60 and 120 words: the word error rates summed over the six
+ * voice settings 1.28, 1.28 and 1.35 (rms at 1.3x: 0.13, 0.16, 0.21), the time to speak 148 words the same
+ * within the noise (4.2, 4.4, 4.5 s); each seam saved is ~0.6 s less dead air (148 words: 51.9, 50.6, 50.0 s
+ * of audio). 60 keeps the intelligibility of 30 with half the seams.
  */
-export const maxPassageWords = 120;
+export const maxPassageWords = 60;
 
 /**
  * The words in the fewest passages of at most `maxPassageWords`, of about one length, each ending at a

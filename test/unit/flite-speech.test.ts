@@ -87,7 +87,7 @@ describe('the Flite voice (real WASM)', () => {
     }
   });
 
-  it('runs many times in one process (a fresh WASI instance in a worker each time)', { timeout: 180_000 }, async () => {
+  it('runs many times in one process (a fresh WASI instance each time, in a child process)', { timeout: 180_000 }, async () => {
     for (let i = 0; i < 6; i++) {
       const speech = await flite.synthesize(`Take number ${i + 1}.`, { voiceId: 'flite-kal', offlineVoice: 'kal16' });
       expect(speech.words.map((w) => w.word)).toEqual(['Take', 'number', `${i + 1}.`]);

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type ESpeakNg from 'espeak-ng';
 import type { WordTiming } from '../../core/captions/word-timings';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
@@ -5,6 +7,16 @@ import { espeakArguments } from '../../core/voices/offline-profile';
 import { durationOf, parseWav, soundRegions, type Region } from './wav';
 
 type EspeakFactory = typeof ESpeakNg;
+
+/**
+ * eSpeak NG's WASM when it is not beside its own script: in Lambda the bundle carries no `espeak-ng.wasm`,
+ * the ffmpeg layer does, beside Flite's (`/opt/voices/`, `FLITE_WASM_PATH`). Undefined: the package's own.
+ */
+export function espeakWasmBinary(env: NodeJS.ProcessEnv = process.env): Uint8Array | undefined {
+  const flite = env.FLITE_WASM_PATH;
+  const file = flite ? path.join(path.dirname(flite), 'espeak-ng.wasm') : undefined;
+  return file && existsSync(file) ? new Uint8Array(readFileSync(file)) : undefined;
+}
 
 async function loadFactory(): Promise<EspeakFactory> {
   // Loaded on first use: the WASM module is large and most functions never speak.
@@ -97,11 +109,14 @@ export function measuringPieces(words: readonly string[], maxBytes: number = max
 export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
   readonly name = 'espeak-ng';
   private factory: Promise<EspeakFactory> | undefined;
+  private wasmBinary: Uint8Array | undefined | null = null;
 
   private async speak(args: string[], input: string): Promise<Uint8Array> {
     this.factory ??= loadFactory();
     const factory = await this.factory;
-    const module = await factory({ arguments: [...args, '-w', 'out.wav', input] });
+    if (this.wasmBinary === null) this.wasmBinary = espeakWasmBinary();
+    const wasmBinary = this.wasmBinary;
+    const module = await factory({ arguments: [...args, '-w', 'out.wav', input], ...(wasmBinary ? { wasmBinary } : {}) });
     return module.FS.readFile('out.wav');
   }
 

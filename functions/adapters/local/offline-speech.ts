@@ -19,6 +19,7 @@ export function fliteSpeaks(text: string, voice: VoiceSettings): boolean {
  * The longest text Flite speaks (about 8 minutes of speech, far past any short): it speaks ~70 words a
  * second of work here, and a voice-over is made within the HTTP call (API Gateway's 29 s). A longer text
  * (only an edge of the 5,000-character cap: 2,000 one-letter words took Flite 21 s) is spoken by eSpeak.
+ * A bound of time, not of safety: Flite's crash is contained in its child process (flite-process.ts).
  */
 export const fliteMaxWords = 1_200;
 

@@ -76,6 +76,29 @@ export function durationOf(pcm: Pcm): number {
   return pcm.samples.length / pcm.sampleRate;
 }
 
+/**
+ * The audio at another sample rate (linear interpolation; when lowering the rate, each output sample is
+ * first the mean of the input samples it covers, a crude low-pass against aliasing). The length in
+ * seconds is kept, so word timings on it stay right. For a passage eSpeak speaks among Flite's (16 kHz).
+ */
+export function resamplePcm(pcm: Pcm, sampleRate: number): Pcm {
+  if (pcm.sampleRate === sampleRate) return pcm;
+  const ratio = pcm.sampleRate / sampleRate;
+  const length = Math.round(pcm.samples.length / ratio);
+  const samples = new Int16Array(length);
+  const at = (i: number) => pcm.samples[Math.min(pcm.samples.length - 1, Math.max(0, i))] ?? 0;
+  const span = Math.max(1, Math.floor(ratio));
+  for (let i = 0; i < length; i++) {
+    const position = i * ratio;
+    const left = Math.floor(position);
+    const fraction = position - left;
+    let value = 0;
+    for (let k = 0; k < span; k++) value += at(left + k) * (1 - fraction) + at(left + k + 1) * fraction;
+    samples[i] = Math.max(-32768, Math.min(32767, Math.round(value / span)));
+  }
+  return { sampleRate, samples };
+}
+
 /** Pieces of audio of one sample rate, end to end. */
 export function joinPcm(pieces: readonly Pcm[]): Pcm {
   const first = pieces[0];

@@ -111,7 +111,7 @@ describe('voice-over and video journey', () => {
     const rows = dialog.getByTestId('segment-row');
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
     // Every segment got a clip; three clips, so the first three are all different.
-    const images = await dialog.getByTestId('segments').locator('img').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('src')));
+    const images = await dialog.getByTestId('segments').getByTestId('shot-thumbnail').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('src')));
     expect(images.length).toBe(await rows.count());
     expect(new Set(images.slice(0, 3)).size).toBe(Math.min(3, images.length));
 
@@ -179,8 +179,8 @@ describe('voice-over and video journey', () => {
     await second.click();
     await page.getByText('Sequential replacement complete').waitFor();
     await picker.waitFor({ state: 'detached' });
-    expect(await rows.nth(0).locator('img').getAttribute('src')).toBe(firstSrc);
-    expect(await rows.nth(2).locator('img').getAttribute('src')).toBe(secondSrc);
+    expect(await rows.nth(0).getByTestId('shot-thumbnail').getAttribute('src')).toBe(firstSrc);
+    expect(await rows.nth(2).getByTestId('shot-thumbnail').getAttribute('src')).toBe(secondSrc);
   });
 
   it('changes the word colour and the first segment’s media, and refuses an empty bulk replace', async () => {
@@ -193,7 +193,7 @@ describe('voice-over and video journey', () => {
     await page.getByText('Please select at least one segment to replace').waitFor();
     await dialog.getByRole('button', { name: 'Bulk Select' }).click();
 
-    const before = await dialog.getByTestId('segment-row').first().locator('img').getAttribute('src');
+    const before = await dialog.getByTestId('segment-row').first().getByTestId('shot-thumbnail').getAttribute('src');
     await dialog.getByRole('button', { name: /media for Segment 1$/ }).click();
     const picker = page.getByRole('dialog', { name: 'Select Media for Segment 1' });
     await picker.getByTestId('picker-item').first().waitFor();
@@ -213,7 +213,7 @@ describe('voice-over and video journey', () => {
     }
     await page.getByText('Segment updated').waitFor();
     await picker.waitFor({ state: 'detached' });
-    expect(await dialog.getByTestId('segment-row').first().locator('img').getAttribute('src')).not.toBe(before);
+    expect(await dialog.getByTestId('segment-row').first().getByTestId('shot-thumbnail').getAttribute('src')).not.toBe(before);
   });
 
   it('generates the video: settings saved, the progress bar, then the success toast', async () => {

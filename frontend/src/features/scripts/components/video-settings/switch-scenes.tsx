@@ -151,6 +151,7 @@ function SegmentRow({
           <Image
             src={thumb}
             alt={`Media of ${label}`}
+            data-testid="shot-thumbnail"
             w="full"
             h="full"
             objectFit="cover"

@@ -1,3 +1,4 @@
+import type { WebhookPayload } from '../../contract/delivery';
 import type { DeliverySettingsRepository, SendOnce } from '../ports/delivery';
 import type { User } from '../users/user';
 import type { DeliveryLog, DeliveryMail } from './delivery-mail';
@@ -9,14 +10,8 @@ export interface WebhookDispatch {
   dispatch(userId: string, type: 'video.completed' | 'audio.completed', data: DeliveryEventData): Promise<string | undefined>;
 }
 
-export interface DeliveryEventData {
-  scriptId: string | null;
-  title: string;
-  durationSeconds: number | null;
-  shareUrl: string | null;
-  postCaption: string;
-  kind?: 'video' | 'audio';
-}
+/** What a completion's webhook says: the payload's `data`. */
+export type DeliveryEventData = WebhookPayload['data'];
 
 export interface CompletionDeliveryDeps {
   mail: DeliveryMail;

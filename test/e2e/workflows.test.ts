@@ -177,7 +177,8 @@ describe('workflows journey', () => {
     await dialog.getByRole('button', { name: 'Create Schedule' }).click();
     await toast('Schedule Created Successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByRole('tab', { name: /Scheduled Generation/ }).getAttribute('aria-selected')).toBe('true');
+    // The page moves to the schedules tab once the list has the new schedule (under load, after the dialog has gone).
+    await expect.poll(() => page.getByRole('tab', { name: /Scheduled Generation/ }).getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
     await scheduleCard().getByText('Daily calm').waitFor();
     expect(await scheduleCard().getByTestId('schedule-badge').innerText()).toBe('Active');
     expect(await scheduleCard().getByTestId('schedule-frequency').innerText()).toBe('Runs Daily');

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoMediaAssetRepository } from '../../functions/adapters/aws/dynamo/media-assets';
@@ -15,6 +15,7 @@ import type { ConvertToAudioResult, VideoPreviewResult } from '../../functions/c
 import { objectKeys } from '../../functions/core/media/media';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import { services } from '../support/services';
+import { objectExists, objectsOf } from './support/bucket';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
@@ -41,21 +42,6 @@ afterAll(async () => {
 
 const run = (binary: string, args: string[]) => runTool(binary, args, { timeoutMs: 30_000, maxOutputBytes: 4 << 20 });
 
-async function objectExists(key: string): Promise<boolean> {
-  const { s3, config } = services();
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function objectsOf(userId: string): Promise<string[]> {
-  const { s3, config } = services();
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/` }));
-  return (listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
-}
 
 async function download(key: string, name: string): Promise<string> {
   const { s3, config } = services();

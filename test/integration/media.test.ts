@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
@@ -9,6 +8,7 @@ import { DynamoMediaUploadRepository } from '../../functions/adapters/aws/dynamo
 import type { MediaPage, PublicAsset } from '../../functions/contract/media';
 import { newId } from '../../functions/core/ids';
 import { services } from '../support/services';
+import { objectExists, objectsOf } from './support/bucket';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import type { TestClient } from './support/http-client';
 import { postToS3, signedInUser, uploadAsset, uploadFile, type UploadTicket } from './support/media';
@@ -35,21 +35,6 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function objectExists(key: string): Promise<boolean> {
-  const { s3, config } = services();
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function objectsOf(userId: string): Promise<string[]> {
-  const { s3, config } = services();
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: config.MEDIA_BUCKET, Prefix: `users/${userId}/` }));
-  return (listed.Contents ?? []).map((object) => object.Key ?? '');
-}
 
 function keyOf(proxyUrl: string): string {
   return new URL(proxyUrl, 'http://x').searchParams.get('url') ?? '';

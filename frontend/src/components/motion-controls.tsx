@@ -49,32 +49,26 @@ export function MotionControls({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Switch.Root checked={motion} onCheckedChange={(details) => onMotion(details.checked)} colorPalette="brand" pb="1.5" disabled={disabled}>
-        <Switch.HiddenInput aria-label="Motion" />
-        <Switch.Control />
-        <Switch.Label>
-          <Text as="span" fontSize="sm">
-            Motion
-          </Text>
-          <Text as="span" fontSize="xs" color="fg.muted" display="block">
-            Slow zoom on every shot, punch-in on key words
-          </Text>
-        </Switch.Label>
-      </Switch.Root>
-      {emoji !== undefined && onEmoji ? (
-        <Switch.Root checked={emoji} onCheckedChange={(details) => onEmoji(details.checked)} colorPalette="brand" pb="1.5" disabled={disabled}>
-          <Switch.HiddenInput aria-label="Emoji" />
-          <Switch.Control />
-          <Switch.Label>
-            <Text as="span" fontSize="sm">
-              Emoji
-            </Text>
-            <Text as="span" fontSize="xs" color="fg.muted" display="block">
-              A colour emoji over lines with a key word
-            </Text>
-          </Switch.Label>
-        </Switch.Root>
-      ) : null}
+      <LabelledSwitch label="Motion" hint="Slow zoom on every shot, punch-in on key words" checked={motion} onChange={onMotion} disabled={disabled} />
+      {emoji !== undefined && onEmoji ? <LabelledSwitch label="Emoji" hint="A colour emoji over lines with a key word" checked={emoji} onChange={onEmoji} disabled={disabled} /> : null}
     </HStack>
+  );
+}
+
+/** A switch named by its label, with a line of explanation under it. */
+function LabelledSwitch({ label, hint, checked, onChange, disabled }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+  return (
+    <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} colorPalette="brand" pb="1.5" disabled={disabled}>
+      <Switch.HiddenInput aria-label={label} />
+      <Switch.Control />
+      <Switch.Label>
+        <Text as="span" fontSize="sm">
+          {label}
+        </Text>
+        <Text as="span" fontSize="xs" color="fg.muted" display="block">
+          {hint}
+        </Text>
+      </Switch.Label>
+    </Switch.Root>
   );
 }

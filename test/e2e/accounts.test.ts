@@ -83,7 +83,7 @@ async function signIn(page: Page, login: string, password: string, overlayScreen
   if (overlayScreenshot) {
     // "Redirecting..." stays 800 ms before the reload.
     await page.getByTestId('loading-overlay').getByText('Redirecting...').waitFor();
-    await screenshot(page, overlayScreenshot);
+    await screenshot(page, overlayScreenshot, { transient: true });
   }
   await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 15_000 });
 }

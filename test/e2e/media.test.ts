@@ -33,6 +33,8 @@ describe('media library journey', () => {
   });
 
   it('uploads, tags, searches, files into a folder, bulk-deletes and handles a folder in use', async () => {
+    // No live channel (a dropped socket): the page keeps its own lists right after each change.
+    await context.routeWebSocket(/\/ws$/, (ws) => ws.close());
     const userId = await signInThroughApi(page, 'media');
     await page.goto('/media');
     await page.getByRole('heading', { name: 'Media Library' }).waitFor();
@@ -93,12 +95,19 @@ describe('media library journey', () => {
     await page.getByPlaceholder('Folder name').fill('Trips');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('button', { name: 'Folder actions for Trips' }).waitFor();
+    // The move is held back a second so the folder is picked while it is still on its way: the list on
+    // screen (Trips) is the one re-read when it lands, not the one from before (All Media).
+    await page.route('**/api/media/bulk-move', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await card(page, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
     await page.getByRole('menuitem', { name: 'Trips' }).click();
     await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: /^Trips/ }).click();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await expect(card(page, 'Beach sunset').isVisible()).resolves.toBe(true);
     await screenshot(page, 'media-folder-filter');
+    await page.unroute('**/api/media/bulk-move');
 
     // Back to everything; select two and delete them together.
     await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: 'All Media' }).click();
@@ -138,6 +147,8 @@ describe('media library journey', () => {
   });
 
   it('shows Failed to load media assets with Retry, and Storage limit reached instead of the upload buttons', async () => {
+    // No live channel (a dropped socket): the page keeps its own lists right after each change.
+    await context.routeWebSocket(/\/ws$/, (ws) => ws.close());
     const userId = await signInThroughApi(page, 'media');
     await page.route('**/api/media?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.goto('/media');

@@ -48,13 +48,14 @@ export default function MediaRoute() {
   const media = useMediaPages({ search, folderId, sort });
   const folders = useFolders();
   const folderList = useMemo(() => folders.data ?? [], [folders.data]);
-  const { mutate: refreshMedia } = media;
-  const { mutate: refreshFolders } = folders;
-
+  // SWR binds a list's mutate to the filter it was made for. A move or delete that ends after the creator
+  // has picked another folder must re-read the list on screen then, not the one from when it started.
+  const reloaders = useRef({ media: media.mutate, folders: folders.mutate });
+  reloaders.current = { media: media.mutate, folders: folders.mutate };
   const refresh = useCallback(() => {
-    void refreshMedia();
-    void refreshFolders();
-  }, [refreshMedia, refreshFolders]);
+    void reloaders.current.media();
+    void reloaders.current.folders();
+  }, []);
 
   // Live updates (spec 001 §7: media, token-usage and video-usage): another tab changed the library.
   const realtime = useRealtime();

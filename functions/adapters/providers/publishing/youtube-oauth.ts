@@ -70,7 +70,8 @@ export class YouTubeOAuth implements PlatformOAuth {
     const answer = await postForm('youtube', `${this.tokenHost}/token`, { client_id: clientId, client_secret: clientSecret, ...fields });
     if (answer.status >= 400) {
       const refused = errorAnswer.safeParse(answer.json);
-      if (refused.success && refused.data.error === 'invalid_grant') throw new InvalidGrantError('youtube', /revoked/i.test(refused.data.error_description ?? ''), refused.data.error);
+      if (refused.success && refused.data.error === 'invalid_grant') // Google words every refusal "Token has been expired or revoked.": it cannot tell which, so expired.
+        throw new InvalidGrantError('youtube', false, refused.data.error);
       throw new ProviderError('Google refused the request.', 502, `GOOGLE_${(refused.data?.error ?? String(answer.status)).toUpperCase().slice(0, 40)}`);
     }
     const token = expectShape('youtube', tokenAnswer, answer);

@@ -134,6 +134,11 @@ export interface ConnectedAccountStore {
    * the tokens since (false otherwise). Raises the version.
    */
   replaceTokens(userId: string, accountId: string, update: TokenUpdate, expectedVersion?: number): Promise<boolean>;
+  /**
+   * Claims the right to refresh the tokens of `expectedVersion` until `until` (epoch ms): false when they
+   * changed or another claim is still running at `now`. A token write or a status change ends the claim.
+   */
+  claimRefresh(userId: string, accountId: string, expectedVersion: number, now: number, until: number): Promise<boolean>;
   /** Sets `expired` or `revoked`, only if the tokens are still those of `expectedVersion`. */
   markStatus(userId: string, accountId: string, status: ConnectedAccountStatus, expectedVersion: number): Promise<boolean>;
   /** Deletes the account and steps its counter down; undefined when it was not there. */

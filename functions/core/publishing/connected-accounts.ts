@@ -42,9 +42,15 @@ export interface ConnectedAccountsDeps {
   origin(): Promise<string>;
   log: PublishingLog;
   clock?: () => number;
+  /** Waits between reads while another process refreshes (tests shorten it). */
+  pause?: (ms: number) => Promise<void>;
 }
 
 const defaultReturn = '/settings';
+/** How long a refresh may hold its claim, how often a waiting caller reads again, and for how long. */
+const refreshClaimMs = 20_000;
+const refreshWaitMs = 200;
+const refreshAttempts = 60;
 
 /** The sealed JSON of an account's tokens. */
 const sealedTokensSchema = z.object({
@@ -78,9 +84,11 @@ export class AccountNeedsReconnectError extends ConflictError {
 
 export class ConnectedAccountsService {
   private readonly clock: () => number;
+  private readonly pause: (ms: number) => Promise<void>;
 
   constructor(private readonly deps: ConnectedAccountsDeps) {
     this.clock = deps.clock ?? Date.now;
+    this.pause = deps.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   private context(account: Pick<StoredAccount, 'userId' | 'id'>): string {
@@ -186,19 +194,24 @@ export class ConnectedAccountsService {
 
   /**
    * A usable access token of the user's account, refreshed first when it expires within the platform's
-   * margin. The refresh's new tokens (TikTok's rotated refresh token) are written only if nobody wrote
-   * since (compare-and-set on `tokenVersion`); losing that race, or a refusal after another process
-   * rotated, reads the winner's tokens. A refusal of the current refresh token marks the account
+   * margin. One caller per account refreshes (a claim with a deadline on the record); the others wait
+   * and read its tokens. The new tokens (TikTok's rotated refresh token) are written only if nobody wrote
+   * since (compare-and-set on `tokenVersion`); a refusal after another process rotated reads the winner's. A refusal of the current refresh token marks the account
    * `expired` (or `revoked`) and throws 409: the user reconnects.
    */
   async accessTokenFor(userId: string, accountId: string): Promise<{ accessToken: string; account: StoredAccount }> {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+    for (let attempt = 0; attempt < refreshAttempts; attempt += 1) {
       const account = await this.deps.store.get(userId, accountId);
       if (!account) throw new NotFoundError(publishingMessages.accountNotFound);
       if (account.status !== 'connected') throw new AccountNeedsReconnectError(account.platform);
       const oauth = this.deps.platforms[account.platform];
       const tokens = await this.open(account);
       if (tokens.accessExpiresAt - this.clock() > oauth.refreshAheadMs) return { accessToken: tokens.accessToken, account };
+      // One refresh at a time per account: a rotating refresh token works once. Others wait for its result.
+      if (!(await this.deps.store.claimRefresh(userId, accountId, account.tokenVersion, this.clock(), this.clock() + refreshClaimMs))) {
+        await this.pause(refreshWaitMs);
+        continue;
+      }
       let fresh: PlatformTokens;
       try {
         fresh = await this.guard(account.platform, () => oauth.refresh(tokens));

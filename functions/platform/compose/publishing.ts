@@ -56,11 +56,11 @@ export function credentialsOf(config: AppConfig, platform: PublishingPlatform, r
   };
 }
 
-export function platformsOf(config: AppConfig): Record<PublishingPlatform, PlatformOAuth> {
+export function platformsOf(config: AppConfig, clock: () => number = Date.now): Record<PublishingPlatform, PlatformOAuth> {
   return {
-    tiktok: new TikTokOAuth(credentialsOf(config, 'tiktok'), config.TIKTOK_BASE_URL),
-    youtube: new YouTubeOAuth(credentialsOf(config, 'youtube'), config.YOUTUBE_BASE_URL),
-    instagram: new InstagramOAuth(credentialsOf(config, 'instagram'), config.INSTAGRAM_BASE_URL),
+    tiktok: new TikTokOAuth(credentialsOf(config, 'tiktok'), config.TIKTOK_BASE_URL, clock),
+    youtube: new YouTubeOAuth(credentialsOf(config, 'youtube'), config.YOUTUBE_BASE_URL, clock),
+    instagram: new InstagramOAuth(credentialsOf(config, 'instagram'), config.INSTAGRAM_BASE_URL, clock),
   };
 }
 
@@ -91,7 +91,7 @@ export function connectedAccountsOf(context: EntryContext, options: { clock?: ()
     store: new DynamoConnectedAccounts(table),
     states: new DynamoOAuthStates(table),
     sealer: tokenSealerOf(context),
-    platforms: platformsOf(config),
+    platforms: platformsOf(config, options.clock),
     limitOf: async (userId) => limitsOf((await users.get(userId))?.subscriptionTier ?? 'free').connectedAccountLimit,
     origin: appOriginOf(context),
     log: logger.child({ area: 'publishing' }),

@@ -65,10 +65,28 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
         new UpdateCommand({
           TableName: this.table.tableName,
           Key: this.key(userId, accountId),
-          UpdateExpression: `SET sealedTokens = :sealed, accessExpiresAt = :expires, #status = :connected, tokenVersion = tokenVersion + :one, updatedAt = :now${update.displayName !== undefined ? ', displayName = :name' : ''}`,
+          UpdateExpression: `SET sealedTokens = :sealed, accessExpiresAt = :expires, #status = :connected, tokenVersion = tokenVersion + :one, updatedAt = :now${update.displayName !== undefined ? ', displayName = :name' : ''} REMOVE refreshingUntil`,
           ConditionExpression: expectedVersion !== undefined ? 'attribute_exists(pk) AND tokenVersion = :version' : 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async claimRefresh(userId: string, accountId: string, expectedVersion: number, now: number, until: number): Promise<boolean> {
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.tableName,
+          Key: this.key(userId, accountId),
+          UpdateExpression: 'SET refreshingUntil = :until',
+          ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version AND (attribute_not_exists(refreshingUntil) OR refreshingUntil < :now)',
+          ExpressionAttributeValues: { ':until': until, ':version': expectedVersion, ':now': now },
         }),
       );
       return true;
@@ -84,7 +102,7 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
         new UpdateCommand({
           TableName: this.table.tableName,
           Key: this.key(userId, accountId),
-          UpdateExpression: 'SET #status = :status, updatedAt = :now',
+          UpdateExpression: 'SET #status = :status, updatedAt = :now REMOVE refreshingUntil',
           ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':status': status, ':version': expectedVersion, ':now': new Date().toISOString() },

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
@@ -58,7 +58,7 @@ function useConnectReturn(onReturn: () => unknown) {
 function AccountLine({ account, busy, onReconnect, onDisconnect }: { account: ConnectedAccount; busy: boolean; onReconnect: () => void; onDisconnect: () => void }) {
   const look = statusLooks[account.status];
   return (
-    <HStack gap="3" justify="space-between" wrap="wrap" data-testid={`connected-account-${account.platform}`}>
+    <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap={{ base: '2', sm: '3' }} justify="space-between" data-testid={`connected-account-${account.platform}`}>
       <HStack gap="2" minW="0" flex="1">
         <Text fontWeight="medium" truncate title={account.displayName}>
           {account.displayName}
@@ -77,7 +77,7 @@ function AccountLine({ account, busy, onReconnect, onDisconnect }: { account: Co
           {publishingMessages.disconnect}
         </Button>
       </HStack>
-    </HStack>
+    </Flex>
   );
 }
 

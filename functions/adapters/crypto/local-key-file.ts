@@ -35,12 +35,13 @@ export class LocalKeyFileDataKeys implements DataKeys {
   }
 
   current(): Promise<DataKey> {
-    return Promise.resolve(this.load());
+    return new Promise((resolve) => resolve(this.load()));
   }
 
   unwrap(wrapped: string): Promise<Uint8Array> {
-    const key = this.load();
-    if (wrapped !== key.wrapped) return Promise.reject(new Error('sealed with another local key'));
-    return Promise.resolve(key.plaintext);
+    return this.current().then((key) => {
+      if (wrapped !== key.wrapped) throw new Error('sealed with another local key');
+      return key.plaintext;
+    });
   }
 }

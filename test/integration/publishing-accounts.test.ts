@@ -7,6 +7,7 @@ import type { AccountExport } from '../../functions/contract/account';
 import type { ConnectedAccount, PublishingPlatform } from '../../functions/contract/publishing';
 import { connectedAccountsOf } from '../../functions/platform/compose/publishing';
 import { getConfig } from '../../functions/platform/config';
+import { setLogSink } from '../../functions/platform/logger';
 import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
@@ -25,9 +26,14 @@ const answers: string[] = [];
 /** What the sandbox's tokens start with. */
 const tokenShapes = /act\.|rft\.|ya29\.sbx|1\/\/sbx|IGQWsbx|sbxcode_|4\/0sbx/;
 
+/** Every log line of the stack while this file runs (debug and up). */
+const logLines: string[] = [];
+
 beforeAll(async () => {
   stack = await startTestStack();
   sandbox = stack.publishing;
+  process.env.LOG_LEVEL = 'debug';
+  setLogSink((line) => logLines.push(line));
 }, 120_000);
 
 afterAll(async () => {
@@ -271,6 +277,21 @@ describe('disconnecting, and what others see', () => {
     }
     expect(answers.length).toBeGreaterThan(10);
     for (const answer of answers) expect(answer).not.toMatch(tokenShapes);
+    // Nor any log line (requests, connects, refreshes, revocations), though the flows were logged.
+    expect(logLines.some((line) => line.includes('publishing connect finished'))).toBe(true);
+    for (const line of logLines) expect(line).not.toMatch(tokenShapes);
+  }, 60_000);
+});
+
+describe('closing the account', () => {
+  it('deletes the connected accounts, their sealed tokens and their counter with the rest', async () => {
+    const user = await signUpAndIn(stack, 'closer');
+    await connect(user, 'instagram', 'closing.creator');
+    expect(await rawItems(user.id)).toHaveLength(1);
+    expect((await user.client.post('/api/account/delete', { password: 'correct horse 1' })).status).toBe(200);
+    expect(await rawItems(user.id)).toEqual([]);
+    const { table } = services();
+    expect((await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'COUNT#PUBACCTS' } }))).Item).toBeUndefined();
   }, 60_000);
 });
 

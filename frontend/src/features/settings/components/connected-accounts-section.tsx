@@ -60,7 +60,7 @@ function AccountLine({ account, busy, onReconnect, onDisconnect }: { account: Co
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap={{ base: '2', sm: '3' }} justify="space-between" data-testid={`connected-account-${account.platform}`}>
       <HStack gap="2" minW="0" flex="1">
-        <Text fontWeight="medium" truncate title={account.displayName}>
+        <Text fontWeight="medium" lineClamp="2" overflowWrap="anywhere" title={account.displayName}>
           {account.displayName}
         </Text>
         <Badge colorPalette={look.palette} variant="subtle" flexShrink={0}>

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
+import { GenerateDataKeyCommand, type DecryptCommand } from '@aws-sdk/client-kms';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KmsDataKeys } from '../../functions/adapters/aws/kms-data-keys';
 import { AesGcmTokenSealer } from '../../functions/adapters/crypto/aes-gcm-token-sealer';

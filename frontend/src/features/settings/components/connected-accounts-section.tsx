@@ -59,8 +59,8 @@ function AccountLine({ account, busy, onReconnect, onDisconnect }: { account: Co
   const look = statusLooks[account.status];
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap={{ base: '2', sm: '3' }} justify="space-between" data-testid={`connected-account-${account.platform}`}>
-      <HStack gap="2" minW="0" flex="1">
-        <Text fontWeight="medium" lineClamp="2" overflowWrap="anywhere" title={account.displayName}>
+      <HStack gap="2" rowGap="1" minW="0" flex="1" wrap="wrap">
+        <Text fontWeight="medium" minW="0" overflowWrap="anywhere" title={account.displayName}>
           {account.displayName}
         </Text>
         <Badge colorPalette={look.palette} variant="subtle" flexShrink={0}>

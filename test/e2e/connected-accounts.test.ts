@@ -9,6 +9,7 @@ import { connectedAccountsOf } from '../../functions/platform/compose/publishing
 import { getConfig } from '../../functions/platform/config';
 import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';
+import { seriousViolations } from './a11y';
 import { horizontalOverflow, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, signInThroughApi } from './browser';
 
 /**
@@ -107,6 +108,8 @@ describe('connected accounts journey', () => {
     expect(await page.getByTestId('connected-account-youtube').getByRole('button', { name: 'Reconnect' }).count()).toBe(1);
     await expect.poll(() => page.getByTestId('connected-accounts-usage').textContent()).toBe('3 of 10 on your plan');
     await page.getByTestId('connected-accounts-section').scrollIntoViewIfNeeded();
+    // axe-core (WCAG 2.1 A/AA): nothing serious or critical on the page with the section full.
+    expect((await seriousViolations(page)).map((violation) => `${violation.id}: ${violation.targets.join(' | ')}`)).toEqual([]);
     await shoot('three', '[data-testid="connected-accounts-section"]');
   });
 

@@ -165,7 +165,7 @@ export function ConnectedAccountsSection() {
                         onClick={() => void connect(platform)}
                         loading={busy === platform}
                         disabled={isLoading || (busy !== null && busy !== platform) || (atLimit && mine.length === 0)}
-                        aria-label={`${publishingMessages.connect} ${platformNames[platform]}`}
+                        aria-label={mine.length === 0 ? `${publishingMessages.connect} ${platformNames[platform]}` : `Add account on ${platformNames[platform]}`}
                       >
                         {mine.length === 0 ? publishingMessages.connect : 'Add account'}
                       </Button>

@@ -20,6 +20,7 @@ import { Site } from './constructs/site.js';
 import { fromRoot } from './paths.js';
 import { areaAccess } from '../functions/platform/routes.js';
 import { jobsAccess } from '../functions/platform/access.js';
+import { TokenKey } from './constructs/token-key.js';
 
 export const defaultMailFrom = 'Reelsmith <no-reply@reelsmith.local>';
 
@@ -65,7 +66,9 @@ export class ReelsmithStack extends Stack {
     });
     // Delivery first: its queues, schedules and jobs function are what the areas and tasks declare.
     const delivery = new Delivery(this, 'Delivery', { resources: realtime.resources });
-    const resources = delivery.resources;
+    // Connected accounts (issue 26): the key their tokens are sealed under.
+    const tokenKey = new TokenKey(this, 'TokenKey');
+    const resources = { ...delivery.resources, tokenKey: tokenKey.key };
 
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
     // Automation runs (issue 13) run the video pipeline as a nested execution.

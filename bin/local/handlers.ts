@@ -17,6 +17,7 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
   branding: () => import('../../functions/http/branding').then((m) => m.handler),
   billing: () => import('../../functions/http/billing').then((m) => m.handler),
   account: () => import('../../functions/http/account').then((m) => m.handler),
+  publishing: () => import('../../functions/http/publishing').then((m) => m.handler),
 };
 
 /** The jobs: what EventBridge Scheduler targets (one scheduled job) and the every-minute tick. */

@@ -9,6 +9,7 @@ import { startS3, type RunningS3 } from './emulators/s3';
 import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
 import { startStripeEmulator, type StripeEmulator } from './emulators/stripe';
+import { startPublishingSandbox, type PublishingSandbox } from './emulators/publishing-sandbox';
 import { automationHandlers, pipelineHandlers, scheduledJobHandler, tickHandler } from './handlers';
 import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
@@ -46,6 +47,8 @@ export interface LocalStack {
   endpoints: { dynamodb: string; s3: string; cognito: string; management: string; stepFunctions: string };
   /** The local Stripe (bin/local/emulators/stripe.ts), unless STRIPE_SECRET_KEY points the app at Stripe itself. */
   stripe?: StripeEmulator;
+  /** The local TikTok, YouTube and Instagram (bin/local/emulators/publishing-sandbox.ts). */
+  publishing: PublishingSandbox;
   stop(): Promise<void>;
 }
 
@@ -116,6 +119,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
       say(`  billing    local Stripe     ${stripe.url}  (test checkout and portal; webhooks signed to /api/stripe/webhook)`);
     }
+    // Connected accounts (issue 26): the local platforms, unless a platform's own client id and secret are exported.
+    const publishing = await startPublishingSandbox({ stateFile: dataDir && join(dataDir, 'publishing-sandbox.json') });
+    stoppers.push(() => publishing.close());
+    const publishingEnv: Record<string, string> = {
+      ...publishing.env,
+      TOKEN_KEY_FILE: dataDir ? join(dataDir, 'publishing-token.key') : join(mkdtempSync(join(tmpdir(), 'reelsmith-keys-')), 'publishing-token.key'),
+    };
+    for (const [id, secret, base, sandboxId] of [
+      ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET', 'TIKTOK_BASE_URL', publishing.clients.tiktok.id],
+      ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET', 'YOUTUBE_BASE_URL', publishing.clients.youtube.id],
+      ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET', 'INSTAGRAM_BASE_URL', publishing.clients.instagram.id],
+    ] as const) {
+      const ownId = process.env[id];
+      const ownSecret = process.env[secret];
+      // A stack started earlier in this process left the sandbox's own id in the environment: not the user's.
+      if (!ownId || !ownSecret || ownId === sandboxId) continue;
+      Object.assign(publishingEnv, { [id]: ownId, [secret]: ownSecret });
+      delete publishingEnv[base];
+    }
+    say(`  publishing local platforms  ${publishing.url}  (TikTok, YouTube, Instagram OAuth; append &consent=allow to an authorize URL)`);
     const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: 'us-east-1',
@@ -140,6 +163,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       OUTBOX_DIR: dataDir ? join(dataDir, 'outbox') : mkdtempSync(join(tmpdir(), 'reelsmith-outbox-')),
       ...(dataDir ? { SCHEDULER_STATE_FILE: join(dataDir, 'schedules.json') } : {}),
       ...stripeEnv,
+      ...publishingEnv,
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
     for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SESSION_RECALL_MS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS', 'RENDER_DRAFT'] as const) {
@@ -202,6 +226,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         stepFunctions: stepFunctions.endpoint,
       },
       stripe,
+      publishing,
       stop: stopAll,
     };
   } catch (error) {

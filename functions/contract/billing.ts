@@ -61,6 +61,8 @@ export interface PlanInfo {
   audioMinutes: number;
   audioMinutesOneTime: boolean;
   voiceCloneLimit: number;
+  /** Platform accounts that may be connected for posting (issue 26). */
+  connectedAccountLimit: number;
   watermark: boolean;
 }
 

@@ -9,7 +9,7 @@ export const cognitoAdminActions = ['AdminConfirmSignUp', 'AdminDeleteUser', 'Ad
 export type CognitoAdminAction = (typeof cognitoAdminActions)[number];
 
 /** Provider keys read from SSM on first use. */
-export type SecretName = 'openai' | 'elevenlabs' | 'stripe' | 'stripe-webhook';
+export type SecretName = 'openai' | 'elevenlabs' | 'stripe' | 'stripe-webhook' | 'publishing';
 
 export interface FunctionAccess {
   /** The single table. Every HTTP area writes (sessions are touched, CSRF and tickets stored). */
@@ -36,6 +36,8 @@ export interface FunctionAccess {
   readonly schedules?: boolean;
   /** Hands completions (a video, a voice-over) to the jobs function: an asynchronous invoke of it. */
   readonly notifiesDelivery?: boolean;
+  /** Seals and opens platform tokens with the stack's KMS key (GenerateDataKey, Decrypt; issue 26). */
+  readonly tokenKey?: boolean;
 }
 
 /** A client or resource a composition root asks for, named as the declaration names it. */
@@ -51,6 +53,7 @@ export type AccessNeed =
   | { kind: 'webhookQueue' }
   | { kind: 'schedules' }
   | { kind: 'notifiesDelivery' }
+  | { kind: 'tokenKey' }
   | { kind: 'secret'; name: SecretName };
 
 export class UndeclaredAccessError extends Error {

@@ -94,6 +94,36 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET_PARAMETER: z.string().min(1).optional(),
   STRIPE_PRICE_BASIC_PARAMETER: z.string().min(1).optional(),
   STRIPE_PRICE_PRO_PARAMETER: z.string().min(1).optional(),
+  /**
+   * Connected accounts (issue 26): each platform's OAuth client (env locally; in the cloud the SSM
+   * parameters under PUBLISHING_PARAMETER_PREFIX). Secrets: never logged. A platform without both is
+   * "not available" (503).
+   */
+  TIKTOK_CLIENT_KEY: z.string().trim().min(1).max(255).optional(),
+  TIKTOK_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  YOUTUBE_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  YOUTUBE_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  INSTAGRAM_APP_ID: z.string().trim().min(1).max(255).optional(),
+  INSTAGRAM_APP_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** Another origin for every host of a platform (the local sandbox); unset: the platform itself. */
+  TIKTOK_BASE_URL: optionalUrl,
+  YOUTUBE_BASE_URL: optionalUrl,
+  INSTAGRAM_BASE_URL: optionalUrl,
+  /** In the cloud: `/reelsmith/<stack>/publishing`, holding tiktok-client-key, tiktok-client-secret, youtube-client-id, youtube-client-secret, instagram-app-id, instagram-app-secret. */
+  PUBLISHING_PARAMETER_PREFIX: z.string().min(1).optional(),
+  /** The KMS key platform tokens are sealed under (the stack's key; cloud). */
+  TOKEN_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Locally: the 32-byte key file platform tokens are sealed with (`.data/publishing-token.key`). */
+  TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** The length a parallel render's chunks aim at (issue 16); 0 renders every video in one piece. */
   RENDER_CHUNK_SECONDS: z.coerce.number().min(0).max(600).default(5),
   /** At most this many chunks (longer ones instead); the local stack sets the machine's cores. */

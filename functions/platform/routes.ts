@@ -11,7 +11,7 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows', 'branding', 'billing', 'account'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows', 'branding', 'billing', 'account', 'publishing'] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
@@ -38,6 +38,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   // The creator's own data: the export (table read, objects listed, the ZIP written) and the closing of the
   // account (their items, objects and schedules deleted, a live subscription cancelled, cloned voices deleted at ElevenLabs, the Cognito user deleted).
   account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs'] },
+  // Connected accounts (issue 26): the platforms' OAuth clients, tokens sealed with the stack's KMS key.
+  publishing: { table: 'read-write', secrets: ['publishing'], tokenKey: true },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -164,6 +166,11 @@ export const routes: readonly RouteDefinition[] = [
   // The creator's own data (issue 16): a ZIP of it, and closing the account (the password typed again).
   { method: 'POST', path: '/api/account/export', area: 'account', auth: 'session' },
   { method: 'POST', path: '/api/account/delete', area: 'account', auth: 'session' },
+  // Connected accounts (issue 26). The platform redirects the browser to the callback: the state, not the session, names the user.
+  { method: 'GET', path: '/api/publishing/accounts', area: 'publishing', auth: 'session' },
+  { method: 'POST', path: '/api/publishing/accounts/{platform}/connect', area: 'publishing', auth: 'session' },
+  { method: 'GET', path: '/api/publishing/oauth/{platform}/callback', area: 'publishing', auth: 'public' },
+  { method: 'DELETE', path: '/api/publishing/accounts/{id}', area: 'publishing', auth: 'session' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -10,10 +10,12 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { fromRoot, repoRoot } from '../paths.js';
 import type { FunctionAccess, SecretName } from '../../functions/platform/access.js';
+import { tokenEncryptionContext } from './token-key.js';
 
 /**
  * Where the functions learn the site's public origin (functions/platform/config.ts): a fixed value from
@@ -34,6 +36,8 @@ export interface AppResources {
   readonly mailFrom: string;
   /** Delivery's queues, schedules and mail feedback (lib/constructs/delivery.ts), once made. */
   readonly delivery?: DeliveryResources;
+  /** The key platform tokens are sealed under (lib/constructs/token-key.ts; issue 26), for functions declaring `tokenKey`. */
+  readonly tokenKey?: IKey;
 }
 
 export interface DeliveryResources {
@@ -138,6 +142,8 @@ export class AppFunction extends NodejsFunction {
         ...(props.access.secrets?.includes('elevenlabs') ? { ELEVENLABS_API_KEY_PARAMETER: elevenLabsKeyParameterName(Stack.of(scope).stackName) } : {}),
         ...(props.access.secrets?.includes('stripe') ? stripeEnvironment(Stack.of(scope).stackName) : {}),
         ...(props.access.secrets?.includes('stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_PARAMETER: stripeParameterNames(Stack.of(scope).stackName).webhookSecret } : {}),
+        ...(props.access.secrets?.includes('publishing') ? { PUBLISHING_PARAMETER_PREFIX: publishingParameterPrefix(Stack.of(scope).stackName) } : {}),
+        ...(props.access.tokenKey && props.resources.tokenKey ? { TOKEN_KMS_KEY_ID: props.resources.tokenKey.keyArn } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
@@ -201,6 +207,16 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
     );
   }
   if (access.webhookQueue || access.schedules || access.notifiesDelivery) grantDelivery(grantee, resources, access);
+  if (access.tokenKey) {
+    if (!resources.tokenKey) throw new Error('This function declares tokenKey, but the token key is not made yet');
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: [resources.tokenKey.keyArn],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': tokenEncryptionContext.purpose } },
+      }),
+    );
+  }
   if (resources.appOrigin.kind === 'parameter') {
     // Built from the name, not param.grantRead(): the parameter depends on the distribution, which
     // depends (through the API integrations) on these functions.
@@ -274,6 +290,15 @@ function stripeEnvironment(stackName: string): Record<string, string> {
   return { STRIPE_SECRET_KEY_PARAMETER: names.secretKey, STRIPE_PRICE_BASIC_PARAMETER: names.priceBasic, STRIPE_PRICE_PRO_PARAMETER: names.pricePro };
 }
 
+/**
+ * Connected accounts' OAuth clients (issue 26), created by the operator (docs/deploy.md): each platform's
+ * client id (String) and secret (SecureString). Without a platform's pair, connecting it answers 503.
+ */
+export function publishingParameterPrefix(stackName: string): string {
+  return `/reelsmith/${stackName}/publishing`;
+}
+export const publishingParameterNames = ['tiktok-client-key', 'tiktok-client-secret', 'youtube-client-id', 'youtube-client-secret', 'instagram-app-id', 'instagram-app-secret'] as const;
+
 /** The parameters a declared secret may read: exactly those, nothing under a wildcard. */
 export function secretParameterNames(stackName: string, secret: SecretName): string[] {
   switch (secret) {
@@ -287,6 +312,8 @@ export function secretParameterNames(stackName: string, secret: SecretName): str
     }
     case 'stripe-webhook':
       return [stripeParameterNames(stackName).webhookSecret];
+    case 'publishing':
+      return publishingParameterNames.map((name) => `${publishingParameterPrefix(stackName)}/${name}`);
   }
 }
 

@@ -24,6 +24,7 @@ import { composeBranding } from '../../functions/platform/compose/branding';
 import { composeBilling } from '../../functions/platform/compose/billing';
 import { composeAccount } from '../../functions/platform/compose/account';
 import { composeWorkflows } from '../../functions/platform/compose/workflows';
+import { composePublishing } from '../../functions/platform/compose/publishing';
 
 /** The cloud's configuration shape (nothing is called: building clients makes no request). */
 const config = parseConfig({
@@ -59,6 +60,7 @@ const composers: Record<AreaName, (context: EntryContext) => unknown> = {
   branding: composeBranding,
   billing: composeBilling,
   account: composeAccount,
+  publishing: composePublishing,
 };
 
 describe('composition roots', () => {

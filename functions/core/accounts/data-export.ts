@@ -26,13 +26,15 @@ export const exportFiles: readonly { file: string; prefixes: readonly string[] }
   { file: 'media.json', prefixes: ['MEDIA#'] },
   { file: 'media-folders.json', prefixes: ['MFOLDER#'] },
   { file: 'voices.json', prefixes: ['UVOICE#', 'VOICE#'] },
+  // Connected accounts (issue 26): which platform accounts, never their tokens (`sealedTokens` is internal below).
+  { file: 'connected-accounts.json', prefixes: ['PUBACCT#'] },
 ];
 
 /**
  * Attributes that never leave: keys and index attributes, TTLs, a video run's claim, and secrets
- * (webhook signing secret, share tokens and their hashes, one-time code hashes).
+ * (webhook signing secret, share tokens and their hashes, one-time code hashes, platform tokens sealed).
  */
-const internal = /^(pk|sk|gsi\d+(pk|sk)|expiresAt|videoRunId|videoRunAt|token|tokenHash|webhookSecret|codeHash|linkHash|billingResetInvoice|proxyKey)$/;
+const internal = /^(pk|sk|gsi\d+(pk|sk)|expiresAt|videoRunId|videoRunAt|token|tokenHash|webhookSecret|codeHash|linkHash|billingResetInvoice|proxyKey|sealedTokens|tokenVersion|accessExpiresAt)$/;
 
 function publicAttributes(item: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !internal.test(name)));

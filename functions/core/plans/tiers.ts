@@ -1,5 +1,6 @@
 import type { PlanInfo } from '../../contract/billing';
 import type { Tier } from '../../contract/users';
+import { connectedAccountLimits } from '../../contract/rules/publishing';
 
 /**
  * The plans (spec 000 §9, 001 §9): the one table every limit is read from, on the server and (through
@@ -25,6 +26,7 @@ export const tierTable: Readonly<Record<Tier, TierLimits>> = {
     audioMinutes: 15,
     audioMinutesOneTime: true,
     voiceCloneLimit: 1,
+    connectedAccountLimit: connectedAccountLimits.free,
     watermark: true,
     scriptTokenResetDays: null,
   },
@@ -40,6 +42,7 @@ export const tierTable: Readonly<Record<Tier, TierLimits>> = {
     audioMinutes: 45,
     audioMinutesOneTime: false,
     voiceCloneLimit: 3,
+    connectedAccountLimit: connectedAccountLimits.basic,
     watermark: false,
     scriptTokenResetDays: tokenResetDays,
   },
@@ -55,6 +58,7 @@ export const tierTable: Readonly<Record<Tier, TierLimits>> = {
     audioMinutes: 300,
     audioMinutesOneTime: false,
     voiceCloneLimit: 10,
+    connectedAccountLimit: connectedAccountLimits.pro,
     watermark: false,
     scriptTokenResetDays: tokenResetDays,
   },

@@ -1,12 +1,13 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 
+import { ConnectedAccountsSection } from '../components/connected-accounts-section';
 import { DataSection } from '../components/data-section';
 import { LogoSection } from '../components/logo-section';
 import { PlansSection } from '../components/plans-section';
 import { UsageSection } from '../components/usage-section';
 import { VoiceCloningSection } from '../components/voice-cloning-section';
 
-/** /settings (spec 001 §2 "Settings page"; issue 14): usage statistics, voice cloning, logo overlay, Available Plans, Your data (issue 16). */
+/** /settings (spec 001 §2 "Settings page"; issue 14): usage statistics, voice cloning, logo overlay, Available Plans, Your data (issue 16), Connected accounts (issue 26). */
 export default function SettingsRoute() {
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
@@ -18,6 +19,7 @@ export default function SettingsRoute() {
         <UsageSection />
         <VoiceCloningSection />
         <LogoSection />
+        <ConnectedAccountsSection />
         <PlansSection />
         <DataSection />
       </Stack>

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import { ProviderError } from '../../../core/errors';
+import type { PublishingPlatform } from '../../../contract/publishing';
+import { platformNames } from '../../../contract/publishing';
+
+/**
+ * The HTTP of the platforms' OAuth endpoints (issue 26): form posts and JSON reads with a deadline, the
+ * answer parsed by the platform's own zod shape. A network failure or a 5xx is a ProviderError (502);
+ * the caller reads 4xx bodies itself (each platform words its refusals differently). Nothing here logs a
+ * request or a body: they carry secrets.
+ */
+const deadlineMs = 15_000;
+/** An answer larger than this is not an OAuth answer. */
+const maxAnswerBytes = 256 * 1024;
+
+export interface PlatformAnswer {
+  status: number;
+  json: unknown;
+}
+
+async function send(platform: PublishingPlatform, url: string, init: RequestInit): Promise<PlatformAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(deadlineMs) });
+  } catch {
+    throw new ProviderError(`${platformNames[platform]} could not be reached. Please try again.`, 502, 'PLATFORM_UNREACHABLE');
+  }
+  const text = await response.text();
+  if (response.status >= 500) throw new ProviderError(`${platformNames[platform]} is not answering right now. Please try again.`, 502, 'PLATFORM_ERROR');
+  if (text.length > maxAnswerBytes) throw new ProviderError(`${platformNames[platform]} answered something unexpected.`, 502, 'PLATFORM_ANSWER');
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = { unparsed: true };
+  }
+  return { status: response.status, json };
+}
+
+export function postForm(platform: PublishingPlatform, url: string, fields: Record<string, string | undefined>, headers: Record<string, string> = {}): Promise<PlatformAnswer> {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.set(name, value);
+  return send(platform, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers }, body });
+}
+
+export function requestJson(platform: PublishingPlatform, url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<PlatformAnswer> {
+  return send(platform, url, {
+    method: init.method ?? 'GET',
+    headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json; charset=UTF-8' } : {}), ...init.headers },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+}
+
+/** The answer in the expected shape, or a ProviderError naming the platform (never echoing the body). */
+export function expectShape<T>(platform: PublishingPlatform, schema: z.ZodType<T>, answer: PlatformAnswer): T {
+  const parsed = schema.safeParse(answer.json);
+  if (!parsed.success) throw new ProviderError(`${platformNames[platform]} answered something unexpected.`, 502, 'PLATFORM_ANSWER');
+  return parsed.data;
+}
+
+/** A base URL that replaces every host of a platform (the local sandbox), or the platform's own hosts. */
+export function hostOf(base: string | undefined, real: string): string {
+  return (base ?? real).replace(/\/+$/, '');
+}
+
+/** The platform's client id and secret (env locally, SSM in the cloud); undefined when not configured. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+export type CredentialsSource = () => Promise<ClientCredentials | undefined>;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { areaAccess, routes } from '../../functions/platform/routes.js';
+import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
+
+/** Connected accounts' Lambda (issue 26): the token key, the platforms' parameters, the routes. */
+const { template } = synthStack();
+
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+function publishingFunction(): [string, { Properties?: Record<string, unknown> }] {
+  const found = entriesOf(template, 'AWS::Lambda::Function').find(([, fn]) => fn.Properties?.Description === 'Reelsmith HTTP API: publishing');
+  if (!found) throw new Error('no publishing function');
+  return found;
+}
+
+function statementsOf(functionId: string): Statement[] {
+  const fn = resourcesOf(template, 'AWS::Lambda::Function')[functionId];
+  const role = (fn?.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return entriesOf(template, 'AWS::IAM::Policy')
+    .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(role))
+    .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+const tokenKeyId = () => {
+  const keys = entriesOf(template, 'AWS::KMS::Key');
+  const found = keys.find(([id]) => id.startsWith('TokenKey'));
+  if (!found) throw new Error('no token key');
+  return found;
+};
+
+describe('publishing (issue 26)', () => {
+  it('makes a rotating, retained KMS key for the tokens', () => {
+    const [, key] = tokenKeyId();
+    expect(key.Properties?.EnableKeyRotation).toBe(true);
+    expect((key as { DeletionPolicy?: string }).DeletionPolicy).toBe('Retain');
+  });
+
+  it('grants the publishing function GenerateDataKey and Decrypt on that key only, under the tokens’ encryption context', () => {
+    const [id, fn] = publishingFunction();
+    const [keyId] = tokenKeyId();
+    const kms = statementsOf(id).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')));
+    expect(kms).toHaveLength(1);
+    expect([kms[0]?.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+    expect(JSON.stringify(kms[0]?.Resource)).toContain(keyId);
+    expect(kms[0]?.Condition).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': 'reelsmith-publishing-tokens' } });
+    const environment = JSON.stringify((fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {});
+    expect(environment).toContain('TOKEN_KMS_KEY_ID');
+    expect(environment).toContain(keyId);
+    expect(environment).toContain('PUBLISHING_PARAMETER_PREFIX');
+  });
+
+  it('reads exactly the six platform parameters by name; no other function touches the key or them', () => {
+    const [id] = publishingFunction();
+    const ssm = statementsOf(id).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ssm:')));
+    const resources = JSON.stringify(ssm.map((statement) => statement.Resource));
+    for (const name of ['tiktok-client-key', 'tiktok-client-secret', 'youtube-client-id', 'youtube-client-secret', 'instagram-app-id', 'instagram-app-secret']) expect(resources).toContain(`/publishing/${name}`);
+    expect(resources).not.toMatch(/publishing\/\*|stripe|openai|elevenlabs/);
+    const [keyId] = tokenKeyId();
+    for (const [other] of entriesOf(template, 'AWS::Lambda::Function')) {
+      if (other === id || !resourcesOf(template, 'AWS::Lambda::Function')[other]?.Properties?.Role) continue;
+      const text = JSON.stringify(statementsOf(other));
+      expect(text).not.toContain(keyId);
+      expect(text).not.toContain('/publishing/');
+    }
+  });
+
+  it('routes the four calls to it; the callback takes no session (the state names the user)', () => {
+    expect(areaAccess.publishing).toEqual({ table: 'read-write', secrets: ['publishing'], tokenKey: true });
+    const keys = entriesOf(template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties?.RouteKey);
+    for (const route of routes.filter((candidate) => candidate.area === 'publishing')) expect(keys).toContain(`${route.method} ${route.path}`);
+    expect(routes.find((route) => route.path === '/api/publishing/oauth/{platform}/callback')).toMatchObject({ method: 'GET', auth: 'public' });
+  });
+});

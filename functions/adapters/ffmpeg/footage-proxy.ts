@@ -66,7 +66,7 @@ export function proxyArgs(inputPath: string, outputPath: string, sourceFps: numb
     'ultrafast',
     '-tune',
     'fastdecode',
-    // ultrafast's own trellis 0, which this ffmpeg's libx264 wrapper overrides (render.ts, proxyEncoderArgs).
+    // Trellis off: this ffmpeg build runs ultrafast with trellis 1 (render.ts, proxyEncoderArgs).
     '-x264-params',
     'trellis=0',
     '-crf',

@@ -58,8 +58,9 @@ export const videoEncoderArgs: readonly string[] = [
 /**
  * A proxy render's H.264 (the settings dialog's preview and draft renders, issue 24): x264 `ultrafast`,
  * CRF 30, a keyframe a second so the player seeks at once. Watched once in a small frame, then thrown away.
- * `trellis=0` is what `ultrafast` means, but this ffmpeg's libx264 wrapper sets trellis 1 over the preset
- * (its log shows `trellis=1`): putting it back halved the encoder's CPU at 360x640 (docs/decisions.md).
+ * `trellis=0` is set outright: with this ffmpeg build, `ultrafast` alone runs x264 with trellis 1 (its log
+ * says `trellis=1`; `superfast`'s says 0), and turning it off halved the encoder's CPU at 360x640
+ * (docs/decisions.md, the preview's speed).
  */
 export function proxyEncoderArgs(rate: number = videoFrameRate): string[] {
   return ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'fastdecode', '-x264-params', 'trellis=0', '-crf', '30', '-g', String(rate), '-pix_fmt', 'yuv420p'];

@@ -37,8 +37,9 @@ export const pipelineTasks: readonly PipelineTask[] = [
   { substitution: 'RenderChunkFunctionArn', module: 'render-chunk', timeoutSeconds: 300, memorySize: 3008, ephemeralStorageMiB: 2048, assets: ['assets/watermark.png'], access: { ...videoTask, ffmpeg: true } },
   { substitution: 'MixAudioFunctionArn', module: 'mix-audio', timeoutSeconds: 120, memorySize: 1769, access: { ...videoTask, ffmpeg: true } },
   { substitution: 'JoinChunksFunctionArn', module: 'join-chunks', timeoutSeconds: 180, memorySize: 1769, ephemeralStorageMiB: 2048, access: { ...videoTask, ffmpeg: true } },
-  // Hands the finished video to delivery (the jobs function) without waiting for mail or webhooks.
-  { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60, access: { ...videoTask, notifiesDelivery: true } },
+  // Hands the finished video to delivery (the jobs function) without waiting for mail or webhooks, then
+  // makes the proxy copies its clips lack (issue 24: ffmpeg, at most 20 s; one vCPU at 1769 MB).
+  { substitution: 'FinalizeVideoFunctionArn', module: 'finalize-video', timeoutSeconds: 60, memorySize: 1769, access: { ...videoTask, ffmpeg: true, notifiesDelivery: true } },
   // Hands a failed video to delivery (an automation run's owner is told).
   { substitution: 'MarkFailedFunctionArn', module: 'mark-failed', timeoutSeconds: 60, access: { ...videoTask, notifiesDelivery: true } },
 ];

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:preview`: the settings dialog's proxy render (issue 24, "the preview is the video") of a
  * 30 s, 10-shot video from 1080p test clips, with what the finished render has (Ken Burns and punch-ins,
- * crossfades, highlight captions, music, a logo), at `previewOutput` (360x640, x264 ultrafast). Prints
+ * crossfades, highlight captions, music, a logo), at `previewOutput` (360x640 at 15 fps, x264 ultrafast). Prints
  * seconds of render per 10 s of video (the issue's budget: at most ~1 s) for each of BENCH_ROUNDS rounds
  * (default 3) and the best, read from the 1080p originals (as before proxies, and for an asset without
  * one) and from the clips' proxy copies made as an upload makes them (footage-proxy.ts; the time to make
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   let stop: () => number = () => 0;
   const renderer = new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = cpuOf(pid)) });
   const per10 = (ms: number) => ((ms / 1000) * 10) / duration;
-  console.log(`preview bench: ${duration.toFixed(1)} s video, ${shots} shots, ${previewOutput.width}x${previewOutput.height} proxy; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`);
+  console.log(`preview bench: ${duration.toFixed(1)} s video, ${shots} shots, ${previewOutput.width}x${previewOutput.height} at ${previewOutput.frameRate ?? 30} fps; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`);
   console.log(`  proxy copies of the five 6 s 1080p clips made in ${proxySeconds.toFixed(1)} s (at upload, once; ${((proxySeconds / 30) * 10).toFixed(1)} s per 10 s of 1080p)`);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
   let best = Infinity;

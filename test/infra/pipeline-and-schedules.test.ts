@@ -123,7 +123,7 @@ describe('pipeline resources', () => {
         Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
       });
     }
-    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['join-chunks', 'mix-audio', 'render-chunk', 'render-video', 'synthesize-audio']);
+    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['finalize-video', 'join-chunks', 'mix-audio', 'render-chunk', 'render-video', 'synthesize-audio']);
   });
 
   it('gives the render enough memory, time and /tmp for a 60 s video', () => {

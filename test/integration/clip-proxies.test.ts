@@ -1,10 +1,12 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoMediaAssetRepository } from '../../functions/adapters/aws/dynamo/media-assets';
+import { assetEntity } from '../../functions/adapters/aws/dynamo/media-entities';
 import { ffmpegPath, ffprobePath } from '../../functions/adapters/ffmpeg/binaries';
 import { makeFootageProxy } from '../../functions/adapters/ffmpeg/footage-proxy';
 import { runTool } from '../../functions/adapters/ffmpeg/run';
@@ -155,6 +157,46 @@ describe('clip proxies', () => {
     expectRed(await meanColour(draft, Math.min(1, voice.body.audioDuration / 2)));
   });
 
+  it('a clip kept without a proxy gets one after a finished video uses it, recorded alone and never charged', { timeout: 240_000 }, async () => {
+    const { user, asset, proxyKey } = await uploaded('proxylater');
+    // As an older upload, a long clip or a stock clip: no proxy copy, no proxyKey.
+    const { s3, table, config } = services();
+    await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey }));
+    await table.client.send(new UpdateCommand({ TableName: config.TABLE_NAME, Key: assetEntity.key({ userId: user.id, id: asset.id }), UpdateExpression: 'REMOVE proxyKey' }));
+    // The creator files and tags it meanwhile: the proxy's record must not write these back.
+    const folder = (await user.client.post<{ id: string }>('/api/media/folders', { name: 'Harbour', parentFolderId: null })).body.id;
+    expect((await user.client.patch<{ moved: number }>('/api/media/bulk-move', { assetIds: [asset.id], folderId: folder })).body.moved).toBe(1);
+    expect((await user.client.patch(`/api/media/${asset.id}/tags`, { tags: ['harbour', 'dawn'] })).status).toBe(200);
+    const repository = new DynamoMediaAssetRepository(table);
+    const before = await storedAsset(user.id, asset.id);
+    const usage = await repository.usage(user.id);
+    expect(before?.proxyKey).toBeUndefined();
+
+    const script = (await user.client.post<Script>('/api/scripts', { title: 'Harbour', scriptContent: 'The harbour wakes up slowly at dawn.' })).body;
+    expect((await user.client.post(`/api/scripts/${script.id}/convert-to-audio`, {})).status).toBe(200);
+    const started = await user.client.post(`/api/scripts/${script.id}/generate-video`, {
+      captionSettings: { enabled: false },
+      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await untilSettled(user, script.id);
+    expect(done.videoGenerationStatus, done.videoGenerationError ?? '').toBe('complete');
+    // FinalizeVideo makes it after recording the video.
+    const began = Date.now();
+    while (!(await storedAsset(user.id, asset.id))?.proxyKey && Date.now() - began < 60_000) await new Promise((resolve) => setTimeout(resolve, 250));
+    const after = await storedAsset(user.id, asset.id);
+    expect(after).toEqual({ ...before, proxyKey });
+    expect(await objectExists(proxyKey)).toBe(true);
+    expect((await probe(await download(proxyKey, 'later-proxy.mp4'))).streams).toEqual([expect.objectContaining({ codec_type: 'video', width: 1136, height: 640 })]);
+    // Ours: the storage counters are as they were.
+    expect(await repository.usage(user.id)).toEqual(usage);
+
+    // A record over a proxy already there, or for an asset gone, changes nothing.
+    expect(await repository.recordProxy(user.id, asset.id, { proxyKey: 'users/x/other.mp4', storageKey: asset.id })).toBe(false);
+    expect(await repository.recordProxy(user.id, 'gone', { proxyKey, storageKey: 'gone' })).toBe(false);
+    expect((await storedAsset(user.id, asset.id))?.proxyKey).toBe(proxyKey);
+  });
+
   it('deleting the asset removes its proxy, and another user can never read it', { timeout: 90_000 }, async () => {
     const { user, asset, proxyKey } = await uploaded('proxyowner');
     const other = await signUpAndIn(stack, 'proxyother');
@@ -169,12 +211,12 @@ describe('clip proxies', () => {
 });
 
 describe('the proxy of a clip (real ffmpeg)', () => {
-  it('keeps a portrait 60 fps clip whole at 360x640 and 30 fps, and a square one at 640x640', { timeout: 60_000 }, async () => {
+  it('keeps a portrait 60 fps clip whole at 360x640 and 15 fps (the preview\'s rate), and a square one at 640x640', { timeout: 60_000 }, async () => {
     const portrait = join(dir, 'portrait.mp4');
     await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=720x1280:rate=60', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', portrait]);
     await makeFootageProxy(portrait, join(dir, 'portrait-proxy.mp4'), 60);
     const { stdout } = await run(ffprobePath(), ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height,avg_frame_rate', '-of', 'csv=p=0', join(dir, 'portrait-proxy.mp4')]);
-    expect(stdout.toString('utf8').trim()).toBe('360,640,30/1');
+    expect(stdout.toString('utf8').trim()).toBe('360,640,15/1');
 
     const square = join(dir, 'square.mp4');
     await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1080x1080:rate=30', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', square]);

@@ -42,8 +42,8 @@ describe('clip proxies', () => {
     expect(at('-protocol_whitelist')).toBe('file');
     expect(at('-preset')).toBe('ultrafast');
     expect(at('-g')).toBe(String(proxyLimits.keyframeFrames));
-    expect(at('-vf')).toMatch(/^fps=30,scale=/);
-    expect(proxyArgs('/tmp/in', '/tmp/out.mp4', 25)[args.indexOf('-vf') + 1]).toMatch(/^scale=/);
+    expect(at('-vf')).toMatch(/^fps=15,scale=/);
+    expect(proxyArgs('/tmp/in', '/tmp/out.mp4', 12)[args.indexOf('-vf') + 1]).toMatch(/^scale=/);
     expect(at('-vf')).toContain(`${proxyLimits.cropHeight}/min(ih\\,iw*16/9)`);
   });
 });

@@ -69,9 +69,9 @@ class LocalFile implements LocalMedia {
     return onUpload(() => analyseFootage(this.path, clip));
   }
 
-  async proxy(clip: { fps: number | null }): Promise<string> {
+  async proxy(clip: { fps: number | null }, timeoutMs?: number): Promise<string> {
     const out = join(this.dir, 'proxy.mp4');
-    await onUpload(() => makeFootageProxy(this.path, out, clip.fps));
+    await onUpload(() => makeFootageProxy(this.path, out, clip.fps, timeoutMs));
     return out;
   }
 

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { proxyOutput } from '../../core/ports/video-renderer';
-import { videoFrameRate } from '../../core/video/frame-timeline';
+import { previewFrameRate } from '../../core/video/frame-timeline';
 import { ffmpegPath } from './binaries';
 import { mediaFormats, untrustedInput } from './input';
 import { runTool, ToolFailedError } from './run';
@@ -14,13 +14,16 @@ import { runTool, ToolFailedError } from './run';
  * Just large enough that a 9:16 crop of it fills the proxy frame (360x640) without enlarging: the
  * crop's height (the picture's height, or for a picture taller than 9:16 its width's 16/9) is scaled to
  * 640, never up; the crop itself is left to the render, so a focus chosen later still applies. At most
- * 30 fps (the render's rate), H.264 `ultrafast` tuned for decoding, a keyframe every half second (a shot's
- * in-point is reached decoding at most 14 frames, against up to 250 in a phone's original), no sound.
+ * 15 fps (the preview's rate: a 30 fps proxy made the preview decode twice the frames it shows; a draft
+ * render at 30 fps shows each proxy frame twice), H.264 `ultrafast` tuned for decoding, a keyframe about
+ * every half second (a shot's in-point is reached decoding at most 7 frames, against up to 250 in a
+ * phone's original), no sound.
  */
 export const proxyLimits = {
   /** The 9:16 crop's height in the proxy. */
   cropHeight: proxyOutput.height,
-  keyframeFrames: videoFrameRate / 2,
+  frameRate: previewFrameRate,
+  keyframeFrames: Math.ceil(previewFrameRate / 2),
   crf: 27,
   /**
    * Made within the upload's request (API Gateway's 29 s), after the footage analysis (at most 8 s): a
@@ -39,8 +42,8 @@ export function proxyScale(cropHeight: number = proxyLimits.cropHeight): string 
 
 /** The ffmpeg arguments that write the proxy of `inputPath` to `outputPath` (pure, for a test to read). */
 export function proxyArgs(inputPath: string, outputPath: string, sourceFps: number | null): string[] {
-  // Above 30 fps, frames the render would drop anyway are dropped here; at or below, every frame is kept as it is.
-  const fps = sourceFps !== null && sourceFps > videoFrameRate ? [`fps=${videoFrameRate}`] : [];
+  // Above the preview's rate, frames the preview would drop anyway are dropped here; at or below, every frame is kept as it is.
+  const fps = sourceFps === null || sourceFps > proxyLimits.frameRate ? [`fps=${proxyLimits.frameRate}`] : [];
   return [
     '-hide_banner',
     '-nostdin',
@@ -63,6 +66,9 @@ export function proxyArgs(inputPath: string, outputPath: string, sourceFps: numb
     'ultrafast',
     '-tune',
     'fastdecode',
+    // Trellis off: this ffmpeg build runs ultrafast with trellis 1 (render.ts, proxyEncoderArgs).
+    '-x264-params',
+    'trellis=0',
     '-crf',
     String(proxyLimits.crf),
     '-g',

@@ -3,7 +3,7 @@ import { emphasisedWordIndexes, type EmphasisOverrides } from '../../contract/ru
 import type { WordTiming } from '../../core/captions/word-timings';
 import type { FramedClip } from '../../core/ports/video-renderer';
 import type { FrameSpan } from '../../core/video/frame-timeline';
-import { videoFrameRate } from '../../core/video/frame-timeline';
+import { framesAt, videoFrameRate } from '../../core/video/frame-timeline';
 
 /**
  * Motion in the picture (issue 24): a slow Ken Burns move on every shot, a punch-in while an emphasised
@@ -45,7 +45,7 @@ const num = (value: number) => Number(value.toFixed(6)).toString();
  * The video frames of the emphasised words (the shared keyword-emphasis rule with the creator's per-word
  * overrides): from the word's first frame to its last, at least one frame.
  */
-export function punchSpans(words: readonly WordTiming[], captions: Pick<CaptionSettings, 'motion' | 'emphasis'>): FrameSpan[] {
+export function punchSpans(words: readonly WordTiming[], captions: Pick<CaptionSettings, 'motion' | 'emphasis'>, rate: number = videoFrameRate): FrameSpan[] {
   if (captions.motion === false) return [];
   const overrides: Record<number, boolean> = {};
   for (const [key, on] of Object.entries(captions.emphasis ?? {})) overrides[Number(key)] = on;
@@ -55,16 +55,18 @@ export function punchSpans(words: readonly WordTiming[], captions: Pick<CaptionS
   ).flatMap((index) => {
     const word = words[index];
     if (!word) return [];
-    const startFrame = Math.round(word.start * videoFrameRate);
-    return [{ startFrame, frames: Math.max(1, Math.round(word.end * videoFrameRate) - startFrame) }];
+    const startFrame = Math.round(word.start * rate);
+    return [{ startFrame, frames: Math.max(1, Math.round(word.end * rate) - startFrame) }];
   });
 }
 
 export interface MotionContext {
   /** Ken Burns on every shot (the caption settings' `motion`; the punch-ins come only when it is on). */
   kenBurns: boolean;
-  /** The emphasised words' frames in the video (`punchSpans`). */
+  /** The emphasised words' frames in the video (`punchSpans`, at the same rate). */
   punches: readonly FrameSpan[];
+  /** Frames a second of the render (the preview's 15); 30 when absent. Every move keeps its speed in seconds. */
+  frameRate?: number;
 }
 
 /** The shot frames `from` to `from + frames` of `clip`, and the clip's place in the whole video. */
@@ -82,6 +84,7 @@ const shotFramesOf = (clip: FramedClip) => clip.shotFrames ?? clip.skipFrames + 
  */
 export function motionFilter(clip: FramedClip, range: ShotRange, shotStart: number, context: MotionContext, size: { width: number; height: number }): string {
   const t = motionTuning;
+  const rate = context.frameRate ?? videoFrameRate;
   // zoompan's `in` counts its input frames from 0: the shot's frame is `from + in`, the video's `shotStart + from + in`.
   const f = `(in+${range.from})`;
   const g = `(in+${shotStart + range.from})`;
@@ -90,10 +93,10 @@ export function motionFilter(clip: FramedClip, range: ShotRange, shotStart: numb
   const factors: string[] = [];
   let ax = '0.5';
   if (context.kenBurns) {
-    const seconds = total / videoFrameRate;
-    const length = Math.max(seconds, 1 / videoFrameRate);
+    const seconds = total / rate;
+    const length = Math.max(seconds, 1 / rate);
     const perSecond = Math.min(t.zoomPerSecond, Math.max(t.maxZoomChange / length, Math.min(t.minZoomPerSecond, t.longZoomChange / length)));
-    const perFrame = perSecond / videoFrameRate;
+    const perFrame = perSecond / rate;
     const progress = `clip(${f}/${Math.max(1, total - 1)},0,1)`;
     const move = kenBurnsMove(clip.shot ?? 0);
     if (move === 'push-in') factors.push(`(1+${num(perFrame)}*${f})`);
@@ -103,11 +106,9 @@ export function motionFilter(clip: FramedClip, range: ShotRange, shotStart: numb
       ax = move === 'pan-right' ? progress : `(1-${progress})`;
     }
   }
-  const punches = context.kenBurns
-    ? context.punches.filter((p) => p.startFrame <= shotStart + last && p.startFrame + p.frames + t.punchRampFrames > shotStart + range.from)
-    : [];
+  const r = framesAt(t.punchRampFrames, rate);
+  const punches = context.kenBurns ? context.punches.filter((p) => p.startFrame <= shotStart + last && p.startFrame + p.frames + r > shotStart + range.from) : [];
   if (punches.length > 0) {
-    const r = t.punchRampFrames;
     const terms = punches.map((p) => `min(clip((${g}-${p.startFrame - 1})/${r},0,1),clip((${p.startFrame + p.frames + r - 1}-${g})/${r},0,1))`);
     const strongest = terms.reduce((a, b) => `max(${a},${b})`);
     factors.push(`(1+${num(t.punchZoom)}*${strongest})`);
@@ -122,7 +123,7 @@ export function motionFilter(clip: FramedClip, range: ShotRange, shotStart: numb
   }
   if (factors.length === 0) return '';
   return [
-    `zoompan=z='${factors.join('*')}':x='(iw-iw/zoom)*${ax}':y='(ih-ih/zoom)*0.5':d=1:s=${size.width}x${size.height}:fps=${videoFrameRate}`,
-    `setpts=N/(${videoFrameRate}*TB)`,
+    `zoompan=z='${factors.join('*')}':x='(iw-iw/zoom)*${ax}':y='(ih-ih/zoom)*0.5':d=1:s=${size.width}x${size.height}:fps=${rate}`,
+    `setpts=N/(${rate}*TB)`,
   ].join(',');
 }

@@ -56,26 +56,32 @@ export const videoEncoderArgs: readonly string[] = [
 ];
 
 /**
- * A proxy render's H.264 (the settings dialog's preview, issue 24): x264 `ultrafast`, CRF 30, a keyframe
- * a second so the player seeks at once. Watched once in a small frame, then thrown away.
+ * A proxy render's H.264 (the settings dialog's preview and draft renders, issue 24): x264 `ultrafast`,
+ * CRF 30, a keyframe a second so the player seeks at once. Watched once in a small frame, then thrown away.
+ * `trellis=0` is set outright: with this ffmpeg build, `ultrafast` alone runs x264 with trellis 1 (its log
+ * says `trellis=1`; `superfast`'s says 0), and turning it off halved the encoder's CPU at 360x640
+ * (docs/decisions.md, the preview's speed).
  */
-export const proxyEncoderArgs: readonly string[] = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'fastdecode', '-crf', '30', '-g', String(videoFrameRate), '-pix_fmt', 'yuv420p'];
+export function proxyEncoderArgs(rate: number = videoFrameRate): string[] {
+  return ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'fastdecode', '-x264-params', 'trellis=0', '-crf', '30', '-g', String(rate), '-pix_fmt', 'yuv420p'];
+}
 
 /** A proxy's clip decoding: no deblocking, one thread per clip (measured: an eighth less CPU with ten clips on two cores). */
 const proxyDecodeArgs: readonly string[] = ['-skip_loop_filter', 'all', '-flags2', 'fast', '-threads', '1'];
 
-/** The frame a render draws: the finished video's, or a proxy's (`RenderRequest.output`). */
-type FrameSize = { width: number; height: number };
+/** The frame a render draws, and at what rate: the finished video's, or a proxy's (`RenderRequest.output`). */
+type FrameSize = { width: number; height: number; rate?: number };
 const fullFrame: FrameSize = { width: videoWidth, height: videoHeight };
-const frameOf = (output: RenderOutput | undefined): FrameSize => (output ? { width: output.width, height: output.height } : fullFrame);
+const frameOf = (output: RenderOutput | undefined): FrameSize => (output ? { width: output.width, height: output.height, rate: output.frameRate ?? frameRate } : fullFrame);
+const rateOf = (size: FrameSize) => size.rate ?? frameRate;
 
 /**
  * A clip's input options. Decoding is bounded by `-t` (what is shown, and two frames to spare, which
  * the trim after `fps` drops): the same options in the single render and in a chunk give the same frames.
  */
-export function clipInput(clip: FramedClip): string[] {
-  const seconds = (clip.skipFrames + clip.frames + 2) / frameRate;
-  if (clip.kind === 'image') return ['-loop', '1', '-framerate', String(frameRate), '-t', n(seconds), ...fileInput(clip.path)];
+export function clipInput(clip: FramedClip, rate: number = frameRate): string[] {
+  const seconds = (clip.skipFrames + clip.frames + 2) / rate;
+  if (clip.kind === 'image') return ['-loop', '1', '-framerate', String(rate), '-t', n(seconds), ...fileInput(clip.path)];
   // -stream_loop repeats a clip shorter than its segment; -ss/-t (input options) decode only what is shown.
   return ['-stream_loop', '-1', '-ss', n(clip.start), '-t', n(seconds), ...fileInput(clip.path)];
 }
@@ -88,7 +94,7 @@ export function clipInput(clip: FramedClip): string[] {
 export function coverChain(input: number, clip: FramedClip, label: string, motion = '', size: FrameSize = fullFrame): string {
   const aspect = `${videoWidth}/${videoHeight}`;
   return [
-    `[${input}:v]fps=${frameRate}`,
+    `[${input}:v]fps=${rateOf(size)}`,
     `trim=${clip.skipFrames > 0 ? `start_frame=${clip.skipFrames}:` : ''}end_frame=${clip.skipFrames + clip.frames}`,
     'setpts=PTS-STARTPTS',
     `crop=w='trunc(min(iw\\,ih*${aspect})/2)*2':h='trunc(min(ih\\,iw/(${aspect}))/2)*2'${focusOffset(clip)}`,
@@ -160,20 +166,21 @@ export function generatedChannel(look: GeneratedLook, channel: 0 | 1 | 2): strin
 export function generatedChain(clip: FramedClip, label: string, motion = '', size: FrameSize = fullFrame): string {
   const look = generatedLook(clip.look ?? 0);
   const c = generatedCanvas;
-  const t = `(t+${n(clip.skipFrames / frameRate)})`;
+  const rate = rateOf(size);
+  const t = `(t+${n(clip.skipFrames / rate)})`;
   const phase = n(look.variant * 2.1);
   const dx = (c.scaledWidth - c.windowWidth) / 2;
   const dy = (c.scaledHeight - c.windowHeight) / 2;
   const geq = ([0, 1, 2] as const).map((channel) => `${'rgb'[channel]}='${generatedChannel(look, channel)}'`).join(':');
   return [
-    `color=c=black:s=${c.width}x${c.height}:r=${frameRate}`,
+    `color=c=black:s=${c.width}x${c.height}:r=${rate}`,
     'trim=end_frame=1',
     'format=rgb24',
     `geq=${geq}`,
     `scale=${c.scaledWidth}:${c.scaledHeight}:flags=bicubic`,
     'loop=loop=-1:size=1:start=0',
     `trim=end_frame=${clip.frames}`,
-    `setpts=N/(${frameRate}*TB)`,
+    `setpts=N/(${rate}*TB)`,
     `crop=${c.windowWidth}:${c.windowHeight}:x='${dx}+${dx}*sin(${look.drift * 0.35}*${t}+${phase})':y='${dy}+${dy}*sin(0.23*${t}+1+${phase})'`,
     'format=yuv420p',
     `hue=h='10*sin(0.4*${t})'`,
@@ -237,13 +244,13 @@ export interface RenderPlanInput {
  * seconds by the frame's place in the crossfade (so it is exact, and the same when a chunk starts inside
  * it); the timestamps are reset for the concat afterwards.
  */
-function crossfadeChain(tail: string, head: string, clip: FramedClip, label: string): string[] {
+function crossfadeChain(tail: string, head: string, clip: FramedClip, label: string, rate: number): string[] {
   const frames = clip.transitionIn?.frames ?? 1;
   const place = `setpts=(N+${clip.skipFrames + 1})/TB`;
   return [
     `[${head}]${place},format=yuva420p,fade=t=in:st=0:d=${frames + 1}:alpha=1[${label}in]`,
     `[${tail}]${place}[${label}out]`,
-    `[${label}out][${label}in]overlay=format=yuv420,setpts=N/(${frameRate}*TB)[${label}]`,
+    `[${label}out][${label}in]overlay=format=yuv420,setpts=N/(${rate}*TB)[${label}]`,
   ];
 }
 
@@ -272,8 +279,9 @@ function planPictures(
   const inputs: string[] = [];
   const graph: string[] = [];
   let input = 0;
-  const context: MotionContext = { kenBurns: request.captions.motion !== false, punches: punchSpans(request.words, request.captions) };
   const size = frameOf(request.output);
+  const rate = rateOf(size);
+  const context: MotionContext = { kenBurns: request.captions.motion !== false, punches: punchSpans(request.words, request.captions, rate), frameRate: rate };
   const overlayScale = size.width / videoWidth;
   const clips = request.clips;
   /** Each clip's crossfade frames from the clip before it that fall in this picture run. */
@@ -302,7 +310,7 @@ function planPictures(
     if (clip.kind === 'generated') graph.push(generatedChain(ranged, label, motion, size));
     else {
       // A proxy decodes its clips the fast way (no deblocking): they are shown small and briefly.
-      inputs.push(...(request.output ? proxyDecodeArgs : []), ...clipInput(ranged));
+      inputs.push(...(request.output ? proxyDecodeArgs : []), ...clipInput(ranged, rate));
       graph.push(coverChain(input++, ranged, label, motion, size));
     }
     let ownLabel = label;
@@ -324,7 +332,7 @@ function planPictures(
       headLabel = `${label}h`;
       graph.push(`[${ownLabel}]split=2[${label}p][${label}q]`, `[${label}p]trim=end_frame=${head}[${headLabel}]`, `[${label}q]trim=start_frame=${head},setpts=PTS-STARTPTS[${label}r]`);
     }
-    graph.push(...crossfadeChain(tails[i - 1] ?? '', headLabel, clip, `${label}x`));
+    graph.push(...crossfadeChain(tails[i - 1] ?? '', headLabel, clip, `${label}x`, rate));
     pieces.push(`${label}x`);
     if (own > head) pieces.push(`${label}r`);
   });
@@ -346,15 +354,15 @@ function planPictures(
   else {
     const subtitles = `subtitles=filename=${filterPath(assPath)}:fontsdir=${filterPath(fontsDir)}`;
     // The caption emoji of the lines shown in these frames, timed like the captions (in the whole video's time).
-    const from = request.startFrame / frameRate;
-    const to = (request.startFrame + clips.reduce((sum, clip) => sum + clip.frames, 0)) / frameRate;
+    const from = request.startFrame / rate;
+    const to = (request.startFrame + clips.reduce((sum, clip) => sum + clip.frames, 0)) / rate;
     const emoji = captionEmojiPlacements(request.words, request.captions).filter((placement) => placement.end > from && placement.start < to);
     if (emoji.length === 0) {
       if (request.startFrame === 0) graph.push(`[${video}]${subtitles}[vout]`);
-      else graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${frameRate}*TB),${subtitles},setpts=PTS-STARTPTS[vout]`);
+      else graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${rate}*TB),${subtitles},setpts=PTS-STARTPTS[vout]`);
     } else {
       if (request.startFrame > 0) {
-        graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${frameRate}*TB)[moved]`);
+        graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${rate}*TB)[moved]`);
         video = 'moved';
       }
       // Each image is read and decoded once (one frame), then split among the lines that show it.
@@ -369,7 +377,7 @@ function planPictures(
       }
       emoji.forEach((placement, i) => {
         const image = uses.get(placement.file)?.shift() ?? '';
-        graph.push(...emojiOverlayChain(image, placement, video, `em${i}`, frameRate, overlayScale));
+        graph.push(...emojiOverlayChain(image, placement, video, `em${i}`, rate, overlayScale));
         video = `em${i}v`;
       });
       graph.push(`[${video}]${subtitles}${request.startFrame > 0 ? ',setpts=PTS-STARTPTS' : ''}[vout]`);
@@ -383,7 +391,8 @@ export function planRender({ request, assPath, fontName, fontsDir, emojiDir }: R
   if (request.clips.length === 0) throw new Error('A video needs at least one clip');
   const duration = request.voiceOverDuration;
   if (!(duration > 0)) throw new Error('The voice-over has no duration');
-  const clips = framedClips(request.clips, timelineFrames(duration), { transition: request.captions.transition });
+  const rate = request.output?.frameRate ?? frameRate;
+  const clips = framedClips(request.clips, timelineFrames(duration, rate), { transition: request.captions.transition, frameRate: rate });
   const pictures = planPictures({ ...request, clips, startFrame: 0 }, assPath, fontsDir, emojiDir);
   const args = [...pictures.inputs];
   let input = pictures.next;
@@ -399,7 +408,7 @@ export function planRender({ request, assPath, fontName, fontsDir, emojiDir }: R
     '[vout]',
     '-map',
     '[aout]',
-    ...(request.output ? proxyEncoderArgs : videoEncoderArgs),
+    ...(request.output ? [...proxyEncoderArgs(rate), '-r', String(rate)] : videoEncoderArgs),
     ...(request.output ? proxyAudioEncoderArgs : audioEncoderArgs),
     '-t',
     n(duration),
@@ -415,8 +424,9 @@ export function planRender({ request, assPath, fontName, fontsDir, emojiDir }: R
 /** One chunk's command line: its frames, pictures only, same encoder settings. */
 export function planChunk({ request, assPath, fontName, fontsDir, emojiDir }: { request: ChunkRenderRequest } & Omit<RenderPlanInput, 'request'>): RenderPlan {
   if (request.clips.length === 0) throw new Error('A chunk needs at least one clip');
+  if ((request.output?.frameRate ?? frameRate) !== frameRate) throw new Error('Chunks are planned at 30 fps');
   const pictures = planPictures(request, assPath, fontsDir, emojiDir);
-  const encoder = request.output ? proxyEncoderArgs : videoEncoderArgs;
+  const encoder = request.output ? proxyEncoderArgs() : videoEncoderArgs;
   const args = [...pictures.inputs, '-filter_complex', pictures.graph.join(';'), '-map', '[vout]', '-an', ...encoder, '-frames:v', String(request.frames), '-y', resolve(request.outputPath)];
   return { args, ass: buildAss(request.words, request.captions, { fontName }) };
 }

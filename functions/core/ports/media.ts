@@ -54,6 +54,12 @@ export interface MediaAssetRepository {
   moveAsset(asset: MediaAsset, folderId: string | null): Promise<boolean>;
   /** Removes the asset and frees its bytes; false when it was already gone. */
   deleteAsset(asset: MediaAsset): Promise<boolean>;
+  /**
+   * Records a proxy copy made after upload (issue 24): sets `proxyKey` alone (no other field is written, so a
+   * move, a tag edit or a rename made meanwhile stands), only while the asset exists, still has the same
+   * original and has no proxy yet; false otherwise. Charges nothing.
+   */
+  recordProxy(userId: string, assetId: string, proxy: { proxyKey: string; storageKey: string }): Promise<boolean>;
 }
 
 export interface MediaUploadRepository {
@@ -110,7 +116,7 @@ export interface LocalMedia {
    * A video's proxy copy (issue 24: small, quick to seek, no sound; read by the settings preview and draft
    * renders), written beside the local copy; its path. UnreadableMediaError when making it fails or runs long.
    */
-  proxy(clip: { fps: number | null }): Promise<string>;
+  proxy(clip: { fps: number | null }, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -48,6 +48,11 @@ export interface RenderOutput {
   width: number;
   height: number;
   quality: 'proxy';
+  /**
+   * Frames a second (the settings preview's 15: half the frames to filter and encode, every move and cut at
+   * the same time in seconds); 30 when absent. A single render only: chunks are planned at 30.
+   */
+  frameRate?: number;
 }
 
 /** The proxy's frame: 9:16, sharp enough for the settings dialog's phone frame (about 300 CSS pixels wide). */

@@ -86,3 +86,23 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
     .catch(() => undefined);
   return { videoUrl: input.video.videoUrl, minutesCharged: charged ? minutes : 0, recorded: true };
 }
+
+/**
+ * FinalizeVideo's last part, after the video is recorded and announced (issue 24): the proxy copies its
+ * clips lack (a long clip, an older upload, a stock clip saved for this run), so the creator's next preview
+ * reads them small. Within `clipProxyBudgetMs`, well inside the task's 50 s; never fails the run (the
+ * video is already the creator's): a clip left without a copy gets one after a later video.
+ */
+export const clipProxyBudgetMs = 20_000;
+
+export async function clipProxyStep(deps: PipelineDeps, input: RunInput & { plan: PlanResult }): Promise<number> {
+  if (!deps.clipProxies) return 0;
+  const mediaIds = [...new Set(input.plan.segments.flatMap((segment) => (segment.mediaAssetId && !segment.proxyKey ? [segment.mediaAssetId] : [])))];
+  if (mediaIds.length === 0) return 0;
+  try {
+    return (await deps.clipProxies.makeMissing(input.userId, mediaIds, clipProxyBudgetMs)).made.length;
+  } catch (error) {
+    deps.log.warn('clip proxies not made', { scriptId: input.scriptId, runId: input.runId, error: error instanceof Error ? error.message : String(error) });
+    return 0;
+  }
+}

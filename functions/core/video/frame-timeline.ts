@@ -14,9 +14,20 @@ export const maxRenderChunks = 40;
 /** The chunk length a render aims at when nothing is configured. */
 export const defaultChunkSeconds = 5;
 
-/** Frames of a video that lasts `seconds` (the last frame starts before the end). */
-export function timelineFrames(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds * videoFrameRate - 1e-6));
+/**
+ * The settings preview's frame rate (issue 24, the preview is the video): the same timeline at half the
+ * frames, so its filters and encoder do half the work; only a single render draws at it (never chunks).
+ */
+export const previewFrameRate = 15;
+
+/** Frames of a video that lasts `seconds` (the last frame starts before the end), at `rate` frames a second. */
+export function timelineFrames(seconds: number, rate: number = videoFrameRate): number {
+  return Math.max(1, Math.ceil(seconds * rate - 1e-6));
+}
+
+/** A length in frames of the 30 fps timeline, at `rate` (at least one frame): the preview's transitions and ramps. */
+export function framesAt(frames: number, rate: number = videoFrameRate): number {
+  return rate === videoFrameRate ? frames : Math.max(1, Math.round((frames * rate) / videoFrameRate));
 }
 
 export interface FrameSpan {
@@ -29,14 +40,14 @@ export interface FrameSpan {
  * durations (so rounding never drifts), at least one frame each, the last stretched to the end; a clip
  * that would start after the end is dropped and one that runs past it is cut.
  */
-export function clipSpans(durations: readonly number[], totalFrames: number): FrameSpan[] {
+export function clipSpans(durations: readonly number[], totalFrames: number, rate: number = videoFrameRate): FrameSpan[] {
   const spans: FrameSpan[] = [];
   let elapsed = 0;
   let start = 0;
   for (const duration of durations) {
     if (start >= totalFrames) break;
     elapsed += Math.max(0, duration);
-    const end = Math.min(totalFrames, Math.max(start + 1, Math.round(elapsed * videoFrameRate)));
+    const end = Math.min(totalFrames, Math.max(start + 1, Math.round(elapsed * rate)));
     spans.push({ startFrame: start, frames: end - start });
     start = end;
   }
@@ -58,6 +69,8 @@ export const transitionFrames = { crossfade: 7, zoom: 3 } as const;
 
 export interface TimelineOptions {
   transition?: ShotTransition;
+  /** Frames a second of the timeline (the preview's `previewFrameRate`); 30 when absent. */
+  frameRate?: number;
 }
 
 /** The clips of a single render on a timeline of `totalFrames` (each segment at least 0.1 s long), as whole shots. */
@@ -65,9 +78,10 @@ export function framedClips(clips: readonly RenderClip[], totalFrames: number, o
   const spans = clipSpans(
     clips.map((clip) => Math.max(0.1, clip.duration)),
     totalFrames,
+    options.frameRate,
   );
   const kind = options.transition && options.transition !== 'cut' ? options.transition : undefined;
-  const span = (i: number) => (kind && spans[i] ? { kind, frames: Math.min(transitionFrames[kind], spans[i].frames) } : undefined);
+  const span = (i: number) => (kind && spans[i] ? { kind, frames: Math.min(framesAt(transitionFrames[kind], options.frameRate), spans[i].frames) } : undefined);
   return spans.flatMap((placed, i) => {
     const clip = clips[i];
     if (!clip) return [];

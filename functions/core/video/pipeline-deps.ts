@@ -6,6 +6,7 @@ import type { VideoRenderer } from '../ports/video-renderer';
 import type { ObjectStore } from '../ports/object-store';
 import type { UsageMeter } from '../plans/usage-meter';
 import type { RecentMediaUse, VideoRunStore, VoiceOverSource } from '../ports/video';
+import type { ClipProxies } from '../media/clip-proxies';
 
 export interface StepLog {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -42,6 +43,11 @@ export interface PipelineDeps {
   readsClipProxies?: boolean;
   /** Throttle of progress messages (tests may shorten it). */
   progressIntervalMs?: number;
+  /**
+   * The proxy copies a finished video's clips lack (issue 24), made by FinalizeVideo after the video is
+   * recorded (`clipProxyStep`); absent: none are made.
+   */
+  clipProxies?: Pick<ClipProxies, 'makeMissing'>;
 }
 
 /** SynthesizeAudio needs only the voice-over service, and the means to say it started. */

@@ -11,13 +11,14 @@ import type { VideoRunStore } from '../ports/video';
 import { filesOfAudioUrl } from '../scripts/lifecycle';
 import { scriptNotFound } from '../scripts/script-service';
 import type { PipelineDeps } from './pipeline-deps';
+import { previewFrameRate } from './frame-timeline';
 import { captionsOf, planStep } from './plan-step';
 import { renderSourcesOf, singleRenderInputs, WorkFolder } from './render-step';
 import type { SegmentPlanner } from './segment-planner';
 import { voiceTimingsOf } from './video-request-service';
 
-/** The preview is drawn at the proxy's frame. */
-export const previewOutput: RenderOutput = proxyOutput;
+/** The preview is drawn at the proxy's frame, at 15 frames a second (half the frames of the video, the same timing). */
+export const previewOutput: RenderOutput = { ...proxyOutput, frameRate: previewFrameRate };
 /** A longer voice-over is not previewed (the render would outlast the HTTP request's 30 s). */
 export const maxPreviewSeconds = 180;
 /** How long the proxy's URL works; the object itself goes with the bucket's `tmp/` lifecycle (a day). */

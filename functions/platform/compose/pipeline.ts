@@ -2,7 +2,9 @@ import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-asse
 import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
+import { FfmpegMediaProcessor } from '../../adapters/ffmpeg/ffmpeg-media-processor';
 import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
+import { ClipProxies } from '../../core/media/clip-proxies';
 import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineDeps } from '../../core/video/pipeline-deps';
 import { proxyOutput } from '../../core/ports/video-renderer';
@@ -14,7 +16,7 @@ import { realtimeOf, usersOf } from './shared';
 
 /**
  * The video tasks (plan, render, finalize, mark failed) share one small set of adapters; each task's
- * entry context declares what it may touch, and only the renderer needs the ffmpeg layer.
+ * entry context declares what it may touch, and only the renderer and the clip proxies need the ffmpeg layer.
  */
 export function composeVideoTask(context: EntryContext, watermarkPath: string): PipelineDeps {
   const table = tableOf(context, 'read-write');
@@ -22,16 +24,24 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
   const draft = context.config.RENDER_DRAFT === 'true';
   const renderer = new FfmpegVideoRenderer(draft ? { draft: proxyOutput } : {});
   const users = usersOf(context, 'read');
+  const media = new DynamoMediaAssetRepository(table);
+  const files = objectStoreOf(context, 'read-write');
+  const clipProxies = new ClipProxies({ assets: media, processor: new FfmpegMediaProcessor(files), storage: files, log: (message, fields) => log.info(message, fields) });
   return {
     scripts: new DynamoScriptRepository(table),
     users,
-    media: new DynamoMediaAssetRepository(table),
+    media,
     runs: new DynamoVideoRunStore(table),
-    files: objectStoreOf(context, 'read-write'),
+    files,
     publisher: realtimeOf(context),
     get renderer() {
       need(context, { kind: 'ffmpeg' });
       return renderer;
+    },
+    // FinalizeVideo's pass over the clips without a proxy copy (issue 24); only a task with ffmpeg reads it.
+    get clipProxies() {
+      need(context, { kind: 'ffmpeg' });
+      return clipProxies;
     },
     usage: new UsageMeter({ users, counters: new DynamoUsageCounters(table) }),
     recent: new DynamoRecentMediaUse(table),

@@ -242,6 +242,25 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
 
   // Changes ------------------------------------------------------------------------------------
 
+  async recordProxy(userId: string, assetId: string, proxy: { proxyKey: string; storageKey: string }): Promise<boolean> {
+    try {
+      await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.name,
+          Key: assetEntity.key({ userId, id: assetId }),
+          // proxyKey alone: folderId, tags, title and the rest are never written back from an older read.
+          UpdateExpression: 'SET proxyKey = :proxy',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(proxyKey) AND storageKey = :original',
+          ExpressionAttributeValues: { ':proxy': proxy.proxyKey, ':original': proxy.storageKey },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
   async updateAsset(userId: string, assetId: string, changes: { isActive?: boolean; tags?: string[] }): Promise<MediaAsset> {
     const patch: Partial<MediaAsset> = { userId, id: assetId, updatedAt: new Date().toISOString() };
     const fields: ('isActive' | 'tags' | 'updatedAt')[] = ['updatedAt'];

@@ -23,14 +23,14 @@ describe('the offline voice (eSpeak NG)', () => {
     const consistency = speech.words.find((w) => w.word === 'Consistency');
     const a = speech.words.find((w) => w.word === 'a');
     expect((consistency?.end ?? 0) - (consistency?.start ?? 0)).toBeGreaterThan((a?.end ?? 0) - (a?.start ?? 0));
-  });
+  }, 20_000);
 
   it('speaks faster at a higher speed', async () => {
     const synth = new EspeakSpeechSynthesizer();
     const slow = await synth.synthesize('One two three four five six seven.', { voiceId: 'en-us', speed: 1 });
     const fast = await synth.synthesize('One two three four five six seven.', { voiceId: 'en-us', speed: 1.5 });
     expect(fast.durationSeconds).toBeLessThan(slow.durationSeconds);
-  });
+  }, 20_000);
 
   it('refuses text without words', async () => {
     await expect(new EspeakSpeechSynthesizer().synthesize(' -- ', { voiceId: 'en-us' })).rejects.toThrow('Nothing to say');

@@ -3,11 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
+import { failureText } from '@/lib/failure-text';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { WebhookTestResult } from '@contract/delivery';
 
 import {
   DELIVERIES_KEY,
-  failureText,
   saveDeliverySettings,
   sendTestEmail,
   sendTestWebhook,
@@ -33,14 +34,6 @@ import { WeeklyEmailFields } from './weekly-email-fields';
 /** The id of the webhook section, which the Webhook card scrolls to. */
 export const WEBHOOK_SECTION_ID = 'webhook-settings';
 export const WEBHOOK_URL_INPUT_ID = 'webhook-url';
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What needs the user's attention: a suppressed address, a webhook switched off by its receiver, an event that ran out of retries. */
 function Notices({ settings }: { settings: CardSettings | null | undefined }) {

@@ -3,10 +3,11 @@ import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { failureText, rotateWebhookSecret, type CardSettings } from '../api/delivery';
+import { rotateWebhookSecret, type CardSettings } from '../api/delivery';
 import { maskSecret } from '../lib/delivery';
 import { EyeIcon, EyeOffIcon, RotateIcon } from './icons';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { failureText } from '@/lib/failure-text';
 
 /**
  * The Standard Webhooks signing secret (`whsec_…`): masked until revealed, copyable, and rotatable after

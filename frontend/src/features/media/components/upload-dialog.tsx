@@ -2,6 +2,7 @@ import { Box, Button, CloseButton, Dialog, HStack, Portal, Progress, Stack, Text
 import { useEffect, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { formatBytes } from '@/lib/format-bytes';
 import type { StorageUsage } from '@contract/media';
 
 import { uploadErrorMessage, uploadMedia } from '../api/upload-media';
@@ -11,7 +12,6 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_MB,
   MEDIA_ACCEPT,
-  formatBytes,
   isAudioFile,
   isMediaFile,
   messages,

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, Heading, HStack, Input, Menu, NativeSelect, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
@@ -7,14 +7,15 @@ import { useRealtime } from '@/lib/realtime';
 import type { MediaSort, PublicAsset } from '@contract/media';
 
 import { bulkDelete, bulkMove } from '../api/assets';
-import { useFolders } from '../api/folders';
+import { useFolders } from '@/lib/folders';
 import { useMediaPages } from '../api/get-media';
 import { bulkDeleteQuestion, bulkDeleteSummary, mediaSorts } from '../lib/assets';
 import { AssetCard, AssetRow } from '../components/asset-card';
 import { DropZone } from '../components/drop-zone';
 import { FolderBrowser } from '../components/folder-browser';
 import { UploadDialog, type UploadMode } from '../components/upload-dialog';
-import { DROP_ZONE_MAX_MB, formatBytes, isMediaFile } from '../lib/file-rules';
+import { DROP_ZONE_MAX_MB, isMediaFile } from '../lib/file-rules';
+import { formatBytes } from '@/lib/format-bytes';
 import { FolderSelect } from '@/components/folder-select';
 
 /** Spec 001 §9: the bulk-delete toast lasts 10 s. */
@@ -47,7 +48,7 @@ export default function MediaRoute() {
 
   const media = useMediaPages({ search, folderId, sort });
   const folders = useFolders();
-  const folderList = useMemo(() => folders.data ?? [], [folders.data]);
+  const folderList = folders.folders;
   // SWR binds a list's mutate to the filter it was made for. A move or delete that ends after the creator
   // has picked another folder must re-read the list on screen then, not the one from when it started.
   const reloaders = useRef({ media: media.mutate, folders: folders.mutate });

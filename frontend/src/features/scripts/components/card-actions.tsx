@@ -6,7 +6,7 @@ import type { Script } from '@contract/scripts';
 
 import type { useScriptGeneration } from '../hooks/use-script-generation';
 import { reasonUnder } from '../lib/generation-status';
-import { thumbnailSrc } from '../api/media';
+import { thumbnailSrc } from '@/lib/thumbnails';
 import { DownloadVideoButton } from './finished-video';
 import { EditIcon, ExpandIcon } from './icons';
 import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';

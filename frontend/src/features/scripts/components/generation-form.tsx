@@ -8,8 +8,7 @@ import { useRealtime } from '@/lib/realtime';
 import { selectVoice, useVoices } from '@/lib/voices';
 import type { ScriptTemplate } from '@contract/generation';
 
-import { failureText, generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
-import { useFolders } from '../api/folders';
+import { generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
 import { useFallbackPoller } from '../hooks/use-fallback-poller';
 import { POLL_AFTER_SCRIPTS_MS } from '../lib/generation-status';
 import { DEFAULT_DURATION, DURATIONS, FALLBACK_QUOTE, PLATFORM, SCRIPT_COUNTS, subjectCategoryGroups, TONE } from '../lib/rules';
@@ -17,6 +16,8 @@ import { QuoteOverlay } from './quote-overlay';
 import { LoadTemplateDialog, SaveTemplateDialog } from './template-dialogs';
 import { VoiceSelect } from './voice-select';
 import { FolderSelect } from '@/components/folder-select';
+import { failureText } from '@/lib/failure-text';
+import { useFolders } from '@/lib/folders';
 
 interface FormState {
   topic: string;

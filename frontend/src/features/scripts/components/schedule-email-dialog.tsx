@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { showToast } from '@/components/ui/toaster';
 
 import { scheduleVideoEmail } from '../api/delivery';
-import { failureText } from '../api/scripts';
+import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from './delivery-rules';
 

@@ -2,9 +2,10 @@ import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Text
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { failureText } from '@/lib/failure-text';
 import type { Script } from '@contract/scripts';
 
-import { deleteScript, failureText, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
+import { deleteScript, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
 import { useScriptGeneration } from '../hooks/use-script-generation';
 import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
 import { canPlayVideo, CardActions, CardVideoPlayer, GenerationState } from './card-actions';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { showToast } from '@/components/ui/toaster';
 
 import { createShareLink, revokeShareLink, useShareLinks } from '../api/delivery';
-import { failureText } from '../api/scripts';
+import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { expiresText, liveShareLinks } from './delivery-rules';
 import { LinkIcon, OpenIcon } from './icons';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { showToast } from '@/components/ui/toaster';
 
 import { sendVideoEmail } from '../api/delivery';
-import { failureText } from '../api/scripts';
+import { failureText } from '@/lib/failure-text';
 import { ChevronIcon, ClockIcon, LinkIcon, SendIcon } from './icons';
 import { ScheduleEmailDialog } from './schedule-email-dialog';
 import { ShareLinkDialog } from './share-link-dialog';

@@ -6,12 +6,13 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useVoices } from '@/lib/voices';
+import { formatBytes } from '@/lib/format-bytes';
 import { voiceCloneMessages, voiceConsentLabel, voiceSampleRules } from '@contract/rules/voice-samples';
 import type { Stats } from '@contract/stats';
 import type { PublicVoice } from '@contract/voices';
 
 import { cloneVoice, deleteVoice, makeDefaultVoice } from '../api/voice-cloning';
-import { formatBytes, formProblem, pickFiles } from '../lib/voice-files';
+import { formProblem, pickFiles } from '../lib/voice-files';
 import { VoiceCloneList } from './voice-clone-list';
 import { CloseIcon, MicIcon, UploadIcon } from './voice-icons';
 

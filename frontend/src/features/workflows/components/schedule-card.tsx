@@ -2,11 +2,13 @@ import { Badge, Box, Button, Card, Flex, HStack, IconButton, Link, Progress, Sta
 import { useState, type ReactNode } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { failureText } from '@/lib/failure-text';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { AutomationSchedule } from '@contract/workflows';
 
-import { failureText, testSchedule, updateSchedule } from '../api/workflows';
+import { testSchedule, updateSchedule } from '../api/workflows';
 import { useRunFollower, type RunStep } from '../hooks/use-workflow-updates';
-import { badgePalette, browserTimeZone, cadenceText, formatDateTime, lastRunView, nextRunText, runsLabel, scheduleBadge, testToast, workflowMessages } from '../lib/workflows';
+import { badgePalette, cadenceText, formatDateTime, lastRunView, nextRunText, runsLabel, scheduleBadge, testToast, workflowMessages } from '../lib/workflows';
 import { AlertIcon, CalendarClockIcon, CheckIcon, ClockIcon, FilmIcon, LinkIcon, MailIcon, PlayIcon, TrashIcon } from './icons';
 import { Tip } from './tip';
 

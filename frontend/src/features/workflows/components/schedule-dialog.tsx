@@ -4,11 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
+import { failureText } from '@/lib/failure-text';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { VideoTemplate } from '@contract/workflows';
 
-import { createSchedule, failureText } from '../api/workflows';
+import { createSchedule } from '../api/workflows';
 import {
-  browserTimeZone,
   defaultScheduleForm,
   fieldLimits,
   frequencyLabels,

@@ -10,7 +10,7 @@ import type { VideoTemplate } from '@contract/workflows';
 import { subjectCategoryGroups } from '@contract/rules/subject-categories';
 import { backgroundAudioVolumeRange } from '@contract/rules/workflows';
 
-import { createTemplate, failureText, updateTemplate, useTemplateChoices } from '../api/workflows';
+import { createTemplate, updateTemplate, useTemplateChoices } from '../api/workflows';
 import {
   defaultTemplateForm,
   fieldLimits,
@@ -22,19 +22,18 @@ import {
   type TemplateForm,
 } from '../lib/workflows';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
+import { failureText } from '@/lib/failure-text';
+import { thumbnailSrc } from '@/lib/thumbnails';
 
 import { CaptionFields, CaptionPreview } from './caption-fields';
 import { CaptionsIcon, FilmIcon, FolderIcon, MicIcon, SparkIcon } from './icons';
 
 const groups = subjectCategoryGroups();
 
-/** A thumbnail the browser can load: our /api/ paths directly, a remote https one through the proxy (000 §7). */
-function thumbnailSrc(asset: PublicAsset): string | undefined {
-  const url = asset.thumbnailUrl;
-  if (!url) return asset.fileType.startsWith('image') ? asset.fileUrl : undefined;
-  if (url.startsWith('/api/')) return url;
-  if (/^https:\/\//i.test(url)) return `/api/thumbnail-proxy?url=${encodeURIComponent(url)}`;
-  return undefined;
+/** A clip's picture: its thumbnail, or an image asset's own file when it has none. */
+function assetThumbnail(asset: PublicAsset): string | undefined {
+  if (!asset.thumbnailUrl) return asset.fileType.startsWith('image') ? asset.fileUrl : undefined;
+  return thumbnailSrc(asset.thumbnailUrl);
 }
 
 function Section({ icon, title, hint, children }: { icon: ReactNode; title: string; hint?: string; children: ReactNode }) {
@@ -70,7 +69,7 @@ function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsse
       {assets.map((asset) => {
         const index = chosen.indexOf(asset.id);
         const on = index >= 0;
-        const src = thumbnailSrc(asset);
+        const src = assetThumbnail(asset);
         return (
           <chakra.button
             key={asset.id}

@@ -10,8 +10,9 @@ import type { Script } from '@contract/scripts';
 import type { PublicAsset } from '@contract/media';
 import { generatedBackgroundNotice } from '@contract/rules/generated-backgrounds';
 
-import { useFolders } from '../../api/folders';
-import { PRELOAD_THUMBNAILS, thumbnailSrc, useAudioAssets, useMediaPrefetch } from '../../api/media';
+import { useFolders } from '@/lib/folders';
+import { PRELOAD_THUMBNAILS, useAudioAssets, useMediaPrefetch } from '../../api/media';
+import { thumbnailSrc } from '@/lib/thumbnails';
 import { captionSettingsFrom, type CaptionSettings } from '../../lib/caption-settings';
 import {
   applyQueue,

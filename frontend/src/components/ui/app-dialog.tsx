@@ -9,6 +9,7 @@ export function AppDialog({
   children,
   footer,
   size = 'md',
+  placement = 'center',
   scrollBehavior,
 }: {
   open: boolean;
@@ -17,11 +18,13 @@ export function AppDialog({
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
+  /** `top`: the dialog stands near the top of the screen (the media library's folder dialogs). */
+  placement?: 'center' | 'top';
   /** `inside`: the body scrolls and the header and footer stay in view. */
   scrollBehavior?: 'inside' | 'outside';
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={size} placement="center" scrollBehavior={scrollBehavior}>
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={size} placement={placement} scrollBehavior={scrollBehavior}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

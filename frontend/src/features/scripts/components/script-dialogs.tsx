@@ -4,42 +4,6 @@ import { useState } from 'react';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { VoiceSelect } from './voice-select';
 
-/** Delete Script: asks before deleting (000 section 2). */
-export function DeleteScriptDialog({ open, title, onClose, onConfirm }: { open: boolean; title: string; onClose: () => void; onConfirm: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <AppDialog
-      open={open}
-      onClose={onClose}
-      title="Delete Script"
-      size="sm"
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Delete
-          </Button>
-        </HStack>
-      }
-    >
-      <Text>Delete “{title}”? This cannot be undone.</Text>
-    </AppDialog>
-  );
-}
-
 /** Edit Script: the content and the voice (000 section 2). */
 export function EditScriptDialog({
   open,

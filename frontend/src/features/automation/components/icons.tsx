@@ -93,3 +93,15 @@ export const AlertIcon = createIcon({
   defaultProps: { boxSize: '1em' },
   path: [<path key="a" d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" {...stroke} />],
 });
+
+export const LinkIcon = createIcon({
+  displayName: 'LinkIcon',
+  defaultProps: { boxSize: '1em' },
+  path: [<path key="a" d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7.1-7.1l-1.7 1.7" {...stroke} />, <path key="b" d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7.1 7.1l1.7-1.7" {...stroke} />],
+});
+
+export const OpenIcon = createIcon({
+  displayName: 'OpenIcon',
+  defaultProps: { boxSize: '1em' },
+  path: [<path key="a" d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" {...stroke} />],
+});

@@ -11,7 +11,7 @@ import { DownloadVideoButton } from './finished-video';
 import { EditIcon, ExpandIcon } from './icons';
 import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';
 import { Tip } from './tip';
-import { TriggerEmail } from './trigger-email';
+import { VideoDelivery } from './delivery-slot';
 
 const VideoSettingsDialog = lazy(() => import('./video-settings/video-settings-dialog'));
 
@@ -115,7 +115,7 @@ export function CardActions({ script, generation, busy, onPlayVideo }: { script:
               Edit Video
             </Button>
             <DownloadVideoButton videoUrl={script.videoUrl} title={script.title} disabled={busy} />
-            <TriggerEmail scriptId={script.id} title={script.title} disabled={disabled} />
+            <VideoDelivery scriptId={script.id} title={script.title} disabled={disabled} />
           </>
         ) : (
           <>

@@ -22,36 +22,6 @@ export const ChevronIcon = createIcon({
   path: [<path key="a" d="M6 9l6 6 6-6" {...stroke} />],
 });
 
-export const LinkIcon = createIcon({
-  displayName: 'LinkIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<path key="a" d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7.1-7.1l-1.7 1.7" {...stroke} />, <path key="b" d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7.1 7.1l1.7-1.7" {...stroke} />],
-});
-
-export const OpenIcon = createIcon({
-  displayName: 'OpenIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<path key="a" d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" {...stroke} />],
-});
-
-export const SendIcon = createIcon({
-  displayName: 'SendIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<path key="a" d="M21.5 2.5 11 13M21.5 2.5 15 21.5l-4-8.5-8.5-4z" {...stroke} />],
-});
-
-export const ClockIcon = createIcon({
-  displayName: 'ClockIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<circle key="c" cx="12" cy="12" r="9.5" {...stroke} />, <path key="p" d="M12 7v5l3 2" {...stroke} />],
-});
-
-export const MailIcon = createIcon({
-  displayName: 'MailIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<rect key="r" x="2.5" y="4.5" width="19" height="15" rx="2" {...stroke} />, <path key="p" d="m3 6 9 7 9-7" {...stroke} />],
-});
-
 export const PlayIcon = createIcon({
   displayName: 'PlayIcon',
   defaultProps: { boxSize: '1em' },

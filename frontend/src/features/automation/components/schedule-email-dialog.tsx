@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { scheduleVideoEmail } from '../api/delivery';
+import { scheduleVideoEmail } from '../api/video-delivery';
 import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
-import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from './delivery-rules';
+import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from '../lib/video-delivery';
 
 function timeZoneName(): string {
   try {

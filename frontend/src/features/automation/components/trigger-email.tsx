@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { sendVideoEmail } from '../api/delivery';
+import { sendVideoEmail } from '../api/video-delivery';
 import { failureText } from '@/lib/failure-text';
 import { ChevronIcon, ClockIcon, LinkIcon, SendIcon } from './icons';
 import { ScheduleEmailDialog } from './schedule-email-dialog';

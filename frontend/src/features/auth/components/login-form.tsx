@@ -13,7 +13,7 @@ import { TextField } from './form-fields';
 
 /** The Login tab (spec 000 sections 4, 5, 8): username or email, password; overlay, then a reload. */
 export function LoginForm() {
-  const { values, errors, setField, handleSubmit } = useForm({ username: '', password: '' }, validateLogin);
+  const { handleSubmit, field } = useForm({ username: '', password: '' }, validateLogin);
   const [busy, setBusy] = useState(false);
 
   const submit = handleSubmit(async ({ username, password }) => {
@@ -31,24 +31,8 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Login">
       <Stack gap="4">
-        <TextField
-          label="Username or Email"
-          name="username"
-          autoComplete="username"
-          value={values.username}
-          onValueChange={(value) => setField('username', value)}
-          error={errors.username}
-          autoFocus
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onValueChange={(value) => setField('password', value)}
-          error={errors.password}
-        />
+        <TextField label="Username or Email" autoComplete="username" {...field('username')} autoFocus />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <Flex justify="flex-end" fontSize="sm">
           <TextLink to={paths.forgotPassword.href}>Forgot your password?</TextLink>
         </Flex>

@@ -32,7 +32,7 @@ export default function ForgotPasswordRoute() {
 
 function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const { values, errors, setField, handleSubmit } = useForm({ email: '' }, validateEmailForm);
+  const { handleSubmit, field } = useForm({ email: '' }, validateEmailForm);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -96,16 +96,7 @@ function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate aria-label="Forgot password">
         <Stack gap="4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={(value) => setField('email', value)}
-            error={errors.email}
-            autoFocus
-          />
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} autoFocus />
           <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={busy}>
             Send Reset Code
           </Button>

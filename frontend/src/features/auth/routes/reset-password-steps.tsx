@@ -79,7 +79,7 @@ function ResetPasswordStepsPage() {
 }
 
 function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerified: (values: EmailCodeValues) => void }) {
-  const { values, errors, setField, handleSubmit } = useForm({ email: initialEmail, code: '' }, validateEmailCode);
+  const { handleSubmit, field } = useForm({ email: initialEmail, code: '' }, validateEmailCode);
   const [busy, setBusy] = useState(false);
 
   const submit = handleSubmit(async ({ email, code }) => {
@@ -101,17 +101,8 @@ function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerifi
   return (
     <form onSubmit={submit} noValidate aria-label="Verify code">
       <Stack gap="4">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onValueChange={(value) => setField('email', value)}
-          error={errors.email}
-          autoFocus={!initialEmail}
-        />
-        <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={Boolean(initialEmail)} />
+        <TextField label="Email" type="email" autoComplete="email" autoFocus={!initialEmail} {...field('email')} />
+        <CodeField {...field('code')} autoFocus={Boolean(initialEmail)} />
         <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Verifying..." disabled={busy}>
           Verify Code
         </Button>
@@ -121,7 +112,7 @@ function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerifi
 }
 
 function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone: () => void }) {
-  const { values, errors, setField, handleSubmit } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const { handleSubmit, field } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
   const [busy, setBusy] = useState(false);
 
   const submit = handleSubmit(async ({ password }) => {
@@ -139,7 +130,7 @@ function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone:
   return (
     <form onSubmit={submit} noValidate aria-label="New password">
       <Stack gap="4">
-        <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
+        <NewPasswordFields field={field} autoFocus />
         <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
           Reset Password
         </Button>

@@ -51,7 +51,7 @@ function InvalidLink() {
 }
 
 function TokenForm({ token }: { token: string }) {
-  const { values, errors, setField, handleSubmit } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const { handleSubmit, field } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -82,7 +82,7 @@ function TokenForm({ token }: { token: string }) {
     >
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <Stack gap="4">
-          <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
+          <NewPasswordFields field={field} autoFocus />
           <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
             Reset Password
           </Button>

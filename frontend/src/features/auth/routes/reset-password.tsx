@@ -30,7 +30,7 @@ export default function ResetPasswordRoute() {
 
 function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const { values, errors, setField, handleSubmit } = useForm<ResetWithCodeValues>(
+  const { handleSubmit, field } = useForm<ResetWithCodeValues>(
     () => ({ email: params.get('email') ?? '', code: '', password: '', confirmPassword: '' }),
     validateResetWithCode,
   );
@@ -69,18 +69,9 @@ function ResetPasswordPage() {
     >
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <Stack gap="4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={(value) => setField('email', value)}
-            error={errors.email}
-            autoFocus={!hasEmail}
-          />
-          <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={hasEmail} />
-          <NewPasswordFields values={values} errors={errors} setField={setField} />
+          <TextField label="Email" type="email" autoComplete="email" autoFocus={!hasEmail} {...field('email')} />
+          <CodeField {...field('code')} autoFocus={hasEmail} />
+          <NewPasswordFields field={field} />
           <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
             Reset Password
           </Button>

@@ -1,5 +1,6 @@
-import { Button, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import { AppDialog } from '@/components/ui/app-dialog';
 
@@ -115,17 +116,9 @@ export function FolderInUseDialog({
         <Text>{message}</Text>
         <Field.Root>
           <Field.Label>Replacement folder for those scripts</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field aria-label="Replacement folder" value={replacement} onChange={(event) => setReplacement(event.target.value)}>
-              <option value="">None (Uncategorized)</option>
-              {others.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect label="Replacement folder" value={replacement} onChange={(value) => setReplacement(value)} options={others.map((candidate) => ({ value: candidate.id, label: candidate.name }))}>
+            <option value="">None (Uncategorized)</option>
+          </OptionSelect>
         </Field.Root>
       </Stack>
     </AppDialog>

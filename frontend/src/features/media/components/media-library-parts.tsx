@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Flex, Heading, HStack, Input, Menu, NativeSelect, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, HStack, Input, Menu, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import { FolderSelect } from '@/components/folder-select';
 import { formatBytes } from '@/lib/format-bytes';
-import type { MediaSort } from '@contract/media';
 
 import type { MediaLibrary } from '../hooks/use-media-library';
 import { mediaSorts } from '../lib/assets';
@@ -53,16 +53,7 @@ export function MediaToolbar({ searchText, setSearchText, folderList, folderId, 
         onChange={(event) => setSearchText(event.target.value)}
       />
       <FolderSelect w="48" bg="bg" label="Folder filter" folders={folderList} value={folderId} onChange={setFolderId} emptyValue="" emptyLabel="All folders" />
-      <NativeSelect.Root w="44" bg="bg">
-        <NativeSelect.Field aria-label="Sort" value={sort} onChange={(event) => setSort(event.target.value as MediaSort)}>
-          {mediaSorts.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect w="44" bg="bg" label="Sort" value={sort} onChange={(value) => setSort(value)} options={mediaSorts} />
       <HStack gap="0" borderWidth="1px" rounded="l2" bg="bg">
         <Button size="sm" variant={view === 'grid' ? 'subtle' : 'ghost'} onClick={() => setView('grid')} aria-pressed={view === 'grid'}>
           Grid

@@ -1,4 +1,5 @@
-import { Box, Button, Field, Flex, HStack, Image, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, HStack, Image, Stack, Switch, Text } from '@chakra-ui/react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import { LabeledSlider } from '@/components/ui/labeled-slider';
 import { logoOpacity, logoSizeLabel, logoSizeNames, type LogoPosition, type LogoSizeName } from '@contract/rules/logo';
@@ -113,21 +114,14 @@ export function LogoControls({ saved, settings, save, changeOpacity }: LogoOverl
             <LogoCornerPicker value={saved.position} onChange={(position: LogoPosition) => void save({ position })} />
             <Field.Root flex="1" minW="0">
               <Field.Label fontSize="sm">Size</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  aria-label="Logo size"
-                  data-testid="logo-size"
-                  value={saved.size}
-                  onChange={(event) => void save({ size: event.currentTarget.value as LogoSizeName })}
-                >
-                  {logoSizeNames.map((name) => (
-                    <option key={name} value={name}>
-                      {`${logoSizeLabel(name)} · ${sizeCaption(name)}`}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect
+                size="sm"
+                label="Logo size"
+                testId="logo-size"
+                value={saved.size}
+                onChange={(size: LogoSizeName) => void save({ size })}
+                options={logoSizeNames.map((name) => ({ value: name, label: `${logoSizeLabel(name)} · ${sizeCaption(name)}` }))}
+              />
               <Field.HelperText fontSize="xs">The logo fits inside this box, keeping its shape, 30 px from the edges.</Field.HelperText>
             </Field.Root>
           </Flex>

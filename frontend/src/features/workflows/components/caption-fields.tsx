@@ -1,5 +1,6 @@
-import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import { CaptionSample, type CaptionLook } from '@/components/caption-sample';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
@@ -92,7 +93,6 @@ function ColorField({ label, value, onChange, disabled }: { label: string; value
     </Field.Root>
   );
 }
-
 
 const toggles = [
   { field: 'bold', label: 'Bold' },
@@ -213,16 +213,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           <PositionGrid label="Position" labelId="template-position-label" colorPalette="brand" value={value.position} onChange={(position) => set('position', position)} disabled={off} />
           <Field.Root flex="1" minW="40" disabled={off}>
             <Field.Label fontSize="sm">Font</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={value.fontFamily} onChange={(event) => set('fontFamily', event.currentTarget.value as TemplateCaptionSettings['fontFamily'])}>
-                {fontFamilies.map((font) => (
-                  <option key={font} value={font}>
-                    {font}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect size="sm" value={value.fontFamily} onChange={(font) => set('fontFamily', font)} options={fontFamilies.map((font) => ({ value: font, label: font }))} />
           </Field.Root>
         </HStack>
         <SimpleGrid columns={2} gap="3">

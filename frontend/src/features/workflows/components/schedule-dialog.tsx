@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import { AppDialog } from '@/components/ui/app-dialog';
 import { showToast } from '@/components/ui/toaster';
@@ -120,16 +121,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
           <Field.Label>
             Template <Field.RequiredIndicator />
           </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={form.templateId} onChange={(event) => set('templateId', event.currentTarget.value)} placeholder="Choose a template">
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect placeholder="Choose a template" value={form.templateId} onChange={(value) => set('templateId', value)} options={templates.map((template) => ({ value: template.id, label: template.name }))} />
         </Field.Root>
 
         <Stack gap="3" borderWidth="1px" rounded="lg" p="4" bg="bg.subtle">

@@ -1,5 +1,7 @@
-import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
+import { SubjectCategorySelect } from '@/components/subject-category-select';
 
 import { FolderSelect } from '@/components/folder-select';
 import { AppDialog } from '@/components/ui/app-dialog';
@@ -7,7 +9,6 @@ import { showToast } from '@/components/ui/toaster';
 import { useVoices, voiceLabel } from '@/lib/voices';
 import type { PublicAsset } from '@contract/media';
 import type { VideoTemplate } from '@contract/workflows';
-import { subjectCategoryGroups } from '@contract/rules/subject-categories';
 import { backgroundAudioVolumeRange } from '@contract/rules/workflows';
 
 import { createTemplate, updateTemplate, useTemplateChoices } from '../api/workflows';
@@ -27,8 +28,6 @@ import { thumbnailSrc } from '@/lib/thumbnails';
 
 import { CaptionFields, CaptionPreview } from './caption-fields';
 import { CaptionsIcon, FilmIcon, FolderIcon, MicIcon, SparkIcon } from './icons';
-
-const groups = subjectCategoryGroups();
 
 /** A clip's picture: its thumbnail, or an image asset's own file when it has none. */
 function assetThumbnail(asset: PublicAsset): string | undefined {
@@ -198,20 +197,7 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
                 <Field.Label>
                   Subject category <Field.RequiredIndicator />
                 </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.subjectCategory} onChange={(event) => set('subjectCategory', event.currentTarget.value)} placeholder="Choose a category">
-                    {groups.map((group) => (
-                      <optgroup key={group.label} label={group.label}>
-                        {group.options.map((option) => (
-                          <option key={option} value={option}>
-                            {option}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <SubjectCategorySelect placeholder="Choose a category" value={form.subjectCategory} onChange={(category) => set('subjectCategory', category)} />
               </Field.Root>
               <Field.Root required>
                 <Field.Label>
@@ -256,31 +242,15 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <Field.Root>
                 <Field.Label>Voice</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.voiceId} onChange={(event) => set('voiceId', event.currentTarget.value)}>
-                    <option value="">Your default voice</option>
-                    {(voices ?? []).map((voice) => (
-                      <option key={voice.id} value={voice.id}>
-                        {voiceLabel(voice)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect value={form.voiceId} onChange={(voiceId) => set('voiceId', voiceId)} options={(voices ?? []).map((voice) => ({ value: voice.id, label: voiceLabel(voice) }))}>
+                  <option value="">Your default voice</option>
+                </OptionSelect>
               </Field.Root>
               <Field.Root>
                 <Field.Label>Background audio</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.backgroundAudioId} onChange={(event) => set('backgroundAudioId', event.currentTarget.value)}>
-                    <option value="">No music</option>
-                    {audio.map((track) => (
-                      <option key={track.id} value={track.id}>
-                        {track.title || track.fileName}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect value={form.backgroundAudioId} onChange={(value) => set('backgroundAudioId', value)} options={audio.map((track) => ({ value: track.id, label: track.title || track.fileName }))}>
+                  <option value="">No music</option>
+                </OptionSelect>
               </Field.Root>
             </SimpleGrid>
             <LabeledSlider

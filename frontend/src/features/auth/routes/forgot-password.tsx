@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { forgotPassword } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
 import { TextField } from '../components/form-fields';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { validateEmailForm } from '../lib/validation';
@@ -22,13 +22,7 @@ export const REDIRECT_AFTER_CODE_SENT_MS = 2000;
  * says so and, 2 seconds later, opens /reset-password with the email in the query, where the code and
  * the new password are entered (the flow's code, password and success steps).
  */
-export default function ForgotPasswordRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ForgotPasswordPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ForgotPasswordPage);
 
 function ForgotPasswordPage() {
   const navigate = useNavigate();

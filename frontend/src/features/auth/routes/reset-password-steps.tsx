@@ -9,7 +9,7 @@ import { resetPasswordWithCode, verifyResetCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
 import { CodeField, TextField } from '../components/form-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { toastResetFailure } from '../lib/reset-failure';
@@ -22,13 +22,7 @@ const stepTitles = ['Verify code', 'New password'] as const;
  * with POST /api/verify-reset-code), step "password" (New Password, Confirm Password, reset with the
  * checked code), then "Success!".
  */
-export default function ResetPasswordStepsRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ResetPasswordStepsPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ResetPasswordStepsPage);
 
 function ResetPasswordStepsPage() {
   const [params] = useSearchParams();

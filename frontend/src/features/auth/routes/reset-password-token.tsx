@@ -9,7 +9,7 @@ import { resetPasswordWithToken } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordResetComplete } from '../components/password-reset-complete';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastSuccess } from '../lib/notify';
 import { toastResetFailure } from '../lib/reset-failure';
@@ -19,13 +19,7 @@ import { isPlausibleResetToken, validateNewPassword } from '../lib/validation';
  * /reset-password-token?token=… (spec 001 sections 2, 5, 9): the emailed link. A token of 10
  * characters or fewer is not even sent: the page says the link is invalid or expired.
  */
-export default function ResetPasswordTokenRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ResetPasswordTokenPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ResetPasswordTokenPage);
 
 function ResetPasswordTokenPage() {
   const [params] = useSearchParams();

@@ -10,7 +10,7 @@ import { AuthLayout, TextLink } from '../components/auth-layout';
 import { CodeField, TextField } from '../components/form-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordResetComplete } from '../components/password-reset-complete';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastSuccess } from '../lib/notify';
 import { toastResetFailure } from '../lib/reset-failure';
@@ -20,13 +20,7 @@ import { validateResetWithCode, type ResetWithCodeValues } from '../lib/validati
  * /reset-password (spec 001 sections 2, 5, 8): one form with email (from ?email=), the 6-character
  * code, the new password and its confirmation; then "Password Reset Complete".
  */
-export default function ResetPasswordRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ResetPasswordPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ResetPasswordPage);
 
 function ResetPasswordPage() {
   const [params] = useSearchParams();

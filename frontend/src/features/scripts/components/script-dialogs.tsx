@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { AppDialog } from '@/components/ui/app-dialog';
 import { VoiceSelect } from './voice-select';
+import { DialogActions } from '@/components/ui/dialog-actions';
 
 /** Edit Script: the content and the voice (000 section 2). */
 export function EditScriptDialog({
@@ -29,10 +30,7 @@ export function EditScriptDialog({
       title="Edit Script"
       size="lg"
       footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button
             colorPalette="brand"
             loading={busy}
@@ -51,7 +49,7 @@ export function EditScriptDialog({
           >
             Save
           </Button>
-        </HStack>
+        </DialogActions>
       }
     >
       <Stack gap="4">
@@ -88,14 +86,11 @@ export function ScheduleVideoDialog({ open, onClose }: { open: boolean; onClose:
       onClose={onClose}
       title="Schedule Video"
       footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Close">
           <Button colorPalette="brand" disabled title="Coming soon">
             Schedule (coming soon)
           </Button>
-        </HStack>
+        </DialogActions>
       }
     >
       <Stack gap="4">

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { OptionSelect } from '@/components/ui/option-select';
 
@@ -26,6 +26,8 @@ import {
   workflowMessages,
   type ScheduleForm,
 } from '../lib/workflows';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { ActiveSwitch } from './active-switch';
 
 const daysOfMonth = Array.from({ length: 31 }, (_, index) => index + 1);
 
@@ -94,19 +96,12 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
       scrollBehavior="inside"
       footer={
         <HStack justify="space-between" w="full" wrap="wrap" gap="3">
-          <Switch.Root checked={form.isActive} onCheckedChange={(details) => set('isActive', details.checked)} colorPalette="green" data-testid="schedule-form-active">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label fontSize="sm">{form.isActive ? 'Active' : 'Paused'}</Switch.Label>
-          </Switch.Root>
-          <HStack>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
+          <ActiveSwitch checked={form.isActive} onChange={(checked) => set('isActive', checked)} testId="schedule-form-active" />
+          <DialogActions onCancel={onClose}>
             <Button colorPalette="brand" onClick={() => void create()} loading={saving}>
               Create Schedule
             </Button>
-          </HStack>
+          </DialogActions>
         </HStack>
       }
     >

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { OptionSelect } from '@/components/ui/option-select';
 import { SubjectCategorySelect } from '@/components/subject-category-select';
@@ -28,6 +28,8 @@ import { thumbnailSrc } from '@/lib/thumbnails';
 
 import { CaptionFields, CaptionPreview } from './caption-fields';
 import { CaptionsIcon, FilmIcon, FolderIcon, MicIcon, SparkIcon } from './icons';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { ActiveSwitch } from './active-switch';
 
 /** A clip's picture: its thumbnail, or an image asset's own file when it has none. */
 function assetThumbnail(asset: PublicAsset): string | undefined {
@@ -157,19 +159,12 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
       scrollBehavior="inside"
       footer={
         <HStack justify="space-between" w="full" wrap="wrap" gap="3">
-          <Switch.Root checked={form.isActive} onCheckedChange={(details) => set('isActive', details.checked)} colorPalette="green" data-testid="template-active">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label fontSize="sm">{form.isActive ? 'Active' : 'Paused'}</Switch.Label>
-          </Switch.Root>
-          <HStack>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
+          <ActiveSwitch checked={form.isActive} onChange={(checked) => set('isActive', checked)} testId="template-active" />
+          <DialogActions onCancel={onClose}>
             <Button colorPalette="brand" onClick={() => void save()} loading={saving}>
               {editing ? 'Save Changes' : 'Create Template'}
             </Button>
-          </HStack>
+          </DialogActions>
         </HStack>
       }
     >

@@ -1,7 +1,7 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** A dialog with a title, body and footer; closes on Escape, the backdrop or the close button. */
+/** A dialog with a title, body and footer; closes on Escape, the backdrop or the close button (unless `busy`). */
 export function AppDialog({
   open,
   onClose,
@@ -11,6 +11,7 @@ export function AppDialog({
   size = 'md',
   placement = 'center',
   scrollBehavior,
+  busy = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -22,9 +23,11 @@ export function AppDialog({
   placement?: 'center' | 'top';
   /** `inside`: the body scrolls and the header and footer stay in view. */
   scrollBehavior?: 'inside' | 'outside';
+  /** While something runs, Escape, the backdrop and the close button leave the dialog open. */
+  busy?: boolean;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={size} placement={placement} scrollBehavior={scrollBehavior}>
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !busy && onClose()} size={size} placement={placement} scrollBehavior={scrollBehavior}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -34,7 +37,7 @@ export function AppDialog({
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
+            <Dialog.CloseTrigger asChild disabled={busy}>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>
           </Dialog.Content>

@@ -39,7 +39,8 @@ export function ConfirmDialog({
   return (
     <AppDialog
       open={open}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
+      busy={busy}
       title={title}
       size="sm"
       footer={

@@ -10,7 +10,7 @@ import { thumbnailSrc } from '@/lib/thumbnails';
 import { DownloadVideoButton } from './finished-video';
 import { EditIcon, ExpandIcon } from './icons';
 import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';
-import { Tip } from './tip';
+import { Tip } from '@/components/ui/tip';
 import { VideoDelivery } from './delivery-slot';
 
 const VideoSettingsDialog = lazy(() => import('./video-settings/video-settings-dialog'));

@@ -13,7 +13,7 @@ import { canPlayVideo, CardActions, CardVideoPlayer, GenerationState } from './c
 import { VideoPoster } from './finished-video';
 import { RefreshIcon, TrashIcon } from './icons';
 import { EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
-import { Tip } from './tip';
+import { Tip } from '@/components/ui/tip';
 
 /** Text cut to 150 characters with a more/less toggle (000 sections 2, 9). */
 function Preview({ text, label }: { text: string; label: string }) {

@@ -7,7 +7,7 @@ import { FONT_FAMILIES, RANGES, type CaptionSettings } from '../../lib/caption-s
 import type { CaptionLookChoice } from '@contract/rules/caption-looks';
 
 import { AdvancedOptions } from './advanced-options';
-import { ColorField } from './color-field';
+import { ColorField } from '@/components/ui/color-field';
 import { KeywordEditor } from './keyword-editor';
 import { MotionControls } from '@/components/motion-controls';
 import { LookPicker } from '@/components/caption-look-picker';

@@ -19,6 +19,7 @@ export function OptionSelect<V extends string>({
   label,
   placeholder,
   testId,
+  fieldBg,
   children,
   ...root
 }: RootProps & {
@@ -29,11 +30,13 @@ export function OptionSelect<V extends string>({
   label?: string;
   placeholder?: string;
   testId?: string;
+  /** The select's own background, where it stands on a tinted panel. */
+  fieldBg?: string;
   children?: ReactNode;
 }) {
   return (
     <NativeSelect.Root {...root}>
-      <NativeSelect.Field aria-label={label} data-testid={testId} value={value} placeholder={placeholder} onChange={(event) => onChange(event.currentTarget.value as V)}>
+      <NativeSelect.Field aria-label={label} data-testid={testId} bg={fieldBg} value={value} placeholder={placeholder} onChange={(event) => onChange(event.currentTarget.value as V)}>
         {children}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { OptionSelect } from '@/components/ui/option-select';
 
@@ -146,31 +146,23 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
             {form.frequency === 'weekly' && (
               <Field.Root>
                 <Field.Label>Day of week</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.dayOfWeek} onChange={(event) => set('dayOfWeek', Number(event.currentTarget.value))} bg="bg">
-                    {weekDayNames.map((day, index) => (
-                      <option key={day} value={index}>
-                        {day}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  fieldBg="bg"
+                  value={String(form.dayOfWeek)}
+                  onChange={(day) => set('dayOfWeek', Number(day))}
+                  options={weekDayNames.map((day, index) => ({ value: String(index), label: day }))}
+                />
               </Field.Root>
             )}
             {form.frequency === 'monthly' && (
               <Field.Root>
                 <Field.Label>Day of month</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.dayOfMonth} onChange={(event) => set('dayOfMonth', Number(event.currentTarget.value))} bg="bg">
-                    {daysOfMonth.map((day) => (
-                      <option key={day} value={day}>
-                        {day}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  fieldBg="bg"
+                  value={String(form.dayOfMonth)}
+                  onChange={(day) => set('dayOfMonth', Number(day))}
+                  options={daysOfMonth.map((day) => ({ value: String(day), label: String(day) }))}
+                />
               </Field.Root>
             )}
             <Field.Root invalid={Boolean(timeError)}>

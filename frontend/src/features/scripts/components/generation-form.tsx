@@ -32,6 +32,8 @@ interface FormState {
 
 const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_DURATION, scriptCount: 1, extraInstructions: '', preferredFolderId: 'all' };
 
+const scriptCountOptions = SCRIPT_COUNTS.map((count) => ({ value: String(count), label: String(count) }));
+
 /** The client's checks, with the spec's messages (000 section 5); the server checks the same. */
 function validate(form: FormState): Partial<Record<keyof FormState, string>> {
   const errors: Partial<Record<keyof FormState, string>> = {};
@@ -218,12 +220,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
             </Field.Root>
             <Field.Root>
               <Field.Label>Number of Scripts</Field.Label>
-              <OptionSelect
-                label="Number of Scripts"
-                value={String(form.scriptCount)}
-                onChange={(count) => set('scriptCount', Number(count))}
-                options={SCRIPT_COUNTS.map((count) => ({ value: String(count), label: String(count) }))}
-              />
+              <OptionSelect label="Number of Scripts" value={String(form.scriptCount)} onChange={(count) => set('scriptCount', Number(count))} options={scriptCountOptions} />
             </Field.Root>
           </SimpleGrid>
           <Field.Root invalid={Boolean(errors.extraInstructions)}>

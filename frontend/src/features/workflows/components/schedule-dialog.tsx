@@ -29,7 +29,8 @@ import {
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { ActiveSwitch } from './active-switch';
 
-const daysOfMonth = Array.from({ length: 31 }, (_, index) => index + 1);
+const dayOfWeekOptions = weekDayNames.map((day, index) => ({ value: String(index), label: day }));
+const dayOfMonthOptions = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
 /**
  * Create Automation Schedule (000 §2, §3, §5, §8): name, template, frequency, start time in the creator's
@@ -146,23 +147,13 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
             {form.frequency === 'weekly' && (
               <Field.Root>
                 <Field.Label>Day of week</Field.Label>
-                <OptionSelect
-                  fieldBg="bg"
-                  value={String(form.dayOfWeek)}
-                  onChange={(day) => set('dayOfWeek', Number(day))}
-                  options={weekDayNames.map((day, index) => ({ value: String(index), label: day }))}
-                />
+                <OptionSelect fieldBg="bg" value={String(form.dayOfWeek)} onChange={(day) => set('dayOfWeek', Number(day))} options={dayOfWeekOptions} />
               </Field.Root>
             )}
             {form.frequency === 'monthly' && (
               <Field.Root>
                 <Field.Label>Day of month</Field.Label>
-                <OptionSelect
-                  fieldBg="bg"
-                  value={String(form.dayOfMonth)}
-                  onChange={(day) => set('dayOfMonth', Number(day))}
-                  options={daysOfMonth.map((day) => ({ value: String(day), label: String(day) }))}
-                />
+                <OptionSelect fieldBg="bg" value={String(form.dayOfMonth)} onChange={(day) => set('dayOfMonth', Number(day))} options={dayOfMonthOptions} />
               </Field.Root>
             )}
             <Field.Root invalid={Boolean(timeError)}>

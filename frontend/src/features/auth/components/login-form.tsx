@@ -1,4 +1,4 @@
-import { Button, Flex, Stack } from '@chakra-ui/react';
+import { Flex, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { paths } from '@/config/paths';
@@ -9,7 +9,7 @@ import { useForm } from '../hooks/use-form';
 import { toastFailure } from '../lib/notify';
 import { validateLogin } from '../lib/validation';
 import { TextLink } from './auth-layout';
-import { TextField } from './form-fields';
+import { TextField, SubmitButton } from './form-fields';
 
 /** The Login tab (spec 000 sections 4, 5, 8): username or email, password; overlay, then a reload. */
 export function LoginForm() {
@@ -36,9 +36,7 @@ export function LoginForm() {
         <Flex justify="flex-end" fontSize="sm">
           <TextLink to={paths.forgotPassword.href}>Forgot your password?</TextLink>
         </Flex>
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Logging in..." disabled={busy}>
-          Login
-        </Button>
+        <SubmitButton busy={busy} loadingText="Logging in...">Login</SubmitButton>
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { register } from '../api/accounts';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { validateRegister, type RegisterValues } from '../lib/validation';
-import { CheckboxField, TextField } from './form-fields';
+import { CheckboxField, TextField, SubmitButton } from './form-fields';
 
 const empty: RegisterValues = { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
 
@@ -42,9 +42,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           onCheckedChange={(checked) => setField('acceptTerms', checked)}
           error={errors.acceptTerms}
         />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Creating account..." disabled={busy}>
-          Create Account
-        </Button>
+        <SubmitButton busy={busy} loadingText="Creating account...">Create Account</SubmitButton>
       </Stack>
     </form>
   );

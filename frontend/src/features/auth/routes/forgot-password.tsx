@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 
 import { forgotPassword } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { TextField } from '../components/form-fields';
+import { TextField, SubmitButton } from '../components/form-fields';
 import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
@@ -91,9 +91,7 @@ function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate aria-label="Forgot password">
         <Stack gap="4">
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} autoFocus />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={busy}>
-            Send Reset Code
-          </Button>
+          <SubmitButton busy={busy} loadingText="Sending...">Send Reset Code</SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 
 import { resendVerificationLink, serverError } from '../api/accounts';
 import { AuthLayout } from '../components/auth-layout';
-import { TextField } from '../components/form-fields';
+import { TextField, SubmitButton } from '../components/form-fields';
 import { useForm } from '../hooks/use-form';
 import { toastSuccess } from '../lib/notify';
 import { validateEmailForm } from '../lib/validation';
@@ -60,9 +60,7 @@ export default function ResendVerificationRoute() {
         <form onSubmit={submit} noValidate aria-label="Resend verification email">
           <Stack gap="4">
             <TextField label="Email" type="email" autoComplete="email" {...field('email')} autoFocus />
-            <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>
-              Send Verification Email
-            </Button>
+            <SubmitButton busy={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>Send Verification Email</SubmitButton>
             <Button asChild variant="outline" size="lg">
               <RouterLink to={paths.auth.href}>Back to Login</RouterLink>
             </Button>

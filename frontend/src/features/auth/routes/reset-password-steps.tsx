@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 
 import { resetPasswordWithCode, verifyResetCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { CodeField, TextField } from '../components/form-fields';
+import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
@@ -97,9 +97,7 @@ function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerifi
       <Stack gap="4">
         <TextField label="Email" type="email" autoComplete="email" autoFocus={!initialEmail} {...field('email')} />
         <CodeField {...field('code')} autoFocus={Boolean(initialEmail)} />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Verifying..." disabled={busy}>
-          Verify Code
-        </Button>
+        <SubmitButton busy={busy} loadingText="Verifying...">Verify Code</SubmitButton>
       </Stack>
     </form>
   );
@@ -125,9 +123,7 @@ function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone:
     <form onSubmit={submit} noValidate aria-label="New password">
       <Stack gap="4">
         <NewPasswordFields field={field} autoFocus />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
-          Reset Password
-        </Button>
+        <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
       </Stack>
     </form>
   );

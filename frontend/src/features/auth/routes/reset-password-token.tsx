@@ -14,6 +14,7 @@ import { useForm } from '../hooks/use-form';
 import { toastSuccess } from '../lib/notify';
 import { toastResetFailure } from '../lib/reset-failure';
 import { isPlausibleResetToken, validateNewPassword } from '../lib/validation';
+import { SubmitButton } from '../components/form-fields';
 
 /**
  * /reset-password-token?token=… (spec 001 sections 2, 5, 9): the emailed link. A token of 10
@@ -77,9 +78,7 @@ function TokenForm({ token }: { token: string }) {
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <Stack gap="4">
           <NewPasswordFields field={field} autoFocus />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
-            Reset Password
-          </Button>
+          <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 
 import { resetPasswordWithCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { CodeField, TextField } from '../components/form-fields';
+import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordResetComplete } from '../components/password-reset-complete';
 import { guestOnly } from '../components/redirect-if-signed-in';
@@ -66,9 +66,7 @@ function ResetPasswordPage() {
           <TextField label="Email" type="email" autoComplete="email" autoFocus={!hasEmail} {...field('email')} />
           <CodeField {...field('code')} autoFocus={hasEmail} />
           <NewPasswordFields field={field} />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
-            Reset Password
-          </Button>
+          <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

@@ -10,7 +10,7 @@ import { USER_KEY, useUser } from '@/lib/auth';
 
 import { resendVerificationCode, verifyEmailCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { CodeField, TextField } from '../components/form-fields';
+import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { announceEmailVerified } from '../lib/verified-signal';
@@ -107,9 +107,7 @@ export default function VerifyEmailCodeRoute() {
         <Stack gap="4">
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <CodeField {...field('code')} autoFocus />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>
-            Verify Email
-          </Button>
+          <SubmitButton busy={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>Verify Email</SubmitButton>
           <Button type="button" variant="ghost" size="sm" onClick={() => void resend()} loading={busy === 'resend'} disabled={busy !== null}>
             Didn&apos;t receive the code? Resend
           </Button>

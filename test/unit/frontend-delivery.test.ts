@@ -34,7 +34,7 @@ import {
   MISSING_SCHEDULE_TITLE,
   quickPicks,
   scheduledToastText,
-} from '../../frontend/src/features/scripts/components/delivery-rules';
+} from '../../frontend/src/features/automation/lib/video-delivery';
 import { downloadName } from '../../frontend/src/features/share/lib/download-name';
 
 const saved: DeliverySettings = {

@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, ...page(() => import('@/features/dashboard/routes/dashboard')) },
-          { path: paths.scripts.path, ...page(() => import('@/features/scripts/routes/scripts')) },
+          { path: paths.scripts.path, ...page(() => import('@/app/routes/scripts')) },
           { path: paths.templates.path, ...page(() => import('@/features/workflows/routes/workflows')) },
           { path: paths.media.path, ...page(() => import('@/features/media/routes/media')) },
           { path: paths.calendar.path, ...page(() => import('@/features/automation/routes/automation')) },

@@ -1,9 +1,10 @@
-import { NativeSelect } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
 
 import type { PublicFolder } from '@contract/media';
 
-type RootProps = Omit<ComponentProps<typeof NativeSelect.Root>, 'children' | 'onChange'>;
+import { OptionSelect } from './ui/option-select';
+
+type RootProps = Omit<ComponentProps<typeof OptionSelect>, 'children' | 'onChange' | 'options' | 'value' | 'label'>;
 
 /**
  * A native select of the user's media folders, led by one "no folder" option (`All`, `All folders`):
@@ -27,16 +28,8 @@ export function FolderSelect({
   emptyLabel: string;
 }) {
   return (
-    <NativeSelect.Root {...root}>
-      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        <option value={emptyValue}>{emptyLabel}</option>
-        {folders.map((folder) => (
-          <option key={folder.id} value={folder.id}>
-            {folder.name}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect {...root} label={label} value={value} onChange={onChange} options={folders.map((folder) => ({ value: folder.id, label: folder.name }))}>
+      <option value={emptyValue}>{emptyLabel}</option>
+    </OptionSelect>
   );
 }

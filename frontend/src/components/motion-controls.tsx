@@ -1,4 +1,5 @@
-import { Field, HStack, NativeSelect, Switch, Text } from '@chakra-ui/react';
+import { Field, HStack, Switch, Text } from '@chakra-ui/react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import type { CaptionSettings } from '@contract/caption-settings';
 
@@ -38,16 +39,7 @@ export function MotionControls({
     <HStack gap="4" align="end" wrap="wrap">
       <Field.Root flex="1" minW="10rem" disabled={disabled}>
         <Field.Label fontSize="sm">Transition</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field aria-label="Transition" value={transition} onChange={(event) => onTransition(event.currentTarget.value as Transition)}>
-            {TRANSITIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect size="sm" label="Transition" value={transition} onChange={(value) => onTransition(value)} options={TRANSITIONS} />
       </Field.Root>
       <LabelledSwitch label="Motion" hint="Slow zoom on every shot, punch-in on key words" checked={motion} onChange={onMotion} disabled={disabled} />
       {emoji !== undefined && onEmoji ? <LabelledSwitch label="Emoji" hint="A colour emoji over lines with a key word" checked={emoji} onChange={onEmoji} disabled={disabled} /> : null}

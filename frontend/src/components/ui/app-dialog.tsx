@@ -1,7 +1,7 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** A dialog with a title, body and footer; closes on Escape, the backdrop or the close button. */
+/** A dialog with a title, body and footer; closes on Escape, the backdrop or the close button (unless `busy`). */
 export function AppDialog({
   open,
   onClose,
@@ -9,7 +9,9 @@ export function AppDialog({
   children,
   footer,
   size = 'md',
+  placement = 'center',
   scrollBehavior,
+  busy = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -17,11 +19,15 @@ export function AppDialog({
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
+  /** `top`: the dialog stands near the top of the screen (the media library's folder dialogs). */
+  placement?: 'center' | 'top';
   /** `inside`: the body scrolls and the header and footer stay in view. */
   scrollBehavior?: 'inside' | 'outside';
+  /** While something runs, Escape, the backdrop and the close button leave the dialog open. */
+  busy?: boolean;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={size} placement="center" scrollBehavior={scrollBehavior}>
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !busy && onClose()} size={size} placement={placement} scrollBehavior={scrollBehavior}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -31,7 +37,7 @@ export function AppDialog({
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
+            <Dialog.CloseTrigger asChild disabled={busy}>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>
           </Dialog.Content>

@@ -1,7 +1,8 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 
 import { AppDialog } from './app-dialog';
+import { DialogActions } from './dialog-actions';
 
 /**
  * "Are you sure?" before something that cannot be undone (issue 15: deletes ask first). Confirm runs
@@ -38,18 +39,16 @@ export function ConfirmDialog({
   return (
     <AppDialog
       open={open}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
+      busy={busy}
       title={title}
       size="sm"
       footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} cancelDisabled={busy}>
           <Button colorPalette={destructive ? 'red' : undefined} onClick={() => void confirm()} loading={busy} data-testid="confirm-action">
             {confirmLabel}
           </Button>
-        </HStack>
+        </DialogActions>
       }
     >
       {typeof children === 'string' ? <Text>{children}</Text> : children}

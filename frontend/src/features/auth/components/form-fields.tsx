@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, type InputProps } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Input, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 import { CODE_LENGTH } from '../lib/validation';
@@ -60,5 +60,14 @@ export function CheckboxField({
       </Checkbox.Root>
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/** A form's submit button: full size, the brand colour, busy while its call runs (`disabled` for other reasons too). */
+export function SubmitButton({ busy, loadingText, disabled, children }: { busy: boolean; loadingText: string; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText={loadingText} disabled={disabled ?? busy}>
+      {children}
+    </Button>
   );
 }

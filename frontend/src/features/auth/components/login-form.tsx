@@ -1,4 +1,4 @@
-import { Button, Flex, Stack } from '@chakra-ui/react';
+import { Flex, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { paths } from '@/config/paths';
@@ -9,11 +9,11 @@ import { useForm } from '../hooks/use-form';
 import { toastFailure } from '../lib/notify';
 import { validateLogin } from '../lib/validation';
 import { TextLink } from './auth-layout';
-import { TextField } from './form-fields';
+import { TextField, SubmitButton } from './form-fields';
 
 /** The Login tab (spec 000 sections 4, 5, 8): username or email, password; overlay, then a reload. */
 export function LoginForm() {
-  const { values, errors, setField, handleSubmit } = useForm({ username: '', password: '' }, validateLogin);
+  const { handleSubmit, field } = useForm({ username: '', password: '' }, validateLogin);
   const [busy, setBusy] = useState(false);
 
   const submit = handleSubmit(async ({ username, password }) => {
@@ -31,30 +31,12 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Login">
       <Stack gap="4">
-        <TextField
-          label="Username or Email"
-          name="username"
-          autoComplete="username"
-          value={values.username}
-          onValueChange={(value) => setField('username', value)}
-          error={errors.username}
-          autoFocus
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onValueChange={(value) => setField('password', value)}
-          error={errors.password}
-        />
+        <TextField label="Username or Email" autoComplete="username" {...field('username')} autoFocus />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <Flex justify="flex-end" fontSize="sm">
           <TextLink to={paths.forgotPassword.href}>Forgot your password?</TextLink>
         </Flex>
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Logging in..." disabled={busy}>
-          Login
-        </Button>
+        <SubmitButton busy={busy} loadingText="Logging in...">Login</SubmitButton>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
@@ -14,4 +14,17 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   if (isLoading) return <FullScreenSpinner />;
   if (user) return <Navigate to={paths.home.href} replace />;
   return <>{children}</>;
+}
+
+/** A page for signed-out visitors only: `export default guestOnly(ForgotPasswordPage)`. */
+export function guestOnly(Page: ComponentType): ComponentType {
+  function GuestOnlyPage() {
+    return (
+      <RedirectIfSignedIn>
+        <Page />
+      </RedirectIfSignedIn>
+    );
+  }
+  GuestOnlyPage.displayName = `GuestOnly(${Page.displayName ?? Page.name})`;
+  return GuestOnlyPage;
 }

@@ -1,11 +1,11 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { register } from '../api/accounts';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { validateRegister, type RegisterValues } from '../lib/validation';
-import { CheckboxField, TextField } from './form-fields';
+import { CheckboxField, TextField, SubmitButton } from './form-fields';
 
 const empty: RegisterValues = { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
 
@@ -14,7 +14,7 @@ const empty: RegisterValues = { username: '', email: '', password: '', confirmPa
  * the server checks the password again (8 characters) and its message is shown when it refuses.
  */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { values, errors, setField, handleSubmit } = useForm(empty, validateRegister);
+  const { values, errors, setField, handleSubmit, field } = useForm(empty, validateRegister);
   const [busy, setBusy] = useState(false);
 
   const submit = handleSubmit(async ({ username, email, password }) => {
@@ -32,50 +32,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   return (
     <form onSubmit={submit} noValidate aria-label="Register">
       <Stack gap="4">
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={values.username}
-          onValueChange={(value) => setField('username', value)}
-          error={errors.username}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onValueChange={(value) => setField('email', value)}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onValueChange={(value) => setField('password', value)}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={(value) => setField('confirmPassword', value)}
-          error={errors.confirmPassword}
-        />
+        <TextField label="Username" autoComplete="username" {...field('username')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <CheckboxField
           label="I accept the terms and conditions"
           checked={values.acceptTerms}
           onCheckedChange={(checked) => setField('acceptTerms', checked)}
           error={errors.acceptTerms}
         />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Creating account..." disabled={busy}>
-          Create Account
-        </Button>
+        <SubmitButton busy={busy} loadingText="Creating account...">Create Account</SubmitButton>
       </Stack>
     </form>
   );

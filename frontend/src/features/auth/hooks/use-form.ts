@@ -2,6 +2,17 @@ import { useCallback, useState, type FormEvent } from 'react';
 
 import type { FieldErrors } from '../lib/validation';
 
+/** What a text field takes from the form: `{...field('email')}`. */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/** The fields of `T` that hold text. */
+type StringKey<T> = Extract<{ [K in keyof T]: T[K] extends string ? K : never }[keyof T], string>;
+
 /**
  * A small form state: values, and the validator's errors once the user has tried to submit (then
  * kept live while they correct the fields). `handleSubmit` runs `onValid` only for valid values.
@@ -22,5 +33,13 @@ export function useForm<T extends object>(initial: T | (() => T), validate: (val
     void onValid(values);
   };
 
-  return { values, errors, setField, setValues, handleSubmit };
+  /** A text field's name, value, change handler and error: `<TextField label="Email" {...field('email')} />`. */
+  const field = <K extends StringKey<T>>(key: K): FieldBinding => ({
+    name: key,
+    value: values[key] as string,
+    onValueChange: (value: string) => setField(key, value as T[K]),
+    error: errors[key],
+  });
+
+  return { values, errors, setField, setValues, handleSubmit, field };
 }

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { prefetchCsrfToken } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { RegisterForm } from '../components/register-form';
 
 type Tab = 'login' | 'register';
@@ -19,13 +19,7 @@ type Tab = 'login' | 'register';
  * "Check your email" screen after registering. Signed-in users go to /. The page fetches the CSRF
  * token on load so the first sign-in does not wait for it.
  */
-export default function AuthRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <AuthPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(AuthPage);
 
 function AuthPage() {
   const [tab, setTab] = useState<Tab>('login');

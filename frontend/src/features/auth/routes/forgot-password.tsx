@@ -8,8 +8,8 @@ import { paths } from '@/config/paths';
 
 import { forgotPassword } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { TextField } from '../components/form-fields';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { TextField, SubmitButton } from '../components/form-fields';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { validateEmailForm } from '../lib/validation';
@@ -22,17 +22,11 @@ export const REDIRECT_AFTER_CODE_SENT_MS = 2000;
  * says so and, 2 seconds later, opens /reset-password with the email in the query, where the code and
  * the new password are entered (the flow's code, password and success steps).
  */
-export default function ForgotPasswordRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ForgotPasswordPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ForgotPasswordPage);
 
 function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const { values, errors, setField, handleSubmit } = useForm({ email: '' }, validateEmailForm);
+  const { handleSubmit, field } = useForm({ email: '' }, validateEmailForm);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -96,19 +90,8 @@ function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate aria-label="Forgot password">
         <Stack gap="4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={(value) => setField('email', value)}
-            error={errors.email}
-            autoFocus
-          />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={busy}>
-            Send Reset Code
-          </Button>
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} autoFocus />
+          <SubmitButton busy={busy} loadingText="Sending...">Send Reset Code</SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

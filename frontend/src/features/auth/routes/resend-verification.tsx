@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 
 import { resendVerificationLink, serverError } from '../api/accounts';
 import { AuthLayout } from '../components/auth-layout';
-import { TextField } from '../components/form-fields';
+import { TextField, SubmitButton } from '../components/form-fields';
 import { useForm } from '../hooks/use-form';
 import { toastSuccess } from '../lib/notify';
 import { validateEmailForm } from '../lib/validation';
@@ -20,7 +20,7 @@ import { validateEmailForm } from '../lib/validation';
  */
 export default function ResendVerificationRoute() {
   const [params] = useSearchParams();
-  const { values, errors, setField, handleSubmit } = useForm(() => ({ email: params.get('email') ?? '' }), validateEmailForm);
+  const { values, handleSubmit, field } = useForm(() => ({ email: params.get('email') ?? '' }), validateEmailForm);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<{ email: string; message?: string } | null>(null);
 
@@ -59,19 +59,8 @@ export default function ResendVerificationRoute() {
         )}
         <form onSubmit={submit} noValidate aria-label="Resend verification email">
           <Stack gap="4">
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onValueChange={(value) => setField('email', value)}
-              error={errors.email}
-              autoFocus
-            />
-            <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>
-              Send Verification Email
-            </Button>
+            <TextField label="Email" type="email" autoComplete="email" {...field('email')} autoFocus />
+            <SubmitButton busy={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>Send Verification Email</SubmitButton>
             <Button asChild variant="outline" size="lg">
               <RouterLink to={paths.auth.href}>Back to Login</RouterLink>
             </Button>

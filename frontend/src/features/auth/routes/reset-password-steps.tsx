@@ -7,9 +7,9 @@ import { paths } from '@/config/paths';
 
 import { resetPasswordWithCode, verifyResetCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { CodeField, TextField } from '../components/form-fields';
+import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { toastResetFailure } from '../lib/reset-failure';
@@ -22,13 +22,7 @@ const stepTitles = ['Verify code', 'New password'] as const;
  * with POST /api/verify-reset-code), step "password" (New Password, Confirm Password, reset with the
  * checked code), then "Success!".
  */
-export default function ResetPasswordStepsRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ResetPasswordStepsPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ResetPasswordStepsPage);
 
 function ResetPasswordStepsPage() {
   const [params] = useSearchParams();
@@ -79,7 +73,7 @@ function ResetPasswordStepsPage() {
 }
 
 function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerified: (values: EmailCodeValues) => void }) {
-  const { values, errors, setField, handleSubmit } = useForm({ email: initialEmail, code: '' }, validateEmailCode);
+  const { handleSubmit, field } = useForm({ email: initialEmail, code: '' }, validateEmailCode);
   const [busy, setBusy] = useState(false);
 
   const submit = handleSubmit(async ({ email, code }) => {
@@ -101,27 +95,16 @@ function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerifi
   return (
     <form onSubmit={submit} noValidate aria-label="Verify code">
       <Stack gap="4">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onValueChange={(value) => setField('email', value)}
-          error={errors.email}
-          autoFocus={!initialEmail}
-        />
-        <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={Boolean(initialEmail)} />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Verifying..." disabled={busy}>
-          Verify Code
-        </Button>
+        <TextField label="Email" type="email" autoComplete="email" autoFocus={!initialEmail} {...field('email')} />
+        <CodeField {...field('code')} autoFocus={Boolean(initialEmail)} />
+        <SubmitButton busy={busy} loadingText="Verifying...">Verify Code</SubmitButton>
       </Stack>
     </form>
   );
 }
 
 function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone: () => void }) {
-  const { values, errors, setField, handleSubmit } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const { handleSubmit, field } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
   const [busy, setBusy] = useState(false);
 
   const submit = handleSubmit(async ({ password }) => {
@@ -139,10 +122,8 @@ function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone:
   return (
     <form onSubmit={submit} noValidate aria-label="New password">
       <Stack gap="4">
-        <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
-          Reset Password
-        </Button>
+        <NewPasswordFields field={field} autoFocus />
+        <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
       </Stack>
     </form>
   );

@@ -9,23 +9,18 @@ import { resetPasswordWithToken } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordResetComplete } from '../components/password-reset-complete';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastSuccess } from '../lib/notify';
 import { toastResetFailure } from '../lib/reset-failure';
 import { isPlausibleResetToken, validateNewPassword } from '../lib/validation';
+import { SubmitButton } from '../components/form-fields';
 
 /**
  * /reset-password-token?token=… (spec 001 sections 2, 5, 9): the emailed link. A token of 10
  * characters or fewer is not even sent: the page says the link is invalid or expired.
  */
-export default function ResetPasswordTokenRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ResetPasswordTokenPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ResetPasswordTokenPage);
 
 function ResetPasswordTokenPage() {
   const [params] = useSearchParams();
@@ -51,7 +46,7 @@ function InvalidLink() {
 }
 
 function TokenForm({ token }: { token: string }) {
-  const { values, errors, setField, handleSubmit } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
+  const { handleSubmit, field } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -82,10 +77,8 @@ function TokenForm({ token }: { token: string }) {
     >
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <Stack gap="4">
-          <NewPasswordFields values={values} errors={errors} setField={setField} autoFocus />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
-            Reset Password
-          </Button>
+          <NewPasswordFields field={field} autoFocus />
+          <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

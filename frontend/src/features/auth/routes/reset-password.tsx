@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -7,10 +7,10 @@ import { paths } from '@/config/paths';
 
 import { resetPasswordWithCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { CodeField, TextField } from '../components/form-fields';
+import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordResetComplete } from '../components/password-reset-complete';
-import { RedirectIfSignedIn } from '../components/redirect-if-signed-in';
+import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
 import { toastSuccess } from '../lib/notify';
 import { toastResetFailure } from '../lib/reset-failure';
@@ -20,17 +20,11 @@ import { validateResetWithCode, type ResetWithCodeValues } from '../lib/validati
  * /reset-password (spec 001 sections 2, 5, 8): one form with email (from ?email=), the 6-character
  * code, the new password and its confirmation; then "Password Reset Complete".
  */
-export default function ResetPasswordRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <ResetPasswordPage />
-    </RedirectIfSignedIn>
-  );
-}
+export default guestOnly(ResetPasswordPage);
 
 function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const { values, errors, setField, handleSubmit } = useForm<ResetWithCodeValues>(
+  const { handleSubmit, field } = useForm<ResetWithCodeValues>(
     () => ({ email: params.get('email') ?? '', code: '', password: '', confirmPassword: '' }),
     validateResetWithCode,
   );
@@ -69,21 +63,10 @@ function ResetPasswordPage() {
     >
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <Stack gap="4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={(value) => setField('email', value)}
-            error={errors.email}
-            autoFocus={!hasEmail}
-          />
-          <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus={hasEmail} />
-          <NewPasswordFields values={values} errors={errors} setField={setField} />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Resetting..." disabled={busy}>
-            Reset Password
-          </Button>
+          <TextField label="Email" type="email" autoComplete="email" autoFocus={!hasEmail} {...field('email')} />
+          <CodeField {...field('code')} autoFocus={hasEmail} />
+          <NewPasswordFields field={field} />
+          <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

@@ -10,7 +10,7 @@ import { USER_KEY, useUser } from '@/lib/auth';
 
 import { resendVerificationCode, verifyEmailCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
-import { CodeField, TextField } from '../components/form-fields';
+import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { announceEmailVerified } from '../lib/verified-signal';
@@ -25,7 +25,7 @@ export default function VerifyEmailCodeRoute() {
   const [params] = useSearchParams();
   const { data: user } = useUser();
   const { mutate } = useSWRConfig();
-  const { values, errors, setField, handleSubmit } = useForm(() => ({ email: params.get('email') ?? '', code: '' }), validateEmailCode);
+  const { values, setField, handleSubmit, field } = useForm(() => ({ email: params.get('email') ?? '', code: '' }), validateEmailCode);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const [verified, setVerified] = useState(false);
 
@@ -105,19 +105,9 @@ export default function VerifyEmailCodeRoute() {
     >
       <form onSubmit={submit} noValidate aria-label="Verify email">
         <Stack gap="4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={(value) => setField('email', value)}
-            error={errors.email}
-          />
-          <CodeField value={values.code} onValueChange={(value) => setField('code', value)} error={errors.code} autoFocus />
-          <Button type="submit" colorPalette="brand" size="lg" loading={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>
-            Verify Email
-          </Button>
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+          <CodeField {...field('code')} autoFocus />
+          <SubmitButton busy={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>Verify Email</SubmitButton>
           <Button type="button" variant="ghost" size="sm" onClick={() => void resend()} loading={busy === 'resend'} disabled={busy !== null}>
             Didn&apos;t receive the code? Resend
           </Button>

@@ -80,8 +80,3 @@ export function useDeliveryUpdates() {
     [realtime, mutate],
   );
 }
-
-/** The server's message for a failed call, else the spec's fallback. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? fallback) : fallback;
-}

@@ -6,10 +6,11 @@ import { showToast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import type { ScheduledEmail } from '@contract/delivery';
 
-import { cancelScheduledEmail, failureText, useScheduledEmails } from '../api/delivery';
+import { cancelScheduledEmail, useScheduledEmails } from '../api/delivery';
 import { canCancel, formatDateTime, SCHEDULED_PREVIEW, statusPalette } from '../lib/delivery';
 import { CalendarIcon, ClockIcon } from './icons';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { failureText } from '@/lib/failure-text';
 
 export const SCHEDULED_CARD_ID = 'scheduled-emails';
 

@@ -3,10 +3,12 @@ import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { failureText, rotateWebhookSecret, type CardSettings } from '../api/delivery';
+import { rotateWebhookSecret, type CardSettings } from '../api/delivery';
 import { maskSecret } from '../lib/delivery';
 import { EyeIcon, EyeOffIcon, RotateIcon } from './icons';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { failureText } from '@/lib/failure-text';
+import { DialogActions } from '@/components/ui/dialog-actions';
 
 /**
  * The Standard Webhooks signing secret (`whsec_…`): masked until revealed, copyable, and rotatable after
@@ -76,14 +78,11 @@ export function SigningSecret({ secret, onRotated }: { secret: string | undefine
         title="Rotate signing secret?"
         size="sm"
         footer={
-          <HStack>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setConfirming(false)}>
             <Button colorPalette="red" loading={rotating} onClick={() => void rotate()}>
               Rotate secret
             </Button>
-          </HStack>
+          </DialogActions>
         }
       >
         <Text>

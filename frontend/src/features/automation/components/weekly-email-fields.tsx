@@ -1,6 +1,6 @@
-import { Field, NativeSelect, NumberInput, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, NumberInput, SimpleGrid, Stack } from '@chakra-ui/react';
+import { OptionSelect } from '@/components/ui/option-select';
 
-import type { WeekDay } from '@contract/delivery';
 
 import { clampScriptCount, MAX_WEEKLY_SCRIPTS, MIN_WEEKLY_SCRIPTS, weekDayLabels, weekDays, weeklyTimes, type DeliveryForm } from '../lib/delivery';
 import { SettingSwitch } from './setting-controls';
@@ -22,30 +22,18 @@ export function WeeklyEmailFields({ value, onChange, timeZone }: { value: Weekly
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" px={{ base: '0', sm: '3' }}>
         <Field.Root disabled={off}>
           <Field.Label>Day</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field aria-label="Weekly email day" value={value.weeklyEmailDay} onChange={(event) => onChange({ weeklyEmailDay: event.target.value as WeekDay })}>
-              {weekDays.map((day) => (
-                <option key={day} value={day}>
-                  {weekDayLabels[day]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            label="Weekly email day"
+            value={value.weeklyEmailDay}
+            onChange={(day) => onChange({ weeklyEmailDay: day })}
+            options={weekDays.map((day) => ({ value: day, label: weekDayLabels[day] }))}
+          />
         </Field.Root>
         <Field.Root disabled={off}>
           <Field.Label>Time</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field aria-label="Weekly email time" value={value.weeklyEmailTime} onChange={(event) => onChange({ weeklyEmailTime: event.target.value })}>
-              {!weeklyTimes.includes(value.weeklyEmailTime) && <option value={value.weeklyEmailTime}>{value.weeklyEmailTime}</option>}
-              {weeklyTimes.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect label="Weekly email time" value={value.weeklyEmailTime} onChange={(time) => onChange({ weeklyEmailTime: time })} options={weeklyTimes.map((time) => ({ value: time, label: time }))}>
+            {!weeklyTimes.includes(value.weeklyEmailTime) && <option value={value.weeklyEmailTime}>{value.weeklyEmailTime}</option>}
+          </OptionSelect>
           {timeZone && <Field.HelperText>{timeZone.replace(/_/g, ' ')} time</Field.HelperText>}
         </Field.Root>
         <Field.Root disabled={off}>

@@ -1,13 +1,6 @@
-import useSWR from 'swr';
-
-import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
+import { apiDelete, apiPatch, apiPost } from '@/lib/api-client';
+import { FOLDERS_KEY } from '@/lib/folders';
 import type { PublicFolder } from '@contract/media';
-
-export const FOLDERS_KEY = '/api/media/folders';
-
-export function useFolders() {
-  return useSWR<PublicFolder[]>(FOLDERS_KEY, () => apiGet<PublicFolder[]>(FOLDERS_KEY));
-}
 
 export const createFolder = (name: string, parentFolderId: string | null = null) =>
   apiPost<PublicFolder>(FOLDERS_KEY, { name, parentFolderId });

@@ -1,9 +1,10 @@
 import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 
 import { StockCredit } from '@/components/stock-credit';
+import { formatBytes } from '@/lib/format-bytes';
 import type { PublicAsset } from '@contract/media';
 
-import { formatBytes, formatDuration } from '../lib/file-rules';
+import { formatDuration } from '../lib/file-rules';
 import { ActiveSwitch, AssetMenu, AssetPreview, AssetTags, SelectBox, type AssetActions } from './asset-parts';
 
 interface Props extends AssetActions {

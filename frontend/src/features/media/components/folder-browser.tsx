@@ -1,12 +1,13 @@
 import { Box, Button, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import type { PublicFolder } from '@contract/media';
 
 import { createFolder, deleteFolder, forceDeleteFolder, renameFolder } from '../api/folders';
-import { DeleteFolderDialog, FolderInUseDialog, FolderNameDialog } from './folder-dialogs';
+import { FolderInUseDialog, FolderNameDialog } from './folder-dialogs';
 
 /** The server refuses a delete with a message about scripts using the folder as their preferred folder. */
 function inUseMessage(error: unknown): string | undefined {
@@ -125,8 +126,9 @@ export function FolderBrowser({
           }
         }}
       />
-      <DeleteFolderDialog
-        folder={deleting}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Folder"
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
@@ -144,7 +146,9 @@ export function FolderBrowser({
             else showToast({ type: 'error', title: 'Failed to delete folder' });
           }
         }}
-      />
+      >
+        {`Delete the folder “${deleting?.name ?? ''}”? Its media moves to All Media (Root); nothing is deleted.`}
+      </ConfirmDialog>
       <FolderInUseDialog
         folder={inUse?.folder ?? null}
         message={inUse?.message ?? ''}

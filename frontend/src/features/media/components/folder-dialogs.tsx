@@ -1,41 +1,10 @@
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
+
+import { AppDialog } from '@/components/ui/app-dialog';
 
 import type { PublicFolder } from '@contract/media';
-
-function SimpleDialog({
-  open,
-  title,
-  onClose,
-  children,
-  footer,
-}: {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer: ReactNode;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 /** Create or rename: the name must not be empty after trimming (spec 001 §5). */
 export function FolderNameDialog({
@@ -69,7 +38,8 @@ export function FolderNameDialog({
     }
   };
   return (
-    <SimpleDialog
+    <AppDialog
+      placement="top"
       open={open}
       title={title}
       onClose={onClose}
@@ -96,39 +66,7 @@ export function FolderNameDialog({
           }}
         />
       </Field.Root>
-    </SimpleDialog>
-  );
-}
-
-export function DeleteFolderDialog({ folder, onClose, onConfirm }: { folder: PublicFolder | null; onClose: () => void; onConfirm: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <SimpleDialog
-      open={folder !== null}
-      title="Delete Folder"
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void onConfirm().finally(() => setBusy(false));
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
-    >
-      <Text>
-        Delete the folder “{folder?.name}”? Its media moves to All Media (Root); nothing is deleted.
-      </Text>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 
@@ -151,7 +89,8 @@ export function FolderInUseDialog({
   useEffect(() => setReplacement(''), [folder]);
   const others = folders.filter((candidate) => candidate.id !== folder?.id);
   return (
-    <SimpleDialog
+    <AppDialog
+      placement="top"
       open={folder !== null}
       title="Folder in Use"
       onClose={onClose}
@@ -177,19 +116,11 @@ export function FolderInUseDialog({
         <Text>{message}</Text>
         <Field.Root>
           <Field.Label>Replacement folder for those scripts</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field aria-label="Replacement folder" value={replacement} onChange={(event) => setReplacement(event.target.value)}>
-              <option value="">None (Uncategorized)</option>
-              {others.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect label="Replacement folder" value={replacement} onChange={(value) => setReplacement(value)} options={others.map((candidate) => ({ value: candidate.id, label: candidate.name }))}>
+            <option value="">None (Uncategorized)</option>
+          </OptionSelect>
         </Field.Root>
       </Stack>
-    </SimpleDialog>
+    </AppDialog>
   );
 }

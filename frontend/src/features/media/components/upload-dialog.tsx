@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Dialog, HStack, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { formatBytes } from '@/lib/format-bytes';
 import type { StorageUsage } from '@contract/media';
 
 import { uploadErrorMessage, uploadMedia } from '../api/upload-media';
@@ -11,12 +12,12 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_MB,
   MEDIA_ACCEPT,
-  formatBytes,
   isAudioFile,
   isMediaFile,
   messages,
 } from '../lib/file-rules';
 import { DropZone } from './drop-zone';
+import { AppDialog } from '@/components/ui/app-dialog';
 
 type Status = 'waiting' | 'uploading' | 'done' | 'failed';
 interface Entry {
@@ -130,72 +131,66 @@ export function UploadDialog({
   const hint = `${types}: drop files up to ${DROP_ZONE_MAX_MB} MB each, or choose files up to ${MAX_UPLOAD_MB} MB each`;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && !busy && onClose()} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <DropZone onFiles={add} accepts={mode === 'audio' ? isAudioFile : isMediaFile}>
-                  <Stack gap="2" align="center">
-                    <Text>Drag and drop files here, or</Text>
-                    <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={busy}>
-                      Choose Files
-                    </Button>
-                    <Text fontSize="sm" color="fg.muted">
-                      {hint}
-                    </Text>
-                  </Stack>
-                </DropZone>
-                <input
-                  ref={input}
-                  type="file"
-                  multiple
-                  hidden
-                  data-testid={mode === 'audio' ? 'audio-file-input' : 'media-file-input'}
-                  accept={mode === 'audio' ? AUDIO_ACCEPT : MEDIA_ACCEPT}
-                  onChange={(event) => {
-                    add(Array.from(event.target.files ?? []));
-                    event.target.value = '';
-                  }}
-                />
-                {entries.map((entry) => (
-                  <Box key={`${entry.file.name}-${entry.file.size}-${entry.file.lastModified}`} data-testid="upload-entry">
-                    <HStack justify="space-between" fontSize="sm" mb="1">
-                      <Text truncate maxW="70%">
-                        {entry.file.name}
-                      </Text>
-                      <Text color={entry.status === 'failed' ? 'fg.error' : 'fg.muted'} data-testid="upload-progress">
-                        {entry.status === 'failed' ? 'Failed' : entry.status === 'waiting' ? formatBytes(entry.file.size) : `${entry.progress}%`}
-                      </Text>
-                    </HStack>
-                    <Progress.Root value={entry.progress} size="sm" colorPalette={entry.status === 'failed' ? 'red' : entry.status === 'done' ? 'green' : 'brand'}>
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                    </Progress.Root>
-                  </Box>
-                ))}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button onClick={() => void start()} loading={busy} loadingText="Uploading...">
-                Upload
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={busy}>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      placement="top"
+      busy={busy}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => void start()} loading={busy} loadingText="Uploading...">
+            Upload
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <DropZone onFiles={add} accepts={mode === 'audio' ? isAudioFile : isMediaFile}>
+          <Stack gap="2" align="center">
+            <Text>Drag and drop files here, or</Text>
+            <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={busy}>
+              Choose Files
+            </Button>
+            <Text fontSize="sm" color="fg.muted">
+              {hint}
+            </Text>
+          </Stack>
+        </DropZone>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid={mode === 'audio' ? 'audio-file-input' : 'media-file-input'}
+          accept={mode === 'audio' ? AUDIO_ACCEPT : MEDIA_ACCEPT}
+          onChange={(event) => {
+            add(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+        {entries.map((entry) => (
+          <Box key={`${entry.file.name}-${entry.file.size}-${entry.file.lastModified}`} data-testid="upload-entry">
+            <HStack justify="space-between" fontSize="sm" mb="1">
+              <Text truncate maxW="70%">
+                {entry.file.name}
+              </Text>
+              <Text color={entry.status === 'failed' ? 'fg.error' : 'fg.muted'} data-testid="upload-progress">
+                {entry.status === 'failed' ? 'Failed' : entry.status === 'waiting' ? formatBytes(entry.file.size) : `${entry.progress}%`}
+              </Text>
+            </HStack>
+            <Progress.Root value={entry.progress} size="sm" colorPalette={entry.status === 'failed' ? 'red' : entry.status === 'done' ? 'green' : 'brand'}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Box>
+        ))}
+      </Stack>
+    </AppDialog>
   );
 }

@@ -60,10 +60,3 @@ export function usePickerPages(folderId: string) {
   return { items, hasMore: last ? last.page < last.totalPages : false, loadingMore, error: error as unknown, loadMore };
 }
 
-/** A thumbnail the browser can load: our /api/ paths directly, a remote https one through the proxy (000 §7). */
-export function thumbnailSrc(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  if (url.startsWith('/api/')) return url;
-  if (/^https:\/\//i.test(url)) return `/api/thumbnail-proxy?url=${encodeURIComponent(url)}`;
-  return undefined;
-}

@@ -84,8 +84,3 @@ export function tokenLimitDetails(error: unknown): string | undefined {
   if (body.message !== 'Script token limit reached') return undefined;
   return typeof body.details === 'string' ? body.details : '';
 }
-
-/** The server's message for a failed call, or the spec's fallback text. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
-}

@@ -6,12 +6,12 @@ import type { Script } from '@contract/scripts';
 
 import type { useScriptGeneration } from '../hooks/use-script-generation';
 import { reasonUnder } from '../lib/generation-status';
-import { thumbnailSrc } from '../api/media';
+import { thumbnailSrc } from '@/lib/thumbnails';
 import { DownloadVideoButton } from './finished-video';
 import { EditIcon, ExpandIcon } from './icons';
 import { AudioPlayerDialog, playableUrl, useInlineAudio, VideoPlayerDialog } from './player-dialogs';
-import { Tip } from './tip';
-import { TriggerEmail } from './trigger-email';
+import { Tip } from '@/components/ui/tip';
+import { VideoDelivery } from './delivery-slot';
 
 const VideoSettingsDialog = lazy(() => import('./video-settings/video-settings-dialog'));
 
@@ -115,7 +115,7 @@ export function CardActions({ script, generation, busy, onPlayVideo }: { script:
               Edit Video
             </Button>
             <DownloadVideoButton videoUrl={script.videoUrl} title={script.title} disabled={busy} />
-            <TriggerEmail scriptId={script.id} title={script.title} disabled={disabled} />
+            <VideoDelivery scriptId={script.id} title={script.title} disabled={disabled} />
           </>
         ) : (
           <>

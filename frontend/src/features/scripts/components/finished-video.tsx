@@ -1,7 +1,7 @@
 import { Button, Center, chakra, Image, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { thumbnailSrc } from '../api/media';
+import { thumbnailSrc } from '@/lib/thumbnails';
 import { DownloadIcon, PlayIcon } from './icons';
 import { playableUrl } from './player-dialogs';
 

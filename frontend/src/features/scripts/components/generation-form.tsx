@@ -1,6 +1,8 @@
-import { Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
+import { OptionSelect } from '@/components/ui/option-select';
+import { SubjectCategorySelect } from '@/components/subject-category-select';
 
 import { showToast } from '@/components/ui/toaster';
 import { USER_KEY, useUser } from '@/lib/auth';
@@ -8,15 +10,16 @@ import { useRealtime } from '@/lib/realtime';
 import { selectVoice, useVoices } from '@/lib/voices';
 import type { ScriptTemplate } from '@contract/generation';
 
-import { failureText, generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
-import { useFolders } from '../api/folders';
+import { generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
 import { useFallbackPoller } from '../hooks/use-fallback-poller';
 import { POLL_AFTER_SCRIPTS_MS } from '../lib/generation-status';
-import { DEFAULT_DURATION, DURATIONS, FALLBACK_QUOTE, PLATFORM, SCRIPT_COUNTS, subjectCategoryGroups, TONE } from '../lib/rules';
+import { DEFAULT_DURATION, DURATIONS, FALLBACK_QUOTE, PLATFORM, SCRIPT_COUNTS, TONE } from '../lib/rules';
 import { QuoteOverlay } from './quote-overlay';
 import { LoadTemplateDialog, SaveTemplateDialog } from './template-dialogs';
 import { VoiceSelect } from './voice-select';
 import { FolderSelect } from '@/components/folder-select';
+import { failureText } from '@/lib/failure-text';
+import { useFolders } from '@/lib/folders';
 
 interface FormState {
   topic: string;
@@ -28,7 +31,8 @@ interface FormState {
 }
 
 const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_DURATION, scriptCount: 1, extraInstructions: '', preferredFolderId: 'all' };
-const groups = subjectCategoryGroups();
+
+const scriptCountOptions = SCRIPT_COUNTS.map((count) => ({ value: String(count), label: String(count) }));
 
 /** The client's checks, with the spec's messages (000 section 5); the server checks the same. */
 function validate(form: FormState): Partial<Record<keyof FormState, string>> {
@@ -191,21 +195,9 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
             </Field.Root>
             <Field.Root>
               <Field.Label>Subject Category</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field aria-label="Subject Category" value={form.subjectCategory} onChange={(event) => set('subjectCategory', event.currentTarget.value)}>
-                  <option value="">Any category</option>
-                  {groups.map((group) => (
-                    <optgroup key={group.label} label={group.label}>
-                      {group.options.map((option) => (
-                        <option key={option} value={option}>
-                          {option}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <SubjectCategorySelect label="Subject Category" value={form.subjectCategory} onChange={(category) => set('subjectCategory', category)}>
+                <option value="">Any category</option>
+              </SubjectCategorySelect>
             </Field.Root>
             <Field.Root invalid={Boolean(errors.duration)}>
               <Field.Label>Duration</Field.Label>
@@ -228,16 +220,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
             </Field.Root>
             <Field.Root>
               <Field.Label>Number of Scripts</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field aria-label="Number of Scripts" value={String(form.scriptCount)} onChange={(event) => set('scriptCount', Number(event.currentTarget.value))}>
-                  {SCRIPT_COUNTS.map((count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect label="Number of Scripts" value={String(form.scriptCount)} onChange={(count) => set('scriptCount', Number(count))} options={scriptCountOptions} />
             </Field.Root>
           </SimpleGrid>
           <Field.Root invalid={Boolean(errors.extraInstructions)}>

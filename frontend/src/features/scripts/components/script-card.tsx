@@ -1,17 +1,19 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
+import { failureText } from '@/lib/failure-text';
 import type { Script } from '@contract/scripts';
 
-import { deleteScript, failureText, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
+import { deleteScript, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
 import { useScriptGeneration } from '../hooks/use-script-generation';
 import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
 import { canPlayVideo, CardActions, CardVideoPlayer, GenerationState } from './card-actions';
 import { VideoPoster } from './finished-video';
 import { RefreshIcon, TrashIcon } from './icons';
-import { DeleteScriptDialog, EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
-import { Tip } from './tip';
+import { EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
+import { Tip } from '@/components/ui/tip';
 
 /** Text cut to 150 characters with a more/less toggle (000 sections 2, 9). */
 function Preview({ text, label }: { text: string; label: string }) {
@@ -254,7 +256,10 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       {dialog === 'edit' && (
         <EditScriptDialog open onClose={() => setDialog(null)} initialContent={script.scriptContent} initialVoiceId={script.voiceId ?? ''} onSave={saveContent} />
       )}
-      <DeleteScriptDialog open={dialog === 'delete'} title={script.title} onClose={() => setDialog(null)} onConfirm={remove} />
+      {/* Delete Script: asks before deleting (000 section 2). */}
+      <ConfirmDialog open={dialog === 'delete'} title="Delete Script" onClose={() => setDialog(null)} onConfirm={remove}>
+        {`Delete “${script.title}”? This cannot be undone.`}
+      </ConfirmDialog>
       <ScheduleVideoDialog open={dialog === 'schedule'} onClose={() => setDialog(null)} />
       {dialog === 'video' && <CardVideoPlayer script={script} onClose={() => setDialog(null)} />}
     </Card.Root>

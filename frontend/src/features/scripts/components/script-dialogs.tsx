@@ -3,42 +3,7 @@ import { useState } from 'react';
 
 import { AppDialog } from '@/components/ui/app-dialog';
 import { VoiceSelect } from './voice-select';
-
-/** Delete Script: asks before deleting (000 section 2). */
-export function DeleteScriptDialog({ open, title, onClose, onConfirm }: { open: boolean; title: string; onClose: () => void; onConfirm: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <AppDialog
-      open={open}
-      onClose={onClose}
-      title="Delete Script"
-      size="sm"
-      footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            Delete
-          </Button>
-        </HStack>
-      }
-    >
-      <Text>Delete “{title}”? This cannot be undone.</Text>
-    </AppDialog>
-  );
-}
+import { DialogActions } from '@/components/ui/dialog-actions';
 
 /** Edit Script: the content and the voice (000 section 2). */
 export function EditScriptDialog({
@@ -65,10 +30,7 @@ export function EditScriptDialog({
       title="Edit Script"
       size="lg"
       footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button
             colorPalette="brand"
             loading={busy}
@@ -87,7 +49,7 @@ export function EditScriptDialog({
           >
             Save
           </Button>
-        </HStack>
+        </DialogActions>
       }
     >
       <Stack gap="4">
@@ -124,14 +86,11 @@ export function ScheduleVideoDialog({ open, onClose }: { open: boolean; onClose:
       onClose={onClose}
       title="Schedule Video"
       footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Close">
           <Button colorPalette="brand" disabled title="Coming soon">
             Schedule (coming soon)
           </Button>
-        </HStack>
+        </DialogActions>
       }
     >
       <Stack gap="4">

@@ -9,6 +9,7 @@ import { deleteTemplate, saveTemplate, TEMPLATES_KEY, useScriptTemplates } from 
 import { preview, PROMPT_PREVIEW_CHARS } from '../lib/rules';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 
 export type TemplateFields = Omit<CreateScriptTemplateRequest, 'name'>;
 
@@ -45,14 +46,11 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
       onClose={onClose}
       title="Save Template"
       footer={
-        <HStack>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button colorPalette="brand" onClick={() => void save()} loading={saving}>
             Save
           </Button>
-        </HStack>
+        </DialogActions>
       }
     >
       <Field.Root invalid={Boolean(error)}>

@@ -6,14 +6,16 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useVoices } from '@/lib/voices';
+import { formatBytes } from '@/lib/format-bytes';
 import { voiceCloneMessages, voiceConsentLabel, voiceSampleRules } from '@contract/rules/voice-samples';
 import type { Stats } from '@contract/stats';
 import type { PublicVoice } from '@contract/voices';
 
 import { cloneVoice, deleteVoice, makeDefaultVoice } from '../api/voice-cloning';
-import { formatBytes, formProblem, pickFiles } from '../lib/voice-files';
+import { formProblem, pickFiles } from '../lib/voice-files';
 import { VoiceCloneList } from './voice-clone-list';
 import { CloseIcon, MicIcon, UploadIcon } from './voice-icons';
+import { DialogActions } from '@/components/ui/dialog-actions';
 
 const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined);
 
@@ -236,14 +238,11 @@ export function VoiceCloningSection() {
         title="Delete this voice?"
         size="sm"
         footer={
-          <HStack>
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setConfirming(null)}>
             <Button colorPalette="red" loading={confirming !== null && busyId === confirming.id} onClick={() => confirming && void onDelete(confirming)}>
               Delete
             </Button>
-          </HStack>
+          </DialogActions>
         }
       >
         <Text>“{confirming?.name}” and its samples will be deleted. Scripts that used it will speak with your default voice.</Text>

@@ -28,11 +28,6 @@ export function formProblem(form: { name: string; files: readonly File[]; consen
   return null;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 export function formatSeconds(seconds: number): string {
   const s = Math.round(seconds);
   return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;

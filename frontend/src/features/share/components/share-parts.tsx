@@ -1,34 +1,18 @@
-import { Box, Button, Clipboard, createIcon, Flex, Link, Text } from '@chakra-ui/react';
+import { lineIcon, stroke } from '@/components/ui/line-icon';
+import { Box, Button, Clipboard, Flex, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
-export const DownloadIcon = createIcon({
-  displayName: 'DownloadIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<path key="a" d="M12 3v12M7 10l5 5 5-5M4 21h16" {...stroke} />],
-});
+export const DownloadIcon = lineIcon('DownloadIcon', [<path key="a" d="M12 3v12M7 10l5 5 5-5M4 21h16" {...stroke} />]);
 
-export const CopyIcon = createIcon({
-  displayName: 'CopyIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<rect key="r" x="8" y="8" width="13" height="13" rx="2" {...stroke} />, <path key="p" d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" {...stroke} />],
-});
+export const CopyIcon = lineIcon('CopyIcon', [<rect key="r" x="8" y="8" width="13" height="13" rx="2" {...stroke} />, <path key="p" d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" {...stroke} />]);
 
-export const CheckIcon = createIcon({
-  displayName: 'CheckIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [<path key="a" d="m5 12.5 4.5 4.5L19 7.5" {...stroke} />],
-});
+export const CheckIcon = lineIcon('CheckIcon', [<path key="a" d="m5 12.5 4.5 4.5L19 7.5" {...stroke} />]);
 
-export const LinkOffIcon = createIcon({
-  displayName: 'LinkOffIcon',
-  defaultProps: { boxSize: '1em' },
-  path: [
-    <path key="a" d="M9 15l6-6M10.5 6.5l1.7-1.7a5 5 0 0 1 7.1 7.1l-1.7 1.7M13.5 17.5l-1.7 1.7a5 5 0 0 1-7.1-7.1l1.7-1.7" {...stroke} />,
-    <path key="b" d="M3 3l18 18" {...stroke} />,
-  ],
-});
+export const LinkOffIcon = lineIcon('LinkOffIcon', [
+  <path key="a" d="M9 15l6-6M10.5 6.5l1.7-1.7a5 5 0 0 1 7.1 7.1l-1.7 1.7M13.5 17.5l-1.7 1.7a5 5 0 0 1-7.1-7.1l1.7-1.7" {...stroke} />,
+  <path key="b" d="M3 3l18 18" {...stroke} />,
+]);
 
 /** The page's backdrop: a deep gradient, like a player, whatever the app's light theme. */
 export function ShareBackdrop({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost, apiPut } from '@/lib/api-client';
-import type { MediaPage, PublicAsset, PublicFolder } from '@contract/media';
+import { useFolders } from '@/lib/folders';
+import type { MediaPage, PublicAsset } from '@contract/media';
 import type {
   AutomationSchedule,
   CreateScheduleRequest,
@@ -15,13 +16,12 @@ import type {
 
 /**
  * The Workflows page's calls (spec 000 §7; issue 13): templates, automation schedules, Test Workflow, and
- * the few media lists the template dialog reads (features do not import each other, so these live here).
+ * the media lists the template dialog reads (features do not import each other: the folders come from the shared lib).
  * Lists are read fresh when the page opens (the app's cache never goes stale by itself).
  */
 export const TEMPLATES_KEY = '/api/templates';
 export const SCHEDULES_KEY = '/api/automation-schedules';
 export const AUDIO_KEY = '/api/media/audio';
-export const FOLDERS_KEY = '/api/media/folders';
 /** The assets a template can be given: the newest 100 (000 §7 prefetch). */
 export const ASSETS_KEY = '/api/media?page=1&limit=100';
 
@@ -49,19 +49,14 @@ export const testSchedule = (id: string) => apiPost<TestWorkflowResult>(`${at(SC
 /** The template dialog's lists; read when it opens. */
 export function useTemplateChoices(open: boolean) {
   const audio = useSWR<PublicAsset[]>(open ? AUDIO_KEY : null, () => apiGet<PublicAsset[]>(AUDIO_KEY), fresh);
-  const folders = useSWR<PublicFolder[]>(open ? FOLDERS_KEY : null, () => apiGet<PublicFolder[]>(FOLDERS_KEY), fresh);
+  const { folders } = useFolders({ enabled: open, fresh: true });
   const assets = useSWR<MediaPage>(open ? ASSETS_KEY : null, () => apiGet<MediaPage>(ASSETS_KEY), fresh);
   return {
     audio: Array.isArray(audio.data) ? audio.data : [],
-    folders: Array.isArray(folders.data) ? folders.data : [],
+    folders,
     assets: (assets.data?.items ?? []).filter((asset) => !asset.fileType.includes('audio')),
     loadingAssets: assets.isLoading,
   };
-}
-
-/** The server's message for a refused call (a 4xx), else the spec's fallback. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 ? (error.serverMessage ?? fallback) : fallback;
 }
 
 /** A 409 on deleting a template: the server's message names the schedules that use it. */

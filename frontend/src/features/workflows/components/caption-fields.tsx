@@ -1,5 +1,6 @@
-import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Box, Button, Field, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+
+import { OptionSelect } from '@/components/ui/option-select';
 
 import { CaptionSample, type CaptionLook } from '@/components/caption-sample';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
@@ -15,8 +16,8 @@ import { captionRanges } from '@contract/rules/captions';
 import { templateCaptionRanges } from '@contract/rules/workflows';
 
 import { captionStyleOptions, fontFamilies } from '../lib/workflows';
+import { ColorField } from '@/components/ui/color-field';
 
-const hexColor = /^#[0-9a-fA-F]{6}$/;
 const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', 'good', 'and', 'ever'];
 
 /**
@@ -61,38 +62,6 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
     </Box>
   );
 }
-
-/** A colour: the browser's picker and the #RRGGBB text beside it. */
-function ColorField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled?: boolean }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const invalid = !hexColor.test(text);
-  return (
-    <Field.Root invalid={invalid} disabled={disabled}>
-      <Field.Label fontSize="sm">{label}</Field.Label>
-      <HStack gap="2" w="full">
-        <Box as="label" position="relative" w="10" h="9" flexShrink={0} rounded="md" borderWidth="1px" overflow="hidden" style={{ background: value }}>
-          <Input type="color" aria-label={label} value={value.toLowerCase()} disabled={disabled} onChange={(event) => onChange(event.target.value.toUpperCase())} position="absolute" inset="0" opacity={0} cursor="pointer" h="full" p="0" />
-        </Box>
-        <Input
-          size="sm"
-          aria-label={`${label} hex`}
-          value={text}
-          maxLength={7}
-          fontFamily="mono"
-          disabled={disabled}
-          onChange={(event) => {
-            const next = event.target.value.trim();
-            setText(next);
-            if (hexColor.test(next)) onChange(next.toUpperCase());
-          }}
-        />
-      </HStack>
-      <Field.ErrorText>Colours are #RRGGBB</Field.ErrorText>
-    </Field.Root>
-  );
-}
-
 
 const toggles = [
   { field: 'bold', label: 'Bold' },
@@ -213,16 +182,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           <PositionGrid label="Position" labelId="template-position-label" colorPalette="brand" value={value.position} onChange={(position) => set('position', position)} disabled={off} />
           <Field.Root flex="1" minW="40" disabled={off}>
             <Field.Label fontSize="sm">Font</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={value.fontFamily} onChange={(event) => set('fontFamily', event.currentTarget.value as TemplateCaptionSettings['fontFamily'])}>
-                {fontFamilies.map((font) => (
-                  <option key={font} value={font}>
-                    {font}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect size="sm" value={value.fontFamily} onChange={(font) => set('fontFamily', font)} options={fontFamilies.map((font) => ({ value: font, label: font }))} />
           </Field.Root>
         </HStack>
         <SimpleGrid columns={2} gap="3">

@@ -2,13 +2,15 @@ import { Badge, Box, Button, Card, Flex, HStack, IconButton, Link, Progress, Sta
 import { useState, type ReactNode } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { failureText } from '@/lib/failure-text';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { AutomationSchedule } from '@contract/workflows';
 
-import { failureText, testSchedule, updateSchedule } from '../api/workflows';
+import { testSchedule, updateSchedule } from '../api/workflows';
 import { useRunFollower, type RunStep } from '../hooks/use-workflow-updates';
-import { badgePalette, browserTimeZone, cadenceText, formatDateTime, lastRunView, nextRunText, runsLabel, scheduleBadge, testToast, workflowMessages } from '../lib/workflows';
+import { badgePalette, cadenceText, formatDateTime, lastRunView, nextRunText, runsLabel, scheduleBadge, testToast, workflowMessages } from '../lib/workflows';
 import { AlertIcon, CalendarClockIcon, CheckIcon, ClockIcon, FilmIcon, LinkIcon, MailIcon, PlayIcon, TrashIcon } from './icons';
-import { Tip } from './tip';
+import { Tip } from '@/components/ui/tip';
 
 const stepLabels: Record<RunStep, string> = {
   writing: 'Writing the script',
@@ -18,6 +20,21 @@ const stepLabels: Record<RunStep, string> = {
   finalizing: 'Finishing the video',
   delivering: 'Emailing the video',
 };
+
+/** "Last run …", how it ended, and a Test badge for a test run. */
+function LastRunLine({ when, test, children }: { when: string; test?: boolean; children: ReactNode }) {
+  return (
+    <HStack gap="1.5" wrap="wrap">
+      <Text color="fg.muted">Last run {when}</Text>
+      {children}
+      {test && (
+        <Badge size="sm" variant="outline">
+          Test
+        </Badge>
+      )}
+    </HStack>
+  );
+}
 
 function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -45,17 +62,11 @@ function LastRun({ schedule }: { schedule: AutomationSchedule }) {
   if (run.kind === 'failed') {
     return (
       <Stack gap="0.5" data-testid="last-run" data-status="failed">
-        <HStack gap="1.5" wrap="wrap">
-          <Text color="fg.muted">Last run {when}</Text>
+        <LastRunLine when={when} test={run.test}>
           <Badge size="sm" colorPalette="red" variant="subtle">
             Failed
           </Badge>
-          {run.test && (
-            <Badge size="sm" variant="outline">
-              Test
-            </Badge>
-          )}
-        </HStack>
+        </LastRunLine>
         <Text color="red.fg" fontSize="xs" lineClamp={3} title={run.reason}>
           {run.reason}
         </Text>
@@ -65,17 +76,11 @@ function LastRun({ schedule }: { schedule: AutomationSchedule }) {
   const link = run.shareUrl ?? run.videoUrl;
   return (
     <Stack gap="0.5" data-testid="last-run" data-status="completed">
-      <HStack gap="1.5" wrap="wrap">
-        <Text color="fg.muted">Last run {when}</Text>
+      <LastRunLine when={when} test={run.test}>
         <Badge size="sm" colorPalette="green" variant="subtle">
           <CheckIcon /> Video sent
         </Badge>
-        {run.test && (
-          <Badge size="sm" variant="outline">
-            Test
-          </Badge>
-        )}
-      </HStack>
+      </LastRunLine>
       {run.title && (
         <Text fontSize="xs" color="fg.muted" lineClamp={1} title={run.title}>
           “{run.title}”

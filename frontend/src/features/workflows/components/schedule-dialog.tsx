@@ -1,14 +1,16 @@
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import { AppDialog } from '@/components/ui/app-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
+import { failureText } from '@/lib/failure-text';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { VideoTemplate } from '@contract/workflows';
 
-import { createSchedule, failureText } from '../api/workflows';
+import { createSchedule } from '../api/workflows';
 import {
-  browserTimeZone,
   defaultScheduleForm,
   fieldLimits,
   frequencyLabels,
@@ -24,8 +26,11 @@ import {
   workflowMessages,
   type ScheduleForm,
 } from '../lib/workflows';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { ActiveSwitch } from './active-switch';
 
-const daysOfMonth = Array.from({ length: 31 }, (_, index) => index + 1);
+const dayOfWeekOptions = weekDayNames.map((day, index) => ({ value: String(index), label: day }));
+const dayOfMonthOptions = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
 /**
  * Create Automation Schedule (000 §2, §3, §5, §8): name, template, frequency, start time in the creator's
@@ -92,19 +97,12 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
       scrollBehavior="inside"
       footer={
         <HStack justify="space-between" w="full" wrap="wrap" gap="3">
-          <Switch.Root checked={form.isActive} onCheckedChange={(details) => set('isActive', details.checked)} colorPalette="green" data-testid="schedule-form-active">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label fontSize="sm">{form.isActive ? 'Active' : 'Paused'}</Switch.Label>
-          </Switch.Root>
-          <HStack>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
+          <ActiveSwitch checked={form.isActive} onChange={(checked) => set('isActive', checked)} testId="schedule-form-active" />
+          <DialogActions onCancel={onClose}>
             <Button colorPalette="brand" onClick={() => void create()} loading={saving}>
               Create Schedule
             </Button>
-          </HStack>
+          </DialogActions>
         </HStack>
       }
     >
@@ -119,16 +117,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
           <Field.Label>
             Template <Field.RequiredIndicator />
           </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={form.templateId} onChange={(event) => set('templateId', event.currentTarget.value)} placeholder="Choose a template">
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect placeholder="Choose a template" value={form.templateId} onChange={(value) => set('templateId', value)} options={templates.map((template) => ({ value: template.id, label: template.name }))} />
         </Field.Root>
 
         <Stack gap="3" borderWidth="1px" rounded="lg" p="4" bg="bg.subtle">
@@ -158,31 +147,13 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
             {form.frequency === 'weekly' && (
               <Field.Root>
                 <Field.Label>Day of week</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.dayOfWeek} onChange={(event) => set('dayOfWeek', Number(event.currentTarget.value))} bg="bg">
-                    {weekDayNames.map((day, index) => (
-                      <option key={day} value={index}>
-                        {day}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect fieldBg="bg" value={String(form.dayOfWeek)} onChange={(day) => set('dayOfWeek', Number(day))} options={dayOfWeekOptions} />
               </Field.Root>
             )}
             {form.frequency === 'monthly' && (
               <Field.Root>
                 <Field.Label>Day of month</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.dayOfMonth} onChange={(event) => set('dayOfMonth', Number(event.currentTarget.value))} bg="bg">
-                    {daysOfMonth.map((day) => (
-                      <option key={day} value={day}>
-                        {day}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect fieldBg="bg" value={String(form.dayOfMonth)} onChange={(day) => set('dayOfMonth', Number(day))} options={dayOfMonthOptions} />
               </Field.Root>
             )}
             <Field.Root invalid={Boolean(timeError)}>

@@ -5,7 +5,7 @@ import type { VideoTemplate } from '@contract/workflows';
 
 import { captionStyleOptions, templateDescription } from '../lib/workflows';
 import { CalendarClockIcon, PencilIcon, TrashIcon } from './icons';
-import { Tip } from './tip';
+import { Tip } from '@/components/ui/tip';
 
 /** The card's banner: the template's topic as a caption, in its own colours and font. */
 function CaptionBanner({ template }: { template: VideoTemplate }) {

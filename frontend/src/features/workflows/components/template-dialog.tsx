@@ -1,5 +1,7 @@
-import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
+import { SubjectCategorySelect } from '@/components/subject-category-select';
 
 import { FolderSelect } from '@/components/folder-select';
 import { AppDialog } from '@/components/ui/app-dialog';
@@ -7,10 +9,9 @@ import { showToast } from '@/components/ui/toaster';
 import { useVoices, voiceLabel } from '@/lib/voices';
 import type { PublicAsset } from '@contract/media';
 import type { VideoTemplate } from '@contract/workflows';
-import { subjectCategoryGroups } from '@contract/rules/subject-categories';
 import { backgroundAudioVolumeRange } from '@contract/rules/workflows';
 
-import { createTemplate, failureText, updateTemplate, useTemplateChoices } from '../api/workflows';
+import { createTemplate, updateTemplate, useTemplateChoices } from '../api/workflows';
 import {
   defaultTemplateForm,
   fieldLimits,
@@ -22,19 +23,18 @@ import {
   type TemplateForm,
 } from '../lib/workflows';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
+import { failureText } from '@/lib/failure-text';
+import { thumbnailSrc } from '@/lib/thumbnails';
 
 import { CaptionFields, CaptionPreview } from './caption-fields';
 import { CaptionsIcon, FilmIcon, FolderIcon, MicIcon, SparkIcon } from './icons';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { ActiveSwitch } from './active-switch';
 
-const groups = subjectCategoryGroups();
-
-/** A thumbnail the browser can load: our /api/ paths directly, a remote https one through the proxy (000 §7). */
-function thumbnailSrc(asset: PublicAsset): string | undefined {
-  const url = asset.thumbnailUrl;
-  if (!url) return asset.fileType.startsWith('image') ? asset.fileUrl : undefined;
-  if (url.startsWith('/api/')) return url;
-  if (/^https:\/\//i.test(url)) return `/api/thumbnail-proxy?url=${encodeURIComponent(url)}`;
-  return undefined;
+/** A clip's picture: its thumbnail, or an image asset's own file when it has none. */
+function assetThumbnail(asset: PublicAsset): string | undefined {
+  if (!asset.thumbnailUrl) return asset.fileType.startsWith('image') ? asset.fileUrl : undefined;
+  return thumbnailSrc(asset.thumbnailUrl);
 }
 
 function Section({ icon, title, hint, children }: { icon: ReactNode; title: string; hint?: string; children: ReactNode }) {
@@ -70,7 +70,7 @@ function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsse
       {assets.map((asset) => {
         const index = chosen.indexOf(asset.id);
         const on = index >= 0;
-        const src = thumbnailSrc(asset);
+        const src = assetThumbnail(asset);
         return (
           <chakra.button
             key={asset.id}
@@ -159,19 +159,12 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
       scrollBehavior="inside"
       footer={
         <HStack justify="space-between" w="full" wrap="wrap" gap="3">
-          <Switch.Root checked={form.isActive} onCheckedChange={(details) => set('isActive', details.checked)} colorPalette="green" data-testid="template-active">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label fontSize="sm">{form.isActive ? 'Active' : 'Paused'}</Switch.Label>
-          </Switch.Root>
-          <HStack>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
+          <ActiveSwitch checked={form.isActive} onChange={(checked) => set('isActive', checked)} testId="template-active" />
+          <DialogActions onCancel={onClose}>
             <Button colorPalette="brand" onClick={() => void save()} loading={saving}>
               {editing ? 'Save Changes' : 'Create Template'}
             </Button>
-          </HStack>
+          </DialogActions>
         </HStack>
       }
     >
@@ -199,20 +192,7 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
                 <Field.Label>
                   Subject category <Field.RequiredIndicator />
                 </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.subjectCategory} onChange={(event) => set('subjectCategory', event.currentTarget.value)} placeholder="Choose a category">
-                    {groups.map((group) => (
-                      <optgroup key={group.label} label={group.label}>
-                        {group.options.map((option) => (
-                          <option key={option} value={option}>
-                            {option}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <SubjectCategorySelect placeholder="Choose a category" value={form.subjectCategory} onChange={(category) => set('subjectCategory', category)} />
               </Field.Root>
               <Field.Root required>
                 <Field.Label>
@@ -257,31 +237,15 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <Field.Root>
                 <Field.Label>Voice</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.voiceId} onChange={(event) => set('voiceId', event.currentTarget.value)}>
-                    <option value="">Your default voice</option>
-                    {(voices ?? []).map((voice) => (
-                      <option key={voice.id} value={voice.id}>
-                        {voiceLabel(voice)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect value={form.voiceId} onChange={(voiceId) => set('voiceId', voiceId)} options={(voices ?? []).map((voice) => ({ value: voice.id, label: voiceLabel(voice) }))}>
+                  <option value="">Your default voice</option>
+                </OptionSelect>
               </Field.Root>
               <Field.Root>
                 <Field.Label>Background audio</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.backgroundAudioId} onChange={(event) => set('backgroundAudioId', event.currentTarget.value)}>
-                    <option value="">No music</option>
-                    {audio.map((track) => (
-                      <option key={track.id} value={track.id}>
-                        {track.title || track.fileName}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect value={form.backgroundAudioId} onChange={(value) => set('backgroundAudioId', value)} options={audio.map((track) => ({ value: track.id, label: track.title || track.fileName }))}>
+                  <option value="">No music</option>
+                </OptionSelect>
               </Field.Root>
             </SimpleGrid>
             <LabeledSlider

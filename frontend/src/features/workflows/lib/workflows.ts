@@ -197,15 +197,6 @@ export function isStartTime(value: string): boolean {
   return startTimePattern.test(value);
 }
 
-/** The browser's IANA time zone, sent with a schedule so it fires at the creator's 09:00. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 // ——— Recipients ———
 
 /** One address, as the server checks it (a local part, an @, a domain with a dot; no spaces). */

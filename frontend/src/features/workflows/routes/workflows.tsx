@@ -2,12 +2,12 @@ import { Badge, Box, Button, Card, EmptyState, Heading, HStack, SimpleGrid, Skel
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
 import type { AutomationSchedule, VideoTemplate } from '@contract/workflows';
 
 import { conflictText, deleteSchedule, deleteTemplate, useSchedules, useTemplates } from '../api/workflows';
-import { ConfirmDeleteDialog } from '../components/confirm-dialog';
 import { CalendarClockIcon, FilmIcon, PlusIcon } from '../components/icons';
 import { ScheduleCard } from '../components/schedule-card';
 import { ScheduleDialog } from '../components/schedule-dialog';
@@ -67,7 +67,6 @@ export default function WorkflowsRoute() {
   const [templateDialog, setTemplateDialog] = useState<{ template: VideoTemplate | null } | null>(null);
   const [scheduleDialog, setScheduleDialog] = useState<{ templateId: string } | null>(null);
   const [deleting, setDeleting] = useState<{ kind: 'template'; item: VideoTemplate } | { kind: 'schedule'; item: AutomationSchedule } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const templateList = useMemo(() => templates.data ?? [], [templates.data]);
   const scheduleList = schedules.data ?? [];
@@ -82,7 +81,6 @@ export default function WorkflowsRoute() {
 
   async function confirmDelete() {
     if (!deleting) return;
-    setBusy(true);
     try {
       if (deleting.kind === 'template') {
         await deleteTemplate(deleting.item.id);
@@ -97,8 +95,6 @@ export default function WorkflowsRoute() {
       if (deleting.kind === 'template') showToast({ type: 'error', title: workflowMessages.deleteTemplateFailed, description: conflictText(error) });
       else showToast({ type: 'error', title: workflowMessages.deleteScheduleFailed });
       setDeleting(null);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -249,18 +245,16 @@ export default function WorkflowsRoute() {
           setTab('schedules');
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
-        busy={busy}
         title={deleting?.kind === 'schedule' ? 'Delete schedule?' : 'Delete template?'}
-        text={
-          deleting?.kind === 'schedule'
-            ? `“${deleting.item.name}” stops running. Videos it already made stay in your scripts.`
-            : `“${deleting?.item.name ?? ''}” will be gone for good. Videos made from it stay in your scripts.`
-        }
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
-      />
+      >
+        {deleting?.kind === 'schedule'
+          ? `“${deleting.item.name}” stops running. Videos it already made stay in your scripts.`
+          : `“${deleting?.item.name ?? ''}” will be gone for good. Videos made from it stay in your scripts.`}
+      </ConfirmDialog>
     </Stack>
   );
 }

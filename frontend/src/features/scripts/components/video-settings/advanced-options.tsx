@@ -1,7 +1,8 @@
-import { Button, Collapsible, Field, HStack, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Collapsible, Field, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { OptionSelect } from '@/components/ui/option-select';
 
-import { CAPTION_STYLES, RANGES, type CaptionSettings, type CaptionStyle } from '../../lib/caption-settings';
+import { CAPTION_STYLES, RANGES, type CaptionSettings } from '../../lib/caption-settings';
 import { ChevronIcon } from '../icons';
 import { LabeledSlider } from '@/components/ui/labeled-slider';
 import { PositionGrid } from '@/components/ui/position-grid';
@@ -50,16 +51,7 @@ export function AdvancedOptions({ settings, update }: { settings: CaptionSetting
           </HStack>
           <Field.Root>
             <Field.Label fontSize="sm">Caption Style</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field aria-label="Caption Style" value={settings.style} onChange={(event) => update('style', event.currentTarget.value as CaptionStyle)}>
-                {CAPTION_STYLES.map((style) => (
-                  <option key={style.value} value={style.value}>
-                    {style.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect size="sm" label="Caption Style" value={settings.style} onChange={(value) => update('style', value)} options={CAPTION_STYLES} />
           </Field.Root>
           <PositionGrid value={settings.position} onChange={(value) => update('position', value)} />
         </Stack>

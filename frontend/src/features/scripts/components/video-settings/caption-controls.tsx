@@ -1,12 +1,13 @@
-import { Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, SimpleGrid, Stack } from '@chakra-ui/react';
+import { OptionSelect } from '@/components/ui/option-select';
 
 import type { PublicAsset } from '@contract/media';
 
-import { FONT_FAMILIES, RANGES, type CaptionSettings, type FontFamily } from '../../lib/caption-settings';
+import { FONT_FAMILIES, RANGES, type CaptionSettings } from '../../lib/caption-settings';
 import type { CaptionLookChoice } from '@contract/rules/caption-looks';
 
 import { AdvancedOptions } from './advanced-options';
-import { ColorField } from './color-field';
+import { ColorField } from '@/components/ui/color-field';
 import { KeywordEditor } from './keyword-editor';
 import { MotionControls } from '@/components/motion-controls';
 import { LookPicker } from '@/components/caption-look-picker';
@@ -50,22 +51,10 @@ export function CaptionControls({
       <MotionControls transition={settings.transition} motion={settings.motion} onTransition={(value) => update('transition', value)} onMotion={(value) => update('motion', value)} emoji={settings.emoji} onEmoji={(value) => update('emoji', value)} />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            aria-label="Background Audio"
-            value={settings.background_audio_id ?? ''}
-            onChange={(event) => update('background_audio_id', event.currentTarget.value || null)}
-          >
-            <option value="">None</option>
-            {audioMissing && <option value={settings.background_audio_id ?? ''}>(no longer in your library)</option>}
-            {audio.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.title}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect size="sm" label="Background Audio" value={settings.background_audio_id ?? ''} onChange={(value) => update('background_audio_id', value || null)} options={audio.map((item) => ({ value: item.id, label: item.title }))}>
+          <option value="">None</option>
+          {audioMissing && <option value={settings.background_audio_id ?? ''}>(no longer in your library)</option>}
+        </OptionSelect>
       </Field.Root>
       <LabeledSlider
         label="Background Volume"
@@ -81,16 +70,7 @@ export function CaptionControls({
       <LabeledSlider label="Font Size" value={settings.font_size} {...RANGES.font_size} onChange={(value) => update('font_size', value)} />
       <Field.Root>
         <Field.Label fontSize="sm">Font Family</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field aria-label="Font Family" value={settings.font_family} onChange={(event) => update('font_family', event.currentTarget.value as FontFamily)}>
-            {FONT_FAMILIES.map((font) => (
-              <option key={font} value={font}>
-                {font}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect size="sm" label="Font Family" value={settings.font_family} onChange={(font) => update('font_family', font)} options={FONT_FAMILIES.map((font) => ({ value: font, label: font }))} />
       </Field.Root>
       <AdvancedOptions settings={settings} update={update} />
     </Stack>

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 
 import type { PublicAsset } from '@contract/media';
 
-import { PRELOAD_THUMBNAILS, thumbnailSrc, usePickerPages } from '../../api/media';
+import { PRELOAD_THUMBNAILS, usePickerPages } from '../../api/media';
+import { thumbnailSrc } from '@/lib/thumbnails';
 import { orderForPicker, toggleQueued } from '../../lib/segments';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { compactCreditText, stockCreditText } from '@/components/stock-credit';

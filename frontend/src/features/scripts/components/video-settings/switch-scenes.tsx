@@ -5,7 +5,7 @@ import { FolderSelect } from '@/components/folder-select';
 import type { PublicFolder } from '@contract/media';
 import { generatedLookCss } from '@contract/rules/generated-backgrounds';
 
-import { thumbnailSrc } from '../../api/media';
+import { thumbnailSrc } from '@/lib/thumbnails';
 import { cropWindowOf, framingChoices, reframeAxisOf, segmentHue, shotFocusOf, shotTimes, type ReframeAxis, type Segment, type ShotTime, type VoiceTimings } from '../../lib/segments';
 
 /** What a row needs of its clip to frame it: its size and the focus found at upload. */

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Grid, HStack, Portal, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Grid, Portal, useBreakpointValue } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { mutate } from 'swr';
 
@@ -10,8 +10,9 @@ import type { Script } from '@contract/scripts';
 import type { PublicAsset } from '@contract/media';
 import { generatedBackgroundNotice } from '@contract/rules/generated-backgrounds';
 
-import { useFolders } from '../../api/folders';
-import { PRELOAD_THUMBNAILS, thumbnailSrc, useAudioAssets, useMediaPrefetch } from '../../api/media';
+import { useFolders } from '@/lib/folders';
+import { PRELOAD_THUMBNAILS, useAudioAssets, useMediaPrefetch } from '../../api/media';
+import { thumbnailSrc } from '@/lib/thumbnails';
 import { captionSettingsFrom, type CaptionSettings } from '../../lib/caption-settings';
 import {
   applyQueue,
@@ -37,6 +38,7 @@ import { ExactCaptionPreview } from './exact-caption-preview';
 import { MediaPickerDialog, type PickerTarget } from './media-picker-dialog';
 import { SwitchScenes } from './switch-scenes';
 import { VideoPreview } from './video-preview';
+import { DialogActions } from '@/components/ui/dialog-actions';
 
 function readUsage(userId: string | undefined): Record<string, number> {
   if (!userId) return {};
@@ -280,14 +282,11 @@ export default function VideoSettingsDialog({
               </Grid>
             </Dialog.Body>
             <Dialog.Footer>
-              <HStack>
-                <Button variant="outline" onClick={onClose} disabled={busy}>
-                  Cancel
-                </Button>
+              <DialogActions onCancel={onClose} cancelDisabled={busy}>
                 <Button colorPalette="brand" onClick={() => void generate()} loading={busy} disabled={!segments || segments.length === 0}>
                   Generate video
                 </Button>
-              </HStack>
+              </DialogActions>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild disabled={busy}>
               <CloseButton size="sm" />

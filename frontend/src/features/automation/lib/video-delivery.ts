@@ -1,7 +1,7 @@
 import type { ShareLink } from '@contract/delivery';
 
 /**
- * The card's delivery rules (000 §2 Schedule Email Notification, §8, §9; issue 12 share links), pure so
+ * A video's delivery rules (000 §2 Schedule Email Notification, §8, §9; issue 12 share links), pure so
  * the unit tests can hold them: the dialog's local date and time, the success toast's text, quick picks,
  * and which share links are still live.
  */

@@ -3,10 +3,10 @@ import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { createShareLink, revokeShareLink, useShareLinks } from '../api/delivery';
-import { failureText } from '../api/scripts';
+import { createShareLink, revokeShareLink, useShareLinks } from '../api/video-delivery';
+import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
-import { expiresText, liveShareLinks } from './delivery-rules';
+import { expiresText, liveShareLinks } from '../lib/video-delivery';
 import { LinkIcon, OpenIcon } from './icons';
 
 /**

@@ -3,10 +3,11 @@ import { useMemo, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { scheduleVideoEmail } from '../api/delivery';
-import { failureText } from '../api/scripts';
+import { scheduleVideoEmail } from '../api/video-delivery';
+import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
-import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from './delivery-rules';
+import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from '../lib/video-delivery';
+import { DialogActions } from '@/components/ui/dialog-actions';
 
 function timeZoneName(): string {
   try {
@@ -59,14 +60,11 @@ export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: 
       onClose={close}
       title="Schedule Email Notification"
       footer={
-        <HStack>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={close}>
           <Button colorPalette="brand" onClick={() => void submit()} disabled={!date || !time} loading={busy} loadingText="Scheduling…">
             Schedule Email
           </Button>
-        </HStack>
+        </DialogActions>
       }
     >
       <form

@@ -3,8 +3,8 @@ import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
 
-import { sendVideoEmail } from '../api/delivery';
-import { failureText } from '../api/scripts';
+import { sendVideoEmail } from '../api/video-delivery';
+import { failureText } from '@/lib/failure-text';
 import { ChevronIcon, ClockIcon, LinkIcon, SendIcon } from './icons';
 import { ScheduleEmailDialog } from './schedule-email-dialog';
 import { ShareLinkDialog } from './share-link-dialog';

@@ -3,23 +3,20 @@ import useSWR, { mutate as mutateGlobal } from 'swr';
 import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
 import type { ScheduledEmail, SentEmail, ShareLink } from '@contract/delivery';
 
-import { SCRIPTS_KEY } from './scripts';
+import { SCHEDULED_KEY } from './delivery';
 
 /**
- * A script's delivery from its card (spec 000 §7 send-email / schedule-email; issue 12 share links). The
- * Automations page lists scheduled emails under `/api/scheduled-emails`: a new one refreshes that list
- * by its key (features do not import each other).
+ * One video's delivery, offered on its script card (spec 000 §7 send-email / schedule-email; issue 12 share
+ * links). A new scheduled email refreshes the Automations page's list of them.
  */
-const SCHEDULED_EMAILS_KEY = '/api/scheduled-emails';
-
-const scriptPath = (id: string) => `${SCRIPTS_KEY}/${encodeURIComponent(id)}`;
+const scriptPath = (id: string) => `/api/scripts/${encodeURIComponent(id)}`;
 
 /** POST send-email (no body): the video to the automation email, else the account's. */
 export const sendVideoEmail = (scriptId: string) => apiPost<SentEmail>(`${scriptPath(scriptId)}/send-email`);
 
 export async function scheduleVideoEmail(scriptId: string, scheduledAt: Date): Promise<ScheduledEmail> {
   const email = await apiPost<ScheduledEmail>(`${scriptPath(scriptId)}/schedule-email`, { scheduledAt: scheduledAt.toISOString() });
-  void mutateGlobal(SCHEDULED_EMAILS_KEY);
+  void mutateGlobal(SCHEDULED_KEY);
   return email;
 }
 

@@ -1,0 +1,12 @@
+import { TriggerEmail } from '@/features/automation/components/trigger-email';
+import { VideoDeliveryProvider } from '@/features/scripts/components/delivery-slot';
+import ScriptsRoute from '@/features/scripts/routes/scripts';
+
+/** /scripts: the scripts feature, with the delivery feature's Trigger Email menu on each finished video's card. */
+export default function ScriptsPage() {
+  return (
+    <VideoDeliveryProvider value={TriggerEmail}>
+      <ScriptsRoute />
+    </VideoDeliveryProvider>
+  );
+}

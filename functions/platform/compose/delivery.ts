@@ -1,7 +1,6 @@
 import { DynamoDeliverySettingsRepository } from '../../adapters/aws/dynamo/delivery-settings';
 import { DynamoMailQuota, DynamoSuppressionList } from '../../adapters/aws/dynamo/mail-quota';
 import { DynamoScheduledEmailRepository } from '../../adapters/aws/dynamo/scheduled-emails';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoSendOnce } from '../../adapters/aws/dynamo/send-once';
 import { DynamoShareLinkRepository } from '../../adapters/aws/dynamo/share-links';
 import { EventBridgeScheduler } from '../../adapters/aws/eventbridge-scheduler';
@@ -22,6 +21,7 @@ import { schedulerClientOf } from '../clients/scheduler';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { mailerOf } from './mail';
+import { scriptRepositoryOf } from './script-services';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
 import { webhooksOf } from './webhooks';
 
@@ -87,7 +87,7 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, buc
   const sessions = sessionsOf(context);
   const appOrigin = appOriginOf(context);
   const settings = new DynamoDeliverySettingsRepository(table);
-  const scripts = new DynamoScriptRepository(table);
+  const scripts = scriptRepositoryOf(context);
   const clock = () => new Date();
   const log = logger.child({ area: 'delivery' });
   const shareLinks = new ShareLinkService({

@@ -1,15 +1,13 @@
 import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
-import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineDeps } from '../../core/video/pipeline-deps';
 import { proxyOutput } from '../../core/ports/video-renderer';
 import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
+import { scriptRepositoryOf, usageMeterOf } from './script-services';
 import { realtimeOf, usersOf } from './shared';
 
 /**
@@ -23,7 +21,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
   const renderer = new FfmpegVideoRenderer(draft ? { draft: proxyOutput } : {});
   const users = usersOf(context, 'read');
   return {
-    scripts: new DynamoScriptRepository(table),
+    scripts: scriptRepositoryOf(context),
     users,
     media: new DynamoMediaAssetRepository(table),
     runs: new DynamoVideoRunStore(table),
@@ -33,7 +31,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
       need(context, { kind: 'ffmpeg' });
       return renderer;
     },
-    usage: new UsageMeter({ users, counters: new DynamoUsageCounters(table) }),
+    usage: usageMeterOf(context, users),
     recent: new DynamoRecentMediaUse(table),
     watermarkPath,
     renderChunkSeconds: context.config.RENDER_CHUNK_SECONDS,

@@ -1,14 +1,11 @@
 import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoScriptTemplateRepository } from '../../adapters/aws/dynamo/script-template-repository';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { StepFunctionsPipelineStarter } from '../../adapters/aws/sfn-pipeline';
-import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineStarter } from '../../core/ports/pipeline';
-import { GenerationService } from '../../core/scripts/generation-service';
-import { ScriptService } from '../../core/scripts/script-service';
+import type { GenerationService } from '../../core/scripts/generation-service';
+import type { ScriptService } from '../../core/scripts/script-service';
 import { ScriptTemplateService } from '../../core/scripts/template-service';
 import type { SessionService } from '../../core/sessions/session-service';
 import { SegmentPlanner } from '../../core/video/segment-planner';
@@ -17,8 +14,7 @@ import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { sfnOf } from '../clients/sfn';
 import { tableOf } from '../clients/table';
-import { logger } from '../logger';
-import { scriptWriterOf } from './script-writer';
+import { generationOf, scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
 import { stockFootageOf } from './stock-footage';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
@@ -41,23 +37,17 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   const sessions = sessionsOf(context);
   const publisher = realtimeOf(context, sessions);
   const users = usersOf(context);
-  const repository = new DynamoScriptRepository(table);
-  const references = ownedReferencesOf(table);
-  const scripts = new ScriptService(repository, publisher, {
-    references,
-    files: objectStoreOf(context, 'read-write'),
-    log: logger.child({ area: 'scripts' }),
-  });
-  const writer = scriptWriterOf(context);
+  const repository = scriptRepositoryOf(context);
+  const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });
   const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
   const runs = new DynamoVideoRunStore(table);
-  const usage = new UsageMeter({ users, counters: new DynamoUsageCounters(table) });
+  const usage = usageMeterOf(context, users);
   const planner = new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table), undefined, undefined, stockFootageOf(context, publisher));
   return {
     sessions,
     scripts,
-    generation: new GenerationService(writer, usage, scripts, publisher),
-    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), references),
+    generation: generationOf(context, scripts, publisher, usage),
+    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table)),
     videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher, usage, files: objectStoreOf(context, 'read-write') }),
   };
 }

@@ -11,7 +11,7 @@ import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf, s3Of } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { stripeSettingsOf } from './billing';
-import { schedulerOf } from './delivery';
+import { schedulerOf } from './runtime/scheduler';
 import { buildCloners } from './voices';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 

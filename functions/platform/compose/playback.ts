@@ -1,5 +1,5 @@
 import type { CompletionNotices } from '../../core/ports/delivery';
-import { completionNoticesOf } from './completion-notices';
+import { completionNoticesOf } from './runtime/completion-notices';
 import { randomBytes } from 'node:crypto';
 import { FfmpegMp3Encoder } from '../../adapters/ffmpeg/mp3-encoder';
 import type { Publisher } from '../../core/ports/realtime';

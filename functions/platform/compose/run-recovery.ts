@@ -6,7 +6,7 @@ import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
-import { completionNoticesOf } from './completion-notices';
+import { completionNoticesOf } from './runtime/completion-notices';
 import { automationDeliveryOf } from './automation';
 import { usageMeterOf } from './script-services';
 import { realtimeOf, sessionsOf, usersOf } from './shared';

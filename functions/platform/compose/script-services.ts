@@ -4,18 +4,17 @@ import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { UsageMeter } from '../../core/plans/usage-meter';
 import type { UserRepository } from '../../core/ports/accounts';
 import type { Publisher } from '../../core/ports/realtime';
-import { GenerationService } from '../../core/scripts/generation-service';
 import { ScriptService } from '../../core/scripts/script-service';
 import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
-import { scriptWriterOf } from './script-writer';
 import { usersOf } from './shared';
 
 /**
  * The services several entry points share, each built in one place: the scripts' repository, the plan's
- * usage meter, ScriptService (the workspace, the weekly email, automation) and script generation.
+ * usage meter and ScriptService (the workspace, the weekly email, automation). Script generation is
+ * `generationOf` in `script-writer.ts`, so only the entries that write carry the writer's SDK.
  */
 
 /** The scripts over the table; `read` where the entry only reads them (stats). */
@@ -38,9 +37,4 @@ export function scriptServiceOf(context: EntryContext, publisher: Publisher, opt
     files: objectStoreOf(context, options.bucket),
     log: logger.child({ area: options.area }),
   });
-}
-
-/** Script generation: the writer, through the plan's tokens, saving with `scripts`. */
-export function generationOf(context: EntryContext, scripts: ScriptService, publisher: Publisher, usage: UsageMeter = usageMeterOf(context)): GenerationService {
-  return new GenerationService(scriptWriterOf(context), usage, scripts, publisher);
 }

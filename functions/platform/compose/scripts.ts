@@ -2,8 +2,6 @@ import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-asse
 import { DynamoScriptTemplateRepository } from '../../adapters/aws/dynamo/script-template-repository';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
-import { StepFunctionsPipelineStarter } from '../../adapters/aws/sfn-pipeline';
-import type { PipelineStarter } from '../../core/ports/pipeline';
 import type { GenerationService } from '../../core/scripts/generation-service';
 import type { ScriptService } from '../../core/scripts/script-service';
 import { ScriptTemplateService } from '../../core/scripts/template-service';
@@ -12,9 +10,10 @@ import { SegmentPlanner } from '../../core/video/segment-planner';
 import { VideoRequestService } from '../../core/video/video-request-service';
 import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
-import { sfnOf } from '../clients/sfn';
 import { tableOf } from '../clients/table';
-import { generationOf, scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
+import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
+import { generationOf } from './script-writer';
+import { pipelineStarterOf } from './runtime/state-machines';
 import { stockFootageOf } from './stock-footage';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
@@ -27,19 +26,15 @@ export interface ScriptsDeps {
   videos: VideoRequestService;
 }
 
-const notConfigured: PipelineStarter = {
-  start: () => Promise.reject(new Error('No state machine is configured (STATE_MACHINE_ARN is unset)')),
-};
 
 export function composeScripts(context: EntryContext): ScriptsDeps {
-  const { config } = context;
   const table = tableOf(context, 'read-write');
   const sessions = sessionsOf(context);
   const publisher = realtimeOf(context, sessions);
   const users = usersOf(context);
   const repository = scriptRepositoryOf(context);
   const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });
-  const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
+  const pipeline = pipelineStarterOf(context);
   const runs = new DynamoVideoRunStore(table);
   const usage = usageMeterOf(context, users);
   const planner = new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table), undefined, undefined, stockFootageOf(context, publisher));

@@ -2,7 +2,6 @@ import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-asse
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../../adapters/aws/dynamo/workflows';
-import { StepFunctionsAutomationStarter } from '../../adapters/aws/sfn-automation';
 import type { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineStarter } from '../../core/ports/pipeline';
 import type { Publisher } from '../../core/ports/realtime';
@@ -14,11 +13,12 @@ import { AutomationCompletions } from '../../core/workflows/run-completion';
 import { ScheduleService } from '../../core/workflows/schedules';
 import { TemplateService } from '../../core/workflows/templates';
 import type { EntryContext } from '../clients/entry';
-import { sfnOf } from '../clients/sfn';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
-import { schedulerOf } from './delivery';
-import { generationOf, scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
+import { automationStartOf } from './runtime/state-machines';
+import { schedulerOf } from './runtime/scheduler';
+import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
+import { generationOf } from './script-writer';
 import { stockFootageOf } from './stock-footage';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
@@ -34,14 +34,6 @@ export function workflowStoresOf(context: EntryContext) {
   return { templates: new DynamoVideoTemplates(table), schedules: new DynamoAutomationSchedules(table), runs: new DynamoAutomationRuns(table) };
 }
 
-/** What a firing and Test Workflow need: the automation state machine's start. */
-function automationStartOf(context: EntryContext): AutomationRunnerDeps['startRun'] {
-  const client = sfnOf(context, 'startsAutomation');
-  const arn = context.config.AUTOMATION_STATE_MACHINE_ARN;
-  if (!arn) return notHere('the automation state machine (AUTOMATION_STATE_MACHINE_ARN is unset)');
-  const starter = new StepFunctionsAutomationStarter(client, arn);
-  return (name, input) => starter.start(name, input);
-}
 
 /** The video requests of the scripts area, for the automation's steps: they claim a video and give it back, never start it. */
 function videoRequestsOf(context: EntryContext, usage: UsageMeter, publisher: Publisher): VideoRequestService {

@@ -3,7 +3,7 @@ import { logoFileParams, logoStateReadOnlyFields, updateLogoSettingsSchema } fro
 import { FileTooLargeError } from '../core/errors';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
-import { readMultipartFile } from '../platform/http/multipart-file';
+import { noFormFields, readMultipartFile } from '../platform/http/multipart-file';
 import { composeBranding, type BrandingDeps } from '../platform/compose/branding';
 
 /** The logo overlay (spec 001 §7 Logo; issue 14): upload, settings, removal and the file itself. */
@@ -17,6 +17,7 @@ export const handler = createAreaHandler('branding', composeBranding, {
         maxBytes: logoMaxBytes,
         tooLarge: () => new FileTooLargeError(logoMessages.tooLarge, { maxBytes: logoMaxBytes }, 'LOGO_TOO_LARGE'),
         missing: 'Choose a logo file to upload',
+        fields: noFormFields,
       });
       return { body: await input.deps.logos.upload(input.userId, file) };
     },

@@ -1,4 +1,4 @@
-import { ValidationError } from '../core/errors';
+import { z } from 'zod';
 import {
   assetReadOnlyFields,
   bulkDeleteSchema,
@@ -21,9 +21,9 @@ import { directUploadMaxBytes } from '../core/media/uploads';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
 import { composeMedia, type MediaDeps } from '../platform/compose/media';
+import { readMultipartFile } from '../platform/http/multipart-file';
 import { proxiedFile } from '../platform/http/proxied-file';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
-import { describeIssues } from '../platform/http/zod-issues';
 import type { RemoteMediaKind } from '../core/ports/remote-fetcher';
 
 type AnyInput = EndpointInput<unknown, unknown, unknown, MediaDeps, string>;
@@ -37,39 +37,28 @@ async function proxy(input: EndpointInput<unknown, { url: string }, unknown, Med
   return proxiedFile(answer);
 }
 
+/**
+ * The spec's multipart upload's fields: `tags`, held to the JSON calls' bounds (a 400 naming the bound,
+ * not a 500), and `folderId` (`root` or nothing is the root).
+ */
+const uploadFormFields = z.object({
+  tags: tagsInput,
+  folderId: z
+    .string()
+    .optional()
+    .transform((folder) => (folder && folder !== 'root' ? folder : null)),
+});
+
 /** The spec's multipart upload: one file per request (field `file`), optional `tags` and `folderId`. */
 async function readMultipart(input: AnyInput) {
-  const event = input.request.event;
-  const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) throw new ValidationError('Send the file as multipart/form-data');
-  const raw = event.body ?? '';
-  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-  if (bytes.byteLength > directUploadMaxBytes + 64 * 1024) throw new PayloadTooLargeError(directUploadMaxBytes);
-  let form: FormData;
-  try {
-    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new ValidationError('The upload could not be read as multipart/form-data');
-  }
-  const files = form.getAll('file').filter((value) => typeof value !== 'string');
-  if (files.length === 0) throw new ValidationError('Please select files to upload');
-  if (files.length > 1) throw new ValidationError('One file per request');
-  const file = files[0] as Blob & { name?: string };
-  // The form's tags are held to the JSON calls' bounds: a 400 naming the bound, not a 500.
-  const parsedTags = tagsInput.safeParse(form.get('tags') ?? undefined);
-  if (!parsedTags.success) {
-    const { message, details } = describeIssues(parsedTags.error);
-    throw new ValidationError(message, details);
-  }
-  const tags = parsedTags.data;
-  const folder = form.get('folderId');
-  return {
-    fileName: file.name || 'upload',
-    contentType: file.type || undefined,
-    bytes: new Uint8Array(await file.arrayBuffer()),
-    tags,
-    folderId: typeof folder === 'string' && folder && folder !== 'root' ? folder : null,
-  };
+  const { file, fields } = await readMultipartFile(input.request.event, {
+    field: 'file',
+    maxBytes: directUploadMaxBytes,
+    tooLarge: () => new PayloadTooLargeError(directUploadMaxBytes),
+    missing: 'Please select files to upload',
+    fields: uploadFormFields,
+  });
+  return { ...file, ...fields };
 }
 
 /** The media library (spec 001 §2, §7; 000 §7 for the picker's calls). */

@@ -3,7 +3,7 @@ import { convertToAudioSchema, playbackFileParams, playbackQuery, videoPreviewSc
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
 import { composePlayback, type PlaybackDeps } from '../platform/compose/playback';
-import type { PlaybackKind } from '../core/scripts/lifecycle';
+import type { PlaybackKind } from '../core/files/script-files';
 
 async function playback(input: EndpointInput<unknown, { download?: '1' }, { file: string }, PlaybackDeps, string>, kind: PlaybackKind): Promise<HttpResult> {
   const download = input.query.download === '1';

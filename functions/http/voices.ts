@@ -1,22 +1,28 @@
 import { z } from 'zod';
-import { ValidationError } from '../core/errors';
 import type { CloneRequest } from '../core/voices/voice-clones';
 import { voiceCloneMessages, voiceSampleRules } from '../contract/rules/voice-samples';
 import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceSampleUploadSchema } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
+import { formOverheadBytes, readMultipartForm } from '../platform/http/multipart-file';
 import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
 import { parseOrRefuse } from '../platform/http/zod-issues';
 
 /** The whole clone form: every sample at its largest, and room for the form's own fields. */
-const cloneBodyMaxBytes = voiceSampleRules.maxFiles * voiceSampleRules.maxFileBytes + 64 * 1024;
+const cloneBodyMaxBytes = voiceSampleRules.maxFiles * voiceSampleRules.maxFileBytes + formOverheadBytes;
 
 /** The form's text fields, bounded (a name is checked for emptiness by the service, with the spec's message). */
 const cloneFields = z.object({
   name: z.string().max(1_000, voiceCloneMessages.nameTooLong).default(''),
   /** A checkbox's value; anything but a yes is no consent (400 with the consent message). */
-  consent: z.string().max(20, voiceCloneMessages.consentRequired).optional(),
+  consent: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(20, voiceCloneMessages.consentRequired)
+    .optional()
+    .transform((value) => value === 'true' || value === 'on' || value === '1' || value === 'yes'),
 });
 
 type CloneInput = EndpointInput<unknown, unknown, unknown, VoicesDeps, string>;
@@ -41,34 +47,22 @@ async function cloneFromUploads(input: CloneInput, body: unknown) {
  * claimed types are carried along for the first check only; the service reads the bytes.
  */
 async function readCloneForm(input: CloneInput): Promise<CloneRequest> {
-  const event = input.request.event;
-  const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) throw new ValidationError('Send the voice samples as multipart/form-data, or as JSON naming their uploads');
-  const raw = event.body ?? '';
-  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-  if (bytes.byteLength > cloneBodyMaxBytes) throw new PayloadTooLargeError(cloneBodyMaxBytes);
-  let form: FormData;
-  try {
-    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new ValidationError('The voice samples could not be read as multipart/form-data');
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
+  const { files, fields } = await readMultipartForm(input.request.event, {
+    maxBodyBytes: cloneBodyMaxBytes,
+    tooLarge: () => new PayloadTooLargeError(cloneBodyMaxBytes),
+    fields: cloneFields,
+    // One more than allowed is read, so the service refuses too many with its own message.
+    files: { names: ['files', 'files[]', 'file'], atMost: voiceSampleRules.maxFiles + 1, defaultName: 'sample' },
+    messages: {
+      notMultipart: 'Send the voice samples as multipart/form-data, or as JSON naming their uploads',
+      unreadable: 'The voice samples could not be read as multipart/form-data',
+    },
+  });
+  return {
+    name: fields.name,
+    consent: fields.consent,
+    files: files.map((file) => ({ fileName: file.fileName.slice(0, 200), contentType: file.contentType ?? '', bytes: file.bytes })),
   };
-  const fields = cloneFields.safeParse({ name: text('name'), consent: text('consent')?.trim().toLowerCase() });
-  if (!fields.success) throw new ValidationError(fields.error.issues[0]?.message ?? 'Invalid form');
-  const uploads = [...form.getAll('files'), ...form.getAll('files[]'), ...form.getAll('file')].filter((value) => typeof value !== 'string') as (Blob & { name?: string })[];
-  const files = await Promise.all(
-    uploads.slice(0, voiceSampleRules.maxFiles + 1).map(async (file) => ({
-      fileName: (file.name || 'sample').slice(0, 200),
-      contentType: file.type || '',
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    })),
-  );
-  const consent = fields.data.consent;
-  return { name: fields.data.name, consent: consent === 'true' || consent === 'on' || consent === '1' || consent === 'yes', files };
 }
 
 /** Voices and their samples (000 §7, 001 §7), and cloning (001 §4, §5; issue 14). */

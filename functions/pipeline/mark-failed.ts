@@ -3,7 +3,7 @@ import { failureStep, type FailureResult } from '../core/video/failure-step';
 import type { PipelineDeps } from '../core/video/pipeline-deps';
 import { markFailedInputSchema } from '../core/video/run';
 import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { completionNoticesOf } from '../platform/compose/completion-notices';
+import { completionNoticesOf } from '../platform/compose/runtime/completion-notices';
 import { videoTaskDeps } from './deps';
 import { runTask } from './run-task';
 import { taskNamed } from './tasks';

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { bucketExpiry, bucketPrefixes } from '../../functions/core/files/bucket-layout.js';
 
 export interface MediaProps {
   /**
@@ -40,11 +41,11 @@ export class Media extends Construct {
       lifecycleRules: [
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
-        // Anything written under tmp/ (scratch files of a run) is gone after a day.
-        { id: 'expire-temporary-files', prefix: 'tmp/', expiration: Duration.days(1) },
-        // A share link's public copy of its video (shares/<link id>/, issue 23): revoking or closing the account
-        // deletes it; this removes the copies of expired links (a link lives 7 days, its copy is made after it).
-        { id: 'expire-share-copies', prefix: 'shares/', expiration: Duration.days(8) },
+        // Anything written under tmp/ (scratch files of a run, previews, voice samples waiting for a clone).
+        { id: 'expire-temporary-files', prefix: bucketPrefixes.temporary, expiration: Duration.days(bucketExpiry.temporaryDays) },
+        // A share link's public copy of its video: revoking or closing the account deletes it; this removes
+        // the copies of expired links.
+        { id: 'expire-share-copies', prefix: bucketPrefixes.shares, expiration: Duration.days(bucketExpiry.shareCopyDays) },
       ],
     });
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import type { Script } from '../../functions/contract/scripts';
-import { downloadFileName } from '../../functions/core/scripts/lifecycle';
+import { downloadFileName } from '../../functions/core/files/script-files';
 import type { MediaFile } from '../support/media-files';
 import { newPhonePage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
 import { startJourney, stopJourney } from './journey';

@@ -14,7 +14,7 @@ import type { AccountExport } from '../../functions/contract/account';
 import type { PublicAsset } from '../../functions/contract/media';
 import type { Script } from '../../functions/contract/scripts';
 import type { ConvertToAudioResult, VideoPreviewResult } from '../../functions/contract/video';
-import { objectKeys } from '../../functions/core/media/media';
+import { objectKeys } from '../../functions/core/files/bucket-layout';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import { services } from '../support/services';
 import { objectExists, objectsOf } from './support/bucket';
@@ -92,7 +92,7 @@ async function storedAsset(userId: string, assetId: string) {
 async function uploaded(prefix: string): Promise<{ user: SignedInUser; asset: PublicAsset; proxyKey: string }> {
   const user = await signUpAndIn(stack, prefix);
   const asset = await uploadAsset(user.client, landscape);
-  const proxyKey = objectKeys.proxy(user.id, asset.id);
+  const proxyKey = objectKeys.mediaProxy(user.id, asset.id);
   return { user, asset, proxyKey };
 }
 
@@ -112,7 +112,7 @@ describe('clip proxies', () => {
     // A clip already at the proxy's size gets none (its original is as cheap to read).
     const small = await uploadAsset(user.client, await makeMedia(dir, 'mp4', { name: 'Small', size: '320x240' }));
     expect((await storedAsset(user.id, small.id))?.proxyKey).toBeUndefined();
-    expect(await objectExists(objectKeys.proxy(user.id, small.id))).toBe(false);
+    expect(await objectExists(objectKeys.mediaProxy(user.id, small.id))).toBe(false);
 
     // Ours, not the user's data: left out of the export.
     const objects = await objectsOf(user.id);

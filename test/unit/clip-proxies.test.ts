@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { proxyArgs, proxyLimits } from '../../functions/adapters/ffmpeg/footage-proxy';
-import { isProxyKey, objectKeys, objectsOf, wantsProxy } from '../../functions/core/media/media';
+import { isProxyKey, objectKeys } from '../../functions/core/files/bucket-layout';
+import { objectsOf, wantsProxy } from '../../functions/core/media/media';
 
 /** Issue 24: the proxy copy of a clip, its key and when one is made (the real ffmpeg runs in test/integration/clip-proxies.test.ts). */
 describe('clip proxies', () => {
@@ -25,7 +26,7 @@ describe('clip proxies', () => {
   });
 
   it('live beside the original, are recognised by key only there, and go with the asset', () => {
-    const key = objectKeys.proxy('u1', 'a1');
+    const key = objectKeys.mediaProxy('u1', 'a1');
     expect(key).toBe('users/u1/media/a1/proxy.mp4');
     expect(isProxyKey(key)).toBe(true);
     expect(isProxyKey('users/u1/media/a1/original.mp4')).toBe(false);

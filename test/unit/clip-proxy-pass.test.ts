@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClipProxies, needsProxy, type ClipProxyDeps } from '../../functions/core/media/clip-proxies';
-import { objectKeys, type MediaAsset } from '../../functions/core/media/media';
+import { objectKeys } from '../../functions/core/files/bucket-layout';
+import type { MediaAsset } from '../../functions/core/media/media';
 import type { LocalMedia } from '../../functions/core/ports/media';
 import { clipProxyStep } from '../../functions/core/video/finalize-step';
 import type { PipelineDeps } from '../../functions/core/video/pipeline-deps';
@@ -19,7 +20,7 @@ const asset = (id: string, extra: Partial<MediaAsset> = {}): MediaAsset => ({
   tags: [],
   isActive: true,
   folderId: null,
-  storageKey: objectKeys.original('u1', id, 'mp4'),
+  storageKey: objectKeys.mediaOriginal('u1', id, 'mp4'),
   thumbnailKey: null,
   width: 1920,
   height: 1080,
@@ -104,8 +105,8 @@ describe('clip proxies made after upload', () => {
     const pass = await new ClipProxies(deps).makeMissing('u1', ['long', 'short', 'done', 'mid'], 10_000);
     expect(pass).toEqual({ made: ['short', 'mid'], left: ['long'] });
     expect(timeouts).toEqual([10_000, 6_000]);
-    expect(uploaded).toEqual([objectKeys.proxy('u1', 'short'), objectKeys.proxy('u1', 'mid')]);
-    expect(recorded[0]).toEqual({ assetId: 'short', proxyKey: objectKeys.proxy('u1', 'short'), storageKey: objectKeys.original('u1', 'short', 'mp4') });
+    expect(uploaded).toEqual([objectKeys.mediaProxy('u1', 'short'), objectKeys.mediaProxy('u1', 'mid')]);
+    expect(recorded[0]).toEqual({ assetId: 'short', proxyKey: objectKeys.mediaProxy('u1', 'short'), storageKey: objectKeys.mediaOriginal('u1', 'short', 'mp4') });
   });
 
   it('leave a failed clip for later and drop a copy the asset no longer takes', async () => {
@@ -113,7 +114,7 @@ describe('clip proxies made after upload', () => {
     const pass = await new ClipProxies(deps).makeMissing('u1', ['bad', 'gone', 'good'], 60_000);
     expect(pass).toEqual({ made: ['good'], left: ['bad', 'gone'] });
     expect(recorded.map((r) => r.assetId)).toEqual(['good']);
-    expect(deleted).toEqual([objectKeys.proxy('u1', 'gone')]);
+    expect(deleted).toEqual([objectKeys.mediaProxy('u1', 'gone')]);
   });
 
   it('run after a finished video for its clips without a proxy, and never fail it', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pipelineTasks, taskNamed } from '../../functions/pipeline/tasks';
 import { jobsAccess, realtimeAccess, runRecoveryAccess, UndeclaredAccessError } from '../../functions/platform/access';
 import { composeRunRecovery } from '../../functions/platform/compose/run-recovery';
-import { completionNoticesOf } from '../../functions/platform/compose/completion-notices';
+import { completionNoticesOf } from '../../functions/platform/compose/runtime/completion-notices';
 import { composeJobs } from '../../functions/platform/compose/jobs';
 import { parseConfig } from '../../functions/platform/config';
 import { areaAccess, areas, type AreaName } from '../../functions/platform/routes';

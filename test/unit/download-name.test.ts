@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFileName, maxDownloadNameLength, scriptIdOfFile } from '../../functions/core/scripts/lifecycle';
+import { downloadFileName, maxDownloadNameLength, scriptIdOfFile } from '../../functions/core/files/script-files';
 
 describe('the name a downloaded video is saved under (issue 15)', () => {
   it('is the title as a slug: accents folded, lower case, one dash between words', () => {

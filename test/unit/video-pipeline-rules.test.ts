@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { logoKeyOf } from '../../functions/core/video/render-step';
 import { NotFoundError } from '../../functions/core/errors';
 import { VideoInputError, failureMessage, genericFailureMessage, timeoutFailureMessage, withStableName } from '../../functions/core/video/run';
-import { keyOfVideoUrl, videoFiles } from '../../functions/core/scripts/lifecycle';
+import { keyOfVideoUrl, videoFiles } from '../../functions/core/files/script-files';
 import { usageMinutes } from '../../functions/core/plans/usage-minutes';
 import { segmentTimes, spokenWordCount } from '../../functions/core/video/segment-timing';
 import { defaultLogoSettings } from '../../functions/core/users/user';

@@ -8,7 +8,7 @@ import type { UsageCounters } from '../../functions/core/ports/usage';
 import { newUser, type User } from '../../functions/core/users/user';
 import { usageMinutes } from '../../functions/core/plans/usage-minutes';
 import { UsageMeter } from '../../functions/core/plans/usage-meter';
-import { filesOfAudioUrl, isPlaybackFileName, voiceOverFiles } from '../../functions/core/scripts/lifecycle';
+import { filesOfAudioUrl, isPlaybackFileName, voiceOverFiles } from '../../functions/core/files/script-files';
 import { voiceCandidates, voiceSettingsOf } from '../../functions/core/voiceover/voice-choice';
 import { fitWords } from '../../functions/core/voiceover/voice-over-service';
 import type { UserVoice, Voice } from '../../functions/core/voices/voice';

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ObjectTooLargeError, type ObjectStore, type PresignedPost } from '../../core/ports/object-store';
+import { ObjectTooLargeError, type ObjectStore, type PresignedPost, type StoredObject } from '../../core/ports/object-store';
 
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -64,6 +64,17 @@ export class S3ObjectStore implements ObjectStore {
   async delete(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  }
+
+  async list(prefix: string, max: number): Promise<StoredObject[]> {
+    const found: StoredObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: 1_000 }));
+      for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0 });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token && found.length <= max);
+    return found.slice(0, max + 1);
   }
 
   /** Deletes every object under the prefix, a listing page at a time; answers how many (the closure's and a share link's removal). */

@@ -2,13 +2,11 @@ import { accountMessages } from '../../contract/account';
 import { isLiveStatus } from '../../contract/rules/billing';
 import { weeklyEmailJobName } from '../delivery/delivery-settings-service';
 import { scheduledEmailJobName } from '../delivery/scheduled-emails';
-import { shareCopyPrefix } from '../delivery/share-links';
 import { NotAuthenticatedError, RateLimitedError, ValidationError } from '../errors';
-import { userPrefix } from '../files/owned-files';
-import { renderScratchPrefix } from '../scripts/lifecycle';
-import { voiceSampleUploadPrefix } from '../voices/sample-keys';
+import { objectKeys } from '../files/bucket-layout';
 import type { IdentityProvider, LoginThrottle, UserRepository } from '../ports/accounts';
-import type { AccountDataStore, ClosurePlan, OwnedRecord, UserObjects } from '../ports/account-data';
+import type { AccountDataStore, ClosurePlan, OwnedRecord } from '../ports/account-data';
+import type { ObjectStore } from '../ports/object-store';
 import type { BillingProvider } from '../ports/billing';
 import type { Scheduler } from '../ports/delivery';
 import type { VoiceClonerChoice } from '../ports/voices';
@@ -23,7 +21,7 @@ export interface AccountClosureDeps {
   identity: Pick<IdentityProvider, 'checkPassword' | 'deleteUser'>;
   throttle: LoginThrottle;
   store: AccountDataStore;
-  objects: Pick<UserObjects, 'deletePrefix'>;
+  objects: Pick<ObjectStore, 'deletePrefix'>;
   scheduler: Pick<Scheduler, 'cancel'>;
   /** Absent when billing is not configured: then only a live subscription stops the closure (503). */
   billing?: Pick<BillingProvider, 'cancelSubscription'>;
@@ -54,7 +52,7 @@ export function closurePlanOf(
     if (record.sk.startsWith('AUTOSCHED#') && id) schedules.add(automationJobName(id));
     if (record.sk.startsWith('SCHEDEMAIL#') && id) schedules.add(scheduledEmailJobName(id));
     if (record.sk.startsWith('SHARE#') && typeof record.item.tokenHash === 'string') shareTokenHashes.push(record.item.tokenHash);
-    if (record.sk.startsWith('SHARE#') && id) shareCopyPrefixes.push(shareCopyPrefix(id));
+    if (record.sk.startsWith('SHARE#') && id) shareCopyPrefixes.push(objectKeys.shareCopyPrefix(id));
     if (record.sk.startsWith('VOICE#') && isProviderClone(record.item) && typeof record.item.voiceId === 'string') providerVoiceIds.push(record.item.voiceId);
   }
   const live = Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus ?? '');
@@ -149,7 +147,7 @@ export class AccountClosureService {
     }
     // 2. Their objects (uploads, voice-overs, videos, logo, exports), a render's scratch files, voice samples waiting for a clone and their share links' public copies.
     let removedObjects = 0;
-    const prefixes = [userPrefix(userId), renderScratchPrefix(userId), voiceSampleUploadPrefix(userId), ...(plan.shareCopyPrefixes ?? [])];
+    const prefixes = [objectKeys.userPrefix(userId), objectKeys.renderScratchPrefix(userId), objectKeys.voiceSampleUploadsPrefix(userId), ...(plan.shareCopyPrefixes ?? [])];
     for (const prefix of prefixes) removedObjects += await this.deps.objects.deletePrefix(prefix);
     // 3. Their schedules (a missing one is fine).
     for (const name of plan.schedules) await this.deps.scheduler.cancel(name);

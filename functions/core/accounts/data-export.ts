@@ -1,12 +1,12 @@
 import { accountMessages, exportLimits, type AccountExport } from '../../contract/account';
 import { FileTooLargeError } from '../errors';
-import { userPrefix } from '../files/owned-files';
-import { isProxyKey } from '../media/media';
-import type { AccountDataStore, ArchiveEntry, OwnedRecord, UserObjects } from '../ports/account-data';
+import { isProxyKey, objectKeys } from '../files/bucket-layout';
+import type { AccountDataStore, OwnedRecord } from '../ports/account-data';
+import type { ArchiveEntry, ObjectStore, ZipWriter } from '../ports/object-store';
 import { toPublicUser, userSchema } from '../users/user';
 
 /** Where a user's exports are written (inside their own prefix, so closing the account removes them). */
-export const exportPrefix = (userId: string) => `${userPrefix(userId)}exports/`;
+export const exportPrefix = objectKeys.exportsPrefix;
 
 /** How long the download link lives. */
 export const exportLinkSeconds = 15 * 60;
@@ -73,12 +73,12 @@ const readme = (date: string) =>
  */
 export class DataExportService {
   constructor(
-    private readonly deps: { records: Pick<AccountDataStore, 'ownedRecords'>; objects: UserObjects },
+    private readonly deps: { records: Pick<AccountDataStore, 'ownedRecords'>; objects: Pick<ObjectStore, 'list' | 'delete' | 'presignGet'>; zip: ZipWriter },
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
   async export(userId: string): Promise<AccountExport> {
-    const prefix = userPrefix(userId);
+    const prefix = objectKeys.userPrefix(userId);
     const exports = exportPrefix(userId);
     const [records, listed] = await Promise.all([
       this.deps.records.ownedRecords(userId, maxExportRecords),
@@ -99,8 +99,8 @@ export class DataExportService {
       ...exportDocuments(records).map((document) => ({ name: `data/${document.name}`, data: encoder.encode(`${JSON.stringify(document.value, null, 2)}\n`) })),
       ...media.map((object) => ({ name: `files/${object.key.slice(prefix.length)}`, objectKey: object.key, size: object.size })),
     ];
-    const key = `${exports}${stamp}.zip`;
-    await this.deps.objects.writeZip(key, entries);
+    const key = objectKeys.exportArchive(userId, stamp);
+    await this.deps.zip.writeZip(key, entries);
     await this.deps.objects.delete(previous.map((object) => object.key));
     const fileName = `reelsmith-export-${now.toISOString().slice(0, 10)}.zip`;
     const url = await this.deps.objects.presignGet(key, exportLinkSeconds, { attachmentName: fileName });

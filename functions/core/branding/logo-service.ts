@@ -1,7 +1,8 @@
 import { logoImageType, logoMaxBytes, logoMessages, logoUrlPrefix, roundOpacity, type LogoImageType } from '../../contract/rules/logo';
 import type { LogoSettings, LogoState } from '../../contract/users';
 import { ConflictError, FileTooLargeError, InvalidMediaError, NotAuthenticatedError, NotFoundError, UnsupportedFileTypeError } from '../errors';
-import { logoObjectKey, ownUrlSeconds, userPrefix } from '../files/owned-files';
+import { objectKeys } from '../files/bucket-layout';
+import { logoObjectKey, ownUrlSeconds } from '../files/owned-files';
 import type { UserRepository } from '../ports/accounts';
 import type { LogoRasterizer, RasterizeLimits } from '../ports/branding';
 import { UnreadableMediaError } from '../ports/media';
@@ -48,7 +49,7 @@ const stateOf = (user: Pick<User, 'logoUrl' | 'logoSettings'>): LogoState => ({ 
 function storedLogoKey(user: Pick<User, 'id' | 'logoUrl'>): string | undefined {
   if (!user.logoUrl?.startsWith(logoUrlPrefix)) return undefined;
   const key = logoObjectKey(user.id, user.logoUrl.slice(logoUrlPrefix.length));
-  return key?.startsWith(`${userPrefix(user.id)}logo/`) ? key : undefined;
+  return key?.startsWith(objectKeys.logo(user.id, '')) ? key : undefined;
 }
 
 export class LogoService {

@@ -4,7 +4,8 @@ import { ConflictError, NotFoundError } from '../errors';
 import { hashSecret, newId, newSecret } from '../ids';
 import type { ShareLinkRepository, SharedFiles, StoredShareLink } from '../ports/delivery';
 import { ObjectTooLargeError } from '../ports/object-store';
-import { keyOfVideoUrl } from '../scripts/lifecycle';
+import { objectKeys } from '../files/bucket-layout';
+import { keyOfVideoUrl } from '../files/script-files';
 
 export const shareLinkDays = 7;
 /** The share page's presigned video URL lives an hour (the page asks again when opened). */
@@ -17,13 +18,11 @@ export const sharedThumbnailMaxBytes = 4 * 1024 * 1024;
  * public URL carries the owner's id (`users/<id>/…`). Made when the page is first opened (most links a
  * mail or a webhook makes are never opened), again after a new render (a new source, a new name); all
  * removed when the link is revoked or the account closed, and by the bucket's lifecycle after the link
- * has expired (`shares/`, lib/constructs/media.ts).
+ * has expired (`bucketExpiry.shareCopyDays`).
  */
-export const shareCopiesPrefix = 'shares/';
 /** The thumbnail of a live link, answered as bytes by the API. */
 export const sharedThumbnailPath = (token: string) => `/api/share/${token}/thumbnail`;
-export const shareCopyPrefix = (linkId: string) => `${shareCopiesPrefix}${linkId}/`;
-export const shareCopyKey = (linkId: string, sourceKey: string) => `${shareCopyPrefix(linkId)}${hashSecret(sourceKey).slice(0, 32)}.mp4`;
+export const shareCopyKey = (linkId: string, sourceKey: string) => objectKeys.shareCopy(linkId, hashSecret(sourceKey).slice(0, 32));
 export const noVideoMessage = 'This script has no video yet. Create the video first.';
 export const goneLinkMessage = 'This link has expired or was revoked.';
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
@@ -97,7 +96,7 @@ export class ShareLinkService {
     const link = await this.deps.links.revoke(userId, id, this.deps.clock().toISOString());
     if (!link) throw new NotFoundError('Share link not found');
     // The public copy goes with the link (a presigned URL handed out before stops working at once).
-    await this.deps.files.deletePrefix(shareCopyPrefix(link.id));
+    await this.deps.files.deletePrefix(objectKeys.shareCopyPrefix(link.id));
     return this.toPublic(link);
   }
 

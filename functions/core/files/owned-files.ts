@@ -1,6 +1,7 @@
 import { logoFilePattern, logoUrlPrefix } from '../../contract/rules/logo';
 import { NotFoundError, ValidationError } from '../errors';
 import type { ObjectStore } from '../ports/object-store';
+import { bucketPrefixes, objectKeys } from './bucket-layout';
 import { remoteFetchLimits, type RemoteFetcher, type RemoteFile, type RemoteMediaKind } from '../ports/remote-fetcher';
 
 /**
@@ -9,8 +10,7 @@ import { remoteFetchLimits, type RemoteFetcher, type RemoteFile, type RemoteMedi
  * previews (`/api/media-proxy`, `/api/thumbnail-proxy`), `/api/proxy-media` and the render's logo ask here.
  */
 
-/** Every object of a user lives under this prefix (media, voice-overs, videos, logos). */
-export const userPrefix = (userId: string) => `users/${userId}/`;
+const { userPrefix } = objectKeys;
 
 /** The one rule: a key is the user's own when it is under their prefix and climbs nowhere. */
 export function isOwnKey(userId: string, key: string): boolean {
@@ -19,13 +19,13 @@ export function isOwnKey(userId: string, key: string): boolean {
 
 /** Voice samples: a preset's at the top, a private voice's under its owner's id. */
 export function voiceSampleKey(voice: { id: string; visibility: string }, userId: string, extension: string): string {
-  return `voice-samples/${voice.visibility === 'private' ? `${userId}/` : ''}${voice.id}.${extension}`;
+  return objectKeys.voiceSample(voice.id, extension, voice.visibility === 'private' ? userId : undefined);
 }
 
 /** Keys a user may read: voice samples of presets and their own, and their own files. */
 export function mayRead(userId: string, key: string): boolean {
-  if (key.startsWith('voice-samples/')) {
-    const rest = key.slice('voice-samples/'.length);
+  if (key.startsWith(bucketPrefixes.voiceSamples)) {
+    const rest = key.slice(bucketPrefixes.voiceSamples.length);
     return !rest.includes('/') || rest.startsWith(`${userId}/`);
   }
   return isOwnKey(userId, key);
@@ -33,7 +33,7 @@ export function mayRead(userId: string, key: string): boolean {
 
 /** A user's logo (issue 14): `users/<id>/logo/<uuid>.png`, served as `/api/logo/<uuid>.png`. */
 export function logoObjectKey(userId: string, file: string): string | undefined {
-  return logoFilePattern.test(file) ? `${userPrefix(userId)}logo/${file}` : undefined;
+  return logoFilePattern.test(file) ? objectKeys.logo(userId, file) : undefined;
 }
 
 /**

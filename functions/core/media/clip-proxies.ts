@@ -1,7 +1,8 @@
 import { maxUploadBytes } from '../../contract/rules/file-types';
 import type { MediaAssetRepository, MediaProcessor } from '../ports/media';
 import type { ObjectStore } from '../ports/object-store';
-import { objectKeys, proxyShrinks, type MediaAsset } from './media';
+import { objectKeys } from '../files/bucket-layout';
+import { proxyShrinks, type MediaAsset } from './media';
 
 /**
  * Proxy copies made after upload (issue 24, the preview is the video): a clip kept without one (too long
@@ -71,7 +72,7 @@ export class ClipProxies {
 
   private async makeOne(asset: MediaAsset, timeoutMs: number): Promise<boolean> {
     const started = this.clock();
-    const key = objectKeys.proxy(asset.userId, asset.id);
+    const key = objectKeys.mediaProxy(asset.userId, asset.id);
     let uploaded = false;
     try {
       const local = await this.deps.processor.open(asset.storageKey, maxUploadBytes);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { AssetAttribution, PublicAsset, PublicFolder } from '../../contract/media';
-import { userPrefix } from '../files/owned-files';
 import { proxyOutput } from '../ports/video-renderer';
 
 /** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
@@ -103,16 +102,6 @@ export interface MediaUsage {
   /** Bytes kept plus bytes reserved by uploads in flight: what the plan's limit is checked against. */
   chargedBytes: number;
 }
-
-/** Where a user's objects live. Only ids and our own extensions: a file name never becomes a path. */
-export const objectKeys = {
-  original: (userId: string, assetId: string, ext: string) => `${userPrefix(userId)}media/${assetId}/original.${ext}`,
-  thumbnail: (userId: string, assetId: string) => `${userPrefix(userId)}media/${assetId}/thumbnail.jpg`,
-  proxy: (userId: string, assetId: string) => `${userPrefix(userId)}media/${assetId}/proxy.mp4`,
-};
-
-/** Whether an object is a clip's proxy copy (derived by us: left out of a data export, never charged). */
-export const isProxyKey = (key: string) => /^users\/[^/]+\/media\/[^/]+\/proxy\.mp4$/.test(key);
 
 /**
  * Whether a video gets a proxy copy at upload: when its 9:16 crop is taller than the proxy frame (the

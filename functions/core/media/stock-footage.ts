@@ -6,7 +6,8 @@ import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import type { StockFootageSource, StockVideo } from '../ports/stock-footage';
 import { magicMatches } from './file-checks';
-import { aspectRatioOf, maxTagLength, normalizeTags, objectKeys, type MediaAsset, type MediaFolder, type PendingUpload } from './media';
+import { objectKeys } from '../files/bucket-layout';
+import { aspectRatioOf, maxTagLength, normalizeTags, type MediaAsset, type MediaFolder, type PendingUpload } from './media';
 import { announceMediaChange } from './messages';
 import { storageLimitBytes } from './storage-limits';
 
@@ -219,7 +220,7 @@ export class StockFootage {
     const upload: PendingUpload = {
       id,
       userId,
-      storageKey: objectKeys.original(userId, id, 'mp4'),
+      storageKey: objectKeys.mediaOriginal(userId, id, 'mp4'),
       fileType: 'video/mp4',
       fileName: `pexels-${video.id}.mp4`.slice(0, 255),
       title: title.charAt(0).toUpperCase() + title.slice(1),
@@ -233,7 +234,7 @@ export class StockFootage {
       this.deps.log?.('stock footage: no storage left', { userId, bytes: bytes.byteLength });
       return undefined;
     }
-    const thumbnailKey = picture ? objectKeys.thumbnail(userId, id) : null;
+    const thumbnailKey = picture ? objectKeys.mediaThumbnail(userId, id) : null;
     try {
       await this.deps.storage.put(upload.storageKey, bytes, 'video/mp4');
       if (picture && thumbnailKey) await this.deps.storage.put(thumbnailKey, picture, 'image/jpeg');

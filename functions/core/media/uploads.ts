@@ -10,7 +10,8 @@ import { formatMatches, magicMatches } from './file-checks';
 import { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo } from '../../contract/rules/file-types';
 import { requireFolder } from './folders';
 import type { Framing } from './framing';
-import { aspectRatioOf, displayFileName, wantsProxy, normalizeTags, objectKeys, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
+import { objectKeys } from '../files/bucket-layout';
+import { aspectRatioOf, displayFileName, wantsProxy, normalizeTags, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
 import type { PublicAsset } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { bytesPerMB, storageLimitBytes } from './storage-limits';
@@ -166,7 +167,7 @@ export class UploadService {
     const upload: PendingUpload = {
       id,
       userId,
-      storageKey: objectKeys.original(userId, id, type.ext),
+      storageKey: objectKeys.mediaOriginal(userId, id, type.ext),
       fileType: type.mime,
       fileName: displayFileName(input.fileName),
       title: titleFromFileName(input.fileName),
@@ -202,8 +203,8 @@ export class UploadService {
     const upload = await this.deps.uploads.getPendingUpload(userId, uploadId);
     if (!upload) throw new NotFoundError(mediaMessages.uploadNotFound);
     const started = this.clock();
-    const thumbnailKey = objectKeys.thumbnail(userId, upload.id);
-    const proxyKey = objectKeys.proxy(userId, upload.id);
+    const thumbnailKey = objectKeys.mediaThumbnail(userId, upload.id);
+    const proxyKey = objectKeys.mediaProxy(userId, upload.id);
     let local: LocalMedia | undefined;
     let committed = false;
     try {

@@ -1,7 +1,7 @@
 import { LimitExceededError, NotAuthenticatedError } from '../errors';
 import type { UserRepository } from '../ports/accounts';
 import type { RunSettlement, UsageCounters } from '../ports/usage';
-import type { User } from '../users/user';
+import type { PublicUser } from '../../contract/users';
 import { audioResetDue, effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextAudioReset, nextTokenReset, tokenResetDue, videoResetDue } from './tiers';
 import { round2 } from './usage-minutes';
 
@@ -80,7 +80,7 @@ export class UsageMeter {
     await this.deps.counters.refund(reservation.userId, 'scriptTokens', reservation.amount);
   }
 
-  private audioLimitError(user: User, used: number, extra = ''): LimitExceededError {
+  private audioLimitError(user: PublicUser, used: number, extra = ''): LimitExceededError {
     const limits = limitsOf(user.subscriptionTier);
     const renewal = nextAudioReset(user.subscriptionTier, audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, new Date(this.clock())) ? new Date(this.clock()).toISOString() : user.audioMinutesLastReset);
     const after = renewal ? ` Your minutes renew on ${renewal.toISOString().slice(0, 10)}.` : '';
@@ -92,7 +92,7 @@ export class UsageMeter {
   }
 
   /** Refuses (403) a user with no audio minutes left; starts a due period first. */
-  async checkAudio(user: User): Promise<void> {
+  async checkAudio(user: PublicUser): Promise<void> {
     const now = new Date(this.clock());
     if (audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, now)) {
       await this.deps.counters.reset(user.id, 'audioMinutes', user.audioMinutesLastReset, now);
@@ -102,7 +102,7 @@ export class UsageMeter {
   }
 
   /** Spends `minutes` of audio, or refuses (403) when they do not fit in what is left. */
-  async chargeAudio(user: User, minutes: number): Promise<void> {
+  async chargeAudio(user: PublicUser, minutes: number): Promise<void> {
     if (minutes <= 0) return;
     const limit = limitsOf(user.subscriptionTier).audioMinutes;
     if (await this.deps.counters.add(user.id, 'audioMinutes', minutes, limit)) return;
@@ -111,7 +111,7 @@ export class UsageMeter {
   }
 
   /** Refuses (403) a video when the plan's video minutes are used up; starts a due period first (basic and pro: 30 days). */
-  async checkVideo(user: User): Promise<void> {
+  async checkVideo(user: PublicUser): Promise<void> {
     const limits = limitsOf(user.subscriptionTier);
     const now = new Date(this.clock());
     if (videoResetDue(user.subscriptionTier, user.videoMinutesLastReset, now)) {
@@ -132,7 +132,7 @@ export class UsageMeter {
    * marker, or refuses (403) when they do not fit in what is left: parallel requests never pass the
    * limit together. Answers the minutes reserved.
    */
-  async reserveVideo(user: User, runId: string, minutes: number): Promise<number> {
+  async reserveVideo(user: PublicUser, runId: string, minutes: number): Promise<number> {
     await this.checkVideo(user);
     const limits = limitsOf(user.subscriptionTier);
     const amount = round2(Math.max(0, minutes));

@@ -1,7 +1,7 @@
 /**
- * What the export and the closing of an account (issue 16) need from storage, beyond the usual
- * repositories: a user's whole partition, their objects, a ZIP written as a stream, and the closure's
- * record, which remembers the outside resources to remove until every one is gone.
+ * What the export and the closing of an account (issue 16) need from the table, beyond the usual
+ * repositories: a user's whole partition and the closure's record, which remembers the outside resources
+ * to remove until every one is gone. Their objects are the `ObjectStore`'s (and its `ZipWriter`).
  */
 
 /** One item under the user's key: its sort key and its attributes (keys and index attributes included). */
@@ -40,24 +40,4 @@ export interface AccountDataStore {
   saveClosure(plan: ClosurePlan): Promise<void>;
   closureOf(userId: string): Promise<ClosurePlan | undefined>;
   finishClosure(userId: string): Promise<void>;
-}
-
-export interface StoredObject {
-  key: string;
-  size: number;
-}
-
-/** An entry of a ZIP: bytes made here (JSON), or an object of the bucket streamed in. */
-export type ArchiveEntry = { name: string; data: Uint8Array } | { name: string; objectKey: string; size: number };
-
-export interface UserObjects {
-  /** The objects under a prefix, at most `max + 1`. */
-  list(prefix: string, max: number): Promise<StoredObject[]>;
-  /** Deletes every object under the prefix; answers how many. */
-  deletePrefix(prefix: string): Promise<number>;
-  /** Writes a ZIP of the entries to `key` as a stream (never whole in memory); answers its size. */
-  writeZip(key: string, entries: readonly ArchiveEntry[]): Promise<number>;
-  /** Deletes the objects (missing ones are fine). */
-  delete(keys: readonly string[]): Promise<void>;
-  presignGet(key: string, expiresSeconds: number, options?: { attachmentName?: string }): Promise<string>;
 }

@@ -198,7 +198,7 @@ export interface SuppressionList {
  * The share page's files (issue 23): the shared video's copy under an opaque key (made, checked,
  * presigned), the thumbnail's bytes, and the removal of a link's copies (`deletePrefix`).
  */
-export type SharedFiles = Pick<ObjectStore, 'presignGet' | 'head' | 'copy' | 'get'> & { deletePrefix(prefix: string): Promise<number> };
+export type SharedFiles = Pick<ObjectStore, 'presignGet' | 'head' | 'copy' | 'get' | 'deletePrefix'>;
 
 /** "Send this once": a marker written with a conditional put; false when it was already written. */
 export interface SendOnce {

@@ -1,7 +1,7 @@
 /**
- * The media bucket: the one object store. Keys are made by core (`users/<id>/…`, `voice-samples/…`),
- * never taken from user input unchecked; browsers reach objects only through short-lived presigned URLs.
- * Each service asks for the methods it uses (`Pick<ObjectStore, …>`).
+ * The media bucket: the one object store. Keys are made by core's bucket layout
+ * (`core/files/bucket-layout.ts`), never taken from user input unchecked; browsers reach objects only
+ * through short-lived presigned URLs. Each service asks for the methods it uses (`Pick<ObjectStore, …>`).
  */
 export interface ObjectStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
@@ -11,6 +11,10 @@ export interface ObjectStore {
   head(key: string): Promise<number | undefined>;
   /** Removes the objects (missing ones are fine). */
   delete(keys: readonly string[]): Promise<void>;
+  /** The objects under a prefix, at most `max + 1` (so the caller can tell there are more). */
+  list(prefix: string, max: number): Promise<StoredObject[]>;
+  /** Deletes every object under the prefix; answers how many. */
+  deletePrefix(prefix: string): Promise<number>;
   /** Copies one object to another key inside the bucket (server-side: the bytes never pass through here). */
   copy(fromKey: string, toKey: string): Promise<void>;
   /**
@@ -25,6 +29,20 @@ export interface ObjectStore {
   upload(key: string, path: string, contentType: string): Promise<void>;
   /** The object key when `url` points into the bucket (any of its URL forms), else undefined. */
   keyOf(url: URL): string | undefined;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
+/** An entry of a ZIP: bytes made here (JSON), or an object of the bucket streamed in. */
+export type ArchiveEntry = { name: string; data: Uint8Array } | { name: string; objectKey: string; size: number };
+
+/** A ZIP written into the bucket as a stream (the data export): never whole in memory. */
+export interface ZipWriter {
+  /** Writes a ZIP of the entries to `key`; answers its size. */
+  writeZip(key: string, entries: readonly ArchiveEntry[]): Promise<number>;
 }
 
 export interface PresignedPost {

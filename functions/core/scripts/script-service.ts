@@ -4,7 +4,8 @@ import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import type { Page, ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { ReferenceCheck } from '../users/references';
-import { filesNoLongerReferenced, liveClaimsSince, videoBusyError } from './lifecycle';
+import { liveClaimsSince, videoBusyError } from './lifecycle';
+import { filesNoLongerReferenced } from '../files/script-files';
 import type { CreateScriptInput, Script, UpdateScriptInput } from '../../contract/scripts';
 import { changesWords, newScript, scriptChanges } from './script';
 

@@ -4,7 +4,7 @@ import { chunkClips, type RenderChunk } from './frame-timeline';
 import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, scriptOf } from './plan-step';
 import { FrameProgress } from './progress';
-import { renderScratchFiles } from '../scripts/lifecycle';
+import { renderScratchFiles } from './scratch-files';
 import { localClip, publishVideo, renderSourcesOf, WorkFolder } from './render-step';
 import { VideoInputError, type AudioResult, type AudioTrackResult, type ChunkResult, type PlanResult, type RunInput, type VideoResult } from './run';
 

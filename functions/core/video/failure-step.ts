@@ -3,7 +3,9 @@ import type { UsageMeter } from '../plans/usage-meter';
 import type { Publisher } from '../ports/realtime';
 import type { ObjectStore } from '../ports/object-store';
 import type { VideoRunStore } from '../ports/video';
-import { renderScratchFiles, videoFiles, videoStatus } from '../scripts/lifecycle';
+import { videoStatus } from '../scripts/lifecycle';
+import { videoFiles } from '../files/script-files';
+import { renderScratchFiles } from './scratch-files';
 import { failureMessage, type RunInput, type taskErrorSchema } from './run';
 
 export interface FailureResult {

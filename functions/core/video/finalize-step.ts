@@ -1,7 +1,8 @@
 import type { Script } from '../../contract/scripts';
 import type { PipelineDeps } from './pipeline-deps';
 import { usageMinutes } from '../plans/usage-minutes';
-import { keyOfVideoUrl, videoStatus } from '../scripts/lifecycle';
+import { videoStatus } from '../scripts/lifecycle';
+import { keyOfVideoUrl } from '../files/script-files';
 import type { AudioResult, PlanResult, RunInput, VideoResult } from './run';
 
 export interface FinalizeResult {

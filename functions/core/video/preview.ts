@@ -8,7 +8,8 @@ import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import { proxyOutput, type RenderOutput } from '../ports/video-renderer';
 import type { VideoRunStore } from '../ports/video';
-import { filesOfAudioUrl } from '../scripts/lifecycle';
+import { objectKeys } from '../files/bucket-layout';
+import { filesOfAudioUrl } from '../files/script-files';
 import { scriptNotFound } from '../scripts/script-service';
 import type { PipelineDeps } from './pipeline-deps';
 import { previewFrameRate } from './frame-timeline';
@@ -27,7 +28,7 @@ export const noVoiceOverMessage = 'Generate the voice-over first to preview the 
 export const previewBusyMessage = 'A preview is already being made. Wait for it to finish.';
 
 /** A settings preview's proxy MP4 (issue 24): under `tmp/`, which the bucket expires after a day. */
-export const previewKey = (userId: string, scriptId: string, previewId: string) => `tmp/previews/${userId}/${scriptId}-${previewId.toLowerCase()}.mp4`;
+export const previewKey = objectKeys.preview;
 
 /** A preview changes nothing: no progress messages, no run's record. */
 const silentPublisher: Publisher = { publish: () => Promise.resolve() };

@@ -12,7 +12,7 @@ import type { User } from '../users/user';
 import type { PipelineDeps } from './pipeline-deps';
 import { captionsOf, readWords, scriptOf } from './plan-step';
 import { ProgressReporter, stageProgress } from './progress';
-import { videoFiles } from '../scripts/lifecycle';
+import { videoFiles } from '../files/script-files';
 import type { AudioResult, PlanResult, RunInput, VideoResult } from './run';
 
 /** A clip, the music or the logo larger than this is refused (uploads are at most 50 MB). */

@@ -2,7 +2,7 @@ import { parseCaptionSettings, type CaptionSettings } from '../../contract/capti
 import type { Script } from '../../contract/scripts';
 import type { VoiceTimings } from '../../contract/rules/shot-plan';
 import type { ObjectStore } from '../ports/object-store';
-import { filesOfAudioUrl } from '../scripts/lifecycle';
+import { filesOfAudioUrl } from '../files/script-files';
 import type { GenerateVideoInput, GenerateVideoResult } from '../../contract/video';
 import { NotAuthenticatedError, NotFoundError } from '../errors';
 import { newId } from '../ids';

@@ -16,7 +16,8 @@ import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
 import type { UsageMeter } from '../plans/usage-meter';
 import { usageMinutes } from '../plans/usage-minutes';
-import { audioStatus, downloadFileName, filesOfAudioUrl, isPlaybackFileName, scriptIdOfFile, liveClaimsSince, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../scripts/lifecycle';
+import { audioStatus, liveClaimsSince } from '../scripts/lifecycle';
+import { downloadFileName, filesOfAudioUrl, isPlaybackFileName, scriptIdOfFile, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../files/script-files';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 
 export const fileNotFound = 'File not found';

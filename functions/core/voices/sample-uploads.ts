@@ -1,16 +1,16 @@
 import { voiceCloneMessages, voiceSampleRules } from '../../contract/rules/voice-samples';
 import type { CloneFromUploads, VoiceSampleUploadRequest, VoiceSampleUploadTicket } from '../../contract/voices';
 import { FileTooLargeError, ValidationError } from '../errors';
+import { objectKeys } from '../files/bucket-layout';
 import { uploadTicket } from '../files/upload-ticket';
 import { newId } from '../ids';
 import { ObjectTooLargeError, type ObjectStore } from '../ports/object-store';
-import { voiceSampleUploadPrefix } from './sample-keys';
 import { checkCloneForm, checkSampleSize, checkSampleType, type CloneRequest, type CloneUpload } from './voice-clones';
 
 /** How long the presigned POST of a sample is valid. */
 const sampleUploadSeconds = 15 * 60;
 
-const sampleKey = (userId: string, uploadId: string) => `${voiceSampleUploadPrefix(userId)}${uploadId}`;
+const sampleKey = objectKeys.voiceSampleUpload;
 
 export const sampleUploadMissing = 'A voice sample was not uploaded, or its upload has expired; choose the file again';
 

@@ -1,6 +1,7 @@
 import { voiceDefaults, type CloneVoiceResult, type DeleteVoiceResult, type LinkVoiceInput, type LinkVoiceResult, type UserVoiceLink, type VoiceCloneInfo } from '../../contract/voices';
 import { voiceCloneMessages, voiceSampleRules } from '../../contract/rules/voice-samples';
 import { FileTooLargeError, InvalidMediaError, LimitExceededError, NotAuthenticatedError, NotFoundError, UnsupportedFileTypeError, ValidationError } from '../errors';
+import { objectKeys } from '../files/bucket-layout';
 import { voiceSampleKey } from '../files/owned-files';
 import { newId } from '../ids';
 import { limitsOf } from '../plans/tiers';
@@ -49,7 +50,6 @@ const contentTypes: Readonly<Record<string, string>> = {
 };
 
 /** Where a clone's samples live: private, under the user's prefix. */
-export const cloneSamplePrefix = (userId: string, voiceId: string) => `users/${userId}/voices/${voiceId}/`;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -150,7 +150,7 @@ export class VoiceCloneService {
       const ext = extensionOf(sample.formatName);
       return { bytes: request.files[i]?.bytes ?? new Uint8Array(), fileName: `sample-${i + 1}.${ext}`, contentType: contentTypes[ext] ?? 'application/octet-stream' };
     });
-    const sampleKeys = samples.map((sample) => `${cloneSamplePrefix(userId, id)}${sample.fileName}`);
+    const sampleKeys = samples.map((sample) => objectKeys.cloneSample(userId, id, sample.fileName));
     const cloner = await this.deps.cloners.current();
     const offlineProfile = cloner ? null : offlineProfileOf(measurement);
 

@@ -1,7 +1,7 @@
 import { DynamoLoginThrottle } from '../../adapters/aws/dynamo/account-stores';
 import { DynamoAccountData } from '../../adapters/aws/dynamo/account-data';
 import { CognitoIdentityProvider } from '../../adapters/aws/cognito-identity';
-import { S3UserObjects } from '../../adapters/aws/s3-user-objects';
+import { S3ZipWriter } from '../../adapters/aws/s3-zip-writer';
 import { StripeBilling } from '../../adapters/providers/stripe-billing';
 import { AccountClosureService } from '../../core/accounts/account-closure';
 import { DataExportService } from '../../core/accounts/data-export';
@@ -11,7 +11,7 @@ import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf, s3Of } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { stripeSettingsOf } from './billing';
-import { schedulerOf } from './delivery';
+import { schedulerOf } from './runtime/scheduler';
 import { buildCloners } from './voices';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
@@ -30,10 +30,10 @@ export function composeAccount(context: EntryContext): AccountDeps {
   const sessions = sessionsOf(context);
   const sockets = realtimeOf(context, sessions);
   const records = new DynamoAccountData(table);
-  const objects = new S3UserObjects(s3Of(context, 'read-write'), config.MEDIA_BUCKET, objectStoreOf(context, 'read-write'));
+  const objects = objectStoreOf(context, 'read-write');
   return {
     sessions,
-    exports: new DataExportService({ records, objects }),
+    exports: new DataExportService({ records, objects, zip: new S3ZipWriter(s3Of(context, 'read-write'), config.MEDIA_BUCKET) }),
     closure: new AccountClosureService({
       users: usersOf(context),
       identity: new CognitoIdentityProvider(cognitoOf(context, ['AdminDeleteUser']), config.USER_POOL_ID, config.USER_POOL_CLIENT_ID),

@@ -10,7 +10,7 @@ import { cognitoAdminActions } from '../access';
 import { cognitoOf } from '../clients/cognito';
 import type { EntryContext } from '../clients/entry';
 import { tableOf } from '../clients/table';
-import { mailerOf } from './mail';
+import { mailerOf } from './runtime/mail';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
 
 /** Accounts: registration, sign-in, verification and recovery; sessions; sockets closed when sessions end. */

@@ -1,6 +1,6 @@
 import { paymentFailedMail } from '../../core/delivery/mails';
 import { limitsOf } from '../../core/plans/tiers';
-import { mailerOf } from './mail';
+import { mailerOf } from './runtime/mail';
 import { DynamoBillingStore } from "../../adapters/aws/dynamo/billing-store";
 import { readSecretParameter } from "../../adapters/aws/ssm-secret";
 import {

@@ -1,11 +1,8 @@
 import { DynamoDeliverySettingsRepository } from '../../adapters/aws/dynamo/delivery-settings';
 import { DynamoMailQuota, DynamoSuppressionList } from '../../adapters/aws/dynamo/mail-quota';
 import { DynamoScheduledEmailRepository } from '../../adapters/aws/dynamo/scheduled-emails';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoSendOnce } from '../../adapters/aws/dynamo/send-once';
 import { DynamoShareLinkRepository } from '../../adapters/aws/dynamo/share-links';
-import { EventBridgeScheduler } from '../../adapters/aws/eventbridge-scheduler';
-import { localScheduler } from '../../adapters/local/in-process-scheduler';
 import { CompletionDelivery } from '../../core/delivery/completion-delivery';
 import { DeliveryMail } from '../../core/delivery/delivery-mail';
 import { DeliverySettingsService } from '../../core/delivery/delivery-settings-service';
@@ -18,10 +15,11 @@ import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../clients/entry';
 import type { SharedFiles } from '../../core/ports/delivery';
 import { objectStoreOf } from '../clients/s3';
-import { schedulerClientOf } from '../clients/scheduler';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
-import { mailerOf } from './mail';
+import { mailerOf } from './runtime/mail';
+import { schedulerOf } from './runtime/scheduler';
+import { scriptRepositoryOf } from './script-services';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
 import { webhooksOf } from './webhooks';
 
@@ -35,20 +33,6 @@ export interface DeliveryDepsOfArea {
   webhooks: WebhookService;
 }
 
-/** EventBridge Scheduler when the stack configured it; otherwise this process's in-process scheduler. */
-export function schedulerOf(context: EntryContext): Scheduler {
-  const { config } = context;
-  if (config.SCHEDULE_GROUP && config.SCHEDULE_TARGET_ARN && config.SCHEDULE_ROLE_ARN && config.SCHEDULE_DLQ_ARN) {
-    return new EventBridgeScheduler(schedulerClientOf(context), {
-      groupName: config.SCHEDULE_GROUP,
-      targetArn: config.SCHEDULE_TARGET_ARN,
-      roleArn: config.SCHEDULE_ROLE_ARN,
-      deadLetterArn: config.SCHEDULE_DLQ_ARN,
-    });
-  }
-  if (config.STAGE === 'cloud') throw new Error('SCHEDULE_GROUP, SCHEDULE_TARGET_ARN, SCHEDULE_ROLE_ARN and SCHEDULE_DLQ_ARN are needed in the cloud');
-  return localScheduler({ stateFile: config.SCHEDULER_STATE_FILE });
-}
 
 /** Jobs and tasks fire schedules; they never make one (an attempt to would be a bug, said loudly). */
 export const firesOnly: Scheduler = {
@@ -87,7 +71,7 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, buc
   const sessions = sessionsOf(context);
   const appOrigin = appOriginOf(context);
   const settings = new DynamoDeliverySettingsRepository(table);
-  const scripts = new DynamoScriptRepository(table);
+  const scripts = scriptRepositoryOf(context);
   const clock = () => new Date();
   const log = logger.child({ area: 'delivery' });
   const shareLinks = new ShareLinkService({

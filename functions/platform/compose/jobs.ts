@@ -1,21 +1,14 @@
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
-import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import type { AutomationDelivery } from '../../core/delivery/automation-delivery';
 import type { CompletionDelivery } from '../../core/delivery/completion-delivery';
 import type { ScheduledEmails } from '../../core/delivery/scheduled-emails';
 import { WeeklyScripts } from '../../core/delivery/weekly-scripts';
-import { UsageMeter } from '../../core/plans/usage-meter';
-import { GenerationService } from '../../core/scripts/generation-service';
-import { ScriptService } from '../../core/scripts/script-service';
 import type { EntryContext } from '../clients/entry';
-import { objectStoreOf } from '../clients/s3';
-import { tableOf } from '../clients/table';
 import { logger } from '../logger';
 import { automationDeliveryOf } from './automation';
 import { deliveryPartsOf, firesOnly } from './delivery';
-import { mailerOf } from './mail';
-import { scriptWriterOf } from './script-writer';
+import { mailerOf } from './runtime/mail';
+import { scriptServiceOf, usageMeterOf } from './script-services';
+import { generationOf } from './script-writer';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationRunnerOf } from './workflows';
 import type { AutomationRunner } from '../../core/workflows/automation-runner';
@@ -31,16 +24,11 @@ export interface JobsDeps {
 
 /** What EventBridge Scheduler's target and the every-minute tick run: scheduled emails, the weekly script email and automation runs. */
 export function composeJobs(context: EntryContext): JobsDeps {
-  const table = tableOf(context, 'read-write');
   const parts = deliveryPartsOf(context, firesOnly);
   const users = usersOf(context);
   const publisher = realtimeOf(context, sessionsOf(context));
-  const scripts = new ScriptService(new DynamoScriptRepository(table), publisher, {
-    references: ownedReferencesOf(table),
-    files: objectStoreOf(context, 'read'),
-    log: logger.child({ area: 'jobs' }),
-  });
-  const generation = new GenerationService(scriptWriterOf(context), new UsageMeter({ users, counters: new DynamoUsageCounters(table) }), scripts, publisher);
+  const scripts = scriptServiceOf(context, publisher, { bucket: 'read', area: 'jobs' });
+  const generation = generationOf(context, scripts, publisher, usageMeterOf(context, users));
   const mailer = mailerOf(context);
   const weekly = new WeeklyScripts({
     users,

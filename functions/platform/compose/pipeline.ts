@@ -1,17 +1,15 @@
 import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { FfmpegMediaProcessor } from '../../adapters/ffmpeg/ffmpeg-media-processor';
 import { FfmpegVideoRenderer } from '../../adapters/ffmpeg/render';
 import { ClipProxies } from '../../core/media/clip-proxies';
-import { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineDeps } from '../../core/video/pipeline-deps';
 import { proxyOutput } from '../../core/ports/video-renderer';
 import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
+import { scriptRepositoryOf, usageMeterOf } from './script-services';
 import { realtimeOf, usersOf } from './shared';
 
 /**
@@ -28,7 +26,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
   const files = objectStoreOf(context, 'read-write');
   const clipProxies = new ClipProxies({ assets: media, processor: new FfmpegMediaProcessor(files), storage: files, log: (message, fields) => log.info(message, fields) });
   return {
-    scripts: new DynamoScriptRepository(table),
+    scripts: scriptRepositoryOf(context),
     users,
     media,
     runs: new DynamoVideoRunStore(table),
@@ -38,12 +36,12 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
       need(context, { kind: 'ffmpeg' });
       return renderer;
     },
-    // FinalizeVideo's pass over the clips without a proxy copy (issue 24); only a task with ffmpeg reads it.
+    // FinalizeVideo's pass over the clips without a proxy copy; only a task with ffmpeg reads it.
     get clipProxies() {
       need(context, { kind: 'ffmpeg' });
       return clipProxies;
     },
-    usage: new UsageMeter({ users, counters: new DynamoUsageCounters(table) }),
+    usage: usageMeterOf(context, users),
     recent: new DynamoRecentMediaUse(table),
     watermarkPath,
     renderChunkSeconds: context.config.RENDER_CHUNK_SECONDS,

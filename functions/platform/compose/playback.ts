@@ -1,17 +1,15 @@
 import type { CompletionNotices } from '../../core/ports/delivery';
-import { completionNoticesOf } from './completion-notices';
+import { completionNoticesOf } from './runtime/completion-notices';
 import { randomBytes } from 'node:crypto';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { FfmpegMp3Encoder } from '../../adapters/ffmpeg/mp3-encoder';
 import type { Publisher } from '../../core/ports/realtime';
 import type { SessionService } from '../../core/sessions/session-service';
-import { UsageMeter } from '../../core/plans/usage-meter';
 import { VoiceOverService } from '../../core/voiceover/voice-over-service';
 import { need, type EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
+import { scriptRepositoryOf, usageMeterOf } from './script-services';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { speechOf } from './speech';
 import { voiceServiceOf } from './voices';
@@ -40,7 +38,7 @@ export function videoPreviewsOf(context: EntryContext): VideoPreviewService {
   const log = logger.child({ area: 'preview' });
   return new VideoPreviewService({
     pipeline: {
-      scripts: new DynamoScriptRepository(table),
+      scripts: scriptRepositoryOf(context),
       users: usersOf(context),
       media,
       files,
@@ -55,16 +53,15 @@ export function videoPreviewsOf(context: EntryContext): VideoPreviewService {
 /** The voice-over service: speech, the MP3 encode, audio minutes; used by playback and SynthesizeAudio. */
 export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceOverService {
   need(context, { kind: 'ffmpeg' });
-  const table = tableOf(context, 'read-write');
   const users = usersOf(context);
   return new VoiceOverService({
-    scripts: new DynamoScriptRepository(table),
+    scripts: scriptRepositoryOf(context),
     users,
     voices: voiceServiceOf(context),
     speech: speechOf(context),
     encoder: new FfmpegMp3Encoder(),
     storage: objectStoreOf(context, 'read-write'),
-    meter: new UsageMeter({ users, counters: new DynamoUsageCounters(table) }),
+    meter: usageMeterOf(context, users),
     publisher,
     nonce: () => randomBytes(6).toString('hex'),
     log: logger.child({ area: 'voice-over' }),

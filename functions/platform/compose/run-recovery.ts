@@ -1,15 +1,14 @@
 import { DynamoScheduledEmailRepository } from '../../adapters/aws/dynamo/scheduled-emails';
 import { DynamoStrandedRuns } from '../../adapters/aws/dynamo/stranded-runs';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
-import { UsageMeter } from '../../core/plans/usage-meter';
 import { RunRecovery } from '../../core/recovery/run-recovery';
 import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
-import { completionNoticesOf } from './completion-notices';
+import { completionNoticesOf } from './runtime/completion-notices';
 import { automationDeliveryOf } from './automation';
+import { usageMeterOf } from './script-services';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationRunnerOf } from './workflows';
 
@@ -29,7 +28,7 @@ export function composeRunRecovery(context: EntryContext, options: { scan?: bool
       runs: new DynamoVideoRunStore(table),
       publisher,
       files: objectStoreOf(context, 'read-write'),
-      usage: new UsageMeter({ users: usersOf(context, 'read'), counters: new DynamoUsageCounters(table) }),
+      usage: usageMeterOf(context, usersOf(context, 'read')),
       // The local start fails automation runs itself (they are found too), before any job runner is up.
       notices: options.scan ? undefined : completionNoticesOf(context),
     },

@@ -2,7 +2,11 @@ import { OfflineScriptWriter } from '../../adapters/local/offline-script-writer'
 import { OpenAiScriptWriter } from '../../adapters/providers/openai-script-writer';
 import { ResolvingScriptWriter } from '../../adapters/providers/resolving-script-writer';
 import { readSecretParameter } from '../../adapters/aws/ssm-secret';
+import type { UsageMeter } from '../../core/plans/usage-meter';
 import type { ScriptWriter } from '../../core/ports/scripts';
+import type { Publisher } from '../../core/ports/realtime';
+import { GenerationService } from '../../core/scripts/generation-service';
+import type { ScriptService } from '../../core/scripts/script-service';
 import type { AppConfig } from '../config';
 import { need, type EntryContext } from '../clients/entry';
 
@@ -32,4 +36,9 @@ export function buildScriptWriter(
 export function scriptWriterOf(context: EntryContext): ScriptWriter {
   if (context.config.OPENAI_API_KEY_PARAMETER) need(context, { kind: 'secret', name: 'openai' });
   return buildScriptWriter(context.config);
+}
+
+/** Script generation: the writer, through the plan's tokens, saving with `scripts`. */
+export function generationOf(context: EntryContext, scripts: ScriptService, publisher: Publisher, usage: UsageMeter): GenerationService {
+  return new GenerationService(scriptWriterOf(context), usage, scripts, publisher);
 }

@@ -1,24 +1,19 @@
 import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoScriptTemplateRepository } from '../../adapters/aws/dynamo/script-template-repository';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
-import { StepFunctionsPipelineStarter } from '../../adapters/aws/sfn-pipeline';
-import { UsageMeter } from '../../core/plans/usage-meter';
-import type { PipelineStarter } from '../../core/ports/pipeline';
-import { GenerationService } from '../../core/scripts/generation-service';
-import { ScriptService } from '../../core/scripts/script-service';
+import type { GenerationService } from '../../core/scripts/generation-service';
+import type { ScriptService } from '../../core/scripts/script-service';
 import { ScriptTemplateService } from '../../core/scripts/template-service';
 import type { SessionService } from '../../core/sessions/session-service';
 import { SegmentPlanner } from '../../core/video/segment-planner';
 import { VideoRequestService } from '../../core/video/video-request-service';
 import type { EntryContext } from '../clients/entry';
 import { objectStoreOf } from '../clients/s3';
-import { sfnOf } from '../clients/sfn';
 import { tableOf } from '../clients/table';
-import { logger } from '../logger';
-import { scriptWriterOf } from './script-writer';
+import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
+import { generationOf } from './script-writer';
+import { pipelineStarterOf } from './runtime/state-machines';
 import { stockFootageOf } from './stock-footage';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
@@ -31,33 +26,23 @@ export interface ScriptsDeps {
   videos: VideoRequestService;
 }
 
-const notConfigured: PipelineStarter = {
-  start: () => Promise.reject(new Error('No state machine is configured (STATE_MACHINE_ARN is unset)')),
-};
 
 export function composeScripts(context: EntryContext): ScriptsDeps {
-  const { config } = context;
   const table = tableOf(context, 'read-write');
   const sessions = sessionsOf(context);
   const publisher = realtimeOf(context, sessions);
   const users = usersOf(context);
-  const repository = new DynamoScriptRepository(table);
-  const references = ownedReferencesOf(table);
-  const scripts = new ScriptService(repository, publisher, {
-    references,
-    files: objectStoreOf(context, 'read-write'),
-    log: logger.child({ area: 'scripts' }),
-  });
-  const writer = scriptWriterOf(context);
-  const pipeline = config.STATE_MACHINE_ARN ? new StepFunctionsPipelineStarter(sfnOf(context), config.STATE_MACHINE_ARN) : notConfigured;
+  const repository = scriptRepositoryOf(context);
+  const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });
+  const pipeline = pipelineStarterOf(context);
   const runs = new DynamoVideoRunStore(table);
-  const usage = new UsageMeter({ users, counters: new DynamoUsageCounters(table) });
+  const usage = usageMeterOf(context, users);
   const planner = new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table), undefined, undefined, stockFootageOf(context, publisher));
   return {
     sessions,
     scripts,
-    generation: new GenerationService(writer, usage, scripts, publisher),
-    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), references),
+    generation: generationOf(context, scripts, publisher, usage),
+    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table)),
     videos: new VideoRequestService({ scripts: repository, users, runs, planner, pipeline, publisher, usage, files: objectStoreOf(context, 'read-write') }),
   };
 }

@@ -1,10 +1,10 @@
 import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
 import { DynamoVoiceRepository } from '../../adapters/aws/dynamo/voice-repository';
 import type { SessionService } from '../../core/sessions/session-service';
 import { StatsService } from '../../core/stats/stats-service';
 import type { EntryContext } from '../clients/entry';
 import { tableOf } from '../clients/table';
+import { scriptRepositoryOf } from './script-services';
 import { sessionsOf, usersOf } from './shared';
 
 /** Plans and usage. */
@@ -19,7 +19,7 @@ export function composeStats(context: EntryContext): StatsDeps {
     sessions: sessionsOf(context),
     stats: new StatsService({
       users: usersOf(context, 'read'),
-      scripts: new DynamoScriptRepository(table),
+      scripts: scriptRepositoryOf(context, 'read'),
       media: new DynamoMediaAssetRepository(table),
       voices: new DynamoVoiceRepository(table),
     }),

@@ -1,15 +1,10 @@
 import { DynamoMediaAssetRepository } from '../../adapters/aws/dynamo/media-assets';
 import { ownedReferencesOf } from '../../adapters/aws/dynamo/owned-references';
-import { DynamoScriptRepository } from '../../adapters/aws/dynamo/script-repository';
-import { DynamoUsageCounters } from '../../adapters/aws/dynamo/usage-counters';
 import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../../adapters/aws/dynamo/video-runs';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../../adapters/aws/dynamo/workflows';
-import { StepFunctionsAutomationStarter } from '../../adapters/aws/sfn-automation';
-import { UsageMeter } from '../../core/plans/usage-meter';
+import type { UsageMeter } from '../../core/plans/usage-meter';
 import type { PipelineStarter } from '../../core/ports/pipeline';
 import type { Publisher } from '../../core/ports/realtime';
-import { GenerationService } from '../../core/scripts/generation-service';
-import { ScriptService } from '../../core/scripts/script-service';
 import type { SessionService } from '../../core/sessions/session-service';
 import { SegmentPlanner } from '../../core/video/segment-planner';
 import { VideoRequestService } from '../../core/video/video-request-service';
@@ -18,12 +13,12 @@ import { AutomationCompletions } from '../../core/workflows/run-completion';
 import { ScheduleService } from '../../core/workflows/schedules';
 import { TemplateService } from '../../core/workflows/templates';
 import type { EntryContext } from '../clients/entry';
-import { objectStoreOf } from '../clients/s3';
-import { sfnOf } from '../clients/sfn';
 import { tableOf } from '../clients/table';
 import { logger } from '../logger';
-import { schedulerOf } from './delivery';
-import { scriptWriterOf } from './script-writer';
+import { automationStartOf } from './runtime/state-machines';
+import { schedulerOf } from './runtime/scheduler';
+import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
+import { generationOf } from './script-writer';
 import { stockFootageOf } from './stock-footage';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
@@ -39,20 +34,12 @@ export function workflowStoresOf(context: EntryContext) {
   return { templates: new DynamoVideoTemplates(table), schedules: new DynamoAutomationSchedules(table), runs: new DynamoAutomationRuns(table) };
 }
 
-/** What a firing and Test Workflow need: the automation state machine's start. */
-function automationStartOf(context: EntryContext): AutomationRunnerDeps['startRun'] {
-  const client = sfnOf(context, 'startsAutomation');
-  const arn = context.config.AUTOMATION_STATE_MACHINE_ARN;
-  if (!arn) return notHere('the automation state machine (AUTOMATION_STATE_MACHINE_ARN is unset)');
-  const starter = new StepFunctionsAutomationStarter(client, arn);
-  return (name, input) => starter.start(name, input);
-}
 
 /** The video requests of the scripts area, for the automation's steps: they claim a video and give it back, never start it. */
 function videoRequestsOf(context: EntryContext, usage: UsageMeter, publisher: Publisher): VideoRequestService {
   const table = tableOf(context, 'read-write');
   return new VideoRequestService({
-    scripts: new DynamoScriptRepository(table),
+    scripts: scriptRepositoryOf(context),
     users: usersOf(context),
     runs: new DynamoVideoRunStore(table),
     planner: new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table), undefined, undefined, stockFootageOf(context, publisher)),
@@ -69,7 +56,6 @@ function videoRequestsOf(context: EntryContext, usage: UsageMeter, publisher: Pu
  * RecordFailure task, which tells delivery).
  */
 export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin' | 'record-failure', runFailed?: AutomationRunnerDeps['runFailed']): AutomationRunner {
-  const table = tableOf(context, 'read-write');
   const publisher = realtimeOf(context, sessionsOf(context));
   const stores = workflowStoresOf(context);
   const base = {
@@ -88,17 +74,13 @@ export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin
     runFailed: runFailed ?? notHere('recording a failed run'),
   } satisfies AutomationRunnerDeps;
   if (part === 'start') return new AutomationRunner({ ...base, startRun: automationStartOf(context) });
-  const repository = new DynamoScriptRepository(table);
-  const usage = new UsageMeter({ users: usersOf(context), counters: new DynamoUsageCounters(table) });
+  const repository = scriptRepositoryOf(context);
+  const usage = usageMeterOf(context);
   const videos = videoRequestsOf(context, usage, publisher);
   const giveBackVideo = (userId: string, scriptId: string, runId: string) => videos.giveBack(userId, scriptId, runId);
   if (part === 'record-failure') return new AutomationRunner({ ...base, scriptOf: (userId, scriptId) => repository.get(userId, scriptId), giveBackVideo });
-  const scripts = new ScriptService(repository, publisher, {
-    references: ownedReferencesOf(table),
-    files: objectStoreOf(context, 'read'),
-    log: logger.child({ area: 'workflows' }),
-  });
-  const generation = new GenerationService(scriptWriterOf(context), usage, scripts, publisher);
+  const scripts = scriptServiceOf(context, publisher, { bucket: 'read', area: 'workflows' });
+  const generation = generationOf(context, scripts, publisher, usage);
   return new AutomationRunner({
     ...base,
     write: (userId, input) => generation.generate(userId, input),
@@ -145,7 +127,7 @@ export function composeWorkflows(context: EntryContext): WorkflowsDeps {
       users,
       scheduler: schedulerOf(context),
       publisher,
-      scripts: new DynamoScriptRepository(table),
+      scripts: scriptRepositoryOf(context),
     }),
     runner: automationRunnerOf(context, 'start'),
     runs: stores.runs,

@@ -4,14 +4,12 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { ZipFile } from 'yazl';
-import type { ArchiveEntry, StoredObject, UserObjects } from '../../core/ports/account-data';
-import type { S3ObjectStore } from './s3-object-store';
+import type { ArchiveEntry, ZipWriter } from '../../core/ports/object-store';
 
 /** A multipart upload's part: S3's minimum is 5 MiB; 8 MiB keeps memory at one part while it uploads. */
 const partBytes = 8 * 1024 * 1024;
@@ -22,39 +20,15 @@ function isNotFound(error: unknown): boolean {
 }
 
 /**
- * A user's objects as a whole (issue 16): listing and deleting a prefix, and a ZIP written as a stream
- * (yazl: media stored as they are, JSON deflated; objects read one at a time; the output uploaded in
- * 8 MiB parts), so an export of a gigabyte needs neither a gigabyte of memory nor of /tmp.
+ * A ZIP written into the bucket as a stream (the data export; yazl: media stored as they are, JSON
+ * deflated; objects read one at a time; the output uploaded in 8 MiB parts), so an export of a gigabyte
+ * needs neither a gigabyte of memory nor of /tmp.
  */
-export class S3UserObjects implements UserObjects {
+export class S3ZipWriter implements ZipWriter {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
-    private readonly store: Pick<S3ObjectStore, 'presignGet' | 'delete' | 'deletePrefix'>,
   ) {}
-
-  async list(prefix: string, max: number): Promise<StoredObject[]> {
-    const found: StoredObject[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: 1_000 }));
-      for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, size: object.Size ?? 0 });
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token && found.length <= max);
-    return found.slice(0, max + 1);
-  }
-
-  deletePrefix(prefix: string): Promise<number> {
-    return this.store.deletePrefix(prefix);
-  }
-
-  delete(keys: readonly string[]): Promise<void> {
-    return this.store.delete(keys);
-  }
-
-  presignGet(key: string, expiresSeconds: number, options?: { attachmentName?: string }): Promise<string> {
-    return this.store.presignGet(key, expiresSeconds, options);
-  }
 
   private async open(key: string): Promise<Readable> {
     try {

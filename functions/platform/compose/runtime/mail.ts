@@ -1,9 +1,15 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SesMailer } from '../../adapters/aws/ses-mailer';
-import { OutboxMailer } from '../../adapters/local/outbox-mailer';
-import type { Mailer } from '../../core/ports/accounts';
-import { need, sharedClient, type EntryContext } from '../clients/entry';
-import { logger } from '../logger';
+import { SesMailer } from '../../../adapters/aws/ses-mailer';
+import { OutboxMailer } from '../../../adapters/local/outbox-mailer';
+import type { Mailer } from '../../../core/ports/accounts';
+import { need, sharedClient, type EntryContext } from '../../clients/entry';
+import { logger } from '../../logger';
+
+/**
+ * Where the local stack and the cloud differ, one module per port (kept apart so a bundle carries only
+ * the adapters its entry uses): each choice of an adapter by runtime is made in this folder, from the
+ * configuration, so no composition root asks which runtime it runs in. The mail door: SES v2 in the cloud, the outbox locally.
+ */
 
 /** The one mail door: SES v2 in the cloud, the outbox under .data/outbox locally. */
 export function mailerOf(context: EntryContext): Mailer {
@@ -19,4 +25,3 @@ export function mailerOf(context: EntryContext): Mailer {
     config.SES_CONFIGURATION_SET,
   );
 }
-

@@ -1,9 +1,15 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
-import { LambdaCompletionNotices } from '../../adapters/aws/lambda-completion-notices';
-import { localScheduler } from '../../adapters/local/in-process-scheduler';
-import type { CompletionNotices } from '../../core/ports/delivery';
-import { need, sharedClient, type EntryContext } from '../clients/entry';
-import { logger } from '../logger';
+import { LambdaCompletionNotices } from '../../../adapters/aws/lambda-completion-notices';
+import { localScheduler } from '../../../adapters/local/in-process-scheduler';
+import type { CompletionNotices } from '../../../core/ports/delivery';
+import { need, sharedClient, type EntryContext } from '../../clients/entry';
+import { logger } from '../../logger';
+
+/**
+ * Where the local stack and the cloud differ, one module per port (kept apart so a bundle carries only
+ * the adapters its entry uses): each choice of an adapter by runtime is made in this folder, from the
+ * configuration, so no composition root asks which runtime it runs in. Where a finished video or voice-over is announced: the jobs function in the cloud, the local job runner in process.
+ */
 
 /**
  * Where a finished video or voice-over is announced to delivery: the jobs function in the cloud, the

@@ -133,9 +133,10 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
     if (pattern === 'partition') {
       return { sortKeyPrefix: definition.sortKeyPrefix, ...options, partitionKey: build('pk', definition.pk, record) };
     }
-    const partitionKey = build('pk', definition.pk, record);
-    const { index, partitionKey: indexPartition } = entity.partition(pattern, record);
-    return { ...options, index, partitionKey: indexPartition, basePartition: partitionKey };
+    // An index across partitions (every user's due emails) has no table partition to bind its cursor to.
+    const basePartition = definition.pk.uses.every((field) => field in record) ? build('pk', definition.pk, record) : undefined;
+    const { index, partitionKey } = entity.partition(pattern, record);
+    return { ...options, index, partitionKey, basePartition };
   };
 
   const entity: Entity<R, A> = {

@@ -45,6 +45,8 @@ export interface QueryPageOptions {
   basePartition?: string;
   /** Sort keys from `from` to `to`, both included (instead of a prefix). */
   sortKeyBetween?: { from: string; to: string };
+  /** Sort keys up to this one, included (instead of a prefix). */
+  sortKeyAtMost?: string;
   /** A filter applied after the key condition (its names and values are the caller's own placeholders). */
   filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
   /** Only these attributes are read. */
@@ -84,6 +86,10 @@ function queryInput(table: TableRef, options: QueryPageOptions, start: Record<st
     names['#sk'] = skName;
     values[':from'] = options.sortKeyBetween.from;
     values[':to'] = options.sortKeyBetween.to;
+  } else if (options.sortKeyAtMost !== undefined) {
+    condition += ' AND #sk <= :to';
+    names['#sk'] = skName;
+    values[':to'] = options.sortKeyAtMost;
   } else if (options.sortKeyPrefix !== undefined) {
     condition += ' AND begins_with(#sk, :prefix)';
     names['#sk'] = skName;

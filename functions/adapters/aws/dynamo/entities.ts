@@ -8,14 +8,18 @@ import type { ExportRule } from './entity';
 import { mailDayEntity, suppressedAddressEntity, testMailHourEntity } from './mail-quota';
 import { assetEntity, folderEntity, uploadEntity, usageEntity } from './media-entities';
 import { planCounterEntity } from './plan-counter';
+import { connectionEntity, ticketEntity, userConnectionEntity } from './realtime-stores';
 import { scheduledEmailEntity } from './scheduled-emails';
 import { scriptEntity } from './script-repository';
 import { scriptTemplateEntity } from './script-template-repository';
 import { sentMarkerEntity } from './send-once';
+import { sessionEntity } from './session-store';
 import { shareLinkEntity, shareTokenEntity } from './share-links';
 import { nameClaimEntity, userEntity } from './user-repository';
 import { userVoiceEntity, voiceEntity } from './voice-repository';
-import { webhookDeliveryEntity } from './webhook-deliveries';
+import { chargedRunEntity } from './usage-counters';
+import { mediaUseEntity } from './video-runs';
+import { webhookAttemptEntity, webhookDeliveryEntity } from './webhook-deliveries';
 import { automationRunEntity, runOfScriptEntity, scheduleEntity, videoTemplateEntity } from './workflows';
 
 /** What the table-wide readers (export, closure, the table's shape) need of an entity, whatever its record. */
@@ -64,6 +68,13 @@ export const entities: readonly StoredType[] = [
   stripeCustomerEntity,
   stripeEventEntity,
   closureEntity,
+  sessionEntity,
+  connectionEntity,
+  userConnectionEntity,
+  ticketEntity,
+  mediaUseEntity,
+  webhookAttemptEntity,
+  chargedRunEntity,
 ];
 
 /** The entity a stored item is one of (by `type`, or by its sort key for items written before `type` was). */

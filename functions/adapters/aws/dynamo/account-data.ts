@@ -2,7 +2,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-s
 import { z } from 'zod';
 import type { AccountDataStore, ClosurePlan, ExportFile, OwnedRecord } from '../../../core/ports/account-data';
 import { normalizeEmail, normalizeUsername } from '../../../core/users/user';
-import { closureEntity, closureKeepSeconds } from './closure-entity';
+import { closureEntity } from './closure-entity';
 import { exportFiles, ownedRecordOf } from './entities';
 import { billingKeys, keys } from './keys';
 import { shareTokenEntity } from './share-links';
@@ -23,10 +23,7 @@ const deletePerCall = 2_000;
  * still name this user (a condition on `userId`).
  */
 export class DynamoAccountData implements AccountDataStore {
-  constructor(
-    private readonly table: TableRef,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  constructor(private readonly table: TableRef) {}
 
   private query<T>(userId: string, max: number, schema: z.ZodType<T>, attributes?: readonly string[]): Promise<T[]> {
     return queryAll(this.table, schema, { partitionKey: keys.user(userId), attributes, max, pageSize: 1_000 });
@@ -89,7 +86,7 @@ export class DynamoAccountData implements AccountDataStore {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { ...closureEntity.item(plan), expiresAt: Math.floor(this.clock() / 1000) + closureKeepSeconds },
+        Item: closureEntity.item(plan),
       }),
     );
   }

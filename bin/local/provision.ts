@@ -14,7 +14,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { tableSchema } from '../../functions/platform/table-schema';
+import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dynamo/entities';
 
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const region = 'us-east-1';

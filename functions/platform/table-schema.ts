@@ -1,20 +1,14 @@
 /**
- * The single DynamoDB table, defined once: the CDK data construct and the local boot both read it.
- * Generic keys (pk/sk), generic secondary indexes (gsiNpk/gsiNsk) and one TTL attribute.
+ * The single DynamoDB table's fixed shape: generic keys (pk/sk), the names its generic secondary
+ * indexes may take (`gsiN`, keyed by `gsiNpk`/`gsiNsk`) and one TTL attribute. Which indexes the table
+ * has is derived from the entities that name them (adapters/aws/dynamo/entities.ts `tableDefinition`,
+ * read by the CDK data construct and the local boot alike).
  */
 export const tableSchema = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
-  globalSecondaryIndexes: [
-    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    // The media library's orders (issue 5): by folder and id, name, size; audio only.
-    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
-    { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
-    { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
-    { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
-  ],
+  indexNames: ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6'],
 } as const;
 
-export type IndexName = (typeof tableSchema.globalSecondaryIndexes)[number]['indexName'];
+export type IndexName = (typeof tableSchema.indexNames)[number];

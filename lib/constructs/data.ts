@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableSchema } from '../../functions/platform/table-schema.js';
+import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dynamo/entities.js';
 
 /** The single table (DESIGN decision 2), shaped by the schema the local boot also reads. */
 export class Data extends Construct {

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, it } from 'vitest';
-import { tableSchema } from '../../functions/platform/table-schema.js';
+import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dynamo/entities.js';
 import { synthStack } from './support/stack.js';
 
 const { template } = synthStack();

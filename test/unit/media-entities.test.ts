@@ -3,7 +3,7 @@ import { updateExpression } from '../../functions/adapters/aws/dynamo/entity';
 import { moveTransaction } from '../../functions/adapters/aws/dynamo/media-assets';
 import { assetEntity, folderEntity, nameKey, sizeKey, uploadEntity } from '../../functions/adapters/aws/dynamo/media-entities';
 import type { MediaAsset } from '../../functions/core/media/media';
-import { tableSchema } from '../../functions/platform/table-schema';
+import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dynamo/entities';
 
 /** Issue 11, part 4: each media record type writes its keys from one definition, in the table's existing layout. */
 

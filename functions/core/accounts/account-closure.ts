@@ -49,11 +49,11 @@ export function closurePlanOf(
   const providerVoiceIds: string[] = [];
   for (const record of records) {
     const id = idOf(record);
-    if (record.sk.startsWith('AUTOSCHED#') && id) schedules.add(automationJobName(id));
-    if (record.sk.startsWith('SCHEDEMAIL#') && id) schedules.add(scheduledEmailJobName(id));
-    if (record.sk.startsWith('SHARE#') && typeof record.item.tokenHash === 'string') shareTokenHashes.push(record.item.tokenHash);
-    if (record.sk.startsWith('SHARE#') && id) shareCopyPrefixes.push(objectKeys.shareCopyPrefix(id));
-    if (record.sk.startsWith('VOICE#') && isProviderClone(record.item) && typeof record.item.voiceId === 'string') providerVoiceIds.push(record.item.voiceId);
+    if (record.type === 'AutomationSchedule' && id) schedules.add(automationJobName(id));
+    if (record.type === 'ScheduledEmail' && id) schedules.add(scheduledEmailJobName(id));
+    if (record.type === 'ShareLink' && typeof record.item.tokenHash === 'string') shareTokenHashes.push(record.item.tokenHash);
+    if (record.type === 'ShareLink' && id) shareCopyPrefixes.push(objectKeys.shareCopyPrefix(id));
+    if (record.type === 'Voice' && isProviderClone(record.item) && typeof record.item.voiceId === 'string') providerVoiceIds.push(record.item.voiceId);
   }
   const live = Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus ?? '');
   return {

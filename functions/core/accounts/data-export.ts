@@ -1,9 +1,8 @@
 import { accountMessages, exportLimits, type AccountExport } from '../../contract/account';
 import { FileTooLargeError } from '../errors';
 import { isProxyKey, objectKeys } from '../files/bucket-layout';
-import type { AccountDataStore, OwnedRecord } from '../ports/account-data';
+import type { AccountDataStore, ExportFile, OwnedRecord } from '../ports/account-data';
 import type { ArchiveEntry, ObjectStore, ZipWriter } from '../ports/object-store';
-import { toPublicUser, userSchema } from '../users/user';
 
 /** Where a user's exports are written (inside their own prefix, so closing the account removes them). */
 export const exportPrefix = objectKeys.exportsPrefix;
@@ -14,45 +13,16 @@ export const exportLinkSeconds = 15 * 60;
 /** The most table items one export reads (far above any plan's records; a bound, not a target). */
 export const maxExportRecords = 50_000;
 
-/** Which records go to which JSON file of the ZIP, by sort-key prefix. Anything else (claims, counters, markers, codes) stays out. */
-export const exportFiles: readonly { file: string; prefixes: readonly string[] }[] = [
-  { file: 'scripts.json', prefixes: ['SCRIPT#'] },
-  { file: 'script-templates.json', prefixes: ['STEMPLATE#'] },
-  { file: 'video-templates.json', prefixes: ['VTEMPLATE#'] },
-  { file: 'automation-schedules.json', prefixes: ['AUTOSCHED#'] },
-  { file: 'scheduled-emails.json', prefixes: ['SCHEDEMAIL#'] },
-  { file: 'share-links.json', prefixes: ['SHARE#'] },
-  { file: 'settings.json', prefixes: ['DELIVERY_SETTINGS'] },
-  { file: 'media.json', prefixes: ['MEDIA#'] },
-  { file: 'media-folders.json', prefixes: ['MFOLDER#'] },
-  { file: 'voices.json', prefixes: ['UVOICE#', 'VOICE#'] },
-  // Connected accounts (issue 26): which platform accounts, never their tokens (`sealedTokens` is internal below).
-  { file: 'connected-accounts.json', prefixes: ['PUBACCT#'] },
-];
-
 /**
- * Attributes that never leave: keys and index attributes, TTLs, a video run's claim, and secrets
- * (webhook signing secret, share tokens and their hashes, one-time code hashes, platform tokens sealed).
+ * The JSON files of an export, from the user's items (pure: tested on its own). Which record goes to
+ * which file, and what of it leaves, is its record type's (each entity's export rule); records of a
+ * type that is not exported (claims, counters, markers, codes) stay out.
  */
-const internal = /^(pk|sk|gsi\d+(pk|sk)|expiresAt|videoRunId|videoRunAt|token|tokenHash|webhookSecret|codeHash|linkHash|billingResetInvoice|proxyKey|sealedTokens|tokenVersion|accessExpiresAt)$/;
-
-function publicAttributes(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !internal.test(name)));
-}
-
-/** The JSON files of an export, from the user's items (pure: tested on its own). */
-export function exportDocuments(records: readonly OwnedRecord[]): { name: string; value: unknown }[] {
-  const documents: { name: string; value: unknown }[] = [];
-  const profile = records.find((record) => record.sk === 'PROFILE');
-  if (profile) {
-    const parsed = userSchema.safeParse(profile.item);
-    documents.push({ name: 'profile.json', value: parsed.success ? toPublicUser(parsed.data) : publicAttributes(profile.item) });
-  }
-  for (const { file, prefixes } of exportFiles) {
-    const items = records.filter((record) => prefixes.some((prefix) => record.sk === prefix || record.sk.startsWith(prefix))).map((record) => publicAttributes(record.item));
-    documents.push({ name: file, value: file === 'settings.json' ? (items[0] ?? null) : items });
-  }
-  return documents;
+export function exportDocuments(records: readonly OwnedRecord[], files: readonly ExportFile[]): { name: string; value: unknown }[] {
+  return files.map(({ file, single }) => {
+    const values = records.flatMap((record) => (record.exported?.file === file ? [record.exported.value] : []));
+    return { name: file, value: single ? (values[0] ?? null) : values };
+  });
 }
 
 const readme = (date: string) =>
@@ -73,7 +43,7 @@ const readme = (date: string) =>
  */
 export class DataExportService {
   constructor(
-    private readonly deps: { records: Pick<AccountDataStore, 'ownedRecords'>; objects: Pick<ObjectStore, 'list' | 'delete' | 'presignGet'>; zip: ZipWriter },
+    private readonly deps: { records: Pick<AccountDataStore, 'ownedRecords' | 'exportFiles'>; objects: Pick<ObjectStore, 'list' | 'delete' | 'presignGet'>; zip: ZipWriter },
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -96,7 +66,7 @@ export class DataExportService {
     const encoder = new TextEncoder();
     const entries: ArchiveEntry[] = [
       { name: 'README.txt', data: encoder.encode(readme(now.toISOString())) },
-      ...exportDocuments(records).map((document) => ({ name: `data/${document.name}`, data: encoder.encode(`${JSON.stringify(document.value, null, 2)}\n`) })),
+      ...exportDocuments(records, this.deps.records.exportFiles()).map((document) => ({ name: `data/${document.name}`, data: encoder.encode(`${JSON.stringify(document.value, null, 2)}\n`) })),
       ...media.map((object) => ({ name: `files/${object.key.slice(prefix.length)}`, objectKey: object.key, size: object.size })),
     ];
     const key = objectKeys.exportArchive(userId, stamp);

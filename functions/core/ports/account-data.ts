@@ -4,10 +4,22 @@
  * to remove until every one is gone. Their objects are the `ObjectStore`'s (and its `ZipWriter`).
  */
 
-/** One item under the user's key: its sort key and its attributes (keys and index attributes included). */
+/**
+ * One item under the user's key: its sort key, its record type (undefined when no entity knows it)
+ * and its attributes (keys and index attributes included); and, when its type is exported, the file
+ * it goes to and its value as exported (keys and secrets stripped).
+ */
 export interface OwnedRecord {
   sk: string;
+  type: string | undefined;
   item: Record<string, unknown>;
+  exported?: { file: string; value: unknown };
+}
+
+/** A JSON file of the export: a list of records, or the one record of a type a user has once (or null). */
+export interface ExportFile {
+  file: string;
+  single: boolean;
 }
 
 /** The outside resources a closure must remove, read before the table items that name them go. */
@@ -32,6 +44,8 @@ export interface ClosurePlan {
 export interface AccountDataStore {
   /** Every item under `USER#<id>`, at most `max + 1` (so the caller can tell there are more). */
   ownedRecords(userId: string, max: number): Promise<OwnedRecord[]>;
+  /** The export's files, in order: one per exported record type's file, written even when empty. */
+  exportFiles(): readonly ExportFile[];
   /** Deletes the lookups outside the partition (share tokens, username and email claims) and every item under `USER#<id>`, the profile last. */
   deleteOwned(plan: ClosurePlan): Promise<number>;
   /** The customer → user link of billing. */

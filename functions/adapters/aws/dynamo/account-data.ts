@@ -1,27 +1,20 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { AccountDataStore, ClosurePlan, OwnedRecord } from '../../../core/ports/account-data';
+import type { AccountDataStore, ClosurePlan, ExportFile, OwnedRecord } from '../../../core/ports/account-data';
 import { normalizeEmail, normalizeUsername } from '../../../core/users/user';
-import { accountKeys, billingKeys, deliveryKeys, keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { closureEntity } from './closure-entity';
+import { exportFiles, ownedRecordOf } from './entities';
+import { billingKeys, keys } from './keys';
+import { shareTokenEntity } from './share-links';
+import { isConditionFailure, queryAll, type TableRef } from './table';
+import { nameClaimEntity } from './user-repository';
+
+const shareTokenKey = (tokenHash: string) => shareTokenEntity.key({ tokenHash });
 
 const keySchema = z.object({ pk: z.string(), sk: z.string() });
-const planSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  email: z.string(),
-  schedules: z.array(z.string()),
-  shareTokenHashes: z.array(z.string()),
-  stripeCustomerId: z.string().nullable(),
-  stripeSubscriptionId: z.string().nullable(),
-  providerVoiceIds: z.array(z.string()).optional(),
-  startedAt: z.string(),
-}) satisfies z.ZodType<ClosurePlan>;
 
 /** Items deleted per `deleteOwned` call: one request's work stays bounded; the caller repeats. */
 const deletePerCall = 2_000;
-/** A closure record left by a failure is kept this long for a retry. */
-const closureKeepSeconds = 30 * 24 * 3600;
 
 /**
  * A user's whole partition, for the export and the closing of the account (issue 16). Deleting goes
@@ -30,34 +23,19 @@ const closureKeepSeconds = 30 * 24 * 3600;
  * still name this user (a condition on `userId`).
  */
 export class DynamoAccountData implements AccountDataStore {
-  constructor(
-    private readonly table: TableRef,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  constructor(private readonly table: TableRef) {}
 
-  private async query(userId: string, max: number, keysOnly: boolean): Promise<Record<string, unknown>[]> {
-    const found: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.table.client.send(
-        new QueryCommand({
-          TableName: this.table.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.user(userId) },
-          ...(keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
-          ExclusiveStartKey: start,
-          Limit: Math.min(1_000, max + 1 - found.length),
-        }),
-      );
-      found.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start && found.length <= max);
-    return found;
+  private query<T>(userId: string, max: number, schema: z.ZodType<T>, attributes?: readonly string[]): Promise<T[]> {
+    return queryAll(this.table, schema, { partitionKey: keys.user(userId), attributes, max, pageSize: 1_000 });
   }
 
   async ownedRecords(userId: string, max: number): Promise<OwnedRecord[]> {
-    const items = await this.query(userId, max, false);
-    return items.map((item) => ({ sk: keySchema.parse(item).sk, item }));
+    const items = await this.query(userId, max, z.record(z.string(), z.unknown()));
+    return items.map((item) => ownedRecordOf(item));
+  }
+
+  exportFiles(): readonly ExportFile[] {
+    return exportFiles;
   }
 
   private async batchDelete(items: readonly { pk: string; sk: string }[]): Promise<void> {
@@ -75,7 +53,7 @@ export class DynamoAccountData implements AccountDataStore {
   private async deleteClaim(pk: string, userId: string): Promise<void> {
     try {
       await this.table.client.send(
-        new DeleteCommand({ TableName: this.table.tableName, Key: { pk, sk: 'CLAIM' }, ConditionExpression: 'userId = :user', ExpressionAttributeValues: { ':user': userId } }),
+        new DeleteCommand({ TableName: this.table.tableName, Key: nameClaimEntity.key({ claim: pk }), ConditionExpression: 'userId = :user', ExpressionAttributeValues: { ':user': userId } }),
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -83,8 +61,8 @@ export class DynamoAccountData implements AccountDataStore {
   }
 
   async deleteOwned(plan: ClosurePlan): Promise<number> {
-    await this.batchDelete(plan.shareTokenHashes.map((hash) => ({ pk: deliveryKeys.shareToken(hash), sk: 'LINK' })));
-    const read = z.array(keySchema).parse(await this.query(plan.userId, deletePerCall, true));
+    await this.batchDelete(plan.shareTokenHashes.map((tokenHash) => shareTokenKey(tokenHash)));
+    const read = await this.query(plan.userId, deletePerCall, keySchema, ['pk', 'sk']);
     const complete = read.length <= deletePerCall;
     const found = read.slice(0, deletePerCall);
     // The profile goes last (once nothing else is left), so a failure part-way leaves a user who can sign in and try again.
@@ -108,17 +86,17 @@ export class DynamoAccountData implements AccountDataStore {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { ...accountKeys.closure(plan.userId), type: 'AccountClosure', ...plan, expiresAt: Math.floor(this.clock() / 1000) + closureKeepSeconds },
+        Item: closureEntity.item(plan),
       }),
     );
   }
 
   async closureOf(userId: string): Promise<ClosurePlan | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: accountKeys.closure(userId), ConsistentRead: true }));
-    return Item ? planSchema.parse(Item) : undefined;
+    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: closureEntity.key({ userId }), ConsistentRead: true }));
+    return Item ? closureEntity.parse(Item) : undefined;
   }
 
   async finishClosure(userId: string): Promise<void> {
-    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: accountKeys.closure(userId) }));
+    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: closureEntity.key({ userId }) }));
   }
 }

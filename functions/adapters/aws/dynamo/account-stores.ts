@@ -1,10 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { loginThrottlePolicy } from '../../../core/accounts/login-throttle';
 import { hashSecret } from '../../../core/ids';
 import type { CodePurpose, LoginAttempt, LoginAttemptCounts, LoginThrottle, OneTimeCode, OneTimeCodeStore } from '../../../core/ports/accounts';
+import { defineEntity } from './entity';
 import { keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { isConditionFailure, queryAll, type TableRef } from './table';
 
 const codeSchema = z.object({
   userId: z.string(),
@@ -18,6 +19,20 @@ const codeSchema = z.object({
 
 const codeSk = (purpose: CodePurpose) => `OTC#${purpose}`;
 
+/** A one-time code (email verification, password reset); the link that carries it is found through gsi1. */
+export const oneTimeCodeEntity = defineEntity<OneTimeCode, 'byLink'>({
+  type: 'OneTimeCode',
+  schema: codeSchema,
+  sortKeyPrefix: 'OTC#',
+  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  sk: { uses: ['purpose'], build: (c) => codeSk(c.purpose) },
+  indexes: { byLink: { index: 'gsi1', pk: { uses: ['linkHash'], build: (c) => keys.link(c.linkHash) }, sk: { uses: [], build: () => 'LINK' } } },
+  derived: { expiresAt: { uses: ['validUntil'], build: (c) => Math.ceil(c.validUntil / 1000) + 3600 } },
+  owner: 'user',
+});
+
+const codeKey = (userId: string, purpose: CodePurpose) => oneTimeCodeEntity.key({ userId, purpose });
+
 /**
  * One live code per user and purpose under `USER#<id>/OTC#<purpose>`, holding the hashes of the code
  * and of the link token; the link is found through gsi1 (`LINK#<hash>`). Writing a new one voids both.
@@ -29,23 +44,16 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: {
-          pk: keys.user(code.userId),
-          sk: codeSk(code.purpose),
-          gsi1pk: keys.link(code.linkHash),
-          gsi1sk: 'LINK',
-          ...code,
-          expiresAt: Math.ceil(code.validUntil / 1000) + 3600,
-        },
+        Item: oneTimeCodeEntity.item(code),
       }),
     );
   }
 
   async get(userId: string, purpose: CodePurpose): Promise<OneTimeCode | undefined> {
     const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: codeSk(purpose) }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table.tableName, Key: codeKey(userId, purpose), ConsistentRead: true }),
     );
-    return result.Item ? codeSchema.parse(result.Item) : undefined;
+    return result.Item ? oneTimeCodeEntity.parse(result.Item) : undefined;
   }
 
   async addAttempt(userId: string, purpose: CodePurpose): Promise<number> {
@@ -53,7 +61,7 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
       const result = await this.table.client.send(
         new UpdateCommand({
           TableName: this.table.tableName,
-          Key: { pk: keys.user(userId), sk: codeSk(purpose) },
+          Key: codeKey(userId, purpose),
           UpdateExpression: 'ADD attempts :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':one': 1 },
@@ -72,7 +80,7 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
       await this.table.client.send(
         new DeleteCommand({
           TableName: this.table.tableName,
-          Key: { pk: keys.user(code.userId), sk: codeSk(code.purpose) },
+          Key: codeKey(code.userId, code.purpose),
           ConditionExpression: 'codeHash = :code AND linkHash = :link',
           ExpressionAttributeValues: { ':code': code.codeHash, ':link': code.linkHash },
         }),
@@ -85,18 +93,10 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
   }
 
   async findByLink(linkHash: string): Promise<OneTimeCode | undefined> {
-    const result = await this.table.client.send(
-      new QueryCommand({
-        TableName: this.table.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-        ExpressionAttributeValues: { ':pk': keys.link(linkHash), ':sk': 'LINK' },
-        Limit: 1,
-      }),
-    );
-    const item = result.Items?.[0];
-    return item ? codeSchema.parse(item) : undefined;
+    const page = await oneTimeCodeEntity.page(this.table, 'byLink', { linkHash }, { limit: 1 });
+    return page.items[0];
   }
+
 }
 
 /**
@@ -117,6 +117,7 @@ export const loginThrottleKeys = {
 } as const;
 
 const pairSchema = z.object({ failures: z.number(), lastAt: z.number() });
+const itemKeySchema = z.object({ pk: z.string(), sk: z.string() });
 
 /** The end of the window `now` is in, plus one more, in seconds: the items' TTL. */
 const expiry = (now: number, windowMs: number) => Math.ceil(((Math.floor(now / windowMs) + 2) * windowMs) / 1000);
@@ -172,21 +173,8 @@ export class DynamoLoginThrottle implements LoginThrottle {
     await Promise.all(
       logins.map(async (login) => {
         const { pk } = loginThrottleKeys.pair(login, '', 0);
-        let start: Record<string, unknown> | undefined;
-        do {
-          const page = await this.table.client.send(
-            new QueryCommand({
-              TableName: this.table.tableName,
-              KeyConditionExpression: 'pk = :pk',
-              ExpressionAttributeValues: { ':pk': pk },
-              ProjectionExpression: 'pk, sk',
-              ExclusiveStartKey: start,
-            }),
-          );
-          const found = z.array(z.object({ pk: z.string(), sk: z.string() })).parse(page.Items ?? []);
-          await Promise.all(found.map((Key) => this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key }))));
-          start = page.LastEvaluatedKey;
-        } while (start);
+        const found = await queryAll(this.table, itemKeySchema, { partitionKey: pk, attributes: ['pk', 'sk'] });
+        await Promise.all(found.map((Key) => this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key }))));
       }),
     );
   }

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { BillingStore, SubscriptionState } from '../../../core/ports/billing';
+import { defineEntity } from './entity';
 import { billingKeys, keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -11,7 +12,26 @@ const eventClaimSeconds = 30 * day;
 /** A claim left 'processing' this long (a crashed handler) may be taken again. */
 const staleClaimSeconds = 5 * 60;
 
-const claimSchema = z.object({ userId: z.string() });
+const customerSchema = z.object({ customerId: z.string(), userId: z.string() });
+
+/** Which user a Stripe customer belongs to (outside any partition: Stripe names it, not a user). */
+export const stripeCustomerEntity = defineEntity<z.infer<typeof customerSchema>>({
+  type: 'StripeCustomer',
+  schema: customerSchema,
+  pk: { uses: ['customerId'], build: (c) => billingKeys.customer(c.customerId).pk },
+  sk: { uses: [], build: () => billingKeys.customer('').sk },
+});
+
+const eventSchema = z.object({ eventId: z.string(), eventType: z.string(), state: z.enum(['processing', 'done']), claimedAt: z.number() });
+
+/** One Stripe webhook event, claimed once; kept a month. (Claims before entities stored the event type as `type`.) */
+export const stripeEventEntity = defineEntity<z.infer<typeof eventSchema>>({
+  type: 'StripeEvent',
+  schema: eventSchema,
+  pk: { uses: ['eventId'], build: (e) => billingKeys.event(e.eventId).pk },
+  sk: { uses: [], build: () => billingKeys.event('').sk },
+  derived: { expiresAt: { uses: ['claimedAt'], build: (e) => e.claimedAt + eventClaimSeconds } },
+});
 
 /**
  * Billing's records: the customer → user link, one claim per webhook event id (a conditional put: a
@@ -27,11 +47,11 @@ export class DynamoBillingStore implements BillingStore {
 
   async userOfCustomer(customerId: string): Promise<string | undefined> {
     const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: billingKeys.customer(customerId) }));
-    return result.Item ? claimSchema.parse(result.Item).userId : undefined;
+    return result.Item ? stripeCustomerEntity.parse({ customerId, ...result.Item }).userId : undefined;
   }
 
   async claimCustomer(userId: string, customerId: string): Promise<string> {
-    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: { ...billingKeys.customer(customerId), userId } }));
+    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: stripeCustomerEntity.item({ customerId, userId }) }));
     try {
       await this.table.client.send(
         new UpdateCommand({
@@ -60,7 +80,7 @@ export class DynamoBillingStore implements BillingStore {
       await this.table.client.send(
         new PutCommand({
           TableName: this.table.tableName,
-          Item: { ...billingKeys.event(eventId), type, state: 'processing', claimedAt: now, expiresAt: now + eventClaimSeconds },
+          Item: stripeEventEntity.item({ eventId, eventType: type, state: 'processing', claimedAt: now }),
           ConditionExpression: 'attribute_not_exists(pk) OR (#state = :processing AND claimedAt < :stale)',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: { ':processing': 'processing', ':stale': now - staleClaimSeconds },

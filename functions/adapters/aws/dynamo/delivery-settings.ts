@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../../core/ports/delivery';
+import { defineEntity } from './entity';
 import { deliveryKeys, keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -22,7 +23,18 @@ const settingsSchema = z.object({
   updatedAt: z.string(),
 }) satisfies z.ZodType<StoredDeliverySettings>;
 
-const key = (userId: string) => ({ pk: keys.user(userId), sk: deliveryKeys.settings });
+/** The one automation settings record of a user; its webhook signing secret never leaves in an export. */
+export const deliverySettingsEntity = defineEntity<StoredDeliverySettings>({
+  type: 'DeliverySettings',
+  schema: settingsSchema,
+  sortKeyPrefix: deliveryKeys.settings,
+  pk: { uses: ['userId'], build: (s) => keys.user(s.userId) },
+  sk: { uses: [], build: () => deliveryKeys.settings },
+  owner: 'user',
+  export: { file: 'settings.json', single: true, omit: ['webhookSecret'] },
+});
+
+const key = (userId: string) => deliverySettingsEntity.key({ userId });
 
 /** `USER#<id>/DELIVERY_SETTINGS`: the one automation settings record of a user. */
 export class DynamoDeliverySettingsRepository implements DeliverySettingsRepository {
@@ -30,7 +42,7 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
 
   async get(userId: string): Promise<StoredDeliverySettings | undefined> {
     const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: key(userId), ConsistentRead: true }));
-    return Item ? settingsSchema.parse(Item) : undefined;
+    return Item ? deliverySettingsEntity.parse(Item) : undefined;
   }
 
   async save(userId: string, initial: StoredDeliverySettings, changes: DeliverySettingsChanges): Promise<StoredDeliverySettings> {
@@ -60,7 +72,7 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
         Key: key(userId),
         UpdateExpression: `SET #userId = :userId, #type = :type, ${sets.join(', ')}`,
         ExpressionAttributeNames: { ...names, '#userId': 'userId', '#type': 'type' },
-        ExpressionAttributeValues: { ...values, ':userId': userId, ':type': 'DeliverySettings' },
+        ExpressionAttributeValues: { ...values, ':userId': userId, ':type': deliverySettingsEntity.definition.type },
         ReturnValues: 'ALL_NEW',
       }),
     );

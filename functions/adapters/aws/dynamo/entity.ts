@@ -1,6 +1,7 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { IndexName } from '../../../platform/table-schema';
+import { queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef } from './table';
 
 /**
  * Entity definitions that write their own keys (STYLE point 7, after ElectroDB): one definition per
@@ -27,9 +28,34 @@ export interface IndexDefinition<R> {
   holds?: Derived<R, boolean>;
 }
 
+/**
+ * How a user-owned record goes into the data export: the JSON file it is listed in, and what of it
+ * never leaves (secrets, our own derived copies). Keys, index attributes and the TTL never leave.
+ */
+export interface ExportRule {
+  file: string;
+  /** One record per user: the file holds the record (or null) rather than a list. */
+  single?: boolean;
+  /** Attributes stripped beside the keys. */
+  omit?: readonly string[];
+  /** The exported value when it is not the item less what is stripped (e.g. the public profile). */
+  view?: (item: Record<string, unknown>) => unknown;
+}
+
 export interface EntityDefinition<R, A extends string> {
-  /** Stored as `type`, for anyone reading the table by hand. */
+  /** Stored as `type`: what the export, the closing of an account and anyone reading the table by hand go by. */
   type: string;
+  /**
+   * The sort key every item of the type starts with (or is): how an item written before `type` was
+   * stored is recognised, and the range a listing of the partition reads.
+   */
+  sortKeyPrefix?: string;
+  /**
+   * `user`: the items sit under `USER#<id>` and go with the account when it is closed (every item of
+   * the partition does); `export` says whether and how they are exported (absent: never).
+   */
+  owner?: 'user';
+  export?: ExportRule;
   schema: z.ZodType<R>;
   pk: Derived<R>;
   sk: Derived<R>;
@@ -66,7 +92,27 @@ export interface Entity<R, A extends string> {
   changes(record: Partial<R>, fields: readonly Field<R>[]): Changes;
   /** Where an access pattern's query runs: the index and its partition for `record`'s fields. */
   partition(pattern: A, record: Partial<R>): { index: IndexName; partitionKey: string };
+  /** Whether a stored item is one of this type (by `type`, or by its sort key when it was written without one). */
+  recognises(item: Record<string, unknown>): boolean;
+  /** The item as exported (keys, index attributes, the TTL and `omit` stripped), or undefined when it is not exported. */
+  exported(item: Record<string, unknown>): unknown;
+  /**
+   * One page of an access pattern through the one pager: `'partition'` reads the table partition of
+   * `record` (narrowed to `sortKeyPrefix`), a named pattern its index.
+   */
+  page(table: TableRef, pattern: A | 'partition', record: Partial<R>, options?: PageOptions): Promise<Page<R>>;
+  /** Every record of an access pattern (bounded collections only), page by page. */
+  all(table: TableRef, pattern: A | 'partition', record: Partial<R>, options?: Omit<PageOptions, 'cursor' | 'limit'> & { max?: number }): Promise<R[]>;
+  /** How many records an access pattern holds (counted by DynamoDB). */
+  count(table: TableRef, pattern: A | 'partition', record: Partial<R>, options?: Omit<PageOptions, 'cursor' | 'limit'>): Promise<number>;
+  /** The query of an access pattern, for a read of a few attributes (`queryAll` with a schema of those). */
+  query(pattern: A | 'partition', record: Partial<R>, options?: PageOptions): QueryPageOptions;
 }
+
+export type PageOptions = Omit<QueryPageOptions, 'partitionKey' | 'index' | 'basePartition'>;
+
+/** Attributes of every item that are the table's, not the record's: never exported. */
+const tableAttributes = /^(pk|sk|gsi\d+(pk|sk)|expiresAt)$/;
 
 function build<R, V>(name: string, attribute: Derived<R, V>, record: Partial<R>): V {
   for (const field of attribute.uses) {
@@ -81,8 +127,19 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
   const keyFields = new Set<string>([...definition.pk.uses, ...definition.sk.uses]);
 
   const key = (record: Partial<R>): ItemKey => ({ pk: build('pk', definition.pk, record), sk: build('sk', definition.sk, record) });
+  const omitted = new Set(definition.export?.omit ?? []);
 
-  return {
+  const query = (pattern: A | 'partition', record: Partial<R>, options: PageOptions): QueryPageOptions => {
+    if (pattern === 'partition') {
+      return { sortKeyPrefix: definition.sortKeyPrefix, ...options, partitionKey: build('pk', definition.pk, record) };
+    }
+    // An index across partitions (every user's due emails) has no table partition to bind its cursor to.
+    const basePartition = definition.pk.uses.every((field) => field in record) ? build('pk', definition.pk, record) : undefined;
+    const { index, partitionKey } = entity.partition(pattern, record);
+    return { ...options, index, partitionKey, basePartition };
+  };
+
+  const entity: Entity<R, A> = {
     definition,
     key,
     item(record) {
@@ -125,7 +182,23 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
       if (!index) throw new Error(`No index for ${pattern}`);
       return { index: index.index, partitionKey: build(`${index.index}pk`, index.pk, record) };
     },
+    recognises(item) {
+      if (item.type !== undefined) return item.type === definition.type;
+      const prefix = definition.sortKeyPrefix;
+      return prefix !== undefined && typeof item.sk === 'string' && item.sk.startsWith(prefix);
+    },
+    exported(item) {
+      const rule = definition.export;
+      if (!rule) return undefined;
+      if (rule.view) return rule.view(item);
+      return Object.fromEntries(Object.entries(item).filter(([name]) => !tableAttributes.test(name) && !omitted.has(name)));
+    },
+    page: (table, pattern, record, options = {}) => queryPage(table, definition.schema, query(pattern, record, options)),
+    all: (table, pattern, record, { max, ...options } = {}) => queryAll(table, definition.schema, { ...query(pattern, record, options), max }),
+    count: (table, pattern, record, options = {}) => queryCount(table, query(pattern, record, options)),
+    query: (pattern, record, options = {}) => query(pattern, record, options),
   };
+  return entity;
 }
 
 /**

@@ -1,37 +1,71 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { MailQuota, SuppressionList } from '../../../core/ports/delivery';
+import { defineEntity } from './entity';
 import { deliveryKeys, keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
 const twoDays = 2 * 86_400;
+
+const mailCountSchema = z.object({ userId: z.string(), sent: z.number().default(0) });
+
+/** Mails sent that UTC day: only ever stepped by `take` (an update), never put whole. */
+export const mailDayEntity = defineEntity<z.infer<typeof mailCountSchema> & { day: string }>({
+  type: 'MailDay',
+  schema: mailCountSchema.extend({ day: z.string() }),
+  sortKeyPrefix: 'MAILDAY#',
+  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  sk: { uses: ['day'], build: (c) => deliveryKeys.mailDay(c.day) },
+  owner: 'user',
+});
+
+/** Test mails sent that UTC hour. */
+export const testMailHourEntity = defineEntity<z.infer<typeof mailCountSchema> & { hour: string }>({
+  type: 'TestMailHour',
+  schema: mailCountSchema.extend({ hour: z.string() }),
+  sortKeyPrefix: 'TESTMAIL#',
+  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  sk: { uses: ['hour'], build: (c) => deliveryKeys.testMailHour(c.hour) },
+  owner: 'user',
+});
+
+const suppressedSchema = z.object({ email: z.string(), reason: z.enum(['bounce', 'complaint']), at: z.string() });
+
+/** An address that bounced or complained, by its lower-cased address. */
+export const suppressedAddressEntity = defineEntity<z.infer<typeof suppressedSchema>>({
+  type: 'SuppressedAddress',
+  schema: suppressedSchema,
+  pk: { uses: ['email'], build: (s) => deliveryKeys.suppressedAddress(s.email.toLowerCase()) },
+  sk: { uses: [], build: () => 'SUPPRESSED' },
+});
 
 /** Per-user mail counters, one item per UTC day (and per hour for test mail), gone by TTL two days later. */
 export class DynamoMailQuota implements MailQuota {
   constructor(private readonly table: TableRef) {}
 
   takeDaily(userId: string, day: string, limit: number): Promise<boolean> {
-    return this.take({ pk: keys.user(userId), sk: deliveryKeys.mailDay(day) }, limit);
+    return this.take(mailDayEntity.key({ userId, day }), 'MailDay', limit);
   }
 
   takeTestHourly(userId: string, hour: string, limit: number): Promise<boolean> {
-    return this.take({ pk: keys.user(userId), sk: deliveryKeys.testMailHour(hour) }, limit);
+    return this.take(testMailHourEntity.key({ userId, hour }), 'TestMailHour', limit);
   }
 
   async usedToday(userId: string, day: string): Promise<number> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: deliveryKeys.mailDay(day) } }));
+    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: mailDayEntity.key({ userId, day }) }));
     return z.object({ sent: z.number() }).safeParse(Item).data?.sent ?? 0;
   }
 
-  private async take(key: { pk: string; sk: string }, limit: number): Promise<boolean> {
+  private async take(key: { pk: string; sk: string }, type: string, limit: number): Promise<boolean> {
     try {
       await this.table.client.send(
         new UpdateCommand({
           TableName: this.table.tableName,
           Key: key,
-          UpdateExpression: 'SET sent = if_not_exists(sent, :zero) + :one, expiresAt = if_not_exists(expiresAt, :ttl)',
+          UpdateExpression: 'SET sent = if_not_exists(sent, :zero) + :one, expiresAt = if_not_exists(expiresAt, :ttl), #type = :type',
           ConditionExpression: 'attribute_not_exists(sent) OR sent < :limit',
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit, ':ttl': Math.floor(Date.now() / 1000) + twoDays },
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit, ':ttl': Math.floor(Date.now() / 1000) + twoDays, ':type': type },
         }),
       );
       return true;
@@ -48,7 +82,7 @@ export class DynamoSuppressionList implements SuppressionList {
 
   async isSuppressed(email: string): Promise<boolean> {
     const { Item } = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: deliveryKeys.suppressedAddress(email.toLowerCase()), sk: 'SUPPRESSED' } }),
+      new GetCommand({ TableName: this.table.tableName, Key: suppressedAddressEntity.key({ email }) }),
     );
     return Item !== undefined;
   }
@@ -57,7 +91,7 @@ export class DynamoSuppressionList implements SuppressionList {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { pk: deliveryKeys.suppressedAddress(email.toLowerCase()), sk: 'SUPPRESSED', type: 'SuppressedAddress', reason, at },
+        Item: suppressedAddressEntity.item({ email: email.toLowerCase(), reason, at }),
       }),
     );
   }

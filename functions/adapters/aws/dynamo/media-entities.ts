@@ -33,6 +33,10 @@ const bySize = { uses: ['fileSize', 'id'] as const, build: (a: MediaAsset) => si
 export const assetEntity = defineEntity<MediaAsset, 'byName' | 'bySize' | 'inFolder' | 'inFolderByName' | 'inFolderBySize' | 'audio'>({
   type: 'MediaAsset',
   schema: mediaAssetSchema,
+  sortKeyPrefix: mediaKeys.assetPrefix,
+  owner: 'user',
+  // A clip's proxy copy is ours (derived, for previews), not the user's data.
+  export: { file: 'media.json', omit: ['proxyKey'] },
   pk: ownerPk,
   sk: { uses: ['id'], build: (a) => mediaKeys.asset(a.id) },
   derived: {
@@ -57,6 +61,9 @@ export const assetEntity = defineEntity<MediaAsset, 'byName' | 'bySize' | 'inFol
 export const folderEntity = defineEntity<MediaFolder>({
   type: 'MediaFolder',
   schema: mediaFolderSchema,
+  sortKeyPrefix: mediaKeys.folderPrefix,
+  owner: 'user',
+  export: { file: 'media-folders.json' },
   pk: ownerPk,
   sk: { uses: ['id'], build: (f) => mediaKeys.folder(f.id) },
 });
@@ -67,6 +74,8 @@ const uploadTtlSeconds = 7 * 24 * 3600;
 export const uploadEntity = defineEntity<PendingUpload>({
   type: 'MediaUpload',
   schema: pendingUploadSchema,
+  sortKeyPrefix: mediaKeys.uploadPrefix,
+  owner: 'user',
   pk: ownerPk,
   sk: { uses: ['id'], build: (u) => mediaKeys.upload(u.id) },
   derived: { expiresAt: { uses: ['createdAt'], build: (u) => Math.floor(Date.parse(u.createdAt) / 1000) + uploadTtlSeconds } },
@@ -83,6 +92,8 @@ const usageSchema = z.object({
 export const usageEntity = defineEntity<MediaUsage & { userId: string }>({
   type: 'MediaUsage',
   schema: usageSchema,
+  sortKeyPrefix: mediaKeys.usage,
+  owner: 'user',
   pk: ownerPk,
   sk: { uses: [], build: () => mediaKeys.usage },
 });

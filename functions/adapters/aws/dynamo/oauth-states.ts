@@ -1,17 +1,9 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
-import { publishingPlatforms } from '../../../contract/rules/publishing';
 import type { OAuthState, OAuthStateStore } from '../../../core/ports/publishing';
-import { publishingKeys } from './publishing-entities';
+import { oauthStateEntity, oauthStateSchema, publishingKeys } from './publishing-entities';
 import { isConditionFailure, type TableRef } from './table';
 
-const stateSchema = z.object({
-  userId: z.string().min(1),
-  platform: z.enum(publishingPlatforms),
-  codeVerifier: z.string().optional(),
-  returnUrl: z.string(),
-  expiresAtMs: z.number(),
-});
+const stateSchema = oauthStateSchema.omit({ stateHash: true });
 
 /**
  * Pending authorizations (issue 26) under the hash of their state: put once, taken once by a delete
@@ -25,16 +17,14 @@ export class DynamoOAuthStates implements OAuthStateStore {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: {
-          ...publishingKeys.oauthState(stateHash),
-          type: 'OAuthState',
+        Item: oauthStateEntity.item({
+          stateHash,
           userId: state.userId,
           platform: state.platform,
           ...(state.codeVerifier ? { codeVerifier: state.codeVerifier } : {}),
           returnUrl: state.returnUrl,
           expiresAtMs: state.expiresAt,
-          expiresAt: Math.ceil(state.expiresAt / 1000),
-        },
+        }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { defineEntity } from './entity';
 import { keys } from './keys';
-import type { TableRef } from './table';
+import { queryCount, type TableRef } from './table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -21,27 +22,26 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 
 /** Counts a user's items under a sort-key prefix, optionally only those matching a filter (`isActive = true`). */
 export function countUnder(table: TableRef, prefix: string, filter?: { attribute: string; equals: boolean | string }) {
-  return async (userId: string): Promise<number> => {
-    let count = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await table.client.send(
-        new QueryCommand({
-          TableName: table.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ...(filter ? { FilterExpression: '#filter = :equals', ExpressionAttributeNames: { '#filter': filter.attribute } } : {}),
-          ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': prefix, ...(filter ? { ':equals': filter.equals } : {}) },
-          Select: 'COUNT',
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      count += page.Count ?? 0;
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return count;
-  };
+  return (userId: string): Promise<number> =>
+    queryCount(table, {
+      partitionKey: keys.user(userId),
+      sortKeyPrefix: prefix,
+      consistentRead: true,
+      ...(filter ? { filter: { expression: '#filter = :equals', names: { '#filter': filter.attribute }, values: { ':equals': filter.equals } } } : {}),
+    });
 }
+
+const planCounterSchema = z.object({ userId: z.string(), name: z.string(), count: z.number() });
+
+/** A plan limit's counter under `USER#<id>`, its sort key its name (`COUNT#…`, `VOICE_CLONES`). */
+export const planCounterEntity = defineEntity<z.infer<typeof planCounterSchema>>({
+  type: 'PlanCounter',
+  schema: planCounterSchema,
+  sortKeyPrefix: 'COUNT#',
+  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  sk: { uses: ['name'], build: (c) => c.name },
+  owner: 'user',
+});
 
 /**
  * A plan limit's counter, one item `USER#<id>/<sortKey>` holding `count` (issue 23: a limit is checked
@@ -64,7 +64,7 @@ export class PlanCounter {
   ) {}
 
   private key(userId: string) {
-    return { pk: keys.user(userId), sk: this.sortKey };
+    return planCounterEntity.key({ userId, name: this.sortKey });
   }
 
   async current(userId: string): Promise<number | undefined> {
@@ -80,7 +80,8 @@ export class PlanCounter {
     if (count === undefined) {
       const existing = await this.countRecords(userId);
       if (delta > 0 && existing >= limit) return 'limit';
-      return { Put: { TableName: tableName, Item: { ...Key, type: 'PlanCounter', count: Math.max(0, existing + delta) }, ConditionExpression: 'attribute_not_exists(pk)' } };
+      const seeded = planCounterEntity.item({ userId, name: this.sortKey, count: Math.max(0, existing + delta) });
+      return { Put: { TableName: tableName, Item: seeded, ConditionExpression: 'attribute_not_exists(pk)' } };
     }
     if (delta > 0) {
       return { Update: { TableName: tableName, Key, UpdateExpression: 'SET #count = #count + :one', ConditionExpression: '#count < :limit', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1, ':limit': limit } } };

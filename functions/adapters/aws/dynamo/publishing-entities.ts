@@ -35,6 +35,28 @@ export const storedAccountSchema = z.object({
 export const connectedAccountEntity = defineEntity<StoredAccount>({
   type: 'ConnectedAccount',
   schema: storedAccountSchema,
+  sortKeyPrefix: publishingKeys.accountPrefix,
+  owner: 'user',
+  // Which platform accounts, never their tokens.
+  export: { file: 'connected-accounts.json', omit: ['sealedTokens', 'tokenVersion', 'accessExpiresAt', 'refreshingUntil'] },
   pk: { uses: ['userId'], build: (account) => `USER#${account.userId}` },
   sk: { uses: ['id'], build: (account) => publishingKeys.account(account.id) },
+});
+
+export const oauthStateSchema = z.object({
+  stateHash: z.string().min(1),
+  userId: z.string().min(1),
+  platform: z.enum(publishingPlatforms),
+  codeVerifier: z.string().optional(),
+  returnUrl: z.string(),
+  expiresAtMs: z.number(),
+});
+
+/** A pending authorization; `expiresAt` (s) is the table's TTL, which clears states never used. */
+export const oauthStateEntity = defineEntity<z.infer<typeof oauthStateSchema>>({
+  type: 'OAuthState',
+  schema: oauthStateSchema,
+  pk: { uses: ['stateHash'], build: (state) => publishingKeys.oauthState(state.stateHash).pk },
+  sk: { uses: [], build: () => 'STATE' },
+  derived: { expiresAt: { uses: ['expiresAtMs'], build: (state) => Math.ceil(state.expiresAtMs / 1000) } },
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionRecord, ConnectionStore, TicketOwner, TicketStore } from '../../../core/ports/realtime';
+import { defineEntity } from './entity';
 import { keys } from './keys';
-import { isConditionFailure, queryAll, type TableRef } from './table';
+import { isConditionFailure, type TableRef } from './table';
 
 const connectionSchema = z.object({
   connectionId: z.string(),
@@ -15,6 +16,38 @@ const connectionSchema = z.object({
 /** API Gateway ends a WebSocket connection after 2 hours; the TTL removes what $disconnect missed. */
 const connectionLifetimeSeconds = 3 * 60 * 60;
 const MAIN_SK = 'WSCONN';
+const expiry = { expiresAt: { uses: ['connectedAt'] as const, build: (c: { connectedAt: number }) => Math.ceil(c.connectedAt / 1000) + connectionLifetimeSeconds } };
+
+/** A WebSocket connection, under its id. */
+export const connectionEntity = defineEntity<ConnectionRecord>({
+  type: 'Connection',
+  schema: connectionSchema,
+  pk: { uses: ['connectionId'], build: (c) => keys.wsConnection(c.connectionId) },
+  sk: { uses: [], build: () => MAIN_SK },
+  derived: expiry,
+});
+
+/** An authenticated connection listed under its user (`USER#<id>` / `WSCONN#<id>`), what publishing reads. */
+export const userConnectionEntity = defineEntity<ConnectionRecord & { userId: string }>({
+  type: 'UserConnection',
+  schema: connectionSchema.extend({ userId: z.string() }),
+  sortKeyPrefix: 'WSCONN#',
+  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  sk: { uses: ['connectionId'], build: (c) => keys.wsConnection(c.connectionId) },
+  derived: expiry,
+  owner: 'user',
+});
+
+const ticketSchema = z.object({ ticketHash: z.string(), userId: z.string(), sessionHash: z.string(), validUntil: z.number() });
+
+/** A one-use WebSocket ticket, by its hash. */
+export const ticketEntity = defineEntity<z.infer<typeof ticketSchema>>({
+  type: 'WsTicket',
+  schema: ticketSchema,
+  pk: { uses: ['ticketHash'], build: (t) => keys.wsTicket(t.ticketHash) },
+  sk: { uses: [], build: () => 'TICKET' },
+  derived: { expiresAt: { uses: ['validUntil'], build: (t) => Math.ceil(t.validUntil / 1000) } },
+});
 
 /**
  * A connection is one item under its id; once authenticated it is also listed under its user
@@ -23,32 +56,24 @@ const MAIN_SK = 'WSCONN';
 export class DynamoConnectionStore implements ConnectionStore {
   constructor(private readonly table: TableRef) {}
 
-  private expiresAt(connectedAt: number): number {
-    return Math.ceil(connectedAt / 1000) + connectionLifetimeSeconds;
-  }
-
   async add(connectionId: string, connectedAt: number): Promise<void> {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { pk: keys.wsConnection(connectionId), sk: MAIN_SK, connectionId, types: [], connectedAt, expiresAt: this.expiresAt(connectedAt) },
+        Item: connectionEntity.item({ connectionId, types: [], connectedAt }),
       }),
     );
   }
 
   async get(connectionId: string): Promise<ConnectionRecord | undefined> {
     const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.wsConnection(connectionId), sk: MAIN_SK }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table.tableName, Key: connectionEntity.key({ connectionId }), ConsistentRead: true }),
     );
-    return result.Item ? connectionSchema.parse(result.Item) : undefined;
+    return result.Item ? connectionEntity.parse(result.Item) : undefined;
   }
 
   private items(record: ConnectionRecord & { userId: string }) {
-    const body = { ...record, expiresAt: this.expiresAt(record.connectedAt) };
-    return [
-      { pk: keys.wsConnection(record.connectionId), sk: MAIN_SK, ...body },
-      { pk: keys.user(record.userId), sk: keys.wsConnection(record.connectionId), ...body },
-    ];
+    return [connectionEntity.item(record), userConnectionEntity.item(record)];
   }
 
   async bindUser(connectionId: string, userId: string, sessionHash: string): Promise<void> {
@@ -56,7 +81,7 @@ export class DynamoConnectionStore implements ConnectionStore {
     if (!current) return;
     if (current.userId && current.userId !== userId) {
       await this.table.client.send(
-        new DeleteCommand({ TableName: this.table.tableName, Key: { pk: keys.user(current.userId), sk: keys.wsConnection(connectionId) } }),
+        new DeleteCommand({ TableName: this.table.tableName, Key: userConnectionEntity.key({ userId: current.userId, connectionId }) }),
       );
     }
     const record = { ...current, userId, sessionHash, types: current.userId === userId ? current.types : [] };
@@ -75,20 +100,18 @@ export class DynamoConnectionStore implements ConnectionStore {
 
   async remove(connectionId: string): Promise<void> {
     const current = await this.get(connectionId);
-    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: { pk: keys.wsConnection(connectionId), sk: MAIN_SK } }));
+    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: connectionEntity.key({ connectionId }) }));
     if (current?.userId) {
       await this.table.client.send(
-        new DeleteCommand({ TableName: this.table.tableName, Key: { pk: keys.user(current.userId), sk: keys.wsConnection(connectionId) } }),
+        new DeleteCommand({ TableName: this.table.tableName, Key: userConnectionEntity.key({ userId: current.userId, connectionId }) }),
       );
     }
   }
 
   async listForUser(userId: string): Promise<ConnectionRecord[]> {
-    return queryAll(this.table, connectionSchema, { partitionKey: keys.user(userId), sortKeyPrefix: 'WSCONN#' });
+    return userConnectionEntity.all(this.table, 'partition', { userId });
   }
 }
-
-const ticketSchema = z.object({ userId: z.string(), sessionHash: z.string(), validUntil: z.number() });
 
 export class DynamoTicketStore implements TicketStore {
   constructor(private readonly table: TableRef) {}
@@ -97,14 +120,7 @@ export class DynamoTicketStore implements TicketStore {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: {
-          pk: keys.wsTicket(ticketHash),
-          sk: 'TICKET',
-          userId: owner.userId,
-          sessionHash: owner.sessionHash,
-          validUntil: expiresAt,
-          expiresAt: Math.ceil(expiresAt / 1000),
-        },
+        Item: ticketEntity.item({ ticketHash, userId: owner.userId, sessionHash: owner.sessionHash, validUntil: expiresAt }),
       }),
     );
   }
@@ -114,12 +130,12 @@ export class DynamoTicketStore implements TicketStore {
       const result = await this.table.client.send(
         new DeleteCommand({
           TableName: this.table.tableName,
-          Key: { pk: keys.wsTicket(ticketHash), sk: 'TICKET' },
+          Key: ticketEntity.key({ ticketHash }),
           ConditionExpression: 'attribute_exists(pk)',
           ReturnValues: 'ALL_OLD',
         }),
       );
-      const ticket = ticketSchema.safeParse(result.Attributes);
+      const ticket = ticketSchema.safeParse({ ticketHash, ...result.Attributes });
       return ticket.success && ticket.data.validUntil > now ? { userId: ticket.data.userId, sessionHash: ticket.data.sessionHash } : undefined;
     } catch (error) {
       if (isConditionFailure(error)) return undefined;

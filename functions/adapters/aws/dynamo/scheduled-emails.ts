@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { scheduledEmailStatuses } from '../../../contract/delivery';
 import type { ScheduledEmailRepository, StoredScheduledEmail } from '../../../core/ports/delivery';
+import { defineEntity } from './entity';
 import { deliveryKeys, keys } from './keys';
 import { isConditionFailure, queryPage, type TableRef } from './table';
 
@@ -19,10 +20,30 @@ const scheduledEmailSchema = z.object({
   createdAt: z.string(),
 }) satisfies z.ZodType<StoredScheduledEmail>;
 
-const key = (userId: string, id: string) => ({ pk: keys.user(userId), sk: deliveryKeys.scheduledEmail(id) });
+/**
+ * A scheduled email; a pending one is also in gsi1 under `DUE#SCHEDEMAIL` (a sparse index), its sort
+ * key time first, so "everything due by now" is one range read.
+ */
+export const scheduledEmailEntity = defineEntity<StoredScheduledEmail, 'pending'>({
+  type: 'ScheduledEmail',
+  schema: scheduledEmailSchema,
+  sortKeyPrefix: deliveryKeys.scheduledEmailPrefix,
+  pk: { uses: ['userId'], build: (e) => keys.user(e.userId) },
+  sk: { uses: ['id'], build: (e) => deliveryKeys.scheduledEmail(e.id) },
+  indexes: {
+    pending: {
+      index: 'gsi1',
+      pk: { uses: [], build: () => deliveryKeys.pendingEmails },
+      sk: { uses: ['scheduledAt', 'userId', 'id'], build: (e) => `${e.scheduledAt}#${e.userId}#${e.id}` },
+      holds: { uses: ['status'], build: (e) => e.status === 'pending' },
+    },
+  },
+  owner: 'user',
+  export: { file: 'scheduled-emails.json' },
+});
 
-/** The due index's sort key: time first, so "everything due by now" is one range read. */
-const dueKey = (email: Pick<StoredScheduledEmail, 'scheduledAt' | 'userId' | 'id'>) => `${email.scheduledAt}#${email.userId}#${email.id}`;
+const key = (userId: string, id: string) => scheduledEmailEntity.key({ userId, id });
+const dueSchema = z.object({ userId: z.string(), id: z.string() });
 
 /**
  * Scheduled emails under `USER#<id>/SCHEDEMAIL#<id>`. A pending one is also in gsi1 under
@@ -36,7 +57,7 @@ export class DynamoScheduledEmailRepository implements ScheduledEmailRepository 
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { ...key(email.userId, email.id), type: 'ScheduledEmail', ...email, gsi1pk: deliveryKeys.pendingEmails, gsi1sk: dueKey(email) },
+        Item: scheduledEmailEntity.item(email),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -44,17 +65,11 @@ export class DynamoScheduledEmailRepository implements ScheduledEmailRepository 
 
   async get(userId: string, id: string): Promise<StoredScheduledEmail | undefined> {
     const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: key(userId, id), ConsistentRead: true }));
-    return Item ? scheduledEmailSchema.parse(Item) : undefined;
+    return Item ? scheduledEmailEntity.parse(Item) : undefined;
   }
 
   async list(userId: string, limit: number): Promise<StoredScheduledEmail[]> {
-    const page = await queryPage(this.table, scheduledEmailSchema, {
-      partitionKey: keys.user(userId),
-      sortKeyPrefix: deliveryKeys.scheduledEmailPrefix,
-      newestFirst: true,
-      limit,
-    });
-    return page.items;
+    return (await scheduledEmailEntity.page(this.table, 'partition', { userId }, { newestFirst: true, limit })).items;
   }
 
   async claim(userId: string, id: string, now: string): Promise<StoredScheduledEmail | undefined> {
@@ -112,15 +127,7 @@ export class DynamoScheduledEmailRepository implements ScheduledEmailRepository 
 
   /** Pending emails due by `now` (every user's; the sweep's read), oldest first. */
   async due(now: string, limit: number): Promise<{ userId: string; id: string }[]> {
-    const { Items } = await this.table.client.send(
-      new QueryCommand({
-        TableName: this.table.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':pk': deliveryKeys.pendingEmails, ':now': `${now}#\uffff` },
-        Limit: limit,
-      }),
-    );
-    return (Items ?? []).map((item) => z.object({ userId: z.string(), id: z.string() }).parse(item));
+    const page = await queryPage(this.table, dueSchema, scheduledEmailEntity.query('pending', {}, { sortKeyAtMost: `${now}#\uffff`, limit }));
+    return page.items;
   }
 }

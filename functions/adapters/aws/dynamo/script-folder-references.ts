@@ -1,8 +1,8 @@
-import { QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { FolderReferences } from '../../../core/ports/media';
-import { keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { scriptEntity } from './script-repository';
+import { isConditionFailure, queryAll, type TableRef } from './table';
 
 const scriptRefSchema = z.object({ id: z.string(), title: z.string().optional().default('') });
 
@@ -13,24 +13,12 @@ const scriptRefSchema = z.object({ id: z.string(), title: z.string().optional().
 export class DynamoScriptFolderReferences implements FolderReferences {
   constructor(private readonly table: TableRef) {}
 
-  async scriptsUsing(userId: string, folderId: string): Promise<{ id: string; title: string }[]> {
-    const found: { id: string; title: string }[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result: QueryCommandOutput = await this.table.client.send(
-        new QueryCommand({
-          TableName: this.table.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: 'preferredFolderId = :folder',
-          ProjectionExpression: 'id, title',
-          ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': 'SCRIPT#', ':folder': folderId },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of result.Items ?? []) found.push(scriptRefSchema.parse(item));
-      start = result.LastEvaluatedKey;
-    } while (start);
-    return found;
+  scriptsUsing(userId: string, folderId: string): Promise<{ id: string; title: string }[]> {
+    return queryAll(
+      this.table,
+      scriptRefSchema,
+      scriptEntity.query('partition', { userId }, { filter: { expression: 'preferredFolderId = :folder', values: { ':folder': folderId } }, attributes: ['id', 'title'] }),
+    );
   }
 
   async reassign(userId: string, scriptIds: readonly string[], folderId: string | null): Promise<void> {
@@ -40,7 +28,7 @@ export class DynamoScriptFolderReferences implements FolderReferences {
         await this.table.client.send(
           new UpdateCommand({
             TableName: this.table.tableName,
-            Key: { pk: keys.user(userId), sk: `SCRIPT#${scriptId}` },
+            Key: scriptEntity.key({ userId, id: scriptId }),
             UpdateExpression: 'SET preferredFolderId = :folder, updatedAt = :now',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':folder': folderId, ':now': now },

@@ -1,15 +1,26 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { NotFoundError } from '../../../core/errors';
 import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/scripts';
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/scripts/lifecycle';
-import { updateExpression } from './entity';
+import { defineEntity, updateExpression } from './entity';
 import { keys, videoRunClaim } from './keys';
-import { isConditionFailure, queryPage, type TableRef } from './table';
+import { isConditionFailure, queryCount, type TableRef } from './table';
 
 const prefix = keys.script('');
+
+/** Scripts under `USER#<id>` / `SCRIPT#<ulid>`; a video run's claim (keys.ts `videoRunClaim`) sits beside the record and is never exported. */
+export const scriptEntity = defineEntity<Script>({
+  type: 'Script',
+  schema: scriptSchema,
+  sortKeyPrefix: prefix,
+  pk: { uses: ['userId'], build: (s) => keys.user(s.userId) },
+  sk: { uses: ['id'], build: (s) => keys.script(s.id) },
+  owner: 'user',
+  export: { file: 'scripts.json', omit: Object.values(videoRunClaim) },
+});
 
 /** The fields of a change set that are written: undefined values are left alone, the keys never change. */
 function writable(changes: Record<string, unknown>): Record<string, unknown> {
@@ -37,7 +48,7 @@ export class DynamoScriptRepository implements ScriptRepository {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { pk: keys.user(script.userId), sk: keys.script(script.id), ...script },
+        Item: scriptEntity.item(script),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -47,13 +58,11 @@ export class DynamoScriptRepository implements ScriptRepository {
     const result = await this.table.client.send(
       new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: keys.script(scriptId) } }),
     );
-    return result.Item ? scriptSchema.parse(result.Item) : undefined;
+    return result.Item ? scriptEntity.parse(result.Item) : undefined;
   }
 
   list(userId: string, options: { limit: number; cursor?: string; before?: string }): Promise<Page<Script>> {
-    return queryPage(this.table, scriptSchema, {
-      partitionKey: keys.user(userId),
-      sortKeyPrefix: prefix,
+    return scriptEntity.page(this.table, 'partition', { userId }, {
       newestFirst: true,
       limit: options.limit,
       cursor: options.cursor,
@@ -124,7 +133,7 @@ export class DynamoScriptRepository implements ScriptRepository {
   }
 
   private key(userId: string, scriptId: string) {
-    return { pk: keys.user(userId), sk: keys.script(scriptId) };
+    return scriptEntity.key({ userId, id: scriptId });
   }
 
   private async exists(userId: string, scriptId: string): Promise<boolean> {
@@ -134,31 +143,11 @@ export class DynamoScriptRepository implements ScriptRepository {
     return result.Item !== undefined;
   }
 
-  private async count(input: Omit<QueryCommandInput, 'TableName' | 'Select'>): Promise<number> {
-    let total = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result = await this.table.client.send(
-        new QueryCommand({ ...input, TableName: this.table.tableName, Select: 'COUNT', ExclusiveStartKey: start }),
-      );
-      total += result.Count ?? 0;
-      start = result.LastEvaluatedKey;
-    } while (start);
-    return total;
-  }
-
   async monthSummary(userId: string, since: Date): Promise<{ scriptsCreated: number; videosMade: number }> {
     const [scriptsCreated, videosMade] = await Promise.all([
       // ULIDs begin with their time: every id made since `since` sorts after this key.
-      this.count({
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.user(userId), ':from': keys.script(encodeTime(since.getTime(), 10)), ':to': `${prefix}\uffff` },
-      }),
-      this.count({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'videoGeneratedAt >= :since',
-        ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': prefix, ':since': since.toISOString() },
-      }),
+      queryCount(this.table, { partitionKey: keys.user(userId), sortKeyBetween: { from: keys.script(encodeTime(since.getTime(), 10)), to: `${prefix}\uffff` } }),
+      scriptEntity.count(this.table, 'partition', { userId }, { filter: { expression: 'videoGeneratedAt >= :since', values: { ':since': since.toISOString() } } }),
     ]);
     return { scriptsCreated, videosMade };
   }

@@ -1,10 +1,21 @@
 import type { ScriptTemplateRepository } from '../../../core/ports/scripts';
 import { scriptTemplateSchema, type ScriptTemplate } from '../../../contract/generation';
+import { defineEntity } from './entity';
 import { keys } from './keys';
 import { countUnder, PlanCounter } from './plan-counter';
-import { queryPage, type TableRef } from './table';
+import type { TableRef } from './table';
 
 const prefix = keys.scriptTemplate('');
+
+export const scriptTemplateEntity = defineEntity<ScriptTemplate>({
+  type: 'ScriptTemplate',
+  schema: scriptTemplateSchema,
+  sortKeyPrefix: prefix,
+  pk: { uses: ['userId'], build: (t) => keys.user(t.userId) },
+  sk: { uses: ['id'], build: (t) => keys.scriptTemplate(t.id) },
+  owner: 'user',
+  export: { file: 'script-templates.json' },
+});
 
 /** Script templates under `USER#<id>` / `STEMPLATE#<ulid>`, counted by `COUNT#STEMPLATES` (plan-counter.ts). */
 export class DynamoScriptTemplateRepository implements ScriptTemplateRepository {
@@ -18,7 +29,7 @@ export class DynamoScriptTemplateRepository implements ScriptTemplateRepository 
     const put = {
       Put: {
         TableName: this.table.tableName,
-        Item: { pk: keys.user(template.userId), sk: keys.scriptTemplate(template.id), ...template },
+        Item: scriptTemplateEntity.item(template),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };
@@ -28,12 +39,12 @@ export class DynamoScriptTemplateRepository implements ScriptTemplateRepository 
   }
 
   async list(userId: string, limit: number): Promise<ScriptTemplate[]> {
-    const page = await queryPage(this.table, scriptTemplateSchema, { partitionKey: keys.user(userId), sortKeyPrefix: prefix, limit });
+    const page = await scriptTemplateEntity.page(this.table, 'partition', { userId }, { limit });
     return page.items;
   }
 
   async delete(userId: string, templateId: string): Promise<boolean> {
-    const remove = { Delete: { TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: keys.scriptTemplate(templateId) }, ConditionExpression: 'attribute_exists(pk)' } };
+    const remove = { Delete: { TableName: this.table.tableName, Key: scriptTemplateEntity.key({ userId, id: templateId }), ConditionExpression: 'attribute_exists(pk)' } };
     return (await this.counter.change(userId, [remove], -1)) === 'written';
   }
 }

@@ -1,9 +1,24 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendOnce } from '../../../core/ports/delivery';
+import { z } from 'zod';
+import { defineEntity } from './entity';
 import { keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
-/** `USER#<id>/SENT#<key>`, written once (conditional put), gone by TTL after `keepDays`. */
+const sentMarkerSchema = z.object({ userId: z.string(), key: z.string(), keepDays: z.number() });
+
+/** That a mail was sent: `USER#<id>/SENT#<key>`, gone by TTL after `keepDays`. */
+export const sentMarkerEntity = defineEntity<z.infer<typeof sentMarkerSchema>>({
+  type: 'SentMarker',
+  schema: sentMarkerSchema,
+  sortKeyPrefix: 'SENT#',
+  pk: { uses: ['userId'], build: (m) => keys.user(m.userId) },
+  sk: { uses: ['key'], build: (m) => `SENT#${m.key}`.slice(0, 1000) },
+  derived: { expiresAt: { uses: ['keepDays'], build: (m) => Math.floor(Date.now() / 1000) + m.keepDays * 86_400 } },
+  owner: 'user',
+});
+
+/** Written once (conditional put). */
 export class DynamoSendOnce implements SendOnce {
   constructor(private readonly table: TableRef) {}
 
@@ -12,7 +27,7 @@ export class DynamoSendOnce implements SendOnce {
       await this.table.client.send(
         new PutCommand({
           TableName: this.table.tableName,
-          Item: { pk: keys.user(userId), sk: `SENT#${key}`.slice(0, 1000), type: 'SentMarker', expiresAt: Math.floor(Date.now() / 1000) + keepDays * 86_400 },
+          Item: sentMarkerEntity.item({ userId, key: key.slice(0, 1000), keepDays }),
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );

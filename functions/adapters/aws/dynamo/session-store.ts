@@ -1,11 +1,21 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { sessionSchema, type Session } from '../../../core/sessions/session';
 import type { SessionStore } from '../../../core/ports/session-store';
+import { defineEntity } from './entity';
 import { keys } from './keys';
 import { queryAll, type TableRef } from './table';
 import { z } from 'zod';
 
-const SK = 'SESSION';
+/** A session by the hash of its id; listed under its user in gsi1 so a password reset can end them all. */
+export const sessionEntity = defineEntity<Session, 'byUser'>({
+  type: 'Session',
+  schema: sessionSchema,
+  pk: { uses: ['idHash'], build: (s) => keys.session(s.idHash) },
+  sk: { uses: [], build: () => 'SESSION' },
+  indexes: { byUser: { index: 'gsi1', pk: { uses: ['userId'], build: (s) => keys.user(s.userId) }, sk: { uses: ['idHash'], build: (s) => `SESSION#${s.idHash}` } } },
+});
+
+const sessionKey = (idHash: string) => sessionEntity.key({ idHash });
 
 /** Sessions by the hash of their id; indexed by user (gsi1) so a password reset can end them all. */
 export class DynamoSessionStore implements SessionStore {
@@ -13,22 +23,16 @@ export class DynamoSessionStore implements SessionStore {
 
   async get(idHash: string): Promise<Session | undefined> {
     const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.session(idHash), sk: SK }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table.tableName, Key: sessionKey(idHash), ConsistentRead: true }),
     );
-    return result.Item ? sessionSchema.parse(result.Item) : undefined;
+    return result.Item ? sessionEntity.parse(result.Item) : undefined;
   }
 
   async put(session: Session): Promise<void> {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: {
-          pk: keys.session(session.idHash),
-          sk: SK,
-          gsi1pk: keys.user(session.userId),
-          gsi1sk: `SESSION#${session.idHash}`,
-          ...session,
-        },
+        Item: sessionEntity.item(session),
       }),
     );
   }
@@ -38,7 +42,7 @@ export class DynamoSessionStore implements SessionStore {
       .send(
         new UpdateCommand({
           TableName: this.table.tableName,
-          Key: { pk: keys.session(idHash), sk: SK },
+          Key: sessionKey(idHash),
           UpdateExpression: 'SET lastSeenAt = :now',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':now': lastSeenAt },
@@ -50,15 +54,11 @@ export class DynamoSessionStore implements SessionStore {
   }
 
   async delete(idHash: string): Promise<void> {
-    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: { pk: keys.session(idHash), sk: SK } }));
+    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: sessionKey(idHash) }));
   }
 
   async deleteAllForUser(userId: string): Promise<number> {
-    const found = await queryAll(this.table, z.object({ pk: z.string(), sk: z.string() }), {
-      index: 'gsi1',
-      partitionKey: keys.user(userId),
-      sortKeyPrefix: 'SESSION#',
-    });
+    const found = await queryAll(this.table, z.object({ pk: z.string(), sk: z.string() }), sessionEntity.query('byUser', { userId }, { sortKeyPrefix: 'SESSION#' }));
     for (let i = 0; i < found.length; i += 25) {
       const batch = found.slice(i, i + 25);
       await this.table.client.send(

@@ -1,8 +1,9 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { ShareLinkRepository, StoredShareLink } from '../../../core/ports/delivery';
+import { defineEntity } from './entity';
 import { deliveryKeys, keys } from './keys';
-import { isConditionFailure, queryAll, type TableRef } from './table';
+import { isConditionFailure, type TableRef } from './table';
 
 const linkSchema = z.object({
   id: z.string(),
@@ -15,11 +16,42 @@ const linkSchema = z.object({
   revokedAt: z.string().nullable(),
 }) satisfies z.ZodType<StoredShareLink>;
 
-const lookupSchema = z.object({ userId: z.string(), scriptId: z.string(), linkId: z.string(), expiresOn: z.string() });
+const lookupSchema = z.object({ tokenHash: z.string(), userId: z.string(), scriptId: z.string(), linkId: z.string(), expiresOn: z.string() });
 
-const ownerKey = (userId: string, id: string) => ({ pk: keys.user(userId), sk: deliveryKeys.shareLink(id) });
-const lookupKey = (tokenHash: string) => ({ pk: deliveryKeys.shareToken(tokenHash), sk: 'LINK' });
 const ttl = (iso: string, extraDays = 0) => Math.floor(new Date(iso).getTime() / 1000) + extraDays * 86_400;
+
+/** The item keeps the link's end as `expiresOn`; its `expiresAt` is the TTL, a month later. */
+const storedLinkSchema = z
+  .object({ expiresOn: z.string() })
+  .passthrough()
+  .transform((item) => linkSchema.parse({ ...item, expiresAt: item.expiresOn }));
+
+/** The owner's record; its token and the token's hash never leave in an export. */
+export const shareLinkEntity = defineEntity<StoredShareLink>({
+  type: 'ShareLink',
+  schema: storedLinkSchema,
+  sortKeyPrefix: deliveryKeys.shareLinkPrefix,
+  pk: { uses: ['userId'], build: (l) => keys.user(l.userId) },
+  sk: { uses: ['id'], build: (l) => deliveryKeys.shareLink(l.id) },
+  derived: {
+    expiresOn: { uses: ['expiresAt'], build: (l) => l.expiresAt },
+    expiresAt: { uses: ['expiresAt'], build: (l) => ttl(l.expiresAt, 30) },
+  },
+  owner: 'user',
+  export: { file: 'share-links.json', omit: ['token', 'tokenHash'] },
+});
+
+/** The public lookup of a token, by its hash, outside the owner's partition (the closure's plan names it). */
+export const shareTokenEntity = defineEntity<z.infer<typeof lookupSchema>>({
+  type: 'ShareToken',
+  schema: lookupSchema,
+  pk: { uses: ['tokenHash'], build: (t) => deliveryKeys.shareToken(t.tokenHash) },
+  sk: { uses: [], build: () => 'LINK' },
+  derived: { expiresAt: { uses: ['expiresOn'], build: (t) => ttl(t.expiresOn) } },
+});
+
+const ownerKey = (userId: string, id: string) => shareLinkEntity.key({ userId, id });
+const lookupKey = (tokenHash: string) => shareTokenEntity.key({ tokenHash });
 
 /**
  * Share links: the owner's record under `USER#<id>/SHARE#<id>` and the public lookup
@@ -33,11 +65,11 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
     await this.table.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: this.table.tableName, Item: { ...ownerKey(link.userId, link.id), type: 'ShareLink', ...link, expiresAt: ttl(link.expiresAt, 30), expiresOn: link.expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: this.table.tableName, Item: shareLinkEntity.item(link), ConditionExpression: 'attribute_not_exists(pk)' } },
           {
             Put: {
               TableName: this.table.tableName,
-              Item: { ...lookupKey(link.tokenHash), type: 'ShareToken', userId: link.userId, scriptId: link.scriptId, linkId: link.id, expiresOn: link.expiresAt, expiresAt: ttl(link.expiresAt) },
+              Item: shareTokenEntity.item({ tokenHash: link.tokenHash, userId: link.userId, scriptId: link.scriptId, linkId: link.id, expiresOn: link.expiresAt }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -47,16 +79,14 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
   }
 
   async list(userId: string, scriptId: string | undefined, limit: number): Promise<StoredShareLink[]> {
-    const items = await queryAll(this.table, z.unknown(), { partitionKey: keys.user(userId), sortKeyPrefix: deliveryKeys.shareLinkPrefix, newestFirst: true });
-    return items
-      .map(parseOwnerItem)
-      .filter((link) => scriptId === undefined || link.scriptId === scriptId)
+    const links = await shareLinkEntity.all(this.table, 'partition', { userId }, { newestFirst: true });
+    return links.filter((link) => scriptId === undefined || link.scriptId === scriptId)
       .slice(0, limit);
   }
 
   async get(userId: string, id: string): Promise<StoredShareLink | undefined> {
     const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: ownerKey(userId, id), ConsistentRead: true }));
-    return Item ? parseOwnerItem(Item) : undefined;
+    return Item ? shareLinkEntity.parse(Item) : undefined;
   }
 
   async revoke(userId: string, id: string, now: string): Promise<StoredShareLink | undefined> {
@@ -89,13 +119,7 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
   async findByTokenHash(tokenHash: string): Promise<{ userId: string; scriptId: string; linkId: string; expiresAt: string } | undefined> {
     const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: lookupKey(tokenHash) }));
     if (!Item) return undefined;
-    const found = lookupSchema.parse(Item);
+    const found = shareTokenEntity.parse({ tokenHash, ...Item });
     return { userId: found.userId, scriptId: found.scriptId, linkId: found.linkId, expiresAt: found.expiresOn };
   }
 }
-
-function parseOwnerItem(item: unknown): StoredShareLink {
-  const record = z.object({ expiresOn: z.string() }).passthrough().parse(item);
-  return linkSchema.parse({ ...record, expiresAt: record.expiresOn });
-}
-

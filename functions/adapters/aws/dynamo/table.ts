@@ -43,6 +43,15 @@ export interface QueryPageOptions {
   newestFirst?: boolean;
   /** The items' table partition when querying an index (default: `partitionKey`). */
   basePartition?: string;
+  /** Sort keys from `from` to `to`, both included (instead of a prefix). */
+  sortKeyBetween?: { from: string; to: string };
+  /** Sort keys up to this one, included (instead of a prefix). */
+  sortKeyAtMost?: string;
+  /** A filter applied after the key condition (its names and values are the caller's own placeholders). */
+  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  /** Only these attributes are read. */
+  attributes?: readonly string[];
+  consistentRead?: boolean;
 }
 
 function cursorScope(options: QueryPageOptions): CursorScope {
@@ -56,23 +65,7 @@ export async function queryPage<T>(table: TableRef, schema: z.ZodType<T>, option
   const scope = cursorScope(options);
   const start =
     options.startAfterSortKey !== undefined && !options.index ? { pk: options.partitionKey, sk: options.startAfterSortKey } : decodePageCursor(options.cursor, scope);
-  const pkName = options.index ? `${options.index}pk` : 'pk';
-  const skName = options.index ? `${options.index}sk` : 'sk';
-  const input: QueryCommandInput = {
-    TableName: table.tableName,
-    IndexName: options.index,
-    KeyConditionExpression:
-      options.sortKeyPrefix !== undefined ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': pkName, ...(options.sortKeyPrefix !== undefined ? { '#sk': skName } : {}) },
-    ExpressionAttributeValues: {
-      ':pk': options.partitionKey,
-      ...(options.sortKeyPrefix !== undefined ? { ':prefix': options.sortKeyPrefix } : {}),
-    },
-    Limit: options.limit,
-    ExclusiveStartKey: start,
-    ScanIndexForward: !options.newestFirst,
-  };
-  const result = await table.client.send(new QueryCommand(input)).catch((error: unknown) => {
+  const result = await table.client.send(new QueryCommand(queryInput(table, options, start))).catch((error: unknown) => {
     throw asCursorError(error, options.cursor);
   });
   return {
@@ -81,15 +74,72 @@ export async function queryPage<T>(table: TableRef, schema: z.ZodType<T>, option
   };
 }
 
-/** Every item of a partition (bounded use only: small per-user collections). */
-export async function queryAll<T>(table: TableRef, schema: z.ZodType<T>, options: Omit<QueryPageOptions, 'cursor'>): Promise<T[]> {
+/** The Query of a page: the key condition (partition, then a prefix or a range of sort keys), filter and projection. */
+function queryInput(table: TableRef, options: QueryPageOptions, start: Record<string, unknown> | undefined): QueryCommandInput {
+  const pkName = options.index ? `${options.index}pk` : 'pk';
+  const skName = options.index ? `${options.index}sk` : 'sk';
+  const names: Record<string, string> = { '#pk': pkName, ...options.filter?.names };
+  const values: Record<string, unknown> = { ':pk': options.partitionKey, ...options.filter?.values };
+  let condition = '#pk = :pk';
+  if (options.sortKeyBetween) {
+    condition += ' AND #sk BETWEEN :from AND :to';
+    names['#sk'] = skName;
+    values[':from'] = options.sortKeyBetween.from;
+    values[':to'] = options.sortKeyBetween.to;
+  } else if (options.sortKeyAtMost !== undefined) {
+    condition += ' AND #sk <= :to';
+    names['#sk'] = skName;
+    values[':to'] = options.sortKeyAtMost;
+  } else if (options.sortKeyPrefix !== undefined) {
+    condition += ' AND begins_with(#sk, :prefix)';
+    names['#sk'] = skName;
+    values[':prefix'] = options.sortKeyPrefix;
+  }
+  const projection = options.attributes?.map((attribute, n) => {
+    names[`#a${n}`] = attribute;
+    return `#a${n}`;
+  });
+  return {
+    TableName: table.tableName,
+    IndexName: options.index,
+    KeyConditionExpression: condition,
+    FilterExpression: options.filter?.expression,
+    ProjectionExpression: projection?.join(', '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    Limit: options.limit,
+    ExclusiveStartKey: start,
+    ScanIndexForward: !options.newestFirst,
+    ConsistentRead: options.consistentRead,
+  };
+}
+
+/** How many items a query matches, counted by DynamoDB page by page (nothing is read back). */
+export async function queryCount(table: TableRef, options: Omit<QueryPageOptions, 'cursor' | 'limit' | 'attributes'>): Promise<number> {
+  let total = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await table.client.send(new QueryCommand({ ...queryInput(table, options, start), Select: 'COUNT' }));
+    total += result.Count ?? 0;
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return total;
+}
+
+/**
+ * Every item of a partition (bounded use only: small per-user collections), page by page; with `max`,
+ * it stops once more than `max` are read (at most `max + 1`, so the caller can tell there are more).
+ */
+export async function queryAll<T>(table: TableRef, schema: z.ZodType<T>, options: Omit<QueryPageOptions, 'cursor' | 'limit'> & { max?: number; pageSize?: number }): Promise<T[]> {
+  const { max, pageSize, ...query } = options;
   const all: T[] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryPage(table, schema, { ...options, cursor });
+    const limit = max === undefined ? pageSize : Math.min(pageSize ?? 1_000, max + 1 - all.length);
+    const page = await queryPage(table, schema, { ...query, limit, cursor });
     all.push(...page.items);
     cursor = page.cursor;
-  } while (cursor);
+  } while (cursor && (max === undefined || all.length <= max));
   return all;
 }
 

@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { z } from 'zod';
 import type { RunSettlement, UsageCounters, UsageMetric } from '../../../core/ports/usage';
 import { round2 } from '../../../core/plans/usage-minutes';
+import { defineEntity } from './entity';
 import { keys } from './keys';
 import { cancellationCodes, type TransactItem } from './plan-counter';
 import { isConditionFailure, type TableRef } from './table';
@@ -13,11 +14,31 @@ const metrics = {
   videoMinutes: { used: 'videoMinutesGenerated', lastReset: 'videoMinutesLastReset', round: round2 },
 } as const satisfies Record<UsageMetric, { used: string; lastReset: string | undefined; round: (n: number) => number }>;
 
-const day = 24 * 60 * 60;
 
 /** `VIDEORUN#<runId>`: a reservation (`reserved`), then `settled` or `released`; markers from before reservations have no state (charged). */
 const runMarkerSchema = z.object({ state: z.enum(['reserved', 'settled', 'released']).optional(), reserved: z.number().optional(), limit: z.number().optional() });
 type RunMarkerState = NonNullable<z.infer<typeof runMarkerSchema>['state']>;
+
+const chargedRunSchema = runMarkerSchema.extend({
+  userId: z.string(),
+  runId: z.string(),
+  metric: z.enum(['scriptTokens', 'audioMinutes', 'videoMinutes']),
+  reservedAt: z.number().optional(),
+  minutes: z.number().optional(),
+  chargedAt: z.number().optional(),
+});
+const markerKeepSeconds = 90 * 24 * 60 * 60;
+
+/** The marker that a video run's minutes were charged (`USER#<id>/VIDEORUN#<run id>`), kept 90 days from when it is written. */
+export const chargedRunEntity = defineEntity<z.infer<typeof chargedRunSchema>>({
+  type: 'ChargedRun',
+  schema: chargedRunSchema,
+  sortKeyPrefix: 'VIDEORUN#',
+  pk: { uses: ['userId'], build: (m) => keys.chargedRun(m.userId, '').pk },
+  sk: { uses: ['userId', 'runId'], build: (m) => keys.chargedRun(m.userId, m.runId).sk },
+  derived: { expiresAt: { uses: [], build: () => Math.floor(Date.now() / 1000) + markerKeepSeconds } },
+  owner: 'user',
+});
 
 /** Transaction conflicts (real DynamoDB) are tried again this often, after a short random pause. */
 const attempts = 8;
@@ -151,7 +172,7 @@ export class DynamoUsageCounters implements UsageCounters {
               {
                 Put: {
                   TableName: this.table.tableName,
-                  Item: { ...keys.chargedRun(userId, runId), metric, state: 'reserved', reserved, limit, reservedAt: nowSeconds, expiresAt: nowSeconds + 90 * day },
+                  Item: chargedRunEntity.item({ userId, runId, metric, state: 'reserved', reserved, limit, reservedAt: nowSeconds }),
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
@@ -315,7 +336,7 @@ export class DynamoUsageCounters implements UsageCounters {
             {
               Put: {
                 TableName: this.table.tableName,
-                Item: { ...keys.chargedRun(userId, runId), metric, state: 'settled', minutes: amount, chargedAt: nowSeconds, expiresAt: nowSeconds + 90 * day },
+                Item: chargedRunEntity.item({ userId, runId, metric, state: 'settled', minutes: amount, chargedAt: nowSeconds }),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },

@@ -2,11 +2,43 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../../core/errors';
 import type { UserRepository } from '../../../core/ports/accounts';
-import { normalizeEmail, normalizeUsername, userSchema, type User } from '../../../core/users/user';
+import { normalizeEmail, normalizeUsername, toPublicUser, userSchema, type User } from '../../../core/users/user';
+import { defineEntity } from './entity';
 import { keys } from './keys';
 import type { TableRef } from './table';
 
-const claimSchema = z.object({ userId: z.string() });
+/** Attributes of the profile item that never leave in an export, when it cannot be read as a User. */
+const profileInternal = new Set(['pk', 'sk', 'type', 'billingResetInvoice']);
+
+/** The user's profile (the User record and the plan's counters): exported as the public user. */
+export const userEntity = defineEntity<User>({
+  type: 'User',
+  schema: userSchema,
+  sortKeyPrefix: 'PROFILE',
+  pk: { uses: ['id'], build: (user) => keys.profile(user.id).pk },
+  sk: { uses: [], build: () => 'PROFILE' },
+  owner: 'user',
+  export: {
+    file: 'profile.json',
+    single: true,
+    view: (item) => {
+      const parsed = userSchema.safeParse(item);
+      return parsed.success ? toPublicUser(parsed.data) : Object.fromEntries(Object.entries(item).filter(([name]) => !profileInternal.has(name)));
+    },
+  },
+});
+
+const claimSchema = z.object({ claim: z.string(), userId: z.string() });
+
+/** A username or (lower-cased) email, claimed by one user: `USERNAME#<name>` / `EMAIL#<address>`, `CLAIM`. */
+export const nameClaimEntity = defineEntity<z.infer<typeof claimSchema>>({
+  type: 'NameClaim',
+  schema: claimSchema,
+  pk: { uses: ['claim'], build: (c) => c.claim },
+  sk: { uses: [], build: () => 'CLAIM' },
+});
+
+const claimKey = (claim: string) => nameClaimEntity.key({ claim });
 
 export const messages = {
   usernameTaken: 'Username is already taken',
@@ -25,7 +57,7 @@ export class DynamoUserRepository implements UserRepository {
     const claim = (pk: string) => ({
       Put: {
         TableName: this.table.tableName,
-        Item: { pk, sk: 'CLAIM', userId: user.id },
+        Item: nameClaimEntity.item({ claim: pk, userId: user.id }),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
@@ -38,7 +70,7 @@ export class DynamoUserRepository implements UserRepository {
             {
               Put: {
                 TableName: this.table.tableName,
-                Item: { ...keys.profile(user.id), ...user },
+                Item: userEntity.item(user),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -59,8 +91,8 @@ export class DynamoUserRepository implements UserRepository {
     await this.table.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: this.table.tableName, Key: { pk: keys.username(normalizeUsername(user.username)), sk: 'CLAIM' } } },
-          { Delete: { TableName: this.table.tableName, Key: { pk: keys.email(normalizeEmail(user.email)), sk: 'CLAIM' } } },
+          { Delete: { TableName: this.table.tableName, Key: claimKey(keys.username(normalizeUsername(user.username))) } },
+          { Delete: { TableName: this.table.tableName, Key: claimKey(keys.email(normalizeEmail(user.email))) } },
           { Delete: { TableName: this.table.tableName, Key: keys.profile(user.id) } },
         ],
       }),
@@ -69,12 +101,12 @@ export class DynamoUserRepository implements UserRepository {
 
   async get(userId: string): Promise<User | undefined> {
     const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: keys.profile(userId) }));
-    return result.Item ? userSchema.parse(result.Item) : undefined;
+    return result.Item ? userEntity.parse(result.Item) : undefined;
   }
 
   private async claimOwner(pk: string): Promise<string | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: { pk, sk: 'CLAIM' } }));
-    return result.Item ? claimSchema.parse(result.Item).userId : undefined;
+    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: claimKey(pk) }));
+    return result.Item ? nameClaimEntity.parse({ claim: pk, ...result.Item }).userId : undefined;
   }
 
   findIdByEmail(email: string): Promise<string | undefined> {

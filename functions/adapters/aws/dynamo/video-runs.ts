@@ -1,8 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { RecentMediaUse, VideoRunStore } from '../../../core/ports/video';
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
+import { defineEntity } from './entity';
 import { keys, videoRunClaim } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -15,6 +17,19 @@ export const videoKeys = {
 } as const;
 
 const day = 24 * 60 * 60;
+
+const mediaUseSchema = z.object({ userId: z.string(), mediaId: z.string(), usedAt: z.number() });
+
+/** When a medium was last used in a video, removed by the table's TTL a week later. */
+export const mediaUseEntity = defineEntity<z.infer<typeof mediaUseSchema>>({
+  type: 'MediaUse',
+  schema: mediaUseSchema,
+  sortKeyPrefix: videoKeys.mediaUsePrefix,
+  pk: { uses: ['userId'], build: (u) => keys.user(u.userId) },
+  sk: { uses: ['mediaId'], build: (u) => videoKeys.mediaUse(u.mediaId) },
+  derived: { expiresAt: { uses: ['usedAt'], build: (u) => Math.floor(u.usedAt / 1000) + 7 * day } },
+  owner: 'user',
+});
 
 /** `SET a = :a, …` for a change set, with room for more names and values. */
 function setClause(changes: Partial<Script>, names: Record<string, string>, values: Record<string, unknown>): string[] {
@@ -161,33 +176,16 @@ export class DynamoRecentMediaUse implements RecentMediaUse {
   constructor(private readonly table: TableRef) {}
 
   async since(userId: string, sinceMs: number): Promise<Record<string, number>> {
-    const found: Record<string, number> = {};
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result = await this.table.client.send(
-        new QueryCommand({
-          TableName: this.table.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          // TTL removes items lazily: the time is checked here too.
-          FilterExpression: 'usedAt >= :since',
-          ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': videoKeys.mediaUsePrefix, ':since': sinceMs },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of result.Items ?? []) {
-        if (typeof item.mediaId === 'string' && typeof item.usedAt === 'number') found[item.mediaId] = item.usedAt;
-      }
-      start = result.LastEvaluatedKey;
-    } while (start);
-    return found;
+    // TTL removes items lazily: the time is checked here too.
+    const uses = await mediaUseEntity.all(this.table, 'partition', { userId }, { filter: { expression: 'usedAt >= :since', values: { ':since': sinceMs } } });
+    return Object.fromEntries(uses.map((use) => [use.mediaId, use.usedAt]));
   }
 
   async record(userId: string, mediaIds: readonly string[], atMs: number): Promise<void> {
-    const expiresAt = Math.floor(atMs / 1000) + 7 * day;
     await Promise.all(
       mediaIds.map((mediaId) =>
         this.table.client.send(
-          new PutCommand({ TableName: this.table.tableName, Item: { pk: keys.user(userId), sk: videoKeys.mediaUse(mediaId), mediaId, usedAt: atMs, expiresAt } }),
+          new PutCommand({ TableName: this.table.tableName, Item: mediaUseEntity.item({ userId, mediaId, usedAt: atMs }) }),
         ),
       ),
     );

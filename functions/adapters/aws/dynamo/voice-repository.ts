@@ -1,13 +1,39 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VoiceCloneLimitReachedError, type VoiceRepository } from '../../../core/ports/voices';
 import { userVoiceSchema, voiceSchema, type UserVoice, type Voice } from '../../../core/voices/voice';
+import { defineEntity } from './entity';
 import { keys } from './keys';
 import { PlanCounter } from './plan-counter';
-import { isConditionFailure, queryAll, type TableRef } from './table';
+import type { TableRef } from './table';
+import { isConditionFailure } from './table';
 
-const voicePrefix = keys.voice('');
+/** A voice: the presets under `VOICES#public`, a user's own (cloned) voices under `USER#<id>`. */
+export const voiceEntity = defineEntity<Voice>({
+  type: 'Voice',
+  schema: voiceSchema,
+  sortKeyPrefix: keys.voice(''),
+  pk: {
+    uses: ['visibility', 'userId'],
+    build: (voice) => (voice.visibility === 'public' || !voice.userId ? keys.publicVoices() : keys.user(voice.userId)),
+  },
+  sk: { uses: ['id'], build: (voice) => keys.voice(voice.id) },
+  owner: 'user',
+  export: { file: 'voices.json' },
+});
 
-const linkPrefix = keys.userVoice('');
+/** A user's link to a voice they use (their default among them). */
+export const userVoiceEntity = defineEntity<UserVoice>({
+  type: 'UserVoice',
+  schema: userVoiceSchema,
+  sortKeyPrefix: keys.userVoice(''),
+  pk: { uses: ['userId'], build: (link) => keys.user(link.userId) },
+  sk: { uses: ['voiceId'], build: (link) => keys.userVoice(link.voiceId) },
+  owner: 'user',
+  export: { file: 'voices.json' },
+});
+
+const publicVoices = { visibility: 'public', userId: null } as const;
+const privateVoices = (userId: string) => ({ visibility: 'private', userId }) as const;
 
 /** Presets under `VOICES#public`; a user's own voices and their links under `USER#<id>`. */
 export class DynamoVoiceRepository implements VoiceRepository {
@@ -17,22 +43,18 @@ export class DynamoVoiceRepository implements VoiceRepository {
     this.clones = new PlanCounter(table, keys.voiceClones, (userId) => this.countPrivate(userId));
   }
 
-  private partitionOf(voice: Voice): string {
-    return voice.visibility === 'public' || !voice.userId ? keys.publicVoices() : keys.user(voice.userId);
-  }
-
   listPublic(): Promise<Voice[]> {
-    return queryAll(this.table, voiceSchema, { partitionKey: keys.publicVoices(), sortKeyPrefix: voicePrefix });
+    return voiceEntity.all(this.table, 'partition', publicVoices);
   }
 
   listPrivate(userId: string): Promise<Voice[]> {
-    return queryAll(this.table, voiceSchema, { partitionKey: keys.user(userId), sortKeyPrefix: voicePrefix });
+    return voiceEntity.all(this.table, 'partition', privateVoices(userId));
   }
 
   async find(userId: string, id: string): Promise<Voice | undefined> {
-    for (const pk of [keys.publicVoices(), keys.user(userId)]) {
-      const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: { pk, sk: keys.voice(id) } }));
-      if (result.Item) return voiceSchema.parse(result.Item);
+    for (const owner of [publicVoices, privateVoices(userId)]) {
+      const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: voiceEntity.key({ ...owner, id }) }));
+      if (result.Item) return voiceEntity.parse(result.Item);
     }
     return undefined;
   }
@@ -44,7 +66,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
           .send(
             new PutCommand({
               TableName: this.table.tableName,
-              Item: { pk: keys.publicVoices(), sk: keys.voice(voice.id), ...voice },
+              Item: voiceEntity.item({ ...voice, ...publicVoices }),
               ConditionExpression: 'attribute_not_exists(pk)',
             }),
           )
@@ -61,12 +83,11 @@ export class DynamoVoiceRepository implements VoiceRepository {
    * not exist yet (voices made before it); a lost seed or a conflict is tried again (plan-counter.ts).
    */
   async createPrivate(voice: Voice, link: UserVoice, limit: number): Promise<void> {
-    const pk = keys.user(link.userId);
     const outcome = await this.clones.change(
       link.userId,
       [
-        { Put: { TableName: this.table.tableName, Item: { pk, sk: keys.voice(voice.id), ...voice }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: this.table.tableName, Item: { pk, sk: keys.userVoice(voice.id), ...link } } },
+        { Put: { TableName: this.table.tableName, Item: voiceEntity.item({ ...voice, ...privateVoices(link.userId) }), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: this.table.tableName, Item: userVoiceEntity.item({ ...link, voiceId: voice.id }) } },
       ],
       1,
       limit,
@@ -82,7 +103,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
       await this.table.client.send(
         new UpdateCommand({
           TableName: this.table.tableName,
-          Key: { pk: keys.user(link.userId), sk: keys.userVoice(other.voiceId) },
+          Key: userVoiceEntity.key(other),
           UpdateExpression: 'SET isDefault = :false',
           ExpressionAttributeValues: { ':false': false },
         }),
@@ -95,20 +116,19 @@ export class DynamoVoiceRepository implements VoiceRepository {
    * there (a second delete changes nothing). A counter already at zero stays there.
    */
   async deletePrivate(userId: string, voiceId: string): Promise<boolean> {
-    const pk = keys.user(userId);
     const outcome = await this.clones.change(
       userId,
       [
         {
           Delete: {
             TableName: this.table.tableName,
-            Key: { pk, sk: keys.voice(voiceId) },
+            Key: voiceEntity.key({ ...privateVoices(userId), id: voiceId }),
             ConditionExpression: 'attribute_exists(pk) AND #visibility = :private',
             ExpressionAttributeNames: { '#visibility': 'visibility' },
             ExpressionAttributeValues: { ':private': 'private' },
           },
         },
-        { Delete: { TableName: this.table.tableName, Key: { pk, sk: keys.userVoice(voiceId) } } },
+        { Delete: { TableName: this.table.tableName, Key: userVoiceEntity.key({ userId, voiceId }) } },
       ],
       -1,
     );
@@ -116,7 +136,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
   }
 
   async saveLink(link: UserVoice): Promise<void> {
-    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: { pk: keys.user(link.userId), sk: keys.userVoice(link.voiceId), ...link } }));
+    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: userVoiceEntity.item(link) }));
     if (link.isDefault) await this.clearOtherDefaults(link);
   }
 
@@ -124,7 +144,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
     await this.table.client.send(
       new UpdateCommand({
         TableName: this.table.tableName,
-        Key: { pk: this.partitionOf(voice), sk: keys.voice(voice.id) },
+        Key: voiceEntity.key(voice),
         UpdateExpression: 'SET sampleKey = :key',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':key': key },
@@ -133,18 +153,10 @@ export class DynamoVoiceRepository implements VoiceRepository {
   }
 
   links(userId: string): Promise<UserVoice[]> {
-    return queryAll(this.table, userVoiceSchema, { partitionKey: keys.user(userId), sortKeyPrefix: linkPrefix });
+    return userVoiceEntity.all(this.table, 'partition', { userId });
   }
 
-  async countPrivate(userId: string): Promise<number> {
-    const result = await this.table.client.send(
-      new QueryCommand({
-        TableName: this.table.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': voicePrefix },
-        Select: 'COUNT',
-      }),
-    );
-    return result.Count ?? 0;
+  countPrivate(userId: string): Promise<number> {
+    return voiceEntity.count(this.table, 'partition', privateVoices(userId));
   }
 }

@@ -4,7 +4,7 @@ import { webhookEventTypes, type WebhookDelivery } from '../../../contract/deliv
 import type { WebhookAttemptClaim, WebhookAttemptLog } from '../../../core/ports/webhooks';
 import { defineEntity } from './entity';
 import { keys } from './keys';
-import { isConditionFailure, queryPage, type TableRef } from './table';
+import { isConditionFailure, type TableRef } from './table';
 
 /**
  * Sort keys of the webhook engine's records under `USER#<id>` (kept here, as video-runs.ts keeps
@@ -39,9 +39,31 @@ type StoredDelivery = z.infer<typeof storedDeliverySchema>;
 export const webhookDeliveryEntity = defineEntity<StoredDelivery>({
   type: 'WebhookDelivery',
   schema: storedDeliverySchema,
+  sortKeyPrefix: webhookKeys.deliveryPrefix,
+  owner: 'user',
   pk: { uses: ['userId'], build: (d) => keys.user(d.userId) },
   sk: { uses: ['id'], build: (d) => webhookKeys.delivery(d.id) },
   derived: { expiresAt: { uses: ['at'], build: (d) => Math.floor(Date.parse(d.at) / 1000) + deliveryTtlSeconds } },
+});
+
+const attemptSchema = z.object({
+  userId: z.string(),
+  eventId: z.string(),
+  attempt: z.number().int(),
+  state: z.enum(['sending', 'done']),
+  claimedAt: z.number(),
+  finishedAt: z.string().optional(),
+});
+
+/** One claim per (event, attempt): `WHATTEMPT#<event id>#<attempt>`, kept past any redelivery. */
+export const webhookAttemptEntity = defineEntity<z.infer<typeof attemptSchema>>({
+  type: 'WebhookAttempt',
+  schema: attemptSchema,
+  sortKeyPrefix: 'WHATTEMPT#',
+  pk: { uses: ['userId'], build: (a) => keys.user(a.userId) },
+  sk: { uses: ['eventId', 'attempt'], build: (a) => webhookKeys.attempt(a.eventId, a.attempt) },
+  derived: { expiresAt: { uses: ['claimedAt'], build: (a) => Math.floor(a.claimedAt / 1000) + attemptClaimTtlSeconds } },
+  owner: 'user',
 });
 
 function toDelivery({ userId: _userId, ...delivery }: StoredDelivery): WebhookDelivery {
@@ -68,23 +90,18 @@ export class DynamoWebhookDeliveryLog implements WebhookAttemptLog {
   }
 
   async recent(userId: string, limit: number): Promise<WebhookDelivery[]> {
-    const page = await queryPage(this.table, storedDeliverySchema, {
-      partitionKey: keys.user(userId),
-      sortKeyPrefix: webhookKeys.deliveryPrefix,
-      newestFirst: true,
-      limit,
-    });
+    const page = await webhookDeliveryEntity.page(this.table, 'partition', { userId }, { newestFirst: true, limit });
     return page.items.map(toDelivery);
   }
 
   async claim(userId: string, eventId: string, attempt: number, now: Date, leaseSeconds: number): Promise<WebhookAttemptClaim> {
-    const key = { pk: keys.user(userId), sk: webhookKeys.attempt(eventId, attempt) };
+    const key = webhookAttemptEntity.key({ userId, eventId, attempt });
     const at = now.getTime();
     try {
       await this.table.client.send(
         new PutCommand({
           TableName: this.table.tableName,
-          Item: { ...key, type: 'WebhookAttempt', state: 'sending', claimedAt: at, expiresAt: Math.floor(at / 1000) + attemptClaimTtlSeconds },
+          Item: webhookAttemptEntity.item({ userId, eventId, attempt, state: 'sending', claimedAt: at }),
           ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND #claimedAt < :stale)',
           ExpressionAttributeNames: { '#state': 'state', '#claimedAt': 'claimedAt' },
           ExpressionAttributeValues: { ':sending': 'sending', ':stale': at - leaseSeconds * 1000 },
@@ -106,7 +123,7 @@ export class DynamoWebhookDeliveryLog implements WebhookAttemptLog {
           {
             Update: {
               TableName: this.table.tableName,
-              Key: { pk: keys.user(userId), sk: webhookKeys.attempt(eventId, attempt) },
+              Key: webhookAttemptEntity.key({ userId, eventId, attempt }),
               UpdateExpression: 'SET #state = :done, #finishedAt = :at',
               ExpressionAttributeNames: { '#state': 'state', '#finishedAt': 'finishedAt' },
               ExpressionAttributeValues: { ':done': 'done', ':at': delivery.at },

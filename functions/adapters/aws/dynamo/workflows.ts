@@ -10,9 +10,10 @@ import type {
   StoredVideoTemplate,
   VideoTemplateRepository,
 } from '../../../core/ports/workflows';
+import { defineEntity, type Entity } from './entity';
 import { keys, workflowKeys } from './keys';
 import { cancellationCodes, countUnder, PlanCounter, type TransactItem } from './plan-counter';
-import { isConditionFailure, queryPage, type TableRef } from './table';
+import { isConditionFailure, type TableRef } from './table';
 
 /** Runs and their script links are kept a year, then expire (the schedule keeps its last run). */
 const runKeepSeconds = 365 * 86_400;
@@ -88,22 +89,66 @@ const runSchema = z.object({
   emailBody: z.string(),
 }) satisfies z.ZodType<AutomationRun>;
 
+const ownerPk = { uses: ['userId'] as const, build: (record: { userId: string }) => keys.user(record.userId) };
+/** Runs expire a year after they are written (the attribute is not read from the record). */
+const runExpiry = { expiresAt: { uses: [] as const, build: () => Math.floor(Date.now() / 1000) + runKeepSeconds } };
+
+export const videoTemplateEntity = defineEntity<StoredVideoTemplate>({
+  type: 'VideoTemplate',
+  schema: storedTemplateSchema,
+  sortKeyPrefix: workflowKeys.templatePrefix,
+  pk: ownerPk,
+  sk: { uses: ['id'], build: (t) => workflowKeys.template(t.id) },
+  owner: 'user',
+  export: { file: 'video-templates.json' },
+});
+
+export const scheduleEntity = defineEntity<StoredSchedule>({
+  type: 'AutomationSchedule',
+  schema: storedScheduleSchema,
+  sortKeyPrefix: workflowKeys.schedulePrefix,
+  pk: ownerPk,
+  sk: { uses: ['id'], build: (s) => workflowKeys.schedule(s.id) },
+  owner: 'user',
+  export: { file: 'automation-schedules.json' },
+});
+
+export const automationRunEntity = defineEntity<AutomationRun>({
+  type: 'AutomationRun',
+  schema: runSchema,
+  sortKeyPrefix: 'AUTORUN#',
+  pk: ownerPk,
+  sk: { uses: ['scheduleId', 'period'], build: (r) => workflowKeys.run(r.scheduleId, r.period) },
+  derived: runExpiry,
+  owner: 'user',
+});
+
+const runOfScriptSchema = z.object({ userId: z.string(), scriptId: z.string(), scheduleId: z.string(), period: z.string() });
+
+/** Which run wrote a script (read when its video completes). */
+export const runOfScriptEntity = defineEntity<z.infer<typeof runOfScriptSchema>>({
+  type: 'AutomationScript',
+  schema: runOfScriptSchema,
+  sortKeyPrefix: 'AUTOSCRIPT#',
+  pk: ownerPk,
+  sk: { uses: ['scriptId'], build: (r) => workflowKeys.runOfScript(r.scriptId) },
+  derived: runExpiry,
+  owner: 'user',
+});
+
 /** Get and newest-first listing of one record type under `USER#<id>`, and its items for a write. */
 class OwnedRecords<T extends { id: string; userId: string }> {
   constructor(
     protected readonly table: TableRef,
-    private readonly schema: z.ZodType<T>,
-    private readonly sortKey: (id: string) => string,
-    protected readonly prefix: string,
-    private readonly type: string,
+    private readonly entity: Entity<T, never>,
   ) {}
 
   protected key(userId: string, id: string) {
-    return { pk: keys.user(userId), sk: this.sortKey(id) };
+    return this.entity.key({ userId, id } as Partial<T>);
   }
 
   protected item(record: T): Record<string, unknown> {
-    return { ...this.key(record.userId, record.id), type: this.type, ...record };
+    return this.entity.item(record);
   }
 
   /** The record's put, on the condition given (`attribute_not_exists(pk)` for a new one). */
@@ -131,11 +176,11 @@ class OwnedRecords<T extends { id: string; userId: string }> {
 
   async get(userId: string, id: string): Promise<T | undefined> {
     const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, id), ConsistentRead: true }));
-    return result.Item ? this.schema.parse(result.Item) : undefined;
+    return result.Item ? this.entity.parse(result.Item) : undefined;
   }
 
   async list(userId: string, limit: number): Promise<T[]> {
-    return (await queryPage(this.table, this.schema, { partitionKey: keys.user(userId), sortKeyPrefix: this.prefix, limit, newestFirst: true })).items;
+    return (await this.entity.page(this.table, 'partition', { userId } as Partial<T>, { limit, newestFirst: true })).items;
   }
 }
 
@@ -147,7 +192,7 @@ export class DynamoVideoTemplates extends OwnedRecords<StoredVideoTemplate> impl
   private readonly counter: PlanCounter;
 
   constructor(table: TableRef) {
-    super(table, storedTemplateSchema, workflowKeys.template, workflowKeys.templatePrefix, 'VideoTemplate');
+    super(table, videoTemplateEntity);
     this.counter = new PlanCounter(table, workflowKeys.templateCount, countUnder(table, workflowKeys.templatePrefix));
   }
 
@@ -181,7 +226,7 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
   private readonly active: PlanCounter;
 
   constructor(private readonly ref: TableRef) {
-    super(ref, storedScheduleSchema, workflowKeys.schedule, workflowKeys.schedulePrefix, 'AutomationSchedule');
+    super(ref, scheduleEntity);
     this.active = new PlanCounter(ref, workflowKeys.activeScheduleCount, countUnder(ref, workflowKeys.schedulePrefix, { attribute: 'isActive', equals: true }));
   }
 
@@ -257,7 +302,7 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
       await this.ref.client.send(
         new UpdateCommand({
           TableName: this.ref.tableName,
-          Key: { pk: keys.user(userId), sk: workflowKeys.schedule(id) },
+          Key: this.key(userId, id),
           UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: names,
@@ -274,16 +319,12 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
 export class DynamoAutomationRuns implements AutomationRunStore {
   constructor(private readonly table: TableRef) {}
 
-  private expiresAt(): number {
-    return Math.floor(Date.now() / 1000) + runKeepSeconds;
-  }
-
   async claim(run: AutomationRun): Promise<boolean> {
     try {
       await this.table.client.send(
         new PutCommand({
           TableName: this.table.tableName,
-          Item: { pk: keys.user(run.userId), sk: workflowKeys.run(run.scheduleId, run.period), type: 'AutomationRun', ...run, expiresAt: this.expiresAt() },
+          Item: automationRunEntity.item(run),
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -296,9 +337,9 @@ export class DynamoAutomationRuns implements AutomationRunStore {
 
   async get(userId: string, scheduleId: string, period: string): Promise<AutomationRun | undefined> {
     const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: workflowKeys.run(scheduleId, period) }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table.tableName, Key: automationRunEntity.key({ userId, scheduleId, period }), ConsistentRead: true }),
     );
-    return result.Item ? runSchema.parse(result.Item) : undefined;
+    return result.Item ? automationRunEntity.parse(result.Item) : undefined;
   }
 
   async update(userId: string, scheduleId: string, period: string, changes: AutomationRunChanges): Promise<void> {
@@ -307,7 +348,7 @@ export class DynamoAutomationRuns implements AutomationRunStore {
     await this.table.client.send(
       new UpdateCommand({
         TableName: this.table.tableName,
-        Key: { pk: keys.user(userId), sk: workflowKeys.run(scheduleId, period) },
+        Key: automationRunEntity.key({ userId, scheduleId, period }),
         UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
@@ -320,14 +361,14 @@ export class DynamoAutomationRuns implements AutomationRunStore {
     await this.table.client.send(
       new PutCommand({
         TableName: this.table.tableName,
-        Item: { pk: keys.user(userId), sk: workflowKeys.runOfScript(scriptId), type: 'AutomationScript', scheduleId: run.scheduleId, period: run.period, expiresAt: this.expiresAt() },
+        Item: runOfScriptEntity.item({ userId, scriptId, scheduleId: run.scheduleId, period: run.period }),
       }),
     );
   }
 
   async runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined> {
     const link = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: workflowKeys.runOfScript(scriptId) }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table.tableName, Key: runOfScriptEntity.key({ userId, scriptId }), ConsistentRead: true }),
     );
     const parsed = z.object({ scheduleId: z.string(), period: z.string() }).safeParse(link.Item);
     return parsed.success ? this.get(userId, parsed.data.scheduleId, parsed.data.period) : undefined;

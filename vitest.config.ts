@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/setup/chromium.ts', 'test/support/shared-dynamodb.ts'],
+          setupFiles: ['test/e2e/setup/first-attempts.ts'],
           environment: 'node',
           // Journeys are about the screens: videos are drawn as 360x640 drafts (a third of the render time);
           // the files that measure the picture itself (exact-preview, logo) render at full size.

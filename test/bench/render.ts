@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   // The bare encode: the same clips, cover-cropped, scaled and concatenated, same encoder settings.
   const fitted = framedClips(clips, timelineFrames(duration));
   const bareArgs = [
-    ...fitted.flatMap(clipInput),
+    ...fitted.flatMap((clip) => clipInput(clip)),
     '-filter_complex',
     [...fitted.map((clip, i) => coverChain(i, clip, `c${i}`)), `${fitted.map((_, i) => `[c${i}]`).join('')}concat=n=${fitted.length}:v=1:a=0[v]`].join(';'),
     '-map', '[v]', ...videoEncoderArgs, '-t', duration.toFixed(3), '-movflags', '+faststart', '-y', join(dir, 'bare.mp4'),

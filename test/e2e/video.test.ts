@@ -274,7 +274,9 @@ describe('voice-over and video journey', () => {
       });
       await other.goto('/scripts');
       await other.getByLabel('Extra Instructions').fill('One habit that makes evenings easier');
-      await other.getByRole('radio', { name: '15 sec' }).click();
+      // 30 s, not 15: the render must still be running after the reload below, which under the other
+      // journey's load took long enough for a 15 s draft render to finish first.
+      await other.getByRole('radio', { name: '30 sec' }).click();
       await other.getByRole('button', { name: 'Generate Scripts' }).click();
       await other.getByText('1 script generated successfully!').waitFor({ timeout: 20_000 });
       const fresh = other.getByTestId('script-card').first();
@@ -289,7 +291,13 @@ describe('voice-over and video journey', () => {
       await fresh.getByTestId('video-progress').waitFor();
       expect(await fresh.getByRole('button', { name: 'Play Audio' }).isDisabled()).toBe(true);
       await other.reload();
-      await other.getByTestId('script-card').first().getByTestId('video-progress').waitFor({ timeout: 15_000 });
+      const reloaded = other.getByTestId('script-card').first();
+      await reloaded
+        .getByTestId('video-progress')
+        .waitFor({ timeout: 15_000 })
+        .catch(async (error: unknown) => {
+          throw new Error(`no progress bar after the reload; the card reads: ${await reloaded.innerText().catch(() => '(no card)')}`, { cause: error });
+        });
       await other.getByText('Video generated successfully with audio and custom captions').waitFor({ timeout: 115_000 });
       await other.getByTestId('script-card').first().getByRole('button', { name: 'Play Video' }).waitFor();
       // The list was fetched again while no message could arrive.

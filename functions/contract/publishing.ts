@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { accountStatuses, isLocalPath, publishingBounds, publishingMessages, publishingPlatforms } from './rules/publishing';
 import { idParam } from './ids';
+import { postingBounds, publicationStatuses, type PublicationStatus } from './rules/posting';
+import type { PublishingPlatform } from './rules/publishing';
 
 export {
   accountStatuses,
@@ -59,3 +61,99 @@ export const oauthCallbackQuerySchema = z.object({
   scope: z.string().max(publishingBounds.errorMax).optional(),
 });
 export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuerySchema>;
+
+export {
+  dailyPostLimits,
+  defaultPrivacyOptions,
+  finalPublicationStatuses,
+  platformVideoLimits,
+  postingBounds,
+  postingMessages,
+  publicationStatuses,
+  type PublicationStatus,
+} from './rules/posting';
+
+/**
+ * Posting a finished video. Every route is `auth: 'session'`; another user's script, account or
+ * publication is a 404.
+ *
+ * - `POST /api/scripts/{id}/publish/check` `PublishRequest` → `PublishCheckResponse`: the pre-flight of each
+ *   target (what would fail and why, the account's privacy options), nothing uploaded or claimed.
+ * - `POST /api/scripts/{id}/publish` `PublishRequest` → 201 `PublishResponse`; 400 a pre-flight failure naming
+ *   the target and the reason (nothing is created then); 403 at the plan's posts per day limit; 404 a script or
+ *   account that is not the caller's; 409 no finished video.
+ * - `GET /api/publications?scriptId=…` → `Publication[]` (newest first).
+ * - `DELETE /api/publications/{id}` → 204 cancels a scheduled one; 409 once it started.
+ */
+export const publicationStatusSchema = z.enum(publicationStatuses);
+
+export const publishTargetSchema = z
+  .object({
+    accountId: idParam,
+    /** TikTok's title, Instagram's caption, YouTube's description; default: the script's post caption. */
+    caption: z.string().trim().max(postingBounds.captionMax).optional(),
+    /** YouTube's title; default: the script's title. */
+    title: z.string().trim().min(1).max(postingBounds.titleMax).optional(),
+    /** One of the account's privacy options (`PublishCheckTarget.privacyOptions`); default: the most private. */
+    privacy: z.string().trim().min(1).max(postingBounds.privacyMax).optional(),
+    /** YouTube's made-for-kids flag (default false). */
+    madeForKids: z.boolean().optional(),
+    /** YouTube's altered or synthetic content flag (default true: the voice may be synthetic). */
+    containsSyntheticMedia: z.boolean().optional(),
+  })
+  .strict();
+export type PublishTarget = z.infer<typeof publishTargetSchema>;
+
+export const publishRequestSchema = z
+  .object({
+    targets: z.array(publishTargetSchema).min(1, 'Choose at least one account').max(postingBounds.targetsMax),
+    scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be an ISO date and time' }).optional(),
+  })
+  .strict();
+export type PublishRequest = z.infer<typeof publishRequestSchema>;
+
+export interface PublishCheckTarget {
+  accountId: string;
+  platform: PublishingPlatform;
+  displayName: string;
+  ok: boolean;
+  /** What would fail, in the creator's words; empty when ok. */
+  problems: string[];
+  /** The privacy values this account offers now (TikTok's creator_info; fixed for the others). */
+  privacyOptions: string[];
+  maxDurationSeconds: number;
+}
+export interface PublishCheckResponse {
+  targets: PublishCheckTarget[];
+}
+
+export interface PublicationSummary {
+  id: string;
+  accountId: string;
+  platform: PublishingPlatform;
+  status: PublicationStatus;
+}
+export interface PublishResponse {
+  publications: PublicationSummary[];
+}
+
+export const publicationSchema = z.object({
+  id: z.string(),
+  scriptId: z.string(),
+  accountId: z.string(),
+  platform: platformSchema,
+  /** The account's name when the publication was made (it stays readable after a disconnect). */
+  accountName: z.string(),
+  status: publicationStatusSchema,
+  /** Upload progress 0–100 while `uploading`. */
+  progress: z.number().min(0).max(100).optional(),
+  postUrl: z.string().max(postingBounds.postUrlMax).optional(),
+  error: z.string().max(postingBounds.errorMax).optional(),
+  scheduledAt: z.string().optional(),
+  publishedAt: z.string().optional(),
+  createdAt: z.string(),
+});
+export type Publication = z.infer<typeof publicationSchema>;
+
+export const listPublicationsQuerySchema = z.object({ scriptId: idParam.optional() });
+export const publicationIdParamsSchema = z.object({ id: idParam });

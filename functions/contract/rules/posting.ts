@@ -1,0 +1,70 @@
+/**
+ * Posting a finished video to a connected account: the zod-free rules both sides read. A publication is
+ * one video posted (or to be posted) to one account; its states, the fields a creator may set per
+ * platform and their bounds, the daily posting limit per plan, and the words the server answers with.
+ */
+import type { PublishingPlatform } from './publishing';
+
+export const publicationStatuses = ['scheduled', 'queued', 'uploading', 'processing', 'published', 'failed', 'cancelled'] as const;
+export type PublicationStatus = (typeof publicationStatuses)[number];
+
+/** States a publication no longer leaves. */
+export const finalPublicationStatuses: readonly PublicationStatus[] = ['published', 'failed', 'cancelled'];
+
+/** Posts per user per UTC day, across all accounts (free 3, basic 25, pro 100). */
+export const dailyPostLimits = { free: 3, basic: 25, pro: 100 } as const;
+
+/** The platforms' own bounds on what we send (checked before anything is uploaded). */
+export const postingBounds = {
+  targetsMax: 10,
+  /** YouTube's title. */
+  titleMax: 100,
+  /** Instagram's caption; TikTok's title is 2,200 UTF-16 units as well; YouTube's description 5,000 bytes. */
+  captionMax: 2200,
+  descriptionMax: 5000,
+  /** Instagram's hashtags per caption. */
+  hashtagsMax: 30,
+  privacyMax: 40,
+  /** How far ahead a post may be scheduled (days). */
+  scheduleAheadDays: 180,
+  errorMax: 500,
+  postUrlMax: 500,
+} as const;
+
+/** The privacy choices each platform offers when it cannot be asked (YouTube, Instagram have fixed ones). */
+export const defaultPrivacyOptions: Readonly<Record<PublishingPlatform, readonly string[]>> = {
+  // TikTok's come from creator_info (PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR, SELF_ONLY).
+  tiktok: ['SELF_ONLY'],
+  youtube: ['public', 'unlisted', 'private'],
+  // Reels are public; the account's own privacy decides who sees them.
+  instagram: ['public'],
+};
+
+/** Per platform: the longest and largest video it takes through the APIs we use. */
+export const platformVideoLimits: Readonly<Record<PublishingPlatform, { maxDurationSeconds: number; maxBytes: number; minDurationSeconds: number }>> = {
+  tiktok: { minDurationSeconds: 3, maxDurationSeconds: 600, maxBytes: 4 * 1024 ** 3 },
+  youtube: { minDurationSeconds: 1, maxDurationSeconds: 180, maxBytes: 256 * 1024 ** 3 },
+  instagram: { minDurationSeconds: 3, maxDurationSeconds: 900, maxBytes: 300 * 1024 ** 2 },
+};
+
+export const postingMessages = {
+  scriptNotFound: 'Script not found',
+  publicationNotFound: 'Publication not found',
+  noVideo: 'This script has no finished video to post',
+  accountNotFound: (accountId: string) => `Account ${accountId} not found`,
+  duplicateAccount: 'Each account can be chosen once',
+  scheduledInPast: 'scheduledAt must be in the future',
+  scheduledTooFar: `scheduledAt must be within ${postingBounds.scheduleAheadDays} days`,
+  dailyLimit: 'Your plan has reached its posts per day limit. Upgrade to post more.',
+  alreadyStarted: 'This post has already started and can no longer be cancelled',
+  /** A pre-flight refusal: the 400 names the target and the reason. */
+  targetRefused: (platform: string, name: string, reason: string) => `${platform} (${name}): ${reason}`,
+  watermarkOnTikTok: "TikTok does not accept videos carrying an app's watermark. Upgrade to post to TikTok without it.",
+  needsReconnect: 'The account needs to be reconnected',
+  privacyNotOffered: (privacy: string) => `Privacy "${privacy}" is not offered by this account`,
+  tooLong: (seconds: number) => `The video is longer than the platform's ${seconds} s`,
+  tooShort: (seconds: number) => `The video is shorter than the platform's ${seconds} s`,
+  tooLarge: 'The video is larger than the platform accepts',
+  tooManyHashtags: `Instagram takes at most ${postingBounds.hashtagsMax} hashtags`,
+  platformCap: 'The account has reached its posting limit on the platform for today',
+} as const;

@@ -2,8 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import type { PublishingPlatform } from '../../../functions/contract/publishing';
 import { consentPage, errorPage } from './publishing-sandbox-pages';
+import { instagramPosting } from './publishing-sandbox-instagram';
+import { controlRoute, PostingDesk, providerIdOf, type SandboxPosting } from './publishing-sandbox-posting';
+import { postsRoute } from './publishing-sandbox-posts-page';
+import { tiktokPosting } from './publishing-sandbox-tiktok';
+import { youtubePosting } from './publishing-sandbox-youtube';
 import { readBody } from './stripe-state';
 
 /**
@@ -20,6 +26,9 @@ import { readBody } from './stripe-state';
  * - Instagram: GET /oauth/authorize, POST /oauth/access_token (short-lived), GET /access_token
  *   (ig_exchange_token, 60 days), GET /refresh_access_token, GET /v21.0/me; refusals
  *   `{error_type, code, error_message}` and `{error: {message, type, code: 190, fbtrace_id}}`. No revocation.
+ *
+ * Posting (upload, status, publish; a /posts page that plays what was posted; faults for tests and the
+ * bench): publishing-sandbox-{tiktok,youtube,instagram}.ts and publishing-sandbox-posting.ts.
  *
  * The authorize page has Allow and Deny; `&consent=allow` (or deny) appended to an authorize URL answers
  * the redirect at once, and `&sandbox_user=<name>` picks the platform account (default `sandbox.creator`).
@@ -40,7 +49,7 @@ export interface TokenCall {
   outcome: 'issued' | 'refused';
 }
 
-export interface PublishingSandbox {
+export interface PublishingSandbox extends SandboxPosting {
   url: string;
   clients: Record<PublishingPlatform, SandboxClient>;
   /** The app's settings that point it at the sandbox. */
@@ -89,7 +98,6 @@ interface State {
 }
 
 const secret = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
-const providerIdOf = (platform: PublishingPlatform, user: string) => `${platform === 'youtube' ? 'UC' : ''}${createHash('sha256').update(`${platform}:${user}`).digest('hex').slice(0, 20)}`;
 const titleOf = (user: string) => user.replace(/[._-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 export async function startPublishingSandbox(options: PublishingSandboxOptions = {}): Promise<PublishingSandbox> {
@@ -203,6 +211,7 @@ export async function startPublishingSandbox(options: PublishingSandboxOptions =
   const record = (platform: PublishingPlatform, grantType: string, outcome: TokenCall['outcome']) => tokenCalls.push({ platform, grantType, outcome });
 
   const tiktok = async (path: string, req: IncomingMessage, res: ServerResponse) => {
+    if (path !== '/v2/oauth/token/' && path !== '/v2/oauth/revoke/') return send(res, 404, { error: { code: 'not_found', message: 'Unknown path', log_id: logId() } });
     const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
     const refuse = (error: string, description: string, status = 400) => send(res, status, { error, error_description: description, log_id: logId() });
     if (path === '/v2/oauth/token/' && req.method === 'POST') {
@@ -238,15 +247,6 @@ export async function startPublishingSandbox(options: PublishingSandboxOptions =
         save();
       }
       return send(res, 200, {});
-    }
-    if (path === '/v2/post/publish/creator_info/query/' && req.method === 'POST') {
-      const found = live('tiktok', bearer(req), 'access');
-      if (!found) return send(res, 401, { data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: logId() } });
-      const user = found.grant.user;
-      return send(res, 200, {
-        data: { creator_avatar_url: '', creator_username: user, creator_nickname: titleOf(user), privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], comment_disabled: false, duet_disabled: false, stitch_disabled: false, max_video_post_duration_sec: 600 },
-        error: { code: 'ok', message: '', log_id: logId() },
-      });
     }
     return send(res, 404, { error: { code: 'not_found', message: 'Unknown path', log_id: logId() } });
   };
@@ -334,11 +334,17 @@ export async function startPublishingSandbox(options: PublishingSandboxOptions =
     return send(res, 404, { error: { message: 'Unknown path', type: 'OAuthException', code: 803 } });
   };
 
+  const desk = new PostingDesk({ ...(options.stateFile ? { directory: join(dirname(options.stateFile), 'publishing-sandbox-posts') } : {}) });
+  const userOf = (platform: PublishingPlatform, token: string | undefined) => live(platform, token, 'access')?.grant.user;
+  const posting = { tiktok: tiktokPosting(desk, userOf), youtube: youtubePosting(desk, userOf), instagram: instagramPosting(desk, userOf) };
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const [, prefix = '', ...rest] = url.pathname.split('/');
     const path = `/${rest.join('/')}`;
     const handle = async () => {
+      if (postsRoute(desk, url.pathname, req, res) || (await controlRoute(desk, url.pathname, req, res))) return;
+      if ((prefix === 'tiktok' || prefix === 'youtube' || prefix === 'instagram') && (await posting[prefix].handle(path, req, res, url))) return;
       if (prefix === 'tiktok') return path === '/v2/auth/authorize/' && req.method === 'GET' ? authorize('tiktok', url, res) : tiktok(path, req, res);
       if (prefix === 'youtube') return path === '/o/oauth2/v2/auth' && req.method === 'GET' ? authorize('youtube', url, res) : youtube(path, req, res, url);
       if (prefix === 'instagram') return path === '/oauth/authorize' && req.method === 'GET' ? authorize('instagram', url, res) : instagram(path, req, res, url);
@@ -372,6 +378,18 @@ export async function startPublishingSandbox(options: PublishingSandboxOptions =
     expireGrants(platform) {
       for (const grant of Object.values(state.grants)) if (grant.platform === platform) grant.revoked = true;
       save();
+    },
+    posts: desk.posts,
+    bytesReceived: desk.bytesReceived,
+    inject: (fault) => desk.inject(fault),
+    pendingFaults: () => desk.pendingFaults(),
+    configure: (settings) => desk.configure(settings),
+    grantFor(platform, user) {
+      const grant = secret('grant_');
+      state.grants[grant] = { platform, user, scope: (platform === 'tiktok' ? tiktokScopes : platform === 'youtube' ? youtubeScopes : instagramScopes).join(','), revoked: false };
+      const accessToken = issue(grant, 'access', platform === 'instagram' ? lifetimes.instagramLong : lifetimes[platform], platform === 'tiktok' ? 'act.' : platform === 'youtube' ? 'ya29.sbx' : 'IGQWsbxL');
+      save();
+      return { accessToken, providerUserId: providerIdOf(platform, user), username: user };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

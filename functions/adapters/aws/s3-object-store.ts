@@ -51,6 +51,14 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
+  async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start) throw new RangeError(`bad range ${start}-${end}`);
+    const result = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }));
+    const bytes = await result.Body?.transformToByteArray();
+    if (!bytes || bytes.byteLength !== end - start) throw new RangeError(`object ${key} answered ${bytes?.byteLength ?? 0} bytes for ${start}-${end}`);
+    return bytes;
+  }
+
   async head(key: string): Promise<number | undefined> {
     try {
       const head = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));

@@ -7,6 +7,8 @@ export interface ObjectStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** A small object's bytes, or undefined when there is none; ObjectTooLargeError past `maxBytes`. */
   get(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
+  /** Bytes [start, end) of an object (a ranged GET: never the whole object); RangeError when the object is shorter. */
+  readRange(key: string, start: number, end: number): Promise<Uint8Array>;
   /** The object's size, or undefined when there is none. */
   head(key: string): Promise<number | undefined>;
   /** Removes the objects (missing ones are fine). */

@@ -80,8 +80,8 @@ export function instagramPosting(desk: PostingDesk, userOf: UserOf) {
         res.writeHead(302, { location: `/posts#${found?.[0] ?? ''}` }).end();
         return true;
       }
-      const match = /^\/v\d+\.\d+\/(\d+)(?:\/(media|media_publish|content_publishing_limit))?$/.exec(path);
-      if (!match) return false;
+      const match = /^\/v\d+\.\d+\/(\w+)(?:\/(media|media_publish|content_publishing_limit))?$/.exec(path);
+      if (!match || match[1] === 'me') return false;
       const [, id = '', edge] = match;
       const form = req.method === 'POST' ? new URLSearchParams((await readBytes(req, 64 * 1024)).toString('utf8')) : new URLSearchParams();
       const param = (name: string) => form.get(name) ?? url.searchParams.get(name) ?? undefined;

@@ -27,6 +27,8 @@ export const faultSchema = z.object({
   kind: z.enum(faultKinds),
   /** How many calls at that point fail (default 1). */
   times: z.number().int().min(1).max(10_000).default(1),
+  /** Calls at that point that pass before the fault strikes (fail the third chunk: after 2). */
+  after: z.number().int().min(0).max(10_000).default(0),
   retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
 });
 export type Fault = z.infer<typeof faultSchema>;
@@ -72,7 +74,7 @@ export interface SandboxPost {
 export interface SandboxPosting {
   /** Every post made, oldest first. */
   posts: SandboxPost[];
-  /** Makes the next `times` calls at a point fail; answers the faults still pending. */
+  /** Makes the next `times` calls at a point fail (after `after` calls that pass). */
   inject(fault: FaultInput): void;
   /** Faults asked for but not yet spent. */
   pendingFaults(): Fault[];
@@ -155,6 +157,10 @@ export class PostingDesk {
     if (index < 0) return undefined;
     const fault = this.faults[index];
     if (!fault) return undefined;
+    if (fault.after > 0) {
+      fault.after -= 1;
+      return undefined;
+    }
     fault.times -= 1;
     if (fault.times <= 0) this.faults.splice(index, 1);
     return { ...fault };

@@ -167,7 +167,7 @@ export function tiktokPosting(desk: PostingDesk, userOf: UserOf) {
     if (body.byteLength !== range.end - range.start + 1) return refuse(res, 400, 'invalid_params', 'The body length does not match Content-Range.'), true;
     const fault = desk.take('tiktok.chunk');
     if (fault?.kind === 'expired') {
-      publishes.delete(publish.id);
+      publish.uploadExpiresAt = 0;
       return refuse(res, 404, 'not_found', 'The upload URL is expired or unknown.'), true;
     }
     if (fault?.kind === 'rate_limit') return refuse(res, 429, 'rate_limit_exceeded', 'Too many requests.', { 'retry-after': String(fault.retryAfterSeconds ?? 1) }), true;

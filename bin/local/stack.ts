@@ -138,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       Object.assign(publishingEnv, { [id]: ownId, [secret]: ownSecret });
       delete publishingEnv[base];
     }
-    say(`  publishing local platforms  ${publishing.url}  (TikTok, YouTube, Instagram OAuth; append &consent=allow to an authorize URL)`);
+    say(`  publishing local platforms  ${publishing.url}  (TikTok, YouTube, Instagram; append &consent=allow to an authorize URL; what was posted: ${publishing.url}/posts)`);
     const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: 'us-east-1',

@@ -24,7 +24,7 @@ const css = `
   .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:16px}
   article{background:#fff;border:1px solid #e3e3ea;border-radius:12px;overflow:hidden;scroll-margin-top:16px}
   article:target{outline:3px solid #5b5bd6}
-  video{display:block;width:100%;aspect-ratio:9/16;background:#000;object-fit:contain}
+  video{display:block;width:100%;aspect-ratio:9/16;max-height:70vh;background:#000;object-fit:contain}
   .body{padding:12px 14px;font-size:13px;line-height:1.45}
   .chip{display:inline-block;color:#fff;border-radius:999px;padding:2px 9px;font-size:12px;font-weight:700;margin-right:6px}
   .caption{margin:8px 0;white-space:pre-wrap;word-break:break-word;color:#1a1a2e}
@@ -38,7 +38,7 @@ function card(post: SandboxPost): string {
   return `<article id="${id}"><video controls preload="metadata" playsinline src="/posts/video/${encodeURIComponent(post.postId)}"></video><div class="body">
 <span class="chip" style="background:${look.accent}">${look.name}</span><strong>${escapeHtml(post.account)}</strong>
 ${post.title ? `<div class="caption"><strong>${escapeHtml(post.title)}</strong></div>` : ''}<div class="caption">${escapeHtml(post.caption) || '<em>No caption</em>'}</div>
-<dl><dt>Privacy</dt><dd>${escapeHtml(post.privacy)}</dd><dt>Posted</dt><dd>${escapeHtml(new Date(post.at).toISOString().replace('T', ' ').slice(0, 19))} UTC</dd>
+<dl><dt>Privacy</dt><dd>${escapeHtml(post.privacy)}</dd><dt>Posted</dt><dd>${escapeHtml(new Date(post.at).toISOString().replace('T', ' ').slice(0, 16))} UTC</dd>
 <dt>Size</dt><dd>${(post.bytes / 1024 ** 2).toFixed(2)} MB</dd><dt>Post id</dt><dd>${id}</dd><dt>SHA-256</dt><dd>${escapeHtml(post.sha256.slice(0, 16))}…</dd></dl></div></article>`;
 }
 

@@ -151,8 +151,13 @@ export class TikTokPoster implements PlatformPoster {
 
   /** Whether TikTok holds every byte of the publish (status/fetch's uploaded_bytes, or a status past uploading). */
   private async uploadComplete(accessToken: string, publishId: string, size: number): Promise<boolean> {
-    const { data } = await this.api('/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId }, statusAnswer);
-    return data.data.status !== 'PROCESSING_UPLOAD' || (data.data.uploaded_bytes ?? 0) >= size;
+    const answer = await this.api('/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId }, statusAnswer).catch((error: unknown) => {
+      // TikTok no longer knows the publish: nothing was posted under it, so a new one is safe.
+      if (error instanceof PostingError && error.code === 'invalid_publish_id') throw new PostingError('tiktok', error.code, 'The TikTok upload is gone.', false, undefined, true);
+      throw error;
+    });
+    const { status, uploaded_bytes: uploaded } = answer.data.data;
+    return status !== 'PROCESSING_UPLOAD' || (uploaded ?? 0) >= size;
   }
 
   private async poll(accessToken: string, publishId: string, username: string | undefined, hooks: PostingHooks): Promise<PublishedPost> {

@@ -15,6 +15,16 @@ const mb = 1024 ** 2;
 /** TikTok's chunk bounds: 5 to 64 MB; a file under 5 MB goes whole. */
 export const tiktokChunkBounds = { min: 5 * mb, max: 64 * mb } as const;
 
+/**
+ * TikTok's chunk plan: a file no larger than one chunk goes whole; else floor(size / chunk) chunks, the
+ * last taking the rest (so it is under twice a chunk: at most 128 MB with 64 MB chunks).
+ */
+export function tiktokChunkPlan(size: number, chunkBytes: number): { chunkSize: number; chunkCount: number } {
+  const chunk = Math.min(Math.max(1, chunkBytes), tiktokChunkBounds.max);
+  if (size <= chunk) return { chunkSize: size, chunkCount: 1 };
+  return { chunkSize: chunk, chunkCount: Math.floor(size / chunk) };
+}
+
 const envelope = z.object({ error: z.object({ code: z.string().max(100), message: z.string().max(2000).optional() }).optional() });
 const creatorInfo = z.object({
   data: z.object({ creator_username: z.string().max(100).optional(), privacy_level_options: z.array(z.string().max(40)).max(10), max_video_post_duration_sec: z.number().int().min(1) }),
@@ -89,13 +99,6 @@ export class TikTokPoster implements PlatformPoster {
     }
   }
 
-  /** TikTok's chunk plan: a file under 5 MB (or under one chunk) goes whole; else floor(size / chunk) chunks, the last taking the rest. */
-  private plan(size: number): { chunkSize: number; chunkCount: number } {
-    const chunk = Math.min(Math.max(1, this.chunkBytes), tiktokChunkBounds.max);
-    if (size <= chunk) return { chunkSize: size, chunkCount: 1 };
-    return { chunkSize: chunk, chunkCount: Math.floor(size / chunk) };
-  }
-
   async post(request: PostingRequest, hooks: PostingHooks): Promise<PublishedPost> {
     const { accessToken, video, post } = request;
     const resume = request.resume?.platform === 'tiktok' ? request.resume : undefined;
@@ -113,7 +116,7 @@ export class TikTokPoster implements PlatformPoster {
       state = resume;
       if (state.stage === 'initialised' && (await this.uploadComplete(accessToken, state.publishId, video.sizeBytes))) state = { ...state, stage: 'uploaded', chunksDone: state.chunkCount };
     } else {
-      const { chunkSize, chunkCount } = this.plan(video.sizeBytes);
+      const { chunkSize, chunkCount } = tiktokChunkPlan(video.sizeBytes, this.chunkBytes);
       const { data } = await this.api('/v2/post/publish/video/init/', accessToken, {
         post_info: { title: post.caption, privacy_level: post.privacy, disable_duet: false, disable_comment: false, disable_stitch: false, video_cover_timestamp_ms: 1000, is_aigc: post.containsSyntheticMedia },
         source_info: { source: 'FILE_UPLOAD', video_size: video.sizeBytes, chunk_size: chunkSize, total_chunk_count: chunkCount },

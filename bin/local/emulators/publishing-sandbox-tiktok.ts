@@ -59,7 +59,9 @@ export function tiktokPosting(desk: PostingDesk, userOf: UserOf) {
     if (fault.kind === 'server_error' || fault.kind === 'unavailable') return refuse(res, fault.kind === 'server_error' ? 500 : 503, 'internal_error', 'Something went wrong. Please try again later.'), true;
     return false;
   };
-  const capReached = (user: string) => desk.postsToday('tiktok', user) + [...publishes.values()].filter((p) => p.user === user && p.state !== 'complete' && p.state !== 'failed').length >= desk.settings.tiktokDailyCap;
+  /** Posts of the last 24 h and publishes under way (an upload abandoned for an hour no longer counts). */
+  const capReached = (user: string) =>
+    desk.postsToday('tiktok', user) + [...publishes.values()].filter((p) => p.user === user && (p.state === 'processing' || (p.state === 'uploading' && p.uploadExpiresAt > Date.now()))).length >= desk.settings.tiktokDailyCap;
   const postIdNumber = () => String(7_000_000_000_000_000 + randomInt(0, 2 ** 40));
 
   /** The upload is whole: TikTok checks it and posts it once. */

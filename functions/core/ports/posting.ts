@@ -72,8 +72,9 @@ export interface PublishedPost {
 }
 
 /**
- * A platform refused or failed. `permanent` failures are reported at once (a bad caption, a spam cap,
- * an expired container); the others are retried with backoff, no sooner than `retryAfterMs`.
+ * A platform refused or failed. `permanent` failures are reported at once (a bad caption, a spam cap, a
+ * spent daily quota); the others are retried with backoff, no sooner than `retryAfterMs`. An expired upload
+ * URL, session or container is transient with `restart`: the next attempt uploads again from the start.
  */
 export class PostingError extends Error {
   override name = 'PostingError';

@@ -31,6 +31,22 @@ export default tseslint.config(
     },
   },
   {
+    // platform holds the transport and the entry context; the roots that pick and build adapters live in
+    // functions/compose, so platform code runs the same whichever adapters a root chooses.
+    files: ['functions/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/adapters/**'], message: 'platform imports no adapter: build adapters in functions/compose' },
+            { group: ['**/compose/**', '../compose', '../../compose'], message: 'platform does not import the composition roots (they import platform)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

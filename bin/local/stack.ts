@@ -16,10 +16,10 @@ import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
 import { startLocalServer, type LocalServer } from './http-server';
 import { getConfig, resetConfigCache } from '../../functions/platform/config';
-import { resetClients } from '../../functions/platform/clients/entry';
+import { resetClients } from '../../functions/platform/entry-context';
 import { setLogSink } from '../../functions/platform/logger';
 import { runRecoveryAccess } from '../../functions/platform/access';
-import { composeRunRecovery } from '../../functions/platform/compose/run-recovery';
+import { composeRunRecovery } from '../../functions/compose/run-recovery';
 import type { RecoveryReport } from '../../functions/core/recovery/run-recovery';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -6,7 +6,7 @@ import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
 import { csrfCookieName } from '../platform/http/cookies';
 import { clientAddress } from '../platform/http/client-address';
 import { endpointsFor, type HttpRequestState } from '../platform/http/endpoint';
-import { composeAuth, type AuthDeps } from '../platform/compose/auth';
+import { composeAuth, type AuthDeps } from '../compose/auth';
 import { expireSessionCookies, setSessionCookie } from '../platform/http/session-cookie';
 
 const sent = (message: string) => ({ body: { message } });

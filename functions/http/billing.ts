@@ -3,7 +3,7 @@ import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 import { jsonBodyLimitBytes } from '../platform/http/middleware';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
-import { composeBilling, type BillingDeps } from '../platform/compose/billing';
+import { composeBilling, type BillingDeps } from '../compose/billing';
 
 /** Plans through Stripe (001 §7 Subscriptions, §8; issue 14). Shapes and statuses: functions/contract/billing.ts. */
 const { signedIn, endpoint } = endpointsFor<BillingDeps>();

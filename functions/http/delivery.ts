@@ -9,7 +9,7 @@ import {
 } from '../contract/delivery';
 import { idParams } from '../contract/ids';
 import { NotFoundError } from '../core/errors';
-import { composeDelivery, type DeliveryDepsOfArea } from '../platform/compose/delivery';
+import { composeDelivery, type DeliveryDepsOfArea } from '../compose/delivery';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 

@@ -20,7 +20,7 @@ import { proxyMediaQuery } from '../contract/voices';
 import { directUploadMaxBytes } from '../core/media/uploads';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
-import { composeMedia, type MediaDeps } from '../platform/compose/media';
+import { composeMedia, type MediaDeps } from '../compose/media';
 import { readMultipartFile } from '../platform/http/multipart-file';
 import { proxiedFile } from '../platform/http/proxied-file';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';

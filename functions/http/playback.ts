@@ -2,7 +2,7 @@ import { idParams } from '../contract/ids';
 import { convertToAudioSchema, playbackFileParams, playbackQuery, videoPreviewSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
-import { composePlayback, type PlaybackDeps } from '../platform/compose/playback';
+import { composePlayback, type PlaybackDeps } from '../compose/playback';
 import type { PlaybackKind } from '../core/files/script-files';
 
 async function playback(input: EndpointInput<unknown, { download?: '1' }, { file: string }, PlaybackDeps, string>, kind: PlaybackKind): Promise<HttpResult> {

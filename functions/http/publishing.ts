@@ -1,7 +1,7 @@
 import { accountIdParamsSchema, connectRequestSchema, oauthCallbackQuerySchema, platformParamsSchema } from '../contract/publishing';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
-import { composePublishing, type PublishingDeps } from '../platform/compose/publishing';
+import { composePublishing, type PublishingDeps } from '../compose/publishing';
 
 /** Connected accounts (issue 26). Shapes and statuses: functions/contract/publishing.ts. */
 const { signedIn, endpoint } = endpointsFor<PublishingDeps>();

@@ -5,7 +5,7 @@ import { generateVideoSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
-import { composeScripts, type ScriptsDeps } from '../platform/compose/scripts';
+import { composeScripts, type ScriptsDeps } from '../compose/scripts';
 
 /** Scripts, their generation, and the generator's templates (spec 000 §3–§8). */
 const { signedIn } = endpointsFor<ScriptsDeps>();

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
-import { composeSystem, type SystemDeps } from '../platform/compose/system';
+import { composeSystem, type SystemDeps } from '../compose/system';
 import { setCsrfCookie } from '../platform/http/session-cookie';
 import { csrfCookieName } from '../platform/http/cookies';
 import { newCsrfToken } from '../core/sessions/session-service';

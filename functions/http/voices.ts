@@ -5,7 +5,7 @@ import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdPara
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
 import { formOverheadBytes, readMultipartForm } from '../platform/http/multipart-file';
-import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
+import { composeVoices, type VoicesDeps } from '../compose/voices';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
 import { parseOrRefuse } from '../platform/http/zod-issues';
 

@@ -2,7 +2,7 @@ import { workflowMessages } from '../contract/rules/workflows';
 import { createScheduleSchema, createTemplateSchema, scheduleReadOnlyFields, templateReadOnlyFields, updateScheduleSchema, updateTemplateSchema, workflowIdParams } from '../contract/workflows';
 import { scheduleDeletedMessage } from '../core/workflows/schedules';
 import { testWorkflow } from '../core/workflows/test-workflow';
-import { composeWorkflows, type WorkflowsDeps } from '../platform/compose/workflows';
+import { composeWorkflows, type WorkflowsDeps } from '../compose/workflows';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DynamoSuppressionList } from '../adapters/aws/dynamo/mail-quota';
 import { mailFeedbackAccess } from '../platform/access';
-import { tableOf } from '../platform/clients/table';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { tableOf } from '../compose/clients/table';
+import { composedOnFirstUse } from '../platform/entry-point';
 import { logger } from '../platform/logger';
 
 /** SES v2's events through the configuration set's EventBridge destination (only what we read). */

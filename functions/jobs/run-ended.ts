@@ -3,8 +3,8 @@ import { automationRunInputSchema } from '../automation/run-input';
 import { endedStatuses, type RunRecovery } from '../core/recovery/run-recovery';
 import { runInputSchema } from '../core/video/run';
 import { runRecoveryAccess } from '../platform/access';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeRunRecovery } from '../platform/compose/run-recovery';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeRunRecovery } from '../compose/run-recovery';
 import { logger } from '../platform/logger';
 
 /** EventBridge's "Step Functions Execution Status Change" (only what is read). */

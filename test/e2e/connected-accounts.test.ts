@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { ConnectedAccount } from '../../functions/contract/publishing';
-import { connectedAccountsOf } from '../../functions/platform/compose/publishing';
+import { connectedAccountsOf } from '../../functions/compose/publishing';
 import { getConfig } from '../../functions/platform/config';
 import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';

@@ -5,7 +5,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import type { PublishingSandbox } from '../../bin/local/emulators/publishing-sandbox';
 import type { AccountExport } from '../../functions/contract/account';
 import type { ConnectedAccount, PublishingPlatform } from '../../functions/contract/publishing';
-import { connectedAccountsOf } from '../../functions/platform/compose/publishing';
+import { connectedAccountsOf } from '../../functions/compose/publishing';
 import { getConfig } from '../../functions/platform/config';
 import { setLogSink } from '../../functions/platform/logger';
 import { areaAccess } from '../../functions/platform/routes';

@@ -12,7 +12,7 @@ import { voiceCloneMessages } from '../../functions/contract/rules/voice-samples
 import type { Script } from '../../functions/contract/scripts';
 import type { CloneVoiceResult, DeleteVoiceResult, LinkVoiceResult, PublicVoice } from '../../functions/contract/voices';
 import { analyseVoice } from '../../functions/core/voices/voice-analysis';
-import { resetClients } from '../../functions/platform/clients/entry';
+import { resetClients } from '../../functions/platform/entry-context';
 import { resetConfigCache } from '../../functions/platform/config';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../fakes/elevenlabs';
 import { services } from '../support/services';

@@ -12,7 +12,7 @@ import { ValidationError } from '../../functions/core/errors';
 import { newId } from '../../functions/core/ids';
 import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../functions/core/ports/delivery';
 import { webhookWorkerAccess } from '../../functions/platform/access';
-import { webhooksOf } from '../../functions/platform/compose/webhooks';
+import { webhooksOf } from '../../functions/compose/webhooks';
 import { services } from '../support/services';
 import { startTestStack } from './support/stack';
 

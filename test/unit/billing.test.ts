@@ -3,7 +3,7 @@ import { stateOf } from '../../functions/core/billing/billing-service';
 import type { ProviderSubscription } from '../../functions/core/ports/billing';
 import { checkoutUrls, readCheckoutReturn } from '../../functions/contract/rules/billing';
 import { limitsOf } from '../../functions/core/plans/tiers';
-import { stripeApiOf, stripeSettingsOf } from '../../functions/platform/compose/billing';
+import { stripeApiOf, stripeSettingsOf } from '../../functions/compose/billing';
 import { parseStripeForm } from '../fakes/stripe';
 
 const subscription = (patch: Partial<ProviderSubscription> = {}): ProviderSubscription => ({

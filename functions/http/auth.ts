@@ -1,5 +1,5 @@
 import { NotAuthenticatedError } from '../core/errors';
-import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields } from '../contract/accounts';
+import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields } from '../contract/auth';
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';

@@ -11,7 +11,7 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows', 'branding', 'billing', 'account', 'publishing'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'voiceover', 'delivery', 'workflows', 'branding', 'billing', 'account', 'publishing'] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
@@ -26,7 +26,7 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   // Cloning checks the samples with ffprobe and clones through ElevenLabs when a key is set.
   voices: { table: 'read-write', bucket: 'read-write', ffmpeg: true, secrets: ['elevenlabs'] },
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
-  playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
+  voiceover: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
   // Mail, share links (the share page's copy of a video is written and removed: read-write), webhooks.
   delivery: { table: 'read-write', bucket: 'read-write', mail: true, realtime: true, schedules: true, webhookQueue: true },
   // Templates and schedules; Test Workflow starts the automation state machine and waits for its run.
@@ -121,10 +121,10 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/media-proxy', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/proxy-media', area: 'media', auth: 'session' },
   // Voice-over and playback (issue 6; docs/pipeline-contract.md): files answer 302 to a presigned URL.
-  { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'playback', auth: 'session' },
-  { method: 'POST', path: '/api/scripts/{id}/preview', area: 'playback', auth: 'session' },
-  { method: 'GET', path: '/api/audio/{file}', area: 'playback', auth: 'session' },
-  { method: 'GET', path: '/api/video/{file}', area: 'playback', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'voiceover', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/preview', area: 'voiceover', auth: 'session' },
+  { method: 'GET', path: '/api/audio/{file}', area: 'voiceover', auth: 'session' },
+  { method: 'GET', path: '/api/video/{file}', area: 'voiceover', auth: 'session' },
   // Delivery (issue 12; spec 001 §7 "Email automation", 000 §7 send/schedule email): mail, share links, webhooks.
   { method: 'GET', path: '/api/webhook-settings', area: 'delivery', auth: 'session' },
   { method: 'POST', path: '/api/webhook-settings', area: 'delivery', auth: 'session' },

@@ -68,7 +68,7 @@ function mediaOptions(layer: ILayerVersion | undefined) {
     layers: [layer],
     memorySize: 2048,
     timeout: Duration.seconds(30),
-    // The voices and playback areas speak (samples, voice-overs) with Flite's WASM from the same layer.
+    // The voices and voiceover areas speak (samples, voice-overs) with Flite's WASM from the same layer.
     extraEnvironment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FLITE_WASM_PATH: layerFliteWasmPath },
   };
 }
@@ -92,7 +92,7 @@ export class ReelsmithHttpApi extends Construct {
       let integration = integrations.get(route.area);
       if (integration === undefined) {
         const access = areaAccess[route.area];
-        // Areas that declare ffmpeg (media probes and thumbnails, playback's MP3 encode) get the layer.
+        // Areas that declare ffmpeg (media probes and thumbnails, the voice-over's MP3 encode) get the layer.
         const { extraEnvironment, ...heavy } = access.ffmpeg ? mediaOptions(props.ffmpegLayer) : {};
         const fn = new AppFunction(this, areaId(route.area), {
           entry: `functions/http/${route.area}.ts`,

@@ -11,9 +11,9 @@ import { bundledEach } from './support/bundle.js';
  */
 const entries: { entry: string; limitMb: number }[] = [
   // delivery carries the mail templates (react-email, about 0.8 MB) and the Scheduler and SQS clients;
-  // voices clones through the ElevenLabs SDK (issue 14), as playback speaks through it; account deletes
+  // voices clones through the ElevenLabs SDK (issue 14), as the voice-over speaks through it; account deletes
   // a closed account's cloned voices through it (issue 16).
-  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: ['playback', 'voices', 'account'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
+  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: ['voiceover', 'voices', 'account'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
   { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
   // The jobs also write the weekly scripts (the OpenAI SDK) and mail them.
   { entry: 'functions/jobs/tick.ts', limitMb: 3.5 },
@@ -41,6 +41,6 @@ describe('function bundles', () => {
     const lines = entries.map(({ entry, limitMb }) => `${entry.padEnd(44)} ${(sizes[entry]! / 1e6).toFixed(2).padStart(6)} MB  (bound ${limitMb} MB)`);
     process.stdout.write(`\nbundle sizes\n${lines.join('\n')}\n`);
     for (const { entry, limitMb } of entries) expect(sizes[entry], entry).toBeLessThan(limitMb * 1e6);
-    expect(withElevenLabs.sort()).toEqual(['functions/http/account.ts', 'functions/http/playback.ts', 'functions/http/voices.ts', 'functions/pipeline/synthesize-audio.ts']);
+    expect(withElevenLabs.sort()).toEqual(['functions/http/account.ts', 'functions/http/voiceover.ts', 'functions/http/voices.ts', 'functions/pipeline/synthesize-audio.ts']);
   });
 });

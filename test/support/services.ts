@@ -13,7 +13,7 @@ import { s3Of } from '../../functions/compose/clients/s3';
 import { sfnOf } from '../../functions/compose/clients/sfn';
 import { tableOf } from '../../functions/compose/clients/table';
 import { composeMedia } from '../../functions/compose/media';
-import { voiceOverOf } from '../../functions/compose/playback';
+import { voiceOverOf } from '../../functions/compose/voiceover';
 import { realtimeOf, sessionsOf, usersOf } from '../../functions/compose/shared';
 import { getConfig, type AppConfig } from '../../functions/platform/config';
 

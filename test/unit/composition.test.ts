@@ -10,7 +10,7 @@ import type { EntryContext } from '../../functions/platform/entry-context';
 import { composeAuth } from '../../functions/compose/auth';
 import { composeDelivery } from '../../functions/compose/delivery';
 import { composeMedia } from '../../functions/compose/media';
-import { composePlayback } from '../../functions/compose/playback';
+import { composeVoiceOver } from '../../functions/compose/voiceover';
 import { composeVideoTask } from '../../functions/compose/pipeline';
 import { composeRealtime } from '../../functions/compose/realtime';
 import { composeScripts } from '../../functions/compose/scripts';
@@ -54,7 +54,7 @@ const composers: Record<AreaName, (context: EntryContext) => unknown> = {
   scripts: composeScripts,
   voices: composeVoices,
   media: composeMedia,
-  playback: composePlayback,
+  voiceover: composeVoiceOver,
   delivery: composeDelivery,
   workflows: composeWorkflows,
   branding: composeBranding,

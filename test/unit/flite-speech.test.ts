@@ -7,7 +7,7 @@ import { OfflineVoiceRouting } from '../../functions/adapters/providers/offline-
 import { durationOf, parseWav, type Pcm } from '../../functions/adapters/local/wav';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../functions/core/ports/speech';
 import { voiceSpeedSchema } from '../../functions/contract/voices';
-import { updateUserSchema } from '../../functions/contract/accounts';
+import { updateUserSchema } from '../../functions/contract/auth';
 
 describe('Flite word timings from phones', () => {
   it('reads -psdur output and splits it at pauses', () => {

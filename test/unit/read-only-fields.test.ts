@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptGuardedFields, scriptReadOnlyFields, updateScriptSchema } from '../../functions/contract/scripts';
-import { userGuardedFields, userReadOnlyFields } from '../../functions/contract/accounts';
+import { userGuardedFields, userReadOnlyFields } from '../../functions/contract/auth';
 import { templateReadOnlyFields, updateTemplateSchema } from '../../functions/contract/workflows';
 import { createAreaHandler } from '../../functions/platform/http/area-handler';
 import { endpointsFor } from '../../functions/platform/http/endpoint';

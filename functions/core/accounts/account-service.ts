@@ -5,7 +5,7 @@ import { hashSecret, newId, newSecret } from '../ids';
 import type { CodePurpose, IdentityProvider, LoginAttempt, LoginThrottle, Mailer, OneTimeCode, OneTimeCodeStore, UserRepository } from '../ports/accounts';
 import type { PublicUser } from '../../contract/users';
 import { newUser, normalizeEmail, toPublicUser, type User } from '../users/user';
-import type { registerSchema } from '../../contract/accounts';
+import type { registerSchema } from '../../contract/auth';
 import { EvenPace } from './even-pace';
 import { accountBudget, clientKey, loginBudget, loginName, mayCheckPassword } from './login-throttle';
 import { resetMail, verificationMail } from './mail-templates';

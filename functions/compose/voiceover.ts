@@ -20,7 +20,7 @@ import { SegmentPlanner } from '../core/video/segment-planner';
 import { VideoPreviewService } from '../core/video/preview';
 
 /** Voice-overs (convert-to-audio) and playback of the user's own audio and video. */
-export interface PlaybackDeps {
+export interface VoiceOverDeps {
   sessions: SessionService;
   voiceOver: VoiceOverService;
   /** A finished voice-over is handed to delivery (the automation email and webhook). */
@@ -68,7 +68,7 @@ export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceO
   });
 }
 
-export function composePlayback(context: EntryContext): PlaybackDeps {
+export function composeVoiceOver(context: EntryContext): VoiceOverDeps {
   const sessions = sessionsOf(context);
   return { sessions, voiceOver: voiceOverOf(context, realtimeOf(context, sessions)), notices: completionNoticesOf(context), previews: videoPreviewsOf(context) };
 }

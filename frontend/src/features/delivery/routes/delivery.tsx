@@ -17,7 +17,7 @@ function reveal(id: string, focusId?: string) {
  * /calendar, labelled Automations (spec 001 §2 "Automation & Workflows page"): the Email Automation card,
  * the Scheduled Emails card, and the Workflows, Webhook and Content Calendar cards.
  */
-export default function AutomationRoute() {
+export default function DeliveryRoute() {
   const [viewAll, setViewAll] = useState(false);
   const { data: settings } = useDeliverySettings();
   const { data: scheduled } = useScheduledEmails();

@@ -2,10 +2,10 @@ import { idParams } from '../contract/ids';
 import { convertToAudioSchema, playbackFileParams, playbackQuery, videoPreviewSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
-import { composePlayback, type PlaybackDeps } from '../compose/playback';
+import { composeVoiceOver, type VoiceOverDeps } from '../compose/voiceover';
 import type { PlaybackKind } from '../core/files/script-files';
 
-async function playback(input: EndpointInput<unknown, { download?: '1' }, { file: string }, PlaybackDeps, string>, kind: PlaybackKind): Promise<HttpResult> {
+async function playback(input: EndpointInput<unknown, { download?: '1' }, { file: string }, VoiceOverDeps, string>, kind: PlaybackKind): Promise<HttpResult> {
   const download = input.query.download === '1';
   const location = await input.deps.voiceOver.playbackUrl(input.userId, kind, input.params.file, { download });
   // The browser follows the redirect; S3 answers Range requests (206), so the player can seek. A download's
@@ -14,9 +14,9 @@ async function playback(input: EndpointInput<unknown, { download?: '1' }, { file
 }
 
 /** Voice-overs and playback of the user's own audio and video (issue 6, docs/pipeline-contract.md). */
-const { signedIn } = endpointsFor<PlaybackDeps>();
+const { signedIn } = endpointsFor<VoiceOverDeps>();
 
-export const handler = createAreaHandler('playback', composePlayback, {
+export const handler = createAreaHandler('voiceover', composeVoiceOver, {
   'POST /api/scripts/{id}/convert-to-audio': signedIn({
     params: idParams,
     body: convertToAudioSchema,

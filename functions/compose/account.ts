@@ -15,7 +15,7 @@ import { schedulerOf } from './runtime/scheduler';
 import { buildCloners } from './voices';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
-/** The creator's own data (issue 16): the export and the closing of the account. */
+/** The creator's own data: the export and the closing of the account. */
 export interface AccountDeps {
   sessions: SessionService;
   exports: DataExportService;

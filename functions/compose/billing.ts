@@ -15,7 +15,7 @@ import { tableOf } from "./clients/table";
 import { logger } from "../platform/logger";
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from "./shared";
 
-/** Plans through Stripe (001 §7 Subscriptions; issue 14). */
+/** Plans through Stripe (Subscriptions). */
 export interface BillingDeps {
   sessions: SessionService;
   billing: BillingService;

@@ -16,7 +16,7 @@ import type { AutomationRunner } from '../core/workflows/automation-runner';
 export interface JobsDeps {
   scheduledEmails: ScheduledEmails;
   notices: CompletionDelivery;
-  /** A failed video of an automation run fails the run (MarkFailed's notice; issue 13). */
+  /** A failed video of an automation run fails the run (MarkFailed's notice). */
   automationDelivery: AutomationDelivery;
   weekly: WeeklyScripts;
   automations: AutomationRunner;

@@ -46,7 +46,7 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
     watermarkPath,
     renderChunkSeconds: context.config.RENDER_CHUNK_SECONDS,
     maxRenderChunks: context.config.RENDER_MAX_CHUNKS,
-    // A draft render is drawn at the proxy's size: it reads the clips' proxy copies (issue 24).
+    // A draft render is drawn at the proxy's size: it reads the clips' proxy copies.
     readsClipProxies: draft,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
   };

@@ -23,7 +23,7 @@ import { tableOf } from './clients/table';
 import { logger } from '../platform/logger';
 import { appOriginOf, sessionsOf, usersOf } from './shared';
 
-/** Connected accounts (issue 26): the OAuth of TikTok, YouTube and Instagram, tokens sealed at rest. */
+/** Connected accounts: the OAuth of TikTok, YouTube and Instagram, tokens sealed at rest. */
 export interface PublishingDeps {
   sessions: SessionService;
   accounts: ConnectedAccountsService;

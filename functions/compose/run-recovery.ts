@@ -13,7 +13,7 @@ import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationRunnerOf } from './workflows';
 
 /**
- * Runs survive a crash (issue 23): MarkFailed's parts for a video (its reserved minutes given back), RecordFailure's for an automation run
+ * Runs survive a crash: MarkFailed's parts for a video (its reserved minutes given back), RecordFailure's for an automation run
  * (delivery tells the owner), the voice-over's and the scheduled email's conditional writes. `scan`: the
  * local start's finder, a bounded Scan of the table (never in the cloud, where the ended execution names the run),
  * and no completion notices (the automation runs a notice would fail are among what it finds).

@@ -11,7 +11,7 @@ import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 
 /**
- * The OpenAI writer when OPENAI_API_KEY is set, the offline writer otherwise (DESIGN section 1). In the
+ * The OpenAI writer when OPENAI_API_KEY is set, the offline writer otherwise. In the
  * cloud the key is a SecureString named by OPENAI_API_KEY_PARAMETER, read on first use: no parameter
  * means the offline writer.
  */

@@ -8,7 +8,7 @@ import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 
 /**
- * The speech provider (DESIGN section 1): ElevenLabs when ELEVENLABS_API_KEY is set (ELEVENLABS_BASE_URL
+ * The speech provider: ElevenLabs when ELEVENLABS_API_KEY is set (ELEVENLABS_BASE_URL
  * points it elsewhere, for the tests' fake), else the offline voice (Flite, eSpeak NG for other languages). In the cloud the key is the
  * SecureString named by ELEVENLABS_API_KEY_PARAMETER, read on first use like the OpenAI key.
  */

@@ -12,7 +12,7 @@ import { logger } from '../platform/logger';
 import { usersOf } from './shared';
 
 /**
- * Stock footage for a video request (issue 24): Pexels when PEXELS_API_KEY is set, nothing otherwise
+ * Stock footage for a video request: Pexels when PEXELS_API_KEY is set, nothing otherwise
  * (sentences without a clip then get generated backgrounds). The clips are kept in the user's library,
  * so the entry point writes the table and the bucket. File links are fetched through the guarded
  * fetcher; only a configured PEXELS_BASE_URL's own origin (the tests' local fake) is trusted beyond it.

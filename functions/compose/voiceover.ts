@@ -25,7 +25,7 @@ export interface VoiceOverDeps {
   voiceOver: VoiceOverService;
   /** A finished voice-over is handed to delivery (the automation email and webhook). */
   notices: CompletionNotices;
-  /** The settings dialog's proxy render (issue 24): this area has the ffmpeg layer. */
+  /** The settings dialog's proxy render: this area has the ffmpeg layer. */
   previews: VideoPreviewService;
 }
 

@@ -33,7 +33,7 @@ export function voiceServiceOf(context: EntryContext): VoiceService {
 }
 
 /**
- * The cloner (DESIGN section 1): ElevenLabs Instant Voice Cloning when ELEVENLABS_API_KEY is set (or its
+ * The cloner: ElevenLabs Instant Voice Cloning when ELEVENLABS_API_KEY is set (or its
  * SSM parameter holds one, read on first use), else none: the clone is made offline.
  */
 export function buildCloners(

@@ -8,7 +8,7 @@ import { tableOf } from './clients/table';
 import { consumeLocally, sqsWebhookQueueOf, webhookQueueOf, webhookSenderOf } from './runtime/webhook-queue';
 
 /**
- * The webhook engine (issue 12): the service an HTTP area or a pipeline task calls (dispatch, test,
+ * The webhook engine: the service an HTTP area or a pipeline task calls (dispatch, test,
  * recent, checkUrl), and the worker that consumes the queue. In the cloud the queue is SQS
  * (WEBHOOK_QUEUE_URL, WEBHOOK_DLQ_URL) and the worker a Lambda; locally, with no queue URL, one
  * in-process queue per process runs the same attempts on timers, consumed by the first service built

@@ -5,8 +5,8 @@ import { publicUserSchema, type PublicUser } from './users';
 import { voiceSpeedSchema } from './voices';
 
 /**
- * Request bodies of the account calls, with the spec's messages word for word (000 §5, 001 §5).
- * The server asks 8 characters of every password (001 §5 and the user pool's policy), also at
+ * Request bodies of the account calls, with the spec's messages word for word.
+ * The server asks 8 characters of every password (and the user pool's policy), also at
  * registration, where the client form's own rule is 6.
  */
 const email = z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').email('Please enter a valid email address');
@@ -49,7 +49,7 @@ export const updateUserSchema = z
   })
   .strict();
 
-/** What GET /api/user answers and PATCH /api/user cannot change (issue 23): ignored when sent back. */
+/** What GET /api/user answers and PATCH /api/user cannot change: ignored when sent back. */
 export const userReadOnlyFields: readonly string[] = Object.keys(publicUserSchema.shape).filter((key) => !Object.hasOwn(updateUserSchema.shape, key));
 
 /**

@@ -5,7 +5,7 @@ import { endpointsFor } from '../platform/http/endpoint';
 import { expireSessionCookies } from '../platform/http/session-cookie';
 import { composeAccount, type AccountDeps } from '../compose/account';
 
-/** The creator's own data (issue 16). Shapes and statuses: functions/contract/account.ts. */
+/** The creator's own data. Shapes and statuses: functions/contract/account.ts. */
 const { signedIn } = endpointsFor<AccountDeps>();
 
 export const handler = createAreaHandler('account', composeAccount, {

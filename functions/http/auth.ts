@@ -18,7 +18,7 @@ async function endAllSessions(request: HttpRequestState, deps: AuthDeps, userId:
   if (request.session) expireSessionCookies(request);
 }
 
-/** Accounts (spec 000 §4, §7; 001 §7): registration, sign-in and out, verification, password recovery. */
+/** Accounts: registration, sign-in and out, verification, password recovery. */
 const { endpoint, signedIn } = endpointsFor<AuthDeps>();
 
 export const handler = createAreaHandler('auth', composeAuth, {

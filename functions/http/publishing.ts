@@ -3,7 +3,7 @@ import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 import { composePublishing, type PublishingDeps } from '../compose/publishing';
 
-/** Connected accounts (issue 26). Shapes and statuses: functions/contract/publishing.ts. */
+/** Connected accounts. Shapes and statuses: functions/contract/publishing.ts. */
 const { signedIn, endpoint } = endpointsFor<PublishingDeps>();
 
 export const handler = createAreaHandler('publishing', composePublishing, {

@@ -6,7 +6,7 @@ import { setCsrfCookie } from '../platform/http/session-cookie';
 import { csrfCookieName } from '../platform/http/cookies';
 import { newCsrfToken } from '../core/sessions/session-service';
 
-/** Health, the CSRF token (DESIGN decision 5) and WebSocket tickets (decision 6). */
+/** Health, the CSRF token and WebSocket tickets. */
 const { endpoint, signedIn } = endpointsFor<SystemDeps>();
 
 export const handler = createAreaHandler('system', composeSystem, {

@@ -13,7 +13,7 @@ async function playback(input: EndpointInput<unknown, { download?: '1' }, { file
   return { status: 302, headers: { location, 'cache-control': download ? 'private, no-store' : 'private, max-age=60' } };
 }
 
-/** Voice-overs and playback of the user's own audio and video (issue 6, docs/pipeline-contract.md). */
+/** Voice-overs and playback of the user's own audio and video (docs/pipeline-contract.md). */
 const { signedIn } = endpointsFor<VoiceOverDeps>();
 
 export const handler = createAreaHandler('voiceover', composeVoiceOver, {
@@ -28,7 +28,7 @@ export const handler = createAreaHandler('voiceover', composeVoiceOver, {
     },
   }),
 
-  // The settings dialog's preview (issue 24): a proxy render of the unsaved cut, answered as a short-lived URL.
+  // The settings dialog's preview: a proxy render of the unsaved cut, answered as a short-lived URL.
   'POST /api/scripts/{id}/preview': signedIn({
     params: idParams,
     body: videoPreviewSchema,

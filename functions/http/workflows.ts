@@ -6,7 +6,7 @@ import { composeWorkflows, type WorkflowsDeps } from '../compose/workflows';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 
-/** Workflows (issue 13): video templates, automation schedules and Test Workflow; the shapes are documented in contract/workflows.ts. */
+/** Workflows: video templates, automation schedules and Test Workflow; the shapes are documented in contract/workflows.ts. */
 const { signedIn } = endpointsFor<WorkflowsDeps>();
 
 export const handler = createAreaHandler('workflows', composeWorkflows, {

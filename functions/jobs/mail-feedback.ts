@@ -19,7 +19,7 @@ const deps = composedOnFirstUse('jobs:mail-feedback', mailFeedbackAccess, (conte
 const log = logger.child({ area: 'mail-feedback' });
 
 /**
- * Bounces and complaints (DESIGN decision 15): a permanent bounce or a complaint suppresses the
+ * Bounces and complaints: a permanent bounce or a complaint suppresses the
  * address, so no automation mails it again; the Email Automation card says so. A transient bounce
  * (a full mailbox) is only logged.
  */

@@ -37,7 +37,7 @@ function parsedInput(text: string | null | undefined): unknown {
 }
 
 /**
- * An execution of the video or automation state machine ended FAILED, TIMED_OUT or ABORTED (issue 23).
+ * An execution of the video or automation state machine ended FAILED, TIMED_OUT or ABORTED.
  * Usually its own Catch already failed the run (MarkFailed, RecordFailure) and nothing changes here; when
  * it could not (an operator's abort, the state machine's timeout, an error before the first task), the
  * script or the run is failed now. The execution's input says which run it was: the video's

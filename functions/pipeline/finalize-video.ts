@@ -20,7 +20,7 @@ export function finalizeVideoTask(deps: () => PipelineDeps, notices?: () => Comp
       const input = finalizeInputSchema.parse(event);
       const result = await finalizeStep(deps(), input);
       if (result.recorded && notices) await notices().completed({ userId: input.userId, result: 'video', scriptId: input.scriptId, fileUrl: result.videoUrl });
-      // The video is the creator's now; the proxy copies its clips lack are made last (issue 24).
+      // The video is the creator's now; the proxy copies its clips lack are made last.
       if (result.recorded) await clipProxyStep(deps(), input);
       return result;
     });

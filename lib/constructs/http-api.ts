@@ -20,7 +20,7 @@ export interface HttpApiProps {
 }
 
 /**
- * API Gateway's throttling per route (issue 16), across all callers: requests per second and burst. A
+ * API Gateway's throttling per route, across all callers: requests per second and burst. A
  * loop on one expensive call (a render, a clone, the writer) cannot starve the rest of the API, and the
  * sign-in calls are bounded on top of the per-account and per-address throttle in the code.
  */
@@ -74,7 +74,7 @@ function mediaOptions(layer: ILayerVersion | undefined) {
 }
 
 /**
- * The HTTP API, built from the route table (decision 1): one Lambda per area
+ * The HTTP API, built from the route table: one Lambda per area
  * (functions/http/<area>.ts, export `handler`) and one API route per table entry.
  */
 export class ReelsmithHttpApi extends Construct {

@@ -5,14 +5,14 @@ import { areas } from '../../functions/platform/routes.js';
 import { bundledEach } from './support/bundle.js';
 
 /**
- * Each function carries only what it uses (issue 11): every entry point is bundled as the CDK bundles
+ * Each function carries only what it uses: every entry point is bundled as the CDK bundles
  * it, its size printed, and bounded. Before one composition root per entry point, every bundle was
  * about 7.6 MB (the ElevenLabs SDK alone 4.8 MB, inlined everywhere).
  */
 const entries: { entry: string; limitMb: number }[] = [
   // delivery carries the mail templates (react-email, about 0.8 MB) and the Scheduler and SQS clients;
-  // voices clones through the ElevenLabs SDK (issue 14), as the voice-over speaks through it; account deletes
-  // a closed account's cloned voices through it (issue 16).
+  // voices clones through the ElevenLabs SDK, as the voice-over speaks through it; account deletes
+  // a closed account's cloned voices through it.
   ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: ['voiceover', 'voices', 'account'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
   { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
   // The jobs also write the weekly scripts (the OpenAI SDK) and mail them.

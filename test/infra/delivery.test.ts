@@ -29,7 +29,7 @@ function logicalId(type: string, predicate: (properties: Record<string, unknown>
   return found[0];
 }
 
-describe('delivery resources (DESIGN decisions 15 and 16)', () => {
+describe('delivery resources', () => {
   it('makes the webhook queue with a dead-letter queue, consumed by the worker with partial batch failures', () => {
     const queues = entriesOf(template, 'AWS::SQS::Queue');
     expect(queues.length).toBeGreaterThanOrEqual(3);

@@ -14,7 +14,7 @@ import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * Connected accounts (issue 26) against the local stack and its platform sandbox: each platform's OAuth
+ * Connected accounts against the local stack and its platform sandbox: each platform's OAuth
  * through `&consent=allow`, the single-use state, the plan limit under a race, TikTok's rotating refresh
  * token, a refused refresh (invalid_grant → expired → Reconnect), tenancy, and tokens absent from every
  * answer, the table's plain attributes and the export.

@@ -21,7 +21,7 @@ import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * Voice cloning (issue 14) on the local stack: offline (an eSpeak profile measured from the sample)
+ * Voice cloning on the local stack: offline (an eSpeak profile measured from the sample)
  * and through the real ElevenLabs SDK against the wire-level fake; validation with nothing stored; the
  * plan's limit under parallel requests; deleting; ownership; voicing a script with the clone.
  */

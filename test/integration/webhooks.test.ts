@@ -24,7 +24,7 @@ import { startTestStack } from './support/stack';
 
 const secret = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
 
-/** The settings record in memory (the repository is another part of issue 12). */
+/** The settings record in memory (the repository is another part of). */
 class MemorySettings implements DeliverySettingsRepository {
   readonly records = new Map<string, StoredDeliverySettings>();
   readonly triggered = new Map<string, string>();

@@ -9,7 +9,7 @@ import { idMismatchMessage, refuseChangedGuardedFields, withoutReadOnlyFields } 
 import { routesOfArea, routeKey } from '../../functions/platform/routes';
 import { parseOrRefuse } from '../../functions/platform/http/zod-issues';
 
-describe('read-only fields on PUT/PATCH (issue 23)', () => {
+describe('read-only fields on PUT/PATCH', () => {
   const fields = ['id', 'createdAt', 'updatedAt'];
 
   it('takes the read-only fields out, whatever their value, and keeps every other field', () => {

@@ -1,7 +1,7 @@
 import { HStack, Slider } from '@chakra-ui/react';
 
 /**
- * A labelled slider with its value shown (000 §5 ranges). The thumb is named by the label (also given as
+ * A labelled slider with its value shown (ranges). The thumb is named by the label (also given as
  * its aria-label, for tools that do not follow aria-labelledby) and announces its value with the unit.
  */
 export function LabeledSlider({

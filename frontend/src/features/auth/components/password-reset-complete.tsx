@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 
 import { AuthLayout } from './auth-layout';
 
-/** The success screen of /reset-password and /reset-password-token (spec 001 section 2). */
+/** The success screen of /reset-password and /reset-password-token. */
 export function PasswordResetComplete() {
   return (
     <AuthLayout

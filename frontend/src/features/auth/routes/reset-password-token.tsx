@@ -17,7 +17,7 @@ import { isPlausibleResetToken, validateNewPassword } from '../lib/validation';
 import { SubmitButton } from '../components/form-fields';
 
 /**
- * /reset-password-token?token=… (spec 001 sections 2, 5, 9): the emailed link. A token of 10
+ * /reset-password-token?token=…: the emailed link. A token of 10
  * characters or fewer is not even sent: the page says the link is invalid or expired.
  */
 export default guestOnly(ResetPasswordTokenPage);

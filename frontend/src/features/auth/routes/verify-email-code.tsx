@@ -17,7 +17,7 @@ import { announceEmailVerified } from '../lib/verified-signal';
 import { validateEmailCode } from '../lib/validation';
 
 /**
- * /verify-email-code (spec 001 sections 2, 4, 5, 8): email (from ?email=, else the signed-in user's)
+ * /verify-email-code: email (from ?email=, else the signed-in user's)
  * and the 6-digit code; a resend button; a verified screen. A signed-in user whose email is already
  * verified goes to /.
  */
@@ -57,7 +57,7 @@ export default function VerifyEmailCodeRoute() {
       await verifyEmailCode(email.trim(), code.trim());
       toastSuccess('Email Verified Successfully', 'Your email address has been verified.');
       setVerified(true);
-      // A signed-in user's cached record still says unverified; other tabs hear it too (issue 15).
+      // A signed-in user's cached record still says unverified; other tabs hear it too.
       announceEmailVerified();
       if (user) void mutate(USER_KEY);
     } catch (error) {

@@ -39,7 +39,7 @@ function verifyOnce(token: string): Promise<Outcome> {
 }
 
 /**
- * /verify-email?token=… (spec 001 sections 2, 4, 8): verifying, then "Email Verified!" or
+ * /verify-email?token=…: verifying, then "Email Verified!" or
  * "Verification Failed" as the server decides. No token goes straight to the error.
  */
 export default function VerifyEmailRoute() {
@@ -59,7 +59,7 @@ export default function VerifyEmailRoute() {
       if (!current) return;
       setOutcome(result);
       if (result.ok) {
-        // Issue 15: the unverified banner goes, here (a signed-in user's cached record) and in other tabs.
+        // The unverified banner goes, here (a signed-in user's cached record) and in other tabs.
         announceEmailVerified();
         void mutate(USER_KEY);
       }

@@ -12,8 +12,8 @@ import type {
 } from '@contract/delivery';
 
 /**
- * The Automations page's calls (spec 001 §7 "Email automation"; issue 12). Lists are read fresh when the
- * page opens (the app's cache never goes stale by itself), scheduled emails every minute (001 §9), and
+ * The Automations page's calls. Lists are read fresh when the
+ * page opens (the app's cache never goes stale by itself), scheduled emails every minute, and
  * both lists again on a `deliveries` realtime message.
  */
 export const SETTINGS_KEY = '/api/webhook-settings';

@@ -6,7 +6,7 @@ import type { ScheduledEmail, SentEmail, ShareLink } from '@contract/delivery';
 import { SCHEDULED_KEY } from './delivery';
 
 /**
- * One video's delivery, offered on its script card (spec 000 §7 send-email / schedule-email; issue 12 share
+ * One video's delivery, offered on its script card (send-email / schedule-email; share
  * links). A new scheduled email refreshes the Automations page's list of them.
  */
 const scriptPath = (id: string) => `/api/scripts/${encodeURIComponent(id)}`;

@@ -8,7 +8,7 @@ import { ClockIcon } from './icons';
 export { WEBHOOK_SECTION_ID, WEBHOOK_URL_INPUT_ID } from './email-automation-sections';
 
 /**
- * Email Automation (spec 001 §2, §3, §7; issue 12): where finished videos go (the automation email, the
+ * Email Automation: where finished videos go (the automation email, the
  * webhook URL and the five switches), the signing secret and delivery log, the weekly script email, Save
  * and the two tests.
  */

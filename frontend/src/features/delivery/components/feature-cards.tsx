@@ -51,8 +51,8 @@ function FeatureCard({
 }
 
 /**
- * The spec's three cards (001 §2). All three exist now, so instead of saying Coming Soon they lead somewhere:
- * Workflows to the Workflows page (/templates, issue 13), Webhook to the webhook section, Content Calendar to
+ * The spec's three cards. All three exist now, so instead of saying Coming Soon they lead somewhere:
+ * Workflows to the Workflows page (/templates), Webhook to the webhook section, Content Calendar to
  * the scheduled emails.
  */
 export function FeatureCards({

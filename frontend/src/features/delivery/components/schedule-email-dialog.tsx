@@ -18,7 +18,7 @@ function timeZoneName(): string {
 }
 
 /**
- * Schedule Email Notification (000 §2, §8, §9): a date from today and a time, both required; the button
+ * Schedule Email Notification: a date from today and a time, both required; the button
  * waits until both are set. The chosen local time is sent as an ISO instant.
  */
 export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: boolean; onClose: () => void; scriptId: string; title: string }) {

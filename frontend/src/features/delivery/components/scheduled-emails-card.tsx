@@ -77,7 +77,7 @@ function useCancel(onDone: () => Promise<unknown>) {
 }
 
 /**
- * Scheduled Emails (spec 001 §2, §4, §9): the first 3 (pending soonest first, then the rest newest
+ * Scheduled Emails: the first 3 (pending soonest first, then the rest newest
  * first, as the server orders them), View All with every one, Cancel on a pending one. Re-read every
  * minute and on a `deliveries` realtime message.
  */

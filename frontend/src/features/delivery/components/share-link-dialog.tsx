@@ -10,7 +10,7 @@ import { expiresText, liveShareLinks } from '../lib/video-delivery';
 import { LinkIcon, OpenIcon } from './icons';
 
 /**
- * Share link (issue 12): the script's live links (copy, open, revoke) and a button to make one. A link
+ * Share link: the script's live links (copy, open, revoke) and a button to make one. A link
  * opens a public page with the video, its download and the caption, and nothing else of the account.
  */
 export function ShareLinkDialog({ open, onClose, scriptId, title }: { open: boolean; onClose: () => void; scriptId: string; title: string }) {

@@ -10,8 +10,8 @@ import { ScheduleEmailDialog } from './schedule-email-dialog';
 import { ShareLinkDialog } from './share-link-dialog';
 
 /**
- * Trigger Email (000 §2, §8, §9): Send Now mails the video at once, Schedule Email opens Schedule Email
- * Notification; Share link opens the script's share links (issue 12).
+ * Trigger Email: Send Now mails the video at once, Schedule Email opens Schedule Email
+ * Notification; Share link opens the script's share links.
  */
 export function TriggerEmail({ scriptId, title, disabled }: { scriptId: string; title: string; disabled?: boolean }) {
   const [dialog, setDialog] = useState<'schedule' | 'share' | null>(null);

@@ -7,7 +7,7 @@ import { SettingSwitch } from './setting-controls';
 
 type Weekly = Pick<DeliveryForm, 'weeklyEmailEnabled' | 'weeklyEmailDay' | 'weeklyEmailTime' | 'weeklyEmailScriptCount'>;
 
-/** The weekly script email (000 §3 user: enabled, day, time, script count), read at its time in the user's time zone. */
+/** The weekly script email (user: enabled, day, time, script count), read at its time in the user's time zone. */
 export function WeeklyEmailFields({ value, onChange, timeZone }: { value: Weekly; onChange: (next: Partial<Weekly>) => void; timeZone: string | undefined }) {
   const off = !value.weeklyEmailEnabled;
   return (

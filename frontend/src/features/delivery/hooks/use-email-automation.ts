@@ -10,7 +10,7 @@ import { DELIVERIES_KEY, saveDeliverySettings, sendTestEmail, sendTestWebhook, u
 import { formFromSettings, formsEqual, missingAutomationEmailMessage, missingWebhookUrlMessage, requestFromForm, type DeliveryForm } from '../lib/delivery';
 
 /**
- * The Email Automation card's data and calls (spec 001 §2, §3, §7; issue 12): the saved settings, the form
+ * The Email Automation card's data and calls: the saved settings, the form
  * being edited over them, Save, the test email and the test webhook with its result line.
  */
 export function useEmailAutomation() {

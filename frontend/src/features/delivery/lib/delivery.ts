@@ -9,7 +9,7 @@ import type {
 import { deliveryDefaults, deliveryMessages, maxWeeklyScripts, minWeeklyScripts, weekDays as contractWeekDays, type WeekDay } from '@contract/rules/delivery';
 
 /**
- * The Automations page's pure rules (spec 001 §2, §3, §9; 000 §3 weekly email): the weekly email's
+ * The Automations page's pure rules (weekly email): the weekly email's
  * choices, the form ⇄ request mapping and the labels, over the contract's shared rules
  * (`@contract/rules/delivery`: days, bounds, defaults, messages).
  */
@@ -54,7 +54,7 @@ export interface DeliveryForm {
   weeklyEmailScriptCount: number;
 }
 
-/** 001 §3 and §9 "Automation defaults", 000 §3 weekly email: what a user with nothing saved (404) sees. */
+/** What a user with nothing saved (404) sees. */
 export const defaultDeliveryForm: DeliveryForm = {
   automationEmail: '',
   webhookUrl: '',
@@ -162,7 +162,7 @@ export const statusPalette: Record<ScheduledEmailStatus, string> = {
 
 export const canCancel = (email: Pick<ScheduledEmail, 'status'>) => email.status === 'pending';
 
-/** The Scheduled Emails card shows the first 3 (001 §9). */
+/** The Scheduled Emails card shows the first 3. */
 export const SCHEDULED_PREVIEW = 3;
 
 export const eventLabels: Record<WebhookEventType, string> = {

@@ -1,7 +1,7 @@
 import type { ShareLink } from '@contract/delivery';
 
 /**
- * A video's delivery rules (000 §2 Schedule Email Notification, §8, §9; issue 12 share links), pure so
+ * A video's delivery rules (Schedule Email Notification, share links), pure so
  * the unit tests can hold them: the dialog's local date and time, the success toast's text, quick picks,
  * and which share links are still live.
  */
@@ -30,7 +30,7 @@ export function combineLocal(date: string, time: string): Date | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
-/** 000 §9 success toast: `Email will be sent on {date} at {time}` in the user's locale. */
+/** The success toast: `Email will be sent on {date} at {time}` in the user's locale. */
 export function scheduledToastText(at: Date, locale?: string): string {
   return `Email will be sent on ${at.toLocaleDateString(locale)} at ${at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`;
 }

@@ -14,7 +14,7 @@ function reveal(id: string, focusId?: string) {
 }
 
 /**
- * /calendar, labelled Automations (spec 001 §2 "Automation & Workflows page"): the Email Automation card,
+ * /calendar, labelled Automations: the Email Automation card,
  * the Scheduled Emails card, and the Workflows, Webhook and Content Calendar cards.
  */
 export default function DeliveryRoute() {

@@ -13,7 +13,7 @@ export function formatTime(seconds: number): string {
 }
 
 /**
- * The app's audio player (issue 15), instead of the browser's default controls: play/pause, a progress
+ * The app's audio player, instead of the browser's default controls: play/pause, a progress
  * bar that seeks (a slider named "Seek", its value read out as "0:03 of 0:12") and the time. The
  * <audio> element underneath has no controls of its own.
  */

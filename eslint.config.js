@@ -51,7 +51,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // Restricted import zones (STYLE "Restricted import zones"; docs/architecture.md).
+    // Restricted import zones (docs/architecture.md).
     files: ['frontend/**/*.{ts,tsx}', 'functions/contract/**/*.ts'],
     plugins: { 'import-zones': importZones },
     rules: {
@@ -88,7 +88,7 @@ export default tseslint.config(
             },
             {
               target: '^functions/contract/',
-              // stemmer: Porter's stemmer, dependency-free and 6 KB, for matching clip tags by stem (issue 24).
+              // stemmer: Porter's stemmer, dependency-free and 6 KB, for matching clip tags by stem.
               from: '^(?!functions/contract/|node_modules/(zod|stemmer)(/|$))',
               message: 'the contract imports nothing but zod and itself: no core, adapters, platform or http, and nothing only Node has',
             },

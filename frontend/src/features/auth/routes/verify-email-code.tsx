@@ -1,15 +1,16 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
-import { CheckCircleIcon, MailIcon } from '@/components/icons';
+import { MailIcon } from '@/components/icons';
 import { showToast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { USER_KEY, useUser } from '@/lib/auth';
 
 import { resendVerificationCode, verifyEmailCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
+import { AuthOutcome } from '../components/auth-outcome';
 import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
@@ -38,16 +39,13 @@ export default function VerifyEmailCodeRoute() {
 
   if (verified) {
     return (
-      <AuthLayout
+      <AuthOutcome
         title="Email Verified!"
         tone="success"
-        icon={<CheckCircleIcon boxSize="7" />}
         description="Your email address has been verified. You can now sign in to your account."
-      >
-        <Button asChild colorPalette="brand" size="lg" w="full">
-          <RouterLink to={paths.auth.href}>Go to Login</RouterLink>
-        </Button>
-      </AuthLayout>
+        to={paths.auth.href}
+        action="Go to Login"
+      />
     );
   }
 

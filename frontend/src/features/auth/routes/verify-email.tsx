@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
-import { CheckCircleIcon, XCircleIcon } from '@/components/icons';
+import { XCircleIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { USER_KEY } from '@/lib/auth';
 
 import { isNetworkError, serverError, verifyEmailToken } from '../api/accounts';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthOutcome } from '../components/auth-outcome';
 import { announceEmailVerified } from '../lib/verified-signal';
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
@@ -77,11 +78,7 @@ export default function VerifyEmailRoute() {
 
   if (outcome.ok) {
     return (
-      <AuthLayout title="Email Verified!" tone="success" icon={<CheckCircleIcon boxSize="7" />} description={outcome.message}>
-        <Button asChild colorPalette="brand" size="lg" w="full">
-          <RouterLink to={paths.auth.href}>Go to Login</RouterLink>
-        </Button>
-      </AuthLayout>
+      <AuthOutcome title="Email Verified!" tone="success" description={outcome.message} to={paths.auth.href} action="Go to Login" />
     );
   }
 

@@ -42,12 +42,19 @@ export function LabeledSlider({
         <Slider.Label fontSize="sm">{label}</Slider.Label>
         <Slider.ValueText fontSize="sm" color="fg.muted">{`${value}${unit}`}</Slider.ValueText>
       </HStack>
-      <Slider.Control>
-        <Slider.Track>
-          <Slider.Range />
-        </Slider.Track>
-        <Slider.Thumbs />
-      </Slider.Control>
+      <SliderBar />
     </Slider.Root>
+  );
+}
+
+/** A slider's bar: the track, its filled range and the thumb (inside a `Slider.Root`). */
+export function SliderBar() {
+  return (
+    <Slider.Control>
+      <Slider.Track>
+        <Slider.Range />
+      </Slider.Track>
+      <Slider.Thumbs />
+    </Slider.Control>
   );
 }

@@ -31,11 +31,27 @@ export default tseslint.config(
     },
   },
   {
+    // platform holds the transport and the entry context; the roots that pick and build adapters live in
+    // functions/compose, so platform code runs the same whichever adapters a root chooses.
+    files: ['functions/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/adapters/**'], message: 'platform imports no adapter: build adapters in functions/compose' },
+            { group: ['**/compose/**', '../compose', '../../compose'], message: 'platform does not import the composition roots (they import platform)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // Restricted import zones (STYLE "Restricted import zones"; docs/architecture.md).
+    // Restricted import zones (docs/architecture.md).
     files: ['frontend/**/*.{ts,tsx}', 'functions/contract/**/*.ts'],
     plugins: { 'import-zones': importZones },
     rules: {
@@ -72,7 +88,7 @@ export default tseslint.config(
             },
             {
               target: '^functions/contract/',
-              // stemmer: Porter's stemmer, dependency-free and 6 KB, for matching clip tags by stem (issue 24).
+              // stemmer: Porter's stemmer, dependency-free and 6 KB, for matching clip tags by stem.
               from: '^(?!functions/contract/|node_modules/(zod|stemmer)(/|$))',
               message: 'the contract imports nothing but zod and itself: no core, adapters, platform or http, and nothing only Node has',
             },

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Node 20 is the pinned runtime (DESIGN 13): the SDKs' notices about it are noise in test output.
+// Node 20 is the pinned runtime: the SDKs' notices about it are noise in test output.
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' };
 // The front end's modules, which the unit tests import, reach the shared contract as `@contract` (frontend/vite.config.ts).
 const resolve = { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } };

@@ -26,7 +26,7 @@ new ReelsmithStack(app, stackName, {
   alarmEmail: stringContext('alarmEmail'),
 });
 
-// cdk-nag's AWS Solutions rules on every synth (issue 16): a finding without an acknowledgement and its
+// cdk-nag's AWS Solutions rules on every synth: a finding without an acknowledgement and its
 // reason (lib/nag-acknowledgements.ts) fails `cdk synth`, and so `npm test`.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 

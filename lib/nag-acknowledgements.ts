@@ -10,19 +10,19 @@ import type { Site } from './constructs/site.js';
 
 /**
  * cdk-nag's AWS Solutions findings this stack accepts, each on the narrowest construct that has it and
- * with its reason in one line (issue 16). Everything else is fixed in the constructs; a new finding
+ * with its reason in one line. Everything else is fixed in the constructs; a new finding
  * fails `cdk synth` (bin/app.ts) and the infra test (test/infra/nag.test.ts).
  */
 export function acknowledgeNagFindings(stack: Stack, parts: { site: Site; realtime: Realtime; delivery: Delivery; identity: Identity; operations: Operations }): void {
   const ack = (scope: IConstruct, rule: string, reason: string) => Validations.of(scope).acknowledge({ id: `AwsSolutions-${rule}`, reason });
 
   acknowledgeKnownPermissionFindings(stack);
-  ack(stack, 'APIG4', 'Authorization is the session cookie (and CSRF token), checked in every area function by the route table\'s auth (DESIGN 4); public routes are public by design.');
+  ack(stack, 'APIG4', 'Authorization is the session cookie (and CSRF token), checked in every area function by the route table\'s auth; public routes are public by design.');
   ack(stack, 'L1', 'CDK\'s own singleton functions (bucket deployment, auto-delete objects, log retention) pick their runtime; every application function runs the latest Node (lib/constructs/app-function.ts).');
 
   const pool = parts.identity.userPool;
-  ack(pool, 'COG1', 'The spec fixes the password rule at 8 to 100 characters, without character classes (spec 001 §5); sign-in is throttled per account and address.');
-  ack(pool, 'COG2', 'The spec has no MFA; sessions are server-side, rotated at sign-in and ended at sign-out (DESIGN 4).');
+  ack(pool, 'COG1', 'The spec fixes the password rule at 8 to 100 characters, without character classes; sign-in is throttled per account and address.');
+  ack(pool, 'COG2', 'The spec has no MFA; sessions are server-side, rotated at sign-in and ended at sign-out.');
   ack(pool, 'COG8', 'The Lite feature plan: the app uses sign-up, sign-in and admin calls only, none of the Plus tier\'s threat protection features.');
 
   ack(parts.realtime.stage, 'APIG1', 'WebSocket access logging needs the account-wide API Gateway CloudWatch role, which a stack should not own; the realtime handler logs every connect, message and disconnect.');

@@ -66,14 +66,14 @@ export class ReelsmithStack extends Stack {
     });
     // Delivery first: its queues, schedules and jobs function are what the areas and tasks declare.
     const delivery = new Delivery(this, 'Delivery', { resources: realtime.resources });
-    // Connected accounts (issue 26): the key their tokens are sealed under.
+    // Connected accounts: the key their tokens are sealed under.
     const tokenKey = new TokenKey(this, 'TokenKey');
     const resources = { ...delivery.resources, tokenKey: tokenKey.key };
 
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
-    // Automation runs (issue 13) run the video pipeline as a nested execution.
+    // Automation runs run the video pipeline as a nested execution.
     const automation = new Automation(this, 'Automation', { resources, videoStateMachine: pipeline.stateMachine });
-    // Runs survive a crash (issue 23): an execution that ended without its Catch fails its run here.
+    // Runs survive a crash: an execution that ended without its Catch fails its run here.
     const runRecovery = new RunRecovery(this, 'RunRecovery', { resources, stateMachines: [pipeline.stateMachine, automation.stateMachine], deadLetterQueue: delivery.asyncDlq });
     const stateMachines = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn, AUTOMATION_STATE_MACHINE_ARN: automation.stateMachine.stateMachineArn };
     const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
@@ -103,7 +103,7 @@ export class ReelsmithStack extends Stack {
       accessLogs: operations.logsBucket,
     });
 
-    // What a platform engineer watches (issue 16): every dead-letter queue, both state machines, every
+    // What a platform engineer watches: every dead-letter queue, both state machines, every
     // function, the HTTP API and SES, on one topic.
     operations.watchDeadLetters('WebhookDeadLetters', delivery.webhookDlq, 'webhook events that failed every attempt');
     operations.watchDeadLetters('ScheduleDeadLetters', delivery.schedulerDlq, 'schedule firings that failed every retry');

@@ -11,7 +11,7 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
   stats: () => import('../../functions/http/stats').then((m) => m.handler),
   scripts: () => import('../../functions/http/scripts').then((m) => m.handler),
   voices: () => import('../../functions/http/voices').then((m) => m.handler),
-  playback: () => import('../../functions/http/playback').then((m) => m.handler),
+  voiceover: () => import('../../functions/http/voiceover').then((m) => m.handler),
   delivery: () => import('../../functions/http/delivery').then((m) => m.handler),
   workflows: () => import('../../functions/http/workflows').then((m) => m.handler),
   branding: () => import('../../functions/http/branding').then((m) => m.handler),

@@ -16,10 +16,10 @@ import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
 import { startLocalServer, type LocalServer } from './http-server';
 import { getConfig, resetConfigCache } from '../../functions/platform/config';
-import { resetClients } from '../../functions/platform/clients/entry';
+import { resetClients } from '../../functions/platform/entry-context';
 import { setLogSink } from '../../functions/platform/logger';
 import { runRecoveryAccess } from '../../functions/platform/access';
-import { composeRunRecovery } from '../../functions/platform/compose/run-recovery';
+import { composeRunRecovery } from '../../functions/compose/run-recovery';
 import type { RecoveryReport } from '../../functions/core/recovery/run-recovery';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -97,7 +97,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     say(`  pipeline   step functions   ${stepFunctions.endpoint}  (aws-local-stepfunctions)`);
 
     const managementPort = await freePort();
-    // Billing (issue 14): Stripe itself when STRIPE_SECRET_KEY is exported, else the local emulator.
+    // Billing: Stripe itself when STRIPE_SECRET_KEY is exported, else the local emulator.
     const stripeEnv: Record<string, string> = {};
     let stripe: StripeEmulator | undefined;
     if (process.env.STRIPE_SECRET_KEY) {
@@ -119,7 +119,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
       say(`  billing    local Stripe     ${stripe.url}  (test checkout and portal; webhooks signed to /api/stripe/webhook)`);
     }
-    // Connected accounts (issue 26): the local platforms, unless a platform's own client id and secret are exported.
+    // Connected accounts: the local platforms, unless a platform's own client id and secret are exported.
     const publishing = await startPublishingSandbox({ stateFile: dataDir && join(dataDir, 'publishing-sandbox.json') });
     stoppers.push(() => publishing.close());
     const publishingEnv: Record<string, string> = {
@@ -175,7 +175,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     resetConfigCache();
     resetClients();
 
-    // Runs survive a crash (issue 23): no execution outlives the process that ran it, so whatever the
+    // Runs survive a crash: no execution outlives the process that ran it, so whatever the
     // table still has in flight belonged to the previous process; it fails now, with a reason, before the
     // server answers, so the first answer already lets the user try again (a persistent data folder only:
     // a fresh in-memory table has none).
@@ -194,7 +194,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     stoppers.push(server.close);
     if (!dataDir) stoppers.push(async () => rmSync(env.OUTBOX_DIR ?? '', { recursive: true, force: true }));
-    // Time (DESIGN decision 16): the in-process scheduler fires the same job handler EventBridge
+    // Time: the in-process scheduler fires the same job handler EventBridge
     // Scheduler targets in the cloud; the every-minute sweep catches anything it missed (a restart).
     resetLocalScheduler();
     const scheduler = localScheduler({ stateFile: env.SCHEDULER_STATE_FILE, onError: (error) => console.error('scheduled job failed', error) });

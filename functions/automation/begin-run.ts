@@ -1,6 +1,6 @@
 import type { AutomationRunner, BegunRun } from '../core/workflows/automation-runner';
-import { composeBeginRun } from '../platform/compose/automation';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeBeginRun } from '../compose/automation';
+import { composedOnFirstUse } from '../platform/entry-point';
 import { runTask } from '../pipeline/run-task';
 import { automationRunInputSchema } from './run-input';
 import { automationTaskNamed } from './tasks';

@@ -1,6 +1,6 @@
 import type { AutomationDelivery } from '../core/delivery/automation-delivery';
-import { composeDeliverRun } from '../platform/compose/automation';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeDeliverRun } from '../compose/automation';
+import { composedOnFirstUse } from '../platform/entry-point';
 import { runTask } from '../pipeline/run-task';
 import { deliverInputSchema } from './run-input';
 import { automationTaskNamed } from './tasks';

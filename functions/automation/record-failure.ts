@@ -1,6 +1,6 @@
 import type { AutomationRunner } from '../core/workflows/automation-runner';
-import { composeRecordFailure } from '../platform/compose/automation';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { composeRecordFailure } from '../compose/automation';
+import { composedOnFirstUse } from '../platform/entry-point';
 import { runTask } from '../pipeline/run-task';
 import { recordFailureInputSchema } from './run-input';
 import { automationTaskNamed } from './tasks';

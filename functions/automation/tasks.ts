@@ -2,7 +2,7 @@ import type { FunctionAccess } from '../platform/access';
 import type { PipelineTask } from '../pipeline/tasks';
 
 /**
- * The automation state machine's task functions (issue 13), read by the CDK automation construct and by
+ * The automation state machine's task functions, read by the CDK automation construct and by
  * the local runner, like the pipeline's (functions/pipeline/tasks.ts). `module` names
  * `functions/automation/<module>.ts`. The nested video execution is a Step Functions integration, not a task.
  */

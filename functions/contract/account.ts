@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The creator's own data (issue 16): an export of everything they made and the closing of the account.
+ * The creator's own data: an export of everything they made and the closing of the account.
  * Both routes are `auth: 'session'` and, as every non-GET route, CSRF-checked.
  *
  * - `POST /api/account/export` (no body) → `AccountExport`: the ZIP is written to the bucket under

@@ -5,7 +5,7 @@ import type { Tier } from './users';
 export { billingMessages, checkoutUrls, isPaidTier, paidTiers, readCheckoutReturn, type CheckoutReturn, type PaidTier } from './rules/billing';
 
 /**
- * Subscriptions (spec 001 §7, §8; issue 14). Every route but the webhook is `auth: 'session'`.
+ * Subscriptions. Every route but the webhook is `auth: 'session'`.
  *
  * - `POST /api/subscriptions/create-session` `CreateCheckoutRequest` → `{ url }` (Stripe Checkout, or the
  *   local test checkout). 400 tier not basic/pro or a URL not on this site; 409 when a subscription is
@@ -61,7 +61,7 @@ export interface PlanInfo {
   audioMinutes: number;
   audioMinutesOneTime: boolean;
   voiceCloneLimit: number;
-  /** Platform accounts that may be connected for posting (issue 26). */
+  /** Platform accounts that may be connected for posting. */
   connectedAccountLimit: number;
   watermark: boolean;
 }

@@ -18,7 +18,7 @@ export { captionPositions, captionStyles, fontFamilies, shotTransitions } from '
 export { captionLookChoices, captionLookNames } from './rules/caption-looks';
 
 /**
- * A script's caption settings (spec 000 §3, §5). One set of field rules serves both readings:
+ * A script's caption settings. One set of field rules serves both readings:
  * `captionSettingsInputSchema` is what a request may send (strict: the spec's fields only, each in its
  * range; an object or the same as a JSON string), `captionSettingsSchema` reads stored settings with
  * the dialog's defaults for missing fields.
@@ -129,7 +129,7 @@ export const captionSettingsInputSchema = z.preprocess(
 export type CaptionSettingsInput = z.infer<typeof captionSettingsInputSchema>;
 
 /**
- * A creator's named caption preset (issue 24): the look and its settings, saved on the user and applied
+ * A creator's named caption preset: the look and its settings, saved on the user and applied
  * by the scripts' and the templates' dialogs (a schedule uses its template's). Background audio and the
  * per-word choices belong to one video and are not part of a preset.
  */

@@ -5,7 +5,7 @@ import { deliveryMessages, maxWeeklyScripts, minWeeklyScripts, weekDays, weeklyE
 export { maxWeeklyScripts, weekDays, weeklyEmailTimePattern, type WeekDay };
 
 /**
- * Delivery (spec 001 §2, §3, §7 "Email automation"; 000 §7 send-email / schedule-email): the automation
+ * Delivery (send-email / schedule-email): the automation
  * settings, scheduled emails, share links and webhook deliveries, as requests send them and answers
  * carry them. Messages are the spec's, word for word, where it has one.
  */
@@ -20,7 +20,7 @@ const optionalEmail = z
 
 export const webhookUrlMessage = 'Webhook URL must be an http(s) address';
 
-/** '' or null clear it; otherwise an absolute http(s) URL of at most 2,048 characters (checked again under decision 8). */
+/** '' or null clear it; otherwise an absolute http(s) URL of at most 2,048 characters (checked again under). */
 export const webhookUrlField = z
   .union([
     z.literal(''),
@@ -79,7 +79,7 @@ export const saveDeliverySettingsSchema = z
   .strict();
 export type SaveDeliverySettings = z.infer<typeof saveDeliverySettingsSchema>;
 
-/** GET/POST /api/webhook-settings answer (001 §3 plus what the card shows). */
+/** GET/POST /api/webhook-settings answer (plus what the card shows). */
 export interface DeliverySettings {
   webhookUrl: string | null;
   automationEmail: string | null;
@@ -129,7 +129,7 @@ export interface WebhookTestResult {
 export const scheduledEmailStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type ScheduledEmailStatus = (typeof scheduledEmailStatuses)[number];
 
-/** 001 §3 Scheduled email. `sending` is the short claim between pending and sent. */
+/** A scheduled email. `sending` is the short claim between pending and sent. */
 export interface ScheduledEmail {
   id: string;
   scriptId: string;
@@ -168,7 +168,7 @@ export interface ShareLink {
   revokedAt: string | null;
 }
 
-/** GET /api/share/{token}: what a share page shows, and nothing else of the account (no address names the owner, issue 23). */
+/** GET /api/share/{token}: what a share page shows, and nothing else of the account (no address names the owner). */
 export interface SharedVideo {
   title: string;
   postCaption: string;

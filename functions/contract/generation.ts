@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { preferredFolderIdSchema } from './scripts';
 
-/** Script generation (spec 000 §5, §7, issue 4): the requests and answers of the generator, and its templates. */
+/** Script generation: the requests and answers of the generator, and its templates. */
 export const durationChoices = [15, 30, 45, 60] as const;
 
 export const generationMessages = {
@@ -31,7 +31,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-/** POST /api/generate-scripts (000 §7). Platform and tone are fixed by the product, whatever is sent. */
+/** POST /api/generate-scripts. Platform and tone are fixed by the product, whatever is sent. */
 export const generateScriptsSchema = z.object({
   topic: optionalText(500),
   platform: z.unknown().optional(),
@@ -65,7 +65,7 @@ export const generateQuoteSchema = z.object({
   prompt: z.string().trim().max(500, 'Prompt must be at most 500 characters').optional().default(''),
 });
 
-/** The spec's "Generated script" (000 §3) with what the client saves alongside. */
+/** The spec's "Generated script" with what the client saves alongside. */
 export interface GeneratedScript {
   title: string;
   content: string;
@@ -87,7 +87,7 @@ export interface GenerationResult {
   source: 'openai' | 'offline';
 }
 
-/** Script templates of the generator (000 §3, §5): saved form settings with a name. */
+/** Script templates of the generator: saved form settings with a name. */
 export const defaultTemplateScriptCount = 3;
 
 export const scriptTemplateSchema = z.object({
@@ -113,7 +113,7 @@ export const createScriptTemplateSchema = z.object({
   topic: optionalText(500),
   subjectCategory: optionalText(200),
   duration: optionalText(20),
-  /** A template saved with no script count gets 3 (000 §5). */
+  /** A template saved with no script count gets 3. */
   scriptCount: z.coerce
     .number()
     .int()

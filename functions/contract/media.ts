@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { MediaKind } from './rules/file-types';
 
-/** The media library's calls (spec 001 §3, §7): what they answer, and every payload, validated at the edge. */
+/** The media library's calls: what they answer, and every payload, validated at the edge. */
 
 /** The library's orders. */
 export const mediaSorts = ['newest', 'size-asc', 'size-desc', 'date-uploaded', 'name-asc', 'name-desc'] as const;
 export type MediaSort = (typeof mediaSorts)[number];
 
-/** What ffprobe measured of a file, answered both at the asset's top level and in its metadata (spec 001 §3). */
+/** What ffprobe measured of a file, answered both at the asset's top level and in its metadata. */
 export interface MediaTechnicalFields {
   width: number | null;
   height: number | null;
@@ -27,7 +27,7 @@ export interface PublicAsset extends MediaTechnicalFields {
   title: string;
   /** The user's file name, for display only. */
   fileName: string;
-  /** MIME type; containing `audio` means audio (spec 001 §3). */
+  /** MIME type; containing `audio` means audio. */
   fileType: string;
   /** Our media proxy's address of the file (a redirect to a short-lived URL). */
   fileUrl: string;
@@ -43,12 +43,12 @@ export interface PublicAsset extends MediaTechnicalFields {
     audioCodec: string | null;
   };
   /**
-   * What the quick look at upload found (issue 24), absent for audio and older assets: where the clip's
+   * What the quick look at upload found, absent for audio and older assets: where the clip's
    * watchable part starts (seconds) and where its action is across and down the frame (0–1). The browser
    * plans shots from it as the server does.
    */
   framing?: AssetFraming;
-  /** Who to credit for stock footage (issue 24, Pexels' terms): shown beside the clip wherever it is listed. */
+  /** Who to credit for stock footage (Pexels' terms): shown beside the clip wherever it is listed. */
   attribution?: AssetAttribution;
   createdAt: string;
   updatedAt: string;
@@ -83,7 +83,7 @@ export interface PublicFolder {
 }
 
 /**
- * The server's fields of an asset and a folder, taken out of a PATCH body (issue 23; the media calls'
+ * The server's fields of an asset and a folder, taken out of a PATCH body (the media calls'
  * schemas drop any other field they do not read, as the spec's client sends more).
  */
 export const assetReadOnlyFields = ['id', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof PublicAsset)[];
@@ -132,7 +132,7 @@ export const renameFolderSchema = z.object({
 
 export const forceDeleteFolderSchema = z.object({ replacementFolderId: folderRef });
 
-/** Bounds of the id and tag lists (issue 10), with messages that say them. */
+/** Bounds of the id and tag lists, with messages that say them. */
 export const listLimits = { ids: 500, tags: 100, tagChars: 200, tagText: 4_000 } as const;
 const tag = z.string().max(listLimits.tagChars, `A tag must be at most ${listLimits.tagChars} characters`);
 const tagList = z.array(tag).max(listLimits.tags, `At most ${listLimits.tags} tags`);

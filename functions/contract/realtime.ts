@@ -3,7 +3,7 @@ import type { GenerationStatus } from './scripts';
 import type { Tier } from './users';
 
 /**
- * The realtime protocol of the spec (000 §7).
+ * The realtime protocol of the spec.
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
 export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan'] as const;
@@ -69,7 +69,7 @@ export interface WorkflowsMessage {
   scheduleId?: string;
 }
 
-/** The user's plan changed as Stripe says (issue 14): the Settings page refetches the user and the stats. */
+/** The user's plan changed as Stripe says: the Settings page refetches the user and the stats. */
 export interface PlanMessage {
   type: 'plan';
   userId?: string;

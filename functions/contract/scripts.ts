@@ -6,7 +6,7 @@ import { generatedReasons, segmentSources } from './rules/generated-backgrounds'
 import { scriptLimitMessages, scriptLimits } from './rules/script-limits';
 
 /**
- * The spec's Script entity (000 §3): what is stored is what the API answers (GET /api/scripts and
+ * The spec's Script entity: what is stored is what the API answers (GET /api/scripts and
  * every call that changes a script), and what a request may send to make or change one.
  */
 export const generationStatuses = ['idle', 'generating', 'complete', 'failed'] as const;
@@ -15,7 +15,7 @@ export type GenerationStatus = (typeof generationStatuses)[number];
 export const scriptSources = ['openai', 'offline', 'manual'] as const;
 export type ScriptSource = (typeof scriptSources)[number];
 
-/** A segment as stored (spec 000 §3); what a request may send is `segmentsInputSchema`. */
+/** A segment as stored; what a request may send is `segmentsInputSchema`. */
 export const segmentSchema = z.object({
   text: z.string(),
   mediaAssetId: z.union([z.string().max(100), z.number()]).nullable().optional(),
@@ -25,10 +25,10 @@ export const segmentSchema = z.object({
   thumbnailUrl: z.string().max(2_000).nullable().optional(),
   /** Why auto-assignment chose the media (its tags found in the text); shown by Switch Scenes, derived again by the server. */
   matchedTags: z.array(z.string().max(matchedTagLimits.chars)).max(matchedTagLimits.tags).optional(),
-  /** `generated` (issue 24): the sentence is shown over a generated background; set by the server, derived again on every request. */
+  /** `generated`: the sentence is shown over a generated background; set by the server, derived again on every request. */
   source: z.enum(segmentSources).optional(),
   generatedReason: z.enum(generatedReasons).optional(),
-  /** The creator's crop focus for this shot (issue 24), 0–1 across and down; absent: the clip's analysed focus. */
+  /** The creator's crop focus for this shot, 0–1 across and down; absent: the clip's analysed focus. */
   focusX: z.number().min(0).max(1).optional(),
   focusY: z.number().min(0).max(1).optional(),
 });
@@ -67,7 +67,7 @@ export const videoMetadataInputSchema = z.object({
   totalDuration: z.number().min(0).max(3_600),
 });
 
-/** Caption settings as stored: an object or a JSON string (000 §3); requests send `captionSettingsInputSchema`. */
+/** Caption settings as stored: an object or a JSON string; requests send `captionSettingsInputSchema`. */
 const storedCaptionSettingsSchema = z.union([z.record(z.string(), z.unknown()), z.string()]);
 
 export const scriptSchema = z.object({
@@ -101,7 +101,7 @@ export const scriptSchema = z.object({
   source: z.enum(scriptSources),
   /** When the current video was made; drives "videos this month". */
   videoGeneratedAt: z.string().nullable(),
-  /** The last audio failure, shown on the card after a reload (records older than issue 6 read null). */
+  /** The last audio failure, shown on the card after a reload (records older than read null). */
   audioGenerationError: z.string().nullable().default(null),
   /** The last video failure, as the pipeline's MarkFailed wrote it. */
   videoGenerationError: z.string().nullable().default(null),
@@ -120,14 +120,14 @@ const mediaUrl = z
   .max(2_000)
   .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/'), 'Must be an http(s) URL or an /api/ path');
 
-/** "number, or all meaning none" (000 §3); our folder ids are strings. */
+/** "number, or all meaning none"; our folder ids are strings. */
 export const preferredFolderIdSchema = z
   .union([z.string().trim().max(100), z.number().int().nonnegative()])
   .nullable()
   .optional()
   .transform((value) => (value === undefined || value === null || value === '' || value === 'all' ? null : String(value)));
 
-/** A script's words (issue 10): required, and at most what every voice can speak in one go. */
+/** A script's words: required, and at most what every voice can speak in one go. */
 const scriptContentSchema = z
   .string({ error: scriptLimitMessages.contentRequired })
   .trim()
@@ -143,7 +143,7 @@ const postCaptionSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** POST /api/scripts (000 §7): the fields the client saves, once per generated script. */
+/** POST /api/scripts: the fields the client saves, once per generated script. */
 export const createScriptSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
   scriptContent: scriptContentSchema,
@@ -167,7 +167,7 @@ export const createScriptSchema = z.object({
 });
 export type CreateScriptInput = z.infer<typeof createScriptSchema>;
 
-/** PATCH /api/scripts/{id} (000 §7): any of these fields. */
+/** PATCH /api/scripts/{id}: any of these fields. */
 export const updateScriptSchema = z
   .object({
     isActive: z.boolean(),
@@ -193,7 +193,7 @@ export const updateScriptSchema = z
 export type UpdateScriptInput = z.infer<typeof updateScriptSchema>;
 
 /**
- * What a script's GET answers and its PATCH cannot change (issue 23): ignored when a client sends the
+ * What a script's GET answers and its PATCH cannot change: ignored when a client sends the
  * script back (its id, owner and times, what was fixed when it was made, the server's render state).
  */
 export const scriptReadOnlyFields: readonly string[] = Object.keys(scriptSchema.shape).filter((key) => !Object.hasOwn(updateScriptSchema.shape, key));

@@ -1,6 +1,6 @@
 /**
  * What the upload-url calls answer (media, voice samples): a presigned POST of one file straight to
- * storage (DESIGN decision 7), bounded by its policy to `contentType` and at most `maxBytes`.
+ * storage, bounded by its policy to `contentType` and at most `maxBytes`.
  */
 export interface UploadTicket {
   uploadId: string;

@@ -4,13 +4,13 @@ import { captionLookNames } from './rules/caption-looks';
 import { isOpacityStep, logoOpacity, logoPositions, logoSizeNames } from './rules/logo';
 
 /**
- * The spec's User (000 §3, 001 §3) as the API answers it (GET /api/user, login, PATCH /api/user): the
+ * The spec's User as the API answers it (GET /api/user, login, PATCH /api/user): the
  * stored record less the payment provider's ids (core/users/user.ts adds them).
  */
 export const tiers = ['free', 'basic', 'pro'] as const;
 export type Tier = (typeof tiers)[number];
 
-/** The logo overlay's settings (001 §3, §9): a corner, one of the twelve sizes, opacity 0.1–1 in steps of 0.1. */
+/** The logo overlay's settings: a corner, one of the twelve sizes, opacity 0.1–1 in steps of 0.1. */
 export const logoSettingsSchema = z.object({
   position: z.enum(logoPositions),
   size: z.enum(logoSizeNames),
@@ -44,7 +44,7 @@ export interface LogoState {
   logoSettings: LogoSettings;
 }
 
-/** What the logo calls answer beside the settings, ignored when sent back to PATCH /api/user/logo-settings (issue 23). */
+/** What the logo calls answer beside the settings, ignored when sent back to PATCH /api/user/logo-settings. */
 export const logoStateReadOnlyFields = ['logoUrl'] as const satisfies readonly (keyof LogoState)[];
 
 /** GET /api/logo/{file}. */
@@ -58,11 +58,11 @@ export const publicUserSchema = z.object({
   subscriptionTier: z.enum(tiers),
   emailVerified: z.boolean(),
   selectedVoice: z.string().nullable(),
-  /** The creator's voice speed, 0.8x–1.3x (issue 24); absent until chosen (1x). */
+  /** The creator's voice speed, 0.8x–1.3x; absent until chosen (1x). */
   voiceSpeed: z.number().optional(),
-  /** The caption look the creator chose last (issue 24), pre-selected at the next Create Video; absent or null: none yet. */
+  /** The caption look the creator chose last, pre-selected at the next Create Video; absent or null: none yet. */
   captionLook: z.enum(captionLookNames).nullable().optional(),
-  /** The creator's named caption presets (issue 24); absent until one is saved. */
+  /** The creator's named caption presets; absent until one is saved. */
   captionPresets: captionPresetsSchema.optional(),
   subjectCategory: z.string().nullable(),
   logoUrl: z.string().nullable(),

@@ -43,11 +43,11 @@ export interface ConvertToAudioResult {
 /** GET /api/audio/{file} and /api/video/{file}: the user's own files, by name. */
 export const playbackFileParams = z.object({ file: z.string().max(300) });
 
-/** `?download=1`: the file is answered as an attachment named after the script's title (issue 15). */
+/** `?download=1`: the file is answered as an attachment named after the script's title. */
 export const playbackQuery = z.object({ download: z.enum(['1'], { error: 'download must be 1' }).optional() });
 
 /**
- * POST /api/scripts/{id}/preview (issue 24, "the preview is the video"): the dialog's current, unsaved
+ * POST /api/scripts/{id}/preview ("the preview is the video"): the dialog's current, unsaved
  * segments and caption settings, checked by the same schema as generate-video; nothing is saved.
  */
 export const videoPreviewSchema = generateVideoSchema;

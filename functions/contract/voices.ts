@@ -4,7 +4,7 @@ import { voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
 export { clampVoiceSpeed, voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
 import type { UploadTicket } from './uploads';
 
-/** Voices (000 §3, §7; 001 §3, §7): what the API answers, what the developer test page sends. */
+/** Voices: what the API answers, what the developer test page sends. */
 
 /**
  * The eSpeak NG voice an offline clone speaks with (no ElevenLabs key): the variant, pitch and speed
@@ -61,7 +61,7 @@ export const publicVoiceSchema = voiceFieldsSchema.extend({
 });
 export type PublicVoice = z.infer<typeof publicVoiceSchema>;
 
-/** PATCH /api/user `voiceSpeed` (issue 24): the range and its message live in rules/voice-speed.ts. */
+/** PATCH /api/user `voiceSpeed`: the range and its message live in rules/voice-speed.ts. */
 export const voiceSpeedSchema = z
   .number({ error: voiceSpeedMessage })
   .min(voiceSpeedRange.min, voiceSpeedMessage)
@@ -69,7 +69,7 @@ export const voiceSpeedSchema = z
 
 export const voiceDefaults = { modelId: 'eleven_multilingual_v2', speed: 1, stability: 0.75, similarityBoost: 0.75, style: 0, speakerBoost: true } as const;
 
-/** POST /api/voices (the developer test page, 001 §7). */
+/** POST /api/voices (the developer test page). */
 export const createVoiceSchema = z.object({
   voiceId: z.string({ error: 'voiceId is required' }).trim().min(1, 'voiceId is required').max(100),
   name: z.string({ error: 'Please provide a name for your voice' }).trim().min(1, 'Please provide a name for your voice').max(100),
@@ -83,7 +83,7 @@ export const createVoiceSchema = z.object({
 });
 export type CreateVoiceInput = z.infer<typeof createVoiceSchema>;
 
-/** POST /api/user-voices (001 §7): link a voice the caller may use, or make it their default. */
+/** POST /api/user-voices: link a voice the caller may use, or make it their default. */
 export const linkVoiceSchema = z.object({
   voiceId: z.string({ error: 'voiceId is required' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'voiceId is required'),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }),
@@ -97,7 +97,7 @@ export interface UserVoiceLink {
   createdAt: string;
 }
 
-/** POST /api/tts/clone-voice (001 §7): `message`, `voice`, `userVoice.isDefault`. */
+/** POST /api/tts/clone-voice: `message`, `voice`, `userVoice.isDefault`. */
 export interface CloneVoiceResult {
   message: string;
   voice: PublicVoice;
@@ -120,7 +120,7 @@ export interface DeleteVoiceResult {
 /** GET /api/voices/{id}/sample: our presets' and the provider's ids (mixed case, kept as sent). */
 export const voiceIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Voice not found') });
 
-/** GET /api/proxy-media?url=…: a voice sample's address (DESIGN decision 8 guards the fetch). */
+/** GET /api/proxy-media?url=…: a voice sample's address (guards the fetch). */
 export const proxyMediaQuery = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096, 'url is too long') });
 
 /**

@@ -25,8 +25,7 @@ import {
 export { scheduleFrequencies, templateDurations, workflowMessages, type ScheduleFrequency, type TemplateDuration } from './rules/workflows';
 
 /**
- * Workflows (spec 000 §2 "Workflows page", §3 "Video template" and "Automation schedule", §5, §7 calls;
- * issue 13): video templates and automation schedules as requests send them and answers carry them.
+ * Workflows: video templates and automation schedules as requests send them and answers carry them.
  * Every route is `auth: 'session'` and works on the caller's own records only (another user's id is a
  * 404). The spec's messages are word for word.
  *
@@ -77,7 +76,7 @@ const ranged = (field: keyof typeof ranges) => {
 
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
-/** The template's caption settings (000 §3): every field, each with the form's default. */
+/** The template's caption settings: every field, each with the form's default. */
 export const templateCaptionSettingsSchema = z
   .object({
     enabled: flag('enabled').default(captionDefaults.enabled),
@@ -244,7 +243,7 @@ export interface AutomationLastRun {
   test: boolean;
 }
 
-/** GET/POST/PATCH answer (000 §3 Automation schedule, plus the time zone and the last run). */
+/** GET/POST/PATCH answer (Automation schedule, plus the time zone and the last run). */
 export interface AutomationSchedule {
   id: string;
   name: string;
@@ -268,7 +267,7 @@ export interface AutomationSchedule {
   updatedAt: string;
 }
 
-/** What a template's GET answers and its PUT ignores when sent back (issue 23; platform/http/read-only-fields.ts). */
+/** What a template's GET answers and its PUT ignores when sent back (platform/http/read-only-fields.ts). */
 export const templateReadOnlyFields = ['id', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof VideoTemplate)[];
 
 /** What a schedule's GET answers and its PATCH ignores when sent back: its id, what the server works out, its times. */

@@ -23,7 +23,7 @@ export const errorRegistry = {
   VideoInputError: { status: 400, shownToUser: true },
   /** A provider or encoding failure of a voice-over. */
   AudioGenerationError: { status: 502, shownToUser: true },
-  /** A run whose process or execution ended before it could finish (a restart, an aborted execution, issue 23). */
+  /** A run whose process or execution ended before it could finish (a restart, an aborted execution). */
   RunInterruptedError: { status: 503, shownToUser: true },
   // The transport's own refusals (platform/http/transport-errors.ts).
   MalformedBodyError: { status: 400, shownToUser: true },
@@ -126,7 +126,7 @@ export class AudioGenerationError extends AppError {
     super(audioFailedMessage, reason, 'AUDIO_GENERATION_FAILED');
   }
 }
-/** A run that ended with the process or execution running it, not by its own failure (issue 23); the message says what to do. */
+/** A run that ended with the process or execution running it, not by its own failure; the message says what to do. */
 export class RunInterruptedError extends AppError {
   static override readonly errorName = 'RunInterruptedError';
 }

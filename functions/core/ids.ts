@@ -1,7 +1,7 @@
 import { randomBytes, createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 
-/** Time-sortable ids for records (DESIGN decision 3): newest first sorts by id. */
+/** Time-sortable ids for records: newest first sorts by id. */
 export function newId(): string {
   return ulid();
 }

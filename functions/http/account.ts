@@ -3,9 +3,9 @@ import { createAreaHandler } from '../platform/http/area-handler';
 import { clientAddress } from '../platform/http/client-address';
 import { endpointsFor } from '../platform/http/endpoint';
 import { expireSessionCookies } from '../platform/http/session-cookie';
-import { composeAccount, type AccountDeps } from '../platform/compose/account';
+import { composeAccount, type AccountDeps } from '../compose/account';
 
-/** The creator's own data (issue 16). Shapes and statuses: functions/contract/account.ts. */
+/** The creator's own data. Shapes and statuses: functions/contract/account.ts. */
 const { signedIn } = endpointsFor<AccountDeps>();
 
 export const handler = createAreaHandler('account', composeAccount, {

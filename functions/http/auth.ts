@@ -1,12 +1,12 @@
 import { NotAuthenticatedError } from '../core/errors';
-import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields } from '../contract/accounts';
+import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields } from '../contract/auth';
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
 import { csrfCookieName } from '../platform/http/cookies';
 import { clientAddress } from '../platform/http/client-address';
 import { endpointsFor, type HttpRequestState } from '../platform/http/endpoint';
-import { composeAuth, type AuthDeps } from '../platform/compose/auth';
+import { composeAuth, type AuthDeps } from '../compose/auth';
 import { expireSessionCookies, setSessionCookie } from '../platform/http/session-cookie';
 
 const sent = (message: string) => ({ body: { message } });
@@ -18,7 +18,7 @@ async function endAllSessions(request: HttpRequestState, deps: AuthDeps, userId:
   if (request.session) expireSessionCookies(request);
 }
 
-/** Accounts (spec 000 §4, §7; 001 §7): registration, sign-in and out, verification, password recovery. */
+/** Accounts: registration, sign-in and out, verification, password recovery. */
 const { endpoint, signedIn } = endpointsFor<AuthDeps>();
 
 export const handler = createAreaHandler('auth', composeAuth, {

@@ -3,9 +3,9 @@ import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 import { jsonBodyLimitBytes } from '../platform/http/middleware';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
-import { composeBilling, type BillingDeps } from '../platform/compose/billing';
+import { composeBilling, type BillingDeps } from '../compose/billing';
 
-/** Plans through Stripe (001 §7 Subscriptions, §8; issue 14). Shapes and statuses: functions/contract/billing.ts. */
+/** Plans through Stripe (Subscriptions). Shapes and statuses: functions/contract/billing.ts. */
 const { signedIn, endpoint } = endpointsFor<BillingDeps>();
 
 export const handler = createAreaHandler('billing', composeBilling, {

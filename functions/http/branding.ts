@@ -4,9 +4,9 @@ import { FileTooLargeError } from '../core/errors';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 import { noFormFields, readMultipartFile } from '../platform/http/multipart-file';
-import { composeBranding, type BrandingDeps } from '../platform/compose/branding';
+import { composeBranding, type BrandingDeps } from '../compose/branding';
 
-/** The logo overlay (spec 001 §7 Logo; issue 14): upload, settings, removal and the file itself. */
+/** The logo overlay (Logo): upload, settings, removal and the file itself. */
 const { signedIn } = endpointsFor<BrandingDeps>();
 
 export const handler = createAreaHandler('branding', composeBranding, {

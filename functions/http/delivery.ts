@@ -9,11 +9,11 @@ import {
 } from '../contract/delivery';
 import { idParams } from '../contract/ids';
 import { NotFoundError } from '../core/errors';
-import { composeDelivery, type DeliveryDepsOfArea } from '../platform/compose/delivery';
+import { composeDelivery, type DeliveryDepsOfArea } from '../compose/delivery';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 
-/** Delivery (issue 12): automation settings, emails now and later, share links, webhooks. */
+/** Delivery: automation settings, emails now and later, share links, webhooks. */
 const { endpoint, signedIn } = endpointsFor<DeliveryDepsOfArea>();
 
 export const handler = createAreaHandler('delivery', composeDelivery, {
@@ -90,7 +90,7 @@ export const handler = createAreaHandler('delivery', composeDelivery, {
 
   'GET /api/share/{token}/thumbnail': endpoint({
     params: shareTokenParams,
-    // The bytes themselves: a redirect to a presigned URL would name the owner's key (issue 23).
+    // The bytes themselves: a redirect to a presigned URL would name the owner's key.
     handle: async (input) => ({ binary: await input.deps.shareLinks.thumbnail(input.params.token), headers: { 'cache-control': 'no-store' } }),
   }),
 });

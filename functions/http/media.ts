@@ -20,7 +20,7 @@ import { proxyMediaQuery } from '../contract/voices';
 import { directUploadMaxBytes } from '../core/media/uploads';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput, type HttpResult } from '../platform/http/endpoint';
-import { composeMedia, type MediaDeps } from '../platform/compose/media';
+import { composeMedia, type MediaDeps } from '../compose/media';
 import { readMultipartFile } from '../platform/http/multipart-file';
 import { proxiedFile } from '../platform/http/proxied-file';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
@@ -28,12 +28,12 @@ import type { RemoteMediaKind } from '../core/ports/remote-fetcher';
 
 type AnyInput = EndpointInput<unknown, unknown, unknown, MediaDeps, string>;
 
-/** Our objects: a redirect to a short-lived presigned URL. Remote URLs: fetched under decision 8. */
+/** Our objects: a redirect to a short-lived presigned URL. Remote URLs: fetched under the outbound URL guard. */
 async function proxy(input: EndpointInput<unknown, { url: string }, unknown, MediaDeps, string>, kinds: readonly RemoteMediaKind[]): Promise<HttpResult> {
   const answer = await input.deps.ownedFiles.preview(input.userId, input.query.url, kinds);
   // Cached a little less than the presigned URL lives, so a grid of thumbnails costs one call each.
   if (answer.kind === 'redirect') return { status: 302, headers: { location: answer.location, 'cache-control': 'private, max-age=240' } };
-  // The one guarded fetcher (DESIGN decision 8) refused anything but these kinds before reading the body.
+  // The one guarded fetcher refused anything but these kinds before reading the body.
   return proxiedFile(answer);
 }
 
@@ -61,7 +61,7 @@ async function readMultipart(input: AnyInput) {
   return { ...file, ...fields };
 }
 
-/** The media library (spec 001 §2, §7; 000 §7 for the picker's calls). */
+/** The media library (for the picker's calls). */
 const { signedIn } = endpointsFor<MediaDeps>();
 
 export const handler = createAreaHandler('media', composeMedia, {
@@ -165,7 +165,7 @@ export const handler = createAreaHandler('media', composeMedia, {
     handle: (input) => proxy(input, ['image', 'video', 'audio']),
   }),
 
-  // A voice sample or a user's media URL for the players (DESIGN decision 8: our own keys presigned, others fetched guarded).
+  // A voice sample or a user's media URL for the players (our own keys presigned, others fetched guarded).
   'GET /api/proxy-media': signedIn({
     query: proxyMediaQuery,
     handle: async (input): Promise<HttpResult> => {

@@ -1,9 +1,9 @@
 import { accountIdParamsSchema, connectRequestSchema, oauthCallbackQuerySchema, platformParamsSchema } from '../contract/publishing';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
-import { composePublishing, type PublishingDeps } from '../platform/compose/publishing';
+import { composePublishing, type PublishingDeps } from '../compose/publishing';
 
-/** Connected accounts (issue 26). Shapes and statuses: functions/contract/publishing.ts. */
+/** Connected accounts. Shapes and statuses: functions/contract/publishing.ts. */
 const { signedIn, endpoint } = endpointsFor<PublishingDeps>();
 
 export const handler = createAreaHandler('publishing', composePublishing, {

@@ -5,9 +5,9 @@ import { generateVideoSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
-import { composeScripts, type ScriptsDeps } from '../platform/compose/scripts';
+import { composeScripts, type ScriptsDeps } from '../compose/scripts';
 
-/** Scripts, their generation, and the generator's templates (spec 000 §3–§8). */
+/** Scripts, their generation, and the generator's templates. */
 const { signedIn } = endpointsFor<ScriptsDeps>();
 
 export const handler = createAreaHandler('scripts', composeScripts, {

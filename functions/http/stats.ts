@@ -1,9 +1,9 @@
 import { tierTable } from '../core/plans/tiers';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
-import { composeStats, type StatsDeps } from '../platform/compose/stats';
+import { composeStats, type StatsDeps } from '../compose/stats';
 
-/** Plans and usage (spec 000 §3, §9; 001 §7, §9). */
+/** Plans and usage. */
 const { endpoint, signedIn } = endpointsFor<StatsDeps>();
 
 export const handler = createAreaHandler('stats', composeStats, {

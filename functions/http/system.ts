@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
-import { composeSystem, type SystemDeps } from '../platform/compose/system';
+import { composeSystem, type SystemDeps } from '../compose/system';
 import { setCsrfCookie } from '../platform/http/session-cookie';
 import { csrfCookieName } from '../platform/http/cookies';
 import { newCsrfToken } from '../core/sessions/session-service';
 
-/** Health, the CSRF token (DESIGN decision 5) and WebSocket tickets (decision 6). */
+/** Health, the CSRF token and WebSocket tickets. */
 const { endpoint, signedIn } = endpointsFor<SystemDeps>();
 
 export const handler = createAreaHandler('system', composeSystem, {

@@ -5,7 +5,7 @@ import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdPara
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
 import { formOverheadBytes, readMultipartForm } from '../platform/http/multipart-file';
-import { composeVoices, type VoicesDeps } from '../platform/compose/voices';
+import { composeVoices, type VoicesDeps } from '../compose/voices';
 import { PayloadTooLargeError } from '../platform/http/transport-errors';
 import { parseOrRefuse } from '../platform/http/zod-issues';
 
@@ -28,7 +28,7 @@ const cloneFields = z.object({
 type CloneInput = EndpointInput<unknown, unknown, unknown, VoicesDeps, string>;
 
 /**
- * The clone form as JSON (issue 16), `{name, consent, uploads: [{uploadId, fileName, contentType}]}`,
+ * The clone form as JSON, `{name, consent, uploads: [{uploadId, fileName, contentType}]}`,
  * parsed by the JSON body middleware (the route takes JSON too): clones from samples already in storage,
  * and removes them whatever the outcome (the clone keeps its own copies).
  */
@@ -43,7 +43,7 @@ async function cloneFromUploads(input: CloneInput, body: unknown) {
 }
 
 /**
- * The spec's multipart clone form (001 §7): `name`, one or more `files`, and `consent` (issue 14). The
+ * The spec's multipart clone form: `name`, one or more `files`, and `consent`. The
  * claimed types are carried along for the first check only; the service reads the bytes.
  */
 async function readCloneForm(input: CloneInput): Promise<CloneRequest> {
@@ -65,7 +65,7 @@ async function readCloneForm(input: CloneInput): Promise<CloneRequest> {
   };
 }
 
-/** Voices and their samples (000 §7, 001 §7), and cloning (001 §4, §5; issue 14). */
+/** Voices and their samples, and cloning. */
 const { signedIn } = endpointsFor<VoicesDeps>();
 
 export const handler = createAreaHandler('voices', composeVoices, {

@@ -2,11 +2,11 @@ import { workflowMessages } from '../contract/rules/workflows';
 import { createScheduleSchema, createTemplateSchema, scheduleReadOnlyFields, templateReadOnlyFields, updateScheduleSchema, updateTemplateSchema, workflowIdParams } from '../contract/workflows';
 import { scheduleDeletedMessage } from '../core/workflows/schedules';
 import { testWorkflow } from '../core/workflows/test-workflow';
-import { composeWorkflows, type WorkflowsDeps } from '../platform/compose/workflows';
+import { composeWorkflows, type WorkflowsDeps } from '../compose/workflows';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 
-/** Workflows (issue 13): video templates, automation schedules and Test Workflow; the shapes are documented in contract/workflows.ts. */
+/** Workflows: video templates, automation schedules and Test Workflow; the shapes are documented in contract/workflows.ts. */
 const { signedIn } = endpointsFor<WorkflowsDeps>();
 
 export const handler = createAreaHandler('workflows', composeWorkflows, {

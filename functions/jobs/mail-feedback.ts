@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DynamoSuppressionList } from '../adapters/aws/dynamo/mail-quota';
 import { mailFeedbackAccess } from '../platform/access';
-import { tableOf } from '../platform/clients/table';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
+import { tableOf } from '../compose/clients/table';
+import { composedOnFirstUse } from '../platform/entry-point';
 import { logger } from '../platform/logger';
 
 /** SES v2's events through the configuration set's EventBridge destination (only what we read). */
@@ -19,7 +19,7 @@ const deps = composedOnFirstUse('jobs:mail-feedback', mailFeedbackAccess, (conte
 const log = logger.child({ area: 'mail-feedback' });
 
 /**
- * Bounces and complaints (DESIGN decision 15): a permanent bounce or a complaint suppresses the
+ * Bounces and complaints: a permanent bounce or a complaint suppresses the
  * address, so no automation mails it again; the Email Automation card says so. A transient bounce
  * (a full mailbox) is only logged.
  */

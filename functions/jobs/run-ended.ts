@@ -3,8 +3,8 @@ import { automationRunInputSchema } from '../automation/run-input';
 import { endedStatuses, type RunRecovery } from '../core/recovery/run-recovery';
 import { runInputSchema } from '../core/video/run';
 import { runRecoveryAccess } from '../platform/access';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeRunRecovery } from '../platform/compose/run-recovery';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeRunRecovery } from '../compose/run-recovery';
 import { logger } from '../platform/logger';
 
 /** EventBridge's "Step Functions Execution Status Change" (only what is read). */
@@ -37,7 +37,7 @@ function parsedInput(text: string | null | undefined): unknown {
 }
 
 /**
- * An execution of the video or automation state machine ended FAILED, TIMED_OUT or ABORTED (issue 23).
+ * An execution of the video or automation state machine ended FAILED, TIMED_OUT or ABORTED.
  * Usually its own Catch already failed the run (MarkFailed, RecordFailure) and nothing changes here; when
  * it could not (an operator's abort, the state machine's timeout, an error before the first task), the
  * script or the run is failed now. The execution's input says which run it was: the video's

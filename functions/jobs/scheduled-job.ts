@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { scheduledJobSchema } from '../adapters/local/in-process-scheduler';
 import { jobsAccess } from '../platform/access';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeJobs } from '../platform/compose/jobs';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeJobs } from '../compose/jobs';
 import { logger } from '../platform/logger';
 
 const deps = composedOnFirstUse('jobs:scheduled-job', jobsAccess, composeJobs);

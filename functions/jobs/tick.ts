@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { jobsAccess } from '../platform/access';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeJobs } from '../platform/compose/jobs';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeJobs } from '../compose/jobs';
 import { logger } from '../platform/logger';
 
 export interface TickResult {

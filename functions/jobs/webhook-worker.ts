@@ -1,9 +1,9 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DynamoDeliverySettingsRepository } from '../adapters/aws/dynamo/delivery-settings';
 import { webhookWorkerAccess } from '../platform/access';
-import { tableOf } from '../platform/clients/table';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeWebhookWorker, type WebhookWorkerDeps } from '../platform/compose/webhooks';
+import { tableOf } from '../compose/clients/table';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeWebhookWorker, type WebhookWorkerDeps } from '../compose/webhooks';
 import { logger } from '../platform/logger';
 
 const log = logger.child({ area: 'webhooks', entry: 'webhook-worker' });

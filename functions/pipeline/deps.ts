@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { PipelineDeps } from '../core/video/pipeline-deps';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeVideoTask } from '../platform/compose/pipeline';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeVideoTask } from '../compose/pipeline';
 import { taskNamed } from './tasks';
 
 /**

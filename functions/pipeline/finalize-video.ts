@@ -2,8 +2,8 @@ import type { CompletionNotices } from '../core/ports/delivery';
 import type { PipelineDeps } from '../core/video/pipeline-deps';
 import { clipProxyStep, finalizeStep, type FinalizeResult } from '../core/video/finalize-step';
 import { finalizeInputSchema } from '../core/video/run';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { completionNoticesOf } from '../platform/compose/runtime/completion-notices';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { completionNoticesOf } from '../compose/runtime/completion-notices';
 import { videoTaskDeps } from './deps';
 import { runTask } from './run-task';
 import { taskNamed } from './tasks';
@@ -20,7 +20,7 @@ export function finalizeVideoTask(deps: () => PipelineDeps, notices?: () => Comp
       const input = finalizeInputSchema.parse(event);
       const result = await finalizeStep(deps(), input);
       if (result.recorded && notices) await notices().completed({ userId: input.userId, result: 'video', scriptId: input.scriptId, fileUrl: result.videoUrl });
-      // The video is the creator's now; the proxy copies its clips lack are made last (issue 24).
+      // The video is the creator's now; the proxy copies its clips lack are made last.
       if (result.recorded) await clipProxyStep(deps(), input);
       return result;
     });

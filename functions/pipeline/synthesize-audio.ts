@@ -1,8 +1,8 @@
 import type { AudioStepDeps } from '../core/video/pipeline-deps';
 import { synthesizeInputSchema, type AudioResult } from '../core/video/run';
 import { synthesizeStep } from '../core/video/synthesize-step';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeSynthesizeAudio } from '../platform/compose/synthesize-audio';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeSynthesizeAudio } from '../compose/synthesize-audio';
 import { taskNamed } from './tasks';
 import { runTask } from './run-task';
 

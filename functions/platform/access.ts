@@ -1,5 +1,5 @@
 /**
- * What each entry point may touch (DESIGN decision 14). The CDK constructs grant exactly this, and a
+ * What each entry point may touch. The CDK constructs grant exactly this, and a
  * function's composition root refuses, at load, to build a client its declaration does not allow, so a
  * missing grant fails in tests rather than as AccessDenied in production. No SDK here: `lib/` reads it.
  */
@@ -36,7 +36,7 @@ export interface FunctionAccess {
   readonly schedules?: boolean;
   /** Hands completions (a video, a voice-over) to the jobs function: an asynchronous invoke of it. */
   readonly notifiesDelivery?: boolean;
-  /** Seals and opens platform tokens with the stack's KMS key (GenerateDataKey, Decrypt; issue 26). */
+  /** Seals and opens platform tokens with the stack's KMS key (GenerateDataKey, Decrypt). */
   readonly tokenKey?: boolean;
 }
 
@@ -120,7 +120,7 @@ export const webhookWorkerAccess: FunctionAccess = { table: 'read-write', webhoo
 export const mailFeedbackAccess: FunctionAccess = { table: 'read-write' };
 
 /**
- * Runs survive a crash (issue 23): the target of the rule on the state machines' ended executions (FAILED,
+ * Runs survive a crash: the target of the rule on the state machines' ended executions (FAILED,
  * TIMED_OUT, ABORTED) and the local start's sweep. It fails what the state machine could not, through
  * MarkFailed's and RecordFailure's paths: the script and its run's files, the push, the completion
  * notice, the automation run and its owner's mail (delivery's composition holds the webhook queue).

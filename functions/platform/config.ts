@@ -24,7 +24,7 @@ export const configSchema = z.object({
   WS_MANAGEMENT_ENDPOINT: z.string().url(),
   /** The audio-then-video state machine (the stack sets it; the local stack runs its own). */
   STATE_MACHINE_ARN: z.string().min(1).optional(),
-  /** The automation state machine (issue 13): what a firing and Test Workflow start. */
+  /** The automation state machine: what a firing and Test Workflow start. */
   AUTOMATION_STATE_MACHINE_ARN: z.string().min(1).optional(),
   SFN_ENDPOINT: optionalUrl,
   /** The webhook attempts' SQS queue and its dead-letter queue (the stack sets them; unset locally: an in-process queue). */
@@ -68,14 +68,14 @@ export const configSchema = z.object({
   ELEVENLABS_BASE_URL: optionalUrl,
   /** In the cloud: the SecureString parameter holding the ElevenLabs key, read on first use (absent: eSpeak). */
   ELEVENLABS_API_KEY_PARAMETER: z.string().min(1).optional(),
-  /** Stock footage (issue 24): Pexels' video search when a key is set, generated backgrounds otherwise. A secret: never logged. */
+  /** Stock footage: Pexels' video search when a key is set, generated backgrounds otherwise. A secret: never logged. */
   PEXELS_API_KEY: z
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined),
   /** Another Pexels-compatible API (tests point it at a local fake); file links on its origin are fetched too. */
   PEXELS_BASE_URL: optionalUrl,
-  /** Billing (issue 14): Stripe's secret key and webhook signing secret. Secrets: never logged. */
+  /** Billing: Stripe's secret key and webhook signing secret. Secrets: never logged. */
   STRIPE_SECRET_KEY: z
     .string()
     .optional()
@@ -95,7 +95,7 @@ export const configSchema = z.object({
   STRIPE_PRICE_BASIC_PARAMETER: z.string().min(1).optional(),
   STRIPE_PRICE_PRO_PARAMETER: z.string().min(1).optional(),
   /**
-   * Connected accounts (issue 26): each platform's OAuth client (env locally; in the cloud the SSM
+   * Connected accounts: each platform's OAuth client (env locally; in the cloud the SSM
    * parameters under PUBLISHING_PARAMETER_PREFIX). Secrets: never logged. A platform without both is
    * "not available" (503).
    */
@@ -124,7 +124,7 @@ export const configSchema = z.object({
   TOKEN_KMS_KEY_ID: z.string().min(1).optional(),
   /** Locally: the 32-byte key file platform tokens are sealed with (`.data/publishing-token.key`). */
   TOKEN_KEY_FILE: z.string().min(1).optional(),
-  /** The length a parallel render's chunks aim at (issue 16); 0 renders every video in one piece. */
+  /** The length a parallel render's chunks aim at; 0 renders every video in one piece. */
   RENDER_CHUNK_SECONDS: z.coerce.number().min(0).max(600).default(5),
   /** At most this many chunks (longer ones instead); the local stack sets the machine's cores. */
   RENDER_MAX_CHUNKS: z.coerce.number().int().min(2).max(40).default(40),

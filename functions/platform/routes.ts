@@ -2,7 +2,7 @@ import type { FunctionAccess } from './access';
 
 /**
  * The route table: one list read by the CDK HTTP API construct and by the local server, so a route
- * cannot exist in one runtime only (DESIGN decision 1).
+ * cannot exist in one runtime only.
  *
  * `area` names the handler module `functions/http/<area>.ts`, which exports `handler`; each area is
  * one Lambda function in the cloud. `auth: 'session'` routes answer 401 without a signed-in user.
@@ -11,11 +11,11 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'playback', 'delivery', 'workflows', 'branding', 'billing', 'account', 'publishing'] as const;
+export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'voiceover', 'delivery', 'workflows', 'branding', 'billing', 'account', 'publishing'] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
- * What each area's Lambda touches (DESIGN decision 14): the CDK grants exactly this and the area's
+ * What each area's Lambda touches: the CDK grants exactly this and the area's
  * composition root refuses to build anything else. Every area writes the table (sessions are touched).
  */
 export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
@@ -26,7 +26,7 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   // Cloning checks the samples with ffprobe and clones through ElevenLabs when a key is set.
   voices: { table: 'read-write', bucket: 'read-write', ffmpeg: true, secrets: ['elevenlabs'] },
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
-  playback: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
+  voiceover: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
   // Mail, share links (the share page's copy of a video is written and removed: read-write), webhooks.
   delivery: { table: 'read-write', bucket: 'read-write', mail: true, realtime: true, schedules: true, webhookQueue: true },
   // Templates and schedules; Test Workflow starts the automation state machine and waits for its run.
@@ -38,7 +38,7 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   // The creator's own data: the export (table read, objects listed, the ZIP written) and the closing of the
   // account (their items, objects and schedules deleted, a live subscription cancelled, cloned voices deleted at ElevenLabs, the Cognito user deleted).
   account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs'] },
-  // Connected accounts (issue 26): the platforms' OAuth clients, tokens sealed with the stack's KMS key.
+  // Connected accounts: the platforms' OAuth clients, tokens sealed with the stack's KMS key.
   publishing: { table: 'read-write', secrets: ['publishing'], tokenKey: true },
 };
 
@@ -75,7 +75,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/verify-reset-code', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/reset-password-with-code', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/reset-password', area: 'auth', auth: 'public' },
-  // Scripts workspace (issue 4): plans and stats, scripts and their generation, templates, voices.
+  // Scripts workspace: plans and stats, scripts and their generation, templates, voices.
   { method: 'GET', path: '/api/metadata/subscription-tiers', area: 'stats', auth: 'none' },
   { method: 'GET', path: '/api/stats', area: 'stats', auth: 'session' },
   { method: 'GET', path: '/api/scripts', area: 'scripts', auth: 'session' },
@@ -83,7 +83,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'PATCH', path: '/api/scripts/{id}', area: 'scripts', auth: 'session' },
   { method: 'DELETE', path: '/api/scripts/{id}', area: 'scripts', auth: 'session' },
   { method: 'POST', path: '/api/scripts/{id}/regenerate', area: 'scripts', auth: 'session' },
-  // Video pipeline (issue 6; docs/pipeline-contract.md): starts the state machine, answers 202.
+  // Video pipeline (docs/pipeline-contract.md): starts the state machine, answers 202.
   { method: 'POST', path: '/api/scripts/{id}/generate-video', area: 'scripts', auth: 'session' },
   { method: 'POST', path: '/api/generate-scripts', area: 'scripts', auth: 'session' },
   { method: 'POST', path: '/api/generate-quote', area: 'scripts', auth: 'session' },
@@ -94,13 +94,13 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/voices', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/default/user', area: 'voices', auth: 'session' },
   { method: 'GET', path: '/api/voices/{id}/sample', area: 'voices', auth: 'session' },
-  // Settings (issue 14; spec 001 §7 Voices): cloning, the default voice, deleting a clone.
+  // Settings (Voices): cloning, the default voice, deleting a clone.
   { method: 'POST', path: '/api/tts/clone-voice', area: 'voices', auth: 'session', rawBody: true, jsonToo: true },
-  // Issue 16: a sample goes to storage first (a cloud request carries about 6 MB), then the clone names it.
+  // A sample goes to storage first (a cloud request carries about 6 MB), then the clone names it.
   { method: 'POST', path: '/api/tts/clone-voice/upload-url', area: 'voices', auth: 'session' },
   { method: 'POST', path: '/api/user-voices', area: 'voices', auth: 'session' },
   { method: 'DELETE', path: '/api/voices/{id}', area: 'voices', auth: 'session' },
-  // Media library (issue 5; spec 001 §7). Uploads go straight to S3 (decision 7): upload-url, then complete.
+  // Media library. Uploads go straight to S3: upload-url, then complete.
   { method: 'GET', path: '/api/media', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/media/audio', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/media/folders', area: 'media', auth: 'session' },
@@ -120,12 +120,12 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/thumbnail-proxy', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/media-proxy', area: 'media', auth: 'session' },
   { method: 'GET', path: '/api/proxy-media', area: 'media', auth: 'session' },
-  // Voice-over and playback (issue 6; docs/pipeline-contract.md): files answer 302 to a presigned URL.
-  { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'playback', auth: 'session' },
-  { method: 'POST', path: '/api/scripts/{id}/preview', area: 'playback', auth: 'session' },
-  { method: 'GET', path: '/api/audio/{file}', area: 'playback', auth: 'session' },
-  { method: 'GET', path: '/api/video/{file}', area: 'playback', auth: 'session' },
-  // Delivery (issue 12; spec 001 §7 "Email automation", 000 §7 send/schedule email): mail, share links, webhooks.
+  // Voice-over and playback (docs/pipeline-contract.md): files answer 302 to a presigned URL.
+  { method: 'POST', path: '/api/scripts/{id}/convert-to-audio', area: 'voiceover', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/preview', area: 'voiceover', auth: 'session' },
+  { method: 'GET', path: '/api/audio/{file}', area: 'voiceover', auth: 'session' },
+  { method: 'GET', path: '/api/video/{file}', area: 'voiceover', auth: 'session' },
+  // Delivery (send/schedule email): mail, share links, webhooks.
   { method: 'GET', path: '/api/webhook-settings', area: 'delivery', auth: 'session' },
   { method: 'POST', path: '/api/webhook-settings', area: 'delivery', auth: 'session' },
   { method: 'POST', path: '/api/webhook-settings/rotate-secret', area: 'delivery', auth: 'session' },
@@ -142,7 +142,7 @@ export const routes: readonly RouteDefinition[] = [
   // The public share page's calls: the token is the only key (no session is read).
   { method: 'GET', path: '/api/share/{token}', area: 'delivery', auth: 'none' },
   { method: 'GET', path: '/api/share/{token}/thumbnail', area: 'delivery', auth: 'none' },
-  // Workflows (issue 13): video templates, automation schedules, Test Workflow.
+  // Workflows: video templates, automation schedules, Test Workflow.
   { method: 'GET', path: '/api/templates', area: 'workflows', auth: 'session' },
   { method: 'POST', path: '/api/templates', area: 'workflows', auth: 'session' },
   { method: 'PUT', path: '/api/templates/{id}', area: 'workflows', auth: 'session' },
@@ -152,21 +152,21 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'PATCH', path: '/api/automation-schedules/{id}', area: 'workflows', auth: 'session' },
   { method: 'DELETE', path: '/api/automation-schedules/{id}', area: 'workflows', auth: 'session' },
   { method: 'POST', path: '/api/automation-schedules/{id}/test', area: 'workflows', auth: 'session' },
-  // Settings (issue 14; spec 001 §7 Logo): the logo overlay.
+  // Settings (Logo): the logo overlay.
   { method: 'POST', path: '/api/user/logo', area: 'branding', auth: 'session', rawBody: true },
   { method: 'PATCH', path: '/api/user/logo-settings', area: 'branding', auth: 'session' },
   { method: 'DELETE', path: '/api/user/logo', area: 'branding', auth: 'session' },
   { method: 'GET', path: '/api/logo/{file}', area: 'branding', auth: 'session' },
-  // Settings (issue 14; spec 001 §7 Subscriptions): Stripe Checkout, the Customer Portal, the signed webhook.
+  // Settings (Subscriptions): Stripe Checkout, the Customer Portal, the signed webhook.
   { method: 'POST', path: '/api/subscriptions/create-session', area: 'billing', auth: 'session' },
   { method: 'POST', path: '/api/subscriptions/portal-session', area: 'billing', auth: 'session' },
   { method: 'POST', path: '/api/subscriptions/update-after-checkout', area: 'billing', auth: 'session' },
   // Stripe calls it: no session and no CSRF token; the signature over the raw body is the check.
   { method: 'POST', path: '/api/stripe/webhook', area: 'billing', auth: 'none', csrf: false, rawBody: true },
-  // The creator's own data (issue 16): a ZIP of it, and closing the account (the password typed again).
+  // The creator's own data: a ZIP of it, and closing the account (the password typed again).
   { method: 'POST', path: '/api/account/export', area: 'account', auth: 'session' },
   { method: 'POST', path: '/api/account/delete', area: 'account', auth: 'session' },
-  // Connected accounts (issue 26). The platform redirects the browser to the callback: the state, not the session, names the user.
+  // Connected accounts. The platform redirects the browser to the callback: the state, not the session, names the user.
   { method: 'GET', path: '/api/publishing/accounts', area: 'publishing', auth: 'session' },
   { method: 'POST', path: '/api/publishing/accounts/{platform}/connect', area: 'publishing', auth: 'session' },
   { method: 'GET', path: '/api/publishing/oauth/{platform}/callback', area: 'publishing', auth: 'public' },

@@ -4,8 +4,8 @@ import { getAppOrigin } from '../platform/app-origin';
 import { AppError, isShownToUser } from '../core/errors';
 import { realtimeAccess } from '../platform/access';
 import { getConfig } from '../platform/config';
-import { composedOnFirstUse } from '../platform/compose/entry-point';
-import { composeRealtime } from '../platform/compose/realtime';
+import { composedOnFirstUse } from '../platform/entry-point';
+import { composeRealtime } from '../compose/realtime';
 import { createLogger } from '../platform/logger';
 import { readSsmParameter } from '../adapters/aws/ssm-parameter';
 

@@ -36,7 +36,7 @@ export interface AppResources {
   readonly mailFrom: string;
   /** Delivery's queues, schedules and mail feedback (lib/constructs/delivery.ts), once made. */
   readonly delivery?: DeliveryResources;
-  /** The key platform tokens are sealed under (lib/constructs/token-key.ts; issue 26), for functions declaring `tokenKey`. */
+  /** The key platform tokens are sealed under (lib/constructs/token-key.ts), for functions declaring `tokenKey`. */
   readonly tokenKey?: IKey;
 }
 
@@ -54,7 +54,7 @@ export interface DeliveryResources {
 /**
  * The runtime of every function, in one place: the latest Node on Lambda (cdk-nag AwsSolutions-L1).
  * AWS deprecated nodejs20.x on 2026-04-30 and stops creating such functions on 2027-02-01. The bundles
- * still target Node 20 syntax (the project's toolchain and tests run on Node 20, DESIGN 13), which Node 24
+ * still target Node 20 syntax (the project's toolchain and tests run on Node 20, 13), which Node 24
  * runs unchanged.
  */
 export const functionRuntime = Runtime.NODEJS_24_X;
@@ -182,7 +182,7 @@ function copyHooks(files: readonly { from: string; to: string }[]): ICommandHook
 }
 
 /**
- * Grants an identity exactly what its declaration names (DESIGN decision 14): table and bucket read or
+ * Grants an identity exactly what its declaration names: table and bucket read or
  * read-write, the named Cognito admin actions on the pool, WebSocket pushes, SES sends, the declared
  * provider keys; plus reading the app-origin parameter if the origin lives there. Starting the state
  * machine is granted by the stack (the machine is made after the HTTP functions).
@@ -271,7 +271,7 @@ export function elevenLabsKeyParameterName(stackName: string): string {
 }
 
 /**
- * Billing's parameters (issue 14), created by the operator (docs/deploy.md): the Stripe secret key and
+ * Billing's parameters, created by the operator (docs/deploy.md): the Stripe secret key and
  * the webhook signing secret as SecureStrings, the price id of each paid tier as Strings. Without them
  * the billing calls answer 503 and webhooks are refused.
  */
@@ -291,7 +291,7 @@ function stripeEnvironment(stackName: string): Record<string, string> {
 }
 
 /**
- * Connected accounts' OAuth clients (issue 26), created by the operator (docs/deploy.md): each platform's
+ * Connected accounts' OAuth clients, created by the operator (docs/deploy.md): each platform's
  * client id (String) and secret (SecureString). Without a platform's pair, connecting it answers 503.
  */
 export function publishingParameterPrefix(stackName: string): string {

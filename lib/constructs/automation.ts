@@ -16,7 +16,7 @@ export interface AutomationProps {
 }
 
 /**
- * The automation run (issue 13): one ASL file shared with the local runner, its task functions, and the
+ * The automation run: one ASL file shared with the local runner, its task functions, and the
  * nested execution of the video pipeline (`states:startExecution.sync:2`), which needs the rights to
  * start, watch and stop the pipeline's executions and the managed EventBridge rule Step Functions uses
  * to learn that they ended.
@@ -51,7 +51,7 @@ export class Automation extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
-      // Every state's input and output in the logs, and X-Ray tracing through the tasks (issue 16).
+      // Every state's input and output in the logs, and X-Ray tracing through the tasks.
       logs: { destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }), level: LogLevel.ALL, includeExecutionData: true },
       tracingEnabled: true,
       definitionBody: DefinitionBody.fromString(readFileSync(fromRoot(automationDefinitionFile), 'utf8')),

@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/a
 import { Construct } from 'constructs';
 import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dynamo/entities.js';
 
-/** The single table (DESIGN decision 2), shaped by the schema the local boot also reads. */
+/** The single table, shaped by the schema the local boot also reads. */
 export class Data extends Construct {
   readonly table: Table;
 

@@ -18,7 +18,7 @@ export interface DeliveryProps {
 }
 
 /**
- * Delivery in the cloud (DESIGN decisions 15 and 16): the webhook queue with its dead-letter queue
+ * Delivery in the cloud: the webhook queue with its dead-letter queue
  * and worker; EventBridge Scheduler's group, the role it invokes the jobs function with, and its DLQ;
  * the jobs function (every schedule's target, and where completions are handed); the SES
  * configuration set whose bounces and complaints reach the feedback job through EventBridge.

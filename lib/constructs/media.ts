@@ -13,7 +13,7 @@ export interface MediaProps {
   readonly accessLogs?: IBucket;
 }
 
-/** The private media bucket: uploads arrive straight from the browser through presigned URLs (decision 7). */
+/** The private media bucket: uploads arrive straight from the browser through presigned URLs. */
 export class Media extends Construct {
   readonly bucket: Bucket;
 
@@ -25,7 +25,7 @@ export class Media extends Construct {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: RemovalPolicy.RETAIN,
-      // Versioned, so a deleted or overwritten object can be restored for 30 days (issue 16).
+      // Versioned, so a deleted or overwritten object can be restored for 30 days.
       versioned: true,
       ...(props.accessLogs ? { serverAccessLogsBucket: props.accessLogs, serverAccessLogsPrefix: 'media/' } : {}),
       cors: [

@@ -12,7 +12,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 
-/** What an alarm fires on, as the issue names them; the numbers are in docs/decisions.md (issue 16). */
+/** What an alarm fires on, as the issue names them; the numbers are in docs/decisions.md. */
 export const alarmThresholds = {
   /** Any message waiting in a dead-letter queue. */
   deadLetters: 1,
@@ -36,7 +36,7 @@ export interface OperationsProps {
 }
 
 /**
- * What a platform engineer watches (issue 16): one SNS topic every alarm notifies (with an email
+ * What a platform engineer watches: one SNS topic every alarm notifies (with an email
  * subscription from a context value), the alarms themselves, and the bucket the S3 server access logs,
  * CloudFront's logs and nothing else go to.
  */

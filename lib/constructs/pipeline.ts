@@ -16,7 +16,7 @@ export interface PipelineProps {
 
 /**
  * The audio-then-video pipeline: one Amazon States Language file shared with the local runner
- * (decision 9), its `${…}` placeholders replaced by the task functions' ARNs, and the ffmpeg layer.
+ *, its `${…}` placeholders replaced by the task functions' ARNs, and the ffmpeg layer.
  *
  * The task functions and the layer are x86_64: the ffmpeg and ffprobe binaries come from
  * @ffmpeg-installer/@ffprobe-installer, which ship linux-x64 builds only.
@@ -65,7 +65,7 @@ export class Pipeline extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
-      // Every state's input and output in the logs, and X-Ray tracing through the tasks (issue 16).
+      // Every state's input and output in the logs, and X-Ray tracing through the tasks.
       logs: { destination: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }), level: LogLevel.ALL, includeExecutionData: true },
       tracingEnabled: true,
       definitionBody: DefinitionBody.fromString(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')),

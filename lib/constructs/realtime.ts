@@ -14,7 +14,7 @@ export interface RealtimeProps {
 
 /**
  * The WebSocket API: $connect, $disconnect and $default all reach one handler, which authenticates
- * with a ticket and manages subscriptions (decision 6). Connections live in the table.
+ * with a ticket and manages subscriptions. Connections live in the table.
  */
 export class Realtime extends Construct {
   readonly api: WebSocketApi;
@@ -26,7 +26,7 @@ export class Realtime extends Construct {
   constructor(scope: Construct, id: string, props: RealtimeProps) {
     super(scope, id);
     this.api = new WebSocketApi(this, 'Api', { description: 'Reelsmith realtime: status pushes to signed-in clients' });
-    // Bounded like the HTTP API (issue 16): messages per second and burst across all connections.
+    // Bounded like the HTTP API: messages per second and burst across all connections.
     this.stage = new WebSocketStage(this, 'Stage', { webSocketApi: this.api, stageName: webSocketStageName, autoDeploy: true, throttle: { rateLimit: 200, burstLimit: 400 } });
     this.resources = { ...props.resources, webSocketApi: this.api, webSocketStage: this.stage };
 

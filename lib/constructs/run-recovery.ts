@@ -18,7 +18,7 @@ export interface RunRecoveryProps {
 }
 
 /**
- * Runs survive a crash (issue 23): an EventBridge rule on the state machines' executions that ended
+ * Runs survive a crash: an EventBridge rule on the state machines' executions that ended
  * FAILED, TIMED_OUT or ABORTED, whose target fails the script or the automation run when the state
  * machine could not (an operator's abort, the execution's own timeout, an error before the first task).
  * The function is idempotent: a run its Catch already failed, or that finished, is left alone.

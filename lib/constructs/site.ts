@@ -66,7 +66,7 @@ export interface SiteProps {
 }
 
 /**
- * One origin for everything (DESIGN section 1): `/` the app from a private bucket, `/api/*` the HTTP API,
+ * One origin for everything: `/` the app from a private bucket, `/api/*` the HTTP API,
  * `/ws` the WebSocket API. Same origin means no CORS for the API and a SameSite=Lax session cookie.
  */
 export class Site extends Construct {

@@ -3,7 +3,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 
 /**
- * The key platform tokens are sealed under (issue 26): a symmetric KMS key with yearly rotation, kept if
+ * The key platform tokens are sealed under: a symmetric KMS key with yearly rotation, kept if
  * the stack goes (the sealed tokens in the retained table would not open without it). Functions that
  * declare `tokenKey` get GenerateDataKey and Decrypt on it, only with the tokens' encryption context
  * (functions/adapters/aws/kms-data-keys.ts), and its ARN as TOKEN_KMS_KEY_ID.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:broll`: where the b-roll lands (issue 15). A new user's library of three clips tagged
+ * `npm run bench:broll`: where the b-roll lands. A new user's library of three clips tagged
  * beans, grinder and milk/foam, and a 6-segment script about coffee; the plan is built by the real
  * `SegmentPlanner` (over in-memory ports) twice: with the old greedy rule and with the optimal
  * assignment. Reported: how many of the three tagged clips land on a sentence that mentions their

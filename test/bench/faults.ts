@@ -1,5 +1,5 @@
 /**
- * `npm run bench:faults` (issue 23, "A crash never strands a run"): the local stack as `npm run dev` runs
+ * `npm run bench:faults` ("A crash never strands a run"): the local stack as `npm run dev` runs
  * it (`tsx bin/local.ts`, test/support/local-process.ts) on its own port and a temporary data folder,
  * driven over loopback with saves (new scripts, post-caption edits), a settings change (the profile's name),
  * uploads (upload-url → S3 → complete) and renders (generate-video), and killed with SIGKILL, its whole

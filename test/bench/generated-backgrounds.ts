@@ -1,5 +1,5 @@
 /**
- * `npx tsx test/bench/generated-backgrounds.ts [outDir]`: a video with no footage (issue 24), every
+ * `npx tsx test/bench/generated-backgrounds.ts [outDir]`: a video with no footage, every
  * sentence over a generated background, rendered once whole and once in 5 s chunks joined, with the
  * CPU time of each against a bare encode of the same frames (the single render's pictures decoded and
  * encoded again with the render's encoder settings). Leaves the MP4s and a frame of each sentence

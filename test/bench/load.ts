@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load` (issue 16, "Load held"): the local stack in memory (the same middy chain and
+ * `npm run bench:load` ("Load held"): the local stack in memory (the same middy chain and
  * DynamoDB Local as `npm start`) driven over loopback by 50 users at once. Each user registers and signs
  * in from its own address (127.0.1.N, so the per-client sign-in limits see 50 clients), then loops: list
  * scripts and list media as the pages do, save a script (with its CSRF token), one request in flight per

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:preview`: the settings dialog's proxy render (issue 24, "the preview is the video") of a
+ * `npm run bench:preview`: the settings dialog's proxy render ("the preview is the video") of a
  * 30 s, 10-shot video from 1080p test clips, with what the finished render has (Ken Burns and punch-ins,
  * crossfades, highlight captions, music, a logo), at `previewOutput` (360x640 at 15 fps, x264 ultrafast). Prints
  * seconds of render per 10 s of video (the issue's budget: at most ~1 s) for each of BENCH_ROUNDS rounds

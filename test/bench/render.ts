@@ -4,11 +4,11 @@
  * scale, concatenated, same size and encoder settings (`videoEncoderArgs`); no captions, overlays or audio) in the same run.
  * Prints render seconds, seconds per video second, the ratio to the bare encode, and the peak memory
  * (VmHWM) and CPU time of the ffmpeg process; BENCH_ROUNDS=n alternates n rounds and keeps the best. Test clips are generated once into the temp dir and reused.
- * The render has its motion on (issue 24: Ken Burns on every shot, punch-ins on the emphasised words), the
+ * The render has its motion on (Ken Burns on every shot, punch-ins on the emphasised words), the
  * caption emoji with BENCH_EMOJI=1 (an image overlay per line that calls one up: 22 in this text) and
  * the transition BENCH_TRANSITION (cut, zoom or crossfade; crossfade, the costliest, by default).
  *
- * Then the parallel render (issue 16) of the same video: its chunks (5 s, as the pipeline plans them)
+ * Then the parallel render of the same video: its chunks (5 s, as the pipeline plans them)
  * rendered as many at a time as the machine has cores and joined (the local wall time), each chunk
  * again alone (what one Lambda per chunk does, uncontended), and the join; from these, the wall time of
  * the same video in the cloud, with the figures this machine cannot measure stated.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:voice` (issue 24): each offline voice (Flite's free voices, eSpeak NG) speaks a few
+ * `npm run bench:voice`: each offline voice (Flite's free voices, eSpeak NG) speaks a few
  * scripts; printed per voice: the real-time factor (synthesis seconds per second of speech, word timings
  * included) and, where Debian's `pocketsphinx` is installed (`apt-get install pocketsphinx
  * pocketsphinx-en-us`), its word error rate against the script (an offline recogniser, en-us, no grammar:

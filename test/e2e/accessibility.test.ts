@@ -29,7 +29,7 @@ function describeViolations(where: string, violations: A11yViolation[]): string 
 }
 
 /**
- * Issue 15, "Accessible": axe-core (WCAG 2.1 A/AA and best practices) finds nothing serious or critical on
+ * Accessible: axe-core (WCAG 2.1 A/AA and best practices) finds nothing serious or critical on
  * any page, public or signed in, at the desktop size and on a phone, nor in the Register tab, the phone
  * menu and a dialog (the template editor's sliders, switches and pickers).
  */

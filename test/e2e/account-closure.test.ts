@@ -6,7 +6,7 @@ import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { horizontalOverflow, launchBrowser, newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
 
 /**
- * Your data (issue 16) in Chromium against the local stack: Settings → Your data; Export my data
+ * Your data in Chromium against the local stack: Settings → Your data; Export my data
  * downloads a ZIP; Delete my account asks for the password (a wrong one is said in the dialog), then
  * lands on /auth with a toast, signed out. Screenshots at 1440x900 and 390x844.
  */

@@ -10,7 +10,7 @@ import { newPhonePage, screenshot, signInThroughApi, waitForExpression } from '.
 import { startJourney, stopJourney } from './journey';
 
 /**
- * Issue 15: deletes ask first and tell after (an asset, a selection, a script template), the bulk toast
+ * Deletes ask first and tell after (an asset, a selection, a script template), the bulk toast
  * stays 10 s, the drop zone refuses a file over 10 MB with 'File Size Exceeded', and an unverified
  * account sees a banner with Resend until the address is verified. Desktop at 1440x900, phone at 390x844.
  */
@@ -69,7 +69,7 @@ async function dropFile(page: Page, name: string, type: string, bytes: number): 
   })()`);
 }
 
-describe('deletes ask and tell; the unverified banner (issue 15)', () => {
+describe('deletes ask and tell; the unverified banner', () => {
   let stack: LocalStack;
   let browser: Browser;
   let context: BrowserContext;
@@ -129,7 +129,7 @@ describe('deletes ask and tell; the unverified banner (issue 15)', () => {
     await page.getByText(/“(Coffee pour|Calm tone)” and “(Coffee pour|Calm tone)” were deleted\./).waitFor();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'asks-first-bulk-toast-desktop', { viewport: true });
-    // Past the 5 s default, the bulk toast is still there (spec 001 §9: 10 s); it is gone by 12 s.
+    // Past the 5 s default, the bulk toast is still there (10 s); it is gone by 12 s.
     await page.waitForTimeout(7_000);
     await expect(toast.isVisible()).resolves.toBe(true);
     await toast.waitFor({ state: 'hidden', timeout: 6_000 });

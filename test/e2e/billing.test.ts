@@ -7,7 +7,7 @@ import type { PublicUser } from '../../functions/contract/users';
 import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, signInThroughApi } from './browser';
 
 /**
- * Issue 14's billing journey in Chromium against the local stack and its local Stripe: Available Plans on
+ * The billing journey in Chromium against the local stack and its local Stripe: Available Plans on
  * /settings, Upgrade to Basic through the test checkout (Pay), back on /settings with the plan changed and
  * the query gone; Manage Subscription → the local portal → cancel (the plan stays until the period ends);
  * the cancelled return shows its notice. Screenshots at 1440x900 and 390x844.

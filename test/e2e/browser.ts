@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { resolveChromium } from './chromium-binary';
 
 /**
- * Chromium driven by playwright-core (`npx playwright install` cannot run on these machines; DESIGN
+ * Chromium driven by playwright-core (`npx playwright install` cannot run on these machines;
  * "Facts checked"): `CHROMIUM_PATH`, else Debian's, else the one inside `@sparticuz/chromium`
  * (`chromium-binary.ts`; the e2e global setup resolves it once and sets CHROMIUM_PATH).
  */
@@ -83,7 +83,7 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
   }
 }
 
-/** The phone the journeys check every page at (issue 15): an iPhone 12–15 viewport. */
+/** The phone the journeys check every page at: an iPhone 12–15 viewport. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
 /** A fresh context at the phone's size (touch, mobile meta viewport honoured), and a page in it. */

@@ -8,7 +8,7 @@ export interface ChromiumBinary {
   source: 'CHROMIUM_PATH' | 'debian' | '@sparticuz/chromium';
 }
 
-/** Debian's package, used when it is installed (it is what the DESIGN's facts were checked with). */
+/** Debian's package, used when it is installed (it is what the browser tests were first checked with). */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { ConnectedAccount } from '../../functions/contract/publishing';
-import { connectedAccountsOf } from '../../functions/platform/compose/publishing';
+import { connectedAccountsOf } from '../../functions/compose/publishing';
 import { getConfig } from '../../functions/platform/config';
 import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';
@@ -13,7 +13,7 @@ import { seriousViolations } from './a11y';
 import { horizontalOverflow, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, signInThroughApi } from './browser';
 
 /**
- * Issue 26's Connected accounts journey in Chromium against the local stack and its platform sandbox:
+ * The Connected accounts journey in Chromium against the local stack and its platform sandbox:
  * Connect TikTok on /settings → the sandbox's consent page → Allow → back on /settings with a toast and
  * the account listed; a refused refresh shows Reconnect; Disconnect asks first and removes it.
  * Screenshots at 1440x900 and 390x844.

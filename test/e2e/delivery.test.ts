@@ -21,7 +21,7 @@ interface Mail {
 }
 
 /**
- * Issue 12's journey in Chromium against the local stack: the Email Automation card saved and a test email
+ * The journey in Chromium against the local stack: the Email Automation card saved and a test email
  * sent (the outbox at /dev/mailbox holds it); Send Now and Schedule Email from a script card; the
  * Scheduled Emails card, View All and Cancel; a share link's public page plays the video, and stops
  * working once revoked.

@@ -68,7 +68,7 @@ const readCaptionPixels = `(() => {
 })()`;
 
 /**
- * The exact caption preview (issue 15): libass in WebAssembly (jassub) draws the render's ASS file with
+ * The exact caption preview: libass in WebAssembly (jassub) draws the render's ASS file with
  * the render's fonts over the first clip, beside the controls (sticky while they scroll), under the
  * app's CSP; moving the position moves the drawn caption.
  */

@@ -13,7 +13,7 @@ import { startJourney, stopJourney } from './journey';
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
 
 /**
- * Issue 15, "a finished video is not a dead end", in Chromium against the local stack: the generation
+ * A finished video is not a dead end, in Chromium against the local stack: the generation
  * overlay leaves once the script is saved (singular toast), the app's own audio player, then a video
  * whose card shows its thumbnail and offers Download (the MP4 named after the title) and Edit Video
  * (the settings reopened with the video's segments and captions; the old video plays until the new

@@ -10,7 +10,7 @@ import type { PublicUser } from '../../functions/contract/users';
 import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './browser';
 
 /**
- * Issue 14's logo journey in Chromium against the local stack: Settings → Logo overlay; a file that is
+ * The logo journey in Chromium against the local stack: Settings → Logo overlay; a file that is
  * not an image refused in the browser with the spec's message; a PNG uploaded and shown in the 9:16
  * preview; the overlay enabled (the controls appear only then); its corner and size changed and the
  * preview following; the opacity saved after the slider stops; removed. Screenshots at 1440x900 and 390x844.
@@ -103,7 +103,7 @@ describe('logo overlay journey', () => {
     // Loaded through /api/logo/{file} (a redirect to the stored PNG): the picture has its size.
     await expect.poll(() => page.evaluate("document.querySelector('[data-testid=logo-preview-image]')?.naturalWidth ?? 0"), { timeout: 10_000 }).toBe(400);
     expect(await page.getByTestId('logo-preview').getAttribute('data-enabled')).toBe('false');
-    // Controls appear only when enabled (001 §2).
+    // Controls appear only when enabled.
     await page.getByTestId('logo-enabled').waitFor();
     expect(await page.getByTestId('logo-controls').count()).toBe(0);
     const box = await logoBox();
@@ -160,7 +160,7 @@ describe('logo overlay journey', () => {
 
   it('removes the logo: the controls go away and the server forgets it', async () => {
     await page.getByTestId('logo-remove').click();
-    // It asks first (issue 15): Cancel keeps the logo, Remove removes it.
+    // It asks first: Cancel keeps the logo, Remove removes it.
     await page.getByRole('dialog', { name: 'Remove Logo' }).getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Upload logo' }).waitFor();
     const user = await until((u) => u.logoUrl === null);

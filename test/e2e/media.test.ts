@@ -119,7 +119,7 @@ describe('media library journey', () => {
     await page.getByText('2 selected').waitFor();
     await screenshot(page, 'media-selection');
     await page.getByRole('button', { name: 'Delete Selected' }).click();
-    // Issue 15: it asks first, then tells what was deleted.
+    // It asks first, then tells what was deleted.
     await page.getByRole('dialog', { name: 'Delete Selected Items' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('2 items deleted').waitFor();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);

@@ -40,7 +40,7 @@ async function expectNoHorizontalOverflow(page: Page, what: string): Promise<voi
 }
 
 /**
- * Issue 15, "Every page on a phone": at 390x844 every public and signed-in page fits the width (nothing
+ * Every page on a phone: at 390x844 every public and signed-in page fits the width (nothing
  * scrolls sideways), the header collapses into a menu that reaches every page and signs out, and each page
  * leaves a phone screenshot (test-results/screenshots/phone-*.png).
  */

@@ -10,7 +10,7 @@ import { startJourney, stopJourney } from './journey';
 const playing = `(() => { const v = document.querySelector('[data-testid="video-preview-player"]'); return v && v.readyState >= 2 && v.duration > 0 && v.currentTime > 0.3; })()`;
 
 /**
- * Issue 24, "the preview is the video": in Video Generation Settings, Preview renders the unsaved cut
+ * The preview is the video: in Video Generation Settings, Preview renders the unsaved cut
  * from the script's voice-over (a proxy MP4 made by the server) and plays it in the dialog's 9:16 frame.
  */
 describe('Video Generation Settings: Preview plays the real cut', () => {

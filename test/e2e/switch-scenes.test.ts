@@ -34,7 +34,7 @@ describe('Switch Scenes shows why each clip was chosen', () => {
     ({ stack, browser, dir, files } = await startJourney('scenes', [
       ['mp4', { name: 'Grinder', seconds: 2, size: '360x640' }],
       ['mp4', { name: 'Beans', seconds: 2, size: '360x640' }],
-      // Landscape: Switch Scenes offers its framing (issue 24).
+      // Landscape: Switch Scenes offers its framing.
       ['mp4', { name: 'Milk', seconds: 2, size: '640x360' }],
     ]));
     ({ context, page } = await newPage(browser, stack.url));
@@ -68,7 +68,7 @@ describe('Switch Scenes shows why each clip was chosen', () => {
     const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
     await dialog.waitFor();
     const rows = dialog.getByTestId('segment-row');
-    // Shots, not sentences (issue 24): more shots than the six lines, each clip cut in on the word that names its tag.
+    // Shots, not sentences: more shots than the six lines, each clip cut in on the word that names its tag.
     await expect.poll(() => rows.count()).toBeGreaterThan(6);
     const texts = await rows.locator('p[title]').allInnerTexts();
     const chipsOfShotStartingWith = async (word: string) => {

@@ -16,7 +16,7 @@ interface GenerateVideoBody {
 }
 
 /**
- * Issue 6's journey in Chromium against the local stack (offline writer, eSpeak voice-over, the
+ * The journey in Chromium against the local stack (offline writer, eSpeak voice-over, the
  * local state machine with real ffmpeg): script → Generate Audio → play it → Create Video → change a
  * segment's media and the word colour → Generate video → the progress bar → play the video.
  */
@@ -264,7 +264,7 @@ describe('voice-over and video journey', () => {
   it('without a live connection, polls the list every 10 s and still sees the video finish, also after a reload', async () => {
     const offline = await newPage(browser, stack.url);
     try {
-      // The socket is refused, so the page never becomes authenticated (000 §4: fallback polling).
+      // The socket is refused, so the page never becomes authenticated (fallback polling).
       await offline.context.routeWebSocket(/\/ws$/, (ws) => ws.close());
       await offline.context.addCookies(await context.cookies());
       const other = offline.page;

@@ -11,7 +11,7 @@ import { spokenMp3 } from '../support/speech';
 import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './browser';
 
 /**
- * Issue 14's voice cloning journey in Chromium against the local stack (offline: no ElevenLabs key):
+ * The voice cloning journey in Chromium against the local stack (offline: no ElevenLabs key):
  * Settings → Voice cloning; the form's own refusals (no files, a file that is not audio); a spoken
  * sample cloned, shown with the offline-approximation label and the plan count; then the clone picked
  * as "Your Voice" in a script's Edit dialog and saved on the script. Screenshots at 1440x900 and 390x844.
@@ -74,7 +74,7 @@ describe('voice cloning journey', () => {
     await section.getByTestId('voice-files').getByText('me.mp3').waitFor();
     await section.getByText('This is my voice, or I have the right to use it').click();
     await shoot('voice-cloning-ready-1440');
-    // The sample goes to storage first, then the clone names it (issue 16: a cloud request carries about 6 MB).
+    // The sample goes to storage first, then the clone names it (a cloud request carries about 6 MB).
     const calls: string[] = [];
     const record = (request: { method(): string; url(): string }) => {
       const url = new URL(request.url());

@@ -20,7 +20,7 @@ interface Mail {
 }
 
 /**
- * Issue 13's journey in Chromium against the local stack: the Workflows page reached from the Automations
+ * The journey in Chromium against the local stack: the Workflows page reached from the Automations
  * and Scripts pages; a video template created (the spec's validation first) and edited; scheduled from its
  * card (name and recipients checked); Test Workflow runs the chain and the card follows it to its end; the
  * outbox at /dev/mailbox holds the mail and its share link plays the video; a template in use cannot be
@@ -107,7 +107,7 @@ describe('workflows journey', () => {
     await toast('Missing Information').waitFor();
     await toast('Please provide template name, topic, subject category, and duration.').waitFor();
 
-    // The form's defaults (000 §3): 60 sec, highlight captions, 5 words per line, volume 20.
+    // The form's defaults: 60 sec, highlight captions, 5 words per line, volume 20.
     expect(await dialog.getByRole('radio', { name: '60s' }).getAttribute('aria-checked')).toBe('true');
     expect(await dialog.getByRole('radio', { name: 'Highlight' }).getAttribute('aria-checked')).toBe('true');
     expect(await dialog.getByLabel('Word colour hex').inputValue()).toBe('#00b3ff');
@@ -118,7 +118,7 @@ describe('workflows journey', () => {
     await dialog.getByRole('radio', { name: '15s' }).click();
     await dialog.getByLabel('Prompt').fill('Warm and direct; end with a question.');
     await dialog.getByRole('radio', { name: 'Karaoke', exact: true }).click();
-    // Capitals are the template's default now (issue 24, phone-ready defaults): off and on again.
+    // Capitals are the template's default now (phone-ready defaults): off and on again.
     const allCaps = dialog.getByRole('button', { name: 'ALL CAPS' });
     await expect(allCaps.getAttribute('aria-pressed')).resolves.toBe('true');
     await allCaps.click();

@@ -8,7 +8,7 @@ import { readJsonBody } from '../../bin/local/read-json-body';
  * queued it answers well-formed scripts. It records every request body it received.
  *
  * `startFakeOpenAi({ structuredOutputs: false })` plays a server with JSON mode but no structured
- * outputs (issue 24, a local model server): a `json_schema` response format is refused with a 400
+ * outputs (a local model server): a `json_schema` response format is refused with a 400
  * before any queued behaviour is taken; `json_object` is answered as usual.
  */
 export type FakeBehaviour =

@@ -65,7 +65,7 @@ describe('HTTP API', () => {
   });
 });
 
-describe('the areas that declare ffmpeg (media, playback, voices, branding)', () => {
+describe('the areas that declare ffmpeg (media, voiceover, voices, branding)', () => {
   it.each(areas.filter((name) => areaAccess[name].ffmpeg))('%s runs on x86_64 with the ffmpeg layer, its binaries named and more memory', (area) => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: `Reelsmith HTTP API: ${area}`,

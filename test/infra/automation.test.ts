@@ -4,7 +4,7 @@ import { automationDefinitionFile, automationTasks, videoStateMachineSubstitutio
 import { fromRoot } from '../../lib/paths.js';
 import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
 
-/** The automation run (issue 13): its definition, its tasks and its least-privilege grants in `cdk synth`. */
+/** The automation run: its definition, its tasks and its least-privilege grants in `cdk synth`. */
 const { template } = synthStack();
 
 interface AslState {

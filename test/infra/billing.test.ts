@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { areaAccess, routes } from '../../functions/platform/routes.js';
 import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
 
-/** Billing's Lambda (issue 14): the Stripe parameters it may read, and the webhook route's policy. */
+/** Billing's Lambda: the Stripe parameters it may read, and the webhook route's policy. */
 const { template } = synthStack();
 
 function billingFunction(): [string, { Properties?: Record<string, unknown> }] {
@@ -19,7 +19,7 @@ function statementsOf(functionId: string): { Action: string | string[]; Resource
     .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
 }
 
-describe('billing (issue 14)', () => {
+describe('billing', () => {
   it('reads exactly the four Stripe parameters, by name, and no other secret', () => {
     const [id, fn] = billingFunction();
     const ssm = statementsOf(id).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ssm:')));

@@ -5,7 +5,7 @@ import { bundled } from './support/bundle.js';
 import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
 
 /**
- * The branding area (the logo overlay, issue 14) as CDK makes it from the route table: one function for
+ * The branding area (the logo overlay) as CDK makes it from the route table: one function for
  * its four routes, on x86_64 with the ffmpeg layer it declares (logos are decoded and rasterised by
  * ffmpeg), granted the bucket and table and nothing else; its bundle small and free of provider SDKs.
  */

@@ -5,15 +5,15 @@ import { areas } from '../../functions/platform/routes.js';
 import { bundledEach } from './support/bundle.js';
 
 /**
- * Each function carries only what it uses (issue 11): every entry point is bundled as the CDK bundles
+ * Each function carries only what it uses: every entry point is bundled as the CDK bundles
  * it, its size printed, and bounded. Before one composition root per entry point, every bundle was
  * about 7.6 MB (the ElevenLabs SDK alone 4.8 MB, inlined everywhere).
  */
 const entries: { entry: string; limitMb: number }[] = [
   // delivery carries the mail templates (react-email, about 0.8 MB) and the Scheduler and SQS clients;
-  // voices clones through the ElevenLabs SDK (issue 14), as playback speaks through it; account deletes
-  // a closed account's cloned voices through it (issue 16).
-  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: ['playback', 'voices', 'account'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
+  // voices clones through the ElevenLabs SDK, as the voice-over speaks through it; account deletes
+  // a closed account's cloned voices through it.
+  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: ['voiceover', 'voices', 'account'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
   { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
   // The jobs also write the weekly scripts (the OpenAI SDK) and mail them.
   { entry: 'functions/jobs/tick.ts', limitMb: 3.5 },
@@ -41,6 +41,6 @@ describe('function bundles', () => {
     const lines = entries.map(({ entry, limitMb }) => `${entry.padEnd(44)} ${(sizes[entry]! / 1e6).toFixed(2).padStart(6)} MB  (bound ${limitMb} MB)`);
     process.stdout.write(`\nbundle sizes\n${lines.join('\n')}\n`);
     for (const { entry, limitMb } of entries) expect(sizes[entry], entry).toBeLessThan(limitMb * 1e6);
-    expect(withElevenLabs.sort()).toEqual(['functions/http/account.ts', 'functions/http/playback.ts', 'functions/http/voices.ts', 'functions/pipeline/synthesize-audio.ts']);
+    expect(withElevenLabs.sort()).toEqual(['functions/http/account.ts', 'functions/http/voiceover.ts', 'functions/http/voices.ts', 'functions/pipeline/synthesize-audio.ts']);
   });
 });

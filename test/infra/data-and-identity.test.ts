@@ -45,7 +45,7 @@ describe('media bucket', () => {
     }),
   };
 
-  it('is versioned, keeps old versions 30 days, expires temporary files and logs its access (issue 16)', () => {
+  it('is versioned, keeps old versions 30 days, expires temporary files and logs its access', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       ...mediaBucket,
       VersioningConfiguration: { Status: 'Enabled' },

@@ -29,7 +29,7 @@ function logicalId(type: string, predicate: (properties: Record<string, unknown>
   return found[0];
 }
 
-describe('delivery resources (DESIGN decisions 15 and 16)', () => {
+describe('delivery resources', () => {
   it('makes the webhook queue with a dead-letter queue, consumed by the worker with partial batch failures', () => {
     const queues = entriesOf(template, 'AWS::SQS::Queue');
     expect(queues.length).toBeGreaterThanOrEqual(3);
@@ -75,9 +75,9 @@ describe('delivery grants follow the declarations', () => {
     expect(JSON.stringify(delivery?.Resource)).toMatch(/schedule\/Reelsmith-delivery\/\*/);
   });
 
-  it('lets FinalizeVideo, MarkFailed and the playback area (only they) hand completions to the jobs function', () => {
+  it('lets FinalizeVideo, MarkFailed and the voiceover area (only they) hand completions to the jobs function', () => {
     const jobs = functionId('Reelsmith scheduled work: scheduled emails, the weekly script email, completion notices');
-    for (const description of ['Reelsmith HTTP API: playback']) {
+    for (const description of ['Reelsmith HTTP API: voiceover']) {
       const invoke = statementsOf(functionId(description)).filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
       expect(JSON.stringify(invoke.map((statement) => statement.Resource))).toContain(jobs);
       expect(JSON.stringify(invoke.map((statement) => statement.Resource))).not.toContain('"*"');

@@ -31,7 +31,7 @@ const executable = (file: string) => {
   return (statSync(file).mode & 0o005) === 0o005;
 };
 
-describe('the ffmpeg layer asset (DESIGN decision 10)', () => {
+describe('the ffmpeg layer asset', () => {
   it('holds ffmpeg and ffprobe under bin/ (executable by all) and every caption font under fonts/', () => {
     const dir = layerAssetDir();
     for (const binary of ['ffmpeg', 'ffprobe']) {
@@ -44,7 +44,7 @@ describe('the ffmpeg layer asset (DESIGN decision 10)', () => {
     for (const family of bundledFamilies) {
       const fonts = readdirSync(path.join(dir, 'fonts', family.folder));
       expect(fonts.filter((name) => name.endsWith('.ttf'))).toHaveLength(family.files.length);
-    }    // The offline voice (issue 24): Flite's WASI build, where FLITE_WASM_PATH points in Lambda.
+    }    // The offline voice: Flite's WASI build, where FLITE_WASM_PATH points in Lambda.
     const flite = path.join(dir, 'voices', 'flite.wasm');
     expect(statSync(flite).size).toBeGreaterThan(10_000_000);
     expect(readFileSync(flite).subarray(0, 4).toString('latin1')).toBe('\0asm');

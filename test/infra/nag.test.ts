@@ -6,7 +6,7 @@ import { acknowledgeKnownPermissionFindings, permissionFindingReasons } from '..
 import { ReelsmithStack } from '../../lib/reelsmith-stack.js';
 import { fakeSiteBuild } from './support/stack.js';
 
-/** cdk-nag's AWS Solutions rules (issue 16): the stack synthesizes with no finding left unacknowledged. */
+/** cdk-nag's AWS Solutions rules: the stack synthesizes with no finding left unacknowledged. */
 describe('cdk-nag AwsSolutions', () => {
   // With an account and region, and environment-agnostic as `cdk synth` without credentials makes it.
   it.each([{ env: { account: '123456789012', region: 'eu-west-1' } }, { env: undefined }])('finds nothing unacknowledged in the stack (env $env), and every acknowledgement has a reason', { timeout: 120_000 }, ({ env }) => {

@@ -4,7 +4,7 @@ import { expensiveRoutes, routeThrottle, signInRoutes } from '../../lib/construc
 import { routeKey, routes } from '../../functions/platform/routes.js';
 import { entriesOf, synthStack } from './support/stack.js';
 
-/** What a platform engineer watches and leans on (issue 16): alarms on one topic, dead letters, throttling, logs and traces. */
+/** What a platform engineer watches and leans on: alarms on one topic, dead letters, throttling, logs and traces. */
 const { template } = synthStack({ alarmEmail: 'ops@example.com' });
 const alarms = entriesOf(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties ?? {});
 const described = (pattern: RegExp) => alarms.filter((alarm) => pattern.test(String(alarm.AlarmDescription)));

@@ -38,7 +38,7 @@ function tasksOf(machine: AslMachine): [string, AslState][] {
 
 const definition = JSON.parse(readFileSync(fromRoot(pipelineDefinitionFile), 'utf8')) as AslMachine;
 
-describe('pipeline definition (DESIGN decision 9)', () => {
+describe('pipeline definition', () => {
   it('gives every task a retry with backoff, a timeout and a catch (those of the parallel render through their Parallel state)', () => {
     const tasks = tasksOf(definition);
     expect(tasks.length).toBeGreaterThan(0);

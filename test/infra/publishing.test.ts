@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { areaAccess, routes } from '../../functions/platform/routes.js';
 import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
 
-/** Connected accounts' Lambda (issue 26): the token key, the platforms' parameters, the routes. */
+/** Connected accounts' Lambda: the token key, the platforms' parameters, the routes. */
 const { template } = synthStack();
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
@@ -28,7 +28,7 @@ const tokenKeyId = () => {
   return found;
 };
 
-describe('publishing (issue 26)', () => {
+describe('publishing', () => {
   it('makes a rotating, retained KMS key for the tokens', () => {
     const [, key] = tokenKeyId();
     expect(key.Properties?.EnableKeyRotation).toBe(true);

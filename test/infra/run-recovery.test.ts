@@ -18,7 +18,7 @@ function stateMachineId(name: RegExp): string {
   return found[0];
 }
 
-/** Issue 23: an execution that ended without reaching its Catch still fails its run. */
+/** An execution that ended without reaching its Catch still fails its run. */
 describe('the rule on ended executions', () => {
   const rules = entriesOf(template, 'AWS::Events::Rule').filter(([, rule]) => (JSON.stringify(rule.Properties?.EventPattern) ?? '').includes('aws.states'));
 

@@ -18,7 +18,7 @@ import { uploadAsset } from './support/media';
 import { clientFor, startTestStack } from './support/stack';
 
 /**
- * Your data (issue 16) against the local stack: the export's ZIP (read back with yauzl) and the
+ * Your data against the local stack: the export's ZIP (read back with yauzl) and the
  * closing of an account, checked in the table, the bucket, the in-process scheduler, the Stripe
  * emulator and Cognito (sign-in fails after).
  */

@@ -337,7 +337,7 @@ describe('password recovery', () => {
     expect(right.body.error).toBe('Too many attempts. Request a new code.');
   });
 
-  it('sends a new code at once after too many wrong ones, and the new code works (issue 15)', async () => {
+  it('sends a new code at once after too many wrong ones, and the new code works', async () => {
     const account = await registered();
     await clientFor(stack).post('/api/forgot-password', { email: account.email });
     const voided = codeIn(await latestMail(stack.url, account.email, /Reset/));
@@ -365,7 +365,7 @@ describe('password recovery', () => {
     expect(await countMails(stack.url, account.email)).toBe(count);
   });
 
-  it('resends a verification code at once after too many wrong ones (issue 15)', async () => {
+  it('resends a verification code at once after too many wrong ones', async () => {
     const account = await registered();
     const voided = codeIn(await latestMail(stack.url, account.email));
     const wrong = voided === '000000' ? '111111' : '000000';

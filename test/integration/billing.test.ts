@@ -8,7 +8,7 @@ import { latestMail } from './support/mailbox';
 import { startTestStack } from './support/stack';
 
 /**
- * Billing (issue 14) against the local stack: the real stripe SDK talks to the local Stripe emulator
+ * Billing against the local stack: the real stripe SDK talks to the local Stripe emulator
  * (its wire format), whose events are signed by the SDK's generateTestHeaderString and posted to
  * POST /api/stripe/webhook.
  */

@@ -11,7 +11,7 @@ import { chunkClips, timelineFrames } from '../../functions/core/video/frame-tim
 import { ffmpegOut as ffmpeg, videoHeight, videoWidth } from '../support/video-frames';
 
 /**
- * Caption emoji in the render (issue 24), with the real ffmpeg: over a plain grey still, "This hot sauce |
+ * Caption emoji in the render, with the real ffmpeg: over a plain grey still, "This hot sauce |
  * is amazing." shows 🔥 over the first line and 🤯 over the second when the setting is on, nothing when
  * it is off; the emoji pops in, and a chunk that starts inside a line, and a proxy, draw it where the
  * single full-size render does.

@@ -4,7 +4,7 @@ import { signUpAndIn } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * The creator's last caption look (issue 24) lives on the user: absent until chosen, set by PATCH
+ * The creator's last caption look lives on the user: absent until chosen, set by PATCH
  * /api/user `captionLook` (one of the named looks, or null), read back by GET /api/user; anything
  * else is refused. Named caption presets live there too.
  */

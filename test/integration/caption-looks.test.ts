@@ -8,7 +8,7 @@ import { boundingBox, captionFrames, inkBox } from '../support/caption-frames';
 import { ffmpegOut, videoHeight, videoWidth, type Rgb } from '../support/video-frames';
 
 /**
- * Golden frames of the caption looks (issue 24): each look's ASS file burned by libass with the bundled
+ * Golden frames of the caption looks: each look's ASS file burned by libass with the bundled
  * fonts (test/support/caption-frames.ts), the caption band cropped and scaled to a quarter, compared
  * with a stored PNG (test/fixtures/caption-looks/<look>-<moment>.png) by mean difference per channel,
  * so an encoder or antialiasing change passes and a look that changed does not. UPDATE_GOLDEN=1 rewrites

@@ -23,7 +23,7 @@ import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
- * Issue 24, "the preview is the video": each uploaded clip gets a small proxy copy beside it, which the
+ * The preview is the video: each uploaded clip gets a small proxy copy beside it, which the
  * settings preview (and draft renders) read instead of the original; it goes with the asset, stays out of
  * the export and is never another user's to read.
  */

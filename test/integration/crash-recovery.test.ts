@@ -12,7 +12,7 @@ import { TestClient } from './support/http-client';
 import { uploadAsset } from './support/media';
 
 /**
- * Issue 23, "A crash never strands a run": the local stack as `npm run dev` runs it, killed with SIGKILL
+ * A crash never strands a run: the local stack as `npm run dev` runs it, killed with SIGKILL
  * (its whole process group) while a video is being made, then started again on the same data folder. The
  * script is no longer `generating`, says why, and Create Video is accepted at once (the claim is given back).
  */

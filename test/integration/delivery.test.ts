@@ -147,7 +147,7 @@ describe('send now and share links', () => {
     expect(gone.body.message).toBe('This link has expired or was revoked.');
   });
 
-  it('answers nothing that names the owner: the video is a copy under shares/<link>/, the thumbnail comes from the token path; revoking and closing the account remove the copy (issue 23)', async () => {
+  it('answers nothing that names the owner: the video is a copy under shares/<link>/, the thumbnail comes from the token path; revoking and closing the account remove the copy', async () => {
     const user = await signUpAndIn(stack, 'private');
     const script = await scriptWithVideo(user, mp4);
     const { s3, config } = services();

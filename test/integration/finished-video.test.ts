@@ -17,7 +17,7 @@ import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
- * A finished video is not a dead end (issue 15): it downloads under its title, and an edited video
+ * A finished video is not a dead end: it downloads under its title, and an edited video
  * replaces the old one only when the new one is made — while it renders, and when it fails, the old
  * MP4 and thumbnail stay on the script and playable.
  */

@@ -6,7 +6,7 @@ import { analyseFootage } from '../../functions/adapters/ffmpeg/footage-analysis
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import { makeFootage } from '../support/footage-clips';
 
-/** The quick look at upload (issue 24) with the real ffmpeg on clips whose answer is known. */
+/** The quick look at upload with the real ffmpeg on clips whose answer is known. */
 
 let dir: string;
 beforeAll(async () => {

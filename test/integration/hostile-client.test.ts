@@ -8,7 +8,7 @@ import { TestSocket } from './support/ws-client';
 import type { TestClient } from './support/http-client';
 
 /**
- * What a hostile client tried from outside against the running product (issue 10): one oversized
+ * What a hostile client tried from outside against the running product: one oversized
  * frame, forged cursors, sockets outliving their session, and the headers of the server's own answers.
  */
 let stack: LocalStack;

@@ -15,7 +15,7 @@ import { uploadFile } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
- * Issue 10, points 3, 4 and 7: input the schemas accept must never become a 500 or a record that is
+ * Input the schemas accept must never become a 500 or a record that is
  * wrong. Bounds and the item size guard (3), the script length every voice can speak (4), and
  * references to voices and folders that are not the caller's (7).
  */

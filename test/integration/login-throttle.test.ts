@@ -10,7 +10,7 @@ import type { JsonResponse } from './support/http-client';
 import { codeIn, countMails, latestMail } from './support/mailbox';
 import { clientFor, startTestStack } from './support/stack';
 
-/** Issue 10, point 5: sign-in throttling by client and account, and answers that say nothing about who exists. */
+/** Sign-in throttling by client and account, and answers that say nothing about who exists. */
 
 const refused = { message: 'Invalid username or password', error: 'Invalid username or password' };
 const { freeFailures, clientMaxFailures, maxDelayMs } = loginThrottlePolicy;
@@ -129,7 +129,7 @@ describe('sign-in throttling', () => {
     expect((await login(client, owner.username, owner.password)).status).toBe(200);
   });
 
-  it("counts failures by username and by email against one budget of the account (issue 23)", async () => {
+  it("counts failures by username and by email against one budget of the account", async () => {
     const owner = await registered('twonames');
     const client = newClient();
     // About half the failures by username, the rest by email (in another case): together they pass the

@@ -20,7 +20,7 @@ import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
- * The logo overlay (spec 001 §5, §7 Logo, §9; issue 14) on the embedded stack: upload, settings,
+ * The logo overlay (Logo) on the embedded stack: upload, settings,
  * removal and GET /api/logo/{file}; files that are not what they claim refused with nothing stored;
  * and the logo in rendered MP4s through the real video pipeline, at its corner and opacity, and absent
  * when disabled.

@@ -8,7 +8,7 @@ import { signUpAndIn } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * A local OpenAI-compatible model server with JSON mode but no structured outputs (issue 24): the real
+ * A local OpenAI-compatible model server with JSON mode but no structured outputs: the real
  * `openai` SDK, pointed at a wire-level fake that refuses `json_schema` with a 400.
  */
 let stack: LocalStack;

@@ -13,7 +13,7 @@ import { chunkClips, planChunks, timelineFrames, videoFrameRate, type RenderChun
 import { countColour, ffmpegOut as ffmpeg, meanDifference, videoHeight, videoWidth, type Rgb } from '../support/video-frames';
 
 /**
- * The parallel render (issue 16) with the real ffmpeg: the same video rendered once and in chunks
+ * The parallel render with the real ffmpeg: the same video rendered once and in chunks
  * joined by the concat demuxer, compared frame by frame. The clips are moving test patterns at 25 fps
  * (so `fps` repeats frames, as with many phone videos), one looped, with cuts that fall inside clips
  * and inside a spoken word.

@@ -23,7 +23,7 @@ import { scriptWithVideo } from './support/finished-script';
 import { startTestStack } from './support/stack';
 
 /**
- * Issue 23: every plan limit is checked and spent in one conditional write or transaction. Each test
+ * Every plan limit is checked and spent in one conditional write or transaction. Each test
  * fires at least ten requests at once from one user at the local stack and asserts the exact count that
  * got through (docs/limits.md lists every limit and its test).
  */

@@ -4,7 +4,7 @@ import { TikTokPoster } from '../../functions/adapters/providers/publishing/tikt
 import { YouTubePoster } from '../../functions/adapters/providers/publishing/youtube-poster';
 import { postingMessages } from '../../functions/contract/rules/posting';
 import { PostingError, type PostingCheckpoint, type PostingRequest } from '../../functions/core/ports/posting';
-import { postersFor } from '../../functions/platform/compose/posters';
+import { postersFor } from '../../functions/compose/posters';
 import { postDetails, recordingHooks, startPostingBench, type PostingBench } from './support/posting-wire';
 
 /**

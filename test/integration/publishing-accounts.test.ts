@@ -5,7 +5,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import type { PublishingSandbox } from '../../bin/local/emulators/publishing-sandbox';
 import type { AccountExport } from '../../functions/contract/account';
 import type { ConnectedAccount, PublishingPlatform } from '../../functions/contract/publishing';
-import { connectedAccountsOf } from '../../functions/platform/compose/publishing';
+import { connectedAccountsOf } from '../../functions/compose/publishing';
 import { getConfig } from '../../functions/platform/config';
 import { setLogSink } from '../../functions/platform/logger';
 import { areaAccess } from '../../functions/platform/routes';
@@ -14,7 +14,7 @@ import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * Connected accounts (issue 26) against the local stack and its platform sandbox: each platform's OAuth
+ * Connected accounts against the local stack and its platform sandbox: each platform's OAuth
  * through `&consent=allow`, the single-use state, the plan limit under a race, TikTok's rotating refresh
  * token, a refused refresh (invalid_grant → expired → Reconnect), tenancy, and tokens absent from every
  * answer, the table's plain attributes and the export.

@@ -9,7 +9,7 @@ import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * Issue 23: a client that reads a resource and writes it back as it read it is answered 200 on every
+ * A client that reads a resource and writes it back as it read it is answered 200 on every
  * PUT/PATCH (the server's fields are ignored); an id of another resource and a field the resource does
  * not have are still refused.
  */
@@ -30,7 +30,7 @@ const only = <T extends { id: string }>(items: T[], id: string): T => {
   return found;
 };
 
-describe('read-only fields sent back (issue 23)', () => {
+describe('read-only fields sent back', () => {
   it('PUT /api/templates/{id} takes a template as GET answered it', async () => {
     const created = await user.client.post<VideoTemplate>('/api/templates', { name: 'Round trip', topic: 'Focus', subjectCategory: 'Teacher' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -545,7 +545,7 @@ describe('voices', () => {
   });
 });
 
-describe('the voice-clone limit (DESIGN decision 11)', () => {
+describe('the voice-clone limit', () => {
   const voiceBody = (name: string) => ({ voiceId: `clone-${name}`, name, modelId: 'eleven_multilingual_v2' });
 
   it('refuses a second voice on the free plan with the message and details, and keeps only one', async () => {
@@ -584,7 +584,7 @@ describe('the voice-clone limit (DESIGN decision 11)', () => {
   });
 });
 
-describe('the media proxy (DESIGN decision 8)', () => {
+describe('the media proxy', () => {
   it.each([
     ['file:///etc/passwd', 400],
     ['ftp://example.com/a.mp3', 400],

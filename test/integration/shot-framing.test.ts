@@ -16,7 +16,7 @@ import { startTestStack } from './support/stack';
 const run = promisify(execFile);
 
 /**
- * Per-shot framing (issue 24): a landscape clip, red on its left half and blue on its right, is cropped to
+ * Per-shot framing: a landscape clip, red on its left half and blue on its right, is cropped to
  * 9:16 around the focus the creator chose for the shot (Switch Scenes' Left / Centre / Right), in the
  * render the preview and the video share; a focus outside 0–1 is refused.
  */

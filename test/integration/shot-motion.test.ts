@@ -10,7 +10,7 @@ import { chunkClips, timelineFrames, type ShotTransition } from '../../functions
 import { ffmpegOut as ffmpeg, meanColour, videoHeight, videoWidth } from '../support/video-frames';
 
 /**
- * Golden frames of the render's motion (issue 24) with the real ffmpeg: two still shots (a white square
+ * Golden frames of the render's motion with the real ffmpeg: two still shots (a white square
  * on black, then on blue), one second each, so every change between frames is the render's own.
  * Ken Burns moves a still, the punch-in enlarges the picture while "42" is spoken, each transition
  * shows what it should at the cut, and a chunk that starts inside a crossfade has the single render's frames.

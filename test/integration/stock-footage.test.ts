@@ -18,7 +18,7 @@ import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
- * Footage when the library has none (issue 24): with PEXELS_API_KEY set (and PEXELS_BASE_URL at a
+ * Footage when the library has none: with PEXELS_API_KEY set (and PEXELS_BASE_URL at a
  * wire-level fake of Pexels' video search), a new account's video gets stock clips kept in a "Stock"
  * folder, charged against storage; a full plan or a failing API leaves generated backgrounds. And
  * an uploaded clip keeps the framing the quick look at upload found.

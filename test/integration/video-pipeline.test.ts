@@ -178,7 +178,7 @@ describe('a video from a saved script (free plan, then basic)', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body.executionId).toMatch(new RegExp(`:video-${script.id}-\\d+$`));
     expect(started.body.script.videoGenerationStatus).toBe('generating');
-    // Shots (issue 24): each line's first word names its clip (title match), so a cut lands on it; no clip twice.
+    // Shots: each line's first word names its clip (title match), so a cut lands on it; no clip twice.
     const planned = started.body.videoMetadata.segments;
     expect(planned.map((s) => s.text)).toEqual(lines);
     expect(planned.map((s) => s.mediaAssetId)).toEqual([clipIds.red, clipIds.blue, clipIds.orange]);
@@ -214,7 +214,7 @@ describe('a video from a saved script (free plan, then basic)', () => {
     const usage = messages.find((m) => m.body.type === 'video-usage');
     expect(usage?.body.amount).toBeGreaterThan(0);
 
-    // One trace id (issue 16): the generate-video request's id is on the render task's log lines.
+    // One trace id: the generate-video request's id is on the render task's log lines.
     const requestLine = logLines.find((line) => line.msg === 'request' && line.path === `/api/scripts/${script.id}/generate-video` && line.status === 202);
     const traceId = requestLine?.requestId;
     expect(typeof traceId === 'string' && traceId.length > 0, JSON.stringify(requestLine)).toBe(true);
@@ -491,7 +491,7 @@ describe('requests that are refused', () => {
   });
 });
 
-describe('no footage (issue 24)', () => {
+describe('no footage', () => {
   it('a new account with an empty library gets a finished video on generated backgrounds, then its own clip once uploaded', async () => {
     const user = await signUpAndIn(stack, 'nofootage');
     const text = 'Coffee at home can taste like a cafe. Start with fresh beans, ground right before you brew. Try it tomorrow.';

@@ -14,7 +14,7 @@ import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
- * Issue 24, "the preview is the video": POST /api/scripts/{id}/preview renders the dialog's unsaved cut
+ * The preview is the video: POST /api/scripts/{id}/preview renders the dialog's unsaved cut
  * (shots, captions, voice-over) at proxy size from the script's voice-over and answers a short-lived URL.
  */
 let stack: LocalStack;

@@ -12,7 +12,7 @@ import { voiceCloneMessages } from '../../functions/contract/rules/voice-samples
 import type { Script } from '../../functions/contract/scripts';
 import type { CloneVoiceResult, DeleteVoiceResult, LinkVoiceResult, PublicVoice } from '../../functions/contract/voices';
 import { analyseVoice } from '../../functions/core/voices/voice-analysis';
-import { resetClients } from '../../functions/platform/clients/entry';
+import { resetClients } from '../../functions/platform/entry-context';
 import { resetConfigCache } from '../../functions/platform/config';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../fakes/elevenlabs';
 import { services } from '../support/services';
@@ -21,7 +21,7 @@ import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * Voice cloning (issue 14) on the local stack: offline (an eSpeak profile measured from the sample)
+ * Voice cloning on the local stack: offline (an eSpeak profile measured from the sample)
  * and through the real ElevenLabs SDK against the wire-level fake; validation with nothing stored; the
  * plan's limit under parallel requests; deleting; ownership; voicing a script with the clone.
  */

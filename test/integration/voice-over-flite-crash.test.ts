@@ -7,7 +7,7 @@ import { signUpAndIn } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * Issue 23/24: a crash of Flite (Node's WASI host ends its process with SIGSEGV) costs a passage, never
+ * A crash of Flite (Node's WASI host ends its process with SIGSEGV) costs a passage, never
  * the server nor the voice-over. The crash is injected with the runner's test hook: every Flite run whose
  * text holds the word kills its child process with SIGSEGV, so the passage fails twice and eSpeak speaks it.
  */

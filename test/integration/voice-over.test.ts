@@ -139,7 +139,7 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     expect(listed.body.find((s) => s.id === script.id)).toMatchObject({ audioUrl, audioDuration, audioGenerationStatus: 'complete' });
   });
 
-  it('speaks with a free Flite voice at the creator’s speed (0.8x–1.3x), its timings on the audio (issue 24)', async () => {
+  it('speaks with a free Flite voice at the creator’s speed (0.8x–1.3x), its timings on the audio', async () => {
     const user = await signUpAndIn(stack, 'flite');
     const voices = await user.client.get<{ id: string; name: string; voiceId: string }[]>('/api/voices');
     const free = voices.body.filter((voice) => voice.voiceId.startsWith('flite-')).map((voice) => voice.id);

@@ -16,7 +16,7 @@ import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
 
 /**
- * Voice samples sent to storage before the clone (issue 16): a synchronous request in the cloud carries
+ * Voice samples sent to storage before the clone: a synchronous request in the cloud carries
  * about 6 MB, so the Settings page uploads each sample with a presigned POST and the clone names them.
  * Runs on the local stack (s3rver enforces the POST policy as S3 does).
  */

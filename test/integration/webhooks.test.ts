@@ -12,7 +12,7 @@ import { ValidationError } from '../../functions/core/errors';
 import { newId } from '../../functions/core/ids';
 import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../functions/core/ports/delivery';
 import { webhookWorkerAccess } from '../../functions/platform/access';
-import { webhooksOf } from '../../functions/platform/compose/webhooks';
+import { webhooksOf } from '../../functions/compose/webhooks';
 import { services } from '../support/services';
 import { startTestStack } from './support/stack';
 
@@ -24,7 +24,7 @@ import { startTestStack } from './support/stack';
 
 const secret = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
 
-/** The settings record in memory (the repository is another part of issue 12). */
+/** The settings record in memory (the repository is another part of). */
 class MemorySettings implements DeliverySettingsRepository {
   readonly records = new Map<string, StoredDeliverySettings>();
   readonly triggered = new Map<string, string>();

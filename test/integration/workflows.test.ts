@@ -15,7 +15,7 @@ import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 
 /**
- * Workflows (issue 13) on the embedded stack: templates and schedules over HTTP, a firing of the
+ * Workflows on the embedded stack: templates and schedules over HTTP, a firing of the
  * in-process scheduler's job handler writing a script, rendering a real MP4 through the local state
  * machine and mailing every recipient once, a doubled firing, a run at the token limit, Test Workflow.
  */

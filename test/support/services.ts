@@ -8,13 +8,13 @@ import type { RealtimeService } from '../../functions/core/realtime/realtime-ser
 import type { SessionService } from '../../functions/core/sessions/session-service';
 import type { VoiceOverService } from '../../functions/core/voiceover/voice-over-service';
 import { cognitoAdminActions, type FunctionAccess } from '../../functions/platform/access';
-import type { EntryContext } from '../../functions/platform/clients/entry';
-import { s3Of } from '../../functions/platform/clients/s3';
-import { sfnOf } from '../../functions/platform/clients/sfn';
-import { tableOf } from '../../functions/platform/clients/table';
-import { composeMedia } from '../../functions/platform/compose/media';
-import { voiceOverOf } from '../../functions/platform/compose/playback';
-import { realtimeOf, sessionsOf, usersOf } from '../../functions/platform/compose/shared';
+import type { EntryContext } from '../../functions/platform/entry-context';
+import { s3Of } from '../../functions/compose/clients/s3';
+import { sfnOf } from '../../functions/compose/clients/sfn';
+import { tableOf } from '../../functions/compose/clients/table';
+import { composeMedia } from '../../functions/compose/media';
+import { voiceOverOf } from '../../functions/compose/voiceover';
+import { realtimeOf, sessionsOf, usersOf } from '../../functions/compose/shared';
 import { getConfig, type AppConfig } from '../../functions/platform/config';
 
 /** Tests reach the running stack's services the way an entry point would, declaring everything. */

@@ -6,7 +6,7 @@ import { captionDefaults, fontFamilies } from '../../functions/contract/rules/ca
 import { fontMapping } from '../../functions/adapters/ffmpeg/fonts';
 
 /**
- * The exact caption preview (issue 15) builds the ASS file in the browser from the contract: it must be
+ * The exact caption preview builds the ASS file in the browser from the contract: it must be
  * the render's file, named with the render's fonts.
  */
 describe('the ASS document shared by the render and the browser', () => {

@@ -3,7 +3,7 @@ import { stateOf } from '../../functions/core/billing/billing-service';
 import type { ProviderSubscription } from '../../functions/core/ports/billing';
 import { checkoutUrls, readCheckoutReturn } from '../../functions/contract/rules/billing';
 import { limitsOf } from '../../functions/core/plans/tiers';
-import { stripeApiOf, stripeSettingsOf } from '../../functions/platform/compose/billing';
+import { stripeApiOf, stripeSettingsOf } from '../../functions/compose/billing';
 import { parseStripeForm } from '../fakes/stripe';
 
 const subscription = (patch: Partial<ProviderSubscription> = {}): ProviderSubscription => ({
@@ -20,7 +20,7 @@ const subscription = (patch: Partial<ProviderSubscription> = {}): ProviderSubscr
   ...patch,
 });
 
-describe('the plan a subscription gives (issue 14)', () => {
+describe('the plan a subscription gives', () => {
   it('keeps the tier while live (active, trialing, past_due), free otherwise', () => {
     for (const status of ['active', 'trialing', 'past_due']) expect(stateOf(subscription({ status })).tier).toBe('basic');
     for (const status of ['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']) expect(stateOf(subscription({ status })).tier).toBe('free');
@@ -40,7 +40,7 @@ describe('the plan a subscription gives (issue 14)', () => {
   });
 });
 
-describe('the Settings page query (001 §2)', () => {
+describe('the Settings page query', () => {
   it('reads success (tier default basic), cancelled, and refuses the rest', () => {
     expect(readCheckoutReturn('?subscription=success&session_id=cs_test_1')).toEqual({ kind: 'success', sessionId: 'cs_test_1', tier: 'basic' });
     expect(readCheckoutReturn('?subscription=success&session_id=cs_test_1&tier=pro')).toMatchObject({ tier: 'pro' });

@@ -3,7 +3,7 @@ import { proxyArgs, proxyLimits } from '../../functions/adapters/ffmpeg/footage-
 import { isProxyKey, objectKeys } from '../../functions/core/files/bucket-layout';
 import { objectsOf, wantsProxy } from '../../functions/core/media/media';
 
-/** Issue 24: the proxy copy of a clip, its key and when one is made (the real ffmpeg runs in test/integration/clip-proxies.test.ts). */
+/** The proxy copy of a clip, its key and when one is made (the real ffmpeg runs in test/integration/clip-proxies.test.ts). */
 describe('clip proxies', () => {
   it('are made for clips whose 9:16 crop is taller than the proxy frame', () => {
     const clip = { duration: 10, fps: 30 };

@@ -7,7 +7,7 @@ import { clipProxyStep } from '../../functions/core/video/finalize-step';
 import type { PipelineDeps } from '../../functions/core/video/pipeline-deps';
 import type { PlanResult } from '../../functions/core/video/run';
 
-/** Issue 24: the proxy copies a clip kept without one gets after a finished video used it. */
+/** The proxy copies a clip kept without one gets after a finished video used it. */
 const asset = (id: string, extra: Partial<MediaAsset> = {}): MediaAsset => ({
   id,
   userId: 'u1',

@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { pipelineTasks, taskNamed } from '../../functions/pipeline/tasks';
 import { jobsAccess, realtimeAccess, runRecoveryAccess, UndeclaredAccessError } from '../../functions/platform/access';
-import { composeRunRecovery } from '../../functions/platform/compose/run-recovery';
-import { completionNoticesOf } from '../../functions/platform/compose/runtime/completion-notices';
-import { composeJobs } from '../../functions/platform/compose/jobs';
+import { composeRunRecovery } from '../../functions/compose/run-recovery';
+import { completionNoticesOf } from '../../functions/compose/runtime/completion-notices';
+import { composeJobs } from '../../functions/compose/jobs';
 import { parseConfig } from '../../functions/platform/config';
 import { areaAccess, areas, type AreaName } from '../../functions/platform/routes';
-import type { EntryContext } from '../../functions/platform/clients/entry';
-import { composeAuth } from '../../functions/platform/compose/auth';
-import { composeDelivery } from '../../functions/platform/compose/delivery';
-import { composeMedia } from '../../functions/platform/compose/media';
-import { composePlayback } from '../../functions/platform/compose/playback';
-import { composeVideoTask } from '../../functions/platform/compose/pipeline';
-import { composeRealtime } from '../../functions/platform/compose/realtime';
-import { composeScripts } from '../../functions/platform/compose/scripts';
-import { composeStats } from '../../functions/platform/compose/stats';
-import { composeSynthesizeAudio } from '../../functions/platform/compose/synthesize-audio';
-import { composeSystem } from '../../functions/platform/compose/system';
-import { composeVoices } from '../../functions/platform/compose/voices';
+import type { EntryContext } from '../../functions/platform/entry-context';
+import { composeAuth } from '../../functions/compose/auth';
+import { composeDelivery } from '../../functions/compose/delivery';
+import { composeMedia } from '../../functions/compose/media';
+import { composeVoiceOver } from '../../functions/compose/voiceover';
+import { composeVideoTask } from '../../functions/compose/pipeline';
+import { composeRealtime } from '../../functions/compose/realtime';
+import { composeScripts } from '../../functions/compose/scripts';
+import { composeStats } from '../../functions/compose/stats';
+import { composeSynthesizeAudio } from '../../functions/compose/synthesize-audio';
+import { composeSystem } from '../../functions/compose/system';
+import { composeVoices } from '../../functions/compose/voices';
 import { automationTaskNamed } from '../../functions/automation/tasks';
-import { composeBeginRun, composeDeliverRun, composeRecordFailure } from '../../functions/platform/compose/automation';
-import { composeBranding } from '../../functions/platform/compose/branding';
-import { composeBilling } from '../../functions/platform/compose/billing';
-import { composeAccount } from '../../functions/platform/compose/account';
-import { composeWorkflows } from '../../functions/platform/compose/workflows';
-import { composePublishing } from '../../functions/platform/compose/publishing';
+import { composeBeginRun, composeDeliverRun, composeRecordFailure } from '../../functions/compose/automation';
+import { composeBranding } from '../../functions/compose/branding';
+import { composeBilling } from '../../functions/compose/billing';
+import { composeAccount } from '../../functions/compose/account';
+import { composeWorkflows } from '../../functions/compose/workflows';
+import { composePublishing } from '../../functions/compose/publishing';
 
 /** The cloud's configuration shape (nothing is called: building clients makes no request). */
 const config = parseConfig({
@@ -54,7 +54,7 @@ const composers: Record<AreaName, (context: EntryContext) => unknown> = {
   scripts: composeScripts,
   voices: composeVoices,
   media: composeMedia,
-  playback: composePlayback,
+  voiceover: composeVoiceOver,
   delivery: composeDelivery,
   workflows: composeWorkflows,
   branding: composeBranding,

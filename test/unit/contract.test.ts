@@ -14,7 +14,7 @@ import type { StatsService } from '../../functions/core/stats/stats-service';
 import type { toPublicUser } from '../../functions/core/users/user';
 import type { toPublicVoice } from '../../functions/core/voices/voice';
 
-/** functions/contract: what the browser and the server share (issue 11, part 2). */
+/** functions/contract: what the browser and the server share (part 2). */
 
 describe('a record id in a path', () => {
   const id = (value: string) => idParams.safeParse({ id: value });

@@ -20,7 +20,7 @@ import {
   MemoryUsers,
 } from '../fakes/in-memory/delivery';
 
-/** The delivery area's services on in-memory ports (issue 25): their rules, without the emulator stack. */
+/** The delivery area's services on in-memory ports: their rules, without the emulator stack. */
 function deliveryArea(now = new Date('2026-06-01T10:00:00Z')) {
   const clock = { now };
   const users = new MemoryUsers();

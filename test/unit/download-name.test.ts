@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { downloadFileName, maxDownloadNameLength, scriptIdOfFile } from '../../functions/core/files/script-files';
 
-describe('the name a downloaded video is saved under (issue 15)', () => {
+describe('the name a downloaded video is saved under', () => {
   it('is the title as a slug: accents folded, lower case, one dash between words', () => {
     expect(downloadFileName('Morning Coffee, Done Right! Ça marche', 'mp4')).toBe('morning-coffee-done-right-ca-marche.mp4');
     expect(downloadFileName('  5 Tips -- for   Better Sleep?? ', 'mp3')).toBe('5-tips-for-better-sleep.mp3');

@@ -5,7 +5,7 @@ import { DynamoMediaStorageFacts } from '../../functions/adapters/aws/dynamo/med
 import { createDocumentClient } from '../../functions/adapters/aws/dynamo/table';
 import { newUser } from '../../functions/core/users/user';
 
-/** Issue 16 ("Load held"): what every signed-in read pays in the table's client, kept small. */
+/** Load held: what every signed-in read pays in the table's client, kept small. */
 
 describe('the table client', () => {
   const names = (client: DynamoDBDocumentClient) => client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);

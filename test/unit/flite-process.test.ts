@@ -13,7 +13,7 @@ import { EspeakSpeechSynthesizer, espeakWasmBinary } from '../../functions/adapt
 const sentence = 'Grind your beans right before you brew, because ground coffee goes stale in minutes.';
 const wordsOf = (n: number) => Array.from({ length: n }, (_, i) => sentence.split(' ')[i % 14]).join(' ');
 
-describe('Flite in child processes (issue 23: a crash never strands a run)', () => {
+describe('Flite in child processes (a crash never strands a run)', () => {
   const runner = new FliteRunner();
   const pool = new FliteProcessPool(() => fliteWasmPath(), 1);
   afterAll(() => {

@@ -7,7 +7,7 @@ import { OfflineVoiceRouting } from '../../functions/adapters/providers/offline-
 import { durationOf, parseWav, type Pcm } from '../../functions/adapters/local/wav';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../functions/core/ports/speech';
 import { voiceSpeedSchema } from '../../functions/contract/voices';
-import { updateUserSchema } from '../../functions/contract/accounts';
+import { updateUserSchema } from '../../functions/contract/auth';
 
 describe('Flite word timings from phones', () => {
   it('reads -psdur output and splits it at pauses', () => {
@@ -121,7 +121,7 @@ describe('which offline voice speaks', () => {
   });
 });
 
-describe('voice speed bounds (issue 24)', () => {
+describe('voice speed bounds', () => {
   it('accepts 0.8x to 1.3x and refuses the rest with one message', () => {
     for (const ok of [0.8, 1, 1.15, 1.3]) expect(voiceSpeedSchema.safeParse(ok).success).toBe(true);
     for (const bad of [0.79, 1.31, 2, '1', null]) expect(voiceSpeedSchema.safeParse(bad).success).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseInPoint, focusOf, framingOf, type FrameSample } from '../../functions/core/media/framing';
 import { sampleSize, samplesOf } from '../../functions/adapters/ffmpeg/footage-analysis';
 
-/** The rules of the in-point and focus (issue 24) over hand-made samples, 4 a second. */
+/** The rules of the in-point and focus over hand-made samples, 4 a second. */
 
 const width = 8;
 function sample(i: number, kind: 'black' | 'frozen' | 'moving', at = 6): FrameSample {

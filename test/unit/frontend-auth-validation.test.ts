@@ -11,7 +11,7 @@ import {
   validateResetWithCode,
 } from '../../frontend/src/features/auth/lib/validation';
 
-describe('account form validation (spec 000 §5, 001 §5)', () => {
+describe('account form validation', () => {
   it('login needs a username and a password', () => {
     expect(validateLogin({ username: ' ', password: '' })).toEqual({
       username: 'Username is required',

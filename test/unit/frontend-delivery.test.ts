@@ -23,7 +23,7 @@ import {
   SCHEDULED_PREVIEW,
   weekDays,
   weeklyTimes,
-} from '../../frontend/src/features/automation/lib/delivery';
+} from '../../frontend/src/features/delivery/lib/delivery';
 import {
   combineLocal,
   expiresText,
@@ -34,7 +34,7 @@ import {
   MISSING_SCHEDULE_TITLE,
   quickPicks,
   scheduledToastText,
-} from '../../frontend/src/features/automation/lib/video-delivery';
+} from '../../frontend/src/features/delivery/lib/video-delivery';
 import { downloadName } from '../../frontend/src/features/share/lib/download-name';
 
 const saved: DeliverySettings = {

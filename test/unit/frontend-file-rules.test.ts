@@ -9,7 +9,7 @@ import {
   messages,
 } from '../../frontend/src/features/media/lib/file-rules';
 
-/** The upload dialogs' checks before any byte is sent (spec 001 §5), read from the contract's table of file types. */
+/** The upload dialogs' checks before any byte is sent, read from the contract's table of file types. */
 describe('the upload dialogs', () => {
   const file = (name: string, type = '') => new File([new Uint8Array(4)], name, { type });
 

@@ -10,7 +10,7 @@ function fileOf(name: string, type: string, size: number): File {
   return file;
 }
 
-describe('the drop zone (spec 001 §2, §5)', () => {
+describe('the drop zone', () => {
   it('takes files up to 10 MB each by default and refuses larger ones with File Size Exceeded', () => {
     expect(DROP_ZONE_MAX_MB).toBe(10);
     const atLimit = fileOf('at-limit.mp4', 'video/mp4', 10 * MB);
@@ -43,7 +43,7 @@ describe('the drop zone (spec 001 §2, §5)', () => {
   });
 });
 
-describe('bulk delete asks, then tells what was deleted (issue 15)', () => {
+describe('bulk delete asks, then tells what was deleted', () => {
   const titles: Record<string, string> = { a: 'Beach sunset', b: 'Coffee pour', c: 'Grinder', d: 'Milk foam' };
   const titleOf = (id: string) => titles[id];
 

@@ -48,7 +48,7 @@ const schedule = (fields: Partial<AutomationSchedule> = {}): AutomationSchedule 
   ...fields,
 });
 
-describe('the schedule badge (000 §4)', () => {
+describe('the schedule badge', () => {
   const now = Date.parse('2026-03-04T12:00:00Z');
   it('is Inactive when not active, whatever nextRunAt says', () => {
     expect(scheduleBadge({ isActive: false, nextRunAt: '2020-01-01T00:00:00Z' }, now)).toBe('Inactive');
@@ -86,7 +86,7 @@ describe('labels', () => {
   });
 });
 
-describe('the next run the dialog announces (000 §4)', () => {
+describe('the next run the dialog announces', () => {
   const form = (fields: Partial<ReturnType<typeof defaultScheduleForm>>) => ({ ...defaultScheduleForm(''), ...fields });
   it('daily: today at the time, else tomorrow', () => {
     expect(nextRunPreview(form({ frequency: 'daily', startTime: '09:00' }), local(2026, 3, 4, 8, 0))).toEqual(local(2026, 3, 4, 9, 0));
@@ -147,7 +147,7 @@ describe('recipients', () => {
 });
 
 describe('the template form ⇄ request', () => {
-  it('starts with the spec’s form defaults (000 §3)', () => {
+  it('starts with the spec’s form defaults', () => {
     const form = defaultTemplateForm();
     expect(form.duration).toBe('60 sec');
     expect(form.backgroundAudioVolume).toBe(20);
@@ -157,7 +157,7 @@ describe('the template form ⇄ request', () => {
       enabled: true,
       style: 'highlight',
       position: 'middle_center',
-      // Issue 24's phone-ready readings (the spec's form said 60, 5 words, no capitals: about 35 % of the width).
+      // The phone-ready readings (the spec's form said 60, 5 words, no capitals: about 35 % of the width).
       fontSize: 68,
       fontFamily: 'The Bold Font',
       lineColor: '#FFFFFF',
@@ -174,7 +174,7 @@ describe('the template form ⇄ request', () => {
       transition: 'cut',
     });
   });
-  it('needs a name, topic, subject category and duration (000 §5)', () => {
+  it('needs a name, topic, subject category and duration', () => {
     const form = defaultTemplateForm();
     expect(templateIsComplete(form)).toBe(false);
     expect(templateIsComplete({ ...form, name: 'A', topic: 'B', subjectCategory: '' })).toBe(false);
@@ -197,13 +197,13 @@ describe('the template form ⇄ request', () => {
 });
 
 describe('the schedule form → request', () => {
-  it('starts at the spec’s defaults (000 §3)', () => {
+  it('starts at the spec’s defaults', () => {
     const form = defaultScheduleForm('T1', local(2026, 3, 4));
     expect(form).toMatchObject({ templateId: 'T1', frequency: 'daily', startTime: '09:00', isActive: true, dayOfWeek: 3, dayOfMonth: 4, recipients: '' });
     expect(form.emailSubject).toBe('Your automated video is ready!');
     expect(form.emailBody).toBe('Your scheduled video has been generated and is ready for viewing.');
   });
-  it('needs a name and a template (000 §5)', () => {
+  it('needs a name and a template', () => {
     expect(scheduleIsComplete({ name: '', templateId: 'T1' })).toBe(false);
     expect(scheduleIsComplete({ name: 'Mornings', templateId: '' })).toBe(false);
     expect(scheduleIsComplete({ name: 'Mornings', templateId: 'T1' })).toBe(true);
@@ -224,7 +224,7 @@ describe('the schedule form → request', () => {
 });
 
 describe('runs', () => {
-  it('words the Test Workflow toasts (000 §8)', () => {
+  it('words the Test Workflow toasts', () => {
     expect(testToast({ status: 'completed', scriptTitle: 'Three small wins', waitTime: 14.6 })).toEqual({
       type: 'success',
       title: 'Test Completed Successfully',

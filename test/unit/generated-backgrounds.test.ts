@@ -12,7 +12,7 @@ import type { PipelineDeps } from '../../functions/core/video/pipeline-deps';
 import { planStep } from '../../functions/core/video/plan-step';
 import { SegmentPlanner } from '../../functions/core/video/segment-planner';
 
-/** Generated backgrounds when the library has no footage (issue 24). */
+/** Generated backgrounds when the library has no footage. */
 const noRecentUse: RecentMediaUse = { since: async () => ({}), record: async () => undefined };
 
 function clip(id: string, title: string): MediaAsset {

@@ -21,7 +21,7 @@ import { presetVoices, type Voice } from '../../functions/core/voices/voice';
 import type { MediaFolder } from '../../functions/core/media/media';
 import { bulkDeleteSchema, bulkMoveSchema, setTagsSchema, tagsInput } from '../../functions/contract/media';
 
-/** Issue 10, points 3, 4 and 7: the pure rules behind the integration tests in input-bounds.test.ts. */
+/** The pure rules behind the integration tests in input-bounds.test.ts. */
 
 describe('the item size guard (point 3)', () => {
   it('counts an item as DynamoDB does: names and values in UTF-8, numbers by digits, 3 bytes and 1 per element for lists and maps', () => {

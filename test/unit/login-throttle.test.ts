@@ -34,7 +34,7 @@ describe('sign-in throttle policy', () => {
   });
 });
 
-describe('sign-in budgets (issue 23)', () => {
+describe('sign-in budgets', () => {
   it("spends the account's budget whichever of its names was typed, and an unknown name's own otherwise", () => {
     expect(loginBudget('Ada', 'U1')).toBe(accountBudget('U1'));
     expect(loginBudget(' ADA@example.com ', 'U1')).toBe(accountBudget('U1'));

@@ -5,7 +5,7 @@ import { assetEntity, folderEntity, nameKey, sizeKey, uploadEntity } from '../..
 import type { MediaAsset } from '../../functions/core/media/media';
 import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dynamo/entities';
 
-/** Issue 11, part 4: each media record type writes its keys from one definition, in the table's existing layout. */
+/** Each media record type writes its keys from one definition, in the table's existing layout. */
 
 const asset = (over: Partial<MediaAsset> = {}): MediaAsset => ({
   id: 'A1', userId: 'u1', title: 'Émile Beach', fileName: 'beach.mp4', fileType: 'video/mp4', kind: 'video', fileSize: 4_096, duration: 8,

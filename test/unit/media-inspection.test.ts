@@ -5,7 +5,7 @@ import type { PendingUpload } from '../../functions/core/media/media';
 import { arrivedSize, assetFromUpload, inspectUpload } from '../../functions/core/media/uploads';
 import type { ProbeResult } from '../../functions/core/ports/media';
 
-/** Issue 11, part 4: whether an upload is kept is decided by pure rules over what arrived. */
+/** Whether an upload is kept is decided by pure rules over what arrived. */
 
 const type = (mime: string) => fileTypes[mime] ?? (() => { throw new Error(mime); })();
 const mp4 = type('video/mp4');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset } from '../../functions/core/media/media';
-import { buildTagger } from '../../functions/platform/compose/tagger';
+import { buildTagger } from '../../functions/compose/tagger';
 
 const base = { OPENAI_BASE_URL: undefined, OPENAI_MODEL: 'gpt-4o-mini', OPENAI_API_KEY: undefined, OPENAI_API_KEY_PARAMETER: undefined };
 const audio = { title: 'Morning birds', kind: 'audio', duration: 30, width: null, height: null, audioCodec: 'mp3' } as unknown as MediaAsset;

@@ -3,7 +3,7 @@ import { keys, workflowKeys } from '../../functions/adapters/aws/dynamo/keys';
 import { exportFiles, ownedRecordOf } from '../../functions/adapters/aws/dynamo/entities';
 import { exportDocuments } from '../../functions/core/accounts/data-export';
 
-describe('plan counters in an export (issue 23)', () => {
+describe('plan counters in an export', () => {
   it('stay out of every file: only the records they count are exported', () => {
     const counters = [workflowKeys.templateCount, workflowKeys.activeScheduleCount, keys.scriptTemplateCount, keys.voiceClones];
     const records = [

@@ -124,7 +124,7 @@ describe('video minutes', () => {
     await expect(meterAt('2027-06-01T00:00:00Z', resets).checkVideo({ ...used, subscriptionTier: 'free', videoMinutesGenerated: 10 })).rejects.toBeInstanceOf(LimitExceededError);
   });
 
-  it('reserve a run\'s estimate in one conditional write with the run, and refuse what does not fit with the limit message (issue 23)', async () => {
+  it('reserve a run\'s estimate in one conditional write with the run, and refuse what does not fit with the limit message', async () => {
     const reservations: string[] = [];
     let used = 9.5;
     const meter = new UsageMeter(

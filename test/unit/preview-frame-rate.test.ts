@@ -6,7 +6,7 @@ import { proxyOutput, type RenderRequest } from '../../functions/core/ports/vide
 import { chunkClips, framedClips, framesAt, timelineFrames } from '../../functions/core/video/frame-timeline';
 import { previewOutput } from '../../functions/core/video/preview';
 
-/** Issue 24, the preview is the video: the settings preview draws the same plan at 15 fps. */
+/** The settings preview draws the same plan at 15 fps. */
 const request: RenderRequest = {
   clips: [
     { path: '/media/a.mp4', kind: 'video', start: 1, duration: 2 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptGuardedFields, scriptReadOnlyFields, updateScriptSchema } from '../../functions/contract/scripts';
-import { userGuardedFields, userReadOnlyFields } from '../../functions/contract/accounts';
+import { userGuardedFields, userReadOnlyFields } from '../../functions/contract/auth';
 import { templateReadOnlyFields, updateTemplateSchema } from '../../functions/contract/workflows';
 import { createAreaHandler } from '../../functions/platform/http/area-handler';
 import { endpointsFor } from '../../functions/platform/http/endpoint';
@@ -9,7 +9,7 @@ import { idMismatchMessage, refuseChangedGuardedFields, withoutReadOnlyFields } 
 import { routesOfArea, routeKey } from '../../functions/platform/routes';
 import { parseOrRefuse } from '../../functions/platform/http/zod-issues';
 
-describe('read-only fields on PUT/PATCH (issue 23)', () => {
+describe('read-only fields on PUT/PATCH', () => {
   const fields = ['id', 'createdAt', 'updatedAt'];
 
   it('takes the read-only fields out, whatever their value, and keeps every other field', () => {

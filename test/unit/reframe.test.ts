@@ -4,7 +4,7 @@ import type { Segment } from '../../functions/contract/rules/segments';
 import { initialSegments, replaceSegmentMedia, type CandidateMedia } from '../../frontend/src/features/scripts/lib/segments';
 import { publicAttributionOf, toPublicAsset, type MediaAsset } from '../../functions/core/media/media';
 
-/** Per-shot framing (issue 24): the window Switch Scenes draws is the one the render crops. */
+/** Per-shot framing: the window Switch Scenes draws is the one the render crops. */
 
 const shot = (extra: Partial<Segment> = {}): Segment => ({ text: 'Fresh beans', mediaAssetId: 'B', mediaFile: '/f/B', mediaDuration: 2, mediaStartTime: 0, thumbnailUrl: '/t/B', ...extra });
 
@@ -60,7 +60,7 @@ describe('a shot’s focus', () => {
   });
 });
 
-describe('the browser’s plan uses the analysed framing (issue 24)', () => {
+describe('the browser’s plan uses the analysed framing', () => {
   const clip = (id: string, extra: Partial<CandidateMedia> = {}): CandidateMedia => ({
     id,
     title: id,

@@ -45,7 +45,7 @@ function recoveryWith(overrides: Partial<RunRecoveryDeps> & { holder?: string; s
   const emails: string[] = [];
   const order: string[] = [];
   const runs = runsHolding(overrides.holder);
-  // The runs' reserved video minutes (issue 23): each given back once, as the VIDEORUN# marker does.
+  // The runs' reserved video minutes: each given back once, as the VIDEORUN# marker does.
   const reserved = new Set(['RUN1']);
   const givenBack: string[] = [];
   const deps: RunRecoveryDeps = {

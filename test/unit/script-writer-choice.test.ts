@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeRequestFor } from '../../functions/core/scripts/generation';
-import { buildScriptWriter } from '../../functions/platform/compose/script-writer';
+import { buildScriptWriter } from '../../functions/compose/script-writer';
 
 const base = { OPENAI_MODEL: 'gpt-4o-mini', OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, OPENAI_API_KEY_PARAMETER: undefined };
 const request = writeRequestFor({ topic: 'Tea', subjectCategory: null, extraInstructions: 'short', duration: '15 sec', count: 1 });

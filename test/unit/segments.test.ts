@@ -90,7 +90,7 @@ function seeded(seed: number): () => number {
   };
 }
 
-describe('optimal assignment where greedy goes wrong (issue 15)', () => {
+describe('optimal assignment where greedy goes wrong', () => {
   it('puts the grinder clip on the grinder sentence even though an earlier sentence also likes it', () => {
     const library = [media('grinder', { tags: ['grinder'] }), media('beans', { tags: ['beans'] })];
     const segments = emptySegments('Fresh beans and a good grinder make the cup. Set the grinder to medium.');

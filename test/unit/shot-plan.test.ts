@@ -4,7 +4,7 @@ import type { CandidateMedia } from '../../functions/contract/rules/segments';
 import { estimatedVoice, moveCut, planShots, segmentTimes, shotPacing, shotTimes, type VoiceTimings } from '../../functions/contract/rules/shot-plan';
 import { stemOf } from '../../functions/contract/rules/word-stems';
 
-/** Shots, not sentences (issue 24): a 30 s coffee script and nine tagged clips. */
+/** Shots, not sentences: a 30 s coffee script and nine tagged clips. */
 const now = Date.parse('2026-03-01T00:00:00Z');
 const context = { now, preferredFolderId: null, recentUse: {} };
 const clip = (id: string, tags: string[], extra: Partial<CandidateMedia> = {}): CandidateMedia => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseFile, toStockVideo } from '../../functions/adapters/providers/pexels-stock-footage';
 import { stockQueryWords } from '../../functions/core/media/stock-footage';
 
-/** The pure parts of stock footage (issue 24): what is searched, which file is fetched, what an answer must hold. */
+/** The pure parts of stock footage: what is searched, which file is fetched, what an answer must hold. */
 
 describe('search words', () => {
   it('keeps the longest content words, in spoken order', () => {

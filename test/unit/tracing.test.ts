@@ -6,7 +6,7 @@ import { markFailedTask } from '../../functions/pipeline/mark-failed';
 import { createLogger, logger, setLogSink } from '../../functions/platform/logger';
 import { traceIdOfRequest, xrayRootOf } from '../../functions/platform/trace';
 
-/** One trace id (issue 16): a task's log lines carry its execution input's `traceId`. */
+/** One trace id: a task's log lines carry its execution input's `traceId`. */
 let lines: Array<Record<string, unknown>> = [];
 const capture = () => {
   lines = [];

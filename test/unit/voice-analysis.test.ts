@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { espeakArguments, offlineProfileOf } from '../../functions/core/voices/offline-profile';
 import { analyseVoice, combineMeasurements, estimatePitch, estimateSyllableRate, pcm16ToFloat } from '../../functions/core/voices/voice-analysis';
 
-/** The offline clone's measurements (issue 14) on generated tones, where the answer is known. */
+/** The offline clone's measurements on generated tones, where the answer is known. */
 const rate = 16_000;
 
 /** A harmonic tone (a voice-like buzz: the fundamental and its overtones, falling off). */

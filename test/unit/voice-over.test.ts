@@ -13,7 +13,7 @@ import { voiceCandidates, voiceSettingsOf } from '../../functions/core/voiceover
 import { fitWords } from '../../functions/core/voiceover/voice-over-service';
 import type { UserVoice, Voice } from '../../functions/core/voices/voice';
 import { VoiceService } from '../../functions/core/voices/voice-service';
-import { buildSpeech } from '../../functions/platform/compose/speech';
+import { buildSpeech } from '../../functions/compose/speech';
 
 function alignment(text: string, step = 0.1) {
   return {

@@ -29,7 +29,7 @@ describe('Retry-After', () => {
   ] as const)('reads %s as %s seconds', (value, seconds) => expect(parseRetryAfter(value, now)).toBe(seconds));
 });
 
-describe('the webhook URL check (decision 8)', () => {
+describe('the webhook URL check', () => {
   const publicResolve = async () => [{ address: '93.184.216.34', family: 4 }];
 
   it.each([

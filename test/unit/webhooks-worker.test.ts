@@ -7,7 +7,7 @@ import type { WebhookService } from '../../functions/core/delivery/webhooks';
 import type { WebhookJob } from '../../functions/core/ports/delivery';
 import { createWebhookWorker } from '../../functions/jobs/webhook-worker';
 import { webhookWorkerAccess } from '../../functions/platform/access';
-import { composeWebhookWorker, webhookToolsOf, webhooksOf } from '../../functions/platform/compose/webhooks';
+import { composeWebhookWorker, webhookToolsOf, webhooksOf } from '../../functions/compose/webhooks';
 import { parseConfig } from '../../functions/platform/config';
 import { setLogSink } from '../../functions/platform/logger';
 

@@ -286,7 +286,7 @@ describe('an attempt', () => {
     expect(settings.failures).toHaveLength(1);
   });
 
-  it('fails without retrying when the URL is refused at send (decision 8)', async () => {
+  it('fails without retrying when the URL is refused at send', async () => {
     const { service, queue, log } = setup(undefined, { refuse: { ok: false, reason: 'address', message: 'Webhook URL must not point to a private, loopback or link-local address' } });
     await service.dispatch('U1', 'video.completed', data);
     expect(await service.attempt(queue.take())).toBe('failed');
@@ -368,7 +368,7 @@ describe('test webhook', () => {
     expect(settings.disabled).toHaveLength(0);
   });
 
-  it('refuses a missing URL and a URL refused under decision 8 with a 400', async () => {
+  it('refuses a missing URL and a URL refused under the outbound URL guard with a 400', async () => {
     const noUrl = setup(undefined, { settings: { webhookUrl: null } });
     await expect(noUrl.service.test('U1')).rejects.toThrow(new ValidationError('Please enter a webhook URL first'));
     const refused = setup(undefined, { refuse: { ok: false, reason: 'insecure', message: 'Webhook URL must use https' } });

@@ -167,7 +167,7 @@ describe('an automation run’s firing time', () => {
     expect(off.enabled).toBe(false);
   });
 
-  it('carries a template’s motion and transition to the script (issue 24), and refuses an unknown transition', () => {
+  it('carries a template’s motion and transition to the script, and refuses an unknown transition', () => {
     const parsed = createTemplateSchema.parse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { motion: false, transition: 'crossfade' } });
     expect(scriptCaptionsOf({ captionSettings: parsed.captionSettings, backgroundAudioId: null, backgroundAudioVolume: 20 })).toMatchObject({ motion: false, transition: 'crossfade' });
     const bad = createTemplateSchema.safeParse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { transition: 'wipe' } });
@@ -188,7 +188,7 @@ describe('workflow request validation', () => {
       enabled: true,
       style: 'highlight',
       position: 'middle_center',
-      // Issue 24's phone-ready readings (the spec's form said 60, 5 words, no capitals: about 35 % of the width).
+      // The phone-ready readings (the spec's form said 60, 5 words, no capitals: about 35 % of the width).
       fontSize: 68,
       fontFamily: 'The Bold Font',
       lineColor: '#FFFFFF',
@@ -201,7 +201,7 @@ describe('workflow request validation', () => {
       underline: false,
       allCaps: true,
       look: null,
-      // Issue 24: the shots' motion, as a script's settings default it.
+      // The shots' motion, as a script's settings default it.
       motion: true,
       transition: 'cut',
     });

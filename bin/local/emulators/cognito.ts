@@ -35,7 +35,7 @@ let atomicWrites = false;
 
 /**
  * cognito-local saves each user pool with `fs.writeFile` (truncate, then write, asynchronously): a kill
- * between the two (issue 23's SIGKILL) or two saves at once leaves an empty or mixed file, and every
+ * between the two (a SIGKILL) or two saves at once leaves an empty or mixed file, and every
  * account with it. Each save is made whole instead: written to a temporary file beside it, then renamed
  * over it (one synchronous step, so saves never interleave and the file is always the old or the new one).
  */

@@ -16,7 +16,7 @@ export interface RunningStepFunctions {
   endpoint: string;
   /** The video pipeline. */
   stateMachineArn: string;
-  /** The automation run (issue 13), which runs the video pipeline as a nested execution. */
+  /** The automation run, which runs the video pipeline as a nested execution. */
   automationStateMachineArn: string;
   stop(): Promise<void>;
 }

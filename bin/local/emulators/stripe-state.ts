@@ -9,6 +9,9 @@ import { randomBytes } from 'node:crypto';
 export type Tier = 'basic' | 'pro';
 export const plans: Record<Tier, { name: string; amount: number }> = { basic: { name: 'Basic', amount: 2000 }, pro: { name: 'Pro', amount: 9700 } };
 export const periodSeconds = 30 * 24 * 60 * 60;
+/** The two prices the emulator sells, one per tier. */
+export const prices: Record<Tier, string> = { basic: 'price_reelsmith_basic', pro: 'price_reelsmith_pro' };
+export const tierOfPrice = (price: string): Tier => (price === prices.pro ? 'pro' : 'basic');
 
 export interface Customer {
   id: string;
@@ -69,6 +72,16 @@ export interface State {
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
   portals: Record<string, PortalSession>;
+}
+
+/** What the routes and the customer's actions share in one running emulator. */
+export interface StripeRuntime {
+  readonly state: State;
+  /** http://127.0.0.1:<port>, once the server listens. */
+  base(): string;
+  /** Saves the state, then makes the events and delivers them one after another (what Stripe sends for one action). */
+  emit(...list: [type: string, objectId: string][]): Promise<void>;
+  save(): void;
 }
 
 export const now = () => Math.floor(Date.now() / 1000);

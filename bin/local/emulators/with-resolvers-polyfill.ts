@@ -1,5 +1,5 @@
 // aws-local-stepfunctions 3 calls Promise.withResolvers (Node 22); Node 20, the pinned runtime, lacks
-// it (DESIGN 13). Imported before the library loads.
+// it. Imported before the library loads.
 interface Resolvers<T> {
   promise: Promise<T>;
   resolve: (value: T | PromiseLike<T>) => void;

@@ -9,7 +9,7 @@ import { swrFetcher } from '@/lib/api-client';
 import { LoginWelcome } from '@/lib/auth';
 
 /**
- * Data fetching defaults (spec 000 section 7): GET on the key with credentials, JSON parsed; no
+ * Data fetching defaults: GET on the key with credentials, JSON parsed; no
  * refetch interval, none on focus or reconnect, cached data is never stale, no retries. Lists are
  * refreshed explicitly (`mutate`) after updates and on realtime messages.
  */

@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
           { path: paths.scripts.path, ...page(() => import('@/app/routes/scripts')) },
           { path: paths.templates.path, ...page(() => import('@/features/workflows/routes/workflows')) },
           { path: paths.media.path, ...page(() => import('@/features/media/routes/media')) },
-          { path: paths.calendar.path, ...page(() => import('@/features/automation/routes/automation')) },
+          { path: paths.calendar.path, ...page(() => import('@/features/delivery/routes/delivery')) },
           { path: paths.settings.path, ...page(() => import('@/features/settings/routes/settings')) },
           { path: paths.testVoice.path, ...page(() => import('@/features/voice-test/routes/test-voice')) },
         ],

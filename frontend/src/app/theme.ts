@@ -2,7 +2,7 @@ import { createSystem, defaultConfig, defineConfig, defineRecipe, defineSlotReci
 import { avatarAnatomy, checkboxAnatomy, dialogAnatomy, drawerAnatomy, progressAnatomy, radioGroupAnatomy, sliderAnatomy, stepsAnatomy, switchAnatomy } from '@chakra-ui/react/anatomy';
 
 /**
- * Reelsmith's one visual identity (issue 15): a violet `brand` palette as the primary colour, softer radii,
+ * Reelsmith's one visual identity: a violet `brand` palette as the primary colour, softer radii,
  * a tighter heading scale and a dimmed, blurred backdrop behind dialogs and drawers. Chrome stays neutral
  * (the global palette is gray); primary actions are brand by default: solid, subtle and surface buttons,
  * and the selection controls (checkbox, radio, switch, slider, progress, steps) unless a page names another

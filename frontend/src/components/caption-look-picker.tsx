@@ -43,7 +43,7 @@ function Tile({ selected, label, description, onSelect, children }: { selected: 
 }
 
 /**
- * The caption looks as pictures (issue 24): a creator picks a look by how it looks, as in Canva or
+ * The caption looks as pictures: a creator picks a look by how it looks, as in Canva or
  * CapCut. Choosing one applies its preset (font, size, colours, outline, position…) and its animation;
  * "Custom" keeps the settings below as they are, drawn by the chosen style with keyword emphasis.
  */

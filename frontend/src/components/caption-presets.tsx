@@ -22,7 +22,7 @@ async function savePresets(presets: CaptionPreset[]): Promise<boolean> {
 }
 
 /**
- * The creator's named caption presets (issue 24), kept on their account: a tap applies one (its look and
+ * The creator's named caption presets, kept on their account: a tap applies one (its look and
  * settings); "Save as preset" keeps the current settings under a name (the same name replaces it). The
  * scripts' dialog and the templates' dialog both show them, so a schedule's template can use one too.
  */

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 
 /**
  * An email address that wraps only where a reader expects it to: before the `@` and after a dot, never
- * inside a word (issue 15). `truncate` keeps it on one line with an ellipsis instead, the whole address in
+ * inside a word. `truncate` keeps it on one line with an ellipsis instead, the whole address in
  * the tooltip.
  */
 export function EmailText({ email, truncate, ...props }: { email: string; truncate?: boolean } & Omit<TextProps, 'children'>) {

@@ -1,6 +1,6 @@
 import { Center, Spinner } from '@chakra-ui/react';
 
-/** Shown while the current user loads (spec 000 section 2: "a full-screen spinner"). */
+/** Shown while the current user loads ("a full-screen spinner"). */
 export function FullScreenSpinner() {
   return (
     <Center position="fixed" inset="0" bg="bg" role="status" aria-label="Loading">

@@ -2,7 +2,7 @@ import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The full-screen overlay with a message shown during login and logout (spec 000 section 2). It is
+ * The full-screen overlay with a message shown during login and logout. It is
  * global so it stays on screen while the routes under it change (a logout clears the user, which
  * sends the protected routes to /auth before the page reloads).
  */

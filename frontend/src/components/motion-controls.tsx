@@ -5,7 +5,7 @@ import type { CaptionSettings } from '@contract/caption-settings';
 
 type Transition = CaptionSettings['transition'];
 
-/** The render's transitions (issue 24), as a creator names them. */
+/** The render's transitions, as a creator names them. */
 const TRANSITIONS: { value: Transition; label: string }[] = [
   { value: 'cut', label: 'Cut' },
   { value: 'zoom', label: 'Quick zoom' },
@@ -13,7 +13,7 @@ const TRANSITIONS: { value: Transition; label: string }[] = [
 ];
 
 /**
- * How the shots move (issue 24): a slow push-in or pan on every shot with punch-ins on key words, the
+ * How the shots move: a slow push-in or pan on every shot with punch-ins on key words, the
  * transition between shots and, where given, the caption emoji. The same control in the settings dialog
  * and in a video template.
  */

@@ -16,7 +16,7 @@ export function compactCreditText(attribution: AssetAttribution): string {
 }
 
 /**
- * A stock clip's credit (issue 24, Pexels' API terms): "Video by NAME on Pexels", the name linking to the
+ * A stock clip's credit (Pexels' API terms): "Video by NAME on Pexels", the name linking to the
  * author's page and the provider to the video's page (https only, as the API answers them), each in a new tab.
  */
 export function StockCredit({ attribution, linkColor, ...props }: { attribution: AssetAttribution; linkColor?: string } & TextProps) {

@@ -1,5 +1,5 @@
 /**
- * The one route map: every path of the app is named here once (spec 000 section 2, 001 section 2).
+ * The one route map: every path of the app is named here once.
  * Components link with `paths.x.href` (or `getHref`), the router mounts `paths.x.path`.
  */
 export const paths = {
@@ -20,7 +20,7 @@ export const paths = {
     getHref: (email: string) => `/verify-email-code?email=${encodeURIComponent(email)}`,
   },
   resendVerification: { path: '/resend-verification', href: '/resend-verification' },
-  /** A share link's public page (issue 12): no session, outside the page frame. */
+  /** A share link's public page: no session, outside the page frame. */
   share: { path: '/share/:token', getHref: (token: string) => `/share/${encodeURIComponent(token)}` },
 
   home: { path: '/', href: '/' },
@@ -34,7 +34,7 @@ export const paths = {
   notFound: { path: '*' },
 } as const;
 
-/** The frame header's links, in the spec's order (000 section 2). */
+/** The frame header's links, in the spec's order (section 2). */
 export const frameLinks = [
   { label: 'Scripts', href: paths.scripts.href },
   { label: 'Automations', href: paths.calendar.href },

@@ -1,5 +1,5 @@
 /**
- * The one API client (spec 000 section 7, DESIGN decision 5). Every call of the app goes through it:
+ * The one API client. Every call of the app goes through it:
  * it owns credentials, the anti-forgery token and the shape of errors.
  *
  * - Every request is sent with `credentials: 'include'` (the session is an HttpOnly cookie).
@@ -220,7 +220,7 @@ export const apiPut = <T>(path: string, body?: RequestBody): Promise<T> => apiCl
 export const apiDelete = <T>(path: string, body?: RequestBody): Promise<T> => apiClient.delete<T>(path, body);
 export const clearCsrfToken = (): void => apiClient.clearCsrfToken();
 
-/** The current user, or null when the server answers 401 (spec 000 section 7: "401 gives null"). */
+/** The current user, or null when the server answers 401 ("401 gives null"). */
 export async function getUser<T>(): Promise<T | null> {
   try {
     return await apiGet<T>('/api/user');

@@ -9,15 +9,15 @@ import { paths } from '@/config/paths';
 import { apiPost, clearCsrfToken, getUser, isCsrfError } from '@/lib/api-client';
 import type { PublicUser } from '@contract/users';
 
-/** The current user's query key (spec 000 section 7: GET /api/user, a 401 gives null). */
+/** The current user's query key (GET /api/user, a 401 gives null). */
 export const USER_KEY = '/api/user';
-/** The current user stays fresh 30 minutes (spec 000 section 9). */
+/** The current user stays fresh 30 minutes. */
 export const USER_FRESH_MS = 30 * 60 * 1000;
-/** Delay before the page reloads after login or logout (spec 000 section 9). */
+/** Delay before the page reloads after login or logout. */
 export const REDIRECT_DELAY_MS = 800;
 /** Session-storage key carrying the welcome toast across the reload after login (its value: the name). */
 export const LOGIN_WELCOME_KEY = 'loginWelcome';
-/** Local-storage keys cleared on logout (spec 000 section 3: "emailTemplates (cleared on logout)"). */
+/** Local-storage keys cleared on logout ("emailTemplates (cleared on logout)"). */
 export const LOGOUT_LOCAL_STORAGE_KEYS = ['emailTemplates'] as const;
 
 function asUser(value: unknown): PublicUser | null {
@@ -65,7 +65,7 @@ export async function clearClientState(mutate: ScopedMutator): Promise<void> {
 }
 
 /**
- * Session expiry (spec 000 sections 4 and 8): clear the user and everything cached, say so, and go
+ * Session expiry: clear the user and everything cached, say so, and go
  * to /login.
  */
 export async function expireSession(mutate: ScopedMutator): Promise<void> {
@@ -76,7 +76,7 @@ export async function expireSession(mutate: ScopedMutator): Promise<void> {
 }
 
 /**
- * Log out (spec 000 section 4): "Logging you out...", POST /api/logout, clear cached data, the CSRF
+ * Log out: "Logging you out...", POST /api/logout, clear cached data, the CSRF
  * token and stored email templates, "Redirecting...", reload after 800 ms. A CSRF validation failure
  * is treated as session expiry.
  */
@@ -103,7 +103,7 @@ export function useLogout(): () => Promise<void> {
 }
 
 /**
- * Login (spec 000 sections 4 and 8): "Logging you in...", POST /api/login, then "Redirecting..." and a
+ * Login: "Logging you in...", POST /api/login, then "Redirecting..." and a
  * full reload after 800 ms. The "Login successful" toast must survive that reload, so the name it greets
  * (the user's name, else the username) waits in session storage until `LoginWelcome` shows it. On
  * failure the overlay goes away and the error is rethrown for the form to report.

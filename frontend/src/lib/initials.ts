@@ -1,5 +1,5 @@
 /**
- * Avatar initials (spec 000 section 2): the first letters of the name's words, uppercased; else the
+ * Avatar initials: the first letters of the name's words, uppercased; else the
  * first letter of the email, uppercased; else `U`.
  */
 export function getInitials(name?: string | null, email?: string | null): string {

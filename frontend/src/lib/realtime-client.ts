@@ -1,7 +1,7 @@
 import type { ServerMessage, SubscriptionType } from '@contract/realtime';
 
 /**
- * The realtime connection's state machine (spec 000 sections 4 and 7, DESIGN decision 6), free of
+ * The realtime connection's state machine, free of
  * React and of DOM types so it can be unit-tested with a fake socket.
  *
  * closed → open (socket connected; a single-use ticket is fetched from the API and sent as
@@ -12,7 +12,7 @@ import type { ServerMessage, SubscriptionType } from '@contract/realtime';
 
 export type RealtimeState = 'closed' | 'open' | 'authenticated';
 
-/** Receives every message from the server that is not part of the protocol (spec 000 section 3: "Realtime message"). */
+/** Receives every message from the server that is not part of the protocol ("Realtime message"). */
 export type RealtimeHandler = (message: ServerMessage) => void;
 
 /** The part of the browser's WebSocket the client uses. */
@@ -263,7 +263,7 @@ function parseMessage(data: unknown): ServerMessage | undefined {
   return undefined;
 }
 
-/** `ws://host/ws` or `wss://host/ws`, following the page's protocol (spec 000 section 7). */
+/** `ws://host/ws` or `wss://host/ws`, following the page's protocol. */
 export function realtimeUrl(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }

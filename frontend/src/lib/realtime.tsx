@@ -44,7 +44,7 @@ async function fetchTicket(): Promise<string> {
 }
 
 /**
- * Holds the realtime connection while a user is signed in (spec 000 section 4: made only when there
+ * Holds the realtime connection while a user is signed in (made only when there
  * is a user; closed when there is none). `scripts` and `media` messages refresh those SWR lists.
  */
 export function RealtimeProvider({ userId, children }: { userId: string | undefined; children: ReactNode }) {

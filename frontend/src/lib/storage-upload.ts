@@ -16,7 +16,7 @@ export class StorageUploadError extends Error {
 }
 
 /**
- * Sends one file straight to storage with a presigned POST (DESIGN decision 7), reporting real progress
+ * Sends one file straight to storage with a presigned POST, reporting real progress
  * (0–100 of the bytes sent; callers cap it while the server still has work to do).
  */
 export function postToStorage(ticket: StorageUploadTicket, file: File, onProgress: (percent: number) => void): Promise<void> {

@@ -3,24 +3,24 @@ import useSWR from 'swr';
 import { apiGet, apiPatch } from '@/lib/api-client';
 import type { PublicVoice } from '@contract/voices';
 
-/** Voices (spec 000 section 7, 001 section 7), shared by the script generator, the Edit Script dialog and the voice test page. */
+/** Voices, shared by the script generator, the Edit Script dialog and the voice test page. */
 export const VOICES_KEY = '/api/voices';
 
 export function useVoices() {
   return useSWR<PublicVoice[]>(VOICES_KEY);
 }
 
-/** Private voices are shown as "Your Voice" (000 section 6). */
+/** Private voices are shown as "Your Voice" (section 6). */
 export function voiceLabel(voice: PublicVoice): string {
   return voice.visibility === 'private' ? `${voice.name} (Your Voice)` : voice.name;
 }
 
 export const getVoiceSample = (id: string) => apiGet<{ sampleAudioUrl?: string }>(`/api/voices/${encodeURIComponent(id)}/sample`);
 
-/** Samples are played through the media proxy (000 section 7). */
+/** Samples are played through the media proxy (section 7). */
 export const proxiedMediaUrl = (url: string) => `/api/proxy-media?url=${encodeURIComponent(url)}`;
 
 export const selectVoice = (selectedVoice: string) => apiPatch('/api/user', { selectedVoice });
 
-/** The creator's voice speed (0.8x–1.3x, issue 24), remembered per user. */
+/** The creator's voice speed (0.8x–1.3x), remembered per user. */
 export const selectVoiceSpeed = (voiceSpeed: number) => apiPatch('/api/user', { voiceSpeed });

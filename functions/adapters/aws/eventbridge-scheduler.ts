@@ -29,7 +29,7 @@ export function eventBridgeAt(at: Date): string {
 }
 
 /**
- * Time in the cloud (DESIGN decision 16): EventBridge Scheduler. A scheduled email is an `at()`
+ * Time in the cloud: EventBridge Scheduler. A scheduled email is an `at()`
  * schedule that deletes itself after it fires; the weekly email a `cron()` in the user's time zone.
  * Each has a retry policy and a dead-letter queue; creating an existing name updates it.
  */

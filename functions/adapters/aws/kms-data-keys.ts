@@ -2,7 +2,7 @@ import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk
 import type { DataKey, DataKeys } from '../crypto/data-keys';
 
 /**
- * The cloud's token keys (issue 26): a KMS data key (AES_256) made once per process by
+ * The cloud's token keys: a KMS data key (AES_256) made once per process by
  * GenerateDataKey under the stack's key, its plaintext kept in memory only and its KMS ciphertext
  * stored in each sealed value; a value sealed by another process is opened by Decrypt, remembered by
  * its ciphertext. Both calls carry an encryption context, so the key's policy can be narrowed to it.

@@ -25,7 +25,7 @@ export interface BucketLocation {
   endpoint?: string;
 }
 
-/** The private media bucket through the SDK v3 client (s3rver locally); browsers get presigned URLs (DESIGN 8). */
+/** The private media bucket through the SDK v3 client (s3rver locally); browsers get presigned URLs and never reach the bucket otherwise. */
 export class S3ObjectStore implements ObjectStore {
   private readonly bucket: string;
 

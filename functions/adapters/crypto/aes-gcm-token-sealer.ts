@@ -3,7 +3,7 @@ import type { TokenSealer } from '../../core/ports/publishing';
 import type { DataKeys } from './data-keys';
 
 /**
- * AES-256-GCM sealing of secrets (issue 26: platform tokens) with node:crypto. A sealed value is
+ * AES-256-GCM sealing of secrets (platform tokens) with node:crypto. A sealed value is
  * `v1.<wrapped key>.<iv>.<tag>.<ciphertext>` (base64url parts): a 96-bit random IV per value, the
  * 128-bit tag, and the caller's context (`<userId>/<accountId>`) as additional data, so a value copied
  * to another record, or altered, does not open.

@@ -1,5 +1,5 @@
 /**
- * Where the token sealer's AES-256 keys come from (issue 26). Envelope encryption: each sealed value
+ * Where the token sealer's AES-256 keys come from. Envelope encryption: each sealed value
  * names, in `wrapped`, the data key it was sealed with, and `unwrap` gives that key back. In the cloud
  * the data key comes from KMS (`kms-data-keys.ts`: `wrapped` is the KMS ciphertext of the key); locally
  * it is a key file under `.data/` (`LocalKeyFileDataKeys`: `wrapped` is the file key's id).

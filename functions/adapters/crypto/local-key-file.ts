@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { DataKey, DataKeys } from './data-keys';
 
 /**
- * The local runtime's token key (issue 26): 32 random bytes in a file (mode 0600), made on first use,
+ * The local runtime's token key: 32 random bytes in a file (mode 0600), made on first use,
  * e.g. `.data/publishing-token.key`. Sealed values name it by a hash of the key (`local:<16 hex>`), so a
  * replaced key file fails to open old values instead of opening them wrongly.
  */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 /**
  * Where the ffmpeg and ffprobe binaries are. In Lambda the ffmpeg layer puts them under /opt/bin and
  * the function gets FFMPEG_PATH and FFPROBE_PATH; everywhere else they come from the npm packages
- * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe (DESIGN decision 10). The packages are
+ * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe. The packages are
  * required at run time only when the variable is unset, so a bundle does not need them.
  */
 const requireFromHere = createRequire(import.meta.url);

@@ -21,7 +21,7 @@ async function onUpload<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Limits for untrusted input (DESIGN decision 10). */
+/** Limits for untrusted input. */
 export const toolLimits = {
   probe: { timeoutMs: 15_000, maxOutputBytes: 1024 * 1024 },
   thumbnail: { timeoutMs: 30_000 },

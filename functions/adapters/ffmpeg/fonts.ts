@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { CaptionSettings } from '../../contract/caption-settings';
 
 /**
- * The caption fonts (DESIGN decision 10). The spec's five families are drawn with open fonts shipped
+ * The caption fonts. The spec's five families are drawn with open fonts shipped
  * as TTF in npm packages (docs/decisions.md, render engine):
  *
  * | spec family | drawn with | package |

@@ -4,7 +4,7 @@ import { mediaFormats, untrustedInput } from './input';
 import { runTool } from './run';
 
 /**
- * The quick look at an uploaded clip (issue 24): one ffmpeg run decodes at most the first
+ * The quick look at an uploaded clip: one ffmpeg run decodes at most the first
  * `analysedSeconds`, a few frames a second, scaled to a few dozen grey pixels, and the pure rules of
  * core/media/framing.ts pick the in-point and the focus from them. Cheap on purpose: the decoder skips
  * the loop filter and the frames no other frame refers to (neither matters at 64 pixels), nothing is

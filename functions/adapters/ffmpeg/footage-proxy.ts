@@ -7,7 +7,7 @@ import { mediaFormats, untrustedInput } from './input';
 import { runTool, ToolFailedError } from './run';
 
 /**
- * The proxy copy of an uploaded clip (issue 24, the preview is the video), made beside the footage
+ * The proxy copy of an uploaded clip (the preview is the video), made beside the footage
  * analysis and read by the settings preview and draft renders instead of the original: decoding a
  * 1080p original was most of a preview's time (docs/decisions.md, proxies).
  *

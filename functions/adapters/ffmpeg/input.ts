@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 
 /**
- * How ffmpeg and ffprobe open a file a user gave us (DESIGN decision 10). Three guards, on every input:
+ * How ffmpeg and ffprobe open a file a user gave us. Three guards, on every input:
  *
  * - `-protocol_whitelist file`: no network, no pipes, no other protocol, also for anything the file
  *   itself names;

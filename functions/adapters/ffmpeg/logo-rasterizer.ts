@@ -32,7 +32,7 @@ function pngSize(png: Uint8Array): { width: number; height: number } {
 }
 
 /**
- * ffprobe then ffmpeg on a private copy (DESIGN decision 10: file protocol only, one demuxer, time and
+ * ffprobe then ffmpeg on a private copy (file protocol only, one demuxer, time and
  * output bounds): the first frame, scaled down to fit `maxSide`, as an RGBA PNG without metadata.
  */
 export class FfmpegLogoRasterizer implements LogoRasterizer {

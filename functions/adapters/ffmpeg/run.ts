@@ -28,7 +28,7 @@ export class ToolFailedError extends Error {
 
 /**
  * Runs a binary with arguments (never through a shell), bounded in time and in output. The caller
- * passes `-protocol_whitelist file` before every untrusted input (DESIGN decision 10).
+ * passes `-protocol_whitelist file` before every untrusted input.
  */
 export function runTool(binary: string, args: readonly string[], limits: RunLimits): Promise<RunResult> {
   return new Promise((resolve, reject) => {

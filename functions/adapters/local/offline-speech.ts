@@ -24,7 +24,7 @@ export function fliteSpeaks(text: string, voice: VoiceSettings): boolean {
 export const fliteMaxWords = 1_200;
 
 /**
- * The offline voice (issue 24): Flite's English voices, intelligible and exactly timed, for every voice
+ * The offline voice: Flite's English voices, intelligible and exactly timed, for every voice
  * it can speak; eSpeak NG for what Flite lacks (offline clones, which are eSpeak profiles; voices of
  * other languages; text in other scripts).
  */

@@ -5,7 +5,7 @@ import { EspeakVoiceSample } from './espeak-voice-sample';
 import { FliteRunner } from './flite-runner';
 
 /**
- * Voice samples that play with no provider key (issue 24): spoken by the Flite voice that speaks the voice
+ * Voice samples that play with no provider key: spoken by the Flite voice that speaks the voice
  * offline (its own for a free voice, the one of its gender for a provider preset), at its speed; an
  * offline clone's sample stays eSpeak NG's, as its voice-overs are.
  */

@@ -1,5 +1,5 @@
 /**
- * What the extra instructions explicitly ask the offline writer for (issue 24): a number of tips, steps
+ * What the extra instructions explicitly ask the offline writer for: a number of tips, steps
  * or reasons ("three quick tips", "5 steps"), a closing or opening question, each listed item in its own
  * sentence, and the items themselves. The ask phrases are taken out before the items are read, so
  * "latte and three quick tips" yields the item "latte", never "three quick tips".

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a user-supplied URL may never reach (DESIGN decision 8): private, loopback, link-local
+ * Addresses a user-supplied URL may never reach: private, loopback, link-local
  * (which holds the cloud metadata service), carrier-grade NAT, multicast, reserved and documentation
  * ranges, in IPv4 and IPv6, including IPv4 written inside IPv6.
  */

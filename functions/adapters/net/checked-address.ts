@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 
 /**
- * The part of a guarded request (DESIGN decision 8) that the media proxy's fetcher and the webhook
+ * The part of a guarded request that the media proxy's fetcher and the webhook
  * sender share: every address a host name resolves to is checked, and the connection then goes to the
  * checked address through a lookup that answers only it, so no second resolution (a DNS rebind) can
  * send the request somewhere else.

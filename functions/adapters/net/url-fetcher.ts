@@ -45,7 +45,7 @@ function describeKinds(kinds: readonly RemoteMediaKind[]): string {
 }
 
 /**
- * The one fetcher of user-supplied URLs (DESIGN decision 8), behind `/api/proxy-media`,
+ * The one fetcher of user-supplied URLs, behind `/api/proxy-media`,
  * `/api/media-proxy` and `/api/thumbnail-proxy`: http(s) only; every address the name resolves to must
  * be public, and the connection goes to that checked address (no second lookup that a DNS rebind could
  * change); no redirects; one deadline for the whole exchange and a byte limit on the body; only audio,

@@ -70,7 +70,7 @@ function parseUrl(raw: string, httpsOnly: boolean): Resolved {
 }
 
 /**
- * The webhook's POST under DESIGN decision 8, the checks of UrlFetcher applied to a send: http(s) only
+ * The webhook's POST under the outbound URL guard, the checks of UrlFetcher applied to a send: http(s) only
  * (https only in the cloud), no credentials in the URL, every resolved address public (loopback too
  * when allowed, locally), the connection made to the checked address, no redirects (a 3xx is answered
  * as it is, not followed), one 10 s deadline for the exchange, a request body of at most 256 KB and a
@@ -177,7 +177,7 @@ export class GuardedWebhookSender implements WebhookSender {
   }
 }
 
-/** The save-time check of a webhook URL (decision 8), the same as a send's, without sending. */
+/** The save-time check of a webhook URL, the same as a send's, without sending. */
 export function checkWebhookUrl(url: string, options: WebhookSenderOptions = {}): Promise<WebhookUrlCheck> {
   return new GuardedWebhookSender(options).check(url);
 }

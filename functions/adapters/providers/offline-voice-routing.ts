@@ -3,7 +3,7 @@ import { fliteVoiceOfId } from '../../core/voices/offline-voices';
 
 /**
  * Voices that have no voice at the provider are spoken offline also when ElevenLabs speaks every other
- * voice: offline clones (issue 14, eSpeak profiles) and the free Flite voices (issue 24).
+ * voice: offline clones (eSpeak profiles) and the free Flite voices.
  */
 export class OfflineVoiceRouting implements SpeechSynthesizer {
   constructor(

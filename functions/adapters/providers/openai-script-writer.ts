@@ -9,7 +9,7 @@ import { unreadableAnswer } from '../../core/scripts/generation-service';
  * schema). Every failure becomes a ProviderError whose message a user can act on; nothing internal
  * (status bodies, the key) reaches the answer.
  *
- * An OpenAI-compatible server without structured outputs (issue 24: a local model server such as an
+ * An OpenAI-compatible server without structured outputs (a local model server such as an
  * older Ollama, or one behind a proxy) answers a 400 or 422 naming `response_format` or `json_schema`;
  * the writer then switches to JSON mode (`json_object`) for good, with the schema described in the
  * prompt, the answer checked by the same zod schema, and one more try when it does not match.

@@ -24,7 +24,7 @@ export interface VisionTaggerOptions {
 }
 
 /**
- * AI tags from OpenAI vision on the asset's thumbnail (DESIGN section 1), with structured JSON output.
+ * AI tags from OpenAI vision on the asset's thumbnail, with structured JSON output.
  * Audio has no picture: it gets the honest offline tags. Failures are ProviderError; the media
  * service then falls back to the offline tags.
  */

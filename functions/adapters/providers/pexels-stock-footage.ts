@@ -7,7 +7,7 @@ import type { StockFootageSource, StockOrientation, StockVideo } from '../../cor
  * `GET {base}/videos/search?query=…&orientation=portrait&per_page=N` with the key in `Authorization`,
  * answering `videos[]` with `url` (its page), `image` (a preview), `duration`, `user {name, url}` and
  * `video_files[] {link, width, height, file_type, fps}`. The files are downloaded through the guarded
- * fetcher (DESIGN decision 8: public addresses only, no redirects, bounded); a file link on the origin
+ * fetcher (public addresses only, no redirects, bounded); a file link on the origin
  * of a configured `PEXELS_BASE_URL` (the tests' local fake) is trusted like the API itself.
  */
 

@@ -32,7 +32,7 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * Billing through the real `stripe` SDK (issue 14). The settings (secret key, webhook secret, the price
+ * Billing through the real `stripe` SDK. The settings (secret key, webhook secret, the price
  * of each tier) are read on first use (SSM in the cloud); unset settings make every call a 503 and every
  * webhook a refusal. Prices map to tiers here, so core sees tiers only. Errors of the provider become a
  * ProviderError whose message says nothing of Stripe's internals.

@@ -1,5 +1,5 @@
 /**
- * Billing's zod-free rules (spec 001 §2 Settings page, §7 Subscriptions, §8 Subscription; issue 14): the
+ * Billing's zod-free rules (Settings page, Subscriptions, Subscription): the
  * paid tiers, the spec's messages word for word, and how the Settings page reads its return from checkout.
  * Both the server and the browser import this module.
  */
@@ -11,14 +11,14 @@ export function isPaidTier(value: unknown): value is PaidTier {
 }
 
 export const billingMessages = {
-  /** §8: the toasts of the Available Plans section. */
+  /** The toasts of the Available Plans section. */
   checkoutError: 'Checkout Error',
   subscriptionError: 'Subscription Error',
   updateFailed: 'Failed to update subscription status',
   portalFailed: 'Failed to create portal session',
   noPortalUrl: 'No portal URL returned',
   cancelled: 'Subscription Cancelled',
-  /** §2: free cannot manage a subscription. */
+  /** Free cannot manage a subscription. */
   contactSupport: 'Contact Support to Downgrade',
   manage: 'Manage Subscription',
   /** The server's answers (messages the spec leaves open). */
@@ -32,7 +32,7 @@ export const billingMessages = {
   badSignature: 'Invalid webhook signature',
 } as const;
 
-/** Upper bounds of the request fields (DESIGN decision 12). */
+/** Upper bounds of the request fields. */
 export const billingBounds = { urlMax: 2048, sessionIdMax: 255 } as const;
 
 /** Stripe replaces this in a success URL with the checkout session's id. */
@@ -45,7 +45,7 @@ export type CheckoutReturn =
   | { kind: 'none' };
 
 /**
- * What the Settings page's query says (§2): `subscription=success` with `session_id` and an optional
+ * What the Settings page's query says: `subscription=success` with `session_id` and an optional
  * `tier` (default basic); `subscription=cancelled`. Anything else under `subscription` is invalid.
  */
 export function readCheckoutReturn(search: string): CheckoutReturn {

@@ -163,7 +163,7 @@ export const breakCosts = {
   loneFirst: 6,
   /**
    * A one-word line opening a sentence with nothing to set it apart (no comma after it, no pause): a lone
-   * "HERE" at the start reads as a mistake (issue 24), so it costs more than any other split.
+   * "HERE" at the start reads as a mistake, so it costs more than any other split.
    */
   loneOpening: 16,
   loneLast: 8,

@@ -1,5 +1,5 @@
 /**
- * Caption looks (issue 24): named, animated caption designs a creator recognises from the commercial
+ * Caption looks: named, animated caption designs a creator recognises from the commercial
  * tools, each a preset of the ordinary caption settings (font, size, colours, outline, shadow, position,
  * words per line, capitals) plus an animation drawn in ASS by `ass-document.ts`. Zod-free and pure, so
  * the browser's thumbnails, the exact preview and the render read the same list.

@@ -1,5 +1,5 @@
 /**
- * What a script's captions can be (spec 000 §3, §5) and the Video Generation Settings dialog's defaults,
+ * What a script's captions can be and the Video Generation Settings dialog's defaults,
  * without zod, so the browser imports the same lists, ranges and defaults the server validates with.
  * Where the spec gives two readings, the dialog's are used for scripts: word colour #FFFF00, size 60
  * (docs/decisions.md, "Caption defaults").
@@ -17,10 +17,10 @@ export const captionPositions = [
   'bottom_right',
 ] as const;
 export const fontFamilies = ['The Bold Font', 'Arial', 'Verdana', 'Helvetica', 'Times New Roman'] as const;
-/** How one shot gives way to the next (issue 24): a hard cut, a quick zoom through the cut, or a short crossfade. */
+/** How one shot gives way to the next: a hard cut, a quick zoom through the cut, or a short crossfade. */
 export const shotTransitions = ['cut', 'zoom', 'crossfade'] as const;
 
-/** The sliders' bounds (000 §5, the script's readings). */
+/** The sliders' bounds (the script's readings). */
 export const captionRanges = {
   background_audio_volume: { min: 0, max: 100 },
   font_size: { min: 20, max: 100 },
@@ -35,11 +35,11 @@ export const captionRanges = {
  */
 export const maxCaptionSettingsJson = 6_000;
 
-/** Per-word emphasis choices (issue 24): at most this many, keyed by the word's index in the voice-over (below `maxEmphasisIndex`). */
+/** Per-word emphasis choices: at most this many, keyed by the word's index in the voice-over (below `maxEmphasisIndex`). */
 export const maxEmphasisOverrides = 200;
 export const maxEmphasisIndex = 10_000;
 
-/** How many named caption presets a user may keep (issue 24). */
+/** How many named caption presets a user may keep. */
 export const maxCaptionPresets = 10;
 
 export const captionDefaults = {
@@ -47,7 +47,7 @@ export const captionDefaults = {
   word_color: '#FFFF00',
   /**
    * 68 (an ASS size of 95 px): a three-word line in capitals fills most of the safe width on a phone; a
-   * longer one is shrunk to fit rather than wrapped (issue 24).
+   * longer one is shrunk to fit rather than wrapped.
    */
   font_size: 68,
   max_words_per_line: 3,
@@ -65,10 +65,10 @@ export const captionDefaults = {
   background_audio_volume: 30,
   /** Captions burned into the video (a video template may turn them off). */
   enabled: true,
-  /** A slow push-in or pan on every shot and a punch-in on emphasised words (issue 24). */
+  /** A slow push-in or pan on every shot and a punch-in on emphasised words. */
   motion: true,
   transition: 'cut',
-  /** A colour emoji over caption lines whose words call one up (issue 24, caption-emoji.ts); off unless asked. */
+  /** A colour emoji over caption lines whose words call one up (caption-emoji.ts); off unless asked. */
   emoji: false,
   /**
    * A named caption look (caption-looks.ts), 'custom', or null: the spec's plain styles. Stored settings

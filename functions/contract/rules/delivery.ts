@@ -1,5 +1,5 @@
 /**
- * Delivery's shared rules (spec 001 §3, §9 "Automation defaults"; 000 §3 weekly email), zod-free so the
+ * Delivery's shared rules (weekly email), zod-free so the
  * browser runs the same values: the weekly email's days, time format and script bound, the defaults of a
  * user who saved nothing, and the spec's messages.
  */

@@ -1,5 +1,5 @@
 /**
- * The files the media library takes (spec 001 §5): MP4, MOV and MP3 in the upload dialog; mp3, wav,
+ * The files the media library takes: MP4, MOV and MP3 in the upload dialog; mp3, wav,
  * aac, m4a and flac in the audio dialog. The browser checks a file against this table before any byte
  * is sent; the server checks again, on the bytes, against each type's container
  * (core/media/file-checks.ts: the magic numbers of the first bytes, then the format ffprobe reads).
@@ -54,7 +54,7 @@ const byExtension: Readonly<Record<string, string>> = {
 
 export const maxUploadBytes = 50 * 1024 * 1024;
 
-/** The types each dialog offers (001 §5): the upload dialog MP4, MOV and MP3; the audio dialog every audio type. */
+/** The types each dialog offers: the upload dialog MP4, MOV and MP3; the audio dialog every audio type. */
 export const dialogTypes = {
   media: ['video/mp4', 'video/quicktime', 'audio/mpeg'],
   audio: ['audio/mpeg', 'audio/wav', 'audio/aac', 'audio/mp4', 'audio/flac'],

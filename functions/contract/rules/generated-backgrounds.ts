@@ -1,5 +1,5 @@
 /**
- * Generated backgrounds (issue 24): a sentence that gets no clip from the library (the library has no
+ * Generated backgrounds: a sentence that gets no clip from the library (the library has no
  * videos, or none could be given to it) is shown over a generated background instead of failing the
  * video: a soft gradient of one of these palettes, with glowing colour blobs, drifting slowly. The
  * palette steps on with every sentence and the direction turns, so consecutive sentences differ. The

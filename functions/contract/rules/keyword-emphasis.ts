@@ -1,5 +1,5 @@
 /**
- * Keyword emphasis (issue 24): the spoken words that carry a sentence get the highlight colour and a
+ * Keyword emphasis: the spoken words that carry a sentence get the highlight colour and a
  * larger size in the captions, and a punch-in of the picture. Pure and shared: the render's captions,
  * its motion and the browser's preview all ask this one rule, so they emphasise the same words.
  *

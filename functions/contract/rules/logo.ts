@@ -1,5 +1,5 @@
 /**
- * The logo overlay's numbers (spec 001 §5, §9 "Logo overlay"), zod-free so the browser's live preview
+ * The logo overlay's numbers, zod-free so the browser's live preview
  * and the server's render use the same ones: the four corners, the twelve named sizes from 60x22 to
  * 600x228 (the spec shows only the ends; the ten between are spaced evenly, docs/decisions.md), the
  * margin, the opacity steps and the upload's limits and messages.
@@ -61,7 +61,7 @@ export function logoSizeLabel(name: LogoSizeName): string {
 /** Margin between a logo and the video's edges (the watermark's 30 px; the spec gives none for the logo). */
 export const logoMargin = 30;
 
-/** Opacity 0.1 to 1 in steps of 0.1 (001 §5). */
+/** Opacity 0.1 to 1 in steps of 0.1. */
 export const logoOpacity = { min: 0.1, max: 1, step: 0.1 } as const;
 
 /** True for 0.1, 0.2, … 1 (within float noise). */
@@ -73,7 +73,7 @@ export function isOpacityStep(value: number): boolean {
 /** 0.30000000000000004 → 0.3. */
 export const roundOpacity = (value: number) => Math.round(value * 10) / 10;
 
-/** The spec's defaults (001 §9): bottom-right, medium, opacity 0.8, disabled. */
+/** The spec's defaults: bottom-right, medium, opacity 0.8, disabled. */
 export const defaultLogoSettings = { position: 'bottom-right', size: 'medium', opacity: 0.8, enabled: false } as const satisfies {
   position: LogoPosition;
   size: LogoSizeName;
@@ -109,7 +109,7 @@ export function logoRect(settings: { position: LogoPosition; size: string }, ima
   };
 }
 
-/** The upload (001 §5, §9): image/* only, at most 2 MB; the spec's messages word for word. */
+/** The upload: image/* only, at most 2 MB; the spec's messages word for word. */
 export const logoMaxBytes = 2 * 1024 * 1024;
 export const logoMessages = {
   invalidType: 'Invalid file type',

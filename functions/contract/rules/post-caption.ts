@@ -1,5 +1,5 @@
 /**
- * The post caption rule (spec 000 §5): at most 30 words and exactly 6 hashtags of the form #word.
+ * The post caption rule: at most 30 words and exactly 6 hashtags of the form #word.
  * The same functions count a caption in the browser (the live counters) and on the server (the 400
  * answer), so the two can never disagree.
  */

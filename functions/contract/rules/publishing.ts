@@ -1,5 +1,5 @@
 /**
- * Connected accounts (issue 26): the zod-free rules both sides read. The platforms, the states an
+ * Connected accounts: the zod-free rules both sides read. The platforms, the states an
  * account shows, the plan limit on how many may be connected, the words of the Settings section and
  * of the toasts the OAuth callback's return asks for (`/settings?publishing=…`).
  */
@@ -22,7 +22,7 @@ export const platformNames: Readonly<Record<PublishingPlatform, string>> = {
 /** Connected accounts per plan (free 1, basic 3, pro 10); the server's tier table reads these. */
 export const connectedAccountLimits = { free: 1, basic: 3, pro: 10 } as const;
 
-/** Upper bounds of the fields (DESIGN decision 12). */
+/** Upper bounds of the fields. */
 export const publishingBounds = {
   returnUrlMax: 512,
   displayNameMax: 150,

@@ -1,5 +1,5 @@
 /**
- * Reframing a shot to 9:16 (issue 24), zod-free so Switch Scenes draws the window the render crops:
+ * Reframing a shot to 9:16, zod-free so Switch Scenes draws the window the render crops:
  * a clip wider than 9:16 is cropped across (its focus moves the window left or right), a taller one down
  * (up or down); the window is centred on the focus and held inside the frame, as the render's
  * `focusOffset` (adapters/ffmpeg/render.ts) crops it.

@@ -1,5 +1,5 @@
 /**
- * How much a script may hold (issue 10), without zod so the browser can read the same figures.
+ * How much a script may hold, without zod so the browser can read the same figures.
  *
  * The words are capped at 5,000 characters: a 60-second video needs about 1,200 (180 words at a brisk
  * 3 words a second), and every voice can speak 5,000 in one go (ElevenLabs' smallest per-request limit

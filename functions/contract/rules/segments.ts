@@ -1,5 +1,5 @@
 /**
- * Switch Scenes (spec 000 §4): the script split into segments, and media auto-assigned to them by
+ * Switch Scenes: the script split into segments, and media auto-assigned to them by
  * the spec's scoring rules.
  */
 import { maximumWeightAssignment } from './optimal-assignment';
@@ -18,7 +18,7 @@ export interface Segment {
   thumbnailUrl: string | null;
   /** Why auto-assignment chose the media: its tags found in the segment's text (Switch Scenes shows them). */
   matchedTags?: string[];
-  /** `generated` (issue 24): no clip for this sentence; the video shows a generated background (rules/generated-backgrounds.ts). */
+  /** `generated`: no clip for this sentence; the video shows a generated background (rules/generated-backgrounds.ts). */
   source?: SegmentSource;
   /** Why the sentence has a generated background. */
   generatedReason?: GeneratedReason;
@@ -77,7 +77,7 @@ export interface CandidateMedia {
   fileUrl: string;
   thumbnailUrl: string | null;
   duration: number | null;
-  /** Found at upload (issue 24): where the clip's action starts, and where it is across the frame. */
+  /** Found at upload: where the clip's action starts, and where it is across the frame. */
   framing?: { inPoint: number; focusX: number; focusY: number };
 }
 
@@ -105,7 +105,7 @@ export function titleWordsOf(title: string): string[] {
   return [...new Set(wordsOf(title).filter((word) => word.length >= 3 && !stopWords.has(word)))];
 }
 
-/** Whether the tag's words are said from `at` on (issue 24: by stem, so "grinders", "grind" and "grinder" match). */
+/** Whether the tag's words are said from `at` on (by stem, so "grinders", "grind" and "grinder" match). */
 export function phraseAt(haystack: readonly string[], at: number, needle: readonly string[]): boolean {
   if (needle.length === 0 || at + needle.length > haystack.length) return false;
   return needle.every((word, j) => sameStem(haystack[at + j] ?? '', word));
@@ -180,7 +180,7 @@ function rounds(count: number, poolSize: number): { start: number; end: number }
 }
 
 /**
- * The assignment as it was before issue 15, kept for comparison (`npm run bench:broll`, unit tests):
+ * The earlier assignment (before clips were matched by stem and scored), kept for comparison (`npm run bench:broll`, unit tests):
  * each segment in order takes the best-scoring video not yet used in its round, so an early sentence
  * can take the clip a later sentence needs more.
  */

@@ -1,5 +1,5 @@
 /**
- * Shots, not sentences (issue 24, "Cuts on the spoken word"). A `Segment` is a shot: its `text` is the
+ * Shots, not sentences ("Cuts on the spoken word"). A `Segment` is a shot: its `text` is the
  * run of script words it covers, in order, so the shots' texts joined give the script back and a shot
  * is on screen from its first spoken word (`segmentTimes`). A cut lands ON the word that names a clip's
  * tag (or a title word), compared by stem ("grind" ~ "grinder"); the spec's scores (`scoreMedia`: tags,

@@ -1,5 +1,5 @@
 /**
- * The subject categories of the generation form (000 §9): a grouped list whose headers start with
+ * The subject categories of the generation form: a grouped list whose headers start with
  * `#`. Shared with the front end (plain data, no imports). The spec does not give the full list;
  * these are the twelve groups it names with niche roles under each.
  */

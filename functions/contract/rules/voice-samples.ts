@@ -1,20 +1,20 @@
 /**
- * The voice-clone form's rules (spec 001 §5, §8, §9; issue 14), shared by the Settings page and the
+ * The voice-clone form's rules, shared by the Settings page and the
  * server, so the browser refuses what the server would before any byte is sent. The server checks
  * again on the bytes (ffprobe: real audio and its length), never trusting the claimed type.
  */
 export const voiceSampleRules = {
-  /** 001 §9: a voice sample is at most 10 MB. */
+  /** A voice sample is at most 10 MB. */
   maxFileBytes: 10 * 1024 * 1024,
   /** One clone takes at most this many samples (ElevenLabs Instant Voice Cloning takes up to 25). */
   maxFiles: 10,
-  /** The samples together: at least 10 s of audio to hear a voice, at most 3 min (issue 14). */
+  /** The samples together: at least 10 s of audio to hear a voice, at most 3 min. */
   minTotalSeconds: 10,
   maxTotalSeconds: 180,
   maxNameChars: 100,
 } as const;
 
-/** Word for word from the spec (001 §5, §8) where it has them; ours otherwise. */
+/** Word for word from the spec where it has them; ours otherwise. */
 export const voiceCloneMessages = {
   nameRequired: 'Please provide a name for your voice',
   noFiles: 'No audio files selected',
@@ -31,7 +31,7 @@ export const voiceCloneMessages = {
   consentRequired: 'Please confirm this is your voice or that you have the right to use it',
 } as const;
 
-/** The consent box's label (issue 14). */
+/** The consent box's label. */
 export const voiceConsentLabel = 'This is my voice, or I have the right to use it';
 
 /** A file the browser may send: its claimed type is audio/* and it is not larger than the bound. */

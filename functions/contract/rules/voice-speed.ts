@@ -1,5 +1,5 @@
 /**
- * The creator's voice speed (issue 24): 0.8x to 1.3x for every voice, offline and ElevenLabs, chosen
+ * The creator's voice speed: 0.8x to 1.3x for every voice, offline and ElevenLabs, chosen
  * beside the voice and remembered per user (PATCH /api/user `voiceSpeed`). Shared by the server's
  * schema and the browser's speed select.
  */

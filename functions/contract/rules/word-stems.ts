@@ -1,5 +1,5 @@
 /**
- * Words compared by stem (issue 24): "beans" ~ "bean", "brewing" ~ "brew", "grind" ~ "grinder". The
+ * Words compared by stem: "beans" ~ "bean", "brewing" ~ "brew", "grind" ~ "grinder". The
  * Porter stemmer (npm `stemmer`, MIT, 6 KB) folds inflections; on top of it the agent noun's "-er" is
  * dropped when at least four letters stay ("grinder" → "grind", "brewer" → "brew", but "water",
  * "over", "paper" stay), since a clip tagged with the tool should come up when the action is said.

@@ -1,6 +1,6 @@
 /**
- * The Workflows page's shared rules (spec 000 §2 "Workflows page", §3 "Video template" and "Automation
- * schedule", §5 validation and sliders), zod-free so the browser runs the same lists, ranges, defaults
+ * The Workflows page's shared rules of the Workflows page (the video template and automation schedule forms,
+ * their validation and sliders), zod-free so the browser runs the same lists, ranges, defaults
  * and messages the server validates with. Where the spec gives a form default and a stored default, the
  * form's are used (they are what a person creating a template sees).
  */
@@ -19,7 +19,7 @@ export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
 /** `HH:MM`, 24-hour clock, two digits each. */
 export const startTimePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-/** The template dialog's sliders (000 §5, the template's readings). */
+/** The template dialog's sliders (the template's readings). */
 export const templateCaptionRanges = {
   fontSize: { min: 20, max: 120, step: 2 },
   maxWordsPerLine: { min: 1, max: 10, step: 1 },
@@ -33,7 +33,7 @@ export const templateCaptionDefaults = {
   enabled: true,
   style: 'highlight' as (typeof captionStyles)[number],
   position: 'middle_center' as (typeof captionPositions)[number],
-  /** The scripts' phone-ready readings (issue 24): 68, three words a line, capitals. */
+  /** The scripts' phone-ready readings: 68, three words a line, capitals. */
   fontSize: 68,
   fontFamily: 'The Bold Font' as (typeof fontFamilies)[number],
   lineColor: '#FFFFFF',
@@ -45,9 +45,9 @@ export const templateCaptionDefaults = {
   italic: false,
   underline: false,
   allCaps: true,
-  /** A caption look (caption-looks.ts) or null: the template's own settings drawn by its style, with keyword emphasis (issue 24). */
+  /** A caption look (caption-looks.ts) or null: the template's own settings drawn by its style, with keyword emphasis. */
   look: null as CaptionLookChoice | null,
-  /** How the shots move (issue 24), as a script's settings: a slow push-in or pan with punch-ins, and the transition between shots. */
+  /** How the shots move, as a script's settings: a slow push-in or pan with punch-ins, and the transition between shots. */
   motion: captionDefaults.motion,
   transition: captionDefaults.transition as (typeof shotTransitions)[number],
 };
@@ -123,7 +123,7 @@ export function splitRecipients(value: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-/** The spec's badge (000 §6): Inactive if not active; Overdue if active and nextRunAt is past; else Active. */
+/** The spec's badge: Inactive if not active; Overdue if active and nextRunAt is past; else Active. */
 export function scheduleBadge(schedule: { isActive: boolean; nextRunAt: string | null }, now: number = Date.now()): 'Inactive' | 'Overdue' | 'Active' {
   if (!schedule.isActive) return 'Inactive';
   if (schedule.nextRunAt !== null && Date.parse(schedule.nextRunAt) < now) return 'Overdue';

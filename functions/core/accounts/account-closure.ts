@@ -91,7 +91,7 @@ function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): C
 }
 
 /**
- * Closing an account (issue 16). The password typed again is checked first (throttled like sign-in),
+ * Closing an account. The password typed again is checked first (throttled like sign-in),
  * and a live subscription is cancelled before anything is deleted, so a Stripe failure leaves the
  * account whole and never leaves a deleted creator billed. Then, in this order: their cloned voices at
  * the voice provider (when its key is configured), every item under the
@@ -109,7 +109,7 @@ export class AccountClosureService {
 
   private async checkPassword(userId: string, password: string, clientAddress: string): Promise<void> {
     const now = this.clock();
-    // The same budget as signing in to this account (issue 23).
+    // The same budget as signing in to this account.
     const attempt = { client: clientKey(clientAddress), login: accountBudget(userId) };
     const counts = await this.deps.throttle.count(attempt, now);
     if (!mayCheckPassword(counts, now)) throw new RateLimitedError('Too many attempts. Wait a minute and try again.');

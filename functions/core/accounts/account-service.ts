@@ -5,7 +5,7 @@ import { hashSecret, newId, newSecret } from '../ids';
 import type { CodePurpose, IdentityProvider, LoginAttempt, LoginThrottle, Mailer, OneTimeCode, OneTimeCodeStore, UserRepository } from '../ports/accounts';
 import type { PublicUser } from '../../contract/users';
 import { newUser, normalizeEmail, toPublicUser, type User } from '../users/user';
-import type { registerSchema } from '../../contract/accounts';
+import type { registerSchema } from '../../contract/auth';
 import { EvenPace } from './even-pace';
 import { accountBudget, clientKey, loginBudget, loginName, mayCheckPassword } from './login-throttle';
 import { resetMail, verificationMail } from './mail-templates';
@@ -17,7 +17,7 @@ export const resendIntervalMs = 60_000;
 /**
  * Forgot-password and resend-verification answer no sooner than the slowest of the latest 20 calls that
  * sent a mail (at least 100 ms, at most 3 s), so an address with an account answers in the same time
- * as one without (issue 10).
+ * as one without.
  */
 export const mailCallPace = { floorMs: 100, ceilingMs: 3_000, remember: 20 } as const;
 
@@ -51,7 +51,7 @@ function sixDigits(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** Registration, sign-in checks, email verification and password recovery (spec 000 §4, 001 §4). */
+/** Registration, sign-in checks, email verification and password recovery. */
 export class AccountService {
   private readonly clock: () => number;
   private readonly mailPace = new EvenPace(mailCallPace);
@@ -76,9 +76,9 @@ export class AccountService {
 
   /**
    * The user behind a username or email and password, for a sign-in from `clientAddress`. Every
-   * refusal is the same 401, with the same work behind it (issue 10): the name is looked up, then the
+   * refusal is the same 401, with the same work behind it: the name is looked up, then the
    * attempt is counted for its (client, budget) pair and its client whether or not the name exists (the
-   * budget is the account's, whichever of its names was given, issue 23; an unknown name's own
+   * budget is the account's, whichever of its names was given; an unknown name's own
    * otherwise, with the same two steps), and a password is checked with the identity provider each
    * time, against the decoy identity when the name is unknown or the attempt is throttled. So a
    * throttled attempt never tries its password on the account (the right one is refused too, until the
@@ -114,7 +114,7 @@ export class AccountService {
   /**
    * Mails a new code and link (voiding the previous ones), unless one that still works was sent under a
    * minute ago; answers whether it did. A code voided by too many wrong tries holds nothing back: its
-   * answer tells the user to request a new one, so that request must send one (issue 15).
+   * answer tells the user to request a new one, so that request must send one.
    */
   private async sendCode(user: User, purpose: CodePurpose, options: { force?: boolean } = {}): Promise<boolean> {
     const now = this.clock();

@@ -37,7 +37,7 @@ const readme = (date: string) =>
   ].join('\n');
 
 /**
- * The creator's data as one ZIP (issue 16): their records as JSON and their files, written to the
+ * The creator's data as one ZIP: their records as JSON and their files, written to the
  * bucket as a stream and answered as a short-lived link (a Lambda never answers a large body). Bounded
  * by `exportLimits` (413 past them, before anything is written); only the newest export is kept.
  */

@@ -2,9 +2,9 @@ import { isIP } from 'node:net';
 import type { LoginAttemptCounts } from '../ports/accounts';
 
 /**
- * Sign-in throttling (issue 10; OWASP ASVS V2.2): counted per (client, budget) pair with growing
+ * Sign-in throttling (OWASP ASVS V2.2): counted per (client, budget) pair with growing
  * delays, and per client across budgets; never a lock of the account itself, so the owner signing
- * in from another client is not kept out. The budget is the account's (issue 23: its username and its
+ * in from another client is not kept out. The budget is the account's (its username and its
  * email share one), or, for a name no account has, that name's (see `loginBudget`). Every refused
  * sign-in counts, whether its password was wrong, its name unknown or the attempt throttled (they
  * cannot be told apart from outside either).
@@ -43,7 +43,7 @@ export function loginName(login: string): string {
 }
 
 /**
- * The budget a sign-in attempt spends (issue 23): the account's, whichever of its names was typed, so
+ * The budget a sign-in attempt spends: the account's, whichever of its names was typed, so
  * guessing by username and then by email does not double the tries; a name no account has keeps a
  * budget of its own (the name as looked up). The two kinds are prefixed apart, so no typed name can
  * spend an account's budget.

@@ -10,7 +10,7 @@ import type { User } from '../users/user';
 /** The plan table the browser reads (GET /api/metadata/subscription-tiers) has the contract's shape. */
 export const planInfoCheck: PlanInfo = tierTable.free;
 
-/** The events billing acts on (issue 14); any other verified event is acknowledged and ignored. */
+/** The events billing acts on; any other verified event is acknowledged and ignored. */
 export const handledEvents = [
   'checkout.session.completed',
   'customer.subscription.created',
@@ -66,7 +66,7 @@ export interface BillingDepsCore {
 }
 
 /**
- * Paid plans through Stripe (001 §7 Subscriptions; issue 14). The tier changes only from what the
+ * Paid plans through Stripe (Subscriptions). The tier changes only from what the
  * provider says: every event and the return from checkout re-read the subscription and write the same
  * idempotent state, so the order and the number of deliveries do not matter. Each event id is claimed
  * once (a duplicate is a no-op); a paid invoice starts the monthly counters again, once per invoice.

@@ -11,7 +11,7 @@ import { defaultLogoSettings, type User } from '../users/user';
 import { isSvgType, looksLikeMarkup, sniffLogo } from './logo-file';
 
 /**
- * The logo overlay (spec 001 §3, §5, §7 Logo; issue 14): one logo per user, stored as a PNG under
+ * The logo overlay (Logo): one logo per user, stored as a PNG under
  * `users/<id>/logo/<uuid>.png` and named in the user record as `/api/logo/<uuid>.png`; its settings in
  * `logoSettings`. The render reads both when it runs (core/video/render-step.ts), so every video made
  * after a change uses it.

@@ -16,7 +16,7 @@ export interface AutomationDeliveryDeps {
 }
 
 /**
- * Delivery for automation runs (issue 13): the finished video to the schedule's recipients, and a failed
+ * Delivery for automation runs: the finished video to the schedule's recipients, and a failed
  * run's notice to its owner, each once per run whatever the retries.
  */
 export class AutomationDelivery {

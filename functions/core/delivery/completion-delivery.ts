@@ -24,7 +24,7 @@ export interface CompletionDeliveryDeps {
 }
 
 /**
- * A video or a voice-over completed (issue 12): the user's switches decide the mail and the webhook. The
+ * A video or a voice-over completed: the user's switches decide the mail and the webhook. The
  * notice is claimed by a once-marker named after the result, so a retried completion sends nothing more.
  */
 export class CompletionDelivery {

@@ -32,7 +32,7 @@ export interface DeliveryMailDeps {
  * The rules every mail of the delivery area follows, shared by its services (settings, test mails,
  * scheduled emails, completion notices, automation delivery): the suppression list first, then one mail
  * taken from the plan's daily allowance in one conditional write, and only then whatever the mail needs
- * (a share link), so a refused send leaves nothing behind (issue 23).
+ * (a share link), so a refused send leaves nothing behind.
  */
 export class DeliveryMail {
   constructor(private readonly deps: DeliveryMailDeps) {}

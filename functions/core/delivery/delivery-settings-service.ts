@@ -15,12 +15,12 @@ export interface DeliverySettingsDeps {
   quota: Pick<MailQuota, 'usedToday'>;
   suppression: SuppressionList;
   scheduler: Scheduler;
-  /** Checks a webhook URL under decision 8 (throws a ValidationError saying why not). */
+  /** Checks a webhook URL under the outbound URL guard (throws a ValidationError saying why not). */
   checkWebhookUrl: (url: string) => Promise<void>;
 }
 
 /**
- * The automation settings (issue 12): the webhook and its secret, the mail switches, the weekly script
+ * The automation settings: the webhook and its secret, the mail switches, the weekly script
  * email and its schedule in the user's time zone, and what is left of today's mail allowance.
  */
 export class DeliverySettingsService {

@@ -4,7 +4,7 @@ import { render } from '@react-email/render';
 import type { MailMessage } from '../ports/accounts';
 
 /**
- * The delivery mails (issue 12), made with react-email: HTML that mail clients render (tables and
+ * The delivery mails, made with react-email: HTML that mail clients render (tables and
  * inline styles) and a plain-text part written beside it. Every mail names how to stop it.
  */
 
@@ -237,7 +237,7 @@ async function noticeMail(notice: NoticeMail): Promise<MailMessage> {
   return { to: notice.to, subject: notice.subject, text: `${notice.heading}\n\n${notice.line}\n\n${notice.next}\n\n${notice.button.label}: ${notice.button.url}${footer}`, html };
 }
 
-/** An automation schedule's run failed (issue 13): the owner learns why; the next run is still scheduled. */
+/** An automation schedule's run failed: the owner learns why; the next run is still scheduled. */
 export function automationFailedMail(input: AutomationFailedMailInput): Promise<MailMessage> {
   return noticeMail({
     to: input.to,
@@ -258,7 +258,7 @@ export interface PaymentFailedMailInput {
   settingsUrl: string;
 }
 
-/** A subscription's payment failed (issue 14): the creator is told and sent to the portal, through Settings. */
+/** A subscription's payment failed: the creator is told and sent to the portal, through Settings. */
 export function paymentFailedMail(input: PaymentFailedMailInput): Promise<MailMessage> {
   return noticeMail({
     to: input.to,

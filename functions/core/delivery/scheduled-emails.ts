@@ -21,7 +21,7 @@ export interface ScheduledEmailsDeps {
 }
 
 /**
- * A video sent by mail now or at a chosen time (issue 12). A scheduled email is claimed pending → sending
+ * A video sent by mail now or at a chosen time. A scheduled email is claimed pending → sending
  * before it is sent, so the scheduler's firing and the every-minute sweep send it once between them.
  */
 export class ScheduledEmails {

@@ -7,7 +7,7 @@ export function newWebhookSecret(): string {
   return `whsec_${newSecret(24).replace(/-/g, '+').replace(/_/g, '/')}`;
 }
 
-/** A user's automation settings before anything is saved: the spec's defaults (001 §3, §9), no addresses. */
+/** A user's automation settings before anything is saved: the spec's defaults, no addresses. */
 export function newDeliverySettings(userId: string, now: string, webhookSecret: string = newWebhookSecret()): StoredDeliverySettings {
   return {
     userId,

@@ -14,7 +14,7 @@ export const sharedFileSeconds = 60 * 60;
 export const sharedThumbnailMaxBytes = 4 * 1024 * 1024;
 
 /**
- * The public copies of a link's video (issue 23): `shares/<link id>/<hash of the source key>.mp4`, so no
+ * The public copies of a link's video: `shares/<link id>/<hash of the source key>.mp4`, so no
  * public URL carries the owner's id (`users/<id>/…`). Made when the page is first opened (most links a
  * mail or a webhook makes are never opened), again after a new render (a new source, a new name); all
  * removed when the link is revoked or the account closed, and by the bucket's lifecycle after the link
@@ -37,10 +37,10 @@ export interface ShareLinkDeps {
 }
 
 /**
- * Share links (DESIGN decision 15): a page of the app that plays one video, reached without signing in
+ * Share links: a page of the app that plays one video, reached without signing in
  * through an unguessable token (256 random bits) that expires after a week and that the owner can
  * revoke. Only the token's hash is a key; the page shows the title, the caption and the video, nothing else,
- * and no address it answers names the owner (issue 23): the video is a copy under `shares/<link id>/`
+ * and no address it answers names the owner: the video is a copy under `shares/<link id>/`
  * (`shareCopyKey`), the thumbnail is served by `/api/share/{token}/thumbnail` itself.
  */
 export class ShareLinkService {

@@ -6,11 +6,11 @@ import type { DeliverySettingsRepository, StoredDeliverySettings, WebhookJob, We
 import type { WebhookAttemptLog, WebhookSendResult, WebhookSender } from '../ports/webhooks';
 
 /**
- * The webhook delivery engine (issue 12, DESIGN decision 15): events signed per the Standard Webhooks
+ * The webhook delivery engine: events signed per the Standard Webhooks
  * spec, carried by a queue (SQS in the cloud, timers in process locally), retried with backoff and
  * jitter over hours, one log line per attempt, 410 turning the webhook off, and the dead-letter queue
  * after the last attempt. The URL and the secret are read again at every attempt, so a webhook turned
- * off or pointed elsewhere meanwhile is respected, and the URL is checked again under decision 8.
+ * off or pointed elsewhere meanwhile is respected, and the URL is checked again under the outbound URL guard.
  *
  * Sent once per attempt: before it POSTs, an attempt claims (event id, attempt number) in the log with
  * a conditional write; a duplicate queue delivery of the same attempt finds the claim and does nothing
@@ -186,7 +186,7 @@ export class WebhookService {
 
   /**
    * POST /api/webhook-test-direct: one `webhook.test` event to `url` (else the saved URL), sent now,
-   * not retried, logged. A URL refused under decision 8 is a 400; any answer of the receiver is a result.
+   * not retried, logged. A URL refused under the outbound URL guard is a 400; any answer of the receiver is a result.
    * The user's settings record (its secret) must exist: the caller reads or creates it first.
    */
   async test(userId: string, url?: string): Promise<WebhookTestResult> {
@@ -221,7 +221,7 @@ export class WebhookService {
     };
   }
 
-  /** A URL about to be saved, checked under decision 8: throws a ValidationError naming the reason. */
+  /** A URL about to be saved, checked under the outbound URL guard: throws a ValidationError naming the reason. */
   async checkUrl(url: string): Promise<void> {
     const check = await this.deps.sender.check(url);
     if (!check.ok) throw new ValidationError(check.message, undefined, `webhook-url-${check.reason}`);

@@ -33,7 +33,7 @@ export function isoWeek(date: Date): string {
 }
 
 /**
- * The weekly script email (000 §3 user fields): fresh scripts for the creator's subject category,
+ * The weekly script email (user fields): fresh scripts for the creator's subject category,
  * written and charged like any generation, saved to the workspace, mailed with a link to each. Once
  * per ISO week, whatever the scheduler does; at the token limit the mail says so.
  */

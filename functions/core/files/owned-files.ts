@@ -6,7 +6,7 @@ import { remoteFetchLimits, type RemoteFetcher, type RemoteFile, type RemoteMedi
 
 /**
  * A user's own files: the one `users/<id>/` rule, the voice samples they may hear, short-lived
- * presigned URLs of those files, and the guarded fetch of anything else (DESIGN decision 8). The media
+ * presigned URLs of those files, and the guarded fetch of anything else. The media
  * previews (`/api/media-proxy`, `/api/thumbnail-proxy`), `/api/proxy-media` and the render's logo ask here.
  */
 
@@ -31,7 +31,7 @@ export function mayRead(userId: string, key: string): boolean {
   return isOwnKey(userId, key);
 }
 
-/** A user's logo (issue 14): `users/<id>/logo/<uuid>.png`, served as `/api/logo/<uuid>.png`. */
+/** A user's logo: `users/<id>/logo/<uuid>.png`, served as `/api/logo/<uuid>.png`. */
 export function logoObjectKey(userId: string, file: string): string | undefined {
   return logoFilePattern.test(file) ? objectKeys.logo(userId, file) : undefined;
 }
@@ -91,7 +91,7 @@ export class OwnedFiles {
   }
 
   /**
-   * GET /api/proxy-media?url= (000 §7). Our own bucket's files are never proxied: the answer is a
+   * GET /api/proxy-media?url=. Our own bucket's files are never proxied: the answer is a
    * redirect to a fresh presigned URL, and only for keys this user may read. Anything else is fetched
    * by the guarded fetcher.
    */

@@ -53,7 +53,7 @@ export function filesOfAudioUrl(userId: string, audioUrl: string | null): Omit<V
 export const maxDownloadNameLength = 80;
 
 /**
- * The name a downloaded voice-over or video is saved under (issue 15): the script's title as a slug
+ * The name a downloaded voice-over or video is saved under: the script's title as a slug
  * (`Morning Coffee, Done Right!` → `morning-coffee-done-right.mp4`): accents folded, lower case, ASCII
  * letters and digits joined by single dashes, at most 80 characters with the extension; `reelsmith-video`
  * when nothing is left. Only `[a-z0-9-]` and the extension, so it is safe inside a quoted header value.

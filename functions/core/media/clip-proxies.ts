@@ -5,7 +5,7 @@ import { objectKeys } from '../files/bucket-layout';
 import { proxyShrinks, type MediaAsset } from './media';
 
 /**
- * Proxy copies made after upload (issue 24, the preview is the video): a clip kept without one (too long
+ * Proxy copies made after upload (the preview is the video): a clip kept without one (too long
  * to copy within its upload's request, stored before proxies existed, or saved from stock footage during a
  * video request) gets it when a finished video has used it, in the pipeline's last task, so the next
  * preview reads it small. Like the upload's, the copy is ours: it is not charged against storage (the

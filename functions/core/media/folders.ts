@@ -21,7 +21,7 @@ export interface FolderServiceDeps {
 }
 
 /**
- * The media library's folders (spec 001 §2): names trimmed and non-empty, not unique; deleting one
+ * The media library's folders: names trimmed and non-empty, not unique; deleting one
  * moves its assets to the root and its subfolders to its parent, and is refused while scripts name it.
  */
 export class FolderService {

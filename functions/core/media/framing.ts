@@ -1,7 +1,7 @@
 import type { MediaAsset } from './media';
 
 /**
- * Where a clip's watchable part starts and where its action is (issue 24), decided from a few small
+ * Where a clip's watchable part starts and where its action is, decided from a few small
  * samples of its frames. The decoding is the adapter's (adapters/ffmpeg/footage-analysis.ts); these
  * are the pure rules over what it measured, so they are tested without ffmpeg.
  */

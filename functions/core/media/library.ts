@@ -43,7 +43,7 @@ async function eachLimited<T>(items: readonly T[], width: number, work: (item: T
 }
 
 /**
- * The library's assets (spec 001 §2, §7): listing in six orders with totals from the counters, the
+ * The library's assets: listing in six orders with totals from the counters, the
  * storage figures, the active flag, tags (typed and suggested), and deletes and moves, one or many.
  */
 export class MediaLibrary {

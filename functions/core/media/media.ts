@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AssetAttribution, PublicAsset, PublicFolder } from '../../contract/media';
 import { proxyOutput } from '../ports/video-renderer';
 
-/** The spec's media asset and folder (001 §3) as stored; what the API answers is the contract's (contract/media.ts). */
+/** The spec's media asset and folder as stored; what the API answers is the contract's (contract/media.ts). */
 
 export const mediaAssetSchema = z.object({
   id: z.string(),
@@ -10,7 +10,7 @@ export const mediaAssetSchema = z.object({
   title: z.string(),
   /** The user's file name, for display only: it never becomes part of a path. */
   fileName: z.string(),
-  /** MIME type; containing `audio` means audio (spec 001 §3). */
+  /** MIME type; containing `audio` means audio. */
   fileType: z.string(),
   kind: z.enum(['video', 'audio']),
   fileSize: z.number().int().nonnegative(),
@@ -22,7 +22,7 @@ export const mediaAssetSchema = z.object({
   storageKey: z.string(),
   thumbnailKey: z.string().nullable(),
   /**
-   * A small copy of a video made at upload (issue 24, the preview is the video): `mediaProxy` below. The
+   * A small copy of a video made at upload (the preview is the video): `mediaProxy` below. The
    * settings preview and draft renders read it instead of the original; absent for audio, for assets stored
    * before it and when making it failed (the original is read then). Ours, not the user's: not charged.
    */
@@ -39,7 +39,7 @@ export const mediaAssetSchema = z.object({
   aspectRatio: z.string().nullable(),
   colorSpace: z.string().nullable(),
   /**
-   * What a quick look at the footage found at upload (issue 24), absent for audio and for assets stored
+   * What a quick look at the footage found at upload, absent for audio and for assets stored
    * before it: where its watchable part starts (after a black or frozen opening, at its liveliest
    * stretch) and where the action is across the frame (0–1 from the left and from the top), which the
    * render keeps in a 9:16 crop instead of the dead centre.
@@ -51,7 +51,7 @@ export const mediaAssetSchema = z.object({
       focusY: z.number().min(0).max(1),
     })
     .optional(),
-  /** Who to credit for stock footage (issue 24): the provider, its id of the video, the author and the video's page. */
+  /** Who to credit for stock footage: the provider, its id of the video, the author and the video's page. */
   attribution: z
     .object({
       provider: z.enum(['pexels']),

@@ -12,7 +12,7 @@ import { announceMediaChange } from './messages';
 import { storageLimitBytes } from './storage-limits';
 
 /**
- * Stock footage for sentences without a clip (issue 24, DESIGN decision 17: the library first, then
+ * Stock footage for sentences without a clip (the library first, then
  * stock, then generated backgrounds). Each sentence's words are searched (portrait first), a video not
  * already chosen is downloaded (bounded) and kept in the creator's library, in the folder "Stock",
  * with its attribution and the search words as tags, charged against storage exactly as an upload

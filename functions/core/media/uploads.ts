@@ -129,7 +129,7 @@ export interface UploadServiceDeps {
 }
 
 /**
- * Uploads (issue 5, DESIGN decision 7): the declared size is charged against the plan before any byte
+ * Uploads: the declared size is charged against the plan before any byte
  * moves, the bytes go straight to S3, and what arrived is inspected before it is kept as an asset;
  * anything refused is deleted and its charge given back.
  */
@@ -184,7 +184,7 @@ export class UploadService {
     return upload;
   }
 
-  /** Step 1 of an upload (decision 7): charge the declared size and sign a POST of at most that size. */
+  /** Step 1 of an upload: charge the declared size and sign a POST of at most that size. */
   async beginUpload(userId: string, input: UploadRequest) {
     const type = this.checkDeclared(input);
     const upload = await this.reserve(userId, input, type);
@@ -263,7 +263,7 @@ export class UploadService {
   }
 
   /**
-   * The clip's proxy copy (issue 24), stored next to the original: read by the settings preview and draft
+   * The clip's proxy copy, stored next to the original: read by the settings preview and draft
    * renders. Ours, not the user's: it is not charged against the plan's storage. One that fails or runs out
    * of time keeps the upload without it (the original is read then, as for assets stored before proxies).
    */
@@ -281,7 +281,7 @@ export class UploadService {
   }
 
   /**
-   * The clip's in-point and focus (issue 24). A look that fails or runs out of time keeps the upload:
+   * The clip's in-point and focus. A look that fails or runs out of time keeps the upload:
    * the asset then has no framing, as assets stored before it, and shots start at 0 on the centre.
    */
   private async framingOf(upload: PendingUpload, local: LocalMedia, metadata: AssetMetadata): Promise<Framing | undefined> {

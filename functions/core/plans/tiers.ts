@@ -3,7 +3,7 @@ import type { Tier } from '../../contract/users';
 import { connectedAccountLimits } from '../../contract/rules/publishing';
 
 /**
- * The plans (spec 000 §9, 001 §9): the one table every limit is read from, on the server and (through
+ * The plans: the one table every limit is read from, on the server and (through
  * GET /api/metadata/subscription-tiers, as the contract's PlanInfo) in the client, which only displays them.
  */
 export interface TierLimits extends PlanInfo {

@@ -18,7 +18,7 @@ export interface TokenReservation {
 const format = (n: number) => String(round2(n));
 
 /**
- * The plan's usage against its limits (DESIGN decision 11), over the one counters adapter.
+ * The plan's usage against its limits, over the one counters adapter.
  *
  * Script tokens: before a writer is called, an upper bound of its cost is reserved with one conditional
  * write (so parallel requests can never pass the limit together); afterwards the reservation is settled
@@ -28,7 +28,7 @@ const format = (n: number) => String(round2(n));
  * `chargeAudio` spends the real minutes with one conditional write. Basic and pro tokens and minutes
  * start again 30 days after the last reset (lazily, when next used); free ones are one-time.
  *
- * Video minutes (issue 23): the run's estimated minutes are reserved at the request with one conditional
+ * Video minutes: the run's estimated minutes are reserved at the request with one conditional
  * write (`reserveVideo`), settled to the real minutes at FinalizeVideo (`settleVideoRun`) or given back
  * when the run ends without a video (`releaseVideoRun`), each once per run.
  */
@@ -128,7 +128,7 @@ export class UsageMeter {
   }
 
   /**
-   * Reserves run `runId`'s estimated video minutes (issue 23) in one conditional write with the run's
+   * Reserves run `runId`'s estimated video minutes in one conditional write with the run's
    * marker, or refuses (403) when they do not fit in what is left: parallel requests never pass the
    * limit together. Answers the minutes reserved.
    */

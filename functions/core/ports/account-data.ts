@@ -1,5 +1,5 @@
 /**
- * What the export and the closing of an account (issue 16) need from the table, beyond the usual
+ * What the export and the closing of an account need from the table, beyond the usual
  * repositories: a user's whole partition and the closure's record, which remembers the outside resources
  * to remove until every one is gone. Their objects are the `ObjectStore`'s (and its `ZipWriter`).
  */
@@ -36,7 +36,7 @@ export interface ClosurePlan {
   stripeSubscriptionId: string | null;
   /** The ElevenLabs voice ids of the user's cloned voices (absent in plans recorded before it existed). */
   providerVoiceIds?: string[];
-  /** The prefixes of their share links' public copies, `shares/<link id>/` (issue 23; absent in older plans). */
+  /** The prefixes of their share links' public copies, `shares/<link id>/` (absent in older plans). */
   shareCopyPrefixes?: string[];
   startedAt: string;
 }

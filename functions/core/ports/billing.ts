@@ -2,7 +2,7 @@ import type { PaidTier } from '../../contract/rules/billing';
 
 /**
  * The payment provider (Stripe in production and in the local emulator) as billing's core sees it: only
- * the facts it acts on, read back from the provider (issue 14: "re-read the subscription from Stripe").
+ * the facts it acts on, read back from the provider ("re-read the subscription from Stripe").
  * The adapter maps price ids to tiers, so core never sees one.
  */
 export interface ProviderSubscription {

@@ -15,7 +15,7 @@ export interface RasterizeLimits {
 }
 
 /**
- * Decodes an uploaded picture with the decoder of its checked type only (ffmpeg, DESIGN decision 10) and
+ * Decodes an uploaded picture with the decoder of its checked type only (ffmpeg) and
  * writes its first frame as a PNG. UnreadableMediaError (core/ports/media.ts) when the bytes are not a
  * picture of that type or exceed the limits; any other error is the server's.
  */

@@ -2,11 +2,11 @@ import type { ObjectStore } from './object-store';
 import type { ScheduledEmail, WebhookDelivery, WebhookEventType, WebhookPayload } from '../../contract/delivery';
 
 /**
- * Ports of delivery (issue 12): the per-user automation settings, scheduled emails, share links,
+ * Ports of delivery: the per-user automation settings, scheduled emails, share links,
  * webhook attempts and their queue, the scheduler, and mail limits. Everything is under the owner's key.
  */
 
-/** The automation settings record of one user (001 §3 "Webhook/email settings"), as stored. */
+/** The automation settings record of one user ("Webhook/email settings"), as stored. */
 export interface StoredDeliverySettings {
   userId: string;
   webhookUrl: string | null;
@@ -108,7 +108,7 @@ export type ScheduledJob =
   | CompletionNotice;
 
 /**
- * An automation schedule's firing (issue 13). `scheduledAt` is the firing's own scheduled time, filled
+ * An automation schedule's firing. `scheduledAt` is the firing's own scheduled time, filled
  * in by the scheduler when it fires (EventBridge: `<aws.scheduler.scheduled-time>`; locally the entry's
  * time): the run's period, so a doubled or retried firing makes one video.
  */
@@ -147,7 +147,7 @@ export interface RecurringSpec {
 }
 
 /**
- * Time (DESIGN decision 16): one-time and recurring schedules by name. EventBridge Scheduler in the
+ * Time: one-time and recurring schedules by name. EventBridge Scheduler in the
  * cloud; an in-process scheduler locally with the same semantics. Creating a name that exists replaces it.
  */
 export interface Scheduler {
@@ -195,7 +195,7 @@ export interface SuppressionList {
 }
 
 /**
- * The share page's files (issue 23): the shared video's copy under an opaque key (made, checked,
+ * The share page's files: the shared video's copy under an opaque key (made, checked,
  * presigned), the thumbnail's bytes, and the removal of a link's copies (`deletePrefix`).
  */
 export type SharedFiles = Pick<ObjectStore, 'presignGet' | 'head' | 'copy' | 'get' | 'deletePrefix'>;

@@ -55,7 +55,7 @@ export interface MediaAssetRepository {
   /** Removes the asset and frees its bytes; false when it was already gone. */
   deleteAsset(asset: MediaAsset): Promise<boolean>;
   /**
-   * Records a proxy copy made after upload (issue 24): sets `proxyKey` alone (no other field is written, so a
+   * Records a proxy copy made after upload: sets `proxyKey` alone (no other field is written, so a
    * move, a tag edit or a rename made meanwhile stands), only while the asset exists, still has the same
    * original and has no proxy yet; false otherwise. Charges nothing.
    */
@@ -110,10 +110,10 @@ export interface LocalMedia {
   probe(): Promise<ProbeResult>;
   /** One frame as a JPEG at most 480 pixels wide. */
   thumbnail(atSeconds: number): Promise<Uint8Array>;
-  /** A video's in-point and focus from a quick look at its opening (issue 24); UnreadableMediaError when the look fails. */
+  /** A video's in-point and focus from a quick look at its opening; UnreadableMediaError when the look fails. */
   framing(clip: { duration: number; width: number | null; height: number | null }): Promise<Framing>;
   /**
-   * A video's proxy copy (issue 24: small, quick to seek, no sound; read by the settings preview and draft
+   * A video's proxy copy (small, quick to seek, no sound; read by the settings preview and draft
    * renders), written beside the local copy; its path. UnreadableMediaError when making it fails or runs long.
    */
   proxy(clip: { fps: number | null }, timeoutMs?: number): Promise<string>;

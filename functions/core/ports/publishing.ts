@@ -1,7 +1,7 @@
 import type { ConnectedAccountStatus, PublishingPlatform } from '../../contract/publishing';
 
 /**
- * Connected accounts (issue 26): what the publishing domain needs from the outside. Tokens cross these
+ * Connected accounts: what the publishing domain needs from the outside. Tokens cross these
  * ports only as `PlatformTokens` (in memory) or sealed (`TokenSealer`): no port stores or answers a
  * token in the clear.
  */

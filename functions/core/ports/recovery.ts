@@ -1,5 +1,5 @@
 /**
- * Runs left behind by a process that died (issue 23): what was in flight when it stopped, found in the
+ * Runs left behind by a process that died: what was in flight when it stopped, found in the
  * table. Locally every such record belongs to the previous process (no execution outlives it).
  */
 export type StrandedRun =

@@ -1,5 +1,5 @@
 /**
- * Fetching a URL a user supplied (DESIGN decision 8): one port, one adapter
+ * Fetching a URL a user supplied: one port, one adapter
  * (functions/adapters/net/url-fetcher.ts), used by `/api/proxy-media`, `/api/media-proxy` and
  * `/api/thumbnail-proxy`. Only audio, video and raster images are ever answered (never HTML, scripts or
  * SVG), so a proxied file can never act as a page of our origin.

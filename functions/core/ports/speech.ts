@@ -10,9 +10,9 @@ export interface VoiceSettings {
   similarityBoost?: number;
   style?: number;
   speakerBoost?: boolean;
-  /** The free Flite voice (`slt`, `rms`, …) that speaks this voice when no provider does (issue 24). */
+  /** The free Flite voice (`slt`, `rms`, …) that speaks this voice when no provider does. */
   offlineVoice?: string;
-  /** An offline clone (issue 14): eSpeak NG speaks it with this variant, pitch and speed, whatever the provider. */
+  /** An offline clone: eSpeak NG speaks it with this variant, pitch and speed, whatever the provider. */
   offlineProfile?: OfflineVoiceProfile;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Stock footage (issue 24): a search of a stock library's videos and the download of the files it
+ * Stock footage: a search of a stock library's videos and the download of the files it
  * names. One adapter, Pexels (adapters/providers/pexels-stock-footage.ts); without its key there is
  * no source and sentences without a clip get generated backgrounds.
  */

@@ -2,8 +2,8 @@
 export type UsageMetric = 'scriptTokens' | 'audioMinutes' | 'videoMinutes';
 
 /**
- * The one adapter for every plan counter, changed only by single conditional writes (DESIGN
- * decision 2); the usage meter (core/plans/usage-meter.ts) is its only caller.
+ * The one adapter for every plan counter, changed only by single conditional writes (a check and its spend are
+ * one write, so no race passes a limit); the usage meter (core/plans/usage-meter.ts) is its only caller.
  */
 export interface UsageCounters {
   /** Adds `amount` if the counter stays at or under `limit`; false (and nothing changed) if not. */

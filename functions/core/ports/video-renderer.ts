@@ -4,7 +4,7 @@ import type { LogoSettings } from '../../contract/users';
 
 /**
  * One segment of the video: a local clip (video or still image) shown for `duration` seconds, or a
- * generated background (issue 24: no clip for the sentence; `path` is empty, `look` the sentence's
+ * generated background (no clip for the sentence; `path` is empty, `look` the sentence's
  * index, which picks its palette and direction in contract/rules/generated-backgrounds.ts).
  */
 export interface RenderClip {
@@ -41,7 +41,7 @@ export interface RenderRequest {
 }
 
 /**
- * The size of a proxy render (issue 24: the preview is the video): the same shots, motion, captions and
+ * The size of a proxy render (the preview is the video): the same shots, motion, captions and
  * sound, drawn at `width`x`height` (9:16) and encoded for speed, not for keeping.
  */
 export interface RenderOutput {
@@ -58,7 +58,7 @@ export interface RenderOutput {
 /** The proxy's frame: 9:16, sharp enough for the settings dialog's phone frame (about 300 CSS pixels wide). */
 export const proxyOutput: RenderOutput = { width: 360, height: 640, quality: 'proxy' };
 
-/** How a shot meets its neighbour (issue 24): `frames` of the shot take part, on its side of the cut. */
+/** How a shot meets its neighbour: `frames` of the shot take part, on its side of the cut. */
 export interface ShotTransitionSpan {
   kind: 'zoom' | 'crossfade';
   frames: number;
@@ -66,7 +66,7 @@ export interface ShotTransitionSpan {
 
 /**
  * A clip placed on the timeline in whole frames: `frames` shown, after skipping `skipFrames` of its segment.
- * The shot fields (issue 24: motion and transitions) say where the whole shot lies, so a chunk that starts
+ * The shot fields (motion and transitions) say where the whole shot lies, so a chunk that starts
  * inside it moves it exactly as the single render does; absent, the clip is taken as a whole shot of its own.
  * A chunk that starts inside a crossfade also gets the shot before it with `frames` 0: the crossfade's
  * frames of that shot (after its end) are blended with the next shot's first ones.
@@ -85,7 +85,7 @@ export interface FramedClip extends RenderClip {
 }
 
 /**
- * One chunk of a parallel render (issue 16): the frames `startFrame` to `startFrame + frames` of the
+ * One chunk of a parallel render: the frames `startFrame` to `startFrame + frames` of the
  * video, pictures only (the voice and music are mixed once, by the join). `clips` are those the chunk
  * shows; the captions are the whole video's, shifted to the chunk's place.
  */

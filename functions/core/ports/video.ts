@@ -27,7 +27,7 @@ export interface VideoRunStore {
   /**
    * Applies `changes` and forgets the claim, if the script's run is still `runId` (or none, as after a
    * retried finish); undefined when another run owns the script or the script is gone. With
-   * `onlyIfHeld`, a script no run holds is left alone too (a failure noticed after the fact, issue 23).
+   * `onlyIfHeld`, a script no run holds is left alone too (a failure noticed after the fact).
    */
   release(userId: string, scriptId: string, runId: string, changes: Partial<Script>, options?: { onlyIfHeld?: boolean }): Promise<Script | undefined>;
   /** Applies `changes` while `runId` still owns the script; false otherwise. */
@@ -44,7 +44,7 @@ export interface VideoRunStore {
   advanceProgress(userId: string, scriptId: string, runId: string, progress: number, now: number, minIntervalMs: number): Promise<boolean>;
 }
 
-/** When each medium was last used in a video, kept 7 days (spec 000 §4, "Recent usage records"). */
+/** When each medium was last used in a video, kept 7 days ("Recent usage records"). */
 export interface RecentMediaUse {
   /** media id → last use (ms), for uses at or after `sinceMs`. */
   since(userId: string, sinceMs: number): Promise<Record<string, number>>;

@@ -2,11 +2,11 @@ import type { WebhookDelivery } from '../../contract/delivery';
 import type { WebhookDeliveryLog } from './delivery';
 
 /**
- * Ports of the webhook delivery engine (issue 12) beside those of ports/delivery.ts: the guarded POST
+ * Ports of the webhook delivery engine beside those of ports/delivery.ts: the guarded POST
  * and the per-attempt claim that keeps a duplicate queue delivery from sending twice.
  */
 
-/** Why a URL is refused under DESIGN decision 8 (at save, at test and at every send). */
+/** Why a URL is refused under the outbound URL guard (at save, at test and at every send). */
 export type WebhookUrlRefusal = 'scheme' | 'insecure' | 'address' | 'dns';
 
 export type WebhookUrlCheck = { ok: true } | { ok: false; reason: WebhookUrlRefusal; message: string };

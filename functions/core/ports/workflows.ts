@@ -1,7 +1,7 @@
 import type { AutomationLastRun, AutomationSchedule, RunStatus, VideoTemplate } from '../../contract/workflows';
 
 /**
- * Ports of the workflows (issue 13): video templates, automation schedules and their runs, all under
+ * Ports of the workflows: video templates, automation schedules and their runs, all under
  * the owner's key.
  */
 
@@ -12,7 +12,7 @@ export interface StoredVideoTemplate extends VideoTemplate {
 export interface VideoTemplateRepository {
   /**
    * Writes the template and counts it in one conditional write: false (nothing written) when the owner
-   * already has `limit` or more (issue 23). Fails (throws) if the id exists.
+   * already has `limit` or more. Fails (throws) if the id exists.
    */
   create(template: StoredVideoTemplate, limit: number): Promise<boolean>;
   get(userId: string, id: string): Promise<StoredVideoTemplate | undefined>;
@@ -27,7 +27,7 @@ export interface VideoTemplateRepository {
 export type StoredSchedule = Omit<AutomationSchedule, 'templateName'> & { userId: string };
 
 /**
- * The active schedules are counted against the plan in the same write that makes one active (issue 23):
+ * The active schedules are counted against the plan in the same write that makes one active:
  * creating an active schedule, or replacing a paused one with an active one, is refused (nothing
  * written) when the owner already has `activeLimit` or more active; pausing or deleting an active one
  * gives its place back in the same write.

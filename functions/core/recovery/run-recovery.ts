@@ -9,7 +9,7 @@ import { timeoutFailureMessage, type RunInput } from '../video/run';
 import type { AutomationRunInput, AutomationRunner } from '../workflows/automation-runner';
 import { RunInterruptedError } from '../errors';
 
-/** What the user reads when the process that ran something died with it (issue 23). */
+/** What the user reads when the process that ran something died with it. */
 export const restartMessages = {
   video: 'The server restarted while this video was being made. Try again.',
   audio: 'The server restarted while this voice-over was being made. Try again.',
@@ -46,7 +46,7 @@ export interface RunRecoveryDeps {
     runs: VideoRunStore;
     publisher: Publisher;
     files: Pick<ObjectStore, 'delete'>;
-    /** The run's reserved video minutes, given back once (issue 23). */
+    /** The run's reserved video minutes, given back once. */
     usage: Pick<UsageMeter, 'releaseVideoRun'>;
     notices?: CompletionNotices;
   };
@@ -66,7 +66,7 @@ export type RecoveryReport = Record<StrandedRunKind, { found: number; failed: nu
 const order: Record<StrandedRunKind, number> = { video: 0, audio: 1, automation: 2, email: 3 };
 
 /**
- * Runs survive a crash (issue 23): a run whose process or execution died before its own failure path
+ * Runs survive a crash: a run whose process or execution died before its own failure path
  * ran is failed through that same path (MarkFailed's `failureStep`, `AutomationRunner.recordFailure`, the
  * scheduled email's `finish`), with a reason the user can read, and its claim given back so the user can
  * try again at once. Each write is conditional on the run still being in flight, so a run that already

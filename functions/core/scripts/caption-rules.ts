@@ -1,13 +1,13 @@
 import { captionHashtags, hashtagPattern } from '../../contract/rules/post-caption';
 
 /**
- * How a generated script's post caption is composed (spec 000 §5) so that it obeys the shared rule
+ * How a generated script's post caption is composed so that it obeys the shared rule
  * (contract/rules/post-caption.ts). Hashtags are words too, which is why a generated hook has at most
  * 24 words (24 + 6 = 30).
  */
 export const hookMaxWords = 24;
 
-/** Hashtags the spec pads with (000 §5), in its order. */
+/** Hashtags the spec pads with, in its order. */
 export const defaultHashtags = ['content', 'viral', 'trending', 'socialmedia', 'creator', 'engagement'] as const;
 
 /** `#word` for any spelling of a tag (`Travel Tips`, `#travel`, `travel-tips`). */

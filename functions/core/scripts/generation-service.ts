@@ -68,7 +68,7 @@ export class GenerationService {
     return { scripts, tokensUsed, source: this.writer.source };
   }
 
-  /** A fresh version of a saved script from its own settings; audio and video are reset (000 §4). */
+  /** A fresh version of a saved script from its own settings; audio and video are reset. */
   async regenerate(userId: string, scriptId: string): Promise<{ script: Script; tokensUsed: number; source: 'openai' | 'offline' }> {
     const current = await this.scripts.get(userId, scriptId);
     // Before the writer is paid for: new words would pull the script out from under a video run.

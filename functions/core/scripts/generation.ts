@@ -4,7 +4,7 @@ import type { DraftScript, WriteRequest } from '../ports/scripts';
 import { composePostCaption, padHashtags, truncateHook } from './caption-rules';
 import { fitToCharacters } from './script-limits';
 
-/** Script generation rules (spec 000 §5, issue 4). */
+/** Script generation rules. */
 export const fixedPlatform = 'Social Media';
 export const fixedToneStyle = 'Informative';
 export const defaultDuration = '30 sec';
@@ -61,7 +61,7 @@ export function cleanTitle(title: string, fallback: string): string {
 
 /** Applies the product's rules to a draft: 6 hashtags, a hook of at most 24 words, length for the duration. */
 export function finishDraft(draft: DraftScript, request: WriteRequest, duration: string, source: 'openai' | 'offline'): GeneratedScript {
-  // The words for the duration, and never more characters than a script may hold (issue 10).
+  // The words for the duration, and never more characters than a script may hold.
   const content = fitToCharacters(fitToWords(draft.content, Math.round(request.targetWords * maxLengthRatio)));
   const hashtags = padHashtags(draft.hashtags);
   const hookSuggestion = truncateHook(draft.hookSuggestion || content.split(/(?<=[.!?])\s/)[0] || '');

@@ -26,7 +26,7 @@ export const videoStatus = {
   failed: (message: string): VideoStatus => ({ videoGenerationStatus: 'failed', videoGenerationError: message, videoProgress: null }),
 };
 
-/** What editing the words costs (000 §4): both statuses idle, audio and video gone. */
+/** What editing the words costs: both statuses idle, audio and video gone. */
 export const mediaReset = {
   audioGenerationStatus: 'idle',
   videoGenerationStatus: 'idle',

@@ -14,7 +14,7 @@ export const defaultPageSize = 100;
 export const maxPageSize = 200;
 
 export interface ScriptServiceOptions {
-  /** A script's voice and preferred folder must be a preset or the user's own (issue 10). */
+  /** A script's voice and preferred folder must be a preset or the user's own. */
   references: ReferenceCheck;
   /** The media bucket: a voice-over or video a script no longer references is removed from it. */
   files?: Pick<ObjectStore, 'delete'>;
@@ -22,7 +22,7 @@ export interface ScriptServiceOptions {
   clock?: () => number;
 }
 
-/** The user's scripts (000 §3, §4, §7). Another user's id is simply not found. */
+/** The user's scripts. Another user's id is simply not found. */
 export class ScriptService {
   private readonly clock: () => number;
 
@@ -61,7 +61,7 @@ export class ScriptService {
   }
 
   /**
-   * PATCH. New words or a new post caption reset the audio and video (000 §4): refused (409) while a
+   * PATCH. New words or a new post caption reset the audio and video: refused (409) while a
    * video run holds the script, and the files of the reset voice-over and video are removed. Other
    * fields (isActive, statuses, caption settings…) may change during a run.
    */

@@ -45,7 +45,7 @@ export function newScript(
 
 /**
  * The changes a PATCH makes to a stored script. Changing the script content or the post caption
- * resets both generation statuses and clears the audio and video (000 §4); a new video URL records
+ * resets both generation statuses and clears the audio and video; a new video URL records
  * when the video was made.
  */
 export function scriptChanges(current: Script, patch: UpdateScriptInput, now: Date): Partial<Script> {

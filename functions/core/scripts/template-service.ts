@@ -7,11 +7,11 @@ import { maxTemplatesPerUser } from './template';
 
 export const templateNotFound = 'Template not found';
 
-/** Save, list and delete the generator's templates (000 §3, §5, §7). */
+/** Save, list and delete the generator's templates. */
 export class ScriptTemplateService {
   constructor(
     private readonly templates: ScriptTemplateRepository,
-    /** The template's voice must be a preset or one of the user's own (issue 10). */
+    /** The template's voice must be a preset or one of the user's own. */
     private readonly references: ReferenceCheck,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -23,7 +23,7 @@ export class ScriptTemplateService {
   async create(userId: string, input: CreateScriptTemplateInput): Promise<ScriptTemplate> {
     await this.references.assertOwned(userId, [{ field: 'voiceSelection', kind: 'voice', id: input.voiceSelection }]);
     const template: ScriptTemplate = { id: newId(), userId, createdAt: new Date(this.clock()).toISOString(), ...input };
-    // Checked and spent in the write (issue 23).
+    // Checked and spent in the write.
     if (!(await this.templates.create(template, maxTemplatesPerUser))) {
       throw new ConflictError(`You can keep up to ${maxTemplatesPerUser} templates. Delete one to save another.`);
     }

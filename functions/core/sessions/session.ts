@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The API's own session (DESIGN decision 4), made at sign-in. The browser holds only the random id
+ * The API's own session, made at sign-in. The browser holds only the random id
  * in an HttpOnly cookie; the store keeps its hash, and the hash of the CSRF token it was signed in
- * with, so a token is bound to the session (DESIGN decision 5).
+ * with, so a token is bound to the session.
  */
 export const sessionSchema = z.object({
   idHash: z.string().min(1),

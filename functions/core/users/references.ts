@@ -4,7 +4,7 @@ import type { VoiceRepository } from '../ports/voices';
 import { presetVoices } from '../voices/voice';
 
 /**
- * What a record may point at (issue 10): a voice is a public preset or one of the caller's own voices,
+ * What a record may point at: a voice is a public preset or one of the caller's own voices,
  * a media folder one of the caller's own folders. One check for every path that stores such a
  * reference (PATCH /api/user `selectedVoice`, a script's `voiceId` and `preferredFolderId`, a
  * template's `voiceSelection`); anything else is a 400 naming the field.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defaultLogoSettings as spec001LogoDefaults } from '../../contract/rules/logo';
 import { publicUserSchema, type LogoSettings, type PublicUser } from '../../contract/users';
 
-/** The spec's User entity (000 §3, 001 §3) as stored: what the API answers (contract/users.ts) and the payment provider's ids. */
+/** The spec's User entity as stored: what the API answers (contract/users.ts) and the payment provider's ids. */
 export const defaultLogoSettings: LogoSettings = { ...spec001LogoDefaults };
 
 export const userSchema = publicUserSchema.extend({

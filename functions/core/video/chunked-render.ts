@@ -9,7 +9,7 @@ import { localClip, publishVideo, renderSourcesOf, WorkFolder } from './render-s
 import { VideoInputError, type AudioResult, type AudioTrackResult, type ChunkResult, type PlanResult, type RunInput, type VideoResult } from './run';
 
 /**
- * The parallel render (issue 16): the plan's chunks (core/video/frame-timeline.ts) each rendered by a
+ * The parallel render: the plan's chunks (core/video/frame-timeline.ts) each rendered by a
  * RenderChunk task of the state machine's Map state while MixAudio makes the one audio track (a
  * Parallel state), then one JoinChunks task. A short video keeps the single render (render-step.ts).
  */

@@ -17,7 +17,7 @@ export interface FailureResult {
 /**
  * MarkFailed (every task's Catch): the script's video `failed` with a message a user can read, the
  * claim of the run given back (so Create Video works again), its reserved video minutes given back
- * (once per run, issue 23), `script-update { videoGenerationStatus: 'failed', message }`, and whatever
+ * (once per run), `script-update { videoGenerationStatus: 'failed', message }`, and whatever
  * this run uploaded removed. Never leaves a script `generating`.
  */
 export async function failureStep(

@@ -31,7 +31,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
   }
 
   const minutes = usageMinutes(input.video.durationSeconds);
-  // The reservation made at the request becomes the real minutes, once (issue 23).
+  // The reservation made at the request becomes the real minutes, once.
   const charged = (await deps.usage.settleVideoRun(userId, runId, minutes)) !== undefined;
   if (charged) await deps.publisher.publish(userId, { type: 'video-usage', userId, amount: minutes }).catch(() => undefined);
 
@@ -89,7 +89,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
 }
 
 /**
- * FinalizeVideo's last part, after the video is recorded and announced (issue 24): the proxy copies its
+ * FinalizeVideo's last part, after the video is recorded and announced: the proxy copies its
  * clips lack (a long clip, an older upload, a stock clip saved for this run), so the creator's next preview
  * reads them small. Within `clipProxyBudgetMs`, well inside the task's 50 s; never fails the run (the
  * video is already the creator's): a clip left without a copy gets one after a later video.

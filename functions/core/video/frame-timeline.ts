@@ -3,7 +3,7 @@ import type { FramedClip, RenderClip } from '../ports/video-renderer';
 import type { shotTransitions } from '../../contract/rules/captions';
 
 /**
- * The video's timeline in whole frames (issue 16, parallel render). Every render, single or in chunks,
+ * The video's timeline in whole frames (parallel render). Every render, single or in chunks,
  * places the same clip on the same frames, so a chunk can start at any frame and show exactly what the
  * single render shows there.
  */
@@ -15,7 +15,7 @@ export const maxRenderChunks = 40;
 export const defaultChunkSeconds = 5;
 
 /**
- * The settings preview's frame rate (issue 24, the preview is the video): the same timeline at half the
+ * The settings preview's frame rate (the preview is the video): the same timeline at half the
  * frames, so its filters and encoder do half the work; only a single render draws at it (never chunks).
  */
 export const previewFrameRate = 15;
@@ -60,7 +60,7 @@ export function clipSpans(durations: readonly number[], totalFrames: number, rat
 export type ShotTransition = (typeof shotTransitions)[number];
 
 /**
- * The frames a transition takes (issue 24): a crossfade blends the next shot's first 7 frames (233 ms)
+ * The frames a transition takes: a crossfade blends the next shot's first 7 frames (233 ms)
  * with the 7 frames the shot before it would have shown after its end; a zoom transition zooms through
  * the cut over the last 3 frames of one shot and the first 3 of the next (200 ms). The cut itself stays
  * on its frame, so a shot still starts on its word.

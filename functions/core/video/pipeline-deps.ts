@@ -37,14 +37,14 @@ export interface PipelineDeps {
   /** At most this many chunks (2–40, default 40); a longer video gets longer chunks. */
   maxRenderChunks?: number;
   /**
-   * Read each clip's proxy copy where it has one (issue 24): the settings preview and draft renders
+   * Read each clip's proxy copy where it has one: the settings preview and draft renders
    * (`RENDER_DRAFT`), both drawn at the proxy's size. Absent or false: the originals (the finished video).
    */
   readsClipProxies?: boolean;
   /** Throttle of progress messages (tests may shorten it). */
   progressIntervalMs?: number;
   /**
-   * The proxy copies a finished video's clips lack (issue 24), made by FinalizeVideo after the video is
+   * The proxy copies a finished video's clips lack, made by FinalizeVideo after the video is
    * recorded (`clipProxyStep`); absent: none are made.
    */
   clipProxies?: Pick<ClipProxies, 'makeMissing'>;

@@ -47,7 +47,7 @@ export function focusOf(segment: { focusX?: number; focusY?: number }, asset: Pi
 /**
  * PlanSegments: the segments (shots) saved by the request, timed by the voice-over's words (each shot
  * starts with its first word, so a cut planned on a tag word lands on it; the last ends with the voice), each with the stored clip it shows, or,
- * without one, a generated background (issue 24). A medium deleted since the request fails the run
+ * without one, a generated background. A medium deleted since the request fails the run
  * with a message that says which segment.
  */
 export async function planStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult }): Promise<PlanResult> {
@@ -74,7 +74,7 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
     const time = times[i] ?? { start: duration, duration: 0 };
     const id = ids[i];
     if (!id) {
-      // No clip of its own (the library had none): a generated background, its look stepping on with the sentence (issue 24).
+      // No clip of its own (the library had none): a generated background, its look stepping on with the sentence.
       const generated: PlannedSegment = {
         text: segment.text,
         mediaAssetId: null,

@@ -27,7 +27,7 @@ export const previewUrlSeconds = 15 * 60;
 export const noVoiceOverMessage = 'Generate the voice-over first to preview the video';
 export const previewBusyMessage = 'A preview is already being made. Wait for it to finish.';
 
-/** A settings preview's proxy MP4 (issue 24): under `tmp/`, which the bucket expires after a day. */
+/** A settings preview's proxy MP4: under `tmp/`, which the bucket expires after a day. */
 export const previewKey = objectKeys.preview;
 
 /** A preview changes nothing: no progress messages, no run's record. */
@@ -55,7 +55,7 @@ export interface VideoPreviewDeps {
 }
 
 /**
- * The settings dialog's preview (issue 24, "the preview is the video"): the dialog's unsaved segments and
+ * The settings dialog's preview ("the preview is the video"): the dialog's unsaved segments and
  * caption settings, planned by the SegmentPlanner as generate-video plans them, then turned into shots by
  * the pipeline's own PlanSegments and rendered by the render engine from the script's voice-over, all at a
  * proxy's size and speed (`previewOutput`). Nothing is saved on the script, no minutes are counted, and no
@@ -107,7 +107,7 @@ export class VideoPreviewService {
       recent: noRecentUse,
       watermarkPath: '',
       renderChunkSeconds: 0,
-      // Drawn at the proxy's size: the clips' proxy copies are read where they exist (issue 24).
+      // Drawn at the proxy's size: the clips' proxy copies are read where they exist.
       readsClipProxies: true,
     };
     const previewId = newId();

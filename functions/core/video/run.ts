@@ -30,10 +30,10 @@ export type AudioResult = z.infer<typeof audioResultSchema>;
 
 export const plannedSegmentSchema = z.object({
   text: z.string(),
-  /** Null for a generated background (`source: 'generated'`, issue 24): no clip to read. */
+  /** Null for a generated background (`source: 'generated'`): no clip to read. */
   mediaAssetId: z.string().nullable(),
   storageKey: z.string().nullable(),
-  /** The clip's proxy copy (issue 24), read instead of `storageKey` by a preview or a draft render. */
+  /** The clip's proxy copy, read instead of `storageKey` by a preview or a draft render. */
   proxyKey: z.string().optional(),
   /** What the script's videoMetadata shows for the segment. */
   mediaFile: z.string().nullable(),

@@ -51,7 +51,7 @@ export function toCandidate(asset: MediaAsset): CandidateMedia {
 }
 
 /**
- * The segments of a video request (spec 000 §4, "Segment editor" and "Media-to-segment scoring"): the
+ * The segments of a video request ("Segment editor" and "Media-to-segment scoring"): the
  * segments sent, else the script's existing video metadata, else the script planned as shots (issue
  * 24, contract/rules/shot-plan.ts: cuts on the words that name a clip, timed by the voice-over's words
  * when there is one, else by an estimate; restricted to `chosenAssetIds` when a template chose its
@@ -61,7 +61,7 @@ export function toCandidate(asset: MediaAsset): CandidateMedia {
  * keep it; each segment with media says which of its tags the text mentions (`matchedTags`). A medium
  * named by the client must be one of the user's own videos. A segment left without a clip (the library
  * has no videos) is marked `source: 'generated'` with its reason: the render draws a generated
- * background behind it (issue 24).
+ * background behind it.
  */
 export class SegmentPlanner {
   constructor(
@@ -69,7 +69,7 @@ export class SegmentPlanner {
     private readonly recent: RecentMediaUse,
     private readonly clock: () => number = Date.now,
     private readonly assign: AssignMedia = autoAssign,
-    /** Stock footage for what the library cannot fill (issue 24): only with a provider's key. */
+    /** Stock footage for what the library cannot fill: only with a provider's key. */
     private readonly stock?: Pick<StockFootage, 'forSentences'>,
   ) {}
 
@@ -106,7 +106,7 @@ export class SegmentPlanner {
     existing?: VideoMetadata | null;
     /** The voice-over's word timings, when the script has one (shots are then cut on the spoken words). */
     voice?: VoiceTimings | null;
-    /** A template's chosen clips (issue 13): the shots draw from these only (those still in the library). */
+    /** A template's chosen clips: the shots draw from these only (those still in the library). */
     chosenAssetIds?: readonly string[];
   }): Promise<VideoMetadata & { segments: Segment[] }> {
     const { userId } = input;
@@ -162,7 +162,7 @@ export class SegmentPlanner {
         if (chosen) segments[i] = chosen;
       });
     }
-    // Stock footage for what is still without a clip (issue 24), when a source is configured; it never fails the plan.
+    // Stock footage for what is still without a clip, when a source is configured; it never fails the plan.
     const bare = segments.flatMap((segment, i) => (segment.mediaAssetId ? [] : [i]));
     if (this.stock && bare.length > 0) {
       const found = await this.stock.forSentences(userId, bare.map((i) => segments[i]!.text));
@@ -171,7 +171,7 @@ export class SegmentPlanner {
         if (asset) segments[i] = { ...segments[i]!, ...this.segment(segments[i]!.text, asset, asset.framing?.inPoint ?? 0, segments[i]!.mediaDuration) };
       });
     }
-    // No clip for a sentence is no dead end (issue 24): it gets a generated background, and says why.
+    // No clip for a sentence is no dead end: it gets a generated background, and says why.
     const planned = segments.map((segment) => (segment.mediaAssetId ? segment : asGenerated(segment, libraryEmpty ? 'no-videos' : 'no-clip')));
     return { segments: planned, totalDuration: totalDuration(planned) };
   }

@@ -79,7 +79,7 @@ export class VideoRequestService {
 
   /**
    * Everything of `generate` but starting the state machine: the checks, the segments and the run's claim.
-   * An automation run (issue 13) starts the pipeline itself, as a nested execution, with the answer's `input`.
+   * An automation run starts the pipeline itself, as a nested execution, with the answer's `input`.
    */
   async prepare(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string, options: { chosenAssetIds?: readonly string[] } = {}): Promise<PreparedVideo> {
     const { scripts, users, runs, planner, publisher } = this.deps;
@@ -100,7 +100,7 @@ export class VideoRequestService {
       ...(options.chosenAssetIds ? { chosenAssetIds: options.chosenAssetIds } : {}),
     });
 
-    // The run's minutes are reserved before it is claimed (issue 23): a refusal leaves the script as it was.
+    // The run's minutes are reserved before it is claimed: a refusal leaves the script as it was.
     const runId = newId();
     const reservedMinutes = await this.deps.usage.reserveVideo(user, runId, estimatedVideoMinutes(script));
 

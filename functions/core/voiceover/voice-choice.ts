@@ -14,8 +14,8 @@ export function voiceCandidates(input: { requested?: string | null; scriptVoiceI
 }
 
 /**
- * The provider settings of a voice record (000 §3: modelId, speed, stability, similarity, style, boost),
- * the free voice that speaks it offline, and the creator's speed (issue 24: 0.8x–1.3x) in place of the
+ * The provider settings of a voice record (modelId, speed, stability, similarity, style, boost),
+ * the free voice that speaks it offline, and the creator's speed (0.8x–1.3x) in place of the
  * record's when they chose one.
  */
 export function voiceSettingsOf(voice: Voice, options: { speed?: number | null } = {}): VoiceSettings {

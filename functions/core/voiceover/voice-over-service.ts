@@ -75,7 +75,7 @@ export function fitWords(words: readonly WordTiming[], durationSeconds: number):
 }
 
 /**
- * The voice-over of a script (spec 000 §4, §7; docs/pipeline-contract.md): the voice is chosen, the
+ * The voice-over of a script (docs/pipeline-contract.md): the voice is chosen, the
  * text synthesised (ElevenLabs or eSpeak NG), encoded to MP3 and stored with its word timings, the
  * audio minutes charged atomically, the script updated and `script-update` published. A failure
  * leaves nothing stored, charges nothing and marks the script's audio `failed` with the reason.
@@ -119,7 +119,7 @@ export class VoiceOverService {
   }
 
   /**
-   * `?download=1` (issue 15): the MP4 (or MP3) saved under its script's title as a slug; a file whose
+   * `?download=1`: the MP4 (or MP3) saved under its script's title as a slug; a file whose
    * script is gone keeps the default name. Only the voice-over and the video themselves are downloads.
    */
   private async downloadName(userId: string, kind: PlaybackKind, file: string): Promise<string> {
@@ -155,7 +155,7 @@ export class VoiceOverService {
 
   /** `guard`: a conversion asked for by the user, refused (409) while a video run holds the script. */
   private async produce(userId: string, script: Script, requestedVoiceId: string | undefined, guard: VideoRunGuard | undefined) {
-    // Saved before the cap (issue 10): refused as a save would be, not left to fail in the voice.
+    // Saved before the cap: refused as a save would be, not left to fail in the voice.
     if (script.scriptContent.trim().length > scriptLimits.contentChars) throw new ValidationError(scriptLimitMessages.contentTooLong);
     const user = await this.deps.users.get(userId);
     if (!user) throw new NotAuthenticatedError();
@@ -211,7 +211,7 @@ export class VoiceOverService {
     }
   }
 
-  /** `speed`: the creator's voice speed (issue 24), in place of the voice record's when chosen. */
+  /** `speed`: the creator's voice speed, in place of the voice record's when chosen. */
   private async synthesize(text: string, voice: Voice, speed: number | undefined) {
     if (!text) throw new AudioGenerationError('The script has no words to speak.');
     try {

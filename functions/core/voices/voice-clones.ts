@@ -87,7 +87,7 @@ export function checkCloneRequest(request: CloneRequest): string {
 }
 
 /**
- * Voice cloning (001 §4, §5, §7; issue 14): checks the samples' bytes, clones through the provider
+ * Voice cloning: checks the samples' bytes, clones through the provider
  * when one is configured (ElevenLabs Instant Voice Cloning) or makes an eSpeak profile matching the
  * measured pitch and speaking rate (offline), keeps the samples private, and counts the voice against
  * the plan in the same transaction that writes it. Deleting gives the count back the same way.

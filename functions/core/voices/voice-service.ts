@@ -14,7 +14,7 @@ export const voiceCloneLimitMessage = 'Voice clone limit reached';
 /** A sample's address lives long enough to start playing, not to be shared. */
 export const sampleUrlSeconds = 300;
 
-/** Voices (000 §3, §6, §7; 001 §7): presets for everyone, private voices per user, samples that play. */
+/** Voices: presets for everyone, private voices per user, samples that play. */
 export class VoiceService {
   private seeded: Promise<void> | undefined;
 
@@ -92,7 +92,7 @@ export class VoiceService {
 
   /**
    * A private voice (the clone flow; the developer test page). Counted against the plan's voice-clone
-   * limit (DESIGN decision 11) by the repository's conditional counter: 403 at the limit.
+   * limit by the repository's conditional counter: 403 at the limit.
    */
   async create(userId: string, input: CreateVoiceInput): Promise<{ voice: PublicVoice; userVoice: UserVoice } & PublicVoice> {
     const user = await this.deps.users.get(userId);

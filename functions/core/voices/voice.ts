@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { voiceFieldsSchema, type PublicVoice } from '../../contract/voices';
 import { fliteVoicePresets } from './offline-voices';
 
-/** The spec's Voice (000 §3, 001 §3) as stored, and the user-voice link; what the API answers is the contract's. */
+/** The spec's Voice as stored, and the user-voice link; what the API answers is the contract's. */
 export const voiceSchema = voiceFieldsSchema.extend({
   /** Owner of a private voice; null for presets. */
   userId: z.string().nullable(),
@@ -28,7 +28,7 @@ export function toPublicVoice(voice: Voice, extra: { isDefault?: boolean } = {})
   return { ...rest, sampleAudioUrl: null, ...extra };
 }
 
-/** Private voices first ("Your Voice"), each group by name (000 §6). */
+/** Private voices first ("Your Voice"), each group by name. */
 export function sortVoices<T extends { visibility: string; name: string }>(voices: T[]): T[] {
   return [...voices].sort((a, b) => {
     if (a.visibility !== b.visibility) return a.visibility === 'private' ? -1 : 1;

@@ -37,7 +37,7 @@ export function scriptCaptionsOf(template: Pick<VideoTemplate, 'captionSettings'
     motion: c.motion,
     transition: c.transition,
     emoji: captionDefaults.emoji,
-    // The template's look, else its own settings drawn by its style, with keyword emphasis (issue 24).
+    // The template's look, else its own settings drawn by its style, with keyword emphasis.
     look: c.look ?? 'custom',
     emphasis: {},
     background_audio_id: template.backgroundAudioId,
@@ -104,7 +104,7 @@ export interface AutomationRunnerDeps {
 }
 
 /**
- * Automation runs (issue 13). A firing or Test Workflow starts the automation state machine under the
+ * Automation runs. A firing or Test Workflow starts the automation state machine under the
  * run's name (schedule and period), so a double firing makes one run. Its tasks call back here:
  * `begin` claims (schedule, period) once, writes the script (the template's fixed words, else the
  * writer, charged to the owner's plan), saves it as the owner's script and claims its video with the
@@ -196,7 +196,7 @@ export class AutomationRunner {
     await this.deps.runs.linkScript(userId, script.id, { scheduleId: schedule.id, period });
     await this.deps.runs.update(userId, schedule.id, period, { scriptId: script.id, scriptTitle: script.title });
     await this.record(run, {});
-    // The planner cuts the script into shots (issue 24): the template's folder is the script's preferred folder
+    // The planner cuts the script into shots: the template's folder is the script's preferred folder
     // (+5), and its chosen clips, when it has some, are the clips the shots draw from.
     const chosenAssetIds = template.mediaAssignments.assetIds;
     const prepared = await this.deps.prepareVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: null }, input.traceId, chosenAssetIds.length > 0 ? { chosenAssetIds } : {});

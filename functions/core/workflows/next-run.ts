@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import type { ScheduleFrequency } from '../../contract/rules/workflows';
 
 /**
- * When an automation schedule runs (spec 000 §6: "if the chosen time today has passed, add 1 day, 7 days
+ * When an automation schedule runs ("if the chosen time today has passed, add 1 day, 7 days
  * or 1 month"), read in the schedule's IANA time zone. Pure: the clock is an argument.
  *
  * - daily: every day at `startTime`;

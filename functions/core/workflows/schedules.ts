@@ -19,8 +19,8 @@ export const recipientLimitMessage = (limit: number) => `Your plan allows at mos
 export const scheduleDeletedMessage = 'Schedule deleted';
 
 /**
- * Automation schedules (000 §3, §6): validation against the owner's templates and plan (the active
- * schedules' limit is the repository write's own condition, issue 23), `nextRunAt` by
+ * Automation schedules: validation against the owner's templates and plan (the active
+ * schedules' limit is the repository write's own condition, so two requests at once cannot both pass it), `nextRunAt` by
  * the spec's rule in the schedule's zone, and the recurring schedule `automation-<id>` created, replaced
  * or cancelled through the Scheduler port in the same request (DynamoDB stays the source of truth).
  */

@@ -20,7 +20,7 @@ export function toPublicTemplate(template: StoredVideoTemplate): VideoTemplate {
 }
 
 /**
- * Video templates (000 §3): CRUD under the owner's key, counted against the plan in the same write. What a template
+ * Video templates: CRUD under the owner's key, counted against the plan in the same write. What a template
  * points at must be the owner's: the voice (or a preset) and the folder through the reference check,
  * the assigned videos and the background audio through the media library.
  */
@@ -74,7 +74,7 @@ export class TemplateService {
     await this.assertOwnedMedia(userId, input);
     const now = this.now();
     const template: StoredVideoTemplate = { ...input, id: newId(), userId, createdAt: now, updatedAt: now };
-    // The plan's limit is checked and spent in the write itself (issue 23), never counted first.
+    // The plan's limit is checked and spent in the write itself, never counted first.
     const limit = workflowPlanLimits.templates[user.subscriptionTier];
     if (!(await this.deps.templates.create(template, limit))) throw new LimitExceededError(templateLimitMessage(limit), undefined, 'TEMPLATE_LIMIT');
     await this.announce(userId);

@@ -8,7 +8,7 @@ export const testWaitMs = 20_000;
 export const testPollMs = 500;
 
 /**
- * Test Workflow (000 §7 `POST /api/automation-schedules/{id}/test`): the schedule's whole chain now, by
+ * Test Workflow (`POST /api/automation-schedules/{id}/test`): the schedule's whole chain now, by
  * the automation state machine a firing starts, under a test period; the run record is then polled until
  * its video is delivered (`completed`, with the seconds waited) or the wait is over (`started`; the page
  * follows the run over the socket). A run that fails within the wait (a plan limit, a template gone, a

@@ -48,7 +48,7 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, D = unknown, U 
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   /**
-   * PUT and PATCH (each must say, issue 23): the resource's read-only fields, taken out of the body
+   * PUT and PATCH (each must say): the resource's read-only fields, taken out of the body
    * before `body` reads it (platform/http/read-only-fields.ts); `[]` when the resource has none.
    */
   readOnly?: readonly string[];

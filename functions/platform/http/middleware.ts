@@ -122,7 +122,7 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Every non-GET call carries the CSRF token in `X-CSRF-Token` or the body's `_csrf` (DESIGN decision 5).
+ * Every non-GET call carries the CSRF token in `X-CSRF-Token` or the body's `_csrf`.
  * It must equal the browser's HttpOnly `rs_csrf` cookie (another site can neither read nor set it)
  * and, once signed in, be the token the session was started with.
  */

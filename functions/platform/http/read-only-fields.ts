@@ -1,7 +1,7 @@
 import { ValidationError } from '../../core/errors';
 
 /**
- * Read-only fields on PUT and PATCH (issue 23). A client that reads a resource and sends it back (a
+ * Read-only fields on PUT and PATCH. A client that reads a resource and sends it back (a
  * template, a schedule, a script, the user) also sends the fields the server keeps: its id, owner,
  * timestamps and what the server works out (a schedule's next run, a script's render state, fields fixed
  * at creation). Each PUT/PATCH endpoint names those fields of its resource (`readOnly`, lists in the

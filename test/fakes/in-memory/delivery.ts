@@ -22,7 +22,7 @@ import type { ShareLinkService } from '../../../functions/core/delivery/share-li
 import { newUser, type User } from '../../../functions/core/users/user';
 
 /**
- * In-memory ports of the delivery area (issue 25): what its services are built on in the unit tests, so a
+ * In-memory ports of the delivery area: what its services are built on in the unit tests, so a
  * rule is checked in milliseconds; the integration tests keep the same services on DynamoDB Local.
  */
 export class MemoryUsers implements Pick<UserRepository, 'get' | 'update'> {

@@ -10,7 +10,7 @@ import { useUser } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime';
 
 /**
- * The signed-in page frame (spec 000 section 2): the logo, header links (the current one bold) and the
+ * The signed-in page frame: the logo, header links (the current one bold) and the
  * avatar menu; below the `md` breakpoint (768 px) the links and the avatar fold into the phone menu.
  */
 export function PageFrame() {

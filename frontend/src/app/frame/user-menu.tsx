@@ -7,7 +7,7 @@ import { useLogout } from '@/lib/auth';
 import { getInitials } from '@/lib/initials';
 import type { PublicUser } from '@contract/users';
 
-/** The avatar menu (spec 000 section 2): name (or User), email, a Settings link, Log out. */
+/** The avatar menu: name (or User), email, a Settings link, Log out. */
 export function UserMenu({ user }: { user: PublicUser | null }) {
   const logout = useLogout();
   const name = user?.name?.trim() || 'User';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-/** Any path the app does not know (spec 000 section 2, 001 section 2). */
+/** Any path the app does not know. */
 export default function NotFoundRoute() {
   return (
     <Center minH="100dvh" bg="bg.subtle" px="6">

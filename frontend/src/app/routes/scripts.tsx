@@ -1,4 +1,4 @@
-import { TriggerEmail } from '@/features/automation/components/trigger-email';
+import { TriggerEmail } from '@/features/delivery/components/trigger-email';
 import { VideoDeliveryProvider } from '@/features/scripts/components/delivery-slot';
 import ScriptsRoute from '@/features/scripts/routes/scripts';
 

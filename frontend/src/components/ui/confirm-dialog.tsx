@@ -5,7 +5,7 @@ import { AppDialog } from './app-dialog';
 import { DialogActions } from './dialog-actions';
 
 /**
- * "Are you sure?" before something that cannot be undone (issue 15: deletes ask first). Confirm runs
+ * "Are you sure?" before something that cannot be undone (deletes ask first). Confirm runs
  * `onConfirm`; while it runs both buttons wait, and the caller closes the dialog (or leaves it open
  * on a failure it reports). Cancel, Escape, the backdrop and the close button do nothing else.
  */

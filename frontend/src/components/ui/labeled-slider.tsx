@@ -1,7 +1,7 @@
 import { HStack, Slider } from '@chakra-ui/react';
 
 /**
- * A labelled slider with its value shown (000 §5 ranges). The thumb is named by the label (also given as
+ * A labelled slider with its value shown (ranges). The thumb is named by the label (also given as
  * its aria-label, for tools that do not follow aria-labelledby) and announces its value with the unit.
  */
 export function LabeledSlider({
@@ -42,12 +42,19 @@ export function LabeledSlider({
         <Slider.Label fontSize="sm">{label}</Slider.Label>
         <Slider.ValueText fontSize="sm" color="fg.muted">{`${value}${unit}`}</Slider.ValueText>
       </HStack>
-      <Slider.Control>
-        <Slider.Track>
-          <Slider.Range />
-        </Slider.Track>
-        <Slider.Thumbs />
-      </Slider.Control>
+      <SliderBar />
     </Slider.Root>
+  );
+}
+
+/** A slider's bar: the track, its filled range and the thumb (inside a `Slider.Root`). */
+export function SliderBar() {
+  return (
+    <Slider.Control>
+      <Slider.Track>
+        <Slider.Range />
+      </Slider.Track>
+      <Slider.Thumbs />
+    </Slider.Control>
   );
 }

@@ -16,7 +16,7 @@ const captionPlacements: readonly Placement<CaptionPosition>[] = Object.entries(
   }),
 );
 
-/** The 3×3 caption position grid: top, middle, bottom crossed with left, center, right (000 §3). */
+/** The 3×3 caption position grid: top, middle, bottom crossed with left, center, right. */
 export function PositionGrid({
   value,
   onChange,

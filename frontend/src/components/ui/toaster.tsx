@@ -1,7 +1,7 @@
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
 
 /**
- * The app's toaster (spec 000 section 9): one toast at a time, shown 5000 ms by default, F8 moves
+ * The app's toaster: one toast at a time, shown 5000 ms by default, F8 moves
  * focus to it. Use `showToast` so a new toast replaces the one on screen instead of queueing behind it.
  */
 export const toaster = createToaster({

@@ -17,7 +17,7 @@ const keySchema = z.object({ pk: z.string(), sk: z.string() });
 const deletePerCall = 2_000;
 
 /**
- * A user's whole partition, for the export and the closing of the account (issue 16). Deleting goes
+ * A user's whole partition, for the export and the closing of the account. Deleting goes
  * by key only: a Query of `USER#<id>` (never a Scan, so no other user's item can be reached), the
  * lookups outside the partition named by the plan, and the username and email claims only while they
  * still name this user (a condition on `userId`).

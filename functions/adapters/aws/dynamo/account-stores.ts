@@ -99,24 +99,40 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
 
 }
 
+const pairCountSchema = z.object({ loginHash: z.string(), client: z.string(), window: z.number(), failures: z.number(), lastAt: z.number() });
+const clientCountSchema = z.object({ client: z.string(), window: z.number(), failures: z.number() });
+
 /**
  * Sign-in counts (core/accounts/login-throttle). A pair's count of the current window is an item under
  * the login name's hash (a password typed into the name field is never stored), one per client and
- * window, so a reset can forget the name from every client; a client's count of its current window
- * lives under the client.
+ * window, so a reset can forget the name from every client.
  */
+export const loginPairCountEntity = defineEntity<z.infer<typeof pairCountSchema>>({
+  type: 'LoginPairCount',
+  schema: pairCountSchema,
+  sortKeyPrefix: 'CLIENT#',
+  pk: { uses: ['loginHash'], build: (c) => `LOGIN#${c.loginHash}` },
+  sk: { uses: ['client', 'window'], build: (c) => `CLIENT#${c.client}#${c.window}` },
+});
+
+/** A client's count of its current window, under the client. */
+export const loginClientCountEntity = defineEntity<z.infer<typeof clientCountSchema>>({
+  type: 'LoginClientCount',
+  schema: clientCountSchema,
+  sortKeyPrefix: 'WINDOW#',
+  pk: { uses: ['client'], build: (c) => `LOGINCLIENT#${c.client}` },
+  sk: { uses: ['window'], build: (c) => `WINDOW#${c.window}` },
+});
+
+const pairWindow = (now: number) => Math.floor(now / loginThrottlePolicy.pairWindowMs);
+const clientWindow = (now: number) => Math.floor(now / loginThrottlePolicy.clientWindowMs);
+
 export const loginThrottleKeys = {
-  pair: (login: string, client: string, now: number) => ({
-    pk: `LOGIN#${hashSecret(login)}`,
-    sk: `CLIENT#${client}#${Math.floor(now / loginThrottlePolicy.pairWindowMs)}`,
-  }),
-  client: (client: string, now: number) => ({
-    pk: `LOGINCLIENT#${client}`,
-    sk: `WINDOW#${Math.floor(now / loginThrottlePolicy.clientWindowMs)}`,
-  }),
+  pair: (login: string, client: string, now: number) => loginPairCountEntity.key({ loginHash: hashSecret(login), client, window: pairWindow(now) }),
+  client: (client: string, now: number) => loginClientCountEntity.key({ client, window: clientWindow(now) }),
 } as const;
 
-const pairSchema = z.object({ failures: z.number(), lastAt: z.number() });
+const pairSchema = pairCountSchema.pick({ failures: true, lastAt: true });
 const itemKeySchema = z.object({ pk: z.string(), sk: z.string() });
 
 /** The end of the window `now` is in, plus one more, in seconds: the items' TTL. */
@@ -141,8 +157,17 @@ export class DynamoLoginThrottle implements LoginThrottle {
       new UpdateCommand({
         TableName: this.table.tableName,
         Key: loginThrottleKeys.pair(attempt.login, attempt.client, now),
-        UpdateExpression: 'ADD failures :one SET lastAt = :now, expiresAt = :ttl',
-        ExpressionAttributeValues: { ':one': 1, ':now': now, ':ttl': expiry(now, loginThrottlePolicy.pairWindowMs) },
+        UpdateExpression: 'ADD failures :one SET lastAt = :now, expiresAt = :ttl, #type = :type, loginHash = :login, #client = :client, #window = :window',
+        ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':now': now,
+          ':ttl': expiry(now, loginThrottlePolicy.pairWindowMs),
+          ':type': loginPairCountEntity.definition.type,
+          ':login': hashSecret(attempt.login),
+          ':client': attempt.client,
+          ':window': pairWindow(now),
+        },
         ReturnValues: 'ALL_OLD',
       }),
     );
@@ -154,8 +179,9 @@ export class DynamoLoginThrottle implements LoginThrottle {
       new UpdateCommand({
         TableName: this.table.tableName,
         Key: loginThrottleKeys.client(client, now),
-        UpdateExpression: 'ADD failures :by SET expiresAt = :ttl',
-        ExpressionAttributeValues: { ':by': by, ':ttl': expiry(now, loginThrottlePolicy.clientWindowMs) },
+        UpdateExpression: 'ADD failures :by SET expiresAt = :ttl, #type = :type, #client = :client, #window = :window',
+        ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
+        ExpressionAttributeValues: { ':by': by, ':ttl': expiry(now, loginThrottlePolicy.clientWindowMs), ':type': loginClientCountEntity.definition.type, ':client': client, ':window': clientWindow(now) },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
@@ -172,8 +198,7 @@ export class DynamoLoginThrottle implements LoginThrottle {
   async forget(logins: string[]): Promise<void> {
     await Promise.all(
       logins.map(async (login) => {
-        const { pk } = loginThrottleKeys.pair(login, '', 0);
-        const found = await queryAll(this.table, itemKeySchema, { partitionKey: pk, attributes: ['pk', 'sk'] });
+        const found = await queryAll(this.table, itemKeySchema, loginPairCountEntity.query('partition', { loginHash: hashSecret(login) }, { attributes: ['pk', 'sk'] }));
         await Promise.all(found.map((Key) => this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key }))));
       }),
     );

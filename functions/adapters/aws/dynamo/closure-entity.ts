@@ -19,7 +19,7 @@ const planSchema = z.object({
 /** A closure record left by a failure is kept this long for a retry. */
 export const closureKeepSeconds = 30 * 24 * 3600;
 
-/** A closure under way (issue 16), outside the partition it deletes, so a retry still finds it. */
+/** A closure under way, outside the partition it deletes, so a retry still finds it. */
 export const closureEntity = defineEntity<ClosurePlan>({
   type: 'AccountClosure',
   schema: planSchema,

@@ -5,7 +5,7 @@ import { PlanCounter, countUnder } from './plan-counter';
 import { connectedAccountEntity, publishingKeys } from './publishing-entities';
 import { isConditionFailure, type TableRef } from './table';
 
-/** Connected accounts in the single table (issue 26); the plan limit held by `PlanCounter`'s transaction. */
+/** Connected accounts in the single table; the plan limit held by `PlanCounter`'s transaction. */
 export class DynamoConnectedAccounts implements ConnectedAccountStore {
   private readonly counter: PlanCounter;
 

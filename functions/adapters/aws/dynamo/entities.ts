@@ -1,6 +1,6 @@
 import type { ExportFile, OwnedRecord } from '../../../core/ports/account-data';
 import { tableSchema, type IndexName } from '../../../platform/table-schema';
-import { oneTimeCodeEntity } from './account-stores';
+import { loginClientCountEntity, loginPairCountEntity, oneTimeCodeEntity } from './account-stores';
 import { closureEntity } from './closure-entity';
 import { stripeCustomerEntity, stripeEventEntity } from './billing-store';
 import { deliverySettingsEntity } from './delivery-settings';
@@ -78,6 +78,8 @@ export const entities: readonly StoredType[] = [
   webhookAttemptEntity,
   chargedRunEntity,
   oauthStateEntity,
+  loginPairCountEntity,
+  loginClientCountEntity,
 ];
 
 /** The entity a stored item is one of (by `type`, or by its sort key for items written before `type` was). */

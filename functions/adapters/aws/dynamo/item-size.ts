@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { RecordTooLargeError, ValidationError } from '../../../core/errors';
 
 /**
- * The one guard on the size and depth of what is written to the table (issue 10). Every write the
+ * The one guard on the size and depth of what is written to the table. Every write the
  * document client sends (PutItem, UpdateItem, TransactWriteItems, BatchWriteItem) is measured as
  * DynamoDB measures it, from the marshalled request body, before it is sent: an item over 400 KB is
  * a 413 RecordTooLargeError and an item nested deeper than 32 levels a 400, with nothing written.

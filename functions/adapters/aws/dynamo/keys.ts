@@ -40,7 +40,7 @@ export interface ItemKey {
 }
 
 /**
- * The media library (issue 5), all under `USER#<id>`. Assets are also written to five generic indexes
+ * The media library, all under `USER#<id>`. Assets are also written to five generic indexes
  * (one per order and scope), so a page of any of the six orders is one Query (docs/decisions.md).
  */
 export const mediaKeys = {
@@ -60,7 +60,7 @@ export const mediaKeys = {
   audio: (userId: string) => `USER#${userId}#MEDIA#AUDIO`,
 } as const;
 
-/** Delivery (issue 12): automation settings, scheduled emails, share links and mail quotas. */
+/** Delivery: automation settings, scheduled emails, share links and mail quotas. */
 export const deliveryKeys = {
   /** Under USER#<id>: the one automation settings record. */
   settings: 'DELIVERY_SETTINGS',
@@ -79,7 +79,7 @@ export const deliveryKeys = {
   suppressedAddress: (lowerEmail: string) => `SUPPRESSED#${lowerEmail}`,
 } as const;
 
-/** Workflows (issue 13): video templates, automation schedules and their runs, all under `USER#<id>`. */
+/** Workflows: video templates, automation schedules and their runs, all under `USER#<id>`. */
 export const workflowKeys = {
   template: (id: string) => `VTEMPLATE#${id}`,
   templatePrefix: 'VTEMPLATE#',
@@ -94,7 +94,7 @@ export const workflowKeys = {
   activeScheduleCount: 'COUNT#ACTIVE_AUTOSCHED',
 } as const;
 
-/** Billing (issue 14): outside any user's partition, because Stripe names them, not a user. */
+/** Billing: outside any user's partition, because Stripe names them, not a user. */
 export const billingKeys = {
   /** Which user a Stripe customer belongs to (written when the customer is made). */
   customer: (customerId: string) => ({ pk: `STRIPECUSTOMER#${customerId}`, sk: 'CLAIM' }),
@@ -102,7 +102,7 @@ export const billingKeys = {
   event: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
 } as const;
 
-/** Closing an account (issue 16): the closure under way, outside the partition it deletes. */
+/** Closing an account: the closure under way, outside the partition it deletes. */
 export const accountKeys = {
   closure: (userId: string) => ({ pk: `ACCOUNTCLOSURE#${userId}`, sk: 'CLOSURE' }),
 } as const;

@@ -172,7 +172,7 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
   async listAssets(userId: string, query: AssetListQuery): Promise<AssetListPage> {
     const access = accessFor(userId, query.scope, query.sort);
     if (query.search) return this.search(access, query, query.search);
-    // Cursors hold only sort positions; the partitions are always this user's (issue 10).
+    // Cursors hold only sort positions; the partitions are always this user's.
     const cursorScope: CursorScope = access.index
       ? { ownerPartition: keys.user(userId), index: access.index, indexPartition: access.partitionKey, sortKeyPrefix: mediaKeys.assetPrefix }
       : { ownerPartition: access.partitionKey, sortKeyPrefix: access.sortKeyPrefix };

@@ -4,7 +4,7 @@ import { defineEntity, type TransactItem } from './entity';
 import { keys, mediaKeys } from './keys';
 
 /**
- * The media library's four record types (issue 5), all under `USER#<id>`, each defined once with
+ * The media library's four record types, all under `USER#<id>`, each defined once with
  * every key and index attribute it writes: `MEDIA#<id>` assets (five order indexes and a sparse audio
  * index, docs/decisions.md "Media library"), `MFOLDER#<id>` folders, `MUPLOAD#<id>` uploads in flight
  * and `MEDIA_USAGE`, the counters that change in the same transactions as the records they count.
@@ -114,7 +114,7 @@ function usageUpdate(tableName: string, userId: string, expression: string, valu
 /** The writes of the usage counters, each one part of the transaction that changes what it counts. */
 export const usageCounters = {
   /**
-   * "Check the limit then spend it" in one conditional write (decision 2): the condition sees every
+   * "Check the limit then spend it" in one conditional write: the condition sees every
    * reservation already made, so parallel uploads cannot pass the limit together. DynamoDB conditions
    * cannot add, so the caller gives the headroom (limit − size).
    */

@@ -6,7 +6,7 @@ import { isConditionFailure, type TableRef } from './table';
 const stateSchema = oauthStateSchema.omit({ stateHash: true });
 
 /**
- * Pending authorizations (issue 26) under the hash of their state: put once, taken once by a delete
+ * Pending authorizations under the hash of their state: put once, taken once by a delete
  * conditioned on being unexpired (and the user's, when the callback has a session). `expiresAt` (s) is
  * the table's TTL, which clears states never used.
  */

@@ -44,7 +44,7 @@ export const planCounterEntity = defineEntity<z.infer<typeof planCounterSchema>>
 });
 
 /**
- * A plan limit's counter, one item `USER#<id>/<sortKey>` holding `count` (issue 23: a limit is checked
+ * A plan limit's counter, one item `USER#<id>/<sortKey>` holding `count` (a limit is checked
  * and spent in one transaction, never counted and then written). Every write that changes what is
  * counted goes through `change`: the record writes (each with its own condition) and the counter's step
  * in one TransactWrite. Raising is conditioned on `count < limit`, so a plan downgraded below the

@@ -4,7 +4,7 @@ import type { StoredAccount } from '../../../core/ports/publishing';
 import { defineEntity } from './entity';
 
 /**
- * Connected accounts (issue 26), one item per account under the user: `USER#<id>` / `PUBACCT#<account>`,
+ * Connected accounts, one item per account under the user: `USER#<id>` / `PUBACCT#<account>`,
  * counted by `COUNT#PUBACCTS` (the plan limit's counter). A publication (the posting step) will sit under
  * the same user and name its account by id, so "is this account mine" is one GetItem of this key.
  *

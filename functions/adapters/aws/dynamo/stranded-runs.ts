@@ -30,7 +30,7 @@ export interface StrandedRunScanOptions {
 }
 
 /**
- * What the local start fails (issue 23): scripts still holding a video run's claim or making a voice-over,
+ * What the local start fails: scripts still holding a video run's claim or making a voice-over,
  * automation runs still `running`, scheduled emails still `sending`. Found by a paginated Scan of the whole
  * table with a filter, bounded by `maxItems`: acceptable on the local stack only (a developer's table, read
  * once at start). The cloud never scans: its recovery is told which execution ended (functions/jobs/run-ended.ts).

@@ -49,7 +49,7 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * video minutes). "Check the limit, then spend" is one conditional update, `used + amount <= limit`
  * written `used <= limit - amount` (DynamoDB's numbers are decimal, so two-decimal minutes add up
  * exactly); a reset is conditioned on the last reset it read, so one writer wins. A video run's minutes
- * are reserved with a per-run marker `VIDEORUN#<runId>` in the same transaction (issue 23), and the
+ * are reserved with a per-run marker `VIDEORUN#<runId>` in the same transaction, and the
  * marker's conditional change from `reserved` to `settled` or `released` goes with the counter's
  * correction in one transaction too, so a retried finalize or failure settles or gives back once.
  */

@@ -2,7 +2,7 @@ import { ApiError, apiClient, apiGet, apiPost } from '@/lib/api-client';
 import type { PublicUser } from '@contract/users';
 
 /**
- * The account calls (spec 000 section 7, spec 001 section 7). Every non-GET call goes through the API
+ * The account calls. Every non-GET call goes through the API
  * client, which adds the anti-forgery token. Errors are `ApiError` (the server answered) or anything
  * else (the request never got an answer: network down, server unreachable).
  */
@@ -40,7 +40,7 @@ export const resetPasswordWithToken = (token: string, password: string) =>
   apiPost<MessageAnswer>(`/api/reset-password?token=${encodeURIComponent(token)}`, { password });
 
 /**
- * Fetches the anti-forgery token into session storage (spec 001 section 2: the sign-in page does this
+ * Fetches the anti-forgery token into session storage (the sign-in page does this
  * on load). Always a fresh `GET /api/csrf-token`, so a token left over from an earlier session cannot
  * make the first sign-in attempt fail; a failure is only logged by the client.
  */
@@ -51,7 +51,7 @@ export function prefetchCsrfToken(): Promise<string | undefined> {
 
 /**
  * The server's own words for a failure (its `message`, else its `error`: the server sends both with
- * the same text, and spec 001 section 7 reads `error`). Undefined when there is no answer body.
+ * the same text, and the spec's API reads `error`). Undefined when there is no answer body.
  */
 export function serverError(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;

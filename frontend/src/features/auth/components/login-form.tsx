@@ -11,7 +11,7 @@ import { validateLogin } from '../lib/validation';
 import { TextLink } from './auth-layout';
 import { TextField, SubmitButton } from './form-fields';
 
-/** The Login tab (spec 000 sections 4, 5, 8): username or email, password; overlay, then a reload. */
+/** The Login tab: username or email, password; overlay, then a reload. */
 export function LoginForm() {
   const { handleSubmit, field } = useForm({ username: '', password: '' }, validateLogin);
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 
 /**
- * Auth and reset pages send a signed-in user to / (spec 001 section 6). While the user loads a
+ * Auth and reset pages send a signed-in user to /. While the user loads a
  * spinner shows, so the form does not flash before the redirect.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ import { CheckboxField, TextField, SubmitButton } from './form-fields';
 const empty: RegisterValues = { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
 
 /**
- * The Register tab (spec 000 sections 5, 7, 8). confirmPassword and acceptTerms stay in the browser;
+ * The Register tab. confirmPassword and acceptTerms stay in the browser;
  * the server checks the password again (8 characters) and its message is shown when it refuses.
  */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {

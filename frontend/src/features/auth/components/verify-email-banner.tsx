@@ -16,8 +16,8 @@ import { toastSuccess } from '../lib/notify';
 const RESEND_PAUSE_MS = 60_000;
 
 /**
- * Issue 15: a signed-in user whose address is not verified sees this under the header on every page,
- * with Resend (POST /api/resend-verification, spec 001 §7) and a way to enter the code, until the
+ * A signed-in user whose address is not verified sees this under the header on every page,
+ * with Resend (POST /api/resend-verification) and a way to enter the code, until the
  * address is verified. Verifying in this tab refetches the user; in another tab, that tab's signal does.
  */
 export function VerifyEmailBanner() {
@@ -44,7 +44,7 @@ export function VerifyEmailBanner() {
       toastSuccess('Verification email sent', `Open the newest mail from Reelsmith at ${user.email}: its link and code work for 10 minutes.`);
       setSent(true);
     } catch (error) {
-      // Spec 001 §8: the server's error, else 'Failed to send verification email'.
+      // The server's error, else 'Failed to send verification email'.
       showToast({ type: 'error', title: 'Failed to send verification email', description: serverError(error) });
     } finally {
       setBusy(false);

@@ -1,6 +1,6 @@
 import { toastFailure } from './notify';
 
-/** A failed password reset (spec 001 section 8, reset form). */
+/** A failed password reset (reset form). */
 export function toastResetFailure(error: unknown): void {
   toastFailure(error, {
     title: 'Password Reset Failed',

@@ -1,10 +1,10 @@
 /**
  * Client-side validation of the account forms, with the spec's messages word for word.
  *
- * - Login and registration: spec 000 section 5 (registration's client rule for the password is 6
- *   characters; the server asks for 8 and its message is shown in the "Registration failed" toast).
- * - Reset, verification and resend pages: spec 001 section 5 (email, 6-character code, password 8 to
- *   100, matching confirmation).
+ * - Login and registration: registration's client rule for the password is 6
+ *   characters; the server asks for 8 and its message is shown in the "Registration failed" toast.
+ * - Reset, verification and resend pages: email, 6-character code, password 8 to
+ *   100, matching confirmation.
  *
  * Each validator returns the first problem per field; an empty object means the form is valid.
  */
@@ -81,7 +81,7 @@ export function emailError(email: string): string | undefined {
 }
 
 /**
- * Exactly 6 characters (spec 001 section 5), and digits, as the message and the mailed codes say;
+ * Exactly 6 characters, and digits, as the message and the mailed codes say;
  * whitespace around the code is ignored.
  */
 export function codeError(code: string): string | undefined {
@@ -133,7 +133,7 @@ export function validateResetWithCode(values: ResetWithCodeValues): FieldErrors<
   return { ...validateEmailCode(values), ...validateNewPassword(values) };
 }
 
-/** A reset link's token is only worth sending when it is longer than 10 characters (spec 001 section 9). */
+/** A reset link's token is only worth sending when it is longer than 10 characters. */
 export const RESET_TOKEN_MIN_EXCLUSIVE = 10;
 
 export function isPlausibleResetToken(token: string | null | undefined): token is string {

@@ -1,5 +1,5 @@
 /**
- * Tells the app's other tabs that the signed-in user's address was just verified (issue 15: the
+ * Tells the app's other tabs that the signed-in user's address was just verified (the
  * unverified banner goes once the address is verified, also in the tab that showed it while the link
  * was opened in another). A `storage` event reaches every other tab of the origin; the value is only
  * a time, never anything about the user.

@@ -15,7 +15,7 @@ import { RegisterForm } from '../components/register-form';
 type Tab = 'login' | 'register';
 
 /**
- * /auth and /login (spec 000 sections 2 and 4, spec 001 section 2): Login and Register tabs, then the
+ * /auth and /login: Login and Register tabs, then the
  * "Check your email" screen after registering. Signed-in users go to /. The page fetches the CSRF
  * token on load so the first sign-in does not wait for it.
  */
@@ -60,7 +60,7 @@ function AuthPage() {
 }
 
 /**
- * After registration (spec 001 sections 2 and 4): the address the code went to, a way on to the code
+ * After registration: the address the code went to, a way on to the code
  * form, back to Login, and a link to ask for another email.
  */
 function CheckYourEmail({ email, onBackToLogin }: { email: string; onBackToLogin: () => void }) {

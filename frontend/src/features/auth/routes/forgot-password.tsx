@@ -14,11 +14,11 @@ import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
 import { validateEmailForm } from '../lib/validation';
 
-/** Spec 001 section 9: the page moves on to the reset form 2 seconds after the code is sent. */
+/** The page moves on to the reset form 2 seconds after the code is sent. */
 export const REDIRECT_AFTER_CODE_SENT_MS = 2000;
 
 /**
- * /forgot-password (spec 001 sections 2, 4, 8, 9): the email step. Once the code is sent the page
+ * /forgot-password: the email step. Once the code is sent the page
  * says so and, 2 seconds later, opens /reset-password with the email in the query, where the code and
  * the new password are entered (the flow's code, password and success steps).
  */

@@ -15,7 +15,7 @@ import { toastSuccess } from '../lib/notify';
 import { validateEmailForm } from '../lib/validation';
 
 /**
- * /resend-verification (spec 001 sections 2, 4, 5, 8): an email (required: the button stays disabled
+ * /resend-verification: an email (required: the button stays disabled
  * while it is empty), then a confirmation notice.
  */
 export default function ResendVerificationRoute() {
@@ -31,7 +31,7 @@ export default function ResendVerificationRoute() {
       toastSuccess('Verification email sent', answer?.message);
       setSentTo({ email: email.trim(), message: answer?.message });
     } catch (error) {
-      // The server's error, else just the title (spec 001 section 8: "server error or 'Failed to send …'").
+      // The server's error, else just the title ("server error or 'Failed to send …'").
       showToast({ type: 'error', title: 'Failed to send verification email', description: serverError(error) });
     } finally {
       setBusy(false);

@@ -18,7 +18,7 @@ import { validateEmailCode, validateNewPassword, type EmailCodeValues } from '..
 const stepTitles = ['Verify code', 'New password'] as const;
 
 /**
- * /reset-password-steps (spec 001 sections 2, 4, 8): step "code" (email and Verification Code, checked
+ * /reset-password-steps: step "code" (email and Verification Code, checked
  * with POST /api/verify-reset-code), step "password" (New Password, Confirm Password, reset with the
  * checked code), then "Success!".
  */

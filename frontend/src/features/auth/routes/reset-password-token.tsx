@@ -1,12 +1,13 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 
-import { KeyIcon, XCircleIcon } from '@/components/icons';
+import { KeyIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 
 import { resetPasswordWithToken } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
+import { AuthOutcome } from '../components/auth-outcome';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordResetComplete } from '../components/password-reset-complete';
 import { guestOnly } from '../components/redirect-if-signed-in';
@@ -17,7 +18,7 @@ import { isPlausibleResetToken, validateNewPassword } from '../lib/validation';
 import { SubmitButton } from '../components/form-fields';
 
 /**
- * /reset-password-token?token=… (spec 001 sections 2, 5, 9): the emailed link. A token of 10
+ * /reset-password-token?token=…: the emailed link. A token of 10
  * characters or fewer is not even sent: the page says the link is invalid or expired.
  */
 export default guestOnly(ResetPasswordTokenPage);
@@ -31,17 +32,14 @@ function ResetPasswordTokenPage() {
 
 function InvalidLink() {
   return (
-    <AuthLayout
+    <AuthOutcome
       title="Invalid or Expired Link"
       tone="error"
-      icon={<XCircleIcon boxSize="7" />}
       description="This password reset link is invalid or has expired. Request a new one to reset your password."
       footer={<TextLink to={paths.auth.href}>Back to login</TextLink>}
-    >
-      <Button asChild colorPalette="brand" size="lg" w="full">
-        <RouterLink to={paths.forgotPassword.href}>Request a new link</RouterLink>
-      </Button>
-    </AuthLayout>
+      to={paths.forgotPassword.href}
+      action="Request a new link"
+    />
   );
 }
 

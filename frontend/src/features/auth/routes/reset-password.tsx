@@ -17,7 +17,7 @@ import { toastResetFailure } from '../lib/reset-failure';
 import { validateResetWithCode, type ResetWithCodeValues } from '../lib/validation';
 
 /**
- * /reset-password (spec 001 sections 2, 5, 8): one form with email (from ?email=), the 6-character
+ * /reset-password: one form with email (from ?email=), the 6-character
  * code, the new password and its confirmation; then "Password Reset Complete".
  */
 export default guestOnly(ResetPasswordPage);

@@ -1,15 +1,16 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
-import { CheckCircleIcon, MailIcon } from '@/components/icons';
+import { MailIcon } from '@/components/icons';
 import { showToast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { USER_KEY, useUser } from '@/lib/auth';
 
 import { resendVerificationCode, verifyEmailCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
+import { AuthOutcome } from '../components/auth-outcome';
 import { CodeField, TextField, SubmitButton } from '../components/form-fields';
 import { useForm } from '../hooks/use-form';
 import { toastFailure, toastSuccess } from '../lib/notify';
@@ -17,7 +18,7 @@ import { announceEmailVerified } from '../lib/verified-signal';
 import { validateEmailCode } from '../lib/validation';
 
 /**
- * /verify-email-code (spec 001 sections 2, 4, 5, 8): email (from ?email=, else the signed-in user's)
+ * /verify-email-code: email (from ?email=, else the signed-in user's)
  * and the 6-digit code; a resend button; a verified screen. A signed-in user whose email is already
  * verified goes to /.
  */
@@ -38,16 +39,13 @@ export default function VerifyEmailCodeRoute() {
 
   if (verified) {
     return (
-      <AuthLayout
+      <AuthOutcome
         title="Email Verified!"
         tone="success"
-        icon={<CheckCircleIcon boxSize="7" />}
         description="Your email address has been verified. You can now sign in to your account."
-      >
-        <Button asChild colorPalette="brand" size="lg" w="full">
-          <RouterLink to={paths.auth.href}>Go to Login</RouterLink>
-        </Button>
-      </AuthLayout>
+        to={paths.auth.href}
+        action="Go to Login"
+      />
     );
   }
 
@@ -57,7 +55,7 @@ export default function VerifyEmailCodeRoute() {
       await verifyEmailCode(email.trim(), code.trim());
       toastSuccess('Email Verified Successfully', 'Your email address has been verified.');
       setVerified(true);
-      // A signed-in user's cached record still says unverified; other tabs hear it too (issue 15).
+      // A signed-in user's cached record still says unverified; other tabs hear it too.
       announceEmailVerified();
       if (user) void mutate(USER_KEY);
     } catch (error) {

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
-import { CheckCircleIcon, XCircleIcon } from '@/components/icons';
+import { XCircleIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { USER_KEY } from '@/lib/auth';
 
 import { isNetworkError, serverError, verifyEmailToken } from '../api/accounts';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthOutcome } from '../components/auth-outcome';
 import { announceEmailVerified } from '../lib/verified-signal';
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
@@ -39,7 +40,7 @@ function verifyOnce(token: string): Promise<Outcome> {
 }
 
 /**
- * /verify-email?token=… (spec 001 sections 2, 4, 8): verifying, then "Email Verified!" or
+ * /verify-email?token=…: verifying, then "Email Verified!" or
  * "Verification Failed" as the server decides. No token goes straight to the error.
  */
 export default function VerifyEmailRoute() {
@@ -59,7 +60,7 @@ export default function VerifyEmailRoute() {
       if (!current) return;
       setOutcome(result);
       if (result.ok) {
-        // Issue 15: the unverified banner goes, here (a signed-in user's cached record) and in other tabs.
+        // The unverified banner goes, here (a signed-in user's cached record) and in other tabs.
         announceEmailVerified();
         void mutate(USER_KEY);
       }
@@ -77,11 +78,7 @@ export default function VerifyEmailRoute() {
 
   if (outcome.ok) {
     return (
-      <AuthLayout title="Email Verified!" tone="success" icon={<CheckCircleIcon boxSize="7" />} description={outcome.message}>
-        <Button asChild colorPalette="brand" size="lg" w="full">
-          <RouterLink to={paths.auth.href}>Go to Login</RouterLink>
-        </Button>
-      </AuthLayout>
+      <AuthOutcome title="Email Verified!" tone="success" description={outcome.message} to={paths.auth.href} action="Go to Login" />
     );
   }
 

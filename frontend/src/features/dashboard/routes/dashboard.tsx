@@ -7,7 +7,7 @@ import { useUser } from '@/lib/auth';
 
 import { storagePercent, useStats, type Stats } from '../api/get-stats';
 
-/** The browser's has-visited flag (000 section 3): the first visit goes to /scripts once. */
+/** The browser's has-visited flag (section 3): the first visit goes to /scripts once. */
 export const HAS_VISITED_KEY = 'hasVisited';
 
 function useFirstVisitRedirect(signedIn: boolean) {
@@ -76,7 +76,7 @@ const steps = [
   { title: 'Generate your first scripts', text: 'Give a topic and let the writer draft scripts for you.', href: paths.scripts.href, action: 'Generate Scripts' },
 ] as const;
 
-/** / (home): the Dashboard (spec 000 section 2). */
+/** / (home): the Dashboard. */
 export default function DashboardRoute() {
   const { data: user } = useUser();
   const { data: stats, error, isLoading } = useStats();

@@ -3,7 +3,7 @@ import useSWRInfinite from 'swr/infinite';
 import { apiGet } from '@/lib/api-client';
 import type { MediaPage, MediaSort } from '@contract/media';
 
-/** Spec 001 §9: pages of 60. */
+/** Pages of 60. */
 export const MEDIA_PAGE_SIZE = 60;
 
 export interface MediaFilter {

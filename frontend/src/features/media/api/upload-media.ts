@@ -3,11 +3,11 @@ import { postToStorage, StorageUploadError } from '@/lib/storage-upload';
 import type { PublicAsset } from '@contract/media';
 import type { UploadTicket } from '@contract/uploads';
 
-/** Progress is capped at 95 until the server has checked and kept the file (spec 001 §4). */
+/** Progress is capped at 95 until the server has checked and kept the file. */
 export const PROGRESS_CAP = 95;
 
 /**
- * One file, one request to each place (DESIGN decision 7): the API signs an upload limited to the
+ * One file, one request to each place: the API signs an upload limited to the
  * file's size and type, the bytes go straight to S3 with real progress, then the API checks and keeps them.
  */
 export async function uploadMedia(file: File, options: { folderId?: string | null; onProgress: (percent: number) => void }): Promise<PublicAsset> {

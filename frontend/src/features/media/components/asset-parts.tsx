@@ -15,7 +15,7 @@ export interface AssetActions {
   onChanged: () => void;
 }
 
-/** A frame of the video, or an audio player for audio (spec 001 §2). */
+/** A frame of the video, or an audio player for audio. */
 export function AssetPreview({ asset, height = '160px' }: { asset: PublicAsset; height?: string }) {
   if (isAudio(asset)) {
     return (
@@ -144,10 +144,10 @@ export function AssetTags({ asset, onChanged }: { asset: PublicAsset; onChanged:
   );
 }
 
-/** Actions menu (spec 001 §2): Move to Folder with 'All Media (Root)' and each folder, Delete. */
+/** Actions menu: Move to Folder with 'All Media (Root)' and each folder, Delete. */
 export function AssetMenu({ asset, folders, onMove, onChanged }: { asset: PublicAsset } & AssetActions) {
   const [confirming, setConfirming] = useState(false);
-  // Issue 15: a delete asks first, then tells.
+  // A delete asks first, then tells.
   const remove = async () => {
     try {
       await deleteAsset(asset.id);

@@ -6,7 +6,7 @@ import { showToast } from '@/components/ui/toaster';
 import { DROP_ZONE_MAX_MB, dropRefusalToast, screenDrop } from '../lib/file-rules';
 
 /**
- * A drop zone with a per-file size limit (spec 001 §2, §5: 10 MB unless the page says otherwise) and
+ * A drop zone with a per-file size limit (10 MB unless the page says otherwise) and
  * a type check; refused files are named in one toast ('File Size Exceeded', 'File Type Not
  * Supported') and left out.
  */

@@ -16,12 +16,12 @@ function inUseMessage(error: unknown): string | undefined {
   return message && /preferred folder/i.test(message) ? message : undefined;
 }
 
-/** Issue 15: a delete tells what it did (the folder's media stays, in the root). */
+/** A delete tells what it did (the folder's media stays, in the root). */
 function tellDeleted(folder: PublicFolder): void {
   showToast({ type: 'success', title: 'Folder deleted', description: `“${folder.name}” was deleted; its media is now in All Media (Root).` });
 }
 
-/** Folder browser (spec 001 §2): All Media plus each folder; create, rename, delete with the Folder in Use flow. */
+/** Folder browser: All Media plus each folder; create, rename, delete with the Folder in Use flow. */
 export function FolderBrowser({
   folders,
   selected,

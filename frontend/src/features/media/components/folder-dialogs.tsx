@@ -6,7 +6,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 
 import type { PublicFolder } from '@contract/media';
 
-/** Create or rename: the name must not be empty after trimming (spec 001 §5). */
+/** Create or rename: the name must not be empty after trimming. */
 export function FolderNameDialog({
   open,
   title,
@@ -70,7 +70,7 @@ export function FolderNameDialog({
   );
 }
 
-/** Spec 001 §2: scripts use the folder as their preferred folder; pick a replacement (or none) and force-delete. */
+/** Scripts use the folder as their preferred folder; pick a replacement (or none) and force-delete. */
 export function FolderInUseDialog({
   folder,
   message,

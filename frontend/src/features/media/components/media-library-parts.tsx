@@ -8,7 +8,7 @@ import type { MediaLibrary } from '../hooks/use-media-library';
 import { mediaSorts } from '../lib/assets';
 import { AssetCard, AssetRow } from './asset-card';
 
-/** The media library's views over `useMediaLibrary` (spec 001 §2). */
+/** The media library's views over `useMediaLibrary`. */
 
 /** The title, the storage used, and Upload Media / Upload Audio (or the notice that storage is full). */
 export function MediaHeader({ storage, storageFull, setUpload }: MediaLibrary) {

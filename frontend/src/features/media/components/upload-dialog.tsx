@@ -28,7 +28,7 @@ interface Entry {
 
 export type UploadMode = 'media' | 'audio';
 
-/** Keeps the files the dialog takes, naming the others (spec 001 §5). */
+/** Keeps the files the dialog takes, naming the others. */
 function screen(files: File[], mode: UploadMode): File[] {
   const kept: File[] = [];
   for (const file of files) {
@@ -120,7 +120,7 @@ export function UploadDialog({
     setBusy(false);
     if (succeeded > 0) {
       showToast({ type: 'success', title: 'Upload complete', description: `${succeeded} ${succeeded === 1 ? 'file' : 'files'} uploaded` });
-      // Spec 001 §4: the page refreshes 1 second after at least one file succeeded.
+      // The page refreshes 1 second after at least one file succeeded.
       setTimeout(onUploaded, 1000);
       if (succeeded === queue.length) setTimeout(onClose, 1000);
     }

@@ -10,10 +10,10 @@ import { useMediaPages } from '../api/get-media';
 import type { UploadMode } from '../components/upload-dialog';
 import { bulkDeleteQuestion, bulkDeleteSummary } from '../lib/assets';
 
-/** Spec 001 §9: the bulk-delete toast lasts 10 s. */
+/** The bulk-delete toast lasts 10 s. */
 const BULK_DELETE_TOAST_MS = 10_000;
 
-/** Spec 001 §9: search debounced 300 ms. */
+/** Search debounced 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -26,7 +26,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The media library's data and calls (spec 001 §2): the filtered, sorted pages of assets and the folders,
+ * The media library's data and calls: the filtered, sorted pages of assets and the folders,
  * kept live over the realtime channel; the view, the selection and its bulk move and delete; the upload
  * dialog's state.
  */
@@ -54,7 +54,7 @@ export function useMediaLibrary() {
     void reloaders.current.folders();
   }, []);
 
-  // Live updates (spec 001 §7: media, token-usage and video-usage): another tab changed the library.
+  // Live updates (media, token-usage and video-usage): another tab changed the library.
   const realtime = useRealtime();
   useEffect(() => realtime.subscribe(['media', 'token-usage', 'video-usage']), [realtime]);
   useEffect(
@@ -117,7 +117,7 @@ export function useMediaLibrary() {
   const deleteSelected = async () => {
     try {
       const answer = await bulkDelete([...selected]);
-      // Spec 001 §9: the bulk-delete toast lasts 10 s; issue 15: it says what was deleted.
+      // The bulk-delete toast lasts 10 s: it says what was deleted.
       showToast({ type: 'success', ...bulkDeleteSummary(answer, titleOf), duration: BULK_DELETE_TOAST_MS });
       setSelected(new Set());
       setBulkQuestion(null);

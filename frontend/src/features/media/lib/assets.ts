@@ -1,6 +1,6 @@
 import type { MediaSort, PublicAsset } from '@contract/media';
 
-/** The sort menu (spec 001 §2): every order the server takes, labelled, in the menu's order. */
+/** The sort menu: every order the server takes, labelled, in the menu's order. */
 const sortLabels: Record<MediaSort, string> = {
   newest: 'Newest',
   'date-uploaded': 'Date uploaded',
@@ -31,7 +31,7 @@ export function namesOf(titles: readonly string[], shown = 3): string {
 }
 
 /**
- * What the bulk-delete toast says (issue 15: it tells what was deleted; spec 001 §9: it stays 10 s):
+ * What the bulk-delete toast says (it tells what was deleted; : it stays 10 s):
  * "3 items deleted" with their names, and how many could not be deleted, if any.
  */
 export function bulkDeleteSummary(answer: BulkDeleteAnswer, titleOf: (id: string) => string | undefined): { title: string; description: string } {

@@ -1,7 +1,7 @@
 import { dialogTypes, extensionOf, fileTypes, maxUploadBytes } from '@contract/rules/file-types';
 
 /**
- * The client's checks before any byte is sent (spec 001 §5), on the contract's table of file types.
+ * The client's checks before any byte is sent, on the contract's table of file types.
  * The server checks again, on the bytes: these only spare the user a wasted upload.
  */
 export const MAX_UPLOAD_BYTES = maxUploadBytes;
@@ -35,7 +35,7 @@ export const messages = {
 };
 
 /**
- * The drop zone's per-file limit (spec 001 §2, §5: "per-file limit (default 10 MB) with 'File Size
+ * The drop zone's per-file limit ("per-file limit (default 10 MB) with 'File Size
  * Exceeded'"). Larger files, up to the upload limit, go through Choose Files.
  */
 export const DROP_ZONE_MAX_MB = 10;
@@ -46,7 +46,7 @@ export interface DropRefusal {
   description: string;
 }
 
-/** The drop zone's checks, type first, then size (spec 001 §5); what it keeps and what it refuses, in order. */
+/** The drop zone's checks, type first, then size; what it keeps and what it refuses, in order. */
 export function screenDrop(files: readonly File[], accepts: (file: File) => boolean, maxSizeMB = DROP_ZONE_MAX_MB): { kept: File[]; refused: DropRefusal[] } {
   const kept: File[] = [];
   const refused: DropRefusal[] = [];

@@ -9,7 +9,7 @@ import { UploadDialog } from '../components/upload-dialog';
 import { useMediaLibrary } from '../hooks/use-media-library';
 import { DROP_ZONE_MAX_MB, isMediaFile } from '../lib/file-rules';
 
-/** /media (spec 001 §2): folder browser, grid or list of assets, uploads, tags, selection and bulk actions; a view over `useMediaLibrary`. */
+/** /media: folder browser, grid or list of assets, uploads, tags, selection and bulk actions; a view over `useMediaLibrary`. */
 export default function MediaRoute() {
   const library = useMediaLibrary();
   const { folderList, folderId, setFolderId, refresh, selecting, storageFull, setUpload, upload, storage, bulkQuestion, setBulkQuestion, deleteSelected } = library;

@@ -6,13 +6,13 @@ import { apiGet } from '@/lib/api-client';
 import type { MediaPage, PublicAsset } from '@contract/media';
 
 /**
- * The media the Video Generation Settings dialog reads (spec 000 §7, §9; 001 §7): the audio list for
+ * The media the Video Generation Settings dialog reads: the audio list for
  * background music, a prefetch of 100 for auto-assignment, and pages of 60 for Select Media. Features
  * do not import each other, so these few calls live here rather than in features/media.
  */
 export const PICKER_PAGE_SIZE = 60;
 export const PREFETCH_LIMIT = 100;
-/** Up to 24 thumbnails are preloaded (000 §9). */
+/** Up to 24 thumbnails are preloaded. */
 export const PRELOAD_THUMBNAILS = 24;
 
 /** The dialog and the picker read the library as it is when they open (the app's cache never goes stale by itself). */

@@ -10,7 +10,7 @@ import type { ConvertToAudioResult, GenerateVideoResult } from '@contract/video'
 import type { CaptionSettings } from '../lib/caption-settings';
 import type { VideoMetadata } from '../lib/segments';
 
-/** Scripts and their generation (spec 000 sections 3, 7): the calls; what they send and answer is the contract's. */
+/** Scripts and their generation: the calls; what they send and answer is the contract's. */
 export const SCRIPTS_KEY = '/api/scripts';
 export const PAGE_SIZE = 50;
 

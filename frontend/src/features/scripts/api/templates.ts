@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { apiDelete, apiPost } from '@/lib/api-client';
 import type { CreateScriptTemplateRequest, ScriptTemplate } from '@contract/generation';
 
-/** Script templates of the generator (spec 000 sections 3, 5, 7). */
+/** Script templates of the generator. */
 export const TEMPLATES_KEY = '/api/script-templates';
 
 export function useScriptTemplates(enabled: boolean) {

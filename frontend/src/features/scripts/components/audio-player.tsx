@@ -1,6 +1,8 @@
 import { Box, HStack, IconButton, Slider, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 
+import { SliderBar } from '@/components/ui/labeled-slider';
+
 import { PauseIcon, PlayIcon } from './icons';
 
 /** `m:ss` (or `h:mm:ss`) of a number of seconds; `0:00` for anything not a finite, positive number. */
@@ -13,7 +15,7 @@ export function formatTime(seconds: number): string {
 }
 
 /**
- * The app's audio player (issue 15), instead of the browser's default controls: play/pause, a progress
+ * The app's audio player, instead of the browser's default controls: play/pause, a progress
  * bar that seeks (a slider named "Seek", its value read out as "0:03 of 0:12") and the time. The
  * <audio> element underneath has no controls of its own.
  */
@@ -95,12 +97,7 @@ export function AudioPlayer({ src, title, autoPlay = false }: { src: string; tit
           getAriaValueText={(details) => `${formatTime(details.value)} of ${formatTime(duration)}`}
           onValueChange={(details) => seek(details.value[0])}
         >
-          <Slider.Control>
-            <Slider.Track>
-              <Slider.Range />
-            </Slider.Track>
-            <Slider.Thumbs />
-          </Slider.Control>
+          <SliderBar />
         </Slider.Root>
         <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="audio-time">
           {`${formatTime(shown)} / ${formatTime(duration)}`}

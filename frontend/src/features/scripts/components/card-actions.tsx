@@ -41,7 +41,7 @@ export function RenderProgressBar({ progress }: { progress: Generation['progress
   );
 }
 
-/** Play Video's checks (000 §8): true when the script's video can be opened in the Video Player, else a toast says why. */
+/** Play Video's checks: true when the script's video can be opened in the Video Player, else a toast says why. */
 export function canPlayVideo(script: Pick<Script, 'videoUrl'>): boolean {
   if (!script.videoUrl) {
     showToast({ type: 'error', title: 'Video URL not found' });
@@ -61,10 +61,10 @@ export function CardVideoPlayer({ script, onClose }: { script: Script; onClose: 
 }
 
 /**
- * The card's action area (000 §2): a video → Play Video, Edit Video, Download and Trigger Email; else
+ * The card's action area: a video → Play Video, Edit Video, Download and Trigger Email; else
  * audio → Play/Pause Audio and Create Video; else Generate Audio and Create Video. Everything waits
- * while generating, except that a video being replaced stays playable and downloadable (issue 15:
- * Edit Video keeps the old video until the new one is made).
+ * while generating, except that a video being replaced stays playable and downloadable
+ * (Edit Video keeps the old video until the new one is made).
  */
 export function CardActions({ script, generation, busy, onPlayVideo }: { script: Script; generation: Generation; busy: boolean; onPlayVideo: () => void }) {
   const [dialog, setDialog] = useState<'audio' | 'settings' | null>(null);
@@ -169,7 +169,7 @@ export function GenerationState({ generation, script }: { generation: Generation
   }
   const failure =
     generation.video === 'failed'
-      ? // A failed edit keeps the video made before it (issue 15): say so.
+      ? // A failed edit keeps the video made before it: say so.
         `${withReason('Failed to generate video', script.videoGenerationError)}${script.videoUrl ? ' The previous video is kept.' : ''}`
       : generation.audio === 'failed' && !script.audioUrl
         ? withReason('Failed to generate audio', script.audioGenerationError)

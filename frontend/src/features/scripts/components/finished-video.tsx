@@ -6,7 +6,7 @@ import { DownloadIcon, PlayIcon } from './icons';
 import { playableUrl } from './player-dialogs';
 
 /**
- * Download of a finished video (issue 15): our playback path with `?download=1`, which the server
+ * Download of a finished video: our playback path with `?download=1`, which the server
  * answers with a redirect to the MP4 as an attachment named after the script's title. Only our own
  * `/api/video/…` files can be downloaded this way.
  */
@@ -30,7 +30,7 @@ export function DownloadVideoButton({ videoUrl, title, disabled }: { videoUrl: s
 }
 
 /**
- * The video's thumbnail on the card (issue 15), 9:16, as a button that opens the Video Player. While an
+ * The video's thumbnail on the card, 9:16, as a button that opens the Video Player. While an
  * edited video renders, this is still the old one (it stays playable until the new one is made).
  */
 export function VideoPoster({ thumbnailUrl, title, onPlay, updating }: { thumbnailUrl: string | null; title: string; onPlay: () => void; updating: boolean }) {

@@ -34,7 +34,7 @@ const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_D
 
 const scriptCountOptions = SCRIPT_COUNTS.map((count) => ({ value: String(count), label: String(count) }));
 
-/** The client's checks, with the spec's messages (000 section 5); the server checks the same. */
+/** The client's checks, with the spec's messages (section 5); the server checks the same. */
 function validate(form: FormState): Partial<Record<keyof FormState, string>> {
   const errors: Partial<Record<keyof FormState, string>> = {};
   if (form.duration.trim().length < 2) errors.duration = 'Duration is required';
@@ -42,12 +42,12 @@ function validate(form: FormState): Partial<Record<keyof FormState, string>> {
   return errors;
 }
 
-/** The success toast (000 §8 `{n} scripts generated successfully!`), in the singular for one script. */
+/** The success toast (`{n} scripts generated successfully!`), in the singular for one script. */
 export function scriptsGeneratedTitle(count: number): string {
   return `${count} ${count === 1 ? 'script' : 'scripts'} generated successfully!`;
 }
 
-/** "Generate Your Scripts" (000 sections 2, 4, 5, 7, 8). */
+/** "Generate Your Scripts" (sections 2, 4, 5, 7, 8). */
 export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unknown> }) {
   const { mutate } = useSWRConfig();
   const { data: user } = useUser();
@@ -62,7 +62,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
   const [dialog, setDialog] = useState<'save' | 'load' | null>(null);
   const [lastSource, setLastSource] = useState<'openai' | 'offline' | null>(null);
   const realtime = useRealtime();
-  // Without a live connection the list is refetched for 30 s after generation (000 §4).
+  // Without a live connection the list is refetched for 30 s after generation.
   const poller = useFallbackPoller(onGenerated);
   useEffect(() => realtime.onMessage((message) => message.type === 'scripts' && poller.stop()), [realtime, poller]);
 
@@ -147,7 +147,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
       }
       setLastSource(result.source);
       // The scripts are saved: the overlay goes now, and the list, stats and user refresh behind it
-      // (issue 15: it used to wait for those reads, about 4 s after the answer).
+      // (it used to wait for those reads, about 4 s after the answer).
       setGenerating(false);
       setForm((current) => ({ ...current, topic: '', extraInstructions: '' }));
       if (saved > 0) {

@@ -12,7 +12,7 @@ export function playableUrl(url: string | null | undefined, kind: 'audio' | 'vid
   return undefined;
 }
 
-/** Audio Player (000 §2): the voice-over in the app's own player (play/pause, a progress bar that seeks, the time). */
+/** Audio Player: the voice-over in the app's own player (play/pause, a progress bar that seeks, the time). */
 export function AudioPlayerDialog({ open, onClose, title, url }: { open: boolean; onClose: () => void; title: string; url: string | undefined }) {
   return (
     <AppDialog open={open} onClose={onClose} title="Audio Player">
@@ -25,7 +25,7 @@ export function AudioPlayerDialog({ open, onClose, title, url }: { open: boolean
 }
 
 /**
- * Video Player (000 §2): `/api/video/{file}` answers with a 302 to storage, which the <video> element
+ * Video Player: `/api/video/{file}` answers with a 302 to storage, which the <video> element
  * follows (and seeks with range requests); the thumbnail is the poster.
  */
 export function VideoPlayerDialog({ open, onClose, title, url, poster }: { open: boolean; onClose: () => void; title: string; url: string; poster: string | undefined }) {

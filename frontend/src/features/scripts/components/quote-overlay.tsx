@@ -4,8 +4,8 @@ import { FALLBACK_QUOTE } from '../lib/rules';
 export const QUOTE_FAILURE_MESSAGE = 'Could not load an inspirational quote, so here is one of ours.';
 
 /**
- * The full-screen "Generating Scripts" overlay with an AI-written quote (000 sections 2 and 4): loading,
- * the quote, or (quote failure, 000 §8) a message with the fallback quote. `failed` says the quote
+ * The full-screen "Generating Scripts" overlay with an AI-written quote (sections 2 and 4): loading,
+ * the quote, or (quote failure) a message with the fallback quote. `failed` says the quote
  * call failed; the fallback quote itself also means that no quote could be written (the form shows it
  * when the call fails or answers nothing, the server when the writer answers nothing).
  */

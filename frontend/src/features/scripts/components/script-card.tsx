@@ -15,7 +15,7 @@ import { RefreshIcon, TrashIcon } from './icons';
 import { EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
 import { Tip } from '@/components/ui/tip';
 
-/** Text cut to 150 characters with a more/less toggle (000 sections 2, 9). */
+/** Text cut to 150 characters with a more/less toggle (sections 2, 9). */
 function Preview({ text, label }: { text: string; label: string }) {
   const [open, setOpen] = useState(false);
   const cut = preview(text, PREVIEW_CHARS);
@@ -47,7 +47,7 @@ function Pane({ title, actions, children }: { title: string; actions: ReactNode;
   );
 }
 
-/** One script (000 section 2): header, the Script and Post Caption panes, the footer actions and dialogs. */
+/** One script (section 2): header, the Script and Post Caption panes, the footer actions and dialogs. */
 export function ScriptCard({ script, selected, onSelect, onChanged }: { script: Script; selected: boolean; onSelect: () => void; onChanged: () => Promise<unknown> }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'schedule' | 'video' | null>(null);
   const [captionDraft, setCaptionDraft] = useState<string | null>(null);
@@ -256,7 +256,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       {dialog === 'edit' && (
         <EditScriptDialog open onClose={() => setDialog(null)} initialContent={script.scriptContent} initialVoiceId={script.voiceId ?? ''} onSave={saveContent} />
       )}
-      {/* Delete Script: asks before deleting (000 section 2). */}
+      {/* Delete Script: asks before deleting (section 2). */}
       <ConfirmDialog open={dialog === 'delete'} title="Delete Script" onClose={() => setDialog(null)} onConfirm={remove}>
         {`Delete “${script.title}”? This cannot be undone.`}
       </ConfirmDialog>

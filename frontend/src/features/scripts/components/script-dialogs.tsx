@@ -5,7 +5,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { VoiceSelect } from './voice-select';
 import { DialogActions } from '@/components/ui/dialog-actions';
 
-/** Edit Script: the content and the voice (000 section 2). */
+/** Edit Script: the content and the voice (section 2). */
 export function EditScriptDialog({
   open,
   onClose,

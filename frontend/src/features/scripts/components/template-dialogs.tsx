@@ -13,7 +13,7 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 
 export type TemplateFields = Omit<CreateScriptTemplateRequest, 'name'>;
 
-/** Save Template: a name for the current form (000 sections 2, 5, 8). */
+/** Save Template: a name for the current form (sections 2, 5, 8). */
 export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; onClose: () => void; fields: TemplateFields }) {
   const { mutate } = useSWRConfig();
   const [name, setName] = useState('');
@@ -71,7 +71,7 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
   );
 }
 
-/** Load Template: the saved templates with Load and delete (000 sections 2, 8). */
+/** Load Template: the saved templates with Load and delete (sections 2, 8). */
 export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; onClose: () => void; onLoad: (template: ScriptTemplate) => void }) {
   const { data, error, isLoading, mutate } = useScriptTemplates(open);
   const [deleting, setDeleting] = useState<string>();
@@ -141,7 +141,7 @@ export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; o
           ))}
         </Stack>
       )}
-      {/* Issue 15: deleting a template asks first. */}
+      {/* Deleting a template asks first. */}
       <ConfirmDialog
         open={confirming?.open ?? false}
         title="Delete Template"

@@ -10,7 +10,7 @@ import { voiceSpeedChoices, voiceSpeedLabel, voiceSpeedRange } from '@contract/r
 
 type SampleState = 'idle' | 'loading' | 'playing' | 'stopped';
 
-/** The voice's speed (issue 24): 0.8x–1.3x for every voice, remembered for the user (PATCH /api/user). */
+/** The voice's speed: 0.8x–1.3x for every voice, remembered for the user (PATCH /api/user). */
 function VoiceSpeedSelect() {
   const { mutate } = useSWRConfig();
   const { data: user } = useUser();
@@ -41,7 +41,7 @@ function VoiceSpeedSelect() {
   );
 }
 
-/** A voice select with a sample that plays (000 sections 2 and 4: idle, loading, playing, stopped), and the voice's speed. */
+/** A voice select with a sample that plays (sections 2 and 4: idle, loading, playing, stopped), and the voice's speed. */
 export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: string; onChange: (voiceId: string) => void; label?: string }) {
   const { data: voices } = useVoices();
   const [state, setState] = useState<SampleState>('idle');

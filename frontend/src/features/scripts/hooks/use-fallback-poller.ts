@@ -9,7 +9,7 @@ const browserTimers = {
   clearTimeout: (id: unknown) => window.clearTimeout(id as number),
 };
 
-/** A poller that calls the latest `refresh` every 10 s while started; stopped on unmount (000 §4, §9). */
+/** A poller that calls the latest `refresh` every 10 s while started; stopped on unmount. */
 export function useFallbackPoller(refresh: () => unknown): FallbackPoller {
   const latest = useRef(refresh);
   useEffect(() => {

@@ -49,7 +49,7 @@ function initialStatus(script: Script, kind: GenerationKind): GenerationStatus {
 }
 
 /**
- * A script card's audio and video generation (spec 000 §4): statuses mirrored in local storage,
+ * A script card's audio and video generation: statuses mirrored in local storage,
  * live `script-update` messages while generating, the fallback polling when the socket is down, and
  * the completion and failure toasts of a video.
  */
@@ -157,7 +157,7 @@ export function useScriptGeneration(script: Script, onChanged: () => Promise<unk
     return () => window.clearTimeout(timer);
   }, [generating, connected, poller]);
 
-  /** Polls the list when the socket is down as an action starts (000 §4). */
+  /** Polls the list when the socket is down as an action starts. */
   const pollIfOffline = useCallback(() => {
     if (!realtime.connected) poller.start();
   }, [realtime.connected, poller]);
@@ -203,7 +203,7 @@ export function useScriptGeneration(script: Script, onChanged: () => Promise<unk
       pollIfOffline();
       try {
         const started = await generateVideo(script.id, { captionSettings, videoMetadata });
-        // The server planned the segments: say which sentences got generated backgrounds, and why (issue 24).
+        // The server planned the segments: say which sentences got generated backgrounds, and why.
         const generated = generatedBackgroundNotice(started.videoMetadata.segments);
         if (generated) showToast({ type: 'info', title: 'Generated backgrounds', description: generated });
         return true;

@@ -1,5 +1,5 @@
 /**
- * The caption emoji's images (issue 24) for the exact preview: the same WebP files the render lays over
+ * The caption emoji's images for the exact preview: the same WebP files the render lays over
  * the video (`assets/emoji/`, Fluent Emoji 3D, MIT; see assets/emoji/LICENSE.md), each bundled as its
  * own asset and fetched only when a preview shows it.
  */

@@ -1,5 +1,5 @@
 /**
- * Caption settings as the Video Generation Settings dialog edits them (spec 000 §3, §5). The shape is
+ * Caption settings as the Video Generation Settings dialog edits them. The shape is
  * the contract's schema (imported as a type only so zod stays out of the bundle); the lists, ranges and
  * defaults are the contract's zod-free rules, the ones the server validates with.
  */
@@ -21,12 +21,12 @@ export const POSITION_ROWS = ['top', 'middle', 'bottom'] as const;
 export const POSITION_COLUMNS = ['left', 'center', 'right'] as const;
 
 export type RangedField = keyof typeof captionRanges;
-/** Slider ranges (000 §5, the script's readings), in whole steps. */
+/** Slider ranges (the script's readings), in whole steps. */
 export const RANGES = Object.fromEntries(
   Object.entries(captionRanges).map(([field, range]) => [field, { ...range, step: 1 }]),
 ) as { readonly [F in RangedField]: (typeof captionRanges)[F] & { readonly step: 1 } };
 
-/** The dialog's defaults (000 §3; where the spec gives two readings, decisions.md "Caption defaults"). */
+/** The dialog's defaults (where the spec gives two readings, decisions.md "Caption defaults"). */
 export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = { ...captionDefaults };
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;

@@ -1,7 +1,7 @@
 import type { GenerationStatus } from '@contract/scripts';
 
 /**
- * Generation statuses mirrored in browser storage (spec 000 §3, §4), and the fallback polling timer.
+ * Generation statuses mirrored in browser storage, and the fallback polling timer.
  * No DOM types: the storage and the timers are passed in, so the unit tests drive them in Node.
  */
 export type { GenerationStatus };
@@ -51,7 +51,7 @@ export function writeStatus(store: StatusStore | undefined, scriptId: string, ki
 }
 
 /**
- * What the card shows on load (000 §4): a stored non-final status is restored unless the server
+ * What the card shows on load: a stored non-final status is restored unless the server
  * already says complete or failed, in which case storage takes the server's word. `store` says what
  * to write back, if anything.
  */
@@ -86,7 +86,7 @@ export function reasonUnder(title: string, reason: string | null | undefined): s
   return rest || undefined;
 }
 
-/** Spec 000 §9: polling every 10 s, a 120 s safety stop, 30 s after script generation. */
+/** Polling every 10 s, a 120 s safety stop, 30 s after script generation. */
 export const POLL_INTERVAL_MS = 10_000;
 export const POLL_SAFETY_MS = 120_000;
 export const POLL_AFTER_SCRIPTS_MS = 30_000;

@@ -5,9 +5,9 @@
 export { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem } from '@contract/rules/post-caption';
 export { subjectCategoryGroups } from '@contract/rules/subject-categories';
 
-/** Script and caption previews show 150 characters (000 section 9). */
+/** Script and caption previews show 150 characters (section 9). */
 export const PREVIEW_CHARS = 150;
-/** The template list previews the prompt in 100 characters (000 section 5). */
+/** The template list previews the prompt in 100 characters (section 5). */
 export const PROMPT_PREVIEW_CHARS = 100;
 
 export function preview(text: string, limit: number): { text: string; truncated: boolean } {

@@ -1,5 +1,5 @@
 /**
- * Switch Scenes in the browser (spec 000 §4): segments, media auto-assignment, the picker's order,
+ * Switch Scenes in the browser: segments, media auto-assignment, the picker's order,
  * the bulk replacement queue and the per-user recent-usage map. Pure functions, no DOM, so the unit
  * tests run them in Node. Splitting and scoring are the server's own module (the same rules on both
  * sides: the server also builds segments when generate-video is called without any).
@@ -24,9 +24,9 @@ export { moveCut, shotTimes, type ShotTime, type VoiceTimings } from '@contract/
 export { cropWindowOf, framingChoices, reframeAxisOf, setFocus, shotFocusOf, type ReframeAxis } from '@contract/rules/reframe';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** Recent usage records are kept 7 days (000 §4). */
+/** Recent usage records are kept 7 days. */
 export const RECENT_USAGE_KEEP_MS = 7 * DAY_MS;
-/** Selected segments are coloured with hue index × 36 (000 §4). */
+/** Selected segments are coloured with hue index × 36. */
 export const SEGMENT_HUE_STEP = 36;
 
 export interface VideoMetadata {
@@ -50,7 +50,7 @@ export function fromStoredSegment(stored: StoredSegment): Segment {
 
 /**
  * The editor's segments on open: from the existing video metadata, else the script planned as shots
- * (issue 24: cuts on the words that name a clip, timed by the voice-over's words when there is one).
+ * (cuts on the words that name a clip, timed by the voice-over's words when there is one).
  */
 export function initialSegments(
   script: { scriptContent: string; videoMetadata: { segments: StoredSegment[] } | null },
@@ -153,7 +153,7 @@ export function orderForPicker<T extends CandidateMedia>(items: readonly T[], op
     .map(({ item }) => item);
 }
 
-/** The recent-usage map's key in local storage: one map per user (000 §3). */
+/** The recent-usage map's key in local storage: one map per user. */
 export const recentUsageKey = (userId: string) => `recentMediaUsage:${userId}`;
 
 /** The stored map (media id → ms), without records older than 7 days or that are not numbers. */

@@ -21,7 +21,7 @@ function SkeletonCard() {
   );
 }
 
-/** /scripts (spec 000 section 2): the generation form, then the Generated Scripts grid. */
+/** /scripts: the generation form, then the Generated Scripts grid. */
 export default function ScriptsRoute() {
   const { scripts, error, isLoading, mutate, hasMore, loadMore, isValidating } = useScripts();
   const [selected, setSelected] = useState<string>();
@@ -36,7 +36,7 @@ export default function ScriptsRoute() {
         <Heading as="h1" size="2xl">
           Scripts
         </Heading>
-        {/* Workflows (issue 13): templates and schedules that make videos on their own. */}
+        {/* Workflows: templates and schedules that make videos on their own. */}
         <Button asChild size="sm" variant="outline" colorPalette="brand">
           <RouterLink to={paths.templates.href} data-testid="workflows-link">
             Workflows →

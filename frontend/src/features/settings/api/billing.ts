@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { apiGet, apiPost } from '@/lib/api-client';
 import type { PaidTier, PlansResponse, SessionUrlResponse, UpdateAfterCheckoutResponse } from '@contract/billing';
 
-/** Available Plans' calls (spec 001 §7 Subscriptions; issue 14). */
+/** Available Plans' calls (Subscriptions). */
 export const PLANS_KEY = '/api/metadata/subscription-tiers';
 
 export function usePlans() {

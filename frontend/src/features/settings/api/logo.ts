@@ -5,7 +5,7 @@ import { ApiError, apiDelete, apiPatch, apiPost } from '@/lib/api-client';
 import { USER_KEY } from '@/lib/auth';
 import type { LogoSettings, LogoState, PublicUser } from '@contract/users';
 
-/** The logo overlay's calls (spec 001 §7 Logo; issue 14). Each answers the user's logo fields. */
+/** The logo overlay's calls (Logo). Each answers the user's logo fields. */
 export function uploadLogo(file: File): Promise<LogoState> {
   const form = new FormData();
   form.append('logo', file, file.name);

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
 import type { ConnectedAccount, ConnectResponse, PublishingPlatform } from '@contract/publishing';
 
-/** Connected accounts' calls (issue 26). */
+/** Connected accounts' calls. */
 export const CONNECTED_ACCOUNTS_KEY = '/api/publishing/accounts';
 
 export function useConnectedAccounts() {

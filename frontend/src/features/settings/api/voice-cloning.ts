@@ -5,13 +5,13 @@ import { postToStorage } from '@/lib/storage-upload';
 import { VOICES_KEY } from '@/lib/voices';
 import type { CloneFromUploads, CloneVoiceResult, DeleteVoiceResult, LinkVoiceResult, VoiceSampleUploadTicket } from '@contract/voices';
 
-/** The voice cloning calls (spec 001 section 7; issue 14). Each refreshes the voice lists and the usage numbers. */
+/** The voice cloning calls. Each refreshes the voice lists and the usage numbers. */
 const STATS_KEY = '/api/stats';
 
 const refresh = () => Promise.all([mutate(VOICES_KEY), mutate(STATS_KEY), mutate('/api/voices/default/user')]);
 
 /**
- * A clone in two steps (issue 16): each sample goes straight to storage with a presigned POST
+ * A clone in two steps: each sample goes straight to storage with a presigned POST
  * (`POST /api/tts/clone-voice/upload-url`), so ten samples of 10 MB fit where one request to the API
  * could carry about 6 MB; then `POST /api/tts/clone-voice` names them with the name and consent. The
  * spec's one multipart request still works for other clients. `onProgress` gets 0–99 over all the bytes, then 100 once they are all stored.

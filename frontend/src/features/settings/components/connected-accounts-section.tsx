@@ -82,7 +82,7 @@ function AccountLine({ account, busy, onReconnect, onDisconnect }: { account: Co
 }
 
 /**
- * Settings, Connected accounts (issue 26): TikTok, YouTube and Instagram, each with Connect, or its
+ * Settings, Connected accounts: TikTok, YouTube and Instagram, each with Connect, or its
  * accounts with their state, Reconnect when expired or revoked, and Disconnect (asked first). Connect
  * sends the browser to the platform's consent page; it comes back here with a toast.
  */

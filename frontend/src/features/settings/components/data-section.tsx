@@ -25,7 +25,7 @@ function download(url: string, fileName: string) {
 }
 
 /**
- * Settings, Your data (issue 16): Export my data (a ZIP of the scripts, templates, schedules and
+ * Settings, Your data: Export my data (a ZIP of the scripts, templates, schedules and
  * settings as JSON, and every file) and Delete my account, which asks for the password first and then
  * lands on /auth with a toast.
  */

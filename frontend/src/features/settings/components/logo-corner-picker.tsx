@@ -10,7 +10,7 @@ const cornerPlacements: readonly Placement<LogoPosition>[] = logoPositions.map((
   label: words(position),
 }));
 
-/** The four corners (001 §9), laid out as a small 9:16 frame with a button in each corner. */
+/** The four corners, laid out as a small 9:16 frame with a button in each corner. */
 export function LogoCornerPicker({ value, onChange, disabled }: { value: LogoPosition; onChange: (value: LogoPosition) => void; disabled?: boolean }) {
   return <PlacementGrid label="Position" labelId="logo-position-label" placements={cornerPlacements} columns={2} value={value} onChange={onChange} disabled={disabled} framed testId="logo-position" />;
 }

@@ -9,7 +9,7 @@ import { LogoControls, LogoDropZone, LogoFileRow } from './logo-parts';
 import { LogoPreview } from './logo-preview';
 
 /**
- * Settings: Logo overlay (spec 001 §2, §5, §7, §9; issue 14), a view over `useLogoOverlay`: the 9:16
+ * Settings: Logo overlay, a view over `useLogoOverlay`: the 9:16
  * preview shows where every new video will put the logo, to scale; beside it the upload, or the logo
  * with its settings.
  */

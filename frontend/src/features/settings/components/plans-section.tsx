@@ -24,7 +24,7 @@ function useRefreshPlan() {
 }
 
 /**
- * The return from checkout (spec 001 §2): `subscription=success` confirms the session with the server
+ * The return from checkout: `subscription=success` confirms the session with the server
  * (which applies what Stripe says) and shows the new plan; `subscription=cancelled` says so; then the
  * page replaces its history entry with /settings. Runs once per return, also under StrictMode.
  */
@@ -167,7 +167,7 @@ function PlanNotice({ user, onPortal, busy }: { user: PublicUser; onPortal: () =
   return null;
 }
 
-/** Settings: Available Plans (spec 001 §2, §7 Subscriptions, §8, §9 Plans; issue 14). */
+/** Settings: Available Plans (Subscriptions, Plans). */
 export function PlansSection() {
   const { data: user } = useUser();
   const { data: plans, error } = usePlans();

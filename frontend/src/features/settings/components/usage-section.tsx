@@ -40,7 +40,7 @@ function MeterCard({ meter }: { meter: UsageMeter }) {
   );
 }
 
-/** Settings, usage statistics (spec 001 §2; issue 14): each plan meter against its limit, red above 90%, with when it starts again. */
+/** Settings, usage statistics: each plan meter against its limit, red above 90%, with when it starts again. */
 export function UsageSection() {
   const { data: stats, error } = useSWR<Stats>(STATS_KEY);
   return (

@@ -65,7 +65,7 @@ function VoiceRow({ voice, busy, onMakeDefault, onDelete }: { voice: PublicVoice
   );
 }
 
-/** The user's cloned voices (spec 001 section 4: the new voice appears in the list). */
+/** The user's cloned voices (the new voice appears in the list). */
 export function VoiceCloneList({ voices, busyId, onMakeDefault, onDelete }: { voices: PublicVoice[]; busyId: string | null; onMakeDefault: (voice: PublicVoice) => void; onDelete: (voice: PublicVoice) => void }) {
   if (voices.length === 0) {
     return (

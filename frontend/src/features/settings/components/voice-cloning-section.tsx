@@ -19,7 +19,7 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 
 const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined);
 
-/** Settings: Voice cloning (spec 001 sections 2, 4, 5, 8; issue 14): the form, then the user's clones. */
+/** Settings: Voice cloning: the form, then the user's clones. */
 export function VoiceCloningSection() {
   const { data: voices } = useVoices();
   const { data: stats } = useSWR<Stats>('/api/stats');

@@ -7,11 +7,11 @@ import type { LogoSettings, LogoState } from '@contract/users';
 
 import { refusalText, removeLogo, updateLogoSettings, uploadLogo, useApplyLogoState } from '../api/logo';
 
-/** The spec's opacity save delay (001 §9). */
+/** The spec's opacity save delay. */
 const OPACITY_SAVE_MS = 500;
 
 /**
- * The logo overlay's data and calls (spec 001 §2, §5, §7, §9; issue 14): upload (checked here with the
+ * The logo overlay's data and calls: upload (checked here with the
  * spec's messages, then on the server), replace and remove, and the settings saved as they change, the
  * opacity 500 ms after the slider stops. Each change shows at once and is undone if the server refuses it.
  */

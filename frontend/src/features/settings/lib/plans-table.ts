@@ -1,7 +1,7 @@
 import type { PlanInfo } from '@contract/billing';
 import type { Tier } from '@contract/users';
 
-/** The spec's plan table (001 §9) as the cards show it, from the limits the server enforces. */
+/** The spec's plan table as the cards show it, from the limits the server enforces. */
 export interface PlanRow {
   label: string;
   value: string;

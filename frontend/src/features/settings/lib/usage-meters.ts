@@ -5,7 +5,7 @@ export interface UsageMeter {
   label: string;
   used: string;
   limit: string;
-  /** 0–100, rounded; the bar turns red above 90 (spec 001 §9). */
+  /** 0–100, rounded; the bar turns red above 90. */
   percent: number;
   /** When it starts again, or that it does not. */
   note: string;

@@ -1,6 +1,6 @@
 import { checkVoiceSampleFile, voiceCloneMessages, voiceSampleRules } from '@contract/rules/voice-samples';
 
-/** The clone form's file rules (spec 001 section 5), the same table the server checks against. */
+/** The clone form's file rules, the same table the server checks against. */
 export interface PickedFiles {
   accepted: File[];
   /** One line per refused file: its name and why. */

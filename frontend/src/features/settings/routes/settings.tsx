@@ -7,7 +7,7 @@ import { PlansSection } from '../components/plans-section';
 import { UsageSection } from '../components/usage-section';
 import { VoiceCloningSection } from '../components/voice-cloning-section';
 
-/** /settings (spec 001 §2 "Settings page"; issue 14): usage statistics, voice cloning, logo overlay, Available Plans, Your data (issue 16), Connected accounts (issue 26). */
+/** /settings: usage statistics, voice cloning, logo overlay, Available Plans, Your data, Connected accounts. */
 export default function SettingsRoute() {
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>

@@ -137,7 +137,7 @@ function Details({ video }: { video: SharedVideo }) {
 }
 
 /**
- * /share/:token (issue 12): the public page a share link opens, with no session and nothing else of the
+ * /share/:token: the public page a share link opens, with no session and nothing else of the
  * account: the video (the thumbnail as its poster), the title, the caption with Copy caption, Download,
  * and when the link stops working. An expired, revoked or unknown link shows a friendly 404.
  */

@@ -5,10 +5,10 @@ import { showToast } from '@/components/ui/toaster';
 import { ApiError, apiPost } from '@/lib/api-client';
 import { useVoices, voiceLabel } from '@/lib/voices';
 
-/** The fixed settings of the developer test (001 section 9). */
+/** The fixed settings of the developer test (section 9). */
 const testSettings = { modelId: 'eleven_multilingual_v2', speed: 1.25, stability: 0.6, similarityBoost: 0.8, style: 0.3, speakerBoost: true, isDefault: false } as const;
 
-/** /test-voice: creates a voice with fixed test settings and lists the voices (001 sections 2, 7, 8). */
+/** /test-voice: creates a voice with fixed test settings and lists the voices (sections 2, 7, 8). */
 export default function TestVoiceRoute() {
   const { data: voices, error, mutate } = useVoices();
   const [voiceId, setVoiceId] = useState('test-voice-id');

@@ -15,14 +15,14 @@ import type {
 } from '@contract/workflows';
 
 /**
- * The Workflows page's calls (spec 000 §7; issue 13): templates, automation schedules, Test Workflow, and
+ * The Workflows page's calls: templates, automation schedules, Test Workflow, and
  * the media lists the template dialog reads (features do not import each other: the folders come from the shared lib).
  * Lists are read fresh when the page opens (the app's cache never goes stale by itself).
  */
 export const TEMPLATES_KEY = '/api/templates';
 export const SCHEDULES_KEY = '/api/automation-schedules';
 export const AUDIO_KEY = '/api/media/audio';
-/** The assets a template can be given: the newest 100 (000 §7 prefetch). */
+/** The assets a template can be given: the newest 100 (prefetch). */
 export const ASSETS_KEY = '/api/media?page=1&limit=100';
 
 const fresh = { revalidateOnMount: true } as const;

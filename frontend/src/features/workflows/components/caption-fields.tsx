@@ -70,8 +70,8 @@ const toggles = [
   { field: 'allCaps', label: 'ALL CAPS' },
 ] as const;
 
-/** Every caption setting of a template (000 §3, §5 template ranges). */
-/** A caption look's preset in the template's spelling (issue 24). */
+/** Every caption setting of a template (template ranges). */
+/** A caption look's preset in the template's spelling. */
 function withLook(value: TemplateCaptionSettings, look: CaptionLookChoice): TemplateCaptionSettings {
   if (!isCaptionLookName(look)) return { ...value, look };
   const p = captionLooks[look].preset;

@@ -111,7 +111,7 @@ function RunProgressBar({ step, percent }: { step: RunStep; percent: number | nu
 }
 
 /**
- * One automation schedule (000 §2, §4, §8): its badge, Runs Daily/Weekly/Monthly, Next: date, the template,
+ * One automation schedule: its badge, Runs Daily/Weekly/Monthly, Next: date, the template,
  * the last run, Test Workflow (following the run live) and delete, and the active switch.
  */
 export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: AutomationSchedule; onDelete: () => void; refresh: () => Promise<unknown> }) {

@@ -33,7 +33,7 @@ const dayOfWeekOptions = weekDayNames.map((day, index) => ({ value: String(index
 const dayOfMonthOptions = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
 /**
- * Create Automation Schedule (000 §2, §3, §5, §8): name, template, frequency, start time in the creator's
+ * Create Automation Schedule: name, template, frequency, start time in the creator's
  * time zone, the weekday or day of the month, active, recipients (each checked), subject and body.
  */
 export function ScheduleDialog({ open, templates, templateId, onClose, onCreated }: { open: boolean; templates: VideoTemplate[]; templateId: string; onClose: () => void; onCreated: () => Promise<unknown> }) {

@@ -49,7 +49,7 @@ function CaptionBanner({ template }: { template: VideoTemplate }) {
   );
 }
 
-/** One template (000 §2): name, description (or No description), edit, delete, Schedule. */
+/** One template: name, description (or No description), edit, delete, Schedule. */
 export function TemplateCard({ template, onEdit, onDelete, onSchedule }: { template: VideoTemplate; onEdit: () => void; onDelete: () => void; onSchedule: () => void }) {
   const style = captionStyleOptions.find((option) => option.value === template.captionSettings.style)?.label;
   const facts = [template.subjectCategory, template.captionSettings.enabled ? `${style} captions` : 'No captions', template.scriptContent ? 'Fixed script' : null].filter(Boolean);

@@ -105,7 +105,7 @@ function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsse
 }
 
 /**
- * Create/Edit Video Template (000 §2, §3, §5, §8): every field of the entity, with a live caption preview.
+ * Create/Edit Video Template: every field of the entity, with a live caption preview.
  * Save checks name, topic, subject category and duration ('Missing Information').
  */
 export function TemplateDialog({ open, template, onClose, onSaved }: { open: boolean; template: VideoTemplate | null; onClose: () => void; onSaved: () => Promise<unknown> }) {

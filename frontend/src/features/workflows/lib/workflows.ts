@@ -1,6 +1,6 @@
 /**
- * The Workflows page's pure rules (spec 000 §2 "Workflows page", §3 "Video template" and "Automation
- * schedule", §4 schedule badge and next run, §5, §8; issue 13): the forms' defaults, the form ⇄ request
+ * The Workflows page's pure rules (the video template and automation schedule forms, the schedule
+ * badge and next run, the toasts): the forms' defaults, the form ⇄ request
  * mapping, recipients, the badge and the labels. Lists, ranges, defaults and messages are the contract's
  * zod-free rules (`@contract/rules/workflows`), the ones the server validates with; the shapes are the
  * contract's types (imported as types only, so zod stays out of the bundle).
@@ -65,7 +65,7 @@ export interface TemplateForm {
   captionSettings: TemplateCaptionSettings;
 }
 
-/** The dialog's defaults (000 §3, the form's readings: volume 20, 60 sec, word colour #00b3ff, 5 words…). */
+/** The dialog's defaults (the form's readings: volume 20, 60 sec, word colour #00b3ff, 5 words…). */
 export function defaultTemplateForm(): TemplateForm {
   return {
     name: '',
@@ -127,12 +127,12 @@ export function templateRequestFrom(form: TemplateForm): CreateTemplateRequest {
   };
 }
 
-/** Save's check (000 §5): name, topic, subject category and duration are required. */
+/** Save's check: name, topic, subject category and duration are required. */
 export function templateIsComplete(form: Pick<TemplateForm, 'name' | 'topic' | 'subjectCategory' | 'duration'>): boolean {
   return Boolean(form.name.trim() && form.topic.trim() && form.subjectCategory.trim() && form.duration);
 }
 
-/** The card's second line (000 §2): the description, else `No description`. */
+/** The card's second line: the description, else `No description`. */
 export function templateDescription(template: Pick<VideoTemplate, 'description'>): string {
   return template.description?.trim() ? template.description.trim() : 'No description';
 }
@@ -155,7 +155,7 @@ export interface ScheduleForm {
   emailBody: string;
 }
 
-/** The dialog's defaults (000 §3): daily at 09:00, active, the spec's subject and body; today's weekday and day. */
+/** The dialog's defaults: daily at 09:00, active, the spec's subject and body; today's weekday and day. */
 export function defaultScheduleForm(templateId = '', now: Date = new Date()): ScheduleForm {
   return {
     name: '',
@@ -188,7 +188,7 @@ export function scheduleRequestFrom(form: ScheduleForm, timeZone: string | undef
   };
 }
 
-/** Create's check (000 §5): a name and a template. */
+/** Create's check: a name and a template. */
 export function scheduleIsComplete(form: Pick<ScheduleForm, 'name' | 'templateId'>): boolean {
   return Boolean(form.name.trim() && form.templateId);
 }
@@ -240,7 +240,7 @@ export const badgePalette: Record<BadgeLabel, string> = { Active: 'green', Overd
 
 export const frequencyLabels: Record<ScheduleFrequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
-/** `Runs Daily`, `Runs Weekly`, `Runs Monthly` (000 §2). */
+/** `Runs Daily`, `Runs Weekly`, `Runs Monthly`. */
 export function runsLabel(frequency: ScheduleFrequency): string {
   return `Runs ${frequencyLabels[frequency] ?? frequency}`;
 }
@@ -281,14 +281,14 @@ export function formatDateTime(value: string | null | undefined, locale?: string
   return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
 }
 
-/** `Next: <date>` (000 §2); an inactive schedule has no next run. */
+/** `Next: <date>`; an inactive schedule has no next run. */
 export function nextRunText(schedule: Pick<AutomationSchedule, 'nextRunAt' | 'isActive'>, locale?: string, timeZone?: string): string {
   if (!schedule.isActive || !schedule.nextRunAt) return 'Next: paused';
   return `Next: ${formatDateTime(schedule.nextRunAt, locale, timeZone)}`;
 }
 
 /**
- * The first run the dialog announces (000 §4 "Next run"), in the browser's own time: today's (or the chosen
+ * The first run the dialog announces ("Next run"), in the browser's own time: today's (or the chosen
  * weekday's or day of the month's) time; if that has passed, 1 day, 7 days or 1 month later. A day of the
  * month past the month's end runs on its last day. The server computes the stored `nextRunAt`.
  */
@@ -321,7 +321,7 @@ export function nextRunPreview(form: Pick<ScheduleForm, 'frequency' | 'startTime
 
 // ——— Runs ———
 
-/** The Test Workflow toast (000 §8): completed (video made and mail sent, with the seconds) or started. */
+/** The Test Workflow toast: completed (video made and mail sent, with the seconds) or started. */
 export function testToast(result: Pick<TestWorkflowResult, 'status' | 'scriptTitle' | 'waitTime'>): { type: 'success' | 'info'; title: string; description: string } {
   const seconds = Number.isFinite(result.waitTime) ? Math.max(0, Math.round(result.waitTime)) : 0;
   const title = result.scriptTitle ? `“${result.scriptTitle}”` : 'Your video';

@@ -52,7 +52,7 @@ function Empty({ icon, title, text, action }: { icon: ReactNode; title: string; 
 }
 
 /**
- * /templates, the Workflows page (spec 000 §2 "Workflows page"; issue 13): Video Templates (My Templates) and
+ * /templates, the Workflows page: Video Templates (My Templates) and
  * Scheduled Generation, with the Create/Edit Video Template and Create Automation Schedule dialogs.
  */
 export default function WorkflowsRoute() {

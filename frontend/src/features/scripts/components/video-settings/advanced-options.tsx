@@ -16,7 +16,7 @@ const toggles = [
   { field: 'all_caps', label: 'ALL CAPS' },
 ] as const;
 
-/** Advanced Options (000 §2): words per line, outline, shadow, the text toggles, style, position. */
+/** Advanced Options: words per line, outline, shadow, the text toggles, style, position. */
 export function AdvancedOptions({ settings, update }: { settings: CaptionSettings; update: Update }) {
   const [open, setOpen] = useState(false);
   return (

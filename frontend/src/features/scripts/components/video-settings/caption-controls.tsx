@@ -22,7 +22,7 @@ function presetOf(settings: CaptionSettings): Partial<CaptionSettings> {
   return rest;
 }
 
-/** The dialog's left column (000 §2): the caption looks and the shots' motion (issue 24), background audio and volume, colours, font, Advanced Options. */
+/** The dialog's left column: the caption looks and the shots' motion, background audio and volume, colours, font, Advanced Options. */
 export function CaptionControls({
   settings,
   update,

@@ -21,7 +21,7 @@ const previewSeconds = (sampleTimings[1]?.start ?? 0) + 0.3;
 type Engine = 'loading' | 'ready' | 'failed';
 
 /**
- * The exact preview (issue 15): the ASS file the render burns in, built by the same code
+ * The exact preview: the ASS file the render burns in, built by the same code
  * (`@contract/rules/ass-document`) from the sample sentence, drawn by libass in WebAssembly with the
  * render's font files over a still of the first assigned clip. libass loads lazily when the dialog
  * opens; until it has drawn, and for good if WebAssembly or its worker cannot load, the CSS preview

@@ -11,7 +11,7 @@ import { ChevronIcon } from '../icons';
 const maxShownWords = 400;
 
 /**
- * Key Words (issue 24): the script's spoken words, the emphasised ones (numbers, names and the words
+ * Key Words: the script's spoken words, the emphasised ones (numbers, names and the words
  * that carry each sentence, by the shared rule the render uses) drawn in the word colour; a tap turns a
  * word's emphasis on or off. Only the creator's changes from the rule are kept (`emphasis`, by word index).
  */

@@ -9,7 +9,7 @@ import { orderForPicker, toggleQueued } from '../../lib/segments';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { compactCreditText, stockCreditText } from '@/components/stock-credit';
 
-/** The spec's columns by width (000 §9: 3/5/6/8). */
+/** The spec's columns by width (3/5/6/8). */
 const PICKER_COLUMNS = { base: 3, md: 5, lg: 6, xl: 8 } as const;
 /**
  * The widest a 9:16 tile may be: as tall as the dialog's body (the header, the bulk bar and the
@@ -19,7 +19,7 @@ const TILE_MAX_WIDTH = 'calc((100dvh - 15rem) * 9 / 16)';
 
 /**
  * How many columns the grid has: the spec's count for the width, or fewer when there are fewer items,
- * so a small library fills the dialog with larger tiles, centred, instead of a corner of it (issue 15).
+ * so a small library fills the dialog with larger tiles, centred, instead of a corner of it.
  */
 export function pickerColumns(specColumns: number, items: number): number {
   return Math.max(1, Math.min(specColumns, items));
@@ -83,7 +83,7 @@ function MediaTile({ item, order, eager, onPick }: { item: PublicAsset; order: n
 }
 
 /**
- * Select Media for Segment N / Select Media for N Segments (000 §2, §4, §9): a full-screen grid of
+ * Select Media for Segment N / Select Media for N Segments: a full-screen grid of
  * the library's videos, pages of 60, the next page when the sentinel is half visible or on Load More
  * Media. In bulk mode choices queue in order; when there is one per selected segment they apply.
  */

@@ -49,7 +49,7 @@ function CropWindow({ src, axis, clip, focus, label }: { src: string; axis: Refr
   );
 }
 
-/** The shot's framing (issue 24): the clip's own (found at upload) or one edge, the centre or the other edge. */
+/** The shot's framing: the clip's own (found at upload) or one edge, the centre or the other edge. */
 function FramingControl({ segment, clip, axis, label, thumb, onFocus }: { segment: Segment; clip: ShotClip & { width: number; height: number }; axis: ReframeAxis; label: string; thumb: string | undefined; onFocus: (focus: number | null) => void }) {
   const own = axis === 'x' ? segment.focusX : segment.focusY;
   const focus = shotFocusOf(segment, axis, clip.framing);
@@ -162,7 +162,7 @@ function SegmentRow({
             Video
           </Text>
         ) : (
-          // No clip: the render draws a generated background with this sentence's palette (issue 24).
+          // No clip: the render draws a generated background with this sentence's palette.
           <Box w="full" h="full" display="flex" alignItems="center" justifyContent="center" style={{ background: generatedLookCss(index) }} data-testid="generated-background">
             <Text fontSize="2xs" color="white" fontWeight="semibold" p="1" textAlign="center" textShadow="0 1px 2px rgba(0,0,0,0.6)">
               Generated background
@@ -243,7 +243,7 @@ function SegmentRow({
   );
 }
 
-/** Why the clip was chosen: its tags that the segment's text mentions (issue 15), as small chips. */
+/** Why the clip was chosen: its tags that the segment's text mentions, as small chips. */
 function MatchedTags({ tags, label }: { tags: readonly string[]; label: string }) {
   if (tags.length === 0) {
     return (
@@ -267,7 +267,7 @@ function MatchedTags({ tags, label }: { tags: readonly string[]; label: string }
   );
 }
 
-/** Switch Scenes (000 §2, §4): the segments, a folder filter for the picker, Bulk Select, Replace/Change. */
+/** Switch Scenes: the segments, a folder filter for the picker, Bulk Select, Replace/Change. */
 export function SwitchScenes({
   segments,
   folders,

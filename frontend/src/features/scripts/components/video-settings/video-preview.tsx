@@ -10,7 +10,7 @@ import type { VideoMetadata } from '../../lib/segments';
 type PreviewState = { kind: 'idle' } | { kind: 'rendering'; began: number } | { kind: 'ready'; result: VideoPreviewResult; waitedMs: number } | { kind: 'failed'; message: string };
 
 /**
- * The preview is the video (issue 24): "Preview" renders the dialog's current, unsaved cut (the shots at
+ * The preview is the video: "Preview" renders the dialog's current, unsaved cut (the shots at
  * their in-points, the motion, the captions, the voice-over) as a small proxy MP4 on the server and plays
  * it here in a phone-sized 9:16 frame. Until then, and without a voice-over, `fallback` (the caption
  * sample) shows in the frame; without a voice-over the button is replaced by a note.

@@ -84,7 +84,7 @@ function hasSavedCaptions(saved: unknown): boolean {
   return typeof saved !== 'object' || Object.keys(saved).length > 0;
 }
 
-/** The look chosen last is the user's (issue 24): remembered on the account, so it follows them to another device. */
+/** The look chosen last is the user's: remembered on the account, so it follows them to another device. */
 async function rememberLook(look: CaptionLookChoice | null, current: string | null | undefined): Promise<void> {
   if (!isCaptionLookName(look) || look === current) return;
   try {
@@ -96,7 +96,7 @@ async function rememberLook(look: CaptionLookChoice | null, current: string | nu
 }
 
 /**
- * Video Generation Settings (000 §2–§5): caption settings on the left, Switch Scenes on the right;
+ * Video Generation Settings: caption settings on the left, Switch Scenes on the right;
  * Generate video saves the settings with status generating and starts the render.
  */
 export default function VideoSettingsDialog({
@@ -133,7 +133,7 @@ export default function VideoSettingsDialog({
 
   const mediaById = useMemo(() => new Map(pool.map((item) => [item.id, item])), [pool]);
 
-  // Preload the first thumbnails the picker will show (000 §9: up to 24).
+  // Preload the first thumbnails the picker will show (up to 24).
   useEffect(() => {
     for (const item of pool.slice(0, PRELOAD_THUMBNAILS)) {
       const src = thumbnailSrc(item.thumbnailUrl);
@@ -214,7 +214,7 @@ export default function VideoSettingsDialog({
   const firstClip = segments?.find((segment) => segment.thumbnailUrl);
   const hasVoiceOver = Boolean(script.audioUrl && script.audioDuration);
 
-  // Sentences without a clip are not refused: they get generated backgrounds, and the dialog says which and why (issue 24).
+  // Sentences without a clip are not refused: they get generated backgrounds, and the dialog says which and why.
   const generatedNote = library.data !== undefined && segments ? generatedBackgroundNotice(segments, pool.length === 0 ? 'no-videos' : 'no-clip') : null;
 
   return (
@@ -241,7 +241,7 @@ export default function VideoSettingsDialog({
                     audio={audio.data ?? []}
                     scriptContent={script.scriptContent}
                   />
-                  {/* The real cut (issue 24): a proxy render played in the frame; the caption sample until then (libass only from md up). */}
+                  {/* The real cut: a proxy render played in the frame; the caption sample until then (libass only from md up). */}
                   {(showPreview || hasVoiceOver) && (
                     <Box position={{ md: 'sticky' }} top="0" zIndex="1" gridRow={{ md: '1' }} gridColumn={{ md: '2' }}>
                       <VideoPreview

@@ -1,0 +1,121 @@
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+
+import { showToast } from '@/components/ui/toaster';
+
+import { scheduleVideoEmail } from '../api/video-delivery';
+import { failureText } from '@/lib/failure-text';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from '../lib/video-delivery';
+import { DialogActions } from '@/components/ui/dialog-actions';
+
+function timeZoneName(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone.replace(/_/g, ' ');
+  } catch {
+    return 'your';
+  }
+}
+
+/**
+ * Schedule Email Notification: a date from today and a time, both required; the button
+ * waits until both are set. The chosen local time is sent as an ISO instant.
+ */
+export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: boolean; onClose: () => void; scriptId: string; title: string }) {
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [busy, setBusy] = useState(false);
+  // The dialog is mounted when it opens: today and the quick picks are read then.
+  const [now] = useState(() => new Date());
+  const picks = useMemo(() => quickPicks(now), [now]);
+  const at = combineLocal(date, time);
+  const past = at !== undefined && at.getTime() <= Date.now();
+
+  function close() {
+    setDate('');
+    setTime('');
+    onClose();
+  }
+
+  async function submit() {
+    if (!date || !time || !at) {
+      showToast({ type: 'error', title: MISSING_SCHEDULE_TITLE, description: MISSING_SCHEDULE_TEXT });
+      return;
+    }
+    setBusy(true);
+    try {
+      await scheduleVideoEmail(scriptId, at);
+      showToast({ type: 'success', title: scheduledToastText(at) });
+      close();
+    } catch (error) {
+      showToast({ type: 'error', title: 'Scheduling Failed', description: failureText(error, 'Failed to schedule email') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={close}
+      title="Schedule Email Notification"
+      footer={
+        <DialogActions onCancel={close}>
+          <Button colorPalette="brand" onClick={() => void submit()} disabled={!date || !time} loading={busy} loadingText="Scheduling…">
+            Schedule Email
+          </Button>
+        </DialogActions>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            We’ll email “{title}” with its share link and caption at the time you choose.
+          </Text>
+          <HStack gap="2" wrap="wrap" aria-label="Quick picks">
+            {picks.map((pick) => {
+              const chosen = pick.date === date && pick.time === time;
+              return (
+                <Button
+                  key={pick.label}
+                  size="xs"
+                  rounded="full"
+                  variant={chosen ? 'solid' : 'outline'}
+                  colorPalette={chosen ? 'brand' : 'gray'}
+                  onClick={() => {
+                    setDate(pick.date);
+                    setTime(pick.time);
+                  }}
+                >
+                  {pick.label}
+                </Button>
+              );
+            })}
+          </HStack>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <Field.Root required>
+              <Field.Label>Date</Field.Label>
+              <Input type="date" min={localDateValue(now)} value={date} onChange={(event) => setDate(event.target.value)} aria-label="Date" />
+            </Field.Root>
+            <Field.Root required invalid={past}>
+              <Field.Label>Time</Field.Label>
+              <Input type="time" value={time} onChange={(event) => setTime(event.target.value)} aria-label="Time" />
+              {past ? <Field.ErrorText>That time has already passed</Field.ErrorText> : <Field.HelperText>{timeZoneName()} time</Field.HelperText>}
+            </Field.Root>
+          </SimpleGrid>
+          {at && !past && (
+            <Text fontSize="sm" bg="brand.subtle" color="brand.fg" px="3" py="2" rounded="md" data-testid="schedule-summary">
+              Sends {at.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })} at {at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
+            </Text>
+          )}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

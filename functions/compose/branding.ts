@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { FfmpegLogoRasterizer } from '../adapters/ffmpeg/logo-rasterizer';
+import { LogoService } from '../core/branding/logo-service';
+import type { SessionService } from '../core/sessions/session-service';
+import { need, type EntryContext } from '../platform/entry-context';
+import { objectStoreOf } from './clients/s3';
+import { logger } from '../platform/logger';
+import { sessionsOf, usersOf } from './shared';
+
+/** The logo overlay: the file (checked and rasterised by ffmpeg) and its settings. */
+export interface BrandingDeps {
+  sessions: SessionService;
+  logos: LogoService;
+}
+
+export function composeBranding(context: EntryContext): BrandingDeps {
+  need(context, { kind: 'ffmpeg' });
+  const areaLog = logger.child({ area: 'branding' });
+  return {
+    sessions: sessionsOf(context),
+    logos: new LogoService({
+      users: usersOf(context),
+      store: objectStoreOf(context, 'read-write'),
+      rasterizer: new FfmpegLogoRasterizer(),
+      newId: randomUUID,
+      log: (message, fields) => areaLog.info(message, fields),
+    }),
+  };
+}

@@ -1,0 +1,8 @@
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
+
+export function connectionsOf(context: EntryContext): ApiGatewayManagementApiClient {
+  need(context, { kind: 'realtime' });
+  const { config } = context;
+  return sharedClient('connections', config, () => new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: config.WS_MANAGEMENT_ENDPOINT }));
+}

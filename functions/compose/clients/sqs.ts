@@ -1,0 +1,9 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
+
+/** The SQS client of the webhook queue and its DLQ. */
+export function sqsOf(context: EntryContext): SQSClient {
+  need(context, { kind: 'webhookQueue' });
+  const { config } = context;
+  return sharedClient('sqs', config, () => new SQSClient({ region: config.AWS_REGION }));
+}

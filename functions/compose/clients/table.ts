@@ -1,0 +1,11 @@
+import { createDocumentClient, type TableRef } from '../../adapters/aws/dynamo/table';
+import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
+
+export function tableOf(context: EntryContext, mode: 'read' | 'read-write'): TableRef {
+  need(context, { kind: 'table', mode });
+  const { config } = context;
+  return sharedClient('table', config, () => ({
+    client: createDocumentClient({ region: config.AWS_REGION, ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}) }),
+    tableName: config.TABLE_NAME,
+  }));
+}

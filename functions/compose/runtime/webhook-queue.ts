@@ -1,0 +1,54 @@
+import { SqsWebhookQueue } from '../../adapters/aws/sqs-webhook-queue';
+import { InProcessWebhookQueue } from '../../adapters/local/in-process-webhook-queue';
+import { GuardedWebhookSender } from '../../adapters/net/webhook-sender';
+import type { WebhookJob, WebhookQueue } from '../../core/ports/delivery';
+import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
+import { sqsOf } from '../clients/sqs';
+import type { AppConfig } from '../../platform/config';
+import { logger } from '../../platform/logger';
+
+/**
+ * Where the local stack and the cloud differ, one module per port (kept apart so a bundle carries only
+ * the adapters its entry uses): each choice of an adapter by runtime is made in this folder, from the
+ * configuration, so no composition root asks which runtime it runs in. The webhooks' queue (SQS in the cloud, one in-process queue locally) and sender (https only in the cloud).
+ */
+
+const logLine = (message: string, fields: Record<string, unknown>) => logger.child({ area: 'webhooks' }).info(message, fields);
+
+let localQueue: InProcessWebhookQueue | undefined;
+
+/** The process's local queue (replaced, and the old one stopped, when the configuration changes). */
+function localQueueOf(config: AppConfig): InProcessWebhookQueue {
+  return sharedClient('webhook-queue-local', config, () => {
+    localQueue?.stop();
+    localQueue = new InProcessWebhookQueue({ log: logLine });
+    return localQueue;
+  });
+}
+
+/** The SQS queue adapter; the worker also uses it to accept (or send round again) a received message. */
+export function sqsWebhookQueueOf(context: EntryContext): SqsWebhookQueue {
+  need(context, { kind: 'webhookQueue' });
+  const { config } = context;
+  if (!config.WEBHOOK_QUEUE_URL) throw new Error('WEBHOOK_QUEUE_URL is missing (needed for webhooks outside the local stack)');
+  return new SqsWebhookQueue(sqsOf(context), config.WEBHOOK_QUEUE_URL, config.WEBHOOK_DLQ_URL, () => new Date(), logLine);
+}
+
+export function webhookQueueOf(context: EntryContext): WebhookQueue {
+  need(context, { kind: 'webhookQueue' });
+  const { config } = context;
+  if (config.WEBHOOK_QUEUE_URL || config.STAGE === 'cloud') return sqsWebhookQueueOf(context);
+  return localQueueOf(config);
+}
+
+/** Locally, the first service built consumes the process's queue (in the cloud the worker Lambda does). */
+export function consumeLocally(queue: WebhookQueue, attempt: (job: WebhookJob) => Promise<unknown>): void {
+  if (queue instanceof InProcessWebhookQueue && !queue.hasConsumer) queue.consumeWith(attempt);
+}
+
+/** One sender per process (its keep-alive sockets are shared): https only and public addresses in the cloud; locally http and loopback too. */
+export function webhookSenderOf(context: EntryContext): GuardedWebhookSender {
+  const { config } = context;
+  const local = config.STAGE === 'local';
+  return sharedClient('webhook-sender', config, () => new GuardedWebhookSender({ httpsOnly: !local, allowLoopback: local }));
+}

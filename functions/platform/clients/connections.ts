@@ -1,8 +1,0 @@
-import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
-import { need, sharedClient, type EntryContext } from './entry';
-
-export function connectionsOf(context: EntryContext): ApiGatewayManagementApiClient {
-  need(context, { kind: 'realtime' });
-  const { config } = context;
-  return sharedClient('connections', config, () => new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: config.WS_MANAGEMENT_ENDPOINT }));
-}

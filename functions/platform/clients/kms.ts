@@ -1,9 +1,0 @@
-import { KMSClient } from '@aws-sdk/client-kms';
-import { need, sharedClient, type EntryContext } from './entry';
-
-/** The KMS client, for the entry points that declare `tokenKey` (platform tokens; issue 26). */
-export function kmsOf(context: EntryContext): KMSClient {
-  need(context, { kind: 'tokenKey' });
-  const { config } = context;
-  return sharedClient('kms', config, () => new KMSClient({ region: config.AWS_REGION }));
-}

@@ -1,8 +1,0 @@
-import type { RealtimeService } from '../../core/realtime/realtime-service';
-import type { EntryContext } from '../clients/entry';
-import { realtimeOf } from './shared';
-
-/** $connect, $disconnect and $default: the realtime service alone. */
-export function composeRealtime(context: EntryContext): { realtime: RealtimeService } {
-  return { realtime: realtimeOf(context) };
-}

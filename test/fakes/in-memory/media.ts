@@ -165,3 +165,37 @@ export class MemoryRecentMediaUse implements RecentMediaUse {
     return Promise.resolve();
   }
 }
+
+/** A kept asset of the user's library (a 20 s 1080x1920 clip unless changed). */
+export function mediaAsset(userId: string, id: string, changes: Partial<MediaAsset> = {}): MediaAsset {
+  const at = '2026-01-01T00:00:00.000Z';
+  return {
+    id,
+    userId,
+    title: `Clip ${id}`,
+    fileName: `${id}.mp4`,
+    fileType: 'video/mp4',
+    kind: 'video',
+    fileSize: 1_000_000,
+    duration: 20,
+    tags: [],
+    isActive: true,
+    folderId: null,
+    storageKey: `users/${userId}/media/${id}.mp4`,
+    thumbnailKey: null,
+    width: 1080,
+    height: 1920,
+    codec: 'h264',
+    audioCodec: null,
+    bitrate: 4_000_000,
+    fps: 30,
+    sampleRate: null,
+    channels: null,
+    format: 'mov,mp4,m4a,3gp,3g2,mj2',
+    aspectRatio: '9:16',
+    colorSpace: null,
+    createdAt: at,
+    updatedAt: at,
+    ...changes,
+  };
+}

@@ -119,6 +119,8 @@ export interface FileLook {
 /** The media processor over the in-memory bucket: what it opens is the object's bytes; what ffprobe says is `looks`. */
 export class MemoryMediaProcessor implements MediaProcessor {
   readonly looks = new Map<string, FileLook>();
+  /** What ffprobe says of a file with no look of its own. */
+  fallback: FileLook | undefined;
   readonly opened: string[] = [];
   closed = 0;
 
@@ -129,7 +131,7 @@ export class MemoryMediaProcessor implements MediaProcessor {
     if (!bytes) return Promise.reject(new Error(`no object ${key}`));
     if (bytes.byteLength > maxBytes) return Promise.reject(new Error('too large'));
     this.opened.push(key);
-    const look = this.looks.get(key) ?? { probe: new Error('no look set for this file') };
+    const look = this.looks.get(key) ?? this.fallback ?? { probe: new Error('no look set for this file') };
     const answer = <T>(value: T | Error | undefined, what: string): Promise<T> =>
       value === undefined ? Promise.reject(new Error(`no ${what} set`)) : value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
     return Promise.resolve({

@@ -1,13 +1,8 @@
 import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets';
 import { ownedReferencesOf } from '../adapters/aws/dynamo/owned-references';
-import { DynamoRecentMediaUse, DynamoVideoRunStore } from '../adapters/aws/dynamo/video-runs';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../adapters/aws/dynamo/workflows';
-import type { UsageMeter } from '../core/plans/usage-meter';
 import type { PipelineStarter } from '../core/ports/pipeline';
-import type { Publisher } from '../core/ports/realtime';
 import type { SessionService } from '../core/sessions/session-service';
-import { SegmentPlanner } from '../core/video/segment-planner';
-import { VideoRequestService } from '../core/video/video-request-service';
 import { AutomationRunner, type AutomationRunnerDeps } from '../core/workflows/automation-runner';
 import { AutomationCompletions } from '../core/workflows/run-completion';
 import { ScheduleService } from '../core/workflows/schedules';
@@ -19,7 +14,7 @@ import { automationStartOf } from './runtime/state-machines';
 import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
 import { generationOf } from './script-writer';
-import { stockFootageOf } from './stock-footage';
+import { videoRequestsOf } from './video-requests';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 
 /** A part of the runner this entry point does not compose (each task composes only its own step). */
@@ -34,20 +29,6 @@ export function workflowStoresOf(context: EntryContext) {
   return { templates: new DynamoVideoTemplates(table), schedules: new DynamoAutomationSchedules(table), runs: new DynamoAutomationRuns(table) };
 }
 
-
-/** The video requests of the scripts area, for the automation's steps: they claim a video and give it back, never start it. */
-function videoRequestsOf(context: EntryContext, usage: UsageMeter, publisher: Publisher): VideoRequestService {
-  const table = tableOf(context, 'read-write');
-  return new VideoRequestService({
-    scripts: scriptRepositoryOf(context),
-    users: usersOf(context),
-    runs: new DynamoVideoRunStore(table),
-    planner: new SegmentPlanner(new DynamoMediaAssetRepository(table), new DynamoRecentMediaUse(table), undefined, undefined, stockFootageOf(context, publisher)),
-    pipeline: startedByTheStateMachine,
-    publisher,
-    usage,
-  });
-}
 
 /**
  * The automation runner (core/workflows/automation-runner.ts) with the part an entry point runs:
@@ -76,7 +57,7 @@ export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin
   if (part === 'start') return new AutomationRunner({ ...base, startRun: automationStartOf(context) });
   const repository = scriptRepositoryOf(context);
   const usage = usageMeterOf(context);
-  const videos = videoRequestsOf(context, usage, publisher);
+  const videos = videoRequestsOf(context, { publisher, usage, pipeline: startedByTheStateMachine });
   const giveBackVideo = (userId: string, scriptId: string, runId: string) => videos.giveBack(userId, scriptId, runId);
   if (part === 'record-failure') return new AutomationRunner({ ...base, scriptOf: (userId, scriptId) => repository.get(userId, scriptId), giveBackVideo });
   const scripts = scriptServiceOf(context, publisher, { bucket: 'read', area: 'workflows' });

@@ -1,6 +1,6 @@
 import type { ShareLink } from '../../../functions/contract/delivery';
 import type { Script } from '../../../functions/contract/scripts';
-import type { Mailer, MailMessage, UserRepository } from '../../../functions/core/ports/accounts';
+import type { Mailer, MailMessage } from '../../../functions/core/ports/accounts';
 import type {
   DeliverySettingsChanges,
   DeliverySettingsRepository,
@@ -15,37 +15,14 @@ import type {
   StoredScheduledEmail,
   SuppressionList,
 } from '../../../functions/core/ports/delivery';
-import type { PublishedMessage } from '../../../functions/contract/realtime';
-import type { Publisher } from '../../../functions/core/ports/realtime';
 import type { AutomationDeliveries, AutomationRun } from '../../../functions/core/ports/workflows';
 import type { ShareLinkService } from '../../../functions/core/delivery/share-links';
-import { newUser, type User } from '../../../functions/core/users/user';
 
 /**
  * In-memory ports of the delivery area: what its services are built on in the unit tests, so a
  * rule is checked in milliseconds; the integration tests keep the same services on DynamoDB Local.
  */
-export class MemoryUsers implements Pick<UserRepository, 'get' | 'update'> {
-  readonly byId = new Map<string, User>();
-
-  add(id: string, changes: Partial<User> = {}): User {
-    const user = { ...newUser({ id, username: id, email: `${id}@example.com`, now: new Date('2026-01-01T00:00:00Z') }), ...changes };
-    this.byId.set(id, user);
-    return user;
-  }
-
-  get(userId: string): Promise<User | undefined> {
-    return Promise.resolve(this.byId.get(userId));
-  }
-
-  update(userId: string, changes: Partial<User>): Promise<User> {
-    const user = this.byId.get(userId);
-    if (!user) return Promise.reject(new Error(`no user ${userId}`));
-    const updated = { ...user, ...changes };
-    this.byId.set(userId, updated);
-    return Promise.resolve(updated);
-  }
-}
+export { MemoryPublisher, MemoryUsers } from './users';
 
 export class MemoryDeliverySettings implements DeliverySettingsRepository {
   readonly byUser = new Map<string, StoredDeliverySettings>();
@@ -235,15 +212,6 @@ export class MemoryShareLinks implements Pick<ShareLinkService, 'scriptOf' | 'sc
 
   thumbnailUrlOf(link: ShareLink): Promise<string> {
     return Promise.resolve(`${link.url}/thumbnail.jpg`);
-  }
-}
-
-export class MemoryPublisher implements Publisher {
-  readonly messages: { userId: string; message: PublishedMessage }[] = [];
-
-  publish(userId: string, message: PublishedMessage): Promise<void> {
-    this.messages.push({ userId, message });
-    return Promise.resolve();
   }
 }
 

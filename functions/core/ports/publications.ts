@@ -74,6 +74,8 @@ export interface PublicationStore {
   finish(claim: Claim, outcome: { status: 'published'; postId: string; postUrl: string; at: string } | { status: 'failed'; error: string; at: string }): Promise<boolean>;
   /** A transient failure: the lease let go, due again at `dueAt`, the reason kept for the card. */
   release(claim: Claim, dueAt: number, error: string, clearCheckpoint: boolean, now: string): Promise<boolean>;
+  /** Ends a lease held by `publication.leaseOwner` (its process is gone): due now; false when it moved on. */
+  breakLease(publication: StoredPublication, now: number): Promise<boolean>;
   /** Marks the outcome's webhook handed over; false when it already was. */
   markAnnounced(ref: PublicationRef, at: string): Promise<boolean>;
   /** Every user's publications due by `now`, oldest first, at most `max`. */

@@ -169,10 +169,37 @@ export class PublicationRunner {
     await this.deps.store.markAnnounced(publication, new Date(this.clock()).toISOString());
   }
 
-  /** Hands every publication due by now to the queue (scheduled ones at their time, retries, crashed runs whose lease ended). */
-  async sweep(max = 100): Promise<number> {
-    const due = await this.deps.store.due(this.clock(), max);
-    for (const publication of due) await this.deps.queue.enqueue(publication, 0);
-    return due.length;
+  /**
+   * After a restart of the one local process: every publication it held (a lease not yet ended) is let
+   * go and handed over again, so it resumes from its checkpoint now rather than when the lease ends.
+   * Only where one process runs every worker (the local stack); the cloud waits for the lease.
+   */
+  async resumeAbandoned(max = sweepMax): Promise<number> {
+    const now = this.clock();
+    const held = (await this.deps.store.due(now + this.leaseMs + 1_000, max)).filter((publication) => publication.leaseOwner !== undefined);
+    let resumed = 0;
+    for (const publication of held) {
+      if (!(await this.deps.store.breakLease(publication, now))) continue;
+      await this.deps.queue.enqueue(publication, 0);
+      resumed += 1;
+    }
+    return resumed;
   }
+
+  /** Hands every publication due by now to the queue (scheduled ones at their time, retries, crashed runs whose lease ended). */
+  sweep(max = sweepMax): Promise<number> {
+    return sweepDuePublications(this.deps.store, this.deps.queue, this.clock(), max);
+  }
+}
+
+export const sweepMax = 100;
+
+/**
+ * The sweep (the cloud's every-minute tick, the local stack every few seconds): every publication due by
+ * `now` goes to the queue. Handing one over twice is harmless: the claim lets one run through.
+ */
+export async function sweepDuePublications(store: Pick<PublicationStore, 'due'>, queue: PublicationQueue, now: number, max = sweepMax): Promise<number> {
+  const due = await store.due(now, max);
+  for (const publication of due) await queue.enqueue(publication, 0);
+  return due.length;
 }

@@ -176,6 +176,12 @@ export class DynamoPublications implements PublicationStore {
     return done;
   }
 
+  async breakLease(publication: StoredPublication, now: number): Promise<boolean> {
+    if (!publication.leaseOwner) return false;
+    const next: StoredPublication = { ...publication, leaseUntil: 0, dueAt: now, updatedAt: new Date(now).toISOString() };
+    return this.write(next, ['leaseUntil', 'dueAt', 'updatedAt'], 'leaseOwner = :owner', { ':owner': publication.leaseOwner });
+  }
+
   async markAnnounced(ref: PublicationRef, at: string): Promise<boolean> {
     try {
       await this.table.client.send(

@@ -37,7 +37,8 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   billing: { table: 'read-write', realtime: true, mail: true, secrets: ['stripe', 'stripe-webhook'] },
   // The creator's own data: the export (table read, objects listed, the ZIP written) and the closing of the
   // account (their items, objects and schedules deleted, a live subscription cancelled, cloned voices deleted at ElevenLabs, the Cognito user deleted).
-  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs'] },
+  // Closing also revokes every connected platform account's grant (its token opened with the token key; issue 26).
+  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs', 'publishing'], tokenKey: true },
   // Connected accounts (issue 26): the platforms' OAuth clients, tokens sealed with the stack's KMS key.
   // Posting (issue 26): the video's size read from the bucket, the account's options asked of the platform, publications queued, the card pushed.
   publishing: { table: 'read-write', bucket: 'read', realtime: true, secrets: ['publishing'], tokenKey: true, publicationQueue: true },

@@ -120,6 +120,7 @@ export function publicationRunnerOf(context: EntryContext, options: PostingOptio
     events: publicationEventsOf(context),
     ids: newId,
     log: logger.child({ area: 'publications' }),
+    backoffBaseMs: context.config.PUBLISH_RETRY_BASE_MS,
     ...(options.clock ? { clock: options.clock } : {}),
     ...options.runner,
   });

@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import type { AppOrigin } from './constructs/app-function.js';
 import { Data } from './constructs/data.js';
 import { Delivery } from './constructs/delivery.js';
+import { Posting } from './constructs/posting.js';
 import { ReelsmithHttpApi } from './constructs/http-api.js';
 import { Identity } from './constructs/identity.js';
 import { Media } from './constructs/media.js';
@@ -70,6 +71,9 @@ export class ReelsmithStack extends Stack {
     const tokenKey = new TokenKey(this, 'TokenKey');
     const resources = { ...delivery.resources, tokenKey: tokenKey.key };
 
+    // Posting (issue 26): the publication worker on delivery's publication queue.
+    new Posting(this, 'Posting', { resources, publicationQueue: delivery.publicationQueue });
+
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
     // Automation runs run the video pipeline as a nested execution.
     const automation = new Automation(this, 'Automation', { resources, videoStateMachine: pipeline.stateMachine });
@@ -106,6 +110,7 @@ export class ReelsmithStack extends Stack {
     // What a platform engineer watches: every dead-letter queue, both state machines, every
     // function, the HTTP API and SES, on one topic.
     operations.watchDeadLetters('WebhookDeadLetters', delivery.webhookDlq, 'webhook events that failed every attempt');
+    operations.watchDeadLetters('PublicationDeadLetters', delivery.publicationDlq, 'publication hand-overs whose run kept failing (the ledger still holds each publication)');
     operations.watchDeadLetters('ScheduleDeadLetters', delivery.schedulerDlq, 'schedule firings that failed every retry');
     operations.watchDeadLetters('AsyncDeadLetters', delivery.asyncDlq, 'completion notices, SES feedback, ticks and ended executions that failed every retry');
     operations.watchStateMachine('VideoPipeline', pipeline.stateMachine, 'Video pipeline');
@@ -135,6 +140,7 @@ export class ReelsmithStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId, description: 'Cognito user pool' });
     new CfnOutput(this, 'UserPoolClientId', { value: identity.userPoolClient.userPoolClientId, description: 'Cognito app client (no secret)' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: delivery.webhookDlq.queueUrl, description: 'Webhook events that failed every attempt' });
+    new CfnOutput(this, 'PublicationDeadLetterQueueUrl', { value: delivery.publicationDlq.queueUrl, description: 'Publication hand-overs whose run kept failing' });
     new CfnOutput(this, 'ScheduleDeadLetterQueueUrl', { value: delivery.schedulerDlq.queueUrl, description: 'Schedule firings that failed every retry' });
     new CfnOutput(this, 'MailConfigurationSet', { value: delivery.configurationSet.configurationSetName, description: 'SES configuration set of every mail' });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.alarmTopic.topicArn, description: 'Every alarm notifies this SNS topic (subscribe more addresses to it)' });

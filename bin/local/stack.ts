@@ -10,7 +10,8 @@ import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
 import { startStripeEmulator, type StripeEmulator } from './emulators/stripe';
 import { startPublishingSandbox, type PublishingSandbox } from './emulators/publishing-sandbox';
-import { automationHandlers, pipelineHandlers, scheduledJobHandler, tickHandler } from './handlers';
+import { automationHandlers, pipelineHandlers, publicationWorkerHandler, scheduledJobHandler, tickHandler } from './handlers';
+import { consumeLocalPublications, localPublicationsIdle, stopLocalPublications } from '../../functions/compose/runtime/publication-queue';
 import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
@@ -53,6 +54,8 @@ export interface LocalStack {
 }
 
 const defaultTableName = 'reelsmith';
+/** How often the local worker looks for due publications (the cloud's tick: every minute). */
+const publicationSweepMs = 2_000;
 const mediaBucket = 'reelsmith-media';
 
 /**
@@ -209,6 +212,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clearInterval(sweep);
       await scheduler.idle();
       resetLocalScheduler();
+    });
+    // Posting (issue 26): this process is the publication worker; the ledger is swept every 2 s (scheduled
+    // posts at their time, retries, lost hand-overs) and, after a restart, what the dead process held resumes now.
+    const publicationRunner = await publicationWorkerHandler();
+    consumeLocalPublications(getConfig(), (ref) => publicationRunner().run(ref));
+    if (dataDir) {
+      const resumed = await publicationRunner().resumeAbandoned();
+      if (resumed > 0) say(`  recovery   ${resumed} publication(s) left mid-upload by the previous process resume from their checkpoint`);
+    }
+    const publicationSweep = setInterval(() => void publicationRunner().sweep().catch((error: unknown) => console.error('publication sweep failed', error)), publicationSweepMs);
+    publicationSweep.unref();
+    stoppers.push(async () => {
+      clearInterval(publicationSweep);
+      stopLocalPublications();
+      await localPublicationsIdle();
     });
     say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
     say(`  realtime   ws               ws://localhost:${port}/ws`);

@@ -8,6 +8,7 @@ import { DataExportService } from '../core/accounts/data-export';
 import type { SessionService } from '../core/sessions/session-service';
 import { cognitoOf } from './clients/cognito';
 import { need, type EntryContext } from '../platform/entry-context';
+import { connectedAccountsOf } from './publishing';
 import { objectStoreOf, s3Of } from './clients/s3';
 import { tableOf } from './clients/table';
 import { stripeSettingsOf } from './billing';
@@ -43,6 +44,7 @@ export function composeAccount(context: EntryContext): AccountDeps {
       scheduler: schedulerOf(context),
       billing: new StripeBilling(stripeSettingsOf(config, undefined, { webhook: false })),
       voiceCloners: buildCloners(config),
+      revokeConnectedAccounts: (userId) => connectedAccountsOf(context).revokeAll(userId),
       endSessions: async (userId) => {
         await sessions.endAllForUser(userId);
         await sockets.closeSockets(userId);

@@ -12,6 +12,10 @@ import { generationOf } from './script-writer';
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationRunnerOf } from './workflows';
 import type { AutomationRunner } from '../core/workflows/automation-runner';
+import { DynamoPublications } from '../adapters/aws/dynamo/publications';
+import { sweepDuePublications } from '../core/publishing/publication-runner';
+import { tableOf } from './clients/table';
+import { publicationQueueOf } from './runtime/publication-queue';
 
 export interface JobsDeps {
   scheduledEmails: ScheduledEmails;
@@ -20,6 +24,8 @@ export interface JobsDeps {
   automationDelivery: AutomationDelivery;
   weekly: WeeklyScripts;
   automations: AutomationRunner;
+  /** Publications due (scheduled ones at their time, retries, a crashed run's after its lease) handed to the queue. */
+  publications: { sweep(): Promise<number> };
 }
 
 /** What EventBridge Scheduler's target and the every-minute tick run: scheduled emails, the weekly script email and automation runs. */
@@ -47,5 +53,8 @@ export function composeJobs(context: EntryContext): JobsDeps {
     log: logger.child({ area: 'weekly-email' }),
   });
   const automations = automationRunnerOf(context, 'start');
-  return { scheduledEmails: parts.scheduledEmails, notices: parts.notices, automationDelivery: automationDeliveryOf(context, parts), weekly, automations };
+  const ledger = new DynamoPublications(tableOf(context, 'read-write'));
+  const queue = publicationQueueOf(context);
+  const publications = { sweep: () => sweepDuePublications(ledger, queue, Date.now()) };
+  return { scheduledEmails: parts.scheduledEmails, notices: parts.notices, automationDelivery: automationDeliveryOf(context, parts), weekly, automations, publications };
 }

@@ -16,6 +16,8 @@ import { limitsOf } from '../core/plans/tiers';
 import type { PlatformOAuth, TokenSealer } from '../core/ports/publishing';
 import { ConnectedAccountsService } from '../core/publishing/connected-accounts';
 import type { SessionService } from '../core/sessions/session-service';
+import type { PublicationsService } from '../core/publishing/publications-service';
+import { publicationsServiceOf } from './publications';
 import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 import { kmsOf } from './clients/kms';
@@ -27,6 +29,8 @@ import { appOriginOf, sessionsOf, usersOf } from './shared';
 export interface PublishingDeps {
   sessions: SessionService;
   accounts: ConnectedAccountsService;
+  /** Posting a finished video: the pre-flight, publications, cancelling (compose/publications.ts). */
+  publications: PublicationsService;
 }
 
 /** Each platform's client id and secret names: environment variables locally, SSM parameters (under the prefix) in the cloud. */
@@ -100,5 +104,5 @@ export function connectedAccountsOf(context: EntryContext, options: { clock?: ()
 }
 
 export function composePublishing(context: EntryContext): PublishingDeps {
-  return { sessions: sessionsOf(context), accounts: connectedAccountsOf(context) };
+  return { sessions: sessionsOf(context), accounts: connectedAccountsOf(context), publications: publicationsServiceOf(context) };
 }

@@ -184,7 +184,7 @@ export interface SharedVideo {
 export const shareTokenParams = z.object({ token: z.string().trim().min(1).max(100) });
 export const shareLinkIdParams = z.object({ id: idParam });
 
-export const webhookEventTypes = ['video.completed', 'audio.completed', 'webhook.test'] as const;
+export const webhookEventTypes = ['video.completed', 'audio.completed', 'webhook.test', 'video.published', 'video.publish_failed'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** One attempt to deliver one event, as the card's log shows it (the last 50). */
@@ -212,5 +212,14 @@ export interface WebhookPayload {
     postCaption: string;
     /** The audio or video file's kind for completions. */
     kind?: 'video' | 'audio';
+    /** `video.published` and `video.publish_failed` (issue 26): where it was posted and how it went. */
+    publication?: {
+      id: string;
+      platform: 'tiktok' | 'youtube' | 'instagram';
+      accountId: string;
+      accountName: string;
+      postUrl: string | null;
+      error: string | null;
+    };
   };
 }

@@ -6,7 +6,7 @@ import type { Tier } from './users';
  * The realtime protocol of the spec.
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
-export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan'] as const;
+export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan', 'publications'] as const;
 export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -77,8 +77,25 @@ export interface PlanMessage {
   subscriptionStatus: string;
 }
 
+/**
+ * One publication moved on (issue 26): queued, uploading with its percent, processing at the platform,
+ * published with the post's link, failed with the platform's reason, cancelled. The card updates in place.
+ */
+export interface PublicationsMessage {
+  type: 'publications';
+  userId?: string;
+  publicationId: string;
+  scriptId: string;
+  accountId: string;
+  platform: 'tiktok' | 'youtube' | 'instagram';
+  status: 'scheduled' | 'queued' | 'uploading' | 'processing' | 'published' | 'failed' | 'cancelled';
+  progress?: number;
+  postUrl?: string;
+  error?: string;
+}
+
 /** What the product pushes to a user (`type` decides which subscriptions receive it). */
-export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage;
+export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage | PublicationsMessage;
 
 /** The protocol's own answers on one connection. */
 export type ProtocolMessage =

@@ -1,9 +1,20 @@
-import { accountIdParamsSchema, connectRequestSchema, oauthCallbackQuerySchema, platformParamsSchema } from '../contract/publishing';
+import {
+  accountIdParamsSchema,
+  connectRequestSchema,
+  listPublicationsQuerySchema,
+  oauthCallbackQuerySchema,
+  platformParamsSchema,
+  publicationIdParamsSchema,
+  publishRequestSchema,
+} from '../contract/publishing';
+import { idParam } from '../contract/ids';
+import { z } from 'zod';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 import { composePublishing, type PublishingDeps } from '../compose/publishing';
 
-/** Connected accounts. Shapes and statuses: functions/contract/publishing.ts. */
+/** Connected accounts and posting. Shapes and statuses: functions/contract/publishing.ts. */
+const scriptParamsSchema = z.object({ id: idParam });
 const { signedIn, endpoint } = endpointsFor<PublishingDeps>();
 
 export const handler = createAreaHandler('publishing', composePublishing, {
@@ -28,6 +39,27 @@ export const handler = createAreaHandler('publishing', composePublishing, {
     params: accountIdParamsSchema,
     handle: async ({ params, deps, userId }) => {
       await deps.accounts.disconnect(userId, params.id);
+      return { status: 204 };
+    },
+  }),
+  'POST /api/scripts/{id}/publish/check': signedIn({
+    params: scriptParamsSchema,
+    body: publishRequestSchema,
+    handle: async ({ params, body, deps, userId }) => ({ body: await deps.publications.check(userId, params.id, body), headers: { 'cache-control': 'no-store' } }),
+  }),
+  'POST /api/scripts/{id}/publish': signedIn({
+    params: scriptParamsSchema,
+    body: publishRequestSchema,
+    handle: async ({ params, body, deps, userId }) => ({ status: 201, body: await deps.publications.publish(userId, params.id, body) }),
+  }),
+  'GET /api/publications': signedIn({
+    query: listPublicationsQuerySchema,
+    handle: async ({ query, deps, userId }) => ({ body: await deps.publications.list(userId, query.scriptId), headers: { 'cache-control': 'no-store' } }),
+  }),
+  'DELETE /api/publications/{id}': signedIn({
+    params: publicationIdParamsSchema,
+    handle: async ({ params, deps, userId }) => {
+      await deps.publications.cancel(userId, params.id);
       return { status: 204 };
     },
   }),

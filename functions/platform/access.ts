@@ -38,6 +38,8 @@ export interface FunctionAccess {
   readonly notifiesDelivery?: boolean;
   /** Seals and opens platform tokens with the stack's KMS key (GenerateDataKey, Decrypt). */
   readonly tokenKey?: boolean;
+  /** Sends publications to the publication queue (the worker also consumes it; issue 26). */
+  readonly publicationQueue?: boolean;
 }
 
 /** A client or resource a composition root asks for, named as the declaration names it. */
@@ -54,6 +56,7 @@ export type AccessNeed =
   | { kind: 'schedules' }
   | { kind: 'notifiesDelivery' }
   | { kind: 'tokenKey' }
+  | { kind: 'publicationQueue' }
   | { kind: 'secret'; name: SecretName };
 
 export class UndeclaredAccessError extends Error {
@@ -111,7 +114,14 @@ export const realtimeAccess: FunctionAccess = { table: 'read-write', realtime: t
  * plan's tokens, and an automation run, which starts the automation state machine). They send mail and
  * push to the Automations and Workflows pages; they never create schedules.
  */
-export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, startsAutomation: true, secrets: ['openai'] };
+export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, startsAutomation: true, secrets: ['openai'], publicationQueue: true };
+
+/**
+ * The publication worker (issue 26; SQS consumer): the ledger in the table, the video read in ranges from
+ * the bucket (and presigned for Instagram), the account's token opened (and refreshed) with the token key
+ * and the platforms' client secrets, the card pushed, the outcome's webhook queued, a retry sent back.
+ */
+export const publicationWorkerAccess: FunctionAccess = { table: 'read-write', bucket: 'read', realtime: true, webhookQueue: true, publicationQueue: true, tokenKey: true, secrets: ['publishing'] };
 
 /** The webhook worker (SQS consumer): settings and the delivery log in the table, the queue and its DLQ. */
 export const webhookWorkerAccess: FunctionAccess = { table: 'read-write', webhookQueue: true };

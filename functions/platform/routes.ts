@@ -37,9 +37,11 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   billing: { table: 'read-write', realtime: true, mail: true, secrets: ['stripe', 'stripe-webhook'] },
   // The creator's own data: the export (table read, objects listed, the ZIP written) and the closing of the
   // account (their items, objects and schedules deleted, a live subscription cancelled, cloned voices deleted at ElevenLabs, the Cognito user deleted).
-  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs'] },
+  // Closing also revokes every connected platform account's grant (its token opened with the token key).
+  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs', 'publishing'], tokenKey: true },
   // Connected accounts: the platforms' OAuth clients, tokens sealed with the stack's KMS key.
-  publishing: { table: 'read-write', secrets: ['publishing'], tokenKey: true },
+  // Posting: the video's size read from the bucket, the account's options asked of the platform, publications queued, the card pushed.
+  publishing: { table: 'read-write', bucket: 'read', realtime: true, secrets: ['publishing'], tokenKey: true, publicationQueue: true },
 };
 
 /** none: no session is read (cheap public calls); public: read if present; session: required. */
@@ -171,6 +173,11 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/publishing/accounts/{platform}/connect', area: 'publishing', auth: 'session' },
   { method: 'GET', path: '/api/publishing/oauth/{platform}/callback', area: 'publishing', auth: 'public' },
   { method: 'DELETE', path: '/api/publishing/accounts/{id}', area: 'publishing', auth: 'session' },
+  // Posting a finished video (issue 26): the pre-flight, the publications, cancelling a scheduled one.
+  { method: 'POST', path: '/api/scripts/{id}/publish/check', area: 'publishing', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/publish', area: 'publishing', auth: 'session' },
+  { method: 'GET', path: '/api/publications', area: 'publishing', auth: 'session' },
+  { method: 'DELETE', path: '/api/publications/{id}', area: 'publishing', auth: 'session' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

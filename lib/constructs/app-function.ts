@@ -43,6 +43,8 @@ export interface AppResources {
 export interface DeliveryResources {
   readonly webhookQueue: IQueue;
   readonly webhookDlq: IQueue;
+  /** The publications' queue (issue 26). */
+  readonly publicationQueue: IQueue;
   readonly scheduleGroupName: string;
   readonly schedulerRole: IRole;
   readonly schedulerDlq: IQueue;
@@ -103,6 +105,7 @@ function deliveryEnvironment(delivery: DeliveryResources): Record<string, string
   return {
     WEBHOOK_QUEUE_URL: delivery.webhookQueue.queueUrl,
     WEBHOOK_DLQ_URL: delivery.webhookDlq.queueUrl,
+    PUBLICATION_QUEUE_URL: delivery.publicationQueue.queueUrl,
     SCHEDULE_GROUP: delivery.scheduleGroupName,
     SCHEDULE_ROLE_ARN: delivery.schedulerRole.roleArn,
     SCHEDULE_DLQ_ARN: delivery.schedulerDlq.queueArn,
@@ -206,7 +209,7 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
       }),
     );
   }
-  if (access.webhookQueue || access.schedules || access.notifiesDelivery) grantDelivery(grantee, resources, access);
+  if (access.webhookQueue || access.schedules || access.notifiesDelivery || access.publicationQueue) grantDelivery(grantee, resources, access);
   if (access.tokenKey) {
     if (!resources.tokenKey) throw new Error('This function declares tokenKey, but the token key is not made yet');
     grantee.grantPrincipal.addToPrincipalPolicy(
@@ -241,6 +244,7 @@ function grantDelivery(grantee: IGrantable, resources: AppResources, access: Fun
     delivery.webhookQueue.grantSendMessages(grantee);
     delivery.webhookDlq.grantSendMessages(grantee);
   }
+  if (access.publicationQueue) delivery.publicationQueue.grantSendMessages(grantee);
   if (access.schedules) {
     const stack = Stack.of(resources.table);
     grantee.grantPrincipal.addToPrincipalPolicy(

@@ -31,6 +31,9 @@ export class Delivery extends Construct {
   readonly mailFeedback: AppFunction;
   readonly webhookQueue: Queue;
   readonly webhookDlq: Queue;
+  /** Posting (issue 26): one message per hand-over of a publication to the worker (lib/constructs/posting.ts consumes it). */
+  readonly publicationQueue: Queue;
+  readonly publicationDlq: Queue;
   readonly schedulerDlq: Queue;
   /** Asynchronous invocations that failed every retry: completion notices to the jobs function, SES feedback events. */
   readonly asyncDlq: Queue;
@@ -49,6 +52,16 @@ export class Delivery extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: this.webhookDlq, maxReceiveCount: 5 },
     });
+    this.publicationDlq = new Queue(this, 'PublicationDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    // A message names a publication; its ledger (claim, lease, checkpoint) decides what runs. The visibility
+    // outlasts the worker's 15 minutes; a message whose run keeps throwing (the table unreachable) is kept.
+    this.publicationQueue = new Queue(this, 'Publications', {
+      visibilityTimeout: Duration.minutes(16),
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.publicationDlq, maxReceiveCount: 5 },
+    });
     this.asyncDlq = new Queue(this, 'AsyncDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     this.schedulerDlq = new Queue(this, 'ScheduleDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
     const group = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${stack.stackName}-delivery`.slice(0, 64) });
@@ -66,6 +79,7 @@ export class Delivery extends Construct {
     const partial: DeliveryResources = {
       webhookQueue: this.webhookQueue,
       webhookDlq: this.webhookDlq,
+      publicationQueue: this.publicationQueue,
       scheduleGroupName: group.name ?? `${stack.stackName}-delivery`,
       schedulerRole: this.schedulerRole,
       schedulerDlq: this.schedulerDlq,

@@ -13,12 +13,15 @@ const entries: { entry: string; limitMb: number }[] = [
   // delivery carries the mail templates (react-email, about 0.8 MB) and the Scheduler and SQS clients;
   // voices clones through the ElevenLabs SDK, as the voice-over speaks through it; account deletes
   // a closed account's cloned voices through it.
-  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: ['voiceover', 'voices', 'account'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
+  // The account area also revokes the connected platform accounts at closing.
+  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: area === 'account' ? 7.5 : ['voiceover', 'voices'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
   { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
   // The jobs also write the weekly scripts (the OpenAI SDK) and mail them.
   { entry: 'functions/jobs/tick.ts', limitMb: 3.5 },
   { entry: 'functions/jobs/scheduled-job.ts', limitMb: 3.5 },
   { entry: 'functions/jobs/webhook-worker.ts', limitMb: 2 },
+  // Posting (issue 26): the ledger, the platforms' posters, the token sealer, S3 ranged reads, the webhook queue.
+  { entry: 'functions/jobs/publication-worker.ts', limitMb: 3 },
   { entry: 'functions/jobs/mail-feedback.ts', limitMb: 1.5 },
   // Fails a run through MarkFailed's and RecordFailure's paths (the latter mails: react-email).
   { entry: 'functions/jobs/run-ended.ts', limitMb: 3 },

@@ -19,8 +19,9 @@ describe('alarms', () => {
   it('watch every dead-letter queue, both state machines, every function, the API and SES', () => {
     const queues = entriesOf(template, 'AWS::SQS::Queue').map(([id]) => id);
     const deadLetterQueues = queues.filter((id) => /DeadLetters/.test(id));
-    expect(deadLetterQueues.length).toBe(3);
-    expect(described(/^Dead letters:/)).toHaveLength(3);
+    // Webhooks, schedules, asynchronous invokes and publications (issue 26).
+    expect(deadLetterQueues.length).toBe(4);
+    expect(described(/^Dead letters:/)).toHaveLength(4);
     expect(described(/Video pipeline: executions (failed|timed out)/)).toHaveLength(2);
     expect(described(/Automation runs: executions (failed|timed out)/)).toHaveLength(2);
     // Every function but CDK's delete-the-site-bucket provider, which runs only when the stack is deleted.

@@ -26,7 +26,10 @@ const everything: FunctionAccess = {
   mail: true,
   realtime: true,
   ffmpeg: true,
-  secrets: ['openai', 'elevenlabs'],
+  secrets: ['openai', 'elevenlabs', 'publishing'],
+  tokenKey: true,
+  publicationQueue: true,
+  webhookQueue: true,
 };
 
 export interface TestServices {

@@ -4,6 +4,8 @@ import { jobsAccess, realtimeAccess, runRecoveryAccess, UndeclaredAccessError } 
 import { composeRunRecovery } from '../../functions/compose/run-recovery';
 import { completionNoticesOf } from '../../functions/compose/runtime/completion-notices';
 import { composeJobs } from '../../functions/compose/jobs';
+import { publicationRunnerOf } from '../../functions/compose/publications';
+import { publicationWorkerAccess } from '../../functions/platform/access';
 import { parseConfig } from '../../functions/platform/config';
 import { areaAccess, areas, type AreaName } from '../../functions/platform/routes';
 import type { EntryContext } from '../../functions/platform/entry-context';
@@ -40,6 +42,7 @@ const config = parseConfig({
   OPENAI_API_KEY_PARAMETER: '/reelsmith/Reelsmith/openai-api-key',
   ELEVENLABS_API_KEY_PARAMETER: '/reelsmith/Reelsmith/elevenlabs-api-key',
   WEBHOOK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks',
+  PUBLICATION_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/publications',
   WEBHOOK_DLQ_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/webhooks-dlq',
   SCHEDULE_GROUP: 'reelsmith',
   SCHEDULE_TARGET_ARN: 'arn:aws:lambda:eu-west-1:123456789012:function:jobs',
@@ -81,6 +84,10 @@ describe('composition roots', () => {
     expect(() => composeDeliverRun({ entry: 'deliver-run', access: automationTaskNamed('deliver-run').access, config })).not.toThrow();
     expect(() => composeRecordFailure({ entry: 'record-failure', access: automationTaskNamed('record-failure').access, config })).not.toThrow();
     expect(() => composeRunRecovery({ entry: 'run-ended', access: runRecoveryAccess, config })).not.toThrow();
+    // Posting (issue 26): the publication worker under its declaration; without the token key it is refused.
+    expect(() => publicationRunnerOf({ entry: 'publication-worker', access: publicationWorkerAccess, config })).not.toThrow();
+    expect(() => publicationRunnerOf({ entry: 'publication-worker', access: { ...publicationWorkerAccess, tokenKey: false }, config })).toThrow(/tokenKey/);
+    expect(() => composeJobs({ entry: 'jobs', access: { ...jobsAccess, publicationQueue: false }, config })).toThrow(/publicationQueue/);
   });
 
   it('refuse the workflows area and the jobs what they did not declare', () => {

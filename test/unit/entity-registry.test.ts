@@ -29,7 +29,7 @@ describe('the entity registry', () => {
     expect(ownedRecordOf({ pk: 'USER#u1', sk: 'OTC#verify-email', codeHash: 'c', linkHash: 'l' }).exported).toBeUndefined();
     expect(exportFiles.map((file) => file.file)).toEqual([
       'profile.json', 'scripts.json', 'script-templates.json', 'video-templates.json', 'automation-schedules.json', 'scheduled-emails.json',
-      'share-links.json', 'settings.json', 'media.json', 'media-folders.json', 'voices.json', 'connected-accounts.json',
+      'share-links.json', 'settings.json', 'media.json', 'media-folders.json', 'voices.json', 'connected-accounts.json', 'publications.json',
     ]);
     // A connected account leaves without its tokens or its refresh claim.
     const account = ownedRecordOf({

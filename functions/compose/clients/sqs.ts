@@ -7,3 +7,10 @@ export function sqsOf(context: EntryContext): SQSClient {
   const { config } = context;
   return sharedClient('sqs', config, () => new SQSClient({ region: config.AWS_REGION }));
 }
+
+/** The same client for the publication queue (issue 26), checked against its own declaration. */
+export function publicationSqsOf(context: EntryContext): SQSClient {
+  need(context, { kind: 'publicationQueue' });
+  const { config } = context;
+  return sharedClient('sqs', config, () => new SQSClient({ region: config.AWS_REGION }));
+}

@@ -29,6 +29,8 @@ export interface AccountClosureDeps {
   voiceCloners?: VoiceClonerChoice;
   /** Ends every session of the user and closes their sockets. */
   endSessions: (userId: string) => Promise<void>;
+  /** Revokes every connected platform account's grant (issue 26), before its sealed tokens are deleted. */
+  revokeConnectedAccounts?: (userId: string) => Promise<unknown>;
   clock?: () => number;
 }
 
@@ -137,6 +139,9 @@ export class AccountClosureService {
       const cloner = await this.deps.voiceCloners?.current();
       if (cloner) for (const voiceId of plan.providerVoiceIds) await cloner.remove(voiceId);
     }
+
+    // 0b. Their connected platform accounts' grants (the tokens are deleted with the partition next).
+    if (user) await this.deps.revokeConnectedAccounts?.(userId);
 
     // 1. Every item under the user's key (more than one read's worth is removed by repeating).
     let removedItems = 0;

@@ -38,6 +38,7 @@ export const noWebhookSettingsMessage = 'Please save your webhook settings first
 export const goneReason = 'The receiver answered 410 Gone';
 
 export type CompletionEventType = Extract<WebhookEventType, 'video.completed' | 'audio.completed'>;
+export type PublicationEventType = Extract<WebhookEventType, 'video.published' | 'video.publish_failed'>;
 
 /** What `attempt` did with a job; `busy` means "hand it back later" (another worker holds the attempt). */
 export type WebhookAttemptOutcome = WebhookDelivery['outcome'] | 'skipped' | 'duplicate' | 'busy';
@@ -64,6 +65,16 @@ const payloadSchema: z.ZodType<WebhookPayload> = z.object({
     shareUrl: z.string().nullable(),
     postCaption: z.string(),
     kind: z.enum(['video', 'audio']).optional(),
+    publication: z
+      .object({
+        id: z.string().max(100),
+        platform: z.enum(['tiktok', 'youtube', 'instagram']),
+        accountId: z.string().max(100),
+        accountName: z.string().max(200),
+        postUrl: z.string().max(500).nullable(),
+        error: z.string().max(500).nullable(),
+      })
+      .optional(),
   }),
 });
 
@@ -111,7 +122,7 @@ function targetOf(settings: StoredDeliverySettings | undefined, job: WebhookJob)
   if (!settings) return undefined;
   if (job.url) return { url: job.url, secret: settings.webhookSecret };
   if (!settings.webhookUrl || settings.webhookDisabledReason) return undefined;
-  if (job.eventType === 'video.completed' && !settings.enableVideoWebhook) return undefined;
+  if ((job.eventType === 'video.completed' || job.eventType === 'video.published' || job.eventType === 'video.publish_failed') && !settings.enableVideoWebhook) return undefined;
   if (job.eventType === 'audio.completed' && !settings.enableAudioWebhook) return undefined;
   return { url: settings.webhookUrl, secret: settings.webhookSecret };
 }
@@ -132,6 +143,20 @@ export class WebhookService {
       data: { ...data, kind: data.kind ?? (type === 'video.completed' ? 'video' : 'audio') },
     };
     const job: WebhookJob = { userId, eventId: `msg_${this.deps.ids()}`, eventType: type, payload, attempt: 1 };
+    if (!targetOf(settings, job)) return undefined;
+    await this.deps.queue.enqueue(job, 0);
+    return job.eventId;
+  }
+
+  /**
+   * A publication's outcome (issue 26) under an event id of the caller's (the publication's), so a
+   * second hand-over of the same outcome is the same event and is delivered once. Sent when the video
+   * webhook is on.
+   */
+  async dispatchPublication(userId: string, type: PublicationEventType, eventId: string, data: WebhookPayload['data']): Promise<string | undefined> {
+    const settings = await this.deps.settings.get(userId);
+    const payload: WebhookPayload = { type, timestamp: this.deps.clock().toISOString(), data: { ...data, kind: 'video' } };
+    const job: WebhookJob = { userId, eventId, eventType: type, payload, attempt: 1 };
     if (!targetOf(settings, job)) return undefined;
     await this.deps.queue.enqueue(job, 0);
     return job.eventId;

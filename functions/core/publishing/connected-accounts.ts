@@ -193,6 +193,24 @@ export class ConnectedAccountsService {
   }
 
   /**
+   * Closing the account (issue 26): every connected account's grant revoked where the platform allows
+   * (a failure is logged, not fatal: the records go with the partition). Answers how many were revoked.
+   */
+  async revokeAll(userId: string): Promise<number> {
+    let revoked = 0;
+    for (const account of await this.deps.store.list(userId)) {
+      try {
+        const outcome = await this.deps.platforms[account.platform].revoke(await this.open(account));
+        if (outcome === 'revoked') revoked += 1;
+        this.deps.log.info('publishing account revoked at closure', { platform: account.platform, outcome });
+      } catch (error) {
+        this.deps.log.warn('publishing revoke at closure failed', { platform: account.platform, error: error instanceof Error ? error.name : 'unknown' });
+      }
+    }
+    return revoked;
+  }
+
+  /**
    * A usable access token of the user's account, refreshed first when it expires within the platform's
    * margin. One caller per account refreshes (a claim with a deadline on the record); the others wait
    * and read its tokens. The new tokens (TikTok's rotated refresh token) are written only if nobody wrote

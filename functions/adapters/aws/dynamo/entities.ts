@@ -9,6 +9,7 @@ import { mailDayEntity, suppressedAddressEntity, testMailHourEntity } from './ma
 import { assetEntity, folderEntity, uploadEntity, usageEntity } from './media-entities';
 import { planCounterEntity } from './plan-counter';
 import { connectedAccountEntity, oauthStateEntity } from './publishing-entities';
+import { postDayEntity, publicationEntity } from './publication-entities';
 import { connectionEntity, ticketEntity, userConnectionEntity } from './realtime-stores';
 import { scheduledEmailEntity } from './scheduled-emails';
 import { scriptEntity } from './script-repository';
@@ -54,6 +55,8 @@ export const entities: readonly StoredType[] = [
   userVoiceEntity,
   voiceEntity,
   connectedAccountEntity,
+  publicationEntity,
+  postDayEntity,
   uploadEntity,
   usageEntity,
   planCounterEntity,

@@ -169,6 +169,8 @@ export const eventLabels: Record<WebhookEventType, string> = {
   'video.completed': 'Video ready',
   'audio.completed': 'Voice-over ready',
   'webhook.test': 'Test',
+  'video.published': 'Video posted',
+  'video.publish_failed': 'Post failed',
 };
 
 export const outcomePalette: Record<WebhookDelivery['outcome'], string> = {

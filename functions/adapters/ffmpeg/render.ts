@@ -7,7 +7,7 @@ import type { AudioMixRequest, ChunkRenderRequest, FramedClip, JoinRequest, Rend
 import { framedClips, timelineFrames, videoFrameRate } from '../../core/video/frame-timeline';
 import { generatedLook, type GeneratedLook } from '../../contract/rules/generated-backgrounds';
 import { captionEmojiPlacements } from '../../contract/rules/caption-emoji';
-import { emojiImagesDir, emojiOverlayChain } from './caption-emoji';
+import { emojiImagesDir, emojiTrackChain } from './caption-emoji';
 import { captionFont } from './fonts';
 import { motionFilter, punchSpans, type MotionContext } from './motion';
 import { runFfmpeg } from './ffmpeg-process';
@@ -365,21 +365,15 @@ function planPictures(
         graph.push(`[${video}]setpts=PTS+${request.startFrame}/(${rate}*TB)[moved]`);
         video = 'moved';
       }
-      // Each image is read and decoded once (one frame), then split among the lines that show it.
-      const files = [...new Set(emoji.map((placement) => placement.file))];
-      const uses = new Map<string, string[]>();
-      for (const file of files) {
-        const count = emoji.filter((placement) => placement.file === file).length;
-        const labels = Array.from({ length: count }, (_, k) => `em${input}i${k}`);
+      // Each image is read and decoded once (one frame); all the emoji go over the video in one overlay.
+      const images = [...new Set(emoji.map((placement) => placement.file))].map((file) => {
         inputs.push(...fileInput(join(emojiDir, `${filterPath(file)}.webp`)));
-        graph.push(`[${input++}:v]format=yuva420p${count > 1 ? `,split=${count}` : ''}${labels.map((label) => `[${label}]`).join('')}`);
-        uses.set(file, labels);
-      }
-      emoji.forEach((placement, i) => {
-        const image = uses.get(placement.file)?.shift() ?? '';
-        graph.push(...emojiOverlayChain(image, placement, video, `em${i}`, rate, overlayScale));
-        video = `em${i}v`;
+        const label = `em${input}`;
+        graph.push(`[${input++}:v]format=yuva420p[${label}]`);
+        return { file, label };
       });
+      graph.push(...emojiTrackChain(images, emoji, video, 'emoji', rate, overlayScale));
+      video = 'emoji';
       graph.push(`[${video}]${subtitles}${request.startFrame > 0 ? ',setpts=PTS-STARTPTS' : ''}[vout]`);
     }
   }

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { captionEmojiMotion, type CaptionEmojiPlacement } from '../../contract/rules/caption-emoji';
 
 /**
- * The caption emoji's images and how the render lays them over the video (issue 24; the choice and the
- * place are contract/rules/caption-emoji.ts). The images are the WebP files of `assets/emoji/`
+ * The caption emoji's images and how the render lays them over the video (the choice and the place are
+ * contract/rules/caption-emoji.ts). The images are the WebP files of `assets/emoji/`
  * (Fluent Emoji 3D, MIT, `bin/bundle-caption-emoji.ts`); in Lambda the ffmpeg layer holds the same
  * files under EMOJI_DIR (/opt/emoji).
  */

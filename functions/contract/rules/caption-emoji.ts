@@ -1,7 +1,7 @@
 /**
- * Caption emoji (issue 24): an optional colour emoji over a caption line, chosen from the line's words by
+ * Caption emoji: an optional colour emoji over a caption line, chosen from the line's words by
  * stem ("coffee" ☕, "money" 💰, "growth" 📈), as Submagic and CapCut add them. libass draws no colour
- * emoji, so the render lays the image over the video (adapters/ffmpeg/render.ts) and the dialog's exact
+ * emoji, so the render lays the image over the video (adapters/ffmpeg/picture-plan.ts) and the dialog's exact
  * preview puts an <img> at the same place. The images are Microsoft's Fluent Emoji 3D (MIT), from npm
  * `@lobehub/fluent-emoji-3d`; only the ones listed here are bundled, in `assets/emoji/<file>.webp`
  * (`bin/bundle-caption-emoji.ts`). Pure and zod-free: the render and the browser place them alike.

@@ -41,13 +41,17 @@ export interface EmojiImage {
   label: string;
 }
 
-/** A sum of steps: `first`, then each change added from the moment `when(i)` is true (a flat expression, no nesting). */
+/**
+ * A sum of steps in whole units: `first`, then each change added from the moment `when(i)` is true (a
+ * flat expression, no nesting). Whole numbers, so the sum is exact however many steps it has.
+ */
 function steps(values: readonly number[], when: (i: number) => string): string {
-  const terms = values.slice(1).map((value, i) => {
-    const change = value - (values[i] ?? 0);
-    return change === 0 ? '' : `+${when(i + 1)}*${n(change)}`;
+  const whole = values.map((value) => Math.round(value));
+  const terms = whole.slice(1).map((value, i) => {
+    const change = value - (whole[i] ?? 0);
+    return change === 0 ? '' : `+${when(i + 1)}*${change}`;
   });
-  return `${n(values[0] ?? 0)}${terms.join('')}`;
+  return `${whole[0] ?? 0}${terms.join('')}`;
 }
 
 /**
@@ -106,9 +110,12 @@ export function emojiTrackChain(images: readonly EmojiImage[], placements: reado
       times.push(frames[k] ?? placement.start);
     });
   }
-  // Each frame's time in the whole video, by its place in the track.
-  const pts = steps(times, (i) => `gte(N\\,${i})`);
-  graph.push(`${order.map((piece) => `[${piece}]`).join('')}concat=n=${order.length}:v=1:a=0,setpts='(${pts})/TB',format=yuva420p[${label}track]`);
+  // Each frame's time in the whole video (in microseconds), by its place in the track.
+  const pts = steps(
+    times.map((time) => time * 1e6),
+    (i) => `gte(N\\,${i})`,
+  );
+  graph.push(`${order.map((piece) => `[${piece}]`).join('')}concat=n=${order.length}:v=1:a=0,setpts='(${pts})/1000000/TB',format=yuva420p[${label}track]`);
   const x = Math.round((first.left + first.size / 2) * scale - canvas / 2);
   const tops = placements.map((p) => (p.origin === 'bottom' ? Math.round((p.top + p.size) * scale) - canvas : Math.round(p.top * scale)));
   const y = steps(tops, (i) => `gte(t\\,${n((placements[i]?.start ?? 0) - half)})`);

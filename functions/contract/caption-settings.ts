@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { captionEmojiSet, noEmoji } from './rules/caption-emoji';
 import { captionLookChoices } from './rules/caption-looks';
 import {
   captionDefaults as d,
@@ -61,6 +62,17 @@ const fields = {
     .record(z.string().regex(/^\d{1,5}$/, 'emphasis keys are word indexes'), z.boolean({ error: 'emphasis values must be true or false' }))
     .refine((value) => Object.keys(value).length <= maxEmphasisOverrides, `emphasis may name at most ${maxEmphasisOverrides} words`)
     .refine((value) => Object.keys(value).every((key) => Number(key) < maxEmphasisIndex), `emphasis keys must be below ${maxEmphasisIndex}`),
+  /** The creator's emoji for the caption line holding a word (by its index in the voice-over): a bundled emoji, or `none`. */
+  emoji_choices: z
+    .record(
+      z.string().regex(/^\d{1,5}$/, 'emoji_choices keys are word indexes'),
+      z
+        .string()
+        .max(16)
+        .refine((value) => value === noEmoji || captionEmojiSet.includes(value), 'emoji_choices values must be a bundled emoji or none'),
+    )
+    .refine((value) => Object.keys(value).length <= maxEmphasisOverrides, `emoji_choices may name at most ${maxEmphasisOverrides} lines`)
+    .refine((value) => Object.keys(value).every((key) => Number(key) < maxEmphasisIndex), `emoji_choices keys must be below ${maxEmphasisIndex}`),
 };
 
 export const captionSettingsSchema = z.object({
@@ -86,6 +98,7 @@ export const captionSettingsSchema = z.object({
   emoji: fields.emoji.default(d.emoji),
   look: fields.look.default(d.look),
   emphasis: fields.emphasis.default(() => ({})),
+  emoji_choices: fields.emoji_choices.optional(),
 });
 export type CaptionSettings = z.infer<typeof captionSettingsSchema>;
 
@@ -136,7 +149,7 @@ export type CaptionSettingsInput = z.infer<typeof captionSettingsInputSchema>;
 export const captionPresetSchema = z
   .object({
     name: z.string({ error: 'A preset needs a name' }).trim().min(1, 'A preset needs a name').max(40, 'A preset name is at most 40 characters'),
-    settings: z.object(fields).omit({ background_audio_id: true, background_audio_volume: true, emphasis: true }).partial().strict(),
+    settings: z.object(fields).omit({ background_audio_id: true, background_audio_volume: true, emphasis: true, emoji_choices: true }).partial().strict(),
   })
   .strict();
 export type CaptionPreset = z.infer<typeof captionPresetSchema>;

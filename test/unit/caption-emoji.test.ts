@@ -66,6 +66,20 @@ describe('caption emoji: placements', () => {
     expect(applyCaptionLook(parseCaptionSettings({}), 'karaoke').emoji).toBe(false);
   });
 
+  it("follows the creator's choice for a line, by any of its words: another bundled emoji, or none", () => {
+    // Lines of three words: "Here is what" (3–5) has no emoji of its own; "Save money every" (8–10) has 💰.
+    const chosen = parseCaptionSettings({ emoji: true, emoji_choices: { '5': '🚀', '9': 'none', '0': '☕' } });
+    expect(captionEmojiPlacements(words, chosen).map((p) => p.emoji)).toEqual(['☕', '🚀', '📅']);
+    expect(captionEmojiPlacements(words, chosen)[1]!.file).toBe(emojiFileName('🚀'));
+  });
+
+  it('stores only bundled emoji or none, keyed by word index, bounded', () => {
+    expect(() => parseCaptionSettings({ emoji_choices: { '3': '🦄' } })).toThrow();
+    expect(() => parseCaptionSettings({ emoji_choices: { first: '🚀' } })).toThrow();
+    expect(() => parseCaptionSettings({ emoji_choices: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [String(i), 'none'])) })).toThrow();
+    expect(parseCaptionSettings({}).emoji_choices).toBeUndefined();
+  });
+
   it('puts one emoji over each line that calls one up, for as long as the line shows', () => {
     const placements = captionEmojiPlacements(words, on);
     expect(placements.map((p) => p.emoji)).toEqual(['☕', '💰', '📅']);

@@ -1,7 +1,7 @@
 /**
  * Caption emoji: an optional colour emoji over a caption line, chosen from the line's words by
  * stem ("coffee" ☕, "money" 💰, "growth" 📈), as Submagic and CapCut add them. libass draws no colour
- * emoji, so the render lays the image over the video (adapters/ffmpeg/render.ts) and the dialog's exact
+ * emoji, so the render lays the image over the video (adapters/ffmpeg/picture-plan.ts) and the dialog's exact
  * preview puts an <img> at the same place. The images are Microsoft's Fluent Emoji 3D (MIT), from npm
  * `@lobehub/fluent-emoji-3d`; only the ones listed here are bundled, in `assets/emoji/<file>.webp`
  * (`bin/bundle-caption-emoji.ts`). Pure and zod-free: the render and the browser place them alike.
@@ -134,6 +134,15 @@ const emojiByStem: ReadonlyMap<string, string> = (() => {
 /** Every emoji the captions can show (what `bin/bundle-caption-emoji.ts` copies). */
 export const captionEmojiSet: readonly string[] = [...new Set(groups.map(([emoji]) => emoji))];
 
+/** A creator's choice of no emoji for a line (`emoji_choices`). */
+export const noEmoji = 'none';
+
+/** The creator's emoji for lines, by the voice-over index of a word in the line: a bundled emoji or `none`. */
+export type EmojiChoices = Readonly<Record<string, string>>;
+
+/** A few words that call up each emoji, for the picker's labels ("☕ coffee"). */
+export const captionEmojiWords: ReadonlyMap<string, string> = new Map(groups.map(([emoji, words]) => [emoji, words[0] ?? '']));
+
 /** The emoji a word calls up, if any: by its stem, lower case, without punctuation. */
 export function emojiForWord(word: string): string | undefined {
   const bare = bareWord(word).toLowerCase();
@@ -186,11 +195,11 @@ export interface CaptionEmojiPlacement {
 
 /**
  * The emoji of the captions (the `emoji` setting): one over each line whose words call one up
- * (`lineEmoji`), shown while the line is, centred over a centred line and aligned with a left or right
- * one; under the line in the top row, where over it would be the apps' status bar. None when the
- * captions are off.
+ * (`lineEmoji`) or that the creator chose for it (`emoji_choices`, by a word of the line), shown while
+ * the line is, centred over a centred line and aligned with a left or right one; under the line in the
+ * top row, where over it would be the apps' status bar. None when the captions are off.
  */
-export function captionEmojiPlacements(words: readonly WordTiming[], settings: AssCaptionSettings & { emoji?: boolean; enabled?: boolean }): CaptionEmojiPlacement[] {
+export function captionEmojiPlacements(words: readonly WordTiming[], settings: AssCaptionSettings & { emoji?: boolean; enabled?: boolean; emoji_choices?: EmojiChoices }): CaptionEmojiPlacement[] {
   if (!settings.emoji || settings.enabled === false) return [];
   // An even size (and so a whole centre): the video's chroma is sampled in pairs of pixels.
   const size = 2 * Math.round(Math.min(emojiSize.max, Math.max(emojiSize.min, captionPixels(settings.font_size) * emojiSize.perFontPixel)) / 2);
@@ -200,12 +209,20 @@ export function captionEmojiPlacements(words: readonly WordTiming[], settings: A
   const left = column === 'left' ? margins.left : column === 'right' ? width - margins.right - size : Math.round((margins.left + width - margins.right - size) / 2);
   const placements: CaptionEmojiPlacement[] = [];
   let previous: string | undefined;
+  const indexOf = new Map(words.map((word, i) => [word, i]));
+  const choices = settings.emoji_choices ?? {};
   for (const { line, keywords, height } of captionLineLayouts(words, settings)) {
-    const emoji = lineEmoji(
-      line.words.map((w) => w.word),
-      keywords,
-      previous,
-    );
+    // The creator's choice for a word of the line wins (even the emoji of the line before); else the rule's.
+    const chosen = line.words.map((w) => choices[String(indexOf.get(w) ?? -1)]).find((choice) => choice === noEmoji || (choice !== undefined && captionEmojiSet.includes(choice)));
+    const emoji = chosen
+      ? chosen === noEmoji
+        ? undefined
+        : chosen
+      : lineEmoji(
+          line.words.map((w) => w.word),
+          keywords,
+          previous,
+        );
     previous = emoji;
     if (!emoji) continue;
     const lineTop = row === 'bottom' ? frameHeight - margins.vertical - height : row === 'top' ? margins.vertical : (frameHeight - height) / 2;

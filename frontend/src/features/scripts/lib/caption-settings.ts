@@ -4,6 +4,7 @@
  * defaults are the contract's zod-free rules, the ones the server validates with.
  */
 import type { CaptionSettings } from '@contract/caption-settings';
+import { captionEmojiSet, noEmoji } from '@contract/rules/caption-emoji';
 import { captionLookChoices } from '@contract/rules/caption-looks';
 import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies, maxEmphasisIndex, maxEmphasisOverrides, shotTransitions } from '@contract/rules/captions';
 
@@ -78,6 +79,8 @@ export function captionSettingsFrom(saved: unknown): CaptionSettings {
   result.transition = oneOf(shotTransitions, raw.transition) ?? result.transition;
   result.look = raw.look === null ? null : (oneOf(captionLookChoices, raw.look) ?? result.look);
   result.emphasis = emphasisFrom(raw.emphasis);
+  const emojiChoices = emojiChoicesFrom(raw.emoji_choices);
+  if (Object.keys(emojiChoices).length > 0) result.emoji_choices = emojiChoices;
   const audio = raw.background_audio_id;
   if (typeof audio === 'string' && audio) result.background_audio_id = audio;
   else if (typeof audio === 'number') result.background_audio_id = String(audio);
@@ -90,6 +93,16 @@ function emphasisFrom(value: unknown): Record<string, boolean> {
   for (const [key, on] of Object.entries(objectOf(value))) {
     if (Object.keys(result).length >= maxEmphasisOverrides) break;
     if (/^\d{1,5}$/.test(key) && Number(key) < maxEmphasisIndex && typeof on === 'boolean') result[key] = on;
+  }
+  return result;
+}
+
+/** The per-line emoji choices that are valid (a word index → a bundled emoji or none), at most the contract's number. */
+function emojiChoicesFrom(value: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, choice] of Object.entries(objectOf(value))) {
+    if (Object.keys(result).length >= maxEmphasisOverrides) break;
+    if (/^\d{1,5}$/.test(key) && Number(key) < maxEmphasisIndex && typeof choice === 'string' && (choice === noEmoji || captionEmojiSet.includes(choice))) result[key] = choice;
   }
   return result;
 }

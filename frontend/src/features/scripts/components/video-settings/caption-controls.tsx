@@ -9,6 +9,7 @@ import type { CaptionLookChoice } from '@contract/rules/caption-looks';
 import { AdvancedOptions } from './advanced-options';
 import { ColorField } from '@/components/ui/color-field';
 import { KeywordEditor } from './keyword-editor';
+import { LineEmojiEditor } from './line-emoji-editor';
 import { MotionControls } from '@/components/motion-controls';
 import { LookPicker } from '@/components/caption-look-picker';
 import { CaptionPresets } from '@/components/caption-presets';
@@ -18,7 +19,7 @@ type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings
 
 /** The settings a preset keeps: not the background audio nor the per-word choices (they belong to one video). */
 function presetOf(settings: CaptionSettings): Partial<CaptionSettings> {
-  const { background_audio_id: _audio, background_audio_volume: _volume, emphasis: _emphasis, ...rest } = settings;
+  const { background_audio_id: _audio, background_audio_volume: _volume, emphasis: _emphasis, emoji_choices: _emoji, ...rest } = settings;
   return rest;
 }
 
@@ -48,6 +49,7 @@ export function CaptionControls({
       {scriptContent && settings.look !== null && (
         <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
       )}
+      {scriptContent && settings.emoji && <LineEmojiEditor scriptContent={scriptContent} settings={settings} onChange={(choices) => update('emoji_choices', choices)} />}
       <MotionControls transition={settings.transition} motion={settings.motion} onTransition={(value) => update('transition', value)} onMotion={(value) => update('motion', value)} emoji={settings.emoji} onEmoji={(value) => update('emoji', value)} />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>

@@ -32,7 +32,7 @@ export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: Cap
   const ass = useMemo(() => buildAss(sampleTimings, { ...settings, emphasis: {} }, { fontName: captionFontNames[settings.font_family] }), [settings]);
   // The caption emoji shown at that moment: the render's placement (@contract/rules/caption-emoji), an <img> where the render lays the image.
   const emoji = useMemo(
-    () => captionEmojiPlacements(sampleTimings, { ...settings, emphasis: {} }).filter((placement) => placement.start <= previewSeconds && previewSeconds < placement.end),
+    () => captionEmojiPlacements(sampleTimings, { ...settings, emphasis: {}, emoji_choices: {} }).filter((placement) => placement.start <= previewSeconds && previewSeconds < placement.end),
     [settings],
   );
   const host = useRef<HTMLDivElement>(null);

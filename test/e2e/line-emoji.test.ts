@@ -1,0 +1,65 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { LocalStack } from '../../bin/local/stack';
+import { emojiFileName } from '../../functions/contract/rules/caption-emoji';
+import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi } from './browser';
+import { startJourney, stopJourney } from './journey';
+
+/**
+ * Line Emoji in Video Generation Settings: with Emoji on, each caption line lists the emoji its words
+ * call up; the creator picks another bundled one, or none, for a line, at desktop and phone sizes.
+ */
+describe('Video Generation Settings: the emoji of each caption line', () => {
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+
+  beforeAll(async () => {
+    delete process.env.OPENAI_API_KEY;
+    ({ stack, browser, dir } = await startJourney('line-emoji', [], { renderDraft: false }));
+    ({ context, page } = await newPage(browser, stack.url));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInThroughApi(page, 'lineemoji');
+    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+    const created = await page.request.post('/api/scripts', {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { title: 'Coffee', scriptContent: 'Good coffee starts with fresh beans.\nGrind them right before you brew.' },
+    });
+    expect(created.status()).toBe(201);
+  });
+
+  afterAll(async () => {
+    await stopJourney({ stack, browser, dir }, context);
+  });
+
+  const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });
+
+  it('lists the lines with their emoji and lets the creator pick another or none', async () => {
+    await page.goto('/scripts');
+    await page.getByTestId('script-card').first().getByRole('button', { name: 'Create Video' }).click();
+    await dialog().waitFor();
+    await expect(dialog().getByTestId('line-emoji-editor').count()).resolves.toBe(0);
+    await dialog().getByRole('checkbox', { name: 'Emoji' }).check({ force: true });
+    await dialog().getByRole('button', { name: /^Line Emoji/ }).click();
+    const editor = dialog().getByTestId('line-emoji-editor');
+    await editor.waitFor();
+    // "Good coffee starts" calls up ☕ by the rule.
+    const first = editor.getByRole('combobox', { name: 'Emoji for "Good coffee starts"' });
+    await expect(first.inputValue()).resolves.toBe('auto');
+    await expect(editor.locator(`img[src*="${emojiFileName('☕')}"]`).count()).resolves.toBeGreaterThan(0);
+    await first.selectOption('🚀');
+    await expect(editor.locator(`img[src*="${emojiFileName('🚀')}"]`).count()).resolves.toBe(1);
+    const second = editor.getByRole('combobox').nth(1);
+    await second.selectOption('none');
+    await expect(second.inputValue()).resolves.toBe('none');
+    await editor.scrollIntoViewIfNeeded();
+    await screenshot(page, 'line-emoji-desktop', { viewport: true });
+
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await editor.scrollIntoViewIfNeeded();
+    await screenshot(page, 'line-emoji-phone', { viewport: true });
+  });
+});

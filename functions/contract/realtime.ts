@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Publication } from './publishing';
 import type { GenerationStatus } from './scripts';
 import type { Tier } from './users';
 
@@ -6,7 +7,7 @@ import type { Tier } from './users';
  * The realtime protocol of the spec (000 §7).
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
-export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan'] as const;
+export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan', 'publication'] as const;
 export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -77,8 +78,18 @@ export interface PlanMessage {
   subscriptionStatus: string;
 }
 
+/**
+ * A publication changed (issue 26): queued, an upload's progress, processing, published with its link,
+ * failed with the platform's reason, cancelled. The script card's list of posts refetches or takes it as is.
+ */
+export interface PublicationMessage {
+  type: 'publication';
+  userId?: string;
+  publication: Publication;
+}
+
 /** What the product pushes to a user (`type` decides which subscriptions receive it). */
-export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage;
+export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage | PublicationMessage;
 
 /** The protocol's own answers on one connection. */
 export type ProtocolMessage =

@@ -1,5 +1,5 @@
 import type { ShareLink } from '@contract/delivery';
-import { localDateValue, localTimeValue } from '@/lib/local-time';
+import { localDateValue, localTimeValue } from '../../../lib/local-time';
 
 /**
  * A video's delivery rules (000 §2 Schedule Email Notification, §8, §9; issue 12 share links), pure so
@@ -10,7 +10,7 @@ import { localDateValue, localTimeValue } from '@/lib/local-time';
 export const MISSING_SCHEDULE_TITLE = 'Missing Information';
 export const MISSING_SCHEDULE_TEXT = 'Please select both date and time for scheduling';
 
-export { combineLocal, localDateValue, localTimeValue } from '@/lib/local-time';
+export { combineLocal, localDateValue, localTimeValue } from '../../../lib/local-time';
 /** 000 §9 success toast: `Email will be sent on {date} at {time}` in the user's locale. */
 export function scheduledToastText(at: Date, locale?: string): string {
   return `Email will be sent on ${at.toLocaleDateString(locale)} at ${at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`;

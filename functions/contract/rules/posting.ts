@@ -135,4 +135,8 @@ export const postingUiMessages = {
   cancelledToast: 'Scheduled post cancelled',
   cancelFailedToast: 'Could not cancel the post',
   earlier: (count: number) => `${count} earlier`,
+  /** The card's Schedule Video button's tip, and the share dialog's way to posting. */
+  scheduleTip: 'Post to TikTok, YouTube or Instagram',
+  scheduleNeedsVideo: 'Finish a video first',
+  shareOffer: 'Or post it straight to TikTok, YouTube or Instagram.',
 } as const;

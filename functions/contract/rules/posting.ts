@@ -98,6 +98,9 @@ export const postingUiMessages = {
   instagramCaption: 'Instagram caption',
   hashtags: (count: number, max: number) => `${count}/${max} hashtags`,
   privacyLabel: 'Who can watch',
+  /** TikTok's guidelines: the creator picks the privacy, there is no default. */
+  privacyPlaceholder: 'Choose who can watch',
+  privacyRequired: (name: string) => `Choose who can watch the post on ${name}`,
   madeForKids: 'Made for kids',
   madeForKidsHelp: 'YouTube asks every upload; kids’ videos get no comments or personalised ads.',
   synthetic: 'Altered or synthetic content',

@@ -19,7 +19,16 @@ export function privacyLabel(value: string): string {
   return privacyLabels[value] ?? value.toLowerCase().replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
 }
 
-/** The most private option an account offers: the default (the contract's "default: the most private"). */
+/**
+ * The option chosen for an account when the dialog opens: none on TikTok (its guidelines ask the creator to
+ * pick, with no default), else the most private one it offers (the contract's "default: the most private").
+ */
+export function initialPrivacy(platform: PublishingPlatform, options: readonly string[]): string {
+  if (options.length === 1) return options[0] ?? '';
+  return platform === 'tiktok' ? '' : (defaultPrivacy(options) ?? '');
+}
+
+/** The most private option an account offers. */
 export function defaultPrivacy(options: readonly string[]): string | undefined {
   const order = ['SELF_ONLY', 'private', 'FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'unlisted', 'PUBLIC_TO_EVERYONE', 'public'];
   return [...options].sort((a, b) => rank(order, a) - rank(order, b))[0];
@@ -74,6 +83,7 @@ export function formProblem(form: PostingForm, accounts: readonly ConnectedAccou
     const text = textFor(form, account.platform);
     if (characterCount(account.platform, text).over) return `${captionFieldOf[account.platform].label}: too long`;
     if (account.platform === 'instagram' && hashtagCount(text).over) return `${words.instagramCaption}: too many hashtags`;
+    if (account.platform === 'tiktok' && !form.privacy[account.id]) return words.privacyRequired(account.displayName);
     if (account.platform === 'youtube' && (characterCount('youtube-title', form.youtubeTitle).over || !form.youtubeTitle.trim())) return `${words.youtubeTitle}: 1 to ${postingBounds.titleMax} characters`;
   }
   return undefined;
@@ -110,13 +120,19 @@ export function whenText(at: Date | string, locale?: string): string {
   return `${date.toLocaleDateString(locale, { weekday: 'short', month: 'short', day: 'numeric' })} at ${date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`;
 }
 
+/** `Nov 26, 3:00 PM`: a badge's short time. */
+export function shortWhenText(at: string, locale?: string): string {
+  const date = new Date(at);
+  return `${date.toLocaleDateString(locale, { month: 'short', day: 'numeric' })}, ${date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`;
+}
+
 export type PublicationTone = 'waiting' | 'moving' | 'done' | 'failed' | 'off';
 
 /** How a publication's state reads on the card, and its tone. */
 export function publicationStatusText(publication: Pick<Publication, 'status' | 'progress' | 'scheduledAt'>, locale?: string): { text: string; tone: PublicationTone } {
   switch (publication.status) {
     case 'scheduled':
-      return { text: words.statusScheduled(publication.scheduledAt ? whenText(publication.scheduledAt, locale) : ''), tone: 'waiting' };
+      return { text: words.statusScheduled(publication.scheduledAt ? shortWhenText(publication.scheduledAt, locale) : ''), tone: 'waiting' };
     case 'queued':
       return { text: words.statusQueued, tone: 'moving' };
     case 'uploading':

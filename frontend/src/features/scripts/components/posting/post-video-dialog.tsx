@@ -21,7 +21,7 @@ import {
   captionFieldOf,
   characterCount,
   checksById,
-  defaultPrivacy,
+  initialPrivacy,
   formProblem,
   hashtagCount,
   privacyLabel,
@@ -159,7 +159,7 @@ function PlatformFields({
       </Field.Root>
       {accounts.map((account) => {
         const options = checks.get(account.id)?.privacyOptions ?? [...defaultPrivacyOptions[platform]];
-        const value = form.privacy[account.id] ?? defaultPrivacy(options) ?? '';
+        const value = form.privacy[account.id] ?? initialPrivacy(platform, options);
         const label = accounts.length > 1 ? `${words.privacyLabel} · ${account.displayName}` : words.privacyLabel;
         return (
           <Field.Root key={account.id}>
@@ -169,6 +169,7 @@ function PlatformFields({
                 size="sm"
                 label={label}
                 value={value}
+                placeholder={value ? undefined : words.privacyPlaceholder}
                 options={options.map((option) => ({ value: option, label: privacyLabel(option) }))}
                 onChange={(next) => setForm((current) => ({ ...current, privacy: { ...current.privacy, [account.id]: next } }))}
               />
@@ -273,7 +274,7 @@ export function PostVideoDialog({ script, onClose, onPosted }: { script: Script;
         setFormState((current) => ({
           ...current,
           selected: connected.filter((account) => byId.get(account.id)?.ok !== false).map((account) => account.id),
-          privacy: Object.fromEntries(targets.map((target) => [target.accountId, defaultPrivacy(target.privacyOptions) ?? ''])),
+          privacy: Object.fromEntries(targets.map((target) => [target.accountId, initialPrivacy(target.platform, target.privacyOptions)])),
         }));
       })
       .catch((failure: unknown) => {

@@ -30,39 +30,43 @@ function StatusBadge({ publication }: { publication: Publication }) {
 
 function PublicationLine({ publication, onCancel }: { publication: Publication; onCancel: () => void }) {
   return (
-    <Stack gap="1" py="2" data-testid="publication" data-status={publication.status} data-platform={publication.platform}>
-      <HStack gap="2.5" minW="0">
+    <HStack gap="2.5" py="2" align="start" data-testid="publication" data-status={publication.status} data-platform={publication.platform}>
+      <Box pt="0.5">
         <PlatformTile platform={publication.platform} size="sm" />
-        <Text fontSize="sm" fontWeight="medium" truncate minW="0" flex="1" title={`${publication.accountName} on ${platformNames[publication.platform]}`}>
+      </Box>
+      <Stack gap="1" flex="1" minW="0">
+        <Text fontSize="sm" fontWeight="medium" truncate title={`${publication.accountName} on ${platformNames[publication.platform]}`}>
           {publication.accountName}
         </Text>
-        <StatusBadge publication={publication} />
-        {publication.status === 'published' && publication.postUrl && (
-          <Button asChild size="xs" variant="ghost" colorPalette="brand" flexShrink={0}>
-            <a href={publication.postUrl} target="_blank" rel="noreferrer">
-              {words.viewPost} <OpenIcon />
-            </a>
-          </Button>
+        <HStack>
+          <StatusBadge publication={publication} />
+        </HStack>
+        {publication.status === 'uploading' && (
+          <Progress.Root value={publication.progress ?? 0} max={100} size="xs" colorPalette="blue" aria-label={`Upload to ${platformNames[publication.platform]}`}>
+            <Progress.Track rounded="full">
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
         )}
-        {publication.status === 'scheduled' && (
-          <Button size="xs" variant="ghost" colorPalette="red" onClick={onCancel} flexShrink={0}>
-            {words.cancelPost}
-          </Button>
+        {publication.status === 'failed' && publication.error && (
+          <Text fontSize="xs" color="red.fg" data-testid="publication-error">
+            {publication.error}
+          </Text>
         )}
-      </HStack>
-      {publication.status === 'uploading' && (
-        <Progress.Root value={publication.progress ?? 0} max={100} size="xs" colorPalette="blue" ps="8.5" aria-label={`Upload to ${platformNames[publication.platform]}`}>
-          <Progress.Track rounded="full">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+      </Stack>
+      {publication.status === 'published' && publication.postUrl && (
+        <Button asChild size="xs" variant="ghost" colorPalette="brand" flexShrink={0}>
+          <a href={publication.postUrl} target="_blank" rel="noreferrer">
+            {words.viewPost} <OpenIcon />
+          </a>
+        </Button>
       )}
-      {publication.status === 'failed' && publication.error && (
-        <Text fontSize="xs" color="red.fg" ps="8.5" data-testid="publication-error">
-          {publication.error}
-        </Text>
+      {publication.status === 'scheduled' && (
+        <Button size="xs" variant="ghost" colorPalette="red" onClick={onCancel} flexShrink={0}>
+          {words.cancelPost}
+        </Button>
       )}
-    </Stack>
+    </HStack>
   );
 }
 

@@ -135,6 +135,7 @@ export const postingUiMessages = {
   cancelTitle: 'Cancel scheduled post?',
   cancelText: (platform: string, name: string, when: string) => `The post to ${name} on ${platform} ${when} will not be made.`,
   cancelConfirm: 'Cancel post',
+  cancelKeep: 'Keep it',
   cancelledToast: 'Scheduled post cancelled',
   cancelFailedToast: 'Could not cancel the post',
   earlier: (count: number) => `${count} earlier`,

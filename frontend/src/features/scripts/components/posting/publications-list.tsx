@@ -110,7 +110,7 @@ export function PublicationsList({ scriptId, enabled }: { scriptId: string; enab
           <PublicationLine key={publication.id} publication={publication} onCancel={() => setCancelling(publication)} />
         ))}
       </Stack>
-      <ConfirmDialog open={cancelling !== null} title={words.cancelTitle} confirmLabel={words.cancelConfirm} onConfirm={cancel} onClose={() => setCancelling(null)}>
+      <ConfirmDialog open={cancelling !== null} title={words.cancelTitle} confirmLabel={words.cancelConfirm} cancelLabel={words.cancelKeep} onConfirm={cancel} onClose={() => setCancelling(null)}>
         {cancelling ? words.cancelText(platformNames[cancelling.platform], cancelling.accountName, cancelling.scheduledAt ? `on ${whenText(cancelling.scheduledAt)}` : '') : ''}
       </ConfirmDialog>
     </Box>

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Publication } from './publishing';
 import type { GenerationStatus } from './scripts';
 import type { Tier } from './users';
 
@@ -7,7 +6,7 @@ import type { Tier } from './users';
  * The realtime protocol of the spec (000 §7).
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
-export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan', 'publication'] as const;
+export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan', 'publications'] as const;
 export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -79,17 +78,24 @@ export interface PlanMessage {
 }
 
 /**
- * A publication changed (issue 26): queued, an upload's progress, processing, published with its link,
- * failed with the platform's reason, cancelled. The script card's list of posts refetches or takes it as is.
+ * One publication moved on (issue 26): queued, uploading with its percent, processing at the platform,
+ * published with the post's link, failed with the platform's reason, cancelled. The card updates in place.
  */
-export interface PublicationMessage {
-  type: 'publication';
+export interface PublicationsMessage {
+  type: 'publications';
   userId?: string;
-  publication: Publication;
+  publicationId: string;
+  scriptId: string;
+  accountId: string;
+  platform: 'tiktok' | 'youtube' | 'instagram';
+  status: 'scheduled' | 'queued' | 'uploading' | 'processing' | 'published' | 'failed' | 'cancelled';
+  progress?: number;
+  postUrl?: string;
+  error?: string;
 }
 
 /** What the product pushes to a user (`type` decides which subscriptions receive it). */
-export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage | PublicationMessage;
+export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage | PublicationsMessage;
 
 /** The protocol's own answers on one connection. */
 export type ProtocolMessage =

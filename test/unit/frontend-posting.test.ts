@@ -18,7 +18,7 @@ import {
   requestFromForm,
   SCHEDULED_POLL_MS,
   textFor,
-  upsertPublication,
+  applyPublicationMessage,
   visiblePublications,
   type PostingForm,
 } from '../../frontend/src/features/scripts/lib/posting';
@@ -114,18 +114,21 @@ describe('posting rules (issue 26)', () => {
     expect(pollIntervalFor([publication({ status: 'published' }), publication({ status: 'failed' }), publication({ status: 'cancelled' })], now)).toBe(0);
   });
 
-  it('puts a live message’s publication in place, or first when new; the card leaves out cancelled ones', () => {
+  it('moves a publication to a live message’s state; the card leaves out cancelled ones', () => {
     const list = [publication({ id: 'a', status: 'uploading', progress: 10 }), publication({ id: 'b', status: 'published' })];
-    expect(upsertPublication(list, publication({ id: 'a', status: 'uploading', progress: 50 })).map((one) => one.progress)).toEqual([50, undefined]);
-    expect(upsertPublication(list, publication({ id: 'c' })).map((one) => one.id)).toEqual(['c', 'a', 'b']);
+    const base = { scriptId: 's1', accountId: 'acc_tt', platform: 'tiktok' } as const;
+    expect(applyPublicationMessage(list, { ...base, publicationId: 'a', status: 'uploading', progress: 50 }).map((one) => one.progress)).toEqual([50, undefined]);
+    const done = applyPublicationMessage(list, { ...base, publicationId: 'a', status: 'published', postUrl: 'https://example.com/v/1' })[0];
+    expect(done).toMatchObject({ status: 'published', postUrl: 'https://example.com/v/1', accountName: '@maya' });
+    expect(applyPublicationMessage(list, { ...base, publicationId: 'c', status: 'queued' })).toEqual(list);
     const many = Array.from({ length: 8 }, (_, index) => publication({ id: String(index), status: index === 0 ? 'cancelled' : 'published' }));
     expect(visiblePublications(many, 6)).toMatchObject({ hidden: 1 });
     expect(visiblePublications(many, 6).shown.map((one) => one.id)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
-  it('the realtime contract carries a publication message the card subscribes to', () => {
-    expect(subscriptionTypes).toContain('publication');
-    const message: ServerMessage = { type: 'publication', publication: publication({}) };
-    expect(message.type).toBe('publication');
+  it('the realtime contract carries a publications message the card subscribes to', () => {
+    expect(subscriptionTypes).toContain('publications');
+    const message: ServerMessage = { type: 'publications', publicationId: 'p1', scriptId: 's1', accountId: 'a1', platform: 'youtube', status: 'published' };
+    expect(message.type).toBe('publications');
   });
 });

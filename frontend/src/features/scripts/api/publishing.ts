@@ -5,7 +5,7 @@ import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
 import { useRealtime } from '@/lib/realtime';
 import type { ConnectedAccount, Publication, PublishCheckResponse, PublishRequest, PublishResponse } from '@contract/publishing';
 
-import { pollIntervalFor, upsertPublication } from '../lib/posting';
+import { applyPublicationMessage, pollIntervalFor } from '../lib/posting';
 
 /** Posting a finished video (issue 26): the calls; what they send and answer is the contract's. */
 export const ACCOUNTS_KEY = '/api/publishing/accounts';
@@ -24,8 +24,8 @@ export const publishVideo = (scriptId: string, request: PublishRequest) => apiPo
 export const cancelPublication = (id: string) => apiDelete<undefined>(`/api/publications/${encodeURIComponent(id)}`);
 
 /**
- * A script's publications, newest first, live: a `publication` message on the socket puts the one it
- * carries in the list at once (an upload's percent, the post's link); while any
+ * A script's publications, newest first, live: a `publications` message on the socket updates the one it
+ * names at once (an upload's percent, the post's link); while any
  * is not final the list is also polled every few seconds, so a lost message or a closed socket never
  * leaves the card stale.
  */
@@ -36,14 +36,17 @@ export function usePublications(scriptId: string, enabled: boolean) {
   });
   const { mutate } = result;
   const realtime = useRealtime();
-  useEffect(() => (enabled ? realtime.subscribe(['publication']) : undefined), [enabled, realtime]);
+  useEffect(() => (enabled ? realtime.subscribe(['publications']) : undefined), [enabled, realtime]);
   useEffect(
     () =>
       enabled
         ? realtime.onMessage((message) => {
-            if (message.type !== 'publication' || message.publication.scriptId !== scriptId) return;
-            // The message carries the whole publication: it replaces (or adds) the card's copy, no refetch.
-            void mutate((current) => (current ? upsertPublication(current, message.publication) : current), { revalidate: false });
+            if (message.type !== 'publications' || message.scriptId !== scriptId) return;
+            // The message carries the publication's new state: the card's copy takes it at once; one the card
+            // has not seen yet (posted from another tab) refetches the list.
+            void mutate((current) => (current ? applyPublicationMessage(current, message) : current), { revalidate: false }).then((list) => {
+              if (list && !list.some((publication) => publication.id === message.publicationId)) void mutate();
+            });
           })
         : undefined,
     [enabled, realtime, scriptId, mutate],

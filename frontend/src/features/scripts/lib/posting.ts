@@ -2,6 +2,7 @@ import type { ConnectedAccount, Publication, PublishCheckTarget, PublishRequest,
 import { finalPublicationStatuses, postingBounds, postingUiMessages as words, privacyLabels } from '@contract/rules/posting';
 import { countHashtags } from '@contract/rules/post-caption';
 import type { PublishingPlatform } from '@contract/rules/publishing';
+import type { PublicationsMessage } from '@contract/realtime';
 
 /**
  * The posting dialog's and the card's rules (issue 26), pure so the unit tests hold them: the fields'
@@ -163,9 +164,16 @@ export function pollIntervalFor(publications: readonly Pick<Publication, 'status
   return 0;
 }
 
-/** The list with `next` in place of its older copy, or first when new (the list is newest first). */
-export function upsertPublication(list: readonly Publication[], next: Publication): Publication[] {
-  return list.some((publication) => publication.id === next.id) ? list.map((publication) => (publication.id === next.id ? next : publication)) : [next, ...list];
+/** The list with the message's publication moved to its new state (the list unchanged when it is not in it). */
+export function applyPublicationMessage(list: readonly Publication[], message: Omit<PublicationsMessage, 'type' | 'userId'>): Publication[] {
+  return list.map((publication) => {
+    if (publication.id !== message.publicationId) return publication;
+    const next: Publication = { ...publication, status: message.status };
+    if (message.progress !== undefined) next.progress = message.progress;
+    if (message.postUrl !== undefined) next.postUrl = message.postUrl;
+    if (message.error !== undefined) next.error = message.error;
+    return next;
+  });
 }
 
 /** What the card lists: cancelled ones left out, at most `limit`, and how many earlier ones are not shown. */

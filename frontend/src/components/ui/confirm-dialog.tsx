@@ -14,6 +14,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel = 'Delete',
+  cancelLabel,
   destructive = true,
   onConfirm,
   onClose,
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   /** The question: a string is shown as one paragraph. */
   children: ReactNode;
   confirmLabel?: string;
+  /** The button that leaves without doing it (default Cancel; another word where the action is itself a cancel). */
+  cancelLabel?: string;
   destructive?: boolean;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
@@ -44,7 +47,7 @@ export function ConfirmDialog({
       title={title}
       size="sm"
       footer={
-        <DialogActions onCancel={onClose} cancelDisabled={busy}>
+        <DialogActions onCancel={onClose} cancelLabel={cancelLabel} cancelDisabled={busy}>
           <Button colorPalette={destructive ? 'red' : undefined} onClick={() => void confirm()} loading={busy} data-testid="confirm-action">
             {confirmLabel}
           </Button>

@@ -8,14 +8,7 @@ import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from '../lib/video-delivery';
 import { DialogActions } from '@/components/ui/dialog-actions';
-
-function timeZoneName(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone.replace(/_/g, ' ');
-  } catch {
-    return 'your';
-  }
-}
+import { timeZoneName } from '@/lib/local-time';
 
 /**
  * Schedule Email Notification: a date from today and a time, both required; the button

@@ -2,18 +2,20 @@ import { Box, Button, Clipboard, EmptyState, HStack, IconButton, Input, InputGro
 import { useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { postingUiMessages } from '@contract/rules/posting';
 
 import { createShareLink, revokeShareLink, useShareLinks } from '../api/video-delivery';
 import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { expiresText, liveShareLinks } from '../lib/video-delivery';
-import { LinkIcon, OpenIcon } from './icons';
+import { LinkIcon, OpenIcon, SendIcon } from './icons';
 
 /**
  * Share link: the script's live links (copy, open, revoke) and a button to make one. A link
  * opens a public page with the video, its download and the caption, and nothing else of the account.
+ * `onPost` offers posting it to connected accounts instead (the card's Schedule Video, issue 26).
  */
-export function ShareLinkDialog({ open, onClose, scriptId, title }: { open: boolean; onClose: () => void; scriptId: string; title: string }) {
+export function ShareLinkDialog({ open, onClose, scriptId, title, onPost }: { open: boolean; onClose: () => void; scriptId: string; title: string; onPost?: () => void }) {
   const { data, error, isLoading, mutate } = useShareLinks(scriptId);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<string>();
@@ -127,6 +129,16 @@ export function ShareLinkDialog({ open, onClose, scriptId, title }: { open: bool
               </Box>
             ))}
           </Stack>
+        )}
+        {onPost && (
+          <HStack justify="space-between" gap="3" borderWidth="1px" rounded="lg" p="3" wrap="wrap" data-testid="share-post">
+            <Text fontSize="sm" color="fg.muted" flex="1" minW="48">
+              {postingUiMessages.shareOffer}
+            </Text>
+            <Button size="sm" colorPalette="brand" variant="outline" onClick={onPost}>
+              <SendIcon /> Schedule Video
+            </Button>
+          </HStack>
         )}
       </Stack>
     </AppDialog>

@@ -11,9 +11,9 @@ import { ShareLinkDialog } from './share-link-dialog';
 
 /**
  * Trigger Email: Send Now mails the video at once, Schedule Email opens Schedule Email
- * Notification; Share link opens the script's share links.
+ * Notification; Share link opens the script's share links, which also lead to posting it.
  */
-export function TriggerEmail({ scriptId, title, disabled }: { scriptId: string; title: string; disabled?: boolean }) {
+export function TriggerEmail({ scriptId, title, disabled, onPost }: { scriptId: string; title: string; disabled?: boolean; onPost?: () => void }) {
   const [dialog, setDialog] = useState<'schedule' | 'share' | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -64,7 +64,21 @@ export function TriggerEmail({ scriptId, title, disabled }: { scriptId: string; 
         </Portal>
       </Menu.Root>
       {dialog === 'schedule' && <ScheduleEmailDialog open onClose={() => setDialog(null)} scriptId={scriptId} title={title} />}
-      {dialog === 'share' && <ShareLinkDialog open onClose={() => setDialog(null)} scriptId={scriptId} title={title} />}
+      {dialog === 'share' && (
+        <ShareLinkDialog
+          open
+          onClose={() => setDialog(null)}
+          scriptId={scriptId}
+          title={title}
+          onPost={
+            onPost &&
+            (() => {
+              setDialog(null);
+              onPost();
+            })
+          }
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ShareLink } from '@contract/delivery';
+import { localDateValue, localTimeValue } from '../../../lib/local-time';
 
 /**
  * A video's delivery rules (Schedule Email Notification, share links), pure so
@@ -9,27 +10,7 @@ import type { ShareLink } from '@contract/delivery';
 export const MISSING_SCHEDULE_TITLE = 'Missing Information';
 export const MISSING_SCHEDULE_TEXT = 'Please select both date and time for scheduling';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `YYYY-MM-DD` of `now` in the browser's time zone: the date input's value and its minimum (today). */
-export function localDateValue(now: Date): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** `HH:MM` (24 h) of `at` in the browser's time zone: the time input's value. */
-export function localTimeValue(at: Date): string {
-  return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** The instant a date input (`YYYY-MM-DD`) and a time input (`HH:MM`) name in the browser's time zone; undefined when either is incomplete. */
-export function combineLocal(date: string, time: string): Date | undefined {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})/.exec(time);
-  if (!d || !t) return undefined;
-  const at = new Date(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), 0, 0);
-  return Number.isNaN(at.getTime()) ? undefined : at;
-}
-
+export { combineLocal, localDateValue, localTimeValue } from '../../../lib/local-time';
 /** The success toast: `Email will be sent on {date} at {time}` in the user's locale. */
 export function scheduledToastText(at: Date, locale?: string): string {
   return `Email will be sent on ${at.toLocaleDateString(locale)} at ${at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`;

@@ -66,7 +66,7 @@ export function CardVideoPlayer({ script, onClose }: { script: Script; onClose: 
  * while generating, except that a video being replaced stays playable and downloadable
  * (Edit Video keeps the old video until the new one is made).
  */
-export function CardActions({ script, generation, busy, onPlayVideo }: { script: Script; generation: Generation; busy: boolean; onPlayVideo: () => void }) {
+export function CardActions({ script, generation, busy, onPlayVideo, onPost }: { script: Script; generation: Generation; busy: boolean; onPlayVideo: () => void; onPost?: () => void }) {
   const [dialog, setDialog] = useState<'audio' | 'settings' | null>(null);
   const [startingVideo, setStartingVideo] = useState(false);
   const audioUrl = playableUrl(script.audioUrl, 'audio');
@@ -115,7 +115,7 @@ export function CardActions({ script, generation, busy, onPlayVideo }: { script:
               Edit Video
             </Button>
             <DownloadVideoButton videoUrl={script.videoUrl} title={script.title} disabled={busy} />
-            <VideoDelivery scriptId={script.id} title={script.title} disabled={disabled} />
+            <VideoDelivery scriptId={script.id} title={script.title} disabled={disabled} onPost={onPost} />
           </>
         ) : (
           <>

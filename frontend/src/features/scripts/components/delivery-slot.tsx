@@ -1,7 +1,16 @@
 import { createContext, useContext, type ComponentType } from 'react';
 
-/** What a finished video's card offers for sending it: the delivery feature's menu (Send Now, Schedule Email, Share link). */
-export type VideoDeliveryMenu = ComponentType<{ scriptId: string; title: string; disabled?: boolean }>;
+/**
+ * What a finished video's card offers for sending it: the delivery feature's menu (Send Now, Schedule Email,
+ * Share link). `onPost` opens the card's posting dialog (issue 26), offered from the share dialog too.
+ */
+export interface VideoDeliveryProps {
+  scriptId: string;
+  title: string;
+  disabled?: boolean;
+  onPost?: () => void;
+}
+export type VideoDeliveryMenu = ComponentType<VideoDeliveryProps>;
 
 const DeliveryMenuContext = createContext<VideoDeliveryMenu | null>(null);
 
@@ -12,7 +21,7 @@ const DeliveryMenuContext = createContext<VideoDeliveryMenu | null>(null);
 export const VideoDeliveryProvider = DeliveryMenuContext.Provider;
 
 /** The delivery menu the app gave, or nothing (a card rendered outside the app, e.g. in a test). */
-export function VideoDelivery(props: { scriptId: string; title: string; disabled?: boolean }) {
+export function VideoDelivery(props: VideoDeliveryProps) {
   const Menu = useContext(DeliveryMenuContext);
   return Menu ? <Menu {...props} /> : null;
 }

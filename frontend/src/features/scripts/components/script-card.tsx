@@ -1,9 +1,11 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { failureText } from '@/lib/failure-text';
+import { postingUiMessages } from '@contract/rules/posting';
 import type { Script } from '@contract/scripts';
 
 import { deleteScript, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
@@ -12,7 +14,11 @@ import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptio
 import { canPlayVideo, CardActions, CardVideoPlayer, GenerationState } from './card-actions';
 import { VideoPoster } from './finished-video';
 import { RefreshIcon, TrashIcon } from './icons';
-import { EditScriptDialog, ScheduleVideoDialog } from './script-dialogs';
+import { EditScriptDialog } from './script-dialogs';
+import { PostVideoDialog } from './posting/post-video-dialog';
+import { PublicationsList } from './posting/publications-list';
+import { SendIcon } from './posting/posting-icons';
+import { publicationsKey } from '../api/publishing';
 import { Tip } from '@/components/ui/tip';
 
 /** Text cut to 150 characters with a more/less toggle (sections 2, 9). */
@@ -57,6 +63,8 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
   // A change from another tab (realtime refresh) wins over the local switch state.
   useEffect(() => setActive(script.isActive), [script.isActive]);
   const generation = useScriptGeneration(script, onChanged);
+  const { mutate } = useSWRConfig();
+  const hasVideo = Boolean(script.videoUrl);
   const generating = generation.generating || regenerating;
 
   const playVideo = () => {
@@ -240,6 +248,10 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       <Box px="6" pb="1" onClick={(event) => event.stopPropagation()} _empty={{ display: 'none' }}>
         <GenerationState generation={generation} script={script} />
       </Box>
+      {/* The video's posts, live (issue 26); nothing until it has one. */}
+      <Box px="6" pb="1" onClick={(event) => event.stopPropagation()} _empty={{ display: 'none' }}>
+        <PublicationsList scriptId={script.id} enabled={hasVideo} />
+      </Box>
       <Card.Footer pt="2" justifyContent="space-between" onClick={(event) => event.stopPropagation()}>
         <Tip label="Delete this script">
           <IconButton aria-label="Delete script" size="sm" variant="ghost" colorPalette="red" onClick={() => setDialog('delete')} disabled={generating}>
@@ -247,10 +259,14 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           </IconButton>
         </Tip>
         <HStack gap="2" wrap="wrap" justify="end">
-          <Button size="sm" variant="outline" onClick={() => setDialog('schedule')} disabled={generating}>
-            Schedule Video
-          </Button>
-          <CardActions script={script} generation={generation} busy={regenerating} onPlayVideo={playVideo} />
+          {/* Schedule Video (000 §2) posts the finished video to connected accounts (issue 26). */}
+          <Tip label={hasVideo ? postingUiMessages.scheduleTip : postingUiMessages.scheduleNeedsVideo}>
+            <Button size="sm" variant="outline" onClick={() => setDialog('schedule')} disabled={generating || !hasVideo}>
+              <SendIcon />
+              Schedule Video
+            </Button>
+          </Tip>
+          <CardActions script={script} generation={generation} busy={regenerating} onPlayVideo={playVideo} onPost={() => setDialog('schedule')} />
         </HStack>
       </Card.Footer>
       {dialog === 'edit' && (
@@ -260,7 +276,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       <ConfirmDialog open={dialog === 'delete'} title="Delete Script" onClose={() => setDialog(null)} onConfirm={remove}>
         {`Delete “${script.title}”? This cannot be undone.`}
       </ConfirmDialog>
-      <ScheduleVideoDialog open={dialog === 'schedule'} onClose={() => setDialog(null)} />
+      {dialog === 'schedule' && <PostVideoDialog script={script} onClose={() => setDialog(null)} onPosted={() => mutate(publicationsKey(script.id))} />}
       {dialog === 'video' && <CardVideoPlayer script={script} onClose={() => setDialog(null)} />}
     </Card.Root>
   );

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { AppDialog } from '@/components/ui/app-dialog';
@@ -67,53 +67,6 @@ export function EditScriptDialog({
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
         <VoiceSelect value={voiceId} onChange={setVoiceId} />
-      </Stack>
-    </AppDialog>
-  );
-}
-
-const platforms = ['Facebook', 'Instagram', 'Twitter', 'LinkedIn', 'TikTok'] as const;
-
-/**
- * Schedule Video: the spec calls it a non-functional stub. It shows its fields but says plainly that
- * posting to social platforms is not available yet, and its button stays disabled.
- */
-export function ScheduleVideoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [platform, setPlatform] = useState<string>();
-  return (
-    <AppDialog
-      open={open}
-      onClose={onClose}
-      title="Schedule Video"
-      footer={
-        <DialogActions onCancel={onClose} cancelLabel="Close">
-          <Button colorPalette="brand" disabled title="Coming soon">
-            Schedule (coming soon)
-          </Button>
-        </DialogActions>
-      }
-    >
-      <Stack gap="4">
-        <Text bg="orange.subtle" color="orange.fg" p="3" rounded="md" fontSize="sm">
-          Posting to social platforms is coming soon. Nothing is scheduled from this dialog yet.
-        </Text>
-        <SimpleGrid columns={2} gap="3">
-          <Field.Root disabled>
-            <Field.Label>Date</Field.Label>
-            <Input type="date" />
-          </Field.Root>
-          <Field.Root disabled>
-            <Field.Label>Time</Field.Label>
-            <Input type="time" />
-          </Field.Root>
-        </SimpleGrid>
-        <HStack wrap="wrap" gap="2" aria-label="Platform">
-          {platforms.map((name) => (
-            <Button key={name} size="sm" variant={platform === name ? 'solid' : 'outline'} onClick={() => setPlatform(name)}>
-              {name}
-            </Button>
-          ))}
-        </HStack>
       </Stack>
     </AppDialog>
   );

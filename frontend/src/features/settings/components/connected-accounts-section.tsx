@@ -18,7 +18,7 @@ import {
 } from '@contract/rules/publishing';
 
 import { disconnectAccount, startConnect, useConnectedAccounts } from '../api/publishing';
-import { PlatformTile } from './platform-icons';
+import { PlatformTile } from '@/components/platform-icons';
 
 const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Please try again.';
 

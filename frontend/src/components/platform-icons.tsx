@@ -2,7 +2,7 @@ import { Box, createIcon } from '@chakra-ui/react';
 
 import type { PublishingPlatform } from '@contract/rules/publishing';
 
-/** Logo-ish marks of the three platforms for Connected accounts (no icon package is installed); 24×24. */
+/** Logo-ish marks of the three platforms (Connected accounts, posting); no icon package is installed; 24×24. */
 const TikTokMark = createIcon({
   displayName: 'TikTokMark',
   defaultProps: { boxSize: '1em' },
@@ -34,12 +34,15 @@ const looks: Record<PublishingPlatform, { Mark: typeof TikTokMark; bg: string; c
   instagram: { Mark: InstagramMark, bg: 'pink.50', color: 'pink.600' },
 };
 
-/** The platform's mark in a rounded tile. */
-export function PlatformTile({ platform }: { platform: PublishingPlatform }) {
+const tileSizes = { sm: { box: '6', mark: '4', rounded: 'md' }, md: { box: '10', mark: '6', rounded: 'lg' } } as const;
+
+/** The platform's mark in a rounded tile (`sm`: 24 px, for a line of a list). */
+export function PlatformTile({ platform, size = 'md' }: { platform: PublishingPlatform; size?: keyof typeof tileSizes }) {
   const { Mark, bg, color } = looks[platform];
+  const dims = tileSizes[size];
   return (
-    <Box aria-hidden="true" flexShrink={0} display="grid" placeItems="center" boxSize="10" rounded="lg" bg={bg} color={color} _dark={{ bg: platform === 'tiktok' ? 'gray.800' : 'whiteAlpha.100' }}>
-      <Mark boxSize="6" />
+    <Box aria-hidden="true" flexShrink={0} display="grid" placeItems="center" boxSize={dims.box} rounded={dims.rounded} bg={bg} color={color} _dark={{ bg: platform === 'tiktok' ? 'gray.800' : 'whiteAlpha.100' }}>
+      <Mark boxSize={dims.mark} />
     </Box>
   );
 }

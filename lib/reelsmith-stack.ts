@@ -71,7 +71,7 @@ export class ReelsmithStack extends Stack {
     const tokenKey = new TokenKey(this, 'TokenKey');
     const resources = { ...delivery.resources, tokenKey: tokenKey.key };
 
-    // Posting (issue 26): the publication worker on delivery's publication queue.
+    // Posting: the publication worker on delivery's publication queue.
     new Posting(this, 'Posting', { resources, publicationQueue: delivery.publicationQueue });
 
     const pipeline = new Pipeline(this, 'Pipeline', { resources });

@@ -23,7 +23,7 @@ export const areaHandlers: Record<AreaName, () => Promise<HttpHandler>> = {
 /** The jobs: what EventBridge Scheduler targets (one scheduled job) and the every-minute tick. */
 export const scheduledJobHandler = () => import('../../functions/jobs/scheduled-job').then((m) => m.handler);
 export const tickHandler = () => import('../../functions/jobs/tick').then((m) => m.handler);
-/** The publication worker's runner (issue 26): the local queue's consumer and the sweep. */
+/** The publication worker's runner: the local queue's consumer and the sweep. */
 export const publicationWorkerHandler = () => import('../../functions/jobs/publication-worker').then((m) => m.composePublicationWorker);
 
 export const realtimeHandler = () => import('../../functions/realtime/handler').then((m) => m.handler);

@@ -213,7 +213,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await scheduler.idle();
       resetLocalScheduler();
     });
-    // Posting (issue 26): this process is the publication worker; the ledger is swept every 2 s (scheduled
+    // Posting: this process is the publication worker; the ledger is swept every 2 s (scheduled
     // posts at their time, retries, lost hand-overs) and, after a restart, what the dead process held resumes now.
     const publicationRunner = await publicationWorkerHandler();
     consumeLocalPublications(getConfig(), (ref) => publicationRunner().run(ref));

@@ -212,7 +212,7 @@ export interface WebhookPayload {
     postCaption: string;
     /** The audio or video file's kind for completions. */
     kind?: 'video' | 'audio';
-    /** `video.published` and `video.publish_failed` (issue 26): where it was posted and how it went. */
+    /** `video.published` and `video.publish_failed`: where it was posted and how it went. */
     publication?: {
       id: string;
       platform: 'tiktok' | 'youtube' | 'instagram';

@@ -17,7 +17,7 @@ export {
 } from './rules/publishing';
 
 /**
- * Connected accounts (issue 26). Every route but the OAuth callback is `auth: 'session'`.
+ * Connected accounts. Every route but the OAuth callback is `auth: 'session'`.
  *
  * - `GET /api/publishing/accounts` → `ConnectedAccount[]` (the caller's only; never a token).
  * - `POST /api/publishing/accounts/{platform}/connect` `ConnectRequest` → `{ url }`: the platform's

@@ -78,7 +78,7 @@ export interface PlanMessage {
 }
 
 /**
- * One publication moved on (issue 26): queued, uploading with its percent, processing at the platform,
+ * One publication moved on: queued, uploading with its percent, processing at the platform,
  * published with the post's link, failed with the platform's reason, cancelled. The card updates in place.
  */
 export interface PublicationsMessage {

@@ -9,7 +9,7 @@ import { logger } from '../platform/logger';
 const log = logger.child({ area: 'publications', entry: 'publication-worker' });
 
 /**
- * The publication queue's consumer (SQS event source with ReportBatchItemFailures, issue 26): each
+ * The publication queue's consumer (SQS event source with ReportBatchItemFailures): each
  * message names one publication, which the runner claims, uploads (streaming ranges of the video from
  * S3) and publishes, or resumes from its checkpoint. A message for a publication another run holds, or
  * that is not due yet, is done: the ledger's sweep hands it over again when it is. A message that does

@@ -6,7 +6,7 @@ import { logger } from '../platform/logger';
 
 export interface TickResult {
   readonly processed: number;
-  /** Publications handed to the queue (issue 26). */
+  /** Publications handed to the queue. */
   readonly publications: number;
 }
 
@@ -20,7 +20,7 @@ const deps = composedOnFirstUse('jobs:tick', jobsAccess, composeJobs);
  */
 export async function handler(event?: Partial<ScheduledEvent>): Promise<TickResult> {
   const processed = await deps().scheduledEmails.sweepDue();
-  // Scheduled posts at their time, retries and publications a crashed worker held (issue 26).
+  // Scheduled posts at their time, retries and publications a crashed worker held.
   const publications = await deps().publications.sweep();
   logger.info('jobs tick', { scheduledAt: event?.time ?? new Date().toISOString(), processed, publications });
   return { processed, publications };

@@ -38,7 +38,7 @@ export interface FunctionAccess {
   readonly notifiesDelivery?: boolean;
   /** Seals and opens platform tokens with the stack's KMS key (GenerateDataKey, Decrypt). */
   readonly tokenKey?: boolean;
-  /** Sends publications to the publication queue (the worker also consumes it; issue 26). */
+  /** Sends publications to the publication queue (the worker also consumes it). */
   readonly publicationQueue?: boolean;
 }
 
@@ -117,7 +117,7 @@ export const realtimeAccess: FunctionAccess = { table: 'read-write', realtime: t
 export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, startsAutomation: true, secrets: ['openai'], publicationQueue: true };
 
 /**
- * The publication worker (issue 26; SQS consumer): the ledger in the table, the video read in ranges from
+ * The publication worker (SQS consumer): the ledger in the table, the video read in ranges from
  * the bucket (and presigned for Instagram), the account's token opened (and refreshed) with the token key
  * and the platforms' client secrets, the card pushed, the outcome's webhook queued, a retry sent back.
  */

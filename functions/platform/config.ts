@@ -30,7 +30,7 @@ export const configSchema = z.object({
   /** The webhook attempts' SQS queue and its dead-letter queue (the stack sets them; unset locally: an in-process queue). */
   WEBHOOK_QUEUE_URL: optionalUrl,
   WEBHOOK_DLQ_URL: optionalUrl,
-  /** The publications' SQS queue (issue 26; the stack sets it; unset locally: an in-process queue). */
+  /** The publications' SQS queue (the stack sets it; unset locally: an in-process queue). */
   PUBLICATION_QUEUE_URL: optionalUrl,
   /** The first retry's wait after a platform's transient failure (doubled per attempt; tests and the bench shorten it). */
   PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),

@@ -173,7 +173,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/publishing/accounts/{platform}/connect', area: 'publishing', auth: 'session' },
   { method: 'GET', path: '/api/publishing/oauth/{platform}/callback', area: 'publishing', auth: 'public' },
   { method: 'DELETE', path: '/api/publishing/accounts/{id}', area: 'publishing', auth: 'session' },
-  // Posting a finished video (issue 26): the pre-flight, the publications, cancelling a scheduled one.
+  // Posting a finished video: the pre-flight, the publications, cancelling a scheduled one.
   { method: 'POST', path: '/api/scripts/{id}/publish/check', area: 'publishing', auth: 'session' },
   { method: 'POST', path: '/api/scripts/{id}/publish', area: 'publishing', auth: 'session' },
   { method: 'GET', path: '/api/publications', area: 'publishing', auth: 'session' },

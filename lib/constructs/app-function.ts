@@ -43,7 +43,7 @@ export interface AppResources {
 export interface DeliveryResources {
   readonly webhookQueue: IQueue;
   readonly webhookDlq: IQueue;
-  /** The publications' queue (issue 26). */
+  /** The publications' queue. */
   readonly publicationQueue: IQueue;
   readonly scheduleGroupName: string;
   readonly schedulerRole: IRole;

@@ -31,7 +31,7 @@ export class Delivery extends Construct {
   readonly mailFeedback: AppFunction;
   readonly webhookQueue: Queue;
   readonly webhookDlq: Queue;
-  /** Posting (issue 26): one message per hand-over of a publication to the worker (lib/constructs/posting.ts consumes it). */
+  /** Posting: one message per hand-over of a publication to the worker (lib/constructs/posting.ts consumes it). */
   readonly publicationQueue: Queue;
   readonly publicationDlq: Queue;
   readonly schedulerDlq: Queue;

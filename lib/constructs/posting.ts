@@ -13,7 +13,7 @@ export interface PostingProps {
 }
 
 /**
- * Posting in the cloud (issue 26): the publication worker consumes the publication queue one message at a
+ * Posting in the cloud: the publication worker consumes the publication queue one message at a
  * time (an upload may take minutes). It streams the video from S3 in ranges (never the whole file: the
  * memory is bounded by one chunk), so 512 MB serves a 4 GB TikTok upload. Scheduled posts, retries after
  * a backoff longer than SQS's 15 minutes and publications a crashed worker held come back through the

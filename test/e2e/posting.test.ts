@@ -1,8 +1,7 @@
 /*
- * NEEDS THE post-ledger AND post-wire BRANCHES (issue 26). This journey drives the posting routes
- * (`/api/scripts/{id}/publish/check`, `/publish`, `/api/publications`), the publishing worker and the
- * sandbox's upload, status and publish endpoints, which those branches build. On post-ui alone it fails at
- * the first check (404 from /publish/check); it is meant to pass once all three are merged.
+ * Posting, end to end: the posting routes (`/api/scripts/{id}/publish/check`, `/publish`,
+ * `/api/publications`), the publication worker and the platform sandbox's upload, status and publish
+ * endpoints, driven from the card's Schedule Video dialog.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

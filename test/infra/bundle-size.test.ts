@@ -20,7 +20,7 @@ const entries: { entry: string; limitMb: number }[] = [
   { entry: 'functions/jobs/tick.ts', limitMb: 3.5 },
   { entry: 'functions/jobs/scheduled-job.ts', limitMb: 3.5 },
   { entry: 'functions/jobs/webhook-worker.ts', limitMb: 2 },
-  // Posting (issue 26): the ledger, the platforms' posters, the token sealer, S3 ranged reads, the webhook queue.
+  // Posting: the ledger, the platforms' posters, the token sealer, S3 ranged reads, the webhook queue.
   { entry: 'functions/jobs/publication-worker.ts', limitMb: 3 },
   { entry: 'functions/jobs/mail-feedback.ts', limitMb: 1.5 },
   // Fails a run through MarkFailed's and RecordFailure's paths (the latter mails: react-email).

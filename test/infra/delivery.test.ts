@@ -68,7 +68,7 @@ describe('delivery grants follow the declarations', () => {
       const actions = actionsOf(`Reelsmith HTTP API: ${area}`);
       expect(actions.includes('scheduler:CreateSchedule'), `${area} schedules`).toBe(areaAccess[area].schedules === true);
       expect(actions.includes('iam:PassRole'), `${area} pass the scheduler role`).toBe(areaAccess[area].schedules === true);
-      // The webhook queue, or the publications' queue (issue 26).
+      // The webhook queue, or the publications' queue.
       expect(actions.includes('sqs:SendMessage'), `${area} webhook queue`).toBe(areaAccess[area].webhookQueue === true || areaAccess[area].publicationQueue === true);
       expect(actions.includes('lambda:InvokeFunction'), `${area} completion notices`).toBe(areaAccess[area].notifiesDelivery === true);
     }

@@ -19,7 +19,7 @@ describe('alarms', () => {
   it('watch every dead-letter queue, both state machines, every function, the API and SES', () => {
     const queues = entriesOf(template, 'AWS::SQS::Queue').map(([id]) => id);
     const deadLetterQueues = queues.filter((id) => /DeadLetters/.test(id));
-    // Webhooks, schedules, asynchronous invokes and publications (issue 26).
+    // Webhooks, schedules, asynchronous invokes and publications.
     expect(deadLetterQueues.length).toBe(4);
     expect(described(/^Dead letters:/)).toHaveLength(4);
     expect(described(/Video pipeline: executions (failed|timed out)/)).toHaveLength(2);

@@ -76,7 +76,7 @@ describe('publishing', () => {
   });
 });
 
-describe('posting (issue 26)', () => {
+describe('posting', () => {
   const worker = () => {
     const found = entriesOf(template, 'AWS::Lambda::Function').find(([, fn]) => String(fn.Properties?.Description).startsWith('Reelsmith publications'));
     if (!found) throw new Error('no publication worker');

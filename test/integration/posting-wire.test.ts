@@ -8,7 +8,7 @@ import { postersFor } from '../../functions/compose/posters';
 import { postDetails, recordingHooks, startPostingBench, type PostingBench } from './support/posting-wire';
 
 /**
- * The posting wire (issue 26): the three PlatformPosters against the platform sandbox's real endpoints,
+ * The posting wire: the three PlatformPosters against the platform sandbox's real endpoints,
  * a real MP4 read in ranges from s3rver. Chunks are 256 KiB (YouTube's quantum; the sandbox is told to take
  * TikTok chunks that small), so the 2 MB video goes in several. Each failure is injected at the sandbox.
  */

@@ -24,7 +24,7 @@ import { scriptWithVideo } from './support/finished-script';
 import { startTestStack } from './support/stack';
 
 /**
- * The publishing ledger (issue 26) against the local stack, with in-memory platforms behind the posters'
+ * The publishing ledger against the local stack, with in-memory platforms behind the posters'
  * factory parameter: publishing to two accounts, the list, cancelling a scheduled post and the 409 after
  * it started, tenancy (404 on every route), no token in any answer or the export, the posts per day limit
  * under a race, a double run posting once, a crashed run (its lease ended) resuming from its checkpoint,

@@ -8,7 +8,7 @@ import { MemoryUsers } from '../fakes/in-memory/users';
 const start = Date.parse('2026-06-01T10:00:00Z');
 const password = 'Correct-horse-9';
 
-/** AccountService on in-memory ports (issue 25): registration, sign-in throttling, codes and links. */
+/** AccountService on in-memory ports: registration, sign-in throttling, codes and links. */
 function accountsArea() {
   const users = new MemoryUsers();
   const identity = new MemoryIdentity();

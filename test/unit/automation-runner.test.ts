@@ -21,7 +21,7 @@ const at = now.toISOString();
 
 /**
  * The automation runner on in-memory ports, with the real ScriptService and VideoRequestService behind its
- * steps (issue 25): only the state machine's start and the script writer are stand-ins.
+ * steps: only the state machine's start and the script writer are stand-ins.
  */
 function automationArea() {
   const users = new MemoryUsers();

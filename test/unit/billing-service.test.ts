@@ -9,7 +9,7 @@ const now = Date.parse('2026-06-01T10:00:00Z');
 const origin = 'https://app.example';
 const period = Math.floor(now / 1000);
 
-/** BillingService on in-memory ports (issue 25): the provider's word is the plan, each event once. */
+/** BillingService on in-memory ports: the provider's word is the plan, each event once. */
 function billingArea() {
   const users = new MemoryUsers();
   const provider = new MemoryBillingProvider();

@@ -84,7 +84,7 @@ describe('composition roots', () => {
     expect(() => composeDeliverRun({ entry: 'deliver-run', access: automationTaskNamed('deliver-run').access, config })).not.toThrow();
     expect(() => composeRecordFailure({ entry: 'record-failure', access: automationTaskNamed('record-failure').access, config })).not.toThrow();
     expect(() => composeRunRecovery({ entry: 'run-ended', access: runRecoveryAccess, config })).not.toThrow();
-    // Posting (issue 26): the publication worker under its declaration; without the token key it is refused.
+    // Posting: the publication worker under its declaration; without the token key it is refused.
     expect(() => publicationRunnerOf({ entry: 'publication-worker', access: publicationWorkerAccess, config })).not.toThrow();
     expect(() => publicationRunnerOf({ entry: 'publication-worker', access: { ...publicationWorkerAccess, tokenKey: false }, config })).toThrow(/tokenKey/);
     expect(() => composeJobs({ entry: 'jobs', access: { ...jobsAccess, publicationQueue: false }, config })).toThrow(/publicationQueue/);

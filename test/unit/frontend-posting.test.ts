@@ -51,7 +51,7 @@ const publication = (over: Partial<Publication>): Publication => ({
   ...over,
 });
 
-describe('posting rules (issue 26)', () => {
+describe('posting rules', () => {
   it('reads TikTok privacy values as words, and picks the most private elsewhere but none on TikTok', () => {
     expect(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'].map(privacyLabel)).toEqual(['Everyone', 'Friends', 'Followers', 'Only me']);
     expect(privacyLabel('SOME_NEW_LEVEL')).toBe('Some new level');

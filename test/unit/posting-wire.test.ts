@@ -3,7 +3,7 @@ import { retryAfterOf } from '../../functions/adapters/providers/publishing/post
 import { storedPostingVideo } from '../../functions/adapters/providers/publishing/stored-posting-video';
 import { tiktokChunkPlan } from '../../functions/adapters/providers/publishing/tiktok-poster';
 
-/** The posting wire's pure parts (issue 26): TikTok's chunk plan, Retry-After, the stored video's bounds. */
+/** The posting wire's pure parts: TikTok's chunk plan, Retry-After, the stored video's bounds. */
 const mb = 1024 ** 2;
 
 describe('tiktokChunkPlan', () => {

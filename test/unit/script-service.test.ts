@@ -13,7 +13,7 @@ import { MemoryVoices } from '../fakes/in-memory/voices';
 const now = Date.parse('2026-06-01T10:00:00Z');
 const preset = presetVoices[0]?.id ?? '';
 
-/** ScriptService on in-memory ports (issue 25): the scripts' rules without the emulator stack. */
+/** ScriptService on in-memory ports: the scripts' rules without the emulator stack. */
 function scriptsArea() {
   const scripts = new MemoryScripts();
   const voices = new MemoryVoices();

@@ -27,7 +27,7 @@ const videoProbe: ProbeResult = {
   audio: { codec: 'aac', sampleRate: 44_100, channels: 2 },
 };
 
-/** UploadService on in-memory ports (issue 25): the plan's storage, the inspection of what arrived. */
+/** UploadService on in-memory ports: the plan's storage, the inspection of what arrived. */
 function uploadArea() {
   const users = new MemoryUsers();
   const media = new MemoryMedia();

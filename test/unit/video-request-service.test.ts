@@ -14,7 +14,7 @@ import { MemoryPublisher, MemoryUsers } from '../fakes/in-memory/users';
 
 const now = Date.parse('2026-06-01T10:00:00Z');
 
-/** VideoRequestService on in-memory ports, with the real planner and usage meter over them (issue 25). */
+/** VideoRequestService on in-memory ports, with the real planner and usage meter over them. */
 function videoArea() {
   const users = new MemoryUsers();
   const scripts = new MemoryScripts();

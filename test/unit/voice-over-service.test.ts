@@ -18,7 +18,7 @@ const secondPreset = presetVoices[1];
 // Ten words at 0.4 s each: a 4 s voice-over, charged 0.07 minutes.
 const tenWords = 'one two three four five six seven eight nine ten';
 
-/** VoiceOverService on in-memory ports, with the real voice service and usage meter over them (issue 25). */
+/** VoiceOverService on in-memory ports, with the real voice service and usage meter over them. */
 function voiceOverArea() {
   const users = new MemoryUsers();
   const scripts = new MemoryScripts();

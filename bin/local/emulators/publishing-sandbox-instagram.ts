@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerOf, logId, looksLikeMp4, providerIdOf, readBytes, sendJson, type Fault, type PostingDesk, type UserOf } from './publishing-sandbox-posting';
 
 /**
- * Instagram's content publishing (Instagram API with Instagram Login, graph.instagram.com/v21.0; issue 26):
+ * Instagram's content publishing (Instagram API with Instagram Login, graph.instagram.com/v21.0):
  * `POST /{ig-user-id}/media` (media_type=REELS, video_url, caption) answers a container id and the sandbox
  * then FETCHES video_url itself, as Instagram does; `GET /{container-id}?fields=status_code,status`
  * (IN_PROGRESS, FINISHED, ERROR, EXPIRED after the container lifetime, PUBLISHED); `POST

@@ -2,7 +2,7 @@ import type { PublishingPlatform } from '../../../functions/contract/publishing'
 import { escapeHtml } from './stripe-pages';
 
 /**
- * The local platform sandbox's consent page (issue 26): one per platform, in the platform's colour,
+ * The local platform sandbox's consent page: one per platform, in the platform's colour,
  * with Allow and Deny. Both are GET forms that send the same authorize request again with
  * `consent=allow|deny` (what a script appends by hand), so the pages run no script and work under any CSP.
  */

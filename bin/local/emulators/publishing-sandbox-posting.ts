@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PublishingPlatform } from '../../../functions/contract/publishing';
 
 /**
- * The sandbox's posting desk (issue 26), shared by the three platforms' upload endpoints: the posts made
+ * The sandbox's posting desk, shared by the three platforms' upload endpoints: the posts made
  * (each video's bytes kept so the /posts page plays it), the faults a test or the bench asks for, and the
  * settings a test shortens (TikTok's smallest chunk, Instagram's container lifetime, status polls).
  */

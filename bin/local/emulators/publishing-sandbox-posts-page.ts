@@ -4,7 +4,7 @@ import type { PostingDesk, SandboxPost } from './publishing-sandbox-posting';
 import { escapeHtml } from './stripe-pages';
 
 /**
- * The sandbox's "what was posted" page (issue 26): `/posts` lists every post, newest first, and plays its
+ * The sandbox's "what was posted" page: `/posts` lists every post, newest first, and plays its
  * video (`/posts/video/<id>`, with byte ranges so a browser can seek). The platforms' post links the app
  * builds against the sandbox (`/tiktok/@name/video/<id>`, `/youtube/shorts/<id>`, `/instagram/reel/<code>/`)
  * land here, on the post.

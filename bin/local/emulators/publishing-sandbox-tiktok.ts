@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { bearerOf, logId, looksLikeMp4, parseContentRange, providerIdOf, readBytes, sendJson, usernameOf, type Fault, type PostingDesk, type UserOf } from './publishing-sandbox-posting';
 
 /**
- * TikTok's Content Posting API, direct post of an uploaded file (issue 26), as open.tiktokapis.com and
+ * TikTok's Content Posting API, direct post of an uploaded file, as open.tiktokapis.com and
  * open-upload.tiktokapis.com answer it: creator_info, video/init with source FILE_UPLOAD (chunks of 5 to
  * 64 MB, total_chunk_count = floor(size / chunk_size), the last chunk taking the rest up to 128 MB; a file
  * under 5 MB is one chunk), the upload URL taking `PUT` with `Content-Range` (206 until the last chunk,

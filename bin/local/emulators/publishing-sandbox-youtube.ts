@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { bearerOf, looksLikeMp4, parseContentRange, providerIdOf, readBytes, sendJson, type Fault, type PostingDesk, type UserOf } from './publishing-sandbox-posting';
 
 /**
- * YouTube's resumable upload (issue 26), as www.googleapis.com answers it: `POST
+ * YouTube's resumable upload, as www.googleapis.com answers it: `POST
  * /upload/youtube/v3/videos?uploadType=resumable&part=snippet,status` with the video's metadata answers a
  * session URI in `Location`; `PUT` to it with `Content-Range` answers `308` (with `Range: bytes=0-N` once
  * bytes are held) until the last byte, then `201` with the video resource; `Content-Range: bytes *\/SIZE`

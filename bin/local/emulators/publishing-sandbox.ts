@@ -13,7 +13,7 @@ import { youtubePosting } from './publishing-sandbox-youtube';
 import { readBody } from './stripe-state';
 
 /**
- * The local platform sandbox, OAuth part (issue 26; like the local Stripe): TikTok, YouTube (Google) and
+ * The local platform sandbox, OAuth part (like the local Stripe): TikTok, YouTube (Google) and
  * Instagram on one port, each under its own prefix (`/tiktok`, `/youtube`, `/instagram`), which the app
  * reaches through TIKTOK_BASE_URL, YOUTUBE_BASE_URL and INSTAGRAM_BASE_URL. Each platform's paths and
  * wire format as the real one answers them:

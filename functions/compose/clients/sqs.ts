@@ -8,7 +8,7 @@ export function sqsOf(context: EntryContext): SQSClient {
   return sharedClient('sqs', config, () => new SQSClient({ region: config.AWS_REGION }));
 }
 
-/** The same client for the publication queue (issue 26), checked against its own declaration. */
+/** The same client for the publication queue, checked against its own declaration. */
 export function publicationSqsOf(context: EntryContext): SQSClient {
   need(context, { kind: 'publicationQueue' });
   const { config } = context;

@@ -29,7 +29,7 @@ export interface AccountClosureDeps {
   voiceCloners?: VoiceClonerChoice;
   /** Ends every session of the user and closes their sockets. */
   endSessions: (userId: string) => Promise<void>;
-  /** Revokes every connected platform account's grant (issue 26), before its sealed tokens are deleted. */
+  /** Revokes every connected platform account's grant, before its sealed tokens are deleted. */
   revokeConnectedAccounts?: (userId: string) => Promise<unknown>;
   clock?: () => number;
 }

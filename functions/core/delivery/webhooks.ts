@@ -149,7 +149,7 @@ export class WebhookService {
   }
 
   /**
-   * A publication's outcome (issue 26) under an event id of the caller's (the publication's), so a
+   * A publication's outcome under an event id of the caller's (the publication's), so a
    * second hand-over of the same outcome is the same event and is delivered once. Sent when the video
    * webhook is on.
    */

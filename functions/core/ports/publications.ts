@@ -2,7 +2,7 @@ import type { PublicationStatus, PublishingPlatform } from '../../contract/publi
 import type { PostDetails, PostingCheckpoint } from './posting';
 
 /**
- * The publishing ledger (issue 26): one record per (video, account) under its owner, claimed with a
+ * The publishing ledger: one record per (video, account) under its owner, claimed with a
  * lease before any byte is uploaded. `dueAt` is when the record next needs a worker (its scheduled time,
  * now for a queued one, the lease's end while one is held, a retry's time after a transient failure):
  * the sweep finds every record due by it, so a lost message, a crash mid-upload or a scheduled time

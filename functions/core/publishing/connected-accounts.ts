@@ -18,7 +18,7 @@ import { newState, stateHashOf, stateLifetimeMs } from './oauth-state';
 import { codeChallengeOf, newCodeVerifier } from './pkce';
 
 /**
- * Connected accounts (issue 26): connecting a TikTok, YouTube or Instagram account by the platform's
+ * Connected accounts: connecting a TikTok, YouTube or Instagram account by the platform's
  * OAuth, listing and disconnecting them, and the one way to a usable access token (`accessTokenFor`),
  * which refreshes ahead of expiry and keeps a rotated refresh token. A publication names an account by
  * its id (`PUBACCT#<id>` under the same user); the posting step asks this service for the token.
@@ -193,7 +193,7 @@ export class ConnectedAccountsService {
   }
 
   /**
-   * Closing the account (issue 26): every connected account's grant revoked where the platform allows
+   * Closing the account: every connected account's grant revoked where the platform allows
    * (a failure is logged, not fatal: the records go with the partition). Answers how many were revoked.
    */
   async revokeAll(userId: string): Promise<number> {

@@ -3,7 +3,7 @@ import { defaultPrivacyOptions, platformVideoLimits, postingBounds, postingMessa
 import type { PostDetails, PostingOptions } from '../ports/posting';
 
 /**
- * The pre-flight of one target (issue 26): what would fail and why, before anything is uploaded or
+ * The pre-flight of one target: what would fail and why, before anything is uploaded or
  * claimed. Pure: the caller has read the account, the platform's options now and the video's facts.
  */
 export interface PreflightInput {

@@ -7,7 +7,7 @@ import type { ConnectedAccountsService } from './connected-accounts';
 import { AccountNeedsReconnectError } from './connected-accounts';
 
 /**
- * The worker's step (issue 26): takes one publication's lease, then uploads (or resumes from the
+ * The worker's step: takes one publication's lease, then uploads (or resumes from the
  * stored checkpoint) and publishes through the platform's poster. Every checkpoint and progress write is
  * conditioned on the lease still being this run's, so a run that lost its lease (a crash's successor
  * took it over) stops before it sends anything more: one post per publication. A transient failure lets

@@ -12,7 +12,7 @@ import { AccountNeedsReconnectError, type ConnectedAccountsService } from './con
 import { preflight } from './preflight';
 
 /**
- * Posting a finished video (issue 26): the pre-flight of each target, the publications it creates (the
+ * Posting a finished video: the pre-flight of each target, the publications it creates (the
  * day's posts spent in the same transaction), the creator's list and the cancelling of a scheduled one.
  * The upload itself is the runner's (publication-runner.ts), handed each publication by the queue now,
  * or by the sweep at its time.

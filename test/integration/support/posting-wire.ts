@@ -13,7 +13,7 @@ import { postingVideoOf } from '../../../functions/adapters/providers/publishing
 import type { PostDetails, PostingCheckpoint, PostingHooks, PostingVideo } from '../../../functions/core/ports/posting';
 
 /**
- * The posting wire's test bench (issue 26): the platform sandbox, s3rver holding a real small MP4 (made by
+ * The posting wire's test bench: the platform sandbox, s3rver holding a real small MP4 (made by
  * ffmpeg, noisy so it is a few MB and goes in several 256 KiB chunks), the video read back through the
  * object store, and hooks that record every checkpoint, progress and wait.
  */

@@ -6,7 +6,7 @@ import { defineEntity } from './entity';
 import { keys } from './keys';
 
 /**
- * The publishing ledger (issue 26): one item per publication under its owner, `USER#<id>` /
+ * The publishing ledger: one item per publication under its owner, `USER#<id>` /
  * `PUB#<publication>`; while it is not final it sits in the sparse `due` index (gsi1, one partition
  * `PUBDUE`, sorted by the time it next needs a worker) that the sweep reads. The day's posts are a
  * counter per UTC day, `USER#<id>` / `POSTDAY#<YYYY-MM-DD>`, removed by TTL a few days later.

@@ -10,7 +10,7 @@ type Field = keyof StoredPublication & string;
 
 const activeStatuses = ['scheduled', 'queued', 'uploading', 'processing'] as const;
 
-/** The publishing ledger in the single table: every state change a conditional write on the item (issue 26). */
+/** The publishing ledger in the single table: every state change a conditional write on the item. */
 export class DynamoPublications implements PublicationStore {
   constructor(private readonly table: TableRef) {}
 

@@ -4,7 +4,7 @@ import { ProviderError } from '../../../core/errors';
 import { expectShape, hostOf, postForm, requestJson, type ClientCredentials, type CredentialsSource } from './oauth-http';
 
 /**
- * Instagram API with Instagram Login (Business or Creator accounts; issue 26): authorize at
+ * Instagram API with Instagram Login (Business or Creator accounts): authorize at
  * www.instagram.com/oauth/authorize with scopes instagram_business_basic and
  * instagram_business_content_publish (no PKCE); the code gives a short-lived token at
  * api.instagram.com/oauth/access_token, exchanged at once for a long-lived one (60 days) at

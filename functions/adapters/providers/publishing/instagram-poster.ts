@@ -6,7 +6,7 @@ import { hostOf } from './oauth-http';
 import { postingCall, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
 
 /**
- * Instagram's content publishing for Reels (Instagram API with Instagram Login; issue 26): a container
+ * Instagram's content publishing for Reels (Instagram API with Instagram Login): a container
  * from a short-lived public URL of our file (Instagram fetches it), its status polled until FINISHED, then
  * media_publish, then the post's permalink. A resume reads the saved container's status before anything:
  * FINISHED is published, IN_PROGRESS polled, PUBLISHED is done (media_publish is never called twice for a

@@ -4,7 +4,7 @@ import type { PublishingPlatform } from '../../../contract/publishing';
 import { platformNames } from '../../../contract/publishing';
 
 /**
- * The HTTP of the platforms' OAuth endpoints (issue 26): form posts and JSON reads with a deadline, the
+ * The HTTP of the platforms' OAuth endpoints: form posts and JSON reads with a deadline, the
  * answer parsed by the platform's own zod shape. A network failure or a 5xx is a ProviderError (502);
  * the caller reads 4xx bodies itself (each platform words its refusals differently). Nothing here logs a
  * request or a body: they carry secrets.

@@ -2,7 +2,7 @@ import { platformNames, type PublishingPlatform } from '../../../contract/publis
 import { PostingError } from '../../../core/ports/posting';
 
 /**
- * The HTTP of the platforms' posting endpoints (issue 26): one call with a deadline, the answer's status,
+ * The HTTP of the platforms' posting endpoints: one call with a deadline, the answer's status,
  * headers and (small) body. Redirects are not followed (YouTube's `308 Resume Incomplete` is an answer, not
  * a redirect). A network failure or a deadline is a transient PostingError; the posters read the rest.
  * Nothing here logs a URL, a header or a body: they carry tokens and upload ids.

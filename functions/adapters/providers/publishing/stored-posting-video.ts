@@ -2,7 +2,7 @@ import type { ObjectStore } from '../../../core/ports/object-store';
 import type { PostingVideo } from '../../../core/ports/posting';
 
 /**
- * A finished video in the media bucket, as the posters read it (issue 26): ranged GETs of the object (a
+ * A finished video in the media bucket, as the posters read it: ranged GETs of the object (a
  * chunk at a time, never the whole file in memory) and a presigned GET for the platforms that fetch the
  * file themselves (Instagram's containers). The size comes from the object itself (HEAD), not from a record.
  */

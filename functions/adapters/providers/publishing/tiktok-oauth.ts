@@ -4,7 +4,7 @@ import { ProviderError } from '../../../core/errors';
 import { expectShape, hostOf, postForm, requestJson, type ClientCredentials, type CredentialsSource } from './oauth-http';
 
 /**
- * TikTok's OAuth v2 (Login Kit for Web + Content Posting API; issue 26): authorize at
+ * TikTok's OAuth v2 (Login Kit for Web + Content Posting API): authorize at
  * www.tiktok.com/v2/auth/authorize/ with PKCE S256 and scopes video.publish,video.upload; tokens at
  * open.tiktokapis.com/v2/oauth/token/ (access tokens live 2 h, refresh tokens rotate on every refresh:
  * the answer's refresh_token replaces the old one); revocation at /v2/oauth/revoke/. Who the account

@@ -5,7 +5,7 @@ import { hostOf } from './oauth-http';
 import { postingCall, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
 
 /**
- * TikTok's Content Posting API, direct post of a file (issue 26): creator_info (asked before every post, as
+ * TikTok's Content Posting API, direct post of a file: creator_info (asked before every post, as
  * TikTok's guidelines want), video/init with source FILE_UPLOAD, the file in chunks `PUT` to the upload
  * URL with `Content-Range`, then status/fetch until PUBLISH_COMPLETE. Chunks are read from the store one at
  * a time; a checkpoint follows each. A resume asks status/fetch first: an upload TikTok already holds

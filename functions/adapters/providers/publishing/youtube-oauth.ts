@@ -4,7 +4,7 @@ import { ProviderError } from '../../../core/errors';
 import { expectShape, hostOf, postForm, requestJson, type ClientCredentials, type CredentialsSource } from './oauth-http';
 
 /**
- * Google OAuth 2.0 for YouTube (issue 26): authorize at accounts.google.com/o/oauth2/v2/auth with
+ * Google OAuth 2.0 for YouTube: authorize at accounts.google.com/o/oauth2/v2/auth with
  * access_type=offline and prompt=consent (so a refresh token is given even on a reconnect) and PKCE S256;
  * tokens at oauth2.googleapis.com/token (refresh tokens do not rotate: a refresh answers no new one);
  * revocation at oauth2.googleapis.com/revoke. Scopes: youtube.upload to post, youtube.readonly to name

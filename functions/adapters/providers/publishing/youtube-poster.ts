@@ -5,7 +5,7 @@ import { hostOf } from './oauth-http';
 import { postingCall, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
 
 /**
- * YouTube's resumable upload (YouTube Data API v3 videos.insert; issue 26): a session is opened with the
+ * YouTube's resumable upload (YouTube Data API v3 videos.insert): a session is opened with the
  * video's snippet and status, the file goes in chunks (multiples of 256 KiB) `PUT` to the session URI with
  * `Content-Range`, each answered `308` with `Range` until the last, answered with the video. A resume asks
  * the session where it stands (`Content-Range: bytes *\/SIZE`) first: a finished session answers the video,

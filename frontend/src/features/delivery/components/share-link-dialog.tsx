@@ -13,7 +13,7 @@ import { LinkIcon, OpenIcon, SendIcon } from './icons';
 /**
  * Share link: the script's live links (copy, open, revoke) and a button to make one. A link
  * opens a public page with the video, its download and the caption, and nothing else of the account.
- * `onPost` offers posting it to connected accounts instead (the card's Schedule Video, issue 26).
+ * `onPost` offers posting it to connected accounts instead (the card's Schedule Video).
  */
 export function ShareLinkDialog({ open, onClose, scriptId, title, onPost }: { open: boolean; onClose: () => void; scriptId: string; title: string; onPost?: () => void }) {
   const { data, error, isLoading, mutate } = useShareLinks(scriptId);

@@ -7,7 +7,7 @@ import type { ConnectedAccount, Publication, PublishCheckResponse, PublishReques
 
 import { applyPublicationMessage, pollIntervalFor } from '../lib/posting';
 
-/** Posting a finished video (issue 26): the calls; what they send and answer is the contract's. */
+/** Posting a finished video: the calls; what they send and answer is the contract's. */
 export const ACCOUNTS_KEY = '/api/publishing/accounts';
 export const publicationsKey = (scriptId: string) => `/api/publications?scriptId=${encodeURIComponent(scriptId)}`;
 

@@ -2,7 +2,7 @@ import { createContext, useContext, type ComponentType } from 'react';
 
 /**
  * What a finished video's card offers for sending it: the delivery feature's menu (Send Now, Schedule Email,
- * Share link). `onPost` opens the card's posting dialog (issue 26), offered from the share dialog too.
+ * Share link). `onPost` opens the card's posting dialog, offered from the share dialog too.
  */
 export interface VideoDeliveryProps {
   scriptId: string;

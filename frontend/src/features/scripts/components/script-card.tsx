@@ -248,7 +248,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
       <Box px="6" pb="1" onClick={(event) => event.stopPropagation()} _empty={{ display: 'none' }}>
         <GenerationState generation={generation} script={script} />
       </Box>
-      {/* The video's posts, live (issue 26); nothing until it has one. */}
+      {/* The video's posts, live; nothing until it has one. */}
       <Box px="6" pb="1" onClick={(event) => event.stopPropagation()} _empty={{ display: 'none' }}>
         <PublicationsList scriptId={script.id} enabled={hasVideo} />
       </Box>
@@ -259,7 +259,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           </IconButton>
         </Tip>
         <HStack gap="2" wrap="wrap" justify="end">
-          {/* Schedule Video (000 §2) posts the finished video to connected accounts (issue 26). */}
+          {/* Schedule Video posts the finished video to connected accounts. */}
           <Tip label={hasVideo ? postingUiMessages.scheduleTip : postingUiMessages.scheduleNeedsVideo}>
             <Button size="sm" variant="outline" onClick={() => setDialog('schedule')} disabled={generating || !hasVideo}>
               <SendIcon />

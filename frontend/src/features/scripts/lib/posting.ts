@@ -5,7 +5,7 @@ import type { PublishingPlatform } from '@contract/rules/publishing';
 import type { PublicationsMessage } from '@contract/realtime';
 
 /**
- * The posting dialog's and the card's rules (issue 26), pure so the unit tests hold them: the fields'
+ * The posting dialog's and the card's rules, pure so the unit tests hold them: the fields'
  * limits and counters, the request built from the form, how a privacy value reads, how a publication's
  * state reads, and when the card polls.
  */

@@ -71,7 +71,7 @@ function PublicationLine({ publication, onCancel }: { publication: Publication; 
 }
 
 /**
- * A finished video's posts on its card (issue 26), live: scheduled with its time and Cancel, queued,
+ * A finished video's posts on its card, live: scheduled with its time and Cancel, queued,
  * uploading N%, processing, published with a link to the post, failed with the platform's reason.
  */
 export function PublicationsList({ scriptId, enabled }: { scriptId: string; enabled: boolean }) {

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
@@ -6,9 +6,9 @@ import { showToast } from '@/components/ui/toaster';
 import { scheduleVideoEmail } from '../api/video-delivery';
 import { failureText } from '@/lib/failure-text';
 import { AppDialog } from '@/components/ui/app-dialog';
-import { combineLocal, localDateValue, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from '../lib/video-delivery';
+import { combineLocal, MISSING_SCHEDULE_TEXT, MISSING_SCHEDULE_TITLE, quickPicks, scheduledToastText } from '../lib/video-delivery';
 import { DialogActions } from '@/components/ui/dialog-actions';
-import { timeZoneName } from '@/lib/local-time';
+import { DateTimeFields } from '@/components/date-time-fields';
 
 /**
  * Schedule Email Notification: a date from today and a time, both required; the button
@@ -90,17 +90,7 @@ export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: 
               );
             })}
           </HStack>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <Field.Root required>
-              <Field.Label>Date</Field.Label>
-              <Input type="date" min={localDateValue(now)} value={date} onChange={(event) => setDate(event.target.value)} aria-label="Date" />
-            </Field.Root>
-            <Field.Root required invalid={past}>
-              <Field.Label>Time</Field.Label>
-              <Input type="time" value={time} onChange={(event) => setTime(event.target.value)} aria-label="Time" />
-              {past ? <Field.ErrorText>That time has already passed</Field.ErrorText> : <Field.HelperText>{timeZoneName()} time</Field.HelperText>}
-            </Field.Root>
-          </SimpleGrid>
+          <DateTimeFields now={now} date={date} time={time} onDate={setDate} onTime={setTime} past={past} pastText="That time has already passed" />
           {at && !past && (
             <Text fontSize="sm" bg="brand.subtle" color="brand.fg" px="3" py="2" rounded="md" data-testid="schedule-summary">
               Sends {at.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })} at {at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, HStack, Image, Input, SimpleGrid, Skeleton, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Image, Input, Skeleton, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -9,7 +9,8 @@ import { OptionSelect } from '@/components/ui/option-select';
 import { showToast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { failureText } from '@/lib/failure-text';
-import { combineLocal, localDateValue, timeZoneName } from '@/lib/local-time';
+import { combineLocal } from '@/lib/local-time';
+import { DateTimeFields } from '@/components/date-time-fields';
 import { thumbnailSrc } from '@/lib/thumbnails';
 import type { ConnectedAccount, PublishCheckTarget } from '@contract/publishing';
 import { defaultPrivacyOptions, postingBounds, postingMessages, postingUiMessages as words } from '@contract/rules/posting';
@@ -482,17 +483,7 @@ export function PostVideoDialog({ script, onClose, onPosted }: { script: Script;
             </HStack>
             {when === 'schedule' && (
               <Stack gap="3">
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                  <Field.Root required>
-                    <Field.Label>Date</Field.Label>
-                    <Input type="date" min={localDateValue(now)} value={date} onChange={(event) => setDate(event.target.value)} aria-label="Date" />
-                  </Field.Root>
-                  <Field.Root required invalid={past}>
-                    <Field.Label>Time</Field.Label>
-                    <Input type="time" value={time} onChange={(event) => setTime(event.target.value)} aria-label="Time" />
-                    {past ? <Field.ErrorText>{words.pastTime}</Field.ErrorText> : <Field.HelperText>{timeZoneName()} time</Field.HelperText>}
-                  </Field.Root>
-                </SimpleGrid>
+                <DateTimeFields now={now} date={date} time={time} onDate={setDate} onTime={setTime} past={past} pastText={words.pastTime} />
                 {at && !past && (
                   <Text fontSize="sm" bg="brand.subtle" color="brand.fg" px="3" py="2" rounded="md" data-testid="post-schedule-summary">
                     {words.scheduleSummary(whenText(at))}

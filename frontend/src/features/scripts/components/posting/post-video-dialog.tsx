@@ -438,8 +438,11 @@ export function PostVideoDialog({ script, onClose, onPosted }: { script: Script;
               <Tabs.Root value={activeTab} onValueChange={(details) => setTab(details.value as PublishingPlatform)} variant="enclosed" size="sm" fitted lazyMount>
                 <Tabs.List>
                   {platforms.map((platform) => (
-                    <Tabs.Trigger key={platform} value={platform} gap="1.5">
-                      <PlatformTile platform={platform} size="sm" />
+                    <Tabs.Trigger key={platform} value={platform} gap="1.5" px={{ base: '2', sm: '3' }}>
+                      {/* On a phone the three names alone fill the row. */}
+                      <Box display={{ base: 'none', sm: 'inline-flex' }}>
+                        <PlatformTile platform={platform} size="sm" />
+                      </Box>
                       {platformNames[platform]}
                     </Tabs.Trigger>
                   ))}

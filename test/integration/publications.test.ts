@@ -1,10 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-import { memoryPlatforms, type MemoryPlatforms } from '../../bin/local/memory-posters';
 import type { LocalStack } from '../../bin/local/stack';
 import type { AccountExport } from '../../functions/contract/account';
 import type { ConnectedAccount, Publication, PublishCheckResponse, PublishingPlatform, PublishResponse } from '../../functions/contract/publishing';
@@ -13,40 +13,45 @@ import { DynamoPublications } from '../../functions/adapters/aws/dynamo/publicat
 import type { StoredPublication } from '../../functions/core/ports/publications';
 import { newId } from '../../functions/core/ids';
 import { publicationWorkerAccess } from '../../functions/platform/access';
+import { postersFor } from '../../functions/compose/posters';
 import { publicationRunnerOf } from '../../functions/compose/publications';
+import { postingVideoOf } from '../../functions/adapters/providers/publishing/stored-posting-video';
+import { S3ObjectStore } from '../../functions/adapters/aws/s3-object-store';
+import type { PostingCheckpoint } from '../../functions/core/ports/posting';
 import { usePosters } from '../../functions/compose/runtime/posters';
 import { getConfig } from '../../functions/platform/config';
 import { setLogSink } from '../../functions/platform/logger';
-import { makeMedia } from '../support/media-files';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { scriptWithVideo } from './support/finished-script';
+import { makeNoisyMp4 } from './support/posting-wire';
 import { startTestStack } from './support/stack';
 
 /**
- * The publishing ledger against the local stack, with in-memory platforms behind the posters'
- * factory parameter: publishing to two accounts, the list, cancelling a scheduled post and the 409 after
+ * The publishing ledger against the local stack, with the real posters talking to the stack's platform
+ * sandbox (its record of posts is what "posted once" is counted from; its faults are the failures):
+ * publishing to two accounts, the list, cancelling a scheduled post and the 409 after
  * it started, tenancy (404 on every route), no token in any answer or the export, the posts per day limit
  * under a race, a double run posting once, a crashed run (its lease ended) resuming from its checkpoint,
  * transient failures retried and permanent ones reported.
  */
 let stack: LocalStack;
-let platforms: MemoryPlatforms;
+const chunk = 256 * 1024;
 let mp4: Buffer;
 const answers: string[] = [];
 const logLines: string[] = [];
 const tokenShapes = /act\.|rft\.|ya29\.sbx|1\/\/sbx|IGQWsbx|sbxcode_|4\/0sbx/;
 
 beforeAll(async () => {
-  platforms = memoryPlatforms();
-  usePosters(platforms.posters);
   process.env.PUBLISH_RETRY_BASE_MS = '50';
   stack = await startTestStack();
+  // The real posters pointed at the sandbox, with chunks the sandbox is told to take and quick polls.
+  usePosters(postersFor(getConfig(), { tiktok: { chunkBytes: chunk, pollIntervalMs: 50 }, youtube: { chunkBytes: chunk }, instagram: { pollIntervalMs: 50 } }));
+  stack.publishing.configure({ tiktokMinChunkBytes: chunk, processingPolls: 1 });
   process.env.LOG_LEVEL = 'debug';
   setLogSink((line) => logLines.push(line));
-  // Several chunks of the in-memory platform's 64 KiB.
-  const media = await makeMedia(mkdtempSync(join(tmpdir(), 'publications-')), 'mp4', { seconds: 2 });
-  mp4 = Buffer.from(media.bytes);
+  // A real MP4 of several 256 KiB chunks.
+  mp4 = await makeNoisyMp4(join(mkdtempSync(join(tmpdir(), 'publications-')), 'video.mp4'), 1);
 }, 120_000);
 
 afterAll(async () => {
@@ -113,7 +118,8 @@ async function storedPublication(user: SignedInUser, account: ConnectedAccount, 
   return publication;
 }
 
-const postsOf = (caption: string) => platforms.posts.filter((post) => post.caption === caption);
+/** What the sandbox itself recorded as posted with that caption (each test's captions are its own). */
+const postsOf = (caption: string) => stack.publishing.posts.filter((post) => post.caption === caption);
 
 let owner: SignedInUser;
 let youtube: ConnectedAccount;
@@ -142,8 +148,7 @@ describe('posting a finished video', () => {
   }, 30_000);
 
   it('publishes to two accounts at once: each queued, then published with a link, each posted once', async () => {
-    const before = platforms.posts.length;
-    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id, title: 'Mornings' }, { accountId: instagram.id }] });
+    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id, title: 'Mornings', caption: 'two accounts #yt' }, { accountId: instagram.id, caption: 'two accounts #ig' }] });
     answers.push(JSON.stringify(made.body));
     expect(made.status).toBe(201);
     expect(made.body.publications.map((p) => [p.platform, p.status])).toEqual([
@@ -154,10 +159,14 @@ describe('posting a finished video', () => {
       () => listOf(owner, scriptId),
       (list) => list.length === 2 && list.every((p) => p.status === 'published'),
     );
-    for (const publication of listed) expect(publication.postUrl).toMatch(/^https:\/\/example\.test\//);
-    expect(platforms.posts.length - before).toBe(2);
-    // The whole file went up in chunks, read in ranges.
-    expect(platforms.posts.at(-1)?.bytes).toBe(mp4.byteLength);
+    const sha256 = createHash('sha256').update(mp4).digest('hex');
+    for (const [caption, platform, user] of [['two accounts #yt', 'youtube', 'owner.yt'], ['two accounts #ig', 'instagram', 'owner.ig']] as const) {
+      const posts = postsOf(caption);
+      expect(posts).toHaveLength(1);
+      // The whole file, byte for byte (YouTube's in 256 KiB chunks), on the account chosen.
+      expect(posts[0]).toMatchObject({ platform, account: user, bytes: mp4.byteLength, sha256 });
+      expect(listed.find((p) => p.platform === platform)?.postUrl).toMatch(new RegExp(`^${stack.publishing.url}/${platform}/.`));
+    }
   }, 30_000);
 
   it('schedules a post, cancels it (204), and answers 409 for one that started', async () => {
@@ -249,18 +258,43 @@ describe('the ledger', () => {
   }, 30_000);
 
   it('a crashed run (claimed, its lease ended mid-upload) resumes from its checkpoint and posts once', async () => {
-    const checkpoint = { platform: 'tiktok' as const, stage: 'initialised' as const, publishId: `crashed_${newId()}`, uploadUrl: 'memory://upload', chunkSize: 64 * 1024, chunkCount: Math.ceil(mp4.byteLength / (64 * 1024)), chunksDone: 1 };
+    const caption = `crashed ${newId()}`;
+    const post = { caption, title: 'Crashed', privacy: 'private', madeForKids: false, containsSyntheticMedia: true };
+    // A real first attempt at the sandbox that dies after two chunks went up (its process gone): the
+    // session and the checkpoint are the platform's own.
+    const config = getConfig();
+    const store = new S3ObjectStore(services().s3, { bucket: config.MEDIA_BUCKET, region: config.AWS_REGION, endpoint: config.S3_ENDPOINT });
+    const video = await postingVideoOf(store, `users/${owner.id}/video/${scriptId}-run1.mp4`, 1);
+    if (!video) throw new Error('the video is not in the bucket');
+    const grant = stack.publishing.grantFor('youtube', 'owner.yt');
+    let saved: PostingCheckpoint | undefined;
+    const crash = new Error('the process died');
+    const hooks = {
+      progress: () => Promise.resolve(),
+      sleep: () => Promise.resolve(),
+      checkpoint: (checkpoint: PostingCheckpoint) => {
+        saved = structuredClone(checkpoint);
+        return checkpoint.platform === 'youtube' && checkpoint.bytesDone >= 2 * chunk ? Promise.reject(crash) : Promise.resolve();
+      },
+    };
+    await expect(postersFor(config, { youtube: { chunkBytes: chunk } }).youtube.post({ accessToken: grant.accessToken, providerUserId: grant.providerUserId, video, post }, hooks)).rejects.toBe(crash);
+    expect(saved).toMatchObject({ platform: 'youtube', stage: 'initialised', bytesDone: 2 * chunk });
+    const checkpoint = saved;
     const ended = Date.now() - 1_000;
-    const publication = await storedPublication(owner, youtube, scriptId, { status: 'uploading', attempts: 1, leaseOwner: 'dead-process', leaseUntil: ended, dueAt: ended, checkpoint, progress: 20 });
+    const publication = await storedPublication(owner, youtube, scriptId, { status: 'uploading', attempts: 1, leaseOwner: 'dead-process', leaseUntil: ended, dueAt: ended, post, ...(checkpoint ? { checkpoint } : {}), progress: 20 });
     // The stack's sweep finds it (due since its lease ended) and its worker resumes it.
     const done = await until(
       () => ledger().get(publication),
       (p) => p?.status === 'published',
     );
     expect(done?.attempts).toBe(2);
-    const posts = postsOf(publication.post.caption);
+    const posts = postsOf(caption);
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ postId: checkpoint.publishId, resumedFrom: checkpoint });
+    expect(posts[0]?.sha256).toBe(createHash('sha256').update(mp4).digest('hex'));
+    // Resumed in the same session: the two chunks already there were not sent again.
+    const session = checkpoint?.platform === 'youtube' ? new URL(checkpoint.sessionUri).searchParams.get('upload_id') : null;
+    expect(session).toBeTruthy();
+    expect(stack.publishing.bytesReceived.get(session ?? '')).toBe(mp4.byteLength);
   }, 30_000);
 
   it('a run held by a live lease is left alone; after a restart the local worker takes it over at once', async () => {
@@ -276,30 +310,53 @@ describe('the ledger', () => {
 
   it('transient failures are retried (Retry-After honoured) and a permanent one fails at once with the platform’s reason', async () => {
     const retried = await storedPublication(owner, youtube, scriptId, { dueAt: Date.now() });
-    platforms.faultsByCaption.set(retried.post.caption, [{ kind: 'transient', retryAfterMs: 300 }, { kind: 'transient' }]);
+    // The sandbox answers the session's start with a 429 (Retry-After: 1) and then a 503.
+    stack.publishing.inject({ point: 'youtube.init', kind: 'rate_limit', retryAfterSeconds: 1 });
+    stack.publishing.inject({ point: 'youtube.init', kind: 'unavailable' });
     const started = Date.now();
     expect(await runner().run(retried)).toBe('retrying');
     const stored = await ledger().get(retried);
-    expect(stored).toMatchObject({ status: 'queued', error: 'The platform asked to slow down' });
-    expect(stored?.dueAt ?? 0).toBeGreaterThanOrEqual(started + 300);
+    expect(stored).toMatchObject({ status: 'queued', error: 'Too many requests.' });
+    expect(stored?.dueAt ?? 0).toBeGreaterThanOrEqual(started + 1_000);
     const done = await until(
       () => ledger().get(retried),
       (p) => p?.status === 'published',
     );
     expect(done?.attempts).toBe(3);
+    expect(stack.publishing.pendingFaults()).toEqual([]);
     expect(postsOf(retried.post.caption)).toHaveLength(1);
 
     const refused = await storedPublication(owner, instagram, scriptId, { dueAt: Date.now() });
-    platforms.faultsByCaption.set(refused.post.caption, [{ kind: 'permanent', code: '2207042', message: 'The account reached its publishing limit for today' }]);
+    // Instagram's media_publish answers 2207042 (the account's publishing limit for the day).
+    stack.publishing.inject({ point: 'instagram.publish', kind: 'publishing_limit' });
     expect(await runner().run(refused)).toBe('failed');
     const failed = (await listOf(owner, scriptId)).find((p) => p.id === refused.id);
-    expect(failed).toMatchObject({ status: 'failed', error: 'The account reached its publishing limit for today' });
+    expect(failed).toMatchObject({ status: 'failed', error: postingMessages.platformCap });
     expect(postsOf(refused.post.caption)).toHaveLength(0);
   }, 60_000);
 
+  it('a TikTok chunk answered 500 is sent again and the post made once, whole', async () => {
+    const tiktokOwner = await signUpAndIn(stack, 'chunky');
+    await setProfile(tiktokOwner.id, { subscriptionTier: 'pro' });
+    const tiktok = await connect(tiktokOwner, 'tiktok', 'chunky.tt');
+    const script = (await scriptWithVideo(tiktokOwner, mp4)).id;
+    const publication = await storedPublication(tiktokOwner, tiktok, script, { dueAt: Date.now(), post: { caption: `chunk ${newId()}`, title: 'Chunk', privacy: 'SELF_ONLY', madeForKids: false, containsSyntheticMedia: true } });
+    stack.publishing.inject({ point: 'tiktok.chunk', kind: 'server_error', after: 1 });
+    await runner().run(publication);
+    const done = await until(
+      () => ledger().get(publication),
+      (p) => p?.status === 'published' || p?.status === 'failed',
+    );
+    expect(done?.status).toBe('published');
+    expect(stack.publishing.pendingFaults()).toEqual([]);
+    const posts = postsOf(publication.post.caption);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ platform: 'tiktok', bytes: mp4.byteLength, sha256: createHash('sha256').update(mp4).digest('hex') });
+  }, 30_000);
+
   it('gives up after the bounded attempts with the last reason', async () => {
     const publication = await storedPublication(owner, youtube, scriptId, { dueAt: Date.now(), attempts: 5 });
-    platforms.faultsByCaption.set(publication.post.caption, [{ kind: 'transient' }]);
+    stack.publishing.inject({ point: 'youtube.init', kind: 'unavailable' });
     expect(await runner({ runner: { maxAttempts: 6 } }).run(publication)).toBe('failed');
     expect((await ledger().get(publication))?.error).toContain('gave up after 6 attempts');
   }, 30_000);

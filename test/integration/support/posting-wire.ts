@@ -29,15 +29,21 @@ export interface PostingBench {
   stop(): Promise<void>;
 }
 
-export async function startPostingBench(): Promise<PostingBench> {
-  const dir = mkdtempSync(join(tmpdir(), 'posting-wire-'));
-  const file = join(dir, 'video.mp4');
+/** A real H.264/AAC faststart MP4 made noisy so it is large for its length (about 1.5 MB a second at 360x640). */
+export async function makeNoisyMp4(file: string, seconds: number): Promise<Buffer> {
   await run(ffmpegPath(), [
     '-v', 'error', '-y',
     '-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=30,noise=alls=40:allf=t',
     '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-    '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
   ]);
+  return readFileSync(file);
+}
+
+export async function startPostingBench(): Promise<PostingBench> {
+  const dir = mkdtempSync(join(tmpdir(), 'posting-wire-'));
+  const file = join(dir, 'video.mp4');
+  await makeNoisyMp4(file, 2);
   const bytes = readFileSync(file);
   let s3: RunningS3 | undefined;
   let sandbox: PublishingSandbox | undefined;

@@ -316,7 +316,8 @@ describe('the ledger', () => {
     const started = Date.now();
     expect(await runner().run(retried)).toBe('retrying');
     const stored = await ledger().get(retried);
-    expect(stored).toMatchObject({ status: 'queued', error: 'Too many requests.' });
+    expect(stored).toMatchObject({ status: 'queued' });
+    expect(stored?.error).toMatch(/^Too many requests\. \(YouTube: \w+\)$/);
     expect(stored?.dueAt ?? 0).toBeGreaterThanOrEqual(started + 1_000);
     const done = await until(
       () => ledger().get(retried),
@@ -331,7 +332,7 @@ describe('the ledger', () => {
     stack.publishing.inject({ point: 'instagram.publish', kind: 'publishing_limit' });
     expect(await runner().run(refused)).toBe('failed');
     const failed = (await listOf(owner, scriptId)).find((p) => p.id === refused.id);
-    expect(failed).toMatchObject({ status: 'failed', error: postingMessages.platformCap });
+    expect(failed).toMatchObject({ status: 'failed', error: `${postingMessages.platformCap} (Instagram: 2207042)` });
     expect(postsOf(refused.post.caption)).toHaveLength(0);
   }, 60_000);
 

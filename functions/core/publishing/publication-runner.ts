@@ -1,4 +1,4 @@
-import { finalPublicationStatuses, postingBounds, postingMessages } from '../../contract/publishing';
+import { finalPublicationStatuses, platformNames, postingBounds, postingMessages } from '../../contract/publishing';
 import type { PublishingPlatform } from '../../contract/publishing';
 import { NotFoundError } from '../errors';
 import { PostingError, type PlatformPoster, type PostingCheckpoint, type PostingHooks, type PostingVideo } from '../ports/posting';
@@ -131,7 +131,8 @@ export class PublicationRunner {
     if (error instanceof AccountNeedsReconnectError) return this.fail(claim, postingMessages.needsReconnect);
     if (error instanceof NotFoundError) return this.fail(claim, error.message);
     const posting = error instanceof PostingError ? error : undefined;
-    const reason = posting ? posting.message : 'The upload was interrupted';
+    // The platform's own code goes with our words, so a creator (or support) can look it up.
+    const reason = posting ? withPlatformCode(posting) : 'The upload was interrupted';
     if (posting?.permanent) return this.fail(claim, reason);
     if (publication.attempts >= this.maxAttempts) return this.fail(claim, `${reason} (gave up after ${this.maxAttempts} attempts)`);
     const wait = backoffMs(publication.attempts, this.deps.backoffBaseMs ?? 5_000, posting?.retryAfterMs, this.deps.random ?? Math.random);
@@ -202,4 +203,10 @@ export async function sweepDuePublications(store: Pick<PublicationStore, 'due'>,
   const due = await store.due(now, max);
   for (const publication of due) await queue.enqueue(publication, 0);
   return due.length;
+}
+
+/** `message (TikTok: spam_risk_too_many_posts)`, unless the message already names the code. */
+export function withPlatformCode(error: PostingError): string {
+  if (!error.code || error.message.includes(error.code)) return error.message;
+  return `${error.message} (${platformNames[error.platform]}: ${error.code})`;
 }

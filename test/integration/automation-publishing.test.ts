@@ -7,6 +7,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import type { ConnectedAccount, Publication } from '../../functions/contract/publishing';
 import type { AutomationSchedule, TestWorkflowResult, VideoTemplate } from '../../functions/contract/workflows';
 import { usePosters } from '../../functions/compose/runtime/posters';
+import { handler as scheduledJob } from '../../functions/jobs/scheduled-job';
 import { makeMedia, type MediaFile } from '../support/media-files';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
@@ -114,15 +115,16 @@ describe('an automation schedule that posts', () => {
     const schedule = await postingSchedule(user, { publishTargets: [{ accountId: youtube.id }], publishCaption: 'refused {title}' });
     platforms.faultsByCaption.set('refused Daily focus', [{ kind: 'permanent', code: 'uploadLimitExceeded', message: 'The channel reached its daily upload limit' }]);
 
-    const tested = await user.client.post<TestWorkflowResult>(`/api/automation-schedules/${schedule.id}/test`);
-    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    // A scheduled firing (a test run mails nobody).
+    const fired = await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-11T09:00:00.000Z' });
+    expect(fired.outcome).toBe('started');
     const failed = await until(
       () => scheduleOf(user, schedule.id),
       (shown) => shown.lastRun?.status === 'failed',
     );
     expect(failed.lastRun?.error).toBe('The post to YouTube (' + youtube.displayName + ') failed: The channel reached its daily upload limit');
     const mails = await until(
-      async () => ((await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; text: string }[]).filter((mail) => mail.text.includes('daily upload limit')),
+      async () => ((await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; text: string }[]).filter((mail) => mail.to.startsWith(user.username.toLowerCase()) && mail.text.includes('daily upload limit')),
       (found) => found.length > 0,
       15_000,
     );

@@ -94,5 +94,7 @@ export const pipelineHandlers: Record<string, TaskHandler> = {
 export const automationHandlers: Record<string, TaskHandler> = {
   'begin-run': local('begin-run', async () => (await import('../../functions/automation/begin-run')).handler),
   'deliver-run': local('deliver-run', async () => (await import('../../functions/automation/deliver-run')).handler),
+  'publish-run': local('publish-run', async () => (await import('../../functions/automation/publish-run')).handler),
+  'check-published': local('check-published', async () => (await import('../../functions/automation/check-published')).handler),
   'record-failure': local('record-failure', async () => (await import('../../functions/automation/record-failure')).handler),
 };

@@ -1,10 +1,13 @@
 import { AutomationDelivery } from '../core/delivery/automation-delivery';
 import type { AutomationRunner } from '../core/workflows/automation-runner';
+import { RunPublishing } from '../core/workflows/run-publishing';
 import type { EntryContext } from '../platform/entry-context';
 import { logger } from '../platform/logger';
 import { deliveryPartsOf, firesOnly, type DeliveryParts } from './delivery';
 import { appOriginOf } from './shared';
-import { automationCompletionsOf, automationRunnerOf } from './workflows';
+import { publicationsServiceOf, type PostingOptions } from './publications';
+import { scriptRepositoryOf } from './script-services';
+import { automationCompletionsOf, automationRunnerOf, workflowStoresOf } from './workflows';
 
 /** An automation run's delivery: the delivery area's mail rules, with the workflows' side of a run. */
 export function automationDeliveryOf(context: EntryContext, parts: DeliveryParts = deliveryPartsOf(context, firesOnly)): AutomationDelivery {
@@ -32,4 +35,14 @@ export function composeDeliverRun(context: EntryContext): AutomationDelivery {
 export function composeRecordFailure(context: EntryContext): AutomationRunner {
   const delivery = automationDeliveryOf(context);
   return automationRunnerOf(context, 'record-failure', (run, reason) => delivery.runFailed(run, reason));
+}
+
+/** Publish and CheckPublished: the run's posts through the publications service (the card's own pre-flight and ledger). */
+export function composePublishRun(context: EntryContext, options: PostingOptions = {}): RunPublishing {
+  const scripts = scriptRepositoryOf(context);
+  return new RunPublishing({
+    schedules: workflowStoresOf(context).schedules,
+    scriptOf: (userId, scriptId) => scripts.get(userId, scriptId),
+    publications: publicationsServiceOf(context, options),
+  });
 }

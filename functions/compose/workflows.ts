@@ -1,3 +1,4 @@
+import { DynamoConnectedAccounts } from '../adapters/aws/dynamo/connected-accounts';
 import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets';
 import { ownedReferencesOf } from '../adapters/aws/dynamo/owned-references';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../adapters/aws/dynamo/workflows';
@@ -108,6 +109,7 @@ export function composeWorkflows(context: EntryContext): WorkflowsDeps {
       users,
       scheduler: schedulerOf(context),
       publisher,
+      accounts: new DynamoConnectedAccounts(table),
       scripts: scriptRepositoryOf(context),
     }),
     runner: automationRunnerOf(context, 'start'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timeZoneField } from './delivery';
 import { idParam } from './ids';
 import { captionLookChoices } from './rules/caption-looks';
+import { postingBounds } from './rules/posting';
 import {
   backgroundAudioVolumeRange as volume,
   captionPositions,
@@ -182,6 +183,23 @@ const recipientsField = z
       .transform((list) => [...new Set(list)]),
   );
 
+/** An account a schedule's runs post to, with the privacy of its posts (default: the account's most private). */
+export const schedulePublishTargetSchema = z
+  .object({
+    accountId: idParam,
+    privacy: z.string().trim().min(1).max(postingBounds.privacyMax).optional(),
+  })
+  .strict();
+export type SchedulePublishTarget = z.infer<typeof schedulePublishTargetSchema>;
+
+/** The words `{caption}` and `{title}` in a schedule's caption template stand for the run's post caption and title. */
+export const publishCaptionPlaceholders = ['{caption}', '{title}'] as const;
+
+const publishTargetsField = z
+  .array(schedulePublishTargetSchema)
+  .max(postingBounds.targetsMax, `At most ${postingBounds.targetsMax} accounts`)
+  .refine((targets) => new Set(targets.map((target) => target.accountId)).size === targets.length, 'Each account can be chosen once');
+
 const scheduleFields = {
   name: requiredText(limits.scheduleName, messages.scheduleMissing, 'Name'),
   templateId: z.string({ error: messages.scheduleMissing }).trim().min(1, messages.scheduleMissing).max(100, messages.unknownTemplate).transform((id) => id.toUpperCase()),
@@ -198,6 +216,10 @@ const scheduleFields = {
   emailRecipients: recipientsField,
   emailSubject: z.string().trim().max(limits.emailSubject, `Subject must be at most ${limits.emailSubject} characters`),
   emailBody: z.string().trim().max(limits.emailBody, `Body must be at most ${limits.emailBody.toLocaleString('en-US')} characters`),
+  /** The connected accounts each run posts its video to (none: the run does not post). */
+  publishTargets: publishTargetsField,
+  /** The posts' caption: a template of `{caption}` and `{title}`; empty: the run's post caption. */
+  publishCaption: z.string().trim().max(postingBounds.captionMax, `Caption must be at most ${postingBounds.captionMax.toLocaleString('en-US')} characters`),
 };
 
 /** POST /api/automation-schedules. `nextRunAt` sent by the spec's client is ignored: the server computes it. */
@@ -213,6 +235,8 @@ export const createScheduleSchema = z
     emailRecipients: scheduleFields.emailRecipients.default([]),
     emailSubject: scheduleFields.emailSubject.transform((value) => value || scheduleDefaults.emailSubject).default(scheduleDefaults.emailSubject),
     emailBody: scheduleFields.emailBody.transform((value) => value || scheduleDefaults.emailBody).default(scheduleDefaults.emailBody),
+    publishTargets: scheduleFields.publishTargets.default([]),
+    publishCaption: scheduleFields.publishCaption.default(''),
     nextRunAt: z.unknown().optional(),
   })
   .strict();
@@ -259,6 +283,9 @@ export interface AutomationSchedule {
   emailRecipients: string[];
   emailSubject: string;
   emailBody: string;
+  /** Where each run posts its video, and the posts' caption template (empty: the post caption). */
+  publishTargets: SchedulePublishTarget[];
+  publishCaption: string;
   /** ISO; null while inactive. */
   nextRunAt: string | null;
   lastRunAt: string | null;

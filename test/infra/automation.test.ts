@@ -27,8 +27,8 @@ function statementsOfRole(rolePrefix: RegExp): Statement[] {
 }
 
 describe('automation definition', () => {
-  it('runs BeginRun → RunVideo (the pipeline, nested and waited for) → Deliver, every task with Retry, TimeoutSeconds and a Catch to RecordFailure', () => {
-    expect(tasks.map(([name]) => name).sort()).toEqual(['BeginRun', 'Deliver', 'RecordFailure', 'RunVideo']);
+  it('runs BeginRun → RunVideo (the pipeline, nested and waited for) → Deliver → Publish, every task with Retry, TimeoutSeconds and a Catch to RecordFailure', () => {
+    expect(tasks.map(([name]) => name).sort()).toEqual(['BeginRun', 'CheckPublished', 'Deliver', 'Publish', 'RecordFailure', 'RunVideo']);
     for (const [name, state] of tasks) {
       expect(state.TimeoutSeconds, `${name} TimeoutSeconds`).toBeGreaterThan(0);
       expect(state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0), `${name} Retry`).toBe(true);
@@ -40,6 +40,11 @@ describe('automation definition', () => {
     // BeginRun has written a script and spent tokens once it ran: only Lambda's own failures to run it are retried.
     expect(definition.States.BeginRun?.Retry?.flatMap((retry) => retry.ErrorEquals).every((name) => name.startsWith('Lambda.'))).toBe(true);
     expect(definition.States.RecordFailure?.Next).toBe('RunFailed');
+    // Posting after delivery: Publish, then Wait + CheckPublished until every post is final (the task bounds the looks).
+    expect(definition.States.Deliver?.Next).toBe('Publish');
+    expect(definition.States.Publish?.Next).toBe('IsPosting');
+    expect(definition.States.WaitForPosts).toMatchObject({ Type: 'Wait', Next: 'CheckPublished' });
+    expect(definition.States.CheckPublished?.Next).toBe('IsPosting');
     expect(definition.States.RunFailed?.Type).toBe('Fail');
   });
 
@@ -86,5 +91,10 @@ describe('automation resources', () => {
     expect(actionsOf('begin-run')).not.toContain('states:StartExecution');
     expect(actionsOf('deliver-run')).toContain('ses:SendEmail');
     expect(actionsOf('record-failure')).toContain('ses:SendEmail');
+    // Publish opens platform tokens and queues publications; it mails nobody.
+    for (const module of ['publish-run', 'check-published']) {
+      expect(actionsOf(module)).toEqual(expect.arrayContaining(['kms:Decrypt', 'sqs:SendMessage']));
+      expect(actionsOf(module)).not.toContain('ses:SendEmail');
+    }
   });
 });

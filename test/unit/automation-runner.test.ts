@@ -85,6 +85,8 @@ function automationArea() {
     emailRecipients: ['a@example.com'],
     emailSubject: 'Your video',
     emailBody: 'Here it is',
+    publishTargets: [],
+    publishCaption: '',
     nextRunAt: at,
     lastRunAt: null,
     lastRun: null,

@@ -40,6 +40,8 @@ const schedule = (fields: Partial<AutomationSchedule> = {}): AutomationSchedule 
   emailRecipients: [],
   emailSubject: 'Your automated video is ready!',
   emailBody: 'Your scheduled video has been generated and is ready for viewing.',
+  publishTargets: [],
+  publishCaption: '',
   nextRunAt: '2026-03-05T08:00:00.000Z',
   lastRunAt: null,
   lastRun: null,

@@ -82,6 +82,14 @@ function taskOverrides(definition: Json, handlers: Record<string, TaskHandler>, 
   return out;
 }
 
+/** State name → milliseconds for every top-level Wait of `Seconds`, scaled like Retry intervals (tests). */
+function waitsOf(definition: Json, scale: number): Record<string, number> {
+  const states = (definition.States ?? {}) as Record<string, Json>;
+  const waits: Record<string, number> = {};
+  for (const [name, state] of Object.entries(states)) if (state.Type === 'Wait' && typeof state.Seconds === 'number') waits[name] = Math.round(state.Seconds * 1000 * scale);
+  return waits;
+}
+
 function answer(res: ServerResponse, status: number, body: Json): void {
   res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
   res.end(JSON.stringify(body));
@@ -97,7 +105,10 @@ function answer(res: ServerResponse, status: number, body: Json): void {
  */
 export async function startStepFunctions(options: { repoRoot: string; handlers: Record<string, TaskHandler>; retryScale?: number }): Promise<RunningStepFunctions> {
   const executions = new Map<string, Execution>();
-  const loaded = new Map<string, { machine: LocalMachine; run: StateMachine; overrides: Record<string, TaskHandler>; retryIntervalOverrides: Record<string, number> }>();
+  const loaded = new Map<
+    string,
+    { machine: LocalMachine; run: StateMachine; overrides: Record<string, TaskHandler>; retryIntervalOverrides: Record<string, number>; waitTimeOverrides: Record<string, number> }
+  >();
 
   /** The nested execution of `.sync:2`: started like any other, waited for; its failure fails the calling task. */
   const runNested: TaskHandler = async (input) => {
@@ -120,7 +131,8 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
     if (options.retryScale !== undefined) {
       for (const name of Object.keys(overrides)) retryIntervalOverrides[name] = Math.round(1000 * options.retryScale);
     }
-    loaded.set(machineArn(machine), { machine, run: new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } }), overrides, retryIntervalOverrides });
+    const waitTimeOverrides = options.retryScale === undefined ? {} : waitsOf(definition as unknown as Json, options.retryScale);
+    loaded.set(machineArn(machine), { machine, run: new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } }), overrides, retryIntervalOverrides, waitTimeOverrides });
   }
 
   const start = (body: Json): Json => {
@@ -131,7 +143,10 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
     if (executions.has(executionArn)) throw Object.assign(new Error(`Execution Already Exists: '${executionArn}'`), { type: 'ExecutionAlreadyExists' });
     const input = typeof body.input === 'string' ? body.input : '{}';
     const run = target.run.run(JSON.parse(input), {
-      overrides: { taskResourceLocalHandlers: target.overrides as never, ...(options.retryScale !== undefined ? { retryIntervalOverrides: target.retryIntervalOverrides } : {}) },
+      overrides: {
+        taskResourceLocalHandlers: target.overrides as never,
+        ...(options.retryScale !== undefined ? { retryIntervalOverrides: target.retryIntervalOverrides, waitTimeOverrides: target.waitTimeOverrides } : {}),
+      },
     });
     const execution: Execution = { executionArn, name, status: 'RUNNING', input, startDate: Date.now() / 1000, abort: run.abort, done: Promise.resolve() };
     executions.set(executionArn, execution);

@@ -68,7 +68,8 @@ export class AutomationDelivery {
    */
   async runFailed(run: AutomationRun, reason: string): Promise<void> {
     const { automations } = this.deps;
-    if (run.status !== 'running') return;
+    // A completed run (its video made and delivered) still fails when its posts do.
+    if (run.status === 'failed') return;
     if (!(await this.deps.once.claim(run.userId, `automation-failed#${run.runId}`, 30))) return;
     await automations.finished(run, { status: 'failed', error: reason });
     if (run.test) return;

@@ -3,6 +3,7 @@ import type { AutomationSchedule, CreateScheduleInput, UpdateScheduleInput } fro
 import { LimitExceededError, NotFoundError, ValidationError } from '../errors';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
+import type { ConnectedAccountStore } from '../ports/publishing';
 import type { Scheduler } from '../ports/delivery';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
@@ -17,6 +18,7 @@ export const activeScheduleLimitMessage = (limit: number) =>
   `Your plan allows ${limit} active automation schedule${limit === 1 ? '' : 's'}. Deactivate or delete one, or upgrade your plan.`;
 export const recipientLimitMessage = (limit: number) => `Your plan allows at most ${limit} recipients per schedule.`;
 export const scheduleDeletedMessage = 'Schedule deleted';
+export const unknownAccountMessage = 'Unknown account: choose one of your connected accounts';
 
 /**
  * Automation schedules: validation against the owner's templates and plan (the active
@@ -32,6 +34,8 @@ export class ScheduleService {
       users: Pick<UserRepository, 'get'>;
       scheduler: Scheduler;
       publisher: Publisher;
+      /** The owner's connected accounts, which the runs post to. */
+      accounts: Pick<ConnectedAccountStore, 'get'>;
       /** To tell a run whose video failed (MarkFailed never sends a notice) from one still rendering. */
       scripts?: Pick<ScriptRepository, 'get'>;
       clock?: () => Date;
@@ -80,8 +84,10 @@ export class ScheduleService {
   }
 
   /** The template and the recipients (a check of the request alone); the active limit is the write's own condition. */
-  private async validate(user: User, fields: { templateId: string; emailRecipients: string[] }): Promise<void> {
+  private async validate(user: User, fields: { templateId: string; emailRecipients: string[]; publishTargets: readonly { accountId: string }[] }): Promise<void> {
     if (!(await this.deps.templates.get(user.id, fields.templateId))) throw new ValidationError(workflowMessages.unknownTemplate, [{ path: 'templateId', message: workflowMessages.unknownTemplate }], 'UNKNOWN_TEMPLATE');
+    const accounts = await Promise.all(fields.publishTargets.map((target) => this.deps.accounts.get(user.id, target.accountId)));
+    if (accounts.some((account) => !account)) throw new ValidationError(unknownAccountMessage, [{ path: 'publishTargets', message: unknownAccountMessage }], 'UNKNOWN_ACCOUNT');
     const recipients = workflowPlanLimits.recipients[user.subscriptionTier];
     if (fields.emailRecipients.length > recipients) throw new ValidationError(recipientLimitMessage(recipients), [{ path: 'emailRecipients', message: recipientLimitMessage(recipients) }], 'TOO_MANY_RECIPIENTS');
   }
@@ -113,6 +119,8 @@ export class ScheduleService {
       emailRecipients: input.emailRecipients,
       emailSubject: input.emailSubject,
       emailBody: input.emailBody,
+      publishTargets: input.publishTargets,
+      publishCaption: input.publishCaption,
       nextRunAt: input.isActive ? nextRunAfter(days, now).toISOString() : null,
       lastRunAt: null,
       lastRun: null,

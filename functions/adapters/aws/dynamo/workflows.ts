@@ -63,6 +63,9 @@ const storedScheduleSchema = z.object({
   emailRecipients: z.array(z.string()),
   emailSubject: z.string(),
   emailBody: z.string(),
+  // Schedules saved before posting have neither.
+  publishTargets: z.array(z.object({ accountId: z.string(), privacy: z.string().optional() })).default([]),
+  publishCaption: z.string().default(''),
   nextRunAt: z.string().nullable(),
   lastRunAt: z.string().nullable(),
   lastRun: lastRunSchema.nullable(),

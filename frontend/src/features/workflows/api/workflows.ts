@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost, apiPut } from '@/lib/api-client';
 import { useFolders } from '@/lib/folders';
 import type { MediaPage, PublicAsset } from '@contract/media';
+import type { ConnectedAccount } from '@contract/publishing';
 import type {
   AutomationSchedule,
   CreateScheduleRequest,
@@ -62,4 +63,9 @@ export function useTemplateChoices(open: boolean) {
 /** A 409 on deleting a template: the server's message names the schedules that use it. */
 export function conflictText(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 409 ? error.serverMessage : undefined;
+}
+
+/** The connected accounts a schedule can post to (the key Settings and the card use, so SWR shares it). */
+export function useScheduleAccounts(enabled: boolean) {
+  return useSWR<ConnectedAccount[]>(enabled ? '/api/publishing/accounts' : null, () => apiGet<ConnectedAccount[]>('/api/publishing/accounts'));
 }

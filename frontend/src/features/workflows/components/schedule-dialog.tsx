@@ -28,6 +28,7 @@ import {
 } from '../lib/workflows';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { ActiveSwitch } from './active-switch';
+import { PostToFields } from './post-to-fields';
 
 const dayOfWeekOptions = weekDayNames.map((day, index) => ({ value: String(index), label: day }));
 const dayOfMonthOptions = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
@@ -195,6 +196,13 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
           <Field.Label>Email body</Field.Label>
           <Textarea value={form.emailBody} maxLength={fieldLimits.emailBody} rows={3} autoresize onChange={(event) => set('emailBody', event.target.value)} />
         </Field.Root>
+        <PostToFields
+          enabled={open}
+          accountIds={form.publishAccountIds}
+          caption={form.publishCaption}
+          onAccounts={(ids) => set('publishAccountIds', ids)}
+          onCaption={(caption) => set('publishCaption', caption)}
+        />
       </Stack>
     </AppDialog>
   );

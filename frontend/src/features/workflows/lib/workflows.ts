@@ -153,6 +153,9 @@ export interface ScheduleForm {
   recipients: string;
   emailSubject: string;
   emailBody: string;
+  /** The connected accounts each run posts to, and the posts' caption template (empty: the post caption). */
+  publishAccountIds: string[];
+  publishCaption: string;
 }
 
 /** The dialog's defaults: daily at 09:00, active, the spec's subject and body; today's weekday and day. */
@@ -168,6 +171,8 @@ export function defaultScheduleForm(templateId = '', now: Date = new Date()): Sc
     recipients: '',
     emailSubject: scheduleDefaults.emailSubject,
     emailBody: scheduleDefaults.emailBody,
+    publishAccountIds: [],
+    publishCaption: '',
   };
 }
 
@@ -185,6 +190,8 @@ export function scheduleRequestFrom(form: ScheduleForm, timeZone: string | undef
     emailRecipients: parseRecipients(form.recipients).valid,
     emailSubject: form.emailSubject.trim() || scheduleDefaults.emailSubject,
     emailBody: form.emailBody.trim() || scheduleDefaults.emailBody,
+    publishTargets: form.publishAccountIds.map((accountId) => ({ accountId })),
+    publishCaption: form.publishCaption.trim(),
   };
 }
 

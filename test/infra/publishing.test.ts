@@ -49,7 +49,7 @@ describe('publishing', () => {
     expect(environment).toContain('PUBLISHING_PARAMETER_PREFIX');
   });
 
-  it('reads exactly the six platform parameters by name; only the functions that declare the token key (publishing, account closing, the publication worker) touch the key or them', () => {
+  it('reads exactly the six platform parameters by name; only the functions that declare the token key (publishing, account closing, the publication worker, the automation’s Publish and CheckPublished) touch the key or them', () => {
     const [id] = publishingFunction();
     const ssm = statementsOf(id).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ssm:')));
     const resources = JSON.stringify(ssm.map((statement) => statement.Resource));
@@ -57,9 +57,9 @@ describe('publishing', () => {
     expect(resources).not.toMatch(/publishing\/\*|stripe|openai|elevenlabs/);
     const [keyId] = tokenKeyId();
     const holders = entriesOf(template, 'AWS::Lambda::Function')
-      .filter(([, fn]) => ['Reelsmith HTTP API: account'].includes(String(fn.Properties?.Description)) || String(fn.Properties?.Description).startsWith('Reelsmith publications'))
+      .filter(([, fn]) => ['Reelsmith HTTP API: account', 'Reelsmith automation task: publish-run', 'Reelsmith automation task: check-published'].includes(String(fn.Properties?.Description)) || String(fn.Properties?.Description).startsWith('Reelsmith publications'))
       .map(([other]) => other);
-    expect(holders).toHaveLength(2);
+    expect(holders).toHaveLength(4);
     for (const [other] of entriesOf(template, 'AWS::Lambda::Function')) {
       if (other === id || holders.includes(other) || !resourcesOf(template, 'AWS::Lambda::Function')[other]?.Properties?.Role) continue;
       const text = JSON.stringify(statementsOf(other));

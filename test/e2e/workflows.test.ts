@@ -172,6 +172,10 @@ describe('workflows journey', () => {
     await dialog.getByRole('button', { name: 'Create Schedule' }).click();
     expect(await page.getByText('Schedule Created Successfully').count()).toBe(0);
     await screenshot(page, 'workflows-schedule-dialog');
+    // Without connected accounts, Post to says where to connect one.
+    await dialog.getByTestId('schedule-post-to').scrollIntoViewIfNeeded();
+    await dialog.getByTestId('schedule-post-to').getByText('Connect TikTok, YouTube or Instagram in Settings', { exact: false }).waitFor();
+    await screenshot(page, 'workflows-schedule-post-to');
 
     await dialog.getByLabel('Email recipients').fill(recipient);
     await dialog.getByRole('button', { name: 'Create Schedule' }).click();

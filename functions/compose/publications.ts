@@ -20,6 +20,7 @@ import { publicationQueueOf } from './runtime/publication-queue';
 import { postersOf, type Posters } from './runtime/posters';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { webhooksOf } from './webhooks';
+import type { WebhookService } from '../core/delivery/webhooks';
 
 /**
  * Posting: the publications service the HTTP area calls and the runner the worker runs.
@@ -57,12 +58,15 @@ function cardEvents(context: EntryContext): PublicationEvents {
 /** The card and, once per publication, `video.published` or `video.publish_failed` (event id from the publication's id). */
 export function publicationEventsOf(context: EntryContext): PublicationEvents {
   const changed = pushOf(realtimeOf(context, sessionsOf(context)));
-  const webhooks = webhooksOf(context, new DynamoDeliverySettingsRepository(tableOf(context, 'read-write')));
+  // Built at the first outcome, not with the worker: locally the first webhook service built consumes the
+  // process's queue, and a worker composed at start-up should not take that role from delivery's own.
+  let built: WebhookService | undefined;
+  const webhooks = () => (built ??= webhooksOf(context, new DynamoDeliverySettingsRepository(tableOf(context, 'read-write'))));
   return {
     changed,
     finished: async (publication: StoredPublication) => {
       const published = publication.status === 'published';
-      await webhooks.dispatchPublication(publication.userId, published ? 'video.published' : 'video.publish_failed', `msg_${publication.id}${published ? 'pub' : 'fail'}`, {
+      await webhooks().dispatchPublication(publication.userId, published ? 'video.published' : 'video.publish_failed', `msg_${publication.id}${published ? 'pub' : 'fail'}`, {
         scriptId: publication.scriptId,
         title: publication.post.title,
         durationSeconds: publication.durationSeconds ?? null,

@@ -122,7 +122,7 @@ describe('an automation schedule that posts', () => {
       () => scheduleOf(user, schedule.id),
       (shown) => shown.lastRun?.status === 'failed',
     );
-    expect(failed.lastRun?.error).toBe('The post to YouTube (' + youtube.displayName + ') failed: The channel reached its daily upload limit');
+    expect(failed.lastRun?.error).toBe('The post to YouTube (' + youtube.displayName + ') failed: The channel reached its daily upload limit (YouTube: uploadLimitExceeded)');
     const mails = await until(
       async () => ((await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; text: string }[]).filter((mail) => mail.to.startsWith(user.username.toLowerCase()) && mail.text.includes('daily upload limit')),
       (found) => found.length > 0,

@@ -5,29 +5,36 @@ import { UrlFetcher } from '../adapters/net/url-fetcher';
 import { PexelsStockFootage } from '../adapters/providers/pexels-stock-footage';
 import { StockFootage } from '../core/media/stock-footage';
 import type { Publisher } from '../core/ports/realtime';
-import type { EntryContext } from '../platform/entry-context';
+import { readSecretParameter } from '../adapters/aws/ssm-secret';
+import type { StockFootageSource } from '../core/ports/stock-footage';
+import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/logger';
 import { usersOf } from './shared';
 
 /**
- * Stock footage for a video request: Pexels when PEXELS_API_KEY is set, nothing otherwise
- * (sentences without a clip then get generated backgrounds). The clips are kept in the user's library,
+ * Stock footage for a video request: Pexels when PEXELS_API_KEY is set (in the cloud: the SecureString named
+ * by PEXELS_API_KEY_PARAMETER, read on first use), nothing otherwise (sentences without a clip then get
+ * generated backgrounds). The clips are kept in the user's library,
  * so the entry point writes the table and the bucket. File links are fetched through the guarded
  * fetcher; only a configured PEXELS_BASE_URL's own origin (the tests' local fake) is trusted beyond it.
  */
 export function stockFootageOf(context: EntryContext, publisher?: Publisher): StockFootage | undefined {
   const { config } = context;
-  if (!config.PEXELS_API_KEY) return undefined;
+  const parameter = config.PEXELS_API_KEY_PARAMETER;
+  if (!config.PEXELS_API_KEY && !parameter) return undefined;
+  if (!config.PEXELS_API_KEY && parameter) need(context, { kind: 'secret', name: 'pexels' });
   const table = tableOf(context, 'read-write');
   const areaLog = logger.child({ area: 'stock-footage' });
-  const source = new PexelsStockFootage({
-    apiKey: config.PEXELS_API_KEY,
-    baseUrl: config.PEXELS_BASE_URL,
-    files: new UrlFetcher(),
-    ...(config.PEXELS_BASE_URL ? { trustedFiles: new UrlFetcher({ isAllowed: () => true }) } : {}),
-  });
+  const pexels = (apiKey: string) =>
+    new PexelsStockFootage({
+      apiKey,
+      baseUrl: config.PEXELS_BASE_URL,
+      files: new UrlFetcher(),
+      ...(config.PEXELS_BASE_URL ? { trustedFiles: new UrlFetcher({ isAllowed: () => true }) } : {}),
+    });
+  const source = config.PEXELS_API_KEY ? pexels(config.PEXELS_API_KEY) : keyOnFirstUse(() => readSecretParameter(parameter ?? ''), pexels);
   return new StockFootage({
     source,
     uploads: new DynamoMediaUploadRepository(table),
@@ -38,4 +45,31 @@ export function stockFootageOf(context: EntryContext, publisher?: Publisher): St
     publisher,
     log: (message, fields) => areaLog.info(message, fields),
   });
+}
+
+/**
+ * A Pexels source whose key is read on first use (once per process): without a stored key it finds nothing,
+ * so the video falls back to generated backgrounds as when no key is configured.
+ */
+export function keyOnFirstUse(readKey: () => Promise<string | undefined>, make: (apiKey: string) => StockFootageSource): StockFootageSource {
+  let resolved: Promise<StockFootageSource | undefined> | undefined;
+  // A failed read (SSM unreachable) is not kept: the next video tries again.
+  const source = () =>
+    (resolved ??= readKey().then(
+      (key) => (key ? make(key) : undefined),
+      (error: unknown) => {
+        resolved = undefined;
+        throw error;
+      },
+    ));
+  return {
+    provider: 'pexels',
+    search: async (query, orientation, limit) => (await source())?.search(query, orientation, limit) ?? [],
+    download: async (video, maxBytes, timeoutMs) => {
+      const found = await source();
+      if (!found) throw new Error('No Pexels key is stored');
+      return found.download(video, maxBytes, timeoutMs);
+    },
+    picture: async (video, timeoutMs) => (await source())?.picture(video, timeoutMs),
+  };
 }

@@ -9,7 +9,7 @@ export const cognitoAdminActions = ['AdminConfirmSignUp', 'AdminDeleteUser', 'Ad
 export type CognitoAdminAction = (typeof cognitoAdminActions)[number];
 
 /** Provider keys read from SSM on first use. */
-export type SecretName = 'openai' | 'elevenlabs' | 'stripe' | 'stripe-webhook' | 'publishing';
+export type SecretName = 'openai' | 'elevenlabs' | 'stripe' | 'stripe-webhook' | 'publishing' | 'pexels';
 
 export interface FunctionAccess {
   /** The single table. Every HTTP area writes (sessions are touched, CSRF and tickets stored). */

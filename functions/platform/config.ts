@@ -77,6 +77,8 @@ export const configSchema = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined),
+  /** In the cloud: the SSM SecureString holding the Pexels key, read on first use (absent: generated backgrounds). */
+  PEXELS_API_KEY_PARAMETER: z.string().min(1).optional(),
   /** Another Pexels-compatible API (tests point it at a local fake); file links on its origin are fetched too. */
   PEXELS_BASE_URL: optionalUrl,
   /** Billing: Stripe's secret key and webhook signing secret. Secrets: never logged. */

@@ -22,7 +22,7 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   system: { table: 'read-write', realtime: true },
   auth: { table: 'read-write', identity: ['AdminConfirmSignUp', 'AdminDeleteUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'], mail: true, realtime: true },
   stats: { table: 'read-write' },
-  scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai'] },
+  scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai', 'pexels'] },
   // Cloning checks the samples with ffprobe and clones through ElevenLabs when a key is set.
   voices: { table: 'read-write', bucket: 'read-write', ffmpeg: true, secrets: ['elevenlabs'] },
   media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },

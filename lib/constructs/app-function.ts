@@ -142,6 +142,7 @@ export class AppFunction extends NodejsFunction {
       environment: {
         ...appEnvironment(props.resources),
         ...(props.access.secrets?.includes('openai') ? { OPENAI_API_KEY_PARAMETER: openAiKeyParameterName(Stack.of(scope).stackName) } : {}),
+        ...(props.access.secrets?.includes('pexels') ? { PEXELS_API_KEY_PARAMETER: pexelsKeyParameterName(Stack.of(scope).stackName) } : {}),
         ...(props.access.secrets?.includes('elevenlabs') ? { ELEVENLABS_API_KEY_PARAMETER: elevenLabsKeyParameterName(Stack.of(scope).stackName) } : {}),
         ...(props.access.secrets?.includes('stripe') ? stripeEnvironment(Stack.of(scope).stackName) : {}),
         ...(props.access.secrets?.includes('stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_PARAMETER: stripeParameterNames(Stack.of(scope).stackName).webhookSecret } : {}),
@@ -269,6 +270,11 @@ export function openAiKeyParameterName(stackName: string): string {
   return `/reelsmith/${stackName}/openai-api-key`;
 }
 
+/** Pexels' API key (stock footage for sentences without a clip of the creator's own). */
+export function pexelsKeyParameterName(stackName: string): string {
+  return `/reelsmith/${stackName}/pexels-api-key`;
+}
+
 /** The same for the ElevenLabs key; without it voice-overs are spoken by eSpeak NG. */
 export function elevenLabsKeyParameterName(stackName: string): string {
   return `/reelsmith/${stackName}/elevenlabs-api-key`;
@@ -316,6 +322,8 @@ export function secretParameterNames(stackName: string, secret: SecretName): str
     }
     case 'stripe-webhook':
       return [stripeParameterNames(stackName).webhookSecret];
+    case 'pexels':
+      return [pexelsKeyParameterName(stackName)];
     case 'publishing':
       return publishingParameterNames.map((name) => `${publishingParameterPrefix(stackName)}/${name}`);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema, storedLanguageSchema } from './languages';
 import { captionSettingsInputSchema } from './caption-settings';
 import { captionMessages, postCaptionProblem } from './rules/post-caption';
 import { matchedTagLimits } from './rules/segments';
@@ -107,6 +108,10 @@ export const scriptSchema = z.object({
   videoGenerationError: z.string().nullable().default(null),
   /** The last known render percent (0–100) while a video is generating. */
   videoProgress: z.number().nullable().default(null),
+  /** The language it is written, voiced and captioned in (contract/languages.ts); older records read English. */
+  language: storedLanguageSchema,
+  /** The script this one was translated from (POST /api/scripts/{id}/translate), or null. */
+  translatedFrom: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -161,6 +166,8 @@ export const createScriptSchema = z.object({
   preferredFolderId: preferredFolderIdSchema,
   hookSuggestion: optionalText(500),
   source: z.enum(['openai', 'offline']).optional(),
+  /** The language it is written in; absent: the user's default language (Settings), else English. */
+  language: languageSchema.optional(),
   /** Sent by the spec's client; the session decides the owner. */
   userId: z.unknown().optional(),
   videoMetadata: videoMetadataInputSchema.nullable().optional(),
@@ -176,6 +183,7 @@ export const updateScriptSchema = z
     captionSettings: captionSettingsInputSchema.nullable(),
     scriptContent: scriptContentSchema,
     voiceId: z.string().trim().max(100).nullable(),
+    language: languageSchema,
     // Null as a script without one reads back (and as POST takes it).
     postCaption: postCaptionSchema.nullable(),
     audioUrl: mediaUrl.nullable(),

@@ -1,9 +1,17 @@
 import type { CreateScriptInput, Script, UpdateScriptInput } from '../../contract/scripts';
+import { defaultLanguage } from '../../contract/languages';
 import { mediaReset } from './lifecycle';
 
 /** A new script record; its shape and the requests that make and change it are the contract's (contract/scripts.ts). */
 export function newScript(
-  input: Omit<CreateScriptInput, 'preferredFolderId'> & { preferredFolderId?: string | null; id: string; userId: string; now: Date },
+  input: Omit<CreateScriptInput, 'preferredFolderId'> & {
+    preferredFolderId?: string | null;
+    id: string;
+    userId: string;
+    now: Date;
+    /** The script a translation was made from. */
+    translatedFrom?: string | null;
+  },
 ): Script {
   const now = input.now.toISOString();
   return {
@@ -38,6 +46,8 @@ export function newScript(
     audioGenerationError: null,
     videoGenerationError: null,
     videoProgress: null,
+    language: input.language ?? defaultLanguage,
+    translatedFrom: input.translatedFrom ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,7 +1,6 @@
 import { DynamoConnectedAccounts } from '../adapters/aws/dynamo/connected-accounts';
 import { DynamoDeliverySettingsRepository } from '../adapters/aws/dynamo/delivery-settings';
 import { DynamoPublications } from '../adapters/aws/dynamo/publications';
-import { DynamoScriptRepository } from '../adapters/aws/dynamo/script-repository';
 import { postingVideoOf } from '../adapters/providers/publishing/stored-posting-video';
 import { dailyPostLimits } from '../contract/publishing';
 import { NotFoundError } from '../core/errors';
@@ -16,6 +15,7 @@ import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/logger';
 import { connectedAccountsOf } from './publishing';
+import { scriptRepositoryOf } from './script-services';
 import { publicationQueueOf } from './runtime/publication-queue';
 import { postersOf, type Posters } from './runtime/posters';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
@@ -90,7 +90,7 @@ export function publicationsServiceOf(context: EntryContext, options: PostingOpt
   const users = usersOf(context, 'read');
   return new PublicationsService({
     store: new DynamoPublications(table),
-    scripts: new DynamoScriptRepository(table),
+    scripts: scriptRepositoryOf(context),
     accounts: new DynamoConnectedAccounts(table),
     tokens: connectedAccountsOf(context, options.clock ? { clock: options.clock } : {}),
     posters: options.posters ?? postersOf(context.config),

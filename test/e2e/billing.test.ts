@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { PublicUser } from '../../functions/contract/users';
-import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR, signInThroughApi } from './browser';
+import { shootBothSizes } from './api-setup';
+import { launchBrowser, newPage, signInThroughApi } from './browser';
 
 /**
  * The billing journey in Chromium against the local stack and its local Stripe: Available Plans on
@@ -19,20 +19,6 @@ describe('billing journey', () => {
   let page: Page;
 
   const tier = async () => ((await (await page.request.get('/api/user')).json()) as PublicUser).subscriptionTier;
-
-  async function shoot(name: string, locator?: string) {
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      if (locator) {
-        await page.waitForTimeout(400);
-        await page.locator(locator).screenshot({ path: join(SCREENSHOT_DIR, `billing-${name}-${width}x${height}.png`) });
-      } else await screenshot(page, `billing-${name}-${width}x${height}`, { viewport: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
@@ -54,34 +40,34 @@ describe('billing journey', () => {
     expect(await basic.textContent()).toContain('30 per month');
     expect(await page.getByTestId('plan-free').textContent()).toContain('10, one-time');
     expect(await page.getByTestId('plan-pro').textContent()).toContain('5 GB');
-    await shoot('plans-free', 'section[aria-labelledby="plans-heading"]');
+    await shootBothSizes(page, 'billing', 'plans-free', { locator: 'section[aria-labelledby="plans-heading"]', restore: { width: 1280, height: 800 }, overflow: false });
   });
 
   it('upgrades to basic through the local checkout and comes back to /settings with the plan changed', async () => {
     await page.getByRole('button', { name: 'Upgrade to Basic' }).click();
     await page.waitForURL(/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
     await expect.poll(() => page.locator('body').textContent()).toContain('Reelsmith test checkout');
-    await shoot('checkout');
+    await shootBothSizes(page, 'billing', 'checkout', { restore: { width: 1280, height: 800 }, overflow: false });
     await page.getByRole('button', { name: /Pay \$20/ }).click();
     await page.waitForURL((url) => url.pathname === '/settings' && url.search === '', { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('plan-basic').getAttribute('data-current'), { timeout: 10_000 }).toBe('true');
     await expect.poll(() => page.getByText('Subscription updated to Basic').count()).toBeGreaterThan(0);
     expect(await tier()).toBe('basic');
     expect(await page.getByRole('button', { name: 'Contact Support to Downgrade' }).isDisabled()).toBe(true);
-    await shoot('plans-basic', 'section[aria-labelledby="plans-heading"]');
+    await shootBothSizes(page, 'billing', 'plans-basic', { locator: 'section[aria-labelledby="plans-heading"]', restore: { width: 1280, height: 800 }, overflow: false });
   });
 
   it('manages the subscription in the local portal and cancels it at the period end', async () => {
     await page.getByRole('button', { name: 'Manage Subscription' }).click();
     await page.waitForURL(/127\.0\.0\.1:\d+\/portal\/bps_/);
-    await shoot('portal');
+    await shootBothSizes(page, 'billing', 'portal', { restore: { width: 1280, height: 800 }, overflow: false });
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Your subscription is cancelled');
     await page.getByRole('link', { name: 'Return to Reelsmith' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
     await expect.poll(() => page.getByTestId('plan-notice').textContent(), { timeout: 10_000 }).toContain('Your plan is cancelled');
     expect(await tier()).toBe('basic');
-    await shoot('plans-cancelling', 'section[aria-labelledby="plans-heading"]');
+    await shootBothSizes(page, 'billing', 'plans-cancelling', { locator: 'section[aria-labelledby="plans-heading"]', restore: { width: 1280, height: 800 }, overflow: false });
   });
 
   it('a cancelled checkout says so and leaves /settings clean', async () => {

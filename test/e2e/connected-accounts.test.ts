@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,8 @@ import { getConfig } from '../../functions/platform/config';
 import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';
 import { seriousViolations } from './a11y';
-import { horizontalOverflow, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, signInThroughApi } from './browser';
+import { shootBothSizes } from './api-setup';
+import { launchBrowser, newPage, signInThroughApi } from './browser';
 
 /**
  * The Connected accounts journey in Chromium against the local stack and its platform sandbox:
@@ -26,20 +26,6 @@ describe('connected accounts journey', () => {
   let userId: string;
 
   const accounts = async () => (await (await page.request.get('/api/publishing/accounts')).json()) as ConnectedAccount[];
-
-  async function shoot(name: string, locator?: string) {
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
-      expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-      if (locator) await page.locator(locator).screenshot({ path: join(SCREENSHOT_DIR, `publishing-${name}-${width}x${height}.png`) });
-      else await screenshot(page, `publishing-${name}-${width}x${height}`, { viewport: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
@@ -58,12 +44,12 @@ describe('connected accounts journey', () => {
     const section = page.getByTestId('connected-accounts-section');
     await expect.poll(() => section.textContent()).toContain('0 of 1 on your plan');
     await section.scrollIntoViewIfNeeded();
-    await shoot('empty', '[data-testid="connected-accounts-section"]');
+    await shootBothSizes(page, 'publishing', 'empty', { locator: '[data-testid="connected-accounts-section"]', restore: { width: 1280, height: 800 } });
 
     await page.getByRole('button', { name: 'Connect TikTok' }).click();
     await page.waitForURL(/127\.0\.0\.1:\d+\/tiktok\/v2\/auth\/authorize\//);
     await expect.poll(() => page.locator('h1').textContent()).toContain('Reelsmith would like to access your TikTok account');
-    await shoot('tiktok-consent');
+    await shootBothSizes(page, 'publishing', 'tiktok-consent', { restore: { width: 1280, height: 800 } });
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL((url) => url.pathname === '/settings' && url.search === '', { timeout: 20_000 });
     await expect.poll(() => page.getByText('TikTok account connected').count()).toBeGreaterThan(0);
@@ -110,14 +96,14 @@ describe('connected accounts journey', () => {
     await page.getByTestId('connected-accounts-section').scrollIntoViewIfNeeded();
     // axe-core (WCAG 2.1 A/AA): nothing serious or critical on the page with the section full.
     expect((await seriousViolations(page)).map((violation) => `${violation.id}: ${violation.targets.join(' | ')}`)).toEqual([]);
-    await shoot('three', '[data-testid="connected-accounts-section"]');
+    await shootBothSizes(page, 'publishing', 'three', { locator: '[data-testid="connected-accounts-section"]', restore: { width: 1280, height: 800 } });
   });
 
   it('disconnects after asking, and the account is gone', async () => {
     await page.getByTestId('connected-account-tiktok').getByRole('button', { name: 'Disconnect' }).click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await expect.poll(() => dialog.textContent()).toContain('Disconnect @sandbox.creator from TikTok?');
-    await shoot('confirm');
+    await shootBothSizes(page, 'publishing', 'confirm', { restore: { width: 1280, height: 800 } });
     await dialog.getByRole('button', { name: 'Disconnect' }).click();
     await expect.poll(() => page.getByText('TikTok account disconnected').count()).toBeGreaterThan(0);
     await expect.poll(async () => (await accounts()).map((account) => account.platform).sort()).toEqual(['instagram', 'youtube']);

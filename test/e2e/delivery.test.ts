@@ -6,19 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { ScheduledEmail, ShareLink } from '../../functions/contract/delivery';
-import type { PublicAsset } from '../../functions/contract/media';
 import type { Script } from '../../functions/contract/scripts';
 import { makeMedia } from '../support/media-files';
+import { finishedVideoThroughApi, mailsTo, morningScript, untilMailsTo } from './api-setup';
 import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 /**
  * The journey in Chromium against the local stack: the Email Automation card saved and a test email
@@ -36,70 +31,6 @@ describe('delivery journey', () => {
   let automationEmail: string;
   let shareUrl: string;
 
-  async function csrf(): Promise<Record<string, string>> {
-    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
-    return { 'x-csrf-token': csrfToken };
-  }
-
-  async function mails(to: string): Promise<Mail[]> {
-    const response = await fetch(`${stack.url}/dev/mailbox.json`);
-    return ((await response.json()) as Mail[]).filter((mail) => mail.to === to.toLowerCase());
-  }
-
-  async function untilMails(to: string, count: number, timeoutMs = 20_000): Promise<Mail[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = await mails(to);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`expected ${count} mails to ${to}, found ${found.length}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
-  /** One clip in the library (upload-url, the POST to storage, complete), as the upload dialog does it. */
-  async function uploadClip(): Promise<PublicAsset> {
-    const file = await makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' });
-    const headers = await csrf();
-    const begin = await page.request.post('/api/media/upload-url', { data: { fileName: file.name, contentType: file.type, size: file.bytes.byteLength }, headers });
-    expect(begin.status(), await begin.text()).toBe(201);
-    const ticket = (await begin.json()) as { uploadId: string; url: string; fields: Record<string, string> };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-    const sent = await fetch(ticket.url, { method: 'POST', body: form });
-    expect(sent.status).toBeLessThan(300);
-    const complete = await page.request.post('/api/media/complete', { data: { uploadId: ticket.uploadId }, headers });
-    expect(complete.status(), await complete.text()).toBe(201);
-    return (await complete.json()) as PublicAsset;
-  }
-
-  /** A saved script with a finished video: made through the API (the video journey tests the UI for it). */
-  async function scriptWithVideo(): Promise<Script> {
-    await uploadClip();
-    const headers = await csrf();
-    const created = await page.request.post('/api/scripts', {
-      data: {
-        title: 'Three tiny habits for calmer mornings',
-        scriptContent: 'Make your bed before you touch your phone.\nDrink a full glass of water.\nWrite down one thing to finish today.',
-        postCaption: 'Three tiny habits that turned my mornings around. Which one are you trying first? #morningroutine #habits #productivity #selfcare #calm #wellness',
-      },
-      headers,
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const saved = (await created.json()) as Script;
-    const started = await page.request.post(`/api/scripts/${saved.id}/generate-video`, { data: {}, headers });
-    expect(started.status(), await started.text()).toBe(202);
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      const list = (await (await page.request.get('/api/scripts')).json()) as Script[];
-      const current = list.find((item) => item.id === saved.id);
-      if (current?.videoGenerationStatus === 'complete' && current.videoUrl) return current;
-      if (current?.videoGenerationStatus === 'failed') throw new Error(`video failed: ${current.videoGenerationError ?? ''}`);
-      if (Date.now() > deadline) throw new Error('the video did not finish in time');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
     delete process.env.ELEVENLABS_API_KEY;
@@ -108,7 +39,7 @@ describe('delivery journey', () => {
     ({ context, page } = await newPage(browser, stack.url));
     const userId = await signInThroughApi(page, 'deliver');
     automationEmail = `inbox-${userId.slice(-6).toLowerCase()}@example.com`;
-    script = await scriptWithVideo();
+    script = await finishedVideoThroughApi(page, morningScript, await makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }));
   });
 
   afterAll(async () => {
@@ -145,7 +76,7 @@ describe('delivery journey', () => {
     await automation().getByLabel('Automation email').fill(automationEmail);
     await automation().getByRole('button', { name: 'Send test email' }).click();
     await toast('Test email sent').waitFor({ timeout: 20_000 });
-    const [test] = await untilMails(automationEmail, 1);
+    const [test] = await untilMailsTo(stack.url, automationEmail, 1);
     expect(test?.subject).toBeTruthy();
 
     await automation().getByTestId('switch-enableVideoEmail').click();
@@ -171,7 +102,7 @@ describe('delivery journey', () => {
   });
 
   it('sends the video now from the card’s Trigger Email menu', async () => {
-    const before = (await mails(automationEmail)).length;
+    const before = (await mailsTo(stack.url, automationEmail)).length;
     await page.goto('/scripts');
     await card().getByRole('button', { name: 'Trigger Email' }).click();
     await page.getByRole('menuitem', { name: 'Send Now' }).waitFor();
@@ -180,7 +111,7 @@ describe('delivery journey', () => {
     await screenshot(page, 'delivery-trigger-email');
     await page.getByRole('menuitem', { name: 'Send Now' }).click();
     await toast('Video notification email sent successfully!').waitFor({ timeout: 20_000 });
-    const after = await untilMails(automationEmail, before + 1);
+    const after = await untilMailsTo(stack.url, automationEmail, before + 1);
     expect(after.some((mail) => mail.text.includes('/share/'))).toBe(true);
   });
 

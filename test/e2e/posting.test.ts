@@ -11,7 +11,8 @@ import type { ConnectedAccount, Publication } from '../../functions/contract/pub
 import { postingUiMessages } from '../../functions/contract/rules/posting';
 import type { Script } from '../../functions/contract/scripts';
 import { services } from '../support/services';
-import { horizontalOverflow, newPage, screenshot, signInThroughApi } from './browser';
+import { csrfHeaders, finishedVideoThroughApi, morningScript, shootBothSizes } from './api-setup';
+import { newPage, signInThroughApi } from './browser';
 import { startJourney, stopJourney, type Journey } from './journey';
 
 /**
@@ -26,65 +27,9 @@ describe('posting journey', () => {
   let page: Page;
   let script: Script;
 
-  async function csrf(): Promise<Record<string, string>> {
-    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
-    return { 'x-csrf-token': csrfToken };
-  }
-
   const publications = async () => (await (await page.request.get(`/api/publications?scriptId=${script.id}`)).json()) as Publication[];
   const card = () => page.getByTestId('script-card').filter({ hasText: script.title });
   const dialog = () => page.getByTestId('post-video-dialog');
-
-  async function shoot(name: string, locator?: string) {
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
-      expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-      if (locator) await page.locator(locator).first().screenshot({ path: `test-results/screenshots/posting-${name}-${width}x${height}.png` });
-      else await screenshot(page, `posting-${name}-${width}x${height}`, { viewport: true });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
-
-  /** A saved script with a finished video, made through the API (the video journeys test the UI for it). */
-  async function scriptWithVideo(): Promise<Script> {
-    const file = journey.files[0];
-    if (!file) throw new Error('no clip');
-    const headers = await csrf();
-    const begin = await page.request.post('/api/media/upload-url', { data: { fileName: file.name, contentType: file.type, size: file.bytes.byteLength }, headers });
-    expect(begin.status(), await begin.text()).toBe(201);
-    const ticket = (await begin.json()) as { uploadId: string; url: string; fields: Record<string, string> };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-    expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-    const complete = await page.request.post('/api/media/complete', { data: { uploadId: ticket.uploadId }, headers });
-    expect(complete.status(), await complete.text()).toBe(201);
-    const created = await page.request.post('/api/scripts', {
-      data: {
-        title: 'Three tiny habits for calmer mornings',
-        scriptContent: 'Make your bed before you touch your phone.\nDrink a full glass of water.\nWrite down one thing to finish today.',
-        postCaption: 'Three tiny habits that turned my mornings around. #morningroutine #habits #productivity #selfcare #calm #wellness',
-      },
-      headers,
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const saved = (await created.json()) as Script;
-    const started = await page.request.post(`/api/scripts/${saved.id}/generate-video`, { data: {}, headers });
-    expect(started.status(), await started.text()).toBe(202);
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      const list = (await (await page.request.get('/api/scripts')).json()) as Script[];
-      const current = list.find((item) => item.id === saved.id);
-      if (current?.videoGenerationStatus === 'complete' && current.videoUrl) return current;
-      if (current?.videoGenerationStatus === 'failed') throw new Error(`video failed: ${current.videoGenerationError ?? ''}`);
-      if (Date.now() > deadline) throw new Error('the video did not finish in time');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
 
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
@@ -96,7 +41,7 @@ describe('posting journey', () => {
     // Pro: three accounts, and no watermark (the free plan's is refused by TikTok).
     const { table } = services();
     await table.client.send(new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: 'SET subscriptionTier = :pro', ExpressionAttributeValues: { ':pro': 'pro' } }));
-    script = await scriptWithVideo();
+    script = await finishedVideoThroughApi(page, morningScript, journey.files[0]);
   }, 240_000);
 
   afterAll(async () => {
@@ -106,7 +51,7 @@ describe('posting journey', () => {
   it('connects the three sandbox accounts', async () => {
     const users = { tiktok: 'maya.makes', youtube: 'maya.films', instagram: 'maya.films.daily' } as const;
     for (const platform of ['tiktok', 'youtube', 'instagram'] as const) {
-      const started = await page.request.post(`/api/publishing/accounts/${platform}/connect`, { data: {}, headers: await csrf() });
+      const started = await page.request.post(`/api/publishing/accounts/${platform}/connect`, { data: {}, headers: await csrfHeaders(page) });
       expect(started.status(), await started.text()).toBe(200);
       const url = new URL(((await started.json()) as { url: string }).url);
       url.searchParams.set('consent', 'allow');
@@ -128,7 +73,7 @@ describe('posting journey', () => {
     await dialog().getByLabel(postingUiMessages.privacyLabel).selectOption({ label: 'Only me' });
     await dialog().getByRole('tab', { name: 'YouTube' }).click();
     expect(await dialog().getByLabel(postingUiMessages.youtubeTitle).inputValue()).toBe(script.title);
-    await shoot('dialog');
+    await shootBothSizes(page, 'posting', 'dialog');
     await page.getByTestId('post-submit').click();
     await expect.poll(() => page.getByText(postingUiMessages.postedToast(3)).count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
@@ -139,7 +84,7 @@ describe('posting journey', () => {
     for (const link of links) expect(link).toMatch(/^https?:\/\//);
     for (const publication of await publications()) expect(links).toContain(publication.postUrl);
     await card().getByTestId('publications').scrollIntoViewIfNeeded();
-    await shoot('card-published', '[data-testid="script-card"]');
+    await shootBothSizes(page, 'posting', 'card-published', { locator: '[data-testid="script-card"]' });
   });
 
   it('schedules a post for tomorrow and cancels it', async () => {

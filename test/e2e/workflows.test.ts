@@ -5,19 +5,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import type { PublicAsset } from '../../functions/contract/media';
 import type { AutomationSchedule, VideoTemplate } from '../../functions/contract/workflows';
 import { makeMedia } from '../support/media-files';
+import { mailsTo, uploadThroughApi } from './api-setup';
 import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 /**
  * The journey in Chromium against the local stack: the Workflows page reached from the Automations
@@ -34,33 +29,6 @@ describe('workflows journey', () => {
   let dir: string;
   let recipient: string;
 
-  async function csrf(): Promise<Record<string, string>> {
-    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
-    return { 'x-csrf-token': csrfToken };
-  }
-
-  async function mails(to: string): Promise<Mail[]> {
-    const response = await fetch(`${stack.url}/dev/mailbox.json`);
-    return ((await response.json()) as Mail[]).filter((mail) => mail.to === to.toLowerCase());
-  }
-
-  /** One clip in the library (upload-url, the POST to storage, complete), as the upload dialog does it. */
-  async function uploadClip(): Promise<PublicAsset> {
-    const file = await makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' });
-    const headers = await csrf();
-    const begin = await page.request.post('/api/media/upload-url', { data: { fileName: file.name, contentType: file.type, size: file.bytes.byteLength }, headers });
-    expect(begin.status(), await begin.text()).toBe(201);
-    const ticket = (await begin.json()) as { uploadId: string; url: string; fields: Record<string, string> };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-    const sent = await fetch(ticket.url, { method: 'POST', body: form });
-    expect(sent.status).toBeLessThan(300);
-    const complete = await page.request.post('/api/media/complete', { data: { uploadId: ticket.uploadId }, headers });
-    expect(complete.status(), await complete.text()).toBe(201);
-    return (await complete.json()) as PublicAsset;
-  }
-
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
     delete process.env.ELEVENLABS_API_KEY;
@@ -69,7 +37,7 @@ describe('workflows journey', () => {
     ({ context, page } = await newPage(browser, stack.url));
     const userId = await signInThroughApi(page, 'flows');
     recipient = `team-${userId.slice(-6).toLowerCase()}@example.com`;
-    await uploadClip();
+    await uploadThroughApi(page, await makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }));
   });
 
   afterAll(async () => {
@@ -196,7 +164,7 @@ describe('workflows journey', () => {
   });
 
   it('runs Test Workflow: the card follows the run to its end and the mail is in the outbox', async () => {
-    const before = (await mails(recipient)).length;
+    const before = (await mailsTo(stack.url, recipient)).length;
     await scheduleCard().getByRole('button', { name: 'Test Workflow' }).click();
     await toast(/^Test (Completed Successfully|Started)$/).waitFor({ timeout: 60_000 });
     // The card shows the run's progress until it ends, then its result and the link to the video.
@@ -206,10 +174,10 @@ describe('workflows journey', () => {
     await screenshot(page, 'workflows-schedules');
 
     const deadline = Date.now() + 30_000;
-    let inbox = await mails(recipient);
+    let inbox = await mailsTo(stack.url, recipient);
     while (inbox.length <= before && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      inbox = await mails(recipient);
+      inbox = await mailsTo(stack.url, recipient);
     }
     const mail = inbox[inbox.length - 1];
     expect(mail?.subject).toBe('Your automated video is ready!');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { InvalidGrantError, PlatformNotConfiguredError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
+import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, type ClientCredentials, type CredentialsSource } from './oauth-http';
+import { expectShape, hostOf, postForm, requestJson, PlatformOAuthClient, type CredentialsSource } from './oauth-http';
 
 /**
  * Instagram API with Instagram Login (Business or Creator accounts): authorize at
@@ -24,7 +24,7 @@ const graphError = z.object({ error: z.object({ message: z.string().optional(), 
 const oauthError = z.object({ error_type: z.string(), code: z.number().optional(), error_message: z.string().optional() });
 const meAnswer = z.object({ user_id: z.union([z.string(), z.number()]).transform(String).optional(), id: z.string().optional(), username: z.string().min(1) });
 
-export class InstagramOAuth implements PlatformOAuth {
+export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth {
   readonly platform = 'instagram' as const;
   readonly usesPkce = false;
   /** Long-lived tokens last 60 days: refreshed once fewer than 7 days are left. */
@@ -33,20 +33,11 @@ export class InstagramOAuth implements PlatformOAuth {
   private readonly apiHost: string;
   private readonly graphHost: string;
 
-  constructor(
-    private readonly credentials: CredentialsSource,
-    baseUrl: string | undefined,
-    private readonly clock: () => number = Date.now,
-  ) {
+  constructor(credentials: CredentialsSource, baseUrl: string | undefined, clock: () => number = Date.now) {
+    super(credentials, clock);
     this.authHost = hostOf(baseUrl, 'https://www.instagram.com');
     this.apiHost = hostOf(baseUrl, 'https://api.instagram.com');
     this.graphHost = hostOf(baseUrl, 'https://graph.instagram.com');
-  }
-
-  private async client(): Promise<ClientCredentials> {
-    const credentials = await this.credentials();
-    if (!credentials) throw new PlatformNotConfiguredError('instagram');
-    return credentials;
   }
 
   async authorizeUrl(request: AuthorizeRequest): Promise<string> {

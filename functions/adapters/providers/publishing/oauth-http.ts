@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ProviderError } from '../../../core/errors';
+import { PlatformNotConfiguredError } from '../../../core/ports/publishing';
 import type { PublishingPlatform } from '../../../contract/publishing';
 import { platformNames } from '../../../contract/publishing';
 
@@ -69,3 +70,22 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 export type CredentialsSource = () => Promise<ClientCredentials | undefined>;
+
+/**
+ * What the three platforms' OAuth clients share: their app's credentials, read when first needed (a
+ * platform with none configured refuses with PlatformNotConfiguredError), and the clock tokens expire by.
+ */
+export abstract class PlatformOAuthClient {
+  abstract readonly platform: PublishingPlatform;
+
+  constructor(
+    private readonly credentials: CredentialsSource,
+    protected readonly clock: () => number = Date.now,
+  ) {}
+
+  protected async client(): Promise<ClientCredentials> {
+    const credentials = await this.credentials();
+    if (!credentials) throw new PlatformNotConfiguredError(this.platform);
+    return credentials;
+  }
+}

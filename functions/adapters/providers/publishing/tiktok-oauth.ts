@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { InvalidGrantError, PlatformNotConfiguredError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
+import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, type ClientCredentials, type CredentialsSource } from './oauth-http';
+import { expectShape, hostOf, postForm, requestJson, PlatformOAuthClient, type CredentialsSource } from './oauth-http';
 
 /**
  * TikTok's OAuth v2 (Login Kit for Web + Content Posting API): authorize at
@@ -28,7 +28,7 @@ const creatorAnswer = z.object({
   error: z.object({ code: z.string(), message: z.string().optional() }),
 });
 
-export class TikTokOAuth implements PlatformOAuth {
+export class TikTokOAuth extends PlatformOAuthClient implements PlatformOAuth {
   readonly platform = 'tiktok' as const;
   readonly usesPkce = true;
   /** Access tokens last 2 hours: refreshed in their last 10 minutes. */
@@ -36,19 +36,10 @@ export class TikTokOAuth implements PlatformOAuth {
   private readonly authHost: string;
   private readonly apiHost: string;
 
-  constructor(
-    private readonly credentials: CredentialsSource,
-    baseUrl: string | undefined,
-    private readonly clock: () => number = Date.now,
-  ) {
+  constructor(credentials: CredentialsSource, baseUrl: string | undefined, clock: () => number = Date.now) {
+    super(credentials, clock);
     this.authHost = hostOf(baseUrl, 'https://www.tiktok.com');
     this.apiHost = hostOf(baseUrl, 'https://open.tiktokapis.com');
-  }
-
-  private async client(): Promise<ClientCredentials> {
-    const credentials = await this.credentials();
-    if (!credentials) throw new PlatformNotConfiguredError('tiktok');
-    return credentials;
   }
 
   async authorizeUrl(request: AuthorizeRequest): Promise<string> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { InvalidGrantError, PlatformNotConfiguredError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
+import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, type ClientCredentials, type CredentialsSource } from './oauth-http';
+import { expectShape, hostOf, postForm, requestJson, PlatformOAuthClient, type CredentialsSource } from './oauth-http';
 
 /**
  * Google OAuth 2.0 for YouTube: authorize at accounts.google.com/o/oauth2/v2/auth with
@@ -23,7 +23,7 @@ const tokenAnswer = z.object({
 const errorAnswer = z.object({ error: z.string().min(1), error_description: z.string().optional() });
 const channelsAnswer = z.object({ items: z.array(z.object({ id: z.string().min(1), snippet: z.object({ title: z.string() }) })).optional() });
 
-export class YouTubeOAuth implements PlatformOAuth {
+export class YouTubeOAuth extends PlatformOAuthClient implements PlatformOAuth {
   readonly platform = 'youtube' as const;
   readonly usesPkce = true;
   readonly refreshAheadMs = 5 * 60 * 1000;
@@ -31,20 +31,11 @@ export class YouTubeOAuth implements PlatformOAuth {
   private readonly tokenHost: string;
   private readonly apiHost: string;
 
-  constructor(
-    private readonly credentials: CredentialsSource,
-    baseUrl: string | undefined,
-    private readonly clock: () => number = Date.now,
-  ) {
+  constructor(credentials: CredentialsSource, baseUrl: string | undefined, clock: () => number = Date.now) {
+    super(credentials, clock);
     this.authHost = hostOf(baseUrl, 'https://accounts.google.com');
     this.tokenHost = hostOf(baseUrl, 'https://oauth2.googleapis.com');
     this.apiHost = hostOf(baseUrl, 'https://www.googleapis.com');
-  }
-
-  private async client(): Promise<ClientCredentials> {
-    const credentials = await this.credentials();
-    if (!credentials) throw new PlatformNotConfiguredError('youtube');
-    return credentials;
   }
 
   async authorizeUrl(request: AuthorizeRequest): Promise<string> {

@@ -156,6 +156,19 @@ export function publicAttributionOf(attribution: NonNullable<MediaAsset['attribu
 /** The asset as the API answers it: the spec's fields, with playable and previewable URLs. */
 export function toPublicAsset(asset: MediaAsset): PublicAsset {
   const fileUrl = proxyPaths.media(asset.storageKey);
+  // The probe's figures: at the top level and again in `metadata`, as the spec's asset has them.
+  const technical = {
+    width: asset.width,
+    height: asset.height,
+    codec: asset.codec,
+    bitrate: asset.bitrate,
+    fps: asset.fps,
+    sampleRate: asset.sampleRate,
+    channels: asset.channels,
+    format: asset.format,
+    aspectRatio: asset.aspectRatio,
+    colorSpace: asset.colorSpace,
+  };
   return {
     id: asset.id,
     title: asset.title,
@@ -169,30 +182,8 @@ export function toPublicAsset(asset: MediaAsset): PublicAsset {
     tags: asset.tags,
     isActive: asset.isActive,
     folderId: asset.folderId,
-    width: asset.width,
-    height: asset.height,
-    codec: asset.codec,
-    bitrate: asset.bitrate,
-    fps: asset.fps,
-    sampleRate: asset.sampleRate,
-    channels: asset.channels,
-    format: asset.format,
-    aspectRatio: asset.aspectRatio,
-    colorSpace: asset.colorSpace,
-    metadata: {
-      kind: asset.kind,
-      audioCodec: asset.audioCodec,
-      width: asset.width,
-      height: asset.height,
-      codec: asset.codec,
-      bitrate: asset.bitrate,
-      fps: asset.fps,
-      sampleRate: asset.sampleRate,
-      channels: asset.channels,
-      format: asset.format,
-      aspectRatio: asset.aspectRatio,
-      colorSpace: asset.colorSpace,
-    },
+    ...technical,
+    metadata: { kind: asset.kind, audioCodec: asset.audioCodec, ...technical },
     ...(asset.framing ? { framing: { inPoint: asset.framing.inPoint, focusX: asset.framing.focusX, focusY: asset.framing.focusY } } : {}),
     ...(asset.attribution ? { attribution: publicAttributionOf(asset.attribution) } : {}),
     createdAt: asset.createdAt,

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectedAccount, Publication } from '../../functions/contract/publishing';
 import type { Script } from '../../functions/contract/scripts';
 import type { GenerateVideoResult } from '../../functions/contract/video';
 import { restartMessages } from '../../functions/core/recovery/run-recovery';
@@ -15,6 +16,7 @@ import { uploadAsset } from './support/media';
  * A crash never strands a run: the local stack as `npm run dev` runs it, killed with SIGKILL
  * (its whole process group) while a video is being made, then started again on the same data folder. The
  * script is no longer `generating`, says why, and Create Video is accepted at once (the claim is given back).
+ * Then a post killed while its upload waits mid-way resumes after the restart and is posted once.
  */
 let dataDir: string;
 let scratch: string;
@@ -66,5 +68,57 @@ describe('a crash during a render', () => {
     const second = await client.post<{ message: string }>(`/api/scripts/${scriptId}/generate-video`, {});
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(videoBusyMessage);
+    killed = { client, scriptId, port };
+  });
+});
+
+let killed: { client: TestClient; scriptId: string; port: number } | undefined;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: timed out; last ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('a crash during a post', () => {
+  it('resumes the upload after the restart and posts the video once', { timeout: 240_000 }, async () => {
+    if (!killed || !stack) throw new Error('the render crash test runs first');
+    const { client, scriptId, port } = killed;
+    await until(() => scriptOf(client, scriptId), (script) => script?.videoGenerationStatus === 'complete', 'the render after the restart', 150_000);
+
+    // The sandbox's YouTube account, connected as Settings does it.
+    const started = await client.post<{ url: string }>('/api/publishing/accounts/youtube/connect', {});
+    expect(started.status).toBe(200);
+    const consentUrl = new URL(started.body.url);
+    consentUrl.searchParams.set('consent', 'allow');
+    consentUrl.searchParams.set('sandbox_user', 'crash.films');
+    const consent = await fetch(consentUrl, { redirect: 'manual' });
+    expect((await client.raw(consent.headers.get('location') ?? '')).status).toBe(302);
+    const account = (await client.get<ConnectedAccount[]>('/api/publishing/accounts')).body.find((one) => one.platform === 'youtube');
+    if (!account) throw new Error('YouTube is not connected');
+
+    // The upload session opens, then its first chunk is refused with a Retry-After: the process dies while the
+    // post waits mid-upload.
+    const sandbox = consentUrl.origin;
+    const fault = await fetch(`${sandbox}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ point: 'youtube.chunk', kind: 'rate_limit', retryAfterSeconds: 3 }) });
+    expect(fault.status).toBe(200);
+    const caption = `Killed mid-upload ${Date.now()}`;
+    const published = await client.post<{ publications: Publication[] }>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: account.id, caption, privacy: 'private' }] });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    await until(async () => ((await (await fetch(`${sandbox}/__sandbox/faults`)).json()) as { pending: unknown[] }).pending, (pending) => pending.length === 0, 'the refused chunk', 60_000);
+    await stack.kill();
+
+    stack = await startLocalProcess({ dataDir, port });
+    const list = () => client.get<Publication[]>(`/api/publications?scriptId=${scriptId}`).then((answer) => answer.body);
+    const done = await until(list, (publications) => publications.some((one) => one.status === 'published' || one.status === 'failed'), 'the post after the restart', 90_000);
+    expect(done).toHaveLength(1);
+    expect(done[0]?.status, JSON.stringify(done[0])).toBe('published');
+    // What the platform itself recorded (kept across its restarts under the data folder): one post.
+    const posts = JSON.parse(readFileSync(join(dataDir, 'publishing-sandbox-posts', 'posts.json'), 'utf8')) as { caption: string }[];
+    expect(posts.filter((post) => post.caption === caption)).toHaveLength(1);
   });
 });

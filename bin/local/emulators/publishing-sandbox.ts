@@ -95,6 +95,8 @@ interface State {
   codes: Record<string, Code>;
   grants: Record<string, Grant>;
   tokens: Record<string, Token>;
+  /** The port it last listened on: taken again after a restart, so upload addresses handed out before still lead here. */
+  port?: number;
 }
 
 const secret = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
@@ -354,8 +356,21 @@ export async function startPublishingSandbox(options: PublishingSandboxOptions =
       if (!res.headersSent) send(res, 500, { error: 'server_error', error_description: error instanceof Error ? error.message : 'failed' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (wanted: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(wanted, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  // The same port as before a restart when it is free (a platform's upload URL outlives our process), else any.
+  await (state.port ? listen(state.port).catch(() => listen(0)) : listen(0));
   const { port } = server.address() as AddressInfo;
+  if (state.port !== port) {
+    state.port = port;
+    save();
+  }
   const url = `http://127.0.0.1:${port}`;
 
   return {

@@ -173,7 +173,7 @@ export async function captionFont(family: SpecFontFamily, scripts: readonly Scri
   const bundled = fontMapping[family];
   if (scripts.length === 0) return { fontName: bundled.name, fontsDir: join(root, bundled.folder), fontconfigFile };
   const members = [bundled, ...scripts.map((script) => scriptFamilies[script])];
-  const set = join(tmpdir(), 'reelsmith-font-sets', members.map((member) => member.folder).join('+'));
+  const set = join(tmpdir(), 'reelsmith-font-sets', members.map((member) => member.folder).join('_'));
   await mkdir(set, { recursive: true });
   for (const member of members) {
     for (const file of member.files) {

@@ -11,7 +11,7 @@
  * so they stay centred on the frame. Middle positions are centred on the frame's height.
  */
 import { scriptFontMetrics } from './caption-font-coverage';
-import type { ScriptFont } from './caption-scripts';
+import { scriptFontScale, type ScriptFont } from './caption-scripts';
 
 export const captionFrame = { width: 1080, height: 1920 } as const;
 
@@ -169,7 +169,7 @@ const joinedArabic = 0.7;
 /**
  * The estimated width in pixels of `text` drawn at `fontPixels` (the ASS font size) in `fontFamily`:
  * ASCII from the family's table, letters of the scripts the family lacks from their Noto font's average
- * advance at the family's em (caption-scripts.ts sizes them so), combining marks as nothing, anything
+ * advance at the size caption-scripts.ts draws them, combining marks as nothing, anything
  * else as an 'n'.
  */
 export function estimateTextWidth(text: string, fontFamily: string, fontPixels: number): number {
@@ -185,7 +185,7 @@ export function estimateTextWidth(text: string, fontFamily: string, fontPixels: 
     }
     if (/\p{M}/u.test(char)) continue;
     const script = advanceScript(char);
-    if (script) thousandths += scriptFontMetrics[script].advance * em * (script === 'arabic' ? joinedArabic : 1);
+    if (script) thousandths += scriptFontMetrics[script].advance * scriptFontMetrics[script].em * scriptFontScale(script, em) * (script === 'arabic' ? joinedArabic : 1);
     else thousandths += fallback;
   }
   return (thousandths / 1000) * fontPixels;

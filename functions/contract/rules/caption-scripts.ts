@@ -332,13 +332,21 @@ export function captionScriptFontsNeeded(texts: readonly string[], familyFont: s
   return (Object.keys(captionScriptFonts) as ScriptFont[]).filter((font) => needed.has(font));
 }
 
+/** A script font is enlarged at most this much: its line (and a Boxed look's box) grows with it. */
+export const maxScriptFontScale = 1.3;
+
 /**
- * The ASS font size of a run in a script font, so its em matches the chosen family's at `fontPixels`
- * (libass sizes every font by its Windows ascent + descent, which differ a lot: Noto Sans Arabic's em is
- * 46 % of the size, Archivo Black's 74 %).
+ * How much larger than the style's size a run in a script font is drawn, so its em comes near the chosen
+ * family's (libass sizes every font by its Windows ascent + descent, which differ a lot: Noto Sans
+ * Arabic's em is 46 % of the size, Archivo Black's 74 %), at most `maxScriptFontScale`.
  */
+export function scriptFontScale(font: ScriptFont, familyEm: number): number {
+  return Math.min(maxScriptFontScale, familyEm / scriptFontMetrics[font].em);
+}
+
+/** The ASS font size of a run in a script font at the style's `fontPixels`. */
 export function scriptFontPixels(font: ScriptFont, familyEm: number, fontPixels: number): number {
-  return Math.round(((fontPixels * familyEm) / scriptFontMetrics[font].em) * 100) / 100;
+  return Math.round(fontPixels * scriptFontScale(font, familyEm) * 100) / 100;
 }
 
 /**

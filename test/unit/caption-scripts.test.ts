@@ -8,7 +8,7 @@ import { parseCaptionSettings, type CaptionSettings } from '../../functions/cont
 import type { LanguageCode } from '../../functions/contract/languages';
 import { buildAss, captionFontNames, captionScriptFontsOf } from '../../functions/contract/rules/ass-document';
 import { applyCaptionLook, captionLooks, type CaptionLookName } from '../../functions/contract/rules/caption-looks';
-import { captionUpperCase, captionWords, captionWriting, fontRuns, type ScriptFont } from '../../functions/contract/rules/caption-scripts';
+import { captionSampleSentences, captionSampleWords, captionUpperCase, captionWords, captionWriting, fontRuns, type ScriptFont } from '../../functions/contract/rules/caption-scripts';
 import { estimateTextWidth } from '../../functions/contract/rules/caption-layout';
 import type { WordTiming } from '../../functions/core/captions/word-timings';
 
@@ -86,6 +86,8 @@ describe('caption writing', () => {
   it('reads the writing system from the text where the language does not write it (a Japanese script stored as English)', () => {
     expect(captionWriting('新鮮なコーヒー', 'en')).toMatchObject({ language: 'ja', spaceSeparated: false, hasCase: false });
     expect(captionWriting('Fresh beans', 'tr')).toMatchObject({ language: 'tr' });
+    expect(captionWriting('東京', 'ja')).toMatchObject({ language: 'ja', system: 'japanese' });
+    expect(captionWriting('東京', null)).toMatchObject({ language: 'zh' });
     expect(captionWriting('קפה טרי', null)).toMatchObject({ language: null, system: 'hebrew', direction: 'rtl' });
     expect(captionWriting('1, 2, 3', 'ar')).toMatchObject({ language: 'ar', direction: 'rtl' });
   });
@@ -103,6 +105,13 @@ describe('caption writing', () => {
     expect(cut[0]?.start).toBe(0);
     expect(cut[cut.length - 1]?.end).toBe(3);
     for (let i = 1; i < cut.length; i++) expect(cut[i]?.start).toBe(cut[i - 1]?.end);
+  });
+
+  it('the previews’ sample sentence is cut like the render’s words in every language', () => {
+    expect(captionSampleWords('en')).toEqual(['Your', 'words', 'appear', 'here', 'as', 'they', 'are', 'spoken']);
+    expect(captionSampleWords('ja').join('')).toBe(captionSampleSentences.ja);
+    expect(captionSampleWords('ja')).toContain('表示されます');
+    expect(captionSampleWords('ar')).toHaveLength(5);
   });
 
   it('joins Japanese and Chinese words without spaces, and keeps spaces in Korean', () => {

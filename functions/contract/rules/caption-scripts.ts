@@ -85,7 +85,10 @@ const systemLanguage: Partial<Record<WritingSystem, LanguageCode>> = {
  */
 export function captionWriting(text: string, language?: LanguageCode | null): CaptionWriting {
   const detected = detectWritingSystem(text);
-  const chosen = language && (detected === null || languages[language].writingSystem === detected) ? language : detected ? (systemLanguage[detected] ?? null) : (language ?? 'en');
+  const own = language ? languages[language].writingSystem : null;
+  // Kanji and hanja alone are Han: Japanese or Korean text of only those stays in its language.
+  const fits = detected === null || own === detected || (detected === 'han' && (own === 'japanese' || own === 'hangul'));
+  const chosen = language && fits ? language : detected ? (systemLanguage[detected] ?? null) : (language ?? 'en');
   if (chosen) {
     const { writingSystem, direction, spaceSeparated, hasCase } = languages[chosen];
     return { language: chosen, system: writingSystem, direction, spaceSeparated, hasCase };
@@ -123,14 +126,20 @@ function segmentWords(text: string, writing: CaptionWriting): string[] {
   return words;
 }
 
+/** Japanese particles, copulas and verb endings in hiragana, as `Intl.Segmenter` cuts them off. */
+const japaneseParticles = new Set(
+  'は が を に で と も の へ や か ね よ な から まで より だけ ます ました ません です でした だ た て って った たい ない れる られる れます れ さ せ させ'.split(' '),
+);
+
 /**
  * Short words that lean on the word before them and are shown with it (a caption line never starts with
  * one, and the highlight lights them together): Japanese particles and endings in hiragana ("は", "を",
  * "ます"), Chinese particles ("的", "了").
  */
-function leansBack(word: string, writing: CaptionWriting): boolean {
+function leansBack(word: string, previous: string, writing: CaptionWriting): boolean {
   const bare = word.replace(/[\p{P}\p{S}]+$/u, '');
-  if (writing.system === 'japanese') return /^\p{Script=Hiragana}{1,3}$/u.test(bare);
+  // One kana after kanji is the word's ending (okurigana: "変" + "え").
+  if (writing.system === 'japanese') return japaneseParticles.has(bare) || (/^\p{Script=Hiragana}$/u.test(bare) && /\p{Script=Han}$/u.test(previous));
   if (writing.system === 'han') return /^[的了吗呢吧啊着过地得]$/u.test(bare);
   return false;
 }
@@ -167,7 +176,7 @@ export function captionWords<T extends Timed>(words: readonly T[], writing: Capt
   const joined: Timed[] = [];
   for (const piece of pieces) {
     const previous = joined[joined.length - 1];
-    if (previous && leansBack(piece.word, writing) && !/[。！？!?]$/u.test(previous.word)) {
+    if (previous && leansBack(piece.word, previous.word, writing) && !/[。！？!?]$/u.test(previous.word)) {
       previous.word += piece.word;
       previous.end = Math.max(previous.end, piece.end);
     } else joined.push({ ...piece });
@@ -357,4 +366,38 @@ export function assFontRuns(text: string, familyFont: string, familyEm: number, 
   return fontRuns(text, familyFont, writing)
     .map((run) => (run.font ? `{\\fn${captionScriptFonts[run.font]}\\fs${scriptFontPixels(run.font, familyEm, fontPixels)}}${escape(run.text)}{\\fn\\fs}` : escape(run.text)))
     .join('');
+}
+
+// ---- The previews' sample sentence -----------------------------------------------------------------
+
+/** The caption previews' sample sentence in each language (the English one is the spec's preview text). */
+export const captionSampleSentences: Readonly<Record<LanguageCode, string>> = {
+  en: 'Your words appear here as they are spoken',
+  es: 'Tus palabras aparecen aquí mientras se dicen',
+  pt: 'Suas palavras aparecem aqui enquanto são faladas',
+  fr: 'Vos mots apparaissent ici quand ils sont dits',
+  de: 'Deine Wörter erscheinen hier, während du sprichst',
+  it: 'Le tue parole appaiono qui mentre vengono dette',
+  nl: 'Je woorden verschijnen hier terwijl je spreekt',
+  pl: 'Twoje słowa pojawiają się tutaj, gdy mówisz',
+  tr: 'Sözlerin söylendikçe burada görünür',
+  ru: 'Ваши слова появляются здесь, пока вы говорите',
+  uk: 'Ваші слова з’являються тут, поки ви говорите',
+  ar: 'تظهر كلماتك هنا أثناء نطقها',
+  hi: 'आपके शब्द बोलते ही यहाँ दिखाई देते हैं',
+  id: 'Kata-katamu muncul di sini saat diucapkan',
+  ja: 'あなたの言葉が話すとおりにここに表示されます',
+  ko: '말하는 대로 여기에 단어가 나타납니다',
+  zh: '你说的话会在这里逐字出现',
+};
+
+/** The sample sentence's caption words in the language (cut and joined as the render cuts them). */
+export function captionSampleWords(language: LanguageCode | null | undefined): string[] {
+  const text = captionSampleSentences[language ?? 'en'];
+  const writing = captionWriting(text, language);
+  const words = writing.language ? languageWords(text, writing.language) : text.split(' ');
+  return captionWords(
+    words.map((word) => ({ word, start: 0, end: 0 })),
+    writing,
+  ).map((w) => w.word);
 }

@@ -7,7 +7,13 @@ import type { LanguageCode } from '../../functions/contract/languages';
 import { captionWords, captionWriting } from '../../functions/contract/rules/caption-scripts';
 import type { WordTiming } from '../../functions/core/captions/word-timings';
 import { boundingBox, captionFrames, inkBox } from '../support/caption-frames';
-import { ffmpegOut, videoWidth } from '../support/video-frames';
+import { ffmpegOut, frameAt, videoWidth } from '../support/video-frames';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FfmpegVideoRenderer } from '../../functions/adapters/ffmpeg/render';
+import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 
 /**
  * Golden frames of captions in every script family: the render's ASS file (words cut, capitals, fonts
@@ -99,4 +105,38 @@ describe('caption golden frames in every script', () => {
     expect(firstBox && secondBox).toBeTruthy();
     expect((secondBox?.x ?? 0) + (secondBox?.w ?? 0)).toBeLessThan(firstBox?.x ?? 0);
   }, 30_000);
+
+  it.each([
+    ['es', '¿Sabías que el café recién molido cambia tu mañana?'],
+    ['ja', '新鮮な コーヒーは 朝を 変えます。'],
+    ['ar', 'هل تعلم أن القهوة الطازجة تغيّر صباحك؟'],
+  ] as const)('a %s video from the renderer highlights its words one by one in the script’s fonts', async (language, text) => {
+    const dir = await mkdtemp(join(tmpdir(), 'caption-script-video-'));
+    try {
+      const words: WordTiming[] = text.split(' ').map((word, i) => ({ word, start: 0.1 + i * 0.5, end: 0.1 + i * 0.5 + 0.4 }));
+      const duration = words.length * 0.5 + 0.3;
+      const voice = join(dir, 'voice.m4a');
+      execFileSync(ffmpegPath(), ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=220:duration=${duration}`, voice]);
+      const outputPath = join(dir, 'video.mp4');
+      await new FfmpegVideoRenderer().render({
+        clips: [{ path: '', kind: 'generated', look: 0, start: 0, duration }],
+        voiceOverPath: voice,
+        voiceOverDuration: duration,
+        words,
+        captions: parseCaptionSettings({ style: 'highlight' }),
+        language,
+        outputPath,
+      });
+      // The spoken word (yellow) moves as the words are spoken: right to left in Arabic, left to right otherwise.
+      const spokenAt = async (seconds: number) => boundingBox(await frameAt(outputPath, seconds), yellow, 90, { x: 0, y: 700, w: videoWidth, h: 520 });
+      const first = await spokenAt(0.35);
+      const second = await spokenAt(0.85);
+      expect(first && second, 'a highlighted word in both frames').toBeTruthy();
+      const centre = (box: typeof first) => (box ? box.x + box.w / 2 : 0);
+      if (language === 'ar') expect(centre(second)).toBeLessThan(centre(first));
+      else expect(centre(second)).toBeGreaterThan(centre(first));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -6,6 +6,8 @@ import { captionFont } from '../../functions/adapters/ffmpeg/fonts';
 import { buildAss } from '../../functions/core/captions/ass-builder';
 import type { WordTiming } from '../../functions/core/captions/word-timings';
 import type { CaptionSettings } from '../../functions/contract/caption-settings';
+import type { LanguageCode } from '../../functions/contract/languages';
+import { captionScriptFontsOf } from '../../functions/contract/rules/ass-document';
 import { countColour, videoHeight, videoWidth, type Area, type Rgb } from './video-frames';
 
 /**
@@ -16,12 +18,13 @@ import { countColour, videoHeight, videoWidth, type Area, type Rgb } from './vid
 export const background: Rgb = [40, 40, 40];
 
 /** The frames at `times` (seconds) of the captions of `words` with `settings`, over a plain dark background. */
-export async function captionFrames(words: readonly WordTiming[], settings: CaptionSettings, times: readonly number[]): Promise<Buffer[]> {
+export async function captionFrames(words: readonly WordTiming[], settings: CaptionSettings, times: readonly number[], language?: LanguageCode | null): Promise<Buffer[]> {
   const dir = await mkdtemp(join(tmpdir(), 'caption-frames-'));
   try {
-    const font = await captionFont(settings.font_family);
+    const written = { ...settings, language };
+    const font = await captionFont(settings.font_family, captionScriptFontsOf(words, written));
     const ass = join(dir, 'captions.ass');
-    await writeFile(ass, buildAss(words, settings, { fontName: font.fontName }));
+    await writeFile(ass, buildAss(words, written, { fontName: font.fontName }));
     const frames: Buffer[] = [];
     for (const [i, at] of times.entries()) {
       const out = join(dir, `frame${i}.rgb`);

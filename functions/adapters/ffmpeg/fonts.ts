@@ -1,8 +1,9 @@
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CaptionSettings } from '../../contract/caption-settings';
+import { captionScriptFonts, type ScriptFont } from '../../contract/rules/caption-scripts';
 
 /**
  * The caption fonts. The spec's five families are drawn with open fonts shipped
@@ -53,6 +54,28 @@ const families = {
   },
 } satisfies Record<string, BundledFamily>;
 
+/**
+ * The fonts that draw what the chosen family has no glyphs for (contract/rules/caption-scripts.ts picks
+ * one per run of text by its Unicode script and names it with `\fn`): Noto Sans in bold, one weight
+ * each, from the `@expo-google-fonts/noto-sans-*` packages (Google Fonts' TTFs, OFL-1.1).
+ */
+const notoFolder = (script: ScriptFont) => `noto-${script}`;
+const noto = (script: ScriptFont, pkg: string, family: string): BundledFamily => ({
+  name: captionScriptFonts[script],
+  folder: notoFolder(script),
+  files: expo(pkg, family, ['700Bold']),
+});
+export const scriptFamilies: Record<ScriptFont, BundledFamily> = {
+  latin: noto('latin', 'noto-sans', 'NotoSans'),
+  arabic: noto('arabic', 'noto-sans-arabic', 'NotoSansArabic'),
+  hebrew: noto('hebrew', 'noto-sans-hebrew', 'NotoSansHebrew'),
+  devanagari: noto('devanagari', 'noto-sans-devanagari', 'NotoSansDevanagari'),
+  thai: noto('thai', 'noto-sans-thai', 'NotoSansThai'),
+  japanese: noto('japanese', 'noto-sans-jp', 'NotoSansJP'),
+  han: noto('han', 'noto-sans-sc', 'NotoSansSC'),
+  hangul: noto('hangul', 'noto-sans-kr', 'NotoSansKR'),
+};
+
 export const fontMapping: Record<SpecFontFamily, BundledFamily> = {
   'The Bold Font': families.archivoBlack,
   Arial: families.arimo,
@@ -61,7 +84,7 @@ export const fontMapping: Record<SpecFontFamily, BundledFamily> = {
   'Times New Roman': families.tinos,
 };
 
-export const bundledFamilies: readonly BundledFamily[] = Object.values(families);
+export const bundledFamilies: readonly BundledFamily[] = [...Object.values(families), ...Object.values(scriptFamilies)];
 
 const requireFromHere = createRequire(import.meta.url);
 
@@ -140,8 +163,29 @@ export interface CaptionFont {
   fontconfigFile: string;
 }
 
-export async function captionFont(family: SpecFontFamily): Promise<CaptionFont> {
+/**
+ * The caption font of a render: the chosen family's folder, or, when the text needs script fonts
+ * (`captionScriptFontsOf`), a folder of links to the family's files and those fonts' files only, so
+ * libass loads the few files the captions draw with (Noto Sans SC alone is 10.5 MB).
+ */
+export async function captionFont(family: SpecFontFamily, scripts: readonly ScriptFont[] = []): Promise<CaptionFont> {
   const { root, fontconfigFile } = await prepareFonts();
   const bundled = fontMapping[family];
-  return { fontName: bundled.name, fontsDir: join(root, bundled.folder), fontconfigFile };
+  if (scripts.length === 0) return { fontName: bundled.name, fontsDir: join(root, bundled.folder), fontconfigFile };
+  const members = [bundled, ...scripts.map((script) => scriptFamilies[script])];
+  const set = join(tmpdir(), 'reelsmith-font-sets', members.map((member) => member.folder).join('_'));
+  await mkdir(set, { recursive: true });
+  for (const member of members) {
+    for (const file of member.files) {
+      const name = file.path.split('/').pop() ?? file.path;
+      const link = join(set, name);
+      if (await lstat(link).catch(() => undefined)) continue;
+      // Link under a temporary name and rename, so a render running at the same time never sees a half-made set.
+      const partial = `${link}.${process.pid}.part`;
+      await rm(partial, { force: true });
+      await symlink(join(root, member.folder, name), partial);
+      await rename(partial, link);
+    }
+  }
+  return { fontName: bundled.name, fontsDir: set, fontconfigFile };
 }

@@ -73,7 +73,7 @@ export function planRender({ request, assPath, fontName, fontsDir, emojiDir }: R
     '-y',
     resolve(request.outputPath),
   );
-  const ass = buildAss(request.words, request.captions, { fontName });
+  const ass = buildAss(request.words, { ...request.captions, language: request.language }, { fontName });
   return { args, ass };
 }
 
@@ -84,7 +84,7 @@ export function planChunk({ request, assPath, fontName, fontsDir, emojiDir }: { 
   const pictures = planPictures(request, assPath, fontsDir, emojiDir);
   const encoder = request.output ? proxyEncoderArgs() : videoEncoderArgs;
   const args = [...pictures.inputs, '-filter_complex', pictures.graph.join(';'), '-map', '[vout]', '-an', ...encoder, '-frames:v', String(request.frames), '-y', resolve(request.outputPath)];
-  return { args, ass: buildAss(request.words, request.captions, { fontName }) };
+  return { args, ass: buildAss(request.words, { ...request.captions, language: request.language }, { fontName }) };
 }
 
 /** The audio track of a parallel render: the same mix and AAC encoding as a single render's, in an M4A. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AudioMixRequest, ChunkRenderRequest, JoinRequest, RenderOutput, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
 import { frameRate } from './encoder-settings';
+import { captionScriptFontsOf } from '../../contract/rules/ass-document';
 import { captionFont } from './fonts';
 import { runFfmpeg } from './ffmpeg-process';
 import { extractFrame } from './probe';
@@ -46,12 +47,12 @@ export class FfmpegVideoRenderer implements VideoRenderer {
 
   /** One ffmpeg run that burns captions: the caption font found, the ASS written to a work folder removed afterwards. */
   private async runWithCaptions(
-    request: Pick<RenderRequest, 'captions' | 'outputPath' | 'timeoutMs' | 'onProgress'>,
+    request: Pick<RenderRequest, 'captions' | 'words' | 'language' | 'outputPath' | 'timeoutMs' | 'onProgress'>,
     durationSeconds: number,
     plan: (paths: { assPath: string; fontName: string; fontsDir: string }) => RenderPlan,
   ): Promise<RenderResult> {
     const began = Date.now();
-    const font = await captionFont(request.captions.font_family);
+    const font = await captionFont(request.captions.font_family, captionScriptFontsOf(request.words, { ...request.captions, language: request.language }));
     const work = await mkdtemp(join(tmpdir(), 'reelsmith-render-'));
     try {
       const assPath = join(work, 'captions.ass');

@@ -2,7 +2,8 @@ import { captionPixels } from './caption-layout';
 import { emphasisedWords, keywordPercent, lineFit, lookEvents, plainFitFloor } from './caption-look-events';
 import { groupLines, type CaptionLine } from './caption-lines';
 import { lineEvents } from './caption-style-events';
-import { assColor, assDocument, styleLine, type AssCaptionSettings, type AssOptions, type WordTiming } from './ass-format';
+import { assColor, assDocument, captionFontNames, shownWord, styleLine, withWriting, type AssCaptionSettings, type AssOptions, type WordTiming } from './ass-format';
+import { captionScriptFontsNeeded, captionWords, type ScriptFont } from './caption-scripts';
 
 /**
  * Builds the ASS subtitle file burned into a 1080x1920 video by libass: lines of at most
@@ -15,10 +16,20 @@ export { assColor, assTime, captionFontNames, escapeAssText, videoHeight, videoW
 export { groupLines, type CaptionLine } from './caption-lines';
 
 /**
+ * The caption words of the voice-over's words in the text's writing (cut at words where the language
+ * has no spaces: caption-scripts.ts) and the settings with that writing resolved.
+ */
+export function writtenWords<S extends AssCaptionSettings>(spoken: readonly WordTiming[], given: S): { words: WordTiming[]; settings: S & Required<Pick<AssCaptionSettings, 'writing'>> } {
+  const settings = withWriting(spoken, given);
+  return { words: captionWords(spoken, settings.writing), settings };
+}
+
+/**
  * The ASS file of the captions: the spec's plain styles when no look is chosen (exactly as before looks
  * existed), else the chosen look's animation with keyword emphasis (caption-looks.ts).
  */
-export function buildAss(words: readonly WordTiming[], settings: AssCaptionSettings, options: AssOptions): string {
+export function buildAss(spoken: readonly WordTiming[], given: AssCaptionSettings, options: AssOptions): string {
+  const { words, settings } = writtenWords(spoken, given);
   if (!settings.look) {
     const none = new Set<WordTiming>();
     const events = groupLines(words, settings.max_words_per_line).flatMap((line) => lineEvents(line, settings, Math.max(plainFitFloor, lineFit(line, settings, none, 'custom', 1))));
@@ -47,7 +58,8 @@ export interface CaptionLineLayout {
 }
 
 /** The lines `buildAss` draws, with their key words and heights (the same fit and sizes as the ASS file). */
-export function captionLineLayouts(words: readonly WordTiming[], settings: AssCaptionSettings): CaptionLineLayout[] {
+export function captionLineLayouts(spoken: readonly WordTiming[], given: AssCaptionSettings): CaptionLineLayout[] {
+  const { words, settings } = writtenWords(spoken, given);
   const px = captionPixels(settings.font_size);
   const keywords = emphasisedWords(words, settings.emphasis ?? {});
   const look = settings.look;
@@ -57,4 +69,14 @@ export function captionLineLayouts(words: readonly WordTiming[], settings: AssCa
     const largest = look && line.words.some((w) => keywords.has(w)) ? keywordPercent(look) : 100;
     return { line, keywords: line.words.map((w) => keywords.has(w)), height: (px * fit * largest) / 10_000 };
   });
+}
+
+/** The script fonts the captions draw besides the chosen family (the render's font folder, the preview's downloads). */
+export function captionScriptFontsOf(spoken: readonly WordTiming[], given: AssCaptionSettings): ScriptFont[] {
+  const { words, settings } = writtenWords(spoken, given);
+  return captionScriptFontsNeeded(
+    words.map((w) => shownWord(w.word, settings)),
+    captionFontNames[settings.font_family],
+    settings.writing,
+  );
 }

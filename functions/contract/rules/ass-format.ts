@@ -1,6 +1,9 @@
 import { captionFrame, captionMargins, captionPixels } from './caption-layout';
 import type { CaptionLookChoice } from './caption-looks';
 import type { captionPositions, captionStyles, fontFamilies } from './captions';
+import type { LanguageCode } from './language-table';
+import { captionEmPerFontPixel } from './caption-layout';
+import { assFontRuns, captionUpperCase, captionWriting, wordGap, type CaptionWriting } from './caption-scripts';
 
 /**
  * The ASS file format as the captions use it: the settings it reads, the fonts it names, times, colours
@@ -35,6 +38,24 @@ export interface AssCaptionSettings {
   look?: CaptionLookChoice | null;
   /** Per-word emphasis choices: a word's index in the voice-over → emphasised or not. */
   emphasis?: Readonly<Record<string, boolean>>;
+  /** The script's language (absent: read from the text), for word cutting, capitals, direction and fonts. */
+  language?: LanguageCode | null;
+  /** How the text is written, resolved once from `language` and the words (`withWriting`); callers leave it out. */
+  writing?: CaptionWriting;
+}
+
+/** The settings with their writing resolved from the language and the words' text (caption-scripts.ts). */
+export function withWriting<S extends AssCaptionSettings>(words: readonly WordTiming[], settings: S): S & { writing: CaptionWriting } {
+  return { ...settings, writing: settings.writing ?? captionWriting(words.map((w) => w.word).join(' '), settings.language) };
+}
+
+function writingOf(settings: AssCaptionSettings): CaptionWriting {
+  return settings.writing ?? captionWriting('', settings.language);
+}
+
+/** What separates two words of a line in the settings' writing: a space, or nothing (Japanese, Chinese, Thai). */
+export function lineGap(settings: AssCaptionSettings): string {
+  return wordGap(writingOf(settings));
 }
 
 /**
@@ -89,8 +110,19 @@ export function escapeAssText(text: string): string {
   return text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[\r\n]+/g, ' ');
 }
 
+/** The word as shown (in capitals where the settings ask and the writing has case), without ASS tags. */
+export function shownWord(word: string, settings: AssCaptionSettings): string {
+  return settings.all_caps ? captionUpperCase(word, writingOf(settings)) : word;
+}
+
+/**
+ * The word as ASS text: shown, escaped, and each run the chosen family has no glyphs for drawn in its
+ * script's Noto font (caption-scripts.ts).
+ */
 export function displayWord(word: string, settings: AssCaptionSettings): string {
-  return escapeAssText(settings.all_caps ? word.toUpperCase() : word);
+  const family = captionFontNames[settings.font_family];
+  const em = captionEmPerFontPixel[settings.font_family] ?? 0.75;
+  return assFontRuns(shownWord(word, settings), family, em, captionPixels(settings.font_size), writingOf(settings), escapeAssText);
 }
 
 export function layerEvent(layer: number, style: string, start: number, end: number, text: string): string {
@@ -139,7 +171,9 @@ export function styleLine(name: string, settings: AssCaptionSettings, options: A
     margins.left,
     margins.right,
     margins.vertical,
-    1,
+    // Encoding -1 makes libass find each line's base direction from its text (right-to-left for Arabic and
+    // Hebrew, so punctuation lands at the line's left end); 1 is the ordinary left-to-right.
+    settings.writing?.direction === 'rtl' ? -1 : 1,
   ].join(',');
 }
 

@@ -9,7 +9,7 @@
  */
 
 /** Characters that may close a word after its punctuation: quotes and brackets. */
-const closers = `"'\u201d\u2019)\\]}`;
+const closers = `"'\u201d\u2019)\\]}\u300d\u300f\uff09`;
 const trailing = new RegExp(`[${closers}]+$`, 'u');
 
 /** Abbreviations whose full stop does not end a sentence. */
@@ -117,7 +117,8 @@ function bare(word: string): string {
 export function endsSentence(word: string): boolean {
   const w = core(word);
   if (/(\.\.\.|\u2026)$/u.test(w)) return false;
-  if (/[!?]$/u.test(w)) return true;
+  // Full-width marks end sentences in Japanese and Chinese, "।" in Hindi, "؟" in Arabic.
+  if (/[!?\u3002\uff01\uff1f\u0964\u061f\u06d4]$/u.test(w)) return true;
   if (!w.endsWith('.')) return false;
   if (abbreviations.has(w.replace(/^[^\p{L}\p{N}]+/u, ''))) return false;
   // A single letter with a full stop is an initial ("J."), not a sentence.
@@ -127,8 +128,9 @@ export function endsSentence(word: string): boolean {
 /** How strongly punctuation invites a break after the word: 0 none, 1 a comma, 2 ; : — – ... */
 export function clauseStrength(word: string): 0 | 1 | 2 {
   const w = core(word);
-  if (/([;:\u2014\u2013]|\s-|--|\.\.\.|\u2026)$/u.test(w) || /^[\u2014\u2013-]+$/u.test(w)) return 2;
-  if (/,$/u.test(w)) return 1;
+  if (/([;:\u2014\u2013\uff1b\uff1a\u061b]|\s-|--|\.\.\.|\u2026)$/u.test(w) || /^[\u2014\u2013-]+$/u.test(w)) return 2;
+  // The comma, and the Japanese and Chinese commas and the Arabic one.
+  if (/[,\u3001\uff0c\u060c]$/u.test(w)) return 1;
   return 0;
 }
 

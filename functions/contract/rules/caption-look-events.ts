@@ -2,7 +2,7 @@ import { captionLineWidth, captionMargins, captionPixels, captionRowColumn, esti
 import { keywordScale, lookMotion, type CaptionLookChoice } from './caption-looks';
 import type { CaptionLine } from './caption-lines';
 import { emphasisedWordIndexes, type EmphasisOverrides } from './keyword-emphasis';
-import { assColor, displayWord, layerEvent, videoHeight, videoWidth, type AssCaptionSettings, type WordTiming } from './ass-format';
+import { assColor, lineGap, displayWord, layerEvent, shownWord, videoHeight, videoWidth, type AssCaptionSettings, type WordTiming } from './ass-format';
 
 /**
  * The named looks as ASS events (caption-looks.ts holds their numbers): each look's animation, keyword
@@ -42,9 +42,9 @@ const fillLimit = 0.96;
 export function lineFit(line: CaptionLine, settings: AssCaptionSettings, emphasised: Set<WordTiming>, look: CaptionLookChoice, limit = fillLimit): number {
   const px = captionPixels(settings.font_size);
   const keyword = keywordPercent(look) / 100;
-  const widthOf = (w: WordTiming) => estimateTextWidth(displayWord(w.word, settings), settings.font_family, px) * (emphasised.has(w) ? keyword : 1);
+  const widthOf = (w: WordTiming) => estimateTextWidth(shownWord(w.word, settings), settings.font_family, px) * (emphasised.has(w) ? keyword : 1);
   const outline = 2 * captionPixels(settings.outline_width);
-  const space = estimateTextWidth(' ', settings.font_family, px);
+  const space = estimateTextWidth(lineGap(settings), settings.font_family, px);
   // Pop shows one word at a time: the widest word must fit; the others show the whole line.
   const width =
     look === 'pop' || settings.style === 'word_by_word'
@@ -108,7 +108,7 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
   const wordColour = assColor(settings.word_color);
   const lineColour = assColor(settings.line_color);
   const firstStart = line.words[0]?.start ?? line.start;
-  const plainLine = (extra = '') => line.words.map((w, i) => plainWord(ctx, w, look, shown[i] ?? '', extra)).join(' ');
+  const plainLine = (extra = '') => line.words.map((w, i) => plainWord(ctx, w, look, shown[i] ?? '', extra)).join(lineGap(settings));
   /** Before the first word is spoken (a line held over a short pause), the line shows unanimated. */
   const lead = (layered: (start: number, end: number) => string[]) => (firstStart > line.start ? layered(line.start, firstStart) : []);
 
@@ -131,7 +131,7 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
         const duration = Math.max(1, Math.round((w.end - w.start + gapBefore) * 100));
         return `{\\kf${duration}${scale(size(w), ctx.fit)}}${shown[i] ?? ''}`;
       });
-      return [layerEvent(0, 'Caption', line.start, line.end, `{\\fad(100,0)}${parts.join(' ')}`)];
+      return [layerEvent(0, 'Caption', line.start, line.end, `{\\fad(100,0)}${parts.join(lineGap(settings))}`)];
     }
     case 'boxed': {
       // A box in the word colour behind the spoken word (a second layer in the Box style, BorderStyle 3),
@@ -141,9 +141,9 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       line.words.forEach((w, i) => {
         const end = wordEnd(line, i);
         const spoken = bump(size(w), ctx.fit, peak, rise, settle);
-        const below = line.words.map((v, j) => (j === i ? `{\\alpha&HFF&${spoken}}${shown[j] ?? ''}` : plainWord(ctx, v, look, shown[j] ?? '', '\\alpha&H00&'))).join(' ');
+        const below = line.words.map((v, j) => (j === i ? `{\\alpha&HFF&${spoken}}${shown[j] ?? ''}` : plainWord(ctx, v, look, shown[j] ?? '', '\\alpha&H00&'))).join(lineGap(settings));
         // The space after the spoken word belongs to the next (hidden) word, so the box ends at the word.
-        const box = line.words.map((v, j) => (j === i ? `{\\alpha&H00&\\c${lineColour}${spoken}}${shown[j] ?? ''}{\\alpha&HFF&}` : `{\\alpha&HFF&${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`)).join(' ');
+        const box = line.words.map((v, j) => (j === i ? `{\\alpha&H00&\\c${lineColour}${spoken}}${shown[j] ?? ''}{\\alpha&HFF&}` : `{\\alpha&HFF&${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`)).join(lineGap(settings));
         events.push(layerEvent(0, 'Caption', w.start, end, below), layerEvent(1, 'Box', w.start, end, box));
       });
       return events;
@@ -161,7 +161,7 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       const layers = (start: number, end: number, spokenIndex: number) => {
         const glow = line.words
           .map((v, j) => `{\\1c${wordColour}\\3c${wordColour}\\bord${glowBorder}\\blur${blur}\\shad0\\alpha${j === spokenIndex ? '&H00&' : dim}${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`)
-          .join(' ');
+          .join(lineGap(settings));
         const letters = line.words
           .map((v, j) => {
             const colour = ctx.emphasised.has(v) ? wordColour : lineColour;
@@ -169,7 +169,7 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
             const alpha = j === spokenIndex || spokenIndex < 0 ? '&H00&' : '&H30&';
             return `{\\1c${colour}\\3c${outline}\\bord${core}\\blur0.8\\shad0\\1a${alpha}${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`;
           })
-          .join(' ');
+          .join(lineGap(settings));
         return [layerEvent(0, 'Caption', start, end, glow), layerEvent(1, 'Caption', start, end, letters)];
       };
       return [...lead((start, end) => layers(start, end, -1)), ...line.words.flatMap((w, i) => layers(w.start, wordEnd(line, i), i))];
@@ -183,7 +183,7 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       line.words.forEach((w, i) => {
         const text = line.words
           .map((v, j) => plainWord(ctx, v, look, shown[j] ?? '', j === i ? `\\alpha&H00&${bump(size(v), ctx.fit, peak, rise, settle)}` : j > i ? ahead : '\\alpha&H00&'))
-          .join(' ');
+          .join(lineGap(settings));
         events.push(layerEvent(0, 'Caption', w.start, wordEnd(line, i), `{${entrance(line, settings, w.start)}}${text}`));
       });
       return events;
@@ -203,14 +203,14 @@ function customEvents(ctx: LookLine): string[] {
   const event = (start: number, end: number, text: string) => layerEvent(0, 'Caption', start, end, text);
   switch (settings.style) {
     case 'classic':
-      return [event(line.start, line.end, line.words.map((w, i) => plain(w, i)).join(' '))];
+      return [event(line.start, line.end, line.words.map((w, i) => plain(w, i)).join(lineGap(settings)))];
     case 'karaoke': {
       const parts = line.words.map((w, i) => {
         const gapBefore = i === 0 ? 0 : Math.max(0, w.start - (line.words[i - 1]?.end ?? w.start));
         const duration = Math.max(1, Math.round((w.end - w.start + gapBefore) * 100));
         return `{\\kf${duration}${scale(size(w), fit)}}${shown[i] ?? ''}`;
       });
-      return [event(line.start, line.end, parts.join(' '))];
+      return [event(line.start, line.end, parts.join(lineGap(settings)))];
     }
     case 'word_by_word':
       return line.words.map((w, i) => event(w.start, wordEnd(line, i), `{\\c${wordColour}${scale(size(w), fit)}}${shown[i] ?? ''}`));
@@ -219,10 +219,10 @@ function customEvents(ctx: LookLine): string[] {
       const { scale: peak, riseMs, fallMs } = highlightPop;
       const firstStart = line.words[0]?.start ?? line.start;
       const events: string[] = [];
-      if (firstStart > line.start) events.push(event(line.start, firstStart, line.words.map((w, i) => plain(w, i)).join(' ')));
+      if (firstStart > line.start) events.push(event(line.start, firstStart, line.words.map((w, i) => plain(w, i)).join(lineGap(settings))));
       line.words.forEach((w, i) => {
         const emphasis = settings.style === 'highlight' ? `\\c${wordColour}${bump(size(w), fit, peak, riseMs, fallMs)}` : `\\u1\\c${wordColour}${scale(size(w), fit)}`;
-        const text = line.words.map((v, j) => (j === i ? `{${emphasis}}${shown[j] ?? ''}{\\u${settings.underline ? 1 : 0}}` : plain(v, j))).join(' ');
+        const text = line.words.map((v, j) => (j === i ? `{${emphasis}}${shown[j] ?? ''}{\\u${settings.underline ? 1 : 0}}` : plain(v, j))).join(lineGap(settings));
         events.push(event(w.start, wordEnd(line, i), text));
       });
       return events;

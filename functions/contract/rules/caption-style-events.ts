@@ -1,6 +1,6 @@
 import { highlightPop } from './caption-layout';
 import type { CaptionLine } from './caption-lines';
-import { assColor, assTime, displayWord, type AssCaptionSettings } from './ass-format';
+import { assColor, assTime, displayWord, lineGap, type AssCaptionSettings } from './ass-format';
 
 /** The spec's five caption styles as ASS events, drawn exactly as they were before looks existed. */
 
@@ -26,7 +26,7 @@ export function lineEvents(line: CaptionLine, settings: AssCaptionSettings, fit 
   const wordColor = assColor(settings.word_color);
   switch (settings.style) {
     case 'classic':
-      return [dialogue(line.start, line.end, words.join(' '))];
+      return [dialogue(line.start, line.end, words.join(lineGap(settings)))];
     case 'karaoke': {
       // \kf fills each word from the secondary (line) colour to the primary (word) colour as it is spoken.
       const parts = line.words.map((w, i) => {
@@ -34,7 +34,7 @@ export function lineEvents(line: CaptionLine, settings: AssCaptionSettings, fit 
         const duration = Math.max(1, Math.round((w.end - w.start + gapBefore) * 100));
         return `{\\kf${duration}}${words[i]}`;
       });
-      return [dialogue(line.start, line.end, parts.join(' '))];
+      return [dialogue(line.start, line.end, parts.join(lineGap(settings)))];
     }
     case 'word_by_word':
       return line.words.map((w, i) => {
@@ -46,12 +46,12 @@ export function lineEvents(line: CaptionLine, settings: AssCaptionSettings, fit 
       const events: string[] = [];
       // Before the first word is spoken, and in pauses, the line shows without emphasis.
       const firstStart = line.words[0]?.start ?? line.start;
-      if (firstStart > line.start) events.push(dialogue(line.start, firstStart, words.join(' ')));
+      if (firstStart > line.start) events.push(dialogue(line.start, firstStart, words.join(lineGap(settings))));
       line.words.forEach((w, i) => {
         const end = i + 1 < line.words.length ? (line.words[i + 1]?.start ?? w.end) : line.end;
         const emphasis = settings.style === 'highlight' ? popOn(wordColor, fit) : `{\\u1\\c${wordColor}}`;
         const reset = settings.style === 'highlight' ? `{\\r}${fitted}` : `{\\u${settings.underline ? 1 : 0}\\c}`;
-        const text = words.map((word, j) => (j === i ? `${emphasis}${word}${reset}` : word)).join(' ');
+        const text = words.map((word, j) => (j === i ? `${emphasis}${word}${reset}` : word)).join(lineGap(settings));
         events.push(dialogue(w.start, end, text));
       });
       return events;

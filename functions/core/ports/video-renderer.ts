@@ -1,6 +1,7 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
 import type { WordTiming } from '../captions/word-timings';
 import type { LogoSettings } from '../../contract/users';
+import type { LanguageCode } from '../../contract/languages';
 
 /**
  * One segment of the video: a local clip (video or still image) shown for `duration` seconds, or a
@@ -27,6 +28,8 @@ export interface RenderRequest {
   voiceOverDuration: number;
   words: WordTiming[];
   captions: CaptionSettings;
+  /** The script's language: how the captions cut, case, run and draw their words (absent: read from the words). */
+  language?: LanguageCode | null;
   /** Background music (local file), looped under the voice at `captions.background_audio_volume`. */
   musicPath?: string | null;
   logo?: { path: string; settings: Pick<LogoSettings, 'position' | 'size' | 'opacity'> } | null;
@@ -89,7 +92,7 @@ export interface FramedClip extends RenderClip {
  * video, pictures only (the voice and music are mixed once, by the join). `clips` are those the chunk
  * shows; the captions are the whole video's, shifted to the chunk's place.
  */
-export interface ChunkRenderRequest extends Pick<RenderRequest, 'words' | 'captions' | 'logo' | 'watermarkPath' | 'outputPath' | 'timeoutMs' | 'onProgress' | 'output'> {
+export interface ChunkRenderRequest extends Pick<RenderRequest, 'words' | 'captions' | 'language' | 'logo' | 'watermarkPath' | 'outputPath' | 'timeoutMs' | 'onProgress' | 'output'> {
   clips: FramedClip[];
   startFrame: number;
   frames: number;

@@ -47,6 +47,7 @@ export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run:
       frames: chunk.frames,
       words: sources.words,
       captions: sources.captions,
+      language: sources.language,
       logo: await work.logo(sources),
       watermarkPath: sources.watermarkPath,
       outputPath,

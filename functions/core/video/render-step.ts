@@ -5,6 +5,7 @@ import { NotAuthenticatedError } from '../errors';
 import { ownKeyOf } from '../files/owned-files';
 import { limitsOf } from '../plans/tiers';
 import type { CaptionSettings } from '../../contract/caption-settings';
+import type { LanguageCode } from '../../contract/languages';
 import type { WordTiming } from '../captions/word-timings';
 import type { RenderClip, RenderRequest } from '../ports/video-renderer';
 import { timelineFrames } from './frame-timeline';
@@ -57,6 +58,8 @@ export async function localClip<T extends { storageKey: string | null }>(work: W
 export interface RenderSources {
   user: User;
   captions: CaptionSettings;
+  /** The script's language: how its captions are cut, cased, run and drawn. */
+  language: LanguageCode;
   words: WordTiming[];
   clips: StoredClip[];
   logoKey: string | undefined;
@@ -75,6 +78,7 @@ export async function renderSourcesOf(deps: PipelineDeps, input: RunInput & { au
   return {
     user,
     captions: captionsOf(script),
+    language: script.language,
     words,
     clips,
     logoKey: logoKeyOf(user),
@@ -145,6 +149,7 @@ export async function singleRenderInputs(
     voiceOverDuration: input.audio.durationSeconds,
     words: sources.words,
     captions: sources.captions,
+    language: sources.language,
     musicPath: input.plan.musicKey ? await work.fetch(input.plan.musicKey, 'music') : null,
     logo: await work.logo(sources),
   };

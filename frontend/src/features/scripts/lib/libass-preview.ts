@@ -24,7 +24,17 @@ import dejavuSansBold from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
 import dejavuSansBoldOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf?url';
 import dejavuSansOblique from 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf?url';
 
+import notoSansArabic from '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf?url';
+import notoSansDevanagari from '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf?url';
+import notoSansHebrew from '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf?url';
+import notoSansJp from '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf?url';
+import notoSansKr from '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf?url';
+import notoSansSc from '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf?url';
+import notoSansThai from '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf?url';
+import notoSans from '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf?url';
+
 import { captionFontNames } from '@contract/rules/ass-document';
+import type { ScriptFont } from '@contract/rules/caption-scripts';
 import { captionFrame } from '@contract/rules/caption-layout';
 
 import type { FontFamily } from './caption-settings';
@@ -40,14 +50,29 @@ const familyFiles: Record<(typeof captionFontNames)[FontFamily], string[]> = {
   Tinos: [tinosRegular, tinosBold, tinosItalic, tinosBoldItalic],
 };
 
+/**
+ * The script fonts (Noto Sans, bold) the ASS file names with `\fn` where the family has no glyphs: the
+ * render's files too. Each is fetched the first time a caption needs it (Noto Sans SC is 10.5 MB).
+ */
+const scriptFiles: Record<ScriptFont, string> = {
+  latin: notoSans,
+  arabic: notoSansArabic,
+  hebrew: notoSansHebrew,
+  devanagari: notoSansDevanagari,
+  thai: notoSansThai,
+  japanese: notoSansJp,
+  han: notoSansSc,
+  hangul: notoSansKr,
+};
+
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
 /** How long the worker and wasm may take to start before the preview stays with its CSS stand-in. */
 const startTimeoutMs = 20_000;
 
 export interface LibassPreview {
-  /** Draws `ass` at `seconds` with `family`'s fonts (fetched the first time the family is used). */
-  draw(ass: string, family: FontFamily, seconds: number): Promise<void>;
+  /** Draws `ass` at `seconds` with `family`'s fonts and the script fonts it names (each fetched the first time it is used). */
+  draw(ass: string, family: FontFamily, seconds: number, scripts?: readonly ScriptFont[]): Promise<void>;
   destroy(): void;
 }
 
@@ -65,16 +90,16 @@ export function libassSupported(): boolean {
  * Starts libass on `canvas` (its control moves to the worker: a canvas is used once). Rejects when the
  * worker or the wasm cannot load (blocked, missing, unsupported) or does not answer in time.
  */
-export async function startLibassPreview(canvas: HTMLCanvasElement, ass: string, family: FontFamily): Promise<LibassPreview> {
+export async function startLibassPreview(canvas: HTMLCanvasElement, ass: string, family: FontFamily, scripts: readonly ScriptFont[] = []): Promise<LibassPreview> {
   if (!libassSupported()) throw new Error('WebAssembly, workers or OffscreenCanvas are missing');
-  const loaded = new Set<string>([captionFontNames[family]]);
+  const loaded = new Set<string>([captionFontNames[family], ...scripts]);
   const instance = new JASSUB({
     canvas,
     subContent: ass,
     workerUrl: absolute(workerUrl),
     wasmUrl: absolute(wasmUrl),
     modernWasmUrl: absolute(modernWasmUrl),
-    fonts: familyFiles[captionFontNames[family]].map(absolute),
+    fonts: [...familyFiles[captionFontNames[family]], ...scripts.map((script) => scriptFiles[script])].map(absolute),
     defaultFont: captionFontNames[family],
     // Only the bundled fonts, as the render's fontconfig: never the machine's or Google's.
     queryFonts: false,
@@ -97,13 +122,13 @@ export async function startLibassPreview(canvas: HTMLCanvasElement, ass: string,
 
   let destroyed = false;
   return {
-    async draw(content, nextFamily, seconds) {
+    async draw(content, nextFamily, seconds, nextScripts = []) {
       if (destroyed) return;
       const name = captionFontNames[nextFamily];
-      if (!loaded.has(name)) {
-        loaded.add(name);
-        await instance.renderer.addFonts(familyFiles[name].map(absolute));
-      }
+      const wanted = [...(loaded.has(name) ? [] : familyFiles[name]), ...nextScripts.filter((script) => !loaded.has(script)).map((script) => scriptFiles[script])];
+      loaded.add(name);
+      for (const script of nextScripts) loaded.add(script);
+      if (wanted.length > 0) await instance.renderer.addFonts(wanted.map(absolute));
       await instance.renderer.setTrack(content);
       await instance.manualRender({ expectedDisplayTime: performance.now(), width: captionFrame.width, height: captionFrame.height, mediaTime: seconds }, true);
     },

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 
 import { CaptionSample, type CaptionLook } from '@/components/caption-sample';
 
+import type { LanguageCode } from '@contract/languages';
+import { captionSampleWords } from '@contract/rules/caption-scripts';
+
 import type { CaptionSettings } from '../../lib/caption-settings';
 
-/** The words both previews show (this CSS one and the exact one drawn by libass). */
-export const previewSampleWords = ['Your', 'words', 'appear', 'here', 'as', 'they', 'are', 'spoken'] as const;
 /**
  * A 9:16 preview of the caption settings: line and word colours, font, size, outline, shadow, style,
  * position. Sizes and the safe-zone margins are the render's (`@contract/rules/caption-layout`), as
@@ -20,7 +21,10 @@ export function CaptionPreview({
   backgroundSrc,
   captionHidden = false,
   children,
+  language,
 }: {
+  /** The script's language: the sample sentence in it, cased, joined and set as the render sets it. */
+  language?: LanguageCode;
   settings: CaptionSettings;
   backgroundSrc?: string;
   captionHidden?: boolean;
@@ -40,6 +44,7 @@ export function CaptionPreview({
     lineColor: settings.line_color,
     wordColor: settings.word_color,
     maxWordsPerLine: settings.max_words_per_line,
+    language,
   };
   return (
     <Box
@@ -57,7 +62,7 @@ export function CaptionPreview({
       gradientTo="gray.900"
     >
       {backgroundSrc && <Image src={backgroundSrc} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" />}
-      <CaptionSample look={look} words={previewSampleWords} hidden={captionHidden} textTestId="caption-preview-text" />
+      <CaptionSample look={look} words={captionSampleWords(language)} hidden={captionHidden} textTestId="caption-preview-text" />
       {children}
     </Box>
   );

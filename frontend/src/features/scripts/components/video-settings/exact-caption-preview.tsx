@@ -1,22 +1,26 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
-import { buildAss, captionFontNames, type WordTiming } from '@contract/rules/ass-document';
+import type { LanguageCode } from '@contract/languages';
+import { buildAss, captionFontNames, captionScriptFontsOf, type WordTiming } from '@contract/rules/ass-document';
+import { captionSampleWords } from '@contract/rules/caption-scripts';
 import { captionEmojiPlacements } from '@contract/rules/caption-emoji';
 import { captionFrame } from '@contract/rules/caption-layout';
 
 import { emojiImageUrl } from '../../lib/caption-emoji-images';
 import type { CaptionSettings } from '../../lib/caption-settings';
 import type { LibassPreview } from '../../lib/libass-preview';
-import { CaptionPreview, previewSampleWords } from './caption-preview';
+import { CaptionPreview } from './caption-preview';
 
-/** The sample sentence spoken at an even pace: each word 0.4 s, 0.1 s apart. */
-const sampleTimings: WordTiming[] = previewSampleWords.map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
+/** The sample sentence in the script's language spoken at an even pace: each word 0.4 s, 0.1 s apart. */
+function sampleTimingsOf(language: LanguageCode | undefined): WordTiming[] {
+  return captionSampleWords(language).map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
+}
 /**
  * The moment drawn: the second word being spoken, after the highlight's pop has settled (80 + 120 ms),
  * so every style shows its emphasis (the CSS preview shows the same word highlighted).
  */
-const previewSeconds = (sampleTimings[1]?.start ?? 0) + 0.3;
+const previewSeconds = 0.5 + 0.3;
 
 type Engine = 'loading' | 'ready' | 'failed';
 
@@ -27,17 +31,23 @@ type Engine = 'loading' | 'ready' | 'failed';
  * opens; until it has drawn, and for good if WebAssembly or its worker cannot load, the CSS preview
  * shows instead (`data-engine` says which: loading, ready or failed).
  */
-export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: CaptionSettings; backgroundSrc?: string }) {
+export function ExactCaptionPreview({ settings, backgroundSrc, language }: { settings: CaptionSettings; backgroundSrc?: string; language?: LanguageCode }) {
+  const sampleTimings = useMemo(() => sampleTimingsOf(language), [language]);
   // The creator's per-word emphasis names the script's words, not the sample's: the sample keeps the rule's own choice.
-  const ass = useMemo(() => buildAss(sampleTimings, { ...settings, emphasis: {} }, { fontName: captionFontNames[settings.font_family] }), [settings]);
+  const ass = useMemo(
+    () => buildAss(sampleTimings, { ...settings, emphasis: {}, language }, { fontName: captionFontNames[settings.font_family] }),
+    [settings, sampleTimings, language],
+  );
+  // The script fonts the sample needs besides the family (only those are fetched).
+  const scripts = useMemo(() => captionScriptFontsOf(sampleTimings, { ...settings, language }), [settings, sampleTimings, language]);
   // The caption emoji shown at that moment: the render's placement (@contract/rules/caption-emoji), an <img> where the render lays the image.
   const emoji = useMemo(
     () => captionEmojiPlacements(sampleTimings, { ...settings, emphasis: {}, emoji_choices: {} }).filter((placement) => placement.start <= previewSeconds && previewSeconds < placement.end),
-    [settings],
+    [settings, sampleTimings],
   );
   const host = useRef<HTMLDivElement>(null);
-  const latest = useRef({ ass, family: settings.font_family });
-  latest.current = { ass, family: settings.font_family };
+  const latest = useRef({ ass, family: settings.font_family, scripts });
+  latest.current = { ass, family: settings.font_family, scripts };
   const [engine, setEngine] = useState<LibassPreview | null>(null);
   const [state, setState] = useState<Engine>('loading');
 
@@ -53,7 +63,7 @@ export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: Cap
     let cancelled = false;
     let started: LibassPreview | null = null;
     import('../../lib/libass-preview')
-      .then(({ startLibassPreview }) => startLibassPreview(canvas, latest.current.ass, latest.current.family))
+      .then(({ startLibassPreview }) => startLibassPreview(canvas, latest.current.ass, latest.current.family, latest.current.scripts))
       .then((preview) => {
         started = preview;
         if (cancelled) preview.destroy();
@@ -86,7 +96,7 @@ export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: Cap
       try {
         do {
           queue.again = false;
-          await engine.draw(latest.current.ass, latest.current.family, previewSeconds);
+          await engine.draw(latest.current.ass, latest.current.family, previewSeconds, latest.current.scripts);
         } while (queue.again);
         setState('ready');
       } catch (error) {
@@ -101,7 +111,7 @@ export function ExactCaptionPreview({ settings, backgroundSrc }: { settings: Cap
   const exact = state === 'ready';
   return (
     <Box data-testid="exact-caption-preview" data-engine={state}>
-      <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} captionHidden={exact}>
+      <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} captionHidden={exact} language={language}>
         {state !== 'failed' && <Box ref={host} position="absolute" inset="0" opacity={exact ? 1 : 0} />}
         {emoji.map((placement) => (
           <img

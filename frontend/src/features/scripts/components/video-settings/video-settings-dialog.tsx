@@ -251,7 +251,7 @@ export default function VideoSettingsDialog({
                         metadata={segments && segments.length > 0 ? videoMetadataOf(segments) : null}
                         fallback={
                           showPreview ? (
-                            <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
+                            <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} language={script.language} />
                           ) : (
                             <CaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
                           )

@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { LocalStack } from '../../bin/local/stack';
+import type { LanguageCode } from '../../functions/contract/languages';
+import { captionSampleWords } from '../../functions/contract/rules/caption-scripts';
+import { captionDefaults } from '../../functions/contract/rules/captions';
+import { captionFrames, inkBox } from '../support/caption-frames';
+import type { MediaFile } from '../support/media-files';
+import { videoHeight, videoWidth } from '../support/video-frames';
+import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { startJourney, stopJourney } from './journey';
+
+/** The libass canvas's caption pixels (at least a quarter opaque): how many, and their box as fractions of the canvas. */
+const readCaptionPixels = `(() => {
+  const source = document.querySelector('[data-testid="caption-preview-canvas"]');
+  if (!source || !source.width || !source.height) return null;
+  const copy = document.createElement('canvas');
+  copy.width = source.width;
+  copy.height = source.height;
+  const context = copy.getContext('2d');
+  context.drawImage(source, 0, 0);
+  const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+  let count = 0, top = height, bottom = -1, left = width, right = -1;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    if (data[(y * width + x) * 4 + 3] < 64) continue;
+    count++;
+    if (y < top) top = y;
+    if (y > bottom) bottom = y;
+    if (x < left) left = x;
+    if (x > right) right = x;
+  }
+  return { count, top: top / height, bottom: (bottom + 1) / height, left: left / width, right: (right + 1) / width };
+})()`;
+
+interface Drawn {
+  count: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * The exact caption preview in the script's language: the sample sentence in Japanese or Arabic, drawn
+ * by libass in the browser with the script fonts it fetched from the site, where the render's libass
+ * draws the same ASS file.
+ */
+describe('Video Generation Settings: the caption preview in the script’s language', () => {
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let files: MediaFile[];
+  const fontRequests: string[] = [];
+
+  beforeAll(async () => {
+    delete process.env.OPENAI_API_KEY;
+    ({ stack, browser, dir, files } = await startJourney('caption-scripts', [['mp4', { name: 'Pour over', seconds: 2, size: '360x640' }]], { renderDraft: false }));
+    ({ context, page } = await newPage(browser, stack.url));
+    page.on('request', (request) => {
+      if (request.url().endsWith('.ttf')) fontRequests.push(request.url());
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInThroughApi(page, 'scripts');
+    const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+    const headers = { 'x-csrf-token': csrfToken };
+    for (const file of files) {
+      const answer = await page.request.post('/api/media/upload', { headers, multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' } });
+      expect(answer.status(), await answer.text()).toBeLessThan(300);
+    }
+    for (const [title, language, scriptContent] of [
+      ['Kohi', 'ja', '新鮮なコーヒーは朝を変えます。'],
+      ['Qahwa', 'ar', 'القهوة الطازجة تغير صباحك.'],
+    ] as const) {
+      const created = await page.request.post('/api/scripts', { headers, data: { title, language, scriptContent } });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+  });
+
+  afterAll(async () => {
+    await stopJourney({ stack, browser, dir }, context);
+  });
+
+  const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });
+
+  it.each([
+    ['Kohi', 'ja', 'NotoSansJP'],
+    ['Qahwa', 'ar', 'NotoSansArabic'],
+  ] as const)('%s: the sample in its language drawn by libass where the render draws it, fetching only its script font', async (title, language: LanguageCode, font) => {
+    fontRequests.length = 0;
+    await page.goto('/scripts');
+    await page.getByTestId('script-card').filter({ hasText: title }).getByRole('button', { name: 'Create Video' }).click();
+    await dialog().waitFor();
+    await waitForExpression(page, `document.querySelector('[data-testid="exact-caption-preview"]')?.dataset.engine === 'ready'`, 40_000);
+    await waitForExpression(page, `(${readCaptionPixels})?.count > 200`, 15_000);
+    const drawn = (await page.evaluate(readCaptionPixels)) as Drawn;
+    const words = captionSampleWords(language).map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
+    const [frame] = await captionFrames(words, { ...captionDefaults }, [0.8], language);
+    const box = frame ? inkBox(frame) : null;
+    expect(box).not.toBeNull();
+    const server = { top: (box?.y ?? 0) / videoHeight, bottom: ((box?.y ?? 0) + (box?.h ?? 0)) / videoHeight, left: (box?.x ?? 0) / videoWidth, right: ((box?.x ?? 0) + (box?.w ?? 0)) / videoWidth };
+    for (const side of ['top', 'bottom', 'left', 'right'] as const) expect(Math.abs(drawn[side] - server[side]), `${side}: browser ${drawn[side]}, render ${server[side]}`).toBeLessThan(0.01);
+    expect(fontRequests.some((url) => url.includes(font)), fontRequests.join('\n')).toBe(true);
+    expect(fontRequests.some((url) => /NotoSans(SC|KR|JP|Arabic)/.test(url) && !url.includes(font)), 'no other script font').toBe(false);
+    await screenshot(page, `caption-preview-${language}-desktop`, { viewport: true });
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('on a phone the dialog opens for an Arabic script', async () => {
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.getByTestId('script-card').filter({ hasText: 'Qahwa' }).getByRole('button', { name: 'Create Video' }).click();
+    await dialog().waitFor();
+    await screenshot(page, 'caption-preview-ar-phone', { viewport: true });
+    await page.keyboard.press('Escape');
+  });
+});

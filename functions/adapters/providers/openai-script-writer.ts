@@ -85,7 +85,8 @@ function lengthAsked(request: WriteRequest): string {
 /** The language line of the prompt: everything the creator sees is written in it. */
 export function languageInstruction(code: LanguageCode): string {
   const { name, nativeName } = languages[code];
-  return `Language: write everything in ${name} (${nativeName}): the title, the script, the hookSuggestion and the hashtags. Do not write in English${code === 'en' ? ' variants other than plain English' : ''} and do not add translations.`;
+  const notEnglish = code === 'en' ? '' : ' Do not write in English and do not add translations.';
+  return `Language: write everything in ${name} (${nativeName}): the title, the script, the hookSuggestion and the hashtags.${notEnglish}`;
 }
 
 function systemPrompt(request: WriteRequest): string {

@@ -5,6 +5,7 @@ import { UsageMeter } from '../core/plans/usage-meter';
 import type { UserRepository } from '../core/ports/accounts';
 import type { Publisher } from '../core/ports/realtime';
 import { ScriptService } from '../core/scripts/script-service';
+import { userLanguageOf } from '../core/users/user-language';
 import type { EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
@@ -36,5 +37,6 @@ export function scriptServiceOf(context: EntryContext, publisher: Publisher, opt
     references: ownedReferencesOf(tableOf(context, 'read-write')),
     files: objectStoreOf(context, options.bucket),
     log: logger.child({ area: options.area }),
+    userLanguage: userLanguageOf(usersOf(context)),
   });
 }

@@ -3,6 +3,7 @@ import { ownedReferencesOf } from '../adapters/aws/dynamo/owned-references';
 import type { GenerationService } from '../core/scripts/generation-service';
 import type { ScriptService } from '../core/scripts/script-service';
 import { ScriptTemplateService } from '../core/scripts/template-service';
+import { userLanguageOf } from '../core/users/user-language';
 import type { SessionService } from '../core/sessions/session-service';
 import type { VideoRequestService } from '../core/video/video-request-service';
 import type { EntryContext } from '../platform/entry-context';
@@ -36,7 +37,7 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
     sessions,
     scripts,
     generation: generationOf(context, scripts, publisher, usage),
-    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table)),
+    templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table), Date.now, userLanguageOf(users)),
     videos: videoRequestsOf(context, { publisher, usage, pipeline, files: objectStoreOf(context, 'read-write') }),
   };
 }

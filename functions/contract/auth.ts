@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { captionPresetsSchema } from './caption-settings';
 import { captionLookNames } from './rules/caption-looks';
+import { languageSchema } from './languages';
 import { publicUserSchema, type PublicUser } from './users';
 import { voiceSpeedSchema } from './voices';
 
@@ -46,6 +47,8 @@ export const updateUserSchema = z
     captionLook: z.enum(captionLookNames, { error: `captionLook must be one of: ${captionLookNames.join(', ')}` }).nullable().optional(),
     /** The whole list of named caption presets (it replaces the stored one). */
     captionPresets: captionPresetsSchema.optional(),
+    /** The default language of new scripts, templates and schedules. */
+    language: languageSchema.optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema, storedLanguageSchema, type LanguageCode } from './languages';
 import { preferredFolderIdSchema } from './scripts';
 
 /** Script generation: the requests and answers of the generator, and its templates. */
@@ -56,6 +57,8 @@ export const generateScriptsSchema = z.object({
   subjectCategory: optionalText(200),
   preferredFolderId: preferredFolderIdSchema,
   voiceId: optionalText(100),
+  /** The language the scripts are written in; absent: the user's default language (Settings), else English. */
+  language: languageSchema.optional(),
 });
 export type GenerateScriptsInput = z.infer<typeof generateScriptsSchema>;
 /** What a client may send (before the schema's defaults and transforms). */
@@ -78,6 +81,8 @@ export interface GeneratedScript {
   /** Seconds the content takes to say at 2.5 words per second. */
   estimatedSeconds: number;
   source: 'openai' | 'offline';
+  /** The language it is written in (saved with POST /api/scripts as `language`). */
+  language: LanguageCode;
 }
 
 /** POST /api/generate-scripts answers the scripts (not saved yet) and what they cost. */
@@ -100,6 +105,8 @@ export const scriptTemplateSchema = z.object({
   scriptCount: z.number().int(),
   extraInstructions: z.string().nullable(),
   voiceSelection: z.string().nullable(),
+  /** The language its scripts are written in; templates older than languages read English. */
+  language: storedLanguageSchema,
   createdAt: z.string(),
 });
 export type ScriptTemplate = z.infer<typeof scriptTemplateSchema>;
@@ -124,6 +131,8 @@ export const createScriptTemplateSchema = z.object({
     .transform((value) => value ?? defaultTemplateScriptCount),
   extraInstructions: optionalText(2_000),
   voiceSelection: optionalText(100),
+  /** Absent: the user's default language (Settings), else English. */
+  language: languageSchema.optional(),
 });
 export type CreateScriptTemplateInput = z.infer<typeof createScriptTemplateSchema>;
 /** What a client may send (before the schema's defaults and transforms). */

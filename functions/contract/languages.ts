@@ -1,26 +1,18 @@
 import { z } from 'zod';
 
-export { defaultLanguage, languageCodes, languages, type Language, type LanguageCode, type WritingSystem } from './rules/language-table';
-import { defaultLanguage, languageCodes, languages, type LanguageCode } from './rules/language-table';
+import { defaultLanguage, languageMessages, supportedLanguage, type LanguageCode } from './rules/languages';
 
-/** The writers' languages: OpenAI writes every language; the offline writer writes only these. */
-export const offlineWriterLanguages: readonly LanguageCode[] = ['en'];
-
-export const languageMessages = {
-  unsupported: (sent: string) => `Unsupported language "${sent}". Supported: ${languageCodes.join(', ')}`,
-  notAString: `language must be one of: ${languageCodes.join(', ')}`,
-  /** Generation without an OpenAI key in a language the offline writer does not write. */
-  offlineWriter: (code: LanguageCode) =>
-    `The offline writer writes English only. Add an OpenAI key to write in ${languages[code].name}, or type your script in ${languages[code].name} yourself.`,
-  /** Translation needs the LLM. */
-  translateNeedsKey: 'Translating a video needs an OpenAI key (OPENAI_API_KEY); the offline writer does not translate.',
-} as const;
-
-/** A code as sent (`pt-BR`, `ZH-hans`) read as one of ours, or null. */
-export function supportedLanguage(sent: string): LanguageCode | null {
-  const base = sent.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (languageCodes as readonly string[]).includes(base) ? (base as LanguageCode) : null;
-}
+export {
+  defaultLanguage,
+  languageCodes,
+  languageMessages,
+  languages,
+  offlineWriterLanguages,
+  supportedLanguage,
+  type Language,
+  type LanguageCode,
+  type WritingSystem,
+} from './rules/languages';
 
 /** `language` in any request: a supported BCP 47 code, answered as its base code. */
 export const languageSchema = z

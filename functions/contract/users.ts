@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captionPresetsSchema } from './caption-settings';
+import { storedLanguageSchema } from './languages';
 import { captionLookNames } from './rules/caption-looks';
 import { isOpacityStep, logoOpacity, logoPositions, logoSizeNames } from './rules/logo';
 
@@ -65,6 +66,8 @@ export const publicUserSchema = z.object({
   /** The creator's named caption presets; absent until one is saved. */
   captionPresets: captionPresetsSchema.optional(),
   subjectCategory: z.string().nullable(),
+  /** The language new scripts, templates and schedules are written in when a request names none (Settings); absent: English. */
+  language: storedLanguageSchema,
   logoUrl: z.string().nullable(),
   logoSettings: logoSettingsSchema,
   scriptTokensUsed: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeZoneField } from './delivery';
 import { idParam } from './ids';
+import { languageSchema, type LanguageCode } from './languages';
 import { captionLookChoices } from './rules/caption-looks';
 import { postingBounds } from './rules/posting';
 import {
@@ -133,6 +134,8 @@ const templateFields = {
   mediaAssignments: mediaAssignmentsSchema,
   isActive: flag('isActive'),
   captionSettings: templateCaptionSettingsSchema,
+  /** The language its videos are written, voiced and captioned in (absent on create: the user's default). */
+  language: languageSchema,
 };
 
 /** POST /api/templates. Missing optional fields take the form's defaults. */
@@ -144,6 +147,7 @@ export const createTemplateSchema = z
     mediaAssignments: templateFields.mediaAssignments.default({ folderId: null, assetIds: [] }),
     isActive: templateFields.isActive.default(templateDefaults.isActive),
     captionSettings: templateFields.captionSettings.default(templateCaptionSettingsSchema.parse({})),
+    language: templateFields.language.optional(),
   })
   .strict();
 export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
@@ -170,6 +174,8 @@ export interface VideoTemplate {
   mediaAssignments: MediaAssignments;
   isActive: boolean;
   captionSettings: TemplateCaptionSettings;
+  /** Templates older than languages read English. */
+  language: LanguageCode;
   createdAt: string;
   updatedAt: string;
 }
@@ -220,6 +226,8 @@ const scheduleFields = {
   publishTargets: publishTargetsField,
   /** The posts' caption: a template of `{caption}` and `{title}`; empty: the run's post caption. */
   publishCaption: z.string().trim().max(postingBounds.captionMax, `Caption must be at most ${postingBounds.captionMax.toLocaleString('en-US')} characters`),
+  /** The language of the scripts its runs write (absent on create: its template's). */
+  language: languageSchema,
 };
 
 /** POST /api/automation-schedules. `nextRunAt` sent by the spec's client is ignored: the server computes it. */
@@ -237,6 +245,7 @@ export const createScheduleSchema = z
     emailBody: scheduleFields.emailBody.transform((value) => value || scheduleDefaults.emailBody).default(scheduleDefaults.emailBody),
     publishTargets: scheduleFields.publishTargets.default([]),
     publishCaption: scheduleFields.publishCaption.default(''),
+    language: scheduleFields.language.optional(),
     nextRunAt: z.unknown().optional(),
   })
   .strict();
@@ -286,6 +295,8 @@ export interface AutomationSchedule {
   /** Where each run posts its video, and the posts' caption template (empty: the post caption). */
   publishTargets: SchedulePublishTarget[];
   publishCaption: string;
+  /** The language its runs write in; schedules older than languages read English. */
+  language: LanguageCode;
   /** ISO; null while inactive. */
   nextRunAt: string | null;
   lastRunAt: string | null;

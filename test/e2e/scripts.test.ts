@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack } from '../../bin/local/stack';
+import { languageMessages } from '../../functions/contract/languages';
 import { TestClient } from '../integration/support/http-client';
 import { launchBrowser, newPage, screenshot } from './browser';
 
@@ -54,6 +55,19 @@ describe('scripts workspace', () => {
   it('refuses to generate without instructions, with the spec message', async () => {
     await page.getByRole('button', { name: 'Generate Scripts' }).click();
     await page.getByText('Prompt is required and should be at least 3 characters').waitFor();
+  });
+
+  it('sends the chosen language, and the offline writer says it writes English only', async () => {
+    const language = page.getByLabel('Language', { exact: true });
+    expect(await language.inputValue()).toBe('en');
+    await language.selectOption({ label: 'Español' });
+    await page.getByLabel('Extra Instructions').fill('Tres consejos para la mañana');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/generate-scripts') && request.method() === 'POST');
+    await page.getByRole('button', { name: 'Generate Scripts' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ language: 'es' });
+    await page.getByText(languageMessages.offlineWriter('es')).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'scripts-language-offline-refusal');
+    await language.selectOption({ label: 'English' });
   });
 
   it('generates 2 scripts offline and saves them', async () => {

@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readJsonBody } from '../../bin/local/read-json-body';
+import { cannedScripts, requestedLanguage } from './openai-languages';
 
 /**
  * A wire-level fake of the OpenAI chat completions API (`POST /v1/chat/completions`), for the real
  * `openai` SDK pointed at it with `baseURL`. Each call takes the next queued behaviour; with none
- * queued it answers well-formed scripts. It records every request body it received.
+ * queued it answers well-formed scripts, in the language the prompt asks for where it has canned ones
+ * (openai-languages.ts). It records every request body it received.
  *
  * `startFakeOpenAi({ structuredOutputs: false })` plays a server with JSON mode but no structured
  * outputs (a local model server): a `json_schema` response format is refused with a 400
@@ -88,7 +90,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       case 'scripts': {
         const messages = (body.messages as { content: string }[] | undefined) ?? [];
         const asked = Number(/Write (\d+) clearly different/.exec(messages[0]?.content ?? '')?.[1] ?? 1);
-        return send(200, completion(JSON.stringify(fakeScripts(behaviour.count ?? asked, behaviour.words ?? 60)), behaviour.totalTokens ?? 900));
+        const [count, words] = [behaviour.count ?? asked, behaviour.words ?? 60];
+        // Written in the language the prompt asks for, where the fake has it (openai-languages.ts).
+        const scripts = cannedScripts(requestedLanguage(messages), count, words) ?? fakeScripts(count, words);
+        return send(200, completion(JSON.stringify(scripts), behaviour.totalTokens ?? 900));
       }
     }
   });

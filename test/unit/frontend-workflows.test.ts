@@ -30,6 +30,7 @@ const schedule = (fields: Partial<AutomationSchedule> = {}): AutomationSchedule 
   id: 'S1',
   name: 'Mornings',
   templateId: 'T1',
+  language: 'en',
   templateName: 'Monday motivation',
   frequency: 'daily',
   startTime: '09:00',

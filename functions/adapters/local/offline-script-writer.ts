@@ -1,6 +1,8 @@
 import type { DraftScript, ScriptWriter, WriteRequest, WriteResult } from '../../core/ports/scripts';
 import { maxLengthRatio } from '../../core/scripts/generation';
 import { countWords } from '../../contract/rules/post-caption';
+import { languageMessages, offlineWriterLanguages } from '../../contract/languages';
+import { ValidationError } from '../../core/errors';
 import { BatchMemory, take, type Rng } from './batch-memory';
 import {
   afterOrdinal,
@@ -168,7 +170,9 @@ export class OfflineScriptWriter implements ScriptWriter {
     return title;
   }
 
+  /** English only: another language is refused with a message that says so (never English passed off as it). */
   async write(request: WriteRequest): Promise<WriteResult> {
+    if (!offlineWriterLanguages.includes(request.language)) throw new ValidationError(languageMessages.offlineWriter(request.language), [{ path: 'language', message: languageMessages.offlineWriter(request.language) }], 'WRITER_LANGUAGE');
     const topic = topicOf(request);
     const usedTitles = new Set((request.avoidTitles ?? []).map((title) => title.toLowerCase()));
     const batch = new BatchMemory();

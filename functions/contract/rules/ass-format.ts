@@ -1,7 +1,7 @@
 import { captionFrame, captionMargins, captionPixels } from './caption-layout';
 import type { CaptionLookChoice } from './caption-looks';
 import type { captionPositions, captionStyles, fontFamilies } from './captions';
-import type { LanguageCode } from './language-table';
+import type { LanguageCode } from './languages';
 import { captionEmPerFontPixel } from './caption-layout';
 import { assFontRuns, captionUpperCase, captionWriting, wordGap, type CaptionWriting } from './caption-scripts';
 

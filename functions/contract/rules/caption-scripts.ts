@@ -1,4 +1,4 @@
-import { languages, type LanguageCode, type WritingSystem } from './language-table';
+import { languages, type LanguageCode, type WritingSystem } from './languages';
 import { fontCoverage, scriptFontMetrics } from './caption-font-coverage';
 import { languageUpperCase, languageWords } from './language-words';
 

@@ -11,8 +11,8 @@ export const captionMessages = {
   hashtags: 'Post caption must contain exactly 6 hashtags (with # symbol)',
 } as const;
 
-/** A hashtag: `#` and letters, digits or `_`, standing alone between spaces. */
-export const hashtagPattern = /(?:^|\s)#([\p{L}\p{N}_]+)(?=\s|$)/gu;
+/** A hashtag: `#` and letters (with their combining marks, as Hindi writes them), digits or `_`, standing alone between spaces. */
+export const hashtagPattern = /(?:^|\s)#([\p{L}\p{M}\p{N}_]+)(?=\s|$)/gu;
 
 export function countWords(text: string): number {
   const trimmed = text.trim();

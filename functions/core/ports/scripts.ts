@@ -1,5 +1,6 @@
 import type { Script } from '../../contract/scripts';
 import type { ScriptTemplate } from '../../contract/generation';
+import type { LanguageCode } from '../../contract/languages';
 
 export interface Page<T> {
   items: T[];
@@ -58,6 +59,8 @@ export interface WriteRequest {
   toneStyle: string;
   /** Titles not to repeat (regenerating). */
   avoidTitles?: string[];
+  /** The language to write in: title, content, hook and hashtags alike. */
+  language: LanguageCode;
 }
 
 /** One script as the writer drafts it, before the product's rules are applied. */

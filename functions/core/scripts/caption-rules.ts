@@ -1,3 +1,5 @@
+import { defaultLanguage, languages, type LanguageCode } from '../../contract/languages';
+import { languageWords } from '../../contract/rules/language-words';
 import { captionHashtags, hashtagPattern } from '../../contract/rules/post-caption';
 
 /**
@@ -15,7 +17,7 @@ export function normalizeHashtag(raw: string): string | undefined {
   const word = raw
     .normalize('NFKC')
     .replace(/^#+/, '')
-    .replace(/[^\p{L}\p{N}_]+/gu, '')
+    .replace(/[^\p{L}\p{M}\p{N}_]+/gu, '')
     .toLowerCase();
   return word ? `#${word}` : undefined;
 }
@@ -31,20 +33,18 @@ export function padHashtags(given: readonly string[]): string[] {
   return result;
 }
 
-/** The first 24 words of a hook, with no hashtags in it (they belong to the tag line). */
-export function truncateHook(hook: string): string {
-  const words = hook
-    .replace(hashtagPattern, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  if (words.length <= hookMaxWords) return words.join(' ');
-  return words.slice(0, hookMaxWords).join(' ').replace(/[,;:\-–—]+$/, '') + '…';
+/** The first 24 words of a hook in its language, with no hashtags in it (they belong to the tag line). */
+export function truncateHook(hook: string, language: LanguageCode = defaultLanguage): string {
+  const text = hook.replace(hashtagPattern, ' ').replace(/\s+/g, ' ').trim();
+  const words = languageWords(text, language);
+  if (words.length <= hookMaxWords) return languages[language].spaceSeparated ? words.join(' ') : text;
+  const joined = words.slice(0, hookMaxWords).join(languages[language].spaceSeparated ? ' ' : '');
+  return joined.replace(/[,;:\-–—、，。]+$/, '') + '…';
 }
 
 /** The caption a generated script is saved with: its hook, a blank line, its six hashtags. */
-export function composePostCaption(hook: string, hashtags: readonly string[]): string {
+export function composePostCaption(hook: string, hashtags: readonly string[], language: LanguageCode = defaultLanguage): string {
   const tags = padHashtags(hashtags).join(' ');
-  const line = truncateHook(hook);
+  const line = truncateHook(hook, language);
   return line ? `${line}\n\n${tags}` : tags;
 }

@@ -55,8 +55,11 @@ export class GenerationService {
     };
   }
 
+  /** Writes in the language the request names, else the user's default (Settings), else English. */
   async generate(userId: string, input: GenerateScriptsInput): Promise<GenerationResult> {
+    const language = await this.scripts.languageFor(userId, input.language);
     const request = writeRequestFor({
+      language,
       topic: input.topic,
       subjectCategory: input.subjectCategory,
       extraInstructions: input.extraInstructions,
@@ -68,7 +71,7 @@ export class GenerationService {
     return { scripts, tokensUsed, source: this.writer.source };
   }
 
-  /** A fresh version of a saved script from its own settings; audio and video are reset. */
+  /** A fresh version of a saved script from its own settings (its language too); audio and video are reset. */
   async regenerate(userId: string, scriptId: string): Promise<{ script: Script; tokensUsed: number; source: 'openai' | 'offline' }> {
     const current = await this.scripts.get(userId, scriptId);
     // Before the writer is paid for: new words would pull the script out from under a video run.
@@ -81,6 +84,7 @@ export class GenerationService {
       duration,
       count: 1,
       avoidTitles: [current.title],
+      language: current.language,
     });
     const { scripts, settle } = await this.charged(userId, request, duration);
     const [fresh] = scripts;

@@ -4,6 +4,8 @@ import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import type { Page, ScriptRepository, VideoRunGuard } from '../ports/scripts';
 import type { ReferenceCheck } from '../users/references';
+import { chosenLanguage, type UserLanguage } from '../users/user-language';
+import type { LanguageCode } from '../../contract/languages';
 import { liveClaimsSince, videoBusyError } from './lifecycle';
 import { filesNoLongerReferenced } from '../files/script-files';
 import type { CreateScriptInput, Script, UpdateScriptInput } from '../../contract/scripts';
@@ -20,6 +22,8 @@ export interface ScriptServiceOptions {
   files?: Pick<ObjectStore, 'delete'>;
   log?: { warn(message: string, fields?: Record<string, unknown>): void };
   clock?: () => number;
+  /** The user's default language (Settings), for a script whose request names none; absent: English. */
+  userLanguage?: UserLanguage;
 }
 
 /** The user's scripts. Another user's id is simply not found. */
@@ -49,12 +53,19 @@ export class ScriptService {
     return script;
   }
 
+  /** The language a request writes in: the one it names, else the user's default (Settings), else English. */
+  async languageFor(userId: string, named?: LanguageCode | null): Promise<LanguageCode> {
+    if (named) return named;
+    return chosenLanguage(await this.options.userLanguage?.(userId));
+  }
+
   async create(userId: string, input: CreateScriptInput): Promise<Script> {
     await this.options.references.assertOwned(userId, [
       { field: 'voiceId', kind: 'voice', id: input.voiceId },
       { field: 'preferredFolderId', kind: 'folder', id: input.preferredFolderId },
     ]);
-    const script = newScript({ ...input, id: newId(), userId, now: new Date(this.clock()) });
+    const language = await this.languageFor(userId, input.language);
+    const script = newScript({ ...input, language, id: newId(), userId, now: new Date(this.clock()) });
     await this.scripts.create(script);
     await this.announce(userId, script.id);
     return script;

@@ -54,9 +54,9 @@ export function newScript(
 }
 
 /**
- * The changes a PATCH makes to a stored script. Changing the script content or the post caption
- * resets both generation statuses and clears the audio and video; a new video URL records
- * when the video was made.
+ * The changes a PATCH makes to a stored script. Changing the script content, the post caption or the
+ * language resets both generation statuses and clears the audio and video (a voice-over in another
+ * language is no longer this script's); a new video URL records when the video was made.
  */
 export function scriptChanges(current: Script, patch: UpdateScriptInput, now: Date): Partial<Script> {
   const changes: Partial<Script> = { ...patch, updatedAt: now.toISOString() };
@@ -71,10 +71,11 @@ function storedPostCaption(value: string | null): string | null {
   return value?.trim() ? value : null;
 }
 
-/** True when the PATCH changes the script content or the post caption: the edits that reset audio and video. */
+/** True when the PATCH changes the script content, the post caption or the language: the edits that reset audio and video. */
 export function changesWords(current: Script, patch: UpdateScriptInput): boolean {
   return (
     (patch.scriptContent !== undefined && patch.scriptContent !== current.scriptContent) ||
+    (patch.language !== undefined && patch.language !== current.language) ||
     (patch.postCaption !== undefined && storedPostCaption(patch.postCaption) !== current.postCaption)
   );
 }

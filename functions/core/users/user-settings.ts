@@ -10,6 +10,8 @@ export interface UserSettingsPatch {
   name?: string | null;
   captionLook?: User['captionLook'];
   captionPresets?: User['captionPresets'];
+  /** The default language of new scripts, templates and schedules. */
+  language?: User['language'];
 }
 
 /** PATCH /api/user: the selected voice must be a preset or one of the user's own voices (400 otherwise). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultLanguage } from '../../contract/languages';
 import { defaultLogoSettings as spec001LogoDefaults } from '../../contract/rules/logo';
 import { publicUserSchema, type LogoSettings, type PublicUser } from '../../contract/users';
 
@@ -22,6 +23,7 @@ export function newUser(input: { id: string; username: string; email: string; no
     emailVerified: false,
     selectedVoice: null,
     subjectCategory: null,
+    language: defaultLanguage,
     logoUrl: null,
     logoSettings: defaultLogoSettings,
     scriptTokensUsed: 0,

@@ -1,5 +1,6 @@
 import type { CaptionSettings } from '../../contract/caption-settings';
 import type { GenerateScriptsInput, GenerationResult } from '../../contract/generation';
+import type { LanguageCode } from '../../contract/languages';
 import { captionDefaults, captionRanges } from '../../contract/rules/captions';
 import type { CreateScriptInput, Script } from '../../contract/scripts';
 import type { GenerateVideoInput } from '../../contract/video';
@@ -171,7 +172,9 @@ export class AutomationRunner {
 
     const template = await this.deps.templates.get(userId, schedule.templateId);
     if (!template) throw new NotFoundError(templateGoneMessage);
-    const written = await this.words(userId, template);
+    // The schedule's language: its runs write, voice and caption in it.
+    const language = schedule.language;
+    const written = await this.words(userId, template, language);
     const script = await this.deps.saveScript(userId, {
       title: written.title,
       scriptContent: written.content,
@@ -189,6 +192,7 @@ export class AutomationRunner {
       preferredFolderId: template.mediaAssignments.folderId,
       hookSuggestion: written.hookSuggestion,
       source: written.source,
+      language,
       videoMetadata: null,
     });
     run.scriptId = script.id;
@@ -225,7 +229,7 @@ export class AutomationRunner {
     return { reason };
   }
 
-  private async words(userId: string, template: VideoTemplate): Promise<{ title: string; content: string; postCaption: string | null; hookSuggestion: string | null; source: 'openai' | 'offline' | undefined }> {
+  private async words(userId: string, template: VideoTemplate, language: LanguageCode): Promise<{ title: string; content: string; postCaption: string | null; hookSuggestion: string | null; source: 'openai' | 'offline' | undefined }> {
     if (template.scriptContent) return { title: template.name, content: template.scriptContent, postCaption: null, hookSuggestion: null, source: undefined };
     const instructions = template.prompt && template.prompt.length >= 3 ? template.prompt : `A short video about ${template.topic}`;
     const { scripts } = await this.deps.write(userId, {
@@ -238,6 +242,7 @@ export class AutomationRunner {
       subjectCategory: template.subjectCategory,
       preferredFolderId: template.mediaAssignments.folderId,
       voiceId: template.voiceId,
+      language,
     });
     const [script] = scripts;
     if (!script) throw new Error('the writer answered no script');

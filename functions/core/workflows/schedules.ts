@@ -7,7 +7,8 @@ import type { ConnectedAccountStore } from '../ports/publishing';
 import type { Scheduler } from '../ports/delivery';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
-import type { AutomationScheduleRepository, StoredSchedule, VideoTemplateRepository } from '../ports/workflows';
+import type { AutomationScheduleRepository, StoredSchedule, StoredVideoTemplate, VideoTemplateRepository } from '../ports/workflows';
+import { chosenLanguage } from '../users/user-language';
 import type { User } from '../users/user';
 import { cronOf, nextRunAfter, withDays } from './next-run';
 
@@ -84,12 +85,14 @@ export class ScheduleService {
   }
 
   /** The template and the recipients (a check of the request alone); the active limit is the write's own condition. */
-  private async validate(user: User, fields: { templateId: string; emailRecipients: string[]; publishTargets: readonly { accountId: string }[] }): Promise<void> {
-    if (!(await this.deps.templates.get(user.id, fields.templateId))) throw new ValidationError(workflowMessages.unknownTemplate, [{ path: 'templateId', message: workflowMessages.unknownTemplate }], 'UNKNOWN_TEMPLATE');
+  private async validate(user: User, fields: { templateId: string; emailRecipients: string[]; publishTargets: readonly { accountId: string }[] }): Promise<StoredVideoTemplate> {
+    const template = await this.deps.templates.get(user.id, fields.templateId);
+    if (!template) throw new ValidationError(workflowMessages.unknownTemplate, [{ path: 'templateId', message: workflowMessages.unknownTemplate }], 'UNKNOWN_TEMPLATE');
     const accounts = await Promise.all(fields.publishTargets.map((target) => this.deps.accounts.get(user.id, target.accountId)));
     if (accounts.some((account) => !account)) throw new ValidationError(unknownAccountMessage, [{ path: 'publishTargets', message: unknownAccountMessage }], 'UNKNOWN_ACCOUNT');
     const recipients = workflowPlanLimits.recipients[user.subscriptionTier];
     if (fields.emailRecipients.length > recipients) throw new ValidationError(recipientLimitMessage(recipients), [{ path: 'emailRecipients', message: recipientLimitMessage(recipients) }], 'TOO_MANY_RECIPIENTS');
+    return template;
   }
 
   private activeLimitError(user: User): LimitExceededError {
@@ -102,7 +105,7 @@ export class ScheduleService {
 
   async create(userId: string, input: CreateScheduleInput): Promise<AutomationSchedule> {
     const user = await this.user(userId);
-    await this.validate(user, input);
+    const template = await this.validate(user, input);
     const now = this.now();
     const days = withDays({ frequency: input.frequency, startTime: input.startTime, timeZone: input.timeZone, dayOfWeek: input.dayOfWeek, dayOfMonth: input.dayOfMonth }, now);
     const schedule: StoredSchedule = {
@@ -121,6 +124,8 @@ export class ScheduleService {
       emailBody: input.emailBody,
       publishTargets: input.publishTargets,
       publishCaption: input.publishCaption,
+      // Saved without a language: its template's (which was the user's default when it was saved).
+      language: chosenLanguage(input.language, template.language, user.language),
       nextRunAt: input.isActive ? nextRunAfter(days, now).toISOString() : null,
       lastRunAt: null,
       lastRun: null,

@@ -7,6 +7,7 @@ import type { MediaAssetRepository } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
 import type { AutomationScheduleRepository, StoredVideoTemplate, VideoTemplateRepository } from '../ports/workflows';
 import type { ReferenceCheck } from '../users/references';
+import { chosenLanguage } from '../users/user-language';
 
 export const maxListed = 200;
 
@@ -73,7 +74,8 @@ export class TemplateService {
     if (!user) throw new NotFoundError('User not found');
     await this.assertOwnedMedia(userId, input);
     const now = this.now();
-    const template: StoredVideoTemplate = { ...input, id: newId(), userId, createdAt: now, updatedAt: now };
+    // Saved without a language: the user's default (Settings), else English.
+    const template: StoredVideoTemplate = { ...input, language: chosenLanguage(input.language, user.language), id: newId(), userId, createdAt: now, updatedAt: now };
     // The plan's limit is checked and spent in the write itself, never counted first.
     const limit = workflowPlanLimits.templates[user.subscriptionTier];
     if (!(await this.deps.templates.create(template, limit))) throw new LimitExceededError(templateLimitMessage(limit), undefined, 'TEMPLATE_LIMIT');

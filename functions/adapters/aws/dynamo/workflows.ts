@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { storedLanguageSchema } from '../../../contract/languages';
 import { mediaAssignmentsSchema, runStatuses, scheduleFrequencies, templateCaptionSettingsSchema, templateDurations } from '../../../contract/workflows';
 import type {
   AutomationRun,
@@ -34,6 +35,8 @@ const storedTemplateSchema = z.object({
   mediaAssignments: mediaAssignmentsSchema,
   isActive: z.boolean(),
   captionSettings: templateCaptionSettingsSchema,
+  // Templates saved before languages read English.
+  language: storedLanguageSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<StoredVideoTemplate>;
@@ -66,6 +69,8 @@ const storedScheduleSchema = z.object({
   // Schedules saved before posting have neither.
   publishTargets: z.array(z.object({ accountId: z.string(), privacy: z.string().optional() })).default([]),
   publishCaption: z.string().default(''),
+  // Schedules saved before languages read English.
+  language: storedLanguageSchema,
   nextRunAt: z.string().nullable(),
   lastRunAt: z.string().nullable(),
   lastRun: lastRunSchema.nullable(),

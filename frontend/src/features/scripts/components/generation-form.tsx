@@ -3,12 +3,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { OptionSelect } from '@/components/ui/option-select';
 import { SubjectCategorySelect } from '@/components/subject-category-select';
+import { LanguageSelect } from '@/components/language-select';
 
 import { showToast } from '@/components/ui/toaster';
 import { USER_KEY, useUser } from '@/lib/auth';
 import { useRealtime } from '@/lib/realtime';
 import { selectVoice, useVoices } from '@/lib/voices';
 import type { ScriptTemplate } from '@contract/generation';
+import { defaultLanguage, type LanguageCode } from '@contract/rules/languages';
 
 import { generateQuote, generateScripts, saveScript, tokenLimitDetails } from '../api/scripts';
 import { useFallbackPoller } from '../hooks/use-fallback-poller';
@@ -28,9 +30,11 @@ interface FormState {
   scriptCount: number;
   extraInstructions: string;
   preferredFolderId: string;
+  /** Starts as the user's default language (Settings). */
+  language: LanguageCode;
 }
 
-const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_DURATION, scriptCount: 1, extraInstructions: '', preferredFolderId: 'all' };
+const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_DURATION, scriptCount: 1, extraInstructions: '', preferredFolderId: 'all', language: defaultLanguage };
 
 const scriptCountOptions = SCRIPT_COUNTS.map((count) => ({ value: String(count), label: String(count) }));
 
@@ -61,6 +65,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
   const [quoteFailed, setQuoteFailed] = useState(false);
   const [dialog, setDialog] = useState<'save' | 'load' | null>(null);
   const [lastSource, setLastSource] = useState<'openai' | 'offline' | null>(null);
+  const [languageTouched, setLanguageTouched] = useState(false);
   const realtime = useRealtime();
   // Without a live connection the list is refetched for 30 s after generation.
   const poller = useFallbackPoller(onGenerated);
@@ -72,6 +77,11 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
     const chosen = user?.selectedVoice;
     setVoiceId(typeof chosen === 'string' && voices.some((v) => v.id === chosen) ? chosen : (voices[0]?.id ?? ''));
   }, [voices, user, voiceId]);
+
+  // The language starts as the user's default, until the creator or a template chooses one.
+  useEffect(() => {
+    if (!languageTouched && user?.language) setForm((current) => ({ ...current, language: user.language }));
+  }, [user?.language, languageTouched]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -96,7 +106,9 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
       scriptCount: template.scriptCount,
       extraInstructions: template.extraInstructions ?? '',
       preferredFolderId: form.preferredFolderId,
+      language: template.language,
     });
+    setLanguageTouched(true);
     if (template.voiceSelection && voices?.some((v) => v.id === template.voiceSelection)) setVoiceId(template.voiceSelection);
     setErrors({});
     showToast({ type: 'success', title: `Template "${template.name}" loaded successfully!` });
@@ -138,6 +150,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
             preferredFolderId: form.preferredFolderId,
             hookSuggestion: script.hookSuggestion,
             source: script.source,
+            language: script.language,
             userId: user?.id,
           });
           saved += 1;
@@ -234,7 +247,17 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
             />
             <Field.ErrorText>{errors.extraInstructions}</Field.ErrorText>
           </Field.Root>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            <Field.Root>
+              <Field.Label>Language</Field.Label>
+              <LanguageSelect
+                value={form.language}
+                onChange={(language) => {
+                  setLanguageTouched(true);
+                  set('language', language);
+                }}
+              />
+            </Field.Root>
             <Field.Root>
               <Field.Label>Preferred Folder</Field.Label>
               <FolderSelect label="Preferred Folder" folders={folders} value={form.preferredFolderId} onChange={(value) => set('preferredFolderId', value)} emptyValue="all" emptyLabel="All" />
@@ -267,6 +290,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
           scriptCount: form.scriptCount,
           extraInstructions: form.extraInstructions || null,
           voiceSelection: voiceId || null,
+          language: form.language,
         }}
       />
       <LoadTemplateDialog open={dialog === 'load'} onClose={() => setDialog(null)} onLoad={loadTemplate} />

@@ -1,4 +1,6 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { languageBadge } from '@/components/language-select';
+import { languages } from '@contract/rules/languages';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 
@@ -166,9 +168,16 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
               <RefreshIcon />
             </IconButton>
           </Tip>
-          <Text as="h3" fontWeight="bold" flex="1" minW="0" lineClamp={2}>
+          <Text as="h3" fontWeight="bold" flex="1" minW="0" lineClamp={2} lang={script.language}>
             {script.title}
           </Text>
+          {languageBadge(script.language) && (
+            <Tip label={`Written in ${languages[script.language].name} (${languages[script.language].nativeName})`}>
+              <Badge colorPalette="brand" variant="subtle" data-testid="script-language" aria-label={`Language: ${languages[script.language].name}`}>
+                {languageBadge(script.language)}
+              </Badge>
+            </Tip>
+          )}
           {script.source === 'offline' && (
             <Tip label="Written by the offline writer: no OpenAI key is set on this server">
               <Badge colorPalette="gray" variant="subtle">

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
+import { LanguageSelect } from '@/components/language-select';
 import type { CreateScriptTemplateRequest, ScriptTemplate } from '@contract/generation';
+import { defaultLanguage, languages, type LanguageCode } from '@contract/rules/languages';
 
 import { deleteTemplate, saveTemplate, TEMPLATES_KEY, useScriptTemplates } from '../api/templates';
 import { preview, PROMPT_PREVIEW_CHARS } from '../lib/rules';
@@ -19,6 +21,11 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // The generator's language, which the creator may change for the template.
+  const [language, setLanguage] = useState<LanguageCode>(defaultLanguage);
+  useEffect(() => {
+    if (open) setLanguage((fields.language as LanguageCode | undefined) ?? defaultLanguage);
+  }, [open, fields.language]);
 
   async function save() {
     if (!name.trim()) {
@@ -27,7 +34,7 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
     }
     setSaving(true);
     try {
-      const saved = await saveTemplate({ ...fields, name: name.trim() });
+      const saved = await saveTemplate({ ...fields, language, name: name.trim() });
       showToast({ type: 'success', title: `Template "${saved.name}" saved successfully!` });
       await mutate(TEMPLATES_KEY);
       setName('');
@@ -66,6 +73,10 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
           placeholder="e.g. Monday motivation"
         />
         <Field.ErrorText>{error}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root mt="4">
+        <Field.Label>Language</Field.Label>
+        <LanguageSelect value={language} onChange={setLanguage} testId="template-language" />
       </Field.Root>
     </AppDialog>
   );
@@ -114,7 +125,15 @@ export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; o
               <Stack gap="0.5" minW="0">
                 <Text fontWeight="semibold">{template.name}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {[template.topic, template.subjectCategory, template.duration, `${template.scriptCount} script${template.scriptCount === 1 ? '' : 's'}`].filter(Boolean).join(' · ')}
+                  {[
+                    template.topic,
+                    template.subjectCategory,
+                    template.duration,
+                    `${template.scriptCount} script${template.scriptCount === 1 ? '' : 's'}`,
+                    template.language !== defaultLanguage ? languages[template.language].nativeName : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Text>
                 {template.extraInstructions && (
                   <Text fontSize="sm" color="fg.muted">

@@ -2,12 +2,13 @@ import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 
 import { ConnectedAccountsSection } from '../components/connected-accounts-section';
 import { DataSection } from '../components/data-section';
+import { LanguageSection } from '../components/language-section';
 import { LogoSection } from '../components/logo-section';
 import { PlansSection } from '../components/plans-section';
 import { UsageSection } from '../components/usage-section';
 import { VoiceCloningSection } from '../components/voice-cloning-section';
 
-/** /settings: usage statistics, voice cloning, logo overlay, Available Plans, Your data, Connected accounts. */
+/** /settings: usage statistics, the default language, voice cloning, logo overlay, Available Plans, Your data, Connected accounts. */
 export default function SettingsRoute() {
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
@@ -17,6 +18,7 @@ export default function SettingsRoute() {
           <Text color="fg.muted">Your plan and usage, your cloned voice, your logo and your data.</Text>
         </Stack>
         <UsageSection />
+        <LanguageSection />
         <VoiceCloningSection />
         <LogoSection />
         <ConnectedAccountsSection />

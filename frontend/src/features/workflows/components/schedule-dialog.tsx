@@ -1,6 +1,8 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { OptionSelect } from '@/components/ui/option-select';
+import { languageOptions } from '@/components/language-select';
+import { defaultLanguage, languages, type LanguageCode } from '@contract/rules/languages';
 
 import { AppDialog } from '@/components/ui/app-dialog';
 import { showToast } from '@/components/ui/toaster';
@@ -58,6 +60,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
   const recipientsError = recipientsTouched || tried ? recipientsProblem(form.recipients, limit) : undefined;
   const timeError = !isStartTime(form.startTime) ? workflowMessages.startTime : undefined;
   const next = nextRunPreview(form);
+  const templateLanguage = templates.find((item) => item.id === form.templateId)?.language ?? defaultLanguage;
   const count = parseRecipients(form.recipients).valid.length;
 
   function changeFrequency(frequency: ScheduleForm['frequency']) {
@@ -114,12 +117,20 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
           </Field.Label>
           <Input value={form.name} maxLength={fieldLimits.scheduleName} placeholder="e.g. Morning motivation" onChange={(event) => set('name', event.target.value)} />
         </Field.Root>
-        <Field.Root required invalid={tried && !form.templateId}>
-          <Field.Label>
-            Template <Field.RequiredIndicator />
-          </Field.Label>
-          <OptionSelect placeholder="Choose a template" value={form.templateId} onChange={(value) => set('templateId', value)} options={templates.map((template) => ({ value: template.id, label: template.name }))} />
-        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root required invalid={tried && !form.templateId}>
+            <Field.Label>
+              Template <Field.RequiredIndicator />
+            </Field.Label>
+            <OptionSelect placeholder="Choose a template" value={form.templateId} onChange={(value) => set('templateId', value)} options={templates.map((template) => ({ value: template.id, label: template.name }))} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Language</Field.Label>
+            <OptionSelect<LanguageCode | ''> label="Language" testId="schedule-language" value={form.language} onChange={(language) => set('language', language)} options={languageOptions}>
+              <option value="">{`Template’s (${languages[templateLanguage].nativeName})`}</option>
+            </OptionSelect>
+          </Field.Root>
+        </SimpleGrid>
 
         <Stack gap="3" borderWidth="1px" rounded="lg" p="4" bg="bg.subtle">
           <Stack gap="1.5">

@@ -2,6 +2,8 @@ import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, 
 import { useEffect, useState, type ReactNode } from 'react';
 import { OptionSelect } from '@/components/ui/option-select';
 import { SubjectCategorySelect } from '@/components/subject-category-select';
+import { LanguageSelect } from '@/components/language-select';
+import { useUser } from '@/lib/auth';
 
 import { FolderSelect } from '@/components/folder-select';
 import { AppDialog } from '@/components/ui/app-dialog';
@@ -113,14 +115,17 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const { data: voices } = useVoices();
+  const { data: user } = useUser();
   const { audio, folders, assets, loadingAssets } = useTemplateChoices(open);
   const editing = template !== null;
+  const userLanguage = user?.language;
 
   useEffect(() => {
     if (!open) return;
-    setForm(template ? templateFormFrom(template) : defaultTemplateForm());
+    // A new template is written in the user's default language.
+    setForm(template ? templateFormFrom(template) : defaultTemplateForm(userLanguage));
     setTried(false);
-  }, [open, template]);
+  }, [open, template, userLanguage]);
 
   const set = <K extends keyof TemplateForm>(key: K, value: TemplateForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const missing = (value: string) => tried && !value.trim();
@@ -181,12 +186,18 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
               <Field.Label>Description</Field.Label>
               <Input value={form.description} maxLength={fieldLimits.description} placeholder="A note for yourself: what this template is for" onChange={(event) => set('description', event.target.value)} />
             </Field.Root>
-            <Field.Root required invalid={missing(form.topic)}>
-              <Field.Label>
-                Topic <Field.RequiredIndicator />
-              </Field.Label>
-              <Input value={form.topic} maxLength={fieldLimits.topic} placeholder="e.g. Small habits for better mornings" onChange={(event) => set('topic', event.target.value)} />
-            </Field.Root>
+            <Grid templateColumns={{ base: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="4">
+              <Field.Root required invalid={missing(form.topic)}>
+                <Field.Label>
+                  Topic <Field.RequiredIndicator />
+                </Field.Label>
+                <Input value={form.topic} maxLength={fieldLimits.topic} placeholder="e.g. Small habits for better mornings" onChange={(event) => set('topic', event.target.value)} />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Language</Field.Label>
+                <LanguageSelect value={form.language} onChange={(language) => set('language', language)} testId="video-template-language" />
+              </Field.Root>
+            </Grid>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <Field.Root required invalid={missing(form.subjectCategory)}>
                 <Field.Label>

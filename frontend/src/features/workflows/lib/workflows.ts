@@ -6,6 +6,7 @@
  * contract's types (imported as types only, so zod stays out of the bundle).
  */
 import type { Tier } from '@contract/users';
+import { defaultLanguage, type LanguageCode } from '@contract/rules/languages';
 import type {
   AutomationLastRun,
   AutomationSchedule,
@@ -63,10 +64,12 @@ export interface TemplateForm {
   assetIds: string[];
   isActive: boolean;
   captionSettings: TemplateCaptionSettings;
+  /** The language its videos are written, voiced and captioned in. */
+  language: LanguageCode;
 }
 
-/** The dialog's defaults (the form's readings: volume 20, 60 sec, word colour #00b3ff, 5 words…). */
-export function defaultTemplateForm(): TemplateForm {
+/** The dialog's defaults (the form's readings: volume 20, 60 sec, word colour #00b3ff, 5 words…); the language is the user's default. */
+export function defaultTemplateForm(language: LanguageCode = defaultLanguage): TemplateForm {
   return {
     name: '',
     description: '',
@@ -82,6 +85,7 @@ export function defaultTemplateForm(): TemplateForm {
     assetIds: [],
     isActive: templateDefaults.isActive,
     captionSettings: { ...templateCaptionDefaults },
+    language,
   };
 }
 
@@ -103,6 +107,7 @@ export function templateFormFrom(template: VideoTemplate): TemplateForm {
     assetIds: [...(template.mediaAssignments?.assetIds ?? [])],
     isActive: template.isActive,
     captionSettings: { ...defaults.captionSettings, ...template.captionSettings },
+    language: template.language ?? defaults.language,
   };
 }
 
@@ -124,6 +129,7 @@ export function templateRequestFrom(form: TemplateForm): CreateTemplateRequest {
     mediaAssignments: { folderId: orNull(form.folderId), assetIds: [...new Set(form.assetIds)].slice(0, workflowLimits.assignedAssets) },
     isActive: form.isActive,
     captionSettings: { ...form.captionSettings },
+    language: form.language,
   };
 }
 
@@ -156,6 +162,8 @@ export interface ScheduleForm {
   /** The connected accounts each run posts to, and the posts' caption template (empty: the post caption). */
   publishAccountIds: string[];
   publishCaption: string;
+  /** '' for the template's language. */
+  language: LanguageCode | '';
 }
 
 /** The dialog's defaults: daily at 09:00, active, the spec's subject and body; today's weekday and day. */
@@ -173,6 +181,7 @@ export function defaultScheduleForm(templateId = '', now: Date = new Date()): Sc
     emailBody: scheduleDefaults.emailBody,
     publishAccountIds: [],
     publishCaption: '',
+    language: '',
   };
 }
 
@@ -192,6 +201,7 @@ export function scheduleRequestFrom(form: ScheduleForm, timeZone: string | undef
     emailBody: form.emailBody.trim() || scheduleDefaults.emailBody,
     publishTargets: form.publishAccountIds.map((accountId) => ({ accountId })),
     publishCaption: form.publishCaption.trim(),
+    ...(form.language ? { language: form.language } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The language table without zod, so the rules the browser bundles (captions, word counts) read it too;
- * `contract/languages.ts` re-exports it with the API's schemas.
+ * The zod-free half of the languages contract (the browser bundles it): the codes, their names and
+ * writing systems, the messages. `contract/languages.ts` re-exports all of it beside the request schemas.
  */
 /**
  * The languages a creator can write, voice and caption in. `language` everywhere in the API is one of
@@ -57,3 +57,22 @@ export const languages: Record<LanguageCode, Language> = {
 
 /** The language of a script, template or schedule that names none (and of records older than languages). */
 export const defaultLanguage: LanguageCode = 'en';
+
+/** The writers' languages: OpenAI writes every language; the offline writer writes only these. */
+export const offlineWriterLanguages: readonly LanguageCode[] = ['en'];
+
+export const languageMessages = {
+  unsupported: (sent: string) => `Unsupported language "${sent}". Supported: ${languageCodes.join(', ')}`,
+  notAString: `language must be one of: ${languageCodes.join(', ')}`,
+  /** Generation without an OpenAI key in a language the offline writer does not write. */
+  offlineWriter: (code: LanguageCode) =>
+    `The offline writer writes English only. Add an OpenAI key to write in ${languages[code].name}, or type your script in ${languages[code].name} yourself.`,
+  /** Translation needs the LLM. */
+  translateNeedsKey: 'Translating a video needs an OpenAI key (OPENAI_API_KEY); the offline writer does not translate.',
+} as const;
+
+/** A code as sent (`pt-BR`, `ZH-hans`) read as one of ours, or null. */
+export function supportedLanguage(sent: string): LanguageCode | null {
+  const base = sent.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (languageCodes as readonly string[]).includes(base) ? (base as LanguageCode) : null;
+}

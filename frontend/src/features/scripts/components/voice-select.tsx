@@ -1,5 +1,5 @@
-import { Button, Field, HStack, NativeSelect, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Field, HStack, NativeSelect, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { useSWRConfig } from 'swr';
 
@@ -55,6 +55,7 @@ export function VoiceSelect({ value, onChange, label = 'Voice', language }: { va
   useEffect(() => () => audio.current?.pause(), []);
 
   const { offered, unfit, note } = voicesForLanguage(voices ?? [], language, value);
+  const noteId = useId();
   const mine = offered.filter((voice) => voice.visibility === 'private');
   const presets = offered.filter((voice) => voice.visibility !== 'private');
 
@@ -103,12 +104,12 @@ export function VoiceSelect({ value, onChange, label = 'Voice', language }: { va
   }
 
   return (
-    <Field.Root invalid={Boolean(note)}>
+    <Field.Root>
       <Field.Label>{label}</Field.Label>
       {/* On a phone the voice takes the whole line and its speed and sample go under it. */}
       <HStack w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
-        <NativeSelect.Root flex={{ base: '1 1 100%', md: '1' }}>
-          <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        <NativeSelect.Root flex={{ base: '1 1 100%', md: '1' }} invalid={Boolean(note)}>
+          <NativeSelect.Field aria-label={label} aria-describedby={note ? noteId : undefined} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
             {!value && <option value="">Select a voice</option>}
             {unfit && language && (
               <optgroup label={`Does not speak ${languageName(language)}`}>
@@ -149,7 +150,11 @@ export function VoiceSelect({ value, onChange, label = 'Voice', language }: { va
           )}
         </Button>
       </HStack>
-      {note && <Field.ErrorText>{note}</Field.ErrorText>}
+      {note && (
+        <Text id={noteId} color="fg.error" textStyle="xs">
+          {note}
+        </Text>
+      )}
     </Field.Root>
   );
 }

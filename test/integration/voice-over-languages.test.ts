@@ -64,7 +64,7 @@ describe('offline voice-overs in other languages', () => {
     const script = await createScript(user, 'ja', '日本語の動画を作りましょう。');
     const response = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('The offline voice cannot speak Japanese kanji; add an ElevenLabs key (ELEVENLABS_API_KEY), or write the script in kana only.');
+    expect(response.body.message).toBe('The offline voice cannot speak Japanese kanji; use an ElevenLabs voice (with an ElevenLabs key), or write the script in kana only.');
     const listed = await user.client.get<Script[]>('/api/scripts');
     expect(listed.body.find((s) => s.id === script.id)).toMatchObject({ audioGenerationStatus: 'failed', audioUrl: null });
   });

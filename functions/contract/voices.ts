@@ -3,6 +3,7 @@ import { voiceCloneMessages, voiceSampleRules } from './rules/voice-samples';
 import { voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
 export { clampVoiceSpeed, voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
 import type { UploadTicket } from './uploads';
+import { languageCodes } from './languages';
 
 /** Voices: what the API answers, what the developer test page sends. */
 
@@ -11,7 +12,7 @@ import type { UploadTicket } from './uploads';
  * that match what was measured in the samples (core/voices/voice-analysis.ts).
  */
 export const offlineVoiceProfileSchema = z.object({
-  /** eSpeak's variant of `en-us` (`m3`, `f2`, …). */
+  /** eSpeak's variant (`m3`, `f2`, …), applied to `en-us` or to the script's language's eSpeak voice. */
   variant: z.string().regex(/^[mf][1-7]$/),
   /** eSpeak's `-p`, 0 to 99. */
   pitch: z.number().int().min(0).max(99),
@@ -58,6 +59,13 @@ export const voiceFieldsSchema = z.object({
 export const publicVoiceSchema = voiceFieldsSchema.extend({
   sampleAudioUrl: z.string().nullable(),
   isDefault: z.boolean().optional(),
+  /**
+   * The languages the voice speaks (core/voices/voice-languages.ts): every supported language for a voice
+   * on a multilingual model (ElevenLabs `eleven_multilingual_v2`; offline, eSpeak NG in that language),
+   * English only for the free Flite voices and English-only models. A voice select offers a voice only
+   * for a script in one of these.
+   */
+  languages: z.array(z.enum(languageCodes)).min(1),
 });
 export type PublicVoice = z.infer<typeof publicVoiceSchema>;
 

@@ -122,7 +122,7 @@ describe('choosing the voice', () => {
   });
 
   it('passes the voice record’s provider settings to the synthesizer, with the free voice that speaks it offline', () => {
-    expect(voiceSettingsOf(own)).toEqual({ voiceId: 'el-own-voice', modelId: 'eleven_turbo_v2', speed: 1.1, stability: 0.4, similarityBoost: 0.9, style: 0.2, speakerBoost: false, offlineVoice: own.gender === 'female' ? 'slt' : 'rms' });
+    expect(voiceSettingsOf(own)).toEqual({ voiceId: 'el-own-voice', modelId: 'eleven_turbo_v2', speed: 1.1, stability: 0.4, similarityBoost: 0.9, style: 0.2, speakerBoost: false, gender: own.gender, offlineVoice: own.gender === 'female' ? 'slt' : 'rms' });
     expect(voiceSettingsOf({ ...own, voiceId: 'flite-awb', gender: 'male' }).offlineVoice).toBe('awb');
     expect(voiceSettingsOf({ ...own, gender: 'male' }).offlineVoice).toBe('rms');
     expect(voiceSettingsOf({ ...own, gender: 'female' }).offlineVoice).toBe('slt');

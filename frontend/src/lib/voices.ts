@@ -3,6 +3,8 @@ import useSWR from 'swr';
 import { apiGet, apiPatch } from '@/lib/api-client';
 import type { PublicVoice } from '@contract/voices';
 
+export { languageName, voicesForLanguage } from './voice-languages';
+
 /** Voices, shared by the script generator, the Edit Script dialog and the voice test page. */
 export const VOICES_KEY = '/api/voices';
 
@@ -24,3 +26,4 @@ export const selectVoice = (selectedVoice: string) => apiPatch('/api/user', { se
 
 /** The creator's voice speed (0.8x–1.3x), remembered per user. */
 export const selectVoiceSpeed = (voiceSpeed: number) => apiPatch('/api/user', { voiceSpeed });
+

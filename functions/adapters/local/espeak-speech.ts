@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type ESpeakNg from 'espeak-ng';
+import { languages, type LanguageCode } from '../../contract/languages';
+import { languageWords } from '../../contract/rules/language-words';
 import type { WordTiming } from '../../core/captions/word-timings';
 import type { SpeechSynthesizer, SynthesizedSpeech, VoiceSettings } from '../../core/ports/speech';
 import { espeakArguments } from '../../core/voices/offline-profile';
+import { assertOfflineSpeaks, espeakVoices, genderVariant } from './espeak-languages';
 import { durationOf, parseWav, soundRegions, type Region } from './wav';
 
 type EspeakFactory = typeof ESpeakNg;
@@ -27,12 +30,15 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 }
 
-/** Words as shown in captions (punctuation kept), and the phrases that punctuation closes. */
-export function tokenize(text: string): { words: string[]; phraseEnds: Set<number> } {
-  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+/**
+ * Words as shown in captions (punctuation kept; Japanese and Chinese cut by `Intl.Segmenter`, as
+ * `languageWords` does), and the phrases that punctuation closes (`。` `、` `،` `।` too).
+ */
+export function tokenize(text: string, language: LanguageCode = 'en'): { words: string[]; phraseEnds: Set<number> } {
+  const words = languageWords(text, language).filter((word) => /[\p{L}\p{N}]/u.test(word));
   const phraseEnds = new Set<number>();
   words.forEach((word, i) => {
-    if (/[.!?;:,…]["')\]]*$/.test(word)) phraseEnds.add(i);
+    if (/[.!?;:,…。、，！？；：،؟।]["')\]」』”’]*$/.test(word)) phraseEnds.add(i);
   });
   phraseEnds.add(words.length - 1);
   return { words, phraseEnds };
@@ -98,6 +104,18 @@ export function measuringPieces(words: readonly string[], maxBytes: number = max
   return pieces;
 }
 
+const espeakVoicePattern = /^[a-z]{2,3}(-[a-z0-9]+)*(\+[\w-]+)?$/i;
+
+/**
+ * The eSpeak voice: a voice id that names one (`de`, `en-us+f3`) for English text as before languages;
+ * else the language's eSpeak voice with the variant of the voice's gender (`es+f3`, `cmn+m3`).
+ */
+export function espeakVoiceName(voice: Pick<VoiceSettings, 'voiceId' | 'gender'>, language: LanguageCode): string {
+  if (language === 'en' && espeakVoicePattern.test(voice.voiceId)) return voice.voiceId;
+  const variant = genderVariant(voice.gender);
+  return variant ? `${espeakVoices[language]}+${variant}` : espeakVoices[language];
+}
+
 /**
  * eSpeak NG (the npm WASM build) as the offline voice. Word timings are measured: the text is
  * spoken once naturally, and once word by word with long breaks, whose sound regions give each
@@ -131,15 +149,18 @@ export class EspeakSpeechSynthesizer implements SpeechSynthesizer {
   }
 
   async synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
-    const { words, phraseEnds } = tokenize(text);
+    const language = voice.language ?? 'en';
+    assertOfflineSpeaks(text, language);
+    const { words, phraseEnds } = tokenize(text, language);
     if (words.length === 0) throw new Error('Nothing to say: the script has no words');
-    const voiceName = /^[a-z]{2,3}(-[a-z0-9]+)*(\+[\w-]+)?$/i.test(voice.voiceId) ? voice.voiceId : 'en-us';
     const profile = voice.offlineProfile;
-    // An offline clone speaks with its measured variant, pitch and pace (core/voices/offline-profile.ts).
+    // An offline clone speaks with its measured variant, pitch and pace (core/voices/offline-profile.ts),
+    // on the eSpeak voice of the text's language.
     const base = profile
-      ? espeakArguments({ ...profile, wordsPerMinute: Math.round(profile.wordsPerMinute * (voice.speed ?? 1)) })
-      : ['-v', voiceName, '-s', String(Math.round(165 * (voice.speed ?? 1)))];
-    const spoken = words.join(' ');
+      ? espeakArguments({ ...profile, wordsPerMinute: Math.round(profile.wordsPerMinute * (voice.speed ?? 1)) }, espeakVoices[language])
+      : ['-v', espeakVoiceName(voice, language), '-s', String(Math.round(165 * (voice.speed ?? 1)))];
+    // Words without spaces between them (Japanese, Chinese) are spoken as written.
+    const spoken = words.join(languages[language].spaceSeparated ? ' ' : '');
     if (bytesOf(spoken) > maxEspeakInputBytes) throw new Error(`The offline voice speaks at most ${maxEspeakInputBytes} bytes of text at a time`);
     const [natural, weights] = await Promise.all([this.speak(base, spoken), this.wordWeights(base, words)]);
     const naturalPcm = parseWav(natural);

@@ -7,8 +7,9 @@ const otherLanguageVoice = /^(?!en)[a-z]{2,3}(-[a-z0-9]+)*(\+[\w-]+)?$/i;
 /** Letters Flite has no sounds for: any script but Latin. */
 const nonLatinLetter = /(?![\p{Script=Latin}])\p{L}/u;
 
-/** Whether Flite's English voices can speak this: English text (Latin letters) for a voice that is not another language's. */
+/** Whether Flite's English voices can speak this: English text (Latin letters) of an English script, for a voice that is not another language's. */
 export function fliteSpeaks(text: string, voice: VoiceSettings): boolean {
+  if (voice.language !== undefined && voice.language !== 'en') return false;
   if (voice.offlineProfile) return false;
   if (otherLanguageVoice.test(voice.voiceId)) return false;
   if (text.split(/\s+/).length > fliteMaxWords) return false;
@@ -25,8 +26,8 @@ export const fliteMaxWords = 1_200;
 
 /**
  * The offline voice: Flite's English voices, intelligible and exactly timed, for every voice
- * it can speak; eSpeak NG for what Flite lacks (offline clones, which are eSpeak profiles; voices of
- * other languages; text in other scripts).
+ * it can speak; eSpeak NG for what Flite lacks (offline clones, which are eSpeak profiles; scripts and
+ * voices of other languages, in the language's eSpeak voice; text in other scripts).
  */
 export class OfflineSpeechSynthesizer implements SpeechSynthesizer {
   readonly name = 'offline';

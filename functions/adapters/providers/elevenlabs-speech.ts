@@ -61,6 +61,9 @@ export function elevenLabsFailure(error: unknown, { ElevenLabsError, ElevenLabsT
   return new ProviderError(elevenLabsMessages.unavailable, 502, 'VOICE_UNAVAILABLE');
 }
 
+/** ElevenLabs' model that speaks all of our languages (core/voices/voice-languages.ts). */
+export const multilingualModel = 'eleven_multilingual_v2';
+
 const clamp = (value: number | undefined, min: number, max: number) => (value === undefined ? undefined : Math.min(max, Math.max(min, value)));
 
 /**
@@ -83,7 +86,8 @@ export class ElevenLabsSpeechSynthesizer implements SpeechSynthesizer {
         voice.voiceId,
         {
           text,
-          modelId: voice.modelId,
+          // A voice without a model speaks other languages on the multilingual one.
+          modelId: voice.modelId ?? (voice.language && voice.language !== 'en' ? multilingualModel : undefined),
           outputFormat: 'mp3_44100_128',
           voiceSettings: {
             stability: clamp(voice.stability, 0, 1),
@@ -103,7 +107,8 @@ export class ElevenLabsSpeechSynthesizer implements SpeechSynthesizer {
     if (!answer.success) throw new ProviderError(elevenLabsMessages.unreadable, 502, 'VOICE_UNREADABLE');
     const audio = new Uint8Array(Buffer.from(answer.data.audioBase64, 'base64'));
     const alignment = answer.data.alignment ?? answer.data.normalizedAlignment;
-    const words = alignment ? wordsFromCharacters(alignment) : [];
+    // Japanese and Chinese characters grouped into words (Intl.Segmenter), not one caption word each.
+    const words = alignment ? wordsFromCharacters(alignment, voice.language) : [];
     if (audio.byteLength === 0 || words.length === 0) throw new ProviderError(elevenLabsMessages.unreadable, 502, 'VOICE_UNREADABLE');
     const durationSeconds = (alignment?.characterEndTimesSeconds ?? []).reduce((max, end) => Math.max(max, end), words[words.length - 1]?.end ?? 0);
     return { audio, format: 'mp3', durationSeconds, words };

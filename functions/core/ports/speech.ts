@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../../contract/languages';
 import type { OfflineVoiceProfile } from '../../contract/voices';
 import type { WordTiming } from '../captions/word-timings';
 
@@ -14,6 +15,13 @@ export interface VoiceSettings {
   offlineVoice?: string;
   /** An offline clone: eSpeak NG speaks it with this variant, pitch and speed, whatever the provider. */
   offlineProfile?: OfflineVoiceProfile;
+  /** The voice's gender: the offline voice picks its eSpeak variant by it in languages Flite does not speak. */
+  gender?: 'female' | 'male' | 'neutral' | null;
+  /**
+   * The language of the text (the script's). Absent: English. ElevenLabs reads it from the text on a
+   * multilingual model; offline, English is Flite's and every other language eSpeak NG's voice for it.
+   */
+  language?: LanguageCode;
 }
 
 export interface SynthesizedSpeech {

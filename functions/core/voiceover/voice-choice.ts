@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../../contract/languages';
 import type { VoiceSettings } from '../ports/speech';
 import { clampVoiceSpeed } from '../../contract/voices';
 import { offlineVoiceOf } from '../voices/offline-voices';
@@ -16,11 +17,13 @@ export function voiceCandidates(input: { requested?: string | null; scriptVoiceI
 /**
  * The provider settings of a voice record (modelId, speed, stability, similarity, style, boost),
  * the free voice that speaks it offline, and the creator's speed (0.8x–1.3x) in place of the
- * record's when they chose one.
+ * record's when they chose one; the script's language, which the offline voice speaks it in.
  */
-export function voiceSettingsOf(voice: Voice, options: { speed?: number | null } = {}): VoiceSettings {
+export function voiceSettingsOf(voice: Voice, options: { speed?: number | null; language?: LanguageCode } = {}): VoiceSettings {
   return {
     voiceId: voice.voiceId,
+    gender: voice.gender,
+    ...(options.language ? { language: options.language } : {}),
     modelId: voice.modelId,
     speed: typeof options.speed === 'number' ? clampVoiceSpeed(options.speed) : voice.speed,
     offlineVoice: offlineVoiceOf(voice),

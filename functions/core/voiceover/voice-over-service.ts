@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ScriptUpdateMessage } from '../../contract/realtime';
 import { scriptLimitMessages, scriptLimits } from '../../contract/rules/script-limits';
+import { languages, type LanguageCode } from '../../contract/languages';
+import { voiceLanguageMessages } from '../../contract/rules/voice-languages';
 import type { Script } from '../../contract/scripts';
 import type { ConvertToAudioResult } from '../../contract/video';
 import { AppError, AudioGenerationError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
@@ -14,6 +16,7 @@ import type { AudioEncoder } from '../ports/voiceover';
 import { scriptNotFound } from '../scripts/script-service';
 import type { Voice } from '../voices/voice';
 import { voiceNotFound } from '../voices/voice-service';
+import { voiceSpeaks } from '../voices/voice-languages';
 import type { UsageMeter } from '../plans/usage-meter';
 import { usageMinutes } from '../plans/usage-minutes';
 import { audioStatus, liveClaimsSince } from '../scripts/lifecycle';
@@ -34,7 +37,8 @@ export const wordTimingsSchema = z.array(z.object({ word: z.string(), start: z.n
 /** Who picks a voice: presets and the user's own voices (the voices service). */
 export interface VoiceFinder {
   findVoice(userId: string, id: string): Promise<Voice | undefined>;
-  resolve(userId: string, ids: readonly string[]): Promise<Voice>;
+  /** With a language: the first candidate that speaks it, else a preset that does. */
+  resolve(userId: string, ids: readonly string[], language?: LanguageCode): Promise<Voice>;
 }
 
 export interface VoiceOverDeps {
@@ -164,9 +168,11 @@ export class VoiceOverService {
     if (requestedVoiceId) {
       const found = await this.deps.voices.findVoice(userId, requestedVoiceId);
       if (!found) throw new NotFoundError(voiceNotFound);
+      if (!voiceSpeaks(found, script.language)) throw new ValidationError(voiceLanguageMessages.notSpoken(found.name, languages[script.language].name));
       voice = found;
     } else {
-      voice = await this.deps.voices.resolve(userId, voiceCandidates({ scriptVoiceId: script.voiceId, selectedVoice: user.selectedVoice }));
+      // The script's or the user's voice when it speaks the script's language, else a preset that does.
+      voice = await this.deps.voices.resolve(userId, voiceCandidates({ scriptVoiceId: script.voiceId, selectedVoice: user.selectedVoice }), script.language);
     }
 
     const now = () => new Date(this.clock()).toISOString();
@@ -177,7 +183,7 @@ export class VoiceOverService {
     let stored: VoiceOverFiles | undefined;
     try {
       const text = script.scriptContent.trim();
-      const speech = await this.synthesize(text, voice, user.voiceSpeed);
+      const speech = await this.synthesize(text, voice, user.voiceSpeed, script.language);
       const { mp3, durationSeconds: measured } = await this.deps.encoder.toMp3({ audio: speech.audio, format: speech.format });
       const durationSeconds = round3(measured);
       const words = fitWords(speech.words, durationSeconds);
@@ -211,12 +217,14 @@ export class VoiceOverService {
     }
   }
 
-  /** `speed`: the creator's voice speed, in place of the voice record's when chosen. */
-  private async synthesize(text: string, voice: Voice, speed: number | undefined) {
+  /** `speed`: the creator's voice speed, in place of the voice record's when chosen; `language`: the script's. */
+  private async synthesize(text: string, voice: Voice, speed: number | undefined, language: LanguageCode) {
     if (!text) throw new AudioGenerationError('The script has no words to speak.');
     try {
-      return await this.deps.speech.synthesize(text, voiceSettingsOf(voice, { speed }));
+      return await this.deps.speech.synthesize(text, voiceSettingsOf(voice, { speed, language }));
     } catch (error) {
+      // What the voice cannot speak (the offline voice and kanji) is the creator's to change: a 400 as is.
+      if (error instanceof ValidationError) throw error;
       // Provider errors carry a message a user can read (ProviderError); anything else stays internal.
       if (error instanceof AppError) throw new AudioGenerationError(error.message);
       throw error;

@@ -64,7 +64,10 @@ export function offlineProfileOf(measurement: Pick<VoiceMeasurement, 'pitchHz' |
   return { variant, pitch, wordsPerMinute };
 }
 
-/** The eSpeak arguments of a profile (the voice-over and the voice's sample speak with these). */
-export function espeakArguments(profile: OfflineVoiceProfile): string[] {
-  return ['-v', `en-us+${profile.variant}`, '-p', String(profile.pitch), '-s', String(profile.wordsPerMinute)];
+/**
+ * The eSpeak arguments of a profile (the voice-over and the voice's sample speak with these): its variant
+ * applied to `espeakVoice`, the eSpeak voice of the text's language (`en-us` for English).
+ */
+export function espeakArguments(profile: OfflineVoiceProfile, espeakVoice = 'en-us'): string[] {
+  return ['-v', `${espeakVoice}+${profile.variant}`, '-p', String(profile.pitch), '-s', String(profile.wordsPerMinute)];
 }

@@ -6,7 +6,9 @@ import { limitsOf } from '../plans/tiers';
 import type { ObjectStore } from '../ports/object-store';
 import { VoiceCloneLimitReachedError, type VoiceRepository, type VoiceSampleSynthesizer } from '../ports/voices';
 import { voiceDefaults, type CreateVoiceInput, type PublicVoice } from '../../contract/voices';
+import type { LanguageCode } from '../../contract/languages';
 import { presetVoices, sampleText, sortVoices, toPublicVoice, type UserVoice, type Voice } from './voice';
+import { voiceSpeaks } from './voice-languages';
 
 export const voiceNotFound = 'Voice not found';
 export const noDefaultVoice = 'No default voice';
@@ -126,17 +128,24 @@ export class VoiceService {
 
   /**
    * The voice to speak with: the first of `ids` that is a preset or one of the user's voices, else
-   * the voice linked as the user's default, else the first preset.
+   * the voice linked as the user's default, else the first preset; with a `language`, the first of
+   * these that speaks it, else a preset that does.
    */
-  async resolve(userId: string, ids: readonly string[]): Promise<Voice> {
+  async resolve(userId: string, ids: readonly string[], language?: LanguageCode): Promise<Voice> {
     await this.ensurePresets();
     const links = await this.deps.voices.links(userId);
     const candidates = [...ids, ...links.filter((link) => link.isDefault).map((link) => link.voiceId)];
+    const speaks = (voice: Voice) => language === undefined || voiceSpeaks(voice, language);
+    let unspoken: Voice | undefined;
     for (const id of new Set(candidates)) {
       const voice = await this.deps.voices.find(userId, id);
-      if (voice) return voice;
+      if (voice && speaks(voice)) return voice;
+      unspoken ??= voice;
     }
-    const fallback = this.presets()[0];
+    // None speaks the language (the free English voices for a Spanish script): the first preset that
+    // does, of the chosen voice's gender when it has one.
+    const presets = this.presets().filter(speaks);
+    const fallback = presets.find((preset) => unspoken?.gender && preset.gender === unspoken.gender) ?? presets[0];
     if (!fallback) throw new NotFoundError(voiceNotFound);
     return (await this.deps.voices.find(userId, fallback.id)) ?? fallback;
   }

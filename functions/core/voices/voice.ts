@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { voiceFieldsSchema, type PublicVoice } from '../../contract/voices';
 import { fliteVoicePresets } from './offline-voices';
+import { voiceLanguages } from './voice-languages';
 
 /** The spec's Voice as stored, and the user-voice link; what the API answers is the contract's. */
 export const voiceSchema = voiceFieldsSchema.extend({
@@ -25,7 +26,7 @@ export type UserVoice = z.infer<typeof userVoiceSchema>;
 /** What the API answers: no owner, no key; the sample's address is made on request (GET /api/voices/{id}/sample). */
 export function toPublicVoice(voice: Voice, extra: { isDefault?: boolean } = {}): PublicVoice {
   const { sampleKey: _k, userId: _u, sampleKeys: _s, ...rest } = voice;
-  return { ...rest, sampleAudioUrl: null, ...extra };
+  return { ...rest, sampleAudioUrl: null, languages: voiceLanguages(voice), ...extra };
 }
 
 /** Private voices first ("Your Voice"), each group by name. */

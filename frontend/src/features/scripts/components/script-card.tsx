@@ -279,7 +279,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
         </HStack>
       </Card.Footer>
       {dialog === 'edit' && (
-        <EditScriptDialog open onClose={() => setDialog(null)} initialContent={script.scriptContent} initialVoiceId={script.voiceId ?? ''} onSave={saveContent} />
+        <EditScriptDialog open onClose={() => setDialog(null)} initialContent={script.scriptContent} initialVoiceId={script.voiceId ?? ''} language={script.language} onSave={saveContent} />
       )}
       {/* Delete Script: asks before deleting (section 2). */}
       <ConfirmDialog open={dialog === 'delete'} title="Delete Script" onClose={() => setDialog(null)} onConfirm={remove}>

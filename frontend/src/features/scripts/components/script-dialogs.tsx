@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { VoiceSelect } from './voice-select';
 import { DialogActions } from '@/components/ui/dialog-actions';
+import type { LanguageCode } from '@contract/languages';
 
 /** Edit Script: the content and the voice (section 2). */
 export function EditScriptDialog({
@@ -11,12 +12,15 @@ export function EditScriptDialog({
   onClose,
   initialContent,
   initialVoiceId,
+  language,
   onSave,
 }: {
   open: boolean;
   onClose: () => void;
   initialContent: string;
   initialVoiceId: string;
+  /** The script's language: the voice select offers the voices that speak it. */
+  language?: LanguageCode;
   onSave: (content: string, voiceId: string) => Promise<boolean>;
 }) {
   const [content, setContent] = useState(initialContent);
@@ -66,7 +70,7 @@ export function EditScriptDialog({
           <Field.HelperText>Saving new words resets the script’s audio and video.</Field.HelperText>
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        <VoiceSelect value={voiceId} onChange={setVoiceId} />
+        <VoiceSelect value={voiceId} onChange={setVoiceId} language={language} />
       </Stack>
     </AppDialog>
   );

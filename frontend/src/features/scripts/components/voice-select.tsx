@@ -1,11 +1,12 @@
-import { Button, Field, HStack, NativeSelect, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Field, HStack, NativeSelect, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
 import { USER_KEY, useUser } from '@/lib/auth';
-import { getVoiceSample, proxiedMediaUrl, selectVoiceSpeed, useVoices, voiceLabel } from '@/lib/voices';
+import { getVoiceSample, languageName, proxiedMediaUrl, selectVoiceSpeed, useVoices, voiceLabel, voicesForLanguage } from '@/lib/voices';
+import type { LanguageCode } from '@contract/languages';
 import { voiceSpeedChoices, voiceSpeedLabel, voiceSpeedRange } from '@contract/rules/voice-speed';
 
 type SampleState = 'idle' | 'loading' | 'playing' | 'stopped';
@@ -41,16 +42,22 @@ function VoiceSpeedSelect() {
   );
 }
 
-/** A voice select with a sample that plays (sections 2 and 4: idle, loading, playing, stopped), and the voice's speed. */
-export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: string; onChange: (voiceId: string) => void; label?: string }) {
+/**
+ * A voice select with a sample that plays (sections 2 and 4: idle, loading, playing, stopped), and the
+ * voice's speed. With a `language`, only the voices that speak it are offered; the chosen voice, if it
+ * does not, stays shown apart with a note.
+ */
+export function VoiceSelect({ value, onChange, label = 'Voice', language }: { value: string; onChange: (voiceId: string) => void; label?: string; language?: LanguageCode }) {
   const { data: voices } = useVoices();
   const [state, setState] = useState<SampleState>('idle');
   const audio = useRef<HTMLAudioElement | null>(null);
 
   useEffect(() => () => audio.current?.pause(), []);
 
-  const mine = (voices ?? []).filter((voice) => voice.visibility === 'private');
-  const presets = (voices ?? []).filter((voice) => voice.visibility !== 'private');
+  const { offered, unfit, note } = voicesForLanguage(voices ?? [], language, value);
+  const noteId = useId();
+  const mine = offered.filter((voice) => voice.visibility === 'private');
+  const presets = offered.filter((voice) => voice.visibility !== 'private');
 
   async function play() {
     if (state === 'playing') {
@@ -101,9 +108,14 @@ export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: strin
       <Field.Label>{label}</Field.Label>
       {/* On a phone the voice takes the whole line and its speed and sample go under it. */}
       <HStack w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
-        <NativeSelect.Root flex={{ base: '1 1 100%', md: '1' }}>
-          <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        <NativeSelect.Root flex={{ base: '1 1 100%', md: '1' }} invalid={Boolean(note)}>
+          <NativeSelect.Field aria-label={label} aria-describedby={note ? noteId : undefined} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
             {!value && <option value="">Select a voice</option>}
+            {unfit && language && (
+              <optgroup label={`Does not speak ${languageName(language)}`}>
+                <option value={unfit.id}>{voiceLabel(unfit)}</option>
+              </optgroup>
+            )}
             {mine.length > 0 && (
               <optgroup label="Your Voice">
                 {mine.map((voice) => (
@@ -138,6 +150,11 @@ export function VoiceSelect({ value, onChange, label = 'Voice' }: { value: strin
           )}
         </Button>
       </HStack>
+      {note && (
+        <Text id={noteId} color="fg.error" textStyle="xs">
+          {note}
+        </Text>
+      )}
     </Field.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { defaultLanguage, languages, type LanguageCode } from '../languages';
+import { defaultLanguage, languages, type LanguageCode } from './languages';
 
 /**
  * Words of a text in its language. Space-separated languages split on white space (punctuation stays

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultLanguage, languageMessages, supportedLanguage, type LanguageCode } from './rules/languages';
+import { defaultLanguage, languageMessages, supportedLanguage, translateMaxLanguages, type LanguageCode } from './rules/languages';
 
 export * from './rules/languages';
 
@@ -21,7 +21,6 @@ export const storedLanguageSchema = z
   .transform((value): LanguageCode => (value ? (supportedLanguage(value) ?? defaultLanguage) : defaultLanguage));
 
 /** POST /api/scripts/{id}/translate. */
-export const translateMaxLanguages = 5;
 export const translateScriptSchema = z
   .object({
     languages: z

@@ -90,7 +90,7 @@ describe('translating a finished video', () => {
     // Each version renders like any video: progress on its card, then its poster.
     await spanish.getByTestId('video-poster').waitFor({ timeout: 110_000 });
     await japanese.getByTestId('video-poster').waitFor({ timeout: 110_000 });
-    await page.evaluate('window.scrollTo(0, 0)');
+    await page.evaluate(`document.getElementById('generated-heading').scrollIntoView()`);
     await screenshot(page, 'translate-versions');
 
     // The original's version link brings the version into view; its "Translated from" link goes back.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapShotPlan, sentenceWordCounts } from '../../functions/core/translation/shot-mapping';
+import { keepHashtags, translatedTitle } from '../../functions/core/translation/translation-service';
 
 const shot = (text: string, id: string) => ({ text, mediaAssetId: id, mediaStartTime: 1.5, mediaDuration: 2, matchedTags: ['coffee'], focusX: 0.3 });
 
@@ -48,5 +49,20 @@ describe('the shot plan of a translation', () => {
   it('has nothing to map without shots or words', () => {
     expect(mapShotPlan({ content: english, language: 'en', shots: [] }, { content: 'Hola.', language: 'es' })).toBeNull();
     expect(mapShotPlan({ content: english, language: 'en', shots: [shot('Coffee first.', 'a')] }, { content: '  ', language: 'es' })).toBeNull();
+  });
+});
+
+describe('the words of a translation around its shots', () => {
+  it('keeps the original hashtags the translation dropped, and nothing when there was no caption', () => {
+    const original = 'Three habits #morning #habits #routine';
+    expect(keepHashtags(original, 'Tres hábitos #mañana #hábitos #rutina')).toBe('Tres hábitos #mañana #hábitos #rutina');
+    expect(keepHashtags(original, 'Tres hábitos #mañana')).toBe('Tres hábitos #mañana #morning #habits');
+    expect(keepHashtags(original, '')).toBe(original);
+    expect(keepHashtags(null, 'Algo')).toBeNull();
+  });
+
+  it('titles a version by its translated title, or the original with the language named when it came back unchanged', () => {
+    expect(translatedTitle('Morning habits', 'Hábitos matutinos', 'es')).toBe('Hábitos matutinos');
+    expect(translatedTitle('Morning habits', 'morning habits ', 'de')).toBe('Morning habits (Deutsch)');
   });
 });

@@ -43,7 +43,7 @@ export function translatedTitle(original: string, translated: string, to: Langua
 }
 
 export interface TranslationDeps {
-  scripts: Pick<ScriptRepository, 'get' | 'create'>;
+  scripts: Pick<ScriptRepository, 'get' | 'create' | 'delete'>;
   users: Pick<UserRepository, 'get'>;
   translator: Translator;
   meter: Pick<UsageMeter, 'reserveTokens' | 'settleTokens' | 'releaseTokens' | 'checkAudio' | 'reserveVideo' | 'releaseVideoRun'>;
@@ -110,11 +110,16 @@ export class TranslationService {
       throw error;
     }
 
-    let created: Script[];
+    const created = translations.map((translation, i) => this.version(original, translation, targets[i] ?? original.language));
+    const saved: Script[] = [];
     try {
-      created = translations.map((translation, i) => this.version(original, translation, targets[i] ?? original.language));
-      for (const script of created) await scripts.create(script);
+      for (const script of created) {
+        await scripts.create(script);
+        saved.push(script);
+      }
     } catch (error) {
+      // All or nothing: the versions already written go too.
+      await Promise.all(saved.map((script) => scripts.delete(userId, script.id).catch(() => undefined)));
       await this.giveBack(userId, tokens, runs);
       throw error;
     }

@@ -70,7 +70,8 @@ async function finishedScript(user: SignedInUser): Promise<{ script: Script; cli
 async function untilSettled(user: SignedInUser, ids: readonly string[], timeoutMs = 150_000): Promise<Script[]> {
   const began = Date.now();
   for (;;) {
-    const scripts = (await list(user)).filter((script) => ids.includes(script.id));
+    // A poll the loaded machine drops (a reset keep-alive socket) is simply tried again.
+    const scripts = (await list(user).catch(() => [] as Script[])).filter((script) => ids.includes(script.id));
     if (scripts.length === ids.length && scripts.every((script) => script.videoGenerationStatus !== 'generating' && script.videoGenerationStatus !== 'idle')) return scripts;
     if (Date.now() - began > timeoutMs) throw new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(scripts.map((s) => [s.language, s.videoGenerationStatus]))}`);
     await new Promise((resolve) => setTimeout(resolve, 300));

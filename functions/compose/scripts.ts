@@ -5,12 +5,14 @@ import type { ScriptService } from '../core/scripts/script-service';
 import { ScriptTemplateService } from '../core/scripts/template-service';
 import { userLanguageOf } from '../core/users/user-language';
 import type { SessionService } from '../core/sessions/session-service';
+import type { TranslationService } from '../core/translation/translation-service';
 import type { VideoRequestService } from '../core/video/video-request-service';
 import type { EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { scriptServiceOf, usageMeterOf } from './script-services';
 import { generationOf } from './script-writer';
+import { translationsOf } from './translation';
 import { pipelineStarterOf } from './runtime/state-machines';
 import { videoRequestsOf } from './video-requests';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
@@ -22,6 +24,8 @@ export interface ScriptsDeps {
   generation: GenerationService;
   templates: ScriptTemplateService;
   videos: VideoRequestService;
+  /** Re-making a script in other languages. */
+  translations: TranslationService;
 }
 
 
@@ -33,11 +37,13 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });
   const pipeline = pipelineStarterOf(context);
   const usage = usageMeterOf(context, users);
+  const videos = videoRequestsOf(context, { publisher, usage, pipeline, files: objectStoreOf(context, 'read-write') });
   return {
     sessions,
     scripts,
     generation: generationOf(context, scripts, publisher, usage),
     templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table), Date.now, userLanguageOf(users)),
-    videos: videoRequestsOf(context, { publisher, usage, pipeline, files: objectStoreOf(context, 'read-write') }),
+    videos,
+    translations: translationsOf(context, { users, usage, videos, publisher }),
   };
 }

@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { defaultLanguage, languageMessages, supportedLanguage, translateMaxLanguages, type LanguageCode } from './rules/languages';
 
-import { defaultLanguage, languageMessages, supportedLanguage, type LanguageCode } from './rules/languages';
-
-export {
-  defaultLanguage,
-  languageCodes,
-  languageMessages,
-  languages,
-  offlineWriterLanguages,
-  supportedLanguage,
-  type Language,
-  type LanguageCode,
-  type WritingSystem,
-} from './rules/languages';
+export * from './rules/languages';
 
 /** `language` in any request: a supported BCP 47 code, answered as its base code. */
 export const languageSchema = z
@@ -32,7 +21,6 @@ export const storedLanguageSchema = z
   .transform((value): LanguageCode => (value ? (supportedLanguage(value) ?? defaultLanguage) : defaultLanguage));
 
 /** POST /api/scripts/{id}/translate. */
-export const translateMaxLanguages = 5;
 export const translateScriptSchema = z
   .object({
     languages: z

@@ -1,5 +1,6 @@
 import { createScriptTemplateSchema, generateQuoteSchema, generateScriptsSchema } from '../contract/generation';
 import { idParams } from '../contract/ids';
+import { translateScriptSchema } from '../contract/languages';
 import { createScriptSchema, listScriptsQuery, scriptGuardedFields, scriptReadOnlyFields, updateScriptSchema } from '../contract/scripts';
 import { generateVideoSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
@@ -58,6 +59,16 @@ export const handler = createAreaHandler('scripts', composeScripts, {
       const result = await input.deps.videos.generate(userId, input.params.id, input.body ?? {}, input.request.traceId);
       input.request.log.info('video run started', { scriptId: result.script.id, segments: result.videoMetadata.segments.length });
       return { status: 202, body: result };
+    },
+  }),
+
+  'POST /api/scripts/{id}/translate': signedIn({
+    params: idParams,
+    body: translateScriptSchema,
+    handle: async (input) => {
+      const result = await input.deps.translations.translate(input.userId, input.params.id, input.body, input.request.traceId);
+      input.request.log.info('script translated', { scriptId: input.params.id, languages: result.scripts.map((script) => script.language), render: input.body.render });
+      return { body: result };
     },
   }),
 

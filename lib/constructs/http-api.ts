@@ -34,6 +34,7 @@ export const expensiveRoutes: readonly string[] = [
   'POST /api/scripts/{id}/generate-video',
   'POST /api/scripts/{id}/convert-to-audio',
   'POST /api/scripts/{id}/regenerate',
+  'POST /api/scripts/{id}/translate',
   'POST /api/scripts/{id}/preview',
   'POST /api/generate-scripts',
   'POST /api/generate-quote',

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readJsonBody } from '../../bin/local/read-json-body';
 import { cannedScripts, requestedLanguage } from './openai-languages';
+import { translationAnswer } from './openai-translations';
 
 /**
  * A wire-level fake of the OpenAI chat completions API (`POST /v1/chat/completions`), for the real
@@ -74,6 +75,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (options.structuredOutputs === false && format === 'json_schema') {
       return send(400, { error: { message: structuredOutputsRefusal, type: 'invalid_request_error', param: 'response_format', code: null } });
     }
+    // Translations have their own answers (openai-translations.ts) unless a behaviour is queued.
+    const translation = queued.length === 0 ? translationAnswer(body) : undefined;
+    if (translation) return send(200, completion(translation.content, translation.totalTokens));
     const behaviour = queued.shift() ?? (isStructured ? { kind: 'scripts' } : { kind: 'quote', text: 'Keep going, the best take is the next one.' });
     switch (behaviour.kind) {
       case 'status':

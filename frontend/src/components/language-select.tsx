@@ -19,8 +19,3 @@ export function LanguageSelect({
 }: Omit<ComponentProps<typeof OptionSelect<LanguageCode>>, 'options' | 'label' | 'testId'> & { label?: string; testId?: string }) {
   return <OptionSelect<LanguageCode> {...root} label={label} testId={testId} value={value} onChange={onChange} options={languageOptions} />;
 }
-
-/** The short badge of a language other than English ("ES", "JA"); null for English. */
-export function languageBadge(code: LanguageCode | undefined): string | null {
-  return code && code !== 'en' ? code.toUpperCase() : null;
-}

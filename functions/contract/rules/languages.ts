@@ -76,3 +76,6 @@ export function supportedLanguage(sent: string): LanguageCode | null {
   const base = sent.trim().toLowerCase().split(/[-_]/)[0] ?? '';
   return (languageCodes as readonly string[]).includes(base) ? (base as LanguageCode) : null;
 }
+
+/** The most languages one translate call makes (POST /api/scripts/{id}/translate). */
+export const translateMaxLanguages = 5;

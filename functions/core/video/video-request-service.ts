@@ -64,8 +64,8 @@ export class VideoRequestService {
   ) {}
 
   /** `traceId` (the request's) is carried in the execution's input, so every task logs it. */
-  async generate(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string): Promise<GenerateVideoResult> {
-    const prepared = await this.prepare(userId, scriptId, input, traceId);
+  async generate(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string, options: { reservedRun?: ReservedRun } = {}): Promise<GenerateVideoResult> {
+    const prepared = await this.prepare(userId, scriptId, input, traceId, options);
     const { runId, now } = prepared;
     let executionId: string;
     try {
@@ -81,7 +81,13 @@ export class VideoRequestService {
    * Everything of `generate` but starting the state machine: the checks, the segments and the run's claim.
    * An automation run starts the pipeline itself, as a nested execution, with the answer's `input`.
    */
-  async prepare(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string, options: { chosenAssetIds?: readonly string[] } = {}): Promise<PreparedVideo> {
+  async prepare(
+    userId: string,
+    scriptId: string,
+    input: GenerateVideoInput,
+    traceId?: string,
+    options: { chosenAssetIds?: readonly string[]; reservedRun?: ReservedRun } = {},
+  ): Promise<PreparedVideo> {
     const { scripts, users, runs, planner, publisher } = this.deps;
     const script = await scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError(scriptNotFound);
@@ -100,9 +106,9 @@ export class VideoRequestService {
       ...(options.chosenAssetIds ? { chosenAssetIds: options.chosenAssetIds } : {}),
     });
 
-    // The run's minutes are reserved before it is claimed: a refusal leaves the script as it was.
-    const runId = newId();
-    const reservedMinutes = await this.deps.usage.reserveVideo(user, runId, estimatedVideoMinutes(script));
+    // The run's minutes are reserved before it is claimed (or were, by a caller reserving several runs at once): a refusal leaves the script as it was.
+    const runId = options.reservedRun?.runId ?? newId();
+    const reservedMinutes = options.reservedRun?.minutes ?? (await this.deps.usage.reserveVideo(user, runId, estimatedVideoMinutes(script)));
 
     const now = this.clock();
     let claimed: Script | 'busy';
@@ -142,6 +148,12 @@ export class VideoRequestService {
     // Last, and not swallowed: a give-back that could not give the minutes back fails, to be tried again.
     await this.deps.usage.releaseVideoRun(userId, runId);
   }
+}
+
+/** A run whose video minutes the caller reserved already (`UsageMeter.reserveVideo` with this run id). */
+export interface ReservedRun {
+  runId: string;
+  minutes: number;
 }
 
 /** The video pipeline's execution input (docs/pipeline-contract.md). */

@@ -4,6 +4,7 @@ import useSWRInfinite from 'swr/infinite';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 import { useRealtime } from '@/lib/realtime';
 import type { GenerateScriptsRequest, GenerationResult } from '@contract/generation';
+import type { LanguageCode, TranslateScriptResult } from '@contract/languages';
 import type { Script } from '@contract/scripts';
 import type { ConvertToAudioResult, GenerateVideoResult } from '@contract/video';
 
@@ -83,4 +84,12 @@ export function tokenLimitDetails(error: unknown): string | undefined {
   const body = (error.body ?? {}) as { message?: unknown; details?: unknown };
   if (body.message !== 'Script token limit reached') return undefined;
   return typeof body.details === 'string' ? body.details : '';
+}
+
+/** POST translate: the script re-made in each language, each a new script (`render`: voiced and rendered too). */
+export const translateScript = (id: string, body: TranslateScriptRequest) => apiPost<TranslateScriptResult>(`${SCRIPTS_KEY}/${id}/translate`, { ...body });
+
+export interface TranslateScriptRequest {
+  languages: LanguageCode[];
+  render: boolean;
 }

@@ -1,6 +1,4 @@
 import { Badge, Box, Button, Card, HStack, IconButton, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
-import { languageBadge } from '@/components/language-select';
-import { languages } from '@contract/rules/languages';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 
@@ -22,6 +20,9 @@ import { PublicationsList } from './posting/publications-list';
 import { SendIcon } from './posting/posting-icons';
 import { publicationsKey } from '../api/publishing';
 import { Tip } from '@/components/ui/tip';
+import { LanguageBadge } from './language-badge';
+import { TranslateDialog } from './translate-dialog';
+import { scriptAnchor, TranslationsLine, type ScriptTranslations } from './translations-line';
 
 /** Text cut to 150 characters with a more/less toggle (sections 2, 9). */
 function Preview({ text, label }: { text: string; label: string }) {
@@ -56,8 +57,21 @@ function Pane({ title, actions, children }: { title: string; actions: ReactNode;
 }
 
 /** One script (section 2): header, the Script and Post Caption panes, the footer actions and dialogs. */
-export function ScriptCard({ script, selected, onSelect, onChanged }: { script: Script; selected: boolean; onSelect: () => void; onChanged: () => Promise<unknown> }) {
-  const [dialog, setDialog] = useState<'edit' | 'delete' | 'schedule' | 'video' | null>(null);
+export function ScriptCard({
+  script,
+  selected,
+  onSelect,
+  onChanged,
+  translations,
+}: {
+  script: Script;
+  selected: boolean;
+  onSelect: () => void;
+  onChanged: () => Promise<unknown>;
+  /** Its original and its versions in other languages, from the list. */
+  translations?: ScriptTranslations;
+}) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | 'schedule' | 'video' | 'translate' | null>(null);
   const [captionDraft, setCaptionDraft] = useState<string | null>(null);
   const [savingCaption, setSavingCaption] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
@@ -143,6 +157,8 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
 
   return (
     <Card.Root
+      id={scriptAnchor(script.id)}
+      tabIndex={-1}
       data-testid="script-card"
       data-selected={selected || undefined}
       onClick={onSelect}
@@ -171,13 +187,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
           <Text as="h3" fontWeight="bold" flex="1" minW="0" lineClamp={2} lang={script.language}>
             {script.title}
           </Text>
-          {languageBadge(script.language) && (
-            <Tip label={`Written in ${languages[script.language].name} (${languages[script.language].nativeName})`}>
-              <Badge colorPalette="brand" variant="subtle" data-testid="script-language" aria-label={`Language: ${languages[script.language].name}`}>
-                {languageBadge(script.language)}
-              </Badge>
-            </Tip>
-          )}
+          {(script.language !== 'en' || script.translatedFrom || (translations?.versions.length ?? 0) > 0) && <LanguageBadge language={script.language} />}
           {script.source === 'offline' && (
             <Tip label="Written by the offline writer: no OpenAI key is set on this server">
               <Badge colorPalette="gray" variant="subtle">
@@ -196,6 +206,11 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
             <Switch.Control />
           </Switch.Root>
         </HStack>
+        {translations && (
+          <Box onClick={(event) => event.stopPropagation()} pt="1">
+            <TranslationsLine translations={translations} />
+          </Box>
+        )}
       </Card.Header>
       <Card.Body py="2">
         <Stack direction={{ base: 'column', md: 'row' }} gap="3" onClick={(event) => event.stopPropagation()}>
@@ -275,6 +290,12 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
               Schedule Video
             </Button>
           </Tip>
+          {/* Translate: the finished video re-made in other languages. */}
+          <Tip label={hasVideo ? 'Re-make this video in other languages' : 'Translate becomes available once the video is generated'}>
+            <Button size="sm" variant="outline" onClick={() => setDialog('translate')} disabled={generating || !hasVideo}>
+              Translate
+            </Button>
+          </Tip>
           <CardActions script={script} generation={generation} busy={regenerating} onPlayVideo={playVideo} onPost={() => setDialog('schedule')} />
         </HStack>
       </Card.Footer>
@@ -286,6 +307,7 @@ export function ScriptCard({ script, selected, onSelect, onChanged }: { script: 
         {`Delete “${script.title}”? This cannot be undone.`}
       </ConfirmDialog>
       {dialog === 'schedule' && <PostVideoDialog script={script} onClose={() => setDialog(null)} onPosted={() => mutate(publicationsKey(script.id))} />}
+      {dialog === 'translate' && <TranslateDialog script={script} onClose={() => setDialog(null)} onTranslated={onChanged} />}
       {dialog === 'video' && <CardVideoPlayer script={script} onClose={() => setDialog(null)} />}
     </Card.Root>
   );

@@ -1,5 +1,5 @@
 import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { showToast } from '@/components/ui/toaster';
@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useScripts } from '../api/scripts';
 import { GenerationForm } from '../components/generation-form';
 import { ScriptCard } from '../components/script-card';
+import { translationsOf } from '../components/translations-line';
 
 function SkeletonCard() {
   return (
@@ -25,6 +26,7 @@ function SkeletonCard() {
 export default function ScriptsRoute() {
   const { scripts, error, isLoading, mutate, hasMore, loadMore, isValidating } = useScripts();
   const [selected, setSelected] = useState<string>();
+  const translations = useMemo(() => translationsOf(scripts), [scripts]);
 
   useEffect(() => {
     if (error) showToast({ type: 'error', title: 'Failed to fetch scripts' });
@@ -62,7 +64,7 @@ export default function ScriptsRoute() {
           <>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
               {scripts.map((script) => (
-                <ScriptCard key={script.id} script={script} selected={selected === script.id} onSelect={() => setSelected(script.id)} onChanged={() => mutate()} />
+                <ScriptCard key={script.id} script={script} selected={selected === script.id} onSelect={() => setSelected(script.id)} onChanged={() => mutate()} translations={translations.get(script.id)} />
               ))}
             </SimpleGrid>
             {hasMore && (

@@ -262,7 +262,7 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
               <Field.Label>Preferred Folder</Field.Label>
               <FolderSelect label="Preferred Folder" folders={folders} value={form.preferredFolderId} onChange={(value) => set('preferredFolderId', value)} emptyValue="all" emptyLabel="All" />
             </Field.Root>
-            <VoiceSelect value={voiceId} onChange={(id) => void changeVoice(id)} />
+            <VoiceSelect value={voiceId} onChange={(id) => void changeVoice(id)} language={form.language} />
           </SimpleGrid>
           <HStack justify="space-between" wrap="wrap" gap="3">
             <Box>

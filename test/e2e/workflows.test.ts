@@ -93,7 +93,8 @@ describe('workflows journey', () => {
     await expect(allCaps.getAttribute('aria-pressed')).resolves.toBe('false');
     await allCaps.click();
     const preview = dialog.getByTestId('template-caption-preview').filter({ visible: true });
-    await waitForExpression(page, `[...document.querySelectorAll('[data-testid="template-caption-preview"] p')].some((p) => getComputedStyle(p).textTransform === 'uppercase')`);
+    // ALL CAPS sets the words in capitals as the render does (by the language's own rules), not by CSS.
+    await waitForExpression(page, `[...document.querySelectorAll('[data-testid="template-caption-preview"] p')].some((p) => /[A-Z]/.test(p.textContent) && p.textContent === p.textContent.toUpperCase())`);
     expect(await preview.count()).toBe(1);
     await screenshot(page, 'workflows-template-dialog');
 

@@ -18,6 +18,8 @@ import { uploadAsset } from './support/media';
  * script is no longer `generating`, says why, and Create Video is accepted at once (the claim is given back).
  * Then a post killed while its upload waits mid-way resumes after the restart and is posted once.
  */
+/** The renders here are about runs, not pictures: drafts (360x640), as the other stacks in the tests draw. */
+const draft = { RENDER_DRAFT: 'true' };
 let dataDir: string;
 let scratch: string;
 let stack: LocalProcess | undefined;
@@ -40,7 +42,7 @@ async function scriptOf(client: TestClient, scriptId: string): Promise<Script | 
 
 describe('a crash during a render', () => {
   it('leaves the script failed with a reason and generate-video accepted again after the restart', { timeout: 240_000 }, async () => {
-    stack = await startLocalProcess({ dataDir });
+    stack = await startLocalProcess({ dataDir, env: draft });
     const port = stack.port;
     const client = new TestClient(stack.url);
     const account = { username: `crash${Date.now() % 100_000}`, email: `crash${Date.now() % 100_000}@example.com`, password: 'correct horse 1' };
@@ -57,7 +59,7 @@ describe('a crash during a render', () => {
     await stack.kill();
 
     // Same port and data: the session cookie and everything acknowledged are still there.
-    stack = await startLocalProcess({ dataDir, port });
+    stack = await startLocalProcess({ dataDir, port, env: draft });
     const after = await scriptOf(client, scriptId);
     expect(after?.videoGenerationStatus).toBe('failed');
     expect(after?.videoGenerationError).toBe(restartMessages.video);
@@ -112,7 +114,7 @@ describe('a crash during a post', () => {
     await until(async () => ((await (await fetch(`${sandbox}/__sandbox/faults`)).json()) as { pending: unknown[] }).pending, (pending) => pending.length === 0, 'the refused chunk', 60_000);
     await stack.kill();
 
-    stack = await startLocalProcess({ dataDir, port });
+    stack = await startLocalProcess({ dataDir, port, env: draft });
     const list = () => client.get<Publication[]>(`/api/publications?scriptId=${scriptId}`).then((answer) => answer.body);
     const done = await until(list, (publications) => publications.some((one) => one.status === 'published' || one.status === 'failed'), 'the post after the restart', 90_000);
     expect(done).toHaveLength(1);

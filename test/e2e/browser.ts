@@ -53,6 +53,8 @@ export async function screenshot(page: Page, name: string, options: { viewport?:
     return path;
   }
   if (options.viewport) await page.waitForTimeout(400);
+  // The script faces a page's text asked for (a Korean or Hindi name) are drawn, not their boxes while they load.
+  await page.evaluate('document.fonts.ready.then(() => true)').catch(() => undefined);
   await page.screenshot({ path, fullPage: !options.viewport });
   return path;
 }

@@ -1,4 +1,6 @@
 import { createSystem, defaultConfig, defineConfig, defineRecipe, defineSlotRecipe } from '@chakra-ui/react';
+
+import { scriptFontFamilies } from '@/lib/script-fonts';
 import { avatarAnatomy, checkboxAnatomy, dialogAnatomy, drawerAnatomy, progressAnatomy, radioGroupAnatomy, sliderAnatomy, stepsAnatomy, switchAnatomy } from '@chakra-ui/react/anatomy';
 
 /**
@@ -26,7 +28,8 @@ const brand = {
 /** Components whose selected or filled state takes the brand palette unless told otherwise. */
 const brandRoot = { root: { colorPalette: 'brand' } } as const;
 
-const systemFonts = `ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"`;
+// The bundled script faces (lib/script-fonts.ts) come after the system's own and before the generic family.
+const systemFonts = `ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, ${scriptFontFamilies}, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"`;
 
 const config = defineConfig({
   theme: {

@@ -37,6 +37,17 @@ describe('splitting a script', () => {
   });
 });
 
+describe('matching tags in other scripts', () => {
+  it('finds a tag inside Japanese and Chinese text written without spaces, and in Arabic and Hindi words with their marks', () => {
+    expect(matchedTagsOf(media('c', { tags: ['コーヒー', '紅茶'] }), '毎朝コーヒーを飲みます。')).toEqual(['コーヒー']);
+    expect(matchedTagsOf(media('c', { tags: ['咖啡'] }), '新鲜的咖啡改变早晨。')).toEqual(['咖啡']);
+    expect(matchedTagsOf(media('c', { tags: ['تغيّر'] }), 'القهوة الطازجة تغيّر صباحك.')).toEqual(['تغيّر']);
+    expect(matchedTagsOf(media('c', { tags: ['कॉफ़ी'] }), 'ताज़ी कॉफ़ी बदल देती है।')).toEqual(['कॉफ़ी']);
+    // A fragment of a word is no match.
+    expect(matchedTagsOf(media('c', { tags: ['तो'] }), 'ताज़ी कॉफ़ी बदल देती है।')).toEqual([]);
+  });
+});
+
 describe('scoring media for a segment', () => {
   it('counts tag matches 3 each, plus 1 per extra match, plus 1 base', () => {
     expect(scoreMedia(media('a', { tags: ['coffee'] }), 'Morning coffee rituals', context)).toBe(4);

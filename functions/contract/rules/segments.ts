@@ -116,8 +116,18 @@ export interface ScoringContext {
 const day = 24 * 60 * 60 * 1000;
 const stopWords = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'your', 'you', 'are', 'was', 'mp4', 'mov', 'mp3', 'clip', 'video']);
 
+const cjkSegmenters = { ja: new Intl.Segmenter('ja', { granularity: 'word' }), zh: new Intl.Segmenter('zh', { granularity: 'word' }) };
+
+/**
+ * Letters, their marks (Arabic vowel signs, Devanagari matras and viramas stay inside their word) and
+ * digits; a run of Japanese or Chinese, written without spaces, is cut into its words by `Intl.Segmenter`.
+ */
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).flatMap((run) => {
+    if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run)) return [run];
+    const segmenter = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run) ? cjkSegmenters.ja : cjkSegmenters.zh;
+    return [...segmenter.segment(run)].filter((part) => part.isWordLike).map((part) => part.segment);
+  });
 }
 
 /** The words of a text as matching compares them (lower case, letters and digits). */

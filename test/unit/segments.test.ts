@@ -18,10 +18,33 @@ describe('splitting a script', () => {
     expect(splitScript('   ')).toEqual([]);
   });
 
+  it('ends sentences at the Japanese, Arabic and Devanagari marks too, and joins pieces without spaces where the language has none', () => {
+    expect(splitScript('毎朝コーヒーを飲みます。とても美味しい！あなたは？', 'ja')).toEqual(['毎朝コーヒーを飲みます。', 'とても美味しい！', 'あなたは？']);
+    expect(splitScript('「おはよう。」と言った。', 'ja')).toEqual(['「おはよう。」', 'と言った。']);
+    expect(splitScript('القهوة الطازجة تبدأ بحبوب جيدة. هل جربتها؟ استمتع!', 'ar')).toEqual(['القهوة الطازجة تبدأ بحبوب جيدة.', 'هل جربتها؟', 'استمتع!']);
+    expect(splitScript('यह पहला वाक्य है। यह दूसरा है॥', 'hi')).toEqual(['यह पहला वाक्य है।', 'यह दूसरा है॥']);
+    const many = Array.from({ length: 60 }, (_, i) => `文${i}。`).join('');
+    const joined = splitScript(many, 'ja');
+    expect(joined.join('')).toBe(many);
+    expect(joined.every((piece) => !piece.includes(' '))).toBe(true);
+    expect(splitScript(Array.from({ length: 60 }, (_, i) => `Line ${i}.`).join(' ')).join(' ')).toContain('Line 0. Line 1.');
+  });
+
   it('gives each segment the default 3 s and totals count x 3', () => {
     const segments = emptySegments('A. B. C.');
     expect(segments.every((s) => s.mediaDuration === 3 && s.mediaStartTime === 0)).toBe(true);
     expect(totalDuration(segments)).toBe(9);
+  });
+});
+
+describe('matching tags in other scripts', () => {
+  it('finds a tag inside Japanese and Chinese text written without spaces, and in Arabic and Hindi words with their marks', () => {
+    expect(matchedTagsOf(media('c', { tags: ['コーヒー', '紅茶'] }), '毎朝コーヒーを飲みます。')).toEqual(['コーヒー']);
+    expect(matchedTagsOf(media('c', { tags: ['咖啡'] }), '新鲜的咖啡改变早晨。')).toEqual(['咖啡']);
+    expect(matchedTagsOf(media('c', { tags: ['تغيّر'] }), 'القهوة الطازجة تغيّر صباحك.')).toEqual(['تغيّر']);
+    expect(matchedTagsOf(media('c', { tags: ['कॉफ़ी'] }), 'ताज़ी कॉफ़ी बदल देती है।')).toEqual(['कॉफ़ी']);
+    // A fragment of a word is no match.
+    expect(matchedTagsOf(media('c', { tags: ['तो'] }), 'ताज़ी कॉफ़ी बदल देती है।')).toEqual([]);
   });
 });
 

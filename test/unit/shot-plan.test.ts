@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CandidateMedia } from '../../functions/contract/rules/segments';
 import { estimatedVoice, moveCut, planShots, segmentTimes, shotPacing, shotTimes, type VoiceTimings } from '../../functions/contract/rules/shot-plan';
 import { stemOf } from '../../functions/contract/rules/word-stems';
+import { languageWords } from '../../functions/contract/rules/language-words';
 
 /** Shots, not sentences: a 30 s coffee script and nine tagged clips. */
 const now = Date.parse('2026-03-01T00:00:00Z');
@@ -127,6 +128,49 @@ describe('planning shots on the spoken word', () => {
 
   it('plans one segment per sentence without any clip (generated backgrounds)', () => {
     expect(planShots('One. Two words. Three words here.', [], context).map((shot) => shot.text)).toEqual(['One.', 'Two words.', 'Three words here.']);
+  });
+});
+
+describe('shots in languages written without spaces or right to left', () => {
+  const japanese = '毎朝コーヒーを飲みます。豆は挽きたてが一番です！';
+  const arabic = 'القهوة الطازجة تبدأ بحبوب جيدة. اطحنها قبل التحضير مباشرة؟ ثم استمتع بكل رشفة!';
+
+  it('plans a Japanese script sentence by sentence, its words found by Intl.Segmenter and joined without spaces', () => {
+    expect(planShots(japanese, [], context, null, 'ja').map((shot) => shot.text)).toEqual(['毎朝コーヒーを飲みます。', '豆は挽きたてが一番です！']);
+    const shots = planShots(japanese, [clip('C', ['コーヒー']), clip('B', ['豆'])], context, null, 'ja');
+    expect(shots.map((shot) => shot.text).join('')).toBe(japanese);
+    expect(shots.length).toBeGreaterThan(1);
+    // The cut lands on the word that names the bean clip.
+    expect(shots.find((shot) => shot.mediaAssetId === 'B')?.text.startsWith('豆')).toBe(true);
+    expect(estimatedVoice(japanese, shotPacing, 'ja').words.length).toBeGreaterThan(8);
+  });
+
+  it('keeps an Arabic script in sentences, never a shot per word, with or without a voice-over', () => {
+    const words = arabic.split(' ').map((word, i) => ({ word, start: i * 0.45, end: i * 0.45 + 0.4 }));
+    const voice = { words, durationSeconds: words.length * 0.45 };
+    expect(planShots(arabic, [], context, voice, 'ar').map((shot) => shot.text)).toEqual(['القهوة الطازجة تبدأ بحبوب جيدة.', 'اطحنها قبل التحضير مباشرة؟', 'ثم استمتع بكل رشفة!']);
+    const shots = planShots(arabic, [clip('A', ['x']), clip('B', ['y'])], context, voice, 'ar');
+    expect(shots.length).toBeLessThanOrEqual(3);
+    expect(shots.map((shot) => shot.text).join(' ')).toBe(arabic);
+  });
+
+  it('times Japanese shots by their words, not by spaces', () => {
+    const texts = ['毎朝コーヒーを飲みます。', '豆は挽きたてが一番です！'];
+    // As the voices time them: one timing per `languageWords` word (six in the first sentence).
+    const words = languageWords(texts.join(''), 'ja').map((word, i) => ({ word, start: i * 0.3, end: i * 0.3 + 0.25 }));
+    const second = languageWords(texts[0] ?? '', 'ja').length;
+    expect(second).toBeGreaterThan(1);
+    expect(segmentTimes(texts, words, words.length * 0.3, 'ja')[1]?.start).toBeCloseTo(second * 0.3, 3);
+    // Counted by spaces, the whole first sentence was one word and the cut landed in proportion, elsewhere.
+    expect(segmentTimes(texts, words, words.length * 0.3)[1]?.start).not.toBeCloseTo(second * 0.3, 3);
+    expect(shotTimes(texts.map((text) => ({ text })), null, 'ja')[1]?.firstWord).toBe('豆');
+  });
+
+  it('moves a Japanese cut by one word, keeping the text whole', () => {
+    const shots = planShots(japanese, [], context, null, 'ja');
+    const later = moveCut(shots, 1, 'later', undefined, 'ja');
+    expect(later.map((shot) => shot.text).join('')).toBe(japanese);
+    expect(later[0]?.text).toBe('毎朝コーヒーを飲みます。豆');
   });
 });
 

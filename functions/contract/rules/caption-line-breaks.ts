@@ -117,8 +117,8 @@ function bare(word: string): string {
 export function endsSentence(word: string): boolean {
   const w = core(word);
   if (/(\.\.\.|\u2026)$/u.test(w)) return false;
-  // Full-width marks end sentences in Japanese and Chinese, "।" in Hindi, "؟" in Arabic.
-  if (/[!?\u3002\uff01\uff1f\u0964\u061f\u06d4]$/u.test(w)) return true;
+  // Full-width marks end sentences in Japanese and Chinese, "।" and "॥" in Hindi, "؟" in Arabic.
+  if (/[!?\u3002\uff01\uff1f\u0964\u0965\u061f\u06d4]$/u.test(w)) return true;
   if (!w.endsWith('.')) return false;
   if (abbreviations.has(w.replace(/^[^\p{L}\p{N}]+/u, ''))) return false;
   // A single letter with a full stop is an initial ("J."), not a sentence.

@@ -49,7 +49,10 @@ export function lineFit(line: CaptionLine, settings: AssCaptionSettings, emphasi
   const width =
     look === 'pop' || settings.style === 'word_by_word'
       ? Math.max(0, ...line.words.map(widthOf)) * (lookMotion.pop.peak / 100)
-      : line.words.reduce((sum, w) => sum + widthOf(w), 0) + space * Math.max(0, line.words.length - 1);
+      : line.words.reduce((sum, w) => sum + widthOf(w), 0) +
+        space * Math.max(0, line.words.length - 1) +
+        // The highlight style's pop enlarges the spoken word for a moment: the line must hold it then too, or libass wraps it for that moment.
+        (look === 'custom' && settings.style === 'highlight' ? Math.max(0, ...line.words.map(widthOf)) * (highlightPop.scale / 100 - 1) : 0);
   const available = captionLineWidth(settings.position) * limit - outline;
   return width <= available ? 100 : Math.max(40, Math.floor((100 * available) / width));
 }

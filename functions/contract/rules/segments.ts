@@ -6,6 +6,7 @@ import { maximumWeightAssignment } from './optimal-assignment';
 import { scriptLimits } from './script-limits';
 import type { GeneratedReason, SegmentSource } from './generated-backgrounds';
 import { sameStem } from './word-stems';
+import { defaultLanguage, languages, type LanguageCode } from './languages';
 
 export const defaultSegmentSeconds = 3;
 
@@ -31,32 +32,56 @@ export interface Segment {
 export const matchedTagLimits = { tags: 10, chars: 200 } as const;
 
 /**
- * Lines, else sentences, else the whole text as one segment; never more than a video's segments
- * (scriptLimits.segments): beyond that, neighbours are joined into that many even groups.
+ * What ends a sentence, in every script the captions draw: `.!?`, the Japanese and Chinese full stops
+ * and marks `。！？`, the Arabic question mark and the Urdu full stop `؟۔`, the Devanagari dandas `।॥`.
  */
-export function splitScript(content: string): string[] {
+const sentenceEnders = '.!?。！？؟۔।॥';
+/** Closing quotes and brackets that stay with the sentence they close. */
+const sentenceClosers = `"')\\]」』）】”’»`;
+const sentencePattern = new RegExp(`[^${sentenceEnders}]+[${sentenceEnders}]+[${sentenceClosers}]*|[^${sentenceEnders}]+$`, 'gu');
+const sentenceEnd = new RegExp(`[${sentenceEnders}][${sentenceClosers}]*$`, 'u');
+
+/** Whether a piece of text ends a sentence (in any of the scripts above). */
+export function endsSentence(text: string): boolean {
+  return sentenceEnd.test(text);
+}
+
+/** The sentences of one line of text, trimmed, in order. */
+export function sentencesOf(text: string): string[] {
+  return (text.match(sentencePattern) ?? []).map((sentence) => sentence.trim()).filter(Boolean);
+}
+
+/** How pieces of a text are put back together: with a space, or without where the language writes none (Japanese, Chinese). */
+export function wordJoiner(language: LanguageCode = defaultLanguage): string {
+  return languages[language].spaceSeparated ? ' ' : '';
+}
+
+/**
+ * Lines, else sentences, else the whole text as one segment; never more than a video's segments
+ * (scriptLimits.segments): beyond that, neighbours are joined into that many even groups (with a space,
+ * or without in languages written without spaces).
+ */
+export function splitScript(content: string, language: LanguageCode = defaultLanguage): string[] {
   const lines = content
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  if (lines.length > 1) return atMost(lines, scriptLimits.segments);
+  if (lines.length > 1) return atMost(lines, scriptLimits.segments, wordJoiner(language));
   const text = lines[0] ?? content.trim();
-  const sentences = (text.match(/[^.!?]+[.!?]+["')\]]*|[^.!?]+$/g) ?? [])
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
-  if (sentences.length > 1) return atMost(sentences, scriptLimits.segments);
+  const sentences = sentencesOf(text);
+  if (sentences.length > 1) return atMost(sentences, scriptLimits.segments, wordJoiner(language));
   return text ? [text] : [];
 }
 
-function atMost(pieces: readonly string[], max: number): string[] {
+function atMost(pieces: readonly string[], max: number, joiner: string): string[] {
   if (pieces.length <= max) return [...pieces];
   return Array.from({ length: max }, (_, group) =>
-    pieces.slice(Math.floor((group * pieces.length) / max), Math.floor(((group + 1) * pieces.length) / max)).join(' '),
+    pieces.slice(Math.floor((group * pieces.length) / max), Math.floor(((group + 1) * pieces.length) / max)).join(joiner),
   );
 }
 
-export function emptySegments(content: string): Segment[] {
-  return splitScript(content).map((text) => ({
+export function emptySegments(content: string, language: LanguageCode = defaultLanguage): Segment[] {
+  return splitScript(content, language).map((text) => ({
     text,
     mediaAssetId: null,
     mediaFile: null,
@@ -91,8 +116,18 @@ export interface ScoringContext {
 const day = 24 * 60 * 60 * 1000;
 const stopWords = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'your', 'you', 'are', 'was', 'mp4', 'mov', 'mp3', 'clip', 'video']);
 
+const cjkSegmenters = { ja: new Intl.Segmenter('ja', { granularity: 'word' }), zh: new Intl.Segmenter('zh', { granularity: 'word' }) };
+
+/**
+ * Letters, their marks (Arabic vowel signs, Devanagari matras and viramas stay inside their word) and
+ * digits; a run of Japanese or Chinese, written without spaces, is cut into its words by `Intl.Segmenter`.
+ */
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).flatMap((run) => {
+    if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run)) return [run];
+    const segmenter = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run) ? cjkSegmenters.ja : cjkSegmenters.zh;
+    return [...segmenter.segment(run)].filter((part) => part.isWordLike).map((part) => part.segment);
+  });
 }
 
 /** The words of a text as matching compares them (lower case, letters and digits). */

@@ -7,10 +7,14 @@
  * Pacing: no shot under `minSeconds`, none over `maxSeconds` (a long run without a match gets cut at a
  * sentence start or in even parts); no clip twice in a row when another exists; clips cycle before
  * one is used again. Times come from the voice-over's word timings when there is one, else from an
- * estimate (`wordsPerSecond`). Pure and small: the browser's Switch Scenes runs it too.
+ * estimate (`wordsPerSecond`). Words are the script language's (`languageWords`: `Intl.Segmenter` words in
+ * Japanese and Chinese, joined back without spaces), and sentences end at `。！？`, `؟`, `।` too (segments.ts).
+ * Pure and small: the browser's Switch Scenes runs it too.
  */
 import { scriptLimits } from './script-limits';
-import { emptySegments, isPickable, matchedTagsOf, matchWordsOf, phraseAt, scoreMedia, titleWordsOf, type CandidateMedia, type ScoringContext, type Segment } from './segments';
+import { defaultLanguage, type LanguageCode } from './languages';
+import { languageWords } from './language-words';
+import { emptySegments, endsSentence, isPickable, matchedTagsOf, matchWordsOf, phraseAt, scoreMedia, titleWordsOf, type CandidateMedia, type ScoringContext, type Segment, wordJoiner } from './segments';
 import { sameStem } from './word-stems';
 
 /** A spoken word and when it is said (seconds), as the speech adapters store them beside the MP3. */
@@ -41,13 +45,15 @@ export const shotPacing = {
 } as const;
 type Pacing = { -readonly [K in keyof typeof shotPacing]: number };
 
-/** Words as the speech adapters count them: runs of non-space characters with a letter or digit. */
-export function spokenWordCount(text: string): number {
-  return text.split(/\s+/).filter(isSpoken).length;
+/**
+ * Words as the speech adapters count them: the language's words (`languageWords`: runs of non-space
+ * characters, or `Intl.Segmenter` words in Japanese and Chinese) with a letter or digit.
+ */
+export function spokenWordCount(text: string, language: LanguageCode = defaultLanguage): number {
+  return languageWords(text, language).filter(isSpoken).length;
 }
 
 const isSpoken = (token: string) => /[\p{L}\p{N}]/u.test(token);
-const endsSentence = (token: string) => /[.!?]["')\]]*$/.test(token);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -62,11 +68,11 @@ export interface SegmentTime {
  * the spoken words by counting words; when the counts differ (a provider splits words its own way, or
  * the texts were edited), a shot's first word is found in proportion.
  */
-export function segmentTimes(texts: readonly string[], words: readonly SpokenWord[], durationSeconds: number): SegmentTime[] {
+export function segmentTimes(texts: readonly string[], words: readonly SpokenWord[], durationSeconds: number, language: LanguageCode = defaultLanguage): SegmentTime[] {
   const count = texts.length;
   if (count === 0) return [];
   const duration = Math.max(0, durationSeconds);
-  const counts = texts.map(spokenWordCount);
+  const counts = texts.map((text) => spokenWordCount(text, language));
   const totalWords = counts.reduce((sum, n) => sum + n, 0);
   const starts: number[] = [];
   let before = 0;
@@ -89,11 +95,11 @@ export function segmentTimes(texts: readonly string[], words: readonly SpokenWor
 }
 
 /** The words of a text timed at an even speaking pace, with a short pause after each sentence (no voice-over yet). */
-export function estimatedVoice(text: string, pacing: Pick<Pacing, 'wordsPerSecond' | 'sentencePauseSeconds'> = shotPacing): VoiceTimings {
+export function estimatedVoice(text: string, pacing: Pick<Pacing, 'wordsPerSecond' | 'sentencePauseSeconds'> = shotPacing, language: LanguageCode = defaultLanguage): VoiceTimings {
   const words: SpokenWord[] = [];
   let t = 0;
   let pause = false;
-  for (const token of text.split(/\s+/)) {
+  for (const token of languageWords(text, language)) {
     if (!isSpoken(token)) continue;
     if (pause) t += pacing.sentencePauseSeconds;
     words.push({ word: token, start: round3(t), end: round3(t + 1 / pacing.wordsPerSecond) });
@@ -110,13 +116,13 @@ export interface ShotTime extends SegmentTime {
 }
 
 /** Each shot's start, length and first word: from the voice-over's timings, else estimated (and said so). */
-export function shotTimes(segments: readonly Pick<Segment, 'text'>[], voice: VoiceTimings | null): ShotTime[] {
+export function shotTimes(segments: readonly Pick<Segment, 'text'>[], voice: VoiceTimings | null, language: LanguageCode = defaultLanguage): ShotTime[] {
   const texts = segments.map((segment) => segment.text);
-  const timing = voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(texts.join(' '));
+  const timing = voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(texts.join(wordJoiner(language)), shotPacing, language);
   const estimated = timing !== voice;
-  return segmentTimes(texts, timing.words, timing.durationSeconds).map((time, i) => ({
+  return segmentTimes(texts, timing.words, timing.durationSeconds, language).map((time, i) => ({
     ...time,
-    firstWord: (texts[i] ?? '').split(/\s+/).find(isSpoken) ?? '',
+    firstWord: languageWords(texts[i] ?? '', language).find(isSpoken) ?? '',
     estimated,
   }));
 }
@@ -128,12 +134,13 @@ interface Token {
   sentenceStart: boolean;
 }
 
-function tokensOf(content: string): Token[] {
+/** The script's words in its language (`languageWords`), each marked spoken or not and whether it opens a sentence. */
+function tokensOf(content: string, language: LanguageCode): Token[] {
   const tokens: Token[] = [];
   let spoken = 0;
   for (const line of content.split(/\r?\n/)) {
     let sentenceStart = true;
-    for (const text of line.trim().split(/\s+/)) {
+    for (const text of languageWords(line.trim(), language)) {
       if (!text) continue;
       const said = isSpoken(text);
       tokens.push({ text, spoken: said ? spoken++ : -1, sentenceStart: said && sentenceStart });
@@ -274,21 +281,29 @@ function inPointOf(media: CandidateMedia, used: Map<string, number>, length: num
  * spec's cycling), and never follows itself when another clip exists. Without usable clips the shots
  * come back without media (the planner gives them generated backgrounds).
  */
-export function planShots(content: string, library: readonly CandidateMedia[], context: ScoringContext, voice: VoiceTimings | null = null, pacing: Pacing = { ...shotPacing }): Segment[] {
-  const tokens = tokensOf(content);
+export function planShots(
+  content: string,
+  library: readonly CandidateMedia[],
+  context: ScoringContext,
+  voice: VoiceTimings | null = null,
+  language: LanguageCode = defaultLanguage,
+  pacing: Pacing = { ...shotPacing },
+): Segment[] {
+  const tokens = tokensOf(content, language);
   const count = tokens.filter((token) => token.spoken >= 0).length;
   if (tokens.length === 0) return [];
-  const timing = voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(tokens.map((token) => token.text).join(' '), pacing);
+  const joiner = wordJoiner(language);
+  const timing = voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(tokens.map((token) => token.text).join(joiner), pacing, language);
   const starts = wordStarts(count, timing);
   const duration = timing.durationSeconds;
   const pool = library.filter(isPickable);
   // No clip to cut to: one segment per sentence, each with its own generated background (rules/generated-backgrounds.ts).
-  if (pool.length === 0) return emptySegments(content);
+  if (pool.length === 0) return emptySegments(content, language);
   const { cuts, cueAt } = cutsOf(tokens, starts, duration, cuesOf(tokens, pool), pacing);
   if (cuts.length > scriptLimits.segments) {
     // Never more shots than a video may hold: longer shots all round.
     const scale = (cuts.length / scriptLimits.segments) * 1.1;
-    return planShots(content, library, context, voice, { ...pacing, minSeconds: pacing.minSeconds * scale, maxSeconds: pacing.maxSeconds * scale, splitSeconds: pacing.splitSeconds * scale, softGapSeconds: pacing.softGapSeconds * scale });
+    return planShots(content, library, context, voice, language, { ...pacing, minSeconds: pacing.minSeconds * scale, maxSeconds: pacing.maxSeconds * scale, splitSeconds: pacing.splitSeconds * scale, softGapSeconds: pacing.softGapSeconds * scale });
   }
 
   // A shot's words: from its cut word up to the next cut's word (punctuation alone stays with the word before).
@@ -297,7 +312,7 @@ export function planShots(content: string, library: readonly CandidateMedia[], c
     tokens
       .slice(from === 0 ? 0 : (firstToken.get(from) ?? 0), to === undefined ? tokens.length : (firstToken.get(to) ?? tokens.length))
       .map((token) => token.text)
-      .join(' ');
+      .join(joiner);
   const startOf = (k: number) => (k === 0 ? 0 : (starts[k] ?? duration));
   const endOf = (next: number | undefined) => (next === undefined ? duration : (starts[next] ?? duration));
   const sentenceStarts = new Set(tokens.filter((token) => token.sentenceStart).map((token) => token.spoken));
@@ -368,12 +383,18 @@ export function planShots(content: string, library: readonly CandidateMedia[], c
  * shot) or later (this shot's first word closes the previous one); each shot keeps at least one word.
  * Unchanged when it cannot move. `mediaOf` gives a shot's clip, so its matched tags follow the words.
  */
-export function moveCut(segments: readonly Segment[], index: number, direction: 'earlier' | 'later', mediaOf: (id: string) => Pick<CandidateMedia, 'tags'> | undefined = () => undefined): Segment[] {
+export function moveCut(
+  segments: readonly Segment[],
+  index: number,
+  direction: 'earlier' | 'later',
+  mediaOf: (id: string) => Pick<CandidateMedia, 'tags'> | undefined = () => undefined,
+  language: LanguageCode = defaultLanguage,
+): Segment[] {
   const before = segments[index - 1];
   const shot = segments[index];
   if (!before || !shot) return [...segments];
-  const left = before.text.split(/\s+/).filter(Boolean);
-  const right = shot.text.split(/\s+/).filter(Boolean);
+  const left = languageWords(before.text, language);
+  const right = languageWords(shot.text, language);
   const from = direction === 'earlier' ? left : right;
   const spokenIndexes = from.map((token, i) => (isSpoken(token) ? i : -1)).filter((i) => i >= 0);
   if (spokenIndexes.length < 2) return [...segments];
@@ -388,5 +409,5 @@ export function moveCut(segments: readonly Segment[], index: number, direction: 
     const media = segment.mediaAssetId ? mediaOf(segment.mediaAssetId) : undefined;
     return { ...segment, text, ...(media ? { matchedTags: matchedTagsOf(media, text) } : {}) };
   };
-  return segments.map((segment, i) => (i === index - 1 ? retagged(segment, left.join(' ')) : i === index ? retagged(segment, right.join(' ')) : segment));
+  return segments.map((segment, i) => (i === index - 1 ? retagged(segment, left.join(wordJoiner(language))) : i === index ? retagged(segment, right.join(wordJoiner(language))) : segment));
 }

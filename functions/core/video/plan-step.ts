@@ -61,6 +61,7 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
     saved.map((segment) => segment.text),
     words,
     duration,
+    script.language,
   );
 
   // Every segment's clip and the background audio, read in one batch.

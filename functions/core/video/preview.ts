@@ -90,6 +90,7 @@ export class VideoPreviewService {
     const metadata = await planner.plan({
       userId,
       scriptContent: script.scriptContent,
+      language: script.language,
       preferredFolderId: script.preferredFolderId,
       sent,
       existing: script.videoMetadata,

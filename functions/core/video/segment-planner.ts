@@ -7,6 +7,7 @@ import type { VideoMetadata } from '../../contract/scripts';
 import type { GeneratedReason } from '../../contract/rules/generated-backgrounds';
 import { autoAssign, defaultSegmentSeconds, isPickable, matchedTagsOf, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
 import { planShots, type VoiceTimings } from '../../contract/rules/shot-plan';
+import type { LanguageCode } from '../../contract/languages';
 
 /** How segments without media get theirs (the optimal `autoAssign`; the bench passes the old greedy rule to compare). */
 export type AssignMedia = typeof autoAssign;
@@ -108,6 +109,8 @@ export class SegmentPlanner {
     voice?: VoiceTimings | null;
     /** A template's chosen clips: the shots draw from these only (those still in the library). */
     chosenAssetIds?: readonly string[];
+    /** The script's language: how its words and sentences are found. */
+    language?: LanguageCode;
   }): Promise<VideoMetadata & { segments: Segment[] }> {
     const { userId } = input;
     const segments: Segment[] = [];
@@ -137,7 +140,7 @@ export class SegmentPlanner {
       const pool = chosen.size > 0 && library.some((media) => chosen.has(media.id)) ? library.filter((media) => chosen.has(media.id)) : library;
       const now = this.clock();
       const recentUse = await this.recent.since(userId, now - recentUseDays * day);
-      const shots = planShots(input.scriptContent, pool, { now, preferredFolderId: input.preferredFolderId, recentUse }, input.voice ?? null);
+      const shots = planShots(input.scriptContent, pool, { now, preferredFolderId: input.preferredFolderId, recentUse }, input.voice ?? null, input.language);
       if (shots.length === 0) throw new ValidationError('The script has no text to make a video from');
       segments.push(...shots);
       known = library;

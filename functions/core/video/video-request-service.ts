@@ -99,6 +99,7 @@ export class VideoRequestService {
     const metadata = await planner.plan({
       userId,
       scriptContent: script.scriptContent,
+      language: script.language,
       preferredFolderId: script.preferredFolderId,
       sent: input.videoMetadata?.segments,
       existing: script.videoMetadata,

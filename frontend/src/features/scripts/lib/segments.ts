@@ -17,6 +17,7 @@ import {
 } from '@contract/rules/segments';
 
 import { planShots, type VoiceTimings } from '@contract/rules/shot-plan';
+import type { LanguageCode } from '@contract/rules/languages';
 
 export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, scoreMedia, splitScript, totalDuration } from '@contract/rules/segments';
 export type { CandidateMedia, ScoringContext, Segment } from '@contract/rules/segments';
@@ -53,14 +54,14 @@ export function fromStoredSegment(stored: StoredSegment): Segment {
  * (cuts on the words that name a clip, timed by the voice-over's words when there is one).
  */
 export function initialSegments(
-  script: { scriptContent: string; videoMetadata: { segments: StoredSegment[] } | null },
+  script: { scriptContent: string; videoMetadata: { segments: StoredSegment[] } | null; language?: LanguageCode },
   library: readonly CandidateMedia[],
   context: ScoringContext,
   voice: VoiceTimings | null = null,
 ): Segment[] {
   const stored = script.videoMetadata?.segments ?? [];
   if (stored.length > 0) return stored.map(fromStoredSegment);
-  return planShots(script.scriptContent, library, context, voice);
+  return planShots(script.scriptContent, library, context, voice, script.language);
 }
 
 /** The word timings beside a voice-over (`/api/audio/X.mp3` → `/api/audio/X.words.json`), or undefined for another URL. */

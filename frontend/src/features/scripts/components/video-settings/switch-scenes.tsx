@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { FolderSelect } from '@/components/folder-select';
 import type { PublicFolder } from '@contract/media';
 import { generatedLookCss } from '@contract/rules/generated-backgrounds';
+import type { LanguageCode } from '@contract/rules/languages';
 
 import { thumbnailSrc } from '@/lib/thumbnails';
 import { cropWindowOf, framingChoices, reframeAxisOf, segmentHue, shotFocusOf, shotTimes, type ReframeAxis, type Segment, type ShotTime, type VoiceTimings } from '../../lib/segments';
@@ -284,6 +285,7 @@ export function SwitchScenes({
   onInPoint,
   clipOf,
   onFocus,
+  language,
 }: {
   segments: Segment[] | null;
   folders: PublicFolder[];
@@ -302,8 +304,10 @@ export function SwitchScenes({
   /** A shot's clip by id (its size and analysed framing): wider or taller clips get a framing control. */
   clipOf?: (id: string) => ShotClip | undefined;
   onFocus?: (index: number, axis: ReframeAxis, focus: number | null) => void;
+  /** The script's language: how shots' words are counted and their first word found. */
+  language?: LanguageCode;
 }) {
-  const times = useMemo(() => (segments ? shotTimes(segments, voice) : []), [segments, voice]);
+  const times = useMemo(() => (segments ? shotTimes(segments, voice, language) : []), [segments, voice, language]);
   const estimated = times[0]?.estimated ?? false;
   return (
     <Stack gap="3" minW="0">

@@ -128,7 +128,7 @@ export default function VideoSettingsDialog({
     const hasSaved = (script.videoMetadata?.segments.length ?? 0) > 0;
     if (!hasSaved && ((!library.data && !library.error) || voice === undefined)) return;
     const context = { now: Date.now(), preferredFolderId: script.preferredFolderId ?? null, recentUse };
-    setSegments(initialSegments({ scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null }, pool, context, voice ?? null));
+    setSegments(initialSegments({ scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null, language: script.language }, pool, context, voice ?? null));
   }, [segments, script, library.data, library.error, pool, recentUse, voice]);
 
   const mediaById = useMemo(() => new Map(pool.map((item) => [item.id, item])), [pool]);
@@ -272,7 +272,8 @@ export default function VideoSettingsDialog({
                   onReplaceSelected={replaceSelected}
                   note={generatedNote ?? undefined}
                   voice={voice ?? null}
-                  onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id)) : current))}
+                  language={script.language}
+                  onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id), script.language) : current))}
                   onInPoint={(index, seconds) =>
                     setSegments((current) => (current ? setInPoint(current, index, seconds, mediaById.get(current[index]?.mediaAssetId ?? '')?.duration) : current))
                   }

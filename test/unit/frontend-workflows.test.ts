@@ -224,6 +224,12 @@ describe('the schedule form → request', () => {
       expect(createScheduleSchema.safeParse(request).success).toBe(true);
     }
   });
+  it('sends each posting account with the privacy chosen for it, and none where the most private stands', () => {
+    const form = { ...defaultScheduleForm('T1'), name: 'Posts', publishAccountIds: ['yt', 'tt', 'ig'], publishPrivacy: { yt: 'unlisted', ig: '' } };
+    const request = scheduleRequestFrom(form, 'UTC');
+    expect(request.publishTargets).toEqual([{ accountId: 'yt', privacy: 'unlisted' }, { accountId: 'tt' }, { accountId: 'ig' }]);
+    expect(createScheduleSchema.safeParse(request).success).toBe(true);
+  });
 });
 
 describe('runs', () => {

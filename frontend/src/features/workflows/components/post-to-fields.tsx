@@ -1,14 +1,25 @@
 import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 
 import { PlatformTile } from '@/components/platform-icons';
-import { postingBounds } from '@contract/rules/posting';
-import { platformNames } from '@contract/rules/publishing';
+import { OptionSelect } from '@/components/ui/option-select';
+import { postingBounds, privacyLabels, postingUiMessages } from '@contract/rules/posting';
+import { platformNames, type PublishingPlatform } from '@contract/rules/publishing';
 
 import { useScheduleAccounts } from '../api/workflows';
 
 /**
- * A schedule's posting: the connected accounts each run posts its video to (a toggle each) and the posts'
- * caption template, where {caption} and {title} stand for the run's post caption and title.
+ * Who can watch an unattended post, where the platform lets the creator choose: YouTube's three, and TikTok's
+ * four (a run's pre-flight refuses one the account's creator_info does not offer then). Instagram's Reels are
+ * public. Empty: the most private.
+ */
+const schedulePrivacyOptions: Partial<Record<PublishingPlatform, readonly string[]>> = {
+  youtube: ['private', 'unlisted', 'public'],
+  tiktok: ['SELF_ONLY', 'FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'PUBLIC_TO_EVERYONE'],
+};
+
+/**
+ * A schedule's posting: the connected accounts each run posts its video to (a toggle each), who can watch
+ * on each, and the posts' caption template, where {caption} and {title} stand for the run's post caption and title.
  */
 export function PostToFields({
   enabled,
@@ -16,12 +27,16 @@ export function PostToFields({
   caption,
   onAccounts,
   onCaption,
+  privacy,
+  onPrivacy,
 }: {
   enabled: boolean;
   accountIds: string[];
   caption: string;
   onAccounts: (ids: string[]) => void;
   onCaption: (caption: string) => void;
+  privacy: Record<string, string>;
+  onPrivacy: (privacy: Record<string, string>) => void;
 }) {
   const { data: accounts } = useScheduleAccounts(enabled);
   const toggle = (id: string) => onAccounts(accountIds.includes(id) ? accountIds.filter((candidate) => candidate !== id) : [...accountIds, id]);
@@ -61,6 +76,26 @@ export function PostToFields({
           </Text>
         )}
       </Stack>
+      {(accounts ?? [])
+        .filter((account) => accountIds.includes(account.id) && schedulePrivacyOptions[account.platform])
+        .map((account) => {
+          const label = `${postingUiMessages.privacyLabel} · ${account.displayName}`;
+          const options = schedulePrivacyOptions[account.platform] ?? [];
+          return (
+            <Field.Root key={account.id}>
+              <Field.Label>{label}</Field.Label>
+              <OptionSelect
+                size="sm"
+                label={label}
+                fieldBg="bg"
+                value={privacy[account.id] ?? options[0] ?? ''}
+                options={options.map((option) => ({ value: option, label: privacyLabels[option] ?? option }))}
+                onChange={(next) => onPrivacy({ ...privacy, [account.id]: next })}
+                testId={`schedule-privacy-${account.platform}`}
+              />
+            </Field.Root>
+          );
+        })}
       {accountIds.length > 0 && (
         <Field.Root>
           <Field.Label>Caption</Field.Label>

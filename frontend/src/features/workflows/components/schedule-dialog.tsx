@@ -212,6 +212,8 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
           accountIds={form.publishAccountIds}
           caption={form.publishCaption}
           onAccounts={(ids) => set('publishAccountIds', ids)}
+          privacy={form.publishPrivacy}
+          onPrivacy={(privacy) => set('publishPrivacy', privacy)}
           onCaption={(caption) => set('publishCaption', caption)}
         />
       </Stack>

@@ -161,6 +161,8 @@ export interface ScheduleForm {
   emailBody: string;
   /** The connected accounts each run posts to, and the posts' caption template (empty: the post caption). */
   publishAccountIds: string[];
+  /** Who can watch, per account ('' or absent: the platform's most private). */
+  publishPrivacy: Record<string, string>;
   publishCaption: string;
   /** '' for the template's language. */
   language: LanguageCode | '';
@@ -180,6 +182,7 @@ export function defaultScheduleForm(templateId = '', now: Date = new Date()): Sc
     emailSubject: scheduleDefaults.emailSubject,
     emailBody: scheduleDefaults.emailBody,
     publishAccountIds: [],
+    publishPrivacy: {},
     publishCaption: '',
     language: '',
   };
@@ -199,7 +202,7 @@ export function scheduleRequestFrom(form: ScheduleForm, timeZone: string | undef
     emailRecipients: parseRecipients(form.recipients).valid,
     emailSubject: form.emailSubject.trim() || scheduleDefaults.emailSubject,
     emailBody: form.emailBody.trim() || scheduleDefaults.emailBody,
-    publishTargets: form.publishAccountIds.map((accountId) => ({ accountId })),
+    publishTargets: form.publishAccountIds.map((accountId) => (form.publishPrivacy[accountId] ? { accountId, privacy: form.publishPrivacy[accountId] } : { accountId })),
     publishCaption: form.publishCaption.trim(),
     ...(form.language ? { language: form.language } : {}),
   };

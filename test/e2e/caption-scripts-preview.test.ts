@@ -8,30 +8,9 @@ import { captionDefaults } from '../../functions/contract/rules/captions';
 import { captionFrames, inkBox } from '../support/caption-frames';
 import type { MediaFile } from '../support/media-files';
 import { videoHeight, videoWidth } from '../support/video-frames';
+import { readCaptionPixels } from './caption-canvas';
 import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
 import { startJourney, stopJourney } from './journey';
-
-/** The libass canvas's caption pixels (at least a quarter opaque): how many, and their box as fractions of the canvas. */
-const readCaptionPixels = `(() => {
-  const source = document.querySelector('[data-testid="caption-preview-canvas"]');
-  if (!source || !source.width || !source.height) return null;
-  const copy = document.createElement('canvas');
-  copy.width = source.width;
-  copy.height = source.height;
-  const context = copy.getContext('2d');
-  context.drawImage(source, 0, 0);
-  const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
-  let count = 0, top = height, bottom = -1, left = width, right = -1;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    if (data[(y * width + x) * 4 + 3] < 64) continue;
-    count++;
-    if (y < top) top = y;
-    if (y > bottom) bottom = y;
-    if (x < left) left = x;
-    if (x > right) right = x;
-  }
-  return { count, top: top / height, bottom: (bottom + 1) / height, left: left / width, right: (right + 1) / width };
-})()`;
 
 interface Drawn {
   count: number;

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { parseCaptionSettings } from '../../functions/contract/caption-settings';
 import type { LanguageCode } from '../../functions/contract/languages';
 import { captionFontNames, groupLines } from '../../functions/contract/rules/ass-document';
 import { captionUpperCase, captionWords, captionWriting, fontRuns } from '../../functions/contract/rules/caption-scripts';
-import { bundledFontFiles, fontMapping, scriptFamilies } from '../../functions/adapters/ffmpeg/fonts';
+import { fontMapping, scriptFamilies } from '../../functions/adapters/ffmpeg/fonts';
+import { bundledFontsIn } from '../support/bundled-fonts';
 import { languageWords } from '../../functions/contract/rules/language-words';
 import type { Script } from '../../functions/contract/scripts';
 import type { GenerateVideoResult } from '../../functions/contract/video';
@@ -74,19 +74,6 @@ async function bytesOf(path: string): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
-/** The bundled font files of a folder (the render's fonts), opened once. */
-const opened = new Map<string, fontkit.Font[]>();
-function fontsIn(folder: string): fontkit.Font[] {
-  let fonts = opened.get(folder);
-  if (!fonts) {
-    fonts = bundledFontFiles()
-      .filter((file) => file.target.startsWith(`${folder}/`))
-      .map((file) => fontkit.openSync(file.source) as fontkit.Font);
-    opened.set(folder, fonts);
-  }
-  return fonts;
-}
-
 const centre = (box: Box | null) => (box ? box.x + box.w / 2 : Number.NaN);
 
 beforeAll(async () => {
@@ -146,7 +133,7 @@ describe('videos from scripts typed in Spanish, Japanese and Arabic (offline)', 
       for (const word of shown)
         for (const run of fontRuns(captionUpperCase(word.word, writing), captionFontNames[settings.font_family], writing)) {
           const folder = run.font ? scriptFamilies[run.font].folder : fontMapping[settings.font_family].folder;
-          const fonts = fontsIn(folder);
+          const fonts = bundledFontsIn(folder);
           for (const char of run.text.replace(/\s/gu, '')) if (fonts.length === 0 || !fonts.every((font) => font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0))) missing.push(`${char} in ${folder}`);
         }
       expect(missing, 'characters that would draw as boxes').toEqual([]);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { fontCoverageSource } from '../../bin/make-caption-font-coverage';
-import { bundledFontFiles, fontMapping, scriptFamilies } from '../../functions/adapters/ffmpeg/fonts';
+import { fontMapping, scriptFamilies } from '../../functions/adapters/ffmpeg/fonts';
+import { bundledFontsIn } from '../support/bundled-fonts';
 import { parseCaptionSettings, type CaptionSettings } from '../../functions/contract/caption-settings';
 import type { LanguageCode } from '../../functions/contract/languages';
 import { buildAss, captionFontNames, captionScriptFontsOf } from '../../functions/contract/rules/ass-document';
@@ -29,19 +29,6 @@ export const scriptSamples: { name: string; language: LanguageCode | null; text:
 
 const words = (text: string): WordTiming[] => text.split(' ').map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
 
-/** The bundled files of a family folder, opened once. */
-const opened = new Map<string, fontkit.Font[]>();
-function filesOf(folder: string): fontkit.Font[] {
-  let fonts = opened.get(folder);
-  if (!fonts) {
-    fonts = bundledFontFiles()
-      .filter((file) => file.target.startsWith(`${folder}/`))
-      .map((file) => fontkit.openSync(file.source) as fontkit.Font);
-    opened.set(folder, fonts);
-  }
-  return fonts;
-}
-
 describe('caption fonts cover every script', () => {
   for (const family of Object.keys(fontMapping) as CaptionSettings['font_family'][]) {
     for (const sample of scriptSamples) {
@@ -51,7 +38,7 @@ describe('caption fonts cover every script', () => {
         for (const text of [sample.text, captionUpperCase(sample.text, writing)]) {
           for (const run of fontRuns(text, captionFontNames[family], writing)) {
             const folder = run.font ? scriptFamilies[run.font].folder : fontMapping[family].folder;
-            const fonts = filesOf(folder);
+            const fonts = bundledFontsIn(folder);
             expect(fonts.length).toBeGreaterThan(0);
             for (const char of run.text) {
               const cp = char.codePointAt(0) ?? 0;

@@ -61,6 +61,18 @@ export const providerMessages = {
   refused: 'The script writer declined this request. Try rewording the topic or the instructions.',
 } as const;
 
+/** An OpenAI SDK failure as the writer's (and the translator's) ProviderError: timeout, unreachable, busy, misconfigured. */
+export function openAiFailure(error: unknown): Error {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError(providerMessages.timeout, 504, 'WRITER_TIMEOUT');
+  if (error instanceof OpenAI.APIConnectionError) return new ProviderError(providerMessages.unavailable, 503, 'WRITER_UNAVAILABLE');
+  if (error instanceof OpenAI.APIError) {
+    if (error.status === 429) return new ProviderError(providerMessages.busy, 429, 'WRITER_BUSY');
+    if (error.status === 401 || error.status === 403 || error.status === 404) return new ProviderError(providerMessages.misconfigured, 502, 'WRITER_CONFIG');
+    return new ProviderError(providerMessages.unavailable, 502, 'WRITER_UNAVAILABLE');
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 /** Structured outputs: try them and fall back to JSON mode when refused ('auto'), always, or never. */
 export type StructuredOutputs = 'auto' | 'on' | 'off';
 
@@ -166,16 +178,6 @@ export class OpenAiScriptWriter implements ScriptWriter {
     return this.jsonMode;
   }
 
-  private failure(error: unknown): Error {
-    if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError(providerMessages.timeout, 504, 'WRITER_TIMEOUT');
-    if (error instanceof OpenAI.APIConnectionError) return new ProviderError(providerMessages.unavailable, 503, 'WRITER_UNAVAILABLE');
-    if (error instanceof OpenAI.APIError) {
-      if (error.status === 429) return new ProviderError(providerMessages.busy, 429, 'WRITER_BUSY');
-      if (error.status === 401 || error.status === 403 || error.status === 404) return new ProviderError(providerMessages.misconfigured, 502, 'WRITER_CONFIG');
-      return new ProviderError(providerMessages.unavailable, 502, 'WRITER_UNAVAILABLE');
-    }
-    return error instanceof Error ? error : new Error(String(error));
-  }
 
   async write(request: WriteRequest): Promise<WriteResult> {
     if (!this.jsonMode) {
@@ -192,7 +194,7 @@ export class OpenAiScriptWriter implements ScriptWriter {
           temperature: 0.9,
         });
       } catch (error) {
-        if (this.options.structuredOutputs === 'on' || !refusesStructuredOutputs(error)) throw this.failure(error);
+        if (this.options.structuredOutputs === 'on' || !refusesStructuredOutputs(error)) throw openAiFailure(error);
         this.jsonMode = true;
       }
       if (completion) {
@@ -233,7 +235,7 @@ export class OpenAiScriptWriter implements ScriptWriter {
           temperature: 0.9,
         });
       } catch (error) {
-        throw this.failure(error);
+        throw openAiFailure(error);
       }
       tokensUsed += completion.usage?.total_tokens ?? 0;
       const parsed = answerSchema.safeParse(this.contentOf(completion.choices[0], jsonOf));
@@ -259,7 +261,7 @@ export class OpenAiScriptWriter implements ScriptWriter {
         temperature: 1,
       });
     } catch (error) {
-      throw this.failure(error);
+      throw openAiFailure(error);
     }
     const text = completion.choices[0]?.message.content?.trim().replace(/^["“]+|["”]+$/g, '') ?? '';
     if (!text) throw new ProviderError(unreadableAnswer, 502, 'WRITER_UNREADABLE');

@@ -4,7 +4,7 @@ import { languages } from '../../contract/languages';
 import { ProviderError, ValidationError } from '../../core/errors';
 import type { Translation, TranslationRequest, Translator } from '../../core/ports/translator';
 import { ChosenOnFirstUse } from './chosen-on-first-use';
-import { providerMessages } from './openai-script-writer';
+import { openAiFailure, providerMessages } from './openai-script-writer';
 
 /** Shown when the answer cannot be used; nothing is saved or charged. */
 export const unreadableTranslation = 'The translation could not be read. Nothing was charged; please try again.';
@@ -97,16 +97,6 @@ export class OpenAiTranslator implements Translator {
     return Math.ceil((systemPrompt(request).length + userPrompt(request).length) / 3) + 50 + this.completionCap(request);
   }
 
-  private failure(error: unknown): Error {
-    if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderError(providerMessages.timeout, 504, 'WRITER_TIMEOUT');
-    if (error instanceof OpenAI.APIConnectionError) return new ProviderError(providerMessages.unavailable, 503, 'WRITER_UNAVAILABLE');
-    if (error instanceof OpenAI.APIError) {
-      if (error.status === 429) return new ProviderError(providerMessages.busy, 429, 'WRITER_BUSY');
-      if (error.status === 401 || error.status === 403 || error.status === 404) return new ProviderError(providerMessages.misconfigured, 502, 'WRITER_CONFIG');
-      return new ProviderError(providerMessages.unavailable, 502, 'WRITER_UNAVAILABLE');
-    }
-    return error instanceof Error ? error : new Error(String(error));
-  }
 
   private async complete(request: TranslationRequest): Promise<OpenAI.Chat.Completions.ChatCompletion> {
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
@@ -118,14 +108,14 @@ export class OpenAiTranslator implements Translator {
       try {
         return await this.client.chat.completions.create({ ...common, response_format: { type: 'json_schema', json_schema: { name: translationFormatName, strict: true, schema: jsonSchema } } });
       } catch (error) {
-        if (this.options.structuredOutputs === 'on' || !refusesStructuredOutputs(error)) throw this.failure(error);
+        if (this.options.structuredOutputs === 'on' || !refusesStructuredOutputs(error)) throw openAiFailure(error);
         this.jsonMode = true;
       }
     }
     try {
       return await this.client.chat.completions.create({ ...common, response_format: { type: 'json_object' } });
     } catch (error) {
-      throw this.failure(error);
+      throw openAiFailure(error);
     }
   }
 

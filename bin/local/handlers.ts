@@ -46,6 +46,8 @@ export interface TaskFault {
 }
 const faults = new Map<string, TaskFault>();
 const replacements = new Map<string, TaskHandler>();
+/** Tasks held back: a call waits here until the test releases it (or clears the hooks). */
+const holds = new Map<string, { released: Promise<void>; release: () => void }>();
 
 export const pipelineTestHooks = {
   fail(module: string, fault: Omit<TaskFault, 'calls'>): TaskFault {
@@ -56,14 +58,35 @@ export const pipelineTestHooks = {
   replace(module: string, handler: TaskHandler): void {
     replacements.set(module, handler);
   },
+  /**
+   * Holds every call of a task until the returned function is called: a state that ends by itself (a render's
+   * progress) stays on screen for as long as a test needs to look at it, however fast the machine is.
+   */
+  hold(module: string): () => void {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const entry = {
+      released,
+      release: () => {
+        if (holds.get(module) === entry) holds.delete(module);
+        release();
+      },
+    };
+    holds.set(module, entry);
+    return entry.release;
+  },
   clear(): void {
     faults.clear();
     replacements.clear();
+    for (const entry of [...holds.values()]) entry.release();
   },
 };
 
 function local(module: string, load: () => Promise<TaskHandler>): TaskHandler {
   return async (input) => {
+    await holds.get(module)?.released;
     const fault = faults.get(module);
     if (fault) {
       fault.calls += 1;

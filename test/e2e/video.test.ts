@@ -221,6 +221,9 @@ describe('voice-over and video journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
     const patch = page.waitForRequest((request) => request.method() === 'PATCH' && /\/api\/scripts\/[^/]+$/.test(new URL(request.url()).pathname));
     const start = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/generate-video'));
+    // The run waits before its first task until the progress bar has been seen: a draft render can otherwise
+    // finish before the card is looked at.
+    const release = pipelineTestHooks.hold('plan-segments');
     await dialog.getByRole('button', { name: 'Generate video' }).click();
     const saved = (await patch).postDataJSON() as { videoGenerationStatus: string; captionSettings: { word_color: string } };
     expect(saved.videoGenerationStatus).toBe('generating');
@@ -233,6 +236,7 @@ describe('voice-over and video journey', () => {
     await card().getByTestId('video-progress').waitFor({ timeout: 15_000 });
     await card().scrollIntoViewIfNeeded();
     await screenshot(page, 'video-progress');
+    release();
     await page.getByText('Video generated successfully with audio and custom captions').waitFor({ timeout: 110_000 });
     await card().getByRole('button', { name: 'Play Video' }).waitFor({ timeout: 15_000 });
     await card().getByRole('button', { name: 'Trigger Email' }).waitFor();
@@ -274,9 +278,6 @@ describe('voice-over and video journey', () => {
       });
       await other.goto('/scripts');
       await other.getByLabel('Extra Instructions').fill('One habit that makes evenings easier');
-      // 30 s, not 15: the render must still be running after the reload below, which under the other
-      // journey's load took long enough for a 15 s draft render to finish first.
-      await other.getByRole('radio', { name: '30 sec' }).click();
       await other.getByRole('button', { name: 'Generate Scripts' }).click();
       await other.getByText('1 script generated successfully!').waitFor({ timeout: 20_000 });
       const fresh = other.getByTestId('script-card').first();
@@ -286,6 +287,8 @@ describe('voice-over and video journey', () => {
       await dialog.waitFor({ timeout: 60_000 });
       await dialog.getByTestId('segment-row').first().waitFor();
       const started = Date.now();
+      // The render must still be running after the reload below: its first task waits until then.
+      const release = pipelineTestHooks.hold('plan-segments');
       await dialog.getByRole('button', { name: 'Generate video' }).click();
       await dialog.waitFor({ state: 'detached' });
       await fresh.getByTestId('video-progress').waitFor();
@@ -297,7 +300,8 @@ describe('voice-over and video journey', () => {
         .waitFor({ timeout: 15_000 })
         .catch(async (error: unknown) => {
           throw new Error(`no progress bar after the reload; the card reads: ${await reloaded.innerText().catch(() => '(no card)')}`, { cause: error });
-        });
+        })
+        .finally(release);
       await other.getByText('Video generated successfully with audio and custom captions').waitFor({ timeout: 115_000 });
       await other.getByTestId('script-card').first().getByRole('button', { name: 'Play Video' }).waitFor();
       // The list was fetched again while no message could arrive.

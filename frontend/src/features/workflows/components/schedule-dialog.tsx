@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
+import { ChoiceButton } from '@/components/ui/choice-button';
 import { OptionSelect } from '@/components/ui/option-select';
 import { languageOptions } from '@/components/language-select';
 import { defaultLanguage, languages, type LanguageCode } from '@contract/rules/languages';
@@ -139,19 +140,9 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
             </Text>
             <HStack gap="1" role="radiogroup" aria-labelledby="frequency-label">
               {scheduleFrequencies.map((frequency) => (
-                <Button
-                  key={frequency}
-                  flex="1"
-                  size="sm"
-                  role="radio"
-                  aria-checked={form.frequency === frequency}
-                  variant={form.frequency === frequency ? 'solid' : 'outline'}
-                  colorPalette={form.frequency === frequency ? 'brand' : 'gray'}
-                  bg={form.frequency === frequency ? undefined : 'bg'}
-                  onClick={() => changeFrequency(frequency)}
-                >
+                <ChoiceButton key={frequency} kind="radio" chosen={form.frequency === frequency} flex="1" size="sm" bg={form.frequency === frequency ? undefined : 'bg'} onClick={() => changeFrequency(frequency)}>
                   {frequencyLabels[frequency]}
-                </Button>
+                </ChoiceButton>
               ))}
             </HStack>
           </Stack>

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { ChoiceButton } from '@/components/ui/choice-button';
 import { OptionSelect } from '@/components/ui/option-select';
 import { SubjectCategorySelect } from '@/components/subject-category-select';
 import { LanguageSelect } from '@/components/language-select';
@@ -211,19 +212,9 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
                 </Field.Label>
                 <HStack gap="1" role="radiogroup" aria-label="Duration" w="full">
                   {templateDurations.map((duration) => (
-                    <Button
-                      key={duration}
-                      flex="1"
-                      size="sm"
-                      px="0"
-                      role="radio"
-                      aria-checked={form.duration === duration}
-                      variant={form.duration === duration ? 'solid' : 'outline'}
-                      colorPalette={form.duration === duration ? 'brand' : 'gray'}
-                      onClick={() => set('duration', duration)}
-                    >
+                    <ChoiceButton key={duration} kind="radio" chosen={form.duration === duration} flex="1" size="sm" px="0" onClick={() => set('duration', duration)}>
                       {duration.replace(' sec', 's')}
-                    </Button>
+                    </ChoiceButton>
                   ))}
                 </HStack>
               </Field.Root>

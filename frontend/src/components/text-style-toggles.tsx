@@ -2,14 +2,10 @@ import { HStack } from '@chakra-ui/react';
 
 import { ChoiceButton } from './ui/choice-button';
 
-export type TextStyleToggle = 'bold' | 'italic' | 'underline' | 'allCaps';
+const styles = ['bold', 'italic', 'underline', 'allCaps'] as const;
+export type TextStyleToggle = (typeof styles)[number];
 
-const toggles: { style: TextStyleToggle; label: string }[] = [
-  { style: 'bold', label: 'Bold' },
-  { style: 'italic', label: 'Italic' },
-  { style: 'underline', label: 'Underline' },
-  { style: 'allCaps', label: 'ALL CAPS' },
-];
+const labels: Record<TextStyleToggle, string> = { bold: 'Bold', italic: 'Italic', underline: 'Underline', allCaps: 'ALL CAPS' };
 
 /** A caption's Bold, Italic, Underline and ALL CAPS: an on/off button each, each drawn in its own style. */
 export function TextStyleToggles({
@@ -28,7 +24,7 @@ export function TextStyleToggles({
 }) {
   return (
     <HStack gap={gap} wrap="wrap" role="group" aria-label="Text style">
-      {toggles.map(({ style, label }) => (
+      {styles.map((style) => (
         <ChoiceButton
           key={style}
           kind="toggle"
@@ -40,7 +36,7 @@ export function TextStyleToggles({
           fontStyle={style === 'italic' ? 'italic' : undefined}
           textDecoration={style === 'underline' ? 'underline' : undefined}
         >
-          {label}
+          {labels[style]}
         </ChoiceButton>
       ))}
     </HStack>

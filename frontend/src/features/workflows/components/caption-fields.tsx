@@ -18,6 +18,7 @@ import { templateCaptionRanges } from '@contract/rules/workflows';
 import { captionStyleOptions, fontFamilies } from '../lib/workflows';
 import { ColorField } from '@/components/ui/color-field';
 import { ChoiceButton } from '@/components/ui/choice-button';
+import { CaptionFrame } from '@/components/ui/portrait-frame';
 import { TextStyleToggles } from '@/components/text-style-toggles';
 
 const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', 'good', 'and', 'ever'];
@@ -32,18 +33,12 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
   // A run clamps the template's size to the script's 100.
   const look: CaptionLook = { ...settings, fontSize: Math.min(settings.fontSize, captionRanges.font_size.max) };
   return (
-    <Box
+    <CaptionFrame
       data-testid="template-caption-preview"
       aria-label="Caption preview"
       role="img"
-      position="relative"
-      w="full"
       maxW="13.5rem"
-      mx="auto"
-      style={{ aspectRatio: '9 / 16', containerType: 'inline-size' }}
       rounded="2xl"
-      overflow="hidden"
-      bgGradient="to-b"
       gradientFrom="purple.700"
       gradientVia="gray.800"
       gradientTo="gray.950"
@@ -61,7 +56,7 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
           Captions are off
         </Text>
       )}
-    </Box>
+    </CaptionFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A section of a card: a tinted icon, a title and one line saying what it is for. */
@@ -20,55 +20,5 @@ export function SectionHeader({ icon, title, description, palette = 'brand', asi
       </HStack>
       {aside}
     </HStack>
-  );
-}
-
-/** One on/off setting: its label and a short explanation on the left, the switch on the right (the whole row toggles). */
-export function SettingSwitch({
-  label,
-  description,
-  checked,
-  onChange,
-  disabled,
-  testId,
-}: {
-  label: string;
-  description?: ReactNode;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Switch.Root
-      checked={checked}
-      onCheckedChange={(details) => onChange(details.checked)}
-      disabled={disabled}
-      colorPalette="brand"
-      display="flex"
-      justifyContent="space-between"
-      alignItems="center"
-      gap="4"
-      w="full"
-      px="3"
-      py="2.5"
-      rounded="md"
-      cursor={disabled ? 'not-allowed' : 'pointer'}
-      _hover={disabled ? undefined : { bg: 'bg.muted' }}
-      data-testid={testId}
-    >
-      <Stack gap="0" flex="1" minW="0">
-        <Switch.Label fontWeight="medium" fontSize="sm">
-          {label}
-        </Switch.Label>
-        {description && (
-          <Text fontSize="xs" color="fg.muted">
-            {description}
-          </Text>
-        )}
-      </Stack>
-      <Switch.HiddenInput />
-      <Switch.Control flexShrink="0" />
-    </Switch.Root>
   );
 }

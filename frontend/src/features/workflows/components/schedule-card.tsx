@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Card, Flex, HStack, IconButton, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, IconButton, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 
+import { IconTile } from '@/components/ui/icon-tile';
 import { showToast } from '@/components/ui/toaster';
 import { failureText } from '@/lib/failure-text';
 import { browserTimeZone } from '@/lib/time-zone';
@@ -156,9 +157,9 @@ export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: Automa
       <Card.Header pb="0">
         <HStack justify="space-between" align="start" gap="3">
           <HStack gap="3" align="start" minW="0">
-            <Flex colorPalette={schedule.isActive ? 'brand' : 'gray'} bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="10" flexShrink="0" align="center" justify="center" fontSize="xl">
+            <IconTile palette={schedule.isActive ? 'brand' : 'gray'} size="lg">
               <CalendarClockIcon />
-            </Flex>
+            </IconTile>
             <Stack gap="0" minW="0">
               <Text fontWeight="semibold" lineClamp={1} title={schedule.name} data-testid="schedule-name">
                 {schedule.name}

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { IconTile } from '@/components/ui/icon-tile';
 import { ChoiceButton } from '@/components/ui/choice-button';
 import { OptionSelect } from '@/components/ui/option-select';
 import { SubjectCategorySelect } from '@/components/subject-category-select';
@@ -44,9 +45,7 @@ function Section({ icon, title, hint, children }: { icon: ReactNode; title: stri
   return (
     <Stack gap="4" as="section" aria-label={title}>
       <HStack gap="3" align="center">
-        <Flex colorPalette="brand" bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="8" flexShrink="0" align="center" justify="center" fontSize="md">
-          {icon}
-        </Flex>
+        <IconTile size="sm">{icon}</IconTile>
         <Box minW="0">
           <Heading as="h3" size="sm">
             {title}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, HStack, IconButton, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 
 import { IconTile } from '@/components/ui/icon-tile';
@@ -11,7 +11,7 @@ import { testSchedule, updateSchedule } from '../api/workflows';
 import { useRunFollower, type RunStep } from '../hooks/use-workflow-updates';
 import { badgePalette, cadenceText, formatDateTime, lastRunView, nextRunText, runsLabel, scheduleBadge, testToast, workflowMessages } from '../lib/workflows';
 import { AlertIcon, CalendarClockIcon, CheckIcon, ClockIcon, FilmIcon, LinkIcon, MailIcon, PlayIcon, TrashIcon } from './icons';
-import { Tip } from '@/components/ui/tip';
+import { Tip, TipIconButton } from '@/components/ui/tip';
 
 const stepLabels: Record<RunStep, string> = {
   writing: 'Writing the script',
@@ -209,11 +209,9 @@ export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: Automa
           <Button size="sm" colorPalette="brand" onClick={() => void test()} loading={testing} disabled={follower.running} loadingText="Running…">
             <PlayIcon /> Test Workflow
           </Button>
-          <Tip label="Delete schedule">
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${schedule.name}`} onClick={onDelete}>
-              <TrashIcon />
-            </IconButton>
-          </Tip>
+          <TipIconButton tip="Delete schedule" label={`Delete ${schedule.name}`} onClick={onDelete} danger>
+            <TrashIcon />
+          </TipIconButton>
         </HStack>
       </Card.Footer>
     </Card.Root>

@@ -1,3 +1,8 @@
+/** An auth page that carries the account's email in its query (`?email=`), so the form starts filled in. */
+function emailPage(path: string) {
+  return { path, href: path, getHref: (email: string) => `${path}?email=${encodeURIComponent(email)}` };
+}
+
 /**
  * The one route map: every path of the app is named here once.
  * Components link with `paths.x.href` (or `getHref`), the router mounts `paths.x.path`.
@@ -6,19 +11,11 @@ export const paths = {
   auth: { path: '/auth', href: '/auth' },
   login: { path: '/login', href: '/login' },
   forgotPassword: { path: '/forgot-password', href: '/forgot-password' },
-  resetPassword: {
-    path: '/reset-password',
-    href: '/reset-password',
-    getHref: (email: string) => `/reset-password?email=${encodeURIComponent(email)}`,
-  },
+  resetPassword: emailPage('/reset-password'),
   resetPasswordSteps: { path: '/reset-password-steps', href: '/reset-password-steps' },
   resetPasswordToken: { path: '/reset-password-token', href: '/reset-password-token' },
   verifyEmail: { path: '/verify-email', href: '/verify-email' },
-  verifyEmailCode: {
-    path: '/verify-email-code',
-    href: '/verify-email-code',
-    getHref: (email: string) => `/verify-email-code?email=${encodeURIComponent(email)}`,
-  },
+  verifyEmailCode: emailPage('/verify-email-code'),
   resendVerification: { path: '/resend-verification', href: '/resend-verification' },
   /** A share link's public page: no session, outside the page frame. */
   share: { path: '/share/:token', getHref: (token: string) => `/share/${encodeURIComponent(token)}` },

@@ -12,6 +12,8 @@ export function AppDialog({
   placement = 'center',
   scrollBehavior,
   busy = false,
+  maxW,
+  nested,
 }: {
   open: boolean;
   onClose: () => void;
@@ -25,13 +27,17 @@ export function AppDialog({
   scrollBehavior?: 'inside' | 'outside';
   /** While something runs, Escape, the backdrop and the close button leave the dialog open. */
   busy?: boolean;
+  /** A width other than the size's (the video settings' two columns). */
+  maxW?: string;
+  /** A dialog opened from this one: it stands in this dialog's root, outside its content. */
+  nested?: ReactNode;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && !busy && onClose()} size={size} placement={placement} scrollBehavior={scrollBehavior}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content maxW={maxW}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
@@ -43,6 +49,7 @@ export function AppDialog({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {nested}
     </Dialog.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Portal, Tooltip } from '@chakra-ui/react';
+import { Box, IconButton, Portal, Tooltip } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A tooltip after the spec's 700 ms (section 9). Disabled controls are wrapped so they still show it. */
@@ -12,5 +12,31 @@ export function Tip({ label, children, wrap = false }: { label: string; children
         </Tooltip.Positioner>
       </Portal>
     </Tooltip.Root>
+  );
+}
+
+/** A card's small icon action (Edit, Delete) with its tip; `danger` for one that deletes. */
+export function TipIconButton({
+  tip,
+  label,
+  onClick,
+  danger = false,
+  disabled,
+  children,
+}: {
+  tip: string;
+  /** What a screen reader says: the action and its object. */
+  label: string;
+  onClick: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tip label={tip}>
+      <IconButton size="sm" variant="ghost" colorPalette={danger ? 'red' : undefined} aria-label={label} onClick={onClick} disabled={disabled}>
+        {children}
+      </IconButton>
+    </Tip>
   );
 }

@@ -8,12 +8,11 @@ import { paths } from '@/config/paths';
 import { resetPasswordWithCode, verifyResetCode } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
 import { CodeField, TextField, SubmitButton } from '../components/form-fields';
-import { NewPasswordFields } from '../components/new-password-fields';
+import { NewPasswordForm } from '../components/new-password-fields';
 import { guestOnly } from '../components/redirect-if-signed-in';
 import { useForm } from '../hooks/use-form';
-import { toastFailure, toastSuccess } from '../lib/notify';
-import { toastResetFailure } from '../lib/reset-failure';
-import { validateEmailCode, validateNewPassword, type EmailCodeValues } from '../lib/validation';
+import { toastFailure } from '../lib/notify';
+import { validateEmailCode, type EmailCodeValues } from '../lib/validation';
 
 const stepTitles = ['Verify code', 'New password'] as const;
 
@@ -104,29 +103,7 @@ function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerifi
 }
 
 function PasswordStep({ verified, onDone }: { verified: EmailCodeValues; onDone: () => void }) {
-  const { handleSubmit, field } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
-  const [busy, setBusy] = useState(false);
-
-  const submit = handleSubmit(async ({ password }) => {
-    setBusy(true);
-    try {
-      await resetPasswordWithCode(verified.email, verified.code, password);
-      toastSuccess('Password Reset Successful', 'You can now sign in with your new password.');
-      onDone();
-    } catch (error) {
-      setBusy(false);
-      toastResetFailure(error);
-    }
-  });
-
-  return (
-    <form onSubmit={submit} noValidate aria-label="New password">
-      <Stack gap="4">
-        <NewPasswordFields field={field} autoFocus />
-        <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
-      </Stack>
-    </form>
-  );
+  return <NewPasswordForm label="New password" reset={(password) => resetPasswordWithCode(verified.email, verified.code, password)} onDone={onDone} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -8,14 +8,10 @@ import { paths } from '@/config/paths';
 import { resetPasswordWithToken } from '../api/accounts';
 import { AuthLayout, TextLink } from '../components/auth-layout';
 import { AuthOutcome } from '../components/auth-outcome';
-import { NewPasswordFields } from '../components/new-password-fields';
+import { NewPasswordForm } from '../components/new-password-fields';
 import { PasswordResetComplete } from '../components/password-reset-complete';
 import { guestOnly } from '../components/redirect-if-signed-in';
-import { useForm } from '../hooks/use-form';
-import { toastSuccess } from '../lib/notify';
-import { toastResetFailure } from '../lib/reset-failure';
-import { isPlausibleResetToken, validateNewPassword } from '../lib/validation';
-import { SubmitButton } from '../components/form-fields';
+import { isPlausibleResetToken } from '../lib/validation';
 
 /**
  * /reset-password-token?token=…: the emailed link. A token of 10
@@ -44,21 +40,7 @@ function InvalidLink() {
 }
 
 function TokenForm({ token }: { token: string }) {
-  const { handleSubmit, field } = useForm({ password: '', confirmPassword: '' }, validateNewPassword);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  const submit = handleSubmit(async ({ password }) => {
-    setBusy(true);
-    try {
-      await resetPasswordWithToken(token, password);
-      toastSuccess('Password Reset Successful', 'You can now sign in with your new password.');
-      setDone(true);
-    } catch (error) {
-      setBusy(false);
-      toastResetFailure(error);
-    }
-  });
 
   if (done) return <PasswordResetComplete />;
 
@@ -73,12 +55,7 @@ function TokenForm({ token }: { token: string }) {
         </Text>
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Reset password">
-        <Stack gap="4">
-          <NewPasswordFields field={field} autoFocus />
-          <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
-        </Stack>
-      </form>
+      <NewPasswordForm label="Reset password" reset={(password) => resetPasswordWithToken(token, password)} onDone={() => setDone(true)} />
     </AuthLayout>
   );
 }

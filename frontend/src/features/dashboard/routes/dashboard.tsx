@@ -2,6 +2,7 @@ import { Box, Button, Card, Heading, HStack, Progress, SimpleGrid, Stack, Text }
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 
@@ -85,15 +86,11 @@ export default function DashboardRoute() {
 
   return (
     <Stack gap="8">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Dashboard
-        </Heading>
+      <PageHeader title="Dashboard" description="Manage your content creation workflow">
         <Text fontSize="lg" fontWeight="medium">
           {name ? `Welcome, ${name}` : 'Welcome'}
         </Text>
-        <Text color="fg.muted">Manage your content creation workflow</Text>
-      </Stack>
+      </PageHeader>
 
       {isLoading ? (
         <Text>Loading...</Text>

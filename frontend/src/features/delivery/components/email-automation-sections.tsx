@@ -1,19 +1,76 @@
 import { Alert, Badge, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 
+import type { ReactNode } from 'react';
+
 import type { WebhookTestResult } from '@contract/delivery';
 
 import type { CardSettings } from '../api/delivery';
 import type { EmailAutomation } from '../hooks/use-email-automation';
-import { formatDuration } from '../lib/delivery';
+import { formatDuration, type DeliveryForm } from '../lib/delivery';
 import { DeliveryLog } from './delivery-log';
 import { MailIcon, SendIcon, SparkIcon, WebhookIcon } from './icons';
-import { SectionHeader, SettingSwitch } from './setting-controls';
+import { SettingSwitch } from '@/components/ui/setting-switch';
+import { SectionHeader } from './setting-controls';
 import { SigningSecret } from './signing-secret';
 import { WeeklyEmailFields } from './weekly-email-fields';
 
 /**
  * The Email Automation card's three sections, views over `useEmailAutomation`.
  */
+
+/** A boolean field of the form, and how its switch reads; `needsAutomation`: off while the main email switch is off. */
+interface FormSwitch {
+  field: { [K in keyof DeliveryForm]: DeliveryForm[K] extends boolean ? K : never }[keyof DeliveryForm];
+  label: string;
+  description: ReactNode;
+  needsAutomation?: boolean;
+}
+
+const emailSwitches: FormSwitch[] = [
+  { field: 'enableEmailAutomation', label: 'Email automation', description: 'The main switch for automatic emails. Turn it off to pause them all.' },
+  { field: 'enableVideoEmail', label: 'Email me when a video is ready', description: 'The video, its thumbnail, caption and a share link.', needsAutomation: true },
+  { field: 'enableAudioEmail', label: 'Email me when a voice-over is ready', description: 'A note as soon as the audio is generated.', needsAutomation: true },
+];
+
+const webhookSwitches: FormSwitch[] = [
+  {
+    field: 'enableVideoWebhook',
+    label: 'Send a webhook when a video is ready',
+    description: (
+      <>
+        A <code>video.completed</code> event with the title, duration, caption and share link.
+      </>
+    ),
+  },
+  {
+    field: 'enableAudioWebhook',
+    label: 'Send a webhook when a voice-over is ready',
+    description: (
+      <>
+        An <code>audio.completed</code> event.
+      </>
+    ),
+  },
+];
+
+/** A section's switches, each bound to its field of the form (test id `switch-<field>`). */
+function FormSwitches({ form, update, switches }: Pick<EmailAutomation, 'form' | 'update'> & { switches: FormSwitch[] }) {
+  return (
+    <Stack gap="0" mx="-3">
+      {switches.map(({ field, label, description, needsAutomation }) => (
+        <SettingSwitch
+          key={field}
+          label={label}
+          description={description}
+          checked={form[field]}
+          onChange={(checked) => update({ [field]: checked })}
+          disabled={needsAutomation && !form.enableEmailAutomation}
+          testId={`switch-${field}`}
+        />
+      ))}
+    </Stack>
+  );
+}
 
 /** The id of the webhook section, which the Webhook card scrolls to. */
 export const WEBHOOK_SECTION_ID = 'webhook-settings';
@@ -94,31 +151,7 @@ export function EmailSection({ form, update, emailSuppressed, testEmail, testing
         </Stack>
         <Field.HelperText>Where video emails go. If it is empty, Send Now and scheduled emails use your account email.</Field.HelperText>
       </Field.Root>
-      <Stack gap="0" mx="-3">
-        <SettingSwitch
-          label="Email automation"
-          description="The main switch for automatic emails. Turn it off to pause them all."
-          checked={form.enableEmailAutomation}
-          onChange={(checked) => update({ enableEmailAutomation: checked })}
-          testId="switch-enableEmailAutomation"
-        />
-        <SettingSwitch
-          label="Email me when a video is ready"
-          description="The video, its thumbnail, caption and a share link."
-          checked={form.enableVideoEmail}
-          onChange={(checked) => update({ enableVideoEmail: checked })}
-          disabled={!form.enableEmailAutomation}
-          testId="switch-enableVideoEmail"
-        />
-        <SettingSwitch
-          label="Email me when a voice-over is ready"
-          description="A note as soon as the audio is generated."
-          checked={form.enableAudioEmail}
-          onChange={(checked) => update({ enableAudioEmail: checked })}
-          disabled={!form.enableEmailAutomation}
-          testId="switch-enableAudioEmail"
-        />
-      </Stack>
+      <FormSwitches form={form} update={update} switches={emailSwitches} />
     </Stack>
   );
 }
@@ -150,30 +183,7 @@ export function WebhookSection({ settings, form, update, testWebhook, testingWeb
         </Stack>
       </Field.Root>
       {webhookResult && <WebhookTestLine result={webhookResult} />}
-      <Stack gap="0" mx="-3">
-        <SettingSwitch
-          label="Send a webhook when a video is ready"
-          description={
-            <>
-              A <code>video.completed</code> event with the title, duration, caption and share link.
-            </>
-          }
-          checked={form.enableVideoWebhook}
-          onChange={(checked) => update({ enableVideoWebhook: checked })}
-          testId="switch-enableVideoWebhook"
-        />
-        <SettingSwitch
-          label="Send a webhook when a voice-over is ready"
-          description={
-            <>
-              An <code>audio.completed</code> event.
-            </>
-          }
-          checked={form.enableAudioWebhook}
-          onChange={(checked) => update({ enableAudioWebhook: checked })}
-          testId="switch-enableAudioWebhook"
-        />
-      </Stack>
+      <FormSwitches form={form} update={update} switches={webhookSwitches} />
       <SigningSecret secret={settings?.webhookSecret} onRotated={secretRotated} />
       <DeliveryLog />
     </Stack>

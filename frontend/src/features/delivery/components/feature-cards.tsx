@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { IconTile } from '@/components/ui/icon-tile';
 import { paths } from '@/config/paths';
 
 import type { CardSettings } from '../api/delivery';
@@ -31,9 +32,9 @@ function FeatureCard({
     <Card.Root size="sm" data-testid={testId} aria-disabled={disabled || undefined} opacity={disabled ? 0.65 : 1} bg={disabled ? 'bg.subtle' : 'bg'}>
       <Card.Body gap="3">
         <HStack justify="space-between" align="start">
-          <Flex colorPalette={disabled ? 'gray' : palette} bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="10" align="center" justify="center" fontSize="xl">
+          <IconTile palette={disabled ? 'gray' : palette} size="lg">
             {icon}
-          </Flex>
+          </IconTile>
           {status}
         </HStack>
         <Box>

@@ -1,6 +1,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 
+import { ChoiceButton } from '@/components/ui/choice-button';
 import { showToast } from '@/components/ui/toaster';
 
 import { scheduleVideoEmail } from '../api/video-delivery';
@@ -74,19 +75,18 @@ export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: 
             {picks.map((pick) => {
               const chosen = pick.date === date && pick.time === time;
               return (
-                <Button
+                <ChoiceButton
                   key={pick.label}
+                  chosen={chosen}
                   size="xs"
                   rounded="full"
-                  variant={chosen ? 'solid' : 'outline'}
-                  colorPalette={chosen ? 'brand' : 'gray'}
                   onClick={() => {
                     setDate(pick.date);
                     setTime(pick.time);
                   }}
                 >
                   {pick.label}
-                </Button>
+                </ChoiceButton>
               );
             })}
           </HStack>

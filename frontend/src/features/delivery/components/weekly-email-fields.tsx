@@ -3,7 +3,7 @@ import { OptionSelect } from '@/components/ui/option-select';
 
 
 import { clampScriptCount, MAX_WEEKLY_SCRIPTS, MIN_WEEKLY_SCRIPTS, weekDayLabels, weekDays, weeklyTimes, type DeliveryForm } from '../lib/delivery';
-import { SettingSwitch } from './setting-controls';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 
 type Weekly = Pick<DeliveryForm, 'weeklyEmailEnabled' | 'weeklyEmailDay' | 'weeklyEmailTime' | 'weeklyEmailScriptCount'>;
 

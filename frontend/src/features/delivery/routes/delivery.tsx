@@ -1,5 +1,7 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+
+import { PageHeader } from '@/components/page-header';
 
 import { useDeliverySettings, useDeliveryUpdates, useScheduledEmails } from '../api/delivery';
 import { EmailAutomationCard, WEBHOOK_SECTION_ID, WEBHOOK_URL_INPUT_ID } from '../components/email-automation-card';
@@ -26,12 +28,7 @@ export default function DeliveryRoute() {
 
   return (
     <Stack gap="8">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Automation & Workflows
-        </Heading>
-        <Text color="fg.muted">Decide where your finished videos go, and when.</Text>
-      </Stack>
+      <PageHeader title="Automation & Workflows" description="Decide where your finished videos go, and when." />
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
         <Box gridColumn={{ lg: 'span 2' }} minW="0">
           <EmailAutomationCard />

@@ -19,7 +19,7 @@ import { PostVideoDialog } from './posting/post-video-dialog';
 import { PublicationsList } from './posting/publications-list';
 import { SendIcon } from './posting/posting-icons';
 import { publicationsKey } from '../api/publishing';
-import { Tip } from '@/components/ui/tip';
+import { Tip, TipIconButton } from '@/components/ui/tip';
 import { LanguageBadge } from './language-badge';
 import { TranslateDialog } from './translate-dialog';
 import { scriptAnchor, TranslationsLine, type ScriptTranslations } from './translations-line';
@@ -277,11 +277,9 @@ export function ScriptCard({
         <PublicationsList scriptId={script.id} enabled={hasVideo} />
       </Box>
       <Card.Footer pt="2" justifyContent="space-between" onClick={(event) => event.stopPropagation()}>
-        <Tip label="Delete this script">
-          <IconButton aria-label="Delete script" size="sm" variant="ghost" colorPalette="red" onClick={() => setDialog('delete')} disabled={generating}>
-            <TrashIcon />
-          </IconButton>
-        </Tip>
+        <TipIconButton tip="Delete this script" label="Delete script" onClick={() => setDialog('delete')} disabled={generating} danger>
+          <TrashIcon />
+        </TipIconButton>
         <HStack gap="2" wrap="wrap" justify="end">
           {/* Schedule Video posts the finished video to connected accounts. */}
           <Tip label={hasVideo ? postingUiMessages.scheduleTip : postingUiMessages.scheduleNeedsVideo}>

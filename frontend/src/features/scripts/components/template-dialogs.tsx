@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
@@ -20,31 +20,30 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
   const { mutate } = useSWRConfig();
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const [saving, startSaving] = useTransition();
   // The generator's language, which the creator may change for the template.
   const [language, setLanguage] = useState<LanguageCode>(defaultLanguage);
   useEffect(() => {
     if (open) setLanguage((fields.language as LanguageCode | undefined) ?? defaultLanguage);
   }, [open, fields.language]);
 
-  async function save() {
+  function save() {
     if (!name.trim()) {
       setError('Please enter a template name');
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await saveTemplate({ ...fields, language, name: name.trim() });
-      showToast({ type: 'success', title: `Template "${saved.name}" saved successfully!` });
-      await mutate(TEMPLATES_KEY);
-      setName('');
-      setError(undefined);
-      onClose();
-    } catch {
-      showToast({ type: 'error', title: 'Failed to save template' });
-    } finally {
-      setSaving(false);
-    }
+    startSaving(async () => {
+      try {
+        const saved = await saveTemplate({ ...fields, language, name: name.trim() });
+        showToast({ type: 'success', title: `Template "${saved.name}" saved successfully!` });
+        await mutate(TEMPLATES_KEY);
+        setName('');
+        setError(undefined);
+        onClose();
+      } catch {
+        showToast({ type: 'error', title: 'Failed to save template' });
+      }
+    });
   }
 
   return (
@@ -54,7 +53,7 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
       title="Save Template"
       footer={
         <DialogActions onCancel={onClose}>
-          <Button colorPalette="brand" onClick={() => void save()} loading={saving}>
+          <Button colorPalette="brand" onClick={save} loading={saving}>
             Save
           </Button>
         </DialogActions>
@@ -69,7 +68,7 @@ export function SaveTemplateDialog({ open, onClose, fields }: { open: boolean; o
             setName(event.target.value);
             setError(undefined);
           }}
-          onKeyDown={(event) => event.key === 'Enter' && void save()}
+          onKeyDown={(event) => event.key === 'Enter' && save()}
           placeholder="e.g. Monday motivation"
         />
         <Field.ErrorText>{error}</Field.ErrorText>

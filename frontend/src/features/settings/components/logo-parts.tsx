@@ -1,7 +1,8 @@
-import { Box, Button, Field, Flex, HStack, Image, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { OptionSelect } from '@/components/ui/option-select';
 
 import { LabeledSlider } from '@/components/ui/labeled-slider';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { logoOpacity, logoSizeLabel, logoSizeNames, type LogoPosition, type LogoSizeName } from '@contract/rules/logo';
 
 import type { LogoOverlay } from '../hooks/use-logo-overlay';
@@ -79,34 +80,14 @@ export function LogoFileRow({ logoUrl, uploading, removing, input, setConfirming
 export function LogoControls({ saved, settings, save, changeOpacity }: LogoOverlay) {
   return (
     <>
-      <Switch.Root
+      <SettingSwitch
+        bordered
+        label="Show logo in videos"
+        description="Every video you render from now on carries it."
         checked={saved.enabled}
-        onCheckedChange={(details) => void save({ enabled: details.checked })}
-        colorPalette="brand"
-        display="flex"
-        justifyContent="space-between"
-        alignItems="center"
-        gap="4"
-        w="full"
-        px="3"
-        py="2.5"
-        rounded="lg"
-        borderWidth="1px"
-        cursor="pointer"
-        _hover={{ bg: 'bg.muted' }}
-        data-testid="logo-enabled"
-      >
-        <Stack gap="0" flex="1" minW="0">
-          <Switch.Label fontWeight="medium" fontSize="sm">
-            Show logo in videos
-          </Switch.Label>
-          <Text fontSize="xs" color="fg.muted">
-            Every video you render from now on carries it.
-          </Text>
-        </Stack>
-        <Switch.HiddenInput />
-        <Switch.Control flexShrink="0" />
-      </Switch.Root>
+        onChange={(enabled) => void save({ enabled })}
+        testId="logo-enabled"
+      />
 
       {saved.enabled && (
         <Stack gap="5" data-testid="logo-controls">

@@ -1,6 +1,7 @@
 import { Badge, Box, Image, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 
+import { PortraitFrame } from '@/components/ui/portrait-frame';
 import type { LogoSettings } from '@contract/users';
 
 import { previewRect } from '../lib/logo-preview';
@@ -15,15 +16,12 @@ export function LogoPreview({ logoUrl, settings }: { logoUrl: string | null; set
   const rect = previewRect(settings, image);
   return (
     <Stack gap="2" align="center" flexShrink="0">
-      <Box
+      <PortraitFrame
         data-testid="logo-preview"
         data-position={settings.position}
         data-enabled={settings.enabled ? 'true' : 'false'}
-        position="relative"
         w={{ base: '44', md: '52' }}
-        aspectRatio="9 / 16"
         rounded="2xl"
-        overflow="hidden"
         borderWidth="4px"
         borderColor="gray.900"
         boxShadow="lg"
@@ -60,7 +58,7 @@ export function LogoPreview({ logoUrl, settings }: { logoUrl: string | null; set
             Off in videos
           </Badge>
         )}
-      </Box>
+      </PortraitFrame>
       <Text fontSize="xs" color="fg.muted">
         1080 × 1920 preview, to scale
       </Text>

@@ -1,4 +1,6 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Container, Stack } from '@chakra-ui/react';
+
+import { PageHeader } from '@/components/page-header';
 
 import { ConnectedAccountsSection } from '../components/connected-accounts-section';
 import { DataSection } from '../components/data-section';
@@ -13,10 +15,7 @@ export default function SettingsRoute() {
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       <Stack gap="8">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">Settings</Heading>
-          <Text color="fg.muted">Your plan and usage, your cloned voice, your logo and your data.</Text>
-        </Stack>
+        <PageHeader title="Settings" description="Your plan and usage, your cloned voice, your logo and your data." />
         <UsageSection />
         <LanguageSection />
         <VoiceCloningSection />

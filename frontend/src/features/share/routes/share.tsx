@@ -2,6 +2,7 @@ import { Badge, Box, Button, Container, Flex, Heading, HStack, Spinner, Stack, T
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 
+import { PortraitFrame } from '@/components/ui/portrait-frame';
 import type { SharedVideo } from '@contract/delivery';
 
 import { isGone, useSharedVideo } from '../api/get-shared-video';
@@ -59,16 +60,13 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 function Player({ video }: { video: SharedVideo }) {
   const [failed, setFailed] = useState(false);
   return (
-    <Box
+    <PortraitFrame
       flexShrink="0"
       alignSelf="center"
       w={{ base: 'min(100%, calc(68dvh * 9 / 16))', md: 'calc(min(78dvh, 760px) * 9 / 16)' }}
-      aspectRatio="9 / 16"
       rounded={{ base: 'xl', md: '2xl' }}
-      overflow="hidden"
       bg="black"
       boxShadow="0 30px 80px -20px rgba(0, 0, 0, 0.8), 0 0 0 1px rgba(255, 255, 255, 0.08)"
-      position="relative"
     >
       <video
         controls
@@ -86,7 +84,7 @@ function Player({ video }: { video: SharedVideo }) {
           The video could not be loaded. Try Download instead.
         </Text>
       )}
-    </Box>
+    </PortraitFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Field, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 
 import { OptionSelect } from '@/components/ui/option-select';
 
@@ -17,6 +17,9 @@ import { templateCaptionRanges } from '@contract/rules/workflows';
 
 import { captionStyleOptions, fontFamilies } from '../lib/workflows';
 import { ColorField } from '@/components/ui/color-field';
+import { ChoiceButton } from '@/components/ui/choice-button';
+import { CaptionFrame } from '@/components/ui/portrait-frame';
+import { TextStyleToggles } from '@/components/text-style-toggles';
 
 const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', 'good', 'and', 'ever'];
 
@@ -30,18 +33,12 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
   // A run clamps the template's size to the script's 100.
   const look: CaptionLook = { ...settings, fontSize: Math.min(settings.fontSize, captionRanges.font_size.max) };
   return (
-    <Box
+    <CaptionFrame
       data-testid="template-caption-preview"
       aria-label="Caption preview"
       role="img"
-      position="relative"
-      w="full"
       maxW="13.5rem"
-      mx="auto"
-      style={{ aspectRatio: '9 / 16', containerType: 'inline-size' }}
       rounded="2xl"
-      overflow="hidden"
-      bgGradient="to-b"
       gradientFrom="purple.700"
       gradientVia="gray.800"
       gradientTo="gray.950"
@@ -59,16 +56,9 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
           Captions are off
         </Text>
       )}
-    </Box>
+    </CaptionFrame>
   );
 }
-
-const toggles = [
-  { field: 'bold', label: 'Bold' },
-  { field: 'italic', label: 'Italic' },
-  { field: 'underline', label: 'Underline' },
-  { field: 'allCaps', label: 'ALL CAPS' },
-] as const;
 
 /** Every caption setting of a template (template ranges). */
 /** A caption look's preset in the template's spelling. */
@@ -161,19 +151,9 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
             {captionStyleOptions.map((style) => {
               const active = style.value === value.style;
               return (
-                <Button
-                  key={style.value}
-                  size="xs"
-                  rounded="full"
-                  variant={active ? 'solid' : 'outline'}
-                  colorPalette={active ? 'brand' : 'gray'}
-                  role="radio"
-                  aria-checked={active}
-                  disabled={off}
-                  onClick={() => set('style', style.value)}
-                >
+                <ChoiceButton key={style.value} kind="radio" chosen={active} size="xs" rounded="full" disabled={off} onClick={() => set('style', style.value)}>
                   {style.label}
-                </Button>
+                </ChoiceButton>
               );
             })}
           </HStack>
@@ -195,24 +175,7 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           <LabeledSlider colorPalette="brand" label="Outline" value={value.outlineWidth} {...r.outlineWidth} unit="px" onChange={(next) => set('outlineWidth', next)} disabled={off} />
           <LabeledSlider colorPalette="brand" label="Shadow" value={value.shadowOffset} {...r.shadowOffset} unit="px" onChange={(next) => set('shadowOffset', next)} disabled={off} />
         </SimpleGrid>
-        <HStack gap="1.5" wrap="wrap" role="group" aria-label="Text style">
-          {toggles.map(({ field, label }) => (
-            <Button
-              key={field}
-              size="xs"
-              variant={value[field] ? 'solid' : 'outline'}
-              colorPalette={value[field] ? 'brand' : 'gray'}
-              aria-pressed={value[field]}
-              disabled={off}
-              onClick={() => set(field, !value[field])}
-              fontWeight={field === 'bold' ? 'bold' : 'medium'}
-              fontStyle={field === 'italic' ? 'italic' : undefined}
-              textDecoration={field === 'underline' ? 'underline' : undefined}
-            >
-              {label}
-            </Button>
-          ))}
-        </HStack>
+        <TextStyleToggles value={value} onToggle={(style) => set(style, !value[style])} disabled={off} gap="1.5" plainWeight="medium" />
       </Stack>
       {/* The shots' motion is the video's, not the captions': it stays on when captions are off. */}
       <MotionControls transition={value.transition} motion={value.motion} onTransition={(next) => set('transition', next)} onMotion={(next) => set('motion', next)} />

@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Card, Flex, HStack, IconButton, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 
+import { IconTile } from '@/components/ui/icon-tile';
 import { showToast } from '@/components/ui/toaster';
 import { failureText } from '@/lib/failure-text';
 import { browserTimeZone } from '@/lib/time-zone';
@@ -10,7 +11,7 @@ import { testSchedule, updateSchedule } from '../api/workflows';
 import { useRunFollower, type RunStep } from '../hooks/use-workflow-updates';
 import { badgePalette, cadenceText, formatDateTime, lastRunView, nextRunText, runsLabel, scheduleBadge, testToast, workflowMessages } from '../lib/workflows';
 import { AlertIcon, CalendarClockIcon, CheckIcon, ClockIcon, FilmIcon, LinkIcon, MailIcon, PlayIcon, TrashIcon } from './icons';
-import { Tip } from '@/components/ui/tip';
+import { Tip, TipIconButton } from '@/components/ui/tip';
 
 const stepLabels: Record<RunStep, string> = {
   writing: 'Writing the script',
@@ -156,9 +157,9 @@ export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: Automa
       <Card.Header pb="0">
         <HStack justify="space-between" align="start" gap="3">
           <HStack gap="3" align="start" minW="0">
-            <Flex colorPalette={schedule.isActive ? 'brand' : 'gray'} bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="10" flexShrink="0" align="center" justify="center" fontSize="xl">
+            <IconTile palette={schedule.isActive ? 'brand' : 'gray'} size="lg">
               <CalendarClockIcon />
-            </Flex>
+            </IconTile>
             <Stack gap="0" minW="0">
               <Text fontWeight="semibold" lineClamp={1} title={schedule.name} data-testid="schedule-name">
                 {schedule.name}
@@ -208,11 +209,9 @@ export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: Automa
           <Button size="sm" colorPalette="brand" onClick={() => void test()} loading={testing} disabled={follower.running} loadingText="Running…">
             <PlayIcon /> Test Workflow
           </Button>
-          <Tip label="Delete schedule">
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${schedule.name}`} onClick={onDelete}>
-              <TrashIcon />
-            </IconButton>
-          </Tip>
+          <TipIconButton tip="Delete schedule" label={`Delete ${schedule.name}`} onClick={onDelete} danger>
+            <TrashIcon />
+          </TipIconButton>
         </HStack>
       </Card.Footer>
     </Card.Root>

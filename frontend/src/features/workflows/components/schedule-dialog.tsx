@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useTransition } from 'react';
+import { ChoiceButton } from '@/components/ui/choice-button';
 import { OptionSelect } from '@/components/ui/option-select';
 import { languageOptions } from '@/components/language-select';
 import { defaultLanguage, languages, type LanguageCode } from '@contract/rules/languages';
@@ -43,7 +44,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
   const [form, setForm] = useState<ScheduleForm>(() => defaultScheduleForm(templateId));
   const [tried, setTried] = useState(false);
   const [recipientsTouched, setRecipientsTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [saving, startSaving] = useTransition();
   const { data: user } = useUser();
   const timeZone = useMemo(() => browserTimeZone(), []);
   const limit = recipientLimit(user?.subscriptionTier);
@@ -72,24 +73,23 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
     });
   }
 
-  async function create() {
+  function create() {
     setTried(true);
     if (!scheduleIsComplete(form)) {
       showToast({ type: 'error', title: workflowMessages.missingTitle, description: workflowMessages.scheduleMissing });
       return;
     }
     if (timeError || recipientsProblem(form.recipients, limit)) return;
-    setSaving(true);
-    try {
-      const created = await createSchedule(scheduleRequestFrom(form, timeZone));
-      showToast({ type: 'success', title: workflowMessages.scheduleCreated, description: created.name });
-      await onCreated();
-      onClose();
-    } catch (error) {
-      showToast({ type: 'error', title: 'Error Creating Schedule', description: failureText(error, workflowMessages.createScheduleFailed) });
-    } finally {
-      setSaving(false);
-    }
+    startSaving(async () => {
+      try {
+        const created = await createSchedule(scheduleRequestFrom(form, timeZone));
+        showToast({ type: 'success', title: workflowMessages.scheduleCreated, description: created.name });
+        await onCreated();
+        onClose();
+      } catch (error) {
+        showToast({ type: 'error', title: 'Error Creating Schedule', description: failureText(error, workflowMessages.createScheduleFailed) });
+      }
+    });
   }
 
   return (
@@ -103,7 +103,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
         <HStack justify="space-between" w="full" wrap="wrap" gap="3">
           <ActiveSwitch checked={form.isActive} onChange={(checked) => set('isActive', checked)} testId="schedule-form-active" />
           <DialogActions onCancel={onClose}>
-            <Button colorPalette="brand" onClick={() => void create()} loading={saving}>
+            <Button colorPalette="brand" onClick={create} loading={saving}>
               Create Schedule
             </Button>
           </DialogActions>
@@ -139,19 +139,9 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
             </Text>
             <HStack gap="1" role="radiogroup" aria-labelledby="frequency-label">
               {scheduleFrequencies.map((frequency) => (
-                <Button
-                  key={frequency}
-                  flex="1"
-                  size="sm"
-                  role="radio"
-                  aria-checked={form.frequency === frequency}
-                  variant={form.frequency === frequency ? 'solid' : 'outline'}
-                  colorPalette={form.frequency === frequency ? 'brand' : 'gray'}
-                  bg={form.frequency === frequency ? undefined : 'bg'}
-                  onClick={() => changeFrequency(frequency)}
-                >
+                <ChoiceButton key={frequency} kind="radio" chosen={form.frequency === frequency} flex="1" size="sm" bg={form.frequency === frequency ? undefined : 'bg'} onClick={() => changeFrequency(frequency)}>
                   {frequencyLabels[frequency]}
-                </Button>
+                </ChoiceButton>
               ))}
             </HStack>
           </Stack>

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 
 import { captionCssFont } from '@/components/caption-sample';
 import type { VideoTemplate } from '@contract/workflows';
 
 import { captionStyleOptions, templateDescription } from '../lib/workflows';
 import { CalendarClockIcon, PencilIcon, TrashIcon } from './icons';
-import { Tip } from '@/components/ui/tip';
+import { TipIconButton } from '@/components/ui/tip';
 
 /** The card's banner: the template's topic as a caption, in its own colours and font. */
 function CaptionBanner({ template }: { template: VideoTemplate }) {
@@ -74,16 +74,12 @@ export function TemplateCard({ template, onEdit, onDelete, onSchedule }: { templ
           <CalendarClockIcon /> Schedule
         </Button>
         <HStack gap="1">
-          <Tip label="Edit template">
-            <IconButton size="sm" variant="ghost" aria-label={`Edit ${template.name}`} onClick={onEdit}>
-              <PencilIcon />
-            </IconButton>
-          </Tip>
-          <Tip label="Delete template">
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${template.name}`} onClick={onDelete}>
-              <TrashIcon />
-            </IconButton>
-          </Tip>
+          <TipIconButton tip="Edit template" label={`Edit ${template.name}`} onClick={onEdit}>
+            <PencilIcon />
+          </TipIconButton>
+          <TipIconButton tip="Delete template" label={`Delete ${template.name}`} onClick={onDelete} danger>
+            <TrashIcon />
+          </TipIconButton>
         </HStack>
       </Card.Footer>
     </Card.Root>

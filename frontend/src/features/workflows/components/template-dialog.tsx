@@ -1,5 +1,7 @@
 import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useTransition, type ReactNode } from 'react';
+import { IconTile } from '@/components/ui/icon-tile';
+import { ChoiceButton } from '@/components/ui/choice-button';
 import { OptionSelect } from '@/components/ui/option-select';
 import { SubjectCategorySelect } from '@/components/subject-category-select';
 import { LanguageSelect } from '@/components/language-select';
@@ -43,9 +45,7 @@ function Section({ icon, title, hint, children }: { icon: ReactNode; title: stri
   return (
     <Stack gap="4" as="section" aria-label={title}>
       <HStack gap="3" align="center">
-        <Flex colorPalette="brand" bg="colorPalette.subtle" color="colorPalette.fg" rounded="lg" boxSize="8" flexShrink="0" align="center" justify="center" fontSize="md">
-          {icon}
-        </Flex>
+        <IconTile size="sm">{icon}</IconTile>
         <Box minW="0">
           <Heading as="h3" size="sm">
             {title}
@@ -113,7 +113,7 @@ function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsse
 export function TemplateDialog({ open, template, onClose, onSaved }: { open: boolean; template: VideoTemplate | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
   const [form, setForm] = useState<TemplateForm>(defaultTemplateForm);
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [saving, startSaving] = useTransition();
   const { data: voices } = useVoices();
   const { data: user } = useUser();
   const { audio, folders, assets, loadingAssets } = useTemplateChoices(open);
@@ -130,29 +130,28 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
   const set = <K extends keyof TemplateForm>(key: K, value: TemplateForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const missing = (value: string) => tried && !value.trim();
 
-  async function save() {
+  function save() {
     setTried(true);
     if (!templateIsComplete(form)) {
       showToast({ type: 'error', title: workflowMessages.missingTitle, description: workflowMessages.templateMissing });
       return;
     }
-    setSaving(true);
-    try {
-      const body = templateRequestFrom(form);
-      if (template) await updateTemplate(template.id, body);
-      else await createTemplate(body);
-      showToast({ type: 'success', title: template ? workflowMessages.templateUpdated : workflowMessages.templateCreated, description: body.name });
-      await onSaved();
-      onClose();
-    } catch (error) {
-      showToast(
-        template
-          ? { type: 'error', title: 'Error Updating Template', description: failureText(error, 'Failed to update template. Please try again.') }
-          : { type: 'error', title: 'Error Creating Template', description: failureText(error, workflowMessages.createTemplateFailed) },
-      );
-    } finally {
-      setSaving(false);
-    }
+    startSaving(async () => {
+      try {
+        const body = templateRequestFrom(form);
+        if (template) await updateTemplate(template.id, body);
+        else await createTemplate(body);
+        showToast({ type: 'success', title: template ? workflowMessages.templateUpdated : workflowMessages.templateCreated, description: body.name });
+        await onSaved();
+        onClose();
+      } catch (error) {
+        showToast(
+          template
+            ? { type: 'error', title: 'Error Updating Template', description: failureText(error, 'Failed to update template. Please try again.') }
+            : { type: 'error', title: 'Error Creating Template', description: failureText(error, workflowMessages.createTemplateFailed) },
+        );
+      }
+    });
   }
 
   return (
@@ -166,7 +165,7 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
         <HStack justify="space-between" w="full" wrap="wrap" gap="3">
           <ActiveSwitch checked={form.isActive} onChange={(checked) => set('isActive', checked)} testId="template-active" />
           <DialogActions onCancel={onClose}>
-            <Button colorPalette="brand" onClick={() => void save()} loading={saving}>
+            <Button colorPalette="brand" onClick={save} loading={saving}>
               {editing ? 'Save Changes' : 'Create Template'}
             </Button>
           </DialogActions>
@@ -211,19 +210,9 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
                 </Field.Label>
                 <HStack gap="1" role="radiogroup" aria-label="Duration" w="full">
                   {templateDurations.map((duration) => (
-                    <Button
-                      key={duration}
-                      flex="1"
-                      size="sm"
-                      px="0"
-                      role="radio"
-                      aria-checked={form.duration === duration}
-                      variant={form.duration === duration ? 'solid' : 'outline'}
-                      colorPalette={form.duration === duration ? 'brand' : 'gray'}
-                      onClick={() => set('duration', duration)}
-                    >
+                    <ChoiceButton key={duration} kind="radio" chosen={form.duration === duration} flex="1" size="sm" px="0" onClick={() => set('duration', duration)}>
                       {duration.replace(' sec', 's')}
-                    </Button>
+                    </ChoiceButton>
                   ))}
                 </HStack>
               </Field.Root>

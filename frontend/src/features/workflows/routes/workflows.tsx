@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, EmptyState, Heading, HStack, SimpleGrid, Skel
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
@@ -111,12 +112,7 @@ export default function WorkflowsRoute() {
 
   return (
     <Stack gap="8">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Workflows
-        </Heading>
-        <Text color="fg.muted">Save a video recipe once, put it on a schedule, and get a finished video in your inbox. No filming day needed.</Text>
-      </Stack>
+      <PageHeader title="Workflows" description="Save a video recipe once, put it on a schedule, and get a finished video in your inbox. No filming day needed." />
 
       <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="plain" colorPalette="brand" lazyMount>
         <HStack justify="space-between" gap="3" wrap="wrap" mb="6">

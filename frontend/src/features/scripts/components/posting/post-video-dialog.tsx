@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { PlatformTile } from '@/components/platform-icons';
 import { AppDialog } from '@/components/ui/app-dialog';
+import { ChoiceButton } from '@/components/ui/choice-button';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { paths } from '@/config/paths';
 import { thumbnailSrc } from '@/lib/thumbnails';
@@ -16,7 +17,7 @@ import { whenText } from '../../lib/posting';
 import { AccountChip, AccountProblem } from './account-chips';
 import { PlatformFields } from './platform-fields';
 import { ClockIcon, SendIcon } from './posting-icons';
-import { usePostVideo } from './use-post-video';
+import { usePostVideo, type PostVideo } from './use-post-video';
 
 function Section({ label, children, aside }: { label: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -40,40 +41,8 @@ function Section({ label, children, aside }: { label: string; children: ReactNod
  * with the choices before anything is posted.
  */
 export function PostVideoDialog({ script, onClose, onPosted }: { script: Script; onClose: () => void; onPosted: () => unknown }) {
-  const {
-    accounts,
-    isLoading,
-    checks,
-    blocked,
-    refused,
-    checkedOnce,
-    form,
-    setForm,
-    when,
-    setWhen,
-    date,
-    setDate,
-    time,
-    setTime,
-    stage,
-    setFormError,
-    formError,
-    now,
-    setTab,
-    connected,
-    hasVideo,
-    chosen,
-    platforms,
-    activeTab,
-    at,
-    past,
-    problemAccounts,
-    toggle,
-    submit,
-    busy,
-    ready,
-    noAccounts,
-  } = usePostVideo(script, { onClose, onPosted });
+  const post = usePostVideo(script, { onClose, onPosted });
+  const { form, when, date, time, busy, ready, stage, submit, hasVideo, formError } = post;
 
   return (
     <AppDialog
@@ -109,127 +78,9 @@ export function PostVideoDialog({ script, onClose, onPosted }: { script: Script;
           </Text>
         </HStack>
 
-        <Section
-          label={words.accountsLabel}
-          aside={
-            (accounts ?? []).length > 0 && (
-              <Button asChild size="xs" variant="plain" colorPalette="brand" px="0">
-                <RouterLink to={paths.settings.href}>{words.manageAccounts}</RouterLink>
-              </Button>
-            )
-          }
-        >
-          {isLoading || (hasVideo && connected.length > 0 && !checkedOnce) ? (
-            <HStack gap="2">
-              <Skeleton h="11" w="40" rounded="full" />
-              <Skeleton h="11" w="40" rounded="full" />
-            </HStack>
-          ) : noAccounts ? (
-            <Stack align="center" gap="3" borderWidth="1px" borderStyle="dashed" rounded="xl" p="5" textAlign="center" data-testid="post-no-accounts">
-              <HStack gap="2">
-                {publishingPlatforms.map((platform) => (
-                  <PlatformTile key={platform} platform={platform} />
-                ))}
-              </HStack>
-              <Text fontSize="sm" color="fg.muted" maxW="sm">
-                {words.noAccounts}
-              </Text>
-              <Button asChild colorPalette="brand" size="sm">
-                <RouterLink to={paths.settings.href}>{words.connectInSettings}</RouterLink>
-              </Button>
-            </Stack>
-          ) : (
-            <Stack gap="3">
-              <HStack wrap="wrap" gap="2" role="group" aria-label={words.accountsLabel}>
-                {(accounts ?? []).map((account) => (
-                  <AccountChip key={account.id} account={account} chosen={form.selected.includes(account.id)} blocked={blocked.has(account.id) || !hasVideo} onToggle={() => toggle(account.id)} />
-                ))}
-              </HStack>
-              {problemAccounts.map((account) => (
-                <AccountProblem key={account.id} account={account} problems={refused.get(account.id) ?? blocked.get(account.id) ?? []} />
-              ))}
-            </Stack>
-          )}
-        </Section>
-
-        {ready && (
-          <Section label={words.captionLabel}>
-            <Field.Root>
-              <Textarea
-                aria-label={words.captionLabel}
-                rows={4}
-                autoresize
-                maxH="48"
-                value={form.caption}
-                onChange={(event) => {
-                  const caption = event.target.value;
-                  setForm((current) => ({ ...current, caption }));
-                }}
-              />
-              <Field.HelperText>{words.captionHelper}</Field.HelperText>
-            </Field.Root>
-            {platforms.length > 0 && activeTab && (
-              <Tabs.Root value={activeTab} onValueChange={(details) => setTab(details.value as PublishingPlatform)} variant="enclosed" size="sm" fitted lazyMount>
-                <Tabs.List>
-                  {platforms.map((platform) => (
-                    <Tabs.Trigger key={platform} value={platform} gap="1.5" px={{ base: '2', sm: '3' }}>
-                      {/* On a phone the three names alone fill the row. */}
-                      <Box display={{ base: 'none', sm: 'inline-flex' }}>
-                        <PlatformTile platform={platform} size="sm" />
-                      </Box>
-                      {platformNames[platform]}
-                    </Tabs.Trigger>
-                  ))}
-                </Tabs.List>
-                {platforms.map((platform) => (
-                  <Tabs.Content key={platform} value={platform} pt="4">
-                    <PlatformFields platform={platform} form={form} setForm={setForm} accounts={chosen.filter((account) => account.platform === platform)} checks={checks} />
-                  </Tabs.Content>
-                ))}
-              </Tabs.Root>
-            )}
-          </Section>
-        )}
-
-        {ready && (
-          <Section label={words.whenLabel}>
-            <HStack gap="2" role="radiogroup" aria-label={words.whenLabel}>
-              {(
-                [
-                  ['now', words.postNow, <SendIcon key="i" />],
-                  ['schedule', words.schedule, <ClockIcon key="i" />],
-                ] as const
-              ).map(([value, label, icon]) => (
-                <Button
-                  key={value}
-                  size="sm"
-                  rounded="full"
-                  role="radio"
-                  aria-checked={when === value}
-                  variant={when === value ? 'solid' : 'outline'}
-                  colorPalette={when === value ? 'brand' : 'gray'}
-                  onClick={() => {
-                    setWhen(value);
-                    setFormError(undefined);
-                  }}
-                >
-                  {icon}
-                  {label}
-                </Button>
-              ))}
-            </HStack>
-            {when === 'schedule' && (
-              <Stack gap="3">
-                <DateTimeFields now={now} date={date} time={time} onDate={setDate} onTime={setTime} past={past} pastText={words.pastTime} />
-                {at && !past && (
-                  <Text fontSize="sm" bg="brand.subtle" color="brand.fg" px="3" py="2" rounded="md" data-testid="post-schedule-summary">
-                    {words.scheduleSummary(whenText(at))}
-                  </Text>
-                )}
-              </Stack>
-            )}
-          </Section>
-        )}
+        <AccountsSection post={post} />
+        {post.ready && <CaptionSection post={post} />}
+        {post.ready && <WhenSection post={post} />}
 
         {formError && (
           <Text fontSize="sm" color="red.fg" role="alert" data-testid="post-error">
@@ -238,5 +89,139 @@ export function PostVideoDialog({ script, onClose, onPosted }: { script: Script;
         )}
       </Stack>
     </AppDialog>
+  );
+}
+
+/** The accounts to post to: loading, none connected yet (with the way to Settings), or a chip each and what refuses one. */
+function AccountsSection({ post }: { post: PostVideo }) {
+  const { accounts, isLoading, hasVideo, connected, checkedOnce, noAccounts, form, blocked, refused, toggle, problemAccounts } = post;
+  return (
+    <Section
+      label={words.accountsLabel}
+      aside={
+        (accounts ?? []).length > 0 && (
+          <Button asChild size="xs" variant="plain" colorPalette="brand" px="0">
+            <RouterLink to={paths.settings.href}>{words.manageAccounts}</RouterLink>
+          </Button>
+        )
+      }
+    >
+      {isLoading || (hasVideo && connected.length > 0 && !checkedOnce) ? (
+        <HStack gap="2">
+          <Skeleton h="11" w="40" rounded="full" />
+          <Skeleton h="11" w="40" rounded="full" />
+        </HStack>
+      ) : noAccounts ? (
+        <Stack align="center" gap="3" borderWidth="1px" borderStyle="dashed" rounded="xl" p="5" textAlign="center" data-testid="post-no-accounts">
+          <HStack gap="2">
+            {publishingPlatforms.map((platform) => (
+              <PlatformTile key={platform} platform={platform} />
+            ))}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted" maxW="sm">
+            {words.noAccounts}
+          </Text>
+          <Button asChild colorPalette="brand" size="sm">
+            <RouterLink to={paths.settings.href}>{words.connectInSettings}</RouterLink>
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="3">
+          <HStack wrap="wrap" gap="2" role="group" aria-label={words.accountsLabel}>
+            {(accounts ?? []).map((account) => (
+              <AccountChip key={account.id} account={account} chosen={form.selected.includes(account.id)} blocked={blocked.has(account.id) || !hasVideo} onToggle={() => toggle(account.id)} />
+            ))}
+          </HStack>
+          {problemAccounts.map((account) => (
+            <AccountProblem key={account.id} account={account} problems={refused.get(account.id) ?? blocked.get(account.id) ?? []} />
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+/** The caption for every platform, then each chosen platform's own fields in a tab. */
+function CaptionSection({ post }: { post: PostVideo }) {
+  const { form, setForm, platforms, activeTab, setTab, chosen, checks } = post;
+  return (
+    <Section label={words.captionLabel}>
+      <Field.Root>
+        <Textarea
+          aria-label={words.captionLabel}
+          rows={4}
+          autoresize
+          maxH="48"
+          value={form.caption}
+          onChange={(event) => {
+            const caption = event.target.value;
+            setForm((current) => ({ ...current, caption }));
+          }}
+        />
+        <Field.HelperText>{words.captionHelper}</Field.HelperText>
+      </Field.Root>
+      {platforms.length > 0 && activeTab && (
+        <Tabs.Root value={activeTab} onValueChange={(details) => setTab(details.value as PublishingPlatform)} variant="enclosed" size="sm" fitted lazyMount>
+          <Tabs.List>
+            {platforms.map((platform) => (
+              <Tabs.Trigger key={platform} value={platform} gap="1.5" px={{ base: '2', sm: '3' }}>
+                {/* On a phone the three names alone fill the row. */}
+                <Box display={{ base: 'none', sm: 'inline-flex' }}>
+                  <PlatformTile platform={platform} size="sm" />
+                </Box>
+                {platformNames[platform]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {platforms.map((platform) => (
+            <Tabs.Content key={platform} value={platform} pt="4">
+              <PlatformFields platform={platform} form={form} setForm={setForm} accounts={chosen.filter((account) => account.platform === platform)} checks={checks} />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      )}
+    </Section>
+  );
+}
+
+/** Post now, or at a date and time (with the time it will go out). */
+function WhenSection({ post }: { post: PostVideo }) {
+  const { when, setWhen, setFormError, now, date, setDate, time, setTime, past, at } = post;
+  return (
+    <Section label={words.whenLabel}>
+      <HStack gap="2" role="radiogroup" aria-label={words.whenLabel}>
+        {(
+          [
+            ['now', words.postNow, <SendIcon key="i" />],
+            ['schedule', words.schedule, <ClockIcon key="i" />],
+          ] as const
+        ).map(([value, label, icon]) => (
+          <ChoiceButton
+            key={value}
+            kind="radio"
+            chosen={when === value}
+            size="sm"
+            rounded="full"
+            onClick={() => {
+              setWhen(value);
+              setFormError(undefined);
+            }}
+          >
+            {icon}
+            {label}
+          </ChoiceButton>
+        ))}
+      </HStack>
+      {when === 'schedule' && (
+        <Stack gap="3">
+          <DateTimeFields now={now} date={date} time={time} onDate={setDate} onTime={setTime} past={past} pastText={words.pastTime} />
+          {at && !past && (
+            <Text fontSize="sm" bg="brand.subtle" color="brand.fg" px="3" py="2" rounded="md" data-testid="post-schedule-summary">
+              {words.scheduleSummary(whenText(at))}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Section>
   );
 }

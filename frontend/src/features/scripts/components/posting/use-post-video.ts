@@ -13,6 +13,9 @@ import { checksById, formProblem, initialPrivacy, requestFromForm, whenText, typ
 
 export type PostingWhen = 'now' | 'schedule';
 
+/** What the dialog's view and its sections read: the hook's whole result. */
+export type PostVideo = ReturnType<typeof usePostVideo>;
+
 /**
  * The Schedule Video dialog's state: the accounts and what the pre-flight says of each (checked once
  * when the dialog opens, with every connected account and the defaults, and again with the choices on
@@ -130,7 +133,6 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
   const busy = stage !== null;
   const ready = hasVideo && checkedOnce && connected.length > 0;
   const noAccounts = !isLoading && !accountsError && (accounts ?? []).length === 0;
-
 
   return {
     accounts,

@@ -1,5 +1,6 @@
-import { Button, Collapsible, Field, HStack, Stack } from '@chakra-ui/react';
+import { Button, Collapsible, Field, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { TextStyleToggles } from '@/components/text-style-toggles';
 import { OptionSelect } from '@/components/ui/option-select';
 
 import { CAPTION_STYLES, RANGES, type CaptionSettings } from '../../lib/caption-settings';
@@ -9,12 +10,8 @@ import { PositionGrid } from '@/components/ui/position-grid';
 
 type Update = <K extends keyof CaptionSettings>(field: K, value: CaptionSettings[K]) => void;
 
-const toggles = [
-  { field: 'bold', label: 'Bold' },
-  { field: 'italic', label: 'Italic' },
-  { field: 'underline', label: 'Underline' },
-  { field: 'all_caps', label: 'ALL CAPS' },
-] as const;
+/** The script settings' field of each text toggle. */
+const toggleFields = { bold: 'bold', italic: 'italic', underline: 'underline', allCaps: 'all_caps' } as const;
 
 /** Advanced Options: words per line, outline, shadow, the text toggles, style, position. */
 export function AdvancedOptions({ settings, update }: { settings: CaptionSettings; update: Update }) {
@@ -32,23 +29,10 @@ export function AdvancedOptions({ settings, update }: { settings: CaptionSetting
           <LabeledSlider label="Max Words per Line" value={settings.max_words_per_line} {...RANGES.max_words_per_line} onChange={(value) => update('max_words_per_line', value)} />
           <LabeledSlider label="Outline Width" value={settings.outline_width} {...RANGES.outline_width} unit="px" onChange={(value) => update('outline_width', value)} />
           <LabeledSlider label="Shadow Offset" value={settings.shadow_offset} {...RANGES.shadow_offset} unit="px" onChange={(value) => update('shadow_offset', value)} />
-          <HStack gap="2" wrap="wrap" role="group" aria-label="Text style">
-            {toggles.map(({ field, label }) => (
-              <Button
-                key={field}
-                size="xs"
-                variant={settings[field] ? 'solid' : 'outline'}
-                colorPalette={settings[field] ? 'brand' : 'gray'}
-                aria-pressed={settings[field]}
-                onClick={() => update(field, !settings[field])}
-                fontWeight={field === 'bold' ? 'bold' : 'normal'}
-                fontStyle={field === 'italic' ? 'italic' : undefined}
-                textDecoration={field === 'underline' ? 'underline' : undefined}
-              >
-                {label}
-              </Button>
-            ))}
-          </HStack>
+          <TextStyleToggles
+            value={{ bold: settings.bold, italic: settings.italic, underline: settings.underline, allCaps: settings.all_caps }}
+            onToggle={(style) => update(toggleFields[style], !settings[toggleFields[style]])}
+          />
           <Field.Root>
             <Field.Label fontSize="sm">Caption Style</Field.Label>
             <OptionSelect size="sm" label="Caption Style" value={settings.style} onChange={(value) => update('style', value)} options={CAPTION_STYLES} />

@@ -1,7 +1,8 @@
-import { Box, Image } from '@chakra-ui/react';
+import { Image } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 import { CaptionSample, type CaptionLook } from '@/components/caption-sample';
+import { CaptionFrame } from '@/components/ui/portrait-frame';
 
 import type { LanguageCode } from '@contract/languages';
 import { captionSampleWords } from '@contract/rules/caption-scripts';
@@ -47,23 +48,10 @@ export function CaptionPreview({
     language,
   };
   return (
-    <Box
-      aria-hidden
-      data-testid="caption-preview"
-      position="relative"
-      w="full"
-      maxW="12rem"
-      mx="auto"
-      style={{ aspectRatio: '9 / 16', containerType: 'inline-size' }}
-      rounded="md"
-      overflow="hidden"
-      bgGradient="to-b"
-      gradientFrom="gray.600"
-      gradientTo="gray.900"
-    >
+    <CaptionFrame aria-hidden data-testid="caption-preview" maxW="12rem" rounded="md" gradientFrom="gray.600" gradientTo="gray.900">
       {backgroundSrc && <Image src={backgroundSrc} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" />}
       <CaptionSample look={look} words={captionSampleWords(language)} hidden={captionHidden} textTestId="caption-preview-text" />
       {children}
-    </Box>
+    </CaptionFrame>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Checkbox, Field, Heading, HStack, IconButton, Image
 import { useMemo } from 'react';
 
 import { FolderSelect } from '@/components/folder-select';
+import { ChoiceButton } from '@/components/ui/choice-button';
 import type { PublicFolder } from '@contract/media';
 import { generatedLookCss } from '@contract/rules/generated-backgrounds';
 import type { LanguageCode } from '@contract/rules/languages';
@@ -65,19 +66,18 @@ function FramingControl({ segment, clip, axis, label, thumb, onFocus }: { segmen
         {options.map((option) => {
           const active = option.focus === null ? own === undefined : own === option.focus;
           return (
-            <Button
+            <ChoiceButton
               key={option.label}
+              kind="radio"
+              chosen={active}
+              offVariant="ghost"
               size="2xs"
               rounded="none"
-              variant={active ? 'solid' : 'ghost'}
-              colorPalette={active ? 'brand' : 'gray'}
-              role="radio"
-              aria-checked={active}
               title={option.focus === null ? 'Around the action found in the clip' : undefined}
               onClick={() => onFocus(option.focus)}
             >
               {option.label}
-            </Button>
+            </ChoiceButton>
           );
         })}
       </HStack>
@@ -319,9 +319,9 @@ export function SwitchScenes({
           <Field.Root w="auto">
             <FolderSelect size="xs" w="40" label="Media folder" folders={folders} value={folderId} onChange={onFolderChange} emptyValue="" emptyLabel="All folders" />
           </Field.Root>
-          <Button size="xs" variant={bulk.on ? 'solid' : 'outline'} colorPalette={bulk.on ? 'brand' : 'gray'} aria-pressed={bulk.on} onClick={() => onBulkChange(!bulk.on)}>
+          <ChoiceButton kind="toggle" chosen={bulk.on} size="xs" onClick={() => onBulkChange(!bulk.on)}>
             Bulk Select
-          </Button>
+          </ChoiceButton>
         </HStack>
       </HStack>
       {bulk.on && (

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Grid, Portal, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, Grid, useBreakpointValue } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { mutate } from 'swr';
 
@@ -38,6 +38,7 @@ import { ExactCaptionPreview } from './exact-caption-preview';
 import { MediaPickerDialog, type PickerTarget } from './media-picker-dialog';
 import { SwitchScenes } from './switch-scenes';
 import { VideoPreview } from './video-preview';
+import { AppDialog } from '@/components/ui/app-dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
 
 function readUsage(userId: string | undefined): Record<string, number> {
@@ -218,94 +219,89 @@ export default function VideoSettingsDialog({
   const generatedNote = library.data !== undefined && segments ? generatedBackgroundNotice(segments, pool.length === 0 ? 'no-videos' : 'no-clip') : null;
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()} size="xl" scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="min(72rem, 96vw)">
-            <Dialog.Header>
-              <Dialog.Title>Video Generation Settings</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Grid templateColumns={{ base: '1fr', lg: 'minmax(28rem, 34rem) 1fr' }} gap="6" alignItems="start">
-                {/* The preview beside the controls, sticky while the body scrolls: it stays in view as they change. */}
-                <Grid templateColumns={{ base: '1fr', md: '1fr 11rem' }} gap="4" alignItems="start">
-                  <CaptionControls
-                    settings={settings}
-                    update={update}
-                    onLook={chooseLook}
-                    onPreset={(preset) => {
-                      lookApplied.current = true;
-                      setSettings((current) => ({ ...current, ...preset }));
-                    }}
-                    audio={audio.data ?? []}
-                    scriptContent={script.scriptContent}
-                  />
-                  {/* The real cut: a proxy render played in the frame; the caption sample until then (libass only from md up). */}
-                  {(showPreview || hasVoiceOver) && (
-                    <Box position={{ md: 'sticky' }} top="0" zIndex="1" gridRow={{ md: '1' }} gridColumn={{ md: '2' }}>
-                      <VideoPreview
-                        scriptId={script.id}
-                        hasVoiceOver={hasVoiceOver}
-                        settings={settings}
-                        metadata={segments && segments.length > 0 ? videoMetadataOf(segments) : null}
-                        fallback={
-                          showPreview ? (
-                            <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} language={script.language} />
-                          ) : (
-                            <CaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
-                          )
-                        }
-                      />
-                    </Box>
-                  )}
-                </Grid>
-                <SwitchScenes
-                  segments={segments}
-                  folders={folders}
-                  folderId={folderId}
-                  onFolderChange={setFolderId}
-                  bulk={bulk}
-                  onBulkChange={(on) => setBulk({ on, selected: new Set() })}
-                  onToggleSegment={toggleSegment}
-                  onReplace={(index) => setPicker({ mode: 'single', index })}
-                  onReplaceSelected={replaceSelected}
-                  note={generatedNote ?? undefined}
-                  voice={voice ?? null}
-                  language={script.language}
-                  onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id), script.language) : current))}
-                  onInPoint={(index, seconds) =>
-                    setSegments((current) => (current ? setInPoint(current, index, seconds, mediaById.get(current[index]?.mediaAssetId ?? '')?.duration) : current))
-                  }
-                  clipOf={(id) => mediaById.get(id)}
-                  onFocus={(index, axis, focus) => setSegments((current) => (current ? setFocus(current, index, axis, focus) : current))}
-                />
-              </Grid>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <DialogActions onCancel={onClose} cancelDisabled={busy}>
-                <Button colorPalette="brand" onClick={() => void generate()} loading={busy} disabled={!segments || segments.length === 0}>
-                  Generate video
-                </Button>
-              </DialogActions>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={busy}>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-      {picker && (
-        <MediaPickerDialog
-          target={picker}
+    <AppDialog
+      open
+      onClose={onClose}
+      busy={busy}
+      title="Video Generation Settings"
+      size="xl"
+      scrollBehavior="inside"
+      maxW="min(72rem, 96vw)"
+      footer={
+        <DialogActions onCancel={onClose} cancelDisabled={busy}>
+          <Button colorPalette="brand" onClick={() => void generate()} loading={busy} disabled={!segments || segments.length === 0}>
+            Generate video
+          </Button>
+        </DialogActions>
+      }
+      nested={
+        picker && (
+          <MediaPickerDialog
+            target={picker}
+            folderId={folderId}
+            preferredFolderId={script.preferredFolderId ?? null}
+            usedIds={usedIds}
+            onPick={pick}
+            onApply={applyBulk}
+            onClose={() => setPicker(null)}
+          />
+        )
+      }
+    >
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(28rem, 34rem) 1fr' }} gap="6" alignItems="start">
+        {/* The preview beside the controls, sticky while the body scrolls: it stays in view as they change. */}
+        <Grid templateColumns={{ base: '1fr', md: '1fr 11rem' }} gap="4" alignItems="start">
+          <CaptionControls
+            settings={settings}
+            update={update}
+            onLook={chooseLook}
+            onPreset={(preset) => {
+              lookApplied.current = true;
+              setSettings((current) => ({ ...current, ...preset }));
+            }}
+            audio={audio.data ?? []}
+            scriptContent={script.scriptContent}
+          />
+          {/* The real cut: a proxy render played in the frame; the caption sample until then (libass only from md up). */}
+          {(showPreview || hasVoiceOver) && (
+            <Box position={{ md: 'sticky' }} top="0" zIndex="1" gridRow={{ md: '1' }} gridColumn={{ md: '2' }}>
+              <VideoPreview
+                scriptId={script.id}
+                hasVoiceOver={hasVoiceOver}
+                settings={settings}
+                metadata={segments && segments.length > 0 ? videoMetadataOf(segments) : null}
+                fallback={
+                  showPreview ? (
+                    <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} language={script.language} />
+                  ) : (
+                    <CaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
+                  )
+                }
+              />
+            </Box>
+          )}
+        </Grid>
+        <SwitchScenes
+          segments={segments}
+          folders={folders}
           folderId={folderId}
-          preferredFolderId={script.preferredFolderId ?? null}
-          usedIds={usedIds}
-          onPick={pick}
-          onApply={applyBulk}
-          onClose={() => setPicker(null)}
+          onFolderChange={setFolderId}
+          bulk={bulk}
+          onBulkChange={(on) => setBulk({ on, selected: new Set() })}
+          onToggleSegment={toggleSegment}
+          onReplace={(index) => setPicker({ mode: 'single', index })}
+          onReplaceSelected={replaceSelected}
+          note={generatedNote ?? undefined}
+          voice={voice ?? null}
+          language={script.language}
+          onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id), script.language) : current))}
+          onInPoint={(index, seconds) =>
+            setSegments((current) => (current ? setInPoint(current, index, seconds, mediaById.get(current[index]?.mediaAssetId ?? '')?.duration) : current))
+          }
+          clipOf={(id) => mediaById.get(id)}
+          onFocus={(index, axis, focus) => setSegments((current) => (current ? setFocus(current, index, axis, focus) : current))}
         />
-      )}
-    </Dialog.Root>
+      </Grid>
+    </AppDialog>
   );
 }

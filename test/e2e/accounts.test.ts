@@ -90,7 +90,10 @@ async function signIn(page: Page, login: string, password: string, overlayScreen
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
+  // Log out reloads the page 800 ms after it ends: a navigation started before that reload is aborted by it.
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await reloaded;
   await page.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
   await page.getByRole('heading', { name: 'Welcome to Reelsmith' }).waitFor();
 }

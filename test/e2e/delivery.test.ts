@@ -174,7 +174,9 @@ describe('delivery journey', () => {
     await page.getByRole('menuitem', { name: 'Share link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share link' });
     await dialog.waitFor();
-    // Send Now made one already (the mail carries it); a new one is added on top.
+    // Send Now made one already (the mail carries it); a new one is added on top. The list is counted once it
+    // has loaded, not while the dialog still reads it.
+    await expect.poll(() => dialog.getByTestId('share-link').count()).toBeGreaterThanOrEqual(1);
     const before = await dialog.getByTestId('share-link').count();
     await dialog.getByRole('button', { name: /Create share link|New link/ }).click();
     await toast('Share link created').waitFor();

@@ -6,7 +6,6 @@ import {
   UpdateCommand,
   type BatchGetCommandOutput,
   type QueryCommandInput,
-  type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
@@ -18,7 +17,7 @@ import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } f
 import { updateExpression, type ItemKey, type TransactItem } from './entity';
 import { keys, mediaKeys } from './keys';
 import { assetEntity, folderCount, inFolderCondition, usageCounters, usageEntity } from './media-entities';
-import { isConditionFailure, type TableRef } from './table';
+import { isConditionFailure, pagesOf, type StartKey, type TableRef } from './table';
 
 export interface AssetMove {
   asset: Pick<MediaAsset, 'userId' | 'id' | 'folderId'>;
@@ -154,19 +153,17 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
   }
 
   /** Reads `count` items' keys only, to reach page N without a cursor; answers where it stopped. */
-  private async skip(access: Access, count: number): Promise<Record<string, unknown> | undefined | 'end'> {
+  private async skip(access: Access, count: number): Promise<StartKey | undefined | 'end'> {
     let remaining = count;
-    let start: Record<string, unknown> | undefined;
-    while (remaining > 0) {
-      const result: QueryCommandOutput = await this.table.client.send(
-        new QueryCommand(this.queryInput(access, { Limit: Math.min(remaining, 1000), ExclusiveStartKey: start, ProjectionExpression: '#pk' })),
-      );
-      remaining -= result.Count ?? 0;
-      start = result.LastEvaluatedKey;
-      // Nothing after the last item read: page N is past the end.
-      if (!start) return 'end';
+    if (remaining <= 0) return undefined;
+    const read = (start: StartKey | undefined) =>
+      this.table.client.send(new QueryCommand(this.queryInput(access, { Limit: Math.min(remaining, 1000), ExclusiveStartKey: start, ProjectionExpression: '#pk' })));
+    for await (const page of pagesOf(read)) {
+      remaining -= page.Count ?? 0;
+      if (remaining <= 0 && page.LastEvaluatedKey) return page.LastEvaluatedKey;
     }
-    return start;
+    // Nothing after the last item read: page N is past the end.
+    return 'end';
   }
 
   async listAssets(userId: string, query: AssetListQuery): Promise<AssetListPage> {
@@ -186,14 +183,13 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
         start = skipped;
       }
       const items: MediaAsset[] = [];
-      let next = start;
-      do {
-        const result: QueryCommandOutput = await this.table.client.send(
-          new QueryCommand(this.queryInput(access, { Limit: query.limit - items.length, ExclusiveStartKey: next })),
-        );
-        for (const item of result.Items ?? []) items.push(assetEntity.parse(item));
-        next = result.LastEvaluatedKey;
-      } while (next && items.length < query.limit);
+      let next: StartKey | undefined;
+      const read = (from: StartKey | undefined) => this.table.client.send(new QueryCommand(this.queryInput(access, { Limit: query.limit - items.length, ExclusiveStartKey: from })));
+      for await (const page of pagesOf(read, start)) {
+        for (const item of page.Items ?? []) items.push(assetEntity.parse(item));
+        next = page.LastEvaluatedKey;
+        if (items.length >= query.limit) break;
+      }
       return { items, next };
     };
     const page = await readPage().catch((error: unknown) => {
@@ -212,9 +208,8 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
     const from = (query.page - 1) * query.limit;
     const pageKeys: ItemKey[] = [];
     let matched = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result: QueryCommandOutput = await this.table.client.send(
+    const read = (start: StartKey | undefined) =>
+      this.table.client.send(
         new QueryCommand(
           this.queryInput(access, {
             ExclusiveStartKey: start,
@@ -225,12 +220,12 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
           }),
         ),
       );
-      for (const item of result.Items ?? []) {
+    for await (const page of pagesOf(read)) {
+      for (const item of page.Items ?? []) {
         if (matched >= from && pageKeys.length < query.limit) pageKeys.push(keyOnly.parse(item));
         matched += 1;
       }
-      start = result.LastEvaluatedKey;
-    } while (start);
+    }
     return { items: await this.getMany(pageKeys, false), matched };
   }
 

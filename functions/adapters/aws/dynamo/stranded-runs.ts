@@ -2,7 +2,7 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { StrandedRun, StrandedRunFinder, StrandedVoiceOvers } from '../../../core/ports/recovery';
 import { deliveryKeys, keys, videoRunClaim, workflowKeys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { isConditionFailure, pagesOf, type StartKey, type TableRef } from './table';
 
 const userPrefix = keys.user('');
 const scriptPrefix = keys.script('');
@@ -48,10 +48,9 @@ export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers
   }
 
   async *inFlight(): AsyncIterable<StrandedRun> {
-    let start: Record<string, unknown> | undefined;
     let read = 0;
-    do {
-      const page = await this.table.client.send(
+    const scan = (start: StartKey | undefined) =>
+      this.table.client.send(
         new ScanCommand({
           TableName: this.table.tableName,
           Limit: Math.min(this.pageSize, this.maxItems - read),
@@ -71,13 +70,14 @@ export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers
           },
         }),
       );
+    for await (const page of pagesOf(scan)) {
       read += page.ScannedCount ?? 0;
       for (const raw of page.Items ?? []) {
         const item = inFlightItemSchema.safeParse(raw);
         if (item.success) yield* strandedOf(item.data);
       }
-      start = page.LastEvaluatedKey;
-    } while (start && read < this.maxItems);
+      if (read >= this.maxItems) break;
+    }
   }
 
   async failVoiceOver(userId: string, scriptId: string, reason: string, now: string): Promise<boolean> {

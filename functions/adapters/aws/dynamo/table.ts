@@ -114,15 +114,27 @@ function queryInput(table: TableRef, options: QueryPageOptions, start: Record<st
   };
 }
 
+/** Where DynamoDB stopped reading: the key to start the next page from. */
+export type StartKey = Record<string, unknown>;
+
+/**
+ * The one pager over DynamoDB's pages: every answer `read(start)` gives, from `start` until the last page. A
+ * caller that has read enough stops with `break`; the page it stopped on carries the key to go on from. Query and
+ * Scan loops in the adapters all page through here.
+ */
+export async function* pagesOf<Answer extends { LastEvaluatedKey?: StartKey }>(read: (start: StartKey | undefined) => Promise<Answer>, start?: StartKey): AsyncGenerator<Answer> {
+  let next = start;
+  do {
+    const answer = await read(next);
+    yield answer;
+    next = answer.LastEvaluatedKey;
+  } while (next);
+}
+
 /** How many items a query matches, counted by DynamoDB page by page (nothing is read back). */
 export async function queryCount(table: TableRef, options: Omit<QueryPageOptions, 'cursor' | 'limit' | 'attributes'>): Promise<number> {
   let total = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const result = await table.client.send(new QueryCommand({ ...queryInput(table, options, start), Select: 'COUNT' }));
-    total += result.Count ?? 0;
-    start = result.LastEvaluatedKey;
-  } while (start);
+  for await (const page of pagesOf((start) => table.client.send(new QueryCommand({ ...queryInput(table, options, start), Select: 'COUNT' })))) total += page.Count ?? 0;
   return total;
 }
 

@@ -5,6 +5,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import type { CaptionSettings } from '../../functions/contract/caption-settings';
 import { captionEmojiPlacements } from '../../functions/contract/rules/caption-emoji';
 import { captionDefaults } from '../../functions/contract/rules/captions';
+import { captionPreviewFrame, captionPreviewWords } from '../../functions/contract/rules/caption-preview-line';
 import { captionFrames, inkBox } from '../support/caption-frames';
 import { videoHeight, videoWidth } from '../support/video-frames';
 import type { MediaFile } from '../support/media-files';
@@ -22,11 +23,12 @@ interface CaptionPixels {
 }
 
 /**
- * The preview's sample sentence and the moment it draws (exact-caption-preview.tsx): each word 0.4 s,
- * 0.1 s apart, drawn at 0.8 s.
+ * The preview draws the script's own first line (caption-preview-line.ts): its words evenly timed before
+ * the voice-over exists, at the moment the preview picks.
  */
-const sampleWords = ['Your', 'words', 'appear', 'here', 'as', 'they', 'are', 'spoken'].map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
-const previewSeconds = 0.8;
+const scriptContent = 'Good coffee starts with fresh beans.\nGrind them right before you brew.';
+const sampleWords = captionPreviewWords(scriptContent, null).words;
+const previewSeconds = captionPreviewFrame(sampleWords, captionDefaults)!.seconds;
 
 /** The render's frame of the same ASS file (ffmpeg's libass, the bundled fonts): the ink's box as fractions of the frame. */
 async function serverCaption(settings: CaptionSettings): Promise<Omit<CaptionPixels, 'count'>> {
@@ -75,7 +77,7 @@ describe('Video Generation Settings: the exact caption preview', () => {
     }
     const created = await page.request.post('/api/scripts', {
       headers,
-      data: { title: 'Coffee', scriptContent: 'Good coffee starts with fresh beans.\nGrind them right before you brew.' },
+      data: { title: 'Coffee', scriptContent },
     });
     expect(created.status()).toBe(201);
   });
@@ -116,8 +118,9 @@ describe('Video Generation Settings: the exact caption preview', () => {
     const emoji = preview.getByTestId('caption-preview-emoji');
     await emoji.waitFor();
     await waitForExpression(page, `document.querySelector('[data-testid="caption-preview-emoji"]')?.complete === true`, 15_000);
-    // "Your words appear": "words" calls up the speech balloon, over the line, centred.
-    expect(await emoji.getAttribute('src')).toMatch(/1f4ac|^data:image\/webp/);
+    // "Good coffee starts": "coffee" calls up the hot beverage, over the line, centred.
+    expect(await emoji.getAttribute('data-emoji')).toBe('☕');
+    expect(await emoji.getAttribute('src')).toMatch(/2615|^data:image\/webp/);
     const [frame, image, caption] = [await preview.boundingBox(), await emoji.boundingBox(), await drawn()];
     const expected = captionEmojiPlacements(sampleWords, { ...captionDefaults, emoji: true })[0]!;
     expect(Math.abs((image!.x - frame!.x) / frame!.width - expected.left / videoWidth)).toBeLessThan(0.01);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { LocalStack } from '../../bin/local/stack';
 import { emojiFileName } from '../../functions/contract/rules/caption-emoji';
-import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi } from './browser';
+import { readCaptionPixels } from './caption-canvas';
+import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
 import { startJourney, stopJourney } from './journey';
 
 /**
@@ -52,9 +53,32 @@ describe('Video Generation Settings: the emoji of each caption line', () => {
     await expect(editor.locator(`img[src*="${emojiFileName('☕')}"]`).count()).resolves.toBeGreaterThan(0);
     await first.selectOption('🚀');
     await expect(editor.locator(`img[src*="${emojiFileName('🚀')}"]`).count()).resolves.toBe(1);
+
+    // The exact preview (libass) draws that line with the chosen emoji over it.
+    const preview = dialog().getByTestId('exact-caption-preview');
+    await waitForExpression(page, `document.querySelector('[data-testid="exact-caption-preview"]')?.dataset.engine === 'ready'`, 30_000);
+    await waitForExpression(page, `document.querySelector('[data-testid="caption-preview-emoji"]')?.dataset.emoji === '🚀'`, 15_000);
+    await waitForExpression(page, `(${readCaptionPixels})?.count > 200`, 15_000);
+    const emoji = preview.getByTestId('caption-preview-emoji');
+    expect(await emoji.getAttribute('src')).toMatch(new RegExp(`${emojiFileName('🚀')}|^data:image/webp`));
+    const [frame, image] = [await preview.boundingBox(), await emoji.boundingBox()];
+    const caption = (await page.evaluate(readCaptionPixels)) as { top: number };
+    // Over the drawn line, as the render lays it.
+    expect((image!.y + image!.height - frame!.y) / frame!.height).toBeLessThanOrEqual(caption.top + 0.005);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, 'line-emoji-preview-desktop', { viewport: true });
+
+    // The second line with None: the preview shows that line (its words, drawn) with no emoji.
     const second = editor.getByRole('combobox').nth(1);
+    const secondLine = (await second.getAttribute('aria-label'))!.replace(/^Emoji for "|"$/g, '');
     await second.selectOption('none');
     await expect(second.inputValue()).resolves.toBe('none');
+    await emoji.waitFor({ state: 'detached' });
+    await waitForExpression(page, `(${readCaptionPixels})?.count > 200`, 15_000);
+    await expect(preview.getByTestId('caption-preview-text').textContent()).resolves.toMatch(new RegExp(secondLine.split(' ')[0]!, 'i'));
+    // Another emoji for the first line brings that line back, with it.
+    await first.selectOption('🔥');
+    await waitForExpression(page, `document.querySelector('[data-testid="caption-preview-emoji"]')?.dataset.emoji === '🔥'`, 15_000);
     await editor.scrollIntoViewIfNeeded();
     await screenshot(page, 'line-emoji-desktop', { viewport: true });
 

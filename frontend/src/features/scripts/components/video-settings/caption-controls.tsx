@@ -1,7 +1,9 @@
 import { Field, SimpleGrid, Stack } from '@chakra-ui/react';
 import { OptionSelect } from '@/components/ui/option-select';
 
+import type { LanguageCode } from '@contract/languages';
 import type { PublicAsset } from '@contract/media';
+import type { WordTiming } from '@contract/rules/ass-document';
 
 import { FONT_FAMILIES, RANGES, type CaptionSettings } from '../../lib/caption-settings';
 import type { CaptionLookChoice } from '@contract/rules/caption-looks';
@@ -31,6 +33,9 @@ export function CaptionControls({
   onPreset,
   audio,
   scriptContent,
+  voice,
+  language,
+  onPreviewLine,
 }: {
   settings: CaptionSettings;
   update: Update;
@@ -40,6 +45,11 @@ export function CaptionControls({
   audio: PublicAsset[];
   /** The script's words, for choosing its key words (emphasis applies to the looks and Custom). */
   scriptContent?: string;
+  /** The voice-over's word timings, when it exists: the caption lines the Line Emoji panel lists. */
+  voice?: readonly WordTiming[] | null;
+  language?: LanguageCode;
+  /** Shows a caption line (by a voice-over word index) in the dialog's preview. */
+  onPreviewLine?: (wordIndex: number) => void;
 }) {
   const audioMissing = settings.background_audio_id !== null && !audio.some((item) => item.id === settings.background_audio_id);
   return (
@@ -49,7 +59,16 @@ export function CaptionControls({
       {scriptContent && settings.look !== null && (
         <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
       )}
-      {scriptContent && settings.emoji && <LineEmojiEditor scriptContent={scriptContent} settings={settings} onChange={(choices) => update('emoji_choices', choices)} />}
+      {scriptContent && settings.emoji && (
+        <LineEmojiEditor
+          scriptContent={scriptContent}
+          settings={settings}
+          voice={voice}
+          language={language}
+          onChange={(choices) => update('emoji_choices', choices)}
+          onPreviewLine={onPreviewLine}
+        />
+      )}
       <MotionControls transition={settings.transition} motion={settings.motion} onTransition={(value) => update('transition', value)} onMotion={(value) => update('motion', value)} emoji={settings.emoji} onEmoji={(value) => update('emoji', value)} />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>

@@ -23,6 +23,7 @@ export function CaptionPreview({
   captionHidden = false,
   children,
   language,
+  words,
 }: {
   /** The script's language: the sample sentence in it, cased, joined and set as the render sets it. */
   language?: LanguageCode;
@@ -30,6 +31,8 @@ export function CaptionPreview({
   backgroundSrc?: string;
   captionHidden?: boolean;
   children?: ReactNode;
+  /** The line's words to show (a script's own line); the sample sentence without them. */
+  words?: readonly string[];
 }) {
   const look: CaptionLook = {
     position: settings.position,
@@ -50,7 +53,7 @@ export function CaptionPreview({
   return (
     <CaptionFrame aria-hidden data-testid="caption-preview" maxW="12rem" rounded="md" gradientFrom="gray.600" gradientTo="gray.900">
       {backgroundSrc && <Image src={backgroundSrc} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" />}
-      <CaptionSample look={look} words={captionSampleWords(language)} hidden={captionHidden} textTestId="caption-preview-text" />
+      <CaptionSample look={look} words={words && words.length > 0 ? words : captionSampleWords(language)} hidden={captionHidden} textTestId="caption-preview-text" />
       {children}
     </CaptionFrame>
   );

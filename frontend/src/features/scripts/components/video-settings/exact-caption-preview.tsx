@@ -3,51 +3,49 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 
 import type { LanguageCode } from '@contract/languages';
 import { buildAss, captionFontNames, captionScriptFontsOf, type WordTiming } from '@contract/rules/ass-document';
-import { captionSampleWords } from '@contract/rules/caption-scripts';
-import { captionEmojiPlacements } from '@contract/rules/caption-emoji';
-import { captionFrame } from '@contract/rules/caption-layout';
 
-import { emojiImageUrl } from '../../lib/caption-emoji-images';
 import type { CaptionSettings } from '../../lib/caption-settings';
 import type { LibassPreview } from '../../lib/libass-preview';
+import { useCaptionPreviewLine } from '../../lib/use-caption-preview-line';
 import { CaptionPreview } from './caption-preview';
-
-/** The sample sentence in the script's language spoken at an even pace: each word 0.4 s, 0.1 s apart. */
-function sampleTimingsOf(language: LanguageCode | undefined): WordTiming[] {
-  return captionSampleWords(language).map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 }));
-}
-/**
- * The moment drawn: the second word being spoken, after the highlight's pop has settled (80 + 120 ms),
- * so every style shows its emphasis (the CSS preview shows the same word highlighted).
- */
-const previewSeconds = 0.5 + 0.3;
+import { CaptionPreviewEmoji } from './caption-preview-emoji';
 
 type Engine = 'loading' | 'ready' | 'failed';
 
 /**
  * The exact preview: the ASS file the render burns in, built by the same code
- * (`@contract/rules/ass-document`) from the sample sentence, drawn by libass in WebAssembly with the
- * render's font files over a still of the first assigned clip. libass loads lazily when the dialog
- * opens; until it has drawn, and for good if WebAssembly or its worker cannot load, the CSS preview
- * shows instead (`data-engine` says which: loading, ready or failed).
+ * (`@contract/rules/ass-document`) from the script's own words (the voice-over's timings when it exists,
+ * else evenly timed; the sample sentence only for a script without words), drawn by libass in
+ * WebAssembly with the render's font files over a still of the first assigned clip, at a moment of one
+ * line: the line whose emoji the creator chose last (`focusWord`, a voice-over word index), else the
+ * first (`@contract/rules/caption-preview-line`). The line's emoji is an <img> where the render lays the
+ * image. libass loads lazily when the dialog opens; until it has drawn, and for good if WebAssembly or
+ * its worker cannot load, the CSS preview shows instead (`data-engine` says which: loading, ready or failed).
  */
-export function ExactCaptionPreview({ settings, backgroundSrc, language }: { settings: CaptionSettings; backgroundSrc?: string; language?: LanguageCode }) {
-  const sampleTimings = useMemo(() => sampleTimingsOf(language), [language]);
-  // The creator's per-word emphasis names the script's words, not the sample's: the sample keeps the rule's own choice.
-  const ass = useMemo(
-    () => buildAss(sampleTimings, { ...settings, emphasis: {}, language }, { fontName: captionFontNames[settings.font_family] }),
-    [settings, sampleTimings, language],
-  );
-  // The script fonts the sample needs besides the family (only those are fetched).
-  const scripts = useMemo(() => captionScriptFontsOf(sampleTimings, { ...settings, language }), [settings, sampleTimings, language]);
-  // The caption emoji shown at that moment: the render's placement (@contract/rules/caption-emoji), an <img> where the render lays the image.
-  const emoji = useMemo(
-    () => captionEmojiPlacements(sampleTimings, { ...settings, emphasis: {}, emoji_choices: {} }).filter((placement) => placement.start <= previewSeconds && previewSeconds < placement.end),
-    [settings, sampleTimings],
-  );
+export function ExactCaptionPreview({
+  settings,
+  backgroundSrc,
+  language,
+  scriptContent = '',
+  voice,
+  focusWord,
+}: {
+  settings: CaptionSettings;
+  backgroundSrc?: string;
+  language?: LanguageCode;
+  scriptContent?: string;
+  /** The voice-over's word timings, when it exists. */
+  voice?: readonly WordTiming[] | null;
+  focusWord?: number;
+}) {
+  const { words, sample, settings: shownSettings, frame } = useCaptionPreviewLine({ scriptContent, voice, language, settings, focusWord });
+  const ass = useMemo(() => buildAss(words, shownSettings, { fontName: captionFontNames[settings.font_family] }), [words, shownSettings, settings.font_family]);
+  // The script fonts the words need besides the family (only those are fetched).
+  const scripts = useMemo(() => captionScriptFontsOf(words, shownSettings), [words, shownSettings]);
+  const previewSeconds = frame?.seconds ?? 0;
   const host = useRef<HTMLDivElement>(null);
-  const latest = useRef({ ass, family: settings.font_family, scripts });
-  latest.current = { ass, family: settings.font_family, scripts };
+  const latest = useRef({ ass, family: settings.font_family, scripts, seconds: previewSeconds });
+  latest.current = { ass, family: settings.font_family, scripts, seconds: previewSeconds };
   const [engine, setEngine] = useState<LibassPreview | null>(null);
   const [state, setState] = useState<Engine>('loading');
 
@@ -96,7 +94,7 @@ export function ExactCaptionPreview({ settings, backgroundSrc, language }: { set
       try {
         do {
           queue.again = false;
-          await engine.draw(latest.current.ass, latest.current.family, previewSeconds, latest.current.scripts);
+          await engine.draw(latest.current.ass, latest.current.family, latest.current.seconds, latest.current.scripts);
         } while (queue.again);
         setState('ready');
       } catch (error) {
@@ -106,29 +104,42 @@ export function ExactCaptionPreview({ settings, backgroundSrc, language }: { set
         queue.running = false;
       }
     })();
-  }, [engine, ass]);
+  }, [engine, ass, previewSeconds]);
 
   const exact = state === 'ready';
   return (
     <Box data-testid="exact-caption-preview" data-engine={state}>
-      <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} captionHidden={exact} language={language}>
+      <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} captionHidden={exact} language={language} words={sample ? undefined : frame?.text}>
         {state !== 'failed' && <Box ref={host} position="absolute" inset="0" opacity={exact ? 1 : 0} />}
-        {emoji.map((placement) => (
-          <img
-            key={`${placement.file}-${placement.start}`}
-            data-testid="caption-preview-emoji"
-            src={emojiImageUrl(placement.file)}
-            alt=""
-            style={{
-              position: 'absolute',
-              left: `${(100 * placement.left) / captionFrame.width}%`,
-              top: `${(100 * placement.top) / captionFrame.height}%`,
-              width: `${(100 * placement.size) / captionFrame.width}%`,
-              pointerEvents: 'none',
-            }}
-          />
-        ))}
+        {frame?.emoji && <CaptionPreviewEmoji placement={frame.emoji} />}
       </CaptionPreview>
     </Box>
+  );
+}
+
+/**
+ * The CSS preview of the same line where libass is not loaded (a phone): the line's words set as the
+ * render sets them, approximately, with its emoji at the render's place.
+ */
+export function LineCaptionPreview({
+  settings,
+  backgroundSrc,
+  language,
+  scriptContent = '',
+  voice,
+  focusWord,
+}: {
+  settings: CaptionSettings;
+  backgroundSrc?: string;
+  language?: LanguageCode;
+  scriptContent?: string;
+  voice?: readonly WordTiming[] | null;
+  focusWord?: number;
+}) {
+  const { sample, frame } = useCaptionPreviewLine({ scriptContent, voice, language, settings, focusWord });
+  return (
+    <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} language={language} words={sample ? undefined : frame?.text}>
+      {frame?.emoji && <CaptionPreviewEmoji placement={frame.emoji} />}
+    </CaptionPreview>
   );
 }

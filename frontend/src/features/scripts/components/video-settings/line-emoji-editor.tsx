@@ -4,7 +4,9 @@ import { useMemo, useState } from 'react';
 import { OptionSelect } from '@/components/ui/option-select';
 import { captionLineLayouts } from '@contract/rules/ass-document';
 import { captionEmojiSet, captionEmojiWords, emojiFileName, lineEmoji, noEmoji, type EmojiChoices } from '@contract/rules/caption-emoji';
-import { spokenWordsOf } from '@contract/rules/caption-looks';
+import type { LanguageCode } from '@contract/languages';
+import type { WordTiming } from '@contract/rules/ass-document';
+import { scriptCaptionWords } from '@contract/rules/caption-preview-line';
 import { maxEmphasisOverrides } from '@contract/rules/captions';
 
 import type { CaptionSettings } from '../../lib/caption-settings';
@@ -28,18 +30,34 @@ interface LineRow {
 
 /**
  * The script's caption lines and the emoji over each: the rule's by default, or one the creator picks
- * from the bundled set, or none. Lines are grouped as the captions group them (timings spaced evenly
- * until the voice-over exists, so a pause may still move a break); a choice is kept by a word of the
- * line (`emoji_choices`), so it stays with that line.
+ * from the bundled set, or none. Lines are grouped as the captions group them (the voice-over's
+ * timings, or timings spaced evenly until it exists, so a pause may still move a break); a choice is
+ * kept by a word of the line (`emoji_choices`), so it stays with that line. A choice also asks the
+ * dialog's preview to show that line (`onPreviewLine`, with the line's first word index).
  */
-export function LineEmojiEditor({ scriptContent, settings, onChange }: { scriptContent: string; settings: CaptionSettings; onChange: (choices: Record<string, string>) => void }) {
+export function LineEmojiEditor({
+  scriptContent,
+  settings,
+  onChange,
+  voice,
+  language,
+  onPreviewLine,
+}: {
+  scriptContent: string;
+  settings: CaptionSettings;
+  onChange: (choices: Record<string, string>) => void;
+  /** The voice-over's word timings, when it exists (the render's line breaks). */
+  voice?: readonly WordTiming[] | null;
+  language?: LanguageCode;
+  onPreviewLine?: (wordIndex: number) => void;
+}) {
   const [open, setOpen] = useState(false);
   const choices: EmojiChoices = settings.emoji_choices ?? {};
   const rows = useMemo<LineRow[]>(() => {
-    const words = spokenWordsOf(scriptContent).map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.35 }));
+    const words = scriptCaptionWords(scriptContent, voice);
     const indexOf = new Map(words.map((word, i) => [word, i]));
     let previous: string | undefined;
-    return captionLineLayouts(words, settings).map(({ line, keywords }) => {
+    return captionLineLayouts(words, { ...settings, language }).map(({ line, keywords }) => {
       const auto = lineEmoji(
         line.words.map((w) => w.word),
         keywords,
@@ -48,7 +66,7 @@ export function LineEmojiEditor({ scriptContent, settings, onChange }: { scriptC
       previous = auto;
       return { text: line.words.map((w) => w.word).join(' '), indexes: line.words.map((w) => indexOf.get(w) ?? -1), auto };
     });
-  }, [scriptContent, settings]);
+  }, [scriptContent, settings, voice, language]);
 
   const choiceOf = (row: LineRow) => row.indexes.map((i) => choices[String(i)]).find((choice) => choice !== undefined);
 
@@ -58,6 +76,7 @@ export function LineEmojiEditor({ scriptContent, settings, onChange }: { scriptC
     const first = row.indexes[0];
     if (value !== automatic && first !== undefined && first >= 0 && Object.keys(next).length < maxEmphasisOverrides) next[String(first)] = value;
     onChange(next);
+    if (first !== undefined && first >= 0) onPreviewLine?.(first);
   }
 
   const shown = rows.filter((row) => {

@@ -33,8 +33,7 @@ import {
   type VoiceTimings,
 } from '../../lib/segments';
 import { CaptionControls } from './caption-controls';
-import { CaptionPreview } from './caption-preview';
-import { ExactCaptionPreview } from './exact-caption-preview';
+import { ExactCaptionPreview, LineCaptionPreview } from './exact-caption-preview';
 import { MediaPickerDialog, type PickerTarget } from './media-picker-dialog';
 import { SwitchScenes } from './switch-scenes';
 import { VideoPreview } from './video-preview';
@@ -122,6 +121,8 @@ export default function VideoSettingsDialog({
   const recentUse = useMemo(() => readUsage(user?.id), [user?.id]);
   const pool = useMemo(() => (library.data?.items ?? []).filter(isPickable), [library.data]);
   const voice = useVoiceTimings(script.audioUrl, script.audioDuration);
+  // The caption line the preview shows, by a voice-over word index: the one whose emoji was chosen last (the first line until then).
+  const [previewWord, setPreviewWord] = useState<number | undefined>(undefined);
 
   // Segments on open: saved metadata, else the script split and matched (once the library is known).
   useEffect(() => {
@@ -214,6 +215,14 @@ export default function VideoSettingsDialog({
   const showPreview = useBreakpointValue({ base: false, md: true }) ?? false;
   const firstClip = segments?.find((segment) => segment.thumbnailUrl);
   const hasVoiceOver = Boolean(script.audioUrl && script.audioDuration);
+  const linePreview = {
+    settings,
+    backgroundSrc: thumbnailSrc(firstClip?.thumbnailUrl),
+    language: script.language,
+    scriptContent: script.scriptContent,
+    voice: voice?.words ?? null,
+    focusWord: previewWord,
+  };
 
   // Sentences without a clip are not refused: they get generated backgrounds, and the dialog says which and why.
   const generatedNote = library.data !== undefined && segments ? generatedBackgroundNotice(segments, pool.length === 0 ? 'no-videos' : 'no-clip') : null;
@@ -261,6 +270,9 @@ export default function VideoSettingsDialog({
             }}
             audio={audio.data ?? []}
             scriptContent={script.scriptContent}
+            voice={voice?.words ?? null}
+            language={script.language}
+            onPreviewLine={setPreviewWord}
           />
           {/* The real cut: a proxy render played in the frame; the caption sample until then (libass only from md up). */}
           {(showPreview || hasVoiceOver) && (
@@ -272,9 +284,9 @@ export default function VideoSettingsDialog({
                 metadata={segments && segments.length > 0 ? videoMetadataOf(segments) : null}
                 fallback={
                   showPreview ? (
-                    <ExactCaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} language={script.language} />
+                    <ExactCaptionPreview {...linePreview} />
                   ) : (
-                    <CaptionPreview settings={settings} backgroundSrc={thumbnailSrc(firstClip?.thumbnailUrl)} />
+                    <LineCaptionPreview {...linePreview} />
                   )
                 }
               />

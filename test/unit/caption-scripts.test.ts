@@ -8,7 +8,8 @@ import { parseCaptionSettings, type CaptionSettings } from '../../functions/cont
 import type { LanguageCode } from '../../functions/contract/languages';
 import { buildAss, captionFontNames, captionScriptFontsOf } from '../../functions/contract/rules/ass-document';
 import { applyCaptionLook, captionLooks, type CaptionLookName } from '../../functions/contract/rules/caption-looks';
-import { captionSampleSentences, captionSampleWords, captionUpperCase, captionWords, captionWriting, fontRuns, type ScriptFont } from '../../functions/contract/rules/caption-scripts';
+import { captionSampleSentences, captionSampleWords, captionUpperCase, captionWords, captionWriting } from '../../functions/contract/rules/caption-scripts';
+import { fontRuns, type ScriptFont } from '../../functions/contract/rules/caption-script-fonts';
 import { estimateTextWidth } from '../../functions/contract/rules/caption-layout';
 import type { WordTiming } from '../../functions/core/captions/word-timings';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CandidateMedia } from '../../functions/contract/rules/segments';
-import { estimatedVoice, moveCut, planShots, segmentTimes, shotPacing, shotTimes, type VoiceTimings } from '../../functions/contract/rules/shot-plan';
+import { moveCut, planShots } from '../../functions/contract/rules/shot-plan';
+import { estimatedVoice, segmentTimes, shotPacing, shotTimes, type VoiceTimings } from '../../functions/contract/rules/shot-timing';
 import { stemOf } from '../../functions/contract/rules/word-stems';
 import { languageWords } from '../../functions/contract/rules/language-words';
 

@@ -3,7 +3,8 @@ import { Box, Text } from '@chakra-ui/react';
 import { captionLineWidth, captionPixels, captionRowColumn, estimateTextWidth, previewCaptionBox, previewCaptionLengths } from '@contract/rules/caption-layout';
 import type { CaptionSettings } from '@contract/caption-settings';
 import type { LanguageCode } from '@contract/languages';
-import { captionScriptFonts, captionUpperCase, captionWriting, wordGap } from '@contract/rules/caption-scripts';
+import { captionUpperCase, captionWriting, wordGap } from '@contract/rules/caption-scripts';
+import { captionScriptFonts } from '@contract/rules/caption-script-fonts';
 
 /** The script fonts the render falls back to, as the browser's stand-ins for letters the family lacks. */
 const scriptStandIns = Object.values(captionScriptFonts)

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CaptionSettings } from '../../contract/caption-settings';
-import { captionScriptFonts, type ScriptFont } from '../../contract/rules/caption-scripts';
+import { captionScriptFonts, type ScriptFont } from '../../contract/rules/caption-script-fonts';
 
 /**
  * The caption fonts. The spec's five families are drawn with open fonts shipped

@@ -3,7 +3,8 @@ import { emphasisedWords, keywordPercent, lineFit, lookEvents, plainFitFloor } f
 import { groupLines, type CaptionLine } from './caption-lines';
 import { lineEvents } from './caption-style-events';
 import { assColor, assDocument, captionFontNames, shownWord, styleLine, withWriting, type AssCaptionSettings, type AssOptions, type WordTiming } from './ass-format';
-import { captionScriptFontsNeeded, captionWords, type ScriptFont } from './caption-scripts';
+import { captionWords } from './caption-scripts';
+import { captionScriptFontsNeeded, type ScriptFont } from './caption-script-fonts';
 
 /**
  * Builds the ASS subtitle file burned into a 1080x1920 video by libass: lines of at most

@@ -3,7 +3,8 @@ import type { CaptionLookChoice } from './caption-looks';
 import type { captionPositions, captionStyles, fontFamilies } from './captions';
 import type { LanguageCode } from './languages';
 import { captionEmPerFontPixel } from './caption-layout';
-import { assFontRuns, captionUpperCase, captionWriting, wordGap, type CaptionWriting } from './caption-scripts';
+import { captionUpperCase, captionWriting, wordGap, type CaptionWriting } from './caption-scripts';
+import { assFontRuns } from './caption-script-fonts';
 
 /**
  * The ASS file format as the captions use it: the settings it reads, the fonts it names, times, colours

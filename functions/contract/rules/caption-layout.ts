@@ -11,7 +11,7 @@
  * so they stay centred on the frame. Middle positions are centred on the frame's height.
  */
 import { scriptFontMetrics } from './caption-font-coverage';
-import { scriptFontScale, type ScriptFont } from './caption-scripts';
+import { scriptFontScale, type ScriptFont } from './caption-script-fonts';
 
 export const captionFrame = { width: 1080, height: 1920 } as const;
 

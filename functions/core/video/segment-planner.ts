@@ -6,7 +6,8 @@ import type { StockFootage } from '../media/stock-footage';
 import type { VideoMetadata } from '../../contract/scripts';
 import type { GeneratedReason } from '../../contract/rules/generated-backgrounds';
 import { autoAssign, defaultSegmentSeconds, isPickable, matchedTagsOf, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
-import { planShots, type VoiceTimings } from '../../contract/rules/shot-plan';
+import { planShots } from '../../contract/rules/shot-plan';
+import type { VoiceTimings } from '../../contract/rules/shot-timing';
 import type { LanguageCode } from '../../contract/languages';
 
 /** How segments without media get theirs (the optimal `autoAssign`; the bench passes the old greedy rule to compare). */

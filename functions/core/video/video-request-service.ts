@@ -1,6 +1,6 @@
 import { parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
 import type { Script } from '../../contract/scripts';
-import type { VoiceTimings } from '../../contract/rules/shot-plan';
+import type { VoiceTimings } from '../../contract/rules/shot-timing';
 import type { ObjectStore } from '../ports/object-store';
 import { filesOfAudioUrl } from '../files/script-files';
 import type { GenerateVideoInput, GenerateVideoResult } from '../../contract/video';

@@ -40,18 +40,15 @@ export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth
     this.graphHost = hostOf(baseUrl, 'https://graph.instagram.com');
   }
 
-  async authorizeUrl(request: AuthorizeRequest): Promise<string> {
-    const { clientId } = await this.client();
-    const url = new URL(`${this.authHost}/oauth/authorize`);
-    url.search = new URLSearchParams({
+  authorizeUrl(request: AuthorizeRequest): Promise<string> {
+    return this.signInUrl(`${this.authHost}/oauth/authorize`, (clientId) => ({
       client_id: clientId,
       redirect_uri: request.redirectUri,
       response_type: 'code',
       scope: instagramScopes.join(','),
       state: request.state,
       enable_fb_login: '0',
-    }).toString();
-    return url.toString();
+    }));
   }
 
   /** A refusal: code 190 (or an OAuthException on the code) means the grant is gone. */

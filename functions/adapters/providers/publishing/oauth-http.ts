@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ProviderError } from '../../../core/errors';
-import { PlatformNotConfiguredError } from '../../../core/ports/publishing';
+import { InvalidGrantError, PlatformNotConfiguredError, type PlatformTokens } from '../../../core/ports/publishing';
 import type { PublishingPlatform } from '../../../contract/publishing';
 import { platformNames } from '../../../contract/publishing';
 
@@ -87,5 +87,30 @@ export abstract class PlatformOAuthClient {
     const credentials = await this.credentials();
     if (!credentials) throw new PlatformNotConfiguredError(this.platform);
     return credentials;
+  }
+
+  /** The platform's sign-in page: `address` with the client id and the other query fields. */
+  protected async signInUrl(address: string, fields: (clientId: string) => Record<string, string>): Promise<string> {
+    const { clientId } = await this.client();
+    const url = new URL(address);
+    url.search = new URLSearchParams(fields(clientId)).toString();
+    return url.toString();
+  }
+}
+
+/**
+ * A platform with the standard authorization-code and refresh-token grants (TikTok, Google): the code and
+ * the refresh token go to the same token endpoint, which each platform words its own way in `token`.
+ */
+export abstract class RefreshTokenOAuthClient extends PlatformOAuthClient {
+  protected abstract token(fields: Record<string, string | undefined>): Promise<PlatformTokens>;
+
+  exchange(code: string, redirectUri: string, codeVerifier: string | undefined): Promise<PlatformTokens> {
+    return this.token({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: codeVerifier });
+  }
+
+  refresh(tokens: PlatformTokens): Promise<PlatformTokens> {
+    if (!tokens.refreshToken) return Promise.reject(new InvalidGrantError(this.platform, false, 'no refresh token'));
+    return this.token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, PlatformOAuthClient, type CredentialsSource } from './oauth-http';
+import { expectShape, hostOf, postForm, requestJson, RefreshTokenOAuthClient, type CredentialsSource } from './oauth-http';
 
 /**
  * TikTok's OAuth v2 (Login Kit for Web + Content Posting API): authorize at
@@ -28,7 +28,7 @@ const creatorAnswer = z.object({
   error: z.object({ code: z.string(), message: z.string().optional() }),
 });
 
-export class TikTokOAuth extends PlatformOAuthClient implements PlatformOAuth {
+export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAuth {
   readonly platform = 'tiktok' as const;
   readonly usesPkce = true;
   /** Access tokens last 2 hours: refreshed in their last 10 minutes. */
@@ -42,10 +42,8 @@ export class TikTokOAuth extends PlatformOAuthClient implements PlatformOAuth {
     this.apiHost = hostOf(baseUrl, 'https://open.tiktokapis.com');
   }
 
-  async authorizeUrl(request: AuthorizeRequest): Promise<string> {
-    const { clientId } = await this.client();
-    const url = new URL(`${this.authHost}/v2/auth/authorize/`);
-    url.search = new URLSearchParams({
+  authorizeUrl(request: AuthorizeRequest): Promise<string> {
+    return this.signInUrl(`${this.authHost}/v2/auth/authorize/`, (clientId) => ({
       client_key: clientId,
       scope: tiktokScopes.join(','),
       response_type: 'code',
@@ -53,11 +51,10 @@ export class TikTokOAuth extends PlatformOAuthClient implements PlatformOAuth {
       state: request.state,
       code_challenge: request.codeChallenge,
       code_challenge_method: 'S256',
-    }).toString();
-    return url.toString();
+    }));
   }
 
-  private async token(fields: Record<string, string | undefined>): Promise<PlatformTokens> {
+  protected async token(fields: Record<string, string | undefined>): Promise<PlatformTokens> {
     const { clientId, clientSecret } = await this.client();
     const answer = await postForm('tiktok', `${this.apiHost}/v2/oauth/token/`, { client_key: clientId, client_secret: clientSecret, ...fields });
     // TikTok words a refusal as { error, error_description, log_id } (with a 200 or a 4xx).
@@ -76,15 +73,6 @@ export class TikTokOAuth extends PlatformOAuthClient implements PlatformOAuth {
       ...(token.scope ? { scope: token.scope } : {}),
       providerUserId: token.open_id,
     };
-  }
-
-  exchange(code: string, redirectUri: string, codeVerifier: string | undefined): Promise<PlatformTokens> {
-    return this.token({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: codeVerifier });
-  }
-
-  refresh(tokens: PlatformTokens): Promise<PlatformTokens> {
-    if (!tokens.refreshToken) return Promise.reject(new InvalidGrantError('tiktok', false, 'no refresh token'));
-    return this.token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
   }
 
   async profile(tokens: PlatformTokens): Promise<PlatformProfile> {

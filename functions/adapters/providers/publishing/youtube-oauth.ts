@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, PlatformOAuthClient, type CredentialsSource } from './oauth-http';
+import { expectShape, hostOf, postForm, requestJson, RefreshTokenOAuthClient, type CredentialsSource } from './oauth-http';
 
 /**
  * Google OAuth 2.0 for YouTube: authorize at accounts.google.com/o/oauth2/v2/auth with
@@ -23,7 +23,7 @@ const tokenAnswer = z.object({
 const errorAnswer = z.object({ error: z.string().min(1), error_description: z.string().optional() });
 const channelsAnswer = z.object({ items: z.array(z.object({ id: z.string().min(1), snippet: z.object({ title: z.string() }) })).optional() });
 
-export class YouTubeOAuth extends PlatformOAuthClient implements PlatformOAuth {
+export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAuth {
   readonly platform = 'youtube' as const;
   readonly usesPkce = true;
   readonly refreshAheadMs = 5 * 60 * 1000;
@@ -38,10 +38,8 @@ export class YouTubeOAuth extends PlatformOAuthClient implements PlatformOAuth {
     this.apiHost = hostOf(baseUrl, 'https://www.googleapis.com');
   }
 
-  async authorizeUrl(request: AuthorizeRequest): Promise<string> {
-    const { clientId } = await this.client();
-    const url = new URL(`${this.authHost}/o/oauth2/v2/auth`);
-    url.search = new URLSearchParams({
+  authorizeUrl(request: AuthorizeRequest): Promise<string> {
+    return this.signInUrl(`${this.authHost}/o/oauth2/v2/auth`, (clientId) => ({
       client_id: clientId,
       redirect_uri: request.redirectUri,
       response_type: 'code',
@@ -52,11 +50,10 @@ export class YouTubeOAuth extends PlatformOAuthClient implements PlatformOAuth {
       state: request.state,
       code_challenge: request.codeChallenge,
       code_challenge_method: 'S256',
-    }).toString();
-    return url.toString();
+    }));
   }
 
-  private async token(fields: Record<string, string | undefined>): Promise<PlatformTokens> {
+  protected async token(fields: Record<string, string | undefined>): Promise<PlatformTokens> {
     const { clientId, clientSecret } = await this.client();
     const answer = await postForm('youtube', `${this.tokenHost}/token`, { client_id: clientId, client_secret: clientSecret, ...fields });
     if (answer.status >= 400) {
@@ -72,15 +69,6 @@ export class YouTubeOAuth extends PlatformOAuthClient implements PlatformOAuth {
       accessExpiresAt: this.clock() + token.expires_in * 1000,
       ...(token.scope ? { scope: token.scope } : {}),
     };
-  }
-
-  exchange(code: string, redirectUri: string, codeVerifier: string | undefined): Promise<PlatformTokens> {
-    return this.token({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: codeVerifier });
-  }
-
-  refresh(tokens: PlatformTokens): Promise<PlatformTokens> {
-    if (!tokens.refreshToken) return Promise.reject(new InvalidGrantError('youtube', false, 'no refresh token'));
-    return this.token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
   }
 
   async profile(tokens: PlatformTokens): Promise<PlatformProfile> {

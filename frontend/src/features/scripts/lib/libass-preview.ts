@@ -34,7 +34,7 @@ import notoSansThai from '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai
 import notoSans from '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf?url';
 
 import { captionFontNames } from '@contract/rules/ass-document';
-import type { ScriptFont } from '@contract/rules/caption-scripts';
+import type { ScriptFont } from '@contract/rules/caption-script-fonts';
 import { captionFrame } from '@contract/rules/caption-layout';
 
 import type { FontFamily } from './caption-settings';

@@ -16,12 +16,14 @@ import {
   type Segment,
 } from '@contract/rules/segments';
 
-import { planShots, type VoiceTimings } from '@contract/rules/shot-plan';
+import { planShots } from '@contract/rules/shot-plan';
+import type { VoiceTimings } from '@contract/rules/shot-timing';
 import type { LanguageCode } from '@contract/rules/languages';
 
 export { autoAssign, defaultSegmentSeconds, emptySegments, isPickable, matchedTagsOf, scoreMedia, splitScript, totalDuration } from '@contract/rules/segments';
 export type { CandidateMedia, ScoringContext, Segment } from '@contract/rules/segments';
-export { moveCut, shotTimes, type ShotTime, type VoiceTimings } from '@contract/rules/shot-plan';
+export { moveCut } from '@contract/rules/shot-plan';
+export { shotTimes, type ShotTime, type VoiceTimings } from '@contract/rules/shot-timing';
 export { cropWindowOf, framingChoices, reframeAxisOf, setFocus, shotFocusOf, type ReframeAxis } from '@contract/rules/reframe';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -26,3 +26,6 @@ export function ffprobePath(): string {
   ffprobe ??= process.env.FFPROBE_PATH || fromPackage('@ffprobe-installer/ffprobe');
   return ffprobe;
 }
+
+/** What every ffmpeg call starts with: no banner, no reading stdin, errors only in what it prints. */
+export const quietFfmpeg = ['-hide_banner', '-nostdin', '-loglevel', 'error'] as const;

@@ -1,5 +1,5 @@
 import { framingOf, type FrameSample, type Framing } from '../../core/media/framing';
-import { ffmpegPath } from './binaries';
+import { ffmpegPath, quietFfmpeg } from './binaries';
 import { mediaFormats, untrustedInput } from './input';
 import { runTool } from './run';
 
@@ -72,10 +72,7 @@ export async function analyseFootage(path: string, clip: { duration: number; wid
   const { stdout } = await runTool(
     ffmpegPath(),
     [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
+      ...quietFfmpeg,
       '-skip_loop_filter',
       'all',
       '-skip_frame',

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { proxyOutput } from '../../core/ports/video-renderer';
 import { previewFrameRate } from '../../core/video/frame-timeline';
-import { ffmpegPath } from './binaries';
+import { ffmpegPath, quietFfmpeg } from './binaries';
 import { mediaFormats, untrustedInput } from './input';
 import { runTool, ToolFailedError } from './run';
 
@@ -45,10 +45,7 @@ export function proxyArgs(inputPath: string, outputPath: string, sourceFps: numb
   // Above the preview's rate, frames the preview would drop anyway are dropped here; at or below, every frame is kept as it is.
   const fps = sourceFps === null || sourceFps > proxyLimits.frameRate ? [`fps=${proxyLimits.frameRate}`] : [];
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
+    ...quietFfmpeg,
     // The original's deblocking is skipped (a tenth less CPU measured): its blocks are shrunk away at 640 px.
     '-skip_loop_filter',
     'all',

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { LogoImageType } from '../../contract/rules/logo';
 import type { LogoRasterizer, RasterizedLogo, RasterizeLimits } from '../../core/ports/branding';
 import { UnreadableMediaError } from '../../core/ports/media';
-import { ffmpegPath } from './binaries';
+import { ffmpegPath, quietFfmpeg } from './binaries';
 import { untrustedInput } from './input';
 import { probeFile } from './probe';
 import { ToolFailedError, runTool } from './run';
@@ -52,10 +52,7 @@ export class FfmpegLogoRasterizer implements LogoRasterizer {
       await runTool(
         ffmpegPath(),
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
+          ...quietFfmpeg,
           '-f',
           demuxer,
           ...untrustedInput(input, [demuxer]),

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AudioEncoder } from '../../core/ports/voiceover';
-import { ffmpegPath } from './binaries';
+import { ffmpegPath, quietFfmpeg } from './binaries';
 import { probeFile } from './probe';
 import { runTool, type RunLimits } from './run';
 
@@ -26,7 +26,7 @@ export class FfmpegMp3Encoder implements AudioEncoder {
       await runTool(
         ffmpegPath(),
         [
-          '-hide_banner', '-nostdin', '-loglevel', 'error',
+          ...quietFfmpeg,
           '-protocol_whitelist', 'file', '-f', input.format, '-i', `file:${source}`,
           '-vn', '-map_metadata', '-1', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k',
           '-f', 'mp3', '-y', `file:${output}`,

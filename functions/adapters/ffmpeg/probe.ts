@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProbeResult } from '../../core/ports/media';
-import { ffmpegPath, ffprobePath } from './binaries';
+import { ffmpegPath, ffprobePath, quietFfmpeg } from './binaries';
 import { mediaFormats, renderFormats, untrustedInput } from './input';
 import { runTool, ToolFailedError, type RunLimits } from './run';
 
@@ -130,10 +130,7 @@ export async function extractFrame(videoPath: string, atSeconds: number, outputP
   await runTool(
     ffmpegPath(),
     [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
+      ...quietFfmpeg,
       '-ss',
       Math.max(0, atSeconds).toFixed(3),
       ...untrustedInput(videoPath, formats),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { voiceSampleRules } from '../../contract/rules/voice-samples';
 import { pcm16ToFloat } from '../../core/voices/voice-analysis';
 import { NotAudioError, type InspectedSample, type VoiceSampleInspector } from '../../core/ports/voices';
-import { ffmpegPath } from './binaries';
+import { ffmpegPath, quietFfmpeg } from './binaries';
 import { mediaFormats, untrustedInput } from './input';
 import { probeFile } from './probe';
 import { runTool, ToolFailedError } from './run';
@@ -40,10 +40,7 @@ export class FfmpegVoiceSampleInspector implements VoiceSampleInspector {
       const { stdout } = await runTool(
         ffmpegPath(),
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
+          ...quietFfmpeg,
           ...untrustedInput(path, voiceSampleFormats),
           '-t',
           String(voiceSampleRules.maxTotalSeconds),

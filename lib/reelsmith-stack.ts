@@ -5,6 +5,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { AppOrigin } from './constructs/app-function.js';
 import { Data } from './constructs/data.js';
+import { ClipProxies } from './constructs/clip-proxies.js';
 import { Delivery } from './constructs/delivery.js';
 import { Posting } from './constructs/posting.js';
 import { ReelsmithHttpApi } from './constructs/http-api.js';
@@ -75,12 +76,15 @@ export class ReelsmithStack extends Stack {
     new Posting(this, 'Posting', { resources, publicationQueue: delivery.publicationQueue });
 
     const pipeline = new Pipeline(this, 'Pipeline', { resources });
+    // Clip proxies: the job the media and scripts areas and BeginRun hand clips kept without a copy to.
+    const clipProxies = new ClipProxies(this, 'ClipProxies', { resources, ffmpegLayer: pipeline.ffmpegLayer, deadLetterQueue: delivery.asyncDlq });
+    const withProxies = { ...resources, clipProxyFunctionArn: clipProxies.fn.functionArn };
     // Automation runs run the video pipeline as a nested execution.
-    const automation = new Automation(this, 'Automation', { resources, videoStateMachine: pipeline.stateMachine });
+    const automation = new Automation(this, 'Automation', { resources: withProxies, videoStateMachine: pipeline.stateMachine });
     // Runs survive a crash: an execution that ended without its Catch fails its run here.
     const runRecovery = new RunRecovery(this, 'RunRecovery', { resources, stateMachines: [pipeline.stateMachine, automation.stateMachine], deadLetterQueue: delivery.asyncDlq });
     const stateMachines = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn, AUTOMATION_STATE_MACHINE_ARN: automation.stateMachine.stateMachineArn };
-    const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
+    const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources: withProxies, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
     // The tick composes under the jobs' declaration; it reads the automation's ARN by name like the jobs.
     const schedules = new Schedules(this, 'Schedules', { resources, environment: { AUTOMATION_STATE_MACHINE_ARN: automation.stateMachineArnByName }, deadLetterQueue: delivery.asyncDlq });
     // Only the areas that declare it may start a state machine (the scripts area's generate-video, Test Workflow).
@@ -112,7 +116,7 @@ export class ReelsmithStack extends Stack {
     operations.watchDeadLetters('WebhookDeadLetters', delivery.webhookDlq, 'webhook events that failed every attempt');
     operations.watchDeadLetters('PublicationDeadLetters', delivery.publicationDlq, 'publication hand-overs whose run kept failing (the ledger still holds each publication)');
     operations.watchDeadLetters('ScheduleDeadLetters', delivery.schedulerDlq, 'schedule firings that failed every retry');
-    operations.watchDeadLetters('AsyncDeadLetters', delivery.asyncDlq, 'completion notices, SES feedback, ticks and ended executions that failed every retry');
+    operations.watchDeadLetters('AsyncDeadLetters', delivery.asyncDlq, 'completion notices, SES feedback, ticks, ended executions and clip-proxy jobs that failed every retry');
     operations.watchStateMachine('VideoPipeline', pipeline.stateMachine, 'Video pipeline');
     operations.watchStateMachine('AutomationRuns', automation.stateMachine, 'Automation runs');
     operations.watchRule('RunEndedRule', runRecovery.rule, 'ended executions not handed to the run-ended function');

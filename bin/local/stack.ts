@@ -10,7 +10,8 @@ import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
 import { startStripeEmulator, type StripeEmulator } from './emulators/stripe';
 import { startPublishingSandbox, type PublishingSandbox } from './emulators/publishing-sandbox';
-import { automationHandlers, pipelineHandlers, publicationWorkerHandler, scheduledJobHandler, tickHandler } from './handlers';
+import { automationHandlers, clipProxyJobHandler, pipelineHandlers, publicationWorkerHandler, scheduledJobHandler, tickHandler } from './handlers';
+import { consumeLocalClipProxies, localClipProxiesIdle, stopLocalClipProxies } from '../../functions/compose/runtime/clip-proxy-requests';
 import { consumeLocalPublications, localPublicationsIdle, stopLocalPublications } from '../../functions/compose/runtime/publication-queue';
 import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
@@ -169,7 +170,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...publishingEnv,
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
-    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SESSION_RECALL_MS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS', 'RENDER_DRAFT'] as const) {
+    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SESSION_RECALL_MS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS', 'RENDER_DRAFT', 'UPLOAD_PROXY_MAX_PIXEL_FRAMES'] as const) {
       const value = process.env[key];
       if (value) env[key] = value;
     }
@@ -227,6 +228,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clearInterval(publicationSweep);
       stopLocalPublications();
       await localPublicationsIdle();
+    });
+    // Clip proxies: this process runs the clip-proxy job's handler for clips kept without a copy, one at a time.
+    const runClipProxies = await clipProxyJobHandler();
+    consumeLocalClipProxies(getConfig(), (job) => runClipProxies(job));
+    stoppers.push(async () => {
+      stopLocalClipProxies();
+      await localClipProxiesIdle();
     });
     say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
     say(`  realtime   ws               ws://localhost:${port}/ws`);

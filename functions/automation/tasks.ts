@@ -15,7 +15,7 @@ const mails: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true,
 
 export const automationTasks: readonly PipelineTask[] = [
   // Writes the script with the writer's key and claims its video (segments planned from the library).
-  { substitution: 'BeginRunFunctionArn', module: 'begin-run', timeoutSeconds: 120, access: { table: 'read-write', bucket: 'read-write', realtime: true, secrets: ['openai', 'pexels'] } },
+  { substitution: 'BeginRunFunctionArn', module: 'begin-run', timeoutSeconds: 120, access: { table: 'read-write', bucket: 'read-write', realtime: true, secrets: ['openai', 'pexels'], requestsClipProxies: true } },
   // Mails the schedule's recipients the share link (delivery's composition also holds the webhook queue).
   { substitution: 'DeliverRunFunctionArn', module: 'deliver-run', timeoutSeconds: 70, access: mails },
   // Posts the video to the schedule's accounts (the pre-flight asks the platforms, tokens opened with the stack's key).

@@ -16,6 +16,7 @@ import { tableOf } from './clients/table';
 import { logger } from '../platform/logger';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { taggerOf } from './tagger';
+import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
 
 /** The media library: folders, uploads (probed with ffprobe), the library (listing, tags, bulk actions), previews of the user's own files or remote ones. */
 export interface MediaDeps {
@@ -46,6 +47,8 @@ export function composeMedia(context: EntryContext): MediaDeps {
       processor: new FfmpegMediaProcessor(storage),
       users,
       publisher,
+      proxyRequests: clipProxyRequestsOf(context),
+      ...(context.config.UPLOAD_PROXY_MAX_PIXEL_FRAMES ? { proxyMaxPixelFrames: context.config.UPLOAD_PROXY_MAX_PIXEL_FRAMES } : {}),
       log,
     }),
     library: new MediaLibrary({

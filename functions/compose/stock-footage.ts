@@ -7,7 +7,9 @@ import { StockFootage } from '../core/media/stock-footage';
 import type { Publisher } from '../core/ports/realtime';
 import { readSecretParameter } from '../adapters/aws/ssm-secret';
 import type { StockFootageSource } from '../core/ports/stock-footage';
+import { allows } from '../platform/access';
 import { need, type EntryContext } from '../platform/entry-context';
+import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/logger';
@@ -43,6 +45,9 @@ export function stockFootageOf(context: EntryContext, publisher?: Publisher): St
     storage: objectStoreOf(context, 'read-write'),
     users: usersOf(context),
     publisher,
+    // The entries that keep stock clips (those with the Pexels key) hand them to the clip-proxy job; one
+    // that only gives a video back (RecordFailure) keeps none. A unit test keeps the two declarations together.
+    ...(allows(context.access, { kind: 'requestsClipProxies' }) ? { proxyRequests: clipProxyRequestsOf(context) } : {}),
     log: (message, fields) => areaLog.info(message, fields),
   });
 }

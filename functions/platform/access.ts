@@ -40,6 +40,8 @@ export interface FunctionAccess {
   readonly tokenKey?: boolean;
   /** Sends publications to the publication queue (the worker also consumes it). */
   readonly publicationQueue?: boolean;
+  /** Hands clips kept without a proxy copy to the clip-proxy job: an asynchronous invoke of that function only. */
+  readonly requestsClipProxies?: boolean;
 }
 
 /** A client or resource a composition root asks for, named as the declaration names it. */
@@ -57,6 +59,7 @@ export type AccessNeed =
   | { kind: 'notifiesDelivery' }
   | { kind: 'tokenKey' }
   | { kind: 'publicationQueue' }
+  | { kind: 'requestsClipProxies' }
   | { kind: 'secret'; name: SecretName };
 
 export class UndeclaredAccessError extends Error {
@@ -136,3 +139,10 @@ export const mailFeedbackAccess: FunctionAccess = { table: 'read-write' };
  * notice, the automation run and its owner's mail (delivery's composition holds the webhook queue).
  */
 export const runRecoveryAccess: FunctionAccess = { table: 'read-write', bucket: 'read-write', mail: true, realtime: true, webhookQueue: true, notifiesDelivery: true };
+
+/**
+ * The clip-proxy job (functions/jobs/clip-proxies.ts, an asynchronous invoke): reads the asset and its
+ * original, writes the proxy copy, records `proxyKey` by a conditional update and deletes a copy nobody
+ * takes; ffmpeg from the layer. No mail, pushes, queues, keys or other functions.
+ */
+export const clipProxyJobAccess: FunctionAccess = { table: 'read-write', bucket: 'read-write', ffmpeg: true };

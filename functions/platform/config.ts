@@ -38,6 +38,13 @@ export const configSchema = z.object({
   SCHEDULE_GROUP: z.string().min(1).optional(),
   /** The jobs function: every schedule's target, and where completions are handed (asynchronous invoke). */
   SCHEDULE_TARGET_ARN: z.string().min(1).optional(),
+  /** The clip-proxy job's function: where clips kept without a proxy copy are handed (asynchronous invoke; unset locally: in process). */
+  CLIP_PROXY_FUNCTION_ARN: z.string().min(1).optional(),
+  /**
+   * The most pixel-frames (width x height x fps x seconds) an upload copies to a proxy within its request;
+   * larger clips are copied by the background job. Default 20 s of 1080p30; tests lower it.
+   */
+  UPLOAD_PROXY_MAX_PIXEL_FRAMES: z.coerce.number().int().min(1).max(1920 * 1080 * 30 * 20).optional(),
   SCHEDULE_ROLE_ARN: z.string().min(1).optional(),
   SCHEDULE_DLQ_ARN: z.string().min(1).optional(),
   /** Locally: where the in-process scheduler keeps its schedules across restarts (unset: memory only). */

@@ -22,10 +22,12 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   system: { table: 'read-write', realtime: true },
   auth: { table: 'read-write', identity: ['AdminConfirmSignUp', 'AdminDeleteUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'], mail: true, realtime: true },
   stats: { table: 'read-write' },
-  scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai', 'pexels'] },
+  // Stock clips saved during a video request are handed to the clip-proxy job.
+  scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai', 'pexels'], requestsClipProxies: true },
   // Cloning checks the samples with ffprobe and clones through ElevenLabs when a key is set.
   voices: { table: 'read-write', bucket: 'read-write', ffmpeg: true, secrets: ['elevenlabs'] },
-  media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'] },
+  // An upload kept without a proxy copy is handed to the clip-proxy job.
+  media: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['openai'], requestsClipProxies: true },
   voiceover: { table: 'read-write', bucket: 'read-write', realtime: true, ffmpeg: true, secrets: ['elevenlabs'], notifiesDelivery: true },
   // Mail, share links (the share page's copy of a video is written and removed: read-write), webhooks.
   delivery: { table: 'read-write', bucket: 'read-write', mail: true, realtime: true, schedules: true, webhookQueue: true },

@@ -38,6 +38,8 @@ export interface AppResources {
   readonly delivery?: DeliveryResources;
   /** The key platform tokens are sealed under (lib/constructs/token-key.ts), for functions declaring `tokenKey`. */
   readonly tokenKey?: IKey;
+  /** The clip-proxy job's function (lib/constructs/clip-proxies.ts), for functions declaring `requestsClipProxies`. */
+  readonly clipProxyFunctionArn?: string;
 }
 
 export interface DeliveryResources {
@@ -148,6 +150,7 @@ export class AppFunction extends NodejsFunction {
         ...(props.access.secrets?.includes('stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_PARAMETER: stripeParameterNames(Stack.of(scope).stackName).webhookSecret } : {}),
         ...(props.access.secrets?.includes('publishing') ? { PUBLISHING_PARAMETER_PREFIX: publishingParameterPrefix(Stack.of(scope).stackName) } : {}),
         ...(props.access.tokenKey && props.resources.tokenKey ? { TOKEN_KMS_KEY_ID: props.resources.tokenKey.keyArn } : {}),
+        ...(props.access.requestsClipProxies && props.resources.clipProxyFunctionArn ? { CLIP_PROXY_FUNCTION_ARN: props.resources.clipProxyFunctionArn } : {}),
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
@@ -220,6 +223,10 @@ export function grantAccess(grantee: IGrantable, resources: AppResources, access
         conditions: { StringEquals: { 'kms:EncryptionContext:purpose': tokenEncryptionContext.purpose } },
       }),
     );
+  }
+  if (access.requestsClipProxies) {
+    if (!resources.clipProxyFunctionArn) throw new Error('This function hands clips to the clip-proxy job, which is not made yet');
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [resources.clipProxyFunctionArn] }));
   }
   if (resources.appOrigin.kind === 'parameter') {
     // Built from the name, not param.grantRead(): the parameter depends on the distribution, which

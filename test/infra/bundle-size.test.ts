@@ -25,6 +25,7 @@ const entries: { entry: string; limitMb: number }[] = [
   { entry: 'functions/jobs/mail-feedback.ts', limitMb: 1.5 },
   // Fails a run through MarkFailed's and RecordFailure's paths (the latter mails: react-email).
   { entry: 'functions/jobs/run-ended.ts', limitMb: 3 },
+  { entry: 'functions/jobs/clip-proxies.ts', limitMb: 1.5 },
   ...pipelineTasks.map((task) => ({ entry: `functions/pipeline/${task.module}.ts`, limitMb: task.module === 'synthesize-audio' ? 7 : 2 })),
   // BeginRun writes scripts (the OpenAI SDK); Deliver and RecordFailure mail (react-email).
   ...automationTasks.map((task) => ({ entry: `functions/automation/${task.module}.ts`, limitMb: 3 })),

@@ -70,7 +70,8 @@ describe('delivery grants follow the declarations', () => {
       expect(actions.includes('iam:PassRole'), `${area} pass the scheduler role`).toBe(areaAccess[area].schedules === true);
       // The webhook queue, or the publications' queue.
       expect(actions.includes('sqs:SendMessage'), `${area} webhook queue`).toBe(areaAccess[area].webhookQueue === true || areaAccess[area].publicationQueue === true);
-      expect(actions.includes('lambda:InvokeFunction'), `${area} completion notices`).toBe(areaAccess[area].notifiesDelivery === true);
+      // The jobs function (completion notices) or the clip-proxy job.
+      expect(actions.includes('lambda:InvokeFunction'), `${area} completion notices`).toBe(areaAccess[area].notifiesDelivery === true || areaAccess[area].requestsClipProxies === true);
     }
     const delivery = statementsOf(functionId('Reelsmith HTTP API: delivery')).find((statement) => [statement.Action].flat().includes('scheduler:CreateSchedule'));
     expect(JSON.stringify(delivery?.Resource)).toMatch(/schedule\/Reelsmith-delivery\/\*/);

@@ -21,6 +21,8 @@ import { objectExists, objectsOf } from './support/bucket';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
+import { handler as clipProxyJob } from '../../functions/jobs/clip-proxies';
+import { localClipProxiesIdle } from '../../functions/compose/runtime/clip-proxy-requests';
 
 /**
  * The preview is the video: each uploaded clip gets a small proxy copy beside it, which the
@@ -33,11 +35,14 @@ let landscape: MediaFile;
 
 beforeAll(async () => {
   delete process.env.ELEVENLABS_API_KEY; // the offline voice
+  // The upload copies at most 5 s of 720p30 within its request here (20 s of 1080p30 by default), so a short clip stands for a long one.
+  process.env.UPLOAD_PROXY_MAX_PIXEL_FRAMES = String(1280 * 720 * 30 * 5);
   stack = await startTestStack();
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-proxies-test-'));
   landscape = await makeMedia(dir, 'mp4', { name: 'Harbour at dawn', size: '1280x720', seconds: 4 });
 }, 120_000);
 afterAll(async () => {
+  delete process.env.UPLOAD_PROXY_MAX_PIXEL_FRAMES;
   await stack?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -207,6 +212,67 @@ describe('clip proxies', () => {
     expect((await user.client.delete(`/api/media/${asset.id}`)).status).toBe(200);
     expect(await objectExists(proxyKey)).toBe(false);
     expect(await objectsOf(user.id)).toEqual([]);
+  });
+});
+
+describe('clip proxies made in the background', () => {
+  it('a clip over the upload\'s limit is answered at once and gets its proxy soon after, which the preview then reads', { timeout: 240_000 }, async () => {
+    const user = await signUpAndIn(stack, 'proxybg');
+    const long = await makeMedia(dir, 'mp4', { name: 'Long harbour', size: '1280x720', seconds: 8 });
+    const asset = await uploadAsset(user.client, long);
+    const proxyKey = objectKeys.mediaProxy(user.id, asset.id);
+    // The answer did not wait for a copy: none was made within the request.
+    expect((await storedAsset(user.id, asset.id))?.proxyKey).toBeUndefined();
+    const began = Date.now();
+    while (!(await storedAsset(user.id, asset.id))?.proxyKey && Date.now() - began < 60_000) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await storedAsset(user.id, asset.id))?.proxyKey).toBe(proxyKey);
+    expect((await probe(await download(proxyKey, 'bg-proxy.mp4'))).streams).toEqual([expect.objectContaining({ codec_type: 'video', width: 1136, height: 640 })]);
+
+    // The preview reads it: a red copy put in its place shows red.
+    const red = join(dir, 'red-bg.mp4');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=1136x640:r=15', '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', red]);
+    const { s3, config } = services();
+    await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey, Body: await readFile(red), ContentType: 'video/mp4' }));
+    const script = (await user.client.post<Script>('/api/scripts', { title: 'Harbour', scriptContent: 'The harbour wakes up slowly at dawn.' })).body;
+    const voice = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
+    expect(voice.status).toBe(200);
+    const preview = await user.client.post<VideoPreviewResult>(`/api/scripts/${script.id}/preview`, {
+      captionSettings: { enabled: false },
+      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const file = join(dir, 'preview-bg.mp4');
+    await writeFile(file, new Uint8Array(await (await fetch(preview.body.url)).arrayBuffer()));
+    expectRed(await meanColour(file, Math.min(1, voice.body.audioDuration / 2)));
+  });
+
+  it('two runs of the job at once record one proxy; a clip deleted meanwhile keeps no copy', { timeout: 120_000 }, async () => {
+    const user = await signUpAndIn(stack, 'proxytwice');
+    const asset = await uploadAsset(user.client, await makeMedia(dir, 'mp4', { name: 'Twice', size: '1280x720', seconds: 8 }));
+    await localClipProxiesIdle();
+    const proxyKey = objectKeys.mediaProxy(user.id, asset.id);
+    const { s3, table, config } = services();
+    await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey }));
+    await table.client.send(new UpdateCommand({ TableName: config.TABLE_NAME, Key: assetEntity.key({ userId: user.id, id: asset.id }), UpdateExpression: 'REMOVE proxyKey' }));
+    const job = { kind: 'clip-proxies', userId: user.id, assetIds: [asset.id] };
+    const passes = await Promise.all([clipProxyJob(job), clipProxyJob(job)]);
+    expect(passes.flatMap((pass) => ('made' in pass ? pass.made : []))).toEqual([asset.id]);
+    expect((await storedAsset(user.id, asset.id))?.proxyKey).toBe(proxyKey);
+    expect((await objectsOf(user.id)).filter((key) => key.includes('proxy'))).toEqual([proxyKey]);
+    // Again: it has one, nothing is made.
+    expect(await clipProxyJob(job)).toEqual({ made: [], left: [] });
+    // Not a job: refused, nothing thrown for Lambda to retry.
+    expect(await clipProxyJob({ kind: 'clip-proxies', userId: user.id, assetIds: [] })).toEqual({ outcome: 'refused' });
+
+    // Deleted while the copy is made: the copy is deleted too.
+    const other = await uploadAsset(user.client, await makeMedia(dir, 'mp4', { name: 'Gone', size: '1280x720', seconds: 8 }));
+    await localClipProxiesIdle();
+    await table.client.send(new UpdateCommand({ TableName: config.TABLE_NAME, Key: assetEntity.key({ userId: user.id, id: other.id }), UpdateExpression: 'REMOVE proxyKey' }));
+    await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: objectKeys.mediaProxy(user.id, other.id) }));
+    const running = clipProxyJob({ kind: 'clip-proxies', userId: user.id, assetIds: [other.id] });
+    expect((await user.client.delete(`/api/media/${other.id}`)).status).toBe(200);
+    await running;
+    expect(await objectExists(objectKeys.mediaProxy(user.id, other.id))).toBe(false);
   });
 });
 

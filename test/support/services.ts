@@ -28,6 +28,7 @@ const everything: FunctionAccess = {
   ffmpeg: true,
   secrets: ['openai', 'elevenlabs', 'publishing'],
   tokenKey: true,
+  requestsClipProxies: true,
   publicationQueue: true,
   webhookQueue: true,
 };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { maxUploadBytes } from '../../contract/rules/file-types';
 import type { MediaAssetRepository, MediaProcessor } from '../ports/media';
 import type { ObjectStore } from '../ports/object-store';
@@ -7,8 +8,9 @@ import { proxyShrinks, type MediaAsset } from './media';
 /**
  * Proxy copies made after upload (the preview is the video): a clip kept without one (too long
  * to copy within its upload's request, stored before proxies existed, or saved from stock footage during a
- * video request) gets it when a finished video has used it, in the pipeline's last task, so the next
- * preview reads it small. Like the upload's, the copy is ours: it is not charged against storage (the
+ * video request) gets it soon after it is stored, from the background job below, and again (if that failed)
+ * when a finished video has used it, in the pipeline's last task, so the next preview reads it small. Two
+ * passes over one clip write the same key and only one records it (the record is conditional). Like the upload's, the copy is ours: it is not charged against storage (the
  * usage counters are not touched), not exported, and deleted with the asset.
  */
 
@@ -26,6 +28,37 @@ export const clipProxyLimits = {
   /** At most this many copies in one pass. */
   maxPerPass: 10,
 } as const;
+
+/**
+ * The background job (functions/jobs/clip-proxies.ts) that copies, soon after they are stored, the clips kept
+ * without a proxy: an upload too long to copy within its request (or whose copy failed), a stock clip saved
+ * during a video request. Its own function with a longer budget than the upload's 12 s; locally the same
+ * handler in process, one job at a time.
+ */
+export const clipProxyJobLimits = {
+  /** The function's timeout. */
+  timeoutSeconds: 300,
+  /** What one job spends at most on copies, well inside the timeout (the largest upload, 50 MB of 4K, fits). */
+  budgetMs: 270_000,
+} as const;
+
+/** One job: a user's clips to copy (at most one pass's worth), checked by the handler. */
+export const clipProxyJobSchema = z
+  .object({
+    kind: z.literal('clip-proxies'),
+    userId: z.string().min(1).max(128),
+    assetIds: z.array(z.string().min(1).max(128)).min(1).max(clipProxyLimits.maxPerPass),
+  })
+  .strict();
+export type ClipProxyJob = z.infer<typeof clipProxyJobSchema>;
+
+/** The jobs that copy `assetIds` (distinct), at most one pass's worth each. */
+export function clipProxyJobs(userId: string, assetIds: readonly string[]): ClipProxyJob[] {
+  const ids = [...new Set(assetIds)];
+  const jobs: ClipProxyJob[] = [];
+  for (let i = 0; i < ids.length; i += clipProxyLimits.maxPerPass) jobs.push({ kind: 'clip-proxies', userId, assetIds: ids.slice(i, i + clipProxyLimits.maxPerPass) });
+  return jobs;
+}
 
 export interface ClipProxyDeps {
   assets: Pick<MediaAssetRepository, 'getAssets' | 'recordProxy'>;

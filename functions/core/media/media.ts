@@ -107,13 +107,13 @@ export interface MediaUsage {
  * Whether a video gets a proxy copy at upload: when its 9:16 crop is taller than the proxy frame (the
  * render would shrink it; a smaller clip is already as cheap to read as its proxy), and the copy can be
  * made within the upload's request: at most `maxProxyPixelFrames`, 20 s of 1080p at 30 fps (measured here:
- * 0.6–0.95 s of one core per second of 1080p). A larger clip gets its copy later, after a finished video
- * has used it (clip-proxies.ts); until then the preview reads it whole.
+ * 0.6–0.95 s of one core per second of 1080p). A larger clip gets its copy soon after, from the
+ * background job (clip-proxies.ts), without holding the upload's answer; until then the preview reads it whole.
  */
 export const maxProxyPixelFrames = 1920 * 1080 * 30 * 20;
-export function wantsProxy(video: { width: number | null; height: number | null; duration?: number; fps?: number | null }): boolean {
+export function wantsProxy(video: { width: number | null; height: number | null; duration?: number; fps?: number | null }, limitPixelFrames: number = maxProxyPixelFrames): boolean {
   if (!proxyShrinks(video) || !video.width || !video.height) return false;
-  return video.width * video.height * Math.min(60, video.fps ?? 30) * (video.duration ?? 0) <= maxProxyPixelFrames;
+  return video.width * video.height * Math.min(60, video.fps ?? 30) * (video.duration ?? 0) <= limitPixelFrames;
 }
 
 /** Whether a proxy copy would be smaller than the video: its 9:16 crop is taller than the proxy frame. */

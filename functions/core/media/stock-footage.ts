@@ -1,7 +1,8 @@
 import { fileTypes } from '../../contract/rules/file-types';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
-import type { MediaAssetRepository, MediaFolderRepository, MediaUploadRepository } from '../ports/media';
+import type { ClipProxyRequests, MediaAssetRepository, MediaFolderRepository, MediaUploadRepository } from '../ports/media';
+import { needsProxy } from './clip-proxies';
 import type { ObjectStore } from '../ports/object-store';
 import type { Publisher } from '../ports/realtime';
 import type { StockFootageSource, StockVideo } from '../ports/stock-footage';
@@ -71,6 +72,8 @@ export interface StockFootageDeps {
   storage: Pick<ObjectStore, 'put' | 'delete'>;
   users: Pick<UserRepository, 'get'>;
   publisher?: Publisher;
+  /** Where the clips kept are handed to get their proxy copies in the background (the request does not wait). */
+  proxyRequests?: ClipProxyRequests;
   log?: (message: string, fields: Record<string, unknown>) => void;
   clock?: () => number;
   limits?: Partial<typeof stockLimits>;
@@ -136,6 +139,12 @@ export class StockFootage {
     const kept = found.filter(Boolean).length;
     this.deps.log?.('stock footage', { userId, sentences: sentences.length, kept, ms: this.clock() - started });
     if (kept > 0 && this.deps.publisher) await announceMediaChange(this.deps.publisher, userId).catch(() => undefined);
+    const wanting = found.filter((asset): asset is MediaAsset => asset !== undefined && needsProxy(asset)).map((asset) => asset.id);
+    if (wanting.length > 0 && this.deps.proxyRequests) {
+      await this.deps.proxyRequests.request(userId, wanting).catch((error: unknown) => {
+        this.deps.log?.('proxy request failed', { userId, assets: wanting.length, error: error instanceof Error ? error.message : String(error) });
+      });
+    }
     return found;
   }
 

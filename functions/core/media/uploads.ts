@@ -2,7 +2,7 @@ import { ConflictError, FileTooLargeError, InvalidMediaError, LimitExceededError
 import { uploadTicket } from '../files/upload-ticket';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
-import type { LocalMedia, MediaFolderRepository, MediaProcessor, MediaUploadRepository, ProbeResult } from '../ports/media';
+import type { ClipProxyRequests, LocalMedia, MediaFolderRepository, MediaProcessor, MediaUploadRepository, ProbeResult } from '../ports/media';
 import type { ObjectStore } from '../ports/object-store';
 import { UnreadableMediaError } from '../ports/media';
 import type { Publisher } from '../ports/realtime';
@@ -11,7 +11,8 @@ import { fileTypes, maxUploadBytes, resolveFileType, type FileTypeInfo } from '.
 import { requireFolder } from './folders';
 import type { Framing } from './framing';
 import { objectKeys } from '../files/bucket-layout';
-import { aspectRatioOf, displayFileName, wantsProxy, normalizeTags, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
+import { needsProxy } from './clip-proxies';
+import { aspectRatioOf, displayFileName, maxProxyPixelFrames, wantsProxy, normalizeTags, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
 import type { PublicAsset } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { bytesPerMB, storageLimitBytes } from './storage-limits';
@@ -124,6 +125,10 @@ export interface UploadServiceDeps {
   processor: MediaProcessor;
   users: Pick<UserRepository, 'get'>;
   publisher: Publisher;
+  /** Where a video kept without a proxy copy (too long to copy within the request, or the copy failed) is handed to be copied in the background. */
+  proxyRequests?: ClipProxyRequests;
+  /** The most pixel-frames copied within the request (`maxProxyPixelFrames` unless set; tests lower it). */
+  proxyMaxPixelFrames?: number;
   log?: (message: string, fields: Record<string, unknown>) => void;
   clock?: () => number;
 }
@@ -214,6 +219,7 @@ export class UploadService {
       committed = true;
       this.deps.log?.('upload completed', { assetId: placed.id, bytes: placed.fileSize, ms: this.clock() - started });
       await announceMediaChange(this.deps.publisher, userId);
+      await this.proxyLater(placed);
       return toPublicAsset(placed);
     } catch (error) {
       if (!committed && !(error instanceof ConflictError)) {
@@ -223,6 +229,21 @@ export class UploadService {
       throw error;
     } finally {
       await (local as LocalMedia | undefined)?.close();
+    }
+  }
+
+  /**
+   * A video kept without a proxy copy is handed to the background job, which makes it with a longer
+   * budget than the request's; the answer does not wait for the copy, and a failure to hand it over
+   * never fails the upload (FinalizeVideo still makes it once a finished video uses the clip).
+   */
+  private async proxyLater(asset: MediaAsset): Promise<void> {
+    if (!this.deps.proxyRequests || !needsProxy(asset)) return;
+    try {
+      await this.deps.proxyRequests.request(asset.userId, [asset.id]);
+      this.deps.log?.('proxy requested', { assetId: asset.id, seconds: asset.duration });
+    } catch (error) {
+      this.deps.log?.('proxy request failed', { assetId: asset.id, error: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -257,7 +278,7 @@ export class UploadService {
     // The look first, then the proxy copy: one after the other, so the proxy's encoding never starves the
     // look's time limit on a one-core function. Neither failing refuses the upload.
     const framing = video ? await this.framingOf(upload, local, inspection.metadata) : undefined;
-    const proxy = video && wantsProxy(inspection.metadata) ? await this.proxyOf(upload, local, inspection.metadata, proxyKey) : undefined;
+    const proxy = video && wantsProxy(inspection.metadata, this.deps.proxyMaxPixelFrames ?? maxProxyPixelFrames) ? await this.proxyOf(upload, local, inspection.metadata, proxyKey) : undefined;
     const asset = assetFromUpload(upload, { size, metadata: inspection.metadata, thumbnailKey: storedThumbnail, now: new Date(this.clock()).toISOString() });
     return { ...asset, ...(framing ? { framing } : {}), ...(proxy ? { proxyKey: proxy } : {}) };
   }

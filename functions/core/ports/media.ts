@@ -62,6 +62,15 @@ export interface MediaAssetRepository {
   recordProxy(userId: string, assetId: string, proxy: { proxyKey: string; storageKey: string }): Promise<boolean>;
 }
 
+/**
+ * Hands clips kept without a proxy copy to the background job that makes them (an asynchronous invoke
+ * in the cloud, the same handler in process locally). Returns once handed over, never after the copy;
+ * the job is idempotent (the record is conditional), so handing a clip twice costs at most a second copy.
+ */
+export interface ClipProxyRequests {
+  request(userId: string, assetIds: readonly string[]): Promise<void>;
+}
+
 export interface MediaUploadRepository {
   /** Records the pending upload and charges its declared size, unless that would pass `limitBytes`: false then. */
   reserveUpload(upload: PendingUpload, limitBytes: number): Promise<boolean>;

@@ -23,7 +23,9 @@ export default defineConfig({
           // over the files: 230 s to 21 s; the project's wall time 505 s to 368 s here). Each file still starts
           // its own stack; what it sets in process.env is put back when it ends (file-environment.ts).
           isolate: false,
-          testTimeout: 60_000,
+          // Generous: on a loaded 2-core machine a full-size render that takes 20 s alone can take three times
+          // that; a hang still fails.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time: each has its own stack (and table in the shared database), and much of a
           // file's time is spent waiting (renders, throttle delays, polling), so two share the two cores.

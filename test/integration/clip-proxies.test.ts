@@ -79,6 +79,32 @@ function expectRed([r, g, b]: [number, number, number]): void {
   expect(b, `mean colour ${r},${g},${b}`).toBeLessThan(90);
 }
 
+const harbour = 'The harbour wakes up slowly at dawn.';
+
+/** Puts a plain red clip of the proxy's size in the proxy's place: red in a picture can only come from it. */
+async function replaceWithRed(proxyKey: string, name: string, frameRate: number, seconds: number): Promise<void> {
+  const red = join(dir, name);
+  await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=red:s=1136x640:r=${frameRate}`, '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', red]);
+  const { s3, config } = services();
+  await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey, Body: await readFile(red), ContentType: 'video/mp4' }));
+}
+
+/** A voiced one-shot script on the asset, and the mean colour of its preview halfway through the first second or the voice. */
+async function previewColour(user: SignedInUser, assetId: string, name: string): Promise<{ script: Script; colour: [number, number, number]; seconds: number }> {
+  const script = (await user.client.post<Script>('/api/scripts', { title: 'Harbour', scriptContent: harbour })).body;
+  const voice = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
+  expect(voice.status).toBe(200);
+  const preview = await user.client.post<VideoPreviewResult>(`/api/scripts/${script.id}/preview`, {
+    captionSettings: { enabled: false },
+    videoMetadata: { segments: [{ text: harbour, mediaAssetId: assetId, mediaStartTime: 0, mediaDuration: 2 }] },
+  });
+  expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+  const file = join(dir, name);
+  await writeFile(file, new Uint8Array(await (await fetch(preview.body.url)).arrayBuffer()));
+  const seconds = Math.min(1, voice.body.audioDuration / 2);
+  return { script, colour: await meanColour(file, seconds), seconds };
+}
+
 /** The script list until the video is no longer generating. */
 async function untilSettled(user: SignedInUser, id: string, timeoutMs = 120_000): Promise<Script> {
   const began = Date.now();
@@ -129,28 +155,15 @@ describe('clip proxies', () => {
 
   it('the preview and a draft render read the proxy, not the original', { timeout: 240_000 }, async () => {
     const { user, asset, proxyKey } = await uploaded('proxyread');
-    // The proxy is replaced by a plain red clip of its size: a red preview can only come from it (the original is a test pattern).
-    const red = join(dir, 'red.mp4');
-    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=1136x640:r=30', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', red]);
-    const { s3, config } = services();
-    await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey, Body: await readFile(red), ContentType: 'video/mp4' }));
-
-    const script = (await user.client.post<Script>('/api/scripts', { title: 'Harbour', scriptContent: 'The harbour wakes up slowly at dawn.' })).body;
-    const voice = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
-    expect(voice.status).toBe(200);
-    const preview = await user.client.post<VideoPreviewResult>(`/api/scripts/${script.id}/preview`, {
-      captionSettings: { enabled: false },
-      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
-    });
-    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    const file = join(dir, 'preview.mp4');
-    await writeFile(file, new Uint8Array(await (await fetch(preview.body.url)).arrayBuffer()));
-    expectRed(await meanColour(file, Math.min(1, voice.body.audioDuration / 2)));
+    // The proxy is replaced by a plain red clip of its size (the original is a test pattern).
+    await replaceWithRed(proxyKey, 'red.mp4', 30, 4);
+    const { script, colour, seconds } = await previewColour(user, asset.id, 'preview.mp4');
+    expectRed(colour);
 
     // So does a draft render (`RENDER_DRAFT`, this stack's): the same cut, generated.
     const started = await user.client.post(`/api/scripts/${script.id}/generate-video`, {
       captionSettings: { enabled: false },
-      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
+      videoMetadata: { segments: [{ text: harbour, mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const done = await untilSettled(user, script.id);
@@ -159,7 +172,7 @@ describe('clip proxies', () => {
     expect(redirect.status).toBe(302);
     const draft = join(dir, 'draft.mp4');
     await writeFile(draft, new Uint8Array(await (await fetch(redirect.headers.get('location') ?? '')).arrayBuffer()));
-    expectRed(await meanColour(draft, Math.min(1, voice.body.audioDuration / 2)));
+    expectRed(await meanColour(draft, seconds));
   });
 
   it('a clip kept without a proxy gets one after a finished video uses it, recorded alone and never charged', { timeout: 240_000 }, async () => {
@@ -181,7 +194,7 @@ describe('clip proxies', () => {
     expect((await user.client.post(`/api/scripts/${script.id}/convert-to-audio`, {})).status).toBe(200);
     const started = await user.client.post(`/api/scripts/${script.id}/generate-video`, {
       captionSettings: { enabled: false },
-      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
+      videoMetadata: { segments: [{ text: harbour, mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const done = await untilSettled(user, script.id);
@@ -229,21 +242,8 @@ describe('clip proxies made in the background', () => {
     expect((await probe(await download(proxyKey, 'bg-proxy.mp4'))).streams).toEqual([expect.objectContaining({ codec_type: 'video', width: 1136, height: 640 })]);
 
     // The preview reads it: a red copy put in its place shows red.
-    const red = join(dir, 'red-bg.mp4');
-    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=1136x640:r=15', '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', red]);
-    const { s3, config } = services();
-    await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey, Body: await readFile(red), ContentType: 'video/mp4' }));
-    const script = (await user.client.post<Script>('/api/scripts', { title: 'Harbour', scriptContent: 'The harbour wakes up slowly at dawn.' })).body;
-    const voice = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
-    expect(voice.status).toBe(200);
-    const preview = await user.client.post<VideoPreviewResult>(`/api/scripts/${script.id}/preview`, {
-      captionSettings: { enabled: false },
-      videoMetadata: { segments: [{ text: 'The harbour wakes up slowly at dawn.', mediaAssetId: asset.id, mediaStartTime: 0, mediaDuration: 2 }] },
-    });
-    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    const file = join(dir, 'preview-bg.mp4');
-    await writeFile(file, new Uint8Array(await (await fetch(preview.body.url)).arrayBuffer()));
-    expectRed(await meanColour(file, Math.min(1, voice.body.audioDuration / 2)));
+    await replaceWithRed(proxyKey, 'red-bg.mp4', 15, 8);
+    expectRed((await previewColour(user, asset.id, 'preview-bg.mp4')).colour);
   });
 
   it('two runs of the job at once record one proxy; a clip deleted meanwhile keeps no copy', { timeout: 120_000 }, async () => {

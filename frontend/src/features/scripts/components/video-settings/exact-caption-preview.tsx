@@ -12,6 +12,18 @@ import { CaptionPreviewEmoji } from './caption-preview-emoji';
 
 type Engine = 'loading' | 'ready' | 'failed';
 
+/** What both caption previews draw: the script's line (or the sample) in the creator's settings. */
+export interface CaptionLinePreviewProps {
+  settings: CaptionSettings;
+  backgroundSrc?: string;
+  language?: LanguageCode;
+  scriptContent?: string;
+  /** The voice-over's word timings, when it exists. */
+  voice?: readonly WordTiming[] | null;
+  /** A voice-over word index: the preview shows that word's line (else the first). */
+  focusWord?: number;
+}
+
 /**
  * The exact preview: the ASS file the render burns in, built by the same code
  * (`@contract/rules/ass-document`) from the script's own words (the voice-over's timings when it exists,
@@ -29,15 +41,7 @@ export function ExactCaptionPreview({
   scriptContent = '',
   voice,
   focusWord,
-}: {
-  settings: CaptionSettings;
-  backgroundSrc?: string;
-  language?: LanguageCode;
-  scriptContent?: string;
-  /** The voice-over's word timings, when it exists. */
-  voice?: readonly WordTiming[] | null;
-  focusWord?: number;
-}) {
+}: CaptionLinePreviewProps) {
   const { words, sample, settings: shownSettings, frame } = useCaptionPreviewLine({ scriptContent, voice, language, settings, focusWord });
   const ass = useMemo(() => buildAss(words, shownSettings, { fontName: captionFontNames[settings.font_family] }), [words, shownSettings, settings.font_family]);
   // The script fonts the words need besides the family (only those are fetched).
@@ -128,14 +132,7 @@ export function LineCaptionPreview({
   scriptContent = '',
   voice,
   focusWord,
-}: {
-  settings: CaptionSettings;
-  backgroundSrc?: string;
-  language?: LanguageCode;
-  scriptContent?: string;
-  voice?: readonly WordTiming[] | null;
-  focusWord?: number;
-}) {
+}: CaptionLinePreviewProps) {
   const { sample, frame } = useCaptionPreviewLine({ scriptContent, voice, language, settings, focusWord });
   return (
     <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} language={language} words={sample ? undefined : frame?.text}>

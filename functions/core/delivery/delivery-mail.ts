@@ -1,7 +1,7 @@
 import type { Tier } from '../../contract/users';
 import { ConflictError, NotFoundError, RateLimitedError } from '../errors';
 import type { Mailer, MailMessage, UserRepository } from '../ports/accounts';
-import type { DeliverySettingsRepository, MailQuota, StoredDeliverySettings, SuppressionList } from '../ports/delivery';
+import type { DeliverySettingsRepository, MailQuota, SendOnce, StoredDeliverySettings, SuppressionList } from '../ports/delivery';
 import type { User } from '../users/user';
 import { videoMail } from './mails';
 import { newDeliverySettings } from './settings';
@@ -15,6 +15,15 @@ export const dailyLimitMessage = (limit: number) => `Your plan sends at most ${l
 export interface DeliveryLog {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** What a sender of once-only notices (a completion's, an automation run's) needs besides its own parts. */
+export interface NoticeSenderDeps {
+  mail: DeliveryMail;
+  /** The marker that makes a retried notice send nothing more. */
+  once: SendOnce;
+  appOrigin: () => Promise<string>;
+  log: DeliveryLog;
 }
 
 export interface DeliveryMailDeps {

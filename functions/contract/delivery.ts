@@ -54,43 +54,42 @@ function isTimeZone(value: string): boolean {
 
 export const timeZoneField = z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone');
 
-/** POST /api/webhook-settings: the spec's fields, all optional (absent keeps the saved value), and the weekly email's. */
-export const saveDeliverySettingsSchema = z
-  .object({
-    webhookUrl: webhookUrlField.optional(),
-    automationEmail: optionalEmail.optional(),
-    enableVideoWebhook: z.boolean().optional(),
-    enableAudioWebhook: z.boolean().optional(),
-    enableVideoEmail: z.boolean().optional(),
-    enableAudioEmail: z.boolean().optional(),
-    enableEmailAutomation: z.boolean().optional(),
-    weeklyEmailEnabled: z.boolean().optional(),
-    weeklyEmailDay: z.enum(weekDays, { error: 'Choose a day of the week' }).optional(),
-    weeklyEmailTime: z.string().trim().regex(weeklyEmailTimePattern, 'Time must look like 9:00 AM').optional(),
-    weeklyEmailScriptCount: z
-      .number({ error: 'Script count must be a number' })
-      .int('Script count must be a whole number')
-      .min(minWeeklyScripts, `Script count must be at least ${minWeeklyScripts}`)
-      .max(maxWeeklyScripts, `Script count must be at most ${maxWeeklyScripts}`)
-      .optional(),
-    /** The browser's IANA time zone: the weekly email fires at its time there. */
-    timeZone: timeZoneField.optional(),
-  })
-  .strict();
+/** The automation's addresses and switches: as the card saves them, the answer shows them and the server stores them. */
+const automationSettingsSchema = z.object({
+  webhookUrl: webhookUrlField,
+  automationEmail: optionalEmail,
+  enableVideoWebhook: z.boolean(),
+  enableAudioWebhook: z.boolean(),
+  enableVideoEmail: z.boolean(),
+  enableAudioEmail: z.boolean(),
+  enableEmailAutomation: z.boolean(),
+});
+export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
+
+/** The weekly email's switch, day, time and script count, and the zone its time is read in. */
+const weeklyEmailSettingsSchema = z.object({
+  weeklyEmailEnabled: z.boolean(),
+  weeklyEmailDay: z.enum(weekDays, { error: 'Choose a day of the week' }),
+  weeklyEmailTime: z.string().trim().regex(weeklyEmailTimePattern, 'Time must look like 9:00 AM'),
+  weeklyEmailScriptCount: z
+    .number({ error: 'Script count must be a number' })
+    .int('Script count must be a whole number')
+    .min(minWeeklyScripts, `Script count must be at least ${minWeeklyScripts}`)
+    .max(maxWeeklyScripts, `Script count must be at most ${maxWeeklyScripts}`),
+  /** The browser's IANA time zone: the weekly email fires at its time there. */
+  timeZone: timeZoneField,
+});
+export type WeeklyEmailSettings = z.infer<typeof weeklyEmailSettingsSchema>;
+
+/** POST /api/webhook-settings: the spec's fields and the weekly email's, all optional (absent keeps the saved value). */
+export const saveDeliverySettingsSchema = z.object({ ...automationSettingsSchema.shape, ...weeklyEmailSettingsSchema.shape }).partial().strict();
 export type SaveDeliverySettings = z.infer<typeof saveDeliverySettingsSchema>;
 
 /** GET/POST /api/webhook-settings answer (plus what the card shows). */
-export interface DeliverySettings {
-  webhookUrl: string | null;
-  automationEmail: string | null;
-  enableVideoWebhook: boolean;
-  enableAudioWebhook: boolean;
-  enableVideoEmail: boolean;
-  enableAudioEmail: boolean;
-  enableEmailAutomation: boolean;
+export interface DeliverySettings extends AutomationSettings, WeeklyEmailSettings {
   /** When an automation (email or webhook) last went out. */
   lastTriggered: string | null;
-  /** The Standard Webhooks signing secret (`whsec_…`): the receiver verifies with it. */
+  /** The Standard Webhooks signing secret (`whsec_` + base64 of 24 random bytes; made on first read, rotatable): the receiver verifies with it. */
   webhookSecret: string;
   /** Set when the receiver answered 410 Gone: the webhook is off until the URL is saved again. */
   webhookDisabledReason: string | null;
@@ -98,11 +97,6 @@ export interface DeliverySettings {
   lastWebhookFailure: string | null;
   /** The automation email bounced or complained: nothing more is mailed to it until it is changed. */
   automationEmailSuppressed: boolean;
-  weeklyEmailEnabled: boolean;
-  weeklyEmailDay: WeekDay;
-  weeklyEmailTime: string;
-  weeklyEmailScriptCount: number;
-  timeZone: string;
   /** How many mails the plan still allows today. */
   mailsLeftToday: number;
 }

@@ -68,19 +68,20 @@ export interface AssetAttribution {
   sourceUrl: string | null;
 }
 
-/** A folder as the API answers it (core/media/media.ts `toPublicFolder`). */
-export interface PublicFolder {
-  id: string;
-  userId: string;
-  name: string;
-  parentId: string | null;
-  description: string | null;
-  color: string | null;
-  isDefault: boolean;
-  assetCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A folder as the API answers it (core/media/media.ts `toPublicFolder`), which is also how it is stored. */
+export const publicFolderSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  description: z.string().nullable(),
+  color: z.string().nullable(),
+  isDefault: z.boolean(),
+  assetCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicFolder = z.infer<typeof publicFolderSchema>;
 
 /**
  * The server's fields of an asset and a folder, taken out of a PATCH body (the media calls'

@@ -98,12 +98,9 @@ export const linkVoiceSchema = z.object({
 });
 export type LinkVoiceInput = z.infer<typeof linkVoiceSchema>;
 
-export interface UserVoiceLink {
-  id: string;
-  voiceId: string;
-  isDefault: boolean;
-  createdAt: string;
-}
+/** A user's link to a voice they may use, and whether it is their default; stored with its owner (core/voices/voice.ts). */
+export const userVoiceLinkSchema = z.object({ id: z.string(), voiceId: z.string(), isDefault: z.boolean(), createdAt: z.string() });
+export type UserVoiceLink = z.infer<typeof userVoiceLinkSchema>;
 
 /** POST /api/tts/clone-voice: `message`, `voice`, `userVoice.isDefault`. */
 export interface CloneVoiceResult {

@@ -62,71 +62,57 @@ export abstract class AppError extends Error {
   }
 }
 
-export class ValidationError extends AppError {
-  static override readonly errorName = 'ValidationError';
+/**
+ * The base of a named error class, which names it once: `class ConflictError extends namedError('ConflictError') {}`.
+ * The name is a static, so minified bundles keep it.
+ */
+export function namedError<N extends ErrorName>(errorName: N) {
+  return class extends AppError {
+    static override readonly errorName: N = errorName;
+  };
 }
-export class NotAuthenticatedError extends AppError {
-  static override readonly errorName = 'NotAuthenticatedError';
+
+export class ValidationError extends namedError('ValidationError') {}
+export class NotAuthenticatedError extends namedError('NotAuthenticatedError') {
   constructor(message = 'Not authenticated') {
     super(message);
   }
 }
-export class NotFoundError extends AppError {
-  static override readonly errorName = 'NotFoundError';
+export class NotFoundError extends namedError('NotFoundError') {
   constructor(message = 'Not found') {
     super(message);
   }
 }
-export class ConflictError extends AppError {
-  static override readonly errorName = 'ConflictError';
-}
-export class LimitExceededError extends AppError {
-  static override readonly errorName = 'LimitExceededError';
-}
-export class RateLimitedError extends AppError {
-  static override readonly errorName = 'RateLimitedError';
-}
+export class ConflictError extends namedError('ConflictError') {}
+export class LimitExceededError extends namedError('LimitExceededError') {}
+export class RateLimitedError extends namedError('RateLimitedError') {}
 /** An outside provider (the script writer, speech) failed; the message says what a user can do. */
-export class ProviderError extends AppError {
-  static override readonly errorName = 'ProviderError';
+export class ProviderError extends namedError('ProviderError') {
   declare readonly status: 429 | 502 | 503 | 504;
   constructor(message: string, status: 429 | 502 | 503 | 504, code?: string) {
     super(message, undefined, code, status);
   }
 }
 /** The bytes of an upload are not the declared kind of file, or cannot be read as media. */
-export class InvalidMediaError extends AppError {
-  static override readonly errorName = 'InvalidMediaError';
-}
+export class InvalidMediaError extends namedError('InvalidMediaError') {}
 /** A file type the product does not take. */
-export class UnsupportedFileTypeError extends AppError {
-  static override readonly errorName = 'UnsupportedFileTypeError';
-}
+export class UnsupportedFileTypeError extends namedError('UnsupportedFileTypeError') {}
 /** A file over the per-file limit. */
-export class FileTooLargeError extends AppError {
-  static override readonly errorName = 'FileTooLargeError';
-}
+export class FileTooLargeError extends namedError('FileTooLargeError') {}
 /** A record that would pass the database's item size limit (DynamoDB: 400 KB); nothing was written. */
-export class RecordTooLargeError extends AppError {
-  static override readonly errorName = 'RecordTooLargeError';
-}
+export class RecordTooLargeError extends namedError('RecordTooLargeError') {}
 /**
  * A run that cannot succeed by trying again (a clip deleted since the request, a limit reached): the
  * state machine does not retry it (its Retry lists the name with MaxAttempts 0) and MarkFailed shows
  * the message as it is.
  */
-export class VideoInputError extends AppError {
-  static override readonly errorName = 'VideoInputError';
-}
+export class VideoInputError extends namedError('VideoInputError') {}
 /** A provider or encoding failure: 502 `Failed to generate audio`, the reason in `details`. */
 export const audioFailedMessage = 'Failed to generate audio';
-export class AudioGenerationError extends AppError {
-  static override readonly errorName = 'AudioGenerationError';
+export class AudioGenerationError extends namedError('AudioGenerationError') {
   constructor(reason: string) {
     super(audioFailedMessage, reason, 'AUDIO_GENERATION_FAILED');
   }
 }
 /** A run that ended with the process or execution running it, not by its own failure; the message says what to do. */
-export class RunInterruptedError extends AppError {
-  static override readonly errorName = 'RunInterruptedError';
-}
+export class RunInterruptedError extends namedError('RunInterruptedError') {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextTokenReset, nextVideoReset, tierTable, tokenResetDue } from '../../functions/core/plans/tiers';
+import { effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextReset, resetDue, tierTable } from '../../functions/core/plans/tiers';
 import { UsageMeter } from '../../functions/core/plans/usage-meter';
 import { estimatedVideoMinutes } from '../../functions/core/video/minutes-estimate';
 import { LimitExceededError } from '../../functions/core/errors';
@@ -18,11 +18,11 @@ describe('the tier table', () => {
 
   it('starts basic and pro tokens again 30 days after the last reset, never free', () => {
     const last = '2026-10-01T00:00:00.000Z';
-    expect(nextTokenReset('basic', last)?.toISOString()).toBe('2026-10-31T00:00:00.000Z');
-    expect(nextTokenReset('free', last)).toBeUndefined();
-    expect(tokenResetDue('pro', last, new Date('2026-10-30T23:59:59Z'))).toBe(false);
-    expect(tokenResetDue('pro', last, new Date('2026-10-31T00:00:00Z'))).toBe(true);
-    expect(tokenResetDue('free', last, new Date('2030-01-01T00:00:00Z'))).toBe(false);
+    expect(nextReset('scriptTokens', 'basic', last)?.toISOString()).toBe('2026-10-31T00:00:00.000Z');
+    expect(nextReset('scriptTokens', 'free', last)).toBeUndefined();
+    expect(resetDue('scriptTokens', 'pro', last, new Date('2026-10-30T23:59:59Z'))).toBe(false);
+    expect(resetDue('scriptTokens', 'pro', last, new Date('2026-10-31T00:00:00Z'))).toBe(true);
+    expect(resetDue('scriptTokens', 'free', last, new Date('2030-01-01T00:00:00Z'))).toBe(false);
     const user = { subscriptionTier: 'basic' as Tier, scriptTokensUsed: 900, scriptTokenLastReset: last };
     expect(effectiveTokensUsed(user, new Date('2026-11-15T00:00:00Z'))).toBe(0);
     expect(effectiveTokensUsed(user, new Date('2026-10-15T00:00:00Z'))).toBe(900);
@@ -108,8 +108,8 @@ describe('video minutes', () => {
     );
 
   it('start again 30 days after the last reset on basic and pro, never on free (one-time)', () => {
-    expect(nextVideoReset('free', '2026-10-01T00:00:00Z')).toBeUndefined();
-    expect(nextVideoReset('basic', '2026-10-01T00:00:00Z')?.toISOString()).toBe('2026-10-31T00:00:00.000Z');
+    expect(nextReset('videoMinutes', 'free', '2026-10-01T00:00:00Z')).toBeUndefined();
+    expect(nextReset('videoMinutes', 'basic', '2026-10-01T00:00:00Z')?.toISOString()).toBe('2026-10-31T00:00:00.000Z');
     const user = { subscriptionTier: 'pro' as Tier, videoMinutesGenerated: 200, videoMinutesLastReset: '2026-10-01T00:00:00Z' };
     expect(effectiveVideoMinutesUsed(user, new Date('2026-10-30T23:59:00Z'))).toBe(200);
     expect(effectiveVideoMinutesUsed(user, new Date('2026-10-31T00:00:00Z'))).toBe(0);

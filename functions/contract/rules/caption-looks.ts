@@ -43,45 +43,32 @@ export interface CaptionLookDefinition {
   preset: CaptionLookPreset;
 }
 
-const base = { bold: true, italic: false, underline: false, all_caps: true, emoji: false } as const;
+/** What a look is unless it says otherwise: white bold capitals, three words a line, in the middle. */
+const base = {
+  bold: true,
+  italic: false,
+  underline: false,
+  all_caps: true,
+  emoji: false,
+  font_family: 'The Bold Font',
+  line_color: '#FFFFFF',
+  position: 'middle_center',
+  max_words_per_line: 3,
+} as const satisfies Partial<CaptionLookPreset>;
+
+type LookChanges = Partial<CaptionLookPreset> & Pick<CaptionLookPreset, 'style' | 'font_size' | 'word_color' | 'outline_width' | 'shadow_offset'>;
+
+function look(name: CaptionLookName, label: string, description: string, changes: LookChanges): CaptionLookDefinition {
+  return { name, label, description, preset: { ...base, ...changes } };
+}
 
 export const captionLooks: Record<CaptionLookName, CaptionLookDefinition> = {
-  pop: {
-    name: 'pop',
-    label: 'Pop',
-    description: 'One big word at a time, popping in',
-    preset: { ...base, emoji: true, style: 'word_by_word', font_family: 'The Bold Font', font_size: 100, line_color: '#FFFFFF', word_color: '#FFE81F', outline_width: 5, shadow_offset: 3, position: 'middle_center', max_words_per_line: 3 },
-  },
-  karaoke: {
-    name: 'karaoke',
-    label: 'Karaoke',
-    description: 'The line fills with colour as it is spoken',
-    preset: { ...base, style: 'karaoke', font_family: 'The Bold Font', font_size: 74, line_color: '#FFFFFF', word_color: '#3CF26B', outline_width: 4, shadow_offset: 2, position: 'middle_center', max_words_per_line: 3 },
-  },
-  boxed: {
-    name: 'boxed',
-    label: 'Boxed',
-    description: 'A colour box behind the spoken word',
-    preset: { ...base, style: 'highlight', font_family: 'The Bold Font', font_size: 72, line_color: '#FFFFFF', word_color: '#8A3FFC', outline_width: 4, shadow_offset: 0, position: 'middle_center', max_words_per_line: 3 },
-  },
-  minimal: {
-    name: 'minimal',
-    label: 'Minimal',
-    description: 'A quiet lower third that fades up',
-    preset: { ...base, all_caps: false, style: 'classic', font_family: 'Helvetica', font_size: 48, line_color: '#FFFFFF', word_color: '#FFD54A', outline_width: 0, shadow_offset: 2, position: 'bottom_center', max_words_per_line: 5 },
-  },
-  neon: {
-    name: 'neon',
-    label: 'Neon',
-    description: 'Glowing tube letters, the spoken word brightest',
-    preset: { ...base, style: 'highlight', font_family: 'Verdana', font_size: 68, line_color: '#FFFFFF', word_color: '#FF2BD6', outline_width: 3, shadow_offset: 0, position: 'middle_center', max_words_per_line: 3 },
-  },
-  two_tone: {
-    name: 'two_tone',
-    label: 'Two-tone',
-    description: 'White lines, key words big in colour',
-    preset: { ...base, style: 'classic', font_family: 'The Bold Font', font_size: 72, line_color: '#FFFFFF', word_color: '#FFC700', outline_width: 4, shadow_offset: 4, position: 'middle_center', max_words_per_line: 3 },
-  },
+  pop: look('pop', 'Pop', 'One big word at a time, popping in', { emoji: true, style: 'word_by_word', font_size: 100, word_color: '#FFE81F', outline_width: 5, shadow_offset: 3 }),
+  karaoke: look('karaoke', 'Karaoke', 'The line fills with colour as it is spoken', { style: 'karaoke', font_size: 74, word_color: '#3CF26B', outline_width: 4, shadow_offset: 2 }),
+  boxed: look('boxed', 'Boxed', 'A colour box behind the spoken word', { style: 'highlight', font_size: 72, word_color: '#8A3FFC', outline_width: 4, shadow_offset: 0 }),
+  minimal: look('minimal', 'Minimal', 'A quiet lower third that fades up', { style: 'classic', font_family: 'Helvetica', font_size: 48, word_color: '#FFD54A', outline_width: 0, shadow_offset: 2, all_caps: false, position: 'bottom_center', max_words_per_line: 5 }),
+  neon: look('neon', 'Neon', 'Glowing tube letters, the spoken word brightest', { style: 'highlight', font_family: 'Verdana', font_size: 68, word_color: '#FF2BD6', outline_width: 3, shadow_offset: 0 }),
+  two_tone: look('two_tone', 'Two-tone', 'White lines, key words big in colour', { style: 'classic', font_size: 72, word_color: '#FFC700', outline_width: 4, shadow_offset: 4 }),
 };
 
 /** Emphasised (keyword) words: the word colour at this size, in percent of the line's, in every look. */

@@ -1,34 +1,25 @@
 /**
  * The subject categories of the generation form: a grouped list whose headers start with
  * `#`. Shared with the front end (plain data, no imports). The spec does not give the full list;
- * these are the twelve groups it names with niche roles under each.
+ * these are the twelve groups it names with niche roles under each, in the form's order.
  */
-export const subjectCategoryList: readonly string[] = [
-  '#Professional & Educational',
-  'Teacher', 'Tutor', 'Career Coach', 'Lawyer', 'Accountant', 'Doctor', 'Nurse', 'Therapist', 'Real Estate Agent', 'Financial Advisor', 'Software Developer', 'Scientist',
-  '#Business',
-  'Entrepreneur', 'Small Business Owner', 'E-commerce Seller', 'Marketing Consultant', 'Startup Founder', 'Freelancer', 'Sales Professional', 'Business Coach',
-  '#Corporate',
-  'HR Manager', 'Recruiter', 'Executive', 'Project Manager', 'Team Leader', 'Corporate Trainer', 'Customer Success Manager',
-  '#Sports',
-  'Football Coach', 'Basketball Player', 'Tennis Coach', 'Runner', 'Cyclist', 'Golfer', 'Martial Artist', 'Swimmer',
-  '#Wellness',
-  'Yoga Instructor', 'Meditation Teacher', 'Nutritionist', 'Life Coach', 'Mental Health Advocate', 'Sleep Coach', 'Holistic Healer',
-  '#Fitness',
-  'Personal Trainer', 'Bodybuilder', 'CrossFit Coach', 'Pilates Instructor', 'Fitness Influencer', 'Calisthenics Athlete',
-  '#Creative',
-  'Photographer', 'Graphic Designer', 'Musician', 'Writer', 'Painter', 'Videographer', 'Interior Designer', 'Crafter',
-  '#Pop Culture',
-  'Movie Reviewer', 'Gamer', 'Anime Fan', 'Book Reviewer', 'Tech Reviewer', 'Music Critic', 'Trend Watcher',
-  '#Lifestyle',
-  'Travel Blogger', 'Food Blogger', 'Home Chef', 'Minimalist', 'Fashion Blogger', 'Digital Nomad', 'Gardener', 'Pet Owner',
-  '#Beauty',
-  'Makeup Artist', 'Skincare Expert', 'Hair Stylist', 'Nail Artist', 'Esthetician', 'Barber',
-  '#Entertainment',
-  'Comedian', 'Actor', 'Magician', 'Podcaster', 'DJ', 'Dancer', 'Streamer',
-  '#Family and Kids',
-  'Parent', 'Mom Blogger', 'Dad Blogger', 'Early Childhood Educator', 'Family Travel Planner', 'Kids Activity Creator',
-];
+const rolesByGroup: Readonly<Record<string, readonly string[]>> = {
+  'Professional & Educational': ['Teacher', 'Tutor', 'Career Coach', 'Lawyer', 'Accountant', 'Doctor', 'Nurse', 'Therapist', 'Real Estate Agent', 'Financial Advisor', 'Software Developer', 'Scientist'],
+  Business: ['Entrepreneur', 'Small Business Owner', 'E-commerce Seller', 'Marketing Consultant', 'Startup Founder', 'Freelancer', 'Sales Professional', 'Business Coach'],
+  Corporate: ['HR Manager', 'Recruiter', 'Executive', 'Project Manager', 'Team Leader', 'Corporate Trainer', 'Customer Success Manager'],
+  Sports: ['Football Coach', 'Basketball Player', 'Tennis Coach', 'Runner', 'Cyclist', 'Golfer', 'Martial Artist', 'Swimmer'],
+  Wellness: ['Yoga Instructor', 'Meditation Teacher', 'Nutritionist', 'Life Coach', 'Mental Health Advocate', 'Sleep Coach', 'Holistic Healer'],
+  Fitness: ['Personal Trainer', 'Bodybuilder', 'CrossFit Coach', 'Pilates Instructor', 'Fitness Influencer', 'Calisthenics Athlete'],
+  Creative: ['Photographer', 'Graphic Designer', 'Musician', 'Writer', 'Painter', 'Videographer', 'Interior Designer', 'Crafter'],
+  'Pop Culture': ['Movie Reviewer', 'Gamer', 'Anime Fan', 'Book Reviewer', 'Tech Reviewer', 'Music Critic', 'Trend Watcher'],
+  Lifestyle: ['Travel Blogger', 'Food Blogger', 'Home Chef', 'Minimalist', 'Fashion Blogger', 'Digital Nomad', 'Gardener', 'Pet Owner'],
+  Beauty: ['Makeup Artist', 'Skincare Expert', 'Hair Stylist', 'Nail Artist', 'Esthetician', 'Barber'],
+  Entertainment: ['Comedian', 'Actor', 'Magician', 'Podcaster', 'DJ', 'Dancer', 'Streamer'],
+  'Family and Kids': ['Parent', 'Mom Blogger', 'Dad Blogger', 'Early Childhood Educator', 'Family Travel Planner', 'Kids Activity Creator'],
+};
+
+/** The form's list: each group's `#Header`, then its roles. */
+export const subjectCategoryList: readonly string[] = Object.entries(rolesByGroup).flatMap(([group, roles]) => [`#${group}`, ...roles]);
 
 export interface SubjectCategoryGroup {
   label: string;

@@ -1,18 +1,13 @@
 import { AppError, isShownToUser } from '../errors';
-import type { SendOnce } from '../ports/delivery';
 import type { AutomationDeliveries, AutomationRun, StoredSchedule } from '../ports/workflows';
-import type { DeliveryLog, DeliveryMail } from './delivery-mail';
+import type { NoticeSenderDeps } from './delivery-mail';
 import { automationFailedMail } from './mails';
 import type { ShareLinkService } from './share-links';
 
-export interface AutomationDeliveryDeps {
-  mail: DeliveryMail;
+export interface AutomationDeliveryDeps extends NoticeSenderDeps {
   shareLinks: Pick<ShareLinkService, 'scriptWithVideo' | 'create'>;
-  once: SendOnce;
   /** The workflows' side: which run wrote a script, and recording how it ended. */
   automations: AutomationDeliveries;
-  appOrigin: () => Promise<string>;
-  log: DeliveryLog;
 }
 
 /**

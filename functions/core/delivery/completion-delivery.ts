@@ -1,7 +1,7 @@
 import type { WebhookPayload } from '../../contract/delivery';
-import type { DeliverySettingsRepository, SendOnce } from '../ports/delivery';
+import type { DeliverySettingsRepository } from '../ports/delivery';
 import type { User } from '../users/user';
-import type { DeliveryLog, DeliveryMail } from './delivery-mail';
+import type { NoticeSenderDeps } from './delivery-mail';
 import { audioMail } from './mails';
 import type { ShareLinkService } from './share-links';
 
@@ -13,14 +13,10 @@ export interface WebhookDispatch {
 /** What a completion's webhook says: the payload's `data`. */
 export type DeliveryEventData = WebhookPayload['data'];
 
-export interface CompletionDeliveryDeps {
-  mail: DeliveryMail;
+export interface CompletionDeliveryDeps extends NoticeSenderDeps {
   settings: Pick<DeliverySettingsRepository, 'get'>;
   shareLinks: Pick<ShareLinkService, 'scriptWithVideo' | 'scriptOf' | 'create'>;
-  once: SendOnce;
   webhooks: WebhookDispatch;
-  appOrigin: () => Promise<string>;
-  log: DeliveryLog;
 }
 
 /**

@@ -1,20 +1,25 @@
 import type { Tier } from '../../contract/users';
 import { ConflictError, NotFoundError, RateLimitedError } from '../errors';
 import type { Mailer, MailMessage, UserRepository } from '../ports/accounts';
-import type { DeliverySettingsRepository, MailQuota, StoredDeliverySettings, SuppressionList } from '../ports/delivery';
+import type { DeliverySettingsRepository, MailQuota, SendOnce, StoredDeliverySettings, SuppressionList } from '../ports/delivery';
 import type { User } from '../users/user';
 import { videoMail } from './mails';
 import { newDeliverySettings } from './settings';
 import type { ShareLinkService } from './share-links';
+import type { Log } from '../ports/log';
 
 /** Mails a user's automations may send per UTC day, by plan. */
 export const dailyMailLimits: Readonly<Record<Tier, number>> = { free: 20, basic: 100, pro: 500 };
 export const suppressedMessage = 'This address bounced or marked our mail as spam, so nothing more is sent to it. Enter another automation email.';
 export const dailyLimitMessage = (limit: number) => `Your plan sends at most ${limit} emails a day. Try again tomorrow or upgrade your plan.`;
 
-export interface DeliveryLog {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
+/** What a sender of once-only notices (a completion's, an automation run's) needs besides its own parts. */
+export interface NoticeSenderDeps {
+  mail: DeliveryMail;
+  /** The marker that makes a retried notice send nothing more. */
+  once: SendOnce;
+  appOrigin: () => Promise<string>;
+  log: Log;
 }
 
 export interface DeliveryMailDeps {

@@ -35,31 +35,18 @@ export class DeliverySettingsService {
   async save(userId: string, input: SaveDeliverySettings): Promise<DeliverySettings> {
     const before = await this.deps.settings.get(userId);
     if (input.webhookUrl) await this.deps.checkWebhookUrl(input.webhookUrl);
-    const changes: DeliverySettingsChanges = {
-      webhookUrl: input.webhookUrl,
-      automationEmail: input.automationEmail,
-      enableVideoWebhook: input.enableVideoWebhook,
-      enableAudioWebhook: input.enableAudioWebhook,
-      enableVideoEmail: input.enableVideoEmail,
-      enableAudioEmail: input.enableAudioEmail,
-      enableEmailAutomation: input.enableEmailAutomation,
-      weeklyEmailTimeZone: input.timeZone,
-    };
+    const { weeklyEmailEnabled, weeklyEmailDay, weeklyEmailTime, weeklyEmailScriptCount, timeZone, ...automation } = input;
+    const changes: DeliverySettingsChanges = { ...automation, weeklyEmailTimeZone: timeZone };
     // Saving the URL again (or a new one) is how a webhook turned off by a 410 comes back.
     if (input.webhookUrl !== undefined) changes.webhookDisabledReason = null;
     const saved = await this.deps.settings.save(userId, this.deps.mail.defaults(userId), changes);
     let user = await this.deps.mail.user(userId);
-    const weekly = {
-      weeklyEmailEnabled: input.weeklyEmailEnabled,
-      weeklyEmailDay: input.weeklyEmailDay,
-      weeklyEmailTime: input.weeklyEmailTime,
-      weeklyEmailScriptCount: input.weeklyEmailScriptCount,
-    };
+    const weekly = { weeklyEmailEnabled, weeklyEmailDay, weeklyEmailTime, weeklyEmailScriptCount };
     const weeklyChanged = Object.values(weekly).some((value) => value !== undefined);
     if (weeklyChanged) {
       user = await this.deps.users.update(userId, Object.fromEntries(Object.entries(weekly).filter(([, value]) => value !== undefined)));
     }
-    if (weeklyChanged || input.timeZone !== before?.weeklyEmailTimeZone) await this.scheduleWeekly(user, saved.weeklyEmailTimeZone);
+    if (weeklyChanged || timeZone !== before?.weeklyEmailTimeZone) await this.scheduleWeekly(user, saved.weeklyEmailTimeZone);
     return this.toPublic(saved, user);
   }
 

@@ -4,8 +4,9 @@ import { AppError, ConflictError, isShownToUser, NotFoundError, ValidationError 
 import { newId } from '../ids';
 import type { DueEmails, ScheduledEmailRepository, Scheduler, StoredScheduledEmail } from '../ports/delivery';
 import type { Publisher } from '../ports/realtime';
-import type { DeliveryLog, DeliveryMail } from './delivery-mail';
+import type { DeliveryMail } from './delivery-mail';
 import type { ShareLinkService } from './share-links';
+import type { Log } from '../ports/log';
 
 export const sentMessage = 'Video notification email sent successfully!';
 export const notPendingMessage = 'Only a pending email can be cancelled';
@@ -17,7 +18,7 @@ export interface ScheduledEmailsDeps {
   shareLinks: Pick<ShareLinkService, 'scriptWithVideo'>;
   scheduler: Scheduler;
   publisher: Publisher;
-  log: DeliveryLog;
+  log: Log;
 }
 
 /**

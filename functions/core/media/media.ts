@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AssetAttribution, PublicAsset, PublicFolder } from '../../contract/media';
+import { publicFolderSchema, type AssetAttribution, type PublicAsset, type PublicFolder } from '../../contract/media';
 import { proxyOutput } from '../ports/video-renderer';
 
 /** The spec's media asset and folder as stored; what the API answers is the contract's (contract/media.ts). */
@@ -66,19 +66,9 @@ export const mediaAssetSchema = z.object({
 });
 export type MediaAsset = z.infer<typeof mediaAssetSchema>;
 
-export const mediaFolderSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  parentId: z.string().nullable(),
-  description: z.string().nullable(),
-  color: z.string().nullable(),
-  isDefault: z.boolean(),
-  assetCount: z.number().int().nonnegative(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type MediaFolder = z.infer<typeof mediaFolderSchema>;
+/** A folder is stored as the API answers it. */
+export const mediaFolderSchema = publicFolderSchema;
+export type MediaFolder = PublicFolder;
 
 /** An upload the API has signed and charged, waiting for the browser's bytes and POST /api/media/complete. */
 export const pendingUploadSchema = z.object({

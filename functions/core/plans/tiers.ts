@@ -1,6 +1,7 @@
 import type { PlanInfo } from '../../contract/billing';
 import type { Tier } from '../../contract/users';
 import { connectedAccountLimits } from '../../contract/rules/publishing';
+import type { UsageMetric } from '../ports/usage';
 
 /**
  * The plans: the one table every limit is read from, on the server and (through
@@ -70,60 +71,43 @@ export function limitsOf(tier: Tier): TierLimits {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+/** Days after the last reset that a plan's metric starts again; null when it never does (free: one-time). */
+const resetDays: Readonly<Record<UsageMetric, (limits: TierLimits) => number | null>> = {
+  scriptTokens: (limits) => limits.scriptTokenResetDays,
+  audioMinutes: (limits) => (limits.audioMinutesOneTime ? null : tokenResetDays),
+  videoMinutes: (limits) => (limits.videoMinutesOneTime ? null : tokenResetDays),
+};
+
 /**
- * When the script-token counter of a plan starts again: 30 days after the last reset for basic and
- * pro; never for free (its allowance is one-time).
+ * When a plan's counter of `metric` (script tokens, audio or video minutes) starts again: 30 days after
+ * the last reset for basic and pro; never for free (its allowances are one-time).
  */
-export function nextTokenReset(tier: Tier, lastReset: string): Date | undefined {
-  const days = limitsOf(tier).scriptTokenResetDays;
+export function nextReset(metric: UsageMetric, tier: Tier, lastReset: string): Date | undefined {
+  const days = resetDays[metric](limitsOf(tier));
   if (days === null) return undefined;
   const last = Date.parse(lastReset);
   return new Date((Number.isNaN(last) ? 0 : last) + days * dayMs);
 }
 
-export function tokenResetDue(tier: Tier, lastReset: string, now: Date): boolean {
-  const next = nextTokenReset(tier, lastReset);
+export function resetDue(metric: UsageMetric, tier: Tier, lastReset: string, now: Date): boolean {
+  const next = nextReset(metric, tier, lastReset);
   return next !== undefined && now.getTime() >= next.getTime();
 }
 
-/** The counter as the user should see it now: zero once a reset is due, even before it is written. */
+/** The renewal a user is told of: after the current period, a due reset counting as made now. */
+export function comingReset(metric: UsageMetric, tier: Tier, lastReset: string, now: Date): Date | undefined {
+  return nextReset(metric, tier, resetDue(metric, tier, lastReset, now) ? now.toISOString() : lastReset);
+}
+
+/** The counters as the user should see them now: zero once a reset is due, even before it is written. */
 export function effectiveTokensUsed(user: { subscriptionTier: Tier; scriptTokensUsed: number; scriptTokenLastReset: string }, now: Date): number {
-  return tokenResetDue(user.subscriptionTier, user.scriptTokenLastReset, now) ? 0 : user.scriptTokensUsed;
+  return resetDue('scriptTokens', user.subscriptionTier, user.scriptTokenLastReset, now) ? 0 : user.scriptTokensUsed;
 }
 
-/**
- * Audio minutes start again like script tokens: 30 days after the last reset for basic and pro; never
- * for free (its 15 minutes are one-time).
- */
-export function nextAudioReset(tier: Tier, lastReset: string): Date | undefined {
-  if (limitsOf(tier).audioMinutesOneTime) return undefined;
-  const last = Date.parse(lastReset);
-  return new Date((Number.isNaN(last) ? 0 : last) + tokenResetDays * dayMs);
-}
-
-export function audioResetDue(tier: Tier, lastReset: string, now: Date): boolean {
-  const next = nextAudioReset(tier, lastReset);
-  return next !== undefined && now.getTime() >= next.getTime();
-}
-
-/** Video minutes start again like audio minutes: 30 days after the last reset for basic and pro; never for free. */
-export function nextVideoReset(tier: Tier, lastReset: string): Date | undefined {
-  if (limitsOf(tier).videoMinutesOneTime) return undefined;
-  const last = Date.parse(lastReset);
-  return new Date((Number.isNaN(last) ? 0 : last) + tokenResetDays * dayMs);
-}
-
-export function videoResetDue(tier: Tier, lastReset: string, now: Date): boolean {
-  const next = nextVideoReset(tier, lastReset);
-  return next !== undefined && now.getTime() >= next.getTime();
-}
-
-/** The video-minute counter as the user should see it now: zero once a reset is due. */
 export function effectiveVideoMinutesUsed(user: { subscriptionTier: Tier; videoMinutesGenerated: number; videoMinutesLastReset: string }, now: Date): number {
-  return videoResetDue(user.subscriptionTier, user.videoMinutesLastReset, now) ? 0 : user.videoMinutesGenerated;
+  return resetDue('videoMinutes', user.subscriptionTier, user.videoMinutesLastReset, now) ? 0 : user.videoMinutesGenerated;
 }
 
-/** The audio-minute counter as the user should see it now: zero once a reset is due. */
 export function effectiveAudioMinutesUsed(user: { subscriptionTier: Tier; audioMinutesUsed: number; audioMinutesLastReset: string }, now: Date): number {
-  return audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, now) ? 0 : user.audioMinutesUsed;
+  return resetDue('audioMinutes', user.subscriptionTier, user.audioMinutesLastReset, now) ? 0 : user.audioMinutesUsed;
 }

@@ -2,7 +2,7 @@ import { LimitExceededError, NotAuthenticatedError } from '../errors';
 import type { UserRepository } from '../ports/accounts';
 import type { RunSettlement, UsageCounters } from '../ports/usage';
 import type { PublicUser } from '../../contract/users';
-import { audioResetDue, effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextAudioReset, nextTokenReset, tokenResetDue, videoResetDue } from './tiers';
+import { comingReset, effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, resetDue } from './tiers';
 import { round2 } from './usage-minutes';
 
 export const tokenLimitMessage = 'Script token limit reached';
@@ -43,12 +43,12 @@ export class UsageMeter {
     if (!user) throw new NotAuthenticatedError();
     const now = new Date(this.clock());
     const limits = limitsOf(user.subscriptionTier);
-    if (tokenResetDue(user.subscriptionTier, user.scriptTokenLastReset, now)) {
+    if (resetDue('scriptTokens', user.subscriptionTier, user.scriptTokenLastReset, now)) {
       await this.deps.counters.reset(userId, 'scriptTokens', user.scriptTokenLastReset, now);
     }
     const used = effectiveTokensUsed(user, now);
     const limit = limits.scriptTokens;
-    const renewal = nextTokenReset(user.subscriptionTier, tokenResetDue(user.subscriptionTier, user.scriptTokenLastReset, now) ? now.toISOString() : user.scriptTokenLastReset);
+    const renewal = comingReset('scriptTokens', user.subscriptionTier, user.scriptTokenLastReset, now);
     const after = renewal ? ` Your tokens renew on ${renewal.toISOString().slice(0, 10)}.` : ' Upgrade your plan to generate more scripts.';
     if (used >= limit) {
       throw new LimitExceededError(
@@ -82,7 +82,7 @@ export class UsageMeter {
 
   private audioLimitError(user: PublicUser, used: number, extra = ''): LimitExceededError {
     const limits = limitsOf(user.subscriptionTier);
-    const renewal = nextAudioReset(user.subscriptionTier, audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, new Date(this.clock())) ? new Date(this.clock()).toISOString() : user.audioMinutesLastReset);
+    const renewal = comingReset('audioMinutes', user.subscriptionTier, user.audioMinutesLastReset, new Date(this.clock()));
     const after = renewal ? ` Your minutes renew on ${renewal.toISOString().slice(0, 10)}.` : '';
     return new LimitExceededError(
       audioLimitMessage,
@@ -94,7 +94,7 @@ export class UsageMeter {
   /** Refuses (403) a user with no audio minutes left; starts a due period first. */
   async checkAudio(user: PublicUser): Promise<void> {
     const now = new Date(this.clock());
-    if (audioResetDue(user.subscriptionTier, user.audioMinutesLastReset, now)) {
+    if (resetDue('audioMinutes', user.subscriptionTier, user.audioMinutesLastReset, now)) {
       await this.deps.counters.reset(user.id, 'audioMinutes', user.audioMinutesLastReset, now);
     }
     const used = effectiveAudioMinutesUsed(user, now);
@@ -114,7 +114,7 @@ export class UsageMeter {
   async checkVideo(user: PublicUser): Promise<void> {
     const limits = limitsOf(user.subscriptionTier);
     const now = new Date(this.clock());
-    if (videoResetDue(user.subscriptionTier, user.videoMinutesLastReset, now)) {
+    if (resetDue('videoMinutes', user.subscriptionTier, user.videoMinutesLastReset, now)) {
       await this.deps.counters.reset(user.id, 'videoMinutes', user.videoMinutesLastReset, now);
     }
     const used = effectiveVideoMinutesUsed(user, now);

@@ -1,48 +1,23 @@
 import type { ObjectStore } from './object-store';
-import type { ScheduledEmail, WebhookDelivery, WebhookEventType, WebhookPayload } from '../../contract/delivery';
+import type { AutomationSettings, DeliverySettings, ScheduledEmail, WebhookDelivery, WebhookEventType, WebhookPayload } from '../../contract/delivery';
 
 /**
  * Ports of delivery: the per-user automation settings, scheduled emails, share links,
  * webhook attempts and their queue, the scheduler, and mail limits. Everything is under the owner's key.
  */
 
-/** The automation settings record of one user ("Webhook/email settings"), as stored. */
-export interface StoredDeliverySettings {
+/** The automation settings record of one user ("Webhook/email settings"), as stored (the weekly email's day and time are the user's). */
+export interface StoredDeliverySettings
+  extends AutomationSettings,
+    Pick<DeliverySettings, 'lastTriggered' | 'webhookSecret' | 'webhookDisabledReason' | 'lastWebhookFailure'> {
   userId: string;
-  webhookUrl: string | null;
-  automationEmail: string | null;
-  enableVideoWebhook: boolean;
-  enableAudioWebhook: boolean;
-  enableVideoEmail: boolean;
-  enableAudioEmail: boolean;
-  enableEmailAutomation: boolean;
-  lastTriggered: string | null;
-  /** `whsec_` + base64 of 24 random bytes; made on first read, rotatable. */
-  webhookSecret: string;
-  webhookDisabledReason: string | null;
-  /** The last webhook event that exhausted its retries (shown on the card), and when. */
-  lastWebhookFailure: string | null;
+  /** The answer's `timeZone`. */
   weeklyEmailTimeZone: string;
   createdAt: string;
   updatedAt: string;
 }
 
-export type DeliverySettingsChanges = Partial<
-  Pick<
-    StoredDeliverySettings,
-    | 'webhookUrl'
-    | 'automationEmail'
-    | 'enableVideoWebhook'
-    | 'enableAudioWebhook'
-    | 'enableVideoEmail'
-    | 'enableAudioEmail'
-    | 'enableEmailAutomation'
-    | 'webhookSecret'
-    | 'webhookDisabledReason'
-    | 'lastWebhookFailure'
-    | 'weeklyEmailTimeZone'
-  >
->;
+export type DeliverySettingsChanges = Partial<Omit<StoredDeliverySettings, 'userId' | 'lastTriggered' | 'createdAt' | 'updatedAt'>>;
 
 export interface DeliverySettingsRepository {
   get(userId: string): Promise<StoredDeliverySettings | undefined>;

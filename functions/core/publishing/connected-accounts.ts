@@ -16,6 +16,7 @@ import {
 } from '../ports/publishing';
 import { newState, stateHashOf, stateLifetimeMs } from './oauth-state';
 import { codeChallengeOf, newCodeVerifier } from './pkce';
+import type { Log } from '../ports/log';
 
 /**
  * Connected accounts: connecting a TikTok, YouTube or Instagram account by the platform's
@@ -26,11 +27,6 @@ import { codeChallengeOf, newCodeVerifier } from './pkce';
  * Tokens never leave this service in the clear except as `accessTokenFor`'s answer to the posting code;
  * they are sealed before they are stored and never logged (log lines name the platform and outcome only).
  */
-export interface PublishingLog {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-}
-
 export interface ConnectedAccountsDeps {
   store: ConnectedAccountStore;
   states: OAuthStateStore;
@@ -40,7 +36,7 @@ export interface ConnectedAccountsDeps {
   limitOf(userId: string): Promise<number>;
   /** The app's public origin (the callback's redirect URI and the return). */
   origin(): Promise<string>;
-  log: PublishingLog;
+  log: Log;
   clock?: () => number;
   /** Waits between reads while another process refreshes (tests shorten it). */
   pause?: (ms: number) => Promise<void>;

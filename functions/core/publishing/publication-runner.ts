@@ -5,6 +5,7 @@ import { PostingError, type PlatformPoster, type PostingCheckpoint, type Posting
 import type { Claim, PublicationEvents, PublicationQueue, PublicationRef, PublicationStore, StoredPublication } from '../ports/publications';
 import type { ConnectedAccountsService } from './connected-accounts';
 import { AccountNeedsReconnectError } from './connected-accounts';
+import type { Log } from '../ports/log';
 
 /**
  * The worker's step: takes one publication's lease, then uploads (or resumes from the
@@ -33,7 +34,7 @@ export interface PublicationRunnerDeps {
   /** The first retry's wait (doubled each attempt). */
   backoffBaseMs?: number;
   random?: () => number;
-  log?: { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
+  log?: Log;
 }
 
 export const defaultLeaseMs = 5 * 60_000;

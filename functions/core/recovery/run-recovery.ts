@@ -8,6 +8,7 @@ import { failureStep, type FailureResult } from '../video/failure-step';
 import { timeoutFailureMessage, type RunInput } from '../video/run';
 import type { AutomationRunInput, AutomationRunner } from '../workflows/automation-runner';
 import { RunInterruptedError } from '../errors';
+import type { Log } from '../ports/log';
 
 /** What the user reads when the process that ran something died with it. */
 export const restartMessages = {
@@ -57,7 +58,7 @@ export interface RunRecoveryDeps {
   /** Where the in-flight records are found (the local start's scan); the cloud's handler needs none. */
   finder?: StrandedRunFinder;
   clock: () => Date;
-  log: { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
+  log: Log;
 }
 
 export type RecoveryReport = Record<StrandedRunKind, { found: number; failed: number }>;

@@ -1,5 +1,5 @@
 import { NotAuthenticatedError } from '../errors';
-import { effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextAudioReset, nextTokenReset, nextVideoReset, tokenResetDays } from '../plans/tiers';
+import { effectiveAudioMinutesUsed, effectiveTokensUsed, effectiveVideoMinutesUsed, limitsOf, nextReset, tokenResetDays } from '../plans/tiers';
 import type { UserRepository } from '../ports/accounts';
 import type { ScriptRepository } from '../ports/scripts';
 import type { ClonedVoiceCounter, MediaUsageReader } from '../ports/stats';
@@ -54,9 +54,9 @@ export class StatsService {
       audioMinutesLastReset: user.audioMinutesLastReset,
       videoMinutesLastReset: user.videoMinutesLastReset,
       nextResets: {
-        scriptTokens: upcoming(nextTokenReset(user.subscriptionTier, user.scriptTokenLastReset), now, tokenResetDays),
-        audioMinutes: upcoming(nextAudioReset(user.subscriptionTier, user.audioMinutesLastReset), now, tokenResetDays),
-        videoMinutes: upcoming(nextVideoReset(user.subscriptionTier, user.videoMinutesLastReset), now, tokenResetDays),
+        scriptTokens: upcoming(nextReset('scriptTokens', user.subscriptionTier, user.scriptTokenLastReset), now, tokenResetDays),
+        audioMinutes: upcoming(nextReset('audioMinutes', user.subscriptionTier, user.audioMinutesLastReset), now, tokenResetDays),
+        videoMinutes: upcoming(nextReset('videoMinutes', user.subscriptionTier, user.videoMinutesLastReset), now, tokenResetDays),
       },
     };
   }

@@ -7,11 +7,7 @@ import type { ObjectStore } from '../ports/object-store';
 import type { UsageMeter } from '../plans/usage-meter';
 import type { RecentMediaUse, VideoRunStore, VoiceOverSource } from '../ports/video';
 import type { ClipProxies } from '../media/clip-proxies';
-
-export interface StepLog {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-}
+import type { Log } from '../ports/log';
 
 /** Everything the pipeline's tasks use; the platform builds it from the container, tests build their own. */
 export interface PipelineDeps {
@@ -28,7 +24,7 @@ export interface PipelineDeps {
   recent: RecentMediaUse;
   /** The free plan's watermark image (a bundled PNG). */
   watermarkPath: string;
-  log: StepLog;
+  log: Log;
   clock?: () => number;
   /** Where per-run work folders are made (the OS temp folder; /tmp in Lambda). */
   tempRoot?: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { voiceFieldsSchema, type PublicVoice } from '../../contract/voices';
+import { userVoiceLinkSchema, voiceFieldsSchema, type PublicVoice } from '../../contract/voices';
 import { fliteVoicePresets } from './offline-voices';
 import { voiceLanguages } from './voice-languages';
 
@@ -14,13 +14,7 @@ export const voiceSchema = voiceFieldsSchema.extend({
 });
 export type Voice = z.infer<typeof voiceSchema>;
 
-export const userVoiceSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  voiceId: z.string(),
-  isDefault: z.boolean(),
-  createdAt: z.string(),
-});
+export const userVoiceSchema = userVoiceLinkSchema.extend({ userId: z.string() });
 export type UserVoice = z.infer<typeof userVoiceSchema>;
 
 /** What the API answers: no owner, no key; the sample's address is made on request (GET /api/voices/{id}/sample). */

@@ -12,6 +12,7 @@ import type { Publisher } from '../ports/realtime';
 import type { PipelineInput, PreparedVideo } from '../video/video-request-service';
 import type { AutomationRun, AutomationRunStore, AutomationScheduleRepository, StoredSchedule, VideoTemplateRepository } from '../ports/workflows';
 import { isRunDay, nextRunAfter } from './next-run';
+import type { Log } from '../ports/log';
 
 export const templateGoneMessage = 'The template of this schedule was deleted. Choose another template.';
 export const genericRunFailure = 'The automation run failed. It will run again at the next scheduled time.';
@@ -101,7 +102,7 @@ export interface AutomationRunnerDeps {
   runFailed: (run: AutomationRun, reason: string) => Promise<void>;
   publisher: Publisher;
   clock: () => Date;
-  log: { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
+  log: Log;
 }
 
 /**

@@ -4,7 +4,7 @@ import { translateScriptSchema } from '../contract/languages';
 import { createScriptSchema, listScriptsQuery, scriptGuardedFields, scriptReadOnlyFields, updateScriptSchema } from '../contract/scripts';
 import { generateVideoSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
+import { endpointsFor, thenSays, type HttpResult } from '../platform/http/endpoint';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
 import { composeScripts, type ScriptsDeps } from '../compose/scripts';
 
@@ -35,10 +35,7 @@ export const handler = createAreaHandler('scripts', composeScripts, {
 
   'DELETE /api/scripts/{id}': signedIn({
     params: idParams,
-    handle: async (input) => {
-      await input.deps.scripts.delete(input.userId, input.params.id);
-      return { body: { message: 'Script deleted' } };
-    },
+    handle: thenSays('Script deleted', (input) => input.deps.scripts.delete(input.userId, input.params.id)),
   }),
 
   'POST /api/scripts/{id}/regenerate': answers({ params: idParams }, (input) => input.deps.generation.regenerate(input.userId, input.params.id)),
@@ -82,9 +79,6 @@ export const handler = createAreaHandler('scripts', composeScripts, {
 
   'DELETE /api/script-templates/{id}': signedIn({
     params: idParams,
-    handle: async (input) => {
-      await input.deps.templates.delete(input.userId, input.params.id);
-      return { body: { message: 'Template deleted' } };
-    },
+    handle: thenSays('Template deleted', (input) => input.deps.templates.delete(input.userId, input.params.id)),
   }),
 });

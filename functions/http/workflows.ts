@@ -4,7 +4,7 @@ import { scheduleDeletedMessage } from '../core/workflows/schedules';
 import { testWorkflow } from '../core/workflows/test-workflow';
 import { composeWorkflows, type WorkflowsDeps } from '../compose/workflows';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpointsFor } from '../platform/http/endpoint';
+import { endpointsFor, thenSays } from '../platform/http/endpoint';
 
 /** Workflows: video templates, automation schedules and Test Workflow; the shapes are documented in contract/workflows.ts. */
 const { signedIn, answers } = endpointsFor<WorkflowsDeps>();
@@ -18,10 +18,7 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
 
   'DELETE /api/templates/{id}': signedIn({
     params: workflowIdParams,
-    handle: async (input) => {
-      await input.deps.templates.delete(input.userId, input.params.id);
-      return { body: { message: workflowMessages.templateDeleted } };
-    },
+    handle: thenSays(workflowMessages.templateDeleted, (input) => input.deps.templates.delete(input.userId, input.params.id)),
   }),
 
   'GET /api/automation-schedules': answers((input) => input.deps.schedules.list(input.userId)),
@@ -32,10 +29,7 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
 
   'DELETE /api/automation-schedules/{id}': signedIn({
     params: workflowIdParams,
-    handle: async (input) => {
-      await input.deps.schedules.delete(input.userId, input.params.id);
-      return { body: { message: scheduleDeletedMessage } };
-    },
+    handle: thenSays(scheduleDeletedMessage, (input) => input.deps.schedules.delete(input.userId, input.params.id)),
   }),
 
   'POST /api/automation-schedules/{id}/test': signedIn({

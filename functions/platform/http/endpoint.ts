@@ -59,6 +59,14 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, D = unknown, U 
 
 type Declared<B, Q, P, D, U extends string | undefined> = Omit<Endpoint<B, Q, P, D, U>, 'signedIn'>;
 
+/** A handler that does `action` and answers only `{ message }` (a call with nothing else to say). */
+export function thenSays<I>(message: string, action: (input: I) => Promise<unknown>): (input: I) => Promise<HttpResult> {
+  return async (input) => {
+    await action(input);
+    return { body: { message } };
+  };
+}
+
 /** How a signed-in call's request is read (its schemas), and the status it answers with (200 unless given). */
 type CallShape<B, Q, P, D> = Omit<Declared<B, Q, P, D, string>, 'handle'> & { status?: number };
 type ServiceCall<B, Q, P, D> = (input: EndpointInput<B, Q, P, D, string>) => Promise<unknown>;

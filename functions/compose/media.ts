@@ -12,9 +12,8 @@ import { UploadService } from '../core/media/uploads';
 import type { SessionService } from '../core/sessions/session-service';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
-import { tableOf } from './clients/table';
 import { logger } from '../platform/logger';
-import { realtimeOf, sessionsOf, usersOf } from './shared';
+import { signedInAreaOf } from './shared';
 import { taggerOf } from './tagger';
 import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
 
@@ -29,11 +28,8 @@ export interface MediaDeps {
 
 export function composeMedia(context: EntryContext): MediaDeps {
   need(context, { kind: 'ffmpeg' });
-  const table = tableOf(context, 'read-write');
+  const { table, sessions, publisher, users } = signedInAreaOf(context);
   const storage = objectStoreOf(context, 'read-write');
-  const sessions = sessionsOf(context);
-  const publisher = realtimeOf(context, sessions);
-  const users = usersOf(context);
   const folders = new DynamoMediaFolderRepository(table);
   const areaLog = logger.child({ area: 'media' });
   const log = (message: string, fields: Record<string, unknown>) => areaLog.info(message, fields);

@@ -9,7 +9,7 @@ import { limitsOf } from '../core/plans/tiers';
 import type { PublicationEvents, PublicationQueue, StoredPublication } from '../core/ports/publications';
 import type { Publisher } from '../core/ports/realtime';
 import { PublicationRunner, type PublicationRunnerDeps } from '../core/publishing/publication-runner';
-import { PublicationsService } from '../core/publishing/publications-service';
+import { PublicationsService, toPublicPublication } from '../core/publishing/publications-service';
 import type { EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
@@ -35,17 +35,9 @@ export interface PostingOptions {
 
 function pushOf(publisher: Publisher): PublicationEvents['changed'] {
   return async (publication) => {
-    await publisher.publish(publication.userId, {
-      type: 'publications',
-      publicationId: publication.id,
-      scriptId: publication.scriptId,
-      accountId: publication.accountId,
-      platform: publication.platform,
-      status: publication.status,
-      ...(publication.status === 'uploading' && publication.progress !== undefined ? { progress: publication.progress } : {}),
-      ...(publication.postUrl ? { postUrl: publication.postUrl } : {}),
-      ...(publication.error ? { error: publication.error } : {}),
-    });
+    // The card shows what the public publication shows, but for its account's name and its dates.
+    const { id, accountName: _name, scheduledAt: _scheduled, publishedAt: _published, createdAt: _created, ...shown } = toPublicPublication(publication);
+    await publisher.publish(publication.userId, { type: 'publications', publicationId: id, ...shown });
   };
 }
 

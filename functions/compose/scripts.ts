@@ -9,13 +9,12 @@ import type { TranslationService } from '../core/translation/translation-service
 import type { VideoRequestService } from '../core/video/video-request-service';
 import type { EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
-import { tableOf } from './clients/table';
 import { scriptServiceOf, usageMeterOf } from './script-services';
 import { generationOf } from './script-writer';
 import { translationsOf } from './translation';
 import { pipelineStarterOf } from './runtime/state-machines';
 import { videoRequestsOf } from './video-requests';
-import { realtimeOf, sessionsOf, usersOf } from './shared';
+import { signedInAreaOf } from './shared';
 
 /** The scripts workspace: scripts, generation, templates, and the generate-video request. */
 export interface ScriptsDeps {
@@ -30,10 +29,7 @@ export interface ScriptsDeps {
 
 
 export function composeScripts(context: EntryContext): ScriptsDeps {
-  const table = tableOf(context, 'read-write');
-  const sessions = sessionsOf(context);
-  const publisher = realtimeOf(context, sessions);
-  const users = usersOf(context);
+  const { table, sessions, publisher, users } = signedInAreaOf(context);
   const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });
   const pipeline = pipelineStarterOf(context);
   const usage = usageMeterOf(context, users);

@@ -49,6 +49,13 @@ export function realtimeOf(context: EntryContext, sessions: SessionService = ses
   );
 }
 
+/** What a signed-in area's composition starts from: the table, its sessions, the realtime pushes over them, the users. */
+export function signedInAreaOf(context: EntryContext) {
+  const table = tableOf(context, 'read-write');
+  const sessions = sessionsOf(context);
+  return { table, sessions, publisher: realtimeOf(context, sessions), users: usersOf(context) };
+}
+
 export function appOriginOf(context: EntryContext): () => Promise<string> {
   return () => getAppOrigin(context.config, readSsmParameter);
 }

@@ -16,7 +16,7 @@ import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
 import { generationOf } from './script-writer';
 import { videoRequestsOf } from './video-requests';
-import { realtimeOf, sessionsOf, usersOf } from './shared';
+import { realtimeOf, sessionsOf, signedInAreaOf } from './shared';
 
 /** A part of the runner this entry point does not compose (each task composes only its own step). */
 const notHere = (what: string) => () => Promise.reject(new Error(`${what} is not composed in this entry point`));
@@ -88,10 +88,7 @@ export interface WorkflowsDeps {
 }
 
 export function composeWorkflows(context: EntryContext): WorkflowsDeps {
-  const table = tableOf(context, 'read-write');
-  const sessions = sessionsOf(context);
-  const publisher = realtimeOf(context, sessions);
-  const users = usersOf(context);
+  const { table, sessions, publisher, users } = signedInAreaOf(context);
   const stores = workflowStoresOf(context);
   return {
     sessions,

@@ -5,7 +5,7 @@ import { createAreaHandler } from '../platform/http/area-handler';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
 import { csrfCookieName } from '../platform/http/cookies';
 import { clientAddress } from '../platform/http/client-address';
-import { endpointsFor, type HttpRequestState } from '../platform/http/endpoint';
+import { endpointsFor, thenSays, type HttpRequestState } from '../platform/http/endpoint';
 import { composeAuth, type AuthDeps } from '../compose/auth';
 import { expireSessionCookies, setSessionCookie } from '../platform/http/session-cookie';
 
@@ -78,50 +78,32 @@ export const handler = createAreaHandler('auth', composeAuth, {
 
   'POST /api/verify-email-code': endpoint({
     body: emailCodeSchema,
-    handle: async ({ body, deps }) => {
-      await deps.accounts.verifyEmailCode(body.email, body.code);
-      return sent('Email verified successfully');
-    },
+    handle: thenSays('Email verified successfully', ({ body, deps }) => deps.accounts.verifyEmailCode(body.email, body.code)),
   }),
 
   'GET /api/verify-email': endpoint({
     query: tokenQuerySchema,
-    handle: async ({ query, deps }) => {
-      await deps.accounts.verifyEmailLink(query.token);
-      return sent('Email verified successfully');
-    },
+    handle: thenSays('Email verified successfully', ({ query, deps }) => deps.accounts.verifyEmailLink(query.token)),
   }),
 
   'POST /api/resend-verification-code': endpoint({
     body: emailOnlySchema,
-    handle: async ({ body, deps }) => {
-      await deps.accounts.resendVerification(body.email);
-      return sent('If an unverified account exists for this email, a new code has been sent.');
-    },
+    handle: thenSays('If an unverified account exists for this email, a new code has been sent.', ({ body, deps }) => deps.accounts.resendVerification(body.email)),
   }),
 
   'POST /api/resend-verification': endpoint({
     body: emailOnlySchema,
-    handle: async ({ body, deps }) => {
-      await deps.accounts.resendVerification(body.email);
-      return sent('If an unverified account exists for this email, a verification link has been sent.');
-    },
+    handle: thenSays('If an unverified account exists for this email, a verification link has been sent.', ({ body, deps }) => deps.accounts.resendVerification(body.email)),
   }),
 
   'POST /api/forgot-password': endpoint({
     body: emailOnlySchema,
-    handle: async ({ body, deps }) => {
-      await deps.accounts.forgotPassword(body.email);
-      return sent('If an account exists for this email, a reset code has been sent.');
-    },
+    handle: thenSays('If an account exists for this email, a reset code has been sent.', ({ body, deps }) => deps.accounts.forgotPassword(body.email)),
   }),
 
   'POST /api/verify-reset-code': endpoint({
     body: emailCodeSchema,
-    handle: async ({ body, deps }) => {
-      await deps.accounts.verifyResetCode(body.email, body.code);
-      return sent('Code verified');
-    },
+    handle: thenSays('Code verified', ({ body, deps }) => deps.accounts.verifyResetCode(body.email, body.code)),
   }),
 
   'POST /api/reset-password-with-code': endpoint({

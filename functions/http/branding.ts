@@ -7,7 +7,7 @@ import { noFormFields, readMultipartFile } from '../platform/http/multipart-file
 import { composeBranding, type BrandingDeps } from '../compose/branding';
 
 /** The logo overlay (Logo): upload, settings, removal and the file itself. */
-const { signedIn } = endpointsFor<BrandingDeps>();
+const { signedIn, answers } = endpointsFor<BrandingDeps>();
 
 export const handler = createAreaHandler('branding', composeBranding, {
   'POST /api/user/logo': signedIn({
@@ -23,15 +23,9 @@ export const handler = createAreaHandler('branding', composeBranding, {
     },
   }),
 
-  'PATCH /api/user/logo-settings': signedIn({
-    body: updateLogoSettingsSchema,
-    readOnly: logoStateReadOnlyFields,
-    handle: async (input) => ({ body: await input.deps.logos.updateSettings(input.userId, input.body.logoSettings) }),
-  }),
+  'PATCH /api/user/logo-settings': answers({ body: updateLogoSettingsSchema, readOnly: logoStateReadOnlyFields }, (input) => input.deps.logos.updateSettings(input.userId, input.body.logoSettings)),
 
-  'DELETE /api/user/logo': signedIn({
-    handle: async (input) => ({ body: await input.deps.logos.remove(input.userId) }),
-  }),
+  'DELETE /api/user/logo': answers((input) => input.deps.logos.remove(input.userId)),
 
   // Like /api/audio/{file}: the browser follows a redirect to a short-lived presigned GET of the caller's own logo.
   'GET /api/logo/{file}': signedIn({

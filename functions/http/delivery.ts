@@ -14,7 +14,7 @@ import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 
 /** Delivery: automation settings, emails now and later, share links, webhooks. */
-const { endpoint, signedIn } = endpointsFor<DeliveryDepsOfArea>();
+const { endpoint, signedIn, answers } = endpointsFor<DeliveryDepsOfArea>();
 
 export const handler = createAreaHandler('delivery', composeDelivery, {
   'GET /api/webhook-settings': signedIn({
@@ -25,63 +25,34 @@ export const handler = createAreaHandler('delivery', composeDelivery, {
     },
   }),
 
-  'POST /api/webhook-settings': signedIn({
-    body: saveDeliverySettingsSchema,
-    handle: async (input) => ({ body: await input.deps.deliverySettings.save(input.userId, input.body) }),
-  }),
+  'POST /api/webhook-settings': answers({ body: saveDeliverySettingsSchema }, (input) => input.deps.deliverySettings.save(input.userId, input.body)),
 
-  'POST /api/webhook-settings/rotate-secret': signedIn({
-    handle: async (input) => ({ body: await input.deps.deliverySettings.rotateSecret(input.userId) }),
-  }),
+  'POST /api/webhook-settings/rotate-secret': answers((input) => input.deps.deliverySettings.rotateSecret(input.userId)),
 
-  'POST /api/test-email': signedIn({
-    body: testEmailSchema,
-    handle: async (input) => ({ body: await input.deps.testMails.send(input.userId, input.body.automationEmail) }),
-  }),
+  'POST /api/test-email': answers({ body: testEmailSchema }, (input) => input.deps.testMails.send(input.userId, input.body.automationEmail)),
 
-  'POST /api/webhook-test-direct': signedIn({
-    body: webhookTestSchema,
-    handle: async (input) => ({ body: await input.deps.webhooks.test(input.userId, input.body.webhookUrl ?? undefined) }),
-  }),
+  'POST /api/webhook-test-direct': answers({ body: webhookTestSchema }, (input) => input.deps.webhooks.test(input.userId, input.body.webhookUrl ?? undefined)),
 
   'GET /api/webhook-deliveries': signedIn({
     handle: async (input) => ({ body: { deliveries: await input.deps.webhooks.recent(input.userId) } }),
   }),
 
-  'GET /api/scheduled-emails': signedIn({
-    handle: async (input) => ({ body: await input.deps.scheduledEmails.list(input.userId) }),
-  }),
+  'GET /api/scheduled-emails': answers((input) => input.deps.scheduledEmails.list(input.userId)),
 
-  'DELETE /api/scheduled-emails/{id}': signedIn({
-    params: scheduledEmailIdParams,
-    handle: async (input) => ({ body: await input.deps.scheduledEmails.cancel(input.userId, input.params.id) }),
-  }),
+  'DELETE /api/scheduled-emails/{id}': answers({ params: scheduledEmailIdParams }, (input) => input.deps.scheduledEmails.cancel(input.userId, input.params.id)),
 
-  'POST /api/scripts/{id}/send-email': signedIn({
-    params: idParams,
-    handle: async (input) => ({ body: await input.deps.scheduledEmails.sendNow(input.userId, input.params.id) }),
-  }),
+  'POST /api/scripts/{id}/send-email': answers({ params: idParams }, (input) => input.deps.scheduledEmails.sendNow(input.userId, input.params.id)),
 
-  'POST /api/scripts/{id}/schedule-email': signedIn({
-    params: idParams,
-    body: scheduleEmailSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.scheduledEmails.schedule(input.userId, input.params.id, input.body.scheduledAt) }),
-  }),
+  'POST /api/scripts/{id}/schedule-email': answers({ params: idParams, body: scheduleEmailSchema, status: 201 }, (input) => input.deps.scheduledEmails.schedule(input.userId, input.params.id, input.body.scheduledAt)),
 
   'GET /api/scripts/{id}/share-links': signedIn({
     params: idParams,
     handle: async (input) => ({ body: { shareLinks: await input.deps.shareLinks.list(input.userId, input.params.id) } }),
   }),
 
-  'POST /api/scripts/{id}/share-links': signedIn({
-    params: idParams,
-    handle: async (input) => ({ status: 201, body: await input.deps.shareLinks.create(input.userId, input.params.id) }),
-  }),
+  'POST /api/scripts/{id}/share-links': answers({ params: idParams, status: 201 }, (input) => input.deps.shareLinks.create(input.userId, input.params.id)),
 
-  'DELETE /api/share-links/{id}': signedIn({
-    params: shareLinkIdParams,
-    handle: async (input) => ({ body: await input.deps.shareLinks.revoke(input.userId, input.params.id) }),
-  }),
+  'DELETE /api/share-links/{id}': answers({ params: shareLinkIdParams }, (input) => input.deps.shareLinks.revoke(input.userId, input.params.id)),
 
   'GET /api/share/{token}': endpoint({
     params: shareTokenParams,

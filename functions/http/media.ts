@@ -62,56 +62,26 @@ async function readMultipart(input: AnyInput) {
 }
 
 /** The media library (for the picker's calls). */
-const { signedIn } = endpointsFor<MediaDeps>();
+const { signedIn, answers } = endpointsFor<MediaDeps>();
 
 export const handler = createAreaHandler('media', composeMedia, {
-  'GET /api/media': signedIn({
-    query: listQuerySchema,
-    handle: async (input) => ({ body: await input.deps.library.list(input.userId, input.query) }),
-  }),
+  'GET /api/media': answers({ query: listQuerySchema }, (input) => input.deps.library.list(input.userId, input.query)),
 
-  'GET /api/media/audio': signedIn({
-    handle: async (input) => ({ body: await input.deps.library.listAudio(input.userId) }),
-  }),
+  'GET /api/media/audio': answers((input) => input.deps.library.listAudio(input.userId)),
 
-  'GET /api/media/folders': signedIn({
-    handle: async (input) => ({ body: await input.deps.folders.listFolders(input.userId) }),
-  }),
+  'GET /api/media/folders': answers((input) => input.deps.folders.listFolders(input.userId)),
 
-  'POST /api/media/folders': signedIn({
-    body: createFolderSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.folders.createFolder(input.userId, input.body) }),
-  }),
+  'POST /api/media/folders': answers({ body: createFolderSchema, status: 201 }, (input) => input.deps.folders.createFolder(input.userId, input.body)),
 
-  'PATCH /api/media/folders/{id}': signedIn({
-    params: idParams,
-    body: renameFolderSchema,
-    readOnly: folderReadOnlyFields,
-    handle: async (input) => ({ body: await input.deps.folders.renameFolder(input.userId, input.params.id, input.body.name) }),
-  }),
+  'PATCH /api/media/folders/{id}': answers({ params: idParams, body: renameFolderSchema, readOnly: folderReadOnlyFields }, (input) => input.deps.folders.renameFolder(input.userId, input.params.id, input.body.name)),
 
-  'DELETE /api/media/folders/{id}': signedIn({
-    params: idParams,
-    handle: async (input) => ({ body: await input.deps.folders.deleteFolder(input.userId, input.params.id) }),
-  }),
+  'DELETE /api/media/folders/{id}': answers({ params: idParams }, (input) => input.deps.folders.deleteFolder(input.userId, input.params.id)),
 
-  'DELETE /api/media/folders/{id}/force': signedIn({
-    params: idParams,
-    body: forceDeleteFolderSchema,
-    handle: async (input) => ({
-      body: await input.deps.folders.forceDeleteFolder(input.userId, input.params.id, input.body.replacementFolderId),
-    }),
-  }),
+  'DELETE /api/media/folders/{id}/force': answers({ params: idParams, body: forceDeleteFolderSchema }, (input) => input.deps.folders.forceDeleteFolder(input.userId, input.params.id, input.body.replacementFolderId)),
 
-  'POST /api/media/upload-url': signedIn({
-    body: uploadUrlSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.uploads.beginUpload(input.userId, input.body) }),
-  }),
+  'POST /api/media/upload-url': answers({ body: uploadUrlSchema, status: 201 }, (input) => input.deps.uploads.beginUpload(input.userId, input.body)),
 
-  'POST /api/media/complete': signedIn({
-    body: completeUploadSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.uploads.completeUpload(input.userId, input.body.uploadId) }),
-  }),
+  'POST /api/media/complete': answers({ body: completeUploadSchema, status: 201 }, (input) => input.deps.uploads.completeUpload(input.userId, input.body.uploadId)),
 
   'POST /api/media/upload': signedIn({
     handle: async (input) => {
@@ -120,40 +90,17 @@ export const handler = createAreaHandler('media', composeMedia, {
     },
   }),
 
-  'PATCH /api/media/bulk-move': signedIn({
-    body: bulkMoveSchema,
-    readOnly: [],
-    handle: async (input) => ({ body: await input.deps.library.bulkMove(input.userId, input.body.assetIds, input.body.folderId) }),
-  }),
+  'PATCH /api/media/bulk-move': answers({ body: bulkMoveSchema, readOnly: [] }, (input) => input.deps.library.bulkMove(input.userId, input.body.assetIds, input.body.folderId)),
 
-  'POST /api/media/bulk-delete': signedIn({
-    body: bulkDeleteSchema,
-    handle: async (input) => ({ body: await input.deps.library.bulkDelete(input.userId, input.body.ids) }),
-  }),
+  'POST /api/media/bulk-delete': answers({ body: bulkDeleteSchema }, (input) => input.deps.library.bulkDelete(input.userId, input.body.ids)),
 
-  'DELETE /api/media/{id}': signedIn({
-    params: idParams,
-    handle: async (input) => ({ body: await input.deps.library.deleteAsset(input.userId, input.params.id) }),
-  }),
+  'DELETE /api/media/{id}': answers({ params: idParams }, (input) => input.deps.library.deleteAsset(input.userId, input.params.id)),
 
-  'PATCH /api/media/{id}': signedIn({
-    params: idParams,
-    body: setActiveSchema,
-    readOnly: assetReadOnlyFields,
-    handle: async (input) => ({ body: await input.deps.library.setActive(input.userId, input.params.id, input.body.isActive) }),
-  }),
+  'PATCH /api/media/{id}': answers({ params: idParams, body: setActiveSchema, readOnly: assetReadOnlyFields }, (input) => input.deps.library.setActive(input.userId, input.params.id, input.body.isActive)),
 
-  'PATCH /api/media/{id}/tags': signedIn({
-    params: idParams,
-    body: setTagsSchema,
-    readOnly: assetReadOnlyFields,
-    handle: async (input) => ({ body: await input.deps.library.setTags(input.userId, input.params.id, input.body.tags) }),
-  }),
+  'PATCH /api/media/{id}/tags': answers({ params: idParams, body: setTagsSchema, readOnly: assetReadOnlyFields }, (input) => input.deps.library.setTags(input.userId, input.params.id, input.body.tags)),
 
-  'POST /api/media/{id}/ai-tags': signedIn({
-    params: idParams,
-    handle: async (input) => ({ body: await input.deps.library.aiTags(input.userId, input.params.id) }),
-  }),
+  'POST /api/media/{id}/ai-tags': answers({ params: idParams }, (input) => input.deps.library.aiTags(input.userId, input.params.id)),
 
   'GET /api/thumbnail-proxy': signedIn({
     query: proxyQuerySchema,

@@ -4,12 +4,12 @@ import { translateScriptSchema } from '../contract/languages';
 import { createScriptSchema, listScriptsQuery, scriptGuardedFields, scriptReadOnlyFields, updateScriptSchema } from '../contract/scripts';
 import { generateVideoSchema } from '../contract/video';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpointsFor, type HttpResult } from '../platform/http/endpoint';
+import { endpointsFor, thenSays, type HttpResult } from '../platform/http/endpoint';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
 import { composeScripts, type ScriptsDeps } from '../compose/scripts';
 
 /** Scripts, their generation, and the generator's templates. */
-const { signedIn } = endpointsFor<ScriptsDeps>();
+const { signedIn, answers } = endpointsFor<ScriptsDeps>();
 
 export const handler = createAreaHandler('scripts', composeScripts, {
   'GET /api/scripts': signedIn({
@@ -21,10 +21,7 @@ export const handler = createAreaHandler('scripts', composeScripts, {
     },
   }),
 
-  'POST /api/scripts': signedIn({
-    body: createScriptSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.scripts.create(input.userId, input.body) }),
-  }),
+  'POST /api/scripts': answers({ body: createScriptSchema, status: 201 }, (input) => input.deps.scripts.create(input.userId, input.body)),
 
   'PATCH /api/scripts/{id}': signedIn({
     params: idParams,
@@ -38,18 +35,10 @@ export const handler = createAreaHandler('scripts', composeScripts, {
 
   'DELETE /api/scripts/{id}': signedIn({
     params: idParams,
-    handle: async (input) => {
-      await input.deps.scripts.delete(input.userId, input.params.id);
-      return { body: { message: 'Script deleted' } };
-    },
+    handle: thenSays('Script deleted', (input) => input.deps.scripts.delete(input.userId, input.params.id)),
   }),
 
-  'POST /api/scripts/{id}/regenerate': signedIn({
-    params: idParams,
-    handle: async (input) => ({
-      body: await input.deps.generation.regenerate(input.userId, input.params.id),
-    }),
-  }),
+  'POST /api/scripts/{id}/regenerate': answers({ params: idParams }, (input) => input.deps.generation.regenerate(input.userId, input.params.id)),
 
   'POST /api/scripts/{id}/generate-video': signedIn({
     params: idParams,
@@ -82,25 +71,14 @@ export const handler = createAreaHandler('scripts', composeScripts, {
     },
   }),
 
-  'POST /api/generate-quote': signedIn({
-    body: generateQuoteSchema,
-    handle: async (input) => ({ body: await input.deps.generation.quote(input.body.prompt) }),
-  }),
+  'POST /api/generate-quote': answers({ body: generateQuoteSchema }, (input) => input.deps.generation.quote(input.body.prompt)),
 
-  'GET /api/script-templates': signedIn({
-    handle: async (input) => ({ body: await input.deps.templates.list(input.userId) }),
-  }),
+  'GET /api/script-templates': answers((input) => input.deps.templates.list(input.userId)),
 
-  'POST /api/script-templates': signedIn({
-    body: createScriptTemplateSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.templates.create(input.userId, input.body) }),
-  }),
+  'POST /api/script-templates': answers({ body: createScriptTemplateSchema, status: 201 }, (input) => input.deps.templates.create(input.userId, input.body)),
 
   'DELETE /api/script-templates/{id}': signedIn({
     params: idParams,
-    handle: async (input) => {
-      await input.deps.templates.delete(input.userId, input.params.id);
-      return { body: { message: 'Template deleted' } };
-    },
+    handle: thenSays('Template deleted', (input) => input.deps.templates.delete(input.userId, input.params.id)),
   }),
 });

@@ -66,17 +66,12 @@ async function readCloneForm(input: CloneInput): Promise<CloneRequest> {
 }
 
 /** Voices and their samples, and cloning. */
-const { signedIn } = endpointsFor<VoicesDeps>();
+const { signedIn, answers } = endpointsFor<VoicesDeps>();
 
 export const handler = createAreaHandler('voices', composeVoices, {
-  'GET /api/voices': signedIn({
-    handle: async (input) => ({ body: await input.deps.voices.list(input.userId) }),
-  }),
+  'GET /api/voices': answers((input) => input.deps.voices.list(input.userId)),
 
-  'POST /api/voices': signedIn({
-    body: createVoiceSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.voices.create(input.userId, input.body) }),
-  }),
+  'POST /api/voices': answers({ body: createVoiceSchema, status: 201 }, (input) => input.deps.voices.create(input.userId, input.body)),
 
   'GET /api/voices/default/user': signedIn({
     handle: async (input) => ({ body: { voice: await input.deps.voices.defaultFor(input.userId) } }),
@@ -96,18 +91,9 @@ export const handler = createAreaHandler('voices', composeVoices, {
     }),
   }),
 
-  'POST /api/tts/clone-voice/upload-url': signedIn({
-    body: voiceSampleUploadSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.sampleUploads.begin(input.userId, input.body) }),
-  }),
+  'POST /api/tts/clone-voice/upload-url': answers({ body: voiceSampleUploadSchema, status: 201 }, (input) => input.deps.sampleUploads.begin(input.userId, input.body)),
 
-  'POST /api/user-voices': signedIn({
-    body: linkVoiceSchema,
-    handle: async (input) => ({ body: await input.deps.clones.link(input.userId, input.body) }),
-  }),
+  'POST /api/user-voices': answers({ body: linkVoiceSchema }, (input) => input.deps.clones.link(input.userId, input.body)),
 
-  'DELETE /api/voices/{id}': signedIn({
-    params: voiceIdParams,
-    handle: async (input) => ({ body: await input.deps.clones.remove(input.userId, input.params.id) }),
-  }),
+  'DELETE /api/voices/{id}': answers({ params: voiceIdParams }, (input) => input.deps.clones.remove(input.userId, input.params.id)),
 });

@@ -4,58 +4,32 @@ import { scheduleDeletedMessage } from '../core/workflows/schedules';
 import { testWorkflow } from '../core/workflows/test-workflow';
 import { composeWorkflows, type WorkflowsDeps } from '../compose/workflows';
 import { createAreaHandler } from '../platform/http/area-handler';
-import { endpointsFor } from '../platform/http/endpoint';
+import { endpointsFor, thenSays } from '../platform/http/endpoint';
 
 /** Workflows: video templates, automation schedules and Test Workflow; the shapes are documented in contract/workflows.ts. */
-const { signedIn } = endpointsFor<WorkflowsDeps>();
+const { signedIn, answers } = endpointsFor<WorkflowsDeps>();
 
 export const handler = createAreaHandler('workflows', composeWorkflows, {
-  'GET /api/templates': signedIn({
-    handle: async (input) => ({ body: await input.deps.templates.list(input.userId) }),
-  }),
+  'GET /api/templates': answers((input) => input.deps.templates.list(input.userId)),
 
-  'POST /api/templates': signedIn({
-    body: createTemplateSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.templates.create(input.userId, input.body) }),
-  }),
+  'POST /api/templates': answers({ body: createTemplateSchema, status: 201 }, (input) => input.deps.templates.create(input.userId, input.body)),
 
-  'PUT /api/templates/{id}': signedIn({
-    params: workflowIdParams,
-    body: updateTemplateSchema,
-    readOnly: templateReadOnlyFields,
-    handle: async (input) => ({ body: await input.deps.templates.update(input.userId, input.params.id, input.body) }),
-  }),
+  'PUT /api/templates/{id}': answers({ params: workflowIdParams, body: updateTemplateSchema, readOnly: templateReadOnlyFields }, (input) => input.deps.templates.update(input.userId, input.params.id, input.body)),
 
   'DELETE /api/templates/{id}': signedIn({
     params: workflowIdParams,
-    handle: async (input) => {
-      await input.deps.templates.delete(input.userId, input.params.id);
-      return { body: { message: workflowMessages.templateDeleted } };
-    },
+    handle: thenSays(workflowMessages.templateDeleted, (input) => input.deps.templates.delete(input.userId, input.params.id)),
   }),
 
-  'GET /api/automation-schedules': signedIn({
-    handle: async (input) => ({ body: await input.deps.schedules.list(input.userId) }),
-  }),
+  'GET /api/automation-schedules': answers((input) => input.deps.schedules.list(input.userId)),
 
-  'POST /api/automation-schedules': signedIn({
-    body: createScheduleSchema,
-    handle: async (input) => ({ status: 201, body: await input.deps.schedules.create(input.userId, input.body) }),
-  }),
+  'POST /api/automation-schedules': answers({ body: createScheduleSchema, status: 201 }, (input) => input.deps.schedules.create(input.userId, input.body)),
 
-  'PATCH /api/automation-schedules/{id}': signedIn({
-    params: workflowIdParams,
-    body: updateScheduleSchema,
-    readOnly: scheduleReadOnlyFields,
-    handle: async (input) => ({ body: await input.deps.schedules.update(input.userId, input.params.id, input.body) }),
-  }),
+  'PATCH /api/automation-schedules/{id}': answers({ params: workflowIdParams, body: updateScheduleSchema, readOnly: scheduleReadOnlyFields }, (input) => input.deps.schedules.update(input.userId, input.params.id, input.body)),
 
   'DELETE /api/automation-schedules/{id}': signedIn({
     params: workflowIdParams,
-    handle: async (input) => {
-      await input.deps.schedules.delete(input.userId, input.params.id);
-      return { body: { message: scheduleDeletedMessage } };
-    },
+    handle: thenSays(scheduleDeletedMessage, (input) => input.deps.schedules.delete(input.userId, input.params.id)),
   }),
 
   'POST /api/automation-schedules/{id}/test': signedIn({

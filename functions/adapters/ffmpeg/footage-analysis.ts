@@ -1,6 +1,6 @@
 import { framingOf, type FrameSample, type Framing } from '../../core/media/framing';
 import { ffmpegPath, quietFfmpeg } from './binaries';
-import { mediaFormats, untrustedInput } from './input';
+import { firstVideoStreamOnly, mediaFormats, untrustedInput } from './input';
 import { runTool } from './run';
 
 /**
@@ -80,11 +80,7 @@ export async function analyseFootage(path: string, clip: { duration: number; wid
       ...untrustedInput(path, mediaFormats),
       '-t',
       String(analysedSeconds),
-      '-map',
-      '0:v:0',
-      '-an',
-      '-sn',
-      '-dn',
+      ...firstVideoStreamOnly,
       '-vf',
       `fps=${fps},scale=${size.width}:${size.height}:flags=area,format=gray`,
       '-f',

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { proxyOutput } from '../../core/ports/video-renderer';
 import { previewFrameRate } from '../../core/video/frame-timeline';
 import { ffmpegPath, quietFfmpeg } from './binaries';
-import { mediaFormats, untrustedInput } from './input';
+import { firstVideoStreamOnly, mediaFormats, untrustedInput } from './input';
 import { runTool, ToolFailedError } from './run';
 
 /**
@@ -50,11 +50,7 @@ export function proxyArgs(inputPath: string, outputPath: string, sourceFps: numb
     '-skip_loop_filter',
     'all',
     ...untrustedInput(inputPath, mediaFormats),
-    '-map',
-    '0:v:0',
-    '-an',
-    '-sn',
-    '-dn',
+    ...firstVideoStreamOnly,
     '-vf',
     [...fps, proxyScale(), 'format=yuv420p'].join(','),
     '-c:v',

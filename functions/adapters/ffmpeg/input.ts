@@ -21,3 +21,6 @@ export const renderFormats: readonly string[] = [...mediaFormats, 'image2', 'png
 export function untrustedInput(path: string, formats: readonly string[]): string[] {
   return ['-protocol_whitelist', 'file', '-format_whitelist', formats.join(','), '-i', `file:${resolve(path)}`];
 }
+
+/** Only the input's first video stream is read: audio, subtitles and data streams are dropped. */
+export const firstVideoStreamOnly = ['-map', '0:v:0', '-an', '-sn', '-dn'] as const;

@@ -4,8 +4,8 @@ import { GuardedWebhookSender } from '../../adapters/net/webhook-sender';
 import type { WebhookJob, WebhookQueue } from '../../core/ports/delivery';
 import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
 import { sqsOf } from '../clients/sqs';
-import type { AppConfig } from '../../platform/config';
 import { logger } from '../../platform/logger';
+import { processLocalRunner } from './local-runner';
 
 /**
  * Where the local stack and the cloud differ, one module per port (kept apart so a bundle carries only
@@ -15,16 +15,8 @@ import { logger } from '../../platform/logger';
 
 const logLine = (message: string, fields: Record<string, unknown>) => logger.child({ area: 'webhooks' }).info(message, fields);
 
-let localQueue: InProcessWebhookQueue | undefined;
-
 /** The process's local queue (replaced, and the old one stopped, when the configuration changes). */
-function localQueueOf(config: AppConfig): InProcessWebhookQueue {
-  return sharedClient('webhook-queue-local', config, () => {
-    localQueue?.stop();
-    localQueue = new InProcessWebhookQueue({ log: logLine });
-    return localQueue;
-  });
-}
+const localQueue = processLocalRunner('webhook-queue-local', () => new InProcessWebhookQueue({ log: logLine }));
 
 /** The SQS queue adapter; the worker also uses it to accept (or send round again) a received message. */
 export function sqsWebhookQueueOf(context: EntryContext): SqsWebhookQueue {
@@ -38,7 +30,7 @@ export function webhookQueueOf(context: EntryContext): WebhookQueue {
   need(context, { kind: 'webhookQueue' });
   const { config } = context;
   if (config.WEBHOOK_QUEUE_URL || config.STAGE === 'cloud') return sqsWebhookQueueOf(context);
-  return localQueueOf(config);
+  return localQueue.of(config);
 }
 
 /** Locally, the first service built consumes the process's queue (in the cloud the worker Lambda does). */

@@ -59,11 +59,30 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, D = unknown, U 
 
 type Declared<B, Q, P, D, U extends string | undefined> = Omit<Endpoint<B, Q, P, D, U>, 'signedIn'>;
 
+/** A handler that does `action` and answers only `{ message }` (a call with nothing else to say). */
+export function thenSays<I>(message: string, action: (input: I) => Promise<unknown>): (input: I) => Promise<HttpResult> {
+  return async (input) => {
+    await action(input);
+    return { body: { message } };
+  };
+}
+
+/** How a signed-in call's request is read (its schemas), and the status it answers with (200 unless given). */
+type CallShape<B, Q, P, D> = Omit<Declared<B, Q, P, D, string>, 'handle'> & { status?: number };
+type ServiceCall<B, Q, P, D> = (input: EndpointInput<B, Q, P, D, string>) => Promise<unknown>;
+
 /**
  * The endpoint declarators of an area whose composition root builds `D`: `endpoint` for calls that may
- * run without a session, `signedIn` for `auth: 'session'` routes, whose handler gets the user's id.
+ * run without a session, `signedIn` for `auth: 'session'` routes, whose handler gets the user's id, and
+ * `answers` for the signed-in calls whose answer is what one service call resolves to.
  */
 export function endpointsFor<D>() {
+  function answers(call: ServiceCall<undefined, Record<string, string | undefined>, Record<string, string | undefined>, D>): Endpoint<undefined, Record<string, string | undefined>, Record<string, string | undefined>, D, string>;
+  function answers<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(shape: CallShape<B, Q, P, D>, call: ServiceCall<B, Q, P, D>): Endpoint<B, Q, P, D, string>;
+  function answers<B, Q, P>(...args: [ServiceCall<B, Q, P, D>] | [CallShape<B, Q, P, D>, ServiceCall<B, Q, P, D>]): Endpoint<B, Q, P, D, string> {
+    const [{ status, ...shape }, call] = args.length === 1 ? [{}, args[0]] : args;
+    return { ...shape, signedIn: true, handle: async (input) => ({ ...(status === undefined ? {} : { status }), body: await call(input) }) };
+  }
   return {
     endpoint<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
       definition: Declared<B, Q, P, D, string | undefined>,
@@ -75,5 +94,6 @@ export function endpointsFor<D>() {
     ): Endpoint<B, Q, P, D, string> {
       return { ...definition, signedIn: true };
     },
+    answers,
   };
 }

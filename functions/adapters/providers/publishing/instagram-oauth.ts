@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, PlatformOAuthClient, type CredentialsSource } from './oauth-http';
+import { expectShape, postForm, requestJson, PlatformOAuthClient } from './oauth-http';
 
 /**
  * Instagram API with Instagram Login (Business or Creator accounts): authorize at
@@ -29,19 +29,10 @@ export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth
   readonly usesPkce = false;
   /** Long-lived tokens last 60 days: refreshed once fewer than 7 days are left. */
   readonly refreshAheadMs = 7 * 24 * 60 * 60 * 1000;
-  private readonly authHost: string;
-  private readonly apiHost: string;
-  private readonly graphHost: string;
-
-  constructor(credentials: CredentialsSource, baseUrl: string | undefined, clock: () => number = Date.now) {
-    super(credentials, clock);
-    this.authHost = hostOf(baseUrl, 'https://www.instagram.com');
-    this.apiHost = hostOf(baseUrl, 'https://api.instagram.com');
-    this.graphHost = hostOf(baseUrl, 'https://graph.instagram.com');
-  }
+  private readonly host = this.hostsOf({ auth: 'https://www.instagram.com', api: 'https://api.instagram.com', graph: 'https://graph.instagram.com' });
 
   authorizeUrl(request: AuthorizeRequest): Promise<string> {
-    return this.signInUrl(`${this.authHost}/oauth/authorize`, (clientId) => ({
+    return this.signInUrl(`${this.host.auth}/oauth/authorize`, (clientId) => ({
       client_id: clientId,
       redirect_uri: request.redirectUri,
       response_type: 'code',
@@ -66,10 +57,10 @@ export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth
 
   async exchange(code: string, redirectUri: string): Promise<PlatformTokens> {
     const { clientId, clientSecret } = await this.client();
-    const first = await postForm('instagram', `${this.apiHost}/oauth/access_token`, { client_id: clientId, client_secret: clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code });
+    const first = await postForm('instagram', `${this.host.api}/oauth/access_token`, { client_id: clientId, client_secret: clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code });
     if (first.status >= 400) throw this.refusal(first.json, 'the code');
     const short = expectShape('instagram', codeAnswer, first);
-    const url = new URL(`${this.graphHost}/access_token`);
+    const url = new URL(`${this.host.graph}/access_token`);
     url.search = new URLSearchParams({ grant_type: 'ig_exchange_token', client_secret: clientSecret, access_token: short.access_token }).toString();
     const second = await requestJson('instagram', url.toString());
     if (second.status >= 400) throw this.refusal(second.json, 'the long-lived token');
@@ -78,7 +69,7 @@ export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth
 
   async refresh(tokens: PlatformTokens): Promise<PlatformTokens> {
     if (tokens.accessExpiresAt <= this.clock()) throw new InvalidGrantError('instagram', false, 'the long-lived token expired');
-    const url = new URL(`${this.graphHost}/refresh_access_token`);
+    const url = new URL(`${this.host.graph}/refresh_access_token`);
     url.search = new URLSearchParams({ grant_type: 'ig_refresh_token', access_token: tokens.accessToken }).toString();
     const answer = await requestJson('instagram', url.toString());
     if (answer.status >= 400) throw this.refusal(answer.json, 'the refresh');
@@ -86,7 +77,7 @@ export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth
   }
 
   async profile(tokens: PlatformTokens): Promise<PlatformProfile> {
-    const url = new URL(`${this.graphHost}/${instagramGraphVersion}/me`);
+    const url = new URL(`${this.host.graph}/${instagramGraphVersion}/me`);
     url.search = new URLSearchParams({ fields: 'user_id,username', access_token: tokens.accessToken }).toString();
     const answer = await requestJson('instagram', url.toString());
     if (answer.status >= 400) throw this.refusal(answer.json, 'the profile');

@@ -80,8 +80,15 @@ export abstract class PlatformOAuthClient {
 
   constructor(
     private readonly credentials: CredentialsSource,
+    /** Replaces every host of the platform when set (the local sandbox). */
+    private readonly baseUrl: string | undefined,
     protected readonly clock: () => number = Date.now,
   ) {}
+
+  /** The platform's own hosts by role, each replaced by the base URL when one is set. */
+  protected hostsOf<Role extends string>(real: Record<Role, string>): Record<Role, string> {
+    return Object.fromEntries(Object.entries<string>(real).map(([role, host]) => [role, hostOf(this.baseUrl, host)])) as Record<Role, string>;
+  }
 
   protected async client(): Promise<ClientCredentials> {
     const credentials = await this.credentials();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, RefreshTokenOAuthClient, type CredentialsSource } from './oauth-http';
+import { expectShape, postForm, requestJson, RefreshTokenOAuthClient } from './oauth-http';
 
 /**
  * TikTok's OAuth v2 (Login Kit for Web + Content Posting API): authorize at
@@ -33,17 +33,10 @@ export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAut
   readonly usesPkce = true;
   /** Access tokens last 2 hours: refreshed in their last 10 minutes. */
   readonly refreshAheadMs = 10 * 60 * 1000;
-  private readonly authHost: string;
-  private readonly apiHost: string;
-
-  constructor(credentials: CredentialsSource, baseUrl: string | undefined, clock: () => number = Date.now) {
-    super(credentials, clock);
-    this.authHost = hostOf(baseUrl, 'https://www.tiktok.com');
-    this.apiHost = hostOf(baseUrl, 'https://open.tiktokapis.com');
-  }
+  private readonly host = this.hostsOf({ auth: 'https://www.tiktok.com', api: 'https://open.tiktokapis.com' });
 
   authorizeUrl(request: AuthorizeRequest): Promise<string> {
-    return this.signInUrl(`${this.authHost}/v2/auth/authorize/`, (clientId) => ({
+    return this.signInUrl(`${this.host.auth}/v2/auth/authorize/`, (clientId) => ({
       client_key: clientId,
       scope: tiktokScopes.join(','),
       response_type: 'code',
@@ -56,7 +49,7 @@ export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAut
 
   protected async token(fields: Record<string, string | undefined>): Promise<PlatformTokens> {
     const { clientId, clientSecret } = await this.client();
-    const answer = await postForm('tiktok', `${this.apiHost}/v2/oauth/token/`, { client_key: clientId, client_secret: clientSecret, ...fields });
+    const answer = await postForm('tiktok', `${this.host.api}/v2/oauth/token/`, { client_key: clientId, client_secret: clientSecret, ...fields });
     // TikTok words a refusal as { error, error_description, log_id } (with a 200 or a 4xx).
     const refused = errorAnswer.safeParse(answer.json);
     if (refused.success) {
@@ -76,7 +69,7 @@ export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAut
   }
 
   async profile(tokens: PlatformTokens): Promise<PlatformProfile> {
-    const answer = await requestJson('tiktok', `${this.apiHost}/v2/post/publish/creator_info/query/`, { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}` }, body: {} });
+    const answer = await requestJson('tiktok', `${this.host.api}/v2/post/publish/creator_info/query/`, { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}` }, body: {} });
     const info = expectShape('tiktok', creatorAnswer, answer);
     if (info.error.code !== 'ok') throw new ProviderError('TikTok did not say who the account is.', 502, 'TIKTOK_CREATOR_INFO');
     // creator_info has no open_id: the token answer's open_id is the account's id.
@@ -87,7 +80,7 @@ export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAut
 
   async revoke(tokens: PlatformTokens): Promise<'revoked' | 'unsupported'> {
     const { clientId, clientSecret } = await this.client();
-    const answer = await postForm('tiktok', `${this.apiHost}/v2/oauth/revoke/`, { client_key: clientId, client_secret: clientSecret, token: tokens.accessToken });
+    const answer = await postForm('tiktok', `${this.host.api}/v2/oauth/revoke/`, { client_key: clientId, client_secret: clientSecret, token: tokens.accessToken });
     const refused = errorAnswer.safeParse(answer.json);
     if (answer.status >= 400 || (refused.success && refused.data.error !== '')) throw new ProviderError('TikTok did not revoke the grant.', 502, 'TIKTOK_REVOKE');
     return 'revoked';

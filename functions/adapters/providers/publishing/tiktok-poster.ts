@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { postingMessages } from '../../../contract/rules/posting';
 import { PostingError, type PlatformPoster, type PostingCheckpoint, type PostingHooks, type PostingOptions, type PostingRequest, type PublishedPost } from '../../../core/ports/posting';
 import { hostOf } from './oauth-http';
-import { postingCall, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
+import { postingCall, putChunk, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
 
 /**
  * TikTok's Content Posting API, direct post of a file: creator_info (asked before every post, as
@@ -127,14 +127,7 @@ export class TikTokPoster implements PlatformPoster {
     for (let index = state.chunksDone; state.stage === 'initialised' && index < state.chunkCount; index += 1) {
       const start = index * state.chunkSize;
       const end = index === state.chunkCount - 1 ? video.sizeBytes : start + state.chunkSize;
-      await hooks.progress('uploading', Math.floor((start / video.sizeBytes) * 100));
-      const bytes = await video.read(start, end);
-      const answer = await postingCall('tiktok', state.uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': 'video/mp4', 'content-range': `bytes ${start}-${end - 1}/${video.sizeBytes}`, 'content-length': String(bytes.byteLength) },
-        body: bytes,
-        deadlineMs: 10 * 60_000,
-      });
+      const answer = await putChunk('tiktok', state.uploadUrl, video, { start, end }, hooks);
       if (answer.status === 404 || answer.status === 410) {
         // The upload URL is gone (an hour passed): TikTok may still hold the whole file.
         if (await this.uploadComplete(accessToken, state.publishId, video.sizeBytes)) state = { ...state, stage: 'uploaded', chunksDone: state.chunkCount };

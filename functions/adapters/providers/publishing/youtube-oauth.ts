@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidGrantError, type AuthorizeRequest, type PlatformOAuth, type PlatformProfile, type PlatformTokens } from '../../../core/ports/publishing';
 import { ProviderError } from '../../../core/errors';
-import { expectShape, hostOf, postForm, requestJson, RefreshTokenOAuthClient, type CredentialsSource } from './oauth-http';
+import { expectShape, postForm, requestJson, RefreshTokenOAuthClient } from './oauth-http';
 
 /**
  * Google OAuth 2.0 for YouTube: authorize at accounts.google.com/o/oauth2/v2/auth with
@@ -27,19 +27,10 @@ export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAu
   readonly platform = 'youtube' as const;
   readonly usesPkce = true;
   readonly refreshAheadMs = 5 * 60 * 1000;
-  private readonly authHost: string;
-  private readonly tokenHost: string;
-  private readonly apiHost: string;
-
-  constructor(credentials: CredentialsSource, baseUrl: string | undefined, clock: () => number = Date.now) {
-    super(credentials, clock);
-    this.authHost = hostOf(baseUrl, 'https://accounts.google.com');
-    this.tokenHost = hostOf(baseUrl, 'https://oauth2.googleapis.com');
-    this.apiHost = hostOf(baseUrl, 'https://www.googleapis.com');
-  }
+  private readonly host = this.hostsOf({ auth: 'https://accounts.google.com', token: 'https://oauth2.googleapis.com', api: 'https://www.googleapis.com' });
 
   authorizeUrl(request: AuthorizeRequest): Promise<string> {
-    return this.signInUrl(`${this.authHost}/o/oauth2/v2/auth`, (clientId) => ({
+    return this.signInUrl(`${this.host.auth}/o/oauth2/v2/auth`, (clientId) => ({
       client_id: clientId,
       redirect_uri: request.redirectUri,
       response_type: 'code',
@@ -55,7 +46,7 @@ export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAu
 
   protected async token(fields: Record<string, string | undefined>): Promise<PlatformTokens> {
     const { clientId, clientSecret } = await this.client();
-    const answer = await postForm('youtube', `${this.tokenHost}/token`, { client_id: clientId, client_secret: clientSecret, ...fields });
+    const answer = await postForm('youtube', `${this.host.token}/token`, { client_id: clientId, client_secret: clientSecret, ...fields });
     if (answer.status >= 400) {
       const refused = errorAnswer.safeParse(answer.json);
       if (refused.success && refused.data.error === 'invalid_grant') // Google words every refusal "Token has been expired or revoked.": it cannot tell which, so expired.
@@ -72,7 +63,7 @@ export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAu
   }
 
   async profile(tokens: PlatformTokens): Promise<PlatformProfile> {
-    const answer = await requestJson('youtube', `${this.apiHost}/youtube/v3/channels?part=snippet&mine=true`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const answer = await requestJson('youtube', `${this.host.api}/youtube/v3/channels?part=snippet&mine=true`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
     if (answer.status >= 400) throw new ProviderError('YouTube did not say which channel this is.', 502, 'YOUTUBE_CHANNEL');
     const channel = expectShape('youtube', channelsAnswer, answer).items?.[0];
     if (!channel) throw new ProviderError('This Google account has no YouTube channel. Create one, then connect again.', 502, 'YOUTUBE_NO_CHANNEL');
@@ -81,7 +72,7 @@ export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAu
 
   async revoke(tokens: PlatformTokens): Promise<'revoked' | 'unsupported'> {
     // Revoking the refresh token ends the whole grant (and its access tokens).
-    const answer = await postForm('youtube', `${this.tokenHost}/revoke`, { token: tokens.refreshToken ?? tokens.accessToken });
+    const answer = await postForm('youtube', `${this.host.token}/revoke`, { token: tokens.refreshToken ?? tokens.accessToken });
     if (answer.status >= 400 && errorAnswer.safeParse(answer.json).data?.error !== 'invalid_token') throw new ProviderError('Google did not revoke the grant.', 502, 'GOOGLE_REVOKE');
     return 'revoked';
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defaultPrivacyOptions, platformVideoLimits } from '../../../contract/rules/posting';
 import { PostingError, type PlatformPoster, type PostingCheckpoint, type PostingHooks, type PostingOptions, type PostingRequest, type PublishedPost } from '../../../core/ports/posting';
 import { hostOf } from './oauth-http';
-import { postingCall, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
+import { postingCall, putChunk, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
 
 /**
  * YouTube's resumable upload (YouTube Data API v3 videos.insert): a session is opened with the
@@ -98,14 +98,7 @@ export class YouTubePoster implements PlatformPoster {
     while (state.bytesDone < video.sizeBytes) {
       const start = state.bytesDone;
       const end = Math.min(video.sizeBytes, start + this.chunkBytes);
-      await hooks.progress('uploading', Math.floor((start / video.sizeBytes) * 100));
-      const bytes = await video.read(start, end);
-      const answer = await postingCall('youtube', state.sessionUri, {
-        method: 'PUT',
-        headers: { 'content-type': 'video/mp4', 'content-range': `bytes ${start}-${end - 1}/${video.sizeBytes}`, 'content-length': String(bytes.byteLength) },
-        body: bytes,
-        deadlineMs: 10 * 60_000,
-      });
+      const answer = await putChunk('youtube', state.sessionUri, video, { start, end }, hooks);
       if (answer.status === 200 || answer.status === 201) return this.finish(state, answer, hooks, video.sizeBytes);
       if (answer.status !== 308) throw this.refusal(answer, 'a chunk');
       const next = YouTubePoster.nextByte(answer);

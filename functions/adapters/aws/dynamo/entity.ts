@@ -1,7 +1,6 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { IndexName } from '../../../platform/table-schema';
-import { queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef } from './table';
+import { absent, getItem, putItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
 
 /**
  * Entity definitions that write their own keys (STYLE point 7, after ElectroDB): one definition per
@@ -76,7 +75,7 @@ export interface Changes {
   remove: string[];
 }
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem } from './table';
 
 export interface Entity<R, A extends string> {
   readonly definition: EntityDefinition<R, A>;
@@ -85,6 +84,12 @@ export interface Entity<R, A extends string> {
   /** The whole item: table key, type, the record, derived attributes and every index key it belongs to. */
   item(record: R): Record<string, unknown>;
   parse(item: unknown): R;
+  /** The stored record with `record`'s key, or undefined. */
+  get(table: TableRef, record: Partial<R>, options?: { consistent?: boolean }): Promise<R | undefined>;
+  /** Writes the record as a new item; fails with DynamoDB's ConditionalCheckFailedException when one has its key. */
+  putNew(table: TableRef, record: R): Promise<void>;
+  /** The same write as a transaction's item. */
+  newItem(table: TableRef, record: R): TransactItem;
   /**
    * The attributes an update of `fields` writes: the fields, and every index key and derived attribute
    * that reads one of them, rebuilt from `record` (which must hold every field those read).
@@ -153,6 +158,14 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
       return item;
     },
     parse: (item) => definition.schema.parse(item),
+    async get(table, record, { consistent } = {}) {
+      const item = await getItem(table, key(record), { ConsistentRead: consistent });
+      return item ? definition.schema.parse(item) : undefined;
+    },
+    async putNew(table, record) {
+      await putItem(table, { Item: entity.item(record), ConditionExpression: absent });
+    },
+    newItem: (table, record) => ({ Put: { TableName: table.tableName, Item: entity.item(record), ConditionExpression: absent } }),
     changes(record, fields) {
       const changed = new Set<string>(fields);
       const reads = (attribute: Derived<R, unknown>) => attribute.uses.some((field) => changed.has(field));

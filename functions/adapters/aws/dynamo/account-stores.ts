@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { loginThrottlePolicy } from '../../../core/accounts/login-throttle';
 import { hashSecret } from '../../../core/ids';
 import type { CodePurpose, LoginAttempt, LoginAttemptCounts, LoginThrottle, OneTimeCode, OneTimeCodeStore } from '../../../core/ports/accounts';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys } from './keys';
 import { isConditionFailure, queryAll, type TableRef } from './table';
 
@@ -24,7 +24,7 @@ export const oneTimeCodeEntity = defineEntity<OneTimeCode, 'byLink'>({
   type: 'OneTimeCode',
   schema: codeSchema,
   sortKeyPrefix: 'OTC#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['purpose'], build: (c) => codeSk(c.purpose) },
   indexes: { byLink: { index: 'gsi1', pk: { uses: ['linkHash'], build: (c) => keys.link(c.linkHash) }, sk: { uses: [], build: () => 'LINK' } } },
   derived: { expiresAt: { uses: ['validUntil'], build: (c) => Math.ceil(c.validUntil / 1000) + 3600 } },

@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../../core/ports/delivery';
-import { defineEntity } from './entity';
-import { deliveryKeys, keys } from './keys';
+import { defineEntity, ownerPk } from './entity';
+import { deliveryKeys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
 const settingsSchema = z.object({
@@ -28,7 +28,7 @@ export const deliverySettingsEntity = defineEntity<StoredDeliverySettings>({
   type: 'DeliverySettings',
   schema: settingsSchema,
   sortKeyPrefix: deliveryKeys.settings,
-  pk: { uses: ['userId'], build: (s) => keys.user(s.userId) },
+  pk: ownerPk,
   sk: { uses: [], build: () => deliveryKeys.settings },
   owner: 'user',
   export: { file: 'settings.json', single: true, omit: ['webhookSecret'] },

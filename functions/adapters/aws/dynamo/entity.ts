@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { IndexName } from '../../../platform/table-schema';
+import { keys } from './keys';
 import { absent, getItem, putItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
 
 /**
@@ -115,6 +116,14 @@ export interface Entity<R, A extends string> {
 }
 
 export type PageOptions = Omit<QueryPageOptions, 'partitionKey' | 'index' | 'basePartition'>;
+
+/** The partition of a user's own records: `USER#<id>`. */
+export const ownerPk = { uses: ['userId'] as const, build: (record: { userId: string }) => keys.user(record.userId) };
+
+/** A sort key built from the record's `id` (`SCRIPT#<id>`…). */
+export function idSortKey(build: (id: string) => string) {
+  return { uses: ['id'] as const, build: (record: { id: string }) => build(record.id) };
+}
 
 /** Attributes of every item that are the table's, not the record's: never exported. */
 const tableAttributes = /^(pk|sk|gsi\d+(pk|sk)|expiresAt)$/;

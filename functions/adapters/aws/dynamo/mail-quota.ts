@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { MailQuota, SuppressionList } from '../../../core/ports/delivery';
-import { defineEntity } from './entity';
-import { deliveryKeys, keys } from './keys';
+import { defineEntity, ownerPk } from './entity';
+import { deliveryKeys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
 const twoDays = 2 * 86_400;
@@ -14,7 +14,7 @@ export const mailDayEntity = defineEntity<z.infer<typeof mailCountSchema> & { da
   type: 'MailDay',
   schema: mailCountSchema.extend({ day: z.string() }),
   sortKeyPrefix: 'MAILDAY#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['day'], build: (c) => deliveryKeys.mailDay(c.day) },
   owner: 'user',
 });
@@ -24,7 +24,7 @@ export const testMailHourEntity = defineEntity<z.infer<typeof mailCountSchema> &
   type: 'TestMailHour',
   schema: mailCountSchema.extend({ hour: z.string() }),
   sortKeyPrefix: 'TESTMAIL#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['hour'], build: (c) => deliveryKeys.testMailHour(c.hour) },
   owner: 'user',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys } from './keys';
 import { getItem, queryCount, transactWrite, type TableRef, type TransactItem } from './table';
 
@@ -37,7 +37,7 @@ export const planCounterEntity = defineEntity<z.infer<typeof planCounterSchema>>
   type: 'PlanCounter',
   schema: planCounterSchema,
   sortKeyPrefix: 'COUNT#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['name'], build: (c) => c.name },
   owner: 'user',
 });

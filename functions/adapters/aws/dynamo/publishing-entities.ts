@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountStatuses, publishingPlatforms } from '../../../contract/rules/publishing';
 import type { StoredAccount } from '../../../core/ports/publishing';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk, idSortKey } from './entity';
 
 /**
  * Connected accounts, one item per account under the user: `USER#<id>` / `PUBACCT#<account>`,
@@ -39,8 +39,8 @@ export const connectedAccountEntity = defineEntity<StoredAccount>({
   owner: 'user',
   // Which platform accounts, never their tokens.
   export: { file: 'connected-accounts.json', omit: ['sealedTokens', 'tokenVersion', 'accessExpiresAt', 'refreshingUntil'] },
-  pk: { uses: ['userId'], build: (account) => `USER#${account.userId}` },
-  sk: { uses: ['id'], build: (account) => publishingKeys.account(account.id) },
+  pk: ownerPk,
+  sk: idSortKey(publishingKeys.account),
 });
 
 export const oauthStateSchema = z.object({

@@ -2,8 +2,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { scheduledEmailStatuses } from '../../../contract/delivery';
 import type { ScheduledEmailRepository, StoredScheduledEmail } from '../../../core/ports/delivery';
-import { defineEntity } from './entity';
-import { deliveryKeys, keys } from './keys';
+import { defineEntity, ownerPk, idSortKey } from './entity';
+import { deliveryKeys } from './keys';
 import { isConditionFailure, queryPage, type TableRef } from './table';
 
 const scheduledEmailSchema = z.object({
@@ -28,8 +28,8 @@ export const scheduledEmailEntity = defineEntity<StoredScheduledEmail, 'pending'
   type: 'ScheduledEmail',
   schema: scheduledEmailSchema,
   sortKeyPrefix: deliveryKeys.scheduledEmailPrefix,
-  pk: { uses: ['userId'], build: (e) => keys.user(e.userId) },
-  sk: { uses: ['id'], build: (e) => deliveryKeys.scheduledEmail(e.id) },
+  pk: ownerPk,
+  sk: idSortKey(deliveryKeys.scheduledEmail),
   indexes: {
     pending: {
       index: 'gsi1',

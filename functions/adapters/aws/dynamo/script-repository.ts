@@ -5,7 +5,7 @@ import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/scripts/lifecycle';
-import { defineEntity, updateExpression } from './entity';
+import { defineEntity, updateExpression, ownerPk, idSortKey } from './entity';
 import { keys, videoRunClaim } from './keys';
 import { isConditionFailure, queryCount, type TableRef } from './table';
 
@@ -16,8 +16,8 @@ export const scriptEntity = defineEntity<Script>({
   type: 'Script',
   schema: scriptSchema,
   sortKeyPrefix: prefix,
-  pk: { uses: ['userId'], build: (s) => keys.user(s.userId) },
-  sk: { uses: ['id'], build: (s) => keys.script(s.id) },
+  pk: ownerPk,
+  sk: idSortKey(keys.script),
   owner: 'user',
   export: { file: 'scripts.json', omit: Object.values(videoRunClaim) },
 });

@@ -1,7 +1,6 @@
 import type { SendOnce } from '../../../core/ports/delivery';
 import { z } from 'zod';
-import { defineEntity } from './entity';
-import { keys } from './keys';
+import { defineEntity, ownerPk } from './entity';
 import { conditionHeld, type TableRef } from './table';
 
 const sentMarkerSchema = z.object({ userId: z.string(), key: z.string(), keepDays: z.number() });
@@ -11,7 +10,7 @@ export const sentMarkerEntity = defineEntity<z.infer<typeof sentMarkerSchema>>({
   type: 'SentMarker',
   schema: sentMarkerSchema,
   sortKeyPrefix: 'SENT#',
-  pk: { uses: ['userId'], build: (m) => keys.user(m.userId) },
+  pk: ownerPk,
   sk: { uses: ['key'], build: (m) => `SENT#${m.key}`.slice(0, 1000) },
   derived: { expiresAt: { uses: ['keepDays'], build: (m) => Math.floor(Date.now() / 1000) + m.keepDays * 86_400 } },
   owner: 'user',

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../core/errors';
 import type { RecentMediaUse, VideoRunStore } from '../../../core/ports/video';
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys, videoRunClaim } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -25,7 +25,7 @@ export const mediaUseEntity = defineEntity<z.infer<typeof mediaUseSchema>>({
   type: 'MediaUse',
   schema: mediaUseSchema,
   sortKeyPrefix: videoKeys.mediaUsePrefix,
-  pk: { uses: ['userId'], build: (u) => keys.user(u.userId) },
+  pk: ownerPk,
   sk: { uses: ['mediaId'], build: (u) => videoKeys.mediaUse(u.mediaId) },
   derived: { expiresAt: { uses: ['usedAt'], build: (u) => Math.floor(u.usedAt / 1000) + 7 * day } },
   owner: 'user',

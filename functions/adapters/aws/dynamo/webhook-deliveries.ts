@@ -2,8 +2,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { z } from 'zod';
 import { webhookEventTypes, type WebhookDelivery } from '../../../contract/delivery';
 import type { WebhookAttemptClaim, WebhookAttemptLog } from '../../../core/ports/webhooks';
-import { defineEntity } from './entity';
-import { keys } from './keys';
+import { defineEntity, ownerPk, idSortKey } from './entity';
 import { isConditionFailure, type TableRef } from './table';
 
 /**
@@ -41,8 +40,8 @@ export const webhookDeliveryEntity = defineEntity<StoredDelivery>({
   schema: storedDeliverySchema,
   sortKeyPrefix: webhookKeys.deliveryPrefix,
   owner: 'user',
-  pk: { uses: ['userId'], build: (d) => keys.user(d.userId) },
-  sk: { uses: ['id'], build: (d) => webhookKeys.delivery(d.id) },
+  pk: ownerPk,
+  sk: idSortKey(webhookKeys.delivery),
   derived: { expiresAt: { uses: ['at'], build: (d) => Math.floor(Date.parse(d.at) / 1000) + deliveryTtlSeconds } },
 });
 
@@ -60,7 +59,7 @@ export const webhookAttemptEntity = defineEntity<z.infer<typeof attemptSchema>>(
   type: 'WebhookAttempt',
   schema: attemptSchema,
   sortKeyPrefix: 'WHATTEMPT#',
-  pk: { uses: ['userId'], build: (a) => keys.user(a.userId) },
+  pk: ownerPk,
   sk: { uses: ['eventId', 'attempt'], build: (a) => webhookKeys.attempt(a.eventId, a.attempt) },
   derived: { expiresAt: { uses: ['claimedAt'], build: (a) => Math.floor(a.claimedAt / 1000) + attemptClaimTtlSeconds } },
   owner: 'user',

@@ -11,8 +11,8 @@ import type {
   StoredVideoTemplate,
   VideoTemplateRepository,
 } from '../../../core/ports/workflows';
-import { defineEntity, type Entity } from './entity';
-import { keys, workflowKeys } from './keys';
+import { defineEntity, type Entity, ownerPk, idSortKey } from './entity';
+import { workflowKeys } from './keys';
 import { cancellationCodes, countUnder, PlanCounter, type TransactItem } from './plan-counter';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -97,7 +97,6 @@ const runSchema = z.object({
   emailBody: z.string(),
 }) satisfies z.ZodType<AutomationRun>;
 
-const ownerPk = { uses: ['userId'] as const, build: (record: { userId: string }) => keys.user(record.userId) };
 /** Runs expire a year after they are written (the attribute is not read from the record). */
 const runExpiry = { expiresAt: { uses: [] as const, build: () => Math.floor(Date.now() / 1000) + runKeepSeconds } };
 
@@ -106,7 +105,7 @@ export const videoTemplateEntity = defineEntity<StoredVideoTemplate>({
   schema: storedTemplateSchema,
   sortKeyPrefix: workflowKeys.templatePrefix,
   pk: ownerPk,
-  sk: { uses: ['id'], build: (t) => workflowKeys.template(t.id) },
+  sk: idSortKey(workflowKeys.template),
   owner: 'user',
   export: { file: 'video-templates.json' },
 });
@@ -116,7 +115,7 @@ export const scheduleEntity = defineEntity<StoredSchedule>({
   schema: storedScheduleSchema,
   sortKeyPrefix: workflowKeys.schedulePrefix,
   pk: ownerPk,
-  sk: { uses: ['id'], build: (s) => workflowKeys.schedule(s.id) },
+  sk: idSortKey(workflowKeys.schedule),
   owner: 'user',
   export: { file: 'automation-schedules.json' },
 });

@@ -125,6 +125,14 @@ export function idSortKey(build: (id: string) => string) {
   return { uses: ['id'] as const, build: (record: { id: string }) => build(record.id) };
 }
 
+/**
+ * Where a user's record with an id sits: under `USER#<user>` at `sortKey(id)`, listed by `sortKey('')`,
+ * deleted with the account.
+ */
+export function ownedById(sortKey: (id: string) => string) {
+  return { owner: 'user' as const, pk: ownerPk, sk: idSortKey(sortKey), sortKeyPrefix: sortKey('') };
+}
+
 /** Attributes of every item that are the table's, not the record's: never exported. */
 const tableAttributes = /^(pk|sk|gsi\d+(pk|sk)|expiresAt)$/;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { publicationStatuses } from '../../../contract/rules/posting';
 import { publishingPlatforms } from '../../../contract/rules/publishing';
 import type { StoredPublication } from '../../../core/ports/publications';
-import { defineEntity, ownerPk, idSortKey } from './entity';
+import { defineEntity, ownerPk, ownedById } from './entity';
 
 /**
  * The publishing ledger: one item per publication under its owner, `USER#<id>` /
@@ -67,12 +67,9 @@ export function dueSortKey(dueAt: number, userId: string, id: string): string {
 export const publicationEntity = defineEntity<StoredPublication, 'due'>({
   type: 'Publication',
   schema: storedPublicationSchema,
-  sortKeyPrefix: publicationKeys.publicationPrefix,
-  owner: 'user',
   // What was posted where and how it went; never the upload's session URLs, the lease or our own bookkeeping.
   export: { file: 'publications.json', omit: ['checkpoint', 'leaseOwner', 'leaseUntil', 'dueAt', 'videoKey', 'announcedAt', 'attempts'] },
-  pk: ownerPk,
-  sk: idSortKey(publicationKeys.publication),
+  ...ownedById(publicationKeys.publication),
   indexes: {
     due: {
       index: 'gsi1',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scheduledEmailStatuses } from '../../../contract/delivery';
 import type { ScheduledEmailRepository, StoredScheduledEmail } from '../../../core/ports/delivery';
-import { defineEntity, ownerPk, idSortKey } from './entity';
+import { defineEntity, ownedById } from './entity';
 import { deliveryKeys } from './keys';
 import { ifConditionFails, queryPage, updateIf, updateItem, type TableRef } from './table';
 
@@ -26,9 +26,7 @@ const scheduledEmailSchema = z.object({
 export const scheduledEmailEntity = defineEntity<StoredScheduledEmail, 'pending'>({
   type: 'ScheduledEmail',
   schema: scheduledEmailSchema,
-  sortKeyPrefix: deliveryKeys.scheduledEmailPrefix,
-  pk: ownerPk,
-  sk: idSortKey(deliveryKeys.scheduledEmail),
+  ...ownedById(deliveryKeys.scheduledEmail),
   indexes: {
     pending: {
       index: 'gsi1',
@@ -37,7 +35,6 @@ export const scheduledEmailEntity = defineEntity<StoredScheduledEmail, 'pending'
       holds: { uses: ['status'], build: (e) => e.status === 'pending' },
     },
   },
-  owner: 'user',
   export: { file: 'scheduled-emails.json' },
 });
 

@@ -4,7 +4,7 @@ import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/scripts/lifecycle';
-import { defineEntity, updateExpression, ownerPk, idSortKey } from './entity';
+import { defineEntity, updateExpression, ownedById } from './entity';
 import { keys, videoRunClaim } from './keys';
 import { deleteItem, getItem, ifConditionFails, queryCount, updateItem, type TableRef } from './table';
 
@@ -14,10 +14,7 @@ const prefix = keys.script('');
 export const scriptEntity = defineEntity<Script>({
   type: 'Script',
   schema: scriptSchema,
-  sortKeyPrefix: prefix,
-  pk: ownerPk,
-  sk: idSortKey(keys.script),
-  owner: 'user',
+  ...ownedById(keys.script),
   export: { file: 'scripts.json', omit: Object.values(videoRunClaim) },
 });
 

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { ShareLinkRepository, StoredShareLink } from '../../../core/ports/delivery';
-import { defineEntity, ownerPk, idSortKey } from './entity';
+import { defineEntity, ownedById } from './entity';
 import { deliveryKeys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -30,14 +30,11 @@ const storedLinkSchema = z
 export const shareLinkEntity = defineEntity<StoredShareLink>({
   type: 'ShareLink',
   schema: storedLinkSchema,
-  sortKeyPrefix: deliveryKeys.shareLinkPrefix,
-  pk: ownerPk,
-  sk: idSortKey(deliveryKeys.shareLink),
+  ...ownedById(deliveryKeys.shareLink),
   derived: {
     expiresOn: { uses: ['expiresAt'], build: (l) => l.expiresAt },
     expiresAt: { uses: ['expiresAt'], build: (l) => ttl(l.expiresAt, 30) },
   },
-  owner: 'user',
   export: { file: 'share-links.json', omit: ['token', 'tokenHash'] },
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { webhookEventTypes, type WebhookDelivery } from '../../../contract/delivery';
 import type { WebhookAttemptClaim, WebhookAttemptLog } from '../../../core/ports/webhooks';
-import { defineEntity, ownerPk, idSortKey } from './entity';
+import { defineEntity, ownerPk, ownedById } from './entity';
 import { getItem, ifConditionFails, putItem, transactWrite, type TableRef } from './table';
 
 /**
@@ -37,10 +37,7 @@ type StoredDelivery = z.infer<typeof storedDeliverySchema>;
 export const webhookDeliveryEntity = defineEntity<StoredDelivery>({
   type: 'WebhookDelivery',
   schema: storedDeliverySchema,
-  sortKeyPrefix: webhookKeys.deliveryPrefix,
-  owner: 'user',
-  pk: ownerPk,
-  sk: idSortKey(webhookKeys.delivery),
+  ...ownedById(webhookKeys.delivery),
   derived: { expiresAt: { uses: ['at'], build: (d) => Math.floor(Date.parse(d.at) / 1000) + deliveryTtlSeconds } },
 });
 

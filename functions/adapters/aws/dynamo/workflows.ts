@@ -11,7 +11,7 @@ import type {
   StoredVideoTemplate,
   VideoTemplateRepository,
 } from '../../../core/ports/workflows';
-import { defineEntity, type Entity, ownerPk, idSortKey } from './entity';
+import { defineEntity, type Entity, ownerPk, ownedById } from './entity';
 import { workflowKeys } from './keys';
 import { cancellationCodes, countUnder, PlanCounter, type TransactItem } from './plan-counter';
 import { isConditionFailure, type TableRef } from './table';
@@ -103,20 +103,14 @@ const runExpiry = { expiresAt: { uses: [] as const, build: () => Math.floor(Date
 export const videoTemplateEntity = defineEntity<StoredVideoTemplate>({
   type: 'VideoTemplate',
   schema: storedTemplateSchema,
-  sortKeyPrefix: workflowKeys.templatePrefix,
-  pk: ownerPk,
-  sk: idSortKey(workflowKeys.template),
-  owner: 'user',
+  ...ownedById(workflowKeys.template),
   export: { file: 'video-templates.json' },
 });
 
 export const scheduleEntity = defineEntity<StoredSchedule>({
   type: 'AutomationSchedule',
   schema: storedScheduleSchema,
-  sortKeyPrefix: workflowKeys.schedulePrefix,
-  pk: ownerPk,
-  sk: idSortKey(workflowKeys.schedule),
-  owner: 'user',
+  ...ownedById(workflowKeys.schedule),
   export: { file: 'automation-schedules.json' },
 });
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { IndexName } from '../../../platform/table-schema';
 import { keys } from './keys';
-import { absent, getItem, putItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
+import { absent, getItem, ifConditionFails, putItem, updateItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
 
 /**
  * Entity definitions that write their own keys (STYLE point 7, after ElectroDB): one definition per
@@ -91,6 +91,8 @@ export interface Entity<R, A extends string> {
   putNew(table: TableRef, record: R): Promise<void>;
   /** The same write as a transaction's item. */
   newItem(table: TableRef, record: R): TransactItem;
+  /** Writes `fields` of an existing record (see `changes`): the record as it now is, or undefined when there is none. */
+  updateExisting(table: TableRef, record: Partial<R>, fields: readonly Field<R>[]): Promise<R | undefined>;
   /**
    * The attributes an update of `fields` writes: the fields, and every index key and derived attribute
    * that reads one of them, rebuilt from `record` (which must hold every field those read).
@@ -183,6 +185,13 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
       await putItem(table, { Item: entity.item(record), ConditionExpression: absent });
     },
     newItem: (table, record) => ({ Put: { TableName: table.tableName, Item: entity.item(record), ConditionExpression: absent } }),
+    updateExisting(table, record, fields) {
+      const write = updateItem(table, { Key: key(record), ...updateExpression(entity.changes(record, fields)), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW' });
+      return ifConditionFails(
+        write.then((result) => definition.schema.parse(result.Attributes)),
+        () => undefined,
+      );
+    },
     changes(record, fields) {
       const changed = new Set<string>(fields);
       const reads = (attribute: Derived<R, unknown>) => attribute.uses.some((field) => changed.has(field));

@@ -1,11 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { loginThrottlePolicy } from '../../../core/accounts/login-throttle';
 import { hashSecret } from '../../../core/ids';
 import type { CodePurpose, LoginAttempt, LoginAttemptCounts, LoginThrottle, OneTimeCode, OneTimeCodeStore } from '../../../core/ports/accounts';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys } from './keys';
-import { isConditionFailure, queryAll, type TableRef } from './table';
+import { conditionHeld, deleteItem, ifConditionFails, putItem, queryAll, updateItem, type TableRef } from './table';
 
 const codeSchema = z.object({
   userId: z.string(),
@@ -24,7 +23,7 @@ export const oneTimeCodeEntity = defineEntity<OneTimeCode, 'byLink'>({
   type: 'OneTimeCode',
   schema: codeSchema,
   sortKeyPrefix: 'OTC#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['purpose'], build: (c) => codeSk(c.purpose) },
   indexes: { byLink: { index: 'gsi1', pk: { uses: ['linkHash'], build: (c) => keys.link(c.linkHash) }, sk: { uses: [], build: () => 'LINK' } } },
   derived: { expiresAt: { uses: ['validUntil'], build: (c) => Math.ceil(c.validUntil / 1000) + 3600 } },
@@ -41,55 +40,35 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
   constructor(private readonly table: TableRef) {}
 
   async put(code: OneTimeCode): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: oneTimeCodeEntity.item(code),
-      }),
-    );
+    await putItem(this.table, { Item: oneTimeCodeEntity.item(code) });
   }
 
-  async get(userId: string, purpose: CodePurpose): Promise<OneTimeCode | undefined> {
-    const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: codeKey(userId, purpose), ConsistentRead: true }),
-    );
-    return result.Item ? oneTimeCodeEntity.parse(result.Item) : undefined;
+  get(userId: string, purpose: CodePurpose): Promise<OneTimeCode | undefined> {
+    return oneTimeCodeEntity.get(this.table, { userId, purpose }, { consistent: true });
   }
 
   async addAttempt(userId: string, purpose: CodePurpose): Promise<number> {
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: codeKey(userId, purpose),
-          UpdateExpression: 'ADD attempts :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return z.object({ attempts: z.number() }).parse(result.Attributes).attempts;
-    } catch (error) {
-      if (isConditionFailure(error)) return Number.MAX_SAFE_INTEGER;
-      throw error;
-    }
+    const added = updateItem(this.table, {
+      Key: codeKey(userId, purpose),
+      UpdateExpression: 'ADD attempts :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    });
+    return ifConditionFails(
+      added.then((result) => z.object({ attempts: z.number() }).parse(result.Attributes).attempts),
+      () => Number.MAX_SAFE_INTEGER,
+    );
   }
 
   async consume(code: OneTimeCode): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new DeleteCommand({
-          TableName: this.table.tableName,
-          Key: codeKey(code.userId, code.purpose),
-          ConditionExpression: 'codeHash = :code AND linkHash = :link',
-          ExpressionAttributeValues: { ':code': code.codeHash, ':link': code.linkHash },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionHeld(
+      deleteItem(this.table, {
+        Key: codeKey(code.userId, code.purpose),
+        ConditionExpression: 'codeHash = :code AND linkHash = :link',
+        ExpressionAttributeValues: { ':code': code.codeHash, ':link': code.linkHash },
+      }),
+    );
   }
 
   async findByLink(linkHash: string): Promise<OneTimeCode | undefined> {
@@ -153,44 +132,38 @@ export class DynamoLoginThrottle implements LoginThrottle {
   }
 
   private async countPair(attempt: LoginAttempt, now: number): Promise<z.infer<typeof pairSchema> | undefined> {
-    const result = await this.table.client.send(
-      new UpdateCommand({
-        TableName: this.table.tableName,
-        Key: loginThrottleKeys.pair(attempt.login, attempt.client, now),
-        UpdateExpression: 'ADD failures :one SET lastAt = :now, expiresAt = :ttl, #type = :type, loginHash = :login, #client = :client, #window = :window',
-        ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':now': now,
-          ':ttl': expiry(now, loginThrottlePolicy.pairWindowMs),
-          ':type': loginPairCountEntity.definition.type,
-          ':login': hashSecret(attempt.login),
-          ':client': attempt.client,
-          ':window': pairWindow(now),
-        },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
+    const result = await updateItem(this.table, {
+      Key: loginThrottleKeys.pair(attempt.login, attempt.client, now),
+      UpdateExpression: 'ADD failures :one SET lastAt = :now, expiresAt = :ttl, #type = :type, loginHash = :login, #client = :client, #window = :window',
+      ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':now': now,
+        ':ttl': expiry(now, loginThrottlePolicy.pairWindowMs),
+        ':type': loginPairCountEntity.definition.type,
+        ':login': hashSecret(attempt.login),
+        ':client': attempt.client,
+        ':window': pairWindow(now),
+      },
+      ReturnValues: 'ALL_OLD',
+    });
     return result.Attributes ? pairSchema.parse(result.Attributes) : undefined;
   }
 
   private async countClient(client: string, now: number, by = 1): Promise<number> {
-    const result = await this.table.client.send(
-      new UpdateCommand({
-        TableName: this.table.tableName,
-        Key: loginThrottleKeys.client(client, now),
-        UpdateExpression: 'ADD failures :by SET expiresAt = :ttl, #type = :type, #client = :client, #window = :window',
-        ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
-        ExpressionAttributeValues: { ':by': by, ':ttl': expiry(now, loginThrottlePolicy.clientWindowMs), ':type': loginClientCountEntity.definition.type, ':client': client, ':window': clientWindow(now) },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+    const result = await updateItem(this.table, {
+      Key: loginThrottleKeys.client(client, now),
+      UpdateExpression: 'ADD failures :by SET expiresAt = :ttl, #type = :type, #client = :client, #window = :window',
+      ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
+      ExpressionAttributeValues: { ':by': by, ':ttl': expiry(now, loginThrottlePolicy.clientWindowMs), ':type': loginClientCountEntity.definition.type, ':client': client, ':window': clientWindow(now) },
+      ReturnValues: 'UPDATED_NEW',
+    });
     return z.object({ failures: z.number() }).parse(result.Attributes).failures;
   }
 
   async succeeded(attempt: LoginAttempt, now: number): Promise<void> {
     await Promise.all([
-      this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: loginThrottleKeys.pair(attempt.login, attempt.client, now) })),
+      deleteItem(this.table, { Key: loginThrottleKeys.pair(attempt.login, attempt.client, now) }),
       this.countClient(attempt.client, now, -1),
     ]);
   }
@@ -199,7 +172,7 @@ export class DynamoLoginThrottle implements LoginThrottle {
     await Promise.all(
       logins.map(async (login) => {
         const found = await queryAll(this.table, itemKeySchema, loginPairCountEntity.query('partition', { loginHash: hashSecret(login) }, { attributes: ['pk', 'sk'] }));
-        await Promise.all(found.map((Key) => this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key }))));
+        await Promise.all(found.map((Key) => deleteItem(this.table, { Key })));
       }),
     );
   }

@@ -1,10 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { BillingStore, SubscriptionState } from '../../../core/ports/billing';
 import { defineEntity } from './entity';
 import { billingKeys, keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { deleteItem, getItem, ifConditionFails, putIf, putItem, updateIf, updateItem, type TableRef } from './table';
 
 const day = 24 * 60 * 60;
 /** Stripe retries a delivery for up to three days; event claims are kept a month. */
@@ -46,113 +45,78 @@ export class DynamoBillingStore implements BillingStore {
   ) {}
 
   async userOfCustomer(customerId: string): Promise<string | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: billingKeys.customer(customerId) }));
-    return result.Item ? stripeCustomerEntity.parse({ customerId, ...result.Item }).userId : undefined;
+    const item = await getItem(this.table, billingKeys.customer(customerId));
+    return item ? stripeCustomerEntity.parse({ customerId, ...item }).userId : undefined;
   }
 
   async claimCustomer(userId: string, customerId: string): Promise<string> {
-    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: stripeCustomerEntity.item({ customerId, userId }) }));
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: keys.profile(userId),
-          UpdateExpression: 'SET stripeCustomerId = :customer',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stripeCustomerId) OR attribute_type(stripeCustomerId, :nullType))',
-          ExpressionAttributeValues: { ':customer': customerId, ':nullType': 'NULL' },
-        }),
-      );
-      return customerId;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const profile = await this.table.client.send(
-        new GetCommand({ TableName: this.table.tableName, Key: keys.profile(userId), ProjectionExpression: 'stripeCustomerId' }),
-      );
-      const existing: unknown = profile.Item?.stripeCustomerId;
-      if (typeof existing !== 'string') throw new NotFoundError('User not found');
-      return existing;
-    }
+    await putItem(this.table, { Item: stripeCustomerEntity.item({ customerId, userId }) });
+    const claimed = await updateIf(this.table, {
+      Key: keys.profile(userId),
+      UpdateExpression: 'SET stripeCustomerId = :customer',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stripeCustomerId) OR attribute_type(stripeCustomerId, :nullType))',
+      ExpressionAttributeValues: { ':customer': customerId, ':nullType': 'NULL' },
+    });
+    if (claimed) return customerId;
+    const profile = await getItem(this.table, keys.profile(userId), { ProjectionExpression: 'stripeCustomerId' });
+    const existing: unknown = profile?.stripeCustomerId;
+    if (typeof existing !== 'string') throw new NotFoundError('User not found');
+    return existing;
   }
 
   async claimEvent(eventId: string, type: string): Promise<boolean> {
     const now = Math.floor(this.clock() / 1000);
-    try {
-      await this.table.client.send(
-        new PutCommand({
-          TableName: this.table.tableName,
-          Item: stripeEventEntity.item({ eventId, eventType: type, state: 'processing', claimedAt: now }),
-          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :processing AND claimedAt < :stale)',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':processing': 'processing', ':stale': now - staleClaimSeconds },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return putIf(this.table, {
+      Item: stripeEventEntity.item({ eventId, eventType: type, state: 'processing', claimedAt: now }),
+      ConditionExpression: 'attribute_not_exists(pk) OR (#state = :processing AND claimedAt < :stale)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':processing': 'processing', ':stale': now - staleClaimSeconds },
+    });
   }
 
   async finishEvent(eventId: string): Promise<void> {
-    await this.table.client.send(
-      new UpdateCommand({
-        TableName: this.table.tableName,
-        Key: billingKeys.event(eventId),
-        UpdateExpression: 'SET #state = :done',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':done': 'done' },
-      }),
-    );
+    await updateItem(this.table, {
+      Key: billingKeys.event(eventId),
+      UpdateExpression: 'SET #state = :done',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':done': 'done' },
+    });
   }
 
   async releaseEvent(eventId: string): Promise<void> {
-    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: billingKeys.event(eventId) }));
+    await deleteItem(this.table, { Key: billingKeys.event(eventId) });
   }
 
   async applySubscription(userId: string, state: SubscriptionState): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: keys.profile(userId),
-          UpdateExpression:
-            'SET subscriptionTier = :tier, subscriptionStatus = :status, stripeCustomerId = :customer, stripeSubscriptionId = :subscription, subscriptionStartDate = :start, subscriptionEndDate = :end, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: {
-            ':tier': state.tier,
-            ':status': state.status,
-            ':customer': state.customerId,
-            ':subscription': state.subscriptionId,
-            ':start': state.startDate,
-            ':end': state.endDate,
-            ':now': new Date(this.clock()).toISOString(),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) throw new NotFoundError('User not found');
-      throw error;
-    }
+    const write = updateItem(this.table, {
+      Key: keys.profile(userId),
+      UpdateExpression:
+        'SET subscriptionTier = :tier, subscriptionStatus = :status, stripeCustomerId = :customer, stripeSubscriptionId = :subscription, subscriptionStartDate = :start, subscriptionEndDate = :end, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':tier': state.tier,
+        ':status': state.status,
+        ':customer': state.customerId,
+        ':subscription': state.subscriptionId,
+        ':start': state.startDate,
+        ':end': state.endDate,
+        ':now': new Date(this.clock()).toISOString(),
+      },
+    });
+    await ifConditionFails(write, () => {
+      throw new NotFoundError('User not found');
+    });
+    return true;
   }
 
   async resetForInvoice(userId: string, invoiceId: string, now: Date): Promise<boolean> {
     const at = now.toISOString();
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: keys.profile(userId),
-          UpdateExpression:
-            'SET scriptTokensUsed = :zero, audioMinutesUsed = :zero, videoMinutesGenerated = :zero, scriptTokenLastReset = :at, audioMinutesLastReset = :at, videoMinutesLastReset = :at, billingResetInvoice = :invoice',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(billingResetInvoice) OR billingResetInvoice <> :invoice)',
-          ExpressionAttributeValues: { ':zero': 0, ':at': at, ':invoice': invoiceId },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: keys.profile(userId),
+      UpdateExpression:
+        'SET scriptTokensUsed = :zero, audioMinutesUsed = :zero, videoMinutesGenerated = :zero, scriptTokenLastReset = :at, audioMinutesLastReset = :at, videoMinutesLastReset = :at, billingResetInvoice = :invoice',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(billingResetInvoice) OR billingResetInvoice <> :invoice)',
+      ExpressionAttributeValues: { ':zero': 0, ':at': at, ':invoice': invoiceId },
+    });
   }
 }

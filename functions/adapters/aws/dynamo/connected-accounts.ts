@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectedAccountStatus } from '../../../contract/publishing';
 import type { ConnectedAccountStore, CreateOutcome, StoredAccount, TokenUpdate } from '../../../core/ports/publishing';
 import { PlanCounter, countUnder } from './plan-counter';
 import { connectedAccountEntity, publishingKeys } from './publishing-entities';
-import { isConditionFailure, type TableRef } from './table';
+import { updateIf, type TableRef } from './table';
 
 /** Connected accounts in the single table; the plan limit held by `PlanCounter`'s transaction. */
 export class DynamoConnectedAccounts implements ConnectedAccountStore {
@@ -32,8 +32,7 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
   }
 
   async get(userId: string, accountId: string): Promise<StoredAccount | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, accountId), ConsistentRead: true }));
-    return Item ? connectedAccountEntity.parse(Item) : undefined;
+    return connectedAccountEntity.get(this.table, { userId, id: accountId }, { consistent: true });
   }
 
   async count(userId: string): Promise<number> {
@@ -43,7 +42,7 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
   async create(account: StoredAccount, limit: number): Promise<CreateOutcome> {
     const outcome = await this.counter.change(
       account.userId,
-      [{ Put: { TableName: this.table.tableName, Item: connectedAccountEntity.item(account), ConditionExpression: 'attribute_not_exists(pk)' } }],
+      [connectedAccountEntity.newItem(this.table, account)],
       1,
       limit,
     );
@@ -60,59 +59,32 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
       ...(update.displayName !== undefined ? { ':name': update.displayName } : {}),
       ...(expectedVersion !== undefined ? { ':version': expectedVersion } : {}),
     };
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, accountId),
-          UpdateExpression: `SET sealedTokens = :sealed, accessExpiresAt = :expires, #status = :connected, tokenVersion = tokenVersion + :one, updatedAt = :now${update.displayName !== undefined ? ', displayName = :name' : ''} REMOVE refreshingUntil`,
-          ConditionExpression: expectedVersion !== undefined ? 'attribute_exists(pk) AND tokenVersion = :version' : 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: this.key(userId, accountId),
+      UpdateExpression: `SET sealedTokens = :sealed, accessExpiresAt = :expires, #status = :connected, tokenVersion = tokenVersion + :one, updatedAt = :now${update.displayName !== undefined ? ', displayName = :name' : ''} REMOVE refreshingUntil`,
+      ConditionExpression: expectedVersion !== undefined ? 'attribute_exists(pk) AND tokenVersion = :version' : 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    });
   }
 
   async claimRefresh(userId: string, accountId: string, expectedVersion: number, now: number, until: number): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, accountId),
-          UpdateExpression: 'SET refreshingUntil = :until',
-          ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version AND (attribute_not_exists(refreshingUntil) OR refreshingUntil < :now)',
-          ExpressionAttributeValues: { ':until': until, ':version': expectedVersion, ':now': now },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: this.key(userId, accountId),
+      UpdateExpression: 'SET refreshingUntil = :until',
+      ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version AND (attribute_not_exists(refreshingUntil) OR refreshingUntil < :now)',
+      ExpressionAttributeValues: { ':until': until, ':version': expectedVersion, ':now': now },
+    });
   }
 
   async markStatus(userId: string, accountId: string, status: ConnectedAccountStatus, expectedVersion: number): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, accountId),
-          UpdateExpression: 'SET #status = :status, updatedAt = :now REMOVE refreshingUntil',
-          ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':version': expectedVersion, ':now': new Date().toISOString() },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: this.key(userId, accountId),
+      UpdateExpression: 'SET #status = :status, updatedAt = :now REMOVE refreshingUntil',
+      ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status, ':version': expectedVersion, ':now': new Date().toISOString() },
+    });
   }
 
   async remove(userId: string, accountId: string): Promise<boolean> {

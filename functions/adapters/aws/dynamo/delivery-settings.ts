@@ -1,9 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../../core/ports/delivery';
-import { defineEntity } from './entity';
-import { deliveryKeys, keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { defineEntity, ownerPk } from './entity';
+import { deliveryKeys } from './keys';
+import { unlessConditionFails, updateItem, type TableRef } from './table';
 
 const settingsSchema = z.object({
   userId: z.string(),
@@ -28,7 +27,7 @@ export const deliverySettingsEntity = defineEntity<StoredDeliverySettings>({
   type: 'DeliverySettings',
   schema: settingsSchema,
   sortKeyPrefix: deliveryKeys.settings,
-  pk: { uses: ['userId'], build: (s) => keys.user(s.userId) },
+  pk: ownerPk,
   sk: { uses: [], build: () => deliveryKeys.settings },
   owner: 'user',
   export: { file: 'settings.json', single: true, omit: ['webhookSecret'] },
@@ -41,8 +40,7 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
   constructor(private readonly table: TableRef) {}
 
   async get(userId: string): Promise<StoredDeliverySettings | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: key(userId), ConsistentRead: true }));
-    return Item ? deliverySettingsEntity.parse(Item) : undefined;
+    return deliverySettingsEntity.get(this.table, { userId }, { consistent: true });
   }
 
   async save(userId: string, initial: StoredDeliverySettings, changes: DeliverySettingsChanges): Promise<StoredDeliverySettings> {
@@ -66,33 +64,25 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
         sets.push(`#f${index} = if_not_exists(#f${index}, :v${index})`);
       }
     });
-    const { Attributes } = await this.table.client.send(
-      new UpdateCommand({
-        TableName: this.table.tableName,
-        Key: key(userId),
-        UpdateExpression: `SET #userId = :userId, #type = :type, ${sets.join(', ')}`,
-        ExpressionAttributeNames: { ...names, '#userId': 'userId', '#type': 'type' },
-        ExpressionAttributeValues: { ...values, ':userId': userId, ':type': deliverySettingsEntity.definition.type },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const { Attributes } = await updateItem(this.table, {
+      Key: key(userId),
+      UpdateExpression: `SET #userId = :userId, #type = :type, ${sets.join(', ')}`,
+      ExpressionAttributeNames: { ...names, '#userId': 'userId', '#type': 'type' },
+      ExpressionAttributeValues: { ...values, ':userId': userId, ':type': deliverySettingsEntity.definition.type },
+      ReturnValues: 'ALL_NEW',
+    });
     return settingsSchema.parse(Attributes);
   }
 
   async disableWebhook(userId: string, url: string, reason: string): Promise<void> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: key(userId),
-          UpdateExpression: 'SET webhookDisabledReason = :reason, updatedAt = :now',
-          ConditionExpression: 'webhookUrl = :url',
-          ExpressionAttributeValues: { ':reason': reason, ':url': url, ':now': new Date().toISOString() },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await unlessConditionFails(
+      updateItem(this.table, {
+        Key: key(userId),
+        UpdateExpression: 'SET webhookDisabledReason = :reason, updatedAt = :now',
+        ConditionExpression: 'webhookUrl = :url',
+        ExpressionAttributeValues: { ':reason': reason, ':url': url, ':now': new Date().toISOString() },
+      }),
+    );
   }
 
   async markTriggered(userId: string, at: string): Promise<void> {
@@ -104,19 +94,14 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
   }
 
   private async setIfExists(userId: string, field: 'lastTriggered' | 'lastWebhookFailure', value: string): Promise<void> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: key(userId),
-          UpdateExpression: 'SET #field = :value',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#field': field },
-          ExpressionAttributeValues: { ':value': value },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await unlessConditionFails(
+      updateItem(this.table, {
+        Key: key(userId),
+        UpdateExpression: 'SET #field = :value',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#field': field },
+        ExpressionAttributeValues: { ':value': value },
+      }),
+    );
   }
 }

@@ -1,7 +1,7 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { IndexName } from '../../../platform/table-schema';
-import { queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef } from './table';
+import { keys } from './keys';
+import { absent, getItem, ifConditionFails, putItem, updateItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
 
 /**
  * Entity definitions that write their own keys (STYLE point 7, after ElectroDB): one definition per
@@ -76,7 +76,7 @@ export interface Changes {
   remove: string[];
 }
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem } from './table';
 
 export interface Entity<R, A extends string> {
   readonly definition: EntityDefinition<R, A>;
@@ -85,6 +85,14 @@ export interface Entity<R, A extends string> {
   /** The whole item: table key, type, the record, derived attributes and every index key it belongs to. */
   item(record: R): Record<string, unknown>;
   parse(item: unknown): R;
+  /** The stored record with `record`'s key, or undefined. */
+  get(table: TableRef, record: Partial<R>, options?: { consistent?: boolean }): Promise<R | undefined>;
+  /** Writes the record as a new item; fails with DynamoDB's ConditionalCheckFailedException when one has its key. */
+  putNew(table: TableRef, record: R): Promise<void>;
+  /** The same write as a transaction's item. */
+  newItem(table: TableRef, record: R): TransactItem;
+  /** Writes `fields` of an existing record (see `changes`): the record as it now is, or undefined when there is none. */
+  updateExisting(table: TableRef, record: Partial<R>, fields: readonly Field<R>[]): Promise<R | undefined>;
   /**
    * The attributes an update of `fields` writes: the fields, and every index key and derived attribute
    * that reads one of them, rebuilt from `record` (which must hold every field those read).
@@ -110,6 +118,22 @@ export interface Entity<R, A extends string> {
 }
 
 export type PageOptions = Omit<QueryPageOptions, 'partitionKey' | 'index' | 'basePartition'>;
+
+/** The partition of a user's own records: `USER#<id>`. */
+export const ownerPk = { uses: ['userId'] as const, build: (record: { userId: string }) => keys.user(record.userId) };
+
+/** A sort key built from the record's `id` (`SCRIPT#<id>`…). */
+export function idSortKey(build: (id: string) => string) {
+  return { uses: ['id'] as const, build: (record: { id: string }) => build(record.id) };
+}
+
+/**
+ * Where a user's record with an id sits: under `USER#<user>` at `sortKey(id)`, listed by `sortKey('')`,
+ * deleted with the account.
+ */
+export function ownedById(sortKey: (id: string) => string) {
+  return { owner: 'user' as const, pk: ownerPk, sk: idSortKey(sortKey), sortKeyPrefix: sortKey('') };
+}
 
 /** Attributes of every item that are the table's, not the record's: never exported. */
 const tableAttributes = /^(pk|sk|gsi\d+(pk|sk)|expiresAt)$/;
@@ -153,6 +177,21 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
       return item;
     },
     parse: (item) => definition.schema.parse(item),
+    async get(table, record, { consistent } = {}) {
+      const item = await getItem(table, key(record), { ConsistentRead: consistent });
+      return item ? definition.schema.parse(item) : undefined;
+    },
+    async putNew(table, record) {
+      await putItem(table, { Item: entity.item(record), ConditionExpression: absent });
+    },
+    newItem: (table, record) => ({ Put: { TableName: table.tableName, Item: entity.item(record), ConditionExpression: absent } }),
+    updateExisting(table, record, fields) {
+      const write = updateItem(table, { Key: key(record), ...updateExpression(entity.changes(record, fields)), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW' });
+      return ifConditionFails(
+        write.then((result) => definition.schema.parse(result.Attributes)),
+        () => undefined,
+      );
+    },
     changes(record, fields) {
       const changed = new Set<string>(fields);
       const reads = (attribute: Derived<R, unknown>) => attribute.uses.some((field) => changed.has(field));

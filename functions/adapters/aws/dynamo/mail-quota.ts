@@ -1,9 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { MailQuota, SuppressionList } from '../../../core/ports/delivery';
-import { defineEntity } from './entity';
-import { deliveryKeys, keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { defineEntity, ownerPk } from './entity';
+import { deliveryKeys } from './keys';
+import { getItem, putItem, updateIf, type TableRef } from './table';
 
 const twoDays = 2 * 86_400;
 
@@ -14,7 +13,7 @@ export const mailDayEntity = defineEntity<z.infer<typeof mailCountSchema> & { da
   type: 'MailDay',
   schema: mailCountSchema.extend({ day: z.string() }),
   sortKeyPrefix: 'MAILDAY#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['day'], build: (c) => deliveryKeys.mailDay(c.day) },
   owner: 'user',
 });
@@ -24,7 +23,7 @@ export const testMailHourEntity = defineEntity<z.infer<typeof mailCountSchema> &
   type: 'TestMailHour',
   schema: mailCountSchema.extend({ hour: z.string() }),
   sortKeyPrefix: 'TESTMAIL#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['hour'], build: (c) => deliveryKeys.testMailHour(c.hour) },
   owner: 'user',
 });
@@ -52,27 +51,18 @@ export class DynamoMailQuota implements MailQuota {
   }
 
   async usedToday(userId: string, day: string): Promise<number> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: mailDayEntity.key({ userId, day }) }));
-    return z.object({ sent: z.number() }).safeParse(Item).data?.sent ?? 0;
+    const item = await getItem(this.table, mailDayEntity.key({ userId, day }));
+    return z.object({ sent: z.number() }).safeParse(item).data?.sent ?? 0;
   }
 
   private async take(key: { pk: string; sk: string }, type: string, limit: number): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: key,
-          UpdateExpression: 'SET sent = if_not_exists(sent, :zero) + :one, expiresAt = if_not_exists(expiresAt, :ttl), #type = :type',
-          ConditionExpression: 'attribute_not_exists(sent) OR sent < :limit',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit, ':ttl': Math.floor(Date.now() / 1000) + twoDays, ':type': type },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: key,
+      UpdateExpression: 'SET sent = if_not_exists(sent, :zero) + :one, expiresAt = if_not_exists(expiresAt, :ttl), #type = :type',
+      ConditionExpression: 'attribute_not_exists(sent) OR sent < :limit',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit, ':ttl': Math.floor(Date.now() / 1000) + twoDays, ':type': type },
+    });
   }
 }
 
@@ -81,18 +71,10 @@ export class DynamoSuppressionList implements SuppressionList {
   constructor(private readonly table: TableRef) {}
 
   async isSuppressed(email: string): Promise<boolean> {
-    const { Item } = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: suppressedAddressEntity.key({ email }) }),
-    );
-    return Item !== undefined;
+    return (await getItem(this.table, suppressedAddressEntity.key({ email }))) !== undefined;
   }
 
   async suppress(email: string, reason: 'bounce' | 'complaint', at: string): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: suppressedAddressEntity.item({ email: email.toLowerCase(), reason, at }),
-      }),
-    );
+    await putItem(this.table, { Item: suppressedAddressEntity.item({ email: email.toLowerCase(), reason, at }) });
   }
 }

@@ -3,7 +3,6 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
-  UpdateCommand,
   type BatchGetCommandOutput,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +16,7 @@ import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } f
 import { updateExpression, type ItemKey, type TransactItem } from './entity';
 import { keys, mediaKeys } from './keys';
 import { assetEntity, folderCount, inFolderCondition, usageCounters, usageEntity } from './media-entities';
-import { isConditionFailure, pagesOf, type StartKey, type TableRef } from './table';
+import { isConditionFailure, pagesOf, updateIf, type StartKey, type TableRef } from './table';
 
 export interface AssetMove {
   asset: Pick<MediaAsset, 'userId' | 'id' | 'folderId'>;
@@ -95,8 +94,7 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
   }
 
   async getAsset(userId: string, assetId: string): Promise<MediaAsset | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.name, Key: assetEntity.key({ userId, id: assetId }), ConsistentRead: true }));
-    return result.Item ? assetEntity.parse(result.Item) : undefined;
+    return assetEntity.get(this.table, { userId, id: assetId }, { consistent: true });
   }
 
   async getAssets(userId: string, assetIds: readonly string[]): Promise<MediaAsset[]> {
@@ -238,22 +236,13 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
   // Changes ------------------------------------------------------------------------------------
 
   async recordProxy(userId: string, assetId: string, proxy: { proxyKey: string; storageKey: string }): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.name,
-          Key: assetEntity.key({ userId, id: assetId }),
-          // proxyKey alone: folderId, tags, title and the rest are never written back from an older read.
-          UpdateExpression: 'SET proxyKey = :proxy',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(proxyKey) AND storageKey = :original',
-          ExpressionAttributeValues: { ':proxy': proxy.proxyKey, ':original': proxy.storageKey },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: assetEntity.key({ userId, id: assetId }),
+      // proxyKey alone: folderId, tags, title and the rest are never written back from an older read.
+      UpdateExpression: 'SET proxyKey = :proxy',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(proxyKey) AND storageKey = :original',
+      ExpressionAttributeValues: { ':proxy': proxy.proxyKey, ':original': proxy.storageKey },
+    });
   }
 
   async updateAsset(userId: string, assetId: string, changes: { isActive?: boolean; tags?: string[] }): Promise<MediaAsset> {
@@ -270,21 +259,9 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
       Object.assign(patch, { title: current.title, fileName: current.fileName, tags: changes.tags });
       fields.push('tags');
     }
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.name,
-          Key: assetEntity.key(patch),
-          ...updateExpression(assetEntity.changes(patch, fields)),
-          ConditionExpression: 'attribute_exists(pk)',
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return assetEntity.parse(result.Attributes);
-    } catch (error) {
-      if (isConditionFailure(error)) throw new NotFoundError(mediaMessages.assetNotFound);
-      throw error;
-    }
+    const updated = await assetEntity.updateExisting(this.table, patch, fields);
+    if (!updated) throw new NotFoundError(mediaMessages.assetNotFound);
+    return updated;
   }
 
   async moveAsset(asset: MediaAsset, folderId: string | null): Promise<boolean> {

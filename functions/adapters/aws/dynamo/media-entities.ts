@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mediaAssetSchema, mediaFolderSchema, pendingUploadSchema, type MediaAsset, type MediaFolder, type MediaUsage, type PendingUpload } from '../../../core/media/media';
-import { defineEntity, type TransactItem } from './entity';
-import { keys, mediaKeys } from './keys';
+import { defineEntity, type TransactItem, ownerPk, ownedById } from './entity';
+import { mediaKeys } from './keys';
 
 /**
  * The media library's four record types, all under `USER#<id>`, each defined once with
@@ -24,7 +24,6 @@ export function sizeKey(bytes: number, id: string): string {
   return `${String(bytes).padStart(12, '0')}#${id}`;
 }
 
-const ownerPk = { uses: ['userId'] as const, build: (record: { userId: string }) => keys.user(record.userId) };
 const inFolderPk = { uses: ['userId', 'folderId'] as const, build: (a: MediaAsset) => mediaKeys.inFolder(a.userId, a.folderId) };
 const byId = { uses: ['id'] as const, build: (a: MediaAsset) => a.id };
 const byName = { uses: ['title', 'id'] as const, build: (a: MediaAsset) => nameKey(a.title, a.id) };
@@ -33,12 +32,9 @@ const bySize = { uses: ['fileSize', 'id'] as const, build: (a: MediaAsset) => si
 export const assetEntity = defineEntity<MediaAsset, 'byName' | 'bySize' | 'inFolder' | 'inFolderByName' | 'inFolderBySize' | 'audio'>({
   type: 'MediaAsset',
   schema: mediaAssetSchema,
-  sortKeyPrefix: mediaKeys.assetPrefix,
-  owner: 'user',
   // A clip's proxy copy is ours (derived, for previews), not the user's data.
   export: { file: 'media.json', omit: ['proxyKey'] },
-  pk: ownerPk,
-  sk: { uses: ['id'], build: (a) => mediaKeys.asset(a.id) },
+  ...ownedById(mediaKeys.asset),
   derived: {
     /** What a search matches: title, file name and tags, lower-cased. */
     searchText: { uses: ['title', 'fileName', 'tags'], build: (a) => [a.title, a.fileName, ...a.tags].join('\n').toLowerCase() },
@@ -61,11 +57,8 @@ export const assetEntity = defineEntity<MediaAsset, 'byName' | 'bySize' | 'inFol
 export const folderEntity = defineEntity<MediaFolder>({
   type: 'MediaFolder',
   schema: mediaFolderSchema,
-  sortKeyPrefix: mediaKeys.folderPrefix,
-  owner: 'user',
   export: { file: 'media-folders.json' },
-  pk: ownerPk,
-  sk: { uses: ['id'], build: (f) => mediaKeys.folder(f.id) },
+  ...ownedById(mediaKeys.folder),
 });
 
 /** Kept well past the point where an upload counts as stale, so the release always finds it. */
@@ -74,10 +67,7 @@ const uploadTtlSeconds = 7 * 24 * 3600;
 export const uploadEntity = defineEntity<PendingUpload>({
   type: 'MediaUpload',
   schema: pendingUploadSchema,
-  sortKeyPrefix: mediaKeys.uploadPrefix,
-  owner: 'user',
-  pk: ownerPk,
-  sk: { uses: ['id'], build: (u) => mediaKeys.upload(u.id) },
+  ...ownedById(mediaKeys.upload),
   derived: { expiresAt: { uses: ['createdAt'], build: (u) => Math.floor(Date.parse(u.createdAt) / 1000) + uploadTtlSeconds } },
 });
 

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { MediaFolder } from '../../../core/media/media';
@@ -8,7 +8,7 @@ import { updateExpression } from './entity';
 import { keys, mediaKeys } from './keys';
 import { moveTransaction } from './media-assets';
 import { assetEntity, folderEntity } from './media-entities';
-import { isConditionFailure, queryAll, queryPage, type TableRef } from './table';
+import { isConditionFailure, queryAll, queryPage, transactWrite, type TableRef } from './table';
 
 const assetRef = z.object({ id: z.string(), userId: z.string() });
 
@@ -25,33 +25,18 @@ export class DynamoMediaFolderRepository implements MediaFolderRepository {
   }
 
   async getFolder(userId: string, folderId: string): Promise<MediaFolder | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.name, Key: folderEntity.key({ userId, id: folderId }), ConsistentRead: true }));
-    return result.Item ? folderEntity.parse(result.Item) : undefined;
+    return folderEntity.get(this.table, { userId, id: folderId }, { consistent: true });
   }
 
   async createFolder(folder: MediaFolder): Promise<void> {
-    await this.table.client.send(
-      new TransactWriteCommand({ TransactItems: [{ Put: { TableName: this.name, Item: folderEntity.item(folder), ConditionExpression: 'attribute_not_exists(pk)' } }] }),
-    );
+    await transactWrite(this.table, [folderEntity.newItem(this.table, folder)]);
   }
 
   async renameFolder(userId: string, folderId: string, name: string): Promise<MediaFolder> {
     const patch = { userId, id: folderId, name, updatedAt: new Date().toISOString() };
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.name,
-          Key: folderEntity.key(patch),
-          ...updateExpression(folderEntity.changes(patch, ['name', 'updatedAt'])),
-          ConditionExpression: 'attribute_exists(pk)',
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return folderEntity.parse(result.Attributes);
-    } catch (error) {
-      if (isConditionFailure(error)) throw new NotFoundError(mediaMessages.folderNotFound);
-      throw error;
-    }
+    const renamed = await folderEntity.updateExisting(this.table, patch, ['name', 'updatedAt']);
+    if (!renamed) throw new NotFoundError(mediaMessages.folderNotFound);
+    return renamed;
   }
 
   async deleteFolder(folder: MediaFolder): Promise<void> {

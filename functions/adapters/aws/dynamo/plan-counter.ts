@@ -1,10 +1,9 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys } from './keys';
-import { queryCount, type TableRef } from './table';
+import { getItem, queryCount, transactWrite, type TableRef, type TransactItem } from './table';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem } from './table';
 
 /** What a counted write came to: written; refused at the limit; or one of the record writes' own conditions failed. */
 export type CountedOutcome = 'written' | 'limit' | 'record';
@@ -38,7 +37,7 @@ export const planCounterEntity = defineEntity<z.infer<typeof planCounterSchema>>
   type: 'PlanCounter',
   schema: planCounterSchema,
   sortKeyPrefix: 'COUNT#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['name'], build: (c) => c.name },
   owner: 'user',
 });
@@ -68,8 +67,8 @@ export class PlanCounter {
   }
 
   async current(userId: string): Promise<number | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: this.key(userId), ConsistentRead: true }));
-    return Item === undefined ? undefined : (counterSchema.safeParse(Item).data?.count ?? 0);
+    const item = await getItem(this.table, this.key(userId), { ConsistentRead: true });
+    return item === undefined ? undefined : (counterSchema.safeParse(item).data?.count ?? 0);
   }
 
   /** The counter's own write for a step of `delta` from `count` (undefined: no counter yet), or 'limit' when a seed already shows it reached. */
@@ -80,8 +79,7 @@ export class PlanCounter {
     if (count === undefined) {
       const existing = await this.countRecords(userId);
       if (delta > 0 && existing >= limit) return 'limit';
-      const seeded = planCounterEntity.item({ userId, name: this.sortKey, count: Math.max(0, existing + delta) });
-      return { Put: { TableName: tableName, Item: seeded, ConditionExpression: 'attribute_not_exists(pk)' } };
+      return planCounterEntity.newItem(this.table, { userId, name: this.sortKey, count: Math.max(0, existing + delta) });
     }
     if (delta > 0) {
       return { Update: { TableName: tableName, Key, UpdateExpression: 'SET #count = #count + :one', ConditionExpression: '#count < :limit', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1, ':limit': limit } } };
@@ -105,7 +103,7 @@ export class PlanCounter {
       const step = await this.stepOf(userId, count, delta, limit);
       if (step === 'limit') return 'limit';
       try {
-        await this.table.client.send(new TransactWriteCommand({ TransactItems: [...records, step] }));
+        await transactWrite(this.table, [...records, step]);
         return 'written';
       } catch (error) {
         const codes = cancellationCodes(error);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { publicationStatuses } from '../../../contract/rules/posting';
 import { publishingPlatforms } from '../../../contract/rules/publishing';
 import type { StoredPublication } from '../../../core/ports/publications';
-import { defineEntity } from './entity';
-import { keys } from './keys';
+import { defineEntity, ownerPk, ownedById } from './entity';
 
 /**
  * The publishing ledger: one item per publication under its owner, `USER#<id>` /
@@ -68,12 +67,9 @@ export function dueSortKey(dueAt: number, userId: string, id: string): string {
 export const publicationEntity = defineEntity<StoredPublication, 'due'>({
   type: 'Publication',
   schema: storedPublicationSchema,
-  sortKeyPrefix: publicationKeys.publicationPrefix,
-  owner: 'user',
   // What was posted where and how it went; never the upload's session URLs, the lease or our own bookkeeping.
   export: { file: 'publications.json', omit: ['checkpoint', 'leaseOwner', 'leaseUntil', 'dueAt', 'videoKey', 'announcedAt', 'attempts'] },
-  pk: { uses: ['userId'], build: (p) => keys.user(p.userId) },
-  sk: { uses: ['id'], build: (p) => publicationKeys.publication(p.id) },
+  ...ownedById(publicationKeys.publication),
   indexes: {
     due: {
       index: 'gsi1',
@@ -92,7 +88,7 @@ export const postDayEntity = defineEntity<z.infer<typeof postDaySchema>>({
   schema: postDaySchema,
   sortKeyPrefix: publicationKeys.postDayPrefix,
   owner: 'user',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['day'], build: (c) => publicationKeys.postDay(c.day) },
   derived: { expiresAt: { uses: ['day'], build: (c) => Math.floor(Date.parse(`${c.day}T00:00:00Z`) / 1000) + 3 * 86_400 } },
 });

@@ -1,10 +1,9 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostingCheckpoint } from '../../../core/ports/posting';
 import type { Claim, CreateOutcome, PublicationRef, PublicationStore, StoredPublication } from '../../../core/ports/publications';
 import { updateExpression } from './entity';
 import { cancellationCodes } from './plan-counter';
 import { dueSortKey, postDayEntity, publicationEntity, publicationKeys } from './publication-entities';
-import { isConditionFailure, queryPage, type TableRef } from './table';
+import { queryPage, transactWrite, updateIf, type TableRef } from './table';
 
 type Field = keyof StoredPublication & string;
 
@@ -21,26 +20,20 @@ export class DynamoPublications implements PublicationStore {
     if (count > limit) return 'limit';
     const counter = postDayEntity.item({ userId: first.userId, day, count: 0 });
     try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...publications.map((publication) => ({
-              Put: { TableName: this.table.tableName, Item: publicationEntity.item(publication), ConditionExpression: 'attribute_not_exists(pk)' },
-            })),
-            {
-              // The day's posts spent with the publications: the counter is made on the day's first post.
-              Update: {
-                TableName: this.table.tableName,
-                Key: postDayEntity.key({ userId: first.userId, day }),
-                UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :n, #type = :type, userId = :user, #day = :day, expiresAt = :expires',
-                ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
-                ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#day': 'day' },
-                ExpressionAttributeValues: { ':zero': 0, ':n': count, ':room': limit - count, ':type': counter.type, ':user': first.userId, ':day': day, ':expires': counter.expiresAt },
-              },
-            },
-          ],
-        }),
-      );
+      await transactWrite(this.table, [
+        ...publications.map((publication) => publicationEntity.newItem(this.table, publication)),
+        {
+          // The day's posts spent with the publications: the counter is made on the day's first post.
+          Update: {
+            TableName: this.table.tableName,
+            Key: postDayEntity.key({ userId: first.userId, day }),
+            UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :n, #type = :type, userId = :user, #day = :day, expiresAt = :expires',
+            ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
+            ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#day': 'day' },
+            ExpressionAttributeValues: { ':zero': 0, ':n': count, ':room': limit - count, ':type': counter.type, ':user': first.userId, ':day': day, ':expires': counter.expiresAt },
+          },
+        },
+      ]);
       return 'created';
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -50,8 +43,7 @@ export class DynamoPublications implements PublicationStore {
   }
 
   async get(ref: PublicationRef): Promise<StoredPublication | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: publicationEntity.key(ref), ConsistentRead: true }));
-    return Item ? publicationEntity.parse(Item) : undefined;
+    return publicationEntity.get(this.table, ref, { consistent: true });
   }
 
   async list(userId: string, scriptId: string | undefined, max: number): Promise<StoredPublication[]> {
@@ -81,22 +73,13 @@ export class DynamoPublications implements PublicationStore {
       }
     }
     const update = updateExpression(changes);
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: publicationEntity.key(next),
-          UpdateExpression: update.UpdateExpression,
-          ConditionExpression: `attribute_exists(pk) AND ${condition}`,
-          ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...names },
-          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...values },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: publicationEntity.key(next),
+      UpdateExpression: update.UpdateExpression,
+      ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+      ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...names },
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...values },
+    });
   }
 
   private owned(claim: Claim): { condition: string; values: Record<string, unknown> } {
@@ -183,21 +166,12 @@ export class DynamoPublications implements PublicationStore {
   }
 
   async markAnnounced(ref: PublicationRef, at: string): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: publicationEntity.key(ref),
-          UpdateExpression: 'SET announcedAt = :at',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(announcedAt)',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: publicationEntity.key(ref),
+      UpdateExpression: 'SET announcedAt = :at',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(announcedAt)',
+      ExpressionAttributeValues: { ':at': at },
+    });
   }
 
   async due(now: number, max: number): Promise<StoredPublication[]> {

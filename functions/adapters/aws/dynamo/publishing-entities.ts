@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountStatuses, publishingPlatforms } from '../../../contract/rules/publishing';
 import type { StoredAccount } from '../../../core/ports/publishing';
-import { defineEntity } from './entity';
+import { defineEntity, ownedById } from './entity';
 
 /**
  * Connected accounts, one item per account under the user: `USER#<id>` / `PUBACCT#<account>`,
@@ -35,12 +35,9 @@ export const storedAccountSchema = z.object({
 export const connectedAccountEntity = defineEntity<StoredAccount>({
   type: 'ConnectedAccount',
   schema: storedAccountSchema,
-  sortKeyPrefix: publishingKeys.accountPrefix,
-  owner: 'user',
   // Which platform accounts, never their tokens.
   export: { file: 'connected-accounts.json', omit: ['sealedTokens', 'tokenVersion', 'accessExpiresAt', 'refreshingUntil'] },
-  pk: { uses: ['userId'], build: (account) => `USER#${account.userId}` },
-  sk: { uses: ['id'], build: (account) => publishingKeys.account(account.id) },
+  ...ownedById(publishingKeys.account),
 });
 
 export const oauthStateSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionRecord, ConnectionStore, TicketOwner, TicketStore } from '../../../core/ports/realtime';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -32,7 +32,7 @@ export const userConnectionEntity = defineEntity<ConnectionRecord & { userId: st
   type: 'UserConnection',
   schema: connectionSchema.extend({ userId: z.string() }),
   sortKeyPrefix: 'WSCONN#',
-  pk: { uses: ['userId'], build: (c) => keys.user(c.userId) },
+  pk: ownerPk,
   sk: { uses: ['connectionId'], build: (c) => keys.wsConnection(c.connectionId) },
   derived: expiry,
   owner: 'user',

@@ -1,10 +1,9 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { scheduledEmailStatuses } from '../../../contract/delivery';
 import type { ScheduledEmailRepository, StoredScheduledEmail } from '../../../core/ports/delivery';
-import { defineEntity } from './entity';
-import { deliveryKeys, keys } from './keys';
-import { isConditionFailure, queryPage, type TableRef } from './table';
+import { defineEntity, ownedById } from './entity';
+import { deliveryKeys } from './keys';
+import { ifConditionFails, queryPage, updateIf, updateItem, type TableRef } from './table';
 
 const scheduledEmailSchema = z.object({
   id: z.string(),
@@ -27,9 +26,7 @@ const scheduledEmailSchema = z.object({
 export const scheduledEmailEntity = defineEntity<StoredScheduledEmail, 'pending'>({
   type: 'ScheduledEmail',
   schema: scheduledEmailSchema,
-  sortKeyPrefix: deliveryKeys.scheduledEmailPrefix,
-  pk: { uses: ['userId'], build: (e) => keys.user(e.userId) },
-  sk: { uses: ['id'], build: (e) => deliveryKeys.scheduledEmail(e.id) },
+  ...ownedById(deliveryKeys.scheduledEmail),
   indexes: {
     pending: {
       index: 'gsi1',
@@ -38,7 +35,6 @@ export const scheduledEmailEntity = defineEntity<StoredScheduledEmail, 'pending'
       holds: { uses: ['status'], build: (e) => e.status === 'pending' },
     },
   },
-  owner: 'user',
   export: { file: 'scheduled-emails.json' },
 });
 
@@ -54,18 +50,11 @@ export class DynamoScheduledEmailRepository implements ScheduledEmailRepository 
   constructor(private readonly table: TableRef) {}
 
   async create(email: StoredScheduledEmail): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: scheduledEmailEntity.item(email),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await scheduledEmailEntity.putNew(this.table, email);
   }
 
-  async get(userId: string, id: string): Promise<StoredScheduledEmail | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: key(userId, id), ConsistentRead: true }));
-    return Item ? scheduledEmailEntity.parse(Item) : undefined;
+  get(userId: string, id: string): Promise<StoredScheduledEmail | undefined> {
+    return scheduledEmailEntity.get(this.table, { userId, id }, { consistent: true });
   }
 
   async list(userId: string, limit: number): Promise<StoredScheduledEmail[]> {
@@ -73,56 +62,37 @@ export class DynamoScheduledEmailRepository implements ScheduledEmailRepository 
   }
 
   async claim(userId: string, id: string, now: string): Promise<StoredScheduledEmail | undefined> {
-    try {
-      const { Attributes } = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: key(userId, id),
-          UpdateExpression: 'SET #status = :sending, claimedAt = :now REMOVE gsi1pk, gsi1sk',
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':now': now },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return scheduledEmailSchema.parse(Attributes);
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+    const claimed = updateItem(this.table, { ...this.leavePending(userId, id, 'sending', 'claimedAt', now), ReturnValues: 'ALL_NEW' });
+    return ifConditionFails(
+      claimed.then(({ Attributes }) => scheduledEmailSchema.parse(Attributes)),
+      () => undefined,
+    );
+  }
+
+  /** The move of a pending email to `status`, stamped `at` in `stampedAs`, out of the due index. */
+  private leavePending(userId: string, id: string, status: 'sending' | 'cancelled', stampedAs: 'claimedAt' | 'cancelledAt', at: string) {
+    return {
+      Key: key(userId, id),
+      UpdateExpression: `SET #status = :${status}, ${stampedAs} = :now REMOVE gsi1pk, gsi1sk`,
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { [`:${status}`]: status, ':pending': 'pending', ':now': at },
+    };
   }
 
   async finish(userId: string, id: string, outcome: { status: 'sent'; sentAt: string } | { status: 'failed'; errorMessage: string }): Promise<void> {
     const sent = outcome.status === 'sent';
-    await this.table.client.send(
-      new UpdateCommand({
-        TableName: this.table.tableName,
-        Key: key(userId, id),
-        UpdateExpression: sent ? 'SET #status = :status, sentAt = :detail' : 'SET #status = :status, errorMessage = :detail',
-        ConditionExpression: '#status = :sending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': outcome.status, ':detail': sent ? outcome.sentAt : outcome.errorMessage, ':sending': 'sending' },
-      }),
-    );
+    await updateItem(this.table, {
+      Key: key(userId, id),
+      UpdateExpression: sent ? 'SET #status = :status, sentAt = :detail' : 'SET #status = :status, errorMessage = :detail',
+      ConditionExpression: '#status = :sending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': outcome.status, ':detail': sent ? outcome.sentAt : outcome.errorMessage, ':sending': 'sending' },
+    });
   }
 
   async cancel(userId: string, id: string, now: string): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: key(userId, id),
-          UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now REMOVE gsi1pk, gsi1sk',
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':cancelled': 'cancelled', ':pending': 'pending', ':now': now },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, this.leavePending(userId, id, 'cancelled', 'cancelledAt', now));
   }
 
   /** Pending emails due by `now` (every user's; the sweep's read), oldest first. */

@@ -1,13 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { NotFoundError } from '../../../core/errors';
 import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/scripts';
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/scripts/lifecycle';
-import { defineEntity, updateExpression } from './entity';
+import { defineEntity, updateExpression, ownedById } from './entity';
 import { keys, videoRunClaim } from './keys';
-import { isConditionFailure, queryCount, type TableRef } from './table';
+import { deleteItem, getItem, ifConditionFails, queryCount, updateItem, type TableRef } from './table';
 
 const prefix = keys.script('');
 
@@ -15,10 +14,7 @@ const prefix = keys.script('');
 export const scriptEntity = defineEntity<Script>({
   type: 'Script',
   schema: scriptSchema,
-  sortKeyPrefix: prefix,
-  pk: { uses: ['userId'], build: (s) => keys.user(s.userId) },
-  sk: { uses: ['id'], build: (s) => keys.script(s.id) },
-  owner: 'user',
+  ...ownedById(keys.script),
   export: { file: 'scripts.json', omit: Object.values(videoRunClaim) },
 });
 
@@ -45,20 +41,11 @@ export class DynamoScriptRepository implements ScriptRepository {
   constructor(private readonly table: TableRef) {}
 
   async create(script: Script): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: scriptEntity.item(script),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await scriptEntity.putNew(this.table, script);
   }
 
-  async get(userId: string, scriptId: string): Promise<Script | undefined> {
-    const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: { pk: keys.user(userId), sk: keys.script(scriptId) } }),
-    );
-    return result.Item ? scriptEntity.parse(result.Item) : undefined;
+  get(userId: string, scriptId: string): Promise<Script | undefined> {
+    return scriptEntity.get(this.table, { userId, id: scriptId });
   }
 
   list(userId: string, options: { limit: number; cursor?: string; before?: string }): Promise<Page<Script>> {
@@ -84,52 +71,40 @@ export class DynamoScriptRepository implements ScriptRepository {
   private async write(userId: string, scriptId: string, changes: Partial<Script>, guard: VideoRunGuard | undefined, returnValues: 'ALL_NEW' | 'ALL_OLD') {
     const expression = updateExpression({ set: writable(changes), remove: [] });
     const condition = guardCondition(guard);
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, scriptId),
-          UpdateExpression: expression.UpdateExpression,
-          ConditionExpression: condition ? `attribute_exists(pk) AND ${condition.expression}` : 'attribute_exists(pk)',
-          ExpressionAttributeNames: { ...expression.ExpressionAttributeNames, ...condition?.names },
-          ExpressionAttributeValues: { ...expression.ExpressionAttributeValues, ...condition?.values },
-          ReturnValues: returnValues,
-        }),
-      );
-      return result.Attributes;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      throw guard && (await this.exists(userId, scriptId)) ? videoBusyError() : new NotFoundError(scriptNotFound);
-    }
+    const result = await ifConditionFails(
+      updateItem(this.table, {
+        Key: this.key(userId, scriptId),
+        UpdateExpression: expression.UpdateExpression,
+        ConditionExpression: condition ? `attribute_exists(pk) AND ${condition.expression}` : 'attribute_exists(pk)',
+        ExpressionAttributeNames: { ...expression.ExpressionAttributeNames, ...condition?.names },
+        ExpressionAttributeValues: { ...expression.ExpressionAttributeValues, ...condition?.values },
+        ReturnValues: returnValues,
+      }),
+      async () => {
+        throw guard && (await this.exists(userId, scriptId)) ? videoBusyError() : new NotFoundError(scriptNotFound);
+      },
+    );
+    return result.Attributes;
   }
 
   async delete(userId: string, scriptId: string, guard?: VideoRunGuard): Promise<Script | undefined> {
     const condition = guardCondition(guard);
-    try {
-      const result = await this.table.client.send(
-        new DeleteCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, scriptId),
-          ...(condition
-            ? { ConditionExpression: condition.expression, ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
-            : {}),
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return result.Attributes ? scriptSchema.parse(result.Attributes) : undefined;
-    } catch (error) {
-      // A missing item passes the condition (no claim), so a failure means a run holds the script.
-      if (isConditionFailure(error)) throw videoBusyError();
-      throw error;
-    }
+    const deleted = deleteItem(this.table, {
+      Key: this.key(userId, scriptId),
+      ...(condition ? { ConditionExpression: condition.expression, ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values } : {}),
+      ReturnValues: 'ALL_OLD',
+    });
+    // A missing item passes the condition (no claim), so a failure means a run holds the script.
+    const result = await ifConditionFails(deleted, () => {
+      throw videoBusyError();
+    });
+    return result.Attributes ? scriptSchema.parse(result.Attributes) : undefined;
   }
 
   async videoRunHolds(userId: string, scriptId: string, guard: VideoRunGuard): Promise<boolean> {
-    const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, scriptId), ConsistentRead: true }),
-    );
-    const at: unknown = result.Item?.[videoRunClaim.at];
-    return result.Item?.[videoRunClaim.runId] !== undefined && !(typeof at === 'number' && at < guard.claimsSince);
+    const item = await getItem(this.table, this.key(userId, scriptId), { ConsistentRead: true });
+    const at: unknown = item?.[videoRunClaim.at];
+    return item?.[videoRunClaim.runId] !== undefined && !(typeof at === 'number' && at < guard.claimsSince);
   }
 
   private key(userId: string, scriptId: string) {
@@ -137,10 +112,7 @@ export class DynamoScriptRepository implements ScriptRepository {
   }
 
   private async exists(userId: string, scriptId: string): Promise<boolean> {
-    const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, scriptId), ConsistentRead: true, ProjectionExpression: 'pk' }),
-    );
-    return result.Item !== undefined;
+    return (await getItem(this.table, this.key(userId, scriptId), { ConsistentRead: true, ProjectionExpression: 'pk' })) !== undefined;
   }
 
   async monthSummary(userId: string, since: Date): Promise<{ scriptsCreated: number; videosMade: number }> {

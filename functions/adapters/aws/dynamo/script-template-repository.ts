@@ -1,6 +1,6 @@
 import type { ScriptTemplateRepository } from '../../../core/ports/scripts';
 import { scriptTemplateSchema, type ScriptTemplate } from '../../../contract/generation';
-import { defineEntity } from './entity';
+import { defineEntity, ownedById } from './entity';
 import { keys } from './keys';
 import { countUnder, PlanCounter } from './plan-counter';
 import type { TableRef } from './table';
@@ -10,10 +10,7 @@ const prefix = keys.scriptTemplate('');
 export const scriptTemplateEntity = defineEntity<ScriptTemplate>({
   type: 'ScriptTemplate',
   schema: scriptTemplateSchema,
-  sortKeyPrefix: prefix,
-  pk: { uses: ['userId'], build: (t) => keys.user(t.userId) },
-  sk: { uses: ['id'], build: (t) => keys.scriptTemplate(t.id) },
-  owner: 'user',
+  ...ownedById(keys.scriptTemplate),
   export: { file: 'script-templates.json' },
 });
 

@@ -1,9 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendOnce } from '../../../core/ports/delivery';
 import { z } from 'zod';
-import { defineEntity } from './entity';
-import { keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { defineEntity, ownerPk } from './entity';
+import { conditionHeld, type TableRef } from './table';
 
 const sentMarkerSchema = z.object({ userId: z.string(), key: z.string(), keepDays: z.number() });
 
@@ -12,7 +10,7 @@ export const sentMarkerEntity = defineEntity<z.infer<typeof sentMarkerSchema>>({
   type: 'SentMarker',
   schema: sentMarkerSchema,
   sortKeyPrefix: 'SENT#',
-  pk: { uses: ['userId'], build: (m) => keys.user(m.userId) },
+  pk: ownerPk,
   sk: { uses: ['key'], build: (m) => `SENT#${m.key}`.slice(0, 1000) },
   derived: { expiresAt: { uses: ['keepDays'], build: (m) => Math.floor(Date.now() / 1000) + m.keepDays * 86_400 } },
   owner: 'user',
@@ -23,18 +21,6 @@ export class DynamoSendOnce implements SendOnce {
   constructor(private readonly table: TableRef) {}
 
   async claim(userId: string, key: string, keepDays: number): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new PutCommand({
-          TableName: this.table.tableName,
-          Item: sentMarkerEntity.item({ userId, key: key.slice(0, 1000), keepDays }),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionHeld(sentMarkerEntity.putNew(this.table, { userId, key: key.slice(0, 1000), keepDays }));
   }
 }

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { sessionSchema, type Session } from '../../../core/sessions/session';
 import type { SessionStore } from '../../../core/ports/session-store';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys } from './keys';
 import { queryAll, type TableRef } from './table';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export const sessionEntity = defineEntity<Session, 'byUser'>({
   schema: sessionSchema,
   pk: { uses: ['idHash'], build: (s) => keys.session(s.idHash) },
   sk: { uses: [], build: () => 'SESSION' },
-  indexes: { byUser: { index: 'gsi1', pk: { uses: ['userId'], build: (s) => keys.user(s.userId) }, sk: { uses: ['idHash'], build: (s) => `SESSION#${s.idHash}` } } },
+  indexes: { byUser: { index: 'gsi1', pk: ownerPk, sk: { uses: ['idHash'], build: (s) => `SESSION#${s.idHash}` } } },
 });
 
 const sessionKey = (idHash: string) => sessionEntity.key({ idHash });

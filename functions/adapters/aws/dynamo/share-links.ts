@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { ShareLinkRepository, StoredShareLink } from '../../../core/ports/delivery';
-import { defineEntity } from './entity';
-import { deliveryKeys, keys } from './keys';
+import { defineEntity, ownedById } from './entity';
+import { deliveryKeys } from './keys';
 import { isConditionFailure, type TableRef } from './table';
 
 const linkSchema = z.object({
@@ -30,14 +30,11 @@ const storedLinkSchema = z
 export const shareLinkEntity = defineEntity<StoredShareLink>({
   type: 'ShareLink',
   schema: storedLinkSchema,
-  sortKeyPrefix: deliveryKeys.shareLinkPrefix,
-  pk: { uses: ['userId'], build: (l) => keys.user(l.userId) },
-  sk: { uses: ['id'], build: (l) => deliveryKeys.shareLink(l.id) },
+  ...ownedById(deliveryKeys.shareLink),
   derived: {
     expiresOn: { uses: ['expiresAt'], build: (l) => l.expiresAt },
     expiresAt: { uses: ['expiresAt'], build: (l) => ttl(l.expiresAt, 30) },
   },
-  owner: 'user',
   export: { file: 'share-links.json', omit: ['token', 'tokenHash'] },
 });
 

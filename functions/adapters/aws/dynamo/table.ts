@@ -1,6 +1,20 @@
 import type { z } from 'zod';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type GetCommandInput,
+  type PutCommandInput,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } from './cursor';
 import { guardItemSizes } from './item-size';
 import type { IndexName } from '../../../platform/table-schema';
@@ -157,4 +171,68 @@ export async function queryAll<T>(table: TableRef, schema: z.ZodType<T>, options
 
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
+}
+
+/** A command's input without the table's name, which the helpers below fill in. */
+type OnTable<Input> = Omit<Input, 'TableName'>;
+
+/** The condition of a write that only creates: no item has the key yet. */
+export const absent = 'attribute_not_exists(pk)';
+
+/** One GetItem: the stored item, or undefined. */
+export async function getItem(table: TableRef, key: { pk: string; sk: string }, options: OnTable<Omit<GetCommandInput, 'Key'>> = {}): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.tableName, Key: key, ...options }));
+  return Item;
+}
+
+export function putItem(table: TableRef, input: OnTable<PutCommandInput>) {
+  return table.client.send(new PutCommand({ TableName: table.tableName, ...input }));
+}
+
+export function updateItem(table: TableRef, input: OnTable<UpdateCommandInput>) {
+  return table.client.send(new UpdateCommand({ TableName: table.tableName, ...input }));
+}
+
+export function deleteItem(table: TableRef, input: OnTable<DeleteCommandInput>) {
+  return table.client.send(new DeleteCommand({ TableName: table.tableName, ...input }));
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One TransactWriteItems: every item written, or none. */
+export function transactWrite(table: TableRef, items: TransactItem[]) {
+  return table.client.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/** What a conditional write gave, or what `otherwise` gives when its condition failed; any other error is thrown. */
+export async function ifConditionFails<T, U>(write: Promise<T>, otherwise: () => U | Promise<U>): Promise<T | U> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return otherwise();
+  }
+}
+
+/** Whether a conditional write was made: false when its condition failed. */
+export function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  return ifConditionFails(
+    write.then(() => true),
+    () => false,
+  );
+}
+
+/** A conditional write whose failed condition means there is nothing to do. */
+export async function unlessConditionFails(write: Promise<unknown>): Promise<void> {
+  await ifConditionFails(write, () => undefined);
+}
+
+/** A conditional UpdateItem: whether it was made. */
+export function updateIf(table: TableRef, input: OnTable<UpdateCommandInput> & { ConditionExpression: string }): Promise<boolean> {
+  return conditionHeld(updateItem(table, input));
+}
+
+/** A conditional PutItem: whether it was made. */
+export function putIf(table: TableRef, input: OnTable<PutCommandInput> & { ConditionExpression: string }): Promise<boolean> {
+  return conditionHeld(putItem(table, input));
 }

@@ -1,11 +1,10 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { RunSettlement, UsageCounters, UsageMetric } from '../../../core/ports/usage';
 import { round2 } from '../../../core/plans/usage-minutes';
 import { defineEntity } from './entity';
 import { keys } from './keys';
-import { cancellationCodes, type TransactItem } from './plan-counter';
-import { isConditionFailure, type TableRef } from './table';
+import { cancellationCodes } from './plan-counter';
+import { conditionHeld, getItem, isConditionFailure, transactWrite, unlessConditionFails, updateIf, updateItem, type TableRef, type TransactItem } from './table';
 
 /** Each plan counter on the user's profile item: the attribute counted and the one holding its last reset. */
 const metrics = {
@@ -40,6 +39,8 @@ export const chargedRunEntity = defineEntity<z.infer<typeof chargedRunSchema>>({
   owner: 'user',
 });
 
+type CounterStep = 'add' | 'up-to-limit' | 'subtract' | 'to-zero';
+
 /** Transaction conflicts (real DynamoDB) are tried again this often, after a short random pause. */
 const attempts = 8;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
@@ -63,56 +64,20 @@ export class DynamoUsageCounters implements UsageCounters {
   async add(userId: string, metric: UsageMetric, amount: number, limit: number): Promise<boolean> {
     const { used, round } = metrics[metric];
     if (amount > limit) return false;
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId),
-          UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used <= :ceiling)',
-          ExpressionAttributeNames: { '#used': used },
-          ExpressionAttributeValues: { ':amount': round(amount), ':ceiling': round2(limit - amount), ':zero': 0 },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: this.key(userId),
+      UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used <= :ceiling)',
+      ExpressionAttributeNames: { '#used': used },
+      ExpressionAttributeValues: { ':amount': round(amount), ':ceiling': round2(limit - amount), ':zero': 0 },
+    });
   }
 
   /** Gives back what was reserved but not used, never below zero (a reset may have happened in between). */
   async refund(userId: string, metric: UsageMetric, amount: number): Promise<void> {
     if (amount <= 0) return;
-    const { used } = metrics[metric];
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId),
-          UpdateExpression: 'SET #used = #used - :amount',
-          ConditionExpression: '#used >= :amount',
-          ExpressionAttributeNames: { '#used': used },
-          ExpressionAttributeValues: { ':amount': amount },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      await this.table.client
-        .send(
-          new UpdateCommand({
-            TableName: this.table.tableName,
-            Key: this.key(userId),
-            UpdateExpression: 'SET #used = :zero',
-            ConditionExpression: 'attribute_exists(pk) AND #used < :amount',
-            ExpressionAttributeNames: { '#used': used },
-            ExpressionAttributeValues: { ':zero': 0, ':amount': amount },
-          }),
-        )
-        .catch((inner: unknown) => {
-          if (!isConditionFailure(inner)) throw inner;
-        });
-    }
+    if (await updateIf(this.table, this.counterUpdate(userId, metric, 'subtract', amount))) return;
+    await unlessConditionFails(updateItem(this.table, this.counterUpdate(userId, metric, 'to-zero', amount)));
   }
 
   /** Adds use beyond a reservation, up to `limit` at most. */
@@ -120,38 +85,28 @@ export class DynamoUsageCounters implements UsageCounters {
     if (amount <= 0) return;
     if (await this.add(userId, metric, amount, limit)) return;
     const { used } = metrics[metric];
-    await this.table.client
-      .send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId),
-          UpdateExpression: 'SET #used = :limit',
-          ConditionExpression: 'attribute_exists(pk) AND #used < :limit',
-          ExpressionAttributeNames: { '#used': used },
-          ExpressionAttributeValues: { ':limit': limit },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+    await unlessConditionFails(
+      updateItem(this.table, {
+        Key: this.key(userId),
+        UpdateExpression: 'SET #used = :limit',
+        ConditionExpression: 'attribute_exists(pk) AND #used < :limit',
+        ExpressionAttributeNames: { '#used': used },
+        ExpressionAttributeValues: { ':limit': limit },
+      }),
+    );
   }
 
   async reset(userId: string, metric: UsageMetric, expectedLastReset: string, now: Date): Promise<void> {
     const { used, lastReset } = metrics[metric];
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId),
-          UpdateExpression: 'SET #used = :zero, #last = :now',
-          ConditionExpression: '#last = :expected',
-          ExpressionAttributeNames: { '#used': used, '#last': lastReset },
-          ExpressionAttributeValues: { ':zero': 0, ':now': now.toISOString(), ':expected': expectedLastReset },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await unlessConditionFails(
+      updateItem(this.table, {
+        Key: this.key(userId),
+        UpdateExpression: 'SET #used = :zero, #last = :now',
+        ConditionExpression: '#last = :expected',
+        ExpressionAttributeNames: { '#used': used, '#last': lastReset },
+        ExpressionAttributeValues: { ':zero': 0, ':now': now.toISOString(), ':expected': expectedLastReset },
+      }),
+    );
   }
 
   /**
@@ -160,35 +115,16 @@ export class DynamoUsageCounters implements UsageCounters {
    * A transaction conflict (real DynamoDB) is tried again; a failed condition refuses.
    */
   async reserveRun(userId: string, metric: UsageMetric, runId: string, amount: number, limit: number): Promise<boolean> {
-    const { used, round } = metrics[metric];
+    const { round } = metrics[metric];
     const reserved = round(Math.max(0, amount));
     if (reserved > limit) return false;
     const nowSeconds = Math.floor(Date.now() / 1000);
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.table.client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: this.table.tableName,
-                  Item: chargedRunEntity.item({ userId, runId, metric, state: 'reserved', reserved, limit, reservedAt: nowSeconds }),
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              {
-                Update: {
-                  TableName: this.table.tableName,
-                  Key: this.key(userId),
-                  UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
-                  ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used <= :ceiling)',
-                  ExpressionAttributeNames: { '#used': used },
-                  ExpressionAttributeValues: { ':amount': reserved, ':ceiling': round2(limit - reserved), ':zero': 0 },
-                },
-              },
-            ],
-          }),
-        );
+        await transactWrite(this.table, [
+          chargedRunEntity.newItem(this.table, { userId, runId, metric, state: 'reserved', reserved, limit, reservedAt: nowSeconds }),
+          this.counterStep(userId, metric, 'add', reserved, limit),
+        ]);
         return true;
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -243,17 +179,26 @@ export class DynamoUsageCounters implements UsageCounters {
 
   /** The run's marker: `reserved` until settled or given back; a marker without a state is a charge from before reservations. */
   private async marker(userId: string, runId: string): Promise<{ state: RunMarkerState; reserved: number; limit: number } | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: keys.chargedRun(userId, runId), ConsistentRead: true }));
-    if (!Item) return undefined;
-    const parsed = runMarkerSchema.safeParse(Item);
+    const item = await getItem(this.table, keys.chargedRun(userId, runId), { ConsistentRead: true });
+    if (!item) return undefined;
+    const parsed = runMarkerSchema.safeParse(item);
     return parsed.success ? { state: parsed.data.state ?? 'settled', reserved: parsed.data.reserved ?? 0, limit: parsed.data.limit ?? 0 } : { state: 'settled', reserved: 0, limit: 0 };
   }
 
   /** The profile's update of one settling step, with its own condition, for the marker's transaction. */
-  private counterStep(userId: string, metric: UsageMetric, kind: 'add' | 'up-to-limit' | 'subtract' | 'to-zero', amount: number, limit = 0): TransactItem {
+  private counterStep(userId: string, metric: UsageMetric, kind: CounterStep, amount: number, limit = 0): TransactItem {
+    return { Update: { TableName: this.table.tableName, ...this.counterUpdate(userId, metric, kind, amount, limit) } };
+  }
+
+  /** The profile's update of one counter step, with its own condition. */
+  private counterUpdate(userId: string, metric: UsageMetric, kind: CounterStep, amount: number, limit = 0) {
     const { used } = metrics[metric];
-    const update = (UpdateExpression: string, ConditionExpression: string, values: Record<string, number>): TransactItem => ({
-      Update: { TableName: this.table.tableName, Key: this.key(userId), UpdateExpression, ConditionExpression, ExpressionAttributeNames: { '#used': used }, ExpressionAttributeValues: values },
+    const update = (UpdateExpression: string, ConditionExpression: string, values: Record<string, number>) => ({
+      Key: this.key(userId),
+      UpdateExpression,
+      ConditionExpression,
+      ExpressionAttributeNames: { '#used': used },
+      ExpressionAttributeValues: values,
     });
     switch (kind) {
       case 'add':
@@ -304,7 +249,7 @@ export class DynamoUsageCounters implements UsageCounters {
     };
     for (const [attempt, step] of steps.entries()) {
       try {
-        await this.table.client.send(new TransactWriteCommand({ TransactItems: step ? [marker, step] : [marker] }));
+        await transactWrite(this.table, step ? [marker, step] : [marker]);
         return 'ended';
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -329,34 +274,20 @@ export class DynamoUsageCounters implements UsageCounters {
   private async chargeUnreserved(userId: string, metric: UsageMetric, runId: string, amount: number): Promise<boolean> {
     const nowSeconds = Math.floor(Date.now() / 1000);
     const { used } = metrics[metric];
-    try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table.tableName,
-                Item: chargedRunEntity.item({ userId, runId, metric, state: 'settled', minutes: amount, chargedAt: nowSeconds }),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: this.table.tableName,
-                Key: this.key(userId),
-                UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#used': used },
-                ExpressionAttributeValues: { ':zero': 0, ':amount': amount },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionHeld(
+      transactWrite(this.table, [
+        chargedRunEntity.newItem(this.table, { userId, runId, metric, state: 'settled', minutes: amount, chargedAt: nowSeconds }),
+        {
+          Update: {
+            TableName: this.table.tableName,
+            Key: this.key(userId),
+            UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#used': used },
+            ExpressionAttributeValues: { ':zero': 0, ':amount': amount },
+          },
+        },
+      ]),
+    );
   }
 }

@@ -1,12 +1,11 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { RecentMediaUse, VideoRunStore } from '../../../core/ports/video';
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk } from './entity';
 import { keys, videoRunClaim } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { getItem, ifConditionFails, putItem, updateIf, updateItem, type TableRef } from './table';
 
 /** Sort keys of the video pipeline's own records under `USER#<id>`. */
 export const videoKeys = {
@@ -25,7 +24,7 @@ export const mediaUseEntity = defineEntity<z.infer<typeof mediaUseSchema>>({
   type: 'MediaUse',
   schema: mediaUseSchema,
   sortKeyPrefix: videoKeys.mediaUsePrefix,
-  pk: { uses: ['userId'], build: (u) => keys.user(u.userId) },
+  pk: ownerPk,
   sk: { uses: ['mediaId'], build: (u) => videoKeys.mediaUse(u.mediaId) },
   derived: { expiresAt: { uses: ['usedAt'], build: (u) => Math.floor(u.usedAt / 1000) + 7 * day } },
   owner: 'user',
@@ -61,48 +60,39 @@ export class DynamoVideoRunStore implements VideoRunStore {
     const sets = [...setClause(changes, names, values), '#run = :run', '#at = :now'];
     names['#frames'] = videoRunClaim.renderedFrames;
     names['#progressAt'] = videoRunClaim.progressAt;
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, scriptId),
-          UpdateExpression: `SET ${sets.join(', ')} REMOVE #frames, #progressAt`,
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #at < :stale)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return scriptSchema.parse(result.Attributes);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const current = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, scriptId), ConsistentRead: true }));
-      if (!current.Item) throw new NotFoundError(scriptNotFound);
-      return 'busy';
-    }
+    const claimed = updateItem(this.table, {
+      Key: this.key(userId, scriptId),
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE #frames, #progressAt`,
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #at < :stale)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    });
+    return ifConditionFails(
+      claimed.then((result) => scriptSchema.parse(result.Attributes)),
+      async () => {
+        if (!(await getItem(this.table, this.key(userId, scriptId), { ConsistentRead: true }))) throw new NotFoundError(scriptNotFound);
+        return 'busy' as const;
+      },
+    );
   }
 
   async release(userId: string, scriptId: string, runId: string, changes: Partial<Script>, options: { onlyIfHeld?: boolean } = {}): Promise<Script | undefined> {
     const names: Record<string, string> = { '#run': videoRunClaim.runId, '#at': videoRunClaim.at };
     const values: Record<string, unknown> = { ':run': runId };
     const sets = setClause(changes, names, values);
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, scriptId),
-          UpdateExpression: `${sets.length > 0 ? `SET ${sets.join(', ')} ` : ''}REMOVE #run, #at`,
-          ConditionExpression: options.onlyIfHeld ? 'attribute_exists(pk) AND #run = :run' : 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #run = :run)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return scriptSchema.parse(result.Attributes);
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+    const released = updateItem(this.table, {
+      Key: this.key(userId, scriptId),
+      UpdateExpression: `${sets.length > 0 ? `SET ${sets.join(', ')} ` : ''}REMOVE #run, #at`,
+      ConditionExpression: options.onlyIfHeld ? 'attribute_exists(pk) AND #run = :run' : 'attribute_exists(pk) AND (attribute_not_exists(#run) OR #run = :run)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    });
+    return ifConditionFails(
+      released.then((result) => scriptSchema.parse(result.Attributes)),
+      () => undefined,
+    );
   }
 
   async update(userId: string, scriptId: string, runId: string, changes: Partial<Script>): Promise<boolean> {
@@ -110,63 +100,38 @@ export class DynamoVideoRunStore implements VideoRunStore {
     const values: Record<string, unknown> = { ':run': runId };
     const sets = setClause(changes, names, values);
     if (sets.length === 0) return true;
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, scriptId),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: '#run = :run',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: this.key(userId, scriptId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: '#run = :run',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
   }
 
   async addRenderedFrames(userId: string, scriptId: string, runId: string, frames: number): Promise<number | undefined> {
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, scriptId),
-          UpdateExpression: 'ADD #frames :frames',
-          ConditionExpression: '#run = :run',
-          ExpressionAttributeNames: { '#run': videoRunClaim.runId, '#frames': videoRunClaim.renderedFrames },
-          ExpressionAttributeValues: { ':run': runId, ':frames': Math.max(0, Math.round(frames)) },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      const total: unknown = result.Attributes?.[videoRunClaim.renderedFrames];
-      return typeof total === 'number' ? total : undefined;
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+    const added = updateItem(this.table, {
+      Key: this.key(userId, scriptId),
+      UpdateExpression: 'ADD #frames :frames',
+      ConditionExpression: '#run = :run',
+      ExpressionAttributeNames: { '#run': videoRunClaim.runId, '#frames': videoRunClaim.renderedFrames },
+      ExpressionAttributeValues: { ':run': runId, ':frames': Math.max(0, Math.round(frames)) },
+      ReturnValues: 'UPDATED_NEW',
+    });
+    const result = await ifConditionFails(added, () => undefined);
+    const total: unknown = result?.Attributes?.[videoRunClaim.renderedFrames];
+    return typeof total === 'number' ? total : undefined;
   }
 
   async advanceProgress(userId: string, scriptId: string, runId: string, progress: number, now: number, minIntervalMs: number): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: this.key(userId, scriptId),
-          UpdateExpression: 'SET #progress = :progress, #at = :now',
-          ConditionExpression:
-            '#run = :run AND (attribute_not_exists(#at) OR #at <= :before) AND (attribute_not_exists(#progress) OR attribute_type(#progress, :null) OR #progress < :progress)',
-          ExpressionAttributeNames: { '#run': videoRunClaim.runId, '#at': videoRunClaim.progressAt, '#progress': 'videoProgress' },
-          ExpressionAttributeValues: { ':run': runId, ':now': now, ':before': now - minIntervalMs, ':progress': progress, ':null': 'NULL' },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: this.key(userId, scriptId),
+      UpdateExpression: 'SET #progress = :progress, #at = :now',
+      ConditionExpression:
+        '#run = :run AND (attribute_not_exists(#at) OR #at <= :before) AND (attribute_not_exists(#progress) OR attribute_type(#progress, :null) OR #progress < :progress)',
+      ExpressionAttributeNames: { '#run': videoRunClaim.runId, '#at': videoRunClaim.progressAt, '#progress': 'videoProgress' },
+      ExpressionAttributeValues: { ':run': runId, ':now': now, ':before': now - minIntervalMs, ':progress': progress, ':null': 'NULL' },
+    });
   }
 }
 
@@ -183,11 +148,7 @@ export class DynamoRecentMediaUse implements RecentMediaUse {
 
   async record(userId: string, mediaIds: readonly string[], atMs: number): Promise<void> {
     await Promise.all(
-      mediaIds.map((mediaId) =>
-        this.table.client.send(
-          new PutCommand({ TableName: this.table.tableName, Item: mediaUseEntity.item({ userId, mediaId, usedAt: atMs }) }),
-        ),
-      ),
+      mediaIds.map((mediaId) => putItem(this.table, { Item: mediaUseEntity.item({ userId, mediaId, usedAt: atMs }) })),
     );
   }
 }

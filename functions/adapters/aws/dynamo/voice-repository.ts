@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VoiceCloneLimitReachedError, type VoiceRepository } from '../../../core/ports/voices';
 import { userVoiceSchema, voiceSchema, type UserVoice, type Voice } from '../../../core/voices/voice';
-import { defineEntity } from './entity';
+import { defineEntity, ownerPk, idSortKey } from './entity';
 import { keys } from './keys';
 import { PlanCounter } from './plan-counter';
 import type { TableRef } from './table';
@@ -16,7 +16,7 @@ export const voiceEntity = defineEntity<Voice>({
     uses: ['visibility', 'userId'],
     build: (voice) => (voice.visibility === 'public' || !voice.userId ? keys.publicVoices() : keys.user(voice.userId)),
   },
-  sk: { uses: ['id'], build: (voice) => keys.voice(voice.id) },
+  sk: idSortKey(keys.voice),
   owner: 'user',
   export: { file: 'voices.json' },
 });
@@ -26,7 +26,7 @@ export const userVoiceEntity = defineEntity<UserVoice>({
   type: 'UserVoice',
   schema: userVoiceSchema,
   sortKeyPrefix: keys.userVoice(''),
-  pk: { uses: ['userId'], build: (link) => keys.user(link.userId) },
+  pk: ownerPk,
   sk: { uses: ['voiceId'], build: (link) => keys.userVoice(link.voiceId) },
   owner: 'user',
   export: { file: 'voices.json' },

@@ -1,10 +1,8 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { webhookEventTypes, type WebhookDelivery } from '../../../contract/delivery';
 import type { WebhookAttemptClaim, WebhookAttemptLog } from '../../../core/ports/webhooks';
-import { defineEntity } from './entity';
-import { keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { defineEntity, ownerPk, ownedById } from './entity';
+import { getItem, ifConditionFails, putItem, transactWrite, type TableRef } from './table';
 
 /**
  * Sort keys of the webhook engine's records under `USER#<id>` (kept here, as video-runs.ts keeps
@@ -39,10 +37,7 @@ type StoredDelivery = z.infer<typeof storedDeliverySchema>;
 export const webhookDeliveryEntity = defineEntity<StoredDelivery>({
   type: 'WebhookDelivery',
   schema: storedDeliverySchema,
-  sortKeyPrefix: webhookKeys.deliveryPrefix,
-  owner: 'user',
-  pk: { uses: ['userId'], build: (d) => keys.user(d.userId) },
-  sk: { uses: ['id'], build: (d) => webhookKeys.delivery(d.id) },
+  ...ownedById(webhookKeys.delivery),
   derived: { expiresAt: { uses: ['at'], build: (d) => Math.floor(Date.parse(d.at) / 1000) + deliveryTtlSeconds } },
 });
 
@@ -60,7 +55,7 @@ export const webhookAttemptEntity = defineEntity<z.infer<typeof attemptSchema>>(
   type: 'WebhookAttempt',
   schema: attemptSchema,
   sortKeyPrefix: 'WHATTEMPT#',
-  pk: { uses: ['userId'], build: (a) => keys.user(a.userId) },
+  pk: ownerPk,
   sk: { uses: ['eventId', 'attempt'], build: (a) => webhookKeys.attempt(a.eventId, a.attempt) },
   derived: { expiresAt: { uses: ['claimedAt'], build: (a) => Math.floor(a.claimedAt / 1000) + attemptClaimTtlSeconds } },
   owner: 'user',
@@ -80,13 +75,7 @@ export class DynamoWebhookDeliveryLog implements WebhookAttemptLog {
   constructor(private readonly table: TableRef) {}
 
   async record(userId: string, delivery: WebhookDelivery): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: webhookDeliveryEntity.item({ ...delivery, userId }),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await webhookDeliveryEntity.putNew(this.table, { ...delivery, userId });
   }
 
   async recent(userId: string, limit: number): Promise<WebhookDelivery[]> {
@@ -97,40 +86,30 @@ export class DynamoWebhookDeliveryLog implements WebhookAttemptLog {
   async claim(userId: string, eventId: string, attempt: number, now: Date, leaseSeconds: number): Promise<WebhookAttemptClaim> {
     const key = webhookAttemptEntity.key({ userId, eventId, attempt });
     const at = now.getTime();
-    try {
-      await this.table.client.send(
-        new PutCommand({
-          TableName: this.table.tableName,
-          Item: webhookAttemptEntity.item({ userId, eventId, attempt, state: 'sending', claimedAt: at }),
-          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND #claimedAt < :stale)',
-          ExpressionAttributeNames: { '#state': 'state', '#claimedAt': 'claimedAt' },
-          ExpressionAttributeValues: { ':sending': 'sending', ':stale': at - leaseSeconds * 1000 },
-        }),
-      );
-      return 'claimed';
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const current = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: key, ConsistentRead: true }));
-      return current.Item?.state === 'done' ? 'done' : 'busy';
-    }
+    const claimed = putItem(this.table, {
+      Item: webhookAttemptEntity.item({ userId, eventId, attempt, state: 'sending', claimedAt: at }),
+      ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND #claimedAt < :stale)',
+      ExpressionAttributeNames: { '#state': 'state', '#claimedAt': 'claimedAt' },
+      ExpressionAttributeValues: { ':sending': 'sending', ':stale': at - leaseSeconds * 1000 },
+    });
+    return ifConditionFails(
+      claimed.then(() => 'claimed' as const),
+      async () => ((await getItem(this.table, key, { ConsistentRead: true }))?.state === 'done' ? 'done' : 'busy'),
+    );
   }
 
   async finish(userId: string, eventId: string, attempt: number, delivery: WebhookDelivery): Promise<void> {
-    await this.table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.table.tableName, Item: webhookDeliveryEntity.item({ ...delivery, userId }), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: this.table.tableName,
-              Key: webhookAttemptEntity.key({ userId, eventId, attempt }),
-              UpdateExpression: 'SET #state = :done, #finishedAt = :at',
-              ExpressionAttributeNames: { '#state': 'state', '#finishedAt': 'finishedAt' },
-              ExpressionAttributeValues: { ':done': 'done', ':at': delivery.at },
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite(this.table, [
+      webhookDeliveryEntity.newItem(this.table, { ...delivery, userId }),
+      {
+        Update: {
+          TableName: this.table.tableName,
+          Key: webhookAttemptEntity.key({ userId, eventId, attempt }),
+          UpdateExpression: 'SET #state = :done, #finishedAt = :at',
+          ExpressionAttributeNames: { '#state': 'state', '#finishedAt': 'finishedAt' },
+          ExpressionAttributeValues: { ':done': 'done', ':at': delivery.at },
+        },
+      },
+    ]);
   }
 }

@@ -11,8 +11,8 @@ import type {
   StoredVideoTemplate,
   VideoTemplateRepository,
 } from '../../../core/ports/workflows';
-import { defineEntity, type Entity } from './entity';
-import { keys, workflowKeys } from './keys';
+import { defineEntity, type Entity, ownerPk, ownedById } from './entity';
+import { workflowKeys } from './keys';
 import { cancellationCodes, countUnder, PlanCounter, type TransactItem } from './plan-counter';
 import { isConditionFailure, type TableRef } from './table';
 
@@ -97,27 +97,20 @@ const runSchema = z.object({
   emailBody: z.string(),
 }) satisfies z.ZodType<AutomationRun>;
 
-const ownerPk = { uses: ['userId'] as const, build: (record: { userId: string }) => keys.user(record.userId) };
 /** Runs expire a year after they are written (the attribute is not read from the record). */
 const runExpiry = { expiresAt: { uses: [] as const, build: () => Math.floor(Date.now() / 1000) + runKeepSeconds } };
 
 export const videoTemplateEntity = defineEntity<StoredVideoTemplate>({
   type: 'VideoTemplate',
   schema: storedTemplateSchema,
-  sortKeyPrefix: workflowKeys.templatePrefix,
-  pk: ownerPk,
-  sk: { uses: ['id'], build: (t) => workflowKeys.template(t.id) },
-  owner: 'user',
+  ...ownedById(workflowKeys.template),
   export: { file: 'video-templates.json' },
 });
 
 export const scheduleEntity = defineEntity<StoredSchedule>({
   type: 'AutomationSchedule',
   schema: storedScheduleSchema,
-  sortKeyPrefix: workflowKeys.schedulePrefix,
-  pk: ownerPk,
-  sk: { uses: ['id'], build: (s) => workflowKeys.schedule(s.id) },
-  owner: 'user',
+  ...ownedById(workflowKeys.schedule),
   export: { file: 'automation-schedules.json' },
 });
 

@@ -49,11 +49,12 @@ export default defineConfig({
           env: { ...env, RENDER_DRAFT: 'true' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two journeys at a time (337 s instead of 490 s one at a time, with draft renders). On this 2-core
-          // machine a journey's waits can run out under the other's render (seen once each: asks-first's Delete
-          // Media dialog, finished-video's colour change), so a failed step is tried once more; a step that
-          // fails twice fails the run.
-          maxWorkers: 2,
+          // Three journeys at a time: a journey mostly waits on its browser and its stack (two at a time kept
+          // about a third of the two cores busy), so `npm test` also runs the infra tests beside them
+          // (test/support/side-by-side.ts). On this 2-core machine a journey's waits can run out under another's
+          // render (seen: asks-first's Delete Media dialog, finished-video's colour change), so a failed step is
+          // tried once more; a step that fails twice fails the run.
+          maxWorkers: 3,
           retry: 1,
         },
       },

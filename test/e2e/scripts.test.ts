@@ -76,16 +76,23 @@ describe('scripts workspace', () => {
     await page.getByRole('radio', { name: '45 sec' }).click();
     await page.getByLabel('Number of Scripts').selectOption('2');
     await page.getByLabel('Extra Instructions').fill('Three practical tips for busy parents');
-    // Hold the answer a moment, long enough to see the overlay and its quote.
+    // The answer is held until the overlay and its quote are on screen and photographed (a screenshot can
+    // take seconds on a busy machine: a fixed delay let the 5 s toast come and go before the wait for it).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/generate-scripts', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Generate Scripts' }).click();
     const overlay = page.getByTestId('generating-overlay');
-    await overlay.getByText('Generating Scripts', { exact: true }).waitFor();
-    await overlay.getByTestId('generating-quote').waitFor();
-    await screenshot(page, 'scripts-generating-overlay');
+    try {
+      await overlay.getByText('Generating Scripts', { exact: true }).waitFor();
+      await overlay.getByTestId('generating-quote').waitFor();
+      await screenshot(page, 'scripts-generating-overlay');
+    } finally {
+      release();
+    }
     await page.getByText('2 scripts generated successfully!').waitFor({ timeout: 20_000 });
     await page.unroute('**/api/generate-scripts');
     await expect.poll(() => cards().count()).toBe(2);

@@ -204,8 +204,10 @@ describe('a run', () => {
     // which ran the video pipeline as a nested execution.
     const sfn = new SFNClient({ region: 'us-east-1', endpoint: stack.endpoints.stepFunctions, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const executionArn = `${(process.env.AUTOMATION_STATE_MACHINE_ARN ?? '').replace(':stateMachine:', ':execution:')}:${schedule.id}--2026-05-10T09-00Z`;
-    const described = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    expect(described.status).toBe('SUCCEEDED');
+    // The run is recorded completed by the execution's last task, a moment before the execution itself ends.
+    const execution = () => sfn.send(new DescribeExecutionCommand({ executionArn }));
+    await expect.poll(async () => (await execution()).status, { timeout: 10_000, interval: 100 }).toBe('SUCCEEDED');
+    const described = await execution();
     expect(JSON.parse(described.output ?? '{}')).toMatchObject({ begun: { scriptId: done.lastRun?.scriptId }, delivered: { mailed: 2 } });
     expect(done.lastRunAt).not.toBeNull();
     expect(Date.parse(done.nextRunAt ?? '')).toBeGreaterThan(Date.now());

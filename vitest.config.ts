@@ -49,12 +49,11 @@ export default defineConfig({
           env: { ...env, RENDER_DRAFT: 'true' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Three journeys at a time: a journey mostly waits on its browser and its stack (two at a time kept
-          // about a third of the two cores busy), so `npm test` also runs the infra tests beside them
-          // (test/support/side-by-side.ts). On this 2-core machine a journey's waits can run out under another's
-          // render (seen: asks-first's Delete Media dialog, finished-video's colour change), so a failed step is
-          // tried once more; a step that fails twice fails the run.
-          maxWorkers: 3,
+          // Two journeys at a time. On this 2-core machine a journey's waits can run out under the other's render
+          // (seen: asks-first's Delete Media dialog, finished-video's colour change), so a failed step is tried
+          // once more; a step that fails twice fails the run. Three at a time, with the infra tests beside them,
+          // was tried: about 14-15 minutes for the whole suite, but a journey failed twice in four runs.
+          maxWorkers: 2,
           retry: 1,
         },
       },

@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 
 function posters() {
-  return postersFor(bench.sandbox.env, { tiktok: { chunkBytes: chunk, pollIntervalMs: 5 }, youtube: { chunkBytes: chunk }, instagram: { pollIntervalMs: 5 } });
+  return postersFor(bench.sandbox.env, { tiktok: { chunkBytes: chunk, pollIntervalMs: 5 }, youtube: { chunkBytes: chunk }, instagram: { pollIntervalMs: 5, maxPolls: 1_000 } });
 }
 
 function requestFor(platform: 'tiktok' | 'youtube' | 'instagram', user: string, privacy: string, resume?: PostingCheckpoint): PostingRequest {

@@ -98,9 +98,11 @@ export function recordingHooks(): RecordingHooks {
       checkpoints.push(structuredClone(checkpoint));
       return Promise.resolve();
     },
+    // Waits a little for real (at most 10 ms), so a sandbox that works in the background (Instagram downloading
+    // the video) gets time under load; the asked-for waits are recorded for the tests that check them.
     sleep: (ms) => {
       sleeps.push(ms);
-      return Promise.resolve();
+      return new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10)));
     },
     last: () => checkpoints.at(-1),
   };

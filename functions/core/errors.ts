@@ -1,3 +1,5 @@
+import { requestTimeout } from '../contract/rules/request-timeout';
+
 /**
  * Named errors of the product, and their one registry: each name's HTTP status and whether its
  * message is written for the user. The HTTP error mapper (platform/http/error-mapper.ts) answers with
@@ -32,6 +34,8 @@ export const errorRegistry = {
   CsrfError: { status: 403, shownToUser: true },
   RouteNotFoundError: { status: 404, shownToUser: true },
   MethodNotAllowedError: { status: 405, shownToUser: true },
+  /** The request's work ran past the function's time (API Gateway's 29 s): answered just before it is cut off. */
+  RequestTimeoutError: { status: requestTimeout.status, shownToUser: true },
 } as const satisfies Record<string, { status: number; shownToUser: boolean }>;
 
 export type ErrorName = keyof typeof errorRegistry;

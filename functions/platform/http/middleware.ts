@@ -12,7 +12,9 @@ import type { HttpRequestState } from './endpoint';
 import { jsonResponse, mapError } from './error-mapper';
 import {
   CsrfError,
+  isFunctionTimeout,
   MalformedBodyError,
+  RequestTimeoutError,
   PayloadTooLargeError,
   RouteNotFoundError,
   UnsupportedMediaTypeError,
@@ -67,7 +69,10 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
     after: finish,
     onError: (request) => {
       const state = request.context.http as HttpRequestState | undefined;
-      const error = request.error ?? new Error('unknown');
+      const raised = request.error ?? new Error('unknown');
+      // Cut off before its work was done: a clear answer, not a bare 500 (the work itself may still finish and
+      // publish its result; a voice-over that does not is left for the user to ask again).
+      const error = isFunctionTimeout(raised) ? new RequestTimeoutError() : raised;
       const response = mapError(error);
       if ((response.statusCode ?? 500) >= 500) {
         (state?.log ?? logger).error('unhandled error', { error: error.message, stack: error.stack, name: error.name });

@@ -1,3 +1,4 @@
+import { requestTimeout } from '../../contract/rules/request-timeout';
 import { AppError, type ErrorName } from '../../core/errors';
 
 /** Errors of the HTTP transport itself (not of the domain). Mapped with the domain's in error-mapper. */
@@ -16,6 +17,12 @@ export const MalformedBodyError = fixedMessageError('MalformedBodyError', 'Reque
 export const UnsupportedMediaTypeError = fixedMessageError('UnsupportedMediaTypeError', 'Content-Type must be application/json');
 export const CsrfError = fixedMessageError('CsrfError', 'Invalid CSRF token', 'EBADCSRFTOKEN');
 export const RouteNotFoundError = fixedMessageError('RouteNotFoundError', 'Not found');
+export const RequestTimeoutError = fixedMessageError('RequestTimeoutError', requestTimeout.message, requestTimeout.code);
+
+/** What middy throws a few milliseconds before the function's time runs out (its `timeoutEarlyResponse`). */
+export function isFunctionTimeout(error: Error): boolean {
+  return error.name === 'TimeoutError' && (error.cause as { package?: unknown } | undefined)?.package === '@middy/core';
+}
 
 export class PayloadTooLargeError extends AppError {
   static override readonly errorName = 'PayloadTooLargeError';

@@ -5,6 +5,7 @@ import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client
 import { useRealtime } from '@/lib/realtime';
 import type { GenerateScriptsRequest, GenerationResult } from '@contract/generation';
 import type { LanguageCode, TranslateScriptResult } from '@contract/languages';
+import { requestTimeout } from '@contract/rules/request-timeout';
 import type { Script } from '@contract/scripts';
 import type { ConvertToAudioResult, GenerateVideoResult } from '@contract/video';
 
@@ -69,11 +70,13 @@ export const generateVideo = (id: string, body: { captionSettings: CaptionSettin
 
 /**
  * What a refusal says, for a toast's description: the server's message and details on a 4xx (e.g. 403
- * `Audio minutes limit reached` with `You have used …`); nothing for a 5xx or a network failure.
+ * `Audio minutes limit reached` with `You have used …`); nothing for a 5xx or a network failure, except the
+ * server's answer to a request that ran out of time, which says what to do.
  */
 export function refusalDescription(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status >= 500) return undefined;
-  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { details?: unknown };
+  if (!(error instanceof ApiError)) return undefined;
+  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { details?: unknown; code?: unknown };
+  if (error.status >= 500 && body.code !== requestTimeout.code) return undefined;
   const parts = [error.serverMessage, typeof body.details === 'string' ? body.details : undefined].filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(' — ') : undefined;
 }

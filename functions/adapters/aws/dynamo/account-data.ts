@@ -1,4 +1,4 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { AccountDataStore, ClosurePlan, ExportFile, OwnedRecord } from '../../../core/ports/account-data';
 import { normalizeEmail, normalizeUsername } from '../../../core/users/user';
@@ -6,7 +6,7 @@ import { closureEntity } from './closure-entity';
 import { exportFiles, ownedRecordOf } from './entities';
 import { billingKeys, keys } from './keys';
 import { shareTokenEntity } from './share-links';
-import { isConditionFailure, queryAll, type TableRef } from './table';
+import { deleteItem, putItem, queryAll, unlessConditionFails, type TableRef } from './table';
 import { nameClaimEntity } from './user-repository';
 
 const shareTokenKey = (tokenHash: string) => shareTokenEntity.key({ tokenHash });
@@ -51,13 +51,8 @@ export class DynamoAccountData implements AccountDataStore {
   }
 
   private async deleteClaim(pk: string, userId: string): Promise<void> {
-    try {
-      await this.table.client.send(
-        new DeleteCommand({ TableName: this.table.tableName, Key: nameClaimEntity.key({ claim: pk }), ConditionExpression: 'userId = :user', ExpressionAttributeValues: { ':user': userId } }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    // A claim that names someone else now (or is gone) is not this user's to delete.
+    await unlessConditionFails(deleteItem(this.table, { Key: nameClaimEntity.key({ claim: pk }), ConditionExpression: 'userId = :user', ExpressionAttributeValues: { ':user': userId } }));
   }
 
   async deleteOwned(plan: ClosurePlan): Promise<number> {
@@ -79,24 +74,18 @@ export class DynamoAccountData implements AccountDataStore {
   }
 
   async deleteCustomerLink(customerId: string): Promise<void> {
-    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: billingKeys.customer(customerId) }));
+    await deleteItem(this.table, { Key: billingKeys.customer(customerId) });
   }
 
   async saveClosure(plan: ClosurePlan): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: closureEntity.item(plan),
-      }),
-    );
+    await putItem(this.table, { Item: closureEntity.item(plan) });
   }
 
   async closureOf(userId: string): Promise<ClosurePlan | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: closureEntity.key({ userId }), ConsistentRead: true }));
-    return Item ? closureEntity.parse(Item) : undefined;
+    return closureEntity.get(this.table, { userId }, { consistent: true });
   }
 
   async finishClosure(userId: string): Promise<void> {
-    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: closureEntity.key({ userId }) }));
+    await deleteItem(this.table, { Key: closureEntity.key({ userId }) });
   }
 }

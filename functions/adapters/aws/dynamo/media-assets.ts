@@ -1,11 +1,4 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type BatchGetCommandOutput,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { MediaAsset, MediaUsage } from '../../../core/media/media';
@@ -16,7 +9,7 @@ import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } f
 import { updateExpression, type ItemKey, type TransactItem } from './entity';
 import { keys, mediaKeys } from './keys';
 import { assetEntity, folderCount, inFolderCondition, usageCounters, usageEntity } from './media-entities';
-import { isConditionFailure, pagesOf, updateIf, type StartKey, type TableRef } from './table';
+import { conditionHeld, getItem, pagesOf, transactWrite, updateIf, type StartKey, type TableRef } from './table';
 
 export interface AssetMove {
   asset: Pick<MediaAsset, 'userId' | 'id' | 'folderId'>;
@@ -88,8 +81,8 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
   }
 
   async usage(userId: string): Promise<MediaUsage> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.name, Key: usageEntity.key({ userId }) }));
-    const { assets, bytes, chargedBytes } = usageEntity.parse({ ...result.Item, userId });
+    const item = await getItem(this.table, usageEntity.key({ userId }));
+    const { assets, bytes, chargedBytes } = usageEntity.parse({ ...item, userId });
     return { assets, bytes, chargedBytes };
   }
 
@@ -269,13 +262,9 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
       const current = attempt === 0 ? asset : await this.getAsset(asset.userId, asset.id);
       if (!current) return false;
       if (current.folderId === folderId) return true;
-      try {
-        const items = moveTransaction(this.name, [{ asset: current, to: folderId }], new Date().toISOString());
-        await this.table.client.send(new TransactWriteCommand({ TransactItems: items }));
-        return true;
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+      const moved = await conditionHeld(transactWrite(this.table, moveTransaction(this.name, [{ asset: current, to: folderId }], new Date().toISOString())));
+      // A failed condition: the asset moved or went meanwhile; read it again.
+      if (moved) return true;
     }
     return false;
   }
@@ -285,20 +274,15 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
       const current = attempt === 0 ? asset : await this.getAsset(asset.userId, asset.id);
       if (!current) return false;
       const where = inFolderCondition(current.folderId);
-      try {
-        await this.table.client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Delete: { TableName: this.name, Key: assetEntity.key(current), ConditionExpression: where.condition, ExpressionAttributeValues: where.values } },
-              usageCounters.free(this.name, current.userId, current.fileSize),
-              ...(current.folderId ? [folderCount(this.name, current.userId, current.folderId, -1)] : []),
-            ],
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+      const deleted = await conditionHeld(
+        transactWrite(this.table, [
+          { Delete: { TableName: this.name, Key: assetEntity.key(current), ConditionExpression: where.condition, ExpressionAttributeValues: where.values } },
+          usageCounters.free(this.name, current.userId, current.fileSize),
+          ...(current.folderId ? [folderCount(this.name, current.userId, current.folderId, -1)] : []),
+        ]),
+      );
+      // A failed condition: the asset moved or went meanwhile; read it again.
+      if (deleted) return true;
     }
     return false;
   }

@@ -1,4 +1,3 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { MediaFolder } from '../../../core/media/media';
@@ -8,7 +7,7 @@ import { updateExpression } from './entity';
 import { keys, mediaKeys } from './keys';
 import { moveTransaction } from './media-assets';
 import { assetEntity, folderEntity } from './media-entities';
-import { isConditionFailure, queryAll, queryPage, transactWrite, type TableRef } from './table';
+import { conditionHeld, queryAll, queryPage, transactWrite, updateItem, type TableRef } from './table';
 
 const assetRef = z.object({ id: z.string(), userId: z.string() });
 
@@ -48,27 +47,20 @@ export class DynamoMediaFolderRepository implements MediaFolderRepository {
       const page = await queryPage(this.table, assetRef, { ...inFolder, basePartition: keys.user(userId), limit: 99 });
       if (page.items.length === 0) break;
       const moves = page.items.map((asset) => ({ asset: { ...asset, folderId: folder.id }, to: null }));
-      try {
-        await this.table.client.send(new TransactWriteCommand({ TransactItems: moveTransaction(this.name, moves, new Date().toISOString()) }));
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        // The index may still list assets already moved (it is eventually consistent): read it again shortly.
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const moved = await conditionHeld(transactWrite(this.table, moveTransaction(this.name, moves, new Date().toISOString())));
+      // The index may still list assets already moved (it is eventually consistent): read it again shortly.
+      if (!moved) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const now = new Date().toISOString();
     const children = (await this.listFolders(userId)).filter((child) => child.parentId === folder.id);
     for (const child of children) {
       const patch = { userId, id: child.id, parentId: folder.parentId, updatedAt: now };
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.name,
-          Key: folderEntity.key(patch),
-          ...updateExpression(folderEntity.changes(patch, ['parentId', 'updatedAt'])),
-          ConditionExpression: 'attribute_exists(pk)',
-        }),
-      );
+      await updateItem(this.table, {
+        Key: folderEntity.key(patch),
+        ...updateExpression(folderEntity.changes(patch, ['parentId', 'updatedAt'])),
+        ConditionExpression: 'attribute_exists(pk)',
+      });
     }
-    await this.table.client.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: this.name, Key: folderEntity.key(folder) } }] }));
+    await transactWrite(this.table, [{ Delete: { TableName: this.name, Key: folderEntity.key(folder) } }]);
   }
 }

@@ -1,9 +1,8 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MediaAsset, PendingUpload } from '../../../core/media/media';
 import type { MediaUploadRepository } from '../../../core/ports/media';
 import { keys, mediaKeys } from './keys';
 import { assetEntity, folderCount, uploadEntity, usageCounters } from './media-entities';
-import { isConditionFailure, queryAll, type TableRef } from './table';
+import { conditionHeld, ifConditionFails, queryAll, transactWrite, type TableRef } from './table';
 
 type Cancelled = Error & { CancellationReasons?: { Code?: string }[] };
 
@@ -18,25 +17,13 @@ export class DynamoMediaUploadRepository implements MediaUploadRepository {
   async reserveUpload(upload: PendingUpload, limitBytes: number): Promise<boolean> {
     const headroom = limitBytes - upload.declaredSize;
     if (headroom < 0) return false;
-    try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.name, Item: uploadEntity.item(upload), ConditionExpression: 'attribute_not_exists(pk)' } },
-            usageCounters.reserve(this.name, upload.userId, upload.declaredSize, headroom),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionHeld(
+      transactWrite(this.table, [uploadEntity.newItem(this.table, upload), usageCounters.reserve(this.name, upload.userId, upload.declaredSize, headroom)]),
+    );
   }
 
   async getPendingUpload(userId: string, uploadId: string): Promise<PendingUpload | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.name, Key: uploadEntity.key({ userId, id: uploadId }), ConsistentRead: true }));
-    return result.Item ? uploadEntity.parse(result.Item) : undefined;
+    return uploadEntity.get(this.table, { userId, id: uploadId }, { consistent: true });
   }
 
   listPendingUploads(userId: string): Promise<PendingUpload[]> {
@@ -44,52 +31,30 @@ export class DynamoMediaUploadRepository implements MediaUploadRepository {
   }
 
   async releaseUpload(upload: PendingUpload): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: this.name, Key: uploadEntity.key(upload), ConditionExpression: 'attribute_exists(pk)' } },
-            usageCounters.release(this.name, upload.userId, upload.declaredSize),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionHeld(
+      transactWrite(this.table, [
+        { Delete: { TableName: this.name, Key: uploadEntity.key(upload), ConditionExpression: 'attribute_exists(pk)' } },
+        usageCounters.release(this.name, upload.userId, upload.declaredSize),
+      ]),
+    );
   }
 
   async completeUpload(upload: PendingUpload, asset: MediaAsset): Promise<MediaAsset | undefined> {
     const place = async (folderId: string | null): Promise<MediaAsset> => {
       const placed = { ...asset, folderId };
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: this.name, Key: uploadEntity.key(upload), ConditionExpression: 'attribute_exists(pk)' } },
-            { Put: { TableName: this.name, Item: assetEntity.item(placed), ConditionExpression: 'attribute_not_exists(pk)' } },
-            usageCounters.keep(this.name, upload.userId, upload.declaredSize, asset.fileSize),
-            ...(folderId ? [folderCount(this.name, upload.userId, folderId, +1)] : []),
-          ],
-        }),
-      );
+      await transactWrite(this.table, [
+        { Delete: { TableName: this.name, Key: uploadEntity.key(upload), ConditionExpression: 'attribute_exists(pk)' } },
+        assetEntity.newItem(this.table, placed),
+        usageCounters.keep(this.name, upload.userId, upload.declaredSize, asset.fileSize),
+        ...(folderId ? [folderCount(this.name, upload.userId, folderId, +1)] : []),
+      ]);
       return placed;
     };
-    try {
-      return await place(asset.folderId);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const reasons = (error as Cancelled).CancellationReasons ?? [];
-      // The folder was deleted while the file was on its way: keep the asset at the root.
-      if (asset.folderId && reasons[3]?.Code === 'ConditionalCheckFailed' && reasons[0]?.Code !== 'ConditionalCheckFailed') {
-        try {
-          return await place(null);
-        } catch (retryError) {
-          if (isConditionFailure(retryError)) return undefined;
-          throw retryError;
-        }
-      }
-      return undefined;
-    }
+    return ifConditionFails(place(asset.folderId), (failure) => {
+      const reasons = (failure as Cancelled).CancellationReasons ?? [];
+      // The folder was deleted while the file was on its way (its count refused, the upload was still there): keep the asset at the root.
+      const folderGone = asset.folderId && reasons[3]?.Code === 'ConditionalCheckFailed' && reasons[0]?.Code !== 'ConditionalCheckFailed';
+      return folderGone ? ifConditionFails(place(null), () => undefined) : undefined;
+    });
   }
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionRecord, ConnectionStore, TicketOwner, TicketStore } from '../../../core/ports/realtime';
 import { defineEntity, ownerPk } from './entity';
 import { keys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { deleteItem, ifConditionFails, putItem, transactWrite, type TableRef } from './table';
 
 const connectionSchema = z.object({
   connectionId: z.string(),
@@ -57,55 +56,39 @@ export class DynamoConnectionStore implements ConnectionStore {
   constructor(private readonly table: TableRef) {}
 
   async add(connectionId: string, connectedAt: number): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: connectionEntity.item({ connectionId, types: [], connectedAt }),
-      }),
-    );
+    await putItem(this.table, { Item: connectionEntity.item({ connectionId, types: [], connectedAt }) });
   }
 
   async get(connectionId: string): Promise<ConnectionRecord | undefined> {
-    const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: connectionEntity.key({ connectionId }), ConsistentRead: true }),
-    );
-    return result.Item ? connectionEntity.parse(result.Item) : undefined;
+    return connectionEntity.get(this.table, { connectionId }, { consistent: true });
   }
 
-  private items(record: ConnectionRecord & { userId: string }) {
-    return [connectionEntity.item(record), userConnectionEntity.item(record)];
+  /** Both items of an authenticated connection, put together. */
+  private putBoth(record: ConnectionRecord & { userId: string }) {
+    return transactWrite(
+      this.table,
+      [connectionEntity.item(record), userConnectionEntity.item(record)].map((Item) => ({ Put: { TableName: this.table.tableName, Item } })),
+    );
   }
 
   async bindUser(connectionId: string, userId: string, sessionHash: string): Promise<void> {
     const current = await this.get(connectionId);
     if (!current) return;
     if (current.userId && current.userId !== userId) {
-      await this.table.client.send(
-        new DeleteCommand({ TableName: this.table.tableName, Key: userConnectionEntity.key({ userId: current.userId, connectionId }) }),
-      );
+      await deleteItem(this.table, { Key: userConnectionEntity.key({ userId: current.userId, connectionId }) });
     }
-    const record = { ...current, userId, sessionHash, types: current.userId === userId ? current.types : [] };
-    await this.table.client.send(
-      new TransactWriteCommand({ TransactItems: this.items(record).map((Item) => ({ Put: { TableName: this.table.tableName, Item } })) }),
-    );
+    await this.putBoth({ ...current, userId, sessionHash, types: current.userId === userId ? current.types : [] });
   }
 
   async setTypes(connection: ConnectionRecord, types: string[]): Promise<void> {
     if (!connection.userId) return;
-    const record = { ...connection, userId: connection.userId, types };
-    await this.table.client.send(
-      new TransactWriteCommand({ TransactItems: this.items(record).map((Item) => ({ Put: { TableName: this.table.tableName, Item } })) }),
-    );
+    await this.putBoth({ ...connection, userId: connection.userId, types });
   }
 
   async remove(connectionId: string): Promise<void> {
     const current = await this.get(connectionId);
-    await this.table.client.send(new DeleteCommand({ TableName: this.table.tableName, Key: connectionEntity.key({ connectionId }) }));
-    if (current?.userId) {
-      await this.table.client.send(
-        new DeleteCommand({ TableName: this.table.tableName, Key: userConnectionEntity.key({ userId: current.userId, connectionId }) }),
-      );
-    }
+    await deleteItem(this.table, { Key: connectionEntity.key({ connectionId }) });
+    if (current?.userId) await deleteItem(this.table, { Key: userConnectionEntity.key({ userId: current.userId, connectionId }) });
   }
 
   async listForUser(userId: string): Promise<ConnectionRecord[]> {
@@ -117,29 +100,17 @@ export class DynamoTicketStore implements TicketStore {
   constructor(private readonly table: TableRef) {}
 
   async issue(ticketHash: string, owner: TicketOwner, expiresAt: number): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: ticketEntity.item({ ticketHash, userId: owner.userId, sessionHash: owner.sessionHash, validUntil: expiresAt }),
-      }),
-    );
+    await putItem(this.table, { Item: ticketEntity.item({ ticketHash, userId: owner.userId, sessionHash: owner.sessionHash, validUntil: expiresAt }) });
   }
 
   async redeem(ticketHash: string, now: number): Promise<TicketOwner | undefined> {
-    try {
-      const result = await this.table.client.send(
-        new DeleteCommand({
-          TableName: this.table.tableName,
-          Key: ticketEntity.key({ ticketHash }),
-          ConditionExpression: 'attribute_exists(pk)',
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      const ticket = ticketSchema.safeParse({ ticketHash, ...result.Attributes });
-      return ticket.success && ticket.data.validUntil > now ? { userId: ticket.data.userId, sessionHash: ticket.data.sessionHash } : undefined;
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+    // A ticket already redeemed (or never issued) is gone: nothing to redeem.
+    const deleted = await ifConditionFails(
+      deleteItem(this.table, { Key: ticketEntity.key({ ticketHash }), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+      () => undefined,
+    );
+    if (!deleted) return undefined;
+    const ticket = ticketSchema.safeParse({ ticketHash, ...deleted.Attributes });
+    return ticket.success && ticket.data.validUntil > now ? { userId: ticket.data.userId, sessionHash: ticket.data.sessionHash } : undefined;
   }
 }

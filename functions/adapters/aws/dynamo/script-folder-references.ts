@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { FolderReferences } from '../../../core/ports/media';
 import { scriptEntity } from './script-repository';
-import { isConditionFailure, queryAll, type TableRef } from './table';
+import { queryAll, unlessConditionFails, updateItem, type TableRef } from './table';
 
 const scriptRefSchema = z.object({ id: z.string(), title: z.string().optional().default('') });
 
@@ -24,20 +23,15 @@ export class DynamoScriptFolderReferences implements FolderReferences {
   async reassign(userId: string, scriptIds: readonly string[], folderId: string | null): Promise<void> {
     const now = new Date().toISOString();
     for (const scriptId of scriptIds) {
-      try {
-        await this.table.client.send(
-          new UpdateCommand({
-            TableName: this.table.tableName,
-            Key: scriptEntity.key({ userId, id: scriptId }),
-            UpdateExpression: 'SET preferredFolderId = :folder, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':folder': folderId, ':now': now },
-          }),
-        );
-      } catch (error) {
-        // A script deleted meanwhile needs no new folder.
-        if (!isConditionFailure(error)) throw error;
-      }
+      // A script deleted meanwhile needs no new folder.
+      await unlessConditionFails(
+        updateItem(this.table, {
+          Key: scriptEntity.key({ userId, id: scriptId }),
+          UpdateExpression: 'SET preferredFolderId = :folder, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':folder': folderId, ':now': now },
+        }),
+      );
     }
   }
 }

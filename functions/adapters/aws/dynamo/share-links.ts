@@ -1,9 +1,8 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { ShareLinkRepository, StoredShareLink } from '../../../core/ports/delivery';
 import { defineEntity, ownedById } from './entity';
 import { deliveryKeys } from './keys';
-import { isConditionFailure, type TableRef } from './table';
+import { getItem, transactWrite, unlessConditionFails, type TableRef } from './table';
 
 const linkSchema = z.object({
   id: z.string(),
@@ -59,20 +58,10 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
   constructor(private readonly table: TableRef) {}
 
   async create(link: StoredShareLink): Promise<void> {
-    await this.table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.table.tableName, Item: shareLinkEntity.item(link), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: this.table.tableName,
-              Item: shareTokenEntity.item({ tokenHash: link.tokenHash, userId: link.userId, scriptId: link.scriptId, linkId: link.id, expiresOn: link.expiresAt }),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite(this.table, [
+      shareLinkEntity.newItem(this.table, link),
+      shareTokenEntity.newItem(this.table, { tokenHash: link.tokenHash, userId: link.userId, scriptId: link.scriptId, linkId: link.id, expiresOn: link.expiresAt }),
+    ]);
   }
 
   async list(userId: string, scriptId: string | undefined, limit: number): Promise<StoredShareLink[]> {
@@ -82,41 +71,35 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
   }
 
   async get(userId: string, id: string): Promise<StoredShareLink | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: ownerKey(userId, id), ConsistentRead: true }));
-    return Item ? shareLinkEntity.parse(Item) : undefined;
+    return shareLinkEntity.get(this.table, { userId, id }, { consistent: true });
   }
 
   async revoke(userId: string, id: string, now: string): Promise<StoredShareLink | undefined> {
     const link = await this.get(userId, id);
     if (!link) return undefined;
     if (link.revokedAt) return link;
-    try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table.tableName,
-                Key: ownerKey(userId, id),
-                UpdateExpression: 'SET revokedAt = :now',
-                ConditionExpression: 'attribute_exists(pk) AND revokedAt = :none',
-                ExpressionAttributeValues: { ':now': now, ':none': null },
-              },
-            },
-            { Delete: { TableName: this.table.tableName, Key: lookupKey(link.tokenHash) } },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    // Revoked or deleted meanwhile: the link as it now is says which.
+    await unlessConditionFails(
+      transactWrite(this.table, [
+        {
+          Update: {
+            TableName: this.table.tableName,
+            Key: ownerKey(userId, id),
+            UpdateExpression: 'SET revokedAt = :now',
+            ConditionExpression: 'attribute_exists(pk) AND revokedAt = :none',
+            ExpressionAttributeValues: { ':now': now, ':none': null },
+          },
+        },
+        { Delete: { TableName: this.table.tableName, Key: lookupKey(link.tokenHash) } },
+      ]),
+    );
     return this.get(userId, id);
   }
 
   async findByTokenHash(tokenHash: string): Promise<{ userId: string; scriptId: string; linkId: string; expiresAt: string } | undefined> {
-    const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: lookupKey(tokenHash) }));
-    if (!Item) return undefined;
-    const found = shareTokenEntity.parse({ tokenHash, ...Item });
+    const item = await getItem(this.table, lookupKey(tokenHash));
+    if (!item) return undefined;
+    const found = shareTokenEntity.parse({ tokenHash, ...item });
     return { userId: found.userId, scriptId: found.scriptId, linkId: found.linkId, expiresAt: found.expiresOn };
   }
 }

@@ -1,8 +1,8 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { StrandedRun, StrandedRunFinder, StrandedVoiceOvers } from '../../../core/ports/recovery';
 import { deliveryKeys, keys, videoRunClaim, workflowKeys } from './keys';
-import { isConditionFailure, pagesOf, type StartKey, type TableRef } from './table';
+import { pagesOf, updateIf, type StartKey, type TableRef } from './table';
 
 const userPrefix = keys.user('');
 const scriptPrefix = keys.script('');
@@ -81,22 +81,13 @@ export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers
   }
 
   async failVoiceOver(userId: string, scriptId: string, reason: string, now: string): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: { pk: keys.user(userId), sk: keys.script(scriptId) },
-          UpdateExpression: 'SET #audio = :failed, #error = :reason, updatedAt = :now',
-          ConditionExpression: '#audio = :generating',
-          ExpressionAttributeNames: { '#audio': 'audioGenerationStatus', '#error': 'audioGenerationError' },
-          ExpressionAttributeValues: { ':failed': 'failed', ':generating': 'generating', ':reason': reason, ':now': now },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return updateIf(this.table, {
+      Key: { pk: keys.user(userId), sk: keys.script(scriptId) },
+      UpdateExpression: 'SET #audio = :failed, #error = :reason, updatedAt = :now',
+      ConditionExpression: '#audio = :generating',
+      ExpressionAttributeNames: { '#audio': 'audioGenerationStatus', '#error': 'audioGenerationError' },
+      ExpressionAttributeValues: { ':failed': 'failed', ':generating': 'generating', ':reason': reason, ':now': now },
+    });
   }
 }
 

@@ -204,13 +204,16 @@ export function transactWrite(table: TableRef, items: TransactItem[]) {
   return table.client.send(new TransactWriteCommand({ TransactItems: items }));
 }
 
-/** What a conditional write gave, or what `otherwise` gives when its condition failed; any other error is thrown. */
-export async function ifConditionFails<T, U>(write: Promise<T>, otherwise: () => U | Promise<U>): Promise<T | U> {
+/**
+ * What a conditional write gave, or what `otherwise` gives when its condition failed (it is handed the failure,
+ * whose cancellation reasons tell which item of a transaction refused); any other error is thrown.
+ */
+export async function ifConditionFails<T, U>(write: Promise<T>, otherwise: (failure: unknown) => U | Promise<U>): Promise<T | U> {
   try {
     return await write;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    return otherwise();
+    return otherwise(error);
   }
 }
 

@@ -1,11 +1,9 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VoiceCloneLimitReachedError, type VoiceRepository } from '../../../core/ports/voices';
 import { userVoiceSchema, voiceSchema, type UserVoice, type Voice } from '../../../core/voices/voice';
 import { defineEntity, ownerPk, idSortKey } from './entity';
 import { keys } from './keys';
 import { PlanCounter } from './plan-counter';
-import type { TableRef } from './table';
-import { isConditionFailure } from './table';
+import { absent, putItem, unlessConditionFails, updateItem, type TableRef } from './table';
 
 /** A voice: the presets under `VOICES#public`, a user's own (cloned) voices under `USER#<id>`. */
 export const voiceEntity = defineEntity<Voice>({
@@ -53,27 +51,16 @@ export class DynamoVoiceRepository implements VoiceRepository {
 
   async find(userId: string, id: string): Promise<Voice | undefined> {
     for (const owner of [publicVoices, privateVoices(userId)]) {
-      const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: voiceEntity.key({ ...owner, id }) }));
-      if (result.Item) return voiceEntity.parse(result.Item);
+      const voice = await voiceEntity.get(this.table, { ...owner, id });
+      if (voice) return voice;
     }
     return undefined;
   }
 
   async seedPublic(voices: Voice[]): Promise<void> {
+    // A preset already there is kept as it is.
     await Promise.all(
-      voices.map((voice) =>
-        this.table.client
-          .send(
-            new PutCommand({
-              TableName: this.table.tableName,
-              Item: voiceEntity.item({ ...voice, ...publicVoices }),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            }),
-          )
-          .catch((error: unknown) => {
-            if (!isConditionFailure(error)) throw error;
-          }),
-      ),
+      voices.map((voice) => unlessConditionFails(putItem(this.table, { Item: voiceEntity.item({ ...voice, ...publicVoices }), ConditionExpression: absent }))),
     );
   }
 
@@ -86,7 +73,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
     const outcome = await this.clones.change(
       link.userId,
       [
-        { Put: { TableName: this.table.tableName, Item: voiceEntity.item({ ...voice, ...privateVoices(link.userId) }), ConditionExpression: 'attribute_not_exists(pk)' } },
+        voiceEntity.newItem(this.table, { ...voice, ...privateVoices(link.userId) }),
         { Put: { TableName: this.table.tableName, Item: userVoiceEntity.item({ ...link, voiceId: voice.id }) } },
       ],
       1,
@@ -100,14 +87,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
   /** One default voice per user: the new default's siblings lose the flag. */
   private async clearOtherDefaults(link: UserVoice): Promise<void> {
     for (const other of (await this.links(link.userId)).filter((l) => l.isDefault && l.voiceId !== link.voiceId)) {
-      await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: userVoiceEntity.key(other),
-          UpdateExpression: 'SET isDefault = :false',
-          ExpressionAttributeValues: { ':false': false },
-        }),
-      );
+      await updateItem(this.table, { Key: userVoiceEntity.key(other), UpdateExpression: 'SET isDefault = :false', ExpressionAttributeValues: { ':false': false } });
     }
   }
 
@@ -136,20 +116,17 @@ export class DynamoVoiceRepository implements VoiceRepository {
   }
 
   async saveLink(link: UserVoice): Promise<void> {
-    await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: userVoiceEntity.item(link) }));
+    await putItem(this.table, { Item: userVoiceEntity.item(link) });
     if (link.isDefault) await this.clearOtherDefaults(link);
   }
 
   async setSampleKey(voice: Voice, key: string): Promise<void> {
-    await this.table.client.send(
-      new UpdateCommand({
-        TableName: this.table.tableName,
-        Key: voiceEntity.key(voice),
-        UpdateExpression: 'SET sampleKey = :key',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':key': key },
-      }),
-    );
+    await updateItem(this.table, {
+      Key: voiceEntity.key(voice),
+      UpdateExpression: 'SET sampleKey = :key',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':key': key },
+    });
   }
 
   links(userId: string): Promise<UserVoice[]> {

@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { storedLanguageSchema } from '../../../contract/languages';
 import { mediaAssignmentsSchema, runStatuses, scheduleFrequencies, templateCaptionSettingsSchema, templateDurations } from '../../../contract/workflows';
@@ -14,7 +13,7 @@ import type {
 import { defineEntity, type Entity, ownerPk, ownedById } from './entity';
 import { workflowKeys } from './keys';
 import { cancellationCodes, countUnder, PlanCounter, type TransactItem } from './plan-counter';
-import { isConditionFailure, type TableRef } from './table';
+import { absent, getItem, putIf, putItem, transactWrite, unlessConditionFails, updateItem, type TableRef } from './table';
 
 /** Runs and their script links are kept a year, then expire (the schedule keeps its last run). */
 const runKeepSeconds = 365 * 86_400;
@@ -176,8 +175,7 @@ class OwnedRecords<T extends { id: string; userId: string }> {
   }
 
   async get(userId: string, id: string): Promise<T | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: this.key(userId, id), ConsistentRead: true }));
-    return result.Item ? this.entity.parse(result.Item) : undefined;
+    return this.entity.get(this.table, { userId, id } as Partial<T>, { consistent: true });
   }
 
   async list(userId: string, limit: number): Promise<T[]> {
@@ -185,7 +183,7 @@ class OwnedRecords<T extends { id: string; userId: string }> {
   }
 }
 
-const created = { expression: 'attribute_not_exists(pk)' };
+const created = { expression: absent };
 const existing = { expression: 'attribute_exists(pk)' };
 
 /** Video templates: `USER#<id>` / `VTEMPLATE#<ulid>`, counted by `COUNT#VTEMPLATES` (plan-counter.ts). */
@@ -204,13 +202,7 @@ export class DynamoVideoTemplates extends OwnedRecords<StoredVideoTemplate> impl
   }
 
   async replace(template: StoredVideoTemplate): Promise<boolean> {
-    try {
-      await this.table.client.send(new PutCommand({ TableName: this.table.tableName, Item: this.item(template), ConditionExpression: existing.expression }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return putIf(this.table, { Item: this.item(template), ConditionExpression: existing.expression });
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
@@ -233,7 +225,7 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
 
   async create(schedule: StoredSchedule, activeLimit: number): Promise<boolean> {
     if (!schedule.isActive) {
-      await this.ref.client.send(new TransactWriteCommand({ TransactItems: [this.putItem(schedule, created)] }));
+      await transactWrite(this.ref, [this.putItem(schedule, created)]);
       return true;
     }
     const outcome = await this.active.change(schedule.userId, [this.putItem(schedule, created)], 1, activeLimit);
@@ -243,10 +235,8 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
 
   /** The stored `isActive`, undefined when the schedule is gone. */
   private async activeNow(userId: string, id: string): Promise<boolean | undefined> {
-    const { Item } = await this.ref.client.send(
-      new GetCommand({ TableName: this.ref.tableName, Key: this.key(userId, id), ConsistentRead: true, ProjectionExpression: 'isActive' }),
-    );
-    return Item === undefined ? undefined : Item.isActive === true;
+    const item = await getItem(this.ref, this.key(userId, id), { ConsistentRead: true, ProjectionExpression: 'isActive' });
+    return item === undefined ? undefined : item.isActive === true;
   }
 
   /** Writes the record (conditioned on the schedule being as active as `was`), stepping the counter by `delta`. */
@@ -254,7 +244,7 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
     const condition = { expression: 'attribute_exists(pk) AND isActive = :was', values: { ':was': was } };
     if (delta === 0) {
       try {
-        await this.ref.client.send(new TransactWriteCommand({ TransactItems: [record(condition)] }));
+        await transactWrite(this.ref, [record(condition)]);
         return 'written';
       } catch (error) {
         if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return 'record';
@@ -299,20 +289,15 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
       values[':nextRunAt'] = fields.nextRunAt;
       sets.push('#nextRunAt = :nextRunAt');
     }
-    try {
-      await this.ref.client.send(
-        new UpdateCommand({
-          TableName: this.ref.tableName,
-          Key: this.key(userId, id),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await unlessConditionFails(
+      updateItem(this.ref, {
+        Key: this.key(userId, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
   }
 }
 
@@ -321,57 +306,32 @@ export class DynamoAutomationRuns implements AutomationRunStore {
   constructor(private readonly table: TableRef) {}
 
   async claim(run: AutomationRun): Promise<boolean> {
-    try {
-      await this.table.client.send(
-        new PutCommand({
-          TableName: this.table.tableName,
-          Item: automationRunEntity.item(run),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return putIf(this.table, { Item: automationRunEntity.item(run), ConditionExpression: absent });
   }
 
   async get(userId: string, scheduleId: string, period: string): Promise<AutomationRun | undefined> {
-    const result = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: automationRunEntity.key({ userId, scheduleId, period }), ConsistentRead: true }),
-    );
-    return result.Item ? automationRunEntity.parse(result.Item) : undefined;
+    return automationRunEntity.get(this.table, { userId, scheduleId, period }, { consistent: true });
   }
 
   async update(userId: string, scheduleId: string, period: string, changes: AutomationRunChanges): Promise<void> {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;
-    await this.table.client.send(
-      new UpdateCommand({
-        TableName: this.table.tableName,
-        Key: automationRunEntity.key({ userId, scheduleId, period }),
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-      }),
-    );
+    await updateItem(this.table, {
+      Key: automationRunEntity.key({ userId, scheduleId, period }),
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+    });
   }
 
   async linkScript(userId: string, scriptId: string, run: { scheduleId: string; period: string }): Promise<void> {
-    await this.table.client.send(
-      new PutCommand({
-        TableName: this.table.tableName,
-        Item: runOfScriptEntity.item({ userId, scriptId, scheduleId: run.scheduleId, period: run.period }),
-      }),
-    );
+    await putItem(this.table, { Item: runOfScriptEntity.item({ userId, scriptId, scheduleId: run.scheduleId, period: run.period }) });
   }
 
   async runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined> {
-    const link = await this.table.client.send(
-      new GetCommand({ TableName: this.table.tableName, Key: runOfScriptEntity.key({ userId, scriptId }), ConsistentRead: true }),
-    );
-    const parsed = z.object({ scheduleId: z.string(), period: z.string() }).safeParse(link.Item);
+    const link = await getItem(this.table, runOfScriptEntity.key({ userId, scriptId }), { ConsistentRead: true });
+    const parsed = z.object({ scheduleId: z.string(), period: z.string() }).safeParse(link);
     return parsed.success ? this.get(userId, parsed.data.scheduleId, parsed.data.period) : undefined;
   }
 }

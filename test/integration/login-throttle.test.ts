@@ -45,6 +45,11 @@ async function registered(prefix: string) {
   return account;
 }
 
+/** `count` accounts, registered side by side (their sign-ups are not what is measured). */
+function registeredMany(prefix: string, count: number) {
+  return Promise.all(Array.from({ length: count }, () => registered(prefix)));
+}
+
 /** A client at a loopback address of its own (clientFor's is 127.0.0.1), so no two tests share a per-client count. */
 function newClient(): AddressedClient {
   lastHost += 1;
@@ -183,8 +188,7 @@ describe('alike timing for who exists', () => {
   const rounds = 15;
 
   it('answers a wrong password for a real account, an unknown name and a throttled pair in alike time', async () => {
-    const accounts = [];
-    for (let i = 0; i < rounds; i++) accounts.push(await registered('timed'));
+    const accounts = await registeredMany('timed', rounds);
     const hammered = await registered('hammered');
     const client = newClient();
     const throttledClient = newClient();
@@ -209,8 +213,7 @@ describe('alike timing for who exists', () => {
   });
 
   it('answers forgot-password and resend-verification for known and unknown addresses in alike time', async () => {
-    const accounts = [];
-    for (let i = 0; i < rounds; i++) accounts.push(await registered('mailed'));
+    const accounts = await registeredMany('mailed', rounds);
     // Registration has just mailed a code; as a minute passing would, let a resend go out now.
     const users = new DynamoUserRepository(table);
     for (const account of accounts) {

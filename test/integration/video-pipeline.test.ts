@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
+import { resetConfigCache } from '../../functions/platform/config';
 import { setLogSink } from '../../functions/platform/logger';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import type { Script } from '../../functions/contract/scripts';
@@ -45,6 +46,7 @@ afterAll(async () => {
 afterEach(() => {
   pipelineTestHooks.clear();
   setLogSink(undefined);
+  drawDrafts(false);
 });
 
 
@@ -54,21 +56,43 @@ const clipColours: Record<string, Rgb> = { red: [255, 0, 0], blue: [0, 0, 255], 
 const green: Rgb = [0, 255, 0];
 const captions = { style: 'highlight', word_color: '#00FF00', line_color: '#FFFFFF', position: 'middle_center', font_size: 60 };
 
-async function colourClip(colour: string): Promise<MediaFile> {
-  const out = join(scratch, `${colour}-${Date.now()}.mp4`);
-  await run(ffmpegPath(), [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `color=c=${colour}:s=320x240:r=25:d=2`,
-    '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100:duration=2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
-  ]);
-  return { name: `${colour}.mp4`, type: 'video/mp4', bytes: new Uint8Array(await readFile(out)) };
+/** Each fixture is made once (by ffmpeg) and uploaded as often as the tests need it. */
+const fixtures = new Map<string, Promise<MediaFile>>();
+function fixture(key: string, make: () => Promise<MediaFile>): Promise<MediaFile> {
+  let made = fixtures.get(key);
+  if (!made) fixtures.set(key, (made = make()));
+  return made;
 }
 
-async function tone(): Promise<MediaFile> {
-  const out = join(scratch, `music-${Date.now()}.mp3`);
-  await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100:duration=3', '-c:a', 'libmp3lame', '-b:a', '64k', out]);
-  return { name: 'music.mp3', type: 'audio/mpeg', bytes: new Uint8Array(await readFile(out)) };
+function colourClip(colour: string): Promise<MediaFile> {
+  return fixture(colour, async () => {
+    const out = join(scratch, `${colour}.mp4`);
+    await run(ffmpegPath(), [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `color=c=${colour}:s=320x240:r=25:d=2`,
+      '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100:duration=2',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+    ]);
+    return { name: `${colour}.mp4`, type: 'video/mp4', bytes: new Uint8Array(await readFile(out)) };
+  });
+}
+
+function tone(): Promise<MediaFile> {
+  return fixture('music', async () => {
+    const out = join(scratch, 'music.mp3');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100:duration=3', '-c:a', 'libmp3lame', '-b:a', '64k', out]);
+    return { name: 'music.mp3', type: 'audio/mpeg', bytes: new Uint8Array(await readFile(out)) };
+  });
+}
+
+/**
+ * The renders a test does not look at (it checks the run, not the picture) are drawn as 360x640 drafts, a
+ * third of the time; the next task reads the setting again (the config is read anew, its dependencies
+ * composed again). Every test starts at full size (afterEach).
+ */
+function drawDrafts(draft: boolean): void {
+  process.env.RENDER_DRAFT = String(draft);
+  resetConfigCache();
 }
 
 async function upload(user: SignedInUser, file: MediaFile): Promise<string> {
@@ -163,6 +187,8 @@ describe('a video from a saved script (free plan, then basic)', () => {
   beforeAll(async () => {
     user = await signUpAndIn(stack, 'video');
     clipIds = {};
+    // Made side by side, uploaded one by one.
+    await Promise.all([...Object.keys(clipColours).map((colour) => colourClip(colour)), tone()]);
     for (const colour of Object.keys(clipColours)) clipIds[colour] = await upload(user, await colourClip(colour));
     musicId = await upload(user, await tone());
     script = await createScript(user);
@@ -391,6 +417,7 @@ describe('failures', () => {
 
 describe('the script while its run is going', () => {
   it('refuses changes that would pull the script from under the run (409), lets the switch through, and a deletion afterwards removes the files', async () => {
+    drawDrafts(true);
     const user = await signUpAndIn(stack, 'videohold');
     await upload(user, await colourClip('red'));
     const script = await createScript(user, 'Hold on a moment.');
@@ -525,7 +552,8 @@ describe('no footage', () => {
     expect(meanDifference(first, later, band(0))).toBeGreaterThan(0.5);
     expect(meanDifference(first, second, band(0))).toBeGreaterThan(10);
 
-    // Footage uploaded: Create Video uses it, nothing stays generated.
+    // Footage uploaded: Create Video uses it, nothing stays generated (the picture was measured above: a draft now).
+    drawDrafts(true);
     const clipId = await upload(user, await colourClip('red'));
     const again = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(again.status).toBe(202);

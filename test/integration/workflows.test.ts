@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, type DescribeExecutionCommandOutput } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
@@ -68,7 +68,13 @@ async function scheduleOf(user: SignedInUser, id: string): Promise<AutomationSch
   return found;
 }
 
-/** Polls the schedule until its last run is no longer running. */
+/** The automation state machine's execution of a schedule's run at `minute` (as `2026-05-10T09-00Z`). */
+function automationExecution(scheduleId: string, minute: string): Promise<DescribeExecutionCommandOutput> {
+  const sfn = new SFNClient({ region: 'us-east-1', endpoint: stack.endpoints.stepFunctions, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const executionArn = `${(process.env.AUTOMATION_STATE_MACHINE_ARN ?? '').replace(':stateMachine:', ':execution:')}:${scheduleId}--${minute}`;
+  return sfn.send(new DescribeExecutionCommand({ executionArn }));
+}
+
 /** The mails to `to` that match, once at least one has arrived (or none after 15 s). */
 async function mailsEventually(to: string, matches: (mail: OutboxMail) => boolean): Promise<OutboxMail[]> {
   const began = Date.now();
@@ -202,12 +208,9 @@ describe('a run', () => {
     expect(done.lastRun, JSON.stringify(done.lastRun)).toMatchObject({ status: 'completed', test: false });
     // The run was an execution of the automation state machine named by the schedule and its minute,
     // which ran the video pipeline as a nested execution.
-    const sfn = new SFNClient({ region: 'us-east-1', endpoint: stack.endpoints.stepFunctions, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const executionArn = `${(process.env.AUTOMATION_STATE_MACHINE_ARN ?? '').replace(':stateMachine:', ':execution:')}:${schedule.id}--2026-05-10T09-00Z`;
     // The run is recorded completed by the execution's last task, a moment before the execution itself ends.
-    const execution = () => sfn.send(new DescribeExecutionCommand({ executionArn }));
-    await expect.poll(async () => (await execution()).status, { timeout: 10_000, interval: 100 }).toBe('SUCCEEDED');
-    const described = await execution();
+    await expect.poll(async () => (await automationExecution(schedule.id, '2026-05-10T09-00Z')).status, { timeout: 10_000, interval: 100 }).toBe('SUCCEEDED');
+    const described = await automationExecution(schedule.id, '2026-05-10T09-00Z');
     expect(JSON.parse(described.output ?? '{}')).toMatchObject({ begun: { scriptId: done.lastRun?.scriptId }, delivered: { mailed: 2 } });
     expect(done.lastRunAt).not.toBeNull();
     expect(Date.parse(done.nextRunAt ?? '')).toBeGreaterThan(Date.now());
@@ -271,9 +274,10 @@ describe('a run', () => {
       expect(failed.lastRun).toMatchObject({ status: 'failed', error: 'Failed to generate video. Please try again.' });
       // MarkFailed hands the failure to delivery: the owner's mail arrives without anyone reading the schedule.
       let mails = await mailsEventually(`${user.username}@example.com`, (mail) => mail.subject === 'Automation failed: Mornings');
+      // The pipeline's notice and the automation's RecordFailure both report it: one mail. Both have run once
+      // the execution has ended (RecordFailure is its last task) and the notices it handed over have been sent.
+      await expect.poll(async () => (await automationExecution(schedule.id, '2026-05-10T09-00Z')).status, { timeout: 10_000, interval: 100 }).not.toBe('RUNNING');
       await localScheduler().idle();
-      // The pipeline's notice and the automation's RecordFailure both report it: one mail.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
       mails = (await mailsTo(`${user.username}@example.com`)).filter((mail) => mail.subject === 'Automation failed: Mornings');
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toContain('Failed to generate video. Please try again.');

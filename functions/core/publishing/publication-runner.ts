@@ -142,7 +142,8 @@ export class PublicationRunner {
       publicationId: publication.id,
       platform: publication.platform,
       attempt: publication.attempts,
-      code: posting?.code ?? (error instanceof Error ? error.name : 'unknown'),
+      // Not `code`: the logger redacts that key (it carries OAuth codes elsewhere).
+      platformCode: posting?.code ?? (error instanceof Error ? error.name : 'unknown'),
       waitMs: wait,
     });
     if (!(await this.deps.store.release(claim, now + wait, reason.slice(0, postingBounds.errorMax), posting?.restart ?? false, new Date(now).toISOString()))) return 'lost';

@@ -85,6 +85,23 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
   }
 }
 
+/**
+ * Clicks an item of the open menu once the menu has stopped moving. Playwright retries a click on an item
+ * still in the menu's opening animation, and its later tries scroll the page first; the menu, placed
+ * against its trigger, then moves with the scroll (it can flip from above the trigger to below it), and
+ * under load that move can land between the mouse's down and up, so the click chooses nothing.
+ */
+export async function clickMenuItem(page: Page, name: string): Promise<void> {
+  await waitForExpression(
+    page,
+    `(() => {
+      const menu = document.querySelector('[role="menu"][data-state="open"]');
+      return Boolean(menu) && menu.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running');
+    })()`,
+  );
+  await page.getByRole('menuitem', { name }).click();
+}
+
 /** The phone the journeys check every page at: an iPhone 12–15 viewport. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 

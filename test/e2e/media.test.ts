@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
 import type { MediaFile } from '../support/media-files';
-import { newPage, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { clickMenuItem, newPage, screenshot, signInThroughApi, waitForExpression } from './browser';
 import { startJourney, stopJourney } from './journey';
 
 const cards = (page: Page) => page.locator('[data-testid="asset-card"]');
@@ -102,7 +102,10 @@ describe('media library journey', () => {
       await route.continue();
     });
     await card(page, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
-    await page.getByRole('menuitem', { name: 'Trips' }).click();
+    // The move must have gone: a click that chose nothing would otherwise show only as an empty folder.
+    const moving = page.waitForRequest((request) => request.url().endsWith('/api/media/bulk-move'), { timeout: 5_000 });
+    await clickMenuItem(page, 'Trips');
+    await moving;
     await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: /^Trips/ }).click();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await expect(card(page, 'Beach sunset').isVisible()).resolves.toBe(true);
@@ -136,7 +139,7 @@ describe('media library journey', () => {
       }),
     );
     await page.getByRole('button', { name: 'Folder actions for Trips' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await clickMenuItem(page, 'Delete');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Folder in Use' }).waitFor();
     await screenshot(page, 'media-folder-in-use');

@@ -44,32 +44,38 @@ describe('video journey: no live connection, refusals and a failed render', () =
 
   it('without a live connection, polls the list every 10 s and still sees the video finish, also after a reload', async () => {
     const offline = await newPage(browser, stack.url);
+    let release = () => {};
     try {
       // The socket is refused, so the page never becomes authenticated (fallback polling).
       await offline.context.routeWebSocket(/\/ws$/, (ws) => ws.close());
       await offline.context.addCookies(await context.cookies());
       const other = offline.page;
-      const listCalls: number[] = [];
+      const clock = offline.context.clock;
+      let listCalls = 0;
       other.on('request', (request) => {
-        if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/scripts') listCalls.push(Date.now());
+        if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/scripts') listCalls += 1;
       });
       await other.goto('/scripts');
       await other.getByLabel('Extra Instructions').fill('One habit that makes evenings easier');
       await other.getByRole('button', { name: 'Generate Scripts' }).click();
       await other.getByText('1 script generated successfully!').waitFor({ timeout: 20_000 });
       const fresh = other.getByTestId('script-card').first();
+      const scriptId = (await fresh.getAttribute('id'))?.replace(/^script-/, '');
+      expect(scriptId).toBeTruthy();
       await fresh.getByRole('button', { name: 'Create Video' }).click();
       // Without audio, Create Video makes the audio first, then opens the dialog.
       const dialog = other.getByRole('dialog', { name: 'Video Generation Settings' });
       await dialog.waitFor({ timeout: 60_000 });
       await dialog.getByTestId('segment-row').first().waitFor();
-      const started = Date.now();
-      // The render must still be running after the reload below: its first task waits until then.
-      const release = pipelineTestHooks.hold('plan-segments');
+      // The render must still be running after the reload and the polls below: its first task waits until then.
+      release = pipelineTestHooks.hold('plan-segments');
       await dialog.getByRole('button', { name: 'Generate video' }).click();
       await dialog.waitFor({ state: 'detached' });
       await fresh.getByTestId('video-progress').waitFor();
       expect(await fresh.getByRole('button', { name: 'Play Audio' }).isDisabled()).toBe(true);
+
+      // The reloaded page's timers run on a clock the test moves, so its polls are run through, not waited for.
+      await clock.install();
       await other.reload();
       const reloaded = other.getByTestId('script-card').first();
       await reloaded
@@ -77,13 +83,35 @@ describe('video journey: no live connection, refusals and a failed render', () =
         .waitFor({ timeout: 15_000 })
         .catch(async (error: unknown) => {
           throw new Error(`no progress bar after the reload; the card reads: ${await reloaded.innerText().catch(() => '(no card)')}`, { cause: error });
-        })
-        .finally(release);
-      await other.getByText('Video generated successfully with audio and custom captions').waitFor({ timeout: 115_000 });
+        });
+      // From here only the test moves the page's time (stopped a second ahead, so the stop is not in the
+      // page's past when it lands). The card gives the socket 5 s, then polls every 10 s: each 10 s of the
+      // clock fetches the list once, and the card still shows the render running.
+      await clock.pauseAt(Date.now() + 1_000);
+      await clock.runFor(5_000);
+      let calls = listCalls;
+      for (const poll of [1, 2]) {
+        await clock.runFor(10_000);
+        await expect.poll(() => listCalls, { message: `poll ${poll}` }).toBe(calls + 1);
+        calls += 1;
+        await expect(reloaded.getByTestId('video-progress').isVisible()).resolves.toBe(true);
+      }
+
+      // The render finishes on the server in its own time; the next poll brings it to the card.
+      release();
+      await expect
+        .poll(async () => {
+          const scripts = (await (await page.request.get('/api/scripts')).json()) as { id: string; videoGenerationStatus?: string }[];
+          return scripts.find((script) => script.id === scriptId)?.videoGenerationStatus;
+        }, { timeout: 115_000, interval: 500 })
+        .toBe('complete');
+      await clock.runFor(10_000);
+      await expect.poll(() => listCalls).toBeGreaterThan(calls);
+      await other.getByText('Video generated successfully with audio and custom captions').waitFor({ timeout: 15_000 });
       await other.getByTestId('script-card').first().getByRole('button', { name: 'Play Video' }).waitFor();
-      // The list was fetched again while no message could arrive.
-      expect(listCalls.filter((at) => at > started).length).toBeGreaterThanOrEqual(2);
+      await clock.resume();
     } finally {
+      release();
       await offline.context.close();
     }
   }, 240_000);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { startLocalStack } from '../../bin/local/stack';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { launchBrowser, newPage, screenshot, clickMenuItem } from './browser';
 
 /**
  * The account pages against the real local stack (built front end from `npm run build:web`), reading
@@ -92,7 +92,7 @@ async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
   // Log out reloads the page 800 ms after it ends: a navigation started before that reload is aborted by it.
   const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await clickMenuItem(page, 'Log out');
   await reloaded;
   await page.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
   await page.getByRole('heading', { name: 'Welcome to Reelsmith' }).waitFor();

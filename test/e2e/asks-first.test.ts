@@ -6,7 +6,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
 import type { MediaFile } from '../support/media-files';
 import { seriousViolations } from './a11y';
-import { newPhonePage, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { newPhonePage, screenshot, signInThroughApi, waitForExpression, clickMenuItem } from './browser';
 import { startJourney, stopJourney } from './journey';
 
 /**
@@ -100,7 +100,7 @@ describe('deletes ask and tell; the unverified banner', () => {
 
     // One asset: the menu's Delete asks; Cancel keeps it.
     await card(page, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await clickMenuItem(page, 'Delete');
     const confirm = page.getByRole('dialog', { name: 'Delete Media' });
     await confirm.getByText('Delete “Beach sunset”? This cannot be undone.').waitFor();
     await screenshot(page, 'asks-first-asset-desktop', { viewport: true });
@@ -110,7 +110,7 @@ describe('deletes ask and tell; the unverified banner', () => {
 
     // Confirmed, it goes and a toast says so.
     await card(page, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await clickMenuItem(page, 'Delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('“Beach sunset” was deleted.').waitFor();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
@@ -225,7 +225,7 @@ describe('deletes ask and tell; the unverified banner', () => {
       await upload(phone, files[0] as MediaFile);
       await phone.reload();
       await card(phone, 'Beach sunset').getByRole('button', { name: 'Actions for Beach sunset' }).click();
-      await phone.getByRole('menuitem', { name: 'Delete' }).click();
+      await clickMenuItem(phone, 'Delete');
       const confirm = phone.getByRole('dialog', { name: 'Delete Media' });
       await confirm.getByText('Delete “Beach sunset”? This cannot be undone.').waitFor();
       await expect(seriousViolations(phone)).resolves.toEqual([]);

@@ -9,7 +9,7 @@ import type { ScheduledEmail, ShareLink } from '../../functions/contract/deliver
 import type { Script } from '../../functions/contract/scripts';
 import { makeMedia } from '../support/media-files';
 import { finishedVideoThroughApi, mailsTo, morningScript, untilMailsTo } from './api-setup';
-import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
+import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression, clickMenuItem } from './browser';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
@@ -109,7 +109,7 @@ describe('delivery journey', () => {
     await page.getByRole('menuitem', { name: 'Schedule Email' }).waitFor();
     await page.getByRole('menuitem', { name: 'Share link' }).waitFor();
     await screenshot(page, 'delivery-trigger-email');
-    await page.getByRole('menuitem', { name: 'Send Now' }).click();
+    await clickMenuItem(page, 'Send Now');
     await toast('Video notification email sent successfully!').waitFor({ timeout: 20_000 });
     const after = await untilMailsTo(stack.url, automationEmail, before + 1);
     expect(after.some((mail) => mail.text.includes('/share/'))).toBe(true);
@@ -118,7 +118,7 @@ describe('delivery journey', () => {
   it('schedules an email: both fields required, then the toast names the date and time', async () => {
     for (const when of ['tomorrow', 'the day after']) {
       await card().getByRole('button', { name: 'Trigger Email' }).click();
-      await page.getByRole('menuitem', { name: 'Schedule Email' }).click();
+      await clickMenuItem(page, 'Schedule Email');
       const dialog = page.getByRole('dialog', { name: 'Schedule Email Notification' });
       await dialog.waitFor();
       const submit = dialog.getByRole('button', { name: 'Schedule Email' });
@@ -171,7 +171,7 @@ describe('delivery journey', () => {
   it('creates a share link whose public page plays the video without a session', async () => {
     await page.goto('/scripts');
     await card().getByRole('button', { name: 'Trigger Email' }).click();
-    await page.getByRole('menuitem', { name: 'Share link' }).click();
+    await clickMenuItem(page, 'Share link');
     const dialog = page.getByRole('dialog', { name: 'Share link' });
     await dialog.waitFor();
     // Send Now made one already (the mail carries it); a new one is added on top. The list is counted once it

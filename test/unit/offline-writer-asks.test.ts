@@ -42,6 +42,7 @@ describe('reading the asks of the extra instructions', () => {
       openWithQuestion: false,
       ownSentences: false,
       items: ['fresh coffee beans', 'burr grinder', 'pour over', 'latte'],
+      topic: 'fresh coffee beans and burr grinder',
     });
     expect(asksOf('Give 5 tips')).toMatchObject({ count: { n: 5, noun: 'tip', adjectives: '' }, items: [] });
     expect(asksOf('Top 4 mistakes beginners make')).toMatchObject({ count: { n: 4, kind: 'mistake' } });
@@ -49,6 +50,42 @@ describe('reading the asks of the extra instructions', () => {
     expect(asksOf('Explain 3 easy steps, wrap it up with a question')).toMatchObject({ count: { n: 3, noun: 'step', adjectives: 'easy' }, endWithQuestion: true });
     expect(asksOf('Open with a question about sleep')).toMatchObject({ openWithQuestion: true, endWithQuestion: false });
     expect(asksOf('Make it useful')).toEqual({ count: undefined, endWithQuestion: false, openWithQuestion: false, ownSentences: false, items: [] });
+  });
+
+  it('reads the topic from what is left once the asks are out, without the words that only instruct', () => {
+    const topics = Object.fromEntries(
+      [
+        'Three quick tips for better sleep tonight',
+        'Three quick tips for beginners, end with a question',
+        'Make a video about morning routines',
+        'Give 5 tips on saving money',
+        'How to make cold brew at home',
+        'Why you should stretch every morning',
+        'Keep it short, punchy. Healthy meal prep for busy weeks',
+        'Talk about grinders, beans and milk frothing',
+        'Make it useful',
+      ].map((instructions) => [instructions, asksOf(instructions).topic]),
+    );
+    expect(topics).toEqual({
+      'Three quick tips for better sleep tonight': 'better sleep tonight',
+      'Three quick tips for beginners, end with a question': 'beginners',
+      'Make a video about morning routines': 'morning routines',
+      'Give 5 tips on saving money': 'saving money',
+      'How to make cold brew at home': 'cold brew at home',
+      'Why you should stretch every morning': 'stretch every morning',
+      'Keep it short, punchy. Healthy meal prep for busy weeks': 'Healthy meal prep for busy weeks',
+      // Only items: the script is about the first two, and each item keeps its own sentence.
+      'Talk about grinders, beans and milk frothing': 'grinders and beans',
+      'Make it useful': undefined,
+    });
+  });
+
+  it('names a request without a topic after its instructions, and titles it with small words in lower case', async () => {
+    const request = writeRequestFor({ topic: null, subjectCategory: null, extraInstructions: 'Three quick tips for better sleep tonight', duration: '30 sec', count: 1 });
+    const { scripts } = await new OfflineScriptWriter(() => 0).write(request);
+    expect(scripts[0]?.title).toBe('3 Quick Tips for Better Sleep Tonight');
+    expect(scripts[0]?.content).toContain('better sleep tonight');
+    expect(scripts[0]?.content).not.toMatch(/three quick better/i);
   });
 
   it('reads "each item in its own sentence" and the list after a colon or joined by "and"', () => {

@@ -49,8 +49,13 @@ export function plural(noun: string): string {
   return `${noun}s`;
 }
 
+/** Words a title keeps in lower case unless they open it ("Cold Brew at Home"). */
+const minorWords = new Set(['a', 'an', 'the', 'and', 'or', 'but', 'for', 'at', 'in', 'on', 'of', 'to', 'with', 'by', 'from']);
+
 export function titleCase(text: string): string {
-  return text.replace(/\b([a-z])([a-z']*)/g, (_, first: string, rest: string) => first.toUpperCase() + rest);
+  return text.replace(/\b([a-z])([a-z']*)/g, (word: string, first: string, rest: string, at: number) =>
+    at > 0 && minorWords.has(word) ? word : first.toUpperCase() + rest,
+  );
 }
 
 export function capitalise(text: string): string {
@@ -60,15 +65,9 @@ export function capitalise(text: string): string {
 export function topicOf(request: WriteRequest): Topic {
   const group = groupOfCategory(request.subjectCategory);
   const asks = asksOf(request.extraInstructions);
-  const raw =
-    request.topic?.trim() ||
-    request.extraInstructions
-      .split(/\s+/)
-      .filter((word) => !stopWords.has(word.toLowerCase()))
-      .slice(0, 4)
-      .join(' ') ||
-    request.subjectCategory ||
-    'your goals';
+  // Without a topic of its own, the request's instructions name it, once their asks are taken out
+  // ("Three quick tips for better sleep tonight" is about "better sleep tonight", with a counted list of tips).
+  const raw = request.topic?.trim() || asks.topic || request.subjectCategory || 'your goals';
   const cleaned = raw.replace(/[.!?]+$/, '').replace(/\s+/g, ' ').slice(0, 80);
   const role = request.subjectCategory && !request.subjectCategory.startsWith('#') ? request.subjectCategory.toLowerCase() : undefined;
   const lower = /^[A-Z]{2,}/.test(cleaned) ? cleaned : cleaned.charAt(0).toLowerCase() + cleaned.slice(1);

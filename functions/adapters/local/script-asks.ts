@@ -25,6 +25,8 @@ export interface ScriptAsks {
   ownSentences: boolean;
   /** The things to talk about, in their order, at most `maxItems`. */
   items: string[];
+  /** What the instructions are about once the asks are taken out ("better sleep tonight"), if they name it. */
+  topic?: string;
 }
 
 export const maxCount = 10;
@@ -95,7 +97,38 @@ export function subjectsOf(instructions: string): string[] {
   return found;
 }
 
-/** Reads the explicit asks, then the items from what is left once the ask phrases are taken out. */
+/** Words that open an instruction without saying what it is about ("make a video about", "give", "write"). */
+const instructionVerbs = new Set(['make', 'write', 'create', 'give', 'share', 'tell', 'list', 'keep', 'add', 'do', 'film', 'record', 'post', 'try', 'need', 'want', 'you', 'we', 'i', 'should', 'can', 'could', 'would', 'will', 'must', 'which', 'who']);
+/** A topic is a phrase, not the instructions' whole text: at most this many words. */
+const topicWords = 6;
+
+/**
+ * The first clause that names a subject, without the words around it that only instruct: "better sleep
+ * tonight" of "(three quick tips) for better sleep tonight", "morning routines" of "Make a video about
+ * morning routines"; none for "Make it useful".
+ */
+function topicOfClauses(rest: string, items: readonly string[]): string | undefined {
+  // A clause that lists the items is not the topic: the items are talked about one by one.
+  const listed = items.map((item) => new RegExp(`(?:^|\\s)${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`, 'i'));
+  const filler = (word: string) => stopWords.has(word.toLowerCase()) || instructionVerbs.has(word.toLowerCase());
+  for (const clause of rest.split(/[.!?,;:\n]+/)) {
+    const words = clause
+      .replace(/[^\p{L}\p{N}\s'&-]/gu, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+    while (words.length > 0 && filler(words[0]!)) words.shift();
+    const kept = words.slice(0, topicWords);
+    while (kept.length > 0 && filler(kept[kept.length - 1]!)) kept.pop();
+    if (kept.length === 0 || kept.every((word) => styleWords.has(word.toLowerCase()))) continue;
+    const phrase = kept.join(' ');
+    if (listed.some((item) => item.test(phrase))) continue;
+    return phrase;
+  }
+  // Only items: the first two name what the script is about ("grinders and beans").
+  return items.length > 0 ? items.slice(0, 2).join(' and ') : undefined;
+}
+
+/** Reads the explicit asks, then the items and the topic from what is left once the ask phrases are taken out. */
 export function asksOf(instructions: string): ScriptAsks {
   let rest = instructions;
   const cut = (pattern: RegExp): boolean => {
@@ -116,7 +149,8 @@ export function asksOf(instructions: string): ScriptAsks {
     if (n >= 1 && n <= maxCount) count = { n, noun, adjectives: plainAdjectives, kind: countNouns[noun]! };
     rest = rest.replace(match[0], '.');
   }
-  return { count, endWithQuestion, openWithQuestion, ownSentences, items: subjectsOf(rest) };
+  const items = subjectsOf(rest);
+  return { count, endWithQuestion, openWithQuestion, ownSentences, items, topic: topicOfClauses(rest, items) };
 }
 
 export function numberWord(n: number): string {

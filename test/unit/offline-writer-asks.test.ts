@@ -67,7 +67,7 @@ describe('reading the asks of the extra instructions', () => {
       ].map((instructions) => [instructions, asksOf(instructions).topic]),
     );
     expect(topics).toEqual({
-      'Three quick tips for better sleep tonight': 'better sleep tonight',
+      'Three quick tips for better sleep tonight': 'better sleep',
       'Three quick tips for beginners, end with a question': 'beginners',
       'Make a video about morning routines': 'morning routines',
       'Give 5 tips on saving money': 'saving money',
@@ -83,8 +83,8 @@ describe('reading the asks of the extra instructions', () => {
   it('names a request without a topic after its instructions, and titles it with small words in lower case', async () => {
     const request = writeRequestFor({ topic: null, subjectCategory: null, extraInstructions: 'Three quick tips for better sleep tonight', duration: '30 sec', count: 1 });
     const { scripts } = await new OfflineScriptWriter(() => 0).write(request);
-    expect(scripts[0]?.title).toBe('3 Quick Tips for Better Sleep Tonight');
-    expect(scripts[0]?.content).toContain('better sleep tonight');
+    expect(scripts[0]?.title).toBe('3 Quick Tips for Better Sleep');
+    expect(scripts[0]?.content).toContain('better sleep');
     expect(scripts[0]?.content).not.toMatch(/three quick better/i);
   });
 

@@ -99,6 +99,8 @@ export function subjectsOf(instructions: string): string[] {
 
 /** Words that open an instruction without saying what it is about ("make a video about", "give", "write"). */
 const instructionVerbs = new Set(['make', 'write', 'create', 'give', 'share', 'tell', 'list', 'keep', 'add', 'do', 'film', 'record', 'post', 'try', 'need', 'want', 'you', 'we', 'i', 'should', 'can', 'could', 'would', 'will', 'must', 'which', 'who']);
+/** When the ask is for, not what it is about: "better sleep tonight" is about "better sleep". */
+const whenWords = new Set(['tonight', 'today', 'now', 'asap', 'tomorrow']);
 /** A topic is a phrase, not the instructions' whole text: at most this many words. */
 const topicWords = 6;
 
@@ -118,6 +120,7 @@ function topicOfClauses(rest: string, items: readonly string[]): string | undefi
       .filter(Boolean);
     while (words.length > 0 && filler(words[0]!)) words.shift();
     const kept = words.slice(0, topicWords);
+    while (kept.length > 1 && whenWords.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
     while (kept.length > 0 && filler(kept[kept.length - 1]!)) kept.pop();
     if (kept.length === 0 || kept.every((word) => styleWords.has(word.toLowerCase()))) continue;
     const phrase = kept.join(' ');

@@ -63,6 +63,7 @@ describe('reading the asks of the extra instructions', () => {
         'Why you should stretch every morning',
         'Keep it short, punchy. Healthy meal prep for busy weeks',
         'Talk about grinders, beans and milk frothing',
+        'Grinders, beans and milk frothing for a better morning coffee',
         'Make it useful',
       ].map((instructions) => [instructions, asksOf(instructions).topic]),
     );
@@ -76,6 +77,8 @@ describe('reading the asks of the extra instructions', () => {
       'Keep it short, punchy. Healthy meal prep for busy weeks': 'Healthy meal prep for busy weeks',
       // Only items: the script is about the first two, and each item keeps its own sentence.
       'Talk about grinders, beans and milk frothing': 'grinders and beans',
+      // A clause of items: what it is for names the topic.
+      'Grinders, beans and milk frothing for a better morning coffee': 'better morning coffee',
       'Make it useful': undefined,
     });
   });
@@ -86,6 +89,14 @@ describe('reading the asks of the extra instructions', () => {
     expect(scripts[0]?.title).toBe('3 Quick Tips for Better Sleep');
     expect(scripts[0]?.content).toContain('better sleep');
     expect(scripts[0]?.content).not.toMatch(/three quick better/i);
+    // A topic made of the items is not titled with the same items again ("Grinders and Beans: Grinders and Beans").
+    for (let seed = 0; seed < 8; seed += 1) {
+      for (const extraInstructions of ['Grinders and beans', 'Talk about grinders, beans and milk frothing']) {
+        const listed = writeRequestFor({ topic: null, subjectCategory: null, extraInstructions, duration: '30 sec', count: 3 });
+        const written = await new OfflineScriptWriter(() => seed / 8).write(listed);
+        for (const { title } of written.scripts) expect(title).not.toMatch(/^Grinders and Beans: Grinders/);
+      }
+    }
   });
 
   it('reads "each item in its own sentence" and the list after a colon or joined by "and"', () => {

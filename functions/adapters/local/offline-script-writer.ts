@@ -158,7 +158,9 @@ export class OfflineScriptWriter implements ScriptWriter {
 
   /** A title no other script of the batch (nor `avoidTitles`) has. */
   private title(topic: Topic, usedTitles: Set<string>, usedTemplates: Set<number>, points: number): string {
-    const subjectsTitle = topic.subjects.length >= 2 ? [(t: Topic) => `${t.title}: ${titleCase(listOf(t.subjects)).replace(/ And /g, ' and ')}`] : [];
+    // Not when the topic already names the items (it is made of them when the instructions only list items).
+    const named = topic.subjects.some((subject) => topic.lower.toLowerCase().includes(subject.toLowerCase()));
+    const subjectsTitle = topic.subjects.length >= 2 && !named ? [(t: Topic) => `${t.title}: ${titleCase(listOf(t.subjects)).replace(/ And /g, ' and ')}`] : [];
     const pool = [...subjectsTitle, ...titles];
     let title = '';
     for (let attempt = 0; attempt < pool.length * 2; attempt += 1) {

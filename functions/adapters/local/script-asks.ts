@@ -113,7 +113,9 @@ function topicOfClauses(rest: string, items: readonly string[]): string | undefi
   // A clause that lists the items is not the topic: the items are talked about one by one.
   const listed = items.map((item) => new RegExp(`(?:^|\\s)${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`, 'i'));
   const filler = (word: string) => stopWords.has(word.toLowerCase()) || instructionVerbs.has(word.toLowerCase());
-  for (const clause of rest.split(/[.!?,;:\n]+/)) {
+  // A clause's purpose can name the topic when the clause itself lists items ("milk frothing for a better morning coffee").
+  const candidates = rest.split(/[.!?,;:\n]+/).flatMap((clause) => [clause, ...(/\bfor\s+(.+)$/i.exec(clause)?.slice(1) ?? [])]);
+  for (const clause of candidates) {
     const words = clause
       .replace(/[^\p{L}\p{N}\s'&-]/gu, ' ')
       .split(/\s+/)

@@ -26,6 +26,9 @@ function ephemeralStart(): number {
 
 const lowestPort = 10_000;
 
+/** The ports this process has handed out. */
+const handedOut = new Set<number>();
+
 /**
  * The ports at or above `lowestPort` that browsers and Node's fetch refuse to reach ("bad port", the Fetch
  * standard's port blocking list): a server there could never be called.
@@ -42,9 +45,20 @@ const blockedByFetch = new Set([10080]);
 export async function freePort(): Promise<number> {
   const highest = ephemeralStart() - 1;
   if (highest > lowestPort + 1_000) {
+    // Each process draws from its own stripe of the range and never hands out a port twice: a port given out
+    // is free when checked but taken only when its server listens (seconds later for a JVM), and once two
+    // stacks starting side by side drew the same port (EADDRINUSE in a browser journey's set-up).
+    const stripes = 16;
+    const width = Math.floor((highest - lowestPort) / stripes);
+    // Test workers are numbered (1, 2, …), so side-by-side workers never share a stripe; other processes go by pid.
+    const worker = Number(process.env.VITEST_POOL_ID);
+    const stripe = Number.isInteger(worker) && worker > 0 ? worker % stripes : process.pid % stripes;
+    const start = lowestPort + stripe * width;
     for (let attempt = 0; attempt < 50; attempt++) {
-      const candidate = lowestPort + Math.floor(Math.random() * (highest - lowestPort));
-      if (blockedByFetch.has(candidate)) continue;
+      const candidate = start + Math.floor(Math.random() * width);
+      if (blockedByFetch.has(candidate) || handedOut.has(candidate)) continue;
+      // Taken before the check, so a call running beside this one cannot draw it too.
+      handedOut.add(candidate);
       const port = await tryPort(candidate);
       if (port !== undefined) return port;
     }

@@ -104,7 +104,8 @@ export function CardActions({ script, generation, busy, onPlayVideo, onPost }: {
 
   return (
     <>
-      <HStack gap="2" wrap="wrap" justify="end" data-testid="card-actions">
+      {/* Its buttons flow with the card footer's own (display: contents), so they wrap as one row of buttons, not as a block. */}
+      <HStack gap="2" wrap="wrap" justify="end" data-testid="card-actions" display="contents">
         {hasVideo ? (
           <>
             <Button size="sm" colorPalette="brand" onClick={onPlayVideo} disabled={busy}>

@@ -1,5 +1,6 @@
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lambdaContext } from '../../bin/local/api-gateway-event';
 import type { SessionService } from '../../functions/core/sessions/session-service';
 import { resetConfigCache } from '../../functions/platform/config';
 import { createAreaHandler } from '../../functions/platform/http/area-handler';
@@ -8,8 +9,8 @@ import { requestTimeout } from '../../functions/contract/rules/request-timeout';
 
 const { endpoint, signedIn } = endpointsFor<{ sessions: SessionService }>();
 
-function eventFor(routeKey: string, path: string): APIGatewayProxyEventV2 {
-  const [method = 'GET'] = routeKey.split(' ');
+function eventFor(routeKey: string): APIGatewayProxyEventV2 {
+  const [method = 'GET', path = '/'] = routeKey.split(' ');
   return {
     version: '2.0',
     routeKey,
@@ -29,25 +30,6 @@ function eventFor(routeKey: string, path: string): APIGatewayProxyEventV2 {
       time: new Date().toISOString(),
       timeEpoch: Date.now(),
     },
-  };
-}
-
-/** A Lambda context with `remainingMs` left, as the runtime gives it. */
-function contextWith(remainingMs: number): Context {
-  const deadline = Date.now() + remainingMs;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: 'stats',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:stats',
-    memoryLimitInMB: '512',
-    awsRequestId: 'timeout-test',
-    logGroupName: '/aws/lambda/stats',
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }
 
@@ -72,14 +54,14 @@ describe('a request whose work runs past the function’s time', () => {
 
   it('answers 504 with a message the user can act on, before the function is cut off, not a bare 500', async () => {
     const started = Date.now();
-    const answer = await handler(eventFor('GET /api/metadata/subscription-tiers', '/api/metadata/subscription-tiers'), contextWith(100));
+    const answer = await handler(eventFor('GET /api/metadata/subscription-tiers'), lambdaContext('stats', 'timeout-test', 100));
     expect(Date.now() - started).toBeLessThan(slowMs);
     expect(answer.statusCode).toBe(504);
     expect(JSON.parse(answer.body ?? '{}')).toEqual({ message: requestTimeout.message, error: requestTimeout.message, code: requestTimeout.code });
   });
 
   it('answers as usual when the work ends in time', async () => {
-    const answer = await handler(eventFor('GET /api/metadata/subscription-tiers', '/api/metadata/subscription-tiers'), contextWith(5_000));
+    const answer = await handler(eventFor('GET /api/metadata/subscription-tiers'), lambdaContext('stats', 'timeout-test', 5_000));
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body ?? '{}')).toEqual({ tiers: [] });
   });

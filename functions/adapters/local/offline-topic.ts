@@ -66,7 +66,7 @@ export function topicOf(request: WriteRequest): Topic {
   const group = groupOfCategory(request.subjectCategory);
   const asks = asksOf(request.extraInstructions);
   // Without a topic of its own, the request's instructions name it, once their asks are taken out
-  // ("Three quick tips for better sleep tonight" is about "better sleep tonight", with a counted list of tips).
+  // ("Three quick tips for better sleep tonight" is about "better sleep", with a counted list of tips).
   const raw = request.topic?.trim() || asks.topic || request.subjectCategory || 'your goals';
   const cleaned = raw.replace(/[.!?]+$/, '').replace(/\s+/g, ' ').slice(0, 80);
   const role = request.subjectCategory && !request.subjectCategory.startsWith('#') ? request.subjectCategory.toLowerCase() : undefined;

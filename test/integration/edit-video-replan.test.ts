@@ -142,6 +142,8 @@ describe('Edit Video after footage is uploaded', () => {
     expect(kept[0]).toMatchObject({ text: edited[0]?.text, mediaAssetId: kettle.id, mediaStartTime: 0.5, chosen: true });
     expect(kept.slice(1).every((segment) => segment.mediaAssetId && segment.source !== 'generated')).toBe(true);
     expect(clipUnder(kept.slice(1), 'grinder')).toBe(clips.get('Grinder')?.id);
+    // The finished video's metadata still says the creator picked it, so the next Edit Video keeps it too.
+    expect((await scriptOf(first.id)).videoMetadata?.segments[0]).toMatchObject({ mediaAssetId: kettle.id, chosen: true });
 
     const all = await generate(first.id, { replanShots: true });
     const fresh = (await user.client.get<Script[]>('/api/scripts')).body.find((item) => item.title === 'Better coffee, new card');

@@ -90,9 +90,9 @@ describe('Edit Video after new footage', () => {
 
     const dialog = await openEditVideo();
     const rows = dialog.getByTestId('segment-row');
-    await expect.poll(() => dialog.getByTestId('replan-note').isVisible()).toBe(true);
     expect(await dialog.getByTestId('generated-background').count()).toBe(0);
     expect(await dialog.getByText(/no clip in your library matched/).count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId('replan-note').isVisible()).toBe(true);
     expect(await rows.count()).toBe(await dialog.getByTestId('shot-thumbnail').count());
     const texts = await rows.locator('p[title]').allInnerTexts();
     const chipsOf = async (word: string) => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import type { LocalStack } from '../../bin/local/stack';
 import type { PublicAsset } from '../../functions/contract/media';
 import type { Script } from '../../functions/contract/scripts';
 import type { GenerateVideoResult } from '../../functions/contract/video';
-import { makeMedia } from '../support/media-files';
+import { ffmpegOut, frameAt, meanColour, type Rgb } from '../support/video-frames';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
@@ -65,6 +65,20 @@ async function newScript(title: string): Promise<Script> {
   return created.body;
 }
 
+/** Three clips of one colour each, tagged as a creator would tag them, and the word that names each. */
+const footage: { name: string; tags: string[]; colour: Rgb; cue: string }[] = [
+  { name: 'Beans', tags: ['coffee beans'], colour: [139, 69, 19], cue: 'beans' },
+  { name: 'Grinder', tags: ['grinder'], colour: [30, 110, 230], cue: 'grinder' },
+  { name: 'Kettle', tags: ['water temperature'], colour: [40, 170, 80], cue: 'water' },
+];
+
+async function colourClip(name: string, [r, g, b]: Rgb): Promise<{ name: string; type: string; bytes: Uint8Array }> {
+  const out = join(scratch, `${name}.mp4`);
+  const hex = [r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('');
+  await ffmpegOut(['-y', '-f', 'lavfi', '-i', `color=c=0x${hex}:s=360x640:r=25:d=4`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=4', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out]);
+  return { name: `${name}.mp4`, type: 'video/mp4', bytes: new Uint8Array(await readFile(out)) };
+}
+
 const shape = (segments: Segments) => segments.map((segment) => [segment.text, segment.mediaAssetId ?? null]);
 const clipUnder = (segments: Segments, word: string) => segments.find((segment) => segment.text.toLowerCase().includes(word))?.mediaAssetId;
 
@@ -93,13 +107,8 @@ describe('Edit Video after footage is uploaded', () => {
   });
 
   it('plans those shots again with the clips uploaded since, as a new video of the script is planned', { timeout: 400_000 }, async () => {
-    for (const [name, tags] of [
-      ['Beans', ['coffee beans']],
-      ['Grinder', ['grinder']],
-      ['Kettle', ['water temperature']],
-    ] as const) {
-      const file = await makeMedia(scratch, 'mp4', { name, seconds: 4, size: '360x640' });
-      clips.set(name, await uploadAsset(user.client, file, { tags: [...tags] }));
+    for (const { name, tags, colour } of footage) {
+      clips.set(name, await uploadAsset(user.client, await colourClip(name, colour), { tags: [...tags] }));
     }
     const again = await generate(first.id, {});
     expect(again.every((segment) => segment.mediaAssetId && segment.source !== 'generated')).toBe(true);
@@ -122,7 +131,17 @@ describe('Edit Video after footage is uploaded', () => {
     const bytes = await (await fetch(redirect.headers.get('location') ?? '')).arrayBuffer();
     expect(bytes.byteLength).toBeGreaterThan(10_000);
     await mkdir(join('test-results', 'renders'), { recursive: true });
-    await writeFile(join('test-results', 'renders', 'edit-video-replanned.mp4'), new Uint8Array(bytes));
+    const video = join('test-results', 'renders', 'edit-video-replanned.mp4');
+    await writeFile(video, new Uint8Array(bytes));
+    // Each clip is on screen just after the word that names it (a clip of one colour each; the top of the frame is clear of captions).
+    const words = JSON.parse(new TextDecoder().decode(await (await fetch((await user.client.raw((done.audioUrl ?? '').replace(/\.mp3$/, '.words.json'))).headers.get('location') ?? '')).arrayBuffer())) as { word: string; start: number }[];
+    for (const { cue, colour } of footage) {
+      const at = words.find((word) => word.word.toLowerCase().replace(/[^a-z]/g, '') === cue)?.start;
+      expect(at, cue).toBeDefined();
+      const [r, g, b] = meanColour(await frameAt(video, (at ?? 0) + 0.4), { x: 240, y: 120, w: 600, h: 300 });
+      const [er, eg, eb] = colour;
+      expect(Math.abs(r - er) + Math.abs(g - eg) + Math.abs(b - eb), `${cue}: ${[r, g, b].join(',')}`).toBeLessThan(120);
+    }
   });
 
   it('keeps the shot whose clip the creator picked, and “Re-plan shots” (replanShots) plans every shot again', { timeout: 400_000 }, async () => {

@@ -32,6 +32,8 @@ export const segmentSchema = z.object({
   /** The creator's crop focus for this shot, 0–1 across and down; absent: the clip's analysed focus. */
   focusX: z.number().min(0).max(1).optional(),
   focusY: z.number().min(0).max(1).optional(),
+  /** The creator picked this shot's clip: Edit Video's re-plan keeps it (rules/shot-replan.ts). */
+  chosen: z.boolean().optional(),
 });
 
 /** Stored video metadata is read as it is (older records may hold more segments than a request may send). */

@@ -18,6 +18,11 @@ export const generateVideoSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Without segments: `true` plans every shot again from the library as it is now ("Re-plan shots"); else
+   * the saved shots without a clip of the creator's own are planned again (rules/shot-replan.ts).
+   */
+  replanShots: z.boolean().optional(),
 });
 export type GenerateVideoInput = z.infer<typeof generateVideoSchema>;
 

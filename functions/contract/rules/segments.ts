@@ -26,6 +26,8 @@ export interface Segment {
   /** The creator's own crop focus for this shot (0–1 across, 0–1 down); absent: the clip's analysed focus. */
   focusX?: number;
   focusY?: number;
+  /** The creator picked this shot's clip (Replace in Switch Scenes): a re-plan keeps it (rules/shot-replan.ts). */
+  chosen?: boolean;
 }
 
 /** Bounds of a segment's `matchedTags` (the stored record's schema holds them too). */

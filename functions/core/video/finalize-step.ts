@@ -52,6 +52,7 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
         ...(segment.matchedTags ? { matchedTags: segment.matchedTags } : {}),
         // The creator's framing stays with the shot for the next Switch Scenes (not the focus found at upload).
         ...segment.chosenFocus,
+        ...(segment.chosen === true ? { chosen: true } : {}),
         ...(segment.source === 'generated' ? { source: segment.source, ...(segment.generatedReason ? { generatedReason: segment.generatedReason } : {}) } : {}),
       })),
       totalDuration: input.video.durationSeconds,

@@ -114,6 +114,7 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
       // The creator's focus for the shot wins over the one found at upload.
       ...focusOf(segment, asset),
       ...(segment.focusX === undefined && segment.focusY === undefined ? {} : { chosenFocus: focusOf(segment, {}) }),
+      ...(segment.chosen === true ? { chosen: true } : {}),
     };
     if (!previous && time.start > 0) {
       // Leading segments without media: the first picture starts at 0.

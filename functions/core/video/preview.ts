@@ -94,7 +94,8 @@ export class VideoPreviewService {
       preferredFolderId: script.preferredFolderId,
       sent,
       existing: script.videoMetadata,
-      voice: sent?.length || script.videoMetadata?.segments.length ? null : await voiceTimingsOf(this.deps.files, userId, script),
+      voice: sent?.length ? null : await voiceTimingsOf(this.deps.files, userId, script),
+      replan: input.replanShots ? 'all' : 'unowned',
     });
 
     // The pipeline's steps read the script: they are given the one the dialog shows, unsaved.

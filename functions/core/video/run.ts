@@ -55,6 +55,8 @@ export const plannedSegmentSchema = z.object({
   focusY: z.number().min(0).max(1).optional(),
   /** The creator's own focus for the shot (Switch Scenes), kept apart so the finished video's metadata saves it again and not the analysed one. */
   chosenFocus: z.object({ focusX: z.number().min(0).max(1).optional(), focusY: z.number().min(0).max(1).optional() }).optional(),
+  /** The creator picked the clip: saved again with the finished video, so the next Edit Video keeps it (rules/shot-replan.ts). */
+  chosen: z.boolean().optional(),
 });
 export type PlannedSegment = z.infer<typeof plannedSegmentSchema>;
 

@@ -7,6 +7,7 @@ import type { VideoMetadata } from '../../contract/scripts';
 import type { GeneratedReason } from '../../contract/rules/generated-backgrounds';
 import { autoAssign, defaultSegmentSeconds, isPickable, matchedTagsOf, totalDuration, type CandidateMedia, type Segment } from '../../contract/rules/segments';
 import { planShots } from '../../contract/rules/shot-plan';
+import { replanShots, type ReplanScope } from '../../contract/rules/shot-replan';
 import type { VoiceTimings } from '../../contract/rules/shot-timing';
 import type { LanguageCode } from '../../contract/languages';
 
@@ -27,6 +28,7 @@ export interface SegmentInput {
   mediaDuration?: number;
   focusX?: number;
   focusY?: number;
+  chosen?: boolean;
 }
 
 /** A segment without a clip, shown over a generated background (contract/rules/generated-backgrounds.ts). */
@@ -112,6 +114,8 @@ export class SegmentPlanner {
     chosenAssetIds?: readonly string[];
     /** The script's language: how its words and sentences are found. */
     language?: LanguageCode;
+    /** Which saved shots are planned again from the library now (rules/shot-replan.ts); `all` ignores `existing`. Default `unowned`. */
+    replan?: ReplanScope;
   }): Promise<VideoMetadata & { segments: Segment[] }> {
     const { userId } = input;
     const segments: Segment[] = [];
@@ -125,7 +129,7 @@ export class SegmentPlanner {
         if (id && !asset) throw new ValidationError(mediaNotFound, `Segment ${i + 1}: no video with id ${id} in your media library`);
         segments.push(this.segment(sent.text, asset, sent.mediaStartTime ?? asset?.framing?.inPoint ?? 0, sent.mediaDuration ?? defaultSegmentSeconds, sent));
       }
-    } else if (input.existing && input.existing.segments.length > 0) {
+    } else if (input.existing && input.existing.segments.length > 0 && input.replan !== 'all') {
       // Kept as they were, except media deleted since, which is chosen again.
       const ids = input.existing.segments.map((kept) => (kept.mediaAssetId === null || kept.mediaAssetId === undefined ? null : String(kept.mediaAssetId)));
       const videos = await this.videosAmong(userId, ids);
@@ -134,6 +138,18 @@ export class SegmentPlanner {
         const usable = id ? videos.get(id) : undefined;
         segments.push(this.segment(kept.text, usable, usable ? kept.mediaStartTime : 0, kept.mediaDuration, usable ? kept : {}));
       }
+      // Shots without a clip of the creator's own are planned again against the library as it is now.
+      const library = await this.library(userId);
+      const now = this.clock();
+      const recentUse = await this.recent.since(userId, now - recentUseDays * day);
+      const originOf = (id: string) => {
+        const asset = videos.get(id);
+        return asset ? (asset.attribution ? 'stock' : 'own') : undefined;
+      };
+      const context = { now, preferredFolderId: input.preferredFolderId, recentUse };
+      const replanned = replanShots({ content: input.scriptContent, segments, library, context, voice: input.voice ?? null, language: input.language, scope: 'unowned', originOf });
+      if (replanned.length > 0) segments.splice(0, segments.length, ...replanned);
+      known = library;
     } else {
       if (!input.scriptContent.trim()) throw new ValidationError('The script has no text to make a video from');
       const library = await this.library(userId);
@@ -180,7 +196,7 @@ export class SegmentPlanner {
     return { segments: planned, totalDuration: totalDuration(planned) };
   }
 
-  private segment(text: string, asset: MediaAsset | undefined, start: number, duration: number, focus: { focusX?: number; focusY?: number } = {}): Segment {
+  private segment(text: string, asset: MediaAsset | undefined, start: number, duration: number, focus: { focusX?: number; focusY?: number; chosen?: boolean } = {}): Segment {
     const shown = asset ? toCandidate(asset) : undefined;
     return {
       ...(focus.focusX === undefined ? {} : { focusX: focus.focusX }),
@@ -192,6 +208,7 @@ export class SegmentPlanner {
       mediaStartTime: Math.max(0, start),
       mediaDuration: duration > 0 ? duration : defaultSegmentSeconds,
       ...(asset ? { matchedTags: matchedTagsOf(asset, text) } : {}),
+      ...(asset && focus.chosen === true ? { chosen: true } : {}),
     };
   }
 }

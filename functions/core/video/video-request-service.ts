@@ -103,7 +103,8 @@ export class VideoRequestService {
       preferredFolderId: script.preferredFolderId,
       sent: input.videoMetadata?.segments,
       existing: script.videoMetadata,
-      voice: input.videoMetadata?.segments.length || script.videoMetadata?.segments.length ? null : await voiceTimingsOf(this.deps.files, userId, script),
+      voice: input.videoMetadata?.segments.length ? null : await voiceTimingsOf(this.deps.files, userId, script),
+      replan: input.replanShots ? 'all' : 'unowned',
       ...(options.chosenAssetIds ? { chosenAssetIds: options.chosenAssetIds } : {}),
     });
 

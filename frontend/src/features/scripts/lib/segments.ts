@@ -17,6 +17,7 @@ import {
 } from '@contract/rules/segments';
 
 import { planShots } from '@contract/rules/shot-plan';
+import { replanShots, type ClipOrigin, type ReplanScope } from '@contract/rules/shot-replan';
 import type { VoiceTimings } from '@contract/rules/shot-timing';
 import type { LanguageCode } from '@contract/rules/languages';
 
@@ -48,22 +49,35 @@ export function fromStoredSegment(stored: StoredSegment): Segment {
     ...(Array.isArray(stored.matchedTags) ? { matchedTags: stored.matchedTags.filter((tag) => typeof tag === 'string').slice(0, matchedTagLimits.tags) } : {}),
     ...(typeof stored.focusX === 'number' ? { focusX: stored.focusX } : {}),
     ...(typeof stored.focusY === 'number' ? { focusY: stored.focusY } : {}),
+    ...(stored.chosen === true ? { chosen: true } : {}),
   };
 }
 
+/** Where each clip of the listed library came from: stock footage carries its credit, the creator's uploads do not. */
+export function clipOrigins(library: readonly { id: string; attribution?: unknown }[]): (id: string) => ClipOrigin | undefined {
+  const origins = new Map(library.map((item) => [item.id, item.attribution ? ('stock' as const) : ('own' as const)]));
+  return (id) => origins.get(id);
+}
+
 /**
- * The editor's segments on open: from the existing video metadata, else the script planned as shots
- * (cuts on the words that name a clip, timed by the voice-over's words when there is one).
+ * The editor's segments on open: the existing video metadata, with its shots that show no clip of the
+ * creator's own planned again against the library as it is now (rules/shot-replan.ts), else the script
+ * planned as shots (cuts on the words that name a clip, timed by the voice-over's words when there is
+ * one). Scope `all` ("Re-plan shots") plans every shot again.
  */
 export function initialSegments(
   script: { scriptContent: string; videoMetadata: { segments: StoredSegment[] } | null; language?: LanguageCode },
   library: readonly CandidateMedia[],
   context: ScoringContext,
   voice: VoiceTimings | null = null,
+  originOf: (id: string) => ClipOrigin | undefined = () => undefined,
+  scope: ReplanScope = 'unowned',
 ): Segment[] {
   const stored = script.videoMetadata?.segments ?? [];
-  if (stored.length > 0) return stored.map(fromStoredSegment);
-  return planShots(script.scriptContent, library, context, voice, script.language);
+  if (stored.length === 0) return planShots(script.scriptContent, library, context, voice, script.language);
+  const saved = stored.map(fromStoredSegment);
+  const replanned = replanShots({ content: script.scriptContent, segments: saved, library, context, voice, language: script.language, scope, originOf });
+  return replanned.length > 0 ? replanned : saved;
 }
 
 /** The word timings beside a voice-over (`/api/audio/X.mp3` → `/api/audio/X.words.json`), or undefined for another URL. */
@@ -105,7 +119,8 @@ export function replaceSegmentMedia(segments: readonly Segment[], index: number,
     const { source: _source, generatedReason: _reason, focusX: _x, focusY: _y, ...kept } = segment;
     const inPoint = media.framing?.inPoint ?? 0;
     const fits = !media.duration || media.duration <= 0 || inPoint + Math.min(segment.mediaDuration, media.duration) <= media.duration;
-    return { ...kept, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: fits ? inPoint : 0, matchedTags: matchedTagsOf(media, segment.text) };
+    // Picked by the creator: a re-plan keeps it.
+    return { ...kept, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: fits ? inPoint : 0, matchedTags: matchedTagsOf(media, segment.text), chosen: true };
   });
 }
 

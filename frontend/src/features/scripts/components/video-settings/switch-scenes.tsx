@@ -280,6 +280,8 @@ export function SwitchScenes({
   onReplace,
   onReplaceSelected,
   note,
+  replanNote,
+  onReplan,
   voice = null,
   onMoveCut,
   onInPoint,
@@ -297,6 +299,10 @@ export function SwitchScenes({
   onReplace: (index: number) => void;
   onReplaceSelected: () => void;
   note?: string;
+  /** Said when Edit Video planned shots again on open (new clips in the library). */
+  replanNote?: string;
+  /** Re-plan shots: every shot planned again from the library (absent: no clip to plan with). */
+  onReplan?: () => void;
   /** The voice-over's word timings: each shot's start word and length come from them (else an estimate, marked ≈). */
   voice?: VoiceTimings | null;
   onMoveCut?: (index: number, direction: 'earlier' | 'later') => void;
@@ -315,7 +321,12 @@ export function SwitchScenes({
         <Heading as="h3" size="sm">
           Switch Scenes
         </Heading>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
+          {onReplan && (
+            <Button size="xs" variant="outline" onClick={onReplan} disabled={bulk.on} title="Plan every shot again from your library as it is now">
+              Re-plan shots
+            </Button>
+          )}
           <Field.Root w="auto">
             <FolderSelect size="xs" w="40" label="Media folder" folders={folders} value={folderId} onChange={onFolderChange} emptyValue="" emptyLabel="All folders" />
           </Field.Root>
@@ -331,6 +342,11 @@ export function SwitchScenes({
             Replace Selected
           </Button>
         </HStack>
+      )}
+      {replanNote && (
+        <Text fontSize="sm" bg="brand.subtle" rounded="md" px="3" py="2" data-testid="replan-note">
+          {replanNote}
+        </Text>
       )}
       {note && (
         <Text fontSize="sm" bg="orange.subtle" color="orange.fg" rounded="md" px="3" py="2">

@@ -16,6 +16,7 @@ import { thumbnailSrc } from '@/lib/thumbnails';
 import { captionSettingsFrom, type CaptionSettings } from '../../lib/caption-settings';
 import {
   applyQueue,
+  clipOrigins,
   initialSegments,
   isPickable,
   moveCut,
@@ -124,14 +125,34 @@ export default function VideoSettingsDialog({
   // The caption line the preview shows, by a voice-over word index: the one whose emoji was chosen last (the first line until then).
   const [previewWord, setPreviewWord] = useState<number | undefined>(undefined);
 
-  // Segments on open: saved metadata, else the script split and matched (once the library is known).
+  // Segments on open (once the library and the voice-over's timings are known): the saved shots, those
+  // without a clip of the creator's own planned again against the library now; else the script planned as shots.
+  const [replanned, setReplanned] = useState(false);
+  const planWith = (scope: 'unowned' | 'all') =>
+    initialSegments(
+      { scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null, language: script.language },
+      pool,
+      { now: Date.now(), preferredFolderId: script.preferredFolderId ?? null, recentUse },
+      voice ?? null,
+      clipOrigins(library.data?.items ?? []),
+      scope,
+    );
   useEffect(() => {
     if (segments !== null) return;
-    const hasSaved = (script.videoMetadata?.segments.length ?? 0) > 0;
-    if (!hasSaved && ((!library.data && !library.error) || voice === undefined)) return;
-    const context = { now: Date.now(), preferredFolderId: script.preferredFolderId ?? null, recentUse };
-    setSegments(initialSegments({ scriptContent: script.scriptContent, videoMetadata: script.videoMetadata ?? null, language: script.language }, pool, context, voice ?? null));
+    if ((!library.data && !library.error) || voice === undefined) return;
+    const planned = planWith('unowned');
+    const saved = script.videoMetadata?.segments ?? [];
+    setReplanned(saved.length > 0 && JSON.stringify(planned.map((s) => [s.text, s.mediaAssetId])) !== JSON.stringify(saved.map((s) => [s.text, s.mediaAssetId ?? null])));
+    setSegments(planned);
   }, [segments, script, library.data, library.error, pool, recentUse, voice]);
+
+  /** Re-plan shots: every shot planned again from the library now (the creator's picks too). */
+  function replanAll() {
+    setSegments(planWith('all'));
+    setBulk({ on: false, selected: new Set() });
+    setReplanned(false);
+    showToast({ type: 'success', title: 'Shots re-planned' });
+  }
 
   const mediaById = useMemo(() => new Map(pool.map((item) => [item.id, item])), [pool]);
 
@@ -304,6 +325,8 @@ export default function VideoSettingsDialog({
           onReplace={(index) => setPicker({ mode: 'single', index })}
           onReplaceSelected={replaceSelected}
           note={generatedNote ?? undefined}
+          replanNote={replanned ? 'Shots without a clip of your own were planned again with your library’s clips.' : undefined}
+          onReplan={segments && pool.length > 0 ? replanAll : undefined}
           voice={voice ?? null}
           language={script.language}
           onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id), script.language) : current))}

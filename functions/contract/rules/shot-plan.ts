@@ -168,9 +168,17 @@ function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: n
   const sorted = () => [...cuts].sort((a, b) => a - b);
   // Room for a sentence's own cut: `gap` after the cut before it, and a whole shot before the next (so a sentence's
   // first words never trail at the end of the shot before: "…simple. First, buy | fresh coffee beans").
-  const roomAround = (t: number, gap: number) => t >= gap && duration - t >= gap && sorted().every((c) => (at(c) < t ? t - at(c) >= gap : at(c) - t >= pacing.minSeconds));
+  const roomAround = (t: number, gap: number) => t >= gap && duration - t >= pacing.minSeconds && sorted().every((c) => (at(c) < t ? t - at(c) >= gap : at(c) - t >= pacing.minSeconds));
   // A new sentence is a natural cut when it leaves room on both sides.
   for (const token of tokens) if (token.sentenceStart && token.spoken > 0 && roomAround(at(token.spoken), pacing.softGapSeconds)) cuts.add(token.spoken);
+  // So is a phrase's start after a comma or a pause, inside a shot longer than `splitSeconds`.
+  const shotLength = (k: number) => {
+    const list = sorted();
+    const next = list.find((c) => c > k);
+    const before = list.filter((c) => c < k).pop() ?? 0;
+    return (next === undefined ? duration : at(next)) - at(before);
+  };
+  for (let k = 1; k < count; k++) if (edges[k] === 2 && !sentenceStarts.has(k) && shotLength(k) > pacing.splitSeconds && roomAround(at(k), pacing.softGapSeconds)) cuts.add(k);
   // The best word to cut on between two cuts, near a target time, keeping every shot at least `minSeconds`.
   const pickBetween = (from: number, to: number | undefined, after: number, before: number, target: number): number => {
     let pick = -1;

@@ -130,8 +130,8 @@ function edgeBonus(edge: PhraseEdge | undefined, sentenceStart: boolean): number
 
 /**
  * Where the shots start (spoken word indexes, ascending, the first 0) and which clips each one's cut word
- * names: cue words (moved back to the phrase's start when it is within `phraseSnapSeconds`, so "A | pour
- * over" is never split), sentence starts with room on both sides, a first cut within `firstShotSeconds`,
+ * names: cue words (moved back to their sentence's start within `sentenceSnapSeconds`, else to the phrase's start
+ * within `phraseSnapSeconds`, so "A | pour over" is never split), sentence starts with room on both sides, a first cut within `firstShotSeconds`,
  * and long runs split near `splitSeconds`, preferring sentence and phrase starts.
  */
 function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: number, cues: Map<number, Cue>, pacing: Pacing, edges: readonly PhraseEdge[], spaced: boolean): { cuts: number[]; cueAt: Map<number, Cue> } {
@@ -155,7 +155,10 @@ function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: n
     // else back over the words leaning on it ("fresh | coffee beans" → "| fresh coffee beans").
     let cut = k;
     const fits = (e: number) => e > previous && at(k) - at(e) <= pacing.phraseSnapSeconds && at(e) >= pacing.minSeconds && at(e) - at(previous) >= pacing.minSeconds;
-    if (bonus(k) <= 0) {
+    // Its own sentence's start, when that is within `sentenceSnapSeconds` ("| Third, check your water temperature"), comes first.
+    const sentence = [...Array(k).keys()].reverse().find((e) => sentenceStarts.has(e) && e > previous && at(k) - at(e) <= pacing.sentenceSnapSeconds);
+    if (!sentenceStarts.has(k) && sentence !== undefined && at(sentence) >= pacing.minSeconds && at(sentence) - at(previous) >= pacing.minSeconds) cut = sentence;
+    else if (bonus(k) <= 0) {
       const start = [...Array(k).keys()].reverse().find((e) => fits(e) && bonus(e) > 0);
       if (start !== undefined) cut = start;
       else while (edges[cut] === -1 && fits(cut - 1)) cut -= 1;

@@ -30,6 +30,8 @@ export const shotPacing = {
   softGapSeconds: 1.2,
   /** The first picture changes by then (a cut is added in the first shot when none is). */
   firstShotSeconds: 2,
+  /** A cut on a word this close after its sentence's start moves back to it ("| Third, check your water temperature"). */
+  sentenceSnapSeconds: 1.5,
   /** A cut on a word this close after a phrase's start moves back to it (no "A | pour over"). */
   phraseSnapSeconds: 0.4,
   /** A clip named within this long after a shot is left for its word (no filler shot shows it first). */

@@ -102,10 +102,11 @@ describe('voice-over and video journey', () => {
     await card().getByRole('button', { name: 'Create Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
     await dialog.waitFor();
+    // A creator who never chose a look starts from Pop, the first thumbnail (issue 36), over the spec's defaults.
     await expect(dialog.getByLabel('Line Colour hex').inputValue()).resolves.toBe('#FFFFFF');
-    await expect(dialog.getByLabel('Word Highlight Colour hex').inputValue()).resolves.toBe('#FFFF00');
+    await expect(dialog.getByLabel('Word Highlight Colour hex').inputValue()).resolves.toBe('#FFE81F');
     await expect(dialog.getByLabel('Font Family').inputValue()).resolves.toBe('The Bold Font');
-    await expect(dialog.getByRole('slider', { name: 'Font Size' }).getAttribute('aria-valuenow')).resolves.toBe('68');
+    await expect(dialog.getByRole('slider', { name: 'Font Size' }).getAttribute('aria-valuenow')).resolves.toBe('100');
     await expect(dialog.getByRole('slider', { name: 'Background Volume' }).getAttribute('aria-valuenow')).resolves.toBe('30');
     await dialog.getByLabel('Background Audio').selectOption({ label: 'Lo-fi loop' });
     const rows = dialog.getByTestId('segment-row');
@@ -119,7 +120,7 @@ describe('voice-over and video journey', () => {
     await dialog.getByRole('button', { name: 'Advanced Options' }).click();
     await dialog.getByRole('slider', { name: 'Max Words per Line' }).waitFor();
     await expect(dialog.getByRole('button', { name: 'Middle center' }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect(dialog.getByLabel('Caption Style').inputValue()).resolves.toBe('highlight');
+    await expect(dialog.getByLabel('Caption Style').inputValue()).resolves.toBe('word_by_word');
     await screenshot(page, 'video-settings-dialog');
     await dialog.getByTestId('caption-preview').scrollIntoViewIfNeeded();
     await screenshot(page, 'video-settings-advanced');
@@ -229,7 +230,7 @@ describe('voice-over and video journey', () => {
     expect(saved.videoGenerationStatus).toBe('generating');
     expect(saved.captionSettings.word_color).toBe('#FF3366');
     const body = (await start).postDataJSON() as GenerateVideoBody;
-    expect(body.captionSettings).toMatchObject({ word_color: '#FF3366', line_color: '#FFFFFF', font_size: 68, position: 'bottom_center' });
+    expect(body.captionSettings).toMatchObject({ word_color: '#FF3366', line_color: '#FFFFFF', font_size: 100, position: 'bottom_center' });
     expect(body.videoMetadata.segments.every((segment) => segment.mediaAssetId)).toBe(true);
     await dialog.waitFor({ state: 'detached' });
 

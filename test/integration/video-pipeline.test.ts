@@ -18,6 +18,7 @@ import type { GenerateVideoResult } from '../../functions/contract/video';
 import { services } from '../support/services';
 import type { MediaFile } from '../support/media-files';
 import { countColour, frameAt, meanColour, meanDifference, videoHeight, videoWidth, type Rgb } from '../support/video-frames';
+import { loudnessOf } from '../support/loudness';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
@@ -526,19 +527,30 @@ describe('no footage', () => {
     const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const planned = started.body.videoMetadata.segments;
-    expect(planned).toHaveLength(3);
+    // Cut on phrases, not only sentence ends (issue 36): more shots than the three sentences, none split inside "fresh beans,".
+    expect(planned.length).toBeGreaterThan(3);
+    expect(planned.map((s) => s.text).join(' ')).toBe(text);
+    expect(planned.some((s) => s.text.endsWith('fresh beans,'))).toBe(true);
     for (const segment of planned) expect(segment).toMatchObject({ mediaAssetId: null, source: 'generated', generatedReason: 'no-videos' });
 
     const done = await untilSettled(user, script.id);
     expect(done, done.videoGenerationError ?? '').toMatchObject({ videoGenerationStatus: 'complete', videoGenerationError: null });
     expect(done.usedMediaIds).toEqual([]);
-    expect(done.videoMetadata?.segments.map((s) => s.source)).toEqual(['generated', 'generated', 'generated']);
+    expect(done.videoMetadata?.segments.every((s) => s.source === 'generated')).toBe(true);
+    // The first picture changes within 2 s of the finished video (it was the whole first sentence, 6.8 s in the issue).
+    expect(done.videoMetadata?.segments[0]?.mediaDuration).toBeLessThanOrEqual(2);
+    // A new account's first video takes the first look the thumbnails show: Pop, with its emoji.
+    expect(done.captionSettings).toMatchObject({ look: 'pop', style: 'word_by_word', emoji: true });
     const voice = done.audioDuration ?? 0;
     expect(voice).toBeGreaterThan(5); // longer than one chunk: the parallel render drew the backgrounds too
     const file = await download(user, done.videoUrl ?? '', 'no-footage.mp4');
     const info = await probeMedia(file);
     expect(info).toMatchObject({ width: videoWidth, height: videoHeight, videoCodec: 'h264', audioCodec: 'aac' });
     expect(Math.abs(info.durationSeconds - voice)).toBeLessThanOrEqual(0.2);
+    // As loud as the platforms play (issue 36): −14 LUFS integrated, the true peak at most −1 dBTP.
+    const loudness = await loudnessOf(file);
+    expect(Math.abs(loudness.integrated + 14), `integrated ${loudness.integrated} LUFS`).toBeLessThanOrEqual(1);
+    expect(loudness.truePeak).toBeLessThanOrEqual(-1);
 
     // A gradient, not a flat colour or black; it moves; the next sentence looks different.
     const times = (done.videoMetadata?.segments ?? []).reduce<number[]>((starts, s, i) => [...starts, (starts[i - 1] ?? 0) + (i === 0 ? 0 : (done.videoMetadata?.segments[i - 1]?.mediaDuration ?? 0))], []);

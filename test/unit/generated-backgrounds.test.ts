@@ -40,12 +40,13 @@ class Library implements Pick<MediaAssetRepository, 'getAsset' | 'getAssets' | '
 const script = 'Coffee at home can taste like a cafe. Start with fresh beans. Try it tomorrow.';
 
 describe('planning segments with no footage', () => {
-  it('an empty library is no 400: every sentence gets a generated background, saying why', async () => {
+  it('an empty library is no 400: every shot gets a generated background, saying why', async () => {
     const plan = await new SegmentPlanner(new Library([]), noRecentUse).plan({ userId: 'U1', scriptContent: script, preferredFolderId: null });
-    expect(plan.segments).toHaveLength(3);
+    // Cut on phrases as with footage (issue 36): the first sentence (3.1 s) is cut so the picture changes within 2 s.
+    expect(plan.segments.map((segment) => segment.text)).toEqual(['Coffee at home can', 'taste like a cafe.', 'Start with fresh beans.', 'Try it tomorrow.']);
     for (const segment of plan.segments) expect(segment).toMatchObject({ mediaAssetId: null, mediaFile: null, source: 'generated', generatedReason: 'no-videos' });
-    expect(plan.totalDuration).toBe(9);
-    expect(generatedBackgroundNotice(plan.segments)).toBe('All 3 sentences use generated backgrounds: your media library has no videos yet. Upload clips on the Media page to use your own footage.');
+    expect(plan.totalDuration).toBe(6.3);
+    expect(generatedBackgroundNotice(plan.segments)).toBe('All 4 shots use generated backgrounds: your media library has no videos yet. Upload clips on the Media page to use your own footage.');
   });
 
   it('once a clip is uploaded, the same request gets footage and no generated background', async () => {
@@ -64,9 +65,9 @@ describe('planning segments with no footage', () => {
   it('the notice names the sentences and the reason', () => {
     const own = { mediaAssetId: 'C1' };
     expect(generatedBackgroundNotice([own, { mediaAssetId: null, source: 'generated', generatedReason: 'no-clip' }, own, { mediaAssetId: null }])).toBe(
-      '2 sentences use generated backgrounds (2 and 4): no clip in your library matched.',
+      '2 shots use generated backgrounds (2 and 4): no clip in your library matched.',
     );
-    expect(generatedBackgroundNotice([own, { mediaAssetId: null }])).toBe('Sentence 2 uses a generated background: your media library has no videos yet. Upload clips on the Media page to use your own footage.');
+    expect(generatedBackgroundNotice([own, { mediaAssetId: null }])).toBe('Shot 2 uses a generated background: your media library has no videos yet. Upload clips on the Media page to use your own footage.');
     expect(generatedBackgroundNotice([own])).toBeNull();
   });
 

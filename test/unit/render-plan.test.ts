@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { concatList, planAudioMix, planChunk, planJoin, planRender } from '../../functions/adapters/ffmpeg/render';
+import { parseLoudness, planLoudnessMeasure } from '../../functions/adapters/ffmpeg/audio-mix';
 import { chunkClips, clipSpans, framedClips, planChunks, timelineFrames } from '../../functions/core/video/frame-timeline';
 import { logoPlacement, logoSize, watermarkPlacement } from '../../functions/core/branding/logo-placement';
 import { parseCaptionSettings } from '../../functions/contract/caption-settings';
@@ -157,6 +158,17 @@ describe('a chunk and the join', () => {
     const mix = planAudioMix({ voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: '/w/music.mp3', musicVolume: 40, outputPath: '/w/audio.m4a' });
     expect(mix[mix.indexOf('-filter_complex') + 1]).toContain('volume=0.4[music]');
     expect(mix.join(' ')).toContain('-map [aout] -vn -c:a aac -b:a 128k -t 5 -f mp4');
+  });
+
+  it('ducks the music under the voice and applies the measured loudness correction (the second of two passes)', () => {
+    const measured = { input_i: -21.6, input_tp: -6.2, input_lra: 4.1, input_thresh: -32, target_offset: 0.3 };
+    const graph = planAudioMix({ voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: '/w/music.mp3', musicVolume: 40, outputPath: '/w/audio.m4a' }, measured).join(' ');
+    expect(graph).toContain('[music][key]sidechaincompress=');
+    expect(graph).toContain('loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-21.6:measured_TP=-6.2:measured_LRA=4.1:measured_thresh=-32:offset=0.3:linear=true,aresample=48000');
+    const first = planLoudnessMeasure({ voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: null, musicVolume: 40 }).join(' ');
+    expect(first).toContain('loudnorm=I=-14:TP=-1.5:LRA=11:print_format=json');
+    expect(first).toContain('-f null -');
+    expect(parseLoudness('[Parsed_loudnorm_1 @ 0x1]\n{\n\t"input_i" : "-21.60",\n\t"input_tp" : "-6.20",\n\t"input_lra" : "4.10",\n\t"input_thresh" : "-32.00",\n\t"output_i" : "-14.0",\n\t"target_offset" : "0.30"\n}\n')).toEqual(measured);
   });
 
   it('joins with the concat demuxer, each chunk as long as its frames, and copies video and audio', () => {

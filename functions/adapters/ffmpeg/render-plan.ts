@@ -6,6 +6,7 @@ import { audioEncoderArgs, frameRate, proxyAudioEncoderArgs, proxyEncoderArgs, v
 import { untrustedInput } from './input';
 import { planPictures } from './picture-plan';
 import { fileInput, filterPath } from './shot-chains';
+import { audioGraph, type LoudnessMeasure } from './audio-mix';
 
 /**
  * The ffmpeg command lines of a render (pure: easy to read in a test or a log): the single render, one
@@ -13,19 +14,6 @@ import { fileInput, filterPath } from './shot-chains';
  */
 
 const n = (value: number) => Number(value.toFixed(3)).toString();
-
-/** The voice-over (and music under it, at its volume) as one stereo 48 kHz track, `[aout]`. */
-function audioGraph(voice: number, music: number | undefined, volumePercent: number): string[] {
-  const toStereo = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
-  if (music === undefined) return [`[${voice}:a]${toStereo}[aout]`];
-  const volume = Math.max(0, Math.min(100, volumePercent)) / 100;
-  return [
-    `[${voice}:a]${toStereo}[voice]`,
-    `[${music}:a]${toStereo},volume=${n(volume)}[music]`,
-    // amix divides each input by the number of inputs; volume=2 gives the voice its full level back.
-    '[voice][music]amix=inputs=2:duration=first:dropout_transition=0,volume=2[aout]',
-  ];
-}
 
 export interface RenderPlan {
   args: string[];
@@ -40,10 +28,12 @@ export interface RenderPlanInput {
   fontsDir: string;
   /** The caption emoji's images (caption-emoji.ts); the bundled folder by default. */
   emojiDir?: string;
+  /** The mix's first loudness pass (audio-mix.ts): with it, the sound is brought to the platforms' loudness. */
+  loudness?: LoudnessMeasure;
 }
 
 /** The whole ffmpeg command line for one render (pure: easy to read in a test or a log). */
-export function planRender({ request, assPath, fontName, fontsDir, emojiDir }: RenderPlanInput): RenderPlan {
+export function planRender({ request, assPath, fontName, fontsDir, emojiDir, loudness }: RenderPlanInput): RenderPlan {
   if (request.clips.length === 0) throw new Error('A video needs at least one clip');
   const duration = request.voiceOverDuration;
   if (!(duration > 0)) throw new Error('The voice-over has no duration');
@@ -56,7 +46,7 @@ export function planRender({ request, assPath, fontName, fontsDir, emojiDir }: R
   args.push(...fileInput(request.voiceOverPath));
   const music = request.musicPath ? input++ : undefined;
   if (request.musicPath) args.push('-stream_loop', '-1', ...fileInput(request.musicPath));
-  const graph = [...pictures.graph, ...audioGraph(voice, music, request.captions.background_audio_volume)];
+  const graph = [...pictures.graph, ...audioGraph(voice, music, request.captions.background_audio_volume, loudness)];
   args.push(
     '-filter_complex',
     graph.join(';'),
@@ -88,11 +78,11 @@ export function planChunk({ request, assPath, fontName, fontsDir, emojiDir }: { 
 }
 
 /** The audio track of a parallel render: the same mix and AAC encoding as a single render's, in an M4A. */
-export function planAudioMix(request: AudioMixRequest): string[] {
+export function planAudioMix(request: AudioMixRequest, loudness?: LoudnessMeasure): string[] {
   const args = [...fileInput(request.voiceOverPath)];
   const music = request.musicPath ? 1 : undefined;
   if (request.musicPath) args.push('-stream_loop', '-1', ...fileInput(request.musicPath));
-  args.push('-filter_complex', audioGraph(0, music, request.musicVolume).join(';'), '-map', '[aout]', '-vn', ...audioEncoderArgs, '-t', n(request.voiceOverDuration), '-f', 'mp4', '-y', resolve(request.outputPath));
+  args.push('-filter_complex', audioGraph(0, music, request.musicVolume, loudness).join(';'), '-map', '[aout]', '-vn', ...audioEncoderArgs, '-t', n(request.voiceOverDuration), '-f', 'mp4', '-y', resolve(request.outputPath));
   return args;
 }
 

@@ -8,6 +8,7 @@ import { captionFont } from './fonts';
 import { runFfmpeg } from './ffmpeg-process';
 import { extractFrame } from './probe';
 import { concatList, planAudioMix, planChunk, planJoin, planRender, type RenderPlan } from './render-plan';
+import { measureLoudness } from './audio-mix';
 
 /**
  * The render engine: one ffmpeg run turns the segments' clips, the voice-over, the captions (an ASS file
@@ -35,9 +36,11 @@ export class FfmpegVideoRenderer implements VideoRenderer {
     } = {},
   ) {}
 
-  render(request: RenderRequest): Promise<RenderResult> {
+  async render(request: RenderRequest): Promise<RenderResult> {
     const sized = { ...request, output: request.output ?? this.options.draft };
-    return this.runWithCaptions(sized, sized.voiceOverDuration, (paths) => planRender({ request: sized, ...paths }));
+    // The loudness's first pass; the render is the second (audio-mix.ts).
+    const loudness = await measureLoudness({ voiceOverPath: sized.voiceOverPath, voiceOverDuration: sized.voiceOverDuration, musicPath: sized.musicPath, musicVolume: sized.captions.background_audio_volume, timeoutMs: sized.timeoutMs });
+    return this.runWithCaptions(sized, sized.voiceOverDuration, (paths) => planRender({ request: sized, ...paths, loudness }));
   }
 
   renderChunk(request: ChunkRenderRequest): Promise<RenderResult> {
@@ -73,7 +76,8 @@ export class FfmpegVideoRenderer implements VideoRenderer {
 
   async mixAudio(request: AudioMixRequest): Promise<RenderResult> {
     const began = Date.now();
-    await runFfmpeg(planAudioMix(request), {
+    const loudness = await measureLoudness(request);
+    await runFfmpeg(planAudioMix(request, loudness), {
       timeoutMs: request.timeoutMs ?? this.options.timeoutMs ?? defaultRenderTimeoutMs,
       durationSeconds: request.voiceOverDuration,
       onSpawn: this.options.onSpawn,

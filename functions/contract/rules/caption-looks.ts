@@ -12,6 +12,11 @@ import type { captionPositions, captionStyles, fontFamilies } from './captions';
 
 export const captionLookNames = ['pop', 'karaoke', 'boxed', 'minimal', 'neon', 'two_tone'] as const;
 export type CaptionLookName = (typeof captionLookNames)[number];
+/**
+ * The look a creator starts from before choosing one (a new account's first video): the first one the caption
+ * thumbnails show, Pop (big word-by-word captions with emoji, what creators pick in Submagic and CapCut).
+ */
+export const firstCaptionLook: CaptionLookName = captionLookNames[0];
 /** What the `look` setting may hold besides null. */
 export const captionLookChoices = [...captionLookNames, 'custom'] as const;
 export type CaptionLookChoice = (typeof captionLookChoices)[number];

@@ -83,10 +83,10 @@ export function generatedBackgroundNotice(
   const which =
     count === segments.length
       ? count === 1
-        ? 'The sentence uses a generated background'
-        : `All ${count} sentences use generated backgrounds`
+        ? 'The shot uses a generated background'
+        : `All ${count} shots use generated backgrounds`
       : count === 1
-        ? `Sentence ${numbers} uses a generated background`
-        : `${count} sentences use generated backgrounds (${numbers})`;
+        ? `Shot ${numbers} uses a generated background`
+        : `${count} shots use generated backgrounds (${numbers})`;
   return `${which}: ${reasonText[reason]}`;
 }

@@ -14,8 +14,9 @@
 import { scriptLimits } from './script-limits';
 import { defaultLanguage, type LanguageCode } from './languages';
 import { languageWords } from './language-words';
-import { emptySegments, endsSentence, isPickable, matchedTagsOf, matchWordsOf, phraseAt, scoreMedia, titleWordsOf, type CandidateMedia, type ScoringContext, type Segment, wordJoiner } from './segments';
+import { endsSentence, isPickable, matchedTagsOf, matchWordsOf, phraseAt, scoreMedia, titleWordsOf, type CandidateMedia, type ScoringContext, type Segment, wordJoiner } from './segments';
 import { estimatedVoice, isSpoken, shotPacing, type Pacing, type VoiceTimings } from './shot-timing';
+import { phraseEdgesOf, type PhraseEdge } from './shot-phrases';
 import { sameStem } from './word-stems';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -62,7 +63,9 @@ function cuesOf(tokens: readonly Token[], pool: readonly CandidateMedia[]): Map<
     const title = titleWordsOf(media.title);
     for (const [p, entry] of flat.entries()) {
       if (!entry.first) continue;
-      if (tags.some((needle) => phraseAt(words, p, needle))) add(entry.spoken, media.id, 2);
+      // A tag said in full is a strong cue, the longer the stronger ("coffee beans" over "coffee"); a title word a weak one.
+      const said = tags.filter((needle) => phraseAt(words, p, needle));
+      if (said.length > 0) add(entry.spoken, media.id, 2 + Math.min(2, Math.max(...said.map((needle) => needle.length)) - 1) / 2);
       else if (title.some((word) => sameStem(entry.word, word))) add(entry.spoken, media.id, 1);
     }
   }
@@ -72,6 +75,22 @@ function cuesOf(tokens: readonly Token[], pool: readonly CandidateMedia[]): Map<
 /** A cue's weight: its strength, a little more when it names few clips (a specific word before a generic one). */
 function weightOf(cue: Cue): number {
   return Math.max(...cue.values()) + 1 / cue.size;
+}
+
+/**
+ * A clip named later must not pre-empt its own word: a cue for a clip is dropped when the same clip is
+ * named more strongly within `soonSeconds` after it ("coffee?" by a title word, then "coffee beans" by
+ * the tag), so the clip waits for the word that names it.
+ */
+function withoutPreemption(cues: Map<number, Cue>, at: (k: number) => number, soonSeconds: number): Map<number, Cue> {
+  const ordered = [...cues.entries()].sort((a, b) => a[0] - b[0]);
+  const kept = new Map<number, Cue>();
+  for (const [i, [k, cue]] of ordered.entries()) {
+    const later = ordered.slice(i + 1).filter(([k2]) => at(k2) - at(k) <= soonSeconds);
+    const cut = new Map([...cue].filter(([id, strength]) => !later.some(([, next]) => (next.get(id) ?? 0) > strength)));
+    if (cut.size > 0) kept.set(k, cut);
+  }
+  return kept;
 }
 
 /** The cue words to cut on: the heaviest set with no two closer than `min` (weighted interval scheduling). */
@@ -104,49 +123,99 @@ function wordStarts(count: number, voice: VoiceTimings): number[] {
   });
 }
 
-/** Where the shots start (spoken word indexes, ascending, the first 0) and which clips each one's cut word names. */
-function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: number, cues: Map<number, Cue>, pacing: Pacing): { cuts: number[]; cueAt: Map<number, Cue> } {
+/** What a cut at a word gains by opening a phrase (sentence starts most), in seconds of distance from its ideal place. */
+function edgeBonus(edge: PhraseEdge | undefined, sentenceStart: boolean): number {
+  return sentenceStart ? 0.5 : edge === 2 ? 0.45 : edge === 1 ? 0.3 : edge === -1 ? -0.4 : 0;
+}
+
+/**
+ * Where the shots start (spoken word indexes, ascending, the first 0) and which clips each one's cut word
+ * names: cue words (moved back to their sentence's start within `sentenceSnapSeconds`, else to the phrase's start
+ * within `phraseSnapSeconds`, so "A | pour over" is never split), sentence starts with room on both sides, a first cut within `firstShotSeconds`,
+ * and long runs split near `splitSeconds`, preferring sentence and phrase starts.
+ */
+function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: number, cues: Map<number, Cue>, pacing: Pacing, edges: readonly PhraseEdge[], spaced: boolean): { cuts: number[]; cueAt: Map<number, Cue> } {
   const count = starts.length;
   const at = (k: number) => starts[k] ?? duration;
+  const sentenceStarts = new Set(tokens.filter((token) => token.sentenceStart).map((token) => token.spoken));
+  const bonus = (k: number) => edgeBonus(edges[k], sentenceStarts.has(k));
   const cueAt = new Map<number, Cue>();
   const points: { spoken: number; t: number; weight: number }[] = [];
-  for (const [k, cue] of [...cues.entries()].sort((a, b) => a[0] - b[0])) {
+  for (const [k, cue] of [...withoutPreemption(cues, at, pacing.soonSeconds).entries()].sort((a, b) => a[0] - b[0])) {
     const t = at(k);
     if (k === 0 || t < pacing.minSeconds) {
       // Said in the first moments: the first shot shows it (the picture is there when the word is said).
       if (!cueAt.has(0)) cueAt.set(0, cue);
     } else if (duration - t >= pacing.minSeconds) points.push({ spoken: k, t, weight: weightOf(cue) });
   }
-  const cuts = new Set<number>([0, ...chooseCues(points, pacing.minSeconds)]);
-  for (const k of cuts) if (k !== 0) cueAt.set(k, cues.get(k) ?? new Map());
+  const cuts = new Set<number>([0]);
+  let previous = 0;
+  for (const k of chooseCues(points, pacing.minSeconds)) {
+    // A cue word just inside a phrase: the cut moves back to the phrase's start (the word stays in its shot),
+    // else back over the words leaning on it ("fresh | coffee beans" → "| fresh coffee beans").
+    let cut = k;
+    const fits = (e: number) => e > previous && at(k) - at(e) <= pacing.phraseSnapSeconds && at(e) >= pacing.minSeconds && at(e) - at(previous) >= pacing.minSeconds;
+    // Its own sentence's start, when that is within `sentenceSnapSeconds` ("| Third, check your water temperature"), comes first.
+    const sentence = [...Array(k).keys()].reverse().find((e) => sentenceStarts.has(e) && e > previous && at(k) - at(e) <= pacing.sentenceSnapSeconds);
+    if (!sentenceStarts.has(k) && sentence !== undefined && at(sentence) >= pacing.minSeconds && at(sentence) - at(previous) >= pacing.minSeconds) cut = sentence;
+    else if (bonus(k) <= 0) {
+      const start = [...Array(k).keys()].reverse().find((e) => fits(e) && bonus(e) > 0);
+      if (start !== undefined) cut = start;
+      else while (edges[cut] === -1 && fits(cut - 1)) cut -= 1;
+    }
+    cuts.add(cut);
+    cueAt.set(cut, cues.get(k) ?? new Map());
+    previous = cut;
+  }
 
   const sorted = () => [...cuts].sort((a, b) => a - b);
-  const roomAround = (t: number, gap: number) => t >= gap && duration - t >= gap && sorted().every((c) => Math.abs(at(c) - t) >= gap);
+  // Room for a sentence's own cut: `gap` after the cut before it, and a whole shot before the next (so a sentence's
+  // first words never trail at the end of the shot before: "…simple. First, buy | fresh coffee beans").
+  const roomAround = (t: number, gap: number) => t >= gap && duration - t >= pacing.minSeconds && sorted().every((c) => (at(c) < t ? t - at(c) >= gap : at(c) - t >= pacing.minSeconds));
   // A new sentence is a natural cut when it leaves room on both sides.
   for (const token of tokens) if (token.sentenceStart && token.spoken > 0 && roomAround(at(token.spoken), pacing.softGapSeconds)) cuts.add(token.spoken);
-  const sentenceStarts = new Set(tokens.filter((token) => token.sentenceStart).map((token) => token.spoken));
-  // A run longer than the longest shot is cut in even parts, at a sentence start when one is near.
+  // So is a phrase's start after a comma or a pause, inside a shot longer than `splitSeconds`.
+  const shotLength = (k: number) => {
+    const list = sorted();
+    const next = list.find((c) => c > k);
+    const before = list.filter((c) => c < k).pop() ?? 0;
+    return (next === undefined ? duration : at(next)) - at(before);
+  };
+  for (let k = 1; k < count; k++) if (edges[k] === 2 && !sentenceStarts.has(k) && shotLength(k) > pacing.splitSeconds && roomAround(at(k), pacing.softGapSeconds)) cuts.add(k);
+  // The best word to cut on between two cuts, near a target time, keeping every shot at least `minSeconds`.
+  const pickBetween = (from: number, to: number | undefined, after: number, before: number, target: number): number => {
+    let pick = -1;
+    let pickScore = Number.POSITIVE_INFINITY;
+    for (let k = from + 1; k < (to ?? count); k++) {
+      const t = at(k);
+      if (t - after < pacing.minSeconds || before - t < pacing.minSeconds) continue;
+      const score = Math.abs(t - target) - bonus(k);
+      if (score < pickScore) {
+        pick = k;
+        pickScore = score;
+      }
+    }
+    return pick;
+  };
+  // The first picture changes within `firstShotSeconds` (the viewer decides to stay in the first two seconds).
+  const second = sorted()[1];
+  const firstEnd = second === undefined ? duration : at(second);
+  if (firstEnd > pacing.firstShotSeconds) {
+    const pick = pickBetween(0, second, 0, Math.min(firstEnd, pacing.firstShotSeconds + pacing.minSeconds), pacing.firstShotSeconds * 0.7);
+    // Where words are not written apart (Japanese, Chinese), only at a phrase's edge: never inside a word's endings.
+    if (pick > 0 && at(pick) <= pacing.firstShotSeconds && (spaced || bonus(pick) > 0)) cuts.add(pick);
+  }
+  // A run longer than the longest shot is cut in even parts, at a sentence or phrase start when one is near.
   for (const from of sorted()) {
     const list = sorted();
     const to = list[list.indexOf(from) + 1];
     const a = at(from);
     const b = to === undefined ? duration : at(to);
     if (b - a <= pacing.maxSeconds) continue;
-    const parts = Math.ceil((b - a) / pacing.splitSeconds);
+    const parts = Math.max(Math.ceil((b - a) / pacing.maxSeconds), Math.round((b - a) / pacing.splitSeconds));
     let last = a;
     for (let j = 1; j < parts; j++) {
-      const target = a + ((b - a) * j) / parts;
-      let pick = -1;
-      let pickScore = Number.POSITIVE_INFINITY;
-      for (let k = from + 1; k < (to ?? count); k++) {
-        const t = at(k);
-        if (t - last < pacing.minSeconds || b - t < pacing.minSeconds) continue;
-        const score = Math.abs(t - target) - (sentenceStarts.has(k) ? 0.5 : 0);
-        if (score < pickScore) {
-          pick = k;
-          pickScore = score;
-        }
-      }
+      const pick = pickBetween(from, to, last, b, a + ((b - a) * j) / parts);
       if (pick > 0) {
         cuts.add(pick);
         last = at(pick);
@@ -190,9 +259,11 @@ export function planShots(
   const starts = wordStarts(count, timing);
   const duration = timing.durationSeconds;
   const pool = library.filter(isPickable);
-  // No clip to cut to: one segment per sentence, each with its own generated background (rules/generated-backgrounds.ts).
-  if (pool.length === 0) return emptySegments(content, language);
-  const { cuts, cueAt } = cutsOf(tokens, starts, duration, cuesOf(tokens, pool), pacing);
+  // The voice's pauses between words, when its words are the script's (else the punctuation alone says where phrases end).
+  const pauses = timing.words.length === count ? timing.words.map((word, k) => (k === 0 ? 0 : word.start - (timing.words[k - 1]?.end ?? word.start))) : [];
+  const edges = phraseEdgesOf(tokens, pauses, language);
+  // No clip to cut to: the same phrase cuts, each shot with its own generated background (rules/generated-backgrounds.ts).
+  const { cuts, cueAt } = cutsOf(tokens, starts, duration, pool.length > 0 ? cuesOf(tokens, pool) : new Map(), pacing, edges, joiner === ' ');
   if (cuts.length > scriptLimits.segments) {
     // Never more shots than a video may hold: longer shots all round.
     const scale = (cuts.length / scriptLimits.segments) * 1.1;
@@ -216,14 +287,26 @@ export function planShots(
     media: CandidateMedia | undefined;
   }
   const uses = new Map<string, number>();
-  // A shot leaves alone the clip the next cut's word names (else that cut could not show it: no clip twice in a row).
-  const choose = (text: string, cue: Cue | undefined, previous: string | undefined, next?: Cue): CandidateMedia | undefined => {
+  // The clips named by the cuts starting within `soonSeconds` after a time, each with how soon (the first time it is named).
+  const namedSoon = (from: number): Map<string, number> => {
+    const soon = new Map<string, number>();
+    for (const k of cuts) {
+      const wait = startOf(k) - from;
+      if (wait > 0 && wait <= pacing.soonSeconds) for (const id of cueAt.get(k)?.keys() ?? []) if (!soon.has(id)) soon.set(id, wait);
+    }
+    return soon;
+  };
+  // A shot leaves alone the clip the next cut's word names (else that cut could not show it: no clip twice in a row),
+  // and a filler shot prefers clips not named soon after (their word should be where the viewer first sees them).
+  const choose = (text: string, cue: Cue | undefined, previous: string | undefined, next: Cue | undefined, from: number): CandidateMedia | undefined => {
     let best: CandidateMedia | undefined;
     let bestScore = Number.NEGATIVE_INFINITY;
+    const soon = namedSoon(startOf(from));
     for (const media of pool) {
       let score = scoreMedia(media, text, context) + (cue?.has(media.id) ? 100 : 0) - 10 * (uses.get(media.id) ?? 0);
       if (media.id === previous && pool.length > 1) score -= 1_000;
       if (next?.has(media.id) && !cue?.has(media.id) && pool.length > 2) score -= 200;
+      else if (soon.has(media.id) && !cue?.has(media.id) && pool.length > 2) score -= 50 + 150 * (1 - (soon.get(media.id) ?? 0) / pacing.soonSeconds);
       if (score > bestScore) {
         best = media;
         bestScore = score;
@@ -250,15 +333,15 @@ export function planShots(
       for (let m = last.from + 1; m < k; m++) {
         const t = startOf(m);
         if (t - startOf(last.from) < pacing.minSeconds || startOf(k) - t < pacing.minSeconds) continue;
-        if (split < 0 || Math.abs(t - middle) - (sentenceStarts.has(m) ? 0.5 : 0) < Math.abs(startOf(split) - middle) - (sentenceStarts.has(split) ? 0.5 : 0)) split = m;
+        if (split < 0 || Math.abs(t - middle) - edgeBonus(edges[m], sentenceStarts.has(m)) < Math.abs(startOf(split) - middle) - edgeBonus(edges[split], sentenceStarts.has(split))) split = m;
       }
       if (split > 0) {
         last.to = split;
-        planned.push({ from: split, to: k, media: choose(textOf(split, k), undefined, previous, cue) });
+        planned.push({ from: split, to: k, media: choose(textOf(split, k), undefined, previous, cue, split) });
       }
     }
     const nextCue = to === undefined ? undefined : cueAt.get(to);
-    planned.push({ from: k, to, media: choose(textOf(k, to), cue, planned[planned.length - 1]?.media?.id, nextCue) });
+    planned.push({ from: k, to, media: pool.length > 0 ? choose(textOf(k, to), cue, planned[planned.length - 1]?.media?.id, nextCue, k) : undefined });
   }
 
   const inPoints = new Map<string, number>();

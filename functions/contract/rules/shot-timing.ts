@@ -28,6 +28,14 @@ export const shotPacing = {
   splitSeconds: 2.6,
   /** A sentence start is a cut when it leaves at least this much on both sides. */
   softGapSeconds: 1.2,
+  /** The first picture changes by then (a cut is added in the first shot when none is). */
+  firstShotSeconds: 2,
+  /** A cut on a word this close after its sentence's start moves back to it ("| Third, check your water temperature"). */
+  sentenceSnapSeconds: 1.5,
+  /** A cut on a word this close after a phrase's start moves back to it (no "A | pour over"). */
+  phraseSnapSeconds: 0.4,
+  /** A clip named within this long after a shot is left for its word (no filler shot shows it first). */
+  soonSeconds: 8,
   /** The estimate without a voice-over (an ordinary voice-over speaks 2.5–2.8 words a second). */
   wordsPerSecond: 2.6,
   sentencePauseSeconds: 0.25,

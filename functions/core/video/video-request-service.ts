@@ -1,4 +1,5 @@
 import { parseCaptionSettings, type CaptionSettings } from '../../contract/caption-settings';
+import { applyCaptionLook, firstCaptionLook, type CaptionLookName } from '../../contract/rules/caption-looks';
 import type { Script } from '../../contract/scripts';
 import type { VoiceTimings } from '../../contract/rules/shot-timing';
 import type { ObjectStore } from '../ports/object-store';
@@ -19,14 +20,20 @@ import { readWords } from './plan-step';
 import { genericFailureMessage } from './run';
 import { staleRunMs, videoBusyError, videoStatus } from '../scripts/lifecycle';
 
-/** The request's settings (complete: the schema filled in the defaults), else the script's saved ones. */
-function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Script['captionSettings']): CaptionSettings {
+/**
+ * The request's settings (complete: the schema filled in the defaults), else the script's saved ones, else
+ * the creator's last look over the defaults (a creator who never chose one gets `firstCaptionLook`, Pop).
+ */
+function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Script['captionSettings'], lastLook: CaptionLookName | null | undefined): CaptionSettings {
   if (input) return input;
-  try {
-    return parseCaptionSettings(stored);
-  } catch {
-    return parseCaptionSettings({});
+  if (stored) {
+    try {
+      return parseCaptionSettings(stored);
+    } catch {
+      // Unreadable saved settings: as if there were none.
+    }
   }
+  return applyCaptionLook(parseCaptionSettings({}), lastLook ?? firstCaptionLook);
 }
 
 
@@ -94,7 +101,7 @@ export class VideoRequestService {
     const user = await users.get(userId);
     if (!user) throw new NotAuthenticatedError();
 
-    const captions = captionsFrom(input.captionSettings, script.captionSettings);
+    const captions = captionsFrom(input.captionSettings, script.captionSettings, user.captionLook);
     if (captions.background_audio_id) await planner.ownAudio(userId, captions.background_audio_id);
     const metadata = await planner.plan({
       userId,

@@ -5,7 +5,7 @@ import { mutate } from 'swr';
 import { showToast } from '@/components/ui/toaster';
 import { apiPatch } from '@/lib/api-client';
 import { USER_KEY, useUser } from '@/lib/auth';
-import { applyCaptionLook, isCaptionLookName, type CaptionLookChoice } from '@contract/rules/caption-looks';
+import { applyCaptionLook, firstCaptionLook, isCaptionLookName, type CaptionLookChoice } from '@contract/rules/caption-looks';
 import type { Script } from '@contract/scripts';
 import type { PublicAsset } from '@contract/media';
 import { generatedBackgroundNotice } from '@contract/rules/generated-backgrounds';
@@ -167,12 +167,12 @@ export default function VideoSettingsDialog({
   const usedIds = useMemo(() => new Set([...(segments ?? []).map((segment) => segment.mediaAssetId ?? ''), ...Object.keys(recentUse)]), [segments, recentUse]);
 
   // A script without settings of its own starts from the creator's last look, once the user is known (a
-  // creator who never chose one starts from the spec's defaults).
+  // creator who never chose one starts from the first look the thumbnails show, Pop).
   const lookApplied = useRef(hasSavedCaptions(script.captionSettings));
   useEffect(() => {
     if (lookApplied.current || user === undefined) return;
     lookApplied.current = true;
-    const look = user?.captionLook;
+    const look = user ? (user.captionLook ?? firstCaptionLook) : undefined;
     if (look) setSettings((current) => applyCaptionLook(current, look));
   }, [user]);
 

@@ -116,23 +116,28 @@ describe('languages from the pages, offline', () => {
     await page.goto('/scripts');
     const card = page.getByTestId('script-card').filter({ hasText: 'قهوة الصباح' });
     await card.waitFor();
-    for (const element of [card.getByRole('heading', { name: 'قهوة الصباح' }), card.getByTestId('script-text'), card.getByTestId('caption-text')]) {
-      const style = await element.evaluate((node) => ({ direction: getComputedStyle(node).direction, align: getComputedStyle(node).textAlign }));
+    // In the page (the test has no DOM types): each of the card's texts is set right to left, aligned to its start.
+    const measured = (await page.evaluate(`(() => {
+      const card = [...document.querySelectorAll('[data-testid="script-card"]')].find((c) => c.textContent.includes('قهوة الصباح'));
+      const styles = ['h3', '[data-testid="script-text"]', '[data-testid="caption-text"]'].map((selector) => {
+        const style = getComputedStyle(card.querySelector(selector));
+        return { direction: style.direction, align: style.textAlign };
+      });
+      // The script's text ends at the left, where Arabic ends: its last character is left of its first.
+      const text = card.querySelector('[data-testid="script-text"]').firstChild;
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, 1);
+      const first = range.getBoundingClientRect().right;
+      range.setStart(text, text.length - 1);
+      range.setEnd(text, text.length);
+      return { styles, ends: { first, last: range.getBoundingClientRect().left } };
+    })()`)) as { styles: { direction: string; align: string }[]; ends: { first: number; last: number } };
+    for (const style of measured.styles) {
       expect(style.direction).toBe('rtl');
       expect(['start', 'right']).toContain(style.align);
     }
-    // The script's text ends at the left, where Arabic ends: its last character is left of its first.
-    const ends = await card.getByTestId('script-text').evaluate((node) => {
-      const range = document.createRange();
-      const text = node.firstChild as Text;
-      range.setStart(text, 0);
-      range.setEnd(text, 1);
-      const first = range.getBoundingClientRect();
-      range.setStart(text, text.length - 1);
-      range.setEnd(text, text.length);
-      const last = range.getBoundingClientRect();
-      return { first: first.right, last: last.left };
-    });
+    const { ends } = measured;
     expect(ends.last).toBeLessThan(ends.first);
     await expect.poll(() => card.getByRole('button', { name: 'Translate: needs an OpenAI key' }).count()).toBe(1);
     expect(await card.getByRole('button', { name: 'Translate: needs an OpenAI key' }).isDisabled()).toBe(true);

@@ -38,7 +38,7 @@ describe('languages from the pages, offline', () => {
 
   async function openEdit(on: Page, title: string): Promise<Locator> {
     await on.goto('/scripts');
-    const card = on.getByTestId('script-card').filter({ hasText: title });
+    const card = on.getByTestId('script-card').filter({ hasText: title }).first();
     await card.waitFor();
     await card.getByRole('button', { name: 'Edit' }).first().click();
     const dialog = on.getByRole('dialog', { name: 'Edit Script' });
@@ -114,7 +114,7 @@ describe('languages from the pages, offline', () => {
   it('an Arabic card sets its title, script and caption right to left; Translate says it needs a key', async () => {
     await createScript(page, { title: 'قهوة الصباح', scriptContent: arabic, postCaption: 'قهوة أفضل كل صباح. #قهوة #صباح #بن #منزل #نصائح #مشروبات', language: 'ar' });
     await page.goto('/scripts');
-    const card = page.getByTestId('script-card').filter({ hasText: 'قهوة الصباح' });
+    const card = page.getByTestId('script-card').filter({ hasText: 'قهوة الصباح' }).first();
     await card.waitFor();
     // In the page (the test has no DOM types): each of the card's texts is set right to left, aligned to its start.
     const measured = (await page.evaluate(`(() => {
@@ -152,7 +152,7 @@ describe('languages from the pages, offline', () => {
       await createScript(phone.page, { title: 'قهوة الصباح', scriptContent: arabic, postCaption: 'قهوة أفضل كل صباح. #قهوة #صباح #بن #منزل #نصائح #مشروبات', language: 'ar' });
       await createScript(phone.page, { title: 'Coffee at home', scriptContent: 'Coffee tastes better at home.', voiceId: 'offline-rms' });
       await phone.page.goto('/scripts');
-      const card = phone.page.getByTestId('script-card').filter({ hasText: 'قهوة الصباح' });
+      const card = phone.page.getByTestId('script-card').filter({ hasText: 'قهوة الصباح' }).first();
       await card.waitFor();
       await card.scrollIntoViewIfNeeded();
       await screenshot(phone.page, 'script-languages-arabic-card-390', { viewport: true });

@@ -37,6 +37,13 @@ export interface TranslatedScript {
   id: string;
   language: LanguageCode;
 }
+/** GET /api/translation: whether this server can translate (an OpenAI key is set), and if not, why. */
+export interface TranslationAvailability {
+  available: boolean;
+  /** `languageMessages.translateNeedsKey` when not available. */
+  message: string | null;
+}
+
 export interface TranslateScriptResult {
   scripts: TranslatedScript[];
 }

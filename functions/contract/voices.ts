@@ -3,7 +3,7 @@ import { voiceCloneMessages, voiceSampleRules } from './rules/voice-samples';
 import { voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
 export { clampVoiceSpeed, voiceSpeedMessage, voiceSpeedRange } from './rules/voice-speed';
 import type { UploadTicket } from './uploads';
-import { languageCodes } from './languages';
+import { languageCodes, languageSchema } from './languages';
 
 /** Voices: what the API answers, what the developer test page sends. */
 
@@ -124,6 +124,9 @@ export interface DeleteVoiceResult {
 
 /** GET /api/voices/{id}/sample: our presets' and the provider's ids (mixed case, kept as sent). */
 export const voiceIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Voice not found') });
+
+/** GET /api/voices/{id}/sample?language=es: the sample in that language where the voice speaks it (else English). */
+export const voiceSampleQuery = z.object({ language: languageSchema.optional() });
 
 /** GET /api/proxy-media?url=…: a voice sample's address (guards the fetch). */
 export const proxyMediaQuery = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096, 'url is too long') });

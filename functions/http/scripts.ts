@@ -61,6 +61,8 @@ export const handler = createAreaHandler('scripts', composeScripts, {
     },
   }),
 
+  'GET /api/translation': signedIn({ handle: async (input) => ({ body: await input.deps.translations.availability() }) }),
+
   'POST /api/generate-scripts': signedIn({
     body: generateScriptsSchema,
     handle: async (input) => {

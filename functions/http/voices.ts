@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CloneRequest } from '../core/voices/voice-clones';
 import { voiceCloneMessages, voiceSampleRules } from '../contract/rules/voice-samples';
-import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceSampleUploadSchema } from '../contract/voices';
+import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceSampleQuery, voiceSampleUploadSchema } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
 import { formOverheadBytes, readMultipartForm } from '../platform/http/multipart-file';
@@ -79,8 +79,9 @@ export const handler = createAreaHandler('voices', composeVoices, {
 
   'GET /api/voices/{id}/sample': signedIn({
     params: voiceIdParams,
+    query: voiceSampleQuery,
     handle: async (input) => ({
-      body: { sampleAudioUrl: await input.deps.voices.sampleUrl(input.userId, input.params.id) },
+      body: { sampleAudioUrl: await input.deps.voices.sampleUrl(input.userId, input.params.id, input.query.language) },
     }),
   }),
 

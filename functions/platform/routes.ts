@@ -89,6 +89,8 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/scripts/{id}/regenerate', area: 'scripts', auth: 'session' },
   // The script re-made in other languages (each a new script; `render: true` voices and renders each).
   { method: 'POST', path: '/api/scripts/{id}/translate', area: 'scripts', auth: 'session' },
+  // Whether translating is possible here (an OpenAI key), so the card says so before languages are chosen.
+  { method: 'GET', path: '/api/translation', area: 'scripts', auth: 'session' },
   // Video pipeline (docs/pipeline-contract.md): starts the state machine, answers 202.
   { method: 'POST', path: '/api/scripts/{id}/generate-video', area: 'scripts', auth: 'session' },
   { method: 'POST', path: '/api/generate-scripts', area: 'scripts', auth: 'session' },

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@contract/languages';
 import useSWR from 'swr';
 
 import { apiGet, apiPatch } from '@/lib/api-client';
@@ -17,7 +18,9 @@ export function voiceLabel(voice: PublicVoice): string {
   return voice.visibility === 'private' ? `${voice.name} (Your Voice)` : voice.name;
 }
 
-export const getVoiceSample = (id: string) => apiGet<{ sampleAudioUrl?: string }>(`/api/voices/${encodeURIComponent(id)}/sample`);
+/** The voice's sample, in `language` where the voice speaks it (the server answers English otherwise). */
+export const getVoiceSample = (id: string, language?: LanguageCode) =>
+  apiGet<{ sampleAudioUrl?: string }>(`/api/voices/${encodeURIComponent(id)}/sample${language && language !== 'en' ? `?language=${language}` : ''}`);
 
 /** Samples are played through the media proxy (section 7). */
 export const proxiedMediaUrl = (url: string) => `/api/proxy-media?url=${encodeURIComponent(url)}`;

@@ -1,3 +1,5 @@
+import type { LanguageCode } from '../../contract/languages';
+import { espeakVoices } from './espeak-languages';
 import type { SpeechSample, VoiceSampleSynthesizer } from '../../core/ports/voices';
 import { espeakArguments } from '../../core/voices/offline-profile';
 import type { Voice } from '../../core/voices/voice';
@@ -17,12 +19,13 @@ function hash(text: string): number {
 }
 
 export class EspeakVoiceSample implements VoiceSampleSynthesizer {
-  async synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed' | 'clone'>): Promise<SpeechSample> {
+  async synthesize(text: string, voice: Pick<Voice, 'id' | 'gender' | 'speed' | 'clone'>, language: LanguageCode = 'en'): Promise<SpeechSample> {
+    const espeakVoice = espeakVoices[language];
     const { default: ESpeakNg } = await import('espeak-ng');
     const profile = voice.clone?.offlineProfile;
     if (profile) {
       // An offline clone's sample is its measured voice, as its voice-overs will sound.
-      const espeak = await ESpeakNg({ arguments: ['-w', 'sample.wav', ...espeakArguments(profile), text] });
+      const espeak = await ESpeakNg({ arguments: ['-w', 'sample.wav', ...espeakArguments(profile, espeakVoice), text] });
       return { body: espeak.FS.readFile('sample.wav'), contentType: 'audio/wav', extension: 'wav' };
     }
     const h = hash(voice.id);
@@ -31,7 +34,7 @@ export class EspeakVoiceSample implements VoiceSampleSynthesizer {
     const pitch = String(35 + (h % 30));
     const wordsPerMinute = String(Math.round(165 * Math.min(Math.max(voice.speed, 0.5), 2)));
     const espeak = await ESpeakNg({
-      arguments: ['-w', 'sample.wav', '-v', `en-us+${variant}`, '-p', pitch, '-s', wordsPerMinute, text],
+      arguments: ['-w', 'sample.wav', '-v', `${espeakVoice}+${variant}`, '-p', pitch, '-s', wordsPerMinute, text],
     });
     return { body: espeak.FS.readFile('sample.wav'), contentType: 'audio/wav', extension: 'wav' };
   }

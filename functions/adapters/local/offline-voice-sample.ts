@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../../contract/languages';
 import type { SpeechSample, VoiceSampleSynthesizer } from '../../core/ports/voices';
 import { offlineVoiceOf } from '../../core/voices/offline-voices';
 import type { Voice } from '../../core/voices/voice';
@@ -7,7 +8,7 @@ import { FliteRunner } from './flite-runner';
 /**
  * Voice samples that play with no provider key: spoken by the Flite voice that speaks the voice
  * offline (its own for a free voice, the one of its gender for a provider preset), at its speed; an
- * offline clone's sample stays eSpeak NG's, as its voice-overs are.
+ * offline clone's sample, and a sample in another language than English, are eSpeak NG's, as their voice-overs are.
  */
 export class OfflineVoiceSample implements VoiceSampleSynthesizer {
   constructor(
@@ -15,8 +16,9 @@ export class OfflineVoiceSample implements VoiceSampleSynthesizer {
     private readonly espeak: VoiceSampleSynthesizer = new EspeakVoiceSample(),
   ) {}
 
-  async synthesize(text: string, voice: Pick<Voice, 'id' | 'voiceId' | 'gender' | 'speed' | 'clone'>): Promise<SpeechSample> {
-    if (voice.clone?.offlineProfile) return this.espeak.synthesize(text, voice);
+  async synthesize(text: string, voice: Pick<Voice, 'id' | 'voiceId' | 'gender' | 'speed' | 'clone'>, language: LanguageCode = 'en'): Promise<SpeechSample> {
+    // Flite speaks English only: another language is eSpeak NG's voice for it, as the voice-overs are.
+    if (voice.clone?.offlineProfile || language !== 'en') return this.espeak.synthesize(text, voice, language);
     const speed = Math.min(2, Math.max(0.5, voice.speed));
     const run = await this.runner.run(['-voice', offlineVoiceOf(voice), '--setf', `duration_stretch=${(1 / speed).toFixed(4)}`, '-o', '/out.wav', '-t', text]);
     if (!run.wav) throw new Error('Flite wrote no audio');

@@ -50,7 +50,7 @@ export function withWriting<S extends AssCaptionSettings>(words: readonly WordTi
   return { ...settings, writing: settings.writing ?? captionWriting(words.map((w) => w.word).join(' '), settings.language) };
 }
 
-function writingOf(settings: AssCaptionSettings): CaptionWriting {
+export function writingOf(settings: AssCaptionSettings): CaptionWriting {
   return settings.writing ?? captionWriting('', settings.language);
 }
 

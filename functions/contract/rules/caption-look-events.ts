@@ -2,7 +2,8 @@ import { captionLineWidth, captionMargins, captionPixels, captionRowColumn, esti
 import { keywordScale, lookMotion, type CaptionLookChoice } from './caption-looks';
 import type { CaptionLine } from './caption-lines';
 import { emphasisedWordIndexes, type EmphasisOverrides } from './keyword-emphasis';
-import { assColor, lineGap, displayWord, layerEvent, shownWord, videoHeight, videoWidth, type AssCaptionSettings, type WordTiming } from './ass-format';
+import { assColor, lineGap, displayWord, layerEvent, shownWord, videoHeight, videoWidth, writingOf, type AssCaptionSettings, type WordTiming } from './ass-format';
+import { karaokeWord } from './karaoke-fill';
 
 /**
  * The named looks as ASS events (caption-looks.ts holds their numbers): each look's animation, keyword
@@ -128,11 +129,12 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       });
     }
     case 'karaoke': {
-      // The line fades in and fills from the line colour to the word colour as each word is spoken (\kf).
+      // The line fades in and fills from the line colour to the word colour as each word is spoken, in the
+      // direction it is read (karaoke-fill.ts).
+      const direction = writingOf(settings).direction;
       const parts = line.words.map((w, i) => {
         const gapBefore = i === 0 ? Math.max(0, w.start - line.start) : Math.max(0, w.start - (line.words[i - 1]?.end ?? w.start));
-        const duration = Math.max(1, Math.round((w.end - w.start + gapBefore) * 100));
-        return `{\\kf${duration}${scale(size(w), ctx.fit)}}${shown[i] ?? ''}`;
+        return karaokeWord(shown[i] ?? '', gapBefore, w.end - w.start, direction, scale(size(w), ctx.fit));
       });
       return [layerEvent(0, 'Caption', line.start, line.end, `{\\fad(100,0)}${parts.join(lineGap(settings))}`)];
     }
@@ -208,10 +210,10 @@ function customEvents(ctx: LookLine): string[] {
     case 'classic':
       return [event(line.start, line.end, line.words.map((w, i) => plain(w, i)).join(lineGap(settings)))];
     case 'karaoke': {
+      const direction = writingOf(settings).direction;
       const parts = line.words.map((w, i) => {
         const gapBefore = i === 0 ? 0 : Math.max(0, w.start - (line.words[i - 1]?.end ?? w.start));
-        const duration = Math.max(1, Math.round((w.end - w.start + gapBefore) * 100));
-        return `{\\kf${duration}${scale(size(w), fit)}}${shown[i] ?? ''}`;
+        return karaokeWord(shown[i] ?? '', gapBefore, w.end - w.start, direction, scale(size(w), fit));
       });
       return [event(line.start, line.end, parts.join(lineGap(settings)))];
     }

@@ -1,6 +1,7 @@
 import { highlightPop } from './caption-layout';
 import type { CaptionLine } from './caption-lines';
-import { assColor, assTime, displayWord, lineGap, type AssCaptionSettings } from './ass-format';
+import { assColor, assTime, displayWord, lineGap, writingOf, type AssCaptionSettings } from './ass-format';
+import { karaokeWord } from './karaoke-fill';
 
 /** The spec's five caption styles as ASS events, drawn exactly as they were before looks existed. */
 
@@ -28,11 +29,12 @@ export function lineEvents(line: CaptionLine, settings: AssCaptionSettings, fit 
     case 'classic':
       return [dialogue(line.start, line.end, words.join(lineGap(settings)))];
     case 'karaoke': {
-      // \kf fills each word from the secondary (line) colour to the primary (word) colour as it is spoken.
+      // \kf fills each word from the secondary (line) colour to the primary (word) colour as it is spoken
+      // (right to left in Arabic and Hebrew: karaoke-fill.ts).
+      const direction = writingOf(settings).direction;
       const parts = line.words.map((w, i) => {
         const gapBefore = i === 0 ? 0 : Math.max(0, w.start - (line.words[i - 1]?.end ?? w.start));
-        const duration = Math.max(1, Math.round((w.end - w.start + gapBefore) * 100));
-        return `{\\kf${duration}}${words[i]}`;
+        return karaokeWord(words[i] ?? '', gapBefore, w.end - w.start, direction);
       });
       return [dialogue(line.start, line.end, parts.join(lineGap(settings)))];
     }

@@ -71,6 +71,9 @@ export const languageMessages = {
   translateNeedsKey: 'Translating a video needs an OpenAI key (OPENAI_API_KEY); the offline writer does not translate.',
 } as const;
 
+/** The card's Translate button where the server has no OpenAI key: it says so before any language is chosen. */
+export const translateNeedsKeyLabel = 'Translate: needs an OpenAI key';
+
 /** A code as sent (`pt-BR`, `ZH-hans`) read as one of ours, or null. */
 export function supportedLanguage(sent: string): LanguageCode | null {
   const base = sent.trim().toLowerCase().split(/[-_]/)[0] ?? '';

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '../../contract/languages';
 import type { UserVoice, Voice } from '../voices/voice';
 
 export interface VoiceRepository {
@@ -41,7 +42,8 @@ export interface SpeechSample {
 
 /** Speaks a short sample text in (an approximation of) a voice. */
 export interface VoiceSampleSynthesizer {
-  synthesize(text: string, voice: Pick<Voice, 'id' | 'voiceId' | 'gender' | 'speed' | 'clone'>): Promise<SpeechSample>;
+  /** `text` spoken in `language` (English when absent) by the voice. */
+  synthesize(text: string, voice: Pick<Voice, 'id' | 'voiceId' | 'gender' | 'speed' | 'clone'>, language?: LanguageCode): Promise<SpeechSample>;
 }
 
 /** What the server read in one voice sample's bytes (ffprobe, then ffmpeg's 16 kHz mono decode). */

@@ -1,7 +1,7 @@
 import { languageMessages, languages, type LanguageCode } from '../../contract/languages';
 import { hashtagPattern } from '../../contract/rules/post-caption';
 import type { Script } from '../../contract/scripts';
-import type { TranslateScriptInput, TranslateScriptResult } from '../../contract/languages';
+import type { TranslateScriptInput, TranslateScriptResult, TranslationAvailability } from '../../contract/languages';
 import { NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import { newId } from '../ids';
 import type { TokenReservation, UsageMeter } from '../plans/usage-meter';
@@ -67,6 +67,12 @@ export class TranslationService {
 
   constructor(private readonly deps: TranslationDeps) {
     this.clock = deps.clock ?? Date.now;
+  }
+
+  /** Whether a translator is configured (an OpenAI key), and if not, the message translating answers. */
+  async availability(): Promise<TranslationAvailability> {
+    const available = await this.deps.translator.available();
+    return { available, message: available ? null : languageMessages.translateNeedsKey };
   }
 
   async translate(userId: string, scriptId: string, input: TranslateScriptInput, traceId?: string): Promise<TranslateScriptResult> {

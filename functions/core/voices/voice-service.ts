@@ -79,9 +79,20 @@ export class VoiceService {
     throw new NotFoundError(noDefaultVoice);
   }
 
-  /** A short-lived URL of the voice's sample, synthesised into the bucket on first request. */
-  async sampleUrl(userId: string, id: string): Promise<string> {
+  /**
+   * A short-lived URL of the voice's sample, synthesised into the bucket on first request: in `language`
+   * where the voice speaks it (its own key beside the English one), else in English.
+   */
+  async sampleUrl(userId: string, id: string, language?: LanguageCode): Promise<string> {
     const voice = await this.find(userId, id);
+    if (language && language !== 'en' && voiceSpeaks(voice, language)) {
+      const key = voiceSampleKey({ ...voice, id: `${voice.id}.${language}` }, userId, 'wav');
+      if ((await this.deps.files.head(key)) === undefined) {
+        const sample = await this.deps.synthesizer.synthesize(sampleText(voice, language), voice, language);
+        await this.deps.files.put(key, sample.body, sample.contentType);
+      }
+      return this.deps.files.presignGet(key, sampleUrlSeconds);
+    }
     let key = voice.sampleKey;
     if (!key || (await this.deps.files.head(key)) === undefined) {
       const sample = await this.deps.synthesizer.synthesize(sampleText(voice), voice);

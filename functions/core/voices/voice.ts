@@ -1,3 +1,5 @@
+import type { LanguageCode } from '../../contract/languages';
+import { sampleTexts } from './sample-texts';
 import { z } from 'zod';
 import { userVoiceLinkSchema, voiceFieldsSchema, type PublicVoice } from '../../contract/voices';
 import { fliteVoicePresets } from './offline-voices';
@@ -45,6 +47,6 @@ export const presetVoices: readonly Pick<Voice, 'id' | 'voiceId' | 'name' | 'des
   ...fliteVoicePresets,
 ];
 
-export function sampleText(voice: Pick<Voice, 'name'>): string {
-  return `Hi, I am ${voice.name}. This is how your scripts will sound when I read them for your next video.`;
+export function sampleText(voice: Pick<Voice, 'name'>, language: LanguageCode = 'en'): string {
+  return sampleTexts[language](voice.name);
 }

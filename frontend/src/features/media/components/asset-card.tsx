@@ -36,7 +36,7 @@ export function AssetCard({ asset, selecting, selected, onToggle, ...actions }: 
       <Stack p="3" gap="2">
         <HStack justify="space-between" align="start">
           <Box minW="0">
-            <Text fontWeight="medium" truncate title={asset.title}>
+            <Text fontWeight="medium" truncate title={asset.title} dir="auto">
               {asset.title}
             </Text>
             <Text fontSize="xs" color="fg.muted">
@@ -69,7 +69,7 @@ export function AssetRow({ asset, selecting, selected, onToggle, ...actions }: P
         </Box>
       </Table.Cell>
       <Table.Cell>
-        <Text fontWeight="medium">{asset.title}</Text>
+        <Text fontWeight="medium" dir="auto">{asset.title}</Text>
         <Text fontSize="xs" color="fg.muted">
           {formatDuration(asset.duration)} · {formatBytes(asset.fileSize)}
         </Text>

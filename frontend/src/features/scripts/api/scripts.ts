@@ -1,10 +1,11 @@
 import { useCallback, useEffect } from 'react';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 import { useRealtime } from '@/lib/realtime';
 import type { GenerateScriptsRequest, GenerationResult } from '@contract/generation';
-import type { LanguageCode, TranslateScriptResult } from '@contract/languages';
+import type { LanguageCode, TranslateScriptResult, TranslationAvailability } from '@contract/languages';
 import { requestTimeout } from '@contract/rules/request-timeout';
 import type { Script } from '@contract/scripts';
 import type { ConvertToAudioResult, GenerateVideoResult } from '@contract/video';
@@ -90,6 +91,11 @@ export function tokenLimitDetails(error: unknown): string | undefined {
 }
 
 /** POST translate: the script re-made in each language, each a new script (`render`: voiced and rendered too). */
+/** Whether this server translates (an OpenAI key is set); read once a session, since it changes only with the server's settings. */
+export function useTranslationAvailability() {
+  return useSWR<TranslationAvailability>('/api/translation', { revalidateOnFocus: false, revalidateIfStale: false });
+}
+
 export const translateScript = (id: string, body: TranslateScriptRequest) => apiPost<TranslateScriptResult>(`${SCRIPTS_KEY}/${id}/translate`, { ...body });
 
 export interface TranslateScriptRequest {

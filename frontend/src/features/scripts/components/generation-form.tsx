@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { OptionSelect } from '@/components/ui/option-select';
 import { SubjectCategorySelect } from '@/components/subject-category-select';
 import { LanguageSelect } from '@/components/language-select';
+import { LanguageSuggestion } from '@/components/language-suggestion';
 
 import { showToast } from '@/components/ui/toaster';
 import { USER_KEY, useUser } from '@/lib/auth';
@@ -247,6 +248,14 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
             />
             <Field.ErrorText>{errors.extraInstructions}</Field.ErrorText>
           </Field.Root>
+          <LanguageSuggestion
+            text={`${form.topic}\n${form.extraInstructions}`}
+            language={form.language}
+            onAccept={(language) => {
+              setLanguageTouched(true);
+              set('language', language);
+            }}
+          />
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <Field.Root>
               <Field.Label>Language</Field.Label>

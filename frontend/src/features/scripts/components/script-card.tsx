@@ -8,29 +8,31 @@ import { failureText } from '@/lib/failure-text';
 import { postingUiMessages } from '@contract/rules/posting';
 import type { Script } from '@contract/scripts';
 
-import { deleteScript, refusalDescription, regenerateScript, tokenLimitDetails, updateScript } from '../api/scripts';
+import { deleteScript, refusalDescription, regenerateScript, tokenLimitDetails, updateScript, useTranslationAvailability } from '../api/scripts';
 import { useScriptGeneration } from '../hooks/use-script-generation';
 import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
 import { canPlayVideo, CardActions, CardVideoPlayer, GenerationState } from './card-actions';
 import { VideoPoster } from './finished-video';
 import { RefreshIcon, TrashIcon } from './icons';
-import { EditScriptDialog } from './script-dialogs';
+import { EditScriptDialog, type ScriptEdit } from './script-dialogs';
 import { PostVideoDialog } from './posting/post-video-dialog';
 import { PublicationsList } from './posting/publications-list';
 import { SendIcon } from './posting/posting-icons';
 import { publicationsKey } from '../api/publishing';
 import { Tip, TipIconButton } from '@/components/ui/tip';
 import { LanguageBadge } from './language-badge';
+import { languageMessages, translateNeedsKeyLabel, type LanguageCode } from '@contract/rules/languages';
 import { TranslateDialog } from './translate-dialog';
 import { scriptAnchor, TranslationsLine, type ScriptTranslations } from './translations-line';
 
 /** Text cut to 150 characters with a more/less toggle (sections 2, 9). */
-function Preview({ text, label }: { text: string; label: string }) {
+/** The creator's words: in the script's language, each paragraph set in the direction of its own text (`dir="auto"`). */
+function Preview({ text, label, language }: { text: string; label: string; language: LanguageCode }) {
   const [open, setOpen] = useState(false);
   const cut = preview(text, PREVIEW_CHARS);
   return (
     <Box>
-      <Text whiteSpace="pre-wrap" fontSize="sm" data-testid={`${label}-text`}>
+      <Text whiteSpace="pre-wrap" fontSize="sm" data-testid={`${label}-text`} dir="auto" lang={language} textAlign="start">
         {open ? text : cut.text}
       </Text>
       {cut.truncated && (
@@ -81,6 +83,8 @@ export function ScriptCard({
   const generation = useScriptGeneration(script, onChanged);
   const { mutate } = useSWRConfig();
   const hasVideo = Boolean(script.videoUrl);
+  const { data: translation } = useTranslationAvailability();
+  const needsKey = translation?.available === false;
   const generating = generation.generating || regenerating;
 
   const playVideo = () => {
@@ -100,9 +104,9 @@ export function ScriptCard({
     }
   }
 
-  async function saveContent(content: string, voiceId: string): Promise<boolean> {
+  async function saveContent({ content, voiceId, language }: ScriptEdit): Promise<boolean> {
     try {
-      await updateScript(script.id, { scriptContent: content, voiceId: voiceId || null });
+      await updateScript(script.id, { scriptContent: content, voiceId: voiceId || null, ...(language !== script.language ? { language } : {}) });
     } catch (error) {
       showToast({ type: 'error', title: 'Failed to save script content', description: failureText(error, 'Failed to update script content') });
       return false;
@@ -184,7 +188,7 @@ export function ScriptCard({
               <RefreshIcon />
             </IconButton>
           </Tip>
-          <Text as="h3" fontWeight="bold" flex="1" minW="0" lineClamp={2} lang={script.language}>
+          <Text as="h3" fontWeight="bold" flex="1" minW="0" lineClamp={2} lang={script.language} dir="auto" textAlign="start">
             {script.title}
           </Text>
           {(script.language !== 'en' || script.translatedFrom || (translations?.versions.length ?? 0) > 0) && <LanguageBadge language={script.language} />}
@@ -223,7 +227,7 @@ export function ScriptCard({
               </Button>
             }
           >
-            <Preview text={script.scriptContent} label="script" />
+            <Preview text={script.scriptContent} label="script" language={script.language} />
           </Pane>
           <Pane
             title="Post Caption"
@@ -246,7 +250,7 @@ export function ScriptCard({
           >
             {captionDraft === null ? (
               script.postCaption ? (
-                <Preview text={script.postCaption} label="caption" />
+                <Preview text={script.postCaption} label="caption" language={script.language} />
               ) : (
                 <Text fontSize="sm" color="fg.muted">
                   No post caption yet.
@@ -254,7 +258,7 @@ export function ScriptCard({
               )
             ) : (
               <Stack gap="1">
-                <Textarea aria-label="Post Caption" value={captionDraft} rows={5} onChange={(event) => setCaptionDraft(event.target.value)} />
+                <Textarea aria-label="Post Caption" value={captionDraft} rows={5} dir="auto" lang={script.language} onChange={(event) => setCaptionDraft(event.target.value)} />
                 <HStack gap="4" fontSize="xs">
                   <Text color={words > captionMaxWords ? 'red.600' : 'fg.muted'}>{`Words ${words}/${captionMaxWords}`}</Text>
                   <Text color={tags !== captionHashtags ? 'red.600' : 'fg.muted'}>{`Hashtags ${tags}/${captionHashtags}`}</Text>
@@ -289,9 +293,10 @@ export function ScriptCard({
             </Button>
           </Tip>
           {/* Translate: the finished video re-made in other languages. */}
-          <Tip label={hasVideo ? 'Re-make this video in other languages' : 'Translate becomes available once the video is generated'}>
-            <Button size="sm" variant="outline" onClick={() => setDialog('translate')} disabled={generating || !hasVideo}>
-              Translate
+          {/* Without an OpenAI key the button says so itself, before any language is chosen. */}
+          <Tip label={needsKey ? languageMessages.translateNeedsKey : hasVideo ? 'Re-make this video in other languages' : 'Translate becomes available once the video is generated'}>
+            <Button size="sm" variant="outline" onClick={() => setDialog('translate')} disabled={generating || !hasVideo || needsKey}>
+              {needsKey ? translateNeedsKeyLabel : 'Translate'}
             </Button>
           </Tip>
           <CardActions script={script} generation={generation} busy={regenerating} onPlayVideo={playVideo} onPost={() => setDialog('schedule')} />

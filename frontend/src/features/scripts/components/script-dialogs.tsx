@@ -4,9 +4,21 @@ import { useState } from 'react';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { VoiceSelect } from './voice-select';
 import { DialogActions } from '@/components/ui/dialog-actions';
-import type { LanguageCode } from '@contract/languages';
+import { LanguageSelect } from '@/components/language-select';
+import { LanguageSuggestion } from '@/components/language-suggestion';
+import { defaultLanguage, languages, type LanguageCode } from '@contract/rules/languages';
 
-/** Edit Script: the content and the voice (section 2). */
+/** What Edit Script saves: the words, the voice and the language they are written in. */
+export interface ScriptEdit {
+  content: string;
+  voiceId: string;
+  language: LanguageCode;
+}
+
+/**
+ * Edit Script: the content, the voice (section 2) and the language. The typed text's language is offered
+ * when it differs from the chosen one; the voice select follows the chosen language.
+ */
 export function EditScriptDialog({
   open,
   onClose,
@@ -19,12 +31,13 @@ export function EditScriptDialog({
   onClose: () => void;
   initialContent: string;
   initialVoiceId: string;
-  /** The script's language: the voice select offers the voices that speak it. */
+  /** The script's language: the starting choice; the voice select offers the voices that speak the chosen one. */
   language?: LanguageCode;
-  onSave: (content: string, voiceId: string) => Promise<boolean>;
+  onSave: (edit: ScriptEdit) => Promise<boolean>;
 }) {
   const [content, setContent] = useState(initialContent);
   const [voiceId, setVoiceId] = useState(initialVoiceId);
+  const [chosenLanguage, setChosenLanguage] = useState<LanguageCode>(language ?? defaultLanguage);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   return (
@@ -45,7 +58,7 @@ export function EditScriptDialog({
               }
               setBusy(true);
               try {
-                if (await onSave(content, voiceId)) onClose();
+                if (await onSave({ content, voiceId, language: chosenLanguage })) onClose();
               } finally {
                 setBusy(false);
               }
@@ -62,15 +75,22 @@ export function EditScriptDialog({
           <Textarea
             value={content}
             rows={10}
+            dir={languages[chosenLanguage].direction}
+            lang={chosenLanguage}
             onChange={(event) => {
               setContent(event.target.value);
               setError(undefined);
             }}
           />
-          <Field.HelperText>Saving new words resets the script’s audio and video.</Field.HelperText>
+          <Field.HelperText>Saving new words or another language resets the script’s audio and video.</Field.HelperText>
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        <VoiceSelect value={voiceId} onChange={setVoiceId} language={language} />
+        <LanguageSuggestion text={content} language={chosenLanguage} onAccept={setChosenLanguage} />
+        <Field.Root maxW={{ md: '18rem' }}>
+          <Field.Label>Language</Field.Label>
+          <LanguageSelect value={chosenLanguage} onChange={setChosenLanguage} testId="edit-script-language" />
+        </Field.Root>
+        <VoiceSelect value={voiceId} onChange={setVoiceId} language={chosenLanguage} />
       </Stack>
     </AppDialog>
   );

@@ -73,7 +73,7 @@ export function VoiceSelect({ value, onChange, label = 'Voice', language }: { va
     setState('loading');
     let url: string | undefined;
     try {
-      url = (await getVoiceSample(voice.id)).sampleAudioUrl;
+      url = (await getVoiceSample(voice.id, language)).sampleAudioUrl;
     } catch {
       setState('idle');
       showToast({ type: 'error', title: 'Failed to get voice sample' });

@@ -58,7 +58,7 @@ export function MadeWith() {
 export function CaptionText({ caption }: { caption: string }) {
   const parts = caption.split(/(#[\p{L}\p{N}_]+)/u);
   return (
-    <Text whiteSpace="pre-wrap" fontSize={{ base: 'sm', md: 'md' }} lineHeight="tall" color="whiteAlpha.900" data-testid="share-caption">
+    <Text whiteSpace="pre-wrap" fontSize={{ base: 'sm', md: 'md' }} lineHeight="tall" color="whiteAlpha.900" data-testid="share-caption" dir="auto">
       {parts.map((part, i) =>
         part.startsWith('#') ? (
           <Text as="span" key={i} color="#c7d2fe" fontWeight="medium">

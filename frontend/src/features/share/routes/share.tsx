@@ -104,7 +104,7 @@ function Details({ video }: { video: SharedVideo }) {
           </Text>
         )}
       </HStack>
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="white" lineHeight="shorter" data-testid="share-title">
+      <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="white" lineHeight="shorter" data-testid="share-title" dir="auto">
         {video.title}
       </Heading>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">

@@ -14,6 +14,8 @@ import { MotionControls } from '@/components/motion-controls';
 import type { CaptionPreset } from '@contract/caption-settings';
 import { captionRanges } from '@contract/rules/captions';
 import { templateCaptionRanges } from '@contract/rules/workflows';
+import { captionSampleWords } from '@contract/rules/caption-scripts';
+import type { LanguageCode } from '@contract/rules/languages';
 
 import { captionStyleOptions, fontFamilies } from '../lib/workflows';
 import { ColorField } from '@/components/ui/color-field';
@@ -29,9 +31,10 @@ const sample = ['Three', 'habits', 'that', 'changed', 'my', 'mornings', 'for', '
  * as lengths relative to the preview's width (`cqw`), so a font size means the same here as in the
  * video (a run clamps the template's size to the script's 100). The fonts are browser stand-ins.
  */
-export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings }) {
-  // A run clamps the template's size to the script's 100.
-  const look: CaptionLook = { ...settings, fontSize: Math.min(settings.fontSize, captionRanges.font_size.max) };
+export function CaptionPreview({ settings, language }: { settings: TemplateCaptionSettings; language?: LanguageCode }) {
+  // A run clamps the template's size to the script's 100; the words are the template's language's.
+  const look: CaptionLook = { ...settings, fontSize: Math.min(settings.fontSize, captionRanges.font_size.max), language };
+  const words = !language || language === 'en' ? sample : captionSampleWords(language);
   return (
     <CaptionFrame
       data-testid="template-caption-preview"
@@ -50,7 +53,7 @@ export function CaptionPreview({ settings }: { settings: TemplateCaptionSettings
     >
       <Box position="absolute" top="2" left="50%" transform="translateX(-50%)" w="10" h="1" rounded="full" bg="whiteAlpha.400" />
       {settings.enabled ? (
-        <CaptionSample look={look} words={sample} />
+        <CaptionSample look={look} words={words} />
       ) : (
         <Text color="whiteAlpha.700" fontSize="xs" textAlign="center" alignSelf="center" my="auto">
           Captions are off

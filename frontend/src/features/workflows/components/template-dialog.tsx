@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, HStack, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, useTransition, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { IconTile } from '@/components/ui/icon-tile';
 import { ChoiceButton } from '@/components/ui/choice-button';
 import { OptionSelect } from '@/components/ui/option-select';
@@ -10,7 +10,7 @@ import { useUser } from '@/lib/auth';
 import { FolderSelect } from '@/components/folder-select';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { showToast } from '@/components/ui/toaster';
-import { useVoices, voiceLabel } from '@/lib/voices';
+import { languageName, useVoices, voiceLabel, voicesForLanguage } from '@/lib/voices';
 import type { PublicAsset } from '@contract/media';
 import type { VideoTemplate } from '@contract/workflows';
 import { backgroundAudioVolumeRange } from '@contract/rules/workflows';
@@ -128,6 +128,13 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
   }, [open, template, userLanguage]);
 
   const set = <K extends keyof TemplateForm>(key: K, value: TemplateForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  // Only the voices that speak the template's language; a chosen one that does not stays, marked, with a note.
+  const voiceChoices = useMemo(() => {
+    const { offered, unfit, note } = voicesForLanguage(voices ?? [], form.language, form.voiceId);
+    const options = offered.map((voice) => ({ value: voice.id, label: voiceLabel(voice) }));
+    if (unfit) options.unshift({ value: unfit.id, label: `${voiceLabel(unfit)} (does not speak ${languageName(form.language)})` });
+    return { options, note };
+  }, [voices, form.language, form.voiceId]);
   const missing = (value: string) => tried && !value.trim();
 
   function save() {
@@ -237,9 +244,10 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <Field.Root>
                 <Field.Label>Voice</Field.Label>
-                <OptionSelect value={form.voiceId} onChange={(voiceId) => set('voiceId', voiceId)} options={(voices ?? []).map((voice) => ({ value: voice.id, label: voiceLabel(voice) }))}>
+                <OptionSelect value={form.voiceId} onChange={(voiceId) => set('voiceId', voiceId)} options={voiceChoices.options} invalid={Boolean(voiceChoices.note)} testId="video-template-voice">
                   <option value="">Your default voice</option>
                 </OptionSelect>
+                {voiceChoices.note && <Field.HelperText color="fg.error">{voiceChoices.note}</Field.HelperText>}
               </Field.Root>
               <Field.Root>
                 <Field.Label>Background audio</Field.Label>
@@ -286,13 +294,13 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
 
           <Section icon={<CaptionsIcon />} title="Captions">
             <Box display={{ md: 'none' }} maxW="10rem" mx="auto" w="full">
-              <CaptionPreview settings={form.captionSettings} />
+              <CaptionPreview settings={form.captionSettings} language={form.language} />
             </Box>
             <CaptionFields value={form.captionSettings} onChange={(captionSettings) => set('captionSettings', captionSettings)} />
           </Section>
         </Stack>
         <Stack gap="2" position="sticky" top="0" display={{ base: 'none', md: 'flex' }} align="center" data-testid="template-preview-column">
-          <CaptionPreview settings={form.captionSettings} />
+          <CaptionPreview settings={form.captionSettings} language={form.language} />
           <Text fontSize="xs" color="fg.muted" textAlign="center">
             Caption preview
           </Text>

@@ -183,11 +183,12 @@ function SegmentRow({
           )}
           {time?.firstWord && (
             <Text fontSize="xs" color="fg.muted" truncate data-testid="shot-start">
-              {`at “${time.firstWord}” · ${time.estimated ? '≈' : ''}${time.start.toFixed(1)}s`}
+              {/* The word is isolated (<bdi>), so an Arabic word does not pull the time into its direction. */}
+              at “<bdi>{time.firstWord}</bdi>” · {`${time.estimated ? '≈' : ''}${time.start.toFixed(1)}s`}
             </Text>
           )}
         </HStack>
-        <Text fontSize="sm" lineClamp={3} title={segment.text}>
+        <Text fontSize="sm" lineClamp={3} title={segment.text} dir="auto">
           {segment.text}
         </Text>
         {segment.mediaAssetId && segment.matchedTags && <MatchedTags tags={segment.matchedTags} label={label} />}

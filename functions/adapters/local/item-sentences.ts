@@ -77,12 +77,12 @@ export function fillItem(template: string, item: string, topic: string): string 
 }
 
 export const thingSentences: Template[] = [
-  { long: '{Item} {does} more for {topic} than most people think, so do not settle for the cheapest option.', short: '{Item} {does} more for {topic} than you think.' },
+  { long: '{Item} {does} more for {topic} than most people think, so give {it} real attention.', short: '{Item} {does} more for {topic} than you think.' },
   { long: 'When something about {topic} feels off, look at {your item} before anything else; {it\'s} the usual culprit.', short: 'When something feels off, check {your item}.' },
   { long: 'Get {your item} right and everything else gets easier, because the rest builds on {it}.', short: 'Get {your item} right and the rest gets easier.' },
   { long: 'It is easy to overlook {your item}, yet {it\'s} often the quickest upgrade you can make.', short: 'Do not overlook {your item}; {it\'s} an easy upgrade.' },
   { long: 'Pay attention to {your item}; small changes there show up in every result.', short: 'Pay attention to {your item}; small changes add up.' },
-  { long: 'Spend a little more on {your item}; for {topic}, it shows more than almost anything else.', short: 'Do not skimp on {your item}; it shows.' },
+  { long: 'Spend a little more time on {your item}; for {topic}, it shows more than almost anything else.', short: 'Do not skimp on {your item}; it shows.' },
 ];
 
 export const practiceSentences: Template[] = [

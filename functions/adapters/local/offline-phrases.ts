@@ -27,7 +27,7 @@ export const groups: Record<string, Voice> = {
     points: [
       'Talk to five customers about {topic} before you spend a single dollar; their exact words become your best marketing copy.',
       'When it comes to {topic}, charge for the value you create, not the hours it takes you. Customers pay for outcomes.',
-      'Track one number for {topic} every week. If you cannot measure it, you cannot improve it.',
+      'For {topic}, track one number every week. If you cannot measure it, you cannot improve it.',
       'Your first attempt at {topic} should embarrass you a little. Shipping early is how you learn what people actually want.',
     ],
     tags: ['smallbusiness', 'entrepreneur', 'businesstips'],
@@ -107,7 +107,7 @@ export const groups: Record<string, Voice> = {
     points: [
       'Patch test anything new for {topic} on a small area first. Your skin will thank you.',
       'With {topic}, technique matters more than price. A good method beats an expensive product.',
-      'Introduce one new product for {topic} at a time, so you know exactly what is working.',
+      'Introduce one new product at a time, so you know exactly what is working for {topic}.',
       'Check your look in daylight before you leave the house. When it comes to {topic}, bathroom lighting hides a lot.',
     ],
     tags: ['beauty', 'skincare', 'beautytips'],
@@ -135,7 +135,7 @@ export const groups: Record<string, Voice> = {
 };
 
 export const generalPoints = [
-  'Start small: pick one thing for {topic} you can do in the next ten minutes, and do it today.',
+  'Start small: pick one thing you can do in the next ten minutes for {topic}, and do it today.',
   'When it comes to {topic}, the people who get results are not more talented; they are simply more consistent.',
   'Most advice about {topic} was written for someone else. Keep what fits your situation and ignore the rest.',
   'Write down what you tried for {topic}, what worked and what did not. After a week you will see a clear pattern.',

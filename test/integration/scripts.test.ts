@@ -394,6 +394,32 @@ describe('generation (offline writer)', () => {
     expect(saved.status).toBe(201);
   });
 
+  it('answers a "3 tips" request with three numbered tips on the topic, offline (issue 36)', async () => {
+    const user = await signUpAndIn(stack);
+    for (const body of [
+      { topic: 'Better morning coffee', extraInstructions: '3 numbered tips about coffee beans, grinder and water temperature' },
+      { topic: '3 tips', extraInstructions: 'coffee beans, grinder and water temperature' },
+    ]) {
+      const response = await user.client.post<{ scripts: Generated[]; source: string }>('/api/generate-scripts', { ...body, duration: '30 sec', scriptCount: 2 });
+      expect(response.status).toBe(200);
+      expect(response.body.source).toBe('offline');
+      for (const { content, title } of response.body.scripts) {
+        const paragraphs = content.split('\n\n');
+        const header = paragraphs.findIndex((paragraph) => /^Here are three tips for [a-z ]*coffee\.$/.test(paragraph));
+        expect(header, content).toBeGreaterThanOrEqual(0);
+        // The three tips follow their header, one per paragraph, each something to do about the coffee.
+        const tips = paragraphs.slice(header + 1, header + 4);
+        expect(tips.map((tip) => tip.split(',')[0])).toEqual(['First', 'Second', 'Third']);
+        expect(tips.join(' ')).toMatch(/beans/);
+        expect(tips.join(' ')).toMatch(/grinder/);
+        expect(tips.join(' ')).toMatch(/water temperature/);
+        expect(content).not.toMatch(/for 3 tips|a water temperature|numbered/i);
+        expect(title).not.toMatch(/numbered|3 3/i);
+      }
+      expect(response.body.scripts[0]!.title).not.toBe(response.body.scripts[1]!.title);
+    }
+  });
+
   it('regenerates a saved script: new words, audio and video removed, tokens charged', async () => {
     const user = await signUpAndIn(stack);
     const script = await createScript(user, { topic: 'Budget travel', duration: '15 sec', extraInstructions: 'Tips for students' });

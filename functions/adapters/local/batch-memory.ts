@@ -26,7 +26,9 @@ export class BatchMemory {
    */
   forScript(pool: string, size: number, needed: number): { used: Set<number>; keep: () => void } {
     const batch = this.of(pool);
-    const recent = [...batch].slice(-Math.max(0, size - needed));
+    // The latest `size - needed` picks (none when every template is needed: `slice(-0)` would be all of them).
+    const latest = Math.max(0, size - needed);
+    const recent = latest === 0 ? [] : [...batch].slice(-latest);
     const used = new Set(recent);
     return {
       used,

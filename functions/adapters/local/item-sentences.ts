@@ -5,8 +5,8 @@
  * article and verb ("A burr grinder is", "Fresh coffee beans are", "Pour over takes").
  */
 
-/** A thing you buy or use, or something you do (a practice takes no article: "pour over", "milk frothing"). */
-export type ItemKind = 'thing' | 'practice';
+/** A thing you buy or use, something you do (a practice takes no article: "pour over", "milk frothing"), or people ("guests", "customers"). */
+export type ItemKind = 'thing' | 'practice' | 'people';
 
 export interface Template {
   long: string;
@@ -14,16 +14,22 @@ export interface Template {
 }
 
 const practiceWords = new Set(['over', 'prep', 'cardio', 'yoga', 'practice', 'routine', 'technique', 'form', 'posture', 'breathing', 'pilates', 'meditation', 'hydration', 'nutrition', 'recovery', 'sleep', 'planning', 'budgeting', 'stretching', 'journaling']);
-const massNouns = new Set(['retinol', 'caffeine', 'creatine', 'milk', 'water', 'coffee', 'tea', 'protein', 'flour', 'rice', 'sugar', 'salt', 'music', 'time', 'money', 'advice', 'feedback', 'rest', 'sunscreen', 'skincare', 'content', 'research', 'software', 'equipment', 'gear', 'lighting', 'light', 'audio', 'sound', 'bread', 'butter', 'cheese', 'oil', 'fruit', 'food', 'makeup', 'spending', 'storage', 'traffic', 'data', 'marketing', 'pricing', 'branding', 'SEO', 'email']);
+const massNouns = new Set(['retinol', 'caffeine', 'creatine', 'milk', 'water', 'coffee', 'tea', 'protein', 'flour', 'rice', 'sugar', 'salt', 'music', 'time', 'money', 'advice', 'feedback', 'rest', 'sunscreen', 'skincare', 'content', 'research', 'software', 'equipment', 'gear', 'lighting', 'light', 'audio', 'sound', 'bread', 'butter', 'cheese', 'oil', 'fruit', 'food', 'makeup', 'spending', 'storage', 'traffic', 'data', 'marketing', 'pricing', 'branding', 'SEO', 'email',
+  // Qualities and measures: "water temperature", "grind size" take no article.
+  'temperature', 'quality', 'pressure', 'timing', 'consistency', 'size', 'length', 'freshness', 'humidity', 'mindset', 'patience', 'confidence', 'energy', 'attention', 'focus', 'balance', 'strength', 'speed', 'weight', 'volume', 'dosage', 'hygiene', 'health', 'safety', 'comfort', 'heat', 'texture', 'flavour', 'flavor', 'contrast', 'exposure', 'composition', 'progress', 'knowledge', 'grammar', 'vocabulary', 'homework', 'screentime', 'alcohol', 'cash', 'debt', 'income', 'interest', 'insurance', 'rent']);
 const irregularPlurals = new Set(['people', 'children', 'feet', 'teeth', 'mice', 'men', 'women', 'clothes', 'glasses', 'scissors', 'jeans', 'weights', 'basics']);
 
 function headOf(item: string): string {
   return item.split(/\s+/).at(-1) ?? item;
 }
 
+/** People a script can be about ("guests", "customers"): said with "your" and "they", never "spend more on your guests". */
+export const peopleWords = new Set('guests guest customers customer clients client students student kids children child followers viewers listeners members team employees staff readers fans subscribers users patients parents friends audience community colleagues coworkers partner partners'.split(' '));
+
 export function kindOf(item: string): ItemKind {
   const words = item.toLowerCase().split(/\s+/);
   const head = words.at(-1) ?? '';
+  if (peopleWords.has(head)) return 'people';
   if (/ing$/.test(head) || practiceWords.has(head) || /(?:tion|ment)$/.test(head)) return 'practice';
   return 'thing';
 }
@@ -56,7 +62,7 @@ function capitalise(text: string): string {
 export function fillItem(template: string, item: string, topic: string): string {
   const plural = isPlural(item);
   const said = withArticle(item);
-  const yours = kindOf(item) === 'practice' || /^[A-Z]{2,}\S*$/.test(item) ? item : `your ${item}`;
+  const yours = kindOf(item) === 'practice' || /^[A-Z]{2,}\S*$/.test(item) || /^(?:your|my|the)\s/i.test(item) ? item : `your ${item}`;
   return template
     .replaceAll('{your item}', yours)
     .replaceAll('{Item}', capitalise(said))
@@ -66,54 +72,64 @@ export function fillItem(template: string, item: string, topic: string): string 
     .replaceAll('{does}', plural ? 'do' : 'does')
     .replaceAll("{it's}", plural ? 'they are' : 'it is')
     .replaceAll('{it}', plural ? 'them' : 'it')
+    .replaceAll('{they}', plural ? 'they' : 'it')
     .replaceAll('{topic}', topic);
 }
 
 export const thingSentences: Template[] = [
-  { long: '{Item} {does} more for {topic} than most people think, so do not settle for the cheapest option.', short: '{Item} {does} more for {topic} than you think.' },
+  { long: '{Item} {does} more for {topic} than most people think, so give {it} real attention.', short: '{Item} {does} more for {topic} than you think.' },
   { long: 'When something about {topic} feels off, look at {your item} before anything else; {it\'s} the usual culprit.', short: 'When something feels off, check {your item}.' },
-  { long: 'Get {item} right and everything else gets easier, because the rest builds on {it}.', short: 'Get {item} right and the rest gets easier.' },
-  { long: 'Most people overlook {item}, yet {it\'s} the quickest upgrade you can make.', short: 'Upgrade {your item} and you will notice it daily.' },
-  { long: '{Item} {does} not need to be fancy, just consistent: stick with the same kind for a week and compare.', short: '{Item} {does} not need to be fancy, just consistent.' },
-  { long: 'Spend a little more on {your item}; for {topic}, it shows more than almost anything else.', short: 'Do not skimp on {your item}; it shows.' },
-  { long: 'Give {item} one honest week and you will notice the difference every single day.', short: 'Give {item} one honest week, then compare.' },
+  { long: 'Get {your item} right and everything else gets easier, because the rest builds on {it}.', short: 'Get {your item} right and the rest gets easier.' },
+  { long: 'It is easy to overlook {your item}, yet {it\'s} often the quickest upgrade you can make.', short: 'Do not overlook {your item}; {it\'s} an easy upgrade.' },
+  { long: 'Pay attention to {your item}; small changes there show up in every result.', short: 'Pay attention to {your item}; small changes add up.' },
+  { long: 'Spend a little more time on {your item}; for {topic}, it shows more than almost anything else.', short: 'Do not skimp on {your item}; it shows.' },
 ];
 
 export const practiceSentences: Template[] = [
   { long: '{Item} takes practice, so repeat the same routine for a week before you change anything.', short: '{Item} takes practice, so keep it repeatable.' },
   { long: 'Slow down with {item}; rushing it is the most common beginner mistake.', short: 'Slow down with {item}; rushing ruins it.' },
   { long: 'Learn {item} properly once, and everything else about {topic} gets easier.', short: 'Learn {item} properly once and it pays off daily.' },
-  { long: 'Time yourself doing {item}, then fix one detail at a time instead of everything at once.', short: 'Fix your {item} one detail at a time.' },
-  { long: '{Item} rewards patience more than expensive gear, so master the basics before anything else.', short: '{Item} rewards patience more than gear.' },
+  { long: 'Work on {item} in short sessions, and fix one detail at a time instead of everything at once.', short: 'Fix {item} one detail at a time.' },
+  { long: 'Get the basics of {item} right before anything fancy; that is where most of the gains are.', short: 'Get the basics of {item} right before anything fancy.' },
 ];
 
-/** Actionable tips (for "three quick tips", "5 steps"); {topic} is the topic's short form. */
-export const tipSentences: Template[] = [
-  { long: 'Change one thing at a time, so you know exactly what worked.', short: 'Change one thing at a time.' },
-  { long: 'Write down what you did, and repeat whatever worked best.', short: 'Write down what worked.' },
-  { long: 'Prepare everything the night before, so starting takes seconds.', short: 'Prepare everything the night before.' },
-  { long: 'Set a ten-minute timer and simply begin; starting is the hard part.', short: 'Set a timer and begin.' },
-  { long: 'Copy someone a year ahead of you, then adjust it to your life.', short: 'Copy someone a year ahead of you.' },
-  { long: 'Keep your setup simple; fewer choices means more consistency.', short: 'Keep your setup simple.' },
-  { long: 'Measure instead of guessing; small numbers reveal big patterns.', short: 'Measure instead of guessing.' },
-  { long: 'Do it at the same time every day until it sticks.', short: 'Same time, every day.' },
-  { long: 'Look back every Sunday and drop what did not help.', short: 'Drop what did not help.' },
-  { long: 'Start smaller than feels useful; momentum does the rest.', short: 'Start smaller than feels useful.' },
-  { long: 'Ask one friend for honest feedback every week.', short: 'Ask a friend for honest feedback.' },
-  { long: 'Fix the basics before you buy anything new.', short: 'Fix the basics before buying more.' },
+/** People the instructions name ("guests", "customers"): something to do with them. */
+export const peopleSentences: Template[] = [
+  { long: 'Listen to {your item} more than you talk; {they} will tell you what to do next.', short: 'Listen to {your item} first.' },
+  { long: 'Ask {your item} one question every week, and act on the answer.', short: 'Ask {your item} one question a week.' },
+  { long: 'Thank {your item} by name; small, specific thanks bring people back.', short: 'Thank {your item} by name.' },
+  { long: 'Make it easy for {your item} to say yes: one clear next step, nothing more.', short: 'Give {your item} one clear next step.' },
+];
+
+/**
+ * A tip about one listed item, when the instructions ask for as many tips as they list items ("3 tips:
+ * beans, grinder, water temperature") and the tips table has none that names it: something to do.
+ */
+export const thingTips: Template[] = [
+  { long: 'Get {your item} right before you change anything else, because the rest builds on {it}.', short: 'Get {your item} right first.' },
+  { long: 'Spend a little more on {your item}; {it\'s} the part you will notice every single day.', short: 'Do not skimp on {your item}.' },
+  { long: 'Change only {your item} for a week, nothing else, so you know what made the difference.', short: 'Change only {your item} for a week.' },
+  { long: 'When something looks or feels off, check {your item} first; {it\'s} the usual culprit.', short: 'Check {your item} first when something is off.' },
+];
+
+export const practiceTips: Template[] = [
+  { long: 'Give {item} ten focused minutes a day; short, regular sessions beat one long one.', short: 'Give {item} ten minutes a day.' },
+  { long: 'Learn {item} properly once from someone good at it, and every day after gets easier.', short: 'Learn {item} properly once.' },
+  { long: 'Work on {item} one detail at a time, so you can see what each change does.', short: 'Work on {item} one detail at a time.' },
+  { long: 'Get the basics of {item} right before you try anything fancy.', short: 'Get the basics of {item} right.' },
 ];
 
 /** Reasons, said after "First," (for "three reasons"). */
 export const reasonSentences: Template[] = [
-  { long: 'it saves you time every single day.', short: 'it saves time daily.' },
+  { long: 'you will feel the difference within a few weeks.', short: 'you feel it within weeks.' },
   { long: 'small improvements add up faster than you think.', short: 'small wins add up fast.' },
   { long: 'it costs less than you expect once the basics are in place.', short: 'it costs less than you think.' },
-  { long: 'it gives your day a routine to look forward to.', short: 'it anchors your day.' },
+  { long: 'it gives you something to look forward to every week.', short: 'it gives you something to look forward to.' },
   { long: 'you learn something new every time you do it.', short: 'you learn every time.' },
   { long: 'it is easier to start than most people think.', short: 'it is easy to start.' },
-  { long: 'it turns a chore into something you actually enjoy.', short: 'it becomes fun.' },
-  { long: 'the results show up within a couple of weeks.', short: 'results show up fast.' },
-  { long: 'it makes you more confident in everything around it.', short: 'it builds confidence.' },
+  { long: 'it gives you a story worth telling.', short: 'it is a story worth telling.' },
+  { long: 'the people around you will notice, and some of them will join in.', short: 'people around you notice.' },
+  { long: 'it builds a confidence that carries into everything else.', short: 'it builds confidence.' },
   { long: 'nobody else can do it for you, and that is the fun part.', short: 'it is yours alone.' },
 ];
 
@@ -139,10 +155,10 @@ export const listQuestions: string[] = [
   'Which one are you already doing?',
 ];
 
-/** Closing questions for any script; {topic} is the topic's short form. */
+/** Closing questions for any script; {topic} is the topic's short form, always after "about" or "for". */
 export const topicQuestions: string[] = [
-  'What is the one thing holding you back with {topic} right now?',
-  'How do you make {topic} work on a busy day?',
+  'What is the one thing holding you back when it comes to {topic}?',
+  'What is your biggest question about {topic}?',
   'What would you try first?',
   'What is your best tip for {topic}?',
 ];
@@ -150,9 +166,9 @@ export const topicQuestions: string[] = [
 /** Opening questions, for "start with a question"; {topic} is the topic in full. */
 export const questionHooks: string[] = [
   'What if {topic} could be simpler than you think?',
-  'Why does {topic} feel so hard for most people?',
-  'Want better {topic} without spending more?',
-  'Ready to finally make progress with {topic}?',
+  'Why do so many people struggle with {topic}?',
+  'What is the one change that makes the biggest difference for {topic}?',
+  'Ready to take {topic} seriously?',
 ];
 
 export const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth'];

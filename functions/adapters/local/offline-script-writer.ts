@@ -11,15 +11,18 @@ import {
   listQuestions,
   mistakeSentences,
   ordinals,
+  peopleSentences,
   practiceSentences,
+  practiceTips,
   questionHooks,
   reasonSentences,
   thingSentences,
-  tipSentences,
+  thingTips,
   topicQuestions,
   withArticle,
   type Template,
 } from './item-sentences';
+import { generalTips, tipNames, tipsBesides, tipSubjects } from './practical-tips';
 import { bridges, closers, generalPoints, groups, hooks, topicFreePoints } from './offline-phrases';
 import { capitalise, hashtagsFor, headerOf, listOf, Mentions, titleCase, titles, topicOf, type Topic } from './offline-topic';
 import { numberWord, type CountAsk } from './script-asks';
@@ -41,6 +44,9 @@ function wordsOf(paragraphs: readonly string[]): number {
   return paragraphs.reduce((sum, paragraph) => sum + countWords(paragraph), 0);
 }
 
+/** How many of the subject's tips a script without a counted list says before its other points. */
+const maxTipPoints = 4;
+
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
@@ -59,17 +65,74 @@ export class OfflineScriptWriter implements ScriptWriter {
   private itemTemplates(items: readonly string[], batch: BatchMemory): Template[] {
     const things = batch.forScript('things', thingSentences.length, items.length);
     const practices = batch.forScript('practices', practiceSentences.length, items.length);
-    const chosen = items.map((item) => (kindOf(item) === 'practice' ? take(practiceSentences, this.rng, practices.used) : take(thingSentences, this.rng, things.used)));
+    const people = batch.forScript('people', peopleSentences.length, items.length);
+    const chosen = items.map((item) => {
+      const kind = kindOf(item);
+      if (kind === 'people') return take(peopleSentences, this.rng, people.used);
+      return kind === 'practice' ? take(practiceSentences, this.rng, practices.used) : take(thingSentences, this.rng, things.used);
+    });
     things.keep();
     practices.keep();
+    people.keep();
     return chosen;
   }
 
-  /** The counted list's templates ("change one thing at a time…"), none twice in a script. */
-  private countedTemplates(count: CountAsk, batch: BatchMemory): Template[] {
-    const pool = count.kind === 'reason' ? reasonSentences : count.kind === 'mistake' ? mistakeSentences : tipSentences;
-    const memory = batch.forScript(count.kind, pool.length, count.n);
-    const chosen = Array.from({ length: count.n }, () => take(pool, this.rng, memory.used));
+  /**
+   * The counted list's templates, none twice in a script: tips from the practical-tips table, the topic's
+   * subject first and the general tips after them; reasons and mistakes from their pools.
+   */
+  private countedTemplates(count: CountAsk, topic: Topic, batch: BatchMemory): Template[] {
+    if (count.kind !== 'tip') {
+      const pool = count.kind === 'reason' ? reasonSentences : mistakeSentences;
+      const memory = batch.forScript(count.kind, pool.length, count.n);
+      const chosen = Array.from({ length: count.n }, () => take(pool, this.rng, memory.used));
+      memory.keep();
+      return chosen;
+    }
+    const own = tipsBesides(topic.tipSubject, topic.subjects);
+    const fromOwn = Math.min(count.n, own.length);
+    const ownMemory = batch.forScript(`tips ${topic.tipSubject ?? ''}`, own.length, fromOwn);
+    const generalMemory = batch.forScript('general tips', generalTips.length, count.n - fromOwn);
+    const chosen = Array.from({ length: count.n }, (_, i) => (i < fromOwn ? take(own, this.rng, ownMemory.used) : take(generalTips, this.rng, generalMemory.used)));
+    ownMemory.keep();
+    generalMemory.keep();
+    return chosen;
+  }
+
+  /**
+   * A tip about each listed item ("3 tips: beans, grinder, water temperature"): the table's tip that names
+   * it when there is one ("Keep your water temperature just off the boil…"), else a tip template of the
+   * item's kind. Filled like item sentences, so `{your item}` and `{it}` agree.
+   */
+  private itemTips(items: readonly string[], topic: Topic, batch: BatchMemory): Template[] {
+    const own = topic.tipSubject ? (tipSubjects[topic.tipSubject]?.tips ?? []) : [];
+    const usedOwn = new Set<number>();
+    const things = batch.forScript('thing tips', thingTips.length, items.length);
+    const practices = batch.forScript('practice tips', practiceTips.length, items.length);
+    const people = batch.forScript('people', peopleSentences.length, items.length);
+    const chosen = items.map((item) => {
+      const naming = own.map((tip, i) => i).filter((i) => !usedOwn.has(i) && tipNames(own[i]!, item));
+      if (naming.length > 0) {
+        const index = naming[Math.floor(this.rng() * naming.length)]!;
+        usedOwn.add(index);
+        return own[index]!;
+      }
+      const kind = kindOf(item);
+      if (kind === 'people') return take(peopleSentences, this.rng, people.used);
+      return kind === 'practice' ? take(practiceTips, this.rng, practices.used) : take(thingTips, this.rng, things.used);
+    });
+    things.keep();
+    practices.keep();
+    people.keep();
+    return chosen;
+  }
+
+  /** Up to `maxTipPoints` of the subject's tips, in a random order, the batch's latest picks last. */
+  private tipPoints(topic: Topic, batch: BatchMemory): Template[] {
+    const own = tipsBesides(topic.tipSubject, topic.subjects);
+    const n = Math.min(maxTipPoints, own.length);
+    const memory = batch.forScript(`tips ${topic.tipSubject ?? ''}`, own.length, n);
+    const chosen = Array.from({ length: n }, () => take(own, this.rng, memory.used));
     memory.keep();
     return chosen;
   }
@@ -81,21 +144,22 @@ export class OfflineScriptWriter implements ScriptWriter {
     const listed = items.length > 0 || count !== undefined;
     const mentions = new Mentions(topic);
 
-    const hookPool = asks.openWithQuestion ? questionHooks : listed ? hooks.filter((hook) => !hook.startsWith('Three things')) : hooks;
+    const hookPool = asks.openWithQuestion ? questionHooks : hooks;
     let hookText = capitalise(mentions.fill(take(hookPool, this.rng, batch.of(asks.openWithQuestion ? 'question hooks' : listed ? 'list hooks' : 'hooks'))));
     const questionPool = (listed ? [...listQuestions, ...topicQuestions] : topicQuestions).map((question) => question.replaceAll('{topic}', topic.short));
     let closerTemplate = asks.endWithQuestion ? take(questionPool, this.rng, batch.of(listed ? 'list questions' : 'questions')) : take(closers, this.rng, batch.of('closers'));
     const bridge = mentions.fill(take(bridges, this.rng, batch.of('bridges')));
 
     // The asks: a sentence per item, and the counted list (about the items when there are as many).
-    const templates = this.itemTemplates(items, batch);
     const merged = count?.kind === 'tip' && items.length === count.n;
-    const counted = count && !merged ? this.countedTemplates(count, batch) : [];
+    const templates = merged ? this.itemTips(items, topic, batch) : this.itemTemplates(items, batch);
+    let counted = count && !merged ? this.countedTemplates(count, topic, batch) : [];
     const header = count ? headerOf(count, topic) : undefined;
     const forms = items.map(() => 'long' as 'long' | 'short');
     let countedForm: 'long' | 'short' = 'long';
     let listing = false;
-    let withBridge = !count;
+    // A 15 s script without a list has room for one real point, not for a bridge as well.
+    let withBridge = !count && (listed || target > 40);
     let withHook = true;
     let withCloser = true;
     let withHeader = true;
@@ -123,28 +187,55 @@ export class OfflineScriptWriter implements ScriptWriter {
       hookText = capitalise(mentions.fill(shortest(hookPool)));
       if (asks.endWithQuestion) closerTemplate = shortest(questionPool);
     }
+    // The shortest tips of the pool, still on the subject, before the hook goes.
+    if (wordsOf(compose(itemParagraphs())) > max && count?.kind === 'tip' && !merged) {
+      const byLength = (pool: readonly Template[]) => [...pool].sort((a, b) => countWords(a.short) - countWords(b.short));
+      const own = byLength(tipsBesides(topic.tipSubject, topic.subjects));
+      // The shorter part of the subject's tips, picked at random so the scripts of a batch still differ.
+      const candidates = [...own.slice(0, Math.max(count.n, Math.ceil(own.length * 0.6))), ...byLength(generalTips)].slice(0, Math.max(count.n, Math.ceil(own.length * 0.6)));
+      const picked = new Set<number>();
+      counted = Array.from({ length: count.n }, () => take(candidates, this.rng, picked));
+    }
     if (wordsOf(compose(itemParagraphs())) > max && !asks.ownSentences && items.length > 1 && !merged) listing = true;
     if (wordsOf(compose(itemParagraphs())) > max) withHook = false;
     if (wordsOf(compose(itemParagraphs())) > max) withHeader = false;
     if (wordsOf(compose(itemParagraphs())) > max && !asks.endWithQuestion) withCloser = false;
 
     // Then points on the topic fill the length.
+    // Without a counted list, the subject's practical tips come first (things to do, not slogans): a
+    // script about coffee says how to brew it. With one, they would read as tips outside the list.
+    const tipPoints = count?.kind === 'tip' ? [] : this.tipPoints(topic, batch);
+    let tipsSaid = 0;
     const pool = [...(topic.group ? groups[topic.group]!.points : []), ...generalPoints];
     const usedPoints = new Set<number>();
     const usedFree = new Set<number>();
     const points: string[] = [];
-    const maxPoints = pool.length + topicFreePoints.length;
+    const maxPoints = tipPoints.length + pool.length + topicFreePoints.length;
     let words = wordsOf(compose(itemParagraphs()));
     while (words < target * 0.92 && points.length < maxPoints) {
       // Once the topic has been named in full, every other point is one that does not name it.
       const fromFree = mentions.exhausted && points.length % 2 === 0 && usedFree.size < topicFreePoints.length;
-      const point = fromFree ? take(topicFreePoints, this.rng, usedFree) : mentions.fill(take(pool, this.rng, usedPoints));
-      if (words + countWords(point) > target * 1.15 && (points.length > 0 || listed)) break;
+      const tip = tipPoints.shift();
+      // A tip says its short form when the long one would not fit.
+      const fits = (text: string) => words + countWords(text) <= target * 1.15;
+      const point = tip ? (fits(tip.long) ? tip.long : tip.short) : fromFree ? take(topicFreePoints, this.rng, usedFree) : mentions.fill(take(pool, this.rng, usedPoints));
+      if (!fits(point) && (points.length > 0 || listed)) break;
+      if (tip) tipsSaid += 1;
       points.push(point);
       words += countWords(point);
     }
     // A point that would push the script past the cut (and so cut an ask off its end) goes.
     while (points.length > 0 && wordsOf(compose([...itemParagraphs(), ...points])) > max) points.pop();
+    // A short script with no room for a point makes room by leaving its bridge out.
+    if (points.length === 0 && !listed && withBridge && tipPoints.length + tipsSaid > 0) {
+      const first = this.tipPoints(topic, batch)[0];
+      withBridge = false;
+      if (first && wordsOf(compose([first.short])) <= max) {
+        points.push(first.short);
+        tipsSaid = 1;
+      }
+    }
+    tipsSaid = Math.min(tipsSaid, points.length);
     let middle = [...itemParagraphs(), ...points];
     // Without a counted ask, a short body is sometimes numbered ("First, …"), when the ordinals still fit.
     const numbered = middle.map((sentence, i) => afterOrdinal(ordinals[i]!, sentence));
@@ -152,7 +243,8 @@ export class OfflineScriptWriter implements ScriptWriter {
     const paragraphs = compose(middle);
     if (withCloser) paragraphs[paragraphs.length - 1] = mentions.fill(closerTemplate);
     const content = paragraphs.join('\n\n');
-    const title = this.title(topic, usedTitles, batch.of('titles'), count?.n ?? items.length + points.length);
+    // "3 Tips for …" only over a script that says at least two tips.
+    const title = this.title(topic, usedTitles, batch.of('titles'), count?.n ?? (listing ? 0 : items.length) + tipsSaid);
     return { title, content, hashtags: hashtagsFor(topic, request), hookSuggestion: hookText };
   }
 
@@ -164,7 +256,7 @@ export class OfflineScriptWriter implements ScriptWriter {
     const pool = [...subjectsTitle, ...titles];
     let title = '';
     for (let attempt = 0; attempt < pool.length * 2; attempt += 1) {
-      title = take(pool, this.rng, usedTemplates)(topic, Math.max(2, points));
+      title = take(pool, this.rng, usedTemplates)(topic, points);
       if (!usedTitles.has(title.toLowerCase())) break;
     }
     for (let part = 2; usedTitles.has(title.toLowerCase()); part += 1) title = `${title.replace(/ \(Part \d+\)$/, '')} (Part ${part})`;

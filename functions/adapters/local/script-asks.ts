@@ -105,6 +105,25 @@ const whenWords = new Set(['tonight', 'today', 'now', 'asap', 'tomorrow']);
 const topicWords = 6;
 
 /**
+ * A clause without the words around it that only instruct or say when, at most `maxWords` words: "stretch
+ * every morning" of "Why you should stretch every morning", "cold brew at home" of "How to make cold brew
+ * at home"; none when nothing but style is left ("Make it useful").
+ */
+export function phraseOf(clause: string, maxWords: number): string | undefined {
+  const filler = (word: string) => stopWords.has(word.toLowerCase()) || instructionVerbs.has(word.toLowerCase());
+  const words = clause
+    .replace(/[^\p{L}\p{N}\s'&-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  while (words.length > 0 && filler(words[0]!)) words.shift();
+  const kept = words.slice(0, maxWords);
+  while (kept.length > 1 && whenWords.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+  while (kept.length > 0 && filler(kept[kept.length - 1]!)) kept.pop();
+  if (kept.length === 0 || kept.every((word) => styleWords.has(word.toLowerCase()))) return undefined;
+  return kept.join(' ');
+}
+
+/**
  * The first clause that names a subject, without the words around it that only instruct: "better sleep
  * tonight" of "(three quick tips) for better sleep tonight", "morning routines" of "Make a video about
  * morning routines"; none for "Make it useful".
@@ -112,21 +131,11 @@ const topicWords = 6;
 function topicOfClauses(rest: string, items: readonly string[]): string | undefined {
   // A clause that lists the items is not the topic: the items are talked about one by one.
   const listed = items.map((item) => new RegExp(`(?:^|\\s)${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`, 'i'));
-  const filler = (word: string) => stopWords.has(word.toLowerCase()) || instructionVerbs.has(word.toLowerCase());
   // A clause's purpose can name the topic when the clause itself lists items ("milk frothing for a better morning coffee").
   const candidates = rest.split(/[.!?,;:\n]+/).flatMap((clause) => [clause, ...(/\bfor\s+(.+)$/i.exec(clause)?.slice(1) ?? [])]);
   for (const clause of candidates) {
-    const words = clause
-      .replace(/[^\p{L}\p{N}\s'&-]/gu, ' ')
-      .split(/\s+/)
-      .filter(Boolean);
-    while (words.length > 0 && filler(words[0]!)) words.shift();
-    const kept = words.slice(0, topicWords);
-    while (kept.length > 1 && whenWords.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
-    while (kept.length > 0 && filler(kept[kept.length - 1]!)) kept.pop();
-    if (kept.length === 0 || kept.every((word) => styleWords.has(word.toLowerCase()))) continue;
-    const phrase = kept.join(' ');
-    if (listed.some((item) => item.test(phrase))) continue;
+    const phrase = phraseOf(clause, topicWords);
+    if (!phrase || listed.some((item) => item.test(phrase))) continue;
     return phrase;
   }
   // Only items: the first two name what the script is about ("grinders and beans").

@@ -200,7 +200,7 @@ export function ConnectedAccountsSection() {
         onClose={() => setTiktokAsk(false)}
         title={publishingMessages.tiktokFreeTitle}
         footer={
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full" justify="end" data-testid="tiktok-free-actions">
+          <Stack direction="column" gap="2" w="full" data-testid="tiktok-free-actions">
             {(['youtube', 'instagram'] as const).map((platform) => (
               <Button
                 key={platform}

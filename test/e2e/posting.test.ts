@@ -30,6 +30,8 @@ describe('posting journey', () => {
   const publications = async () => (await (await page.request.get(`/api/publications?scriptId=${script.id}`)).json()) as Publication[];
   const card = () => page.getByTestId('script-card').filter({ hasText: script.title });
   const dialog = () => page.getByTestId('post-video-dialog');
+  /** A platform tab's privacy select (a tab seen once stays mounted, hidden). */
+  const privacyOn = (platform: string) => dialog().getByRole('tabpanel', { name: platform }).getByLabel(postingUiMessages.privacyLabel);
 
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
@@ -75,8 +77,8 @@ describe('posting journey', () => {
     await page.getByTestId('post-submit').click();
     await expect.poll(() => page.getByTestId('post-error').textContent()).toMatch(/^Choose who can watch the post on /);
     await expect.poll(() => dialog().getByRole('tab', { name: 'YouTube', selected: true }).count()).toBe(1);
-    expect(await dialog().getByLabel(postingUiMessages.privacyLabel).inputValue()).toBe('');
-    await dialog().getByLabel(postingUiMessages.privacyLabel).selectOption({ label: 'Unlisted' });
+    expect(await privacyOn('YouTube').inputValue()).toBe('');
+    await privacyOn('YouTube').selectOption({ label: 'Unlisted' });
     expect(await dialog().getByLabel(postingUiMessages.youtubeTitle).inputValue()).toBe(script.title);
     await shootBothSizes(page, 'posting', 'dialog');
     await page.getByTestId('post-submit').click();
@@ -105,7 +107,7 @@ describe('posting journey', () => {
     await shootBothSizes(page, 'posting', 'dialog-already-posted');
     await page.getByTestId('post-account-youtube').click();
     // YouTube's privacy starts at the creator's last choice.
-    expect(await dialog().getByLabel(postingUiMessages.privacyLabel).inputValue()).toBe('unlisted');
+    expect(await privacyOn('YouTube').inputValue()).toBe('unlisted');
     await page.getByTestId('post-submit').click();
     const ask = page.getByRole('dialog', { name: postingUiMessages.repostTitle });
     await expect.poll(() => ask.textContent()).toContain(postingUiMessages.repostTitle);

@@ -18,7 +18,7 @@ export function usePostingAccounts(enabled: boolean) {
 
 /** All the caller's publications, newest first (the creator's last privacy choices). */
 export function useAllPublications(enabled: boolean) {
-  return useSWR<Publication[]>(enabled ? '/api/publications' : null, (path: string) => apiGet<Publication[]>(path));
+  return useSWR<Publication[]>(enabled ? '/api/publications' : null, (path: string) => apiGet<Publication[]>(path), { revalidateOnMount: true, dedupingInterval: 0 });
 }
 
 export const checkPublish = (scriptId: string, request: PublishRequest) =>

@@ -25,7 +25,8 @@ export type PostVideo = ReturnType<typeof usePostVideo>;
 export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: () => void; onPosted: () => unknown }) {
   const { data: accounts, isLoading, error: accountsError } = usePostingAccounts(true);
   // The creator's posts so far: YouTube's privacy starts at their last choice.
-  const { data: history, error: historyError } = useAllPublications(true);
+  // Read fresh on every opening (SWR hands a cached list first; the fresh one fills what is still unchosen).
+  const { data: history } = useAllPublications(true);
   // Per account, this same file's earlier post (published or on its way): not pre-selected, said, and asked again before posting.
   const [earlier, setEarlier] = useState<Map<string, EarlierPost>>(new Map());
   const [confirmRepost, setConfirmRepost] = useState(false);
@@ -60,7 +61,7 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
   // The first check, with every connected account and the defaults: each one's privacy options and what would refuse it.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !accounts || !hasVideo || (!history && !historyError)) return;
+    if (started.current || !accounts || !hasVideo) return;
     started.current = true;
     if (connected.length === 0) {
       setCheckedOnce(true);
@@ -86,7 +87,22 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
         setFormState((current) => ({ ...current, selected: connected.map((account) => account.id) }));
       })
       .finally(() => setCheckedOnce(true));
-  }, [accounts, connected, hasVideo, script.id, history, historyError]);
+  }, [accounts, connected, hasVideo, script.id, history]);
+
+  // YouTube's privacy starts at the creator's last choice once their posts are read (a choice made here stays).
+  useEffect(() => {
+    if (!history || checks.size === 0) return;
+    const lastChoice = lastPrivacyOf(history);
+    setFormState((current) => {
+      const filled = { ...current.privacy };
+      for (const target of checks.values()) {
+        if (filled[target.accountId]) continue;
+        const value = initialPrivacy(target.platform, target.privacyOptions, lastChoice({ id: target.accountId, platform: target.platform }));
+        if (value) filled[target.accountId] = value;
+      }
+      return { ...current, privacy: filled };
+    });
+  }, [history, checks]);
 
   const chosen = (accounts ?? []).filter((account) => form.selected.includes(account.id));
   const platforms = publishingPlatforms.filter((platform) => chosen.some((account) => account.platform === platform));

@@ -36,7 +36,7 @@ export interface PostingOptions {
 function pushOf(publisher: Publisher): PublicationEvents['changed'] {
   return async (publication) => {
     // The card shows what the public publication shows, but for its account's name and its dates.
-    const { id, accountName: _name, scheduledAt: _scheduled, publishedAt: _published, createdAt: _created, ...shown } = toPublicPublication(publication);
+    const { id, accountName: _name, scheduledAt: _scheduled, publishedAt: _published, createdAt: _created, privacy: _privacy, ...shown } = toPublicPublication(publication);
     await publisher.publish(publication.userId, { type: 'publications', publicationId: id, ...shown });
   };
 }

@@ -81,7 +81,8 @@ export {
  *   target (what would fail and why, the account's privacy options), nothing uploaded or claimed.
  * - `POST /api/scripts/{id}/publish` `PublishRequest` → 201 `PublishResponse`; 400 a pre-flight failure naming
  *   the target and the reason (nothing is created then); 403 at the plan's posts per day limit; 404 a script or
- *   account that is not the caller's; 409 no finished video.
+ *   account that is not the caller's; 409 no finished video, or `ALREADY_POSTED`: a target the same file was
+ *   already posted (or is being posted) to, naming the earlier post (`details.earlier`), unless `allowRepost: true`.
  * - `GET /api/publications?scriptId=…` → `Publication[]` (newest first).
  * - `DELETE /api/publications/{id}` → 204 cancels a scheduled one; 409 once it started.
  */
@@ -108,6 +109,8 @@ export const publishRequestSchema = z
   .object({
     targets: z.array(publishTargetSchema).min(1, 'Choose at least one account').max(postingBounds.targetsMax),
     scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be an ISO date and time' }).optional(),
+    /** Post the same file again to an account it was already posted to (else 409 `ALREADY_POSTED`). */
+    allowRepost: z.boolean().optional(),
   })
   .strict();
 export type PublishRequest = z.infer<typeof publishRequestSchema>;
@@ -122,6 +125,21 @@ export interface PublishCheckTarget {
   /** The privacy values this account offers now (TikTok's creator_info; fixed for the others). */
   privacyOptions: string[];
   maxDurationSeconds: number;
+  /**
+   * The way out when the file carries the watermark TikTok refuses: render it again (the plan no longer
+   * draws it) or upgrade first (it still does).
+   */
+  watermarkFix?: WatermarkFix;
+  /** The newest post of this same file to this account (published or on its way): posting again needs `allowRepost`. */
+  alreadyPosted?: EarlierPost;
+}
+export type WatermarkFix = 'render-again' | 'upgrade';
+export interface EarlierPost {
+  publicationId: string;
+  status: PublicationStatus;
+  /** When it was published, or is scheduled, or was asked for (ISO). */
+  at: string;
+  postUrl?: string;
 }
 export interface PublishCheckResponse {
   targets: PublishCheckTarget[];
@@ -151,6 +169,8 @@ export const publicationSchema = z.object({
   error: z.string().max(postingBounds.errorMax).optional(),
   scheduledAt: z.string().optional(),
   publishedAt: z.string().optional(),
+  /** The privacy it was posted with (the dialog's default next time is the creator's last choice). */
+  privacy: z.string().max(postingBounds.privacyMax).optional(),
   createdAt: z.string(),
 });
 export type Publication = z.infer<typeof publicationSchema>;

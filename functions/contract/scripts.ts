@@ -104,6 +104,12 @@ export const scriptSchema = z.object({
   source: z.enum(scriptSources),
   /** When the current video was made; drives "videos this month". */
   videoGeneratedAt: z.string().nullable(),
+  /**
+   * Whether the current video's file carries the free plan's "Made with Reelsmith" watermark, as its render
+   * drew it (TikTok refuses such a file); null when not known (a video made before it was recorded, or a
+   * videoUrl set by PATCH).
+   */
+  videoWatermarked: z.boolean().nullable().default(null),
   /** The last audio failure, shown on the card after a reload (records older than read null). */
   audioGenerationError: z.string().nullable().default(null),
   /** The last video failure, as the pipeline's MarkFailed wrote it. */

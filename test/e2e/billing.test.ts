@@ -40,6 +40,10 @@ describe('billing journey', () => {
     expect(await basic.textContent()).toContain('30 per month');
     expect(await page.getByTestId('plan-free').textContent()).toContain('10, one-time');
     expect(await page.getByTestId('plan-pro').textContent()).toContain('5 GB');
+    // Each card shows its connected-accounts limit (issue 36, defect 12).
+    for (const [plan, limit] of [['free', 1], ['basic', 3], ['pro', 10]] as const) {
+      expect(await page.getByTestId(`plan-${plan}`).getByTestId('plan-row-connected-accounts').textContent()).toMatch(new RegExp(`^Connected accounts\\s*${limit}$`));
+    }
     await shootBothSizes(page, 'billing', 'plans-free', { locator: 'section[aria-labelledby="plans-heading"]', restore: { width: 1280, height: 800 }, overflow: false });
   });
 

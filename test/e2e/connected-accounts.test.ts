@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { ConnectedAccount } from '../../functions/contract/publishing';
+import { publishingMessages } from '../../functions/contract/rules/publishing';
 import { connectedAccountsOf } from '../../functions/compose/publishing';
 import { getConfig } from '../../functions/platform/config';
 import { areaAccess } from '../../functions/platform/routes';
@@ -46,7 +47,19 @@ describe('connected accounts journey', () => {
     await section.scrollIntoViewIfNeeded();
     await shootBothSizes(page, 'publishing', 'empty', { locator: '[data-testid="connected-accounts-section"]', restore: { width: 1280, height: 800 } });
 
+    // Free: TikTok's row says its watermark rule before anything is connected, and Connect asks first,
+    // suggesting YouTube or Instagram (issue 36, defect 12).
+    expect(await page.getByTestId('platform-tiktok').textContent()).toContain(publishingMessages.tiktokFreeNote);
+    expect(await page.getByTestId('platform-youtube').textContent()).not.toContain(publishingMessages.tiktokFreeNote);
     await page.getByRole('button', { name: 'Connect TikTok' }).click();
+    const ask = page.getByRole('dialog');
+    await expect.poll(() => ask.textContent()).toContain(publishingMessages.tiktokFreeText(1));
+    expect(await ask.getByRole('button', { name: publishingMessages.connectInstead('YouTube') }).count()).toBe(1);
+    expect(await ask.getByRole('button', { name: publishingMessages.connectInstead('Instagram') }).count()).toBe(1);
+    expect(page.url()).toMatch(/\/settings$/);
+    expect(await accounts()).toEqual([]);
+    await shootBothSizes(page, 'publishing', 'tiktok-free-ask', { restore: { width: 1280, height: 800 } });
+    await ask.getByRole('button', { name: publishingMessages.connectAnyway }).click();
     await page.waitForURL(/127\.0\.0\.1:\d+\/tiktok\/v2\/auth\/authorize\//);
     await expect.poll(() => page.locator('h1').textContent()).toContain('Reelsmith would like to access your TikTok account');
     await shootBothSizes(page, 'publishing', 'tiktok-consent', { restore: { width: 1280, height: 800 } });
@@ -65,6 +78,8 @@ describe('connected accounts journey', () => {
     const { table } = services();
     await table.client.send(new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: 'SET subscriptionTier = :pro', ExpressionAttributeValues: { ':pro': 'pro' } }));
     await page.reload();
+    // Paid: TikTok's row has no watermark note any more.
+    await expect.poll(() => page.getByTestId('tiktok-free-note').count()).toBe(0);
     await page.getByRole('button', { name: 'Connect Instagram' }).click();
     await page.waitForURL(/\/instagram\/oauth\/authorize/);
     await page.getByRole('button', { name: 'Deny' }).click();

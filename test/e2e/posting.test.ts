@@ -30,6 +30,8 @@ describe('posting journey', () => {
   const publications = async () => (await (await page.request.get(`/api/publications?scriptId=${script.id}`)).json()) as Publication[];
   const card = () => page.getByTestId('script-card').filter({ hasText: script.title });
   const dialog = () => page.getByTestId('post-video-dialog');
+  /** A platform tab's privacy select (a tab seen once stays mounted, hidden). */
+  const privacyOn = (platform: string) => dialog().getByRole('tabpanel', { name: platform }).getByLabel(postingUiMessages.privacyLabel);
 
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
@@ -71,7 +73,12 @@ describe('posting journey', () => {
     // TikTok asks the creator to choose who can watch: there is no default.
     await dialog().getByRole('tab', { name: 'TikTok' }).click();
     await dialog().getByLabel(postingUiMessages.privacyLabel).selectOption({ label: 'Only me' });
-    await dialog().getByRole('tab', { name: 'YouTube' }).click();
+    // YouTube too (issue 36): nothing chosen for the creator, and Post says what is missing, on YouTube's tab.
+    await page.getByTestId('post-submit').click();
+    await expect.poll(() => page.getByTestId('post-error').textContent()).toMatch(/^Choose who can watch the post on /);
+    await expect.poll(() => dialog().getByRole('tab', { name: 'YouTube', selected: true }).count()).toBe(1);
+    expect(await privacyOn('YouTube').inputValue()).toBe('');
+    await privacyOn('YouTube').selectOption({ label: 'Unlisted' });
     expect(await dialog().getByLabel(postingUiMessages.youtubeTitle).inputValue()).toBe(script.title);
     await shootBothSizes(page, 'posting', 'dialog');
     await page.getByTestId('post-submit').click();
@@ -87,10 +94,38 @@ describe('posting journey', () => {
     await shootBothSizes(page, 'posting', 'card-published', { locator: '[data-testid="script-card"]' });
   });
 
-  it('schedules a post for tomorrow and cancels it', async () => {
+  it('opened again, says each account already has this video, selects none, and asks before posting it again', async () => {
+    const before = journey.stack.publishing.posts.length;
     await card().getByRole('button', { name: 'Schedule Video' }).click();
-    await expect.poll(() => dialog().getByRole('checkbox', { checked: true }).count(), { timeout: 20_000 }).toBe(3);
-    for (const platform of ['tiktok', 'instagram']) await page.getByTestId(`post-account-${platform}`).click();
+    await expect.poll(() => page.getByTestId('post-already-posted').count(), { timeout: 20_000 }).toBe(1);
+    expect(await dialog().getByRole('checkbox', { checked: true }).count()).toBe(0);
+    const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+    const accounts = (await (await page.request.get('/api/publishing/accounts')).json()) as ConnectedAccount[];
+    for (const account of accounts) {
+      expect(await page.getByTestId(`post-already-${account.platform}`).textContent()).toContain(`Already posted to ${account.displayName} on ${today}`);
+    }
+    await shootBothSizes(page, 'posting', 'dialog-already-posted');
+    await page.getByTestId('post-account-youtube').click();
+    // YouTube's privacy starts at the creator's last choice.
+    expect(await privacyOn('YouTube').inputValue()).toBe('unlisted');
+    await page.getByTestId('post-submit').click();
+    const ask = page.getByRole('dialog', { name: postingUiMessages.repostTitle });
+    await expect.poll(() => ask.textContent()).toContain(postingUiMessages.repostTitle);
+    expect(await ask.textContent()).toContain(`Already posted to ${accounts.find((account) => account.platform === 'youtube')?.displayName ?? ''} on ${today}`);
+    await shootBothSizes(page, 'posting', 'repost-confirm');
+    await ask.getByRole('button', { name: postingUiMessages.repostKeep }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    expect((await publications()).length).toBe(3);
+    expect(journey.stack.publishing.posts.length).toBe(before);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+  });
+
+  it('schedules a post for tomorrow (confirming it is the same video) and cancels it by its named Cancel', async () => {
+    await card().getByRole('button', { name: 'Schedule Video' }).click();
+    await expect.poll(() => page.getByTestId('post-already-posted').count(), { timeout: 20_000 }).toBe(1);
+    expect(await dialog().getByRole('checkbox', { checked: true }).count()).toBe(0);
+    await page.getByTestId('post-account-youtube').click();
     await dialog().getByRole('radio', { name: postingUiMessages.schedule }).click();
     const tomorrow = new Date(Date.now() + 86_400_000);
     const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
@@ -98,6 +133,8 @@ describe('posting journey', () => {
     await dialog().getByLabel('Time').fill('09:00');
     await expect.poll(() => page.getByTestId('post-schedule-summary').count()).toBe(1);
     await page.getByTestId('post-submit').click();
+    await expect.poll(() => page.getByText(postingUiMessages.repostTitle).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: postingUiMessages.repostConfirm }).click();
     await expect.poll(async () => (await publications()).filter((publication) => publication.status === 'scheduled').length, { timeout: 20_000 }).toBe(1);
     const scheduled = (await publications()).find((publication) => publication.status === 'scheduled');
     expect(scheduled?.platform).toBe('youtube');
@@ -105,7 +142,9 @@ describe('posting journey', () => {
 
     const line = card().locator('[data-testid="publication"][data-status="scheduled"]');
     await expect.poll(() => line.count(), { timeout: 20_000 }).toBe(1);
-    await line.getByRole('button', { name: postingUiMessages.cancelPost }).click();
+    const cancel = line.getByRole('button', { name: /^Cancel the YouTube post to / });
+    expect(await cancel.textContent()).toBe(postingUiMessages.cancelPost('YouTube'));
+    await cancel.click();
     await page.getByTestId('confirm-action').click();
     await expect.poll(() => page.getByText(postingUiMessages.cancelledToast).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(async () => (await publications()).find((publication) => publication.id === scheduled?.id)?.status).toBe('cancelled');

@@ -171,7 +171,7 @@ describe('posting a finished video', () => {
 
   it('schedules a post, cancels it (204), and answers 409 for one that started', async () => {
     const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
-    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id }], scheduledAt });
+    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id }], scheduledAt, allowRepost: true });
     expect(made.status).toBe(201);
     const [scheduled] = made.body.publications;
     expect(scheduled?.status).toBe('scheduled');
@@ -186,7 +186,7 @@ describe('posting a finished video', () => {
 
   it('a scheduled post goes at its time', async () => {
     const scheduledAt = new Date(Date.now() + 2_500).toISOString();
-    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: instagram.id, caption: 'at its time' }], scheduledAt });
+    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: instagram.id, caption: 'at its time' }], scheduledAt, allowRepost: true });
     expect(made.status).toBe(201);
     const id = made.body.publications[0]?.id;
     const done = await until(
@@ -221,7 +221,7 @@ describe('the posts per day limit', () => {
     const script = (await scriptWithVideo(user, mp4)).id;
     const answered = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        user.client.post<PublishResponse>(`/api/scripts/${script}/publish`, { targets: [{ accountId: account.id, caption: `race ${i}` }], scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }),
+        user.client.post<PublishResponse>(`/api/scripts/${script}/publish`, { targets: [{ accountId: account.id, caption: `race ${i}` }], scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), allowRepost: true }),
       ),
     );
     const statuses = answered.map((answer) => answer.status).sort();

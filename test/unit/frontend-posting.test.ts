@@ -56,7 +56,10 @@ describe('posting rules', () => {
     expect(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'].map(privacyLabel)).toEqual(['Everyone', 'Friends', 'Followers', 'Only me']);
     expect(privacyLabel('SOME_NEW_LEVEL')).toBe('Some new level');
     expect(defaultPrivacy(['public', 'unlisted', 'private'])).toBe('private');
-    expect(initialPrivacy('youtube', ['public', 'unlisted', 'private'])).toBe('private');
+    // YouTube: the creator's last choice, else none (never private without the creator choosing).
+    expect(initialPrivacy('youtube', ['public', 'unlisted', 'private'])).toBe('');
+    expect(initialPrivacy('youtube', ['public', 'unlisted', 'private'], 'unlisted')).toBe('unlisted');
+    expect(initialPrivacy('youtube', ['public', 'unlisted', 'private'], 'SELF_ONLY')).toBe('');
     expect(initialPrivacy('tiktok', ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'])).toBe('');
     expect(initialPrivacy('tiktok', ['SELF_ONLY'])).toBe('SELF_ONLY');
   });

@@ -59,7 +59,12 @@ export const postingMessages = {
   alreadyStarted: 'This post has already started and can no longer be cancelled',
   /** A pre-flight refusal: the 400 names the target and the reason. */
   targetRefused: (platform: string, name: string, reason: string) => `${platform} (${name}): ${reason}`,
-  watermarkOnTikTok: "TikTok does not accept videos carrying an app's watermark. Upgrade to post to TikTok without it.",
+  /** The file carries the free plan's watermark (recorded on the video by its render), whatever the plan is now. */
+  watermarkOnTikTok: 'This video carries the “Made with Reelsmith” watermark, and TikTok does not accept videos with an app’s watermark.',
+  watermarkRenderAgain: 'Render it again without the watermark to post it to TikTok.',
+  watermarkUpgrade: 'Upgrade, then render it again without the watermark to post it to TikTok.',
+  /** 409 ALREADY_POSTED: the same file to the same account again, without `allowRepost`. */
+  alreadyPosted: (earlier: string, publicationId: string) => `${earlier} (publication ${publicationId}): this same video. Send allowRepost: true to post it again.`,
   needsReconnect: 'The account needs to be reconnected',
   privacyNotOffered: (privacy: string) => `Privacy "${privacy}" is not offered by this account`,
   tooLong: (seconds: number) => `The video is longer than the platform's ${seconds} s`,
@@ -68,6 +73,20 @@ export const postingMessages = {
   tooManyHashtags: `Instagram takes at most ${postingBounds.hashtagsMax} hashtags`,
   platformCap: 'The account has reached its posting limit on the platform for today',
 } as const;
+
+/**
+ * How an earlier post of the same file to an account reads, by its state: `Already posted to Ana on Dec 7`,
+ * `Already scheduled for Ana on Dec 9`, `Already being posted to Ana` (the date as the caller writes it: the
+ * server a UTC day, the dialog the creator's own).
+ */
+export function alreadyPostedText(status: PublicationStatus, target: string, date: string): string {
+  if (status === 'published') return `Already posted to ${target} on ${date}`;
+  if (status === 'scheduled') return `Already scheduled for ${target} on ${date}`;
+  return `Already being posted to ${target}`;
+}
+
+/** The statuses that make a second post of the same file to the same account a repost (published or on its way). */
+export const repostStatuses: readonly PublicationStatus[] = ['published', 'scheduled', 'queued', 'uploading', 'processing'];
 
 /** TikTok's privacy values (creator_info's `privacy_level_options`) as a creator reads them. */
 export const privacyLabels: Readonly<Record<string, string>> = {
@@ -101,6 +120,17 @@ export const postingUiMessages = {
   /** TikTok's guidelines: the creator picks the privacy, there is no default. */
   privacyPlaceholder: 'Choose who can watch',
   privacyRequired: (name: string) => `Choose who can watch the post on ${name}`,
+  /** YouTube's privacy is the creator's choice too: the last one they made is offered first. */
+  privacyLastChoice: 'Your last choice',
+  /** Defect 11: the same file to the same account again. */
+  repostTitle: 'Post this video again?',
+  repostText: (lines: string) => `${lines}. Posting the same video again makes a duplicate post there.`,
+  repostConfirm: 'Post again',
+  repostKeep: 'Go back',
+  /** Defect 1: a watermarked file and TikTok. */
+  renderAgain: 'Render again without the watermark',
+  renderAgainStarted: 'Rendering again without the watermark',
+  renderAgainStartedText: 'Post to TikTok once the new video is ready.',
   madeForKids: 'Made for kids',
   madeForKidsHelp: 'YouTube asks every upload; kids’ videos get no comments or personalised ads.',
   synthetic: 'Altered or synthetic content',
@@ -131,7 +161,9 @@ export const postingUiMessages = {
   statusFailed: 'Failed',
   statusCancelled: 'Cancelled',
   viewPost: 'View post',
-  cancelPost: 'Cancel',
+  /** A scheduled post's Cancel names what it cancels (a card lists several). */
+  cancelPost: (platform: string) => `Cancel ${platform} post`,
+  cancelPostLabel: (platform: string, name: string, when: string) => `Cancel the ${platform} post to ${name}${when ? ` ${when}` : ''}`,
   cancelTitle: 'Cancel scheduled post?',
   cancelText: (platform: string, name: string, when: string) => `The post to ${name} on ${platform} ${when} will not be made.`,
   cancelConfirm: 'Cancel post',

@@ -52,6 +52,15 @@ export const publishingMessages = {
   notConfigured: (platform: string) => `${platform} publishing is not available right now.`,
   accountNotFound: 'Account not found',
   badReturnUrl: 'returnUrl must be a path on this site',
+  /** The free plan and TikTok, said before the connection is made (the plan's one slot, a watermark TikTok refuses). */
+  tiktokFreeNote: 'Free-plan videos carry the “Made with Reelsmith” watermark, which TikTok refuses. YouTube and Instagram take them.',
+  tiktokFreeTitle: 'Connect TikTok on the free plan?',
+  tiktokFreeText: (limit: number) =>
+    `TikTok does not accept videos with an app’s watermark, and every video made on the free plan carries “Made with Reelsmith”. Your plan connects ${limit === 1 ? '1 account' : `${limit} accounts`}: connected to TikTok, you could not post anywhere until you upgrade. YouTube or Instagram take free videos as they are.`,
+  connectInstead: (platform: string) => `Connect ${platform} instead`,
+  connectAnyway: 'Connect TikTok anyway',
+  /** The plan cards' row. */
+  accountsRow: 'Connected accounts',
 } as const;
 
 /** What the callback's redirect says, in `publishing=<outcome>&platform=<platform>`. */

@@ -18,6 +18,8 @@ export interface StoredPublication {
   status: PublicationStatus;
   /** The video as it was when the post was asked for (bucket key). */
   videoKey: string;
+  /** The file carries the free plan's watermark (its render's record when the post was asked for); absent: not recorded. */
+  watermarked?: boolean;
   durationSeconds?: number;
   post: PostDetails;
   /** Attempts claimed so far. */

@@ -1,4 +1,4 @@
-import type { PublishCheckTarget, PublishingPlatform, PublishTarget } from '../../contract/publishing';
+import type { EarlierPost, PublishCheckTarget, PublishingPlatform, PublishTarget } from '../../contract/publishing';
 import { defaultPrivacyOptions, platformVideoLimits, postingBounds, postingMessages } from '../../contract/publishing';
 import type { PostDetails, PostingOptions } from '../ports/posting';
 
@@ -15,8 +15,12 @@ export interface PreflightInput {
   video: { sizeBytes: number; durationSeconds?: number };
   /** The script's own words, the defaults of caption and title. */
   script: { title: string; postCaption: string | null };
-  /** The plan puts a watermark on its videos. */
+  /** The video's file carries the free plan's watermark (its render's record; the plan's rule when not recorded). */
   watermarked: boolean;
+  /** The plan draws the watermark now: a render again would carry it too (the way out is to upgrade first). */
+  planWatermarks?: boolean;
+  /** The newest post of this same file to the account, when there is one. */
+  alreadyPosted?: EarlierPost;
 }
 
 const hashtagPattern = /(^|\s)#[\p{L}\p{N}_]+/gu;
@@ -47,7 +51,8 @@ export function preflight(input: PreflightInput): { result: PublishCheckTarget; 
   const privacyOptions = available?.privacyOptions.length ? available.privacyOptions : [...defaultPrivacyOptions[platform]];
   const maxDurationSeconds = Math.min(limits.maxDurationSeconds, available?.maxDurationSeconds ?? limits.maxDurationSeconds);
   if (available?.blockedReason) problems.push(available.blockedReason);
-  if (input.watermarked && platform === 'tiktok') problems.push(postingMessages.watermarkOnTikTok);
+  const watermarkRefused = input.watermarked && platform === 'tiktok';
+  if (watermarkRefused) problems.push(postingMessages.watermarkOnTikTok);
   if (target.privacy !== undefined && !privacyOptions.includes(target.privacy)) problems.push(postingMessages.privacyNotOffered(target.privacy));
   if (video.durationSeconds !== undefined) {
     if (video.durationSeconds > maxDurationSeconds + 0.5) problems.push(postingMessages.tooLong(maxDurationSeconds));
@@ -58,7 +63,17 @@ export function preflight(input: PreflightInput): { result: PublishCheckTarget; 
   if (platform === 'instagram' && hashtagCount(post.caption) > postingBounds.hashtagsMax) problems.push(postingMessages.tooManyHashtags);
   if (platform === 'youtube' && new TextEncoder().encode(post.caption).length > postingBounds.descriptionMax) problems.push(`The description is longer than YouTube's ${postingBounds.descriptionMax} bytes`);
   return {
-    result: { accountId: target.accountId, platform, displayName: input.displayName, ok: problems.length === 0, problems, privacyOptions, maxDurationSeconds },
+    result: {
+      accountId: target.accountId,
+      platform,
+      displayName: input.displayName,
+      ok: problems.length === 0,
+      problems,
+      privacyOptions,
+      maxDurationSeconds,
+      ...(watermarkRefused ? { watermarkFix: input.planWatermarks === true ? ('upgrade' as const) : ('render-again' as const) } : {}),
+      ...(input.alreadyPosted ? { alreadyPosted: input.alreadyPosted } : {}),
+    },
     post,
   };
 }

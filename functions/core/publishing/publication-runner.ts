@@ -83,6 +83,8 @@ export class PublicationRunner {
     const { publication } = claim;
     this.deps.log?.info('publication claimed', { publicationId: publication.id, platform: publication.platform, attempt: publication.attempts, resuming: publication.checkpoint !== undefined });
     if (publication.attempts > this.maxAttempts) return this.fail(claim, `${publication.error ?? 'The platform kept failing'} (gave up after ${this.maxAttempts} attempts)`);
+    // The file's own record: TikTok refuses a watermarked video, whoever queued it (a card, an automation, a schedule).
+    if (publication.platform === 'tiktok' && publication.watermarked === true) return this.fail(claim, `${postingMessages.watermarkOnTikTok} ${postingMessages.watermarkRenderAgain}`);
     await this.deps.events.changed(publication);
     try {
       const { accessToken, account } = await this.deps.tokens.accessTokenFor(publication.userId, publication.accountId);

@@ -1,5 +1,6 @@
-import type { Publication, PublicationSummary, PublishCheckResponse, PublishCheckTarget, PublishRequest } from '../../contract/publishing';
+import type { EarlierPost, Publication, PublicationSummary, PublishCheckResponse, PublishCheckTarget, PublishRequest } from '../../contract/publishing';
 import { platformNames, postingBounds, postingMessages } from '../../contract/publishing';
+import { alreadyPostedText, repostStatuses } from '../../contract/rules/posting';
 import type { Script } from '../../contract/scripts';
 import { ConflictError, LimitExceededError, NotFoundError, ValidationError } from '../errors';
 import { keyOfVideoUrl } from '../files/script-files';
@@ -55,8 +56,22 @@ export function toPublicPublication(stored: StoredPublication): Publication {
     ...(stored.error ? { error: stored.error.slice(0, postingBounds.errorMax) } : {}),
     ...(stored.scheduledAt ? { scheduledAt: stored.scheduledAt } : {}),
     ...(stored.publishedAt ? { publishedAt: stored.publishedAt } : {}),
+    privacy: stored.post.privacy,
     createdAt: stored.createdAt,
   };
+}
+
+/** When an earlier post happened, or will, or was asked for. */
+const earlierAt = (stored: StoredPublication) => stored.publishedAt ?? stored.scheduledAt ?? stored.createdAt;
+
+/** Per account, the newest publication of this very file that is published or on its way (the list is newest first). */
+export function earlierPostsOf(publications: readonly StoredPublication[], videoKey: string): Map<string, EarlierPost> {
+  const earlier = new Map<string, EarlierPost>();
+  for (const stored of publications) {
+    if (stored.videoKey !== videoKey || !repostStatuses.includes(stored.status) || earlier.has(stored.accountId)) continue;
+    earlier.set(stored.accountId, { publicationId: stored.id, status: stored.status, at: earlierAt(stored), ...(stored.postUrl ? { postUrl: stored.postUrl } : {}) });
+  }
+  return earlier;
 }
 
 /** The UTC day a post is counted on. */
@@ -77,7 +92,7 @@ export class PublicationsService {
     this.clock = deps.clock ?? Date.now;
   }
 
-  private async video(userId: string, scriptId: string): Promise<{ script: Script; videoKey: string; sizeBytes: number; durationSeconds?: number }> {
+  private async video(userId: string, scriptId: string): Promise<{ script: Script; videoKey: string; sizeBytes: number; durationSeconds?: number; watermarked: boolean | null }> {
     const script = await this.deps.scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError(postingMessages.scriptNotFound);
     const videoKey = keyOfVideoUrl(userId, script.videoUrl);
@@ -85,7 +100,7 @@ export class PublicationsService {
     const sizeBytes = await this.deps.files.head(videoKey);
     if (sizeBytes === undefined) throw new ConflictError(postingMessages.noVideo, undefined, 'NO_VIDEO');
     const durationSeconds = script.videoMetadata?.totalDuration ?? script.audioDuration ?? undefined;
-    return { script, videoKey, sizeBytes, ...(durationSeconds ? { durationSeconds } : {}) };
+    return { script, videoKey, sizeBytes, watermarked: script.videoWatermarked, ...(durationSeconds ? { durationSeconds } : {}) };
   }
 
   private scheduledAtOf(request: PublishRequest): number | undefined {
@@ -114,6 +129,9 @@ export class PublicationsService {
     if (new Set(ids).size !== ids.length) throw new ValidationError(postingMessages.duplicateAccount, undefined, 'DUPLICATE_ACCOUNT');
     const scheduledAt = this.scheduledAtOf(request);
     const [video, plan] = await Promise.all([this.video(userId, scriptId), this.deps.planOf(userId)]);
+    // The rule is the file's: what its render recorded; a video made before that was recorded follows the plan.
+    const watermarked = video.watermarked ?? plan.watermark;
+    const earlier = earlierPostsOf(await this.deps.store.list(userId, scriptId, listMax), video.videoKey);
     const targets: CheckedTarget[] = await Promise.all(
       request.targets.map(async (target) => {
         const account = await this.deps.accounts.get(userId, target.accountId);
@@ -126,12 +144,14 @@ export class PublicationsService {
           options,
           video,
           script: { title: video.script.title, postCaption: video.script.postCaption },
-          watermarked: plan.watermark,
+          watermarked,
+          planWatermarks: plan.watermark,
+          ...(earlier.has(account.id) ? { alreadyPosted: earlier.get(account.id) } : {}),
         });
         return { result, post, accountName: account.displayName };
       }),
     );
-    return { video, plan, targets, scheduledAt };
+    return { video, plan, targets, scheduledAt, watermarked };
   }
 
   /** The pre-flight of every target; nothing is uploaded or claimed. */
@@ -146,14 +166,24 @@ export class PublicationsService {
    * the creating transaction (403 at the plan's limit).
    */
   async publish(userId: string, scriptId: string, request: PublishRequest): Promise<{ publications: PublicationSummary[] }> {
-    const { video, plan, targets, scheduledAt } = await this.checked(userId, scriptId, request);
+    const { video, plan, targets, scheduledAt, watermarked } = await this.checked(userId, scriptId, request);
     const refused = targets.find((target) => !target.result.ok);
     if (refused) {
-      const { platform, displayName, problems } = refused.result;
-      throw new ValidationError(
-        postingMessages.targetRefused(platformNames[platform], displayName, problems[0] ?? ''),
-        { targets: targets.map((target) => target.result) },
-        'TARGET_REFUSED',
+      const { platform, displayName, problems, watermarkFix } = refused.result;
+      const fix = watermarkFix === 'upgrade' ? postingMessages.watermarkUpgrade : watermarkFix === 'render-again' ? postingMessages.watermarkRenderAgain : undefined;
+      const reason = problems[0] === postingMessages.watermarkOnTikTok && fix ? `${problems[0]} ${fix}` : (problems[0] ?? '');
+      throw new ValidationError(postingMessages.targetRefused(platformNames[platform], displayName, reason), { targets: targets.map((target) => target.result) }, 'TARGET_REFUSED');
+    }
+    // The same file to the same account again only when the caller says so.
+    const reposts = request.allowRepost ? [] : targets.filter((target) => target.result.alreadyPosted);
+    const first = reposts[0]?.result;
+    if (first?.alreadyPosted) {
+      const earlier = first.alreadyPosted;
+      const text = alreadyPostedText(earlier.status, `${platformNames[first.platform]} (${first.displayName})`, earlier.at.slice(0, 10));
+      throw new ConflictError(
+        postingMessages.alreadyPosted(text, earlier.publicationId),
+        { earlier: reposts.map(({ result }) => ({ accountId: result.accountId, platform: result.platform, accountName: result.displayName, ...result.alreadyPosted })) },
+        'ALREADY_POSTED',
       );
     }
     const now = this.clock();
@@ -167,6 +197,8 @@ export class PublicationsService {
       accountName,
       status: scheduledAt === undefined ? 'queued' : 'scheduled',
       videoKey: video.videoKey,
+      // The file's record goes with the post: the runner refuses a watermarked file for TikTok too.
+      watermarked,
       ...(video.durationSeconds !== undefined ? { durationSeconds: video.durationSeconds } : {}),
       post,
       attempts: 0,

@@ -37,6 +37,7 @@ export const mediaReset = {
   thumbnailUrl: null,
   usedMediaIds: null,
   videoGeneratedAt: null,
+  videoWatermarked: null,
   audioGenerationError: null,
   videoGenerationError: null,
   videoProgress: null,

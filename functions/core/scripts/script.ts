@@ -43,6 +43,7 @@ export function newScript(
     hookSuggestion: input.hookSuggestion ?? null,
     source: input.source ?? 'manual',
     videoGeneratedAt: null,
+    videoWatermarked: null,
     audioGenerationError: null,
     videoGenerationError: null,
     videoProgress: null,
@@ -61,7 +62,8 @@ export function newScript(
 export function scriptChanges(current: Script, patch: UpdateScriptInput, now: Date): Partial<Script> {
   const changes: Partial<Script> = { ...patch, updatedAt: now.toISOString() };
   if (patch.postCaption !== undefined) changes.postCaption = storedPostCaption(patch.postCaption);
-  if (patch.videoUrl && patch.videoUrl !== current.videoUrl) changes.videoGeneratedAt = now.toISOString();
+  // A file set by hand: whether it carries the watermark is not known (posting falls back to the plan).
+  if (patch.videoUrl && patch.videoUrl !== current.videoUrl) Object.assign(changes, { videoGeneratedAt: now.toISOString(), videoWatermarked: null });
   if (changesWords(current, patch)) Object.assign(changes, mediaReset);
   return changes;
 }

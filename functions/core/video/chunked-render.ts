@@ -57,7 +57,7 @@ export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run:
     await deps.files.upload(key, outputPath, 'video/mp4');
     await progress.finish();
     deps.log.info('chunk rendered', { scriptId: run.scriptId, runId: run.runId, chunk: chunk.index, frames: chunk.frames, renderMs: result.elapsedMs });
-    return { index: chunk.index, key, frames: chunk.frames, renderMs: result.elapsedMs };
+    return { index: chunk.index, key, frames: chunk.frames, renderMs: result.elapsedMs, watermarked: sources.watermarkPath !== null };
   } finally {
     await work.close();
   }
@@ -112,7 +112,10 @@ export async function joinChunksStep(deps: PipelineDeps, input: RunInput & { aud
     const outputPath = join(work.path, 'video.mp4');
     const joined = await deps.renderer.join({ chunks: chunkFiles, audioPath, durationSeconds: input.audio.durationSeconds, outputPath });
     const largestChunkMs = Math.max(...chunks.map((chunk) => chunk.renderMs));
-    const video = await publishVideo(deps, input, outputPath, joined.durationSeconds, largestChunkMs + joined.elapsedMs, work);
+    // Each chunk says whether it drew the watermark (the plan may change between chunks): one that did marks the file.
+    const known = chunks.every((chunk) => chunk.watermarked !== undefined);
+    const watermarked = chunks.some((chunk) => chunk.watermarked === true) || (known ? false : undefined);
+    const video = await publishVideo(deps, input, outputPath, joined.durationSeconds, largestChunkMs + joined.elapsedMs, work, watermarked);
     await deps.files.delete([...chunks.map((chunk) => chunk.key), input.render.audio.key]);
     deps.log.info('video rendered', {
       scriptId: input.scriptId,

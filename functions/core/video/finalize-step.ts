@@ -59,6 +59,8 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
     },
     usedMediaIds: mediaIds,
     videoGeneratedAt: new Date(now).toISOString(),
+    // What the file itself carries (TikTok refuses a watermarked one, whatever the plan is now).
+    videoWatermarked: input.video.watermarked ?? null,
     ...videoStatus.complete(),
     updatedAt: new Date(now).toISOString(),
   };

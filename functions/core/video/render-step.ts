@@ -125,11 +125,19 @@ export class WorkFolder {
 }
 
 /** The finished MP4 and its thumbnail, uploaded to the contract's keys (named by the run: a retry writes the same objects). */
-export async function publishVideo(deps: PipelineDeps, input: RunInput, outputPath: string, durationSeconds: number, renderMs: number, work: WorkFolder): Promise<VideoResult> {
+export async function publishVideo(
+  deps: PipelineDeps,
+  input: RunInput,
+  outputPath: string,
+  durationSeconds: number,
+  renderMs: number,
+  work: WorkFolder,
+  watermarked: boolean | undefined,
+): Promise<VideoResult> {
   const thumbnailPath = await deps.renderer.thumbnail(outputPath, Math.min(1, durationSeconds / 2), join(work.path, 'thumbnail.jpg'));
   const files = videoFiles(input.userId, input.scriptId, input.runId);
   await Promise.all([deps.files.upload(files.videoKey, outputPath, 'video/mp4'), deps.files.upload(files.thumbnailKey, thumbnailPath, 'image/jpeg')]);
-  return { ...files, durationSeconds, renderMs };
+  return { ...files, durationSeconds, renderMs, ...(watermarked === undefined ? {} : { watermarked }) };
 }
 
 /**
@@ -174,7 +182,7 @@ export async function renderStep(deps: PipelineDeps, input: RunInput & { audio: 
       outputPath,
       onProgress: (percent) => progress.report(stageProgress.rendering + (percent * renderShare) / 100),
     });
-    const video = await publishVideo(deps, input, outputPath, result.durationSeconds, result.elapsedMs, work);
+    const video = await publishVideo(deps, input, outputPath, result.durationSeconds, result.elapsedMs, work, sources.watermarkPath !== null);
     await progress.flush();
     deps.log.info('video rendered', { scriptId: input.scriptId, runId: input.runId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: inputs.clips.length });
     return video;

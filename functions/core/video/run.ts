@@ -76,6 +76,8 @@ export const videoResultSchema = z.object({
   thumbnailUrl: z.string(),
   durationSeconds: z.number().positive(),
   renderMs: z.number().min(0),
+  /** The file carries the free plan's watermark (absent in a state written before it was recorded: not known). */
+  watermarked: z.boolean().optional(),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 
@@ -91,6 +93,8 @@ export const chunkResultSchema = z.object({
   key: z.string().min(1).max(1024),
   frames: z.number().int().min(1),
   renderMs: z.number().min(0),
+  /** The chunk's frames carry the watermark (the joined file does when any chunk does). */
+  watermarked: z.boolean().optional(),
 });
 export type ChunkResult = z.infer<typeof chunkResultSchema>;
 /** What MixAudio answers: the stored audio track. */

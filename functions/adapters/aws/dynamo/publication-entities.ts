@@ -41,6 +41,7 @@ export const storedPublicationSchema = z.object({
   accountName: z.string(),
   status: z.enum(publicationStatuses),
   videoKey: z.string().min(1),
+  watermarked: z.boolean().optional(),
   durationSeconds: z.number().optional(),
   post: z.object({ caption: z.string(), title: z.string(), privacy: z.string(), madeForKids: z.boolean(), containsSyntheticMedia: z.boolean() }),
   attempts: z.number().int().min(0),

@@ -16,6 +16,11 @@ export function usePostingAccounts(enabled: boolean) {
   return useSWR<ConnectedAccount[]>(enabled ? ACCOUNTS_KEY : null, () => apiGet<ConnectedAccount[]>(ACCOUNTS_KEY));
 }
 
+/** All the caller's publications, newest first (the creator's last privacy choices). */
+export function useAllPublications(enabled: boolean) {
+  return useSWR<Publication[]>(enabled ? '/api/publications' : null, (path: string) => apiGet<Publication[]>(path), { revalidateOnMount: true, dedupingInterval: 0 });
+}
+
 export const checkPublish = (scriptId: string, request: PublishRequest) =>
   apiPost<PublishCheckResponse>(`/api/scripts/${encodeURIComponent(scriptId)}/publish/check`, { ...request });
 

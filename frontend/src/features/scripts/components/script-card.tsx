@@ -10,6 +10,8 @@ import type { Script } from '@contract/scripts';
 
 import { deleteScript, refusalDescription, regenerateScript, tokenLimitDetails, updateScript, useTranslationAvailability } from '../api/scripts';
 import { useScriptGeneration } from '../hooks/use-script-generation';
+import { captionSettingsFrom } from '../lib/caption-settings';
+import { fromStoredSegment, videoMetadataOf } from '../lib/segments';
 import { captionHashtags, captionMaxWords, countHashtags, countWords, postCaptionProblem, preview, PREVIEW_CHARS } from '../lib/rules';
 import { canPlayVideo, CardActions, CardVideoPlayer, GenerationState } from './card-actions';
 import { VideoPoster } from './finished-video';
@@ -128,6 +130,13 @@ export function ScriptCard({
     } finally {
       setSavingCaption(false);
     }
+  }
+
+  /** The same video rendered again with its own settings and shots (TikTok's way out of a watermarked file after an upgrade). */
+  async function renderAgain(): Promise<boolean> {
+    const started = await generation.generate(captionSettingsFrom(script.captionSettings), videoMetadataOf((script.videoMetadata?.segments ?? []).map(fromStoredSegment)));
+    if (started) showToast({ type: 'info', title: postingUiMessages.renderAgainStarted, description: postingUiMessages.renderAgainStartedText });
+    return started;
   }
 
   async function regenerate() {
@@ -309,7 +318,7 @@ export function ScriptCard({
       <ConfirmDialog open={dialog === 'delete'} title="Delete Script" onClose={() => setDialog(null)} onConfirm={remove}>
         {`Delete “${script.title}”? This cannot be undone.`}
       </ConfirmDialog>
-      {dialog === 'schedule' && <PostVideoDialog script={script} onClose={() => setDialog(null)} onPosted={() => mutate(publicationsKey(script.id))} />}
+      {dialog === 'schedule' && <PostVideoDialog script={script} onClose={() => setDialog(null)} onPosted={() => mutate(publicationsKey(script.id))} onRenderAgain={renderAgain} />}
       {dialog === 'translate' && <TranslateDialog script={script} onClose={() => setDialog(null)} onTranslated={onChanged} />}
       {dialog === 'video' && <CardVideoPlayer script={script} onClose={() => setDialog(null)} />}
     </Card.Root>

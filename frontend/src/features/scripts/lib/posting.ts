@@ -21,12 +21,28 @@ export function privacyLabel(value: string): string {
 }
 
 /**
- * The option chosen for an account when the dialog opens: none on TikTok (its guidelines ask the creator to
- * pick, with no default), else the most private one it offers (the contract's "default: the most private").
+ * The option chosen for an account when the dialog opens: the only one when there is one; none on TikTok (its
+ * guidelines ask the creator to pick, with no default); on YouTube the creator's last choice, else none (a
+ * post never goes out private, or public, without the creator choosing); else the most private one it offers.
  */
-export function initialPrivacy(platform: PublishingPlatform, options: readonly string[]): string {
+export function initialPrivacy(platform: PublishingPlatform, options: readonly string[], lastChoice?: string): string {
   if (options.length === 1) return options[0] ?? '';
-  return platform === 'tiktok' ? '' : (defaultPrivacy(options) ?? '');
+  if (platform === 'tiktok') return '';
+  if (platform === 'youtube') return lastChoice && options.includes(lastChoice) ? lastChoice : '';
+  return defaultPrivacy(options) ?? '';
+}
+
+/** The platforms where the creator picks who can watch before posting (no silent default). */
+export const privacyChosenBy: readonly PublishingPlatform[] = ['tiktok', 'youtube'];
+
+/**
+ * The creator's last privacy choice per account, else per platform, from their publications (newest first):
+ * `lastPrivacyFor(list)(account)`.
+ */
+export function lastPrivacyOf(publications: readonly Pick<Publication, 'accountId' | 'platform' | 'privacy'>[]) {
+  return (account: Pick<ConnectedAccount, 'id' | 'platform'>): string | undefined =>
+    publications.find((publication) => publication.accountId === account.id && publication.privacy)?.privacy ??
+    publications.find((publication) => publication.platform === account.platform && publication.privacy)?.privacy;
 }
 
 /** The most private option an account offers. */
@@ -84,14 +100,19 @@ export function formProblem(form: PostingForm, accounts: readonly ConnectedAccou
     const text = textFor(form, account.platform);
     if (characterCount(account.platform, text).over) return `${captionFieldOf[account.platform].label}: too long`;
     if (account.platform === 'instagram' && hashtagCount(text).over) return `${words.instagramCaption}: too many hashtags`;
-    if (account.platform === 'tiktok' && !form.privacy[account.id]) return words.privacyRequired(account.displayName);
+    if (privacyChosenBy.includes(account.platform) && !form.privacy[account.id]) return words.privacyRequired(account.displayName);
     if (account.platform === 'youtube' && (characterCount('youtube-title', form.youtubeTitle).over || !form.youtubeTitle.trim())) return `${words.youtubeTitle}: 1 to ${postingBounds.titleMax} characters`;
   }
   return undefined;
 }
 
+/** The platform of the form's first problem (the dialog shows that platform's tab). */
+export function problemPlatform(form: PostingForm, accounts: readonly ConnectedAccount[]): PublishingPlatform | undefined {
+  return accounts.find((account) => form.selected.includes(account.id) && formProblem({ ...form, selected: [account.id] }, [account]) !== undefined)?.platform;
+}
+
 /** The request the form makes (the targets in the accounts' order; empty fields left to the server's defaults). */
-export function requestFromForm(form: PostingForm, accounts: readonly ConnectedAccount[], scheduledAt?: Date): PublishRequest {
+export function requestFromForm(form: PostingForm, accounts: readonly ConnectedAccount[], scheduledAt?: Date, allowRepost = false): PublishRequest {
   const targets = accounts
     .filter((account) => form.selected.includes(account.id))
     .map((account): PublishTarget => {
@@ -107,7 +128,7 @@ export function requestFromForm(form: PostingForm, accounts: readonly ConnectedA
       }
       return target;
     });
-  return { targets, ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}) };
+  return { targets, ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}), ...(allowRepost ? { allowRepost } : {}) };
 }
 
 /** The check's answer per account id. */
@@ -119,6 +140,11 @@ export function checksById(targets: readonly PublishCheckTarget[]): Map<string, 
 export function whenText(at: Date | string, locale?: string): string {
   const date = typeof at === 'string' ? new Date(at) : at;
   return `${date.toLocaleDateString(locale, { weekday: 'short', month: 'short', day: 'numeric' })} at ${date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`;
+}
+
+/** `Dec 7`: the day of an earlier post, in the browser's locale. */
+export function dayText(at: string, locale?: string): string {
+  return new Date(at).toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
 /** `Nov 26, 3:00 PM`: a badge's short time. */

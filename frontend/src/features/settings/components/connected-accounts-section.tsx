@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Heading, HStack, Separator, Skeleton, Stack,
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
+import { AppDialog } from '@/components/ui/app-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
@@ -91,10 +92,14 @@ export function ConnectedAccountsSection() {
   const { data: user } = useUser();
   const [busy, setBusy] = useState<PublishingPlatform | null>(null);
   const [confirming, setConfirming] = useState<ConnectedAccount | null>(null);
+  const [tiktokAsk, setTiktokAsk] = useState(false);
   useConnectReturn(mutate);
 
   const limit = connectedAccountLimits[user?.subscriptionTier ?? 'free'];
   const used = accounts?.length ?? 0;
+  // The free plan's videos carry the watermark TikTok refuses: said on TikTok's row, and asked before connecting it.
+  const freePlan = (user?.subscriptionTier ?? 'free') === 'free';
+  const freeTikTok = (platform: PublishingPlatform) => platform === 'tiktok' && freePlan;
 
   const connect = async (platform: PublishingPlatform) => {
     setBusy(platform);
@@ -162,7 +167,7 @@ export function ConnectedAccountsSection() {
                         size="sm"
                         variant={mine.length === 0 ? 'solid' : 'outline'}
                         colorPalette="brand"
-                        onClick={() => void connect(platform)}
+                        onClick={() => (freeTikTok(platform) && mine.length === 0 ? setTiktokAsk(true) : void connect(platform))}
                         loading={busy === platform}
                         disabled={isLoading || (busy !== null && busy !== platform) || (atLimit && mine.length === 0)}
                         aria-label={mine.length === 0 ? `${publishingMessages.connect} ${platformNames[platform]}` : `Add account on ${platformNames[platform]}`}
@@ -171,6 +176,11 @@ export function ConnectedAccountsSection() {
                       </Button>
                     )}
                   </HStack>
+                  {freeTikTok(platform) && mine.length === 0 && (
+                    <Text fontSize="sm" color="orange.fg" data-testid="tiktok-free-note">
+                      {publishingMessages.tiktokFreeNote}
+                    </Text>
+                  )}
                   {mine.map((account) => (
                     <AccountLine key={account.id} account={account} busy={busy === platform} onReconnect={() => void connect(platform)} onDisconnect={() => setConfirming(account)} />
                   ))}
@@ -185,6 +195,39 @@ export function ConnectedAccountsSection() {
           )}
         </Stack>
       </Card.Body>
+      <AppDialog
+        open={tiktokAsk}
+        onClose={() => setTiktokAsk(false)}
+        title={publishingMessages.tiktokFreeTitle}
+        footer={
+          <Stack direction="column" gap="2" w="full" data-testid="tiktok-free-actions">
+            {(['youtube', 'instagram'] as const).map((platform) => (
+              <Button
+                key={platform}
+                colorPalette="brand"
+                onClick={() => {
+                  setTiktokAsk(false);
+                  void connect(platform);
+                }}
+              >
+                <PlatformTile platform={platform} size="sm" />
+                {publishingMessages.connectInstead(platformNames[platform])}
+              </Button>
+            ))}
+            <Button
+              variant="outline"
+              onClick={() => {
+                setTiktokAsk(false);
+                void connect('tiktok');
+              }}
+            >
+              {publishingMessages.connectAnyway}
+            </Button>
+          </Stack>
+        }
+      >
+        <Text data-testid="tiktok-free-text">{publishingMessages.tiktokFreeText(limit)}</Text>
+      </AppDialog>
       <ConfirmDialog
         open={confirming !== null}
         title={`${publishingMessages.disconnect} ${confirming ? platformNames[confirming.platform] : ''}?`}

@@ -118,7 +118,7 @@ function PlanCard({ plan, user, busy, onUpgrade, onPortal }: { plan: PlanInfo; u
         </HStack>
         <Stack as="dl" gap="2" fontSize="sm">
           {planRows(plan).map((row) => (
-            <Flex key={row.label} justify="space-between" gap="3" borderBottomWidth="1px" borderColor="border.muted" pb="1.5">
+            <Flex key={row.label} justify="space-between" gap="3" borderBottomWidth="1px" borderColor="border.muted" pb="1.5" data-testid={`plan-row-${row.label.toLowerCase().replace(/\s+/g, '-')}`}>
               <Text as="dt" color="fg.muted">
                 {row.label}
               </Text>

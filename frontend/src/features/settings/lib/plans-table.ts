@@ -1,5 +1,6 @@
 import type { PlanInfo } from '@contract/billing';
 import type { Tier } from '@contract/users';
+import { publishingMessages } from '@contract/rules/publishing';
 
 /** The spec's plan table as the cards show it, from the limits the server enforces. */
 export interface PlanRow {
@@ -29,6 +30,7 @@ export function planRows(plan: PlanInfo): PlanRow[] {
     { label: 'Script tokens', value: number(plan.scriptTokens) },
     { label: 'Audio minutes', value: perPeriod(plan.audioMinutes, plan.audioMinutesOneTime, plan.billing) },
     { label: 'Voice clones', value: number(plan.voiceCloneLimit) },
+    { label: publishingMessages.accountsRow, value: number(plan.connectedAccountLimit) },
     { label: 'Watermark', value: plan.watermark ? 'Yes' : 'No' },
   ];
 }

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { PlatformTile } from '@/components/platform-icons';
 import { paths } from '@/config/paths';
-import type { ConnectedAccount } from '@contract/publishing';
+import type { ConnectedAccount, WatermarkFix } from '@contract/publishing';
 import { postingMessages, postingUiMessages as words } from '@contract/rules/posting';
 import { platformNames, publishingMessages } from '@contract/rules/publishing';
 
@@ -48,10 +48,26 @@ export function AccountChip({ account, chosen, blocked, onToggle }: { account: C
   );
 }
 
-/** What stops an account from posting, said plainly, with the way out (Reconnect or Upgrade in Settings). */
-export function AccountProblem({ account, problems }: { account: ConnectedAccount; problems: readonly string[] }) {
+/**
+ * What stops an account from posting, said plainly, with the way out: Reconnect or Upgrade in Settings, or
+ * for a watermarked file on TikTok, one click to render it again without the watermark (when the plan no
+ * longer draws it).
+ */
+export function AccountProblem({
+  account,
+  problems,
+  watermarkFix,
+  onRenderAgain,
+}: {
+  account: ConnectedAccount;
+  problems: readonly string[];
+  watermarkFix?: WatermarkFix | undefined;
+  onRenderAgain?: (() => void) | undefined;
+}) {
   const reconnect = account.status !== 'connected';
-  const upgrade = problems.some((problem) => problem === postingMessages.watermarkOnTikTok || problem === postingMessages.dailyLimit);
+  const renderAgain = watermarkFix === 'render-again' && onRenderAgain !== undefined;
+  const upgrade = !renderAgain && problems.some((problem) => problem === postingMessages.watermarkOnTikTok || problem === postingMessages.dailyLimit);
+  const fixText = watermarkFix === 'upgrade' ? postingMessages.watermarkUpgrade : watermarkFix === 'render-again' ? postingMessages.watermarkRenderAgain : undefined;
   return (
     <Alert.Root status={reconnect ? 'warning' : 'error'} size="sm" rounded="lg" data-testid={`post-problem-${account.platform}`}>
       <Box pt="0.5">
@@ -61,7 +77,12 @@ export function AccountProblem({ account, problems }: { account: ConnectedAccoun
         <Alert.Title>
           {platformNames[account.platform]} · {account.displayName}
         </Alert.Title>
-        <Alert.Description>{reconnect ? words.needsReconnect : problems.join(' ')}</Alert.Description>
+        <Alert.Description>{reconnect ? words.needsReconnect : [...problems, ...(fixText ? [fixText] : [])].join(' ')}</Alert.Description>
+        {renderAgain && (
+          <Button size="xs" colorPalette="brand" mt="2" alignSelf="start" onClick={onRenderAgain} data-testid="post-render-again">
+            {words.renderAgain}
+          </Button>
+        )}
       </Alert.Content>
       {(reconnect || upgrade) && (
         <Button asChild size="xs" variant="outline" alignSelf="center" flexShrink={0}>

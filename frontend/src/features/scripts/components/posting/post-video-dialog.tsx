@@ -6,6 +6,7 @@ import { DateTimeFields } from '@/components/date-time-fields';
 import { PlatformTile } from '@/components/platform-icons';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { ChoiceButton } from '@/components/ui/choice-button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { paths } from '@/config/paths';
 import { thumbnailSrc } from '@/lib/thumbnails';
@@ -16,7 +17,7 @@ import type { Script } from '@contract/scripts';
 import { whenText } from '../../lib/posting';
 import { AccountChip, AccountProblem } from './account-chips';
 import { PlatformFields } from './platform-fields';
-import { ClockIcon, SendIcon } from './posting-icons';
+import { ClockIcon, OpenIcon, SendIcon } from './posting-icons';
 import { usePostVideo, type PostVideo } from './use-post-video';
 
 function Section({ label, children, aside }: { label: string; children: ReactNode; aside?: ReactNode }) {
@@ -40,7 +41,18 @@ function Section({ label, children, aside }: { label: string; children: ReactNod
  * opens (a refused one, e.g. TikTok with the free plan's watermark, says why before anyone tries) and again
  * with the choices before anything is posted.
  */
-export function PostVideoDialog({ script, onClose, onPosted }: { script: Script; onClose: () => void; onPosted: () => unknown }) {
+export function PostVideoDialog({
+  script,
+  onClose,
+  onPosted,
+  onRenderAgain,
+}: {
+  script: Script;
+  onClose: () => void;
+  onPosted: () => unknown;
+  /** Renders the video again (the plan no longer draws the watermark): TikTok's way out for a watermarked file. */
+  onRenderAgain?: () => Promise<boolean>;
+}) {
   const post = usePostVideo(script, { onClose, onPosted });
   const { form, when, date, time, busy, ready, stage, submit, hasVideo, formError } = post;
 
@@ -78,7 +90,7 @@ export function PostVideoDialog({ script, onClose, onPosted }: { script: Script;
           </Text>
         </HStack>
 
-        <AccountsSection post={post} />
+        <AccountsSection post={post} onRenderAgain={onRenderAgain ? () => void onRenderAgain().then((started) => started && onClose()) : undefined} />
         {post.ready && <CaptionSection post={post} />}
         {post.ready && <WhenSection post={post} />}
 
@@ -88,13 +100,25 @@ export function PostVideoDialog({ script, onClose, onPosted }: { script: Script;
           </Text>
         )}
       </Stack>
+      <ConfirmDialog
+        open={post.confirmRepost}
+        title={words.repostTitle}
+        confirmLabel={words.repostConfirm}
+        cancelLabel={words.repostKeep}
+        destructive={false}
+        onConfirm={() => submit(true)}
+        onClose={() => post.setConfirmRepost(false)}
+      >
+        {words.repostText(post.repostLines.join('; '))}
+      </ConfirmDialog>
     </AppDialog>
   );
 }
 
 /** The accounts to post to: loading, none connected yet (with the way to Settings), or a chip each and what refuses one. */
-function AccountsSection({ post }: { post: PostVideo }) {
-  const { accounts, isLoading, hasVideo, connected, checkedOnce, noAccounts, form, blocked, refused, toggle, problemAccounts } = post;
+function AccountsSection({ post, onRenderAgain }: { post: PostVideo; onRenderAgain: (() => void) | undefined }) {
+  const { accounts, isLoading, hasVideo, connected, checkedOnce, noAccounts, form, blocked, refused, toggle, problemAccounts, checks, earlierText } = post;
+  const earlierAccounts = (accounts ?? []).filter((account) => earlierText(account.id) !== undefined && !problemAccounts.includes(account));
   return (
     <Section
       label={words.accountsLabel}
@@ -132,8 +156,34 @@ function AccountsSection({ post }: { post: PostVideo }) {
               <AccountChip key={account.id} account={account} chosen={form.selected.includes(account.id)} blocked={blocked.has(account.id) || !hasVideo} onToggle={() => toggle(account.id)} />
             ))}
           </HStack>
+          {earlierAccounts.length > 0 && (
+            <Stack gap="1" data-testid="post-already-posted">
+              {earlierAccounts.map((account) => {
+                const postUrl = post.earlierPost(account.id)?.postUrl;
+                return (
+                  <HStack key={account.id} gap="2" fontSize="sm" color="fg.muted" data-testid={`post-already-${account.platform}`}>
+                    <PlatformTile platform={account.platform} size="sm" />
+                    <Text>{earlierText(account.id)}</Text>
+                    {postUrl && (
+                      <Button asChild size="2xs" variant="plain" colorPalette="brand" px="0">
+                        <a href={postUrl} target="_blank" rel="noreferrer">
+                          {words.viewPost} <OpenIcon />
+                        </a>
+                      </Button>
+                    )}
+                  </HStack>
+                );
+              })}
+            </Stack>
+          )}
           {problemAccounts.map((account) => (
-            <AccountProblem key={account.id} account={account} problems={refused.get(account.id) ?? blocked.get(account.id) ?? []} />
+            <AccountProblem
+              key={account.id}
+              account={account}
+              problems={refused.get(account.id) ?? blocked.get(account.id) ?? []}
+              watermarkFix={checks.get(account.id)?.watermarkFix}
+              onRenderAgain={onRenderAgain}
+            />
           ))}
         </Stack>
       )}

@@ -62,8 +62,15 @@ function PublicationLine({ publication, onCancel }: { publication: Publication; 
         </Button>
       )}
       {publication.status === 'scheduled' && (
-        <Button size="xs" variant="ghost" colorPalette="red" onClick={onCancel} flexShrink={0}>
-          {words.cancelPost}
+        <Button
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          onClick={onCancel}
+          flexShrink={0}
+          aria-label={words.cancelPostLabel(platformNames[publication.platform], publication.accountName, publication.scheduledAt ? `on ${whenText(publication.scheduledAt)}` : '')}
+        >
+          {words.cancelPost(platformNames[publication.platform])}
         </Button>
       )}
     </HStack>

@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { showToast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 import { combineLocal } from '@/lib/local-time';
-import type { PublishCheckTarget } from '@contract/publishing';
-import { postingBounds, postingUiMessages as words } from '@contract/rules/posting';
-import { publishingPlatforms, type PublishingPlatform } from '@contract/rules/publishing';
+import type { EarlierPost, PublishCheckTarget } from '@contract/publishing';
+import { alreadyPostedText, postingBounds, postingUiMessages as words } from '@contract/rules/posting';
+import { platformNames, publishingPlatforms, type PublishingPlatform } from '@contract/rules/publishing';
 import type { Script } from '@contract/scripts';
 
-import { checkPublish, publishVideo, usePostingAccounts } from '../../api/publishing';
-import { checksById, formProblem, initialPrivacy, requestFromForm, whenText, type PostingForm } from '../../lib/posting';
+import { checkPublish, publishVideo, usePostingAccounts, useAllPublications } from '../../api/publishing';
+import { checksById, dayText, formProblem, initialPrivacy, lastPrivacyOf, problemPlatform, requestFromForm, whenText, type PostingForm } from '../../lib/posting';
 
 export type PostingWhen = 'now' | 'schedule';
 
@@ -23,6 +24,12 @@ export type PostVideo = ReturnType<typeof usePostVideo>;
  */
 export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: () => void; onPosted: () => unknown }) {
   const { data: accounts, isLoading, error: accountsError } = usePostingAccounts(true);
+  // The creator's posts so far: YouTube's privacy starts at their last choice.
+  // Read fresh on every opening (SWR hands a cached list first; the fresh one fills what is still unchosen).
+  const { data: history } = useAllPublications(true);
+  // Per account, this same file's earlier post (published or on its way): not pre-selected, said, and asked again before posting.
+  const [earlier, setEarlier] = useState<Map<string, EarlierPost>>(new Map());
+  const [confirmRepost, setConfirmRepost] = useState(false);
   const [checks, setChecks] = useState<Map<string, PublishCheckTarget>>(new Map());
   const [blocked, setBlocked] = useState<Map<string, string[]>>(new Map());
   const [refused, setRefused] = useState<Map<string, string[]>>(new Map());
@@ -65,10 +72,14 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
         const byId = checksById(targets);
         setChecks(byId);
         setBlocked(new Map(targets.filter((target) => !target.ok).map((target) => [target.accountId, target.problems])));
+        setEarlier(new Map(targets.flatMap((target) => (target.alreadyPosted ? [[target.accountId, target.alreadyPosted] as const] : []))));
+        const lastChoice = lastPrivacyOf(history ?? []);
         setFormState((current) => ({
           ...current,
-          selected: connected.filter((account) => byId.get(account.id)?.ok !== false).map((account) => account.id),
-          privacy: Object.fromEntries(targets.map((target) => [target.accountId, initialPrivacy(target.platform, target.privacyOptions)])),
+          selected: connected.filter((account) => byId.get(account.id)?.ok !== false && !byId.get(account.id)?.alreadyPosted).map((account) => account.id),
+          privacy: Object.fromEntries(
+            targets.map((target) => [target.accountId, initialPrivacy(target.platform, target.privacyOptions, lastChoice({ id: target.accountId, platform: target.platform }))]),
+          ),
         }));
       })
       .catch((failure: unknown) => {
@@ -76,7 +87,22 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
         setFormState((current) => ({ ...current, selected: connected.map((account) => account.id) }));
       })
       .finally(() => setCheckedOnce(true));
-  }, [accounts, connected, hasVideo, script.id]);
+  }, [accounts, connected, hasVideo, script.id, history]);
+
+  // YouTube's privacy starts at the creator's last choice once their posts are read (a choice made here stays).
+  useEffect(() => {
+    if (!history || checks.size === 0) return;
+    const lastChoice = lastPrivacyOf(history);
+    setFormState((current) => {
+      const filled = { ...current.privacy };
+      for (const target of checks.values()) {
+        if (filled[target.accountId]) continue;
+        const value = initialPrivacy(target.platform, target.privacyOptions, lastChoice({ id: target.accountId, platform: target.platform }));
+        if (value) filled[target.accountId] = value;
+      }
+      return { ...current, privacy: filled };
+    });
+  }, [history, checks]);
 
   const chosen = (accounts ?? []).filter((account) => form.selected.includes(account.id));
   const platforms = publishingPlatforms.filter((platform) => chosen.some((account) => account.platform === platform));
@@ -94,18 +120,35 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
     setForm((current) => ({ ...current, selected: current.selected.includes(id) ? current.selected.filter((one) => one !== id) : [...current.selected, id] }));
   };
 
-  async function submit() {
+  /** `Already posted to maya.films on Dec 7`, per account this same file went to. */
+  const earlierText = (accountId: string): string | undefined => {
+    const post = earlier.get(accountId);
+    const account = (accounts ?? []).find((one) => one.id === accountId);
+    if (!post || !account) return undefined;
+    return alreadyPostedText(post.status, account.displayName, dayText(post.at));
+  };
+  const repostAccounts = chosen.filter((account) => earlier.has(account.id));
+
+  async function submit(allowRepost = false) {
     const list = accounts ?? [];
     const problem = formProblem(form, list);
     if (problem) {
       setFormError(problem);
+      const platform = problemPlatform(form, list);
+      if (platform) setTab(platform);
       return;
     }
+    // The same file to the same account again: only once the creator confirms it.
+    if (!allowRepost && repostAccounts.length > 0) {
+      setConfirmRepost(true);
+      return;
+    }
+    setConfirmRepost(false);
     if (when === 'schedule' && (!at || past)) {
       setFormError(at ? words.pastTime : 'Please select both date and time for scheduling');
       return;
     }
-    const request = requestFromForm(form, list, at);
+    const request = requestFromForm(form, list, at, allowRepost);
     setStage('checking');
     try {
       const { targets } = await checkPublish(script.id, request);
@@ -122,6 +165,13 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
       void onPosted();
       onClose();
     } catch (failure) {
+      // Posted from elsewhere meanwhile: the server names the earlier post; the creator is asked as above.
+      if (failure instanceof ApiError && failure.status === 409 && (failure.body as { code?: unknown } | null)?.code === 'ALREADY_POSTED') {
+        const found = ((failure.body as { details?: { earlier?: (EarlierPost & { accountId: string })[] } }).details?.earlier ?? []).filter((post) => typeof post.accountId === 'string');
+        setEarlier((current) => new Map([...current, ...found.map((post) => [post.accountId, post] as const)]));
+        setConfirmRepost(true);
+        return;
+      }
       const message = failureText(failure, words.checkFailed);
       setFormError(message);
       showToast({ type: 'error', title: words.postFailedToast, description: message });
@@ -164,6 +214,12 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
     problemAccounts,
     toggle,
     submit,
+    earlierText,
+    earlierPost: (accountId: string) => earlier.get(accountId),
+    repostAccounts,
+    confirmRepost,
+    setConfirmRepost,
+    repostLines: repostAccounts.map((account) => earlierText(account.id) ?? `${account.displayName} on ${platformNames[account.platform]}`),
     busy,
     ready,
     noAccounts,

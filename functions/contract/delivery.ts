@@ -118,6 +118,10 @@ export interface WebhookTestResult {
   statusCode: number | null;
   durationMs: number;
   message: string;
+  /** The URL the test went to: the one in the field, else the saved one. */
+  url: string;
+  /** Whether that URL is the saved webhook URL (false: typed but not saved yet; Save keeps it). */
+  urlSaved: boolean;
 }
 
 export const scheduledEmailStatuses = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;

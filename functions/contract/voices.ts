@@ -53,6 +53,12 @@ export const voiceFieldsSchema = z.object({
   createdAt: z.string(),
   /** Present on voices made by POST /api/tts/clone-voice (absent on presets and test-page voices). */
   clone: voiceCloneInfoSchema.optional(),
+  /**
+   * True on a voice made on the developer test page (POST /api/voices): the creator's own, usable by its
+   * id, but not a clone. It never takes one of the plan's voice-clone slots and is left out of
+   * GET /api/voices unless asked for (`?include=test`, the test page).
+   */
+  test: z.boolean().optional(),
 });
 
 /** A voice as the API answers it: the sample's address is made on request (GET /api/voices/{id}/sample). */
@@ -77,7 +83,13 @@ export const voiceSpeedSchema = z
 
 export const voiceDefaults = { modelId: 'eleven_multilingual_v2', speed: 1, stability: 0.75, similarityBoost: 0.75, style: 0, speakerBoost: true } as const;
 
-/** POST /api/voices (the developer test page). */
+/** GET /api/voices: `include=test` adds the caller's test voices (the developer test page). */
+export const voiceListQuery = z.object({ include: z.enum(['test']).optional() }).strict();
+
+/** How many test voices a creator may keep (they are not clones, but still records). */
+export const testVoiceLimit = 20;
+
+/** POST /api/voices (the developer test page): a test voice, not a clone. */
 export const createVoiceSchema = z.object({
   voiceId: z.string({ error: 'voiceId is required' }).trim().min(1, 'voiceId is required').max(100),
   name: z.string({ error: 'Please provide a name for your voice' }).trim().min(1, 'Please provide a name for your voice').max(100),

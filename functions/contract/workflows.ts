@@ -252,8 +252,20 @@ export const createScheduleSchema = z
 export type CreateScheduleInput = z.infer<typeof createScheduleSchema>;
 export type CreateScheduleRequest = z.input<typeof createScheduleSchema>;
 
-/** PATCH /api/automation-schedules/{id}: any of the fields; `{ isActive: false }` deactivates. */
-export const updateScheduleSchema = z.object(scheduleFields).partial().strict();
+/**
+ * PATCH /api/automation-schedules/{id} (the Edit dialog): any of the fields, with creation's bounds and
+ * messages (an emptied subject or body takes the default, as at creation); `{ isActive: false }`
+ * deactivates. The server checks the template, the accounts, the recipients and the active-schedule limit
+ * against the schedule as it would be after the change; another user's schedule is a 404.
+ */
+export const updateScheduleSchema = z
+  .object({
+    ...scheduleFields,
+    emailSubject: scheduleFields.emailSubject.transform((value) => value || scheduleDefaults.emailSubject),
+    emailBody: scheduleFields.emailBody.transform((value) => value || scheduleDefaults.emailBody),
+  })
+  .partial()
+  .strict();
 export type UpdateScheduleInput = z.infer<typeof updateScheduleSchema>;
 export type UpdateScheduleRequest = z.input<typeof updateScheduleSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CloneRequest } from '../core/voices/voice-clones';
 import { voiceCloneMessages, voiceSampleRules } from '../contract/rules/voice-samples';
-import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceSampleQuery, voiceSampleUploadSchema } from '../contract/voices';
+import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceListQuery, voiceSampleQuery, voiceSampleUploadSchema } from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
 import { formOverheadBytes, readMultipartForm } from '../platform/http/multipart-file';
@@ -69,7 +69,7 @@ async function readCloneForm(input: CloneInput): Promise<CloneRequest> {
 const { signedIn, answers } = endpointsFor<VoicesDeps>();
 
 export const handler = createAreaHandler('voices', composeVoices, {
-  'GET /api/voices': answers((input) => input.deps.voices.list(input.userId)),
+  'GET /api/voices': answers({ query: voiceListQuery }, (input) => input.deps.voices.list(input.userId, { includeTest: input.query.include === 'test' })),
 
   'POST /api/voices': answers({ body: createVoiceSchema, status: 201 }, (input) => input.deps.voices.create(input.userId, input.body)),
 

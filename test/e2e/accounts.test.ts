@@ -135,7 +135,7 @@ describe('account pages', () => {
     for (const message of [
       'Username must be at least 3 characters',
       'Please enter a valid email',
-      'Password must be at least 6 characters',
+      'Password must be at least 8 characters',
       'You must accept the terms and conditions',
     ]) {
       await visible(page, message);

@@ -149,6 +149,52 @@ describe('media library journey', () => {
     await card(page, 'Beach sunset').waitFor();
   });
 
+  it('shows All Media with the new count and storage right after an upload into a folder (no reload)', async () => {
+    // Its own creator; no live channel, so only the page's own cache handling can bring the lists up to date.
+    const own = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 800 } });
+    try {
+      await own.routeWebSocket(/\/ws$/, (ws) => ws.close());
+      const tab = await own.newPage();
+      await signInThroughApi(tab, 'folderup');
+      const upload = async (chosen: MediaFile[], done: string) => {
+        await tab.getByRole('button', { name: 'Upload Media' }).click();
+        await tab.locator('[data-testid="media-file-input"]').setInputFiles(chosen.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
+        await tab.getByRole('button', { name: 'Upload', exact: true }).click();
+        await tab.getByText(done).waitFor();
+        await tab.getByRole('heading', { name: 'Upload Media' }).waitFor({ state: 'detached' });
+      };
+      const storageLine = () => tab.getByText(/ of 500 MB used$/).innerText();
+      const [first, ...two] = files;
+      if (!first || two.length !== 2) throw new Error('three media files expected');
+
+      // One clip in All Media: 1 of 1, and its storage.
+      await tab.goto('/media');
+      await tab.getByText('No media yet').waitFor();
+      await upload([first], '1 file uploaded');
+      await tab.getByText('1 of 1', { exact: true }).waitFor();
+      const before = await storageLine();
+
+      // Open a new folder and upload two clips into it.
+      await tab.getByRole('button', { name: 'New Folder' }).click();
+      await tab.getByPlaceholder('Folder name').fill('B-roll');
+      await tab.getByRole('button', { name: 'Create' }).click();
+      const browserPanel = tab.locator('[data-testid="folder-browser"]');
+      await browserPanel.getByRole('button', { name: /^B-roll/ }).click();
+      await tab.getByText('No media yet').waitFor();
+      await upload(two, '2 files uploaded');
+      await tab.getByText('2 of 2', { exact: true }).waitFor();
+
+      // All Media: the three clips and the larger storage, without a reload.
+      await browserPanel.getByRole('button', { name: 'All Media' }).click();
+      await tab.getByText('3 of 3', { exact: true }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => cards(tab).count(), { timeout: 10_000 }).toBe(3);
+      await expect.poll(storageLine, { timeout: 10_000 }).not.toBe(before);
+      await screenshot(tab, 'media-all-after-folder-upload');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('shows Failed to load media assets with Retry, and Storage limit reached instead of the upload buttons', async () => {
     // No live channel (a dropped socket): the page keeps its own lists right after each change.
     await context.routeWebSocket(/\/ws$/, (ws) => ws.close());

@@ -163,12 +163,17 @@ describe('scripts workspace', () => {
     await expect.poll(() => cards().count()).toBe(2);
   });
 
-  it('creates a voice on the developer test page, listed first as Your Voice', async () => {
+  it('creates a test voice on the developer test page, listed there as a test voice and not with the creator’s voices', async () => {
     await page.goto('/test-voice');
+    await page.getByTestId('test-voice-note').getByText('does not use one of your plan').waitFor();
     await page.getByRole('button', { name: 'Create test voice' }).click();
     await page.getByTestId('created-voice').getByText('with speed 1.25').waitFor();
-    await page.getByRole('cell', { name: 'Test Voice (Your Voice)' }).waitFor();
-    expect(await page.getByRole('row').nth(1).innerText()).toContain('Your Voice');
+    const row = page.locator('[data-testid="voice-row"][data-kind="test"]');
+    await row.getByRole('cell', { name: 'Test Voice', exact: true }).waitFor();
+    expect(await row.innerText()).toContain('Test voice');
+    expect(await page.getByText('Your Voice').count()).toBe(0);
+    const stats = (await (await page.request.get('/api/stats')).json()) as { clonedVoices: number };
+    expect(stats.clonedVoices).toBe(0);
     await screenshot(page, 'test-voice');
   });
 

@@ -249,18 +249,8 @@ describe('mail (free: 20 a day; test mail: 5 an hour)', () => {
   });
 });
 
-describe('voice clones (basic: 3)', () => {
-  it(`lets exactly 3 of ${parallel} parallel clones through`, async () => {
-    const user = await signUpAndIn(stack, 'clones');
-    await setProfile(user.id, { subscriptionTier: 'basic' });
-    const answers = await times(parallel, (i) => user.client.post<{ code?: string }>('/api/voices', { voiceId: `clone-${i}`, name: `Voice ${i}`, modelId: 'eleven_multilingual_v2' }));
-    expect(statuses(answers)).toEqual([...repeat(201, 3), ...repeat(403, parallel - 3)]);
-    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body.code).toBe('VOICE_CLONE_LIMIT');
-    expect((await user.client.get<{ clonedVoices: number }>('/api/stats')).body.clonedVoices).toBe(3);
-    const voices = await user.client.get<{ visibility: string }[]>('/api/voices');
-    expect(voices.body.filter((voice) => voice.visibility === 'private')).toHaveLength(3);
-  });
-});
+// Voice clones: the counter's race is in test-voices.test.ts, at the repository the clone flow writes
+// through (POST /api/voices makes a test voice, which is not a clone and is not counted).
 
 describe('storage (free: 500 MB)', () => {
   it(`reserves exactly the 3 uploads of 20 MB that fit in 70 MB of room, of ${parallel} at once`, async () => {

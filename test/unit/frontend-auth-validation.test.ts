@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registerSchema } from '../../functions/contract/auth';
 
 import {
   codeError,
@@ -20,16 +21,22 @@ describe('account form validation', () => {
     expect(validateLogin({ username: 'maker', password: 'x' })).toEqual({});
   });
 
-  it('registration uses the client form’s own rules and messages', () => {
-    expect(validateRegister({ username: 'ab', email: 'nope', password: '12345', confirmPassword: '1234', acceptTerms: false })).toEqual({
+  it('registration uses the spec’s messages and the one password rule the server applies (8 to 100)', () => {
+    expect(validateRegister({ name: '', username: 'ab', email: 'nope', password: '12345', confirmPassword: '1234', acceptTerms: false })).toEqual({
       username: 'Username must be at least 3 characters',
       email: 'Please enter a valid email',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
       confirmPassword: 'Passwords do not match',
       acceptTerms: 'You must accept the terms and conditions',
     });
-    // Six characters satisfy the client form; the server's 8-character rule answers in the toast.
-    expect(validateRegister({ username: 'abc', email: 'a@b.co', password: '123456', confirmPassword: '123456', acceptTerms: true })).toEqual({});
+    // Six or seven characters are refused by the form with the server's own message; eight pass both.
+    for (const password of ['123456', '1234567']) {
+      expect(validateRegister({ name: '', username: 'abc', email: 'a@b.co', password, confirmPassword: password, acceptTerms: true })).toEqual({ password: 'Password must be at least 8 characters' });
+      expect(registerSchema.safeParse({ username: 'abc', email: 'a@b.co', password }).error?.issues[0]?.message).toBe('Password must be at least 8 characters');
+    }
+    expect(validateRegister({ name: 'Ana', username: 'abc', email: 'a@b.co', password: '12345678', confirmPassword: '12345678', acceptTerms: true })).toEqual({});
+    expect(registerSchema.safeParse({ username: 'abc', email: 'a@b.co', password: '12345678', name: 'Ana' }).success).toBe(true);
+    expect(validateRegister({ name: 'x'.repeat(61), username: 'abc', email: 'a@b.co', password: '12345678', confirmPassword: '12345678', acceptTerms: true })).toEqual({ name: 'Name must be at most 60 characters' });
   });
 
   it('reset and verification forms: email, 6-digit code, password 8 to 100, matching confirmation', () => {

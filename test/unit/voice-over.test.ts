@@ -102,6 +102,8 @@ describe('choosing the voice', () => {
       },
       seedPublic: async (presets) => presets.forEach((v) => stored.has(v.id) || stored.set(v.id, v)),
       createPrivate: async () => undefined,
+      createTest: async () => true,
+      deleteTest: async () => false,
       setSampleKey: async () => undefined,
       deletePrivate: async () => false,
       saveLink: async () => undefined,

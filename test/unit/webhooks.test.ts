@@ -348,7 +348,7 @@ describe('test webhook', () => {
   it('sends one webhook.test event now to the given URL (else the saved one), logs it and answers the result', async () => {
     const { service, sender, log, queue, settings } = setup([status(204)]);
     const result = await service.test('U1', 'https://other.example.com/hook');
-    expect(result).toEqual({ delivered: true, statusCode: 204, durationMs: 20, message: 'Test webhook delivered (204 in 20 ms)' });
+    expect(result).toEqual({ delivered: true, statusCode: 204, durationMs: 20, message: 'Test webhook delivered (204 in 20 ms)', url: 'https://other.example.com/hook', urlSaved: false });
     expect(sender.requests[0]!.url).toBe('https://other.example.com/hook');
     expect(JSON.parse(sender.requests[0]!.body)).toMatchObject({ type: 'webhook.test' });
     await service.test('U1');
@@ -363,9 +363,27 @@ describe('test webhook', () => {
 
   it('answers a failure of the receiver as a result, without retrying or disabling', async () => {
     const { service, queue, settings } = setup([status(410)]);
-    expect(await service.test('U1')).toEqual({ delivered: false, statusCode: 410, durationMs: 20, message: 'The receiver answered 410 Gone' });
+    expect(await service.test('U1')).toEqual({ delivered: false, statusCode: 410, durationMs: 20, message: 'The receiver answered 410 Gone', url: hookUrl, urlSaved: true });
     expect(queue.enqueued).toHaveLength(0);
     expect(settings.disabled).toHaveLength(0);
+  });
+
+  it('tests the URL in the field before anything is saved: the settings record gets its secret, no URL is kept', async () => {
+    const { service, sender, log, settings } = setup([status(200)], { settings: null });
+    const result = await service.test('U1', 'https://typed.example.com/hook');
+    expect(result).toMatchObject({ delivered: true, statusCode: 200, url: 'https://typed.example.com/hook', urlSaved: false });
+    expect(sender.requests.map((request) => request.url)).toEqual(['https://typed.example.com/hook']);
+    expect(log.deliveries.map((d) => [d.eventType, d.outcome])).toEqual([['webhook.test', 'delivered']]);
+    const record = await settings.get('U1');
+    expect(record?.webhookSecret).toMatch(/^whsec_/);
+    expect(record?.webhookUrl).toBeNull();
+  });
+
+  it('a refused URL before anything is saved makes no settings record and no log line', async () => {
+    const { service, log, settings } = setup(undefined, { settings: null, refuse: { ok: false, reason: 'insecure', message: 'Webhook URL must use https' } });
+    await expect(service.test('U1', 'http://hooks.example.com/')).rejects.toThrow('Webhook URL must use https');
+    expect(await settings.get('U1')).toBeUndefined();
+    expect(log.deliveries).toHaveLength(0);
   });
 
   it('refuses a missing URL and a URL refused under the outbound URL guard with a 400', async () => {

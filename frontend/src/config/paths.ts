@@ -31,10 +31,14 @@ export const paths = {
   notFound: { path: '*' },
 } as const;
 
-/** The frame header's links, in the spec's order (section 2). */
+/**
+ * The frame header's links, in the spec's order (section 2), with Workflows after Automations: the header
+ * on a desktop and the phone menu list the same pages.
+ */
 export const frameLinks = [
   { label: 'Scripts', href: paths.scripts.href },
   { label: 'Automations', href: paths.calendar.href },
+  { label: 'Workflows', href: paths.templates.href },
   { label: 'Media', href: paths.media.href },
   { label: 'Settings', href: paths.settings.href },
 ] as const;

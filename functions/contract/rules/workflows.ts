@@ -106,6 +106,8 @@ export const workflowMessages = {
   templateUpdated: 'Template Updated Successfully',
   templateDeleted: 'Template Deleted',
   scheduleCreated: 'Schedule Created Successfully',
+  scheduleUpdated: 'Schedule Updated',
+  updateScheduleFailed: 'Failed to update schedule. Please try again.',
   testCompleted: 'Test Completed Successfully',
   testStarted: 'Test Started',
   createTemplateFailed: 'Failed to create template. Please try again.',

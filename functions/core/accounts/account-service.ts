@@ -61,7 +61,7 @@ export class AccountService {
 
   async register(input: z.infer<typeof registerSchema>): Promise<{ email: string }> {
     const email = normalizeEmail(input.email);
-    const user = newUser({ id: newId(), username: input.username, email, now: new Date(this.clock()) });
+    const user = { ...newUser({ id: newId(), username: input.username, email, now: new Date(this.clock()) }), name: input.name ?? null };
     await this.deps.users.create(user);
     try {
       await this.deps.identity.createUser(user.id, email, input.password);

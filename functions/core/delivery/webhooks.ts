@@ -4,6 +4,7 @@ import { webhookEventTypes, type WebhookDelivery, type WebhookEventType, type We
 import { ValidationError } from '../errors';
 import type { DeliverySettingsRepository, StoredDeliverySettings, WebhookJob, WebhookQueue } from '../ports/delivery';
 import type { WebhookAttemptLog, WebhookSendResult, WebhookSender } from '../ports/webhooks';
+import { newDeliverySettings } from './settings';
 
 /**
  * The webhook delivery engine: events signed per the Standard Webhooks
@@ -34,7 +35,6 @@ export const claimLeaseSeconds = 60;
 export const recentDeliveriesShown = 50;
 
 export const noWebhookUrlMessage = 'Please enter a webhook URL first';
-export const noWebhookSettingsMessage = 'Please save your webhook settings first';
 export const goneReason = 'The receiver answered 410 Gone';
 
 export type CompletionEventType = Extract<WebhookEventType, 'video.completed' | 'audio.completed'>;
@@ -210,16 +210,20 @@ export class WebhookService {
   }
 
   /**
-   * POST /api/webhook-test-direct: one `webhook.test` event to `url` (else the saved URL), sent now,
-   * not retried, logged. A URL refused under the outbound URL guard is a 400; any answer of the receiver is a result.
-   * The user's settings record (its secret) must exist: the caller reads or creates it first.
+   * POST /api/webhook-test-direct: one `webhook.test` event to `url` (the URL in the field, saved or not;
+   * else the saved URL), sent now, not retried, logged. A URL refused under the outbound URL guard is a 400
+   * and leaves no log line; any answer of the receiver is a result. Before the first save the settings
+   * record is made (its signing secret, nothing else changed), so a typed URL can be tried before it is kept.
    */
   async test(userId: string, url?: string): Promise<WebhookTestResult> {
-    const settings = await this.deps.settings.get(userId);
+    let settings = await this.deps.settings.get(userId);
     const target = url ?? settings?.webhookUrl ?? undefined;
     if (!target) throw new ValidationError(noWebhookUrlMessage);
-    if (!settings) throw new ValidationError(noWebhookSettingsMessage);
     const at = this.deps.clock();
+    if (!settings) {
+      await this.checkUrl(target);
+      settings = await this.deps.settings.save(userId, newDeliverySettings(userId, at.toISOString()), {});
+    }
     const job: WebhookJob = {
       userId,
       eventId: `msg_${this.deps.ids()}`,
@@ -243,6 +247,8 @@ export class WebhookService {
       statusCode,
       durationMs: result.durationMs,
       message: outcome === 'delivered' ? `Test webhook delivered (${statusCode} in ${result.durationMs} ms)` : (verdict.error ?? 'The test webhook was not delivered'),
+      url: target,
+      urlSaved: target === settings.webhookUrl,
     };
   }
 

@@ -14,6 +14,13 @@ export interface VoiceRepository {
    * VoiceCloneLimitReachedError when the user already has `limit` voices.
    */
   createPrivate(voice: Voice, link: UserVoice, limit: number): Promise<void>;
+  /**
+   * Writes a test voice (the developer test page) and its link, counted against `limit` test voices in the
+   * same transaction, never against the voice clones. False at the limit (nothing written).
+   */
+  createTest(voice: Voice, link: UserVoice, limit: number): Promise<boolean>;
+  /** Removes a test voice and its link (the clone counter is not touched). False when there is no such test voice. */
+  deleteTest(userId: string, voiceId: string): Promise<boolean>;
   setSampleKey(voice: Voice, key: string): Promise<void>;
   /**
    * Removes a private voice and its link and gives the clone back to the plan's counter, in one
@@ -23,6 +30,7 @@ export interface VoiceRepository {
   /** Writes the user's link to a voice; a default link takes the flag from every other link. */
   saveLink(link: UserVoice): Promise<void>;
   links(userId: string): Promise<UserVoice[]>;
+  /** The user's cloned voices (test voices are not counted). */
   countPrivate(userId: string): Promise<number>;
 }
 

@@ -214,7 +214,9 @@ export class VoiceCloneService {
       if (cloner) await cloner.remove(voice.voiceId);
       else this.deps.log?.warn('provider voice not deleted: no ElevenLabs key', { voiceId: voice.id });
     }
-    if (!(await this.deps.voices.deletePrivate(userId, voice.id))) throw new NotFoundError(voiceNotFound);
+    // A test voice (the developer test page) never took a clone slot: it goes without giving one back.
+    const deleted = voice.test ? await this.deps.voices.deleteTest(userId, voice.id) : await this.deps.voices.deletePrivate(userId, voice.id);
+    if (!deleted) throw new NotFoundError(voiceNotFound);
     const keys = [...(voice.sampleKeys ?? []), ...(voice.sampleKey ? [voice.sampleKey] : []), voiceSampleKey(voice, userId, 'wav')];
     await this.deps.files.delete(keys).catch((error: unknown) => this.deps.log?.warn('voice samples left behind', { voiceId: voice.id, error: String(error) }));
     const user = await this.deps.users.get(userId);

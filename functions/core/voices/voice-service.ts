@@ -2,10 +2,9 @@ import { LimitExceededError, NotAuthenticatedError, NotFoundError } from '../err
 import { voiceSampleKey } from '../files/owned-files';
 import { newId } from '../ids';
 import type { UserRepository } from '../ports/accounts';
-import { limitsOf } from '../plans/tiers';
 import type { ObjectStore } from '../ports/object-store';
-import { VoiceCloneLimitReachedError, type VoiceRepository, type VoiceSampleSynthesizer } from '../ports/voices';
-import { voiceDefaults, type CreateVoiceInput, type PublicVoice } from '../../contract/voices';
+import type { VoiceRepository, VoiceSampleSynthesizer } from '../ports/voices';
+import { testVoiceLimit, voiceDefaults, type CreateVoiceInput, type PublicVoice } from '../../contract/voices';
 import type { LanguageCode } from '../../contract/languages';
 import { presetVoices, sampleText, sortVoices, toPublicVoice, type UserVoice, type Voice } from './voice';
 import { voiceSpeaks } from './voice-languages';
@@ -13,6 +12,7 @@ import { voiceSpeaks } from './voice-languages';
 export const voiceNotFound = 'Voice not found';
 export const noDefaultVoice = 'No default voice';
 export const voiceCloneLimitMessage = 'Voice clone limit reached';
+export const testVoiceLimitMessage = 'Test voice limit reached';
 /** A sample's address lives long enough to start playing, not to be shared. */
 export const sampleUrlSeconds = 300;
 
@@ -46,15 +46,20 @@ export class VoiceService {
     return this.seeded;
   }
 
-  async list(userId: string): Promise<PublicVoice[]> {
+  /**
+   * The presets and the user's own voices, theirs first. Test voices (the developer test page) are not
+   * clones and are left out unless `includeTest` (the test page's own list).
+   */
+  async list(userId: string, options: { includeTest?: boolean } = {}): Promise<PublicVoice[]> {
     await this.ensurePresets();
     const [publicVoices, privateVoices, links] = await Promise.all([
       this.deps.voices.listPublic(),
       this.deps.voices.listPrivate(userId),
       this.deps.voices.links(userId),
     ]);
+    const own = options.includeTest ? privateVoices : privateVoices.filter((voice) => !voice.test);
     const defaults = new Set(links.filter((link) => link.isDefault).map((link) => link.voiceId));
-    return sortVoices([...privateVoices, ...publicVoices]).map((voice) => toPublicVoice(voice, { isDefault: defaults.has(voice.id) }));
+    return sortVoices([...own, ...publicVoices]).map((voice) => toPublicVoice(voice, { isDefault: defaults.has(voice.id) }));
   }
 
   private async find(userId: string, id: string): Promise<Voice> {
@@ -104,30 +109,22 @@ export class VoiceService {
   }
 
   /**
-   * A private voice (the clone flow; the developer test page). Counted against the plan's voice-clone
-   * limit by the repository's conditional counter: 403 at the limit.
+   * POST /api/voices, the developer test page: a test voice with the settings it was given. It is the
+   * user's own (found by its id, its sample plays) but it is not a clone: it never takes a voice-clone
+   * slot, and voice lists leave it out. A user keeps at most `testVoiceLimit` of them (403 past that).
    */
   async create(userId: string, input: CreateVoiceInput): Promise<{ voice: PublicVoice; userVoice: UserVoice } & PublicVoice> {
     const user = await this.deps.users.get(userId);
     if (!user) throw new NotAuthenticatedError();
-    const limits = limitsOf(user.subscriptionTier);
     const now = new Date(this.clock()).toISOString();
     const { isDefault, ...fields } = input;
-    const voice: Voice = { ...fields, id: newId(), visibility: 'private', userId, description: null, gender: null, sampleKey: null, createdAt: now };
+    const voice: Voice = { ...fields, id: newId(), visibility: 'private', userId, description: null, gender: null, sampleKey: null, createdAt: now, test: true };
     const link: UserVoice = { id: newId(), userId, voiceId: voice.id, isDefault, createdAt: now };
-    try {
-      await this.deps.voices.createPrivate(voice, link, limits.voiceCloneLimit);
-    } catch (error) {
-      if (!(error instanceof VoiceCloneLimitReachedError)) throw error;
-      const limit = limits.voiceCloneLimit;
-      throw new LimitExceededError(
-        voiceCloneLimitMessage,
-        `The ${limits.name} plan includes ${limit} cloned ${limit === 1 ? 'voice' : 'voices'} and you have ${error.count}. Upgrade your plan to clone more voices.`,
-        'VOICE_CLONE_LIMIT',
-      );
+    if (!(await this.deps.voices.createTest(voice, link, testVoiceLimit))) {
+      throw new LimitExceededError(testVoiceLimitMessage, `You can keep ${testVoiceLimit} test voices. Delete one to make another.`, 'TEST_VOICE_LIMIT');
     }
     const answer = toPublicVoice(voice, { isDefault });
-    // The test page reads `id` and `speed` at the top level; the clone flow reads `voice` and `userVoice`.
+    // The test page reads `id` and `speed` at the top level.
     return { ...answer, voice: answer, userVoice: link };
   }
 

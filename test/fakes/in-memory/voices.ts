@@ -55,6 +55,22 @@ export class MemoryVoices implements VoiceRepository {
     await this.saveLink(link);
   }
 
+  async createTest(voice: Voice, link: UserVoice, limit: number): Promise<boolean> {
+    const tests = [...this.voices.values()].filter((other) => other.test && other.userId === link.userId).length;
+    if (tests >= limit) return false;
+    this.voices.set(voice.id, { ...voice, test: true });
+    await this.saveLink(link);
+    return true;
+  }
+
+  deleteTest(userId: string, voiceId: string): Promise<boolean> {
+    const voice = this.voices.get(voiceId);
+    if (!voice?.test || voice.userId !== userId) return Promise.resolve(false);
+    this.voices.delete(voiceId);
+    this.userLinks.splice(0, this.userLinks.length, ...this.userLinks.filter((link) => !(link.userId === userId && link.voiceId === voiceId)));
+    return Promise.resolve(true);
+  }
+
   setSampleKey(voice: Voice, key: string): Promise<void> {
     const stored = this.voices.get(voice.id);
     if (stored) this.voices.set(voice.id, { ...stored, sampleKey: key });
@@ -63,7 +79,7 @@ export class MemoryVoices implements VoiceRepository {
 
   deletePrivate(userId: string, voiceId: string): Promise<boolean> {
     const voice = this.voices.get(voiceId);
-    if (voice?.visibility !== 'private' || voice.userId !== userId) return Promise.resolve(false);
+    if (voice?.visibility !== 'private' || voice.test || voice.userId !== userId) return Promise.resolve(false);
     this.voices.delete(voiceId);
     this.userLinks.splice(0, this.userLinks.length, ...this.userLinks.filter((link) => !(link.userId === userId && link.voiceId === voiceId)));
     return Promise.resolve(true);
@@ -81,6 +97,6 @@ export class MemoryVoices implements VoiceRepository {
   }
 
   countPrivate(userId: string): Promise<number> {
-    return Promise.resolve([...this.voices.values()].filter((voice) => voice.visibility === 'private' && voice.userId === userId).length);
+    return Promise.resolve([...this.voices.values()].filter((voice) => voice.visibility === 'private' && !voice.test && voice.userId === userId).length);
   }
 }

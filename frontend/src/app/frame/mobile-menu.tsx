@@ -5,12 +5,9 @@ import { NavLink } from 'react-router-dom';
 import { EmailText } from '@/components/email-text';
 import { MenuIcon } from '@/components/icons';
 import { LogoMark } from '@/components/logo';
-import { frameLinks, paths } from '@/config/paths';
+import { frameLinks } from '@/config/paths';
 import { useLogout } from '@/lib/auth';
 import type { PublicUser } from '@contract/users';
-
-/** The phone menu's pages: the header's links, with Workflows after Automations (it has no header link). */
-const menuLinks = [...frameLinks.slice(0, 2), { label: 'Workflows', href: paths.templates.href }, ...frameLinks.slice(2)] as const;
 
 /**
  * The header on a phone (below the `md` breakpoint, 768 px): a menu button that opens a drawer with every
@@ -38,7 +35,7 @@ export function MobileMenu({ user }: { user: PublicUser | null }) {
             </Drawer.Header>
             <Drawer.Body px="3">
               <Stack as="nav" aria-label="Menu" gap="1">
-                {menuLinks.map(({ label, href }) => (
+                {frameLinks.map(({ label, href }) => (
                   <NavLink key={href} to={href} onClick={() => setOpen(false)}>
                     {({ isActive }) => (
                       <Box

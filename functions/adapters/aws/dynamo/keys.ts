@@ -23,6 +23,8 @@ export const keys = {
   publicVoices: () => 'VOICES#public',
   /** Under USER#<id>: how many private voices the user has, the plan's voice-clone limit's counter. */
   voiceClones: 'VOICE_CLONES',
+  /** Under USER#<id>: how many test voices (the developer test page) the user keeps; never the clones' counter. */
+  testVoices: 'COUNT#TEST_VOICES',
   /** Under USER#<id>: how many script templates the user keeps (the 100-template bound's counter, plan-counter.ts). */
   scriptTemplateCount: 'COUNT#STEMPLATES',
 } as const;

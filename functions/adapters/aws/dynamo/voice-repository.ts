@@ -32,13 +32,18 @@ export const userVoiceEntity = defineEntity<UserVoice>({
 
 const publicVoices = { visibility: 'public', userId: null } as const;
 const privateVoices = (userId: string) => ({ visibility: 'private', userId }) as const;
+/** The test-page voices among a user's private voices, and the others (the clones). */
+const testOnly = { expression: '#test = :true', names: { '#test': 'test' }, values: { ':true': true } };
+const clonesOnly = { expression: 'attribute_not_exists(#test) OR #test <> :true', names: { '#test': 'test' }, values: { ':true': true } };
 
 /** Presets under `VOICES#public`; a user's own voices and their links under `USER#<id>`. */
 export class DynamoVoiceRepository implements VoiceRepository {
   private readonly clones: PlanCounter;
+  private readonly tests: PlanCounter;
 
   constructor(private readonly table: TableRef) {
     this.clones = new PlanCounter(table, keys.voiceClones, (userId) => this.countPrivate(userId));
+    this.tests = new PlanCounter(table, keys.testVoices, (userId) => voiceEntity.count(this.table, 'partition', privateVoices(userId), { filter: testOnly, consistentRead: true }));
   }
 
   listPublic(): Promise<Voice[]> {
@@ -84,6 +89,43 @@ export class DynamoVoiceRepository implements VoiceRepository {
     if (link.isDefault) await this.clearOtherDefaults(link);
   }
 
+  /** A test voice and its link, stepping the test voices' own counter: the clone counter never moves. */
+  async createTest(voice: Voice, link: UserVoice, limit: number): Promise<boolean> {
+    const outcome = await this.tests.change(
+      link.userId,
+      [
+        voiceEntity.newItem(this.table, { ...voice, ...privateVoices(link.userId), test: true }),
+        { Put: { TableName: this.table.tableName, Item: userVoiceEntity.item({ ...link, voiceId: voice.id }) } },
+      ],
+      1,
+      limit,
+    );
+    if (outcome === 'record') throw new Error(`voice ${voice.id} exists`);
+    if (outcome === 'limit') return false;
+    if (link.isDefault) await this.clearOtherDefaults(link);
+    return true;
+  }
+
+  async deleteTest(userId: string, voiceId: string): Promise<boolean> {
+    const outcome = await this.tests.change(
+      userId,
+      [
+        {
+          Delete: {
+            TableName: this.table.tableName,
+            Key: voiceEntity.key({ ...privateVoices(userId), id: voiceId }),
+            ConditionExpression: 'attribute_exists(pk) AND #test = :true',
+            ExpressionAttributeNames: { '#test': 'test' },
+            ExpressionAttributeValues: { ':true': true },
+          },
+        },
+        { Delete: { TableName: this.table.tableName, Key: userVoiceEntity.key({ userId, voiceId }) } },
+      ],
+      -1,
+    );
+    return outcome === 'written';
+  }
+
   /** One default voice per user: the new default's siblings lose the flag. */
   private async clearOtherDefaults(link: UserVoice): Promise<void> {
     for (const other of (await this.links(link.userId)).filter((l) => l.isDefault && l.voiceId !== link.voiceId)) {
@@ -103,9 +145,9 @@ export class DynamoVoiceRepository implements VoiceRepository {
           Delete: {
             TableName: this.table.tableName,
             Key: voiceEntity.key({ ...privateVoices(userId), id: voiceId }),
-            ConditionExpression: 'attribute_exists(pk) AND #visibility = :private',
-            ExpressionAttributeNames: { '#visibility': 'visibility' },
-            ExpressionAttributeValues: { ':private': 'private' },
+            ConditionExpression: 'attribute_exists(pk) AND #visibility = :private AND (attribute_not_exists(#test) OR #test <> :true)',
+            ExpressionAttributeNames: { '#visibility': 'visibility', '#test': 'test' },
+            ExpressionAttributeValues: { ':private': 'private', ':true': true },
           },
         },
         { Delete: { TableName: this.table.tableName, Key: userVoiceEntity.key({ userId, voiceId }) } },
@@ -133,7 +175,8 @@ export class DynamoVoiceRepository implements VoiceRepository {
     return userVoiceEntity.all(this.table, 'partition', { userId });
   }
 
+  /** The user's clones: their private voices less the test voices. */
   countPrivate(userId: string): Promise<number> {
-    return voiceEntity.count(this.table, 'partition', privateVoices(userId));
+    return voiceEntity.count(this.table, 'partition', privateVoices(userId), { filter: clonesOnly, consistentRead: true });
   }
 }

@@ -17,7 +17,7 @@ export interface RegisterAnswer extends MessageAnswer {
 
 export const login = (username: string, password: string) => apiPost<PublicUser>('/api/login', { username, password });
 
-export const register = (input: { username: string; email: string; password: string }) =>
+export const register = (input: { username: string; email: string; password: string; name?: string }) =>
   apiPost<RegisterAnswer>('/api/register', input);
 
 export const verifyEmailCode = (email: string, code: string) => apiPost<MessageAnswer>('/api/verify-email-code', { email, code });

@@ -1,10 +1,12 @@
+import { displayNameProblem, passwordMessages, passwordProblem, passwordRule } from '@contract/rules/accounts';
+
 /**
  * Client-side validation of the account forms, with the spec's messages word for word.
  *
- * - Login and registration: registration's client rule for the password is 6
- *   characters; the server asks for 8 and its message is shown in the "Registration failed" toast.
- * - Reset, verification and resend pages: email, 6-character code, password 8 to
- *   100, matching confirmation.
+ * - Every new password (registration and resets) follows the contract's one rule, 8 to 100 characters,
+ *   the rule the server applies: a password the form passes is never refused by the server for length.
+ * - Registration's name is optional and bounded by the contract's display-name rule.
+ * - Reset, verification and resend pages: email, 6-character code, matching confirmation.
  *
  * Each validator returns the first problem per field; an empty object means the form is valid.
  */
@@ -16,19 +18,17 @@ export const messages = {
   passwordRequired: 'Password is required',
   usernameMin: 'Username must be at least 3 characters',
   registerEmail: 'Please enter a valid email',
-  registerPasswordMin: 'Password must be at least 6 characters',
   passwordsDoNotMatch: 'Passwords do not match',
   acceptTerms: 'You must accept the terms and conditions',
   email: 'Please enter a valid email address',
   code: 'Code must be 6 digits',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordMax: 'Password is too long',
+  passwordMin: passwordMessages.tooShort,
+  passwordMax: passwordMessages.tooLong,
 } as const;
 
 export const CODE_LENGTH = 6;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 100;
-export const REGISTER_PASSWORD_MIN = 6;
+export const PASSWORD_MIN = passwordRule.min;
+export const PASSWORD_MAX = passwordRule.max;
 export const USERNAME_MIN = 3;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,6 +59,7 @@ export function validateLogin(values: LoginValues): FieldErrors<LoginValues> {
 }
 
 export interface RegisterValues {
+  name: string;
   username: string;
   email: string;
   password: string;
@@ -68,9 +69,10 @@ export interface RegisterValues {
 
 export function validateRegister(values: RegisterValues): FieldErrors<RegisterValues> {
   return prune<RegisterValues>({
+    name: displayNameProblem(values.name),
     username: values.username.trim().length >= USERNAME_MIN ? undefined : messages.usernameMin,
     email: isEmail(values.email) ? undefined : messages.registerEmail,
-    password: values.password.length >= REGISTER_PASSWORD_MIN ? undefined : messages.registerPasswordMin,
+    password: passwordProblem(values.password),
     confirmPassword: values.confirmPassword === values.password ? undefined : messages.passwordsDoNotMatch,
     acceptTerms: values.acceptTerms ? undefined : messages.acceptTerms,
   });
@@ -89,9 +91,7 @@ export function codeError(code: string): string | undefined {
 }
 
 export function passwordError(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN) return messages.passwordMin;
-  if (password.length > PASSWORD_MAX) return messages.passwordMax;
-  return undefined;
+  return passwordProblem(password);
 }
 
 export function confirmPasswordError(password: string, confirmPassword: string): string | undefined {

@@ -125,6 +125,11 @@ function WebhookTestLine({ result }: { result: WebhookTestResult }) {
       <Text fontWeight="medium">{result.delivered ? 'Delivered' : 'Not delivered'}</Text>
       <Text>· {formatDuration(result.durationMs)}</Text>
       {result.message && <Text flexBasis={{ base: 'full', sm: 'auto' }}>· {result.message}</Text>}
+      {!result.urlSaved && (
+        <Text flexBasis="full" color="fg.muted" data-testid="webhook-test-unsaved">
+          This URL is not saved yet: press Save settings to keep it.
+        </Text>
+      )}
     </HStack>
   );
 }
@@ -157,7 +162,7 @@ export function EmailSection({ form, update, emailSuppressed, testEmail, testing
 }
 
 /** Where finished videos are pushed as signed events: the URL, its test, the two webhook switches, the signing secret and the log. */
-export function WebhookSection({ settings, form, update, testWebhook, testingWebhook, webhookResult, secretRotated }: EmailAutomation) {
+export function WebhookSection({ settings, form, update, testWebhook, testingWebhook, webhookResult, webhookUrlError, secretRotated }: EmailAutomation) {
   return (
     <Stack gap="3" as="section" aria-label="Webhook" id={WEBHOOK_SECTION_ID} scrollMarginTop="24">
       <SectionHeader
@@ -166,7 +171,7 @@ export function WebhookSection({ settings, form, update, testWebhook, testingWeb
         title="Webhook"
         description="Push finished videos to Zapier, Make, n8n or your own server as signed events."
       />
-      <Field.Root>
+      <Field.Root invalid={Boolean(webhookUrlError)}>
         <Field.Label htmlFor={WEBHOOK_URL_INPUT_ID}>Webhook URL</Field.Label>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="full">
           <Input
@@ -181,6 +186,7 @@ export function WebhookSection({ settings, form, update, testWebhook, testingWeb
             <SendIcon /> Send test webhook
           </Button>
         </Stack>
+        <Field.ErrorText data-testid="webhook-url-error">{webhookUrlError}</Field.ErrorText>
       </Field.Root>
       {webhookResult && <WebhookTestLine result={webhookResult} />}
       <FormSwitches form={form} update={update} switches={webhookSwitches} />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { showToast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 import { browserTimeZone } from '@/lib/time-zone';
 import type { WebhookTestResult } from '@contract/delivery';
@@ -22,6 +23,8 @@ export function useEmailAutomation() {
   const [testingEmail, setTestingEmail] = useState(false);
   const [testingWebhook, setTestingWebhook] = useState(false);
   const [webhookResult, setWebhookResult] = useState<WebhookTestResult>();
+  /** Why the test was not sent (no URL, a refused address): said under the field, never as a delivery. */
+  const [webhookUrlError, setWebhookUrlError] = useState<string>();
 
   // New saved values (first load, a save, a realtime refresh) replace the form unless the user is editing it.
   useEffect(() => {
@@ -32,7 +35,10 @@ export function useEmailAutomation() {
     setForm((current) => (formsEqual(current, previous) ? next : current));
   }, [settings]);
 
-  const update = (changes: Partial<DeliveryForm>) => setForm((current) => ({ ...current, ...changes }));
+  const update = (changes: Partial<DeliveryForm>) => {
+    if (changes.webhookUrl !== undefined) setWebhookUrlError(undefined);
+    setForm((current) => ({ ...current, ...changes }));
+  };
 
   async function save() {
     setSaving(true);
@@ -67,18 +73,27 @@ export function useEmailAutomation() {
     }
   }
 
+  /**
+   * Sends a test event to the URL in the field (saved or not; else the saved one). A request the server
+   * refuses before anything is sent (no URL, an address the guard refuses) is said under the field: it
+   * is not a delivery, and the log gets no line for it.
+   */
   async function testWebhook() {
     const url = form.webhookUrl.trim();
     if (!url && !settings?.webhookUrl) {
-      showToast({ type: 'error', title: missingWebhookUrlMessage });
+      setWebhookUrlError(missingWebhookUrlMessage);
       return;
     }
     setTestingWebhook(true);
     setWebhookResult(undefined);
+    setWebhookUrlError(undefined);
     try {
       setWebhookResult(await sendTestWebhook(url || undefined));
+      // The first test before any save makes the settings record: its signing secret is shown now.
+      if (!settings) void mutate();
     } catch (failure) {
-      setWebhookResult({ delivered: false, statusCode: null, durationMs: 0, message: failureText(failure, 'Failed to send test webhook') });
+      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) setWebhookUrlError(failureText(failure, 'The test webhook was not sent'));
+      else showToast({ type: 'error', title: 'Failed to send test webhook', description: failureText(failure, 'Please try again.') });
     } finally {
       setTestingWebhook(false);
       void mutateKey(DELIVERIES_KEY);
@@ -102,6 +117,7 @@ export function useEmailAutomation() {
     testingWebhook,
     testWebhook,
     webhookResult,
+    webhookUrlError,
     secretRotated: (next: CardSettings) => void mutate(next, { revalidate: false }),
   };
 }

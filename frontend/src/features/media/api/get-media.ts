@@ -3,6 +3,8 @@ import useSWRInfinite from 'swr/infinite';
 import { apiGet } from '@/lib/api-client';
 import type { MediaPage, MediaSort } from '@contract/media';
 
+import { useLibraryGeneration } from '../lib/library-generation';
+
 /** Pages of 60. */
 export const MEDIA_PAGE_SIZE = 60;
 
@@ -22,15 +24,23 @@ export function mediaPageKey(filter: MediaFilter, page: number, cursor?: string 
   return `/api/media?${query.toString()}`;
 }
 
-/** GET /api/media page by page, for infinite scroll. */
+/** A page's SWR key: its address and the library generation it was read at (see library-generation.ts). */
+type MediaPageKey = readonly [url: string, generation: number];
+
+/**
+ * GET /api/media page by page, for infinite scroll. After a change to the library every filter's keys
+ * are new: the list on screen reloads (keeping its pages in view meanwhile) and any other list is read
+ * again when it is next shown.
+ */
 export function useMediaPages(filter: MediaFilter) {
-  const result = useSWRInfinite<MediaPage>(
-    (index, previous: MediaPage | null) => {
+  const generation = useLibraryGeneration();
+  const result = useSWRInfinite<MediaPage, Error, (index: number, previous: MediaPage | null) => MediaPageKey | null>(
+    (index, previous) => {
       if (previous && previous.page >= previous.totalPages) return null;
-      return mediaPageKey(filter, index + 1, previous?.nextCursor);
+      return [mediaPageKey(filter, index + 1, previous?.nextCursor), generation] as const;
     },
-    (key: string) => apiGet<MediaPage>(key),
-    { revalidateFirstPage: false, revalidateAll: false, persistSize: false },
+    ([url]: MediaPageKey) => apiGet<MediaPage>(url),
+    { revalidateFirstPage: false, revalidateAll: false, persistSize: false, keepPreviousData: true },
   );
   const pages = result.data ?? [];
   const last = pages[pages.length - 1];

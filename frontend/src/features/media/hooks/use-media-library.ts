@@ -9,6 +9,7 @@ import { bulkDelete, bulkMove } from '../api/assets';
 import { useMediaPages } from '../api/get-media';
 import type { UploadMode } from '../components/upload-dialog';
 import { bulkDeleteQuestion, bulkDeleteSummary } from '../lib/assets';
+import { bumpLibraryGeneration } from '../lib/library-generation';
 
 /** The bulk-delete toast lasts 10 s. */
 const BULK_DELETE_TOAST_MS = 10_000;
@@ -45,13 +46,13 @@ export function useMediaLibrary() {
   const media = useMediaPages({ search, folderId, sort });
   const folders = useFolders();
   const folderList = folders.folders;
-  // SWR binds a list's mutate to the filter it was made for. A move or delete that ends after the creator
-  // has picked another folder must re-read the list on screen then, not the one from when it started.
-  const reloaders = useRef({ media: media.mutate, folders: folders.mutate });
-  reloaders.current = { media: media.mutate, folders: folders.mutate };
+  // A change to the library makes every media list stale, not only the filter on screen (SWR binds a list's
+  // mutate to the filter it was made for): the generation in every list's key goes up.
+  const reloadFolders = useRef(folders.mutate);
+  reloadFolders.current = folders.mutate;
   const refresh = useCallback(() => {
-    void reloaders.current.media();
-    void reloaders.current.folders();
+    bumpLibraryGeneration();
+    void reloadFolders.current();
   }, []);
 
   // Live updates (media, token-usage and video-usage): another tab changed the library.

@@ -10,7 +10,7 @@ import type { AutomationSchedule } from '@contract/workflows';
 import { testSchedule, updateSchedule } from '../api/workflows';
 import { useRunFollower, type RunStep } from '../hooks/use-workflow-updates';
 import { badgePalette, cadenceText, formatDateTime, lastRunView, nextRunText, runsLabel, scheduleBadge, testToast, workflowMessages } from '../lib/workflows';
-import { AlertIcon, CalendarClockIcon, CheckIcon, ClockIcon, FilmIcon, LinkIcon, MailIcon, PlayIcon, TrashIcon } from './icons';
+import { AlertIcon, CalendarClockIcon, CheckIcon, ClockIcon, FilmIcon, LinkIcon, MailIcon, PencilIcon, PlayIcon, TrashIcon } from './icons';
 import { Tip, TipIconButton } from '@/components/ui/tip';
 
 const stepLabels: Record<RunStep, string> = {
@@ -113,9 +113,9 @@ function RunProgressBar({ step, percent }: { step: RunStep; percent: number | nu
 
 /**
  * One automation schedule: its badge, Runs Daily/Weekly/Monthly, Next: date, the template,
- * the last run, Test Workflow (following the run live) and delete, and the active switch.
+ * the last run, Test Workflow (following the run live), edit and delete, and the active switch.
  */
-export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: AutomationSchedule; onDelete: () => void; refresh: () => Promise<unknown> }) {
+export function ScheduleCard({ schedule, onEdit, onDelete, refresh }: { schedule: AutomationSchedule; onEdit: () => void; onDelete: () => void; refresh: () => Promise<unknown> }) {
   const [testing, setTesting] = useState(false);
   const [toggling, setToggling] = useState(false);
   const follower = useRunFollower(schedule, refresh, (run) => {
@@ -209,6 +209,9 @@ export function ScheduleCard({ schedule, onDelete, refresh }: { schedule: Automa
           <Button size="sm" colorPalette="brand" onClick={() => void test()} loading={testing} disabled={follower.running} loadingText="Running…">
             <PlayIcon /> Test Workflow
           </Button>
+          <TipIconButton tip="Edit schedule" label={`Edit ${schedule.name}`} onClick={onEdit}>
+            <PencilIcon />
+          </TipIconButton>
           <TipIconButton tip="Delete schedule" label={`Delete ${schedule.name}`} onClick={onDelete} danger>
             <TrashIcon />
           </TipIconButton>

@@ -10,9 +10,9 @@ import { showToast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
 import { failureText } from '@/lib/failure-text';
 import { browserTimeZone } from '@/lib/time-zone';
-import type { VideoTemplate } from '@contract/workflows';
+import type { AutomationSchedule, VideoTemplate } from '@contract/workflows';
 
-import { createSchedule } from '../api/workflows';
+import { createSchedule, updateSchedule } from '../api/workflows';
 import {
   defaultScheduleForm,
   fieldLimits,
@@ -23,6 +23,7 @@ import {
   recipientLimit,
   recipientsProblem,
   scheduleFrequencies,
+  scheduleFormFrom,
   scheduleIsComplete,
   scheduleRequestFrom,
   weekDayNames,
@@ -37,10 +38,26 @@ const dayOfWeekOptions = weekDayNames.map((day, index) => ({ value: String(index
 const dayOfMonthOptions = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
 /**
- * Create Automation Schedule: name, template, frequency, start time in the creator's
- * time zone, the weekday or day of the month, active, recipients (each checked), subject and body.
+ * Create Automation Schedule, or with `schedule` Edit Automation Schedule: name, template, language,
+ * frequency, start time in the creator's time zone, the weekday or day of the month, active, recipients
+ * (each checked), subject, body and Post to. An edit is saved in place (PATCH), under the same checks.
  */
-export function ScheduleDialog({ open, templates, templateId, onClose, onCreated }: { open: boolean; templates: VideoTemplate[]; templateId: string; onClose: () => void; onCreated: () => Promise<unknown> }) {
+export function ScheduleDialog({
+  open,
+  templates,
+  templateId,
+  schedule,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  templates: VideoTemplate[];
+  templateId: string;
+  /** The schedule being edited (absent: a new one). */
+  schedule?: AutomationSchedule | null;
+  onClose: () => void;
+  onSaved: (saved: AutomationSchedule) => Promise<unknown>;
+}) {
   const [form, setForm] = useState<ScheduleForm>(() => defaultScheduleForm(templateId));
   const [tried, setTried] = useState(false);
   const [recipientsTouched, setRecipientsTouched] = useState(false);
@@ -49,13 +66,19 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
   const timeZone = useMemo(() => browserTimeZone(), []);
   const limit = recipientLimit(user?.subscriptionTier);
 
+  const editing = schedule ?? null;
   useEffect(() => {
     if (!open) return;
-    const template = templates.find((item) => item.id === templateId);
-    setForm({ ...defaultScheduleForm(templateId), name: template ? `${template.name} – daily` : '' });
+    if (editing) setForm(scheduleFormFrom(editing));
+    else {
+      const template = templates.find((item) => item.id === templateId);
+      setForm({ ...defaultScheduleForm(templateId), name: template ? `${template.name} – daily` : '' });
+    }
     setTried(false);
     setRecipientsTouched(false);
-  }, [open, templateId, templates]);
+    // An edit's form is filled when the dialog opens, not again when the list is re-read while it is open
+    // (that would undo the changes being made): it follows the schedule's id, not the object.
+  }, [open, templateId, templates, editing?.id]);
 
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const recipientsError = recipientsTouched || tried ? recipientsProblem(form.recipients, limit) : undefined;
@@ -73,7 +96,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
     });
   }
 
-  function create() {
+  function save() {
     setTried(true);
     if (!scheduleIsComplete(form)) {
       showToast({ type: 'error', title: workflowMessages.missingTitle, description: workflowMessages.scheduleMissing });
@@ -82,12 +105,14 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
     if (timeError || recipientsProblem(form.recipients, limit)) return;
     startSaving(async () => {
       try {
-        const created = await createSchedule(scheduleRequestFrom(form, timeZone));
-        showToast({ type: 'success', title: workflowMessages.scheduleCreated, description: created.name });
-        await onCreated();
+        const request = scheduleRequestFrom(form, timeZone);
+        const saved = editing ? await updateSchedule(editing.id, request) : await createSchedule(request);
+        showToast({ type: 'success', title: editing ? workflowMessages.scheduleUpdated : workflowMessages.scheduleCreated, description: saved.name });
+        await onSaved(saved);
         onClose();
       } catch (error) {
-        showToast({ type: 'error', title: 'Error Creating Schedule', description: failureText(error, workflowMessages.createScheduleFailed) });
+        if (editing) showToast({ type: 'error', title: 'Error Updating Schedule', description: failureText(error, workflowMessages.updateScheduleFailed) });
+        else showToast({ type: 'error', title: 'Error Creating Schedule', description: failureText(error, workflowMessages.createScheduleFailed) });
       }
     });
   }
@@ -96,15 +121,15 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
     <AppDialog
       open={open}
       onClose={onClose}
-      title="Create Automation Schedule"
+      title={editing ? 'Edit Automation Schedule' : 'Create Automation Schedule'}
       size="lg"
       scrollBehavior="inside"
       footer={
         <HStack justify="space-between" w="full" wrap="wrap" gap="3">
           <ActiveSwitch checked={form.isActive} onChange={(checked) => set('isActive', checked)} testId="schedule-form-active" />
           <DialogActions onCancel={onClose}>
-            <Button colorPalette="brand" onClick={create} loading={saving}>
-              Create Schedule
+            <Button colorPalette="brand" onClick={save} loading={saving}>
+              {editing ? 'Save Changes' : 'Create Schedule'}
             </Button>
           </DialogActions>
         </HStack>
@@ -166,7 +191,7 @@ export function ScheduleDialog({ open, templates, templateId, onClose, onCreated
           </SimpleGrid>
           <Text fontSize="xs" color="fg.muted" data-testid="first-run">
             {form.frequency === 'monthly' && form.dayOfMonth > 28 ? 'In shorter months it runs on the last day. ' : ''}
-            {next ? `First run ${next.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}` : ''}
+            {next ? `${editing ? 'Next run' : 'First run'} ${next.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}` : ''}
             {timeZone ? ` · ${timeZone.replace(/_/g, ' ')} time` : ''}
           </Text>
         </Stack>

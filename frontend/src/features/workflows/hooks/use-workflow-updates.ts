@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { useRealtime } from '@/lib/realtime';
-import type { PipelineStage } from '@contract/realtime';
 import type { AutomationSchedule, TestWorkflowResult } from '@contract/workflows';
 
 import { SCHEDULES_KEY, TEMPLATES_KEY } from '../api/workflows';
+import { advanceRun, runStart, type RunProgress, type RunStep } from '../lib/run-progress';
+
+export type { RunProgress, RunStep } from '../lib/run-progress';
 
 /** While the page is open: a `workflows` message (a template or schedule changed, a run moved on) refetches both lists. */
 export function useWorkflowUpdates() {
@@ -23,14 +25,6 @@ export function useWorkflowUpdates() {
   );
 }
 
-export type RunStep = 'writing' | PipelineStage | 'delivering';
-
-export interface RunProgress {
-  step: RunStep;
-  /** 0–100 while rendering, else null. */
-  percent: number | null;
-}
-
 /** How often the card re-reads the schedules while a run goes on: often without a live connection, now and then with one. */
 export const POLL_OFFLINE_MS = 5_000;
 export const POLL_LIVE_MS = 20_000;
@@ -44,7 +38,7 @@ export const POLL_LIVE_MS = 20_000;
 export function useRunFollower(schedule: AutomationSchedule, refresh: () => Promise<unknown>, onFinished?: (run: NonNullable<AutomationSchedule['lastRun']>) => void) {
   const realtime = useRealtime();
   const [started, setStarted] = useState<Pick<TestWorkflowResult, 'scriptId' | 'runId' | 'scriptTitle'> | null>(null);
-  const [progress, setProgress] = useState<RunProgress>({ step: 'writing', percent: null });
+  const [progress, setProgress] = useState<RunProgress>(runStart);
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
 
@@ -63,7 +57,7 @@ export function useRunFollower(schedule: AutomationSchedule, refresh: () => Prom
   }, [finished, schedule.lastRun]);
 
   useEffect(() => {
-    if (!running) setProgress({ step: 'writing', percent: null });
+    if (!running) setProgress(runStart);
   }, [running]);
 
   useEffect(() => (running ? realtime.subscribe(['script-update']) : undefined), [running, realtime]);
@@ -73,7 +67,7 @@ export function useRunFollower(schedule: AutomationSchedule, refresh: () => Prom
       if (message.type !== 'script-update' || message.scriptId !== scriptId) return;
       const percent = typeof message.progress === 'number' ? Math.max(0, Math.min(100, Math.round(message.progress))) : undefined;
       if (message.videoGenerationStatus === 'complete' || message.hasNewVideo === true) {
-        setProgress({ step: 'delivering', percent: null });
+        setProgress((current) => advanceRun(current, { kind: 'update', step: 'delivering' }));
         void refreshRef.current();
         return;
       }
@@ -82,9 +76,7 @@ export function useRunFollower(schedule: AutomationSchedule, refresh: () => Prom
         return;
       }
       const step: RunStep | undefined = message.stage ?? (message.audioGenerationStatus === 'generating' ? 'audio' : undefined);
-      if (step !== undefined || percent !== undefined) {
-        setProgress((current) => ({ step: step ?? current.step, percent: percent ?? (step && step !== current.step ? null : current.percent) }));
-      }
+      if (step !== undefined || percent !== undefined) setProgress((current) => advanceRun(current, { kind: 'update', step, percent }));
     });
   }, [running, scriptId, realtime]);
 
@@ -101,7 +93,8 @@ export function useRunFollower(schedule: AutomationSchedule, refresh: () => Prom
     progress,
     /** Test Workflow answered `started`: follow that run. */
     follow: (result: Pick<TestWorkflowResult, 'scriptId' | 'runId' | 'scriptTitle'>) => {
-      setProgress({ step: 'writing', percent: null });
+      // The answer names a script already written: the run is at the voice-over at least, maybe further.
+      if (result.scriptId) setProgress((current) => advanceRun(current, { kind: 'script-written' }));
       setStarted(result);
     },
   };

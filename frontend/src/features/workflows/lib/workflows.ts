@@ -188,7 +188,28 @@ export function defaultScheduleForm(templateId = '', now: Date = new Date()): Sc
   };
 }
 
-/** The form as POST /api/automation-schedules takes it, in the creator's time zone. */
+/** The Edit dialog's form: the schedule as it is saved (the weekday and day of the month kept for a switch of frequency). */
+export function scheduleFormFrom(schedule: AutomationSchedule, now: Date = new Date()): ScheduleForm {
+  const defaults = defaultScheduleForm(schedule.templateId, now);
+  return {
+    ...defaults,
+    name: schedule.name,
+    frequency: schedule.frequency,
+    startTime: schedule.startTime,
+    dayOfWeek: schedule.dayOfWeek ?? defaults.dayOfWeek,
+    dayOfMonth: schedule.dayOfMonth ?? defaults.dayOfMonth,
+    isActive: schedule.isActive,
+    recipients: schedule.emailRecipients.join(', '),
+    emailSubject: schedule.emailSubject,
+    emailBody: schedule.emailBody,
+    publishAccountIds: schedule.publishTargets.map((target) => target.accountId),
+    publishPrivacy: Object.fromEntries(schedule.publishTargets.flatMap((target) => (target.privacy ? [[target.accountId, target.privacy]] : []))),
+    publishCaption: schedule.publishCaption,
+    language: schedule.language,
+  };
+}
+
+/** The form as POST /api/automation-schedules (and PATCH, from the Edit dialog) takes it, in the creator's time zone. */
 export function scheduleRequestFrom(form: ScheduleForm, timeZone: string | undefined): CreateScheduleRequest {
   return {
     name: form.name.trim(),

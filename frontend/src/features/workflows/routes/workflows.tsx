@@ -66,7 +66,7 @@ export default function WorkflowsRoute() {
   const limits = planLimits(user?.subscriptionTier);
 
   const [templateDialog, setTemplateDialog] = useState<{ template: VideoTemplate | null } | null>(null);
-  const [scheduleDialog, setScheduleDialog] = useState<{ templateId: string } | null>(null);
+  const [scheduleDialog, setScheduleDialog] = useState<{ templateId: string; schedule?: AutomationSchedule } | null>(null);
   const [deleting, setDeleting] = useState<{ kind: 'template'; item: VideoTemplate } | { kind: 'schedule'; item: AutomationSchedule } | null>(null);
 
   const templateList = useMemo(() => templates.data ?? [], [templates.data]);
@@ -222,7 +222,13 @@ export default function WorkflowsRoute() {
             ) : (
               <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5" alignItems="start" data-testid="schedules-grid">
                 {scheduleList.map((schedule) => (
-                  <ScheduleCard key={schedule.id} schedule={schedule} refresh={() => schedules.mutate()} onDelete={() => setDeleting({ kind: 'schedule', item: schedule })} />
+                  <ScheduleCard
+                    key={schedule.id}
+                    schedule={schedule}
+                    refresh={() => schedules.mutate()}
+                    onEdit={() => setScheduleDialog({ templateId: schedule.templateId, schedule })}
+                    onDelete={() => setDeleting({ kind: 'schedule', item: schedule })}
+                  />
                 ))}
               </SimpleGrid>
             )}
@@ -235,8 +241,9 @@ export default function WorkflowsRoute() {
         open={scheduleDialog !== null}
         templates={templateList}
         templateId={scheduleDialog?.templateId ?? ''}
+        schedule={scheduleDialog?.schedule ?? null}
         onClose={() => setScheduleDialog(null)}
-        onCreated={async () => {
+        onSaved={async () => {
           await refreshAll();
           setTab('schedules');
         }}

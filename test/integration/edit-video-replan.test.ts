@@ -99,10 +99,12 @@ afterAll(async () => {
 describe('Edit Video after footage is uploaded', () => {
   let first: Script;
 
-  it('a video made with no footage has one generated background per sentence', { timeout: 300_000 }, async () => {
+  it('a video made with no footage has a generated background for each shot, cut on phrases', { timeout: 300_000 }, async () => {
     first = await newScript('Better coffee');
     const planned = await generate(first.id, {});
-    expect(planned).toHaveLength(6);
+    // Phrase cuts: at least one shot per sentence, none starting inside a phrase.
+    expect(planned.length).toBeGreaterThanOrEqual(6);
+    expect(planned.map((segment) => segment.text).join(' ')).toBe(script.replace(/\n/g, ' '));
     expect(planned.every((segment) => segment.source === 'generated' && segment.generatedReason === 'no-videos')).toBe(true);
   });
 
@@ -115,9 +117,10 @@ describe('Edit Video after footage is uploaded', () => {
     expect(clipUnder(again, 'beans')).toBe(clips.get('Beans')?.id);
     expect(clipUnder(again, 'grinder')).toBe(clips.get('Grinder')?.id);
     expect(clipUnder(again, 'temperature')).toBe(clips.get('Kettle')?.id);
-    // Cut on the words that name the clips, not one shot per sentence: the shots a new card with the same voice-over plans from the same library.
-    expect(again.some((segment) => segment.text.toLowerCase().startsWith('grinder'))).toBe(true);
-    expect(again.some((segment) => segment.text.toLowerCase().startsWith('water temperature'))).toBe(true);
+    // Cut where the words that name the clips begin their sentence or phrase (a cue word's cut moves back to its
+    // sentence's start within 1.5 s): the shots a new card with the same voice-over plans from the same library.
+    expect(again.find((segment) => segment.text.startsWith('A burr grinder'))?.mediaAssetId).toBe(clips.get('Grinder')?.id);
+    expect(again.find((segment) => segment.text.startsWith('Watch the water temperature'))?.mediaAssetId).toBe(clips.get('Kettle')?.id);
     const fresh = await newScript('Better coffee, new card');
     const voiced = await user.client.post(`/api/scripts/${fresh.id}/convert-to-audio`, {});
     expect(voiced.status, JSON.stringify(voiced.body)).toBe(200);

@@ -21,7 +21,7 @@ import { startTestStack } from './support/stack';
 /**
  * Scripts typed by the creator in Spanish, Japanese (kana: the offline voice reads no kanji) and Arabic
  * become videos offline, through the real pipeline (eSpeak NG voice-over, shot plan, ffmpeg + libass
- * draft render): each is planned sentence by sentence, its captions are drawn in the middle with every
+ * draft render): a shot starts each sentence, its captions are drawn in the middle with every
  * character in a bundled font, the spoken word is highlighted and moves word by word (right to left in
  * Arabic), and Japanese caption lines break between words.
  */
@@ -117,13 +117,14 @@ const madeFor = (language: LanguageCode): Made => {
 
 describe('videos from scripts typed in Spanish, Japanese and Arabic (offline)', () => {
   for (const sample of samples) {
-    it(`${sample.language}: planned sentence by sentence, every caption character in a bundled font, words highlighted one by one`, async () => {
+    it(`${sample.language}: a shot from each sentence, every caption character in a bundled font, words highlighted one by one`, async () => {
       const { script, planned, file, words } = madeFor(sample.language);
-      // Two sentences: two shots, their texts the script's (joined without spaces in Japanese).
-      expect(planned.map((segment) => segment.text)).toHaveLength(2);
+      // Two sentences: a shot starts each (a long one may be cut again on a phrase), their texts the script's (joined without spaces in Japanese).
+      expect(planned.length).toBeGreaterThanOrEqual(2);
+      expect(planned.length).toBeLessThanOrEqual(4);
       const unspaced = (text: string) => (sample.language === 'ja' ? text.replace(/\s+/gu, '') : text);
       expect(unspaced(planned.map((segment) => segment.text).join(' '))).toBe(unspaced(sample.text));
-      expect(script.videoMetadata?.segments).toHaveLength(2);
+      expect(script.videoMetadata?.segments).toHaveLength(planned.length);
 
       // No box: every character the captions draw (as cased) is in the bundled font its run is drawn with.
       const writing = captionWriting(sample.text, sample.language);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { basename } from 'node:path';
 
 export interface RunLimits {
   /** The process is killed (SIGKILL) after this long. */
@@ -38,13 +39,13 @@ export function runTool(binary: string, args: readonly string[], limits: RunLimi
     let err = '';
     let failure: ToolFailedError | undefined;
     const timer = setTimeout(() => {
-      failure = new ToolFailedError(`${binary} took longer than ${limits.timeoutMs} ms`, err, true);
+      failure = new ToolFailedError(`${basename(binary)} took longer than ${limits.timeoutMs} ms and was stopped`, err, true);
       child.kill('SIGKILL');
     }, limits.timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       outBytes += chunk.length;
       if (outBytes > limits.maxOutputBytes) {
-        failure ??= new ToolFailedError(`${binary} wrote more than ${limits.maxOutputBytes} bytes`, err);
+        failure ??= new ToolFailedError(`${basename(binary)} wrote more than ${limits.maxOutputBytes} bytes`, err);
         child.kill('SIGKILL');
         return;
       }
@@ -55,7 +56,7 @@ export function runTool(binary: string, args: readonly string[], limits: RunLimi
     });
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new ToolFailedError(`${binary} could not start: ${error.message}`, err, false, true));
+      reject(new ToolFailedError(`${basename(binary)} could not start: ${error.message}`, err, false, true));
     });
     child.on('close', (code) => {
       clearTimeout(timer);

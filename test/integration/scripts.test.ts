@@ -420,6 +420,21 @@ describe('generation (offline writer)', () => {
     }
   });
 
+  it('does not give a new script the title of one the creator already saved (issue 36)', async () => {
+    const user = await signUpAndIn(stack);
+    const body = { topic: 'Better morning coffee', extraInstructions: '3 tips about coffee beans, grinder and water temperature', duration: '30 sec', scriptCount: 1 };
+    const saved: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await user.client.post<{ scripts: Generated[] }>('/api/generate-scripts', body);
+      expect(response.status).toBe(200);
+      const [script] = response.body.scripts;
+      expect(saved.map((title) => title.toLowerCase())).not.toContain(script?.title.toLowerCase());
+      saved.push(script?.title ?? '');
+      const kept = await user.client.post<Script>('/api/scripts', { title: script?.title, scriptContent: script?.content, source: 'offline' });
+      expect(kept.status).toBe(201);
+    }
+  });
+
   it('regenerates a saved script: new words, audio and video removed, tokens charged', async () => {
     const user = await signUpAndIn(stack);
     const script = await createScript(user, { topic: 'Budget travel', duration: '15 sec', extraInstructions: 'Tips for students' });

@@ -16,6 +16,9 @@ export const unreadableAnswer = 'The script writer returned an answer that could
  * may cost, call the writer, then settle to what it really cost. A failed call gives the reservation
  * back, so nothing is charged and nothing is saved.
  */
+/** How many of the creator's newest titles a new script avoids. */
+const recentTitlesLimit = 30;
+
 export class GenerationService {
   constructor(
     private readonly writer: ScriptWriter,
@@ -55,6 +58,12 @@ export class GenerationService {
     };
   }
 
+  /** The titles of the creator's newest scripts, for the writer to avoid. */
+  private async savedTitles(userId: string): Promise<string[]> {
+    const page = await this.scripts.list(userId, { limit: recentTitlesLimit });
+    return page.items.map((script) => script.title);
+  }
+
   /** Writes in the language the request names, else the user's default (Settings), else English. */
   async generate(userId: string, input: GenerateScriptsInput): Promise<GenerationResult> {
     const language = await this.scripts.languageFor(userId, input.language);
@@ -65,6 +74,8 @@ export class GenerationService {
       extraInstructions: input.extraInstructions,
       duration: input.duration,
       count: input.scriptCount,
+      // A new script does not take the title of one the creator already has (the newest page of them).
+      avoidTitles: await this.savedTitles(userId),
     });
     const { scripts, settle } = await this.charged(userId, request, input.duration);
     const tokensUsed = await settle(true);

@@ -130,7 +130,7 @@ describe('the offline writer follows the asks', () => {
     }
   });
 
-  it('keeps the counted list and the closing question whole at every duration: the draft is never cut', async () => {
+  it('keeps the counted list and the closing question whole at every duration: the draft is never cut', { timeout: 30_000 }, async () => {
     const seeds = Array.from({ length: 12 }, (_, i) => i + 1);
     for (const [instructions, tips] of [['Give 3 tips and end with a question', 3], ['Talk about squats, deadlifts, protein and sleep. End with a question', 0], [issueExample, 3]] as const) {
       for (const duration of ['15 sec', '30 sec', '45 sec', '60 sec']) {

@@ -108,6 +108,15 @@ describe('planning shots on the spoken word', () => {
     expect(shots.some((shot) => shot.text.startsWith('then grind'))).toBe(true);
   });
 
+  it('does not cut again for a word naming the clip already on screen ("…gives you an even | grind." is one shot)', () => {
+    const text = 'Better coffee at home starts here. A burr grinder gives you an even grind. Grind only what you need.';
+    const lib = [clip('Grinder', ['grinder']), clip('Beans', ['beans']), clip('Mug', ['mug'])];
+    const planned = planShots(text, lib, context, voiceOf(text));
+    const grinderShot = planned.find((shot) => shot.text.includes('burr grinder'));
+    expect(grinderShot?.text, JSON.stringify(planned.map((shot) => shot.text))).toMatch(/grind\.$/);
+    expect(planned.some((shot) => /^grind\./.test(shot.text))).toBe(false);
+  });
+
   it('never shows the same clip twice in a row', () => {
     for (let i = 1; i < shots.length; i++) expect(shots[i]?.mediaAssetId).not.toBe(shots[i - 1]?.mediaAssetId);
     expect(shots.every((shot) => shot.mediaAssetId)).toBe(true);

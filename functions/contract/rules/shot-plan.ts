@@ -151,6 +151,11 @@ function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: n
   const cuts = new Set<number>([0]);
   let previous = 0;
   for (const k of chooseCues(points, pacing.minSeconds)) {
+    // A word naming only clips the shot before was cut in for already needs no cut of its own: its clip is on
+    // screen ("| A burr grinder gives you an even grind." stays one shot, not "…an even | grind.").
+    const showing = cueAt.get(previous);
+    const named = cues.get(k);
+    if (showing && named && named.size > 0 && [...named.keys()].every((id) => showing.has(id)) && at(k) - at(previous) < pacing.maxSeconds) continue;
     // A cue word just inside a phrase: the cut moves back to the phrase's start (the word stays in its shot),
     // else back over the words leaning on it ("fresh | coffee beans" → "| fresh coffee beans").
     let cut = k;

@@ -59,6 +59,9 @@ describe('Video Generation Settings: the caption preview in the script’s langu
     for (const [title, language, scriptContent] of Object.values(scripts)) {
       const created = await page.request.post('/api/scripts', { headers, data: { title, language, scriptContent } });
       expect(created.status(), await created.text()).toBe(201);
+      // The documented default settings saved on the script, so the dialog does not start from a new creator's look (Pop, with emoji on).
+      const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers, data: { captionSettings: captionDefaults } });
+      expect(saved.status(), await saved.text()).toBe(200);
     }
   });
 

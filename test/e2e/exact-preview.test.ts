@@ -80,6 +80,9 @@ describe('Video Generation Settings: the exact caption preview', () => {
       data: { title: 'Coffee', scriptContent },
     });
     expect(created.status()).toBe(201);
+    // The documented default settings saved on the script, so the dialog does not start from a new creator's look (Pop, with emoji on).
+    const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers, data: { captionSettings: captionDefaults } });
+    expect(saved.status(), await saved.text()).toBe(200);
   });
 
   afterAll(async () => {

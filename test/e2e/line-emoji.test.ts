@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { LocalStack } from '../../bin/local/stack';
 import { emojiFileName } from '../../functions/contract/rules/caption-emoji';
+import { captionDefaults } from '../../functions/contract/rules/captions';
 import { readCaptionPixels } from './caption-canvas';
 import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
 import { startJourney, stopJourney } from './journey';
@@ -30,6 +31,9 @@ describe('Video Generation Settings: the emoji of each caption line', () => {
       data: { title: 'Coffee', scriptContent: 'Good coffee starts with fresh beans.\nGrind them right before you brew.' },
     });
     expect(created.status()).toBe(201);
+    // The documented default settings saved on the script, so the dialog does not start from a new creator's look (Pop, with emoji on).
+    const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers: { 'x-csrf-token': csrfToken }, data: { captionSettings: captionDefaults } });
+    expect(saved.status(), await saved.text()).toBe(200);
   });
 
   afterAll(async () => {

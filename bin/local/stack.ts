@@ -61,7 +61,9 @@ const mediaBucket = 'reelsmith-media';
 /**
  * The whole product on one machine: DynamoDB Local, s3rver and cognito-local on free ports, their
  * table, bucket and user pool created if missing, then the local server running the same handlers
- * as the cloud. Used by `npm start`, the integration tests and the browser tests.
+ * as the cloud. Used by `npm start`, the integration tests and the browser tests. The local composition
+ * root: which integration gets an emulator and which an in-process adapter is decided in one table,
+ * docs/decisions/local-runtime.md.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const started = Date.now();

@@ -216,14 +216,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       resetLocalScheduler();
     });
     // The queues' workers, all at once (compose/runtime/local-queues.ts): the publication worker (the ledger is
-    // swept every 2 s: scheduled posts at their time, retries, lost hand-overs), the webhook worker's attempts
-    // and the clip-proxy job, each the handler the cloud's consumer runs.
+    // swept every 2 s: scheduled posts at their time, retries, lost hand-overs), the webhook worker's attempts,
+    // the clip-proxy job and the jobs function (completion notices), each the handler the cloud runs.
     const publicationRunner = await publicationWorkerHandler();
     const [webhooks, runClipProxies] = await Promise.all([webhookAttemptsHandler(), clipProxyJobHandler()]);
     const workers = runLocalWorkers(getConfig(), {
       publications: (ref) => publicationRunner().run(ref),
       webhooks: (job) => webhooks().attempt(job),
       clipProxies: (job) => runClipProxies(job),
+      jobs: (job) => runJob(job),
     });
     // After a restart, what the dead process held mid-upload resumes now.
     if (dataDir) {

@@ -86,16 +86,6 @@ export class InProcessScheduler implements Scheduler {
     if (this.entries.delete(name)) this.save();
   }
 
-  /** Runs a job now, without waiting (completion notices locally); false when no runner is started. */
-  runNow(job: ScheduledJob): boolean {
-    const runner = this.runner;
-    if (!runner) return false;
-    const run = runner(job, new Date(this.now())).catch((error: unknown) => this.options.onError?.(error, job));
-    this.running.add(run);
-    void run.finally(() => this.running.delete(run));
-    return true;
-  }
-
   /** What is scheduled (tests and the local inspector). */
   list(): readonly Entry[] {
     return [...this.entries.values()].sort((a, b) => a.nextAt - b.nextAt);

@@ -1,6 +1,6 @@
 import { InProcessQueue, type InProcessQueueOptions, type QueueConsumer } from '../../adapters/local/in-process-queue';
 import type { ClipProxyJob } from '../../core/media/clip-proxies';
-import type { WebhookJob } from '../../core/ports/delivery';
+import type { ScheduledJob, WebhookJob } from '../../core/ports/delivery';
 import type { PublicationRef } from '../../core/ports/publications';
 import type { AppConfig } from '../../platform/config';
 import { sharedClient } from '../../platform/entry-context';
@@ -17,6 +17,8 @@ export interface LocalQueues {
   publications: InProcessQueue<PublicationRef>;
   webhooks: InProcessQueue<WebhookJob>;
   clipProxies: InProcessQueue<ClipProxyJob>;
+  /** The jobs function's asynchronous invoke (completion notices): run by the scheduled-job handler. */
+  jobs: InProcessQueue<ScheduledJob>;
 }
 
 /** Each queue's worker: the same handler the cloud's consumer runs. */
@@ -42,6 +44,7 @@ function build(): LocalQueues {
     }),
     // One copy at a time: a long 1080p copy keeps a core busy, a second at once would only slow the renders beside it.
     clipProxies: new InProcessQueue({ concurrency: 1, onFailure: failureLog('clip-proxies', 'clip proxy job failed') }),
+    jobs: new InProcessQueue({ onFailure: failureLog('jobs', 'scheduled job failed') }),
   };
 }
 
@@ -52,10 +55,11 @@ function attach(queues: LocalQueues, to: LocalWorkers): void {
   queues.publications.consumeWith(to.publications);
   queues.webhooks.consumeWith(to.webhooks);
   queues.clipProxies.consumeWith(to.clipProxies);
+  queues.jobs.consumeWith(to.jobs);
 }
 
 function each(queues: LocalQueues | undefined): { stop(): void; idle(): Promise<void> }[] {
-  return queues ? [queues.publications, queues.webhooks, queues.clipProxies] : [];
+  return queues ? [queues.publications, queues.webhooks, queues.clipProxies, queues.jobs] : [];
 }
 
 /** This process's queues, built on first use and replaced (the old ones stopped) when the configuration changes. */

@@ -110,7 +110,7 @@ afterAll(async () => {
 
 function engine(options: { allowLoopback: boolean; delayScale?: number }) {
   const settings = new MemorySettings();
-  const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, delayScale: options.delayScale ?? 0.0005, redeliverAfter: 1 });
+  const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, delayScale: options.delayScale ?? 0.0005, redeliverAfterMs: 1_000 });
   const sender = new GuardedWebhookSender({ httpsOnly: false, allowLoopback: options.allowLoopback });
   const service = new WebhookService({
     settings,

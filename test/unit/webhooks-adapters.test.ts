@@ -142,7 +142,7 @@ describe('the in-process queue', () => {
     const ran: number[] = [];
     queue.consumeWith(async (next) => {
       ran.push(next.attempt);
-      if (next.attempt < 3) await queue.enqueue({ ...next, attempt: next.attempt + 1 }, 5);
+      if (next.attempt < 3) await queue.enqueue({ ...next, attempt: next.attempt + 1 }, 5_000);
     });
     await queue.enqueue(job(1), 0);
     await queue.idle();
@@ -151,13 +151,13 @@ describe('the in-process queue', () => {
     const slow = new InProcessQueue<WebhookJob>(webhookQueueSettings);
     const done: number[] = [];
     slow.consumeWith(async (next) => void done.push(next.attempt));
-    await slow.enqueue(job(1), 36_000);
+    await slow.enqueue(job(1), 36_000_000);
     await slow.drain();
     expect(done).toEqual([1]);
   });
 
   it('hands back a job that fails or is busy, and dead-letters it after the last receive', async () => {
-    const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, delayScale: 0.001, redeliverAfter: 1, maxReceives: 3 });
+    const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, delayScale: 0.001, redeliverAfterMs: 1_000, maxReceives: 3 });
     let calls = 0;
     queue.consumeWith(async () => {
       calls += 1;
@@ -182,8 +182,8 @@ describe('the SQS queue and its worker', () => {
   const sent = () => sqs.commandCalls(SendMessageCommand).map((call) => ({ ...call.args[0].input, body: JSON.parse(call.args[0].input.MessageBody ?? '{}') as unknown }));
 
   it('delays up to 15 minutes in SQS and carries a longer delay as notBefore', async () => {
-    await queue.enqueue(job(2), 5);
-    await queue.enqueue(job(6), 18_000);
+    await queue.enqueue(job(2), 5_000);
+    await queue.enqueue(job(6), 18_000_000);
     expect(sent()).toEqual([
       expect.objectContaining({ QueueUrl: 'https://sqs.local/q', DelaySeconds: 5, body: { job: job(2) } }),
       expect.objectContaining({ QueueUrl: 'https://sqs.local/q', DelaySeconds: 900, body: { job: job(6), notBefore: now + 18_000_000 } }),

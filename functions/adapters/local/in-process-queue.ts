@@ -1,13 +1,13 @@
+import type { Queue } from '../../core/ports/queue';
+
 /** What consumes a message; throwing or answering `'busy'` is a failed receive (redelivered when the queue redelivers). */
 export type QueueConsumer<Message> = (message: Message) => Promise<unknown>;
 
 export interface InProcessQueueOptions<Message> {
-  /** What one unit of an `enqueue` delay is, in ms (1000: the delay is in seconds, as SQS's). Default 1. */
-  unitMs?: number;
   /** Multiplies every delay (tests and benchmarks: 0.001 turns 10 h into 36 s). Default 1. */
   delayScale?: number;
-  /** After a failed receive the message runs again after this many units (a visibility timeout); absent: it is dropped. */
-  redeliverAfter?: number;
+  /** After a failed receive the message runs again after this many ms (a visibility timeout); absent: it is dropped. */
+  redeliverAfterMs?: number;
   /** Receives before a message that keeps failing is dead-lettered (a redrive policy). Default: no limit. */
   maxReceives?: number;
   /** Messages run at once (1: one after the other, in order). Default: no limit. */
@@ -29,7 +29,7 @@ interface Entry<Message> {
  * sweeps that the cloud needs anyway make the work safe to find again). `idle()` and `drain()` let tests
  * wait for, or hurry, what is pending.
  */
-export class InProcessQueue<Message> {
+export class InProcessQueue<Message> implements Queue<Message> {
   readonly deadLettered: { message: Message; reason: string; at: string }[] = [];
   private consumer: QueueConsumer<Message> | undefined;
   private readonly waiting = new Set<Entry<Message>>();
@@ -48,8 +48,8 @@ export class InProcessQueue<Message> {
     return this.consumer !== undefined;
   }
 
-  async enqueue(message: Message, delay: number): Promise<void> {
-    this.schedule({ message, receives: 0 }, delay);
+  async enqueue(message: Message, delayMs: number): Promise<void> {
+    this.schedule({ message, receives: 0 }, delayMs);
   }
 
   async deadLetter(message: Message, reason: string): Promise<void> {
@@ -84,9 +84,9 @@ export class InProcessQueue<Message> {
     return this.waiting.size === 0 && this.ready.length === 0 && this.running === 0;
   }
 
-  private schedule(entry: Entry<Message>, delay: number): void {
+  private schedule(entry: Entry<Message>, delayMs: number): void {
     this.waiting.add(entry);
-    entry.timer = setTimeout(() => this.fire(entry), Math.max(0, delay * (this.options.unitMs ?? 1) * (this.options.delayScale ?? 1)));
+    entry.timer = setTimeout(() => this.fire(entry), Math.max(0, delayMs * (this.options.delayScale ?? 1)));
     entry.timer.unref();
   }
 
@@ -110,7 +110,7 @@ export class InProcessQueue<Message> {
   }
 
   private async run(entry: Entry<Message>): Promise<void> {
-    const { redeliverAfter, maxReceives = Infinity } = this.options;
+    const { redeliverAfterMs, maxReceives = Infinity } = this.options;
     entry.receives += 1;
     let failure: string | undefined;
     try {
@@ -120,9 +120,9 @@ export class InProcessQueue<Message> {
       failure = error instanceof Error ? error.message : String(error);
       this.options.onFailure?.(error, entry.message, entry.receives);
     }
-    if (failure === undefined || redeliverAfter === undefined) return;
+    if (failure === undefined || redeliverAfterMs === undefined) return;
     if (entry.receives >= maxReceives) await this.deadLetter(entry.message, `Received ${entry.receives} times without success: ${failure}`);
-    else this.schedule(entry, redeliverAfter);
+    else this.schedule(entry, redeliverAfterMs);
   }
 
   private settle(): void {

@@ -24,8 +24,8 @@ export interface LocalQueues {
 /** Each queue's worker: the same handler the cloud's consumer runs. */
 export type LocalWorkers = { [Name in keyof LocalQueues]: LocalQueues[Name] extends InProcessQueue<infer Message> ? QueueConsumer<Message> : never };
 
-/** The webhook queue's SQS settings (lib/constructs): delays in seconds, a 30 s visibility timeout, 5 receives, 16 at once. */
-export const webhookQueueSettings = { unitMs: 1000, redeliverAfter: 30, maxReceives: 5, concurrency: 16 } satisfies InProcessQueueOptions<WebhookJob>;
+/** The webhook queue's SQS settings (lib/constructs): a 30 s visibility timeout, 5 receives, 16 at once. */
+export const webhookQueueSettings = { redeliverAfterMs: 30_000, maxReceives: 5, concurrency: 16 } satisfies InProcessQueueOptions<WebhookJob>;
 
 function failureLog(area: string, message: string) {
   return (error: unknown) => logger.child({ area }).error(message, { error: error instanceof Error ? error.message : String(error) });

@@ -26,7 +26,7 @@ export function webhookQueueOf(context: EntryContext): WebhookQueue {
   need(context, { kind: 'webhookQueue' });
   const { config } = context;
   if (config.WEBHOOK_QUEUE_URL || config.STAGE === 'cloud') return sqsWebhookQueueOf(context);
-  // This process's local queue (local-queues.ts): delays in seconds, SQS's retries; the local stack runs its worker.
+  // This process's local queue (local-queues.ts), with SQS's retries; the local stack runs its worker.
   return localQueuesOf(config).webhooks;
 }
 

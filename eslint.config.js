@@ -47,6 +47,37 @@ export default tseslint.config(
     },
   },
   {
+    // The entry points (docs/decisions/local-runtime.md): every Lambda handler gets its adapters through a
+    // composition root (functions/compose), built by `composedOnFirstUse` or `createAreaHandler`.
+    files: ['functions/{http,jobs,automation,pipeline,realtime}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/adapters/**'], message: 'an entry point takes its adapters from a composition root (functions/compose), not from adapters' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Program:not(:has(ImportSpecifier[imported.name=/^(composedOnFirstUse|createAreaHandler|videoTaskDeps)$/])) ExportNamedDeclaration :matches(FunctionDeclaration, VariableDeclarator)[id.name='handler']",
+          message: 'a handler is composed through compose: build its dependencies with composedOnFirstUse (platform/entry-point.ts) or createAreaHandler',
+        },
+      ],
+    },
+  },
+  {
+    // adapters/local is the local runtime's (its stand-ins and the offline providers): only the composition
+    // roots choose it; no cloud code, adapter or entry point imports it.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/compose/**', 'functions/adapters/local/**', 'functions/core/**', 'functions/platform/**', 'functions/{http,jobs,automation,pipeline,realtime}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/adapters/local/**', '**/adapters/local', '../local/**', '../../local/**'], message: 'only the composition roots (functions/compose) import adapters/local' }] },
+      ],
+    },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

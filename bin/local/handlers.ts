@@ -25,6 +25,8 @@ export const scheduledJobHandler = () => import('../../functions/jobs/scheduled-
 export const tickHandler = () => import('../../functions/jobs/tick').then((m) => m.handler);
 /** The publication worker's runner: the local queue's consumer and the sweep. */
 export const publicationWorkerHandler = () => import('../../functions/jobs/publication-worker').then((m) => m.composePublicationWorker);
+/** The webhook worker's attempts: the local webhook queue's consumer. */
+export const webhookAttemptsHandler = () => import('../../functions/jobs/webhook-worker').then((m) => m.composeWebhookAttemptsOnce);
 /** The clip-proxy job's handler: the local runner of clips kept without a proxy copy. */
 export const clipProxyJobHandler = () => import('../../functions/jobs/clip-proxies').then((m) => m.handler);
 

@@ -6,6 +6,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
+  type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
 import {
   CognitoIdentityProviderClient,
@@ -19,6 +20,14 @@ import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dyn
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const region = 'us-east-1';
 
+type Index = (typeof tableSchema.globalSecondaryIndexes)[number];
+const attributes = (...names: string[]): AttributeDefinition[] => names.map((AttributeName) => ({ AttributeName, AttributeType: 'S' }));
+const keySchema = (key: { partitionKey: string; sortKey: string }): KeySchemaElement[] => [
+  { AttributeName: key.partitionKey, KeyType: 'HASH' },
+  { AttributeName: key.sortKey, KeyType: 'RANGE' },
+];
+const indexOf = (index: Index) => ({ IndexName: index.indexName, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' as const } });
+
 /** Creates the single table with its indexes and TTL unless it exists (the same definition CDK uses). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region, credentials: localCredentials });
@@ -30,29 +39,14 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const attributeNames = new Set<string>([tableSchema.partitionKey, tableSchema.sortKey]);
-  for (const index of tableSchema.globalSecondaryIndexes) {
-    attributeNames.add(index.partitionKey);
-    attributeNames.add(index.sortKey);
-  }
-  const AttributeDefinitions: AttributeDefinition[] = [...attributeNames].map((AttributeName) => ({ AttributeName, AttributeType: 'S' }));
+  const keys = [tableSchema, ...tableSchema.globalSecondaryIndexes].flatMap((key) => [key.partitionKey, key.sortKey]);
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions,
-      KeySchema: [
-        { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
-        { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: tableSchema.globalSecondaryIndexes.map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      AttributeDefinitions: attributes(...new Set(keys)),
+      KeySchema: keySchema(tableSchema),
+      GlobalSecondaryIndexes: tableSchema.globalSecondaryIndexes.map(indexOf),
     }),
   );
   await client.send(
@@ -74,22 +68,8 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, pres
     await client.send(
       new UpdateTableCommand({
         TableName: tableName,
-        AttributeDefinitions: [
-          { AttributeName: index.partitionKey, AttributeType: 'S' },
-          { AttributeName: index.sortKey, AttributeType: 'S' },
-        ],
-        GlobalSecondaryIndexUpdates: [
-          {
-            Create: {
-              IndexName: index.indexName,
-              KeySchema: [
-                { AttributeName: index.partitionKey, KeyType: 'HASH' },
-                { AttributeName: index.sortKey, KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: 'ALL' },
-            },
-          },
-        ],
+        AttributeDefinitions: attributes(index.partitionKey, index.sortKey),
+        GlobalSecondaryIndexUpdates: [{ Create: indexOf(index) }],
       }),
     );
     for (let i = 0; i < 600; i += 1) {

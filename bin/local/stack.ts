@@ -10,9 +10,8 @@ import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
 import { startStripeEmulator, type StripeEmulator } from './emulators/stripe';
 import { startPublishingSandbox, type PublishingSandbox } from './emulators/publishing-sandbox';
-import { automationHandlers, clipProxyJobHandler, pipelineHandlers, publicationWorkerHandler, scheduledJobHandler, tickHandler } from './handlers';
-import { consumeLocalClipProxies, localClipProxiesIdle, stopLocalClipProxies } from '../../functions/compose/runtime/clip-proxy-requests';
-import { consumeLocalPublications, localPublicationsIdle, stopLocalPublications } from '../../functions/compose/runtime/publication-queue';
+import { automationHandlers, clipProxyJobHandler, pipelineHandlers, publicationWorkerHandler, scheduledJobHandler, tickHandler, webhookAttemptsHandler } from './handlers';
+import { runLocalWorkers } from '../../functions/compose/runtime/local-queues';
 import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
 import { freePort } from './free-port';
@@ -62,7 +61,9 @@ const mediaBucket = 'reelsmith-media';
 /**
  * The whole product on one machine: DynamoDB Local, s3rver and cognito-local on free ports, their
  * table, bucket and user pool created if missing, then the local server running the same handlers
- * as the cloud. Used by `npm start`, the integration tests and the browser tests.
+ * as the cloud. Used by `npm start`, the integration tests and the browser tests. The local composition
+ * root: which integration gets an emulator and which an in-process adapter is decided in one table,
+ * docs/decisions/local-runtime.md.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const started = Date.now();
@@ -214,10 +215,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await scheduler.idle();
       resetLocalScheduler();
     });
-    // Posting: this process is the publication worker; the ledger is swept every 2 s (scheduled
-    // posts at their time, retries, lost hand-overs) and, after a restart, what the dead process held resumes now.
+    // The queues' workers, all at once (compose/runtime/local-queues.ts): the publication worker (the ledger is
+    // swept every 2 s: scheduled posts at their time, retries, lost hand-overs), the webhook worker's attempts,
+    // the clip-proxy job and the jobs function (completion notices), each the handler the cloud runs.
     const publicationRunner = await publicationWorkerHandler();
-    consumeLocalPublications(getConfig(), (ref) => publicationRunner().run(ref));
+    const [webhooks, runClipProxies] = await Promise.all([webhookAttemptsHandler(), clipProxyJobHandler()]);
+    const workers = runLocalWorkers(getConfig(), {
+      publications: (ref) => publicationRunner().run(ref),
+      webhooks: (job) => webhooks().attempt(job),
+      clipProxies: (job) => runClipProxies(job),
+      jobs: (job) => runJob(job),
+    });
+    // After a restart, what the dead process held mid-upload resumes now.
     if (dataDir) {
       const resumed = await publicationRunner().resumeAbandoned();
       if (resumed > 0) say(`  recovery   ${resumed} publication(s) left mid-upload by the previous process resume from their checkpoint`);
@@ -226,15 +235,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     publicationSweep.unref();
     stoppers.push(async () => {
       clearInterval(publicationSweep);
-      stopLocalPublications();
-      await localPublicationsIdle();
-    });
-    // Clip proxies: this process runs the clip-proxy job's handler for clips kept without a copy, one at a time.
-    const runClipProxies = await clipProxyJobHandler();
-    consumeLocalClipProxies(getConfig(), (job) => runClipProxies(job));
-    stoppers.push(async () => {
-      stopLocalClipProxies();
-      await localClipProxiesIdle();
+      await workers.stop();
     });
     say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
     say(`  realtime   ws               ws://localhost:${port}/ws`);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { DynamoSuppressionList } from '../adapters/aws/dynamo/mail-quota';
 import { mailFeedbackAccess } from '../platform/access';
-import { tableOf } from '../compose/clients/table';
+import { composeMailFeedback } from '../compose/mail-feedback';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { logger } from '../platform/logger';
 
@@ -15,7 +14,7 @@ const feedbackSchema = z.object({
   }),
 });
 
-const deps = composedOnFirstUse('jobs:mail-feedback', mailFeedbackAccess, (context) => ({ suppression: new DynamoSuppressionList(tableOf(context, 'read-write')) }));
+const deps = composedOnFirstUse('jobs:mail-feedback', mailFeedbackAccess, composeMailFeedback);
 const log = logger.child({ area: 'mail-feedback' });
 
 /**

@@ -1,5 +1,5 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { publicationMessageSchema } from '../adapters/aws/sqs-publication-queue';
+import { publicationMessageSchema } from '../core/publishing/publication-message';
 import type { PublicationRunner } from '../core/publishing/publication-runner';
 import { publicationWorkerAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scheduledJobSchema } from '../adapters/local/in-process-scheduler';
+import { scheduledJobSchema } from '../core/delivery/scheduled-job';
 import { jobsAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeJobs } from '../compose/jobs';

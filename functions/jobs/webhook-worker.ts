@@ -1,9 +1,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { DynamoDeliverySettingsRepository } from '../adapters/aws/dynamo/delivery-settings';
 import { webhookWorkerAccess } from '../platform/access';
-import { tableOf } from '../compose/clients/table';
 import { composedOnFirstUse } from '../platform/entry-point';
-import { composeWebhookWorker, type WebhookWorkerDeps } from '../compose/webhooks';
+import { composeWebhookAttempts, composeWebhookWorker, type WebhookWorkerDeps } from '../compose/webhooks';
 import { logger } from '../platform/logger';
 
 const log = logger.child({ area: 'webhooks', entry: 'webhook-worker' });
@@ -37,8 +35,7 @@ export function createWebhookWorker(deps: () => WebhookWorkerDeps): (event: SQSE
   };
 }
 
-export const handler = createWebhookWorker(
-  composedOnFirstUse('webhook-worker', webhookWorkerAccess, (context) =>
-    composeWebhookWorker(context, new DynamoDeliverySettingsRepository(tableOf(context, 'read-write'))),
-  ),
-);
+export const handler = createWebhookWorker(composedOnFirstUse('webhook-worker', webhookWorkerAccess, (context) => composeWebhookWorker(context)));
+
+/** The worker's attempts without SQS around them: what the local stack's webhook queue runs. */
+export const composeWebhookAttemptsOnce = composedOnFirstUse('webhook-worker:local', webhookWorkerAccess, composeWebhookAttempts);

@@ -1,13 +1,10 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { z } from 'zod';
-import { getAppOrigin } from '../platform/app-origin';
 import { AppError, isShownToUser } from '../core/errors';
 import { realtimeAccess } from '../platform/access';
-import { getConfig } from '../platform/config';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeRealtime } from '../compose/realtime';
 import { createLogger } from '../platform/logger';
-import { readSsmParameter } from '../adapters/aws/ssm-parameter';
 
 /**
  * $connect, $disconnect and $default of the WebSocket API, one module for API Gateway and for the
@@ -38,12 +35,11 @@ export async function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV
   const event = websocketEventSchema.parse(rawEvent);
   const { routeKey, connectionId } = event.requestContext;
   const log = createLogger({ service: 'reelsmith', area: 'realtime', requestId: event.requestContext.requestId, connectionId });
-  const { realtime } = deps();
-  const config = getConfig();
+  const { realtime, appOrigin } = deps();
   try {
     if (routeKey === '$connect') {
       const origin = headerOf(event, 'origin');
-      const allowed = await getAppOrigin(config, readSsmParameter);
+      const allowed = await appOrigin();
       if (origin !== allowed) {
         log.warn('websocket origin refused', { origin });
         return { statusCode: 403, body: 'Forbidden' };

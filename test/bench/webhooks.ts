@@ -15,12 +15,13 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { startLocalStack } from '../../bin/local/stack';
 import { DynamoWebhookDeliveryLog } from '../../functions/adapters/aws/dynamo/webhook-deliveries';
-import { InProcessWebhookQueue } from '../../functions/adapters/local/in-process-webhook-queue';
+import { InProcessQueue } from '../../functions/adapters/local/in-process-queue';
+import { webhookQueueSettings } from '../../functions/compose/runtime/local-queues';
 import { GuardedWebhookSender } from '../../functions/adapters/net/webhook-sender';
 import type { WebhookDelivery } from '../../functions/contract/delivery';
 import { WebhookService } from '../../functions/core/delivery/webhooks';
 import { newId } from '../../functions/core/ids';
-import type { DeliverySettingsRepository, StoredDeliverySettings } from '../../functions/core/ports/delivery';
+import type { DeliverySettingsRepository, StoredDeliverySettings, WebhookJob } from '../../functions/core/ports/delivery';
 import type { WebhookAttemptClaim, WebhookAttemptLog } from '../../functions/core/ports/webhooks';
 import { services } from '../support/services';
 
@@ -70,7 +71,7 @@ async function run(label: string, log: WebhookAttemptLog, url: string, count: nu
   const userId = newId();
   const now = new Date().toISOString();
   const settings = new BenchSettings({ ...newDeliverySettings(userId, now, secret), webhookUrl: url, enableVideoWebhook: true, enableAudioWebhook: true, enableEmailAutomation: false });
-  const queue = new InProcessWebhookQueue({ concurrency: parallel });
+  const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, concurrency: parallel });
   const sender = new GuardedWebhookSender({ httpsOnly: false, allowLoopback: true });
   const service = new WebhookService({ settings, queue, log, sender, clock: () => new Date(), ids: newId, random: Math.random });
   const started = new Map<string, number>();

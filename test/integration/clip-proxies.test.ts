@@ -22,7 +22,7 @@ import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
 import { startTestStack } from './support/stack';
 import { handler as clipProxyJob } from '../../functions/jobs/clip-proxies';
-import { localClipProxiesIdle } from '../../functions/compose/runtime/clip-proxy-requests';
+import { localQueueIdle } from '../../functions/compose/runtime/local-queues';
 
 /**
  * The preview is the video: each uploaded clip gets a small proxy copy beside it, which the
@@ -252,7 +252,7 @@ describe('clip proxies made in the background', () => {
     // A clip within the upload's limit: its proxy is made in the request, then taken away, as for a clip kept
     // without one; the job's runs are what is tested, and a short clip keeps them short.
     const asset = await uploadAsset(user.client, landscape);
-    await localClipProxiesIdle();
+    await localQueueIdle('clipProxies');
     const proxyKey = objectKeys.mediaProxy(user.id, asset.id);
     const { s3, table, config } = services();
     await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey }));
@@ -269,7 +269,7 @@ describe('clip proxies made in the background', () => {
 
     // Deleted while the copy is made: the copy is deleted too.
     const other = await uploadAsset(user.client, landscape);
-    await localClipProxiesIdle();
+    await localQueueIdle('clipProxies');
     await table.client.send(new UpdateCommand({ TableName: config.TABLE_NAME, Key: assetEntity.key({ userId: user.id, id: other.id }), UpdateExpression: 'REMOVE proxyKey' }));
     await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: objectKeys.mediaProxy(user.id, other.id) }));
     const running = clipProxyJob({ kind: 'clip-proxies', userId: user.id, assetIds: [other.id] });

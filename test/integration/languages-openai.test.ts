@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { localScheduler } from '../../functions/adapters/local/in-process-scheduler';
+import { localQueueIdle } from '../../functions/compose/runtime/local-queues';
 import type { GenerationResult } from '../../functions/contract/generation';
 import { languageWordCount } from '../../functions/contract/rules/language-words';
 import { countHashtags } from '../../functions/contract/rules/post-caption';
@@ -35,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await localScheduler().idle();
+  await localQueueIdle('jobs');
   await stack?.stop();
   await fake?.close();
   delete process.env.OPENAI_API_KEY;

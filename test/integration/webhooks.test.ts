@@ -5,14 +5,16 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoWebhookDeliveryLog } from '../../functions/adapters/aws/dynamo/webhook-deliveries';
-import { InProcessWebhookQueue } from '../../functions/adapters/local/in-process-webhook-queue';
+import { DynamoDeliverySettingsRepository } from '../../functions/adapters/aws/dynamo/delivery-settings';
+import { InProcessQueue } from '../../functions/adapters/local/in-process-queue';
 import { checkWebhookUrl, GuardedWebhookSender } from '../../functions/adapters/net/webhook-sender';
 import { WebhookService } from '../../functions/core/delivery/webhooks';
 import { ValidationError } from '../../functions/core/errors';
 import { newId } from '../../functions/core/ids';
-import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../functions/core/ports/delivery';
+import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings, WebhookJob } from '../../functions/core/ports/delivery';
 import { webhookWorkerAccess } from '../../functions/platform/access';
 import { webhooksOf } from '../../functions/compose/webhooks';
+import { webhookQueueSettings } from '../../functions/compose/runtime/local-queues';
 import { services } from '../support/services';
 import { startTestStack } from './support/stack';
 
@@ -108,7 +110,7 @@ afterAll(async () => {
 
 function engine(options: { allowLoopback: boolean; delayScale?: number }) {
   const settings = new MemorySettings();
-  const queue = new InProcessWebhookQueue({ delayScale: options.delayScale ?? 0.0005, redeliverSeconds: 1 });
+  const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, delayScale: options.delayScale ?? 0.0005, redeliverAfterMs: 1_000 });
   const sender = new GuardedWebhookSender({ httpsOnly: false, allowLoopback: options.allowLoopback });
   const service = new WebhookService({
     settings,
@@ -186,7 +188,7 @@ describe('webhooks to a receiver that checks signatures', () => {
     const eventId = await service.dispatch(userId, 'video.completed', completion);
     await queue.idle();
     expect(received.filter((r) => r.id === eventId)).toHaveLength(7);
-    expect(queue.deadLettered.map((d) => [d.job.eventId, d.job.attempt])).toEqual([[eventId, 7]]);
+    expect(queue.deadLettered.map((d) => [d.message.eventId, d.message.attempt])).toEqual([[eventId, 7]]);
     expect(settings.failures.get(userId)).toContain('gave up after 7 attempts');
     expect((await service.recent(userId)).map((d) => d.outcome)).toEqual(['failed', ...Array<string>(6).fill('retrying')]);
     sender.close();
@@ -210,11 +212,14 @@ describe('webhooks to a receiver that checks signatures', () => {
     sender.close();
   });
 
-  it('sends a test event now, logged, through the local composition (in-process queue, loopback allowed locally)', async () => {
-    const settings = new MemorySettings();
+  it('sends a test event now, logged, through the local composition (the local queue and the stack worker, loopback allowed locally)', async () => {
+    // The stack's worker reads the saved URL from the table, as the cloud's does.
+    const settings = new DynamoDeliverySettingsRepository(services().table);
     const { config } = services();
     const service = webhooksOf({ entry: 'webhook-worker', access: webhookWorkerAccess, config }, settings);
-    const userId = settings.add(`${base}/composed`);
+    const userId = newId();
+    const now = new Date().toISOString();
+    await settings.save(userId, newDeliverySettings(userId, now, secret), { webhookUrl: `${base}/composed`, enableVideoWebhook: true, enableAudioWebhook: true, enableEmailAutomation: false });
     const result = await service.test(userId);
     expect(result).toMatchObject({ delivered: true, statusCode: 200 });
     expect(received.filter((r) => r.path === '/composed' && r.type === 'webhook.test' && r.verified)).toHaveLength(1);

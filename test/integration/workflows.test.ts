@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import { localScheduler } from '../../functions/adapters/local/in-process-scheduler';
+import { localQueueIdle } from '../../functions/compose/runtime/local-queues';
 import type { Script } from '../../functions/contract/scripts';
 import type { AutomationSchedule, TestWorkflowResult, VideoTemplate } from '../../functions/contract/workflows';
 import { handler as scheduledJob } from '../../functions/jobs/scheduled-job';
@@ -33,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   pipelineTestHooks.clear();
   await localScheduler().idle();
+  await localQueueIdle('jobs');
   await stack?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -278,6 +280,7 @@ describe('a run', () => {
       // the execution has ended (RecordFailure is its last task) and the notices it handed over have been sent.
       await expect.poll(async () => (await automationExecution(schedule.id, '2026-05-10T09-00Z')).status, { timeout: 10_000, interval: 100 }).not.toBe('RUNNING');
       await localScheduler().idle();
+      await localQueueIdle('jobs');
       mails = (await mailsTo(`${user.username}@example.com`)).filter((mail) => mail.subject === 'Automation failed: Mornings');
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toContain('Failed to generate video. Please try again.');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { automationTasks } from '../../functions/automation/tasks';
 import { clipProxyJobs, clipProxyJobSchema } from '../../functions/core/media/clip-proxies';
-import { InProcessClipProxyJobs } from '../../functions/adapters/local/in-process-clip-proxy-jobs';
+import { InProcessQueue } from '../../functions/adapters/local/in-process-queue';
+import type { ClipProxyJob } from '../../functions/core/media/clip-proxies';
 import { pipelineTasks } from '../../functions/pipeline/tasks';
 import { clipProxyJobAccess, type FunctionAccess } from '../../functions/platform/access';
 import { areaAccess } from '../../functions/platform/routes';
@@ -17,8 +18,9 @@ describe('the clip-proxy job', () => {
   });
 
   it('runs locally after the caller has its answer, one job at a time', async () => {
-    const jobs = new InProcessClipProxyJobs();
-    await expect(jobs.request('u1', ['a'])).rejects.toThrow();
+    // The local queue as compose/runtime/local-queues.ts makes it for clip proxies: one at a time.
+    const jobs = new InProcessQueue<ClipProxyJob>({ concurrency: 1 });
+    expect(jobs.hasConsumer).toBe(false);
     const order: string[] = [];
     let running = 0;
     let most = 0;
@@ -29,8 +31,7 @@ describe('the clip-proxy job', () => {
       order.push(job.assetIds.join());
       running -= 1;
     });
-    await jobs.request('u1', ['a']);
-    await jobs.request('u1', ['b']);
+    for (const job of [...clipProxyJobs('u1', ['a']), ...clipProxyJobs('u1', ['b'])]) await jobs.enqueue(job, 0);
     expect(order).toEqual([]);
     await jobs.idle();
     expect(order).toEqual(['a', 'b']);

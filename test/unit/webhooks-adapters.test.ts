@@ -4,7 +4,8 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SqsWebhookQueue } from '../../functions/adapters/aws/sqs-webhook-queue';
-import { InProcessWebhookQueue } from '../../functions/adapters/local/in-process-webhook-queue';
+import { InProcessQueue } from '../../functions/adapters/local/in-process-queue';
+import { webhookQueueSettings } from '../../functions/compose/runtime/local-queues';
 import { checkWebhookUrl, GuardedWebhookSender, isLoopbackAddress, parseRetryAfter } from '../../functions/adapters/net/webhook-sender';
 import type { WebhookJob } from '../../functions/core/ports/delivery';
 
@@ -137,26 +138,26 @@ describe('the guarded webhook POST', () => {
 
 describe('the in-process queue', () => {
   it('runs jobs after their (scaled) delay, waits for idle, and drains what waits', async () => {
-    const queue = new InProcessWebhookQueue({ delayScale: 0.001 });
+    const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, delayScale: 0.001 });
     const ran: number[] = [];
     queue.consumeWith(async (next) => {
       ran.push(next.attempt);
-      if (next.attempt < 3) await queue.enqueue({ ...next, attempt: next.attempt + 1 }, 5);
+      if (next.attempt < 3) await queue.enqueue({ ...next, attempt: next.attempt + 1 }, 5_000);
     });
     await queue.enqueue(job(1), 0);
     await queue.idle();
     expect(ran).toEqual([1, 2, 3]);
 
-    const slow = new InProcessWebhookQueue();
+    const slow = new InProcessQueue<WebhookJob>(webhookQueueSettings);
     const done: number[] = [];
     slow.consumeWith(async (next) => void done.push(next.attempt));
-    await slow.enqueue(job(1), 36_000);
+    await slow.enqueue(job(1), 36_000_000);
     await slow.drain();
     expect(done).toEqual([1]);
   });
 
   it('hands back a job that fails or is busy, and dead-letters it after the last receive', async () => {
-    const queue = new InProcessWebhookQueue({ delayScale: 0.001, redeliverSeconds: 1, maxReceives: 3 });
+    const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, delayScale: 0.001, redeliverAfterMs: 1_000, maxReceives: 3 });
     let calls = 0;
     queue.consumeWith(async () => {
       calls += 1;
@@ -166,7 +167,7 @@ describe('the in-process queue', () => {
     await queue.enqueue(job(), 0);
     await queue.idle();
     expect(calls).toBe(3);
-    expect(queue.deadLettered).toEqual([expect.objectContaining({ job: job(), reason: 'Received 3 times without success: boom' })]);
+    expect(queue.deadLettered).toEqual([expect.objectContaining({ message: job(), reason: 'Received 3 times without success: boom' })]);
   });
 });
 
@@ -181,8 +182,8 @@ describe('the SQS queue and its worker', () => {
   const sent = () => sqs.commandCalls(SendMessageCommand).map((call) => ({ ...call.args[0].input, body: JSON.parse(call.args[0].input.MessageBody ?? '{}') as unknown }));
 
   it('delays up to 15 minutes in SQS and carries a longer delay as notBefore', async () => {
-    await queue.enqueue(job(2), 5);
-    await queue.enqueue(job(6), 18_000);
+    await queue.enqueue(job(2), 5_000);
+    await queue.enqueue(job(6), 18_000_000);
     expect(sent()).toEqual([
       expect.objectContaining({ QueueUrl: 'https://sqs.local/q', DelaySeconds: 5, body: { job: job(2) } }),
       expect.objectContaining({ QueueUrl: 'https://sqs.local/q', DelaySeconds: 900, body: { job: job(6), notBefore: now + 18_000_000 } }),

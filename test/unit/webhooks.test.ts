@@ -56,8 +56,9 @@ class FakeSettings implements DeliverySettingsRepository {
 class FakeQueue implements WebhookQueue {
   readonly enqueued: { job: WebhookJob; delay: number }[] = [];
   readonly dead: { job: WebhookJob; reason: string }[] = [];
-  async enqueue(job: WebhookJob, delaySeconds: number) {
-    this.enqueued.push({ job, delay: delaySeconds });
+  /** Delays kept in seconds, as the retry schedule is written. */
+  async enqueue(job: WebhookJob, delayMs: number) {
+    this.enqueued.push({ job, delay: delayMs / 1000 });
   }
   async deadLetter(job: WebhookJob, reason: string) {
     this.dead.push({ job, reason });

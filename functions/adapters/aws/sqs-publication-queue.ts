@@ -1,11 +1,8 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { z } from 'zod';
 import type { PublicationQueue, PublicationRef } from '../../core/ports/publications';
 
 /** SQS holds a message back at most 15 minutes; a later retry is found by the sweep at its time. */
 const maxDelaySeconds = 900;
-
-export const publicationMessageSchema = z.object({ userId: z.string().min(1).max(100), id: z.string().min(1).max(100) }).strict();
 
 /** The publication queue in the cloud: one message per hand-over, consumed by the publication worker Lambda. */
 export class SqsPublicationQueue implements PublicationQueue {

@@ -34,8 +34,8 @@ export class SqsWebhookQueue implements WebhookQueue {
     private readonly log: (message: string, fields: Record<string, unknown>) => void = () => undefined,
   ) {}
 
-  async enqueue(job: WebhookJob, delaySeconds: number): Promise<void> {
-    const delay = Math.max(0, delaySeconds);
+  async enqueue(job: WebhookJob, delayMs: number): Promise<void> {
+    const delay = Math.max(0, delayMs) / 1000;
     const notBefore = delay > maxSqsDelaySeconds ? this.clock().getTime() + Math.round(delay * 1000) : undefined;
     await this.send({ job, ...(notBefore !== undefined ? { notBefore } : {}) }, delay);
   }

@@ -3,17 +3,11 @@ import { dirname } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import type { RecurringSpec, ScheduledJob, Scheduler } from '../../core/ports/delivery';
-
-const jobSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('scheduled-email'), userId: z.string(), scheduledEmailId: z.string() }),
-  z.object({ kind: z.literal('weekly-email'), userId: z.string() }),
-  z.object({ kind: z.literal('automation-run'), userId: z.string().max(100), scheduleId: z.string().max(100), scheduledAt: z.string().max(64).optional() }),
-  z.object({ kind: z.literal('completed'), userId: z.string(), result: z.enum(['video', 'audio', 'video-failed']), scriptId: z.string(), fileUrl: z.string().max(500), error: z.string().max(1000).optional() }),
-]);
+import { scheduledJobSchema } from '../../core/delivery/scheduled-job';
 
 const entrySchema = z.object({
   name: z.string(),
-  job: jobSchema,
+  job: scheduledJobSchema,
   /** ms; the next firing. */
   nextAt: z.number(),
   recurring: z.object({ cron: z.string(), timeZone: z.string() }).optional(),
@@ -92,16 +86,6 @@ export class InProcessScheduler implements Scheduler {
     if (this.entries.delete(name)) this.save();
   }
 
-  /** Runs a job now, without waiting (completion notices locally); false when no runner is started. */
-  runNow(job: ScheduledJob): boolean {
-    const runner = this.runner;
-    if (!runner) return false;
-    const run = runner(job, new Date(this.now())).catch((error: unknown) => this.options.onError?.(error, job));
-    this.running.add(run);
-    void run.finally(() => this.running.delete(run));
-    return true;
-  }
-
   /** What is scheduled (tests and the local inspector). */
   list(): readonly Entry[] {
     return [...this.entries.values()].sort((a, b) => a.nextAt - b.nextAt);
@@ -171,4 +155,3 @@ export function resetLocalScheduler(): void {
   shared = undefined;
 }
 
-export { jobSchema as scheduledJobSchema };

@@ -1,9 +1,9 @@
 import { LambdaCompletionNotices } from '../../adapters/aws/lambda-completion-notices';
-import { localScheduler } from '../../adapters/local/in-process-scheduler';
 import type { CompletionNotice, CompletionNotices } from '../../core/ports/delivery';
 import { need, type EntryContext } from '../../platform/entry-context';
 import { logger } from '../../platform/logger';
 import { lambdaHandoff } from './lambda-handoff';
+import { localQueuesOf } from './local-queues';
 
 /**
  * Where the local stack and the cloud differ, one module per port (kept apart so a bundle carries only
@@ -13,7 +13,7 @@ import { lambdaHandoff } from './lambda-handoff';
 
 /**
  * Where a finished video or voice-over is announced to delivery: the jobs function in the cloud, the
- * local job runner in process. A failure to announce is logged, never the caller's failure.
+ * jobs' local queue in process (local-queues.ts). A failure to announce is logged, never the caller's failure.
  */
 export function completionNoticesOf(context: EntryContext): CompletionNotices {
   need(context, { kind: 'notifiesDelivery' });
@@ -26,7 +26,9 @@ export function completionNoticesOf(context: EntryContext): CompletionNotices {
         return (notice) => notices.completed(notice);
       },
       local: async (notice) => {
-        if (!localScheduler({ stateFile: config.SCHEDULER_STATE_FILE }).runNow({ kind: 'completed', ...notice })) log.info('no local job runner: completion not delivered', { scriptId: notice.scriptId });
+        const jobs = localQueuesOf(config).jobs;
+        if (jobs.hasConsumer) await jobs.enqueue({ kind: 'completed', ...notice }, 0);
+        else log.info('no local job runner: completion not delivered', { scriptId: notice.scriptId });
       },
       failed: (error, notice) => log.warn('completion not handed to delivery', { scriptId: notice.scriptId, error: String(error) }),
     }),

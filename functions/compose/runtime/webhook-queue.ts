@@ -1,22 +1,18 @@
 import { SqsWebhookQueue } from '../../adapters/aws/sqs-webhook-queue';
-import { InProcessWebhookQueue } from '../../adapters/local/in-process-webhook-queue';
 import { GuardedWebhookSender } from '../../adapters/net/webhook-sender';
-import type { WebhookJob, WebhookQueue } from '../../core/ports/delivery';
+import type { WebhookQueue } from '../../core/ports/delivery';
 import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
 import { sqsOf } from '../clients/sqs';
 import { logger } from '../../platform/logger';
-import { processLocalRunner } from './local-runner';
+import { localQueuesOf } from './local-queues';
 
 /**
  * Where the local stack and the cloud differ, one module per port (kept apart so a bundle carries only
  * the adapters its entry uses): each choice of an adapter by runtime is made in this folder, from the
- * configuration, so no composition root asks which runtime it runs in. The webhooks' queue (SQS in the cloud, one in-process queue locally) and sender (https only in the cloud).
+ * configuration, so no composition root asks which runtime it runs in. The webhooks' queue (SQS in the cloud, the local queue otherwise) and sender (https only in the cloud).
  */
 
 const logLine = (message: string, fields: Record<string, unknown>) => logger.child({ area: 'webhooks' }).info(message, fields);
-
-/** The process's local queue (replaced, and the old one stopped, when the configuration changes). */
-const localQueue = processLocalRunner('webhook-queue-local', () => new InProcessWebhookQueue({ log: logLine }));
 
 /** The SQS queue adapter; the worker also uses it to accept (or send round again) a received message. */
 export function sqsWebhookQueueOf(context: EntryContext): SqsWebhookQueue {
@@ -30,12 +26,8 @@ export function webhookQueueOf(context: EntryContext): WebhookQueue {
   need(context, { kind: 'webhookQueue' });
   const { config } = context;
   if (config.WEBHOOK_QUEUE_URL || config.STAGE === 'cloud') return sqsWebhookQueueOf(context);
-  return localQueue.of(config);
-}
-
-/** Locally, the first service built consumes the process's queue (in the cloud the worker Lambda does). */
-export function consumeLocally(queue: WebhookQueue, attempt: (job: WebhookJob) => Promise<unknown>): void {
-  if (queue instanceof InProcessWebhookQueue && !queue.hasConsumer) queue.consumeWith(attempt);
+  // This process's local queue (local-queues.ts), with SQS's retries; the local stack runs its worker.
+  return localQueuesOf(config).webhooks;
 }
 
 /** One sender per process (its keep-alive sockets are shared): https only and public addresses in the cloud; locally http and loopback too. */

@@ -192,7 +192,7 @@ export class WebhookService {
       case 'retry':
         if (!last) {
           outcome = 'retrying';
-          await queue.enqueue({ ...job, attempt: job.attempt + 1 }, retryDelaySeconds(job.attempt + 1, this.deps.random(), verdict.retryAfterSeconds));
+          await queue.enqueue({ ...job, attempt: job.attempt + 1 }, retryDelaySeconds(job.attempt + 1, this.deps.random(), verdict.retryAfterSeconds) * 1000);
         } else {
           outcome = 'failed';
           error = `${verdict.error}; gave up after ${maxWebhookAttempts} attempts`;

@@ -1,3 +1,4 @@
+import type { Queue } from './queue';
 import type { ObjectStore } from './object-store';
 import type { AutomationSettings, DeliverySettings, ScheduledEmail, WebhookDelivery, WebhookEventType, WebhookPayload } from '../../contract/delivery';
 
@@ -43,9 +44,7 @@ export interface WebhookJob {
 }
 
 /** Carries webhook attempts: SQS with a DLQ in the cloud, timers in process locally. */
-export interface WebhookQueue {
-  /** Runs `job` after `delaySeconds` (0: now). */
-  enqueue(job: WebhookJob, delaySeconds: number): Promise<void>;
+export interface WebhookQueue extends Queue<WebhookJob> {
   /** After the last attempt: the event is kept for inspection. */
   deadLetter(job: WebhookJob, reason: string): Promise<void>;
 }

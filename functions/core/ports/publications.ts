@@ -1,3 +1,4 @@
+import type { Queue } from './queue';
 import type { PublicationStatus, PublishingPlatform } from '../../contract/publishing';
 import type { PostDetails, PostingCheckpoint } from './posting';
 
@@ -85,9 +86,7 @@ export interface PublicationStore {
 }
 
 /** Hands a publication to a worker, now or after `delayMs`. */
-export interface PublicationQueue {
-  enqueue(ref: PublicationRef, delayMs: number): Promise<void>;
-}
+export type PublicationQueue = Queue<PublicationRef>;
 
 /** The outside world hears of an outcome: the live card and the webhooks. */
 export interface PublicationEvents {

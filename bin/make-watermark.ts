@@ -8,7 +8,7 @@ import { runTool } from '../functions/adapters/ffmpeg/run';
  * Draws the free plan's watermark, functions/pipeline/assets/watermark.png: the wordmark "Made with
  * Reelsmith" in white DejaVu Sans (the bundled `dejavu-fonts-ttf`, never the machine's fonts) on a dark,
  * translucent rounded plate that reads on any picture. It is drawn at twice the size it is shown
- * (360x144): the render fits it into the spec's 180x180 box (180x72), bottom-left, 30 px from the edges.
+ * (360x144): the render fits it into the product's (docs/product.md#logo) 180x180 box (180x72), bottom-left, 30 px from the edges.
  * The result depends only on the pinned ffmpeg and font, so running this again gives the same picture.
  *
  *   npx tsx bin/make-watermark.ts [output.png]

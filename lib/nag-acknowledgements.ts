@@ -21,8 +21,8 @@ export function acknowledgeNagFindings(stack: Stack, parts: { site: Site; realti
   ack(stack, 'L1', 'CDK\'s own singleton functions (bucket deployment, auto-delete objects, log retention) pick their runtime; every application function runs the latest Node (lib/constructs/app-function.ts).');
 
   const pool = parts.identity.userPool;
-  ack(pool, 'COG1', 'The spec fixes the password rule at 8 to 100 characters, without character classes; sign-in is throttled per account and address.');
-  ack(pool, 'COG2', 'The spec has no MFA; sessions are server-side, rotated at sign-in and ended at sign-out.');
+  ack(pool, 'COG1', 'The product (docs/product.md#accounts) fixes the password rule at 8 to 100 characters, without character classes; sign-in is throttled per account and address.');
+  ack(pool, 'COG2', 'The product (docs/product.md#accounts) has no MFA; sessions are server-side, rotated at sign-in and ended at sign-out.');
   ack(pool, 'COG8', 'The Lite feature plan: the app uses sign-up, sign-in and admin calls only, none of the Plus tier\'s threat protection features.');
 
   ack(parts.realtime.stage, 'APIG1', 'WebSocket access logging needs the account-wide API Gateway CloudWatch role, which a stack should not own; the realtime handler logs every connect, message and disconnect.');

@@ -7,7 +7,7 @@ import { publicUserSchema, type PublicUser } from './users';
 import { voiceSpeedSchema } from './voices';
 
 /**
- * Request bodies of the account calls, with the spec's messages word for word.
+ * Request bodies of the account calls, with the product's (docs/product.md#accounts) messages word for word.
  * Every password follows one rule (rules/accounts.ts), at registration as at a reset, in the forms as here.
  */
 const email = z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').email('Please enter a valid email address');

@@ -20,7 +20,7 @@ export { captionLookChoices, captionLookNames } from './rules/caption-looks';
 
 /**
  * A script's caption settings. One set of field rules serves both readings:
- * `captionSettingsInputSchema` is what a request may send (strict: the spec's fields only, each in its
+ * `captionSettingsInputSchema` is what a request may send (strict: the product's (docs/product.md#captions) fields only, each in its
  * range; an object or the same as a JSON string), `captionSettingsSchema` reads stored settings with
  * the dialog's defaults for missing fields.
  */
@@ -110,7 +110,7 @@ export const captionSettingsMessages = {
 
 /**
  * Caption settings as a request sends them (PATCH /api/scripts/{id}, generate-video): an object of the
- * spec's fields (any subset; an unknown field is refused), or the same object as a JSON string of at
+ * product's (docs/product.md#captions) fields (any subset; an unknown field is refused), or the same object as a JSON string of at
  * most `maxCaptionSettingsJson` characters. The answer is always the object.
  */
 export const captionSettingsInputSchema = z.preprocess(
@@ -166,7 +166,7 @@ export function withCaptionDefaults(input: CaptionSettingsInput): CaptionSetting
   return { ...defaultCaptionSettings, ...input };
 }
 
-/** The spec allows settings stored as an object or as a JSON string. */
+/** The product (docs/product.md#captions) allows settings stored as an object or as a JSON string. */
 export function parseCaptionSettings(value: unknown): CaptionSettings {
   const raw = typeof value === 'string' ? safeJson(value) : value;
   return captionSettingsSchema.parse(raw ?? {});

@@ -7,7 +7,7 @@ export { maxWeeklyScripts, weekDays, weeklyEmailTimePattern, type WeekDay };
 /**
  * Delivery (send-email / schedule-email): the automation
  * settings, scheduled emails, share links and webhook deliveries, as requests send them and answers
- * carry them. Messages are the spec's, word for word, where it has one.
+ * carry them. Messages are the product's (docs/product.md#email-automation), word for word, where it has one.
  */
 
 export const invalidEmailMessage = deliveryMessages.invalidEmail;
@@ -81,7 +81,7 @@ const weeklyEmailSettingsSchema = z.object({
 });
 export type WeeklyEmailSettings = z.infer<typeof weeklyEmailSettingsSchema>;
 
-/** POST /api/webhook-settings: the spec's fields and the weekly email's, all optional (absent keeps the saved value). */
+/** POST /api/webhook-settings: the product's (docs/product.md#email-automation) fields and the weekly email's, all optional (absent keeps the saved value). */
 export const saveDeliverySettingsSchema = z.object({ ...automationSettingsSchema.shape, ...weeklyEmailSettingsSchema.shape }).partial().strict();
 export type SaveDeliverySettings = z.infer<typeof saveDeliverySettingsSchema>;
 

@@ -68,7 +68,7 @@ export const generateQuoteSchema = z.object({
   prompt: z.string().trim().max(500, 'Prompt must be at most 500 characters').optional().default(''),
 });
 
-/** The spec's "Generated script" with what the client saves alongside. */
+/** The product's (docs/product.md#generation) "Generated script" with what the client saves alongside. */
 export interface GeneratedScript {
   title: string;
   content: string;

@@ -21,7 +21,7 @@ export interface MediaTechnicalFields {
   colorSpace: string | null;
 }
 
-/** An asset as the API answers it (core/media/media.ts `toPublicAsset`): the spec's fields, with playable and previewable URLs. */
+/** An asset as the API answers it (core/media/media.ts `toPublicAsset`): the product's (docs/product.md#media) fields, with playable and previewable URLs. */
 export interface PublicAsset extends MediaTechnicalFields {
   id: string;
   title: string;
@@ -85,7 +85,7 @@ export type PublicFolder = z.infer<typeof publicFolderSchema>;
 
 /**
  * The server's fields of an asset and a folder, taken out of a PATCH body (the media calls'
- * schemas drop any other field they do not read, as the spec's client sends more).
+ * schemas drop any other field they do not read, as the product's (docs/product.md#media) client sends more).
  */
 export const assetReadOnlyFields = ['id', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof PublicAsset)[];
 export const folderReadOnlyFields = ['id', 'userId', 'assetCount', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof PublicFolder)[];
@@ -139,7 +139,7 @@ const tag = z.string().max(listLimits.tagChars, `A tag must be at most ${listLim
 const tagList = z.array(tag).max(listLimits.tags, `At most ${listLimits.tags} tags`);
 const idList = z.array(id).min(1, 'Select at least one item').max(listLimits.ids, `Select at most ${listLimits.ids} items`);
 
-/** Tags as a list, or as the spec's comma-separated string (split, then held to the same bounds). */
+/** Tags as a list, or as the product's (docs/product.md#media) comma-separated string (split, then held to the same bounds). */
 export const tagsInput = z
   .preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;

@@ -3,7 +3,7 @@ import type { GenerationStatus } from './scripts';
 import type { Tier } from './users';
 
 /**
- * The realtime protocol of the spec.
+ * The realtime protocol of the product (docs/product.md#realtime).
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
 export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan', 'publications'] as const;

@@ -7,7 +7,7 @@ import { generatedReasons, segmentSources } from './rules/generated-backgrounds'
 import { scriptLimitMessages, scriptLimits } from './rules/script-limits';
 
 /**
- * The spec's Script entity: what is stored is what the API answers (GET /api/scripts and
+ * The product's (docs/product.md#script-fields-and-limits) Script entity: what is stored is what the API answers (GET /api/scripts and
  * every call that changes a script), and what a request may send to make or change one.
  */
 export const generationStatuses = ['idle', 'generating', 'complete', 'failed'] as const;
@@ -176,7 +176,7 @@ export const createScriptSchema = z.object({
   source: z.enum(['openai', 'offline']).optional(),
   /** The language it is written in; absent: the user's default language (Settings), else English. */
   language: languageSchema.optional(),
-  /** Sent by the spec's client; the session decides the owner. */
+  /** Sent by the product's (docs/product.md#script-fields-and-limits) client; the session decides the owner. */
   userId: z.unknown().optional(),
   videoMetadata: videoMetadataInputSchema.nullable().optional(),
 });

@@ -1,6 +1,6 @@
 import type { Tier } from './users';
 
-/** GET /api/stats: every field of the spec's Stats, plus the minute figures it implies. */
+/** GET /api/stats: every field of the product's (docs/product.md#dashboard) Stats, plus the minute figures it implies. */
 export interface Stats {
   scriptsThisMonth: number;
   totalMediaAssets: number;

@@ -5,7 +5,7 @@ import { captionLookNames } from './rules/caption-looks';
 import { isOpacityStep, logoOpacity, logoPositions, logoSizeNames } from './rules/logo';
 
 /**
- * The spec's User as the API answers it (GET /api/user, login, PATCH /api/user): the
+ * The product's (docs/product.md#accounts) User as the API answers it (GET /api/user, login, PATCH /api/user): the
  * stored record less the payment provider's ids (core/users/user.ts adds them).
  */
 export const tiers = ['free', 'basic', 'pro'] as const;

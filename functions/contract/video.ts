@@ -38,7 +38,7 @@ export const convertToAudioSchema = z.object({ voiceId: z.string().trim().max(10
 
 /** The voice-over, made synchronously, and the script that now holds it. */
 export interface ConvertToAudioResult {
-  /** Characters synthesised (the spec's client reads `tokensUsed`). */
+  /** Characters synthesised (the product's (docs/product.md#voice) client reads `tokensUsed`). */
   tokensUsed: number;
   audioUrl: string;
   audioDuration: number;

@@ -146,7 +146,7 @@ export const proxyMediaQuery = z.object({ url: z.string({ error: 'url is require
 /**
  * POST /api/tts/clone-voice/upload-url: one voice sample sent to storage before the clone. A synchronous
  * request in the cloud carries about 6 MB, so the samples (up to 10 of 10 MB) go to the bucket first and
- * the clone names them; the spec's multipart form stays for small samples and other clients.
+ * the clone names them; the product's (docs/product.md#voice-cloning) multipart form stays for small samples and other clients.
  */
 export const voiceSampleUploadSchema = z
   .object({

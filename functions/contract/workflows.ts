@@ -29,7 +29,7 @@ export { scheduleFrequencies, templateDurations, workflowMessages, type Schedule
 /**
  * Workflows: video templates and automation schedules as requests send them and answers carry them.
  * Every route is `auth: 'session'` and works on the caller's own records only (another user's id is a
- * 404). The spec's messages are word for word.
+ * 404). The product's (docs/product.md#workflows) messages are word for word.
  *
  * Routes:
  * - `GET /api/templates` → `VideoTemplate[]`, newest first.
@@ -106,7 +106,7 @@ const mediaId = z.string().trim().min(1).max(100);
 
 /**
  * Where a template's videos come from: a folder of the owner's library to draw from (segments are
- * chosen by the spec's scoring, preferring it) and/or chosen assets (used in order, then scoring).
+ * chosen by the product's (docs/product.md#workflows) scoring, preferring it) and/or chosen assets (used in order, then scoring).
  */
 export const mediaAssignmentsSchema = z
   .object({
@@ -230,7 +230,7 @@ const scheduleFields = {
   language: languageSchema,
 };
 
-/** POST /api/automation-schedules. `nextRunAt` sent by the spec's client is ignored: the server computes it. */
+/** POST /api/automation-schedules. `nextRunAt` sent by the product's (docs/product.md#workflows) client is ignored: the server computes it. */
 export const createScheduleSchema = z
   .object({
     ...scheduleFields,

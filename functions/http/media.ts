@@ -38,7 +38,7 @@ async function proxy(input: EndpointInput<unknown, { url: string }, unknown, Med
 }
 
 /**
- * The spec's multipart upload's fields: `tags`, held to the JSON calls' bounds (a 400 naming the bound,
+ * The product's (docs/product.md#media) multipart upload's fields: `tags`, held to the JSON calls' bounds (a 400 naming the bound,
  * not a 500), and `folderId` (`root` or nothing is the root).
  */
 const uploadFormFields = z.object({
@@ -49,7 +49,7 @@ const uploadFormFields = z.object({
     .transform((folder) => (folder && folder !== 'root' ? folder : null)),
 });
 
-/** The spec's multipart upload: one file per request (field `file`), optional `tags` and `folderId`. */
+/** The product's (docs/product.md#media) multipart upload: one file per request (field `file`), optional `tags` and `folderId`. */
 async function readMultipart(input: AnyInput) {
   const { file, fields } = await readMultipartFile(input.request.event, {
     field: 'file',

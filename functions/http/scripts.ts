@@ -16,7 +16,7 @@ export const handler = createAreaHandler('scripts', composeScripts, {
     query: listScriptsQuery,
     handle: async (input): Promise<HttpResult> => {
       const page = await input.deps.scripts.list(input.userId, input.query);
-      // The spec's client reads a list; the next page (if any) is named in a header.
+      // The product's (docs/product.md#scripts) client reads a list; the next page (if any) is named in a header.
       return { body: page.items, headers: page.cursor ? { 'x-next-cursor': page.cursor } : {} };
     },
   }),

@@ -12,7 +12,7 @@ import { parseOrRefuse } from '../platform/http/zod-issues';
 /** The whole clone form: every sample at its largest, and room for the form's own fields. */
 const cloneBodyMaxBytes = voiceSampleRules.maxFiles * voiceSampleRules.maxFileBytes + formOverheadBytes;
 
-/** The form's text fields, bounded (a name is checked for emptiness by the service, with the spec's message). */
+/** The form's text fields, bounded (a name is checked for emptiness by the service, with the product's (docs/product.md#voice-cloning) message). */
 const cloneFields = z.object({
   name: z.string().max(1_000, voiceCloneMessages.nameTooLong).default(''),
   /** A checkbox's value; anything but a yes is no consent (400 with the consent message). */
@@ -43,7 +43,7 @@ async function cloneFromUploads(input: CloneInput, body: unknown) {
 }
 
 /**
- * The spec's multipart clone form: `name`, one or more `files`, and `consent`. The
+ * The product's (docs/product.md#voice-cloning) multipart clone form: `name`, one or more `files`, and `consent`. The
  * claimed types are carried along for the first check only; the service reads the bytes.
  */
 async function readCloneForm(input: CloneInput): Promise<CloneRequest> {

@@ -13,7 +13,7 @@ export interface TickResult {
 const deps = composedOnFirstUse('jobs:tick', jobsAccess, composeJobs);
 
 /**
- * The every-minute sweep (the spec re-checks scheduled emails every minute): any pending email whose
+ * The every-minute sweep (the product (docs/product.md#emails-for-a-video) re-checks scheduled emails every minute): any pending email whose
  * time has come and that the scheduler has not fired yet (a lost firing, a local restart) is sent now.
  * The claim pending → sending makes the sweep and the scheduler send it once between them. Publications
  * due by now go to the publication queue (their ledger's claim runs each once).

@@ -8,7 +8,7 @@ import { createLogger } from '../platform/logger';
 
 /**
  * $connect, $disconnect and $default of the WebSocket API, one module for API Gateway and for the
- * local `ws` server. $connect refuses other origins; $default speaks the spec's protocol.
+ * local `ws` server. $connect refuses other origins; $default speaks the product's (docs/product.md#realtime) protocol.
  */
 const websocketEventSchema = z.object({
   requestContext: z.object({

@@ -18,7 +18,7 @@ export class Identity extends Construct {
       signInAliases: { username: true, email: true },
       signInCaseSensitive: false,
       standardAttributes: { email: { required: true, mutable: true } },
-      // The API sends its own verification codes (spec: verify-email-code), so Cognito sends none.
+      // The API sends its own verification codes (docs/product.md#email-verification), so Cognito sends none.
       autoVerify: { email: false },
       passwordPolicy: {
         minLength: 8,

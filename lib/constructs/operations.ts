@@ -12,7 +12,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 
-/** What an alarm fires on, as the issue names them; the numbers are in docs/decisions.md. */
+/** What an alarm fires on, as the issue names them; the numbers are in `alarmThresholds` below (docs/decisions/infrastructure.md). */
 export const alarmThresholds = {
   /** Any message waiting in a dead-letter queue. */
   deadLetters: 1,

@@ -14,7 +14,7 @@ export interface SchedulesProps {
   readonly deadLetterQueue?: IQueue;
 }
 
-/** Scheduled work: one rule every minute (scheduled emails are re-checked every minute, per the spec). */
+/** Scheduled work: one rule every minute (scheduled emails are re-checked every minute, per the product (docs/product.md#emails-for-a-video)). */
 export class Schedules extends Construct {
   readonly tick: AppFunction;
   readonly everyMinute: Rule;

@@ -3,7 +3,7 @@
  * beans, grinder and milk/foam, and a 6-segment script about coffee; the plan is built by the real
  * `SegmentPlanner` (over in-memory ports) twice: with the old greedy rule and with the optimal
  * assignment. Reported: how many of the three tagged clips land on a sentence that mentions their
- * tag, how many segments show a clip whose tag their sentence mentions, and the total of the spec's
+ * tag, how many segments show a clip whose tag their sentence mentions, and the total of the product's (docs/product.md#media-scoring)
  * scores. Then the same for scripts the offline writer composes when asked for grinders, beans and
  * milk frothing (seeded, so each run reads the same scripts), and the planner's time on a library
  * of 1,000 videos and a 100-segment script.

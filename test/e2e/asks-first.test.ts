@@ -37,7 +37,7 @@ async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   return { 'x-csrf-token': csrfToken };
 }
 
-/** Uploads through the spec's small-file call, as the page's dialog would through upload-url. */
+/** Uploads through the product's (docs/product.md#uploads) small-file call, as the page's dialog would through upload-url. */
 async function upload(page: Page, file: MediaFile): Promise<void> {
   const response = await page.request.post('/api/media/upload', {
     multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) } },

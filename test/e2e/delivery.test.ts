@@ -54,7 +54,7 @@ describe('delivery journey', () => {
   const automation = () => page.getByTestId('email-automation-card');
   const switchOf = (field: string) => automation().getByTestId(`switch-${field}`).locator('input');
 
-  it('shows the spec defaults, refuses a test email without an address, sends one, and saves the settings', async () => {
+  it('shows the documented defaults, refuses a test email without an address, sends one, and saves the settings', async () => {
     await page.goto('/calendar');
     await page.getByRole('heading', { name: 'Automation & Workflows' }).waitFor();
     await automation().getByText('Not saved yet: these are the defaults').waitFor();

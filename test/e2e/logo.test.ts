@@ -11,7 +11,7 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './brow
 
 /**
  * The logo journey in Chromium against the local stack: Settings → Logo overlay; a file that is
- * not an image refused in the browser with the spec's message; a PNG uploaded and shown in the 9:16
+ * not an image refused in the browser with the product's (docs/product.md#logo) message; a PNG uploaded and shown in the 9:16
  * preview; the overlay enabled (the controls appear only then); its corner and size changed and the
  * preview following; the opacity saved after the slider stops; removed. Screenshots at 1440x900 and 390x844.
  */
@@ -88,7 +88,7 @@ describe('logo overlay journey', () => {
     await shoot('logo-empty-1440');
   });
 
-  it('refuses a file that is not an image in the browser, with the spec message', async () => {
+  it('refuses a file that is not an image in the browser, with the documented message', async () => {
     await page.getByTestId('logo-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Invalid file type').first().waitFor();
     expect((await me()).logoUrl).toBeNull();

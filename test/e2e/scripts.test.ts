@@ -52,7 +52,7 @@ describe('scripts workspace', () => {
     await page.getByRole('button', { name: 'Play voice sample' }).waitFor();
   });
 
-  it('refuses to generate without instructions, with the spec message', async () => {
+  it('refuses to generate without instructions, with the documented message', async () => {
     await page.getByRole('button', { name: 'Generate Scripts' }).click();
     await page.getByText('Prompt is required and should be at least 3 characters').waitFor();
   });

@@ -102,7 +102,7 @@ describe('voice-over and video journey', () => {
     await card().getByRole('button', { name: 'Create Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
     await dialog.waitFor();
-    // A creator who never chose a look starts from Pop, the first thumbnail (issue 36), over the spec's defaults.
+    // A creator who never chose a look starts from Pop, the first thumbnail (issue 36), over the product's (docs/product.md#video-settings) defaults.
     await expect(dialog.getByLabel('Line Colour hex').inputValue()).resolves.toBe('#FFFFFF');
     await expect(dialog.getByLabel('Word Highlight Colour hex').inputValue()).resolves.toBe('#FFE81F');
     await expect(dialog.getByLabel('Font Family').inputValue()).resolves.toBe('The Bold Font');

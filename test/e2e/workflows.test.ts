@@ -16,7 +16,7 @@ const screenshot = (page: Page, name: string) => capture(page, name, { viewport:
 
 /**
  * The journey in Chromium against the local stack: the Workflows page reached from the Automations
- * and Scripts pages; a video template created (the spec's validation first) and edited; scheduled from its
+ * and Scripts pages; a video template created (the product's (docs/product.md#workflows) validation first) and edited; scheduled from its
  * card (name and recipients checked); Test Workflow runs the chain and the card follows it to its end; the
  * outbox at /dev/mailbox holds the mail and its share link plays the video; a template in use cannot be
  * deleted (409 naming the schedule); the switch pauses the schedule; both are deleted.
@@ -67,7 +67,7 @@ describe('workflows journey', () => {
     await page.getByText('No Templates Yet').waitFor();
   });
 
-  it('creates a template: the required fields first, then the spec’s defaults and a live caption preview', async () => {
+  it('creates a template: the required fields first, then the documented defaults and a live caption preview', async () => {
     await page.getByRole('button', { name: 'Create Your First Template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Video Template' });
     await dialog.waitFor();

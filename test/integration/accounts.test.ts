@@ -53,7 +53,7 @@ async function expireCode(email: string, purpose: 'verify-email' | 'reset-passwo
 }
 
 describe('registration', () => {
-  it('creates the account with the spec defaults and mails a 6-digit code and a link', async () => {
+  it('creates the account with the documented defaults and mails a 6-digit code and a link', async () => {
     const account = fresh();
     const client = clientFor(stack);
     const response = await client.post<{ message: string; email: string }>('/api/register', { ...account, email: account.email.toUpperCase() });
@@ -137,7 +137,7 @@ describe('sign-in and sign-out', () => {
     expect((await stale.get('/api/user')).status).toBe(401);
   });
 
-  it('answers the spec messages for missing fields and wrong credentials', async () => {
+  it('answers the documented messages for missing fields and wrong credentials', async () => {
     const client = clientFor(stack);
     expect((await client.post<{ message: string }>('/api/login', { username: '', password: 'x' })).body.message).toBe('Username is required');
     expect((await client.post<{ message: string }>('/api/login', { username: 'someone' })).body.message).toBe('Password is required');

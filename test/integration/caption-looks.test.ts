@@ -141,7 +141,7 @@ describe('caption looks: what each one does', () => {
     }
   });
 
-  it('the spec\u2019s plain styles are untouched by looks: look null draws no emphasis', async () => {
+  it('the documented plain styles are untouched by looks: look null draws no emphasis', async () => {
     const plain = parseCaptionSettings({ style: 'classic', word_color: '#00FF00' });
     expect(plain.look).toBeNull();
     const [frame] = await captionFrames(words, plain, [settled(3)]);

@@ -47,7 +47,7 @@ function tokenOf(url: string): string {
 }
 
 describe('automation settings', () => {
-  it('answers 404 until saved, then the saved settings with the spec defaults', async () => {
+  it('answers 404 until saved, then the saved settings with the documented defaults', async () => {
     const user = await signUpAndIn(stack, 'settings');
     expect((await user.client.get('/api/webhook-settings')).status).toBe(404);
     const saved = await user.client.post<DeliverySettings>('/api/webhook-settings', { automationEmail: 'Me@Example.com', enableVideoEmail: true, timeZone: 'Europe/Paris' });

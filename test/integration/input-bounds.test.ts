@@ -74,7 +74,7 @@ async function objectsOf(userId: string): Promise<string[]> {
 }
 
 describe('point 3: every schema states its bounds, and no accepted input is a 500', () => {
-  it('takes caption settings only in the spec’s shape: a 40-level object, unknown fields and values out of range are 400', async () => {
+  it('takes caption settings only in the documented shape: a 40-level object, unknown fields and values out of range are 400', async () => {
     const user = await signUpAndIn(stack, 'bounds');
     const script = (await createScript(user)).body;
     const patch = (captionSettings: unknown) => user.client.patch<Problem & Script>(`/api/scripts/${script.id}`, { captionSettings });
@@ -99,7 +99,7 @@ describe('point 3: every schema states its bounds, and no accepted input is a 50
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toBe('captionSettings must be an object or a JSON object string');
 
-    // The spec's "object or JSON string": both are kept as the object.
+    // The product's (docs/product.md#captions) "object or JSON string": both are kept as the object.
     const asString = await patch(JSON.stringify({ font_size: 72, style: 'karaoke' }));
     expect(asString.status).toBe(200);
     expect(asString.body.captionSettings).toEqual({ font_size: 72, style: 'karaoke' });

@@ -81,7 +81,7 @@ describe('the logo calls', () => {
     [owner, other] = await Promise.all([signUpAndIn(stack, 'logo'), signUpAndIn(stack, 'logo')]);
   });
 
-  it('starts with no logo and the spec defaults: bottom-right, medium, opacity 0.8, disabled', async () => {
+  it('starts with no logo and the documented defaults: bottom-right, medium, opacity 0.8, disabled', async () => {
     const user = await userOf(owner);
     expect(user.logoUrl).toBeNull();
     expect(user.logoSettings).toEqual({ position: 'bottom-right', size: 'medium', opacity: 0.8, enabled: false });
@@ -145,7 +145,7 @@ describe('the logo calls', () => {
     expect((await userOf(owner)).logoSettings).toEqual(one.body.logoSettings);
   });
 
-  it('refuses settings outside the spec with 400 and changes nothing', async () => {
+  it('refuses settings outside the documented ranges with 400 and changes nothing', async () => {
     const before = (await userOf(owner)).logoSettings;
     const bad: unknown[] = [
       { logoSettings: { position: 'center' } },

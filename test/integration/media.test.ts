@@ -148,7 +148,7 @@ describe('uploads straight to S3', () => {
     expect((await services().media.storage(id)).usedBytes).toBe(0);
   });
 
-  it('refuses 50 MB + 1 byte with the spec message, and an object larger than declared', async () => {
+  it('refuses 50 MB + 1 byte with the documented message, and an object larger than declared', async () => {
     const { id, client } = await signedInUser(stack);
     const over = await client.post('/api/media/upload-url', { fileName: 'big.mp4', contentType: 'video/mp4', size: 50 * 1024 * 1024 + 1 });
     expect(over.status).toBe(413);
@@ -178,7 +178,7 @@ describe('uploads straight to S3', () => {
     expect(await objectsOf(id)).toEqual([`users/${id}/media/${asset.id}/original.mp3`]);
   });
 
-  it('accepts the spec multipart POST /api/media/upload for a small file with comma-separated tags', async () => {
+  it('accepts the documented multipart POST /api/media/upload for a small file with comma-separated tags', async () => {
     const { client } = await signedInUser(stack);
     const token = await client.fetchCsrfToken();
     const form = new FormData();

@@ -74,7 +74,7 @@ describe('read-only fields sent back', () => {
     const back = await user.client.patch<Script>(`/api/scripts/${read.id}`, { ...read, isActive: !read.isActive });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body).toMatchObject({ id: read.id, title: 'A script', isActive: !read.isActive });
-    // A script sent back unchanged, as the spec's client may after a reload.
+    // A script sent back unchanged, as the product's (docs/product.md#conventions) client may after a reload.
     const again = await user.client.patch<Script>(`/api/scripts/${read.id}`, back.body);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   });

@@ -164,7 +164,7 @@ describe('scripts', () => {
     expect(recaptioned.body).toMatchObject({ postCaption: caption, audioUrl: null, audioGenerationStatus: 'idle' });
   });
 
-  it('checks the caption rule on edit with the spec messages', async () => {
+  it('checks the caption rule on edit with the documented messages', async () => {
     const user = await signUpAndIn(stack);
     const script = await createScript(user);
     const long = await user.client.patch<{ message: string }>(`/api/scripts/${script.id}`, { postCaption: `${'so '.repeat(30)}#a #b #c #d #e #f` });
@@ -455,7 +455,7 @@ describe('generation (offline writer)', () => {
     expect(response.body.quote.length).toBeGreaterThan(10);
   });
 
-  it('refuses at the limit with the spec message and details, and leaves the counter alone', async () => {
+  it('refuses at the limit with the documented message and details, and leaves the counter alone', async () => {
     const user = await signUpAndIn(stack);
     await setProfile(user.id, { scriptTokensUsed: 5000 });
     const response = await user.client.post<{ message: string; details: string }>('/api/generate-scripts', generateBody);
@@ -524,7 +524,7 @@ describe('script templates', () => {
     expect((await user.client.get<unknown[]>('/api/script-templates')).body).toHaveLength(1);
   });
 
-  it('refuses a blank name with the spec message', async () => {
+  it('refuses a blank name with the documented message', async () => {
     const user = await signUpAndIn(stack);
     const response = await user.client.post<{ message: string }>('/api/script-templates', { name: '   ' });
     expect(response.status).toBe(400);

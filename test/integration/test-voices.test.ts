@@ -26,7 +26,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The test page's body (the spec's fixed settings). */
+/** The test page's body (the product's (docs/product.md#test-voice) fixed settings). */
 const testVoiceBody = (name: string) => ({ voiceId: 'test-voice-id', name, modelId: 'eleven_multilingual_v2', speed: 1.25, stability: 0.6, similarityBoost: 0.8, style: 0.3, speakerBoost: true, isDefault: false });
 
 async function stats(user: SignedInUser) {

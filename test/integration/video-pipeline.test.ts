@@ -116,7 +116,7 @@ async function scriptOf(user: SignedInUser, id: string): Promise<Script> {
   return found;
 }
 
-/** The spec's fallback polling: the script list until the video is no longer generating. */
+/** The product's (docs/product.md#realtime) fallback polling: the script list until the video is no longer generating. */
 async function untilSettled(user: SignedInUser, id: string, timeoutMs = 120_000): Promise<Script> {
   const began = Date.now();
   for (;;) {

@@ -132,7 +132,7 @@ describe('cloning offline (no ElevenLabs key)', () => {
     expect(second.body.message).toBe('Voice clone limit reached');
   });
 
-  it('refuses bad input with the spec messages and stores nothing', async () => {
+  it('refuses bad input with the documented messages and stores nothing', async () => {
     const user = await signUpAndIn(stack, 'badclone');
     const short = await tone(3, 'wav');
     const cases: [Parameters<typeof clone>[1], number, string][] = [

@@ -81,7 +81,7 @@ describe('cloning from samples sent to storage first', () => {
     expect(ticket.maxBytes).toBe(bigSpeech.byteLength);
     expect(await objectsUnder(`tmp/voice-samples/${user.id}/`)).toEqual([`tmp/voice-samples/${user.id}/${ticket.uploadId}`]);
 
-    // As the spec's client sends it: the CSRF token in the header and in the body.
+    // As the product's (docs/product.md#voice-cloning) client sends it: the CSRF token in the header and in the body.
     const _csrf = await user.client.fetchCsrfToken();
     const response = await user.client.post<CloneVoiceResult>('/api/tts/clone-voice', { name: 'Studio voice', consent: true, uploads: [upload(ticket, 'long take.wav')], _csrf });
     expect(response.status).toBe(201);
@@ -140,7 +140,7 @@ describe('cloning from samples sent to storage first', () => {
     expect((await other.client.get<{ clonedVoices: number }>('/api/stats')).body.clonedVoices).toBe(0);
   });
 
-  it('checks the form first (name, samples, consent, their types, a bounded body) with the spec messages, and removes the uploads it was given', async () => {
+  it('checks the form first (name, samples, consent, their types, a bounded body) with the documented messages, and removes the uploads it was given', async () => {
     const user = await signUpAndIn(stack, 'sampleform');
     const cases: [unknown, number, string?][] = [
       [{ consent: true, uploads: [] }, 400, voiceCloneMessages.nameRequired],

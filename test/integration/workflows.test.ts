@@ -99,7 +99,7 @@ async function settledRun(user: SignedInUser, id: string, since?: string, timeou
 }
 
 describe('templates and schedules over HTTP', () => {
-  it('creates, lists, updates and deletes a template with the spec defaults; refuses bad input', async () => {
+  it('creates, lists, updates and deletes a template with the documented defaults; refuses bad input', async () => {
     const user = await signUpAndIn(stack, 'tpl');
     const created = await createTemplate(user);
     expect(created).toMatchObject({ ...templateBody, description: null, backgroundAudioVolume: 20, isActive: true, mediaAssignments: { folderId: null, assetIds: [] } });

@@ -10,7 +10,7 @@ import { fontMapping } from '../../functions/adapters/ffmpeg/fonts';
  * the render's file, named with the render's fonts.
  */
 describe('the ASS document shared by the render and the browser', () => {
-  it('names each spec family with the font the render ships for it', () => {
+  it('names each caption family with the font the render ships for it', () => {
     for (const family of fontFamilies) expect(captionFontNames[family]).toBe(fontMapping[family].name);
   });
 

@@ -29,7 +29,7 @@ describe('caption looks', () => {
     }
   });
 
-  it('look null (and settings stored before looks) build exactly the spec\u2019s plain styles', () => {
+  it('look null (and settings stored before looks) build exactly the documented plain styles', () => {
     const stored = parseCaptionSettings({ style: 'highlight', font_size: 60 });
     expect(stored.look).toBeNull();
     const ass = buildAss(words, stored, { fontName: 'Archivo Black' });

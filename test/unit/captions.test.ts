@@ -79,7 +79,7 @@ describe('the ASS file', () => {
       },
       { fontName: 'Arimo' },
     );
-    // Sizes are the spec's units, 1.4 px of the 1080x1920 frame each (contract/rules/caption-layout.ts).
+    // Sizes are the product's (docs/product.md#captions) units, 1.4 px of the 1080x1920 frame each (contract/rules/caption-layout.ts).
     expect(ass).toContain('Style: Caption,Arimo,100.8,&H00332211,&H0000FFFF,&H00000000,&H80000000,0,-1,-1,0,100,100,0,0,1,7,0,5,130,130,0,1');
     expect(ass).toContain('Small habits build');
     expect(ass).not.toContain('SMALL');
@@ -164,7 +164,7 @@ describe('word timings from characters', () => {
 });
 
 describe('one caption scale for the render and the previews', () => {
-  it('maps the spec size to frame pixels (60 → 84) and to the same em in a preview', () => {
+  it('maps the documented size to frame pixels (60 → 84) and to the same em in a preview', () => {
     expect(captionPixels(60)).toBe(84);
     expect(captionPixels(3)).toBe(4.2);
     // Archivo Black: libass's 84 px is an em of 62.4 px; in a preview that is 5.776 % of its width.

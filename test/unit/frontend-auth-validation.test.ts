@@ -21,7 +21,7 @@ describe('account form validation', () => {
     expect(validateLogin({ username: 'maker', password: 'x' })).toEqual({});
   });
 
-  it('registration uses the spec’s messages and the one password rule the server applies (8 to 100)', () => {
+  it('registration uses the documented messages and the one password rule the server applies (8 to 100)', () => {
     expect(validateRegister({ name: '', username: 'ab', email: 'nope', password: '12345', confirmPassword: '1234', acceptTerms: false })).toEqual({
       username: 'Username must be at least 3 characters',
       email: 'Please enter a valid email',

@@ -59,7 +59,7 @@ const saved: DeliverySettings = {
 };
 
 describe('Automations page rules', () => {
-  it('shows the spec defaults when nothing is saved (404)', () => {
+  it('shows the documented defaults when nothing is saved (404)', () => {
     expect(formFromSettings(null)).toEqual({
       automationEmail: '',
       webhookUrl: '',

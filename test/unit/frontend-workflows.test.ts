@@ -150,7 +150,7 @@ describe('recipients', () => {
 });
 
 describe('the template form ⇄ request', () => {
-  it('starts with the spec’s form defaults', () => {
+  it('starts with the documented form defaults', () => {
     const form = defaultTemplateForm();
     expect(form.duration).toBe('60 sec');
     expect(form.backgroundAudioVolume).toBe(20);
@@ -160,7 +160,7 @@ describe('the template form ⇄ request', () => {
       enabled: true,
       style: 'highlight',
       position: 'middle_center',
-      // The phone-ready readings (the spec's form said 60, 5 words, no capitals: about 35 % of the width).
+      // The phone-ready readings (the product's (docs/product.md#workflows) form said 60, 5 words, no capitals: about 35 % of the width).
       fontSize: 68,
       fontFamily: 'The Bold Font',
       lineColor: '#FFFFFF',
@@ -200,7 +200,7 @@ describe('the template form ⇄ request', () => {
 });
 
 describe('the schedule form → request', () => {
-  it('starts at the spec’s defaults', () => {
+  it('starts at the documented defaults', () => {
     const form = defaultScheduleForm('T1', local(2026, 3, 4));
     expect(form).toMatchObject({ templateId: 'T1', frequency: 'daily', startTime: '09:00', isActive: true, dayOfWeek: 3, dayOfMonth: 4, recipients: '' });
     expect(form.emailSubject).toBe('Your automated video is ready!');

@@ -77,7 +77,7 @@ describe('the item size guard (point 3)', () => {
 });
 
 describe('caption settings (point 3): one strict schema', () => {
-  it('takes any subset of the spec’s fields, as an object or a JSON string, and fills the rest only when read', () => {
+  it('takes any subset of the documented fields, as an object or a JSON string, and fills the rest only when read', () => {
     expect(captionSettingsInputSchema.parse({ font_size: 72 })).toEqual({ font_size: 72 });
     expect(captionSettingsInputSchema.parse('{"style":"karaoke"}')).toEqual({ style: 'karaoke' });
     expect(captionSettingsSchema.parse({ font_size: 72 })).toMatchObject({ font_size: 72, word_color: '#FFFF00', style: 'highlight' });

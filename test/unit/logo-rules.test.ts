@@ -37,7 +37,7 @@ describe('logo rules shared by the browser and the render', () => {
     expect(updateLogoSettingsSchema.safeParse({ logoSettings: {} }).success).toBe(false);
   });
 
-  it("checks a file in the browser with the spec's messages", () => {
+  it("checks a file in the browser with the documented messages", () => {
     expect(logoFileProblem({ type: 'text/plain', size: 10 })).toBe('Invalid file type');
     expect(logoFileProblem({ type: 'image/svg+xml', size: 10 })).toBe('Invalid file type');
     expect(logoFileProblem({ type: 'image/png', size: 2 * 1024 * 1024 + 1 })).toBe('Logo file must be under 2MB');

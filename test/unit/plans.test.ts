@@ -9,7 +9,7 @@ import { newUser } from '../../functions/core/users/user';
 import type { Tier } from '../../functions/contract/users';
 
 describe('the tier table', () => {
-  it('holds the spec plans', () => {
+  it('holds the documented plans', () => {
     expect(Object.keys(tierTable)).toEqual(['free', 'basic', 'pro']);
     expect(limitsOf('free')).toMatchObject({ priceUsd: 0, storageMB: 500, videoMinutes: 10, scriptTokens: 5000, audioMinutes: 15, voiceCloneLimit: 1, watermark: true });
     expect(limitsOf('basic')).toMatchObject({ priceUsd: 20, storageMB: 500, videoMinutes: 30, scriptTokens: 20000, audioMinutes: 45, voiceCloneLimit: 3, watermark: false });
@@ -77,7 +77,7 @@ describe('the token meter', () => {
     expect(user.scriptTokensUsed).toBe(5000);
   });
 
-  it('refuses with the spec message and details when nothing or too little is left', async () => {
+  it('refuses with the documented message and details when nothing or too little is left', async () => {
     const full = memory('free', 5000);
     await expect(full.meter.reserveTokens('u', 10)).rejects.toMatchObject({ message: 'Script token limit reached', details: expect.stringContaining('Free plan') });
     const almost = memory('basic', 19_900);

@@ -182,7 +182,7 @@ describe('a chunk and the join', () => {
 });
 
 describe('logo sizes and places', () => {
-  it('spans the spec’s twelve sizes from 60x22 to 600x228', () => {
+  it('spans the documented twelve sizes from 60x22 to 600x228', () => {
     expect(logoSize('extra-small')).toEqual({ width: 60, height: 22 });
     expect(logoSize('ultimate')).toEqual({ width: 600, height: 228 });
     expect(logoSize('medium')).toEqual({ width: 158, height: 60 });

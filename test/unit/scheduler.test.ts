@@ -16,7 +16,7 @@ function clock(start: string) {
 const email = (id: string): ScheduledJob => ({ kind: 'scheduled-email', userId: 'U1', scheduledEmailId: id });
 
 describe('weekly email time', () => {
-  it('turns the spec’s day and 12-hour time into a cron', () => {
+  it('turns the documented day and 12-hour time into a cron', () => {
     expect(weeklyCron('monday', '9:00 AM')).toBe('0 9 * * 1');
     expect(weeklyCron('sunday', '12:30 PM')).toBe('30 12 * * 0');
     expect(weeklyCron('friday', '12:00 AM')).toBe('0 0 * * 5');

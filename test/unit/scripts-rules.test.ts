@@ -22,7 +22,7 @@ describe('the post caption rule', () => {
     expect(postCaptionProblem('Seven #a #b #c #d #e #f #g')).toBe(captionMessages.hashtags);
   });
 
-  it('pads hashtags to exactly six with the spec defaults, in order, without repeats', () => {
+  it('pads hashtags to exactly six with the documented defaults, in order, without repeats', () => {
     expect(padHashtags([])).toEqual(['#content', '#viral', '#trending', '#socialmedia', '#creator', '#engagement']);
     expect(padHashtags(['Travel Tips', '#travel', 'travel', '#Viral'])).toEqual(['#traveltips', '#travel', '#viral', '#content', '#trending', '#socialmedia']);
     expect(padHashtags(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toHaveLength(6);
@@ -53,7 +53,7 @@ describe('generation rules', () => {
     expect(targetWordsFor(60)).toBe(150);
   });
 
-  it('validates the form with the spec messages and fixes platform and tone', () => {
+  it('validates the form with the documented messages and fixes platform and tone', () => {
     const ok = generateScriptsSchema.parse({ duration: '15 sec', extraInstructions: 'abc', platform: 'TikTok', preferredFolderId: 'all' });
     expect(ok).toMatchObject({ scriptCount: 1, preferredFolderId: null, topic: null });
     expect(writeRequestFor({ ...ok, count: ok.scriptCount })).toMatchObject({ platform: 'Social Media', toneStyle: 'Informative', targetWords: 38 });

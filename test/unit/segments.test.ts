@@ -142,7 +142,7 @@ describe('optimal assignment where greedy goes wrong', () => {
     expect(autoAssign(emptySegments('The grinder.'), library, recent)[0]?.mediaAssetId).toBe('fresh');
     const preferred = { ...context, preferredFolderId: 'f1' };
     const withFolder = [media('tagged', { tags: ['grinder'] }), media('folder', { folderId: 'f1' })];
-    // +5 for the folder beats +4 for the tag, as the spec's scores say.
+    // +5 for the folder beats +4 for the tag, as the product's (docs/product.md#media-scoring) scores say.
     expect(autoAssign(emptySegments('The grinder.'), withFolder, preferred)[0]?.mediaAssetId).toBe('folder');
   });
 

@@ -181,14 +181,14 @@ describe('workflow request validation', () => {
   const missingSchedule = 'Please provide a schedule name and select a template.';
   const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
-  it('fills a template’s defaults from the spec’s form', () => {
+  it('fills a template’s defaults from the documented form', () => {
     const parsed = createTemplateSchema.parse({ name: 'Daily tip', topic: 'Focus', subjectCategory: 'Teacher' });
     expect(parsed).toMatchObject({ duration: '60 sec', backgroundAudioVolume: 20, isActive: true, mediaAssignments: { folderId: null, assetIds: [] }, description: null, scriptContent: null });
     expect(parsed.captionSettings).toEqual({
       enabled: true,
       style: 'highlight',
       position: 'middle_center',
-      // The phone-ready readings (the spec's form said 60, 5 words, no capitals: about 35 % of the width).
+      // The phone-ready readings (the product's (docs/product.md#workflows) form said 60, 5 words, no capitals: about 35 % of the width).
       fontSize: 68,
       fontFamily: 'The Bold Font',
       lineColor: '#FFFFFF',
@@ -207,7 +207,7 @@ describe('workflow request validation', () => {
     });
   });
 
-  it('says the spec’s message when a template lacks name, topic, subject category or duration', () => {
+  it('says the documented message when a template lacks name, topic, subject category or duration', () => {
     for (const body of [{}, { name: ' ', topic: 't', subjectCategory: 'c' }, { name: 'n', subjectCategory: 'c' }, { name: 'n', topic: 't' }, { name: 'n', topic: 't', subjectCategory: 'c', duration: '90 sec' }]) {
       const result = createTemplateSchema.safeParse(body);
       expect(result.success, JSON.stringify(body)).toBe(false);
@@ -216,7 +216,7 @@ describe('workflow request validation', () => {
     expect(updateTemplateSchema.safeParse({ name: '' }).success).toBe(false);
   });
 
-  it('holds the template’s sliders to the spec’s ranges and steps', () => {
+  it('holds the template’s sliders to the documented ranges and steps', () => {
     const base = { name: 'n', topic: 't', subjectCategory: 'c' };
     const ok = (captionSettings: object) => createTemplateSchema.safeParse({ ...base, captionSettings }).success;
     expect(ok({ fontSize: 120, maxWordsPerLine: 10, outlineWidth: 0, shadowOffset: 20 })).toBe(true);
@@ -233,7 +233,7 @@ describe('workflow request validation', () => {
     expect(createTemplateSchema.safeParse({ ...base, mediaAssignments: { assetIds: Array.from({ length: 51 }, (_, i) => `A${i}`) } }).success).toBe(false);
   });
 
-  it('reads a schedule with the spec’s defaults, recipients from a comma-separated list', () => {
+  it('reads a schedule with the documented defaults, recipients from a comma-separated list', () => {
     const parsed = createScheduleSchema.parse({ name: 'Mornings', templateId: '01abc', emailRecipients: 'A@Example.com, b@example.org,, a@example.com' });
     expect(parsed).toMatchObject({
       templateId: '01ABC',
@@ -277,7 +277,7 @@ describe('workflow request validation', () => {
     expect(updateScheduleSchema.safeParse({ nope: 1 }).success).toBe(false);
   });
 
-  it('shows the spec’s badge', () => {
+  it('shows the documented badge', () => {
     const now = Date.parse('2026-05-10T12:00:00Z');
     expect(scheduleBadge({ isActive: false, nextRunAt: '2026-05-09T00:00:00Z' }, now)).toBe('Inactive');
     expect(scheduleBadge({ isActive: true, nextRunAt: '2026-05-09T00:00:00Z' }, now)).toBe('Overdue');

@@ -11,7 +11,7 @@ const scriptStandIns = Object.values(captionScriptFonts)
   .map((name) => `"${name}"`)
   .join(', ');
 
-/** Browser stand-ins for the fonts the renderer maps (docs/decisions.md, render engine), then the script fonts. */
+/** Browser stand-ins for the fonts the renderer maps (docs/decisions/captions.md), then the script fonts. */
 export const captionCssFont: Record<string, string> = {
   'The Bold Font': `"Archivo Black", "Arial Black", Impact, ${scriptStandIns}, sans-serif`,
   Arial: `Arial, Arimo, ${scriptStandIns}, sans-serif`,

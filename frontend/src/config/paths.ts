@@ -32,7 +32,7 @@ export const paths = {
 } as const;
 
 /**
- * The frame header's links, in the spec's order (section 2), with Workflows after Automations: the header
+ * The frame header's links, in the product's (docs/product.md#routes) order, with Workflows after Automations: the header
  * on a desktop and the phone menu list the same pages.
  */
 export const frameLinks = [

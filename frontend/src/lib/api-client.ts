@@ -33,7 +33,7 @@ export interface ApiClientOptions {
   logger?: Pick<Console, 'warn'>;
 }
 
-/** A non-OK answer: the status, the message the spec prescribes and the parsed JSON body, if any. */
+/** A non-OK answer: the status, the message the product (docs/product.md#conventions) prescribes and the parsed JSON body, if any. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;

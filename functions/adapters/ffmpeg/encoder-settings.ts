@@ -12,7 +12,7 @@ export const frameRate = videoFrameRate;
  * The H.264 settings of every render (and of the benchmark's bare encode, so the two stay comparable):
  * x264 `superfast` with its macroblock tree and a 10-frame lookahead put back (what `veryfast` has), CRF
  * 23. Measured on the 1080x1920 benchmark: a quarter less CPU than `veryfast` for the same SSIM and PSNR
- * and a file about 5 % larger (docs/decisions.md, render tuning). A chunk of a parallel render uses the
+ * and a file about 5 % larger (docs/decisions/rendering.md). A chunk of a parallel render uses the
  * same settings; each chunk starts with a keyframe, being an encode of its own.
  */
 export const videoEncoderArgs: readonly string[] = [
@@ -33,7 +33,7 @@ export const videoEncoderArgs: readonly string[] = [
  * CRF 30, a keyframe a second so the player seeks at once. Watched once in a small frame, then thrown away.
  * `trellis=0` is set outright: with this ffmpeg build, `ultrafast` alone runs x264 with trellis 1 (its log
  * says `trellis=1`; `superfast`'s says 0), and turning it off halved the encoder's CPU at 360x640
- * (docs/decisions.md, the preview's speed).
+ * (docs/decisions/rendering.md#the-preview-is-the-video).
  */
 export function proxyEncoderArgs(rate: number = videoFrameRate): string[] {
   return ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'fastdecode', '-x264-params', 'trellis=0', '-crf', '30', '-g', String(rate), '-pix_fmt', 'yuv420p'];

@@ -6,10 +6,10 @@ import type { CaptionSettings } from '../../contract/caption-settings';
 import { captionScriptFonts, type ScriptFont } from '../../contract/rules/caption-script-fonts';
 
 /**
- * The caption fonts. The spec's five families are drawn with open fonts shipped
- * as TTF in npm packages (docs/decisions.md, render engine):
+ * The caption fonts. The product's (docs/product.md#captions) five families are drawn with open fonts shipped
+ * as TTF in npm packages (docs/decisions/captions.md):
  *
- * | spec family | drawn with | package |
+ * | family | drawn with | package |
  * | --- | --- | --- |
  * | The Bold Font | Archivo Black (a heavy display sans) | @expo-google-fonts/archivo-black |
  * | Arial, Helvetica | Arimo (metric-compatible with Arial) | @expo-google-fonts/arimo |

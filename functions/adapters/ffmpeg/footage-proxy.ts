@@ -9,7 +9,7 @@ import { runTool, ToolFailedError } from './run';
 /**
  * The proxy copy of an uploaded clip (the preview is the video), made beside the footage
  * analysis and read by the settings preview and draft renders instead of the original: decoding a
- * 1080p original was most of a preview's time (docs/decisions.md, proxies).
+ * 1080p original was most of a preview's time (docs/decisions/shot-planning.md#clip-proxies).
  *
  * Just large enough that a 9:16 crop of it fills the proxy frame (360x640) without enlarging: the
  * crop's height (the picture's height, or for a picture taller than 9:16 its width's 16/9) is scaled to

@@ -8,8 +8,8 @@ import { framesAt, videoFrameRate } from '../../core/video/frame-timeline';
 /**
  * Motion in the picture: a slow Ken Burns move on every shot, a punch-in while an emphasised
  * word is spoken, and the zoom transition through a cut. All three are one zoom factor and one pan
- * position per frame, applied by one `zoompan` after the shot is scaled to 1080x1920 (docs/decisions.md,
- * motion). Every value is a function of the frame's number within its shot (and of the video's frame
+ * position per frame, applied by one `zoompan` after the shot is scaled to 1080x1920
+ * (docs/decisions/rendering.md#motion). Every value is a function of the frame's number within its shot (and of the video's frame
  * for the punch-in), never of the chunk: a chunk that starts inside a shot shows the single render's frames.
  */
 

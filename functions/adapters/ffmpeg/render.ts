@@ -14,7 +14,7 @@ import { measureLoudness } from './audio-mix';
  * The render engine: one ffmpeg run turns the segments' clips, the voice-over, the captions (an ASS file
  * burned by libass), the music, the logo and the watermark into a 1080x1920 H.264 + AAC MP4 with
  * faststart, every shot moving (Ken Burns, punch-ins, transitions: motion.ts). The filter graph is
- * described in docs/decisions.md (render engine, motion). A long video is rendered in chunks instead
+ * described in docs/decisions/rendering.md. A long video is rendered in chunks instead
  * (`renderChunk`, each in its own task) and joined (`join`). The command lines are planned in
  * render-plan.ts; the pictures in picture-plan.ts.
  */

@@ -1,8 +1,8 @@
 /**
  * The account rules the sign-up form, the reset forms and the server share, without zod so the browser
- * reads the same figures and messages (the spec's words).
+ * reads the same figures and messages (the product's (docs/product.md#accounts) words).
  *
- * One password rule everywhere: 8 to 100 characters. The spec's registration form once said 6 while its
+ * One password rule everywhere: 8 to 100 characters. The product's (docs/product.md#accounts) registration form once said 6 while its
  * reset rules and constants say 8 to 100; a form that accepted 6 let the server refuse what it had passed.
  */
 export const passwordRule = { min: 8, max: 100 } as const;

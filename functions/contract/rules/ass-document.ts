@@ -26,7 +26,7 @@ export function writtenWords<S extends AssCaptionSettings>(spoken: readonly Word
 }
 
 /**
- * The ASS file of the captions: the spec's plain styles when no look is chosen (exactly as before looks
+ * The ASS file of the captions: the product's (docs/product.md#captions) plain styles when no look is chosen (exactly as before looks
  * existed), else the chosen look's animation with keyword emphasis (caption-looks.ts).
  */
 export function buildAss(spoken: readonly WordTiming[], given: AssCaptionSettings, options: AssOptions): string {

@@ -35,7 +35,7 @@ export interface AssCaptionSettings {
   font_family: (typeof fontFamilies)[number];
   position: (typeof captionPositions)[number];
   all_caps: boolean;
-  /** A named look, 'custom' (the style with keyword emphasis), or null/absent: the spec's plain styles (caption-looks.ts). */
+  /** A named look, 'custom' (the style with keyword emphasis), or null/absent: the product's (docs/product.md#captions) plain styles (caption-looks.ts). */
   look?: CaptionLookChoice | null;
   /** Per-word emphasis choices: a word's index in the voice-over → emphasised or not. */
   emphasis?: Readonly<Record<string, boolean>>;
@@ -60,7 +60,7 @@ export function lineGap(settings: AssCaptionSettings): string {
 }
 
 /**
- * The spec's five families and the open font each is drawn with (the family name inside its TTF files,
+ * The product's (docs/product.md#captions) five families and the open font each is drawn with (the family name inside its TTF files,
  * which the ASS style names): adapters/ffmpeg/fonts.ts ships the files, the browser's preview loads
  * the same files.
  */
@@ -75,7 +75,7 @@ export const captionFontNames = {
 export const videoWidth = captionFrame.width;
 export const videoHeight = captionFrame.height;
 
-/** ASS numpad alignment for the spec's 3x3 grid. */
+/** ASS numpad alignment for the product's (docs/product.md#captions) 3x3 grid. */
 const alignment: Record<AssCaptionSettings['position'], number> = {
   bottom_left: 1,
   bottom_center: 2,

@@ -1,6 +1,6 @@
 /**
  * Billing's zod-free rules (Settings page, Subscriptions, Subscription): the
- * paid tiers, the spec's messages word for word, and how the Settings page reads its return from checkout.
+ * paid tiers, the product's (docs/product.md#plans) messages word for word, and how the Settings page reads its return from checkout.
  * Both the server and the browser import this module.
  */
 export const paidTiers = ['basic', 'pro'] as const;
@@ -21,7 +21,7 @@ export const billingMessages = {
   /** Free cannot manage a subscription. */
   contactSupport: 'Contact Support to Downgrade',
   manage: 'Manage Subscription',
-  /** The server's answers (messages the spec leaves open). */
+  /** The server's answers (our own words: the product gives none). */
   invalidTier: 'Tier must be basic or pro',
   sessionNotFound: 'Checkout session not found',
   checkoutIncomplete: 'Checkout is not complete yet',
@@ -60,7 +60,7 @@ export function readCheckoutReturn(search: string): CheckoutReturn {
   return { kind: 'success', sessionId, tier };
 }
 
-/** The URLs the Available Plans section sends: back to /settings with the spec's query. */
+/** The URLs the Available Plans section sends: back to /settings with the product's (docs/product.md#plans) query. */
 export function checkoutUrls(origin: string, tier: PaidTier): { successUrl: string; cancelUrl: string } {
   return {
     successUrl: `${origin}/settings?subscription=success&tier=${tier}&session_id=${checkoutSessionPlaceholder}`,

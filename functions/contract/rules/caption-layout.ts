@@ -1,7 +1,7 @@
 /**
  * Where and how large captions are drawn on the 1080x1920 video, zod-free so the render's ASS file
  * (core/captions/ass-builder.ts) and the browser's caption previews read the same numbers
- * (docs/decisions.md, "Captions: safe zones and size").
+ * (docs/decisions/captions.md#captions-safe-zones-and-size).
  *
  * Safe zones: TikTok, Reels and Shorts cover the bottom of a vertical video with the description,
  * the sound and the progress bar (about 20–25 % of the height), its right edge with the like, comment
@@ -59,7 +59,7 @@ export function captionMargins(position: string): CaptionMargins {
 }
 
 /**
- * Caption sizes (font size, outline, shadow) are the spec's numbers (font size 20–100, default 60;
+ * Caption sizes (font size, outline, shadow) are the product's (docs/product.md#captions) numbers (font size 20–100, default 60;
  * outline 0–10; shadow 0–10), and one unit is 1.4 pixels of the 1080x1920 frame. At the default 60
  * the ASS font size is 84 (an em of 62 px in The Bold Font): a three-word line in capitals fills about
  * 60–75 % of the width, as the commercial caption tools do; a longer one wraps inside the safe zone.

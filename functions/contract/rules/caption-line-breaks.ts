@@ -1,5 +1,5 @@
 /**
- * Where caption lines break (docs/decisions.md, "Captions: line breaks"); pure, shared by the render
+ * Where caption lines break (docs/decisions/captions.md#captions-line-breaks); pure, shared by the render
  * (core/captions/ass-builder.ts) and the browser's exact preview. A line never holds the end of
  * one sentence and the start of the next; inside a sentence the breaks are chosen together (the
  * cheapest set, by dynamic programming) so that lines end after punctuation (comma, semicolon, colon,

@@ -5,7 +5,7 @@
  * the browser's thumbnails, the exact preview and the render read the same list.
  *
  * A script's `look` is one of these names, `'custom'` (the creator's own settings drawn by their
- * `style`, with keyword emphasis), or null (the spec's five plain styles exactly as before: what stored
+ * `style`, with keyword emphasis), or null (the product's (docs/product.md#captions) five plain styles exactly as before: what stored
  * settings without a look mean).
  */
 import type { captionPositions, captionStyles, fontFamilies } from './captions';

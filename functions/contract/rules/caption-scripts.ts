@@ -5,7 +5,7 @@ import { languageUpperCase, languageWords } from './language-words';
  * Captions in every writing system the product speaks: which writing system a caption's text is in
  * (from the script's language, or read from the text), how its words are cut and joined, whether it
  * has capitals and which way it runs (the font of each run: `caption-script-fonts.ts`). Pure and
- * zod-free, shared by the render's ASS file and the browser's previews (docs/decisions.md, "Captions in
+ * zod-free, shared by the render's ASS file and the browser's previews (docs/decisions/languages.md, "Captions in
  * every script").
  */
 
@@ -164,7 +164,7 @@ export function captionWords<T extends Timed>(words: readonly T[], writing: Capt
 
 // ---- The previews' sample sentence -----------------------------------------------------------------
 
-/** The caption previews' sample sentence in each language (the English one is the spec's preview text). */
+/** The caption previews' sample sentence in each language (the English one is the product's (docs/product.md#captions) preview text). */
 export const captionSampleSentences: Readonly<Record<LanguageCode, string>> = {
   en: 'Your words appear here as they are spoken',
   es: 'Tus palabras aparecen aquí mientras se dicen',

@@ -3,7 +3,7 @@ import type { CaptionLine } from './caption-lines';
 import { assColor, assTime, displayWord, lineGap, writingOf, type AssCaptionSettings } from './ass-format';
 import { karaokeWord } from './karaoke-fill';
 
-/** The spec's five caption styles as ASS events, drawn exactly as they were before looks existed. */
+/** The product's (docs/product.md#captions) five caption styles as ASS events, drawn exactly as they were before looks existed. */
 
 /** The highlight style's emphasis: the word colour and a brief scale up and back (a "pop"), of the line's fitted size. */
 function popOn(wordColor: string, fit: number): string {
@@ -18,7 +18,7 @@ function plainDialogue(start: number, end: number, text: string): string {
 
 /**
  * The events of one line in the chosen style. `fit` (percent) shrinks a line wider than the safe zone so
- * it stays one line (at 100 nothing is added: the spec's styles as they were).
+ * it stays one line (at 100 nothing is added: the product's (docs/product.md#captions) styles as they were).
  */
 export function lineEvents(line: CaptionLine, settings: AssCaptionSettings, fit = 100): string[] {
   const fitted = fit < 100 ? `{\\fscx${fit}\\fscy${fit}}` : '';

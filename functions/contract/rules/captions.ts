@@ -1,8 +1,8 @@
 /**
  * What a script's captions can be and the Video Generation Settings dialog's defaults,
  * without zod, so the browser imports the same lists, ranges and defaults the server validates with.
- * Where the spec gives two readings, the dialog's are used for scripts: word colour #FFFF00, size 60
- * (docs/decisions.md, "Caption defaults").
+ * Where the product (docs/product.md#captions) gives two readings, the dialog's are used for scripts: word colour #FFFF00, size 60
+ * (docs/decisions/captions.md#caption-defaults).
  */
 export const captionStyles = ['classic', 'karaoke', 'highlight', 'underline', 'word_by_word'] as const;
 export const captionPositions = [
@@ -30,7 +30,7 @@ export const captionRanges = {
 } as const;
 
 /**
- * The longest caption settings sent as a JSON string (the spec's "object or JSON string"): the fields
+ * The longest caption settings sent as a JSON string (the product's (docs/product.md#captions) "object or JSON string"): the fields
  * written out take about 500 characters, 200 per-word emphasis choices about 2,800 more.
  */
 export const maxCaptionSettingsJson = 6_000;
@@ -71,7 +71,7 @@ export const captionDefaults = {
   /** A colour emoji over caption lines whose words call one up (caption-emoji.ts); off unless asked. */
   emoji: false,
   /**
-   * A named caption look (caption-looks.ts), 'custom', or null: the spec's plain styles. Stored settings
+   * A named caption look (caption-looks.ts), 'custom', or null: the product's (docs/product.md#captions) plain styles. Stored settings
    * without a look stay plain; the dialog pre-selects the creator's last look.
    */
   look: null,

@@ -1,12 +1,12 @@
 /**
  * Delivery's shared rules (weekly email), zod-free so the
  * browser runs the same values: the weekly email's days, time format and script bound, the defaults of a
- * user who saved nothing, and the spec's messages.
+ * user who saved nothing, and the product's (docs/product.md#email-automation) messages.
  */
 export const weekDays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type WeekDay = (typeof weekDays)[number];
 
-/** `9:00 AM` as the spec writes the weekly email's time: hours 1–12, two-digit minutes, AM or PM. */
+/** `9:00 AM` as the product (docs/product.md#email-automation) writes the weekly email's time: hours 1–12, two-digit minutes, AM or PM. */
 export const weeklyEmailTimePattern = /^(1[0-2]|[1-9]):([0-5]\d) (AM|PM)$/;
 export const minWeeklyScripts = 1;
 export const maxWeeklyScripts = 10;

@@ -17,7 +17,7 @@ export function languageWords(text: string, language: LanguageCode = defaultLang
   return words;
 }
 
-/** How many words a text has in its language (the spec's word counts and limits). */
+/** How many words a text has in its language (the product's (docs/product.md#languages) word counts and limits). */
 export function languageWordCount(text: string, language: LanguageCode = defaultLanguage): number {
   return languageWords(text, language).length;
 }

@@ -1,7 +1,7 @@
 /**
  * The logo overlay's numbers, zod-free so the browser's live preview
  * and the server's render use the same ones: the four corners, the twelve named sizes from 60x22 to
- * 600x228 (the spec shows only the ends; the ten between are spaced evenly, docs/decisions.md), the
+ * 600x228 (the product (docs/product.md#logo) shows only the ends; the ten between are spaced evenly, docs/decisions/rendering.md#logo-and-watermark), the
  * margin, the opacity steps and the upload's limits and messages.
  */
 
@@ -58,7 +58,7 @@ export function logoSizeLabel(name: LogoSizeName): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Margin between a logo and the video's edges (the watermark's 30 px; the spec gives none for the logo). */
+/** Margin between a logo and the video's edges (the watermark's 30 px; the product (docs/product.md#logo) gives none for the logo). */
 export const logoMargin = 30;
 
 /** Opacity 0.1 to 1 in steps of 0.1. */
@@ -73,7 +73,7 @@ export function isOpacityStep(value: number): boolean {
 /** 0.30000000000000004 → 0.3. */
 export const roundOpacity = (value: number) => Math.round(value * 10) / 10;
 
-/** The spec's defaults: bottom-right, medium, opacity 0.8, disabled. */
+/** The product's (docs/product.md#logo) defaults: bottom-right, medium, opacity 0.8, disabled. */
 export const defaultLogoSettings = { position: 'bottom-right', size: 'medium', opacity: 0.8, enabled: false } as const satisfies {
   position: LogoPosition;
   size: LogoSizeName;
@@ -109,7 +109,7 @@ export function logoRect(settings: { position: LogoPosition; size: string }, ima
   };
 }
 
-/** The upload: image/* only, at most 2 MB; the spec's messages word for word. */
+/** The upload: image/* only, at most 2 MB; the product's (docs/product.md#logo) messages word for word. */
 export const logoMaxBytes = 2 * 1024 * 1024;
 export const logoMessages = {
   invalidType: 'Invalid file type',
@@ -135,7 +135,7 @@ export function logoImageType(declared: string | undefined): LogoImageType | und
   return (logoImageTypes as readonly string[]).includes(known) ? (known as LogoImageType) : undefined;
 }
 
-/** The browser's check before any byte is sent: the spec's message, or undefined when the file may go. */
+/** The browser's check before any byte is sent: the product's (docs/product.md#logo) message, or undefined when the file may go. */
 export function logoFileProblem(file: { type: string; size: number }): string | undefined {
   if (!file.type.toLowerCase().startsWith('image/') || !logoImageType(file.type)) return logoMessages.invalidType;
   if (file.size > logoMaxBytes) return logoMessages.tooLarge;

@@ -99,7 +99,7 @@ export const privacyLabels: Readonly<Record<string, string>> = {
   private: 'Private',
 };
 
-/** The words of the posting dialog (the spec's Schedule Video) and of a card's posts. */
+/** The words of the posting dialog (the product's (docs/product.md#post-a-video) Schedule Video) and of a card's posts. */
 export const postingUiMessages = {
   intro: (title: string) => `Post “${title}” to your accounts now, or pick a date and time and we post it for you.`,
   accountsLabel: 'Post to',

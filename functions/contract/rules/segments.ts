@@ -1,6 +1,6 @@
 /**
  * Switch Scenes: the script split into segments, and media auto-assigned to them by
- * the spec's scoring rules.
+ * the product's (docs/product.md#media-scoring) scoring rules.
  */
 import { maximumWeightAssignment } from './optimal-assignment';
 import { scriptLimits } from './script-limits';
@@ -155,7 +155,7 @@ function containsPhrase(haystack: string[], phrase: string): boolean {
   return false;
 }
 
-/** The spec's score of one media item for one segment's text. */
+/** The product's (docs/product.md#media-scoring) score of one media item for one segment's text. */
 export function scoreMedia(media: CandidateMedia, segmentText: string, context: ScoringContext): number {
   const text = wordsOf(segmentText);
   const tagMatches = media.tags.filter((tag) => containsPhrase(text, tag)).length;
@@ -206,7 +206,7 @@ function withMedia({ source: _source, generatedReason: _reason, ...segment }: Se
 }
 
 /**
- * The rounds of the spec's "unique media per segment, cycling when not enough": segments in order,
+ * The rounds of the product's (docs/product.md#media-scoring) "unique media per segment, cycling when not enough": segments in order,
  * as many per round as there are videos; within a round each video is used at most once, and the
  * next round may use the whole set again.
  */
@@ -244,10 +244,10 @@ export function greedyAssign(segments: readonly Segment[], library: readonly Can
 }
 
 /**
- * Gives each segment a video so that the total of the spec's scores is the highest possible (an
- * optimal assignment, Hungarian algorithm), under the spec's uniqueness and cycling: segments go in
+ * Gives each segment a video so that the total of the product's (docs/product.md#media-scoring) scores is the highest possible (an
+ * optimal assignment, Hungarian algorithm), under the product's (docs/product.md#media-scoring) uniqueness and cycling: segments go in
  * rounds of as many segments as there are videos, and within a round no video is used twice (the
- * rounds `greedyAssign` makes too). Scores are the spec's (`scoreMedia`: tags, title words, the
+ * rounds `greedyAssign` makes too). Scores are the product's (docs/product.md#media-scoring) (`scoreMedia`: tags, title words, the
  * recency bonus, the preferred folder +5, used in the last 24 h -5), in tenths, so sums are exact.
  * Among assignments of equal total, earlier segments get newer videos (the library's order), as the
  * greedy rule did.

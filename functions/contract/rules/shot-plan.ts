@@ -2,7 +2,7 @@
  * Shots, not sentences ("Cuts on the spoken word"). A `Segment` is a shot: its `text` is the
  * run of script words it covers, in order, so the shots' texts joined give the script back and a shot
  * is on screen from its first spoken word (`segmentTimes`). A cut lands ON the word that names a clip's
- * tag (or a title word), compared by stem ("grind" ~ "grinder"); the spec's scores (`scoreMedia`: tags,
+ * tag (or a title word), compared by stem ("grind" ~ "grinder"); the product's (docs/product.md#media-scoring) scores (`scoreMedia`: tags,
  * title words, recency, preferred folder +5, used in the last 24 h -5) stay the base of each choice.
  * Pacing: no shot under `minSeconds`, none over `maxSeconds` (a long run without a match gets cut at a
  * sentence start or in even parts); no clip twice in a row when another exists; clips cycle before
@@ -243,9 +243,9 @@ function inPointOf(media: CandidateMedia, used: Map<string, number>, length: num
 
 /**
  * The script planned as shots with clips: cut words chosen (cues, sentence starts, even splits), then
- * each shot in order gets the clip with the best spec score for its text, plus a large bonus when its
+ * each shot in order gets the clip with the best score (docs/product.md#media-scoring) for its text, plus a large bonus when its
  * cut word names the clip; a clip used already in this video waits until the others were used (the
- * spec's cycling), and never follows itself when another clip exists. Without usable clips the shots
+ * product's (docs/product.md#media-scoring) cycling), and never follows itself when another clip exists. Without usable clips the shots
  * come back without media (the planner gives them generated backgrounds).
  */
 export function planShots(

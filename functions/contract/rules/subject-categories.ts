@@ -1,6 +1,6 @@
 /**
  * The subject categories of the generation form: a grouped list whose headers start with
- * `#`. Shared with the front end (plain data, no imports). The spec does not give the full list;
+ * `#`. Shared with the front end (plain data, no imports). The product (docs/product.md#generation) does not give the full list;
  * these are the twelve groups it names with niche roles under each, in the form's order.
  */
 const rolesByGroup: Readonly<Record<string, readonly string[]>> = {

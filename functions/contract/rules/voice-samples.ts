@@ -14,7 +14,7 @@ export const voiceSampleRules = {
   maxNameChars: 100,
 } as const;
 
-/** Word for word from the spec where it has them; ours otherwise. */
+/** Word for word from the product (docs/product.md#voice-cloning) where it has them; ours otherwise. */
 export const voiceCloneMessages = {
   nameRequired: 'Please provide a name for your voice',
   noFiles: 'No audio files selected',

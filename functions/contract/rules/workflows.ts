@@ -1,7 +1,7 @@
 /**
  * The Workflows page's shared rules of the Workflows page (the video template and automation schedule forms,
  * their validation and sliders), zod-free so the browser runs the same lists, ranges, defaults
- * and messages the server validates with. Where the spec gives a form default and a stored default, the
+ * and messages the server validates with. Where the product (docs/product.md#workflows) gives a form default and a stored default, the
  * form's are used (they are what a person creating a template sees).
  */
 import type { CaptionLookChoice } from './caption-looks';
@@ -125,7 +125,7 @@ export function splitRecipients(value: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-/** The spec's badge: Inactive if not active; Overdue if active and nextRunAt is past; else Active. */
+/** The product's (docs/product.md#workflows) badge: Inactive if not active; Overdue if active and nextRunAt is past; else Active. */
 export function scheduleBadge(schedule: { isActive: boolean; nextRunAt: string | null }, now: number = Date.now()): 'Inactive' | 'Overdue' | 'Active' {
   if (!schedule.isActive) return 'Inactive';
   if (schedule.nextRunAt !== null && Date.parse(schedule.nextRunAt) < now) return 'Overdue';

@@ -4,7 +4,7 @@ import { logoMargin, logoSize, type LogoBox } from '../../contract/rules/logo';
 export { logoMargin, logoSize, logoSizeNames, type LogoSizeName } from '../../contract/rules/logo';
 
 /**
- * Where the user's logo and the free-plan watermark sit on a 1080x1920 video (the spec's "Logo overlay"
+ * Where the user's logo and the free-plan watermark sit on a 1080x1920 video (the product's (docs/product.md#logo) "Logo overlay"
  * and "Watermark"). The twelve sizes, the margin and the fitting rule are the contract's
  * (contract/rules/logo.ts), so the browser's preview uses the same numbers.
  */

@@ -116,7 +116,7 @@ export class LogoService {
     return stateOf(await this.deps.users.update(userId, { logoSettings }));
   }
 
-  /** Deletes the file and clears the logo: logoUrl null and the settings back to the spec's defaults ("removal clears it"). Idempotent. */
+  /** Deletes the file and clears the logo: logoUrl null and the settings back to the product's (docs/product.md#logo) defaults ("removal clears it"). Idempotent. */
   async remove(userId: string): Promise<LogoState> {
     const user = await this.user(userId);
     const key = storedLogoKey(user);

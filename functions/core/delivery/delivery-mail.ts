@@ -51,7 +51,7 @@ export class DeliveryMail {
     return this.now().toISOString().slice(0, 10);
   }
 
-  /** The spec's defaults for a user who never saved the settings. */
+  /** The product's (docs/product.md#email-automation) defaults for a user who never saved the settings. */
   defaults(userId: string): StoredDeliverySettings {
     return newDeliverySettings(userId, this.now().toISOString());
   }
@@ -62,7 +62,7 @@ export class DeliveryMail {
     return user;
   }
 
-  /** The settings for sending: the saved ones or the spec's defaults. */
+  /** The settings for sending: the saved ones or the product's (docs/product.md#email-automation) defaults. */
   async current(userId: string): Promise<StoredDeliverySettings> {
     return (await this.deps.settings.get(userId)) ?? this.defaults(userId);
   }

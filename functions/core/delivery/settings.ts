@@ -7,7 +7,7 @@ export function newWebhookSecret(): string {
   return `whsec_${newSecret(24).replace(/-/g, '+').replace(/_/g, '/')}`;
 }
 
-/** A user's automation settings before anything is saved: the spec's defaults, no addresses. */
+/** A user's automation settings before anything is saved: the product's (docs/product.md#email-automation) defaults, no addresses. */
 export function newDeliverySettings(userId: string, now: string, webhookSecret: string = newWebhookSecret()): StoredDeliverySettings {
   return {
     userId,

@@ -18,7 +18,7 @@ import { newDeliverySettings } from './settings';
  * (or, while the first holder's lease is live, answers `busy` so the queue hands it back later). The
  * claim is a lease of `claimLeaseSeconds`: if the holder dies between the POST and `finish`, the
  * redelivered message claims it again once the lease is over and sends again, the one case where a
- * receiver sees an attempt twice; the event id (`webhook-id`) stays the same, as the spec asks
+ * receiver sees an attempt twice; the event id (`webhook-id`) stays the same, as the Standard Webhooks spec asks
  * receivers to dedupe by.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { publicFolderSchema, type AssetAttribution, type PublicAsset, type PublicFolder } from '../../contract/media';
 import { proxyOutput } from '../ports/video-renderer';
 
-/** The spec's media asset and folder as stored; what the API answers is the contract's (contract/media.ts). */
+/** The product's (docs/product.md#media) media asset and folder as stored; what the API answers is the contract's (contract/media.ts). */
 
 export const mediaAssetSchema = z.object({
   id: z.string(),
@@ -143,10 +143,10 @@ export function publicAttributionOf(attribution: NonNullable<MediaAsset['attribu
   };
 }
 
-/** The asset as the API answers it: the spec's fields, with playable and previewable URLs. */
+/** The asset as the API answers it: the product's (docs/product.md#media) fields, with playable and previewable URLs. */
 export function toPublicAsset(asset: MediaAsset): PublicAsset {
   const fileUrl = proxyPaths.media(asset.storageKey);
-  // The probe's figures: at the top level and again in `metadata`, as the spec's asset has them.
+  // The probe's figures: at the top level and again in `metadata`, as the product's (docs/product.md#media) asset has them.
   const technical = {
     width: asset.width,
     height: asset.height,

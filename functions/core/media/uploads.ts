@@ -317,7 +317,7 @@ export class UploadService {
     }
   }
 
-  /** The spec's POST /api/media/upload: one small file through the API, checked the same way. */
+  /** The product's (docs/product.md#uploads) POST /api/media/upload: one small file through the API, checked the same way. */
   async uploadDirect(userId: string, input: { fileName: string; contentType?: string; bytes: Uint8Array; tags?: string[]; folderId?: string | null }) {
     const request: UploadRequest = { fileName: input.fileName, contentType: input.contentType, size: input.bytes.byteLength, tags: input.tags, folderId: input.folderId };
     const type = this.checkDeclared(request);

@@ -9,7 +9,7 @@ export interface Page<T> {
 }
 
 /**
- * Holds a write back while a video run holds the script (docs/decisions.md, "Video pipeline"): the
+ * Holds a write back while a video run holds the script (docs/decisions/video-pipeline.md#one-run-per-script-claimed-on-the-script): the
  * run's claim is on the script item, so the check is a condition of the same write.
  */
 export interface VideoRunGuard {

@@ -9,7 +9,7 @@ import { captionHashtags, hashtagPattern } from '../../contract/rules/post-capti
  */
 export const hookMaxWords = 24;
 
-/** Hashtags the spec pads with, in its order. */
+/** Hashtags the product (docs/product.md#generation) pads with, in its order. */
 export const defaultHashtags = ['content', 'viral', 'trending', 'socialmedia', 'creator', 'engagement'] as const;
 
 /** `#word` for any spelling of a tag (`Travel Tips`, `#travel`, `travel-tips`). */
@@ -22,7 +22,7 @@ export function normalizeHashtag(raw: string): string | undefined {
   return word ? `#${word}` : undefined;
 }
 
-/** Exactly 6 distinct hashtags: the given ones first, then the spec's defaults. */
+/** Exactly 6 distinct hashtags: the given ones first, then the product's (docs/product.md#generation) defaults. */
 export function padHashtags(given: readonly string[]): string[] {
   const result: string[] = [];
   for (const raw of [...given, ...defaultHashtags]) {

@@ -46,7 +46,7 @@ export const mediaReset = {
 // The video run's claim.
 
 /**
- * The claim a video run holds on its script (docs/decisions.md, "Video pipeline"): written by
+ * The claim a video run holds on its script (docs/decisions/video-pipeline.md#one-run-per-script-claimed-on-the-script): written by
  * generate-video, given back by FinalizeVideo and MarkFailed. While it stands, a second run and the
  * changes that would pull the script out from under the run (new words, regeneration, a new
  * voice-over, deletion) are refused.

@@ -3,7 +3,7 @@ import { defaultLanguage } from '../../contract/languages';
 import { defaultLogoSettings as spec001LogoDefaults } from '../../contract/rules/logo';
 import { publicUserSchema, type LogoSettings, type PublicUser } from '../../contract/users';
 
-/** The spec's User entity as stored: what the API answers (contract/users.ts) and the payment provider's ids. */
+/** The product's (docs/product.md#accounts) User entity as stored: what the API answers (contract/users.ts) and the payment provider's ids. */
 export const defaultLogoSettings: LogoSettings = { ...spec001LogoDefaults };
 
 export const userSchema = publicUserSchema.extend({

@@ -20,7 +20,7 @@ export const recentUseDays = 7;
 export const maxCandidates = 1_000;
 const day = 24 * 60 * 60 * 1000;
 
-/** A segment as sent by the client (the spec's Segment; ids may be numbers in the spec's client). */
+/** A segment as sent by the client (the product's (docs/product.md#media-scoring) Segment; ids may be numbers in the product's client). */
 export interface SegmentInput {
   text: string;
   mediaAssetId?: string | number | null;
@@ -59,7 +59,7 @@ export function toCandidate(asset: MediaAsset): CandidateMedia {
  * segments sent, else the script's existing video metadata, else the script planned as shots (issue
  * 24, contract/rules/shot-plan.ts: cuts on the words that name a clip, timed by the voice-over's words
  * when there is one, else by an estimate; restricted to `chosenAssetIds` when a template chose its
- * clips); every segment sent or kept without media gets one by the spec's scoring (recent use
+ * clips); every segment sent or kept without media gets one by the product's (docs/product.md#media-scoring) scoring (recent use
  * within 24 h -5, preferred folder +5, unique per video, cycling when there are fewer videos than
  * segments), assigned so that the total score is highest (`autoAssign`). Segments that have media
  * keep it; each segment with media says which of its tags the text mentions (`matchedTags`). A medium

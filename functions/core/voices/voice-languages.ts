@@ -30,7 +30,7 @@ export function languagesOfModel(modelId: string): readonly LanguageCode[] {
 
 /**
  * The languages the offline voice speaks: Flite in English, eSpeak NG (npm `espeak-ng`) in the others,
- * measured by its phonemes (`espeak-ng -x`, docs/decisions.md). Japanese only in kana: eSpeak spells
+ * measured by its phonemes (`espeak-ng -x`, docs/decisions/languages.md). Japanese only in kana: eSpeak spells
  * kanji out as "Chinese letter", so a voice-over of kanji without a provider key is refused
  * (adapters/local/espeak-languages.ts), never spoken as garbage.
  */

@@ -5,7 +5,7 @@ import { userVoiceLinkSchema, voiceFieldsSchema, type PublicVoice } from '../../
 import { fliteVoicePresets } from './offline-voices';
 import { voiceLanguages } from './voice-languages';
 
-/** The spec's Voice as stored, and the user-voice link; what the API answers is the contract's. */
+/** The product's (docs/product.md#voice) Voice as stored, and the user-voice link; what the API answers is the contract's. */
 export const voiceSchema = voiceFieldsSchema.extend({
   /** Owner of a private voice; null for presets. */
   userId: z.string().nullable(),

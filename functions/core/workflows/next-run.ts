@@ -87,7 +87,7 @@ export function nextRunAfter(recurrence: Recurrence, after: Date): Date {
 }
 
 /**
- * Fills the day a weekly or monthly schedule left out with today's, in its zone (the spec's rule reads
+ * Fills the day a weekly or monthly schedule left out with today's, in its zone (the product's (docs/product.md#workflows) rule reads
  * "today" when it adds 7 days or a month), and clears the one its frequency does not use.
  */
 export function withDays<T extends Recurrence>(recurrence: T, now: Date): T {

@@ -24,7 +24,7 @@ export const unknownAccountMessage = 'Unknown account: choose one of your connec
 /**
  * Automation schedules: validation against the owner's templates and plan (the active
  * schedules' limit is the repository write's own condition, so two requests at once cannot both pass it), `nextRunAt` by
- * the spec's rule in the schedule's zone, and the recurring schedule `automation-<id>` created, replaced
+ * the product's (docs/product.md#workflows) rule in the schedule's zone, and the recurring schedule `automation-<id>` created, replaced
  * or cancelled through the Scheduler port in the same request (DynamoDB stays the source of truth).
  */
 export class ScheduleService {

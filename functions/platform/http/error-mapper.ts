@@ -16,7 +16,7 @@ export function jsonResponse(statusCode: number, body: unknown, headers: Record<
  */
 export function mapError(error: Error): APIGatewayProxyStructuredResultV2 {
   if (error instanceof AppError) {
-    // `error` repeats the message: the spec's recovery and verification pages read that field.
+    // `error` repeats the message: the product's (docs/product.md#conventions) recovery and verification pages read that field.
     const body: Record<string, unknown> = { message: error.message, error: error.message };
     if (error.code) body.code = error.code;
     if (error.details !== undefined) body.details = error.details;

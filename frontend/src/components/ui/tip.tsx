@@ -1,7 +1,7 @@
 import { Box, IconButton, Portal, Tooltip } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** A tooltip after the spec's 700 ms (section 9). Disabled controls are wrapped so they still show it. */
+/** A tooltip after the product's (docs/product.md#conventions) 700 ms. Disabled controls are wrapped so they still show it. */
 export function Tip({ label, children, wrap = false }: { label: string; children: ReactNode; wrap?: boolean }) {
   return (
     <Tooltip.Root openDelay={700} closeDelay={100}>

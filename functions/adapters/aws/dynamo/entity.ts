@@ -4,7 +4,7 @@ import { keys } from './keys';
 import { absent, getItem, ifConditionFails, putItem, updateItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
 
 /**
- * Entity definitions that write their own keys (STYLE point 7, after ElectroDB): one definition per
+ * Entity definitions that write their own keys (every key built in one place, after ElectroDB: docs/decisions/dynamodb-table.md): one definition per
  * record type says how the table key, every index key and every stored derived attribute are built
  * from the record, and which of the record's fields each reads. Repositories write items with
  * `item(record)` and changes with `changes(record, fields)`, so an index's logic lives once, here,

@@ -43,7 +43,7 @@ export interface ItemKey {
 
 /**
  * The media library, all under `USER#<id>`. Assets are also written to five generic indexes
- * (one per order and scope), so a page of any of the six orders is one Query (docs/decisions.md).
+ * (one per order and scope), so a page of any of the six orders is one Query (docs/decisions/media-library.md).
  */
 export const mediaKeys = {
   asset: (assetId: string) => `MEDIA#${assetId}`,

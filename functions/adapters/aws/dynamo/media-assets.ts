@@ -54,7 +54,7 @@ interface Access {
   forward: boolean;
 }
 
-/** Which index and partition serve an order in a scope (docs/decisions.md, "Media library"), from the asset's definition. */
+/** Which index and partition serve an order in a scope (docs/decisions/media-library.md), from the asset's definition. */
 function accessFor(userId: string, scope: FolderScope, sort: AssetListQuery['sort']): Access {
   const forward = sort === 'date-uploaded' || sort === 'name-asc' || sort === 'size-asc';
   const byName = sort === 'name-asc' || sort === 'name-desc';

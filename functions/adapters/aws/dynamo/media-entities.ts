@@ -6,7 +6,7 @@ import { mediaKeys } from './keys';
 /**
  * The media library's four record types, all under `USER#<id>`, each defined once with
  * every key and index attribute it writes: `MEDIA#<id>` assets (five order indexes and a sparse audio
- * index, docs/decisions.md "Media library"), `MFOLDER#<id>` folders, `MUPLOAD#<id>` uploads in flight
+ * index, docs/decisions/media-library.md), `MFOLDER#<id>` folders, `MUPLOAD#<id>` uploads in flight
  * and `MEDIA_USAGE`, the counters that change in the same transactions as the records they count.
  */
 

@@ -51,7 +51,7 @@ export function prefetchCsrfToken(): Promise<string | undefined> {
 
 /**
  * The server's own words for a failure (its `message`, else its `error`: the server sends both with
- * the same text, and the spec's API reads `error`). Undefined when there is no answer body.
+ * the same text, and the product's (docs/product.md#conventions) API reads `error`). Undefined when there is no answer body.
  */
 export function serverError(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;

@@ -1,7 +1,7 @@
 import { displayNameProblem, passwordMessages, passwordProblem, passwordRule } from '@contract/rules/accounts';
 
 /**
- * Client-side validation of the account forms, with the spec's messages word for word.
+ * Client-side validation of the account forms, with the product's (docs/product.md#accounts) messages word for word.
  *
  * - Every new password (registration and resets) follows the contract's one rule, 8 to 100 characters,
  *   the rule the server applies: a password the form passes is never refused by the server for length.

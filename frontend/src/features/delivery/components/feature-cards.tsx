@@ -52,7 +52,7 @@ function FeatureCard({
 }
 
 /**
- * The spec's three cards. All three exist now, so instead of saying Coming Soon they lead somewhere:
+ * The product's (docs/product.md#automations) three cards. All three exist now, so instead of saying Coming Soon they lead somewhere:
  * Workflows to the Workflows page (/templates), Webhook to the webhook section, Content Calendar to
  * the scheduled emails.
  */

@@ -31,7 +31,7 @@ export const weekDays: WeekDay[] = [...contractWeekDays];
 export const MIN_WEEKLY_SCRIPTS = minWeeklyScripts;
 export const MAX_WEEKLY_SCRIPTS = maxWeeklyScripts;
 
-/** Every half hour of a day as the spec writes it: `12:00 AM`, `12:30 AM`, `1:00 AM`, … `11:30 PM`. */
+/** Every half hour of a day as the product (docs/product.md#email-automation) writes it: `12:00 AM`, `12:30 AM`, `1:00 AM`, … `11:30 PM`. */
 export const weeklyTimes: string[] = Array.from({ length: 48 }, (_, i) => {
   const hour24 = Math.floor(i / 2);
   const minutes = i % 2 === 0 ? '00' : '30';

@@ -25,7 +25,7 @@ export async function uploadMedia(file: File, options: { folderId?: string | nul
   return asset;
 }
 
-/** The spec's upload messages: the server's message with error and details, else 'Upload failed for {file}' with the status, else the network error. */
+/** The product's (docs/product.md#uploads) upload messages: the server's message with error and details, else 'Upload failed for {file}' with the status, else the network error. */
 export function uploadErrorMessage(error: unknown, fileName: string): string {
   if (error instanceof ApiError) {
     const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; error?: unknown; details?: unknown };

@@ -61,7 +61,7 @@ export function screenDrop(files: readonly File[], accepts: (file: File) => bool
 }
 
 /**
- * One toast for every refused file of a drop (the toaster shows one at a time): the spec's title, both
+ * One toast for every refused file of a drop (the toaster shows one at a time): the product's (docs/product.md#uploads) title, both
  * when both kinds were refused, and each file's reason.
  */
 export function dropRefusalToast(refused: readonly DropRefusal[]): { title: string; description: string } | undefined {

@@ -39,7 +39,7 @@ const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_D
 
 const scriptCountOptions = SCRIPT_COUNTS.map((count) => ({ value: String(count), label: String(count) }));
 
-/** The client's checks, with the spec's messages (section 5); the server checks the same. */
+/** The client's checks, with the product's (docs/product.md#generation) messages; the server checks the same. */
 function validate(form: FormState): Partial<Record<keyof FormState, string>> {
   const errors: Partial<Record<keyof FormState, string>> = {};
   if (form.duration.trim().length < 2) errors.duration = 'Duration is required';

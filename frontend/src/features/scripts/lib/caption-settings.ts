@@ -27,7 +27,7 @@ export const RANGES = Object.fromEntries(
   Object.entries(captionRanges).map(([field, range]) => [field, { ...range, step: 1 }]),
 ) as { readonly [F in RangedField]: (typeof captionRanges)[F] & { readonly step: 1 } };
 
-/** The dialog's defaults (where the spec gives two readings, decisions.md "Caption defaults"). */
+/** The dialog's defaults (where the product gives two readings: docs/decisions/captions.md#caption-defaults). */
 export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = { ...captionDefaults };
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;

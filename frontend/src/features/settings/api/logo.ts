@@ -25,7 +25,7 @@ export function useApplyLogoState() {
   );
 }
 
-/** The server's message for a refused call (a 4xx), else nothing: the toast then shows only the spec's title. */
+/** The server's message for a refused call (a 4xx), else nothing: the toast then shows only the product's (docs/product.md#logo) title. */
 export function refusalText(error: unknown): string | undefined {
   return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
 }

@@ -14,7 +14,7 @@ const refresh = () => Promise.all([mutate(VOICES_KEY), mutate(STATS_KEY), mutate
  * A clone in two steps: each sample goes straight to storage with a presigned POST
  * (`POST /api/tts/clone-voice/upload-url`), so ten samples of 10 MB fit where one request to the API
  * could carry about 6 MB; then `POST /api/tts/clone-voice` names them with the name and consent. The
- * spec's one multipart request still works for other clients. `onProgress` gets 0–99 over all the bytes, then 100 once they are all stored.
+ * product's (docs/product.md#voice-cloning) one multipart request still works for other clients. `onProgress` gets 0–99 over all the bytes, then 100 once they are all stored.
  */
 export async function cloneVoice(input: { name: string; files: readonly File[]; consent: boolean; onProgress?: (percent: number) => void }): Promise<CloneVoiceResult> {
   const total = input.files.reduce((sum, file) => sum + file.size, 0) || 1;

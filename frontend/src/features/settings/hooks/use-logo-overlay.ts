@@ -7,12 +7,12 @@ import type { LogoSettings, LogoState } from '@contract/users';
 
 import { refusalText, removeLogo, updateLogoSettings, uploadLogo, useApplyLogoState } from '../api/logo';
 
-/** The spec's opacity save delay. */
+/** The product's (docs/product.md#logo) opacity save delay. */
 const OPACITY_SAVE_MS = 500;
 
 /**
  * The logo overlay's data and calls: upload (checked here with the
- * spec's messages, then on the server), replace and remove, and the settings saved as they change, the
+ * product's (docs/product.md#logo) messages, then on the server), replace and remove, and the settings saved as they change, the
  * opacity 500 ms after the slider stops. Each change shows at once and is undone if the server refuses it.
  */
 export function useLogoOverlay() {

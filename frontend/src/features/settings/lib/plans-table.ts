@@ -2,7 +2,7 @@ import type { PlanInfo } from '@contract/billing';
 import type { Tier } from '@contract/users';
 import { publishingMessages } from '@contract/rules/publishing';
 
-/** The spec's plan table as the cards show it, from the limits the server enforces. */
+/** The product's (docs/product.md#plans-and-limits) plan table as the cards show it, from the limits the server enforces. */
 export interface PlanRow {
   label: string;
   value: string;

@@ -20,7 +20,7 @@ export function pickFiles(current: readonly File[], picked: readonly File[]): Pi
   return { accepted, refused };
 }
 
-/** What the Clone button refuses before sending, in the spec's words; null when the form may be sent. */
+/** What the Clone button refuses before sending, in the product's (docs/product.md#voice-cloning) words; null when the form may be sent. */
 export function formProblem(form: { name: string; files: readonly File[]; consent: boolean }): string | null {
   if (!form.name.trim()) return voiceCloneMessages.nameRequired;
   if (form.files.length === 0) return voiceCloneMessages.noFiles;

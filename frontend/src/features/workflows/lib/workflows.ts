@@ -168,7 +168,7 @@ export interface ScheduleForm {
   language: LanguageCode | '';
 }
 
-/** The dialog's defaults: daily at 09:00, active, the spec's subject and body; today's weekday and day. */
+/** The dialog's defaults: daily at 09:00, active, the product's (docs/product.md#workflows) subject and body; today's weekday and day. */
 export function defaultScheduleForm(templateId = '', now: Date = new Date()): ScheduleForm {
   return {
     name: '',

@@ -9,7 +9,7 @@ import { platformNames, publishingMessages } from '@contract/rules/publishing';
 
 import { CheckIcon } from './posting-icons';
 
-/** An account to post to, as a toggle like the spec's platform buttons: solid when chosen. */
+/** An account to post to, as a toggle like the product's (docs/product.md#post-a-video) platform buttons: solid when chosen. */
 export function AccountChip({ account, chosen, blocked, onToggle }: { account: ConnectedAccount; chosen: boolean; blocked: boolean; onToggle: () => void }) {
   const usable = account.status === 'connected' && !blocked;
   return (

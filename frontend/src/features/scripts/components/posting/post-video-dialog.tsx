@@ -35,7 +35,7 @@ function Section({ label, children, aside }: { label: string; children: ReactNod
 }
 
 /**
- * Schedule Video: the spec's stub made real. Choose connected accounts, a caption (the
+ * Schedule Video: the product's (docs/product.md#post-a-video) stub made real. Choose connected accounts, a caption (the
  * post caption by default) with each platform's own field and limits, privacy from the account's own
  * options, YouTube's flags, and Post now or at a date and time. The accounts are checked when the dialog
  * opens (a refused one, e.g. TikTok with the free plan's watermark, says why before anyone tries) and again

@@ -9,7 +9,7 @@ import { orderForPicker, toggleQueued } from '../../lib/segments';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { compactCreditText, stockCreditText } from '@/components/stock-credit';
 
-/** The spec's columns by width (3/5/6/8). */
+/** The product's (docs/product.md#video-settings) columns by width (3/5/6/8). */
 const PICKER_COLUMNS = { base: 3, md: 5, lg: 6, xl: 8 } as const;
 /**
  * The widest a 9:16 tile may be: as tall as the dialog's body (the header, the bulk bar and the
@@ -18,7 +18,7 @@ const PICKER_COLUMNS = { base: 3, md: 5, lg: 6, xl: 8 } as const;
 const TILE_MAX_WIDTH = 'calc((100dvh - 15rem) * 9 / 16)';
 
 /**
- * How many columns the grid has: the spec's count for the width, or fewer when there are fewer items,
+ * How many columns the grid has: the product's (docs/product.md#video-settings) count for the width, or fewer when there are fewer items,
  * so a small library fills the dialog with larger tiles, centred, instead of a corner of it.
  */
 export function pickerColumns(specColumns: number, items: number): number {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { logger } from '../../functions/platform/logger';
+import { logger } from '../../functions/platform/observability/logging';
 import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
 import { areaHandlers, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';

@@ -3,7 +3,7 @@ import { DynamoSuppressionList } from '../adapters/aws/dynamo/mail-quota';
 import { mailFeedbackAccess } from '../platform/access';
 import { tableOf } from '../compose/clients/table';
 import { composedOnFirstUse } from '../platform/entry-point';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
 /** SES v2's events through the configuration set's EventBridge destination (only what we read). */
 const feedbackSchema = z.object({
@@ -16,7 +16,7 @@ const feedbackSchema = z.object({
 });
 
 const deps = composedOnFirstUse('jobs:mail-feedback', mailFeedbackAccess, (context) => ({ suppression: new DynamoSuppressionList(tableOf(context, 'read-write')) }));
-const log = logger.child({ area: 'mail-feedback' });
+const log = logger.createChild({ persistentKeys: { area: 'mail-feedback' } });
 
 /**
  * Bounces and complaints: a permanent bounce or a complaint suppresses the

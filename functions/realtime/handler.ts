@@ -6,7 +6,7 @@ import { realtimeAccess } from '../platform/access';
 import { getConfig } from '../platform/config';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeRealtime } from '../compose/realtime';
-import { createLogger } from '../platform/logger';
+import { logger, withLogFields } from '../platform/observability/logging';
 import { readSsmParameter } from '../adapters/aws/ssm-parameter';
 
 /**
@@ -34,10 +34,16 @@ function headerOf(event: WebSocketEvent, name: string): string | undefined {
 
 const deps = composedOnFirstUse('realtime', realtimeAccess, composeRealtime);
 
-export async function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV2> {
+const log = logger.createChild({ persistentKeys: { area: 'realtime' } });
+
+export function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV2> {
   const event = websocketEventSchema.parse(rawEvent);
+  const { requestId, connectionId } = event.requestContext;
+  return withLogFields({ requestId, connectionId }, () => handle(event));
+}
+
+async function handle(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
   const { routeKey, connectionId } = event.requestContext;
-  const log = createLogger({ service: 'reelsmith', area: 'realtime', requestId: event.requestContext.requestId, connectionId });
   const { realtime } = deps();
   const config = getConfig();
   try {

@@ -20,7 +20,7 @@ import { S3ObjectStore } from '../../functions/adapters/aws/s3-object-store';
 import type { PostingCheckpoint } from '../../functions/core/ports/posting';
 import { usePosters } from '../../functions/compose/runtime/posters';
 import { getConfig } from '../../functions/platform/config';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { scriptWithVideo } from './support/finished-script';

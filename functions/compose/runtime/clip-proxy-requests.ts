@@ -4,7 +4,7 @@ import type { ClipProxyJob } from '../../core/media/clip-proxies';
 import type { ClipProxyRequests } from '../../core/ports/media';
 import type { AppConfig } from '../../platform/config';
 import { need, type EntryContext } from '../../platform/entry-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 import { lambdaHandoff } from './lambda-handoff';
 import { logRunFailure, processLocalRunner } from './local-runner';
 
@@ -19,7 +19,7 @@ const localJobs = processLocalRunner('clip-proxy-jobs-local', () => new InProces
 export function clipProxyRequestsOf(context: EntryContext): ClipProxyRequests {
   need(context, { kind: 'requestsClipProxies' });
   const { config } = context;
-  const log = logger.child({ area: 'clip-proxies' });
+  const log = logger.createChild({ persistentKeys: { area: 'clip-proxies' } });
   return {
     request: lambdaHandoff<[string, readonly string[]]>(config, 'CLIP_PROXY_FUNCTION_ARN', {
       cloud: (lambda, functionArn) => {

@@ -2,7 +2,7 @@ import { LambdaCompletionNotices } from '../../adapters/aws/lambda-completion-no
 import { localScheduler } from '../../adapters/local/in-process-scheduler';
 import type { CompletionNotice, CompletionNotices } from '../../core/ports/delivery';
 import { need, type EntryContext } from '../../platform/entry-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 import { lambdaHandoff } from './lambda-handoff';
 
 /**
@@ -18,7 +18,7 @@ import { lambdaHandoff } from './lambda-handoff';
 export function completionNoticesOf(context: EntryContext): CompletionNotices {
   need(context, { kind: 'notifiesDelivery' });
   const { config } = context;
-  const log = logger.child({ area: 'completion-notices' });
+  const log = logger.createChild({ persistentKeys: { area: 'completion-notices' } });
   return {
     completed: lambdaHandoff<[Omit<CompletionNotice, 'kind'>]>(config, 'SCHEDULE_TARGET_ARN', {
       cloud: (lambda, functionArn) => {

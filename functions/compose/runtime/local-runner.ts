@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../platform/config';
 import { sharedClient } from '../../platform/entry-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 
 interface StoppableRunner {
   stop(): void;
@@ -30,5 +30,5 @@ export function processLocalRunner<Runner extends StoppableRunner>(kind: string,
 
 /** What a local runner logs when a run fails (the caller has had its answer: the failure is only logged). */
 export function logRunFailure(area: string, message: string): (error: unknown) => void {
-  return (error) => logger.child({ area }).error(message, { error: error instanceof Error ? error.message : String(error) });
+  return (error) => logger.createChild({ persistentKeys: { area } }).error(message, { error: error instanceof Error ? error.message : String(error) });
 }

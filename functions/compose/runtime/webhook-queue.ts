@@ -4,7 +4,7 @@ import { GuardedWebhookSender } from '../../adapters/net/webhook-sender';
 import type { WebhookJob, WebhookQueue } from '../../core/ports/delivery';
 import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
 import { sqsOf } from '../clients/sqs';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 import { processLocalRunner } from './local-runner';
 
 /**
@@ -13,7 +13,8 @@ import { processLocalRunner } from './local-runner';
  * configuration, so no composition root asks which runtime it runs in. The webhooks' queue (SQS in the cloud, one in-process queue locally) and sender (https only in the cloud).
  */
 
-const logLine = (message: string, fields: Record<string, unknown>) => logger.child({ area: 'webhooks' }).info(message, fields);
+const webhookLog = logger.createChild({ persistentKeys: { area: 'webhooks' } });
+const logLine = (message: string, fields: Record<string, unknown>) => webhookLog.info(message, fields);
 
 /** The process's local queue (replaced, and the old one stopped, when the configuration changes). */
 const localQueue = processLocalRunner('webhook-queue-local', () => new InProcessWebhookQueue({ log: logLine }));

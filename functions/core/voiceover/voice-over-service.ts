@@ -53,7 +53,7 @@ export interface VoiceOverDeps {
   publisher: Publisher;
   /** Random hex for file names (tests may fix it). */
   nonce: () => string;
-  log?: { warn(message: string, fields?: Record<string, unknown>): void };
+  log?: { warn(message: string, ...fields: Record<string, unknown>[]): void };
 }
 
 export interface VoiceOver {

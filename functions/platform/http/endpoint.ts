@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ResolvedSession, SessionService } from '../../core/sessions/session-service';
 import type { AppConfig } from '../config';
-import type { Logger } from '../logger';
+import type { Logger } from '../observability/logging';
 import type { RouteDefinition } from '../routes';
 
 /** What the middleware chain has learnt about a request by the time its endpoint runs. */

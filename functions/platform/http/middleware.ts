@@ -4,9 +4,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppError, NotAuthenticatedError } from '../../core/errors';
 import type { SessionService } from '../../core/sessions/session-service';
 import { getConfig } from '../config';
-import { createLogger, logger } from '../logger';
+import { appendLogFields, type Logger } from '../observability/logging';
 import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
-import { traceIdOfRequest } from '../trace';
+import { traceIdOfRequest } from '../observability/tracing';
 import { csrfCookieName, parseCookies, sessionCookieName } from './cookies';
 import type { HttpRequestState } from './endpoint';
 import { jsonResponse, mapError } from './error-mapper';
@@ -29,8 +29,11 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
 }
 
-/** First in the chain: binds the route, request and trace ids, logger and the area's sessions; logs one line per request at the end. */
-export function requestContext(area: AreaName, sessions: () => SessionService): Mw {
+/**
+ * First in the chain: binds the route, request and trace ids (on every log line of the request: the handler runs
+ * inside `withLogFields`), the area's logger and sessions; logs one line per request at the end.
+ */
+export function requestContext(area: AreaName, sessions: () => SessionService, log: Logger): Mw {
   const started = new WeakMap<object, number>();
   const finish = (request: { event: APIGatewayProxyEventV2; context: HttpContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
     const state = request.context.http;
@@ -47,7 +50,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
       const requestId = request.event.requestContext.requestId || request.context.awsRequestId;
       const traceId = traceIdOfRequest(header(request.event, 'x-amzn-trace-id'), requestId);
       const route = findRouteByKey(request.event.routeKey);
-      const log = createLogger({ service: 'reelsmith', area, requestId, traceId });
+      appendLogFields({ requestId, traceId });
       if (!route || route.area !== area) {
         // Keep a minimal state so the error mapper and logger can run.
         request.context.http = { requestId, traceId, log } as HttpRequestState;
@@ -75,7 +78,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
       const error = isFunctionTimeout(raised) ? new RequestTimeoutError() : raised;
       const response = mapError(error);
       if ((response.statusCode ?? 500) >= 500) {
-        (state?.log ?? logger).error('unhandled error', { error: error.message, stack: error.stack, name: error.name });
+        (state?.log ?? log).error('unhandled error', { error: error.message, stack: error.stack, name: error.name });
       }
       request.response = { ...response, cookies: state?.responseCookies?.length ? state.responseCookies : undefined };
       if (state?.log) finish(request);
@@ -114,7 +117,7 @@ export function sessionLoader(): Mw {
       const state = request.context.http;
       if (state.route.auth === 'none') return;
       state.session = await state.sessions.resolve(state.cookies[sessionCookieName]);
-      if (state.session) state.log = state.log.child({ userId: state.session.session.userId });
+      if (state.session) appendLogFields({ userId: state.session.session.userId });
       if (state.route.auth === 'session' && !state.session) throw new NotAuthenticatedError();
     },
   };

@@ -11,6 +11,7 @@ import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
 import { scriptRepositoryOf, usageMeterOf } from './script-services';
 import { realtimeOf, usersOf } from './shared';
+import { metrics } from '../platform/observability/metrics';
 
 /**
  * The video tasks (plan, render, finalize, mark failed) share one small set of adapters; each task's
@@ -49,5 +50,6 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
     // A draft render is drawn at the proxy's size: it reads the clips' proxy copies.
     readsClipProxies: draft,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
+    metrics,
   };
 }

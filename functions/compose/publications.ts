@@ -21,6 +21,7 @@ import { postersOf, type Posters } from './runtime/posters';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { webhooksOf } from './webhooks';
 import type { WebhookService } from '../core/delivery/webhooks';
+import { metrics } from '../platform/observability/metrics';
 
 /**
  * Posting: the publications service the HTTP area calls and the runner the worker runs.
@@ -114,6 +115,7 @@ export function publicationRunnerOf(context: EntryContext, options: PostingOptio
     events: publicationEventsOf(context),
     ids: newId,
     log: logger.createChild({ persistentKeys: { area: 'publications' } }),
+    metrics,
     backoffBaseMs: context.config.PUBLISH_RETRY_BASE_MS,
     ...(options.clock ? { clock: options.clock } : {}),
     ...options.runner,

@@ -18,6 +18,7 @@ import { DynamoRecentMediaUse } from '../adapters/aws/dynamo/video-runs';
 import { FfmpegVideoRenderer } from '../adapters/ffmpeg/render';
 import { SegmentPlanner } from '../core/video/segment-planner';
 import { VideoPreviewService } from '../core/video/preview';
+import { metrics } from '../platform/observability/metrics';
 
 /** Voice-overs (convert-to-audio) and playback of the user's own audio and video. */
 export interface VoiceOverDeps {
@@ -65,6 +66,7 @@ export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceO
     publisher,
     nonce: () => randomBytes(6).toString('hex'),
     log: logger.createChild({ persistentKeys: { area: 'voice-over' } }),
+    metrics,
   });
 }
 

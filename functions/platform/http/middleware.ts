@@ -1,10 +1,11 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import { AppError, NotAuthenticatedError } from '../../core/errors';
+import { AppError, LimitExceededError, NotAuthenticatedError } from '../../core/errors';
 import type { SessionService } from '../../core/sessions/session-service';
 import { getConfig } from '../config';
 import { appendLogFields, type Logger } from '../observability/logging';
+import { metrics } from '../observability/metrics';
 import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
 import { traceIdOfRequest } from '../observability/tracing';
 import { csrfCookieName, parseCookies, sessionCookieName } from './cookies';
@@ -31,7 +32,8 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
 
 /**
  * First in the chain: binds the route, request and trace ids (on every log line of the request: the handler runs
- * inside `withLogFields`), the area's logger and sessions; logs one line per request at the end.
+ * inside `withLogFields`), the area's logger and sessions; logs one line per request at the end, and counts it
+ * (by route class, the area, and status); a plan limit's refusal is counted by its code.
  */
 export function requestContext(area: AreaName, sessions: () => SessionService, log: Logger): Mw {
   const started = new WeakMap<object, number>();
@@ -43,6 +45,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService, l
       status: request.response?.statusCode,
       ms: Date.now() - (started.get(request.context) ?? Date.now()),
     });
+    metrics.apiCall(area, request.response?.statusCode ?? 200);
   };
   return {
     before: (request) => {
@@ -77,6 +80,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService, l
       // publish its result; a voice-over that does not is left for the user to ask again).
       const error = isFunctionTimeout(raised) ? new RequestTimeoutError() : raised;
       const response = mapError(error);
+      if (error instanceof LimitExceededError) metrics.planLimitHit(error.code ?? 'PLAN_LIMIT');
       if ((response.statusCode ?? 500) >= 500) {
         (state?.log ?? log).error('unhandled error', { error: error.message, stack: error.stack, name: error.name });
       }

@@ -11,6 +11,7 @@ import { automationDeliveryOf } from './automation';
 import { usageMeterOf } from './script-services';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationRunnerOf } from './workflows';
+import { metrics } from '../platform/observability/metrics';
 
 /**
  * Runs survive a crash: MarkFailed's parts for a video (its reserved minutes given back), RecordFailure's for an automation run
@@ -38,5 +39,6 @@ export function composeRunRecovery(context: EntryContext, options: { scan?: bool
     finder: options.scan ? stranded : undefined,
     clock: () => new Date(),
     log: logger.createChild({ persistentKeys: { area: 'run-recovery' } }),
+    metrics,
   });
 }

@@ -85,3 +85,16 @@ describe('the trace id of an HTTP request', () => {
     expect(traceIdOfRequest(undefined, 'req-1')).toBe('1-aaaaaaaa-bbbbbbbbbbbbbbbbbbbbbbbb');
   });
 });
+
+describe('the log line (Powertools Logger, the project formatter)', () => {
+  it('keeps the shape { time, level, msg, service, ...keys }, redacts secret keys and writes an Error with its message', () => {
+    capture();
+    const log = logger.createChild({ persistentKeys: { area: 'unit' } });
+    log.warn('shaped', { password: 'p', nested: { apiKey: 'k', kept: 1 }, failure: new Error('boom') });
+    const [line] = lines;
+    expect(Object.keys(line!).slice(0, 5)).toEqual(['time', 'level', 'msg', 'service', 'area']);
+    expect(line).toMatchObject({ level: 'warn', msg: 'shaped', service: 'reelsmith', area: 'unit', password: '[redacted]', nested: { apiKey: '[redacted]', kept: 1 } });
+    expect(line?.failure).toMatchObject({ name: 'Error', message: 'boom' });
+    expect(Date.parse(String(line?.time))).not.toBeNaN();
+  });
+});

@@ -23,7 +23,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'openai', 'stripe', '@elevenlabs/*', '@middy/*'], message: 'core imports no SDK' },
+            { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'openai', 'stripe', '@elevenlabs/*', '@middy/*', '@aws-lambda-powertools/*'], message: 'core imports no SDK' },
             { group: ['**/adapters/**', '**/http/**', '**/platform/**'], message: 'core depends on ports only' },
           ],
         },

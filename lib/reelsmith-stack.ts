@@ -14,6 +14,7 @@ import { Media } from './constructs/media.js';
 import { Automation } from './constructs/automation.js';
 import { RunRecovery } from './constructs/run-recovery.js';
 import { Operations } from './constructs/operations.js';
+import { BusinessMetrics } from './constructs/business-metrics.js';
 import { acknowledgeNagFindings } from './nag-acknowledgements.js';
 import { Pipeline } from './constructs/pipeline.js';
 import { Realtime, webSocketStageName } from './constructs/realtime.js';
@@ -123,6 +124,7 @@ export class ReelsmithStack extends Stack {
     operations.watchFunctions(this);
     operations.watchHttpApi(httpApi.api);
     operations.watchMailBounces();
+    new BusinessMetrics(this, 'BusinessMetrics', { alarmTopic: operations.alarmTopic });
     acknowledgeNagFindings(this, { site, realtime, delivery, identity, operations });
 
     if (appOrigin.kind === 'parameter') {

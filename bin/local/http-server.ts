@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { logger } from '../../functions/platform/logger';
+import { logger } from '../../functions/platform/observability/logging';
 import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
 import { areaHandlers, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';
 import { isMailboxPath, serveMailbox } from './mailbox-page';
+import { collectDevMetrics, isDevMetricsPath, serveDevMetrics } from './dev-metrics';
 import { baseSecurityHeaders, contentSecurityPolicy, pageSecurityHeaders } from '../../functions/platform/http/security-headers';
 import type { AreaName } from '../../functions/platform/routes';
 import type { HttpHandler } from '../../functions/platform/http/area-handler';
@@ -107,6 +108,7 @@ export async function startLocalServer(options: {
   /** Where the browser fetches stored files from (the s3rver endpoint), for the pages' CSP. */
   storageOrigins?: string[];
 }): Promise<LocalServer> {
+  collectDevMetrics();
   const sockets = new Map<string, WebSocket>();
   // API Gateway's WebSocket frame limit is 32 KB; the app's messages are far smaller. A larger frame
   // makes `ws` close that socket with 1009 and emit 'error' on it (handled below, never process-wide).
@@ -131,7 +133,9 @@ export async function startLocalServer(options: {
         ? handleApi(req, res, url)
         : isMailboxPath(url.pathname)
           ? serveMailbox(options.outboxDir, url.pathname, res)
-          : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
+          : isDevMetricsPath(url.pathname)
+            ? Promise.resolve(serveDevMetrics(res))
+            : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
     work.catch((error: unknown) => {
       logger.error('local server error', { error: error instanceof Error ? error.message : String(error), path: url.pathname });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });

@@ -18,7 +18,7 @@ import { freePort } from './free-port';
 import { startLocalServer, type LocalServer } from './http-server';
 import { getConfig, resetConfigCache } from '../../functions/platform/config';
 import { resetClients } from '../../functions/platform/entry-context';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
 import { runRecoveryAccess } from '../../functions/platform/access';
 import { composeRunRecovery } from '../../functions/compose/run-recovery';
 import type { RecoveryReport } from '../../functions/core/recovery/run-recovery';

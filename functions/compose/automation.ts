@@ -2,7 +2,7 @@ import { AutomationDelivery } from '../core/delivery/automation-delivery';
 import type { AutomationRunner } from '../core/workflows/automation-runner';
 import { RunPublishing } from '../core/workflows/run-publishing';
 import type { EntryContext } from '../platform/entry-context';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { deliveryPartsOf, firesOnly, type DeliveryParts } from './delivery';
 import { appOriginOf } from './shared';
 import { publicationsServiceOf, type PostingOptions } from './publications';
@@ -17,7 +17,7 @@ export function automationDeliveryOf(context: EntryContext, parts: DeliveryParts
     once: parts.once,
     automations: automationCompletionsOf(context),
     appOrigin: appOriginOf(context),
-    log: logger.child({ area: 'delivery' }),
+    log: logger.createChild({ persistentKeys: { area: 'delivery' } }),
   });
 }
 

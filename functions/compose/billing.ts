@@ -12,7 +12,7 @@ import type { SessionService } from "../core/sessions/session-service";
 import type { AppConfig } from "../platform/config";
 import { need, type EntryContext } from "../platform/entry-context";
 import { tableOf } from "./clients/table";
-import { logger } from "../platform/logger";
+import { logger } from "../platform/observability/logging";
 import { appOriginOf, realtimeOf, sessionsOf, usersOf } from "./shared";
 
 /** Plans through Stripe (Subscriptions). */
@@ -109,7 +109,7 @@ export function composeBilling(context: EntryContext): BillingDeps {
       mailPaymentFailed: async (user) => {
         await mailer.send(await paymentFailedMail({ to: user.email, planName: limitsOf(user.subscriptionTier).name, settingsUrl: `${await origin()}/settings` }));
       },
-      log: logger.child({ area: "billing" }),
+      log: logger.createChild({ persistentKeys: { area: "billing" } }),
     }),
   };
 }

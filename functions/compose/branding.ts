@@ -4,7 +4,7 @@ import { LogoService } from '../core/branding/logo-service';
 import type { SessionService } from '../core/sessions/session-service';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { sessionsOf, usersOf } from './shared';
 
 /** The logo overlay: the file (checked and rasterised by ffmpeg) and its settings. */
@@ -15,7 +15,7 @@ export interface BrandingDeps {
 
 export function composeBranding(context: EntryContext): BrandingDeps {
   need(context, { kind: 'ffmpeg' });
-  const areaLog = logger.child({ area: 'branding' });
+  const areaLog = logger.createChild({ persistentKeys: { area: 'branding' } });
   return {
     sessions: sessionsOf(context),
     logos: new LogoService({

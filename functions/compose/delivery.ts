@@ -16,7 +16,7 @@ import type { EntryContext } from '../platform/entry-context';
 import type { SharedFiles } from '../core/ports/delivery';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { mailerOf } from './runtime/mail';
 import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf } from './script-services';
@@ -73,7 +73,7 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, buc
   const settings = new DynamoDeliverySettingsRepository(table);
   const scripts = scriptRepositoryOf(context);
   const clock = () => new Date();
-  const log = logger.child({ area: 'delivery' });
+  const log = logger.createChild({ persistentKeys: { area: 'delivery' } });
   const shareLinks = new ShareLinkService({
     links: new DynamoShareLinkRepository(table),
     scripts,

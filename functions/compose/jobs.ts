@@ -3,7 +3,7 @@ import type { CompletionDelivery } from '../core/delivery/completion-delivery';
 import type { ScheduledEmails } from '../core/delivery/scheduled-emails';
 import { WeeklyScripts } from '../core/delivery/weekly-scripts';
 import type { EntryContext } from '../platform/entry-context';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { automationDeliveryOf } from './automation';
 import { deliveryPartsOf, firesOnly } from './delivery';
 import { mailerOf } from './runtime/mail';
@@ -50,7 +50,7 @@ export function composeJobs(context: EntryContext): JobsDeps {
     once: parts.once,
     appOrigin: appOriginOf(context),
     clock: () => new Date(),
-    log: logger.child({ area: 'weekly-email' }),
+    log: logger.createChild({ persistentKeys: { area: 'weekly-email' } }),
   });
   const automations = automationRunnerOf(context, 'start');
   const ledger = new DynamoPublications(tableOf(context, 'read-write'));

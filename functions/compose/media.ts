@@ -12,7 +12,7 @@ import { UploadService } from '../core/media/uploads';
 import type { SessionService } from '../core/sessions/session-service';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { signedInAreaOf } from './shared';
 import { taggerOf } from './tagger';
 import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
@@ -31,7 +31,7 @@ export function composeMedia(context: EntryContext): MediaDeps {
   const { table, sessions, publisher, users } = signedInAreaOf(context);
   const storage = objectStoreOf(context, 'read-write');
   const folders = new DynamoMediaFolderRepository(table);
-  const areaLog = logger.child({ area: 'media' });
+  const areaLog = logger.createChild({ persistentKeys: { area: 'media' } });
   const log = (message: string, fields: Record<string, unknown>) => areaLog.info(message, fields);
   return {
     sessions,

@@ -8,9 +8,10 @@ import { proxyOutput } from '../core/ports/video-renderer';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { scriptRepositoryOf, usageMeterOf } from './script-services';
 import { realtimeOf, usersOf } from './shared';
+import { metrics } from '../platform/observability/metrics';
 
 /**
  * The video tasks (plan, render, finalize, mark failed) share one small set of adapters; each task's
@@ -18,13 +19,13 @@ import { realtimeOf, usersOf } from './shared';
  */
 export function composeVideoTask(context: EntryContext, watermarkPath: string): PipelineDeps {
   const table = tableOf(context, 'read-write');
-  const log = logger.child({ area: 'video', task: context.entry });
+  const log = logger.createChild({ persistentKeys: { area: 'video', task: context.entry } });
   const draft = context.config.RENDER_DRAFT === 'true';
   const renderer = new FfmpegVideoRenderer(draft ? { draft: proxyOutput } : {});
   const users = usersOf(context, 'read');
   const media = new DynamoMediaAssetRepository(table);
   const files = objectStoreOf(context, 'read-write');
-  const clipProxies = new ClipProxies({ assets: media, processor: new FfmpegMediaProcessor(files), storage: files, log: (message, fields) => log.info(message, fields) });
+  const clipProxies = new ClipProxies({ assets: media, processor: new FfmpegMediaProcessor(files), storage: files, log: (message, fields) => log.info(message, fields ?? {}) });
   return {
     scripts: scriptRepositoryOf(context),
     users,
@@ -49,5 +50,6 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
     // A draft render is drawn at the proxy's size: it reads the clips' proxy copies.
     readsClipProxies: draft,
     log: { info: (message, fields) => log.info(message, fields), warn: (message, fields) => log.warn(message, fields) },
+    metrics,
   };
 }

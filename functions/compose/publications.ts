@@ -13,7 +13,7 @@ import { PublicationsService, toPublicPublication } from '../core/publishing/pub
 import type { EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { connectedAccountsOf } from './publishing';
 import { scriptRepositoryOf } from './script-services';
 import { publicationQueueOf } from './runtime/publication-queue';
@@ -21,6 +21,7 @@ import { postersOf, type Posters } from './runtime/posters';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { webhooksOf } from './webhooks';
 import type { WebhookService } from '../core/delivery/webhooks';
+import { metrics } from '../platform/observability/metrics';
 
 /**
  * Posting: the publications service the HTTP area calls and the runner the worker runs.
@@ -113,7 +114,8 @@ export function publicationRunnerOf(context: EntryContext, options: PostingOptio
     queue,
     events: publicationEventsOf(context),
     ids: newId,
-    log: logger.child({ area: 'publications' }),
+    log: logger.createChild({ persistentKeys: { area: 'publications' } }),
+    metrics,
     backoffBaseMs: context.config.PUBLISH_RETRY_BASE_MS,
     ...(options.clock ? { clock: options.clock } : {}),
     ...options.runner,

@@ -22,7 +22,7 @@ import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 import { kmsOf } from './clients/kms';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { appOriginOf, sessionsOf, usersOf } from './shared';
 
 /** Connected accounts: the OAuth of TikTok, YouTube and Instagram, tokens sealed at rest. */
@@ -98,7 +98,7 @@ export function connectedAccountsOf(context: EntryContext, options: { clock?: ()
     platforms: platformsOf(config, options.clock),
     limitOf: async (userId) => limitsOf((await users.get(userId))?.subscriptionTier ?? 'free').connectedAccountLimit,
     origin: appOriginOf(context),
-    log: logger.child({ area: 'publishing' }),
+    log: logger.createChild({ persistentKeys: { area: 'publishing' } }),
     ...options,
   });
 }

@@ -5,12 +5,13 @@ import { RunRecovery } from '../core/recovery/run-recovery';
 import type { EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { completionNoticesOf } from './runtime/completion-notices';
 import { automationDeliveryOf } from './automation';
 import { usageMeterOf } from './script-services';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { automationRunnerOf } from './workflows';
+import { metrics } from '../platform/observability/metrics';
 
 /**
  * Runs survive a crash: MarkFailed's parts for a video (its reserved minutes given back), RecordFailure's for an automation run
@@ -37,6 +38,7 @@ export function composeRunRecovery(context: EntryContext, options: { scan?: bool
     emails: new DynamoScheduledEmailRepository(table),
     finder: options.scan ? stranded : undefined,
     clock: () => new Date(),
-    log: logger.child({ area: 'run-recovery' }),
+    log: logger.createChild({ persistentKeys: { area: 'run-recovery' } }),
+    metrics,
   });
 }

@@ -9,7 +9,7 @@ import { userLanguageOf } from '../core/users/user-language';
 import type { EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { usersOf } from './shared';
 
 /**
@@ -36,7 +36,7 @@ export function scriptServiceOf(context: EntryContext, publisher: Publisher, opt
   return new ScriptService(scriptRepositoryOf(context), publisher, {
     references: ownedReferencesOf(tableOf(context, 'read-write')),
     files: objectStoreOf(context, options.bucket),
-    log: logger.child({ area: options.area }),
+    log: logger.createChild({ persistentKeys: { area: options.area } }),
     userLanguage: userLanguageOf(usersOf(context)),
   });
 }

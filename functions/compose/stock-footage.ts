@@ -12,7 +12,7 @@ import { need, type EntryContext } from '../platform/entry-context';
 import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { usersOf } from './shared';
 
 /**
@@ -28,7 +28,7 @@ export function stockFootageOf(context: EntryContext, publisher?: Publisher): St
   if (!config.PEXELS_API_KEY && !parameter) return undefined;
   if (!config.PEXELS_API_KEY && parameter) need(context, { kind: 'secret', name: 'pexels' });
   const table = tableOf(context, 'read-write');
-  const areaLog = logger.child({ area: 'stock-footage' });
+  const areaLog = logger.createChild({ persistentKeys: { area: 'stock-footage' } });
   const pexels = (apiKey: string) =>
     new PexelsStockFootage({
       apiKey,

@@ -11,6 +11,7 @@ import { tableOf } from './clients/table';
 import { scriptRepositoryOf } from './script-services';
 import { stockFootageOf } from './stock-footage';
 import { usersOf } from './shared';
+import { metrics } from '../platform/observability/metrics';
 
 /**
  * VideoRequestService, built in one place for its two callers: the scripts workspace (it starts the video
@@ -31,6 +32,7 @@ export function videoRequestsOf(
     pipeline,
     publisher,
     usage,
+    metrics,
     ...(files ? { files } : {}),
   });
 }

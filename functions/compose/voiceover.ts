@@ -8,7 +8,7 @@ import { VoiceOverService } from '../core/voiceover/voice-over-service';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { scriptRepositoryOf, usageMeterOf } from './script-services';
 import { realtimeOf, sessionsOf, usersOf } from './shared';
 import { speechOf } from './speech';
@@ -18,6 +18,7 @@ import { DynamoRecentMediaUse } from '../adapters/aws/dynamo/video-runs';
 import { FfmpegVideoRenderer } from '../adapters/ffmpeg/render';
 import { SegmentPlanner } from '../core/video/segment-planner';
 import { VideoPreviewService } from '../core/video/preview';
+import { metrics } from '../platform/observability/metrics';
 
 /** Voice-overs (convert-to-audio) and playback of the user's own audio and video. */
 export interface VoiceOverDeps {
@@ -35,7 +36,7 @@ export function videoPreviewsOf(context: EntryContext): VideoPreviewService {
   const table = tableOf(context, 'read-write');
   const media = new DynamoMediaAssetRepository(table);
   const files = objectStoreOf(context, 'read-write');
-  const log = logger.child({ area: 'preview' });
+  const log = logger.createChild({ persistentKeys: { area: 'preview' } });
   return new VideoPreviewService({
     pipeline: {
       scripts: scriptRepositoryOf(context),
@@ -64,7 +65,8 @@ export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceO
     meter: usageMeterOf(context, users),
     publisher,
     nonce: () => randomBytes(6).toString('hex'),
-    log: logger.child({ area: 'voice-over' }),
+    log: logger.createChild({ persistentKeys: { area: 'voice-over' } }),
+    metrics,
   });
 }
 

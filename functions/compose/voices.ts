@@ -14,7 +14,7 @@ import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { sessionsOf, usersOf } from './shared';
 
 /** Voices and their samples, cloning, and the guarded media proxy. */
@@ -65,7 +65,7 @@ export function composeVoices(context: EntryContext): VoicesDeps {
       files,
       inspector: new FfmpegVoiceSampleInspector(),
       cloners: buildCloners(context.config),
-      log: logger.child({ area: 'voices' }),
+      log: logger.createChild({ persistentKeys: { area: 'voices' } }),
     }),
     sampleUploads: new VoiceSampleUploads({ storage: files }),
     ownedFiles: new OwnedFiles({ store: objectStoreOf(context, 'read'), remote: new UrlFetcher() }),

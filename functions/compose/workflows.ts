@@ -10,7 +10,7 @@ import { ScheduleService } from '../core/workflows/schedules';
 import { TemplateService } from '../core/workflows/templates';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 import { automationStartOf } from './runtime/state-machines';
 import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
@@ -46,7 +46,7 @@ export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin
     runs: stores.runs,
     publisher,
     clock: () => new Date(),
-    log: logger.child({ area: 'automation-run' }),
+    log: logger.createChild({ persistentKeys: { area: 'automation-run' } }),
     startRun: notHere('starting an automation run'),
     write: notHere('the script writer'),
     saveScript: notHere('saving a script'),

@@ -3,9 +3,9 @@ import { clipProxyJobLimits, clipProxyJobSchema, type ClipProxies, type ClipProx
 import { composeClipProxyJob } from '../compose/clip-proxies';
 import { clipProxyJobAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
-const log = logger.child({ area: 'clip-proxies', entry: 'clip-proxy-job' });
+const log = logger.createChild({ persistentKeys: { area: 'clip-proxies', entry: 'clip-proxy-job' } });
 
 /** Lambda's context, as far as the job reads it (absent locally). */
 interface InvokeContext {

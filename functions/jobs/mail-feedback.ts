@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mailFeedbackAccess } from '../platform/access';
 import { composeMailFeedback } from '../compose/mail-feedback';
 import { composedOnFirstUse } from '../platform/entry-point';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
 /** SES v2's events through the configuration set's EventBridge destination (only what we read). */
 const feedbackSchema = z.object({
@@ -15,7 +15,7 @@ const feedbackSchema = z.object({
 });
 
 const deps = composedOnFirstUse('jobs:mail-feedback', mailFeedbackAccess, composeMailFeedback);
-const log = logger.child({ area: 'mail-feedback' });
+const log = logger.createChild({ persistentKeys: { area: 'mail-feedback' } });
 
 /**
  * Bounces and complaints: a permanent bounce or a complaint suppresses the

@@ -4,9 +4,9 @@ import type { PublicationRunner } from '../core/publishing/publication-runner';
 import { publicationWorkerAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { publicationRunnerOf } from '../compose/publications';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
-const log = logger.child({ area: 'publications', entry: 'publication-worker' });
+const log = logger.createChild({ persistentKeys: { area: 'publications', entry: 'publication-worker' } });
 
 /**
  * The publication queue's consumer (SQS event source with ReportBatchItemFailures): each

@@ -5,7 +5,7 @@ import { runInputSchema } from '../core/video/run';
 import { runRecoveryAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeRunRecovery } from '../compose/run-recovery';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
 /** EventBridge's "Step Functions Execution Status Change" (only what is read). */
 export const executionEndedEventSchema = z.object({
@@ -25,7 +25,7 @@ export type RunEndedOutcome =
   | { run: 'automation'; scheduleId: string; period: string; recorded: boolean }
   | { run: 'none'; why: string };
 
-const log = logger.child({ area: 'run-ended' });
+const log = logger.createChild({ persistentKeys: { area: 'run-ended' } });
 
 function parsedInput(text: string | null | undefined): unknown {
   if (!text) return undefined;

@@ -3,10 +3,10 @@ import { scheduledJobSchema } from '../core/delivery/scheduled-job';
 import { jobsAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeJobs } from '../compose/jobs';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
 const deps = composedOnFirstUse('jobs:scheduled-job', jobsAccess, composeJobs);
-const log = logger.child({ area: 'jobs' });
+const log = logger.createChild({ persistentKeys: { area: 'jobs' } });
 
 /**
  * The target of every EventBridge Scheduler schedule (and of the in-process scheduler locally): the

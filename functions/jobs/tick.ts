@@ -2,7 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { jobsAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeJobs } from '../compose/jobs';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
 export interface TickResult {
   readonly processed: number;

@@ -2,9 +2,9 @@ import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda
 import { webhookWorkerAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeWebhookAttempts, composeWebhookWorker, type WebhookWorkerDeps } from '../compose/webhooks';
-import { logger } from '../platform/logger';
+import { logger } from '../platform/observability/logging';
 
-const log = logger.child({ area: 'webhooks', entry: 'webhook-worker' });
+const log = logger.createChild({ persistentKeys: { area: 'webhooks', entry: 'webhook-worker' } });
 
 /**
  * The webhook queue's consumer (SQS event source with ReportBatchItemFailures): each message is one

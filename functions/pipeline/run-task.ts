@@ -1,5 +1,5 @@
 import { withStableName } from '../core/video/run';
-import { withTraceOf } from '../platform/trace';
+import { withTraceOf } from '../platform/observability/tracing';
 
 /**
  * Runs a task's step with its execution's `traceId` on every log line (when the input carries one); a

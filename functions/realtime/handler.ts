@@ -4,7 +4,7 @@ import { AppError, isShownToUser } from '../core/errors';
 import { realtimeAccess } from '../platform/access';
 import { composedOnFirstUse } from '../platform/entry-point';
 import { composeRealtime } from '../compose/realtime';
-import { createLogger } from '../platform/logger';
+import { logger, withLogFields } from '../platform/observability/logging';
 
 /**
  * $connect, $disconnect and $default of the WebSocket API, one module for API Gateway and for the
@@ -31,10 +31,16 @@ function headerOf(event: WebSocketEvent, name: string): string | undefined {
 
 const deps = composedOnFirstUse('realtime', realtimeAccess, composeRealtime);
 
-export async function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV2> {
+const log = logger.createChild({ persistentKeys: { area: 'realtime' } });
+
+export function handler(rawEvent: unknown): Promise<APIGatewayProxyResultV2> {
   const event = websocketEventSchema.parse(rawEvent);
+  const { requestId, connectionId } = event.requestContext;
+  return withLogFields({ requestId, connectionId }, () => handle(event));
+}
+
+async function handle(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
   const { routeKey, connectionId } = event.requestContext;
-  const log = createLogger({ service: 'reelsmith', area: 'realtime', requestId: event.requestContext.requestId, connectionId });
   const { realtime, appOrigin } = deps();
   try {
     if (routeKey === '$connect') {

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import type { IGrantable, IRole } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { dirname, join } from 'node:path';
@@ -118,7 +118,7 @@ function deliveryEnvironment(delivery: DeliveryResources): Record<string, string
 
 /**
  * A Lambda function with the project's defaults: Node 24 on Graviton, 512 MB, JSON logs into a log group
- * kept for a month, bundled by the local esbuild (never Docker) as ESM with source maps, the whole
+ * kept for a month, active X-Ray tracing, bundled by the local esbuild (never Docker) as ESM with source maps, the whole
  * configuration in its environment, and grants by declared access.
  */
 export class AppFunction extends NodejsFunction {
@@ -140,6 +140,8 @@ export class AppFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(30),
       loggingFormat: LoggingFormat.JSON,
       logGroup,
+      // X-Ray: Powertools' Tracer records the SDK calls as subsegments (functions/platform/observability/tracing.ts).
+      tracing: Tracing.ACTIVE,
       layers: props.layers,
       environment: {
         ...appEnvironment(props.resources),

@@ -9,12 +9,14 @@ import { bundledEach } from './support/bundle.js';
  * it, its size printed, and bounded. Before one composition root per entry point, every bundle was
  * about 7.6 MB (the ElevenLabs SDK alone 4.8 MB, inlined everywhere).
  */
+// Powertools (Logger, Metrics, Tracer with the X-Ray SDK it wraps) adds 0.15–0.16 MB to every bundle
+// (docs/decisions/observability.md); the bounds it pushed over were raised by a quarter MB, no more.
 const entries: { entry: string; limitMb: number }[] = [
   // delivery carries the mail templates (react-email, about 0.8 MB) and the Scheduler and SQS clients;
   // voices clones through the ElevenLabs SDK, as the voice-over speaks through it; account deletes
   // a closed account's cloned voices through it.
   // The account area also revokes the connected platform accounts at closing.
-  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: area === 'account' ? 7.5 : ['voiceover', 'voices'].includes(area) ? 7 : area === 'delivery' ? 3 : 2.5 })),
+  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: area === 'account' ? 7.5 : ['voiceover', 'voices'].includes(area) ? 7.25 : area === 'delivery' ? 3 : 2.75 })),
   { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
   // The jobs also write the weekly scripts (the OpenAI SDK) and mail them.
   { entry: 'functions/jobs/tick.ts', limitMb: 3.5 },
@@ -24,11 +26,11 @@ const entries: { entry: string; limitMb: number }[] = [
   { entry: 'functions/jobs/publication-worker.ts', limitMb: 3 },
   { entry: 'functions/jobs/mail-feedback.ts', limitMb: 1.5 },
   // Fails a run through MarkFailed's and RecordFailure's paths (the latter mails: react-email).
-  { entry: 'functions/jobs/run-ended.ts', limitMb: 3 },
+  { entry: 'functions/jobs/run-ended.ts', limitMb: 3.25 },
   { entry: 'functions/jobs/clip-proxies.ts', limitMb: 1.5 },
   ...pipelineTasks.map((task) => ({ entry: `functions/pipeline/${task.module}.ts`, limitMb: task.module === 'synthesize-audio' ? 7 : 2 })),
   // BeginRun writes scripts (the OpenAI SDK); Deliver and RecordFailure mail (react-email).
-  ...automationTasks.map((task) => ({ entry: `functions/automation/${task.module}.ts`, limitMb: 3 })),
+  ...automationTasks.map((task) => ({ entry: `functions/automation/${task.module}.ts`, limitMb: 3.25 })),
 ];
 
 describe('function bundles', () => {

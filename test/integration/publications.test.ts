@@ -6,6 +6,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { LocalStack } from '../../bin/local/stack';
+import type { MetricTotal } from '../../bin/local/dev-metrics';
 import type { AccountExport } from '../../functions/contract/account';
 import type { ConnectedAccount, Publication, PublishCheckResponse, PublishingPlatform, PublishResponse } from '../../functions/contract/publishing';
 import { postingMessages } from '../../functions/contract/publishing';
@@ -20,7 +21,7 @@ import { S3ObjectStore } from '../../functions/adapters/aws/s3-object-store';
 import type { PostingCheckpoint } from '../../functions/core/ports/posting';
 import { usePosters } from '../../functions/compose/runtime/posters';
 import { getConfig } from '../../functions/platform/config';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { scriptWithVideo } from './support/finished-script';
@@ -148,6 +149,11 @@ describe('posting a finished video', () => {
   }, 30_000);
 
   it('publishes to two accounts at once: each queued, then published with a link, each posted once', async () => {
+    const published = async (platform: string) => {
+      const { metrics } = (await (await fetch(`${stack.url}/dev/metrics`)).json()) as { metrics: MetricTotal[] };
+      return metrics.find((metric) => metric.name === 'PostsPublished' && metric.dimensions.platform === platform)?.sum ?? 0;
+    };
+    const before = { youtube: await published('youtube'), instagram: await published('instagram') };
     const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id, title: 'Mornings', caption: 'two accounts #yt' }, { accountId: instagram.id, caption: 'two accounts #ig' }] });
     answers.push(JSON.stringify(made.body));
     expect(made.status).toBe(201);
@@ -166,6 +172,8 @@ describe('posting a finished video', () => {
       // The whole file, byte for byte (YouTube's in 256 KiB chunks), on the account chosen.
       expect(posts[0]).toMatchObject({ platform, account: user, bytes: mp4.byteLength, sha256 });
       expect(listed.find((p) => p.platform === platform)?.postUrl).toMatch(new RegExp(`^${stack.publishing.url}/${platform}/.`));
+      // Counted once per post, by platform (/dev/metrics sums the EMF lines).
+      expect((await published(platform)) - before[platform]).toBe(1);
     }
   }, 30_000);
 

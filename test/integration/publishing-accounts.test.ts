@@ -7,7 +7,7 @@ import type { AccountExport } from '../../functions/contract/account';
 import type { ConnectedAccount, PublishingPlatform } from '../../functions/contract/publishing';
 import { connectedAccountsOf } from '../../functions/compose/publishing';
 import { getConfig } from '../../functions/platform/config';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
 import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';

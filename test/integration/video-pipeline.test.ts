@@ -11,7 +11,8 @@ import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
 import { ffmpegPath } from '../../functions/adapters/ffmpeg/binaries';
 import { resetConfigCache } from '../../functions/platform/config';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
+import type { MetricTotal } from '../../bin/local/dev-metrics';
 import { probeMedia } from '../../functions/adapters/ffmpeg/probe';
 import type { Script } from '../../functions/contract/scripts';
 import type { GenerateVideoResult } from '../../functions/contract/video';
@@ -50,6 +51,15 @@ afterEach(() => {
   drawDrafts(false);
 });
 
+
+/** The local server's `/dev/metrics`: a metric's sum under exactly these dimensions (0 when never counted). */
+async function devMetrics(): Promise<(name: string, dimensions?: Record<string, string>) => number> {
+  const response = await fetch(`${stack.url}/dev/metrics`);
+  expect(response.status).toBe(200);
+  const { metrics } = (await response.json()) as { metrics: MetricTotal[] };
+  return (name, dimensions = {}) =>
+    metrics.find((metric) => metric.name === name && JSON.stringify(metric.dimensions) === JSON.stringify({ service: 'reelsmith', ...dimensions }))?.sum ?? 0;
+}
 
 /** Three lines: three segments, each naming the colour of the clip it should get by title match. */
 const lines = ['Red mornings start with coffee.', 'Blue afternoons are for deep work.', 'Orange evenings close the day.'];
@@ -202,6 +212,7 @@ describe('a video from a saved script (free plan, then basic)', () => {
     const socket = await openSocket(user);
     const logLines: Record<string, unknown>[] = [];
     setLogSink((line) => logLines.push(JSON.parse(line) as Record<string, unknown>));
+    const metricsBefore = await devMetrics();
     const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {
       captionSettings: { ...captions, background_audio_id: musicId, background_audio_volume: 20 },
     });
@@ -260,6 +271,17 @@ describe('a video from a saved script (free plan, then basic)', () => {
 
     // The joined video is stored; its chunks are not.
     expect(await storedChunks(user.id)).toEqual([]);
+
+    // The business metrics, as the EMF lines the functions wrote, summed at /dev/metrics.
+    const metricsAfter = await devMetrics();
+    const grew = (name: string, dimensions?: Record<string, string>) => metricsAfter(name, dimensions) - metricsBefore(name, dimensions);
+    expect(grew('VideosStarted')).toBeGreaterThanOrEqual(1);
+    expect(grew('VideosCompleted')).toBeGreaterThanOrEqual(1);
+    expect(grew('ChunksRendered')).toBeGreaterThanOrEqual(2);
+    expect(grew('VoiceOverMinutes')).toBeGreaterThan(0);
+    expect(metricsAfter('RenderSecondsPerVideoSecond')).toBeGreaterThan(0);
+    expect(grew('ApiCalls', { routeClass: 'scripts' })).toBeGreaterThanOrEqual(2);
+    expect(grew('Api4xx', { routeClass: 'scripts' })).toBeGreaterThanOrEqual(1); // the second request's 409
 
     firstVideo = await scriptOf(user, script.id);
     expect(firstVideo).toMatchObject({ videoGenerationStatus: 'complete', videoGenerationError: null, videoProgress: null });
@@ -361,6 +383,7 @@ describe('failures', () => {
     const script = await createScript(user, 'One short line to speak.');
     const fault = pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
     const socket = await openSocket(user);
+    const metricsBefore = await devMetrics();
 
     const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(started.status).toBe(202);
@@ -377,6 +400,10 @@ describe('failures', () => {
     expect(after).toMatchObject({ videoGenerationStatus: 'failed', videoGenerationError: 'Failed to generate video. Please try again.', videoProgress: null, videoUrl: null });
     expect(await storedVideos(user.id)).toEqual([]);
     expect(await videoMinutesUsed(user)).toBe(0);
+    // Counted as a failed video, at the step that failed.
+    const metricsAfter = await devMetrics();
+    expect(metricsAfter('VideosFailed', { step: 'render' }) - metricsBefore('VideosFailed', { step: 'render' })).toBe(1);
+    expect(metricsAfter('VideosFailed') - metricsBefore('VideosFailed')).toBe(1);
 
     const again = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(again.status).toBe(202);
@@ -518,10 +545,13 @@ describe('requests that are refused', () => {
     expect(badColour.status).toBe(400);
 
     await setProfile(owner.id, { videoMinutesGenerated: 10 });
+    const metricsBefore = await devMetrics();
     const limited = await owner.client.post<{ message: string; details: string }>(`/api/scripts/${ownerScript.id}/generate-video`, {});
     expect(limited.status).toBe(403);
     expect(limited.body).toMatchObject({ message: 'Video minutes limit reached', details: 'You have used 10 of 10 video minutes on the Free plan.' });
     expect((await scriptOf(owner, ownerScript.id)).videoGenerationStatus).toBe('idle');
+    const metricsAfter = await devMetrics();
+    expect(metricsAfter('PlanLimitsHit') - metricsBefore('PlanLimitsHit')).toBe(1);
   });
 });
 

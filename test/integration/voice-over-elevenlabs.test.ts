@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { elevenLabsMessages } from '../../functions/adapters/providers/elevenlabs-speech';
 import { services } from '../support/services';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
 import type { Script } from '../../functions/contract/scripts';
 import type { ConvertToAudioResult } from '../../functions/contract/video';
 import { secondsPerCharacter, startFakeElevenLabs, type FakeElevenLabs } from '../fakes/elevenlabs';

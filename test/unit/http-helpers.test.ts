@@ -7,7 +7,7 @@ import { describeIssues } from '../../functions/platform/http/zod-issues';
 import { mapError } from '../../functions/platform/http/error-mapper';
 import { LimitExceededError, NotFoundError } from '../../functions/core/errors';
 import { CsrfError } from '../../functions/platform/http/transport-errors';
-import { redact } from '../../functions/platform/logger';
+import { redact } from '../../functions/platform/observability/logging';
 
 describe('cookies', () => {
   it('parses API Gateway cookie entries, first value winning', () => {

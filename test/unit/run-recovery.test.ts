@@ -9,7 +9,7 @@ import type { VideoRunStore } from '../../functions/core/ports/video';
 import { endedMessages, restartMessages, RunRecovery, type RunRecoveryDeps } from '../../functions/core/recovery/run-recovery';
 import { failureMessage } from '../../functions/core/video/run';
 import { runEndedHandler } from '../../functions/jobs/run-ended';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
 
 beforeAll(() => setLogSink(undefined));
 

@@ -3,8 +3,8 @@ import { beginRunTask } from '../../functions/automation/begin-run';
 import type { BegunRun } from '../../functions/core/workflows/automation-runner';
 import type { VideoRunStore } from '../../functions/core/ports/video';
 import { markFailedTask } from '../../functions/pipeline/mark-failed';
-import { createLogger, logger, setLogSink } from '../../functions/platform/logger';
-import { traceIdOfRequest, xrayRootOf } from '../../functions/platform/trace';
+import { logger, setLogSink } from '../../functions/platform/observability/logging';
+import { traceIdOfRequest, xrayRootOf } from '../../functions/platform/observability/tracing';
 
 /** One trace id: a task's log lines carry its execution input's `traceId`. */
 let lines: Array<Record<string, unknown>> = [];
@@ -26,7 +26,7 @@ const runs: VideoRunStore = {
 };
 const unused = () => Promise.reject(new Error('not used by MarkFailed'));
 /** The task as its composition builds it: a logger made once per process, before any execution. */
-const taskLog = logger.child({ area: 'video', task: 'mark-failed' });
+const taskLog = logger.createChild({ persistentKeys: { area: 'video', task: 'mark-failed' } });
 const markFailed = markFailedTask(() => ({
   runs,
   publisher: { publish: () => Promise.resolve() },
@@ -54,7 +54,7 @@ describe('trace id in the task logs', () => {
 
   it('the trace is bound to the invocation only: concurrent runs keep their own, and nothing leaks after', async () => {
     capture();
-    const log = createLogger({ service: 'reelsmith' });
+    const log = logger.createChild();
     const task = beginRunTask(() => ({
       begin: async (input): Promise<BegunRun> => {
         await new Promise((resolve) => setTimeout(resolve, input.scheduleId === 'a' ? 20 : 1));
@@ -83,5 +83,18 @@ describe('the trace id of an HTTP request', () => {
     expect(traceIdOfRequest('garbage', 'req-1')).toBe('req-1');
     process.env._X_AMZN_TRACE_ID = 'Root=1-aaaaaaaa-bbbbbbbbbbbbbbbbbbbbbbbb;Parent=53995c3f42cd8ad8;Sampled=0';
     expect(traceIdOfRequest(undefined, 'req-1')).toBe('1-aaaaaaaa-bbbbbbbbbbbbbbbbbbbbbbbb');
+  });
+});
+
+describe('the log line (Powertools Logger, the project formatter)', () => {
+  it('keeps the shape { time, level, msg, service, ...keys }, redacts secret keys and writes an Error with its message', () => {
+    capture();
+    const log = logger.createChild({ persistentKeys: { area: 'unit' } });
+    log.warn('shaped', { password: 'p', nested: { apiKey: 'k', kept: 1 }, failure: new Error('boom') });
+    const [line] = lines;
+    expect(Object.keys(line!).slice(0, 5)).toEqual(['time', 'level', 'msg', 'service', 'area']);
+    expect(line).toMatchObject({ level: 'warn', msg: 'shaped', service: 'reelsmith', area: 'unit', password: '[redacted]', nested: { apiKey: '[redacted]', kept: 1 } });
+    expect(line?.failure).toMatchObject({ name: 'Error', message: 'boom' });
+    expect(Date.parse(String(line?.time))).not.toBeNaN();
   });
 });

@@ -9,7 +9,7 @@ import { createWebhookWorker } from '../../functions/jobs/webhook-worker';
 import { webhookWorkerAccess } from '../../functions/platform/access';
 import { composeWebhookWorker, webhookToolsOf, webhooksOf } from '../../functions/compose/webhooks';
 import { parseConfig } from '../../functions/platform/config';
-import { setLogSink } from '../../functions/platform/logger';
+import { setLogSink } from '../../functions/platform/observability/logging';
 
 const job = (attempt = 1, eventId = 'msg_01JABC'): WebhookJob => ({
   userId: 'U1',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { automationDefinitionFile, automationTasks, videoStateMachineSubstitution } from '../../../functions/automation/tasks';
 import { pipelineDefinitionFile, pipelineTasks } from '../../../functions/pipeline/tasks';
-import { logger } from '../../../functions/platform/logger';
+import { logger } from '../../../functions/platform/observability/logging';
 import { freePort } from '../free-port';
 import { readJsonBody } from '../read-json-body';
 

@@ -5,9 +5,9 @@ import { FliteRunner } from './flite-runner';
 import { chunksBetweenPauses, parsePhones, wordTimings } from './flite-timings';
 import { durationOf, joinPcm, parseWav, resamplePcm, wavBytes, type Pcm } from './wav';
 import type { WordTiming } from '../../core/captions/word-timings';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 
-const log = logger.child({ area: 'flite' });
+const log = logger.createChild({ persistentKeys: { area: 'flite' } });
 
 const known: ReadonlySet<string> = new Set(fliteVoices.map((voice) => voice.flite));
 /** Flite speaks at most this much faster or slower (the creator's range is 0.8x–1.3x). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { newId } from '../../core/ids';
 import type { Mailer, MailMessage } from '../../core/ports/accounts';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/observability/logging';
 
 export const outboxEntrySchema = z.object({
   id: z.string(),

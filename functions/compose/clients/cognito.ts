@@ -1,6 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { CognitoAdminAction } from '../../platform/access';
 import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
+import { traced } from '../../platform/observability/tracing';
 
 export function cognitoOf(context: EntryContext, actions: readonly CognitoAdminAction[]): CognitoIdentityProviderClient {
   need(context, { kind: 'identity', actions });
@@ -8,6 +9,6 @@ export function cognitoOf(context: EntryContext, actions: readonly CognitoAdminA
   return sharedClient(
     'cognito',
     config,
-    () => new CognitoIdentityProviderClient({ region: config.AWS_REGION, ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}) }),
+    () => traced(new CognitoIdentityProviderClient({ region: config.AWS_REGION, ...(config.COGNITO_ENDPOINT ? { endpoint: config.COGNITO_ENDPOINT } : {}) })),
   );
 }

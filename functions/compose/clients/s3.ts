@@ -1,6 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3ObjectStore } from '../../adapters/aws/s3-object-store';
 import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
+import { traced } from '../../platform/observability/tracing';
 
 export function s3Of(context: EntryContext, mode: 'read' | 'read-write'): S3Client {
   need(context, { kind: 'bucket', mode });
@@ -9,12 +10,12 @@ export function s3Of(context: EntryContext, mode: 'read' | 'read-write'): S3Clie
     's3',
     config,
     () =>
-      new S3Client({
+      traced(new S3Client({
         region: config.AWS_REGION,
         ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
-      }),
+      })),
   );
 }
 

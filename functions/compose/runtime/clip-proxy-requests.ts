@@ -2,7 +2,7 @@ import { LambdaClipProxyRequests } from '../../adapters/aws/lambda-clip-proxy-re
 import { clipProxyJobs } from '../../core/media/clip-proxies';
 import type { ClipProxyRequests } from '../../core/ports/media';
 import { need, type EntryContext } from '../../platform/entry-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 import { lambdaHandoff } from './lambda-handoff';
 import { localQueuesOf } from './local-queues';
 
@@ -15,7 +15,7 @@ import { localQueuesOf } from './local-queues';
 export function clipProxyRequestsOf(context: EntryContext): ClipProxyRequests {
   need(context, { kind: 'requestsClipProxies' });
   const { config } = context;
-  const log = logger.child({ area: 'clip-proxies' });
+  const log = logger.createChild({ persistentKeys: { area: 'clip-proxies' } });
   return {
     request: lambdaHandoff<[string, readonly string[]]>(config, 'CLIP_PROXY_FUNCTION_ARN', {
       cloud: (lambda, functionArn) => {

@@ -1,7 +1,7 @@
 import { LambdaCompletionNotices } from '../../adapters/aws/lambda-completion-notices';
 import type { CompletionNotice, CompletionNotices } from '../../core/ports/delivery';
 import { need, type EntryContext } from '../../platform/entry-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 import { lambdaHandoff } from './lambda-handoff';
 import { localQueuesOf } from './local-queues';
 
@@ -18,7 +18,7 @@ import { localQueuesOf } from './local-queues';
 export function completionNoticesOf(context: EntryContext): CompletionNotices {
   need(context, { kind: 'notifiesDelivery' });
   const { config } = context;
-  const log = logger.child({ area: 'completion-notices' });
+  const log = logger.createChild({ persistentKeys: { area: 'completion-notices' } });
   return {
     completed: lambdaHandoff<[Omit<CompletionNotice, 'kind'>]>(config, 'SCHEDULE_TARGET_ARN', {
       cloud: (lambda, functionArn) => {

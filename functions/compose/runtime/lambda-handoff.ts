@@ -1,6 +1,7 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import type { AppConfig } from '../../platform/config';
 import { sharedClient } from '../../platform/entry-context';
+import { traced } from '../../platform/observability/tracing';
 
 type Handoff<Args extends unknown[]> = (...args: Args) => Promise<void>;
 
@@ -17,7 +18,7 @@ export function lambdaHandoff<Args extends unknown[]>(
   const functionArn = config[arn];
   const handOver: Handoff<Args> = functionArn
     ? ways.cloud(
-        sharedClient('lambda', config, () => new LambdaClient({ region: config.AWS_REGION })),
+        sharedClient('lambda', config, () => traced(new LambdaClient({ region: config.AWS_REGION }))),
         functionArn,
       )
     : async (...args) => {

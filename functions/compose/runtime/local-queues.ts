@@ -4,7 +4,7 @@ import type { ScheduledJob, WebhookJob } from '../../core/ports/delivery';
 import type { PublicationRef } from '../../core/ports/publications';
 import type { AppConfig } from '../../platform/config';
 import { sharedClient } from '../../platform/entry-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 
 /**
  * The local runtime's queues, all of one kind (`InProcessQueue`), in one place: what stands in for each
@@ -28,11 +28,11 @@ export type LocalWorkers = { [Name in keyof LocalQueues]: LocalQueues[Name] exte
 export const webhookQueueSettings = { redeliverAfterMs: 30_000, maxReceives: 5, concurrency: 16 } satisfies InProcessQueueOptions<WebhookJob>;
 
 function failureLog(area: string, message: string) {
-  return (error: unknown) => logger.child({ area }).error(message, { error: error instanceof Error ? error.message : String(error) });
+  return (error: unknown) => logger.createChild({ persistentKeys: { area } }).error(message, { error: error instanceof Error ? error.message : String(error) });
 }
 
 function build(): LocalQueues {
-  const webhookLog = logger.child({ area: 'webhooks' });
+  const webhookLog = logger.createChild({ persistentKeys: { area: 'webhooks' } });
   return {
     // A message the worker does not finish is found again by the ledger's sweep, not redelivered here.
     publications: new InProcessQueue({ onFailure: failureLog('publications', 'publication run failed') }),

@@ -3,7 +3,8 @@ import { SesMailer } from '../../adapters/aws/ses-mailer';
 import { OutboxMailer } from '../../adapters/local/outbox-mailer';
 import type { Mailer } from '../../core/ports/accounts';
 import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
+import { traced } from '../../platform/observability/tracing';
 
 /**
  * Where the local stack and the cloud differ, one module per port (kept apart so a bundle carries only
@@ -17,10 +18,10 @@ export function mailerOf(context: EntryContext): Mailer {
   const { config } = context;
   if (config.MAIL_MODE === 'outbox') {
     if (!config.OUTBOX_DIR) throw new Error('OUTBOX_DIR is missing (needed when MAIL_MODE=outbox)');
-    return new OutboxMailer(config.OUTBOX_DIR, config.MAIL_FROM, logger.child({ area: 'mail' }));
+    return new OutboxMailer(config.OUTBOX_DIR, config.MAIL_FROM, logger.createChild({ persistentKeys: { area: 'mail' } }));
   }
   return new SesMailer(
-    sharedClient('ses', config, () => new SESv2Client({ region: config.AWS_REGION })),
+    sharedClient('ses', config, () => traced(new SESv2Client({ region: config.AWS_REGION }))),
     config.MAIL_FROM,
     config.SES_CONFIGURATION_SET,
   );

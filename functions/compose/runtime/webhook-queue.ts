@@ -3,7 +3,7 @@ import { GuardedWebhookSender } from '../../adapters/net/webhook-sender';
 import type { WebhookQueue } from '../../core/ports/delivery';
 import { need, sharedClient, type EntryContext } from '../../platform/entry-context';
 import { sqsOf } from '../clients/sqs';
-import { logger } from '../../platform/logger';
+import { logger } from '../../platform/observability/logging';
 import { localQueuesOf } from './local-queues';
 
 /**
@@ -12,7 +12,8 @@ import { localQueuesOf } from './local-queues';
  * configuration, so no composition root asks which runtime it runs in. The webhooks' queue (SQS in the cloud, the local queue otherwise) and sender (https only in the cloud).
  */
 
-const logLine = (message: string, fields: Record<string, unknown>) => logger.child({ area: 'webhooks' }).info(message, fields);
+const webhookLog = logger.createChild({ persistentKeys: { area: 'webhooks' } });
+const logLine = (message: string, fields: Record<string, unknown>) => webhookLog.info(message, fields);
 
 /** The SQS queue adapter; the worker also uses it to accept (or send round again) a received message. */
 export function sqsWebhookQueueOf(context: EntryContext): SqsWebhookQueue {

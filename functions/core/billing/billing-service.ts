@@ -62,7 +62,7 @@ export interface BillingDepsCore {
   mailPaymentFailed?: (user: User) => Promise<void>;
   /** The app's origin: success, cancel and return URLs must point to it. */
   origin: () => Promise<string>;
-  log?: { warn(message: string, fields?: Record<string, unknown>): void };
+  log?: { warn(message: string, ...fields: Record<string, unknown>[]): void };
 }
 
 /**

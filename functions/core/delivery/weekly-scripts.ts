@@ -15,7 +15,7 @@ export interface WeeklyScriptsDeps {
   once: SendOnce;
   appOrigin: () => Promise<string>;
   clock: () => Date;
-  log: { warn(message: string, fields?: Record<string, unknown>): void };
+  log: { warn(message: string, ...fields: Record<string, unknown>[]): void };
 }
 
 /** The writer's most per call (the generation form's own limit). */

@@ -6,6 +6,7 @@ import type { Claim, PublicationEvents, PublicationQueue, PublicationRef, Public
 import type { ConnectedAccountsService } from './connected-accounts';
 import { AccountNeedsReconnectError } from './connected-accounts';
 import type { Log } from '../ports/log';
+import type { Metrics } from '../ports/metrics';
 
 /**
  * The worker's step: takes one publication's lease, then uploads (or resumes from the
@@ -35,6 +36,8 @@ export interface PublicationRunnerDeps {
   backoffBaseMs?: number;
   random?: () => number;
   log?: Log;
+  /** Posts published and given up, by platform (and code); absent: nothing counted. */
+  metrics?: Pick<Metrics, 'postPublished' | 'postFailed'>;
 }
 
 export const defaultLeaseMs = 5 * 60_000;
@@ -82,9 +85,9 @@ export class PublicationRunner {
     if (!claim) return 'busy';
     const { publication } = claim;
     this.deps.log?.info('publication claimed', { publicationId: publication.id, platform: publication.platform, attempt: publication.attempts, resuming: publication.checkpoint !== undefined });
-    if (publication.attempts > this.maxAttempts) return this.fail(claim, `${publication.error ?? 'The platform kept failing'} (gave up after ${this.maxAttempts} attempts)`);
+    if (publication.attempts > this.maxAttempts) return this.fail(claim, `${publication.error ?? 'The platform kept failing'} (gave up after ${this.maxAttempts} attempts)`, 'GAVE_UP');
     // The file's own record: TikTok refuses a watermarked video, whoever queued it (a card, an automation, a schedule).
-    if (publication.platform === 'tiktok' && publication.watermarked === true) return this.fail(claim, `${postingMessages.watermarkOnTikTok} ${postingMessages.watermarkRenderAgain}`);
+    if (publication.platform === 'tiktok' && publication.watermarked === true) return this.fail(claim, `${postingMessages.watermarkOnTikTok} ${postingMessages.watermarkRenderAgain}`, 'WATERMARKED');
     await this.deps.events.changed(publication);
     try {
       const { accessToken, account } = await this.deps.tokens.accessTokenFor(publication.userId, publication.accountId);
@@ -97,6 +100,7 @@ export class PublicationRunner {
       if (!(await this.deps.store.finish(claim, { status: 'published', postId: posted.postId, postUrl: posted.postUrl.slice(0, postingBounds.postUrlMax), at }))) return 'lost';
       const published: StoredPublication = { ...publication, status: 'published', postId: posted.postId, postUrl: posted.postUrl, publishedAt: at };
       this.deps.log?.info('publication published', { publicationId: publication.id, platform: publication.platform, attempt: publication.attempts });
+      this.deps.metrics?.postPublished(publication.platform);
       await this.deps.events.changed(published);
       await this.announce(published);
       return 'published';
@@ -131,13 +135,13 @@ export class PublicationRunner {
       this.deps.log?.warn('publication lease lost', { publicationId: publication.id });
       return 'lost';
     }
-    if (error instanceof AccountNeedsReconnectError) return this.fail(claim, postingMessages.needsReconnect);
-    if (error instanceof NotFoundError) return this.fail(claim, error.message);
+    if (error instanceof AccountNeedsReconnectError) return this.fail(claim, postingMessages.needsReconnect, 'NEEDS_RECONNECT');
+    if (error instanceof NotFoundError) return this.fail(claim, error.message, 'NOT_FOUND');
     const posting = error instanceof PostingError ? error : undefined;
     // The platform's own code goes with our words, so a creator (or support) can look it up.
     const reason = posting ? withPlatformCode(posting) : 'The upload was interrupted';
-    if (posting?.permanent) return this.fail(claim, reason);
-    if (publication.attempts >= this.maxAttempts) return this.fail(claim, `${reason} (gave up after ${this.maxAttempts} attempts)`);
+    if (posting?.permanent) return this.fail(claim, reason, posting.code);
+    if (publication.attempts >= this.maxAttempts) return this.fail(claim, `${reason} (gave up after ${this.maxAttempts} attempts)`, posting?.code ?? 'GAVE_UP');
     const wait = backoffMs(publication.attempts, this.deps.backoffBaseMs ?? 5_000, posting?.retryAfterMs, this.deps.random ?? Math.random);
     const now = this.clock();
     this.deps.log?.warn('publication attempt failed, retrying', {
@@ -153,12 +157,14 @@ export class PublicationRunner {
     return 'retrying';
   }
 
-  private async fail(claim: Claim, reason: string): Promise<RunOutcome> {
+  /** `code` says why, for the metrics: the platform's own code when it gave one, else ours. */
+  private async fail(claim: Claim, reason: string, code: string): Promise<RunOutcome> {
     const at = new Date(this.clock()).toISOString();
     const error = reason.slice(0, postingBounds.errorMax);
     if (!(await this.deps.store.finish(claim, { status: 'failed', error, at }))) return 'lost';
     const failed: StoredPublication = { ...claim.publication, status: 'failed', error };
     this.deps.log?.warn('publication failed', { publicationId: failed.id, platform: failed.platform, attempt: failed.attempts });
+    this.deps.metrics?.postFailed(failed.platform, code);
     await this.deps.events.changed(failed);
     await this.announce(failed);
     return 'failed';

@@ -9,6 +9,7 @@ import { timeoutFailureMessage, type RunInput } from '../video/run';
 import type { AutomationRunInput, AutomationRunner } from '../workflows/automation-runner';
 import { RunInterruptedError } from '../errors';
 import type { Log } from '../ports/log';
+import type { Metrics } from '../ports/metrics';
 
 /** What the user reads when the process that ran something died with it. */
 export const restartMessages = {
@@ -59,6 +60,8 @@ export interface RunRecoveryDeps {
   finder?: StrandedRunFinder;
   clock: () => Date;
   log: Log;
+  /** A video failed here (its run interrupted: an execution ended without MarkFailed, a process died) is counted. */
+  metrics?: Pick<Metrics, 'videoFailed'>;
 }
 
 export type RecoveryReport = Record<StrandedRunKind, { found: number; failed: number }>;
@@ -133,6 +136,7 @@ export class RunRecovery {
   private async failVideo(input: RunInput, reason: string): Promise<FailureResult> {
     const { runs, publisher, files, usage, notices } = this.deps.video;
     const result = await failureStep({ runs, publisher, files, usage, log: this.deps.log }, { ...input, error: interrupted(reason) }, { onlyIfHeld: true });
+    if (result.marked) this.deps.metrics?.videoFailed('interrupted');
     if (result.marked && notices) {
       await notices.completed({ userId: input.userId, result: 'video-failed', scriptId: input.scriptId, fileUrl: `run:${input.runId}`, error: result.message });
     }

@@ -20,7 +20,7 @@ export interface ScriptServiceOptions {
   references: ReferenceCheck;
   /** The media bucket: a voice-over or video a script no longer references is removed from it. */
   files?: Pick<ObjectStore, 'delete'>;
-  log?: { warn(message: string, fields?: Record<string, unknown>): void };
+  log?: { warn(message: string, ...fields: Record<string, unknown>[]): void };
   clock?: () => number;
   /** The user's default language (Settings), for a script whose request names none; absent: English. */
   userLanguage?: UserLanguage;

@@ -57,6 +57,8 @@ export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run:
     await deps.files.upload(key, outputPath, 'video/mp4');
     await progress.finish();
     deps.log.info('chunk rendered', { scriptId: run.scriptId, runId: run.runId, chunk: chunk.index, frames: chunk.frames, renderMs: result.elapsedMs });
+    // Every chunk is drawn today (a chunk's key is its run's); the count of reused ones stays 0 until chunks are cached.
+    deps.metrics?.chunkRendered(false);
     return { index: chunk.index, key, frames: chunk.frames, renderMs: result.elapsedMs, watermarked: sources.watermarkPath !== null };
   } finally {
     await work.close();

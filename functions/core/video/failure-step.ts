@@ -26,7 +26,7 @@ export async function failureStep(
     publisher: Publisher;
     files: Pick<ObjectStore, 'delete'>;
     usage: Pick<UsageMeter, 'releaseVideoRun'>;
-    log: { warn(message: string, fields?: Record<string, unknown>): void };
+    log: { warn(message: string, ...fields: Record<string, unknown>[]): void };
   },
   input: RunInput & { error?: z.infer<typeof taskErrorSchema> },
   options: { onlyIfHeld?: boolean } = {},

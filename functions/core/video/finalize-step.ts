@@ -70,6 +70,8 @@ export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio
     return { videoUrl: input.video.videoUrl, minutesCharged: charged ? minutes : 0, recorded: false };
   }
 
+  deps.metrics?.videoCompleted(input.video.renderMs / 1000 / input.video.durationSeconds);
+
   // The video this one replaces is no longer reachable from the script: its objects go.
   const old = [keyOfVideoUrl(userId, before.videoUrl), keyOfVideoUrl(userId, before.thumbnailUrl)].filter(
     (key): key is string => key !== undefined && key !== input.video.videoKey && key !== input.video.thumbnailKey,

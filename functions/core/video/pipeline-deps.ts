@@ -8,6 +8,7 @@ import type { UsageMeter } from '../plans/usage-meter';
 import type { RecentMediaUse, VideoRunStore, VoiceOverSource } from '../ports/video';
 import type { ClipProxies } from '../media/clip-proxies';
 import type { Log } from '../ports/log';
+import type { Metrics } from '../ports/metrics';
 
 /** Everything the pipeline's tasks use; the platform builds it from the container, tests build their own. */
 export interface PipelineDeps {
@@ -25,6 +26,8 @@ export interface PipelineDeps {
   /** The free plan's watermark image (a bundled PNG). */
   watermarkPath: string;
   log: Log;
+  /** Videos completed and failed, render speed, chunks (absent: nothing counted). */
+  metrics?: Pick<Metrics, 'videoCompleted' | 'videoFailed' | 'chunkRendered'>;
   clock?: () => number;
   /** Where per-run work folders are made (the OS temp folder; /tmp in Lambda). */
   tempRoot?: string;

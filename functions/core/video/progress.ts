@@ -16,7 +16,7 @@ export class ProgressReporter {
   private pending: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly deps: { publisher: Publisher; runs: VideoRunStore; log?: { warn(message: string, fields?: Record<string, unknown>): void } },
+    private readonly deps: { publisher: Publisher; runs: VideoRunStore; log?: { warn(message: string, ...fields: Record<string, unknown>[]): void } },
     private readonly run: { userId: string; scriptId: string; runId: string },
     private readonly stage: PipelineStage,
     private readonly intervalMs = 1_000,
@@ -67,7 +67,7 @@ export class FrameProgress {
   private pending: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly deps: { publisher: Publisher; runs: VideoRunStore; log?: { warn(message: string, fields?: Record<string, unknown>): void } },
+    private readonly deps: { publisher: Publisher; runs: VideoRunStore; log?: { warn(message: string, ...fields: Record<string, unknown>[]): void } },
     private readonly run: { userId: string; scriptId: string; runId: string },
     private readonly totalFrames: number,
     private readonly chunkFrames: number,

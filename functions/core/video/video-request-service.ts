@@ -10,6 +10,7 @@ import { newId } from '../ids';
 import type { UsageMeter } from '../plans/usage-meter';
 import type { UserRepository } from '../ports/accounts';
 import type { PipelineStarter } from '../ports/pipeline';
+import type { Metrics } from '../ports/metrics';
 import type { Publisher } from '../ports/realtime';
 import type { ScriptRepository } from '../ports/scripts';
 import type { VideoRunStore } from '../ports/video';
@@ -66,6 +67,8 @@ export class VideoRequestService {
       usage: Pick<UsageMeter, 'reserveVideo' | 'releaseVideoRun'>;
       /** Where the voice-over's word timings are read (shots cut on the spoken words); absent: an estimate. */
       files?: Pick<ObjectStore, 'get'>;
+      /** Counts the runs started (a claim made) and those that never started. */
+      metrics?: Pick<Metrics, 'videoStarted' | 'videoFailed'>;
     },
     private readonly clock: () => number = Date.now,
   ) {}
@@ -143,6 +146,7 @@ export class VideoRequestService {
       await this.deps.usage.releaseVideoRun(userId, runId).catch(() => undefined);
       throw videoBusyError();
     }
+    this.deps.metrics?.videoStarted();
     await publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'generating', progress: 0 }).catch(() => undefined);
     return { runId, now, reservedMinutes, input: pipelineInputOf(userId, scriptId, runId, traceId), videoMetadata: metadata, script: claimed };
   }
@@ -152,6 +156,7 @@ export class VideoRequestService {
    * failed; its reserved minutes are given back (once: a retried give-back gives nothing more).
    */
   async giveBack(userId: string, scriptId: string, runId: string, message = genericFailureMessage): Promise<void> {
+    this.deps.metrics?.videoFailed('start');
     await this.deps.runs.release(userId, scriptId, runId, videoStatus.failed(message)).catch(() => undefined);
     await this.deps.publisher.publish(userId, { type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message }).catch(() => undefined);
     // Last, and not swallowed: a give-back that could not give the minutes back fails, to be tried again.

@@ -22,6 +22,7 @@ import { usageMinutes } from '../plans/usage-minutes';
 import { audioStatus, liveClaimsSince } from '../scripts/lifecycle';
 import { downloadFileName, filesOfAudioUrl, isPlaybackFileName, scriptIdOfFile, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../files/script-files';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
+import type { Metrics } from '../ports/metrics';
 
 export const fileNotFound = 'File not found';
 export const invalidFileName = 'Invalid file name';
@@ -53,7 +54,9 @@ export interface VoiceOverDeps {
   publisher: Publisher;
   /** Random hex for file names (tests may fix it). */
   nonce: () => string;
-  log?: { warn(message: string, fields?: Record<string, unknown>): void };
+  log?: { warn(message: string, ...fields: Record<string, unknown>[]): void };
+  /** Voice-over minutes made (absent: nothing counted). */
+  metrics?: Pick<Metrics, 'voiceOverMade'>;
 }
 
 export interface VoiceOver {
@@ -192,6 +195,7 @@ export class VoiceOverService {
       await this.deps.storage.put(files.audioKey, mp3, 'audio/mpeg');
       await this.deps.storage.put(files.wordsKey, new TextEncoder().encode(JSON.stringify(words)), 'application/json');
       await this.deps.meter.chargeAudio(user, usageMinutes(durationSeconds));
+      this.deps.metrics?.voiceOverMade(durationSeconds / 60);
       stored = undefined; // charged: the files are the script's now
 
       const updated = await this.deps.scripts.update(userId, script.id, {

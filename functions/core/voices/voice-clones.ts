@@ -100,7 +100,7 @@ export class VoiceCloneService {
       files: Pick<ObjectStore, 'put' | 'delete'>;
       inspector: VoiceSampleInspector;
       cloners: VoiceClonerChoice;
-      log?: { warn(message: string, fields?: Record<string, unknown>): void };
+      log?: { warn(message: string, ...fields: Record<string, unknown>[]): void };
     },
     private readonly clock: () => number = Date.now,
   ) {}

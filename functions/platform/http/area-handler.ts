@@ -1,4 +1,6 @@
 import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { SessionService } from '../../core/sessions/session-service';
@@ -6,6 +8,8 @@ import type { EntryContext } from '../entry-context';
 import { composedOnFirstUse } from '../entry-point';
 import { areaAccess, routeKey, routesOfArea, type AreaName } from '../routes';
 import type { Endpoint } from './endpoint';
+import { logger, withLogFields } from '../observability/logging';
+import { tracer } from '../observability/tracing';
 import { jsonResponse } from './error-mapper';
 import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
 import { withoutReadOnlyFields } from './read-only-fields';
@@ -81,13 +85,19 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     return response;
   };
 
+  const log = logger.createChild({ persistentKeys: { area } });
+  // Powertools first: the Lambda context on the area's log lines, and an X-Ray subsegment for the invocation (in Lambda only).
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext>()
+    .use(injectLambdaContext(log))
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(responseHeaders())
-    .use(requestContext(area, () => deps().sessions))
+    .use(requestContext(area, () => deps().sessions, log))
     .use(jsonBody())
     .use(sessionLoader())
     .use(csrfGuard())
     .handler(dispatch);
 
-  return handler as unknown as HttpHandler;
+  // Each request's own fields (request and trace ids, then the user) on every line it writes, whatever runs at once.
+  const middied = handler as unknown as HttpHandler;
+  return (event, context) => withLogFields({}, () => middied(event, context));
 }

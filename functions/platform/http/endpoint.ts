@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ResolvedSession, SessionService } from '../../core/sessions/session-service';
 import type { AppConfig } from '../config';
-import type { Logger } from '../logger';
+import type { Logger } from '../observability/logging';
 import type { RouteDefinition } from '../routes';
 
 /** What the middleware chain has learnt about a request by the time its endpoint runs. */
 export interface HttpRequestState {
   requestId: string;
-  /** What ties this request's log lines to the runs it starts (platform/trace.ts): the X-Ray root, else the request id. */
+  /** What ties this request's log lines to the runs it starts (platform/observability/tracing.ts): the X-Ray root, else the request id. */
   traceId: string;
   route: RouteDefinition;
   event: APIGatewayProxyEventV2;

@@ -1,12 +1,13 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import { AppError, NotAuthenticatedError } from '../../core/errors';
+import { AppError, LimitExceededError, NotAuthenticatedError } from '../../core/errors';
 import type { SessionService } from '../../core/sessions/session-service';
 import { getConfig } from '../config';
-import { createLogger, logger } from '../logger';
+import { appendLogFields, type Logger } from '../observability/logging';
+import { metrics } from '../observability/metrics';
 import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
-import { traceIdOfRequest } from '../trace';
+import { traceIdOfRequest } from '../observability/tracing';
 import { csrfCookieName, parseCookies, sessionCookieName } from './cookies';
 import type { HttpRequestState } from './endpoint';
 import { jsonResponse, mapError } from './error-mapper';
@@ -29,8 +30,12 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
 }
 
-/** First in the chain: binds the route, request and trace ids, logger and the area's sessions; logs one line per request at the end. */
-export function requestContext(area: AreaName, sessions: () => SessionService): Mw {
+/**
+ * First in the chain: binds the route, request and trace ids (on every log line of the request: the handler runs
+ * inside `withLogFields`), the area's logger and sessions; logs one line per request at the end, and counts it
+ * (by route class, the area, and status); a plan limit's refusal is counted by its code.
+ */
+export function requestContext(area: AreaName, sessions: () => SessionService, log: Logger): Mw {
   const started = new WeakMap<object, number>();
   const finish = (request: { event: APIGatewayProxyEventV2; context: HttpContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
     const state = request.context.http;
@@ -40,6 +45,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
       status: request.response?.statusCode,
       ms: Date.now() - (started.get(request.context) ?? Date.now()),
     });
+    metrics.apiCall(area, request.response?.statusCode ?? 200);
   };
   return {
     before: (request) => {
@@ -47,7 +53,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
       const requestId = request.event.requestContext.requestId || request.context.awsRequestId;
       const traceId = traceIdOfRequest(header(request.event, 'x-amzn-trace-id'), requestId);
       const route = findRouteByKey(request.event.routeKey);
-      const log = createLogger({ service: 'reelsmith', area, requestId, traceId });
+      appendLogFields({ requestId, traceId });
       if (!route || route.area !== area) {
         // Keep a minimal state so the error mapper and logger can run.
         request.context.http = { requestId, traceId, log } as HttpRequestState;
@@ -74,8 +80,9 @@ export function requestContext(area: AreaName, sessions: () => SessionService): 
       // publish its result; a voice-over that does not is left for the user to ask again).
       const error = isFunctionTimeout(raised) ? new RequestTimeoutError() : raised;
       const response = mapError(error);
+      if (error instanceof LimitExceededError) metrics.planLimitHit(error.code ?? 'PLAN_LIMIT');
       if ((response.statusCode ?? 500) >= 500) {
-        (state?.log ?? logger).error('unhandled error', { error: error.message, stack: error.stack, name: error.name });
+        (state?.log ?? log).error('unhandled error', { error: error.message, stack: error.stack, name: error.name });
       }
       request.response = { ...response, cookies: state?.responseCookies?.length ? state.responseCookies : undefined };
       if (state?.log) finish(request);
@@ -114,7 +121,7 @@ export function sessionLoader(): Mw {
       const state = request.context.http;
       if (state.route.auth === 'none') return;
       state.session = await state.sessions.resolve(state.cookies[sessionCookieName]);
-      if (state.session) state.log = state.log.child({ userId: state.session.session.userId });
+      if (state.session) appendLogFields({ userId: state.session.session.userId });
       if (state.route.auth === 'session' && !state.session) throw new NotAuthenticatedError();
     },
   };

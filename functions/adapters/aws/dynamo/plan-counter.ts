@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity, ownerPk } from './entity';
+import { defineEntity, ownerPk, where } from './entity';
 import { keys } from './keys';
 import { getItem, queryCount, transactWrite, type TableRef, type TransactItem } from './table';
 
@@ -26,7 +26,7 @@ export function countUnder(table: TableRef, prefix: string, filter?: { attribute
       partitionKey: keys.user(userId),
       sortKeyPrefix: prefix,
       consistentRead: true,
-      ...(filter ? { filter: { expression: '#filter = :equals', names: { '#filter': filter.attribute }, values: { ':equals': filter.equals } } } : {}),
+      ...(filter ? { filter: where.eq(filter.attribute, filter.equals) } : {}),
     });
 }
 

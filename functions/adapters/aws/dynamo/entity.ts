@@ -262,7 +262,7 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
   const updateInput = (record: Partial<R>, spec: UpdateSpec<R>) => {
     const p = new Placeholders('u');
     const built = clauses(record, spec.set ?? {}, spec.remove ?? [], Object.keys(spec.add ?? {}));
-    const setIfAbsent = spec.upsert ? { ...identity(record), ...spec.setIfAbsent } : (spec.setIfAbsent ?? {});
+    const setIfAbsent = Object.fromEntries(Object.entries({ ...(spec.upsert ? identity(record) : {}), ...spec.setIfAbsent }).filter(([, value]) => value !== undefined));
     const UpdateExpression = updateExpression({ ...built, setIfAbsent, add: spec.add ?? {} }, p);
     const ConditionExpression = spec.condition ? conditionExpression(spec.condition, p) : undefined;
     return { Key: key(record), UpdateExpression, ConditionExpression, ...p.attributes() };
@@ -283,7 +283,7 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
     },
     parse: (item) => definition.schema.parse(item),
     async get(table, record, { consistent } = {}) {
-      const item = await getItem(table, key(record), { ConsistentRead: consistent });
+      const item = await getItem(table, key(record), { consistent });
       return item ? definition.schema.parse(item) : undefined;
     },
     async putNew(table, record) {

@@ -83,7 +83,7 @@ export class DynamoScriptRepository implements ScriptRepository {
   }
 
   async videoRunHolds(userId: string, scriptId: string, guard: VideoRunGuard): Promise<boolean> {
-    const item = await getItem(this.table, this.key(userId, scriptId), { ConsistentRead: true });
+    const item = await getItem(this.table, this.key(userId, scriptId), { consistent: true });
     const at: unknown = item?.[videoRunClaim.at];
     return item?.[videoRunClaim.runId] !== undefined && !(typeof at === 'number' && at < guard.claimsSince);
   }
@@ -93,7 +93,7 @@ export class DynamoScriptRepository implements ScriptRepository {
   }
 
   private async exists(userId: string, scriptId: string): Promise<boolean> {
-    return (await getItem(this.table, this.key(userId, scriptId), { ConsistentRead: true, ProjectionExpression: 'pk' })) !== undefined;
+    return (await getItem(this.table, this.key(userId, scriptId), { consistent: true, attributes: ['pk'] })) !== undefined;
   }
 
   async monthSummary(userId: string, since: Date): Promise<{ scriptsCreated: number; videosMade: number }> {

@@ -13,7 +13,6 @@ import {
   UpdateCommand,
   type BatchGetCommandOutput,
   type DeleteCommandInput,
-  type GetCommandInput,
   type PutCommandInput,
   type QueryCommandInput,
   type TransactWriteCommandInput,
@@ -207,15 +206,14 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
 }
 
-/** A command's input without the table's name, which the helpers below fill in. */
+/** A command's input without the table's name, which the helpers below fill in (the entity's writes: entity.ts builds their expressions). */
 type OnTable<Input> = Omit<Input, 'TableName'>;
 
-/** The condition of a write that only creates: no item has the key yet. */
-export const absent = 'attribute_not_exists(pk)';
-
-/** One GetItem: the stored item, or undefined. */
-export async function getItem(table: TableRef, key: ItemKey, options: OnTable<Omit<GetCommandInput, 'Key'>> = {}): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await table.client.send(new GetCommand({ TableName: table.tableName, Key: key, ...options }));
+/** One GetItem: the stored item (only `attributes` of it when given), or undefined. */
+export async function getItem(table: TableRef, key: ItemKey, options: { consistent?: boolean; attributes?: readonly string[] } = {}): Promise<Record<string, unknown> | undefined> {
+  const p = new Placeholders('g');
+  const ProjectionExpression = options.attributes?.map((attribute) => p.name(attribute)).join(', ');
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: options.consistent, ProjectionExpression, ...p.attributes() }));
   return Item;
 }
 
@@ -262,14 +260,4 @@ export function conditionHeld(write: Promise<unknown>): Promise<boolean> {
 /** A conditional write whose failed condition means there is nothing to do. */
 export async function unlessConditionFails(write: Promise<unknown>): Promise<void> {
   await ifConditionFails(write, () => undefined);
-}
-
-/** A conditional UpdateItem: whether it was made. */
-export function updateIf(table: TableRef, input: OnTable<UpdateCommandInput> & { ConditionExpression: string }): Promise<boolean> {
-  return conditionHeld(updateItem(table, input));
-}
-
-/** A conditional PutItem: whether it was made. */
-export function putIf(table: TableRef, input: OnTable<PutCommandInput> & { ConditionExpression: string }): Promise<boolean> {
-  return conditionHeld(putItem(table, input));
 }

@@ -47,8 +47,42 @@ export default tseslint.config(
     },
   },
   {
+    // One data layer (docs/decisions/data-layer.md): outside its core, nothing talks to DynamoDB or spells an
+    // expression; repositories say what they write through their entities (entity.ts, expressions.ts).
+    // The core (table, entity, expressions, item-size) and the local table's provisioning are the only raw access;
+    // tests may set up or inspect the table directly.
+    files: ['functions/**/*.ts', 'bin/**/*.ts', 'lib/**/*.ts'],
+    ignores: [
+      'functions/adapters/aws/dynamo/table.ts',
+      'functions/adapters/aws/dynamo/entity.ts',
+      'functions/adapters/aws/dynamo/expressions.ts',
+      'functions/adapters/aws/dynamo/item-size.ts',
+      'bin/local/provision.ts',
+      'bin/local/shared-dynamodb.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@aws-sdk/lib-dynamodb', allowTypeImports: true, message: 'DynamoDB is reached through the entity layer (functions/adapters/aws/dynamo/entity.ts, table.ts)' },
+            { name: '@aws-sdk/client-dynamodb', allowTypeImports: true, message: 'DynamoDB is reached through the entity layer (functions/adapters/aws/dynamo/entity.ts, table.ts)' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^(UpdateExpression|KeyConditionExpression|ConditionExpression|FilterExpression|ProjectionExpression)$/]',
+          message: 'Expressions are built by the entity layer: entity.update/updateIf/updateItem, where.*, query options',
+        },
+      ],
+    },
+  },
+  {
     // The entry points (docs/decisions/local-runtime.md): every Lambda handler gets its adapters through a
-    // composition root (functions/compose), built by `composedOnFirstUse` or `createAreaHandler`.
+    // composition root (functions/compose), built by `composedOnFirstUse` or `createAreaHandler`. (A later block's
+    // no-restricted-syntax replaces an earlier one's for the same file: the data layer's selector is repeated here.)
     files: ['functions/{http,jobs,automation,pipeline,realtime}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -61,6 +95,10 @@ export default tseslint.config(
           selector:
             "Program:not(:has(ImportSpecifier[imported.name=/^(composedOnFirstUse|createAreaHandler|videoTaskDeps)$/])) ExportNamedDeclaration :matches(FunctionDeclaration, VariableDeclarator)[id.name='handler']",
           message: 'a handler is composed through compose: build its dependencies with composedOnFirstUse (platform/entry-point.ts) or createAreaHandler',
+        },
+        {
+          selector: 'Property[key.name=/^(UpdateExpression|KeyConditionExpression|ConditionExpression|FilterExpression|ProjectionExpression)$/]',
+          message: 'Expressions are built by the entity layer: entity.update/updateIf/updateItem, where.*, query options',
         },
       ],
     },

@@ -1,4 +1,4 @@
-import type { TableRef } from '../adapters/aws/dynamo/table';
+import { getItem } from '../adapters/aws/dynamo/table';
 import type { RealtimeService } from '../core/realtime/realtime-service';
 import type { SessionService } from '../core/sessions/session-service';
 import type { EntryContext } from '../platform/entry-context';
@@ -8,11 +8,16 @@ import { realtimeOf, sessionsOf } from './shared';
 /** Health (a table read), the CSRF token, WebSocket tickets. */
 export interface SystemDeps {
   sessions: SessionService;
-  table: TableRef;
+  /** One read of the table: throws when the database cannot be reached. */
+  pingDatabase: () => Promise<void>;
   tickets: Pick<RealtimeService, 'issueTicket'>;
 }
 
 export function composeSystem(context: EntryContext): SystemDeps {
   const sessions = sessionsOf(context);
-  return { sessions, table: tableOf(context, 'read-write'), tickets: realtimeOf(context, sessions) };
+  const table = tableOf(context, 'read-write');
+  const pingDatabase = async () => {
+    await getItem(table, { pk: 'HEALTH', sk: 'HEALTH' });
+  };
+  return { sessions, pingDatabase, tickets: realtimeOf(context, sessions) };
 }

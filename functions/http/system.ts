@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor } from '../platform/http/endpoint';
 import { composeSystem, type SystemDeps } from '../compose/system';
@@ -12,11 +11,10 @@ const { endpoint, signedIn } = endpointsFor<SystemDeps>();
 export const handler = createAreaHandler('system', composeSystem, {
   'GET /api/health': endpoint({
     handle: async ({ request, deps }) => {
-      const { table } = deps;
       const { config } = request;
       const started = Date.now();
       try {
-        await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: 'HEALTH', sk: 'HEALTH' } }));
+        await deps.pingDatabase();
         return { body: { status: 'ok', stage: config.STAGE, database: { status: 'ok', ms: Date.now() - started } } };
       } catch (error) {
         request.log.error('health check failed', { error: error instanceof Error ? error.message : String(error) });

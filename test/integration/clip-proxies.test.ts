@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import { DynamoMediaAssetRepository } from '../../functions/adapters/aws/dynamo/media-assets';
@@ -181,7 +180,7 @@ describe('clip proxies', () => {
     // As an older upload, a long clip or a stock clip: no proxy copy, no proxyKey.
     const { s3, table, config } = services();
     await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey }));
-    await table.client.send(new UpdateCommand({ TableName: config.TABLE_NAME, Key: assetEntity.key({ userId: user.id, id: asset.id }), UpdateExpression: 'REMOVE proxyKey' }));
+    await assetEntity.update(table, { userId: user.id, id: asset.id }, { remove: ['proxyKey'] });
     // The creator files and tags it meanwhile: the proxy's record must not write these back.
     const folder = (await user.client.post<{ id: string }>('/api/media/folders', { name: 'Harbour', parentFolderId: null })).body.id;
     expect((await user.client.patch<{ moved: number }>('/api/media/bulk-move', { assetIds: [asset.id], folderId: folder })).body.moved).toBe(1);
@@ -256,7 +255,7 @@ describe('clip proxies made in the background', () => {
     const proxyKey = objectKeys.mediaProxy(user.id, asset.id);
     const { s3, table, config } = services();
     await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey }));
-    await table.client.send(new UpdateCommand({ TableName: config.TABLE_NAME, Key: assetEntity.key({ userId: user.id, id: asset.id }), UpdateExpression: 'REMOVE proxyKey' }));
+    await assetEntity.update(table, { userId: user.id, id: asset.id }, { remove: ['proxyKey'] });
     const job = { kind: 'clip-proxies', userId: user.id, assetIds: [asset.id] };
     const passes = await Promise.all([clipProxyJob(job), clipProxyJob(job)]);
     expect(passes.flatMap((pass) => ('made' in pass ? pass.made : []))).toEqual([asset.id]);
@@ -270,7 +269,7 @@ describe('clip proxies made in the background', () => {
     // Deleted while the copy is made: the copy is deleted too.
     const other = await uploadAsset(user.client, landscape);
     await localQueueIdle('clipProxies');
-    await table.client.send(new UpdateCommand({ TableName: config.TABLE_NAME, Key: assetEntity.key({ userId: user.id, id: other.id }), UpdateExpression: 'REMOVE proxyKey' }));
+    await assetEntity.update(table, { userId: user.id, id: other.id }, { remove: ['proxyKey'] });
     await s3.send(new DeleteObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: objectKeys.mediaProxy(user.id, other.id) }));
     const running = clipProxyJob({ kind: 'clip-proxies', userId: user.id, assetIds: [other.id] });
     expect((await user.client.delete(`/api/media/${other.id}`)).status).toBe(200);

@@ -5,6 +5,7 @@ import { SessionService } from '../../functions/core/sessions/session-service';
 import { isSessionAlive, type Session } from '../../functions/core/sessions/session';
 import type { SessionStore } from '../../functions/core/ports/session-store';
 import { DynamoSessionStore } from '../../functions/adapters/aws/dynamo/session-store';
+import { spelledUpdate } from '../support/spelled';
 import { createDocumentClient } from '../../functions/adapters/aws/dynamo/table';
 import { hashSecret } from '../../functions/core/ids';
 
@@ -132,6 +133,6 @@ describe('the DynamoDB session store', () => {
     ddb.on(UpdateCommand).rejects(failure);
     const store = new DynamoSessionStore({ client: documentClient, tableName: 'tbl' });
     await expect(store.touch('abc', 5)).resolves.toBeUndefined();
-    expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input.ConditionExpression).toBe('attribute_exists(pk)');
+    expect(spelledUpdate(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).condition).toBe('attribute_exists(pk)');
   });
 });

@@ -1,5 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalStack } from '../../../bin/local/stack';
+import { userEntity } from '../../../functions/adapters/aws/dynamo/user-repository';
 import { services } from '../../support/services';
 import type { TestClient } from './http-client';
 import { clientFor } from './stack';
@@ -29,14 +29,5 @@ export async function signUpAndIn(stack: LocalStack, prefix = 'writer'): Promise
 /** Sets fields of a user's profile directly, as time passing or a plan change would. */
 export async function setProfile(userId: string, fields: Record<string, unknown>): Promise<void> {
   const { table } = services();
-  const entries = Object.entries(fields);
-  await table.client.send(
-    new UpdateCommand({
-      TableName: table.tableName,
-      Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-    }),
-  );
+  await userEntity.update(table, { id: userId }, { set: fields });
 }

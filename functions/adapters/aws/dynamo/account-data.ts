@@ -1,12 +1,13 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { AccountDataStore, ClosurePlan, ExportFile, OwnedRecord } from '../../../core/ports/account-data';
 import { normalizeEmail, normalizeUsername } from '../../../core/users/user';
 import { closureEntity } from './closure-entity';
 import { exportFiles, ownedRecordOf } from './entities';
-import { billingKeys, keys } from './keys';
+import { keys } from './keys';
 import { shareTokenEntity } from './share-links';
-import { deleteItem, putItem, queryAll, unlessConditionFails, type TableRef } from './table';
+import { where } from './entity';
+import { batchDelete, queryAll, unlessConditionFails, type TableRef } from './table';
+import { stripeCustomerEntity } from './billing-store';
 import { nameClaimEntity } from './user-repository';
 
 const shareTokenKey = (tokenHash: string) => shareTokenEntity.key({ tokenHash });
@@ -38,21 +39,13 @@ export class DynamoAccountData implements AccountDataStore {
     return exportFiles;
   }
 
-  private async batchDelete(items: readonly { pk: string; sk: string }[]): Promise<void> {
-    for (let index = 0; index < items.length; index += 25) {
-      let requests: Record<string, unknown>[] = items.slice(index, index + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; requests.length > 0; attempt += 1) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 50 * 2 ** attempt)));
-        if (attempt > 8) throw new Error('DynamoDB kept items unprocessed');
-        const result = await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.tableName]: requests } }));
-        requests = (result.UnprocessedItems?.[this.table.tableName] ?? []) as Record<string, unknown>[];
-      }
-    }
+  private batchDelete(items: readonly { pk: string; sk: string }[]): Promise<void> {
+    return batchDelete(this.table, items);
   }
 
   private async deleteClaim(pk: string, userId: string): Promise<void> {
     // A claim that names someone else now (or is gone) is not this user's to delete.
-    await unlessConditionFails(deleteItem(this.table, { Key: nameClaimEntity.key({ claim: pk }), ConditionExpression: 'userId = :user', ExpressionAttributeValues: { ':user': userId } }));
+    await unlessConditionFails(nameClaimEntity.delete(this.table, { claim: pk }, { condition: where.eq('userId', userId) }));
   }
 
   async deleteOwned(plan: ClosurePlan): Promise<number> {
@@ -74,11 +67,11 @@ export class DynamoAccountData implements AccountDataStore {
   }
 
   async deleteCustomerLink(customerId: string): Promise<void> {
-    await deleteItem(this.table, { Key: billingKeys.customer(customerId) });
+    await stripeCustomerEntity.delete(this.table, { customerId });
   }
 
   async saveClosure(plan: ClosurePlan): Promise<void> {
-    await putItem(this.table, { Item: closureEntity.item(plan) });
+    await closureEntity.put(this.table, plan);
   }
 
   async closureOf(userId: string): Promise<ClosurePlan | undefined> {
@@ -86,6 +79,6 @@ export class DynamoAccountData implements AccountDataStore {
   }
 
   async finishClosure(userId: string): Promise<void> {
-    await deleteItem(this.table, { Key: closureEntity.key({ userId }) });
+    await closureEntity.delete(this.table, { userId });
   }
 }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { loginThrottlePolicy } from '../../../core/accounts/login-throttle';
 import { hashSecret } from '../../../core/ids';
 import type { CodePurpose, LoginAttempt, LoginAttemptCounts, LoginThrottle, OneTimeCode, OneTimeCodeStore } from '../../../core/ports/accounts';
-import { defineEntity, ownerPk } from './entity';
+import { defineEntity, ownerPk, where } from './entity';
 import { keys } from './keys';
-import { conditionHeld, deleteItem, ifConditionFails, putItem, queryAll, updateItem, type TableRef } from './table';
+import { conditionHeld, deleteItem, ifConditionFails, queryAll, type TableRef } from './table';
 
 const codeSchema = z.object({
   userId: z.string(),
@@ -30,7 +30,6 @@ export const oneTimeCodeEntity = defineEntity<OneTimeCode, 'byLink'>({
   owner: 'user',
 });
 
-const codeKey = (userId: string, purpose: CodePurpose) => oneTimeCodeEntity.key({ userId, purpose });
 
 /**
  * One live code per user and purpose under `USER#<id>/OTC#<purpose>`, holding the hashes of the code
@@ -40,7 +39,7 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
   constructor(private readonly table: TableRef) {}
 
   async put(code: OneTimeCode): Promise<void> {
-    await putItem(this.table, { Item: oneTimeCodeEntity.item(code) });
+    await oneTimeCodeEntity.put(this.table, code);
   }
 
   get(userId: string, purpose: CodePurpose): Promise<OneTimeCode | undefined> {
@@ -48,26 +47,16 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
   }
 
   async addAttempt(userId: string, purpose: CodePurpose): Promise<number> {
-    const added = updateItem(this.table, {
-      Key: codeKey(userId, purpose),
-      UpdateExpression: 'ADD attempts :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    });
+    const added = oneTimeCodeEntity.update(this.table, { userId, purpose }, { add: { attempts: 1 }, condition: where.itemExists(), returns: 'UPDATED_NEW' });
     return ifConditionFails(
-      added.then((result) => z.object({ attempts: z.number() }).parse(result.Attributes).attempts),
+      added.then((attributes) => z.object({ attempts: z.number() }).parse(attributes).attempts),
       () => Number.MAX_SAFE_INTEGER,
     );
   }
 
   async consume(code: OneTimeCode): Promise<boolean> {
     return conditionHeld(
-      deleteItem(this.table, {
-        Key: codeKey(code.userId, code.purpose),
-        ConditionExpression: 'codeHash = :code AND linkHash = :link',
-        ExpressionAttributeValues: { ':code': code.codeHash, ':link': code.linkHash },
-      }),
+      oneTimeCodeEntity.delete(this.table, code, { condition: where.and(where.eq('codeHash', code.codeHash), where.eq('linkHash', code.linkHash)) }),
     );
   }
 
@@ -132,33 +121,21 @@ export class DynamoLoginThrottle implements LoginThrottle {
   }
 
   private async countPair(attempt: LoginAttempt, now: number): Promise<z.infer<typeof pairSchema> | undefined> {
-    const result = await updateItem(this.table, {
-      Key: loginThrottleKeys.pair(attempt.login, attempt.client, now),
-      UpdateExpression: 'ADD failures :one SET lastAt = :now, expiresAt = :ttl, #type = :type, loginHash = :login, #client = :client, #window = :window',
-      ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':now': now,
-        ':ttl': expiry(now, loginThrottlePolicy.pairWindowMs),
-        ':type': loginPairCountEntity.definition.type,
-        ':login': hashSecret(attempt.login),
-        ':client': attempt.client,
-        ':window': pairWindow(now),
-      },
-      ReturnValues: 'ALL_OLD',
-    });
-    return result.Attributes ? pairSchema.parse(result.Attributes) : undefined;
+    const old = await loginPairCountEntity.update(
+      this.table,
+      { loginHash: hashSecret(attempt.login), client: attempt.client, window: pairWindow(now) },
+      { upsert: true, add: { failures: 1 }, set: { lastAt: now, expiresAt: expiry(now, loginThrottlePolicy.pairWindowMs) }, returns: 'ALL_OLD' },
+    );
+    return old ? pairSchema.parse(old) : undefined;
   }
 
   private async countClient(client: string, now: number, by = 1): Promise<number> {
-    const result = await updateItem(this.table, {
-      Key: loginThrottleKeys.client(client, now),
-      UpdateExpression: 'ADD failures :by SET expiresAt = :ttl, #type = :type, #client = :client, #window = :window',
-      ExpressionAttributeNames: { '#type': 'type', '#client': 'client', '#window': 'window' },
-      ExpressionAttributeValues: { ':by': by, ':ttl': expiry(now, loginThrottlePolicy.clientWindowMs), ':type': loginClientCountEntity.definition.type, ':client': client, ':window': clientWindow(now) },
-      ReturnValues: 'UPDATED_NEW',
-    });
-    return z.object({ failures: z.number() }).parse(result.Attributes).failures;
+    const updated = await loginClientCountEntity.update(
+      this.table,
+      { client, window: clientWindow(now) },
+      { upsert: true, add: { failures: by }, set: { expiresAt: expiry(now, loginThrottlePolicy.clientWindowMs) }, returns: 'UPDATED_NEW' },
+    );
+    return z.object({ failures: z.number() }).parse(updated).failures;
   }
 
   async succeeded(attempt: LoginAttempt, now: number): Promise<void> {

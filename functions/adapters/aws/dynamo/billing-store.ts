@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { BillingStore, SubscriptionState } from '../../../core/ports/billing';
-import { defineEntity } from './entity';
+import { defineEntity, where } from './entity';
 import { billingKeys, keys } from './keys';
-import { deleteItem, getItem, ifConditionFails, putIf, putItem, updateIf, updateItem, type TableRef } from './table';
+import { conditionHeld, getItem, ifConditionFails, type TableRef } from './table';
+import { userEntity } from './user-repository';
 
 const day = 24 * 60 * 60;
 /** Stripe retries a delivery for up to three days; event claims are kept a month. */
@@ -50,15 +51,13 @@ export class DynamoBillingStore implements BillingStore {
   }
 
   async claimCustomer(userId: string, customerId: string): Promise<string> {
-    await putItem(this.table, { Item: stripeCustomerEntity.item({ customerId, userId }) });
-    const claimed = await updateIf(this.table, {
-      Key: keys.profile(userId),
-      UpdateExpression: 'SET stripeCustomerId = :customer',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stripeCustomerId) OR attribute_type(stripeCustomerId, :nullType))',
-      ExpressionAttributeValues: { ':customer': customerId, ':nullType': 'NULL' },
+    await stripeCustomerEntity.put(this.table, { customerId, userId });
+    const claimed = await userEntity.updateIf(this.table, { id: userId }, {
+      set: { stripeCustomerId: customerId },
+      condition: where.and(where.itemExists(), where.or(where.absent('stripeCustomerId'), where.isNull('stripeCustomerId'))),
     });
     if (claimed) return customerId;
-    const profile = await getItem(this.table, keys.profile(userId), { ProjectionExpression: 'stripeCustomerId' });
+    const profile = await getItem(this.table, keys.profile(userId), { attributes: ['stripeCustomerId'] });
     const existing: unknown = profile?.stripeCustomerId;
     if (typeof existing !== 'string') throw new NotFoundError('User not found');
     return existing;
@@ -66,42 +65,30 @@ export class DynamoBillingStore implements BillingStore {
 
   async claimEvent(eventId: string, type: string): Promise<boolean> {
     const now = Math.floor(this.clock() / 1000);
-    return putIf(this.table, {
-      Item: stripeEventEntity.item({ eventId, eventType: type, state: 'processing', claimedAt: now }),
-      ConditionExpression: 'attribute_not_exists(pk) OR (#state = :processing AND claimedAt < :stale)',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':processing': 'processing', ':stale': now - staleClaimSeconds },
-    });
+    const condition = where.or(where.itemAbsent(), where.and(where.eq('state', 'processing'), where.lt('claimedAt', now - staleClaimSeconds)));
+    return conditionHeld(stripeEventEntity.put(this.table, { eventId, eventType: type, state: 'processing', claimedAt: now }, condition));
   }
 
   async finishEvent(eventId: string): Promise<void> {
-    await updateItem(this.table, {
-      Key: billingKeys.event(eventId),
-      UpdateExpression: 'SET #state = :done',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':done': 'done' },
-    });
+    await stripeEventEntity.update(this.table, { eventId }, { set: { state: 'done' } });
   }
 
   async releaseEvent(eventId: string): Promise<void> {
-    await deleteItem(this.table, { Key: billingKeys.event(eventId) });
+    await stripeEventEntity.delete(this.table, { eventId });
   }
 
   async applySubscription(userId: string, state: SubscriptionState): Promise<boolean> {
-    const write = updateItem(this.table, {
-      Key: keys.profile(userId),
-      UpdateExpression:
-        'SET subscriptionTier = :tier, subscriptionStatus = :status, stripeCustomerId = :customer, stripeSubscriptionId = :subscription, subscriptionStartDate = :start, subscriptionEndDate = :end, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: {
-        ':tier': state.tier,
-        ':status': state.status,
-        ':customer': state.customerId,
-        ':subscription': state.subscriptionId,
-        ':start': state.startDate,
-        ':end': state.endDate,
-        ':now': new Date(this.clock()).toISOString(),
+    const write = userEntity.update(this.table, { id: userId }, {
+      set: {
+        subscriptionTier: state.tier,
+        subscriptionStatus: state.status,
+        stripeCustomerId: state.customerId,
+        stripeSubscriptionId: state.subscriptionId,
+        subscriptionStartDate: state.startDate,
+        subscriptionEndDate: state.endDate,
+        updatedAt: new Date(this.clock()).toISOString(),
       },
+      condition: where.itemExists(),
     });
     await ifConditionFails(write, () => {
       throw new NotFoundError('User not found');
@@ -111,12 +98,9 @@ export class DynamoBillingStore implements BillingStore {
 
   async resetForInvoice(userId: string, invoiceId: string, now: Date): Promise<boolean> {
     const at = now.toISOString();
-    return updateIf(this.table, {
-      Key: keys.profile(userId),
-      UpdateExpression:
-        'SET scriptTokensUsed = :zero, audioMinutesUsed = :zero, videoMinutesGenerated = :zero, scriptTokenLastReset = :at, audioMinutesLastReset = :at, videoMinutesLastReset = :at, billingResetInvoice = :invoice',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(billingResetInvoice) OR billingResetInvoice <> :invoice)',
-      ExpressionAttributeValues: { ':zero': 0, ':at': at, ':invoice': invoiceId },
+    return userEntity.updateIf(this.table, { id: userId }, {
+      set: { scriptTokensUsed: 0, audioMinutesUsed: 0, videoMinutesGenerated: 0, scriptTokenLastReset: at, audioMinutesLastReset: at, videoMinutesLastReset: at, billingResetInvoice: invoiceId },
+      condition: where.and(where.itemExists(), where.or(where.absent('billingResetInvoice'), where.ne('billingResetInvoice', invoiceId))),
     });
   }
 }

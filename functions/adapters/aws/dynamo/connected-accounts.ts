@@ -1,9 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectedAccountStatus } from '../../../contract/publishing';
 import type { ConnectedAccountStore, CreateOutcome, StoredAccount, TokenUpdate } from '../../../core/ports/publishing';
 import { PlanCounter, countUnder } from './plan-counter';
 import { connectedAccountEntity, publishingKeys } from './publishing-entities';
-import { updateIf, type TableRef } from './table';
+import { where } from './entity';
+import { type TableRef } from './table';
 
 /** Connected accounts in the single table; the plan limit held by `PlanCounter`'s transaction. */
 export class DynamoConnectedAccounts implements ConnectedAccountStore {
@@ -13,22 +13,10 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
     this.counter = new PlanCounter(table, publishingKeys.accountCounter, countUnder(table, publishingKeys.accountPrefix));
   }
 
-  private key(userId: string, accountId: string) {
-    return connectedAccountEntity.key({ userId, id: accountId });
-  }
-
   async list(userId: string): Promise<StoredAccount[]> {
     // A handful per user (the plan's limit is at most 10): one page, read consistently so a connect just made shows.
-    const { Items = [] } = await this.table.client.send(
-      new QueryCommand({
-        TableName: this.table.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': publishingKeys.accountPrefix },
-        ConsistentRead: true,
-        Limit: 100,
-      }),
-    );
-    return Items.map((item) => connectedAccountEntity.parse(item)).sort((a, b) => a.connectedAt.localeCompare(b.connectedAt) || a.id.localeCompare(b.id));
+    const { items } = await connectedAccountEntity.page(this.table, 'partition', { userId }, { consistentRead: true, limit: 100 });
+    return items.sort((a, b) => a.connectedAt.localeCompare(b.connectedAt) || a.id.localeCompare(b.id));
   }
 
   async get(userId: string, accountId: string): Promise<StoredAccount | undefined> {
@@ -50,47 +38,34 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
   }
 
   async replaceTokens(userId: string, accountId: string, update: TokenUpdate, expectedVersion?: number): Promise<boolean> {
-    const values: Record<string, unknown> = {
-      ':sealed': update.sealedTokens,
-      ':expires': update.accessExpiresAt,
-      ':connected': 'connected',
-      ':one': 1,
-      ':now': new Date().toISOString(),
-      ...(update.displayName !== undefined ? { ':name': update.displayName } : {}),
-      ...(expectedVersion !== undefined ? { ':version': expectedVersion } : {}),
-    };
-    return updateIf(this.table, {
-      Key: this.key(userId, accountId),
-      UpdateExpression: `SET sealedTokens = :sealed, accessExpiresAt = :expires, #status = :connected, tokenVersion = tokenVersion + :one, updatedAt = :now${update.displayName !== undefined ? ', displayName = :name' : ''} REMOVE refreshingUntil`,
-      ConditionExpression: expectedVersion !== undefined ? 'attribute_exists(pk) AND tokenVersion = :version' : 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: values,
+    return connectedAccountEntity.updateIf(this.table, { userId, id: accountId }, {
+      // An undefined display name is left as it is.
+      set: { sealedTokens: update.sealedTokens, accessExpiresAt: update.accessExpiresAt, status: 'connected', updatedAt: new Date().toISOString(), displayName: update.displayName },
+      add: { tokenVersion: 1 },
+      remove: ['refreshingUntil'],
+      condition: where.and(where.itemExists(), expectedVersion !== undefined && where.eq('tokenVersion', expectedVersion)),
     });
   }
 
   async claimRefresh(userId: string, accountId: string, expectedVersion: number, now: number, until: number): Promise<boolean> {
-    return updateIf(this.table, {
-      Key: this.key(userId, accountId),
-      UpdateExpression: 'SET refreshingUntil = :until',
-      ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version AND (attribute_not_exists(refreshingUntil) OR refreshingUntil < :now)',
-      ExpressionAttributeValues: { ':until': until, ':version': expectedVersion, ':now': now },
+    return connectedAccountEntity.updateIf(this.table, { userId, id: accountId }, {
+      set: { refreshingUntil: until },
+      condition: where.and(where.itemExists(), where.eq('tokenVersion', expectedVersion), where.or(where.absent('refreshingUntil'), where.lt('refreshingUntil', now))),
     });
   }
 
   async markStatus(userId: string, accountId: string, status: ConnectedAccountStatus, expectedVersion: number): Promise<boolean> {
-    return updateIf(this.table, {
-      Key: this.key(userId, accountId),
-      UpdateExpression: 'SET #status = :status, updatedAt = :now REMOVE refreshingUntil',
-      ConditionExpression: 'attribute_exists(pk) AND tokenVersion = :version',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':version': expectedVersion, ':now': new Date().toISOString() },
+    return connectedAccountEntity.updateIf(this.table, { userId, id: accountId }, {
+      set: { status, updatedAt: new Date().toISOString() },
+      remove: ['refreshingUntil'],
+      condition: where.and(where.itemExists(), where.eq('tokenVersion', expectedVersion)),
     });
   }
 
   async remove(userId: string, accountId: string): Promise<boolean> {
     const outcome = await this.counter.change(
       userId,
-      [{ Delete: { TableName: this.table.tableName, Key: this.key(userId, accountId), ConditionExpression: 'attribute_exists(pk)' } }],
+      [connectedAccountEntity.deleteItem(this.table, { userId, id: accountId }, where.itemExists())],
       -1,
     );
     return outcome === 'written';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings } from '../../../core/ports/delivery';
-import { defineEntity, ownerPk } from './entity';
+import { defineEntity, ownerPk, where } from './entity';
 import { deliveryKeys } from './keys';
-import { unlessConditionFails, updateItem, type TableRef } from './table';
+import { unlessConditionFails, type TableRef } from './table';
 
 const settingsSchema = z.object({
   userId: z.string(),
@@ -33,7 +33,6 @@ export const deliverySettingsEntity = defineEntity<StoredDeliverySettings>({
   export: { file: 'settings.json', single: true, omit: ['webhookSecret'] },
 });
 
-const key = (userId: string) => deliverySettingsEntity.key({ userId });
 
 /** `USER#<id>/DELIVERY_SETTINGS`: the one automation settings record of a user. */
 export class DynamoDeliverySettingsRepository implements DeliverySettingsRepository {
@@ -45,43 +44,22 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
 
   async save(userId: string, initial: StoredDeliverySettings, changes: DeliverySettingsChanges): Promise<StoredDeliverySettings> {
     // Every attribute is written as "the change, else what is stored, else the initial value", in one update.
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    const sets: string[] = [];
+    const set: Partial<StoredDeliverySettings> = { updatedAt: initial.updatedAt };
+    const setIfAbsent: Record<string, unknown> = {};
     const fields = Object.keys(settingsSchema.shape) as (keyof StoredDeliverySettings)[];
-    fields.forEach((field, index) => {
-      if (field === 'userId') return;
-      names[`#f${index}`] = field;
-      const change = (changes as Record<string, unknown>)[field];
-      if (field === 'updatedAt') {
-        values[`:v${index}`] = initial.updatedAt;
-        sets.push(`#f${index} = :v${index}`);
-      } else if (change !== undefined) {
-        values[`:v${index}`] = change;
-        sets.push(`#f${index} = :v${index}`);
-      } else {
-        values[`:v${index}`] = initial[field];
-        sets.push(`#f${index} = if_not_exists(#f${index}, :v${index})`);
-      }
-    });
-    const { Attributes } = await updateItem(this.table, {
-      Key: key(userId),
-      UpdateExpression: `SET #userId = :userId, #type = :type, ${sets.join(', ')}`,
-      ExpressionAttributeNames: { ...names, '#userId': 'userId', '#type': 'type' },
-      ExpressionAttributeValues: { ...values, ':userId': userId, ':type': deliverySettingsEntity.definition.type },
-      ReturnValues: 'ALL_NEW',
-    });
-    return settingsSchema.parse(Attributes);
+    for (const field of fields) {
+      if (field === 'userId' || field === 'updatedAt') continue;
+      const change = changes[field as keyof DeliverySettingsChanges];
+      if (change !== undefined) Object.assign(set, { [field]: change });
+      else setIfAbsent[field] = initial[field];
+    }
+    const saved = await deliverySettingsEntity.update(this.table, { userId }, { upsert: true, set, setIfAbsent, returns: 'ALL_NEW' });
+    return settingsSchema.parse(saved);
   }
 
   async disableWebhook(userId: string, url: string, reason: string): Promise<void> {
     await unlessConditionFails(
-      updateItem(this.table, {
-        Key: key(userId),
-        UpdateExpression: 'SET webhookDisabledReason = :reason, updatedAt = :now',
-        ConditionExpression: 'webhookUrl = :url',
-        ExpressionAttributeValues: { ':reason': reason, ':url': url, ':now': new Date().toISOString() },
-      }),
+      deliverySettingsEntity.update(this.table, { userId }, { set: { webhookDisabledReason: reason, updatedAt: new Date().toISOString() }, condition: where.eq('webhookUrl', url) }),
     );
   }
 
@@ -95,13 +73,7 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
 
   private async setIfExists(userId: string, field: 'lastTriggered' | 'lastWebhookFailure', value: string): Promise<void> {
     await unlessConditionFails(
-      updateItem(this.table, {
-        Key: key(userId),
-        UpdateExpression: 'SET #field = :value',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#field': field },
-        ExpressionAttributeValues: { ':value': value },
-      }),
+      deliverySettingsEntity.update(this.table, { userId }, { set: { [field]: value }, condition: where.itemExists() }),
     );
   }
 }

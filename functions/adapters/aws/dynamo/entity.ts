@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { IndexName } from '../../../platform/table-schema';
-import { keys } from './keys';
-import { absent, getItem, ifConditionFails, putItem, updateItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
+import { conditionExpression, Placeholders, updateExpression, where, type Condition, type UpdateClauses } from './expressions';
+import { keys, type ItemKey } from './keys';
+import { conditionHeld, deleteItem, getItem, ifConditionFails, putItem, updateItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
 
 /**
- * Entity definitions that write their own keys (every key built in one place, after ElectroDB: docs/decisions/dynamodb-table.md): one definition per
+ * Entity definitions that write their own keys (after ElectroDB, docs/decisions/data-layer.md): one definition per
  * record type says how the table key, every index key and every stored derived attribute are built
  * from the record, and which of the record's fields each reads. Repositories write items with
  * `item(record)` and changes with `changes(record, fields)`, so an index's logic lives once, here,
@@ -65,10 +66,12 @@ export interface EntityDefinition<R, A extends string> {
   derived?: Record<string, Derived<R, unknown>>;
 }
 
-export interface ItemKey {
-  pk: string;
-  sk: string;
-}
+export type { ItemKey } from './keys';
+
+/** What a transaction's item needs of the table: its name. */
+export type OnTable = Pick<TableRef, 'tableName'>;
+export type { TransactItem } from './table';
+export { where, type Condition } from './expressions';
 
 /** Attributes to set and to remove, as one UpdateItem writes them. */
 export interface Changes {
@@ -76,7 +79,33 @@ export interface Changes {
   remove: string[];
 }
 
-export type { TransactItem } from './table';
+/**
+ * A partial update of one item, as data. `set` takes the record's fields (typed) and attributes kept
+ * beside the record (a claim, a stamp); undefined values are left alone. `add` adds to numbers (an
+ * absent one counts as zero), `setIfAbsent` writes only where nothing is yet. The entity rebuilds every
+ * index key and derived attribute that reads a field set (from the key's fields and `set`; a missing one
+ * throws), and removes them with a field they read, or when a sparse index no longer holds the record.
+ */
+export interface UpdateSpec<R> {
+  set?: Partial<R> & Record<string, unknown>;
+  setIfAbsent?: Record<string, unknown>;
+  add?: Record<string, number>;
+  remove?: readonly string[];
+  condition?: Condition;
+  /**
+   * The update may make the item: `type`, the key's fields and the derived attributes that read only
+   * those are written where absent (a counter made by its first step).
+   */
+  upsert?: boolean;
+  /** What the write answers with (its `Attributes`); nothing by default. */
+  returns?: 'ALL_NEW' | 'ALL_OLD' | 'UPDATED_NEW';
+}
+
+/** A condition on the item written, and what a delete answers with. */
+export interface DeleteOptions {
+  condition?: Condition;
+  returns?: 'ALL_OLD';
+}
 
 export interface Entity<R, A extends string> {
   readonly definition: EntityDefinition<R, A>;
@@ -90,7 +119,27 @@ export interface Entity<R, A extends string> {
   /** Writes the record as a new item; fails with DynamoDB's ConditionalCheckFailedException when one has its key. */
   putNew(table: TableRef, record: R): Promise<void>;
   /** The same write as a transaction's item. */
-  newItem(table: TableRef, record: R): TransactItem;
+  newItem(table: OnTable, record: R): TransactItem;
+  /**
+   * One UpdateItem of `spec` on the item of `record`'s key (`record` also gives the fields the index keys
+   * and derived attributes to rebuild read): the attributes `spec.returns` asks for. A failed condition
+   * throws DynamoDB's ConditionalCheckFailedException.
+   */
+  update(table: TableRef, record: Partial<R>, spec: UpdateSpec<R>): Promise<Record<string, unknown> | undefined>;
+  /** The same update, conditional: whether it was made. */
+  updateIf(table: TableRef, record: Partial<R>, spec: UpdateSpec<R> & { condition: Condition }): Promise<boolean>;
+  /** The same update as a transaction's item. */
+  updateItem(table: OnTable, record: Partial<R>, spec: UpdateSpec<R>): TransactItem;
+  /** Puts the whole record (replacing any item with its key), under a condition if given. */
+  put(table: TableRef, record: R, condition?: Condition): Promise<void>;
+  /** The same put as a transaction's item. */
+  putItem(table: OnTable, record: R, condition?: Condition): TransactItem;
+  /** Deletes the item of `record`'s key: the old item when `returns` asks for it. */
+  delete(table: TableRef, record: Partial<R>, options?: DeleteOptions): Promise<Record<string, unknown> | undefined>;
+  /** The same delete as a transaction's item. */
+  deleteItem(table: OnTable, record: Partial<R>, condition?: Condition): TransactItem;
+  /** A transaction's check of `record`'s item, written nothing. */
+  checkItem(table: OnTable, record: Partial<R>, condition: Condition): TransactItem;
   /** Writes `fields` of an existing record (see `changes`): the record as it now is, or undefined when there is none. */
   updateExisting(table: TableRef, record: Partial<R>, fields: readonly Field<R>[]): Promise<R | undefined>;
   /**
@@ -163,6 +212,62 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
     return { ...options, index, partitionKey, basePartition };
   };
 
+  const reads = (attribute: Derived<R, unknown>, fields: ReadonlySet<string>) => attribute.uses.some((field) => fields.has(field));
+
+  /**
+   * The whole of an update: `set` and `remove` as given, with every index key and derived attribute that
+   * reads one of them rebuilt from `record` and `set`, or removed with what it reads.
+   */
+  const clauses = (record: Partial<R>, given: Record<string, unknown>, removed: readonly string[], added: readonly string[]): UpdateClauses => {
+    const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    const remove = [...removed];
+    const after = { ...record, ...set } as Partial<R>;
+    const setNow = new Set(Object.keys(set));
+    const removedNow = new Set(removed);
+    for (const field of [...setNow, ...removedNow, ...added]) {
+      if (keyFields.has(field)) throw new Error(`${field} is part of the table key: write a new item instead`);
+    }
+    const addedNow = new Set(added);
+    for (const [name, attribute] of derived) {
+      if (reads(attribute, addedNow)) throw new Error(`${name} reads a field that is added to: set it instead`);
+      if (reads(attribute, removedNow)) remove.push(name);
+      else if (reads(attribute, setNow)) set[name] = build(name, attribute, after);
+    }
+    for (const index of indexes) {
+      const pkName = `${index.index}pk`;
+      const skName = `${index.index}sk`;
+      const all = [index.pk, index.sk, ...(index.holds ? [index.holds] : [])];
+      if (all.some((attribute) => reads(attribute, addedNow))) throw new Error(`${index.index} reads a field that is added to: set it instead`);
+      const leaves = all.some((attribute) => reads(attribute, removedNow)) || (index.holds && reads(index.holds, setNow) && !build(`${index.index} holds`, index.holds, after));
+      if (leaves) {
+        remove.push(pkName, skName);
+        continue;
+      }
+      const whole = index.holds !== undefined && reads(index.holds, setNow);
+      if (whole || reads(index.pk, setNow)) set[pkName] = build(pkName, index.pk, after);
+      if (whole || reads(index.sk, setNow)) set[skName] = build(skName, index.sk, after);
+    }
+    return { set, setIfAbsent: {}, add: {}, remove };
+  };
+
+  /** What an item made by an update holds beside what it sets: its type, key fields and what only they derive. */
+  const identity = (record: Partial<R>): Record<string, unknown> => {
+    const written: Record<string, unknown> = { type: definition.type };
+    for (const field of keyFields) written[field] = record[field as keyof R];
+    for (const [name, attribute] of derived) if (attribute.uses.every((field) => keyFields.has(field))) written[name] = build(name, attribute, record);
+    return written;
+  };
+
+  /** The UpdateItem input of `spec` on `record`'s item, its expressions compiled from the spec. */
+  const updateInput = (record: Partial<R>, spec: UpdateSpec<R>) => {
+    const p = new Placeholders('u');
+    const built = clauses(record, spec.set ?? {}, spec.remove ?? [], Object.keys(spec.add ?? {}));
+    const setIfAbsent = Object.fromEntries(Object.entries({ ...(spec.upsert ? identity(record) : {}), ...spec.setIfAbsent }).filter(([, value]) => value !== undefined));
+    const UpdateExpression = updateExpression({ ...built, setIfAbsent, add: spec.add ?? {} }, p);
+    const ConditionExpression = spec.condition ? conditionExpression(spec.condition, p) : undefined;
+    return { Key: key(record), UpdateExpression, ConditionExpression, ...p.attributes() };
+  };
+
   const entity: Entity<R, A> = {
     definition,
     key,
@@ -178,42 +283,46 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
     },
     parse: (item) => definition.schema.parse(item),
     async get(table, record, { consistent } = {}) {
-      const item = await getItem(table, key(record), { ConsistentRead: consistent });
+      const item = await getItem(table, key(record), { consistent });
       return item ? definition.schema.parse(item) : undefined;
     },
     async putNew(table, record) {
-      await putItem(table, { Item: entity.item(record), ConditionExpression: absent });
+      await entity.put(table, record, where.itemAbsent());
     },
-    newItem: (table, record) => ({ Put: { TableName: table.tableName, Item: entity.item(record), ConditionExpression: absent } }),
+    newItem: (table, record) => entity.putItem(table, record, where.itemAbsent()),
+    async put(table, record, condition) {
+      await putItem(table, withCondition({ Item: entity.item(record) }, condition));
+    },
+    putItem: (table, record, condition) => ({ Put: { TableName: table.tableName, ...withCondition({ Item: entity.item(record) }, condition) } }),
+    async update(table, record, spec) {
+      const { Attributes } = await updateItem(table, { ...updateInput(record, spec), ReturnValues: spec.returns });
+      return Attributes;
+    },
+    updateIf: (table, record, spec) => conditionHeld(updateItem(table, updateInput(record, spec))),
+    updateItem: (table, record, spec) => ({ Update: { TableName: table.tableName, ...updateInput(record, spec) } }),
+    async delete(table, record, { condition, returns } = {}) {
+      const { Attributes } = await deleteItem(table, { ...withCondition({ Key: key(record) }, condition), ReturnValues: returns });
+      return Attributes;
+    },
+    deleteItem: (table, record, condition) => ({ Delete: { TableName: table.tableName, ...withCondition({ Key: key(record) }, condition) } }),
+    checkItem(table, record, condition) {
+      const p = new Placeholders('c');
+      const ConditionExpression = conditionExpression(condition, p);
+      return { ConditionCheck: { TableName: table.tableName, Key: key(record), ConditionExpression, ...p.attributes() } };
+    },
     updateExisting(table, record, fields) {
-      const write = updateItem(table, { Key: key(record), ...updateExpression(entity.changes(record, fields)), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW' });
+      const set = Object.fromEntries(fields.map((field) => [field, record[field]])) as Partial<R>;
+      const write = entity.update(table, record, { set, condition: where.itemExists(), returns: 'ALL_NEW' });
       return ifConditionFails(
-        write.then((result) => definition.schema.parse(result.Attributes)),
+        write.then((attributes) => definition.schema.parse(attributes)),
         () => undefined,
       );
     },
     changes(record, fields) {
-      const changed = new Set<string>(fields);
-      const reads = (attribute: Derived<R, unknown>) => attribute.uses.some((field) => changed.has(field));
       for (const field of fields) {
-        if (keyFields.has(field)) throw new Error(`${field} is part of the table key: write a new item instead`);
         if (!(field in record)) throw new Error(`${field} is changed but was not given`);
       }
-      const set: Record<string, unknown> = {};
-      const remove: string[] = [];
-      for (const field of fields) set[field] = record[field as keyof R];
-      for (const [name, attribute] of derived) if (reads(attribute)) set[name] = build(name, attribute, record);
-      for (const index of indexes) {
-        const pkName = `${index.index}pk`;
-        const skName = `${index.index}sk`;
-        if (index.holds && reads(index.holds) && !build(`${index.index} holds`, index.holds, record)) {
-          remove.push(pkName, skName);
-          continue;
-        }
-        const whole = index.holds && reads(index.holds);
-        if (whole || reads(index.pk)) set[pkName] = build(pkName, index.pk, record);
-        if (whole || reads(index.sk)) set[skName] = build(skName, index.sk, record);
-      }
+      const { set, remove } = clauses(record, Object.fromEntries(fields.map((field) => [field, record[field]])), [], []);
       return { set, remove };
     },
     partition(pattern, record) {
@@ -240,31 +349,14 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
   return entity;
 }
 
-/**
- * An UpdateExpression for `changes`, with placeholders of its own (`#u0`, `:u0`…), to merge with a
- * caller's condition names and values.
- */
-export function updateExpression(changes: Changes): {
-  UpdateExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues: Record<string, unknown>;
-} {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  const removes: string[] = [];
-  let n = 0;
-  for (const [attribute, value] of Object.entries(changes.set)) {
-    names[`#u${n}`] = attribute;
-    values[`:u${n}`] = value;
-    sets.push(`#u${n} = :u${n}`);
-    n += 1;
-  }
-  for (const attribute of changes.remove) {
-    names[`#u${n}`] = attribute;
-    removes.push(`#u${n}`);
-    n += 1;
-  }
-  const clauses = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean);
-  return { UpdateExpression: clauses.join(' '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+/** A condition's expression and placeholders, or nothing. */
+export function conditionInput(condition: Condition | undefined): { ConditionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> } {
+  if (!condition) return {};
+  const p = new Placeholders('c');
+  const ConditionExpression = conditionExpression(condition, p);
+  return { ConditionExpression, ...p.attributes() };
+}
+
+function withCondition<Input extends object>(input: Input, condition: Condition | undefined) {
+  return { ...input, ...conditionInput(condition) };
 }

@@ -36,6 +36,7 @@ export const keys = {
  */
 export const videoRunClaim = { runId: 'videoRunId', at: 'videoRunAt', renderedFrames: 'videoRenderedFrames', progressAt: 'videoProgressAt' } as const;
 
+/** The one key of an item of the table: every key builder, entity and helper speaks it. */
 export interface ItemKey {
   pk: string;
   sk: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { MailQuota, SuppressionList } from '../../../core/ports/delivery';
-import { defineEntity, ownerPk } from './entity';
+import { defineEntity, ownerPk, where, type Condition } from './entity';
 import { deliveryKeys } from './keys';
-import { getItem, putItem, updateIf, type TableRef } from './table';
+import { getItem, type TableRef } from './table';
 
 const twoDays = 2 * 86_400;
 
@@ -43,11 +43,11 @@ export class DynamoMailQuota implements MailQuota {
   constructor(private readonly table: TableRef) {}
 
   takeDaily(userId: string, day: string, limit: number): Promise<boolean> {
-    return this.take(mailDayEntity.key({ userId, day }), 'MailDay', limit);
+    return mailDayEntity.updateIf(this.table, { userId, day }, this.take(limit));
   }
 
   takeTestHourly(userId: string, hour: string, limit: number): Promise<boolean> {
-    return this.take(testMailHourEntity.key({ userId, hour }), 'TestMailHour', limit);
+    return testMailHourEntity.updateIf(this.table, { userId, hour }, this.take(limit));
   }
 
   async usedToday(userId: string, day: string): Promise<number> {
@@ -55,14 +55,9 @@ export class DynamoMailQuota implements MailQuota {
     return z.object({ sent: z.number() }).safeParse(item).data?.sent ?? 0;
   }
 
-  private async take(key: { pk: string; sk: string }, type: string, limit: number): Promise<boolean> {
-    return updateIf(this.table, {
-      Key: key,
-      UpdateExpression: 'SET sent = if_not_exists(sent, :zero) + :one, expiresAt = if_not_exists(expiresAt, :ttl), #type = :type',
-      ConditionExpression: 'attribute_not_exists(sent) OR sent < :limit',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit, ':ttl': Math.floor(Date.now() / 1000) + twoDays, ':type': type },
-    });
+  /** One more mail below `limit`: the counter (made by its first step) and its TTL, in one conditional update. */
+  private take(limit: number): { upsert: true; add: { sent: number }; setIfAbsent: { expiresAt: number }; condition: Condition } {
+    return { upsert: true, add: { sent: 1 }, setIfAbsent: { expiresAt: Math.floor(Date.now() / 1000) + twoDays }, condition: where.or(where.absent('sent'), where.lt('sent', limit)) };
   }
 }
 
@@ -75,6 +70,6 @@ export class DynamoSuppressionList implements SuppressionList {
   }
 
   async suppress(email: string, reason: 'bounce' | 'complaint', at: string): Promise<void> {
-    await putItem(this.table, { Item: suppressedAddressEntity.item({ email: email.toLowerCase(), reason, at }) });
+    await suppressedAddressEntity.put(this.table, { email: email.toLowerCase(), reason, at });
   }
 }

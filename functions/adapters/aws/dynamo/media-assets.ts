@@ -1,4 +1,3 @@
-import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { NotFoundError } from '../../../core/errors';
 import type { MediaAsset, MediaUsage } from '../../../core/media/media';
@@ -6,10 +5,10 @@ import { mediaMessages } from '../../../core/media/messages';
 import type { AssetListPage, AssetListQuery, FolderScope, MediaAssetRepository } from '../../../core/ports/media';
 import type { IndexName } from '../../../platform/table-schema';
 import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } from './cursor';
-import { updateExpression, type ItemKey, type TransactItem } from './entity';
+import { where, type ItemKey, type TransactItem } from './entity';
 import { keys, mediaKeys } from './keys';
 import { assetEntity, folderCount, inFolderCondition, usageCounters, usageEntity } from './media-entities';
-import { conditionHeld, getItem, pagesOf, transactWrite, updateIf, type StartKey, type TableRef } from './table';
+import { batchGet, conditionHeld, getItem, pagesOf, queryOnce, transactWrite, type QueryPageOptions, type StartKey, type TableRef } from './table';
 
 export interface AssetMove {
   asset: Pick<MediaAsset, 'userId' | 'id' | 'folderId'>;
@@ -29,18 +28,8 @@ export function moveTransaction(tableName: string, moves: readonly AssetMove[], 
   const updates = moves.map(({ asset, to }): TransactItem => {
     count(asset.folderId, -1);
     count(to, +1);
-    const expression = updateExpression(assetEntity.changes({ userId: asset.userId, id: asset.id, folderId: to, updatedAt: now }, ['folderId', 'updatedAt']));
-    const where = inFolderCondition(asset.folderId);
-    return {
-      Update: {
-        TableName: tableName,
-        Key: assetEntity.key(asset),
-        ...expression,
-        // The asset is where we read it: counts stay exact when two moves race.
-        ConditionExpression: where.condition,
-        ExpressionAttributeValues: { ...expression.ExpressionAttributeValues, ...where.values },
-      },
-    };
+    // The asset is where we read it: counts stay exact when two moves race.
+    return assetEntity.updateItem({ tableName }, { userId: asset.userId, id: asset.id }, { set: { folderId: to, updatedAt: now }, condition: inFolderCondition(asset.folderId) });
   });
   const userId = moves[0]?.asset.userId ?? '';
   const folderCounts = [...counts].filter(([, delta]) => delta !== 0).map(([folderId, delta]) => folderCount(tableName, userId, folderId, delta));
@@ -98,49 +87,21 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
     );
   }
 
-  /** The items behind the keys, in the keys' order (BatchGet, 100 at a time, retrying what it leaves). */
+  /** The items behind the keys, in the keys' order. */
   private async getMany(wanted: readonly ItemKey[], consistent: boolean): Promise<MediaAsset[]> {
     const found = new Map<string, MediaAsset>();
-    for (let i = 0; i < wanted.length; i += 100) {
-      let keysLeft: Record<string, unknown>[] | undefined = wanted.slice(i, i + 100).map((key) => ({ pk: key.pk, sk: key.sk }));
-      for (let attempt = 0; keysLeft && keysLeft.length > 0 && attempt < 5; attempt += 1) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-        const result: BatchGetCommandOutput = await this.table.client.send(
-          new BatchGetCommand({ RequestItems: { [this.name]: { Keys: keysLeft, ConsistentRead: consistent } } }),
-        );
-        for (const item of result.Responses?.[this.name] ?? []) {
-          const asset = assetEntity.parse(item);
-          found.set(assetEntity.key(asset).sk, asset);
-        }
-        keysLeft = result.UnprocessedKeys?.[this.name]?.Keys;
-      }
-      if (keysLeft && keysLeft.length > 0) throw new Error(`BatchGet left ${keysLeft.length} keys unread`);
+    for (const item of await batchGet(this.table, wanted, { consistent })) {
+      const asset = assetEntity.parse(item);
+      found.set(assetEntity.key(asset).sk, asset);
     }
     return wanted.map((key) => found.get(key.sk)).filter((asset): asset is MediaAsset => asset !== undefined);
   }
 
   // Listing ------------------------------------------------------------------------------------
 
-  private queryInput(access: Access, extra: Partial<QueryCommandInput>): QueryCommandInput {
-    const pkName = access.index ? `${access.index}pk` : 'pk';
-    const skName = access.index ? `${access.index}sk` : 'sk';
-    const names: Record<string, string> = { '#pk': pkName, ...(extra.ExpressionAttributeNames ?? {}) };
-    const values: Record<string, unknown> = { ':pk': access.partitionKey, ...(extra.ExpressionAttributeValues ?? {}) };
-    let condition = '#pk = :pk';
-    if (access.sortKeyPrefix) {
-      names['#sk'] = skName;
-      values[':prefix'] = access.sortKeyPrefix;
-      condition += ' AND begins_with(#sk, :prefix)';
-    }
-    return {
-      TableName: this.name,
-      IndexName: access.index,
-      ScanIndexForward: access.forward,
-      ...extra,
-      KeyConditionExpression: condition,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    };
+  /** The query of an access in its order. */
+  private query(access: Access, extra: Omit<QueryPageOptions, 'partitionKey' | 'index' | 'sortKeyPrefix' | 'newestFirst'> = {}) {
+    return { index: access.index, partitionKey: access.partitionKey, sortKeyPrefix: access.sortKeyPrefix, newestFirst: !access.forward, ...extra };
   }
 
   /** Reads `count` items' keys only, to reach page N without a cursor; answers where it stopped. */
@@ -148,7 +109,7 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
     let remaining = count;
     if (remaining <= 0) return undefined;
     const read = (start: StartKey | undefined) =>
-      this.table.client.send(new QueryCommand(this.queryInput(access, { Limit: Math.min(remaining, 1000), ExclusiveStartKey: start, ProjectionExpression: '#pk' })));
+      queryOnce(this.table, this.query(access, { limit: Math.min(remaining, 1000), attributes: ['pk'] }), start);
     for await (const page of pagesOf(read)) {
       remaining -= page.Count ?? 0;
       if (remaining <= 0 && page.LastEvaluatedKey) return page.LastEvaluatedKey;
@@ -175,7 +136,7 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
       }
       const items: MediaAsset[] = [];
       let next: StartKey | undefined;
-      const read = (from: StartKey | undefined) => this.table.client.send(new QueryCommand(this.queryInput(access, { Limit: query.limit - items.length, ExclusiveStartKey: from })));
+      const read = (from: StartKey | undefined) => queryOnce(this.table, this.query(access, { limit: query.limit - items.length }), from);
       for await (const page of pagesOf(read, start)) {
         for (const item of page.Items ?? []) items.push(assetEntity.parse(item));
         next = page.LastEvaluatedKey;
@@ -199,18 +160,7 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
     const from = (query.page - 1) * query.limit;
     const pageKeys: ItemKey[] = [];
     let matched = 0;
-    const read = (start: StartKey | undefined) =>
-      this.table.client.send(
-        new QueryCommand(
-          this.queryInput(access, {
-            ExclusiveStartKey: start,
-            FilterExpression: 'contains(#search, :q)',
-            ProjectionExpression: '#tpk, #tsk',
-            ExpressionAttributeNames: { '#search': 'searchText', '#tpk': 'pk', '#tsk': 'sk' },
-            ExpressionAttributeValues: { ':q': text },
-          }),
-        ),
-      );
+    const read = (start: StartKey | undefined) => queryOnce(this.table, this.query(access, { filter: where.contains('searchText', text), attributes: ['pk', 'sk'] }), start);
     for await (const page of pagesOf(read)) {
       for (const item of page.Items ?? []) {
         if (matched >= from && pageKeys.length < query.limit) pageKeys.push(keyOnly.parse(item));
@@ -222,19 +172,17 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
 
   async listAudio(userId: string, limit: number): Promise<MediaAsset[]> {
     const access: Access = { ...assetEntity.partition('audio', { userId }), forward: false };
-    const result = await this.table.client.send(new QueryCommand(this.queryInput(access, { Limit: limit })));
+    const result = await queryOnce(this.table, this.query(access, { limit }));
     return (result.Items ?? []).map((item) => assetEntity.parse(item));
   }
 
   // Changes ------------------------------------------------------------------------------------
 
   async recordProxy(userId: string, assetId: string, proxy: { proxyKey: string; storageKey: string }): Promise<boolean> {
-    return updateIf(this.table, {
-      Key: assetEntity.key({ userId, id: assetId }),
-      // proxyKey alone: folderId, tags, title and the rest are never written back from an older read.
-      UpdateExpression: 'SET proxyKey = :proxy',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(proxyKey) AND storageKey = :original',
-      ExpressionAttributeValues: { ':proxy': proxy.proxyKey, ':original': proxy.storageKey },
+    // proxyKey alone: folderId, tags, title and the rest are never written back from an older read.
+    return assetEntity.updateIf(this.table, { userId, id: assetId }, {
+      set: { proxyKey: proxy.proxyKey },
+      condition: where.and(where.itemExists(), where.absent('proxyKey'), where.eq('storageKey', proxy.storageKey)),
     });
   }
 
@@ -273,10 +221,9 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const current = attempt === 0 ? asset : await this.getAsset(asset.userId, asset.id);
       if (!current) return false;
-      const where = inFolderCondition(current.folderId);
       const deleted = await conditionHeld(
         transactWrite(this.table, [
-          { Delete: { TableName: this.name, Key: assetEntity.key(current), ConditionExpression: where.condition, ExpressionAttributeValues: where.values } },
+          assetEntity.deleteItem(this.table, current, inFolderCondition(current.folderId)),
           usageCounters.free(this.name, current.userId, current.fileSize),
           ...(current.folderId ? [folderCount(this.name, current.userId, current.folderId, -1)] : []),
         ]),

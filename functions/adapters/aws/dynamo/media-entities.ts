@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mediaAssetSchema, mediaFolderSchema, pendingUploadSchema, type MediaAsset, type MediaFolder, type MediaUsage, type PendingUpload } from '../../../core/media/media';
-import { defineEntity, type TransactItem, ownerPk, ownedById } from './entity';
+import { defineEntity, ownerPk, ownedById, where, type Condition, type TransactItem, type UpdateSpec } from './entity';
 import { mediaKeys } from './keys';
 
 /**
@@ -88,18 +88,7 @@ export const usageEntity = defineEntity<MediaUsage & { userId: string }>({
   sk: { uses: [], build: () => mediaKeys.usage },
 });
 
-function usageUpdate(tableName: string, userId: string, expression: string, values: Record<string, number>, extra: { condition?: string } = {}): TransactItem {
-  return {
-    Update: {
-      TableName: tableName,
-      Key: usageEntity.key({ userId }),
-      UpdateExpression: expression,
-      ...(extra.condition ? { ConditionExpression: extra.condition } : {}),
-      ExpressionAttributeNames: expression.includes('#bytes') ? { '#bytes': 'bytes' } : undefined,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
+const usageUpdate = (tableName: string, userId: string, spec: UpdateSpec<MediaUsage & { userId: string }>): TransactItem => usageEntity.updateItem({ tableName }, { userId }, spec);
 
 /** The writes of the usage counters, each one part of the transaction that changes what it counts. */
 export const usageCounters = {
@@ -109,35 +98,21 @@ export const usageCounters = {
    * cannot add, so the caller gives the headroom (limit − size).
    */
   reserve: (tableName: string, userId: string, size: number, headroom: number) =>
-    usageUpdate(tableName, userId, 'SET chargedBytes = if_not_exists(chargedBytes, :zero) + :size', { ':zero': 0, ':size': size, ':headroom': headroom }, {
-      condition: 'attribute_not_exists(chargedBytes) OR chargedBytes <= :headroom',
-    }),
+    usageUpdate(tableName, userId, { add: { chargedBytes: size }, condition: where.or(where.absent('chargedBytes'), where.le('chargedBytes', headroom)) }),
   /** An upload given up: its charge comes back. */
-  release: (tableName: string, userId: string, declaredSize: number) => usageUpdate(tableName, userId, 'ADD chargedBytes :minus', { ':minus': -declaredSize }),
+  release: (tableName: string, userId: string, declaredSize: number) => usageUpdate(tableName, userId, { add: { chargedBytes: -declaredSize } }),
   /** An upload kept: the real size replaces the declared one, and the asset is counted. */
-  keep: (tableName: string, userId: string, declaredSize: number, size: number) =>
-    usageUpdate(tableName, userId, 'ADD chargedBytes :delta, #bytes :bytes, assets :one', { ':delta': size - declaredSize, ':bytes': size, ':one': 1 }),
+  keep: (tableName: string, userId: string, declaredSize: number, size: number) => usageUpdate(tableName, userId, { add: { chargedBytes: size - declaredSize, bytes: size, assets: 1 } }),
   /** An asset deleted: its bytes come back. */
-  free: (tableName: string, userId: string, size: number) =>
-    usageUpdate(tableName, userId, 'ADD chargedBytes :minus, #bytes :minus, assets :minusOne', { ':minus': -size, ':minusOne': -1 }),
+  free: (tableName: string, userId: string, size: number) => usageUpdate(tableName, userId, { add: { chargedBytes: -size, bytes: -size, assets: -1 } }),
 };
 
 /** A folder's asset count changes by `delta`, only while the folder exists. */
 export function folderCount(tableName: string, userId: string, folderId: string, delta: number): TransactItem {
-  return {
-    Update: {
-      TableName: tableName,
-      Key: folderEntity.key({ userId, id: folderId }),
-      UpdateExpression: 'ADD assetCount :delta',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
+  return folderEntity.updateItem({ tableName }, { userId, id: folderId }, { add: { assetCount: delta }, condition: where.itemExists() });
 }
 
 /** The condition that the asset is still in the folder it was read in (`null`: the root). */
-export function inFolderCondition(folderId: string | null): { condition: string; values: Record<string, unknown> } {
-  return folderId === null
-    ? { condition: 'attribute_exists(pk) AND attribute_type(folderId, :inNull)', values: { ':inNull': 'NULL' } }
-    : { condition: 'attribute_exists(pk) AND folderId = :inFolder', values: { ':inFolder': folderId } };
+export function inFolderCondition(folderId: string | null): Condition {
+  return where.and(where.itemExists(), folderId === null ? where.isNull('folderId') : where.eq('folderId', folderId));
 }

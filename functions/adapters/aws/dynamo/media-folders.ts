@@ -3,11 +3,11 @@ import { NotFoundError } from '../../../core/errors';
 import type { MediaFolder } from '../../../core/media/media';
 import { mediaMessages } from '../../../core/media/messages';
 import type { MediaFolderRepository } from '../../../core/ports/media';
-import { updateExpression } from './entity';
+import { where } from './entity';
 import { keys, mediaKeys } from './keys';
 import { moveTransaction } from './media-assets';
 import { assetEntity, folderEntity } from './media-entities';
-import { conditionHeld, queryAll, queryPage, transactWrite, updateItem, type TableRef } from './table';
+import { conditionHeld, queryAll, queryPage, transactWrite, type TableRef } from './table';
 
 const assetRef = z.object({ id: z.string(), userId: z.string() });
 
@@ -54,13 +54,8 @@ export class DynamoMediaFolderRepository implements MediaFolderRepository {
     const now = new Date().toISOString();
     const children = (await this.listFolders(userId)).filter((child) => child.parentId === folder.id);
     for (const child of children) {
-      const patch = { userId, id: child.id, parentId: folder.parentId, updatedAt: now };
-      await updateItem(this.table, {
-        Key: folderEntity.key(patch),
-        ...updateExpression(folderEntity.changes(patch, ['parentId', 'updatedAt'])),
-        ConditionExpression: 'attribute_exists(pk)',
-      });
+      await folderEntity.update(this.table, { userId, id: child.id }, { set: { parentId: folder.parentId, updatedAt: now }, condition: where.itemExists() });
     }
-    await transactWrite(this.table, [{ Delete: { TableName: this.name, Key: folderEntity.key(folder) } }]);
+    await transactWrite(this.table, [folderEntity.deleteItem(this.table, folder)]);
   }
 }

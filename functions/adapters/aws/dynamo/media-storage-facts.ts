@@ -1,12 +1,10 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { MediaUsage } from '../../../core/media/media';
 import type { MediaStorageFacts } from '../../../core/ports/media';
 import { userSchema } from '../../../core/users/user';
 import type { Tier } from '../../../contract/users';
-import type { ItemKey } from './entity';
-import { keys } from './keys';
+import { keys, type ItemKey } from './keys';
 import { usageEntity } from './media-entities';
-import type { TableRef } from './table';
+import { batchGet, type TableRef } from './table';
 
 const maxAttempts = 5;
 
@@ -32,18 +30,9 @@ export class DynamoMediaStorageFacts implements MediaStorageFacts {
   /** The items behind keys of one partition, by sort key. */
   private async read(wanted: readonly ItemKey[]): Promise<Map<string, Record<string, unknown>>> {
     const found = new Map<string, Record<string, unknown>>();
-    let keysLeft: Record<string, unknown>[] | undefined = wanted.map((key) => ({ pk: key.pk, sk: key.sk }));
-    for (let attempt = 0; keysLeft && keysLeft.length > 0 && attempt < maxAttempts; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-      const result: BatchGetCommandOutput = await this.table.client.send(
-        new BatchGetCommand({ RequestItems: { [this.table.tableName]: { Keys: keysLeft } } }),
-      );
-      for (const item of result.Responses?.[this.table.tableName] ?? []) {
-        if (typeof item.sk === 'string') found.set(item.sk, item);
-      }
-      keysLeft = result.UnprocessedKeys?.[this.table.tableName]?.Keys;
+    for (const item of await batchGet(this.table, wanted, { attempts: maxAttempts })) {
+      if (typeof item.sk === 'string') found.set(item.sk, item);
     }
-    if (keysLeft && keysLeft.length > 0) throw new Error(`BatchGet left ${keysLeft.length} keys unread`);
     return found;
   }
 }

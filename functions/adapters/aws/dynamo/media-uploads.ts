@@ -1,5 +1,6 @@
 import type { MediaAsset, PendingUpload } from '../../../core/media/media';
 import type { MediaUploadRepository } from '../../../core/ports/media';
+import { where } from './entity';
 import { keys, mediaKeys } from './keys';
 import { assetEntity, folderCount, uploadEntity, usageCounters } from './media-entities';
 import { conditionHeld, ifConditionFails, queryAll, transactWrite, type TableRef } from './table';
@@ -33,7 +34,7 @@ export class DynamoMediaUploadRepository implements MediaUploadRepository {
   async releaseUpload(upload: PendingUpload): Promise<boolean> {
     return conditionHeld(
       transactWrite(this.table, [
-        { Delete: { TableName: this.name, Key: uploadEntity.key(upload), ConditionExpression: 'attribute_exists(pk)' } },
+        uploadEntity.deleteItem(this.table, upload, where.itemExists()),
         usageCounters.release(this.name, upload.userId, upload.declaredSize),
       ]),
     );
@@ -43,7 +44,7 @@ export class DynamoMediaUploadRepository implements MediaUploadRepository {
     const place = async (folderId: string | null): Promise<MediaAsset> => {
       const placed = { ...asset, folderId };
       await transactWrite(this.table, [
-        { Delete: { TableName: this.name, Key: uploadEntity.key(upload), ConditionExpression: 'attribute_exists(pk)' } },
+        uploadEntity.deleteItem(this.table, upload, where.itemExists()),
         assetEntity.newItem(this.table, placed),
         usageCounters.keep(this.name, upload.userId, upload.declaredSize, asset.fileSize),
         ...(folderId ? [folderCount(this.name, upload.userId, folderId, +1)] : []),

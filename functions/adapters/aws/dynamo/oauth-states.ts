@@ -1,6 +1,7 @@
 import type { OAuthState, OAuthStateStore } from '../../../core/ports/publishing';
-import { oauthStateEntity, oauthStateSchema, publishingKeys } from './publishing-entities';
-import { deleteItem, ifConditionFails, type TableRef } from './table';
+import { where } from './entity';
+import { oauthStateEntity, oauthStateSchema } from './publishing-entities';
+import { ifConditionFails, type TableRef } from './table';
 
 const stateSchema = oauthStateSchema.omit({ stateHash: true });
 
@@ -24,14 +25,11 @@ export class DynamoOAuthStates implements OAuthStateStore {
   }
 
   async take(stateHash: string, now: number, userId?: string): Promise<OAuthState | undefined> {
-    const taken = deleteItem(this.table, {
-      Key: publishingKeys.oauthState(stateHash),
-      ConditionExpression: `attribute_exists(pk) AND expiresAtMs > :now${userId ? ' AND userId = :user' : ''}`,
-      ExpressionAttributeValues: { ':now': now, ...(userId ? { ':user': userId } : {}) },
-      ReturnValues: 'ALL_OLD',
+    const taken = oauthStateEntity.delete(this.table, { stateHash }, {
+      condition: where.and(where.itemExists(), where.gt('expiresAtMs', now), userId ? where.eq('userId', userId) : undefined),
+      returns: 'ALL_OLD',
     });
-    const result = await ifConditionFails(taken, () => undefined);
-    const parsed = stateSchema.safeParse(result?.Attributes);
+    const parsed = stateSchema.safeParse(await ifConditionFails(taken, () => undefined));
     if (!parsed.success) return undefined;
     const { expiresAtMs, ...rest } = parsed.data;
     return { ...rest, expiresAt: expiresAtMs };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity, ownerPk } from './entity';
+import { defineEntity, ownerPk, where } from './entity';
 import { keys } from './keys';
 import { getItem, queryCount, transactWrite, type TableRef, type TransactItem } from './table';
 
@@ -26,7 +26,7 @@ export function countUnder(table: TableRef, prefix: string, filter?: { attribute
       partitionKey: keys.user(userId),
       sortKeyPrefix: prefix,
       consistentRead: true,
-      ...(filter ? { filter: { expression: '#filter = :equals', names: { '#filter': filter.attribute }, values: { ':equals': filter.equals } } } : {}),
+      ...(filter ? { filter: where.eq(filter.attribute, filter.equals) } : {}),
     });
 }
 
@@ -67,28 +67,26 @@ export class PlanCounter {
   }
 
   async current(userId: string): Promise<number | undefined> {
-    const item = await getItem(this.table, this.key(userId), { ConsistentRead: true });
+    const item = await getItem(this.table, this.key(userId), { consistent: true });
     return item === undefined ? undefined : (counterSchema.safeParse(item).data?.count ?? 0);
   }
 
   /** The counter's own write for a step of `delta` from `count` (undefined: no counter yet), or 'limit' when a seed already shows it reached. */
   private async stepOf(userId: string, count: number | undefined, delta: 1 | -1, limit: number): Promise<TransactItem | 'limit'> {
-    const { tableName } = this.table;
-    const Key = this.key(userId);
-    const names = { '#count': 'count' };
+    const counter = { userId, name: this.sortKey };
     if (count === undefined) {
       const existing = await this.countRecords(userId);
       if (delta > 0 && existing >= limit) return 'limit';
       return planCounterEntity.newItem(this.table, { userId, name: this.sortKey, count: Math.max(0, existing + delta) });
     }
     if (delta > 0) {
-      return { Update: { TableName: tableName, Key, UpdateExpression: 'SET #count = #count + :one', ConditionExpression: '#count < :limit', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1, ':limit': limit } } };
+      return planCounterEntity.updateItem(this.table, counter, { add: { count: 1 }, condition: where.lt('count', limit) });
     }
     if (count > 0) {
-      return { Update: { TableName: tableName, Key, UpdateExpression: 'SET #count = #count - :one', ConditionExpression: '#count > :zero', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } };
+      return planCounterEntity.updateItem(this.table, counter, { add: { count: -1 }, condition: where.gt('count', 0) });
     }
     // Already at zero (out of step): the record changes, the counter stays at zero.
-    return { ConditionCheck: { TableName: tableName, Key, ConditionExpression: '#count <= :zero', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':zero': 0 } } };
+    return planCounterEntity.checkItem(this.table, counter, where.le('count', 0));
   }
 
   /**

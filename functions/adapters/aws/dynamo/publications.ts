@@ -1,9 +1,9 @@
 import type { PostingCheckpoint } from '../../../core/ports/posting';
 import type { Claim, CreateOutcome, PublicationRef, PublicationStore, StoredPublication } from '../../../core/ports/publications';
-import { updateExpression } from './entity';
+import { where, type Condition } from './entity';
 import { cancellationCodes } from './plan-counter';
 import { dueSortKey, postDayEntity, publicationEntity, publicationKeys } from './publication-entities';
-import { queryPage, transactWrite, updateIf, type TableRef } from './table';
+import { queryPage, transactWrite, type TableRef } from './table';
 
 type Field = keyof StoredPublication & string;
 
@@ -18,21 +18,11 @@ export class DynamoPublications implements PublicationStore {
     if (!first) return 'created';
     const count = publications.length;
     if (count > limit) return 'limit';
-    const counter = postDayEntity.item({ userId: first.userId, day, count: 0 });
     try {
       await transactWrite(this.table, [
         ...publications.map((publication) => publicationEntity.newItem(this.table, publication)),
-        {
-          // The day's posts spent with the publications: the counter is made on the day's first post.
-          Update: {
-            TableName: this.table.tableName,
-            Key: postDayEntity.key({ userId: first.userId, day }),
-            UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :n, #type = :type, userId = :user, #day = :day, expiresAt = :expires',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
-            ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#day': 'day' },
-            ExpressionAttributeValues: { ':zero': 0, ':n': count, ':room': limit - count, ':type': counter.type, ':user': first.userId, ':day': day, ':expires': counter.expiresAt },
-          },
-        },
+        // The day's posts spent with the publications: the counter is made on the day's first post.
+        postDayEntity.updateItem(this.table, { userId: first.userId, day }, { upsert: true, add: { count }, condition: where.or(where.absent('count'), where.le('count', limit - count)) }),
       ]);
       return 'created';
     } catch (error) {
@@ -54,7 +44,7 @@ export class DynamoPublications implements PublicationStore {
         newestFirst: true,
         limit: max,
         consistentRead: true,
-        ...(scriptId ? { filter: { expression: 'scriptId = :script', values: { ':script': scriptId } } } : {}),
+        ...(scriptId ? { filter: where.eq('scriptId', scriptId) } : {}),
       }),
     );
     return page.items;
@@ -64,33 +54,21 @@ export class DynamoPublications implements PublicationStore {
    * One conditional update of the item: `fields` from `next` (an absent one removed), the due index
    * rebuilt when `dueAt` changes. False when the condition failed.
    */
-  private async write(next: StoredPublication, fields: readonly Field[], condition: string, values: Record<string, unknown>, names: Record<string, string> = {}): Promise<boolean> {
-    const changes = publicationEntity.changes(next, fields);
-    for (const [name, value] of Object.entries(changes.set)) {
-      if (value === undefined) {
-        delete changes.set[name];
-        changes.remove.push(name);
-      }
-    }
-    const update = updateExpression(changes);
-    return updateIf(this.table, {
-      Key: publicationEntity.key(next),
-      UpdateExpression: update.UpdateExpression,
-      ConditionExpression: `attribute_exists(pk) AND ${condition}`,
-      ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...names },
-      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...values },
-    });
+  private async write(next: StoredPublication, fields: readonly Field[], condition: Condition): Promise<boolean> {
+    const set = Object.fromEntries(fields.filter((field) => next[field] !== undefined).map((field) => [field, next[field]])) as Partial<StoredPublication>;
+    const remove = fields.filter((field) => next[field] === undefined);
+    return publicationEntity.updateIf(this.table, next, { set, remove, condition: where.and(where.itemExists(), condition) });
   }
 
-  private owned(claim: Claim): { condition: string; values: Record<string, unknown> } {
-    return { condition: 'leaseOwner = :owner', values: { ':owner': claim.owner } };
+  private owned(claim: Claim): Condition {
+    return where.eq('leaseOwner', claim.owner);
   }
 
   async cancel(ref: PublicationRef, now: string): Promise<boolean> {
     const current = await this.get(ref);
     if (!current) return false;
     const next: StoredPublication = { ...current, status: 'cancelled', dueAt: undefined, updatedAt: now };
-    return this.write(next, ['status', 'dueAt', 'updatedAt'], '#status = :scheduled AND attribute_not_exists(leaseOwner)', { ':scheduled': 'scheduled' }, { '#status': 'status' });
+    return this.write(next, ['status', 'dueAt', 'updatedAt'], where.and(where.eq('status', 'scheduled'), where.absent('leaseOwner')));
   }
 
   async claim(publication: StoredPublication, owner: string, now: number, leaseUntil: number): Promise<Claim | undefined> {
@@ -106,25 +84,21 @@ export class DynamoPublications implements PublicationStore {
     const written = await this.write(
       claimed,
       ['status', 'attempts', 'leaseOwner', 'leaseUntil', 'dueAt', 'updatedAt'],
-      '#status IN (:s0, :s1, :s2, :s3) AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
-      { ...Object.fromEntries(activeStatuses.map((status, index) => [`:s${index}`, status])), ':seen': publication.attempts, ':now': now },
-      { '#status': 'status' },
+      where.and(where.or(...activeStatuses.map((status) => where.eq('status', status))), where.eq('attempts', publication.attempts), where.or(where.absent('leaseUntil'), where.lt('leaseUntil', now))),
     );
     return written ? { publication: claimed, owner } : undefined;
   }
 
   async saveCheckpoint(claim: Claim, checkpoint: PostingCheckpoint | undefined, leaseUntil: number): Promise<boolean> {
     const next: StoredPublication = { ...claim.publication, checkpoint, leaseUntil, dueAt: leaseUntil, updatedAt: new Date().toISOString() };
-    const { condition, values } = this.owned(claim);
-    const done = await this.write(next, ['checkpoint', 'leaseUntil', 'dueAt', 'updatedAt'], condition, values);
+    const done = await this.write(next, ['checkpoint', 'leaseUntil', 'dueAt', 'updatedAt'], this.owned(claim));
     if (done) Object.assign(claim.publication, { leaseUntil, dueAt: leaseUntil });
     return done;
   }
 
   async saveProgress(claim: Claim, status: 'uploading' | 'processing', progress: number | undefined, leaseUntil: number): Promise<boolean> {
     const next: StoredPublication = { ...claim.publication, status, progress, leaseUntil, dueAt: leaseUntil, updatedAt: new Date().toISOString() };
-    const { condition, values } = this.owned(claim);
-    const done = await this.write(next, ['status', 'progress', 'leaseUntil', 'dueAt', 'updatedAt'], condition, values);
+    const done = await this.write(next, ['status', 'progress', 'leaseUntil', 'dueAt', 'updatedAt'], this.owned(claim));
     if (done) Object.assign(claim.publication, { leaseUntil, dueAt: leaseUntil });
     return done;
   }
@@ -137,8 +111,7 @@ export class DynamoPublications implements PublicationStore {
     const next: StoredPublication =
       outcome.status === 'published' ? { ...base, postId: outcome.postId, postUrl: outcome.postUrl, publishedAt: outcome.at, error: undefined } : { ...base, error: outcome.error };
     const fields: Field[] = ['status', 'dueAt', 'leaseOwner', 'leaseUntil', 'progress', 'updatedAt', 'error', ...(outcome.status === 'published' ? (['postId', 'postUrl', 'publishedAt'] as const) : [])];
-    const { condition, values } = this.owned(claim);
-    return this.write(next, fields, condition, values);
+    return this.write(next, fields, this.owned(claim));
   }
 
   async release(claim: Claim, dueAt: number, error: string, clearCheckpoint: boolean, now: string): Promise<boolean> {
@@ -153,8 +126,7 @@ export class DynamoPublications implements PublicationStore {
       ...(clearCheckpoint ? { checkpoint: undefined } : {}),
       updatedAt: now,
     };
-    const { condition, values } = this.owned(claim);
-    const done = await this.write(next, ['status', 'progress', 'dueAt', 'error', 'leaseOwner', 'leaseUntil', 'updatedAt', ...(clearCheckpoint ? (['checkpoint'] as const) : [])], condition, values);
+    const done = await this.write(next, ['status', 'progress', 'dueAt', 'error', 'leaseOwner', 'leaseUntil', 'updatedAt', ...(clearCheckpoint ? (['checkpoint'] as const) : [])], this.owned(claim));
     if (done) Object.assign(claim.publication, { status: 'queued', dueAt, leaseOwner: undefined, leaseUntil: undefined });
     return done;
   }
@@ -162,16 +134,11 @@ export class DynamoPublications implements PublicationStore {
   async breakLease(publication: StoredPublication, now: number): Promise<boolean> {
     if (!publication.leaseOwner) return false;
     const next: StoredPublication = { ...publication, leaseUntil: 0, dueAt: now, updatedAt: new Date(now).toISOString() };
-    return this.write(next, ['leaseUntil', 'dueAt', 'updatedAt'], 'leaseOwner = :owner', { ':owner': publication.leaseOwner });
+    return this.write(next, ['leaseUntil', 'dueAt', 'updatedAt'], where.eq('leaseOwner', publication.leaseOwner));
   }
 
   async markAnnounced(ref: PublicationRef, at: string): Promise<boolean> {
-    return updateIf(this.table, {
-      Key: publicationEntity.key(ref),
-      UpdateExpression: 'SET announcedAt = :at',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(announcedAt)',
-      ExpressionAttributeValues: { ':at': at },
-    });
+    return publicationEntity.updateIf(this.table, ref, { set: { announcedAt: at }, condition: where.and(where.itemExists(), where.absent('announcedAt')) });
   }
 
   async due(now: number, max: number): Promise<StoredPublication[]> {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ConnectionRecord, ConnectionStore, TicketOwner, TicketStore } from '../../../core/ports/realtime';
-import { defineEntity, ownerPk } from './entity';
+import { defineEntity, ownerPk, where } from './entity';
 import { keys } from './keys';
-import { deleteItem, ifConditionFails, putItem, transactWrite, type TableRef } from './table';
+import { ifConditionFails, transactWrite, type TableRef } from './table';
 
 const connectionSchema = z.object({
   connectionId: z.string(),
@@ -56,7 +56,7 @@ export class DynamoConnectionStore implements ConnectionStore {
   constructor(private readonly table: TableRef) {}
 
   async add(connectionId: string, connectedAt: number): Promise<void> {
-    await putItem(this.table, { Item: connectionEntity.item({ connectionId, types: [], connectedAt }) });
+    await connectionEntity.put(this.table, { connectionId, types: [], connectedAt });
   }
 
   async get(connectionId: string): Promise<ConnectionRecord | undefined> {
@@ -65,17 +65,14 @@ export class DynamoConnectionStore implements ConnectionStore {
 
   /** Both items of an authenticated connection, put together. */
   private putBoth(record: ConnectionRecord & { userId: string }) {
-    return transactWrite(
-      this.table,
-      [connectionEntity.item(record), userConnectionEntity.item(record)].map((Item) => ({ Put: { TableName: this.table.tableName, Item } })),
-    );
+    return transactWrite(this.table, [connectionEntity.putItem(this.table, record), userConnectionEntity.putItem(this.table, record)]);
   }
 
   async bindUser(connectionId: string, userId: string, sessionHash: string): Promise<void> {
     const current = await this.get(connectionId);
     if (!current) return;
     if (current.userId && current.userId !== userId) {
-      await deleteItem(this.table, { Key: userConnectionEntity.key({ userId: current.userId, connectionId }) });
+      await userConnectionEntity.delete(this.table, { userId: current.userId, connectionId });
     }
     await this.putBoth({ ...current, userId, sessionHash, types: current.userId === userId ? current.types : [] });
   }
@@ -87,8 +84,8 @@ export class DynamoConnectionStore implements ConnectionStore {
 
   async remove(connectionId: string): Promise<void> {
     const current = await this.get(connectionId);
-    await deleteItem(this.table, { Key: connectionEntity.key({ connectionId }) });
-    if (current?.userId) await deleteItem(this.table, { Key: userConnectionEntity.key({ userId: current.userId, connectionId }) });
+    await connectionEntity.delete(this.table, { connectionId });
+    if (current?.userId) await userConnectionEntity.delete(this.table, { userId: current.userId, connectionId });
   }
 
   async listForUser(userId: string): Promise<ConnectionRecord[]> {
@@ -100,17 +97,17 @@ export class DynamoTicketStore implements TicketStore {
   constructor(private readonly table: TableRef) {}
 
   async issue(ticketHash: string, owner: TicketOwner, expiresAt: number): Promise<void> {
-    await putItem(this.table, { Item: ticketEntity.item({ ticketHash, userId: owner.userId, sessionHash: owner.sessionHash, validUntil: expiresAt }) });
+    await ticketEntity.put(this.table, { ticketHash, userId: owner.userId, sessionHash: owner.sessionHash, validUntil: expiresAt });
   }
 
   async redeem(ticketHash: string, now: number): Promise<TicketOwner | undefined> {
     // A ticket already redeemed (or never issued) is gone: nothing to redeem.
     const deleted = await ifConditionFails(
-      deleteItem(this.table, { Key: ticketEntity.key({ ticketHash }), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+      ticketEntity.delete(this.table, { ticketHash }, { condition: where.itemExists(), returns: 'ALL_OLD' }),
       () => undefined,
     );
     if (!deleted) return undefined;
-    const ticket = ticketSchema.safeParse({ ticketHash, ...deleted.Attributes });
+    const ticket = ticketSchema.safeParse({ ticketHash, ...deleted });
     return ticket.success && ticket.data.validUntil > now ? { userId: ticket.data.userId, sessionHash: ticket.data.sessionHash } : undefined;
   }
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { scheduledEmailStatuses } from '../../../contract/delivery';
 import type { ScheduledEmailRepository, StoredScheduledEmail } from '../../../core/ports/delivery';
-import { defineEntity, ownedById } from './entity';
+import { defineEntity, ownedById, where } from './entity';
 import { deliveryKeys } from './keys';
-import { ifConditionFails, queryPage, updateIf, updateItem, type TableRef } from './table';
+import { ifConditionFails, queryPage, type TableRef } from './table';
 
 const scheduledEmailSchema = z.object({
   id: z.string(),
@@ -38,7 +38,11 @@ export const scheduledEmailEntity = defineEntity<StoredScheduledEmail, 'pending'
   export: { file: 'scheduled-emails.json' },
 });
 
-const key = (userId: string, id: string) => scheduledEmailEntity.key({ userId, id });
+/** The move of a pending email to `status`, stamped `at` in `stampedAs`; the entity takes it out of the due index. */
+const leavePending = (status: 'sending' | 'cancelled', stampedAs: 'claimedAt' | 'cancelledAt', at: string) => ({
+  set: { status, [stampedAs]: at },
+  condition: where.eq('status', 'pending'),
+});
 const dueSchema = z.object({ userId: z.string(), id: z.string() });
 
 /**
@@ -62,37 +66,20 @@ export class DynamoScheduledEmailRepository implements ScheduledEmailRepository 
   }
 
   async claim(userId: string, id: string, now: string): Promise<StoredScheduledEmail | undefined> {
-    const claimed = updateItem(this.table, { ...this.leavePending(userId, id, 'sending', 'claimedAt', now), ReturnValues: 'ALL_NEW' });
+    const claimed = scheduledEmailEntity.update(this.table, { userId, id }, { ...leavePending('sending', 'claimedAt', now), returns: 'ALL_NEW' });
     return ifConditionFails(
-      claimed.then(({ Attributes }) => scheduledEmailSchema.parse(Attributes)),
+      claimed.then((attributes) => scheduledEmailSchema.parse(attributes)),
       () => undefined,
     );
   }
 
-  /** The move of a pending email to `status`, stamped `at` in `stampedAs`, out of the due index. */
-  private leavePending(userId: string, id: string, status: 'sending' | 'cancelled', stampedAs: 'claimedAt' | 'cancelledAt', at: string) {
-    return {
-      Key: key(userId, id),
-      UpdateExpression: `SET #status = :${status}, ${stampedAs} = :now REMOVE gsi1pk, gsi1sk`,
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { [`:${status}`]: status, ':pending': 'pending', ':now': at },
-    };
-  }
-
   async finish(userId: string, id: string, outcome: { status: 'sent'; sentAt: string } | { status: 'failed'; errorMessage: string }): Promise<void> {
-    const sent = outcome.status === 'sent';
-    await updateItem(this.table, {
-      Key: key(userId, id),
-      UpdateExpression: sent ? 'SET #status = :status, sentAt = :detail' : 'SET #status = :status, errorMessage = :detail',
-      ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': outcome.status, ':detail': sent ? outcome.sentAt : outcome.errorMessage, ':sending': 'sending' },
-    });
+    const set = outcome.status === 'sent' ? { status: outcome.status, sentAt: outcome.sentAt } : { status: outcome.status, errorMessage: outcome.errorMessage };
+    await scheduledEmailEntity.update(this.table, { userId, id }, { set, condition: where.eq('status', 'sending') });
   }
 
   async cancel(userId: string, id: string, now: string): Promise<boolean> {
-    return updateIf(this.table, this.leavePending(userId, id, 'cancelled', 'cancelledAt', now));
+    return scheduledEmailEntity.updateIf(this.table, { userId, id }, leavePending('cancelled', 'cancelledAt', now));
   }
 
   /** Pending emails due by `now` (every user's; the sweep's read), oldest first. */

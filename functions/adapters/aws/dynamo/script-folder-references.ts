@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FolderReferences } from '../../../core/ports/media';
+import { where } from './entity';
 import { scriptEntity } from './script-repository';
-import { queryAll, unlessConditionFails, updateItem, type TableRef } from './table';
+import { queryAll, unlessConditionFails, type TableRef } from './table';
 
 const scriptRefSchema = z.object({ id: z.string(), title: z.string().optional().default('') });
 
@@ -16,7 +17,7 @@ export class DynamoScriptFolderReferences implements FolderReferences {
     return queryAll(
       this.table,
       scriptRefSchema,
-      scriptEntity.query('partition', { userId }, { filter: { expression: 'preferredFolderId = :folder', values: { ':folder': folderId } }, attributes: ['id', 'title'] }),
+      scriptEntity.query('partition', { userId }, { filter: where.eq('preferredFolderId', folderId), attributes: ['id', 'title'] }),
     );
   }
 
@@ -25,12 +26,7 @@ export class DynamoScriptFolderReferences implements FolderReferences {
     for (const scriptId of scriptIds) {
       // A script deleted meanwhile needs no new folder.
       await unlessConditionFails(
-        updateItem(this.table, {
-          Key: scriptEntity.key({ userId, id: scriptId }),
-          UpdateExpression: 'SET preferredFolderId = :folder, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':folder': folderId, ':now': now },
-        }),
+        scriptEntity.update(this.table, { userId, id: scriptId }, { set: { preferredFolderId: folderId, updatedAt: now }, condition: where.itemExists() }),
       );
     }
   }

@@ -4,9 +4,9 @@ import type { Page, ScriptRepository, VideoRunGuard } from '../../../core/ports/
 import { scriptSchema, type Script } from '../../../contract/scripts';
 import { scriptNotFound } from '../../../core/scripts/script-service';
 import { videoBusyError } from '../../../core/scripts/lifecycle';
-import { defineEntity, updateExpression, ownedById } from './entity';
+import { defineEntity, ownedById, where, type Condition } from './entity';
 import { keys, videoRunClaim } from './keys';
-import { deleteItem, getItem, ifConditionFails, queryCount, updateItem, type TableRef } from './table';
+import { getItem, ifConditionFails, queryCount, type TableRef } from './table';
 
 const prefix = keys.script('');
 
@@ -19,7 +19,7 @@ export const scriptEntity = defineEntity<Script>({
 });
 
 /** The fields of a change set that are written: undefined values are left alone, the keys never change. */
-function writable(changes: Record<string, unknown>): Record<string, unknown> {
+export function writable(changes: Partial<Script>): Partial<Script> {
   return Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && key !== 'pk' && key !== 'sk' && key !== 'id' && key !== 'userId'));
 }
 
@@ -27,13 +27,9 @@ function writable(changes: Record<string, unknown>): Record<string, unknown> {
  * The condition that keeps a write off a script a video run holds: no claim, or one made before
  * `claimsSince` (stale: the same rule as generate-video's claim).
  */
-function guardCondition(guard: VideoRunGuard | undefined) {
+function guardCondition(guard: VideoRunGuard | undefined): Condition | undefined {
   if (!guard) return undefined;
-  return {
-    expression: '(attribute_not_exists(#claimRun) OR #claimAt < :claimsSince)',
-    names: { '#claimRun': videoRunClaim.runId, '#claimAt': videoRunClaim.at },
-    values: { ':claimsSince': guard.claimsSince },
-  };
+  return where.or(where.absent(videoRunClaim.runId), where.lt(videoRunClaim.at, guard.claimsSince));
 }
 
 /** Scripts under `USER#<id>` / `SCRIPT#<ulid>`: newest first is a backwards query. */
@@ -69,40 +65,25 @@ export class DynamoScriptRepository implements ScriptRepository {
 
   /** One conditional update of an existing script (and, with a guard, one no video run holds). */
   private async write(userId: string, scriptId: string, changes: Partial<Script>, guard: VideoRunGuard | undefined, returnValues: 'ALL_NEW' | 'ALL_OLD') {
-    const expression = updateExpression({ set: writable(changes), remove: [] });
-    const condition = guardCondition(guard);
-    const result = await ifConditionFails(
-      updateItem(this.table, {
-        Key: this.key(userId, scriptId),
-        UpdateExpression: expression.UpdateExpression,
-        ConditionExpression: condition ? `attribute_exists(pk) AND ${condition.expression}` : 'attribute_exists(pk)',
-        ExpressionAttributeNames: { ...expression.ExpressionAttributeNames, ...condition?.names },
-        ExpressionAttributeValues: { ...expression.ExpressionAttributeValues, ...condition?.values },
-        ReturnValues: returnValues,
-      }),
+    return ifConditionFails(
+      scriptEntity.update(this.table, { userId, id: scriptId }, { set: writable(changes), condition: where.and(where.itemExists(), guardCondition(guard)), returns: returnValues }),
       async () => {
         throw guard && (await this.exists(userId, scriptId)) ? videoBusyError() : new NotFoundError(scriptNotFound);
       },
     );
-    return result.Attributes;
   }
 
   async delete(userId: string, scriptId: string, guard?: VideoRunGuard): Promise<Script | undefined> {
-    const condition = guardCondition(guard);
-    const deleted = deleteItem(this.table, {
-      Key: this.key(userId, scriptId),
-      ...(condition ? { ConditionExpression: condition.expression, ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values } : {}),
-      ReturnValues: 'ALL_OLD',
-    });
+    const deleted = scriptEntity.delete(this.table, { userId, id: scriptId }, { condition: guardCondition(guard), returns: 'ALL_OLD' });
     // A missing item passes the condition (no claim), so a failure means a run holds the script.
-    const result = await ifConditionFails(deleted, () => {
+    const old = await ifConditionFails(deleted, () => {
       throw videoBusyError();
     });
-    return result.Attributes ? scriptSchema.parse(result.Attributes) : undefined;
+    return old ? scriptSchema.parse(old) : undefined;
   }
 
   async videoRunHolds(userId: string, scriptId: string, guard: VideoRunGuard): Promise<boolean> {
-    const item = await getItem(this.table, this.key(userId, scriptId), { ConsistentRead: true });
+    const item = await getItem(this.table, this.key(userId, scriptId), { consistent: true });
     const at: unknown = item?.[videoRunClaim.at];
     return item?.[videoRunClaim.runId] !== undefined && !(typeof at === 'number' && at < guard.claimsSince);
   }
@@ -112,14 +93,14 @@ export class DynamoScriptRepository implements ScriptRepository {
   }
 
   private async exists(userId: string, scriptId: string): Promise<boolean> {
-    return (await getItem(this.table, this.key(userId, scriptId), { ConsistentRead: true, ProjectionExpression: 'pk' })) !== undefined;
+    return (await getItem(this.table, this.key(userId, scriptId), { consistent: true, attributes: ['pk'] })) !== undefined;
   }
 
   async monthSummary(userId: string, since: Date): Promise<{ scriptsCreated: number; videosMade: number }> {
     const [scriptsCreated, videosMade] = await Promise.all([
       // ULIDs begin with their time: every id made since `since` sorts after this key.
       queryCount(this.table, { partitionKey: keys.user(userId), sortKeyBetween: { from: keys.script(encodeTime(since.getTime(), 10)), to: `${prefix}\uffff` } }),
-      scriptEntity.count(this.table, 'partition', { userId }, { filter: { expression: 'videoGeneratedAt >= :since', values: { ':since': since.toISOString() } } }),
+      scriptEntity.count(this.table, 'partition', { userId }, { filter: where.ge('videoGeneratedAt', since.toISOString()) }),
     ]);
     return { scriptsCreated, videosMade };
   }

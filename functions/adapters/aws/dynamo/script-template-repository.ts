@@ -1,6 +1,6 @@
 import type { ScriptTemplateRepository } from '../../../core/ports/scripts';
 import { scriptTemplateSchema, type ScriptTemplate } from '../../../contract/generation';
-import { defineEntity, ownedById } from './entity';
+import { defineEntity, ownedById, where } from './entity';
 import { keys } from './keys';
 import { countUnder, PlanCounter } from './plan-counter';
 import type { TableRef } from './table';
@@ -23,13 +23,7 @@ export class DynamoScriptTemplateRepository implements ScriptTemplateRepository 
   }
 
   async create(template: ScriptTemplate, limit: number): Promise<boolean> {
-    const put = {
-      Put: {
-        TableName: this.table.tableName,
-        Item: scriptTemplateEntity.item(template),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    };
+    const put = scriptTemplateEntity.newItem(this.table, template);
     const outcome = await this.counter.change(template.userId, [put], 1, limit);
     if (outcome === 'record') throw new Error(`script template ${template.id} exists`);
     return outcome === 'written';
@@ -41,7 +35,7 @@ export class DynamoScriptTemplateRepository implements ScriptTemplateRepository 
   }
 
   async delete(userId: string, templateId: string): Promise<boolean> {
-    const remove = { Delete: { TableName: this.table.tableName, Key: scriptTemplateEntity.key({ userId, id: templateId }), ConditionExpression: 'attribute_exists(pk)' } };
+    const remove = scriptTemplateEntity.deleteItem(this.table, { userId, id: templateId }, where.itemExists());
     return (await this.counter.change(userId, [remove], -1)) === 'written';
   }
 }

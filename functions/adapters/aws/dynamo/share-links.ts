@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ShareLinkRepository, StoredShareLink } from '../../../core/ports/delivery';
-import { defineEntity, ownedById } from './entity';
+import { defineEntity, ownedById, where } from './entity';
 import { deliveryKeys } from './keys';
 import { getItem, transactWrite, unlessConditionFails, type TableRef } from './table';
 
@@ -46,7 +46,6 @@ export const shareTokenEntity = defineEntity<z.infer<typeof lookupSchema>>({
   derived: { expiresAt: { uses: ['expiresOn'], build: (t) => ttl(t.expiresOn) } },
 });
 
-const ownerKey = (userId: string, id: string) => shareLinkEntity.key({ userId, id });
 const lookupKey = (tokenHash: string) => shareTokenEntity.key({ tokenHash });
 
 /**
@@ -81,16 +80,8 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
     // Revoked or deleted meanwhile: the link as it now is says which.
     await unlessConditionFails(
       transactWrite(this.table, [
-        {
-          Update: {
-            TableName: this.table.tableName,
-            Key: ownerKey(userId, id),
-            UpdateExpression: 'SET revokedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND revokedAt = :none',
-            ExpressionAttributeValues: { ':now': now, ':none': null },
-          },
-        },
-        { Delete: { TableName: this.table.tableName, Key: lookupKey(link.tokenHash) } },
+        shareLinkEntity.updateItem(this.table, { userId, id }, { set: { revokedAt: now }, condition: where.and(where.itemExists(), where.eq('revokedAt', null)) }),
+        shareTokenEntity.deleteItem(this.table, { tokenHash: link.tokenHash }),
       ]),
     );
     return this.get(userId, id);

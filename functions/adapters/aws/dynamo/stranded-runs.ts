@@ -1,8 +1,9 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { StrandedRun, StrandedRunFinder, StrandedVoiceOvers } from '../../../core/ports/recovery';
 import { deliveryKeys, keys, videoRunClaim, workflowKeys } from './keys';
-import { pagesOf, updateIf, type StartKey, type TableRef } from './table';
+import { where } from './entity';
+import { scriptEntity } from './script-repository';
+import { pagesOf, scanOnce, type StartKey, type TableRef } from './table';
 
 const userPrefix = keys.user('');
 const scriptPrefix = keys.script('');
@@ -21,6 +22,17 @@ const inFlightItemSchema = z.object({
   id: z.string().optional(),
 });
 type InFlightItem = z.infer<typeof inFlightItemSchema>;
+const inFlightAttributes = ['pk', 'sk', videoRunClaim.runId, 'audioGenerationStatus', 'status', 'scheduleId', 'period', 'test', 'id'];
+
+/** Scripts with a run's claim or a voice-over being made, runs still running, emails still sending. */
+const inFlight = where.and(
+  where.beginsWith('pk', userPrefix),
+  where.or(
+    where.and(where.beginsWith('sk', scriptPrefix), where.or(where.exists(videoRunClaim.runId), where.eq('audioGenerationStatus', 'generating'))),
+    where.and(where.beginsWith('sk', runPrefix), where.eq('status', 'running')),
+    where.and(where.beginsWith('sk', deliveryKeys.scheduledEmailPrefix), where.eq('status', 'sending')),
+  ),
+);
 
 export interface StrandedRunScanOptions {
   /** Items read per page (DynamoDB reads at most 1 MB a page anyway). */
@@ -49,27 +61,7 @@ export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers
 
   async *inFlight(): AsyncIterable<StrandedRun> {
     let read = 0;
-    const scan = (start: StartKey | undefined) =>
-      this.table.client.send(
-        new ScanCommand({
-          TableName: this.table.tableName,
-          Limit: Math.min(this.pageSize, this.maxItems - read),
-          ExclusiveStartKey: start,
-          FilterExpression:
-            'begins_with(pk, :user) AND ((begins_with(sk, :script) AND (attribute_exists(#claim) OR #audio = :generating)) OR (begins_with(sk, :run) AND #status = :running) OR (begins_with(sk, :email) AND #status = :sending))',
-          ProjectionExpression: 'pk, sk, #claim, #audio, #status, scheduleId, period, #test, id',
-          ExpressionAttributeNames: { '#claim': videoRunClaim.runId, '#audio': 'audioGenerationStatus', '#status': 'status', '#test': 'test' },
-          ExpressionAttributeValues: {
-            ':user': userPrefix,
-            ':script': scriptPrefix,
-            ':run': runPrefix,
-            ':email': deliveryKeys.scheduledEmailPrefix,
-            ':generating': 'generating',
-            ':running': 'running',
-            ':sending': 'sending',
-          },
-        }),
-      );
+    const scan = (start: StartKey | undefined) => scanOnce(this.table, { limit: Math.min(this.pageSize, this.maxItems - read), filter: inFlight, attributes: inFlightAttributes }, start);
     for await (const page of pagesOf(scan)) {
       read += page.ScannedCount ?? 0;
       for (const raw of page.Items ?? []) {
@@ -81,12 +73,9 @@ export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers
   }
 
   async failVoiceOver(userId: string, scriptId: string, reason: string, now: string): Promise<boolean> {
-    return updateIf(this.table, {
-      Key: { pk: keys.user(userId), sk: keys.script(scriptId) },
-      UpdateExpression: 'SET #audio = :failed, #error = :reason, updatedAt = :now',
-      ConditionExpression: '#audio = :generating',
-      ExpressionAttributeNames: { '#audio': 'audioGenerationStatus', '#error': 'audioGenerationError' },
-      ExpressionAttributeValues: { ':failed': 'failed', ':generating': 'generating', ':reason': reason, ':now': now },
+    return scriptEntity.updateIf(this.table, { userId, id: scriptId }, {
+      set: { audioGenerationStatus: 'failed', audioGenerationError: reason, updatedAt: now },
+      condition: where.eq('audioGenerationStatus', 'generating'),
     });
   }
 }

@@ -1,22 +1,27 @@
 import type { z } from 'zod';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandOutput,
   type DeleteCommandInput,
-  type GetCommandInput,
   type PutCommandInput,
   type QueryCommandInput,
   type TransactWriteCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { asCursorError, decodePageCursor, encodePageCursor, type CursorScope } from './cursor';
+import { conditionExpression, Placeholders, type Condition } from './expressions';
 import { guardItemSizes } from './item-size';
+import type { ItemKey } from './keys';
 import type { IndexName } from '../../../platform/table-schema';
 
 /**
@@ -61,8 +66,8 @@ export interface QueryPageOptions {
   sortKeyBetween?: { from: string; to: string };
   /** Sort keys up to this one, included (instead of a prefix). */
   sortKeyAtMost?: string;
-  /** A filter applied after the key condition (its names and values are the caller's own placeholders). */
-  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  /** A filter applied after the key condition. */
+  filter?: Condition;
   /** Only these attributes are read. */
   attributes?: readonly string[];
   consistentRead?: boolean;
@@ -90,42 +95,70 @@ export async function queryPage<T>(table: TableRef, schema: z.ZodType<T>, option
 
 /** The Query of a page: the key condition (partition, then a prefix or a range of sort keys), filter and projection. */
 function queryInput(table: TableRef, options: QueryPageOptions, start: Record<string, unknown> | undefined): QueryCommandInput {
-  const pkName = options.index ? `${options.index}pk` : 'pk';
-  const skName = options.index ? `${options.index}sk` : 'sk';
-  const names: Record<string, string> = { '#pk': pkName, ...options.filter?.names };
-  const values: Record<string, unknown> = { ':pk': options.partitionKey, ...options.filter?.values };
-  let condition = '#pk = :pk';
-  if (options.sortKeyBetween) {
-    condition += ' AND #sk BETWEEN :from AND :to';
-    names['#sk'] = skName;
-    values[':from'] = options.sortKeyBetween.from;
-    values[':to'] = options.sortKeyBetween.to;
-  } else if (options.sortKeyAtMost !== undefined) {
-    condition += ' AND #sk <= :to';
-    names['#sk'] = skName;
-    values[':to'] = options.sortKeyAtMost;
-  } else if (options.sortKeyPrefix !== undefined) {
-    condition += ' AND begins_with(#sk, :prefix)';
-    names['#sk'] = skName;
-    values[':prefix'] = options.sortKeyPrefix;
-  }
-  const projection = options.attributes?.map((attribute, n) => {
-    names[`#a${n}`] = attribute;
-    return `#a${n}`;
-  });
+  const p = new Placeholders('k');
+  const pk = p.name(options.index ? `${options.index}pk` : 'pk');
+  const sk = () => p.name(options.index ? `${options.index}sk` : 'sk');
+  let condition = `${pk} = ${p.value(options.partitionKey)}`;
+  if (options.sortKeyBetween) condition += ` AND ${sk()} BETWEEN ${p.value(options.sortKeyBetween.from)} AND ${p.value(options.sortKeyBetween.to)}`;
+  else if (options.sortKeyAtMost !== undefined) condition += ` AND ${sk()} <= ${p.value(options.sortKeyAtMost)}`;
+  else if (options.sortKeyPrefix !== undefined) condition += ` AND begins_with(${sk()}, ${p.value(options.sortKeyPrefix)})`;
   return {
     TableName: table.tableName,
     IndexName: options.index,
     KeyConditionExpression: condition,
-    FilterExpression: options.filter?.expression,
-    ProjectionExpression: projection?.join(', '),
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    FilterExpression: options.filter ? conditionExpression(options.filter, p) : undefined,
+    ProjectionExpression: options.attributes?.map((attribute) => p.name(attribute)).join(', '),
+    ...p.attributes(),
     Limit: options.limit,
     ExclusiveStartKey: start,
     ScanIndexForward: !options.newestFirst,
     ConsistentRead: options.consistentRead,
   };
+}
+
+/**
+ * One Query of a partition as DynamoDB answers it (items unparsed, where it stopped), for a reader that
+ * pages by start keys itself (`pagesOf`): the media library's page N, its search.
+ */
+export function queryOnce(table: TableRef, options: Omit<QueryPageOptions, 'cursor' | 'startAfterSortKey'>, start?: StartKey) {
+  return table.client.send(new QueryCommand(queryInput(table, options, start)));
+}
+
+/** One Scan page of the whole table, filtered: the sweep for work left in flight (never a request's read). */
+export function scanOnce(table: TableRef, options: { limit: number; filter: Condition; attributes: readonly string[] }, start?: StartKey) {
+  const p = new Placeholders('s');
+  const FilterExpression = conditionExpression(options.filter, p);
+  const ProjectionExpression = options.attributes.map((attribute) => p.name(attribute)).join(', ');
+  return table.client.send(new ScanCommand({ TableName: table.tableName, Limit: options.limit, ExclusiveStartKey: start, FilterExpression, ProjectionExpression, ...p.attributes() }));
+}
+
+/** The items behind `wanted` (BatchGetItem, 100 at a time, what it leaves unprocessed read again), in no order. */
+export async function batchGet(table: TableRef, wanted: readonly ItemKey[], options: { consistent?: boolean; attempts?: number } = {}): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < wanted.length; i += 100) {
+    let keysLeft: Record<string, unknown>[] | undefined = wanted.slice(i, i + 100).map((key) => ({ pk: key.pk, sk: key.sk }));
+    for (let attempt = 0; keysLeft && keysLeft.length > 0 && attempt < (options.attempts ?? 5); attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const result: BatchGetCommandOutput = await table.client.send(new BatchGetCommand({ RequestItems: { [table.tableName]: { Keys: keysLeft, ConsistentRead: options.consistent } } }));
+      found.push(...(result.Responses?.[table.tableName] ?? []));
+      keysLeft = result.UnprocessedKeys?.[table.tableName]?.Keys;
+    }
+    if (keysLeft && keysLeft.length > 0) throw new Error(`BatchGet left ${keysLeft.length} keys unread`);
+  }
+  return found;
+}
+
+/** Deletes the items of `keys` (BatchWriteItem, 25 at a time, what it leaves unprocessed sent again). */
+export async function batchDelete(table: TableRef, keys: readonly ItemKey[]): Promise<void> {
+  for (let index = 0; index < keys.length; index += 25) {
+    let requests: Record<string, unknown>[] = keys.slice(index, index + 25).map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error('DynamoDB kept items unprocessed');
+      const result = await table.client.send(new BatchWriteCommand({ RequestItems: { [table.tableName]: requests } }));
+      requests = (result.UnprocessedItems?.[table.tableName] ?? []) as Record<string, unknown>[];
+    }
+  }
 }
 
 /** Where DynamoDB stopped reading: the key to start the next page from. */
@@ -173,15 +206,14 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionCanceledException');
 }
 
-/** A command's input without the table's name, which the helpers below fill in. */
+/** A command's input without the table's name, which the helpers below fill in (the entity's writes: entity.ts builds their expressions). */
 type OnTable<Input> = Omit<Input, 'TableName'>;
 
-/** The condition of a write that only creates: no item has the key yet. */
-export const absent = 'attribute_not_exists(pk)';
-
-/** One GetItem: the stored item, or undefined. */
-export async function getItem(table: TableRef, key: { pk: string; sk: string }, options: OnTable<Omit<GetCommandInput, 'Key'>> = {}): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await table.client.send(new GetCommand({ TableName: table.tableName, Key: key, ...options }));
+/** One GetItem: the stored item (only `attributes` of it when given), or undefined. */
+export async function getItem(table: TableRef, key: ItemKey, options: { consistent?: boolean; attributes?: readonly string[] } = {}): Promise<Record<string, unknown> | undefined> {
+  const p = new Placeholders('g');
+  const ProjectionExpression = options.attributes?.map((attribute) => p.name(attribute)).join(', ');
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: options.consistent, ProjectionExpression, ...p.attributes() }));
   return Item;
 }
 
@@ -228,14 +260,4 @@ export function conditionHeld(write: Promise<unknown>): Promise<boolean> {
 /** A conditional write whose failed condition means there is nothing to do. */
 export async function unlessConditionFails(write: Promise<unknown>): Promise<void> {
   await ifConditionFails(write, () => undefined);
-}
-
-/** A conditional UpdateItem: whether it was made. */
-export function updateIf(table: TableRef, input: OnTable<UpdateCommandInput> & { ConditionExpression: string }): Promise<boolean> {
-  return conditionHeld(updateItem(table, input));
-}
-
-/** A conditional PutItem: whether it was made. */
-export function putIf(table: TableRef, input: OnTable<PutCommandInput> & { ConditionExpression: string }): Promise<boolean> {
-  return conditionHeld(putItem(table, input));
 }

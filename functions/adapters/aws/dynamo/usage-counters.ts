@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { RunSettlement, UsageCounters, UsageMetric } from '../../../core/ports/usage';
 import { round2 } from '../../../core/plans/usage-minutes';
-import { defineEntity } from './entity';
+import type { User } from '../../../core/users/user';
+import { defineEntity, where, type Condition, type UpdateSpec } from './entity';
 import { keys } from './keys';
 import { cancellationCodes } from './plan-counter';
-import { conditionHeld, getItem, isConditionFailure, transactWrite, unlessConditionFails, updateIf, updateItem, type TableRef, type TransactItem } from './table';
+import { conditionHeld, getItem, isConditionFailure, transactWrite, unlessConditionFails, type TableRef, type TransactItem } from './table';
+import { userEntity } from './user-repository';
 
 /** Each plan counter on the user's profile item: the attribute counted and the one holding its last reset. */
 const metrics = {
@@ -57,27 +59,25 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 export class DynamoUsageCounters implements UsageCounters {
   constructor(private readonly table: TableRef) {}
 
-  private get key() {
-    return (userId: string) => keys.profile(userId);
+  /** The profile's record key. */
+  private profile(userId: string) {
+    return { id: userId };
   }
 
   async add(userId: string, metric: UsageMetric, amount: number, limit: number): Promise<boolean> {
     const { used, round } = metrics[metric];
     if (amount > limit) return false;
-    return updateIf(this.table, {
-      Key: this.key(userId),
-      UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used <= :ceiling)',
-      ExpressionAttributeNames: { '#used': used },
-      ExpressionAttributeValues: { ':amount': round(amount), ':ceiling': round2(limit - amount), ':zero': 0 },
+    return userEntity.updateIf(this.table, this.profile(userId), {
+      add: { [used]: round(amount) },
+      condition: where.and(where.itemExists(), where.or(where.absent(used), where.le(used, round2(limit - amount)))),
     });
   }
 
   /** Gives back what was reserved but not used, never below zero (a reset may have happened in between). */
   async refund(userId: string, metric: UsageMetric, amount: number): Promise<void> {
     if (amount <= 0) return;
-    if (await updateIf(this.table, this.counterUpdate(userId, metric, 'subtract', amount))) return;
-    await unlessConditionFails(updateItem(this.table, this.counterUpdate(userId, metric, 'to-zero', amount)));
+    if (await userEntity.updateIf(this.table, this.profile(userId), this.counterUpdate(metric, 'subtract', amount))) return;
+    await unlessConditionFails(userEntity.update(this.table, this.profile(userId), this.counterUpdate(metric, 'to-zero', amount)));
   }
 
   /** Adds use beyond a reservation, up to `limit` at most. */
@@ -86,26 +86,14 @@ export class DynamoUsageCounters implements UsageCounters {
     if (await this.add(userId, metric, amount, limit)) return;
     const { used } = metrics[metric];
     await unlessConditionFails(
-      updateItem(this.table, {
-        Key: this.key(userId),
-        UpdateExpression: 'SET #used = :limit',
-        ConditionExpression: 'attribute_exists(pk) AND #used < :limit',
-        ExpressionAttributeNames: { '#used': used },
-        ExpressionAttributeValues: { ':limit': limit },
-      }),
+      userEntity.update(this.table, this.profile(userId), { set: { [used]: limit }, condition: where.and(where.itemExists(), where.lt(used, limit)) }),
     );
   }
 
   async reset(userId: string, metric: UsageMetric, expectedLastReset: string, now: Date): Promise<void> {
     const { used, lastReset } = metrics[metric];
     await unlessConditionFails(
-      updateItem(this.table, {
-        Key: this.key(userId),
-        UpdateExpression: 'SET #used = :zero, #last = :now',
-        ConditionExpression: '#last = :expected',
-        ExpressionAttributeNames: { '#used': used, '#last': lastReset },
-        ExpressionAttributeValues: { ':zero': 0, ':now': now.toISOString(), ':expected': expectedLastReset },
-      }),
+      userEntity.update(this.table, this.profile(userId), { set: { [used]: 0, [lastReset]: now.toISOString() }, condition: where.eq(lastReset, expectedLastReset) }),
     );
   }
 
@@ -179,7 +167,7 @@ export class DynamoUsageCounters implements UsageCounters {
 
   /** The run's marker: `reserved` until settled or given back; a marker without a state is a charge from before reservations. */
   private async marker(userId: string, runId: string): Promise<{ state: RunMarkerState; reserved: number; limit: number } | undefined> {
-    const item = await getItem(this.table, keys.chargedRun(userId, runId), { ConsistentRead: true });
+    const item = await getItem(this.table, keys.chargedRun(userId, runId), { consistent: true });
     if (!item) return undefined;
     const parsed = runMarkerSchema.safeParse(item);
     return parsed.success ? { state: parsed.data.state ?? 'settled', reserved: parsed.data.reserved ?? 0, limit: parsed.data.limit ?? 0 } : { state: 'settled', reserved: 0, limit: 0 };
@@ -187,32 +175,21 @@ export class DynamoUsageCounters implements UsageCounters {
 
   /** The profile's update of one settling step, with its own condition, for the marker's transaction. */
   private counterStep(userId: string, metric: UsageMetric, kind: CounterStep, amount: number, limit = 0): TransactItem {
-    return { Update: { TableName: this.table.tableName, ...this.counterUpdate(userId, metric, kind, amount, limit) } };
+    return userEntity.updateItem(this.table, this.profile(userId), this.counterUpdate(metric, kind, amount, limit));
   }
 
   /** The profile's update of one counter step, with its own condition. */
-  private counterUpdate(userId: string, metric: UsageMetric, kind: CounterStep, amount: number, limit = 0) {
+  private counterUpdate(metric: UsageMetric, kind: CounterStep, amount: number, limit = 0): UpdateSpec<User> & { condition: Condition } {
     const { used } = metrics[metric];
-    const update = (UpdateExpression: string, ConditionExpression: string, values: Record<string, number>) => ({
-      Key: this.key(userId),
-      UpdateExpression,
-      ConditionExpression,
-      ExpressionAttributeNames: { '#used': used },
-      ExpressionAttributeValues: values,
-    });
     switch (kind) {
       case 'add':
-        return update('SET #used = if_not_exists(#used, :zero) + :amount', 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used <= :ceiling)', {
-          ':amount': amount,
-          ':ceiling': round2(limit - amount),
-          ':zero': 0,
-        });
+        return { add: { [used]: amount }, condition: where.and(where.itemExists(), where.or(where.absent(used), where.le(used, round2(limit - amount)))) };
       case 'up-to-limit':
-        return update('SET #used = :limit', 'attribute_exists(pk) AND (attribute_not_exists(#used) OR #used < :limit)', { ':limit': limit });
+        return { set: { [used]: limit }, condition: where.and(where.itemExists(), where.or(where.absent(used), where.lt(used, limit))) };
       case 'subtract':
-        return update('SET #used = #used - :amount', '#used >= :amount', { ':amount': amount });
+        return { add: { [used]: -amount }, condition: where.ge(used, amount) };
       case 'to-zero':
-        return update('SET #used = :zero', 'attribute_exists(pk) AND #used < :amount', { ':zero': 0, ':amount': amount });
+        return { set: { [used]: 0 }, condition: where.and(where.itemExists(), where.lt(used, amount)) };
     }
   }
 
@@ -229,24 +206,7 @@ export class DynamoUsageCounters implements UsageCounters {
     fields: Record<string, number>,
     steps: readonly (TransactItem | undefined)[],
   ): Promise<'ended' | 'not-reserved' | 'retry'> {
-    const names: Record<string, string> = { '#state': 'state' };
-    const values: Record<string, unknown> = { ':state': state, ':from': from };
-    const sets = ['#state = :state'];
-    Object.entries(fields).forEach(([name, value], i) => {
-      names[`#f${i}`] = name;
-      values[`:f${i}`] = value;
-      sets.push(`#f${i} = :f${i}`);
-    });
-    const marker: TransactItem = {
-      Update: {
-        TableName: this.table.tableName,
-        Key: keys.chargedRun(userId, runId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: '#state = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    };
+    const marker = chargedRunEntity.updateItem(this.table, { userId, runId }, { set: { state, ...fields }, condition: where.eq('state', from) });
     for (const [attempt, step] of steps.entries()) {
       try {
         await transactWrite(this.table, step ? [marker, step] : [marker]);
@@ -277,16 +237,7 @@ export class DynamoUsageCounters implements UsageCounters {
     return conditionHeld(
       transactWrite(this.table, [
         chargedRunEntity.newItem(this.table, { userId, runId, metric, state: 'settled', minutes: amount, chargedAt: nowSeconds }),
-        {
-          Update: {
-            TableName: this.table.tableName,
-            Key: this.key(userId),
-            UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :amount',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#used': used },
-            ExpressionAttributeValues: { ':zero': 0, ':amount': amount },
-          },
-        },
+        userEntity.updateItem(this.table, this.profile(userId), { add: { [used]: amount }, condition: where.itemExists() }),
       ]),
     );
   }

@@ -1,11 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../../core/errors';
 import type { UserRepository } from '../../../core/ports/accounts';
 import { normalizeEmail, normalizeUsername, toPublicUser, userSchema, type User } from '../../../core/users/user';
-import { defineEntity } from './entity';
+import { defineEntity, where } from './entity';
 import { keys } from './keys';
-import type { TableRef } from './table';
+import { cancellationCodes } from './plan-counter';
+import { getItem, ifConditionFails, transactWrite, type TableRef } from './table';
 
 /** Attributes of the profile item that never leave in an export, when it cannot be read as a User. */
 const profileInternal = new Set(['pk', 'sk', 'type', 'billingResetInvoice']);
@@ -54,59 +54,33 @@ export class DynamoUserRepository implements UserRepository {
   constructor(private readonly table: TableRef) {}
 
   async create(user: User): Promise<void> {
-    const claim = (pk: string) => ({
-      Put: {
-        TableName: this.table.tableName,
-        Item: nameClaimEntity.item({ claim: pk, userId: user.id }),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+    const claim = (pk: string) => nameClaimEntity.newItem(this.table, { claim: pk, userId: user.id });
     try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            claim(keys.username(normalizeUsername(user.username))),
-            claim(keys.email(normalizeEmail(user.email))),
-            {
-              Put: {
-                TableName: this.table.tableName,
-                Item: userEntity.item(user),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
+      await transactWrite(this.table, [claim(keys.username(normalizeUsername(user.username))), claim(keys.email(normalizeEmail(user.email))), userEntity.newItem(this.table, user)]);
     } catch (error) {
-      if (error instanceof Error && error.name === 'TransactionCanceledException') {
-        const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new ConflictError(messages.usernameTaken);
-        if (reasons[1]?.Code === 'ConditionalCheckFailed') throw new ConflictError(messages.emailTaken);
-      }
+      const codes = cancellationCodes(error);
+      if (codes?.[0] === 'ConditionalCheckFailed') throw new ConflictError(messages.usernameTaken);
+      if (codes?.[1] === 'ConditionalCheckFailed') throw new ConflictError(messages.emailTaken);
       throw error;
     }
   }
 
   async remove(user: User): Promise<void> {
-    await this.table.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: this.table.tableName, Key: claimKey(keys.username(normalizeUsername(user.username))) } },
-          { Delete: { TableName: this.table.tableName, Key: claimKey(keys.email(normalizeEmail(user.email))) } },
-          { Delete: { TableName: this.table.tableName, Key: keys.profile(user.id) } },
-        ],
-      }),
-    );
+    await transactWrite(this.table, [
+      nameClaimEntity.deleteItem(this.table, { claim: keys.username(normalizeUsername(user.username)) }),
+      nameClaimEntity.deleteItem(this.table, { claim: keys.email(normalizeEmail(user.email)) }),
+      userEntity.deleteItem(this.table, user),
+    ]);
   }
 
   async get(userId: string): Promise<User | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: keys.profile(userId) }));
-    return result.Item ? userEntity.parse(result.Item) : undefined;
+    const item = await getItem(this.table, keys.profile(userId));
+    return item ? userEntity.parse(item) : undefined;
   }
 
   private async claimOwner(pk: string): Promise<string | undefined> {
-    const result = await this.table.client.send(new GetCommand({ TableName: this.table.tableName, Key: claimKey(pk) }));
-    return result.Item ? nameClaimEntity.parse({ claim: pk, ...result.Item }).userId : undefined;
+    const item = await getItem(this.table, claimKey(pk));
+    return item ? nameClaimEntity.parse({ claim: pk, ...item }).userId : undefined;
   }
 
   findIdByEmail(email: string): Promise<string | undefined> {
@@ -118,30 +92,12 @@ export class DynamoUserRepository implements UserRepository {
   }
 
   async update(userId: string, patch: Partial<Omit<User, 'id' | 'createdAt'>>): Promise<User> {
-    const entries = Object.entries({ ...patch, updatedAt: new Date().toISOString() }).filter(([, value]) => value !== undefined);
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    const sets = entries.map(([key, value], i) => {
-      names[`#f${i}`] = key;
-      values[`:v${i}`] = value;
-      return `#f${i} = :v${i}`;
-    });
-    try {
-      const result = await this.table.client.send(
-        new UpdateCommand({
-          TableName: this.table.tableName,
-          Key: keys.profile(userId),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return userSchema.parse(result.Attributes);
-    } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw new NotFoundError('User not found');
-      throw error;
-    }
+    const updated = userEntity.update(this.table, { id: userId }, { set: { ...patch, updatedAt: new Date().toISOString() }, condition: where.itemExists(), returns: 'ALL_NEW' });
+    return ifConditionFails(
+      updated.then((attributes) => userSchema.parse(attributes)),
+      () => {
+        throw new NotFoundError('User not found');
+      },
+    );
   }
 }

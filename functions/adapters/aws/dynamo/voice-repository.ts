@@ -1,9 +1,9 @@
 import { VoiceCloneLimitReachedError, type VoiceRepository } from '../../../core/ports/voices';
 import { userVoiceSchema, voiceSchema, type UserVoice, type Voice } from '../../../core/voices/voice';
-import { defineEntity, ownerPk, idSortKey } from './entity';
+import { defineEntity, ownerPk, idSortKey, where } from './entity';
 import { keys } from './keys';
 import { PlanCounter } from './plan-counter';
-import { absent, putItem, unlessConditionFails, updateItem, type TableRef } from './table';
+import { unlessConditionFails, type TableRef } from './table';
 
 /** A voice: the presets under `VOICES#public`, a user's own (cloned) voices under `USER#<id>`. */
 export const voiceEntity = defineEntity<Voice>({
@@ -33,8 +33,8 @@ export const userVoiceEntity = defineEntity<UserVoice>({
 const publicVoices = { visibility: 'public', userId: null } as const;
 const privateVoices = (userId: string) => ({ visibility: 'private', userId }) as const;
 /** The test-page voices among a user's private voices, and the others (the clones). */
-const testOnly = { expression: '#test = :true', names: { '#test': 'test' }, values: { ':true': true } };
-const clonesOnly = { expression: 'attribute_not_exists(#test) OR #test <> :true', names: { '#test': 'test' }, values: { ':true': true } };
+const testOnly = where.eq('test', true);
+const clonesOnly = where.or(where.absent('test'), where.ne('test', true));
 
 /** Presets under `VOICES#public`; a user's own voices and their links under `USER#<id>`. */
 export class DynamoVoiceRepository implements VoiceRepository {
@@ -65,7 +65,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
   async seedPublic(voices: Voice[]): Promise<void> {
     // A preset already there is kept as it is.
     await Promise.all(
-      voices.map((voice) => unlessConditionFails(putItem(this.table, { Item: voiceEntity.item({ ...voice, ...publicVoices }), ConditionExpression: absent }))),
+      voices.map((voice) => unlessConditionFails(voiceEntity.putNew(this.table, { ...voice, ...publicVoices }))),
     );
   }
 
@@ -79,7 +79,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
       link.userId,
       [
         voiceEntity.newItem(this.table, { ...voice, ...privateVoices(link.userId) }),
-        { Put: { TableName: this.table.tableName, Item: userVoiceEntity.item({ ...link, voiceId: voice.id }) } },
+        userVoiceEntity.putItem(this.table, { ...link, voiceId: voice.id }),
       ],
       1,
       limit,
@@ -95,7 +95,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
       link.userId,
       [
         voiceEntity.newItem(this.table, { ...voice, ...privateVoices(link.userId), test: true }),
-        { Put: { TableName: this.table.tableName, Item: userVoiceEntity.item({ ...link, voiceId: voice.id }) } },
+        userVoiceEntity.putItem(this.table, { ...link, voiceId: voice.id }),
       ],
       1,
       limit,
@@ -110,16 +110,8 @@ export class DynamoVoiceRepository implements VoiceRepository {
     const outcome = await this.tests.change(
       userId,
       [
-        {
-          Delete: {
-            TableName: this.table.tableName,
-            Key: voiceEntity.key({ ...privateVoices(userId), id: voiceId }),
-            ConditionExpression: 'attribute_exists(pk) AND #test = :true',
-            ExpressionAttributeNames: { '#test': 'test' },
-            ExpressionAttributeValues: { ':true': true },
-          },
-        },
-        { Delete: { TableName: this.table.tableName, Key: userVoiceEntity.key({ userId, voiceId }) } },
+        voiceEntity.deleteItem(this.table, { ...privateVoices(userId), id: voiceId }, where.and(where.itemExists(), testOnly)),
+        userVoiceEntity.deleteItem(this.table, { userId, voiceId }),
       ],
       -1,
     );
@@ -129,7 +121,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
   /** One default voice per user: the new default's siblings lose the flag. */
   private async clearOtherDefaults(link: UserVoice): Promise<void> {
     for (const other of (await this.links(link.userId)).filter((l) => l.isDefault && l.voiceId !== link.voiceId)) {
-      await updateItem(this.table, { Key: userVoiceEntity.key(other), UpdateExpression: 'SET isDefault = :false', ExpressionAttributeValues: { ':false': false } });
+      await userVoiceEntity.update(this.table, other, { set: { isDefault: false } });
     }
   }
 
@@ -141,16 +133,8 @@ export class DynamoVoiceRepository implements VoiceRepository {
     const outcome = await this.clones.change(
       userId,
       [
-        {
-          Delete: {
-            TableName: this.table.tableName,
-            Key: voiceEntity.key({ ...privateVoices(userId), id: voiceId }),
-            ConditionExpression: 'attribute_exists(pk) AND #visibility = :private AND (attribute_not_exists(#test) OR #test <> :true)',
-            ExpressionAttributeNames: { '#visibility': 'visibility', '#test': 'test' },
-            ExpressionAttributeValues: { ':private': 'private', ':true': true },
-          },
-        },
-        { Delete: { TableName: this.table.tableName, Key: userVoiceEntity.key({ userId, voiceId }) } },
+        voiceEntity.deleteItem(this.table, { ...privateVoices(userId), id: voiceId }, where.and(where.itemExists(), where.eq('visibility', 'private'), clonesOnly)),
+        userVoiceEntity.deleteItem(this.table, { userId, voiceId }),
       ],
       -1,
     );
@@ -158,17 +142,12 @@ export class DynamoVoiceRepository implements VoiceRepository {
   }
 
   async saveLink(link: UserVoice): Promise<void> {
-    await putItem(this.table, { Item: userVoiceEntity.item(link) });
+    await userVoiceEntity.put(this.table, link);
     if (link.isDefault) await this.clearOtherDefaults(link);
   }
 
   async setSampleKey(voice: Voice, key: string): Promise<void> {
-    await updateItem(this.table, {
-      Key: voiceEntity.key(voice),
-      UpdateExpression: 'SET sampleKey = :key',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':key': key },
-    });
+    await voiceEntity.update(this.table, voice, { set: { sampleKey: key }, condition: where.itemExists() });
   }
 
   links(userId: string): Promise<UserVoice[]> {

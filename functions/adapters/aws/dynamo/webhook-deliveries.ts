@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { webhookEventTypes, type WebhookDelivery } from '../../../contract/delivery';
 import type { WebhookAttemptClaim, WebhookAttemptLog } from '../../../core/ports/webhooks';
-import { defineEntity, ownerPk, ownedById } from './entity';
-import { getItem, ifConditionFails, putItem, transactWrite, type TableRef } from './table';
+import { defineEntity, ownerPk, ownedById, where } from './entity';
+import { getItem, ifConditionFails, transactWrite, type TableRef } from './table';
 
 /**
  * Sort keys of the webhook engine's records under `USER#<id>` (kept here, as video-runs.ts keeps
@@ -86,30 +86,21 @@ export class DynamoWebhookDeliveryLog implements WebhookAttemptLog {
   async claim(userId: string, eventId: string, attempt: number, now: Date, leaseSeconds: number): Promise<WebhookAttemptClaim> {
     const key = webhookAttemptEntity.key({ userId, eventId, attempt });
     const at = now.getTime();
-    const claimed = putItem(this.table, {
-      Item: webhookAttemptEntity.item({ userId, eventId, attempt, state: 'sending', claimedAt: at }),
-      ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND #claimedAt < :stale)',
-      ExpressionAttributeNames: { '#state': 'state', '#claimedAt': 'claimedAt' },
-      ExpressionAttributeValues: { ':sending': 'sending', ':stale': at - leaseSeconds * 1000 },
-    });
+    const claimed = webhookAttemptEntity.put(
+      this.table,
+      { userId, eventId, attempt, state: 'sending', claimedAt: at },
+      where.or(where.itemAbsent(), where.and(where.eq('state', 'sending'), where.lt('claimedAt', at - leaseSeconds * 1000))),
+    );
     return ifConditionFails(
       claimed.then(() => 'claimed' as const),
-      async () => ((await getItem(this.table, key, { ConsistentRead: true }))?.state === 'done' ? 'done' : 'busy'),
+      async () => ((await getItem(this.table, key, { consistent: true }))?.state === 'done' ? 'done' : 'busy'),
     );
   }
 
   async finish(userId: string, eventId: string, attempt: number, delivery: WebhookDelivery): Promise<void> {
     await transactWrite(this.table, [
       webhookDeliveryEntity.newItem(this.table, { ...delivery, userId }),
-      {
-        Update: {
-          TableName: this.table.tableName,
-          Key: webhookAttemptEntity.key({ userId, eventId, attempt }),
-          UpdateExpression: 'SET #state = :done, #finishedAt = :at',
-          ExpressionAttributeNames: { '#state': 'state', '#finishedAt': 'finishedAt' },
-          ExpressionAttributeValues: { ':done': 'done', ':at': delivery.at },
-        },
-      },
+      webhookAttemptEntity.updateItem(this.table, { userId, eventId, attempt }, { set: { state: 'done', finishedAt: delivery.at } }),
     ]);
   }
 }

@@ -10,10 +10,10 @@ import type {
   StoredVideoTemplate,
   VideoTemplateRepository,
 } from '../../../core/ports/workflows';
-import { defineEntity, type Entity, ownerPk, ownedById } from './entity';
+import { defineEntity, type Condition, type Entity, ownerPk, ownedById, where } from './entity';
 import { workflowKeys } from './keys';
 import { cancellationCodes, countUnder, PlanCounter, type TransactItem } from './plan-counter';
-import { absent, getItem, putIf, putItem, transactWrite, unlessConditionFails, updateItem, type TableRef } from './table';
+import { conditionHeld, getItem, transactWrite, unlessConditionFails, type TableRef } from './table';
 
 /** Runs and their script links are kept a year, then expire (the schedule keeps its last run). */
 const runKeepSeconds = 365 * 86_400;
@@ -151,27 +151,13 @@ class OwnedRecords<T extends { id: string; userId: string }> {
     return this.entity.item(record);
   }
 
-  /** The record's put, on the condition given (`attribute_not_exists(pk)` for a new one). */
-  protected putItem(record: T, condition: { expression: string; values?: Record<string, unknown> }): TransactItem {
-    return {
-      Put: {
-        TableName: this.table.tableName,
-        Item: this.item(record),
-        ConditionExpression: condition.expression,
-        ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
-      },
-    };
+  /** The record's put, on the condition given (`where.itemAbsent()` for a new one). */
+  protected putItem(record: T, condition: Condition): TransactItem {
+    return this.entity.putItem(this.table, record, condition);
   }
 
-  protected deleteItem(userId: string, id: string, condition: { expression: string; values?: Record<string, unknown> }): TransactItem {
-    return {
-      Delete: {
-        TableName: this.table.tableName,
-        Key: this.key(userId, id),
-        ConditionExpression: condition.expression,
-        ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
-      },
-    };
+  protected deleteItem(userId: string, id: string, condition: Condition): TransactItem {
+    return this.entity.deleteItem(this.table, { userId, id } as Partial<T>, condition);
   }
 
   async get(userId: string, id: string): Promise<T | undefined> {
@@ -183,8 +169,8 @@ class OwnedRecords<T extends { id: string; userId: string }> {
   }
 }
 
-const created = { expression: absent };
-const existing = { expression: 'attribute_exists(pk)' };
+const created = where.itemAbsent();
+const existing = where.itemExists();
 
 /** Video templates: `USER#<id>` / `VTEMPLATE#<ulid>`, counted by `COUNT#VTEMPLATES` (plan-counter.ts). */
 export class DynamoVideoTemplates extends OwnedRecords<StoredVideoTemplate> implements VideoTemplateRepository {
@@ -202,7 +188,7 @@ export class DynamoVideoTemplates extends OwnedRecords<StoredVideoTemplate> impl
   }
 
   async replace(template: StoredVideoTemplate): Promise<boolean> {
-    return putIf(this.table, { Item: this.item(template), ConditionExpression: existing.expression });
+    return conditionHeld(videoTemplateEntity.put(this.table, template, existing));
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
@@ -235,13 +221,13 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
 
   /** The stored `isActive`, undefined when the schedule is gone. */
   private async activeNow(userId: string, id: string): Promise<boolean | undefined> {
-    const item = await getItem(this.ref, this.key(userId, id), { ConsistentRead: true, ProjectionExpression: 'isActive' });
+    const item = await getItem(this.ref, this.key(userId, id), { consistent: true, attributes: ['isActive'] });
     return item === undefined ? undefined : item.isActive === true;
   }
 
   /** Writes the record (conditioned on the schedule being as active as `was`), stepping the counter by `delta`. */
-  private async write(userId: string, was: boolean, delta: -1 | 0 | 1, record: (condition: { expression: string; values: Record<string, unknown> }) => TransactItem, activeLimit: number) {
-    const condition = { expression: 'attribute_exists(pk) AND isActive = :was', values: { ':was': was } };
+  private async write(userId: string, was: boolean, delta: -1 | 0 | 1, record: (condition: Condition) => TransactItem, activeLimit: number) {
+    const condition = where.and(where.itemExists(), where.eq('isActive', was));
     if (delta === 0) {
       try {
         await transactWrite(this.ref, [record(condition)]);
@@ -276,28 +262,9 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
   }
 
   async recordRun(userId: string, id: string, fields: Parameters<AutomationScheduleRepository['recordRun']>[2]): Promise<void> {
-    const names: Record<string, string> = { '#lastRun': 'lastRun' };
-    const values: Record<string, unknown> = { ':lastRun': fields.lastRun };
-    const sets = ['#lastRun = :lastRun'];
-    if (fields.lastRunAt !== undefined) {
-      names['#lastRunAt'] = 'lastRunAt';
-      values[':lastRunAt'] = fields.lastRunAt;
-      sets.push('#lastRunAt = :lastRunAt');
-    }
-    if (fields.nextRunAt !== undefined) {
-      names['#nextRunAt'] = 'nextRunAt';
-      values[':nextRunAt'] = fields.nextRunAt;
-      sets.push('#nextRunAt = :nextRunAt');
-    }
-    await unlessConditionFails(
-      updateItem(this.ref, {
-        Key: this.key(userId, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    // lastRunAt and nextRunAt only when given.
+    const set = { lastRun: fields.lastRun, lastRunAt: fields.lastRunAt, nextRunAt: fields.nextRunAt };
+    await unlessConditionFails(scheduleEntity.update(this.ref, { userId, id }, { set, condition: where.itemExists() }));
   }
 }
 
@@ -306,7 +273,7 @@ export class DynamoAutomationRuns implements AutomationRunStore {
   constructor(private readonly table: TableRef) {}
 
   async claim(run: AutomationRun): Promise<boolean> {
-    return putIf(this.table, { Item: automationRunEntity.item(run), ConditionExpression: absent });
+    return conditionHeld(automationRunEntity.putNew(this.table, run));
   }
 
   async get(userId: string, scheduleId: string, period: string): Promise<AutomationRun | undefined> {
@@ -314,23 +281,16 @@ export class DynamoAutomationRuns implements AutomationRunStore {
   }
 
   async update(userId: string, scheduleId: string, period: string, changes: AutomationRunChanges): Promise<void> {
-    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-    if (entries.length === 0) return;
-    await updateItem(this.table, {
-      Key: automationRunEntity.key({ userId, scheduleId, period }),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-    });
+    if (Object.values(changes).every((value) => value === undefined)) return;
+    await automationRunEntity.update(this.table, { userId, scheduleId, period }, { set: changes, condition: where.itemExists() });
   }
 
   async linkScript(userId: string, scriptId: string, run: { scheduleId: string; period: string }): Promise<void> {
-    await putItem(this.table, { Item: runOfScriptEntity.item({ userId, scriptId, scheduleId: run.scheduleId, period: run.period }) });
+    await runOfScriptEntity.put(this.table, { userId, scriptId, scheduleId: run.scheduleId, period: run.period });
   }
 
   async runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined> {
-    const link = await getItem(this.table, runOfScriptEntity.key({ userId, scriptId }), { ConsistentRead: true });
+    const link = await getItem(this.table, runOfScriptEntity.key({ userId, scriptId }), { consistent: true });
     const parsed = z.object({ scheduleId: z.string(), period: z.string() }).safeParse(link);
     return parsed.success ? this.get(userId, parsed.data.scheduleId, parsed.data.period) : undefined;
   }

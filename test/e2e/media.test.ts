@@ -87,10 +87,19 @@ describe('media library journey', () => {
     await page.getByLabel('Search media').fill('');
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
 
-    // A new folder; move the tagged video into it; filter by it.
+    // A new folder; move the tagged video into it; filter by it. The change re-reads the list (held back here):
+    // the cards stay in view meanwhile, so a menu or dialog open in one is not lost under the reload.
+    await page.route('**/api/media?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'New Folder' }).click();
     await page.getByPlaceholder('Folder name').fill('Trips');
+    const reloading = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/media');
     await page.getByRole('button', { name: 'Create' }).click();
+    await reloading;
+    await expect(cards(page).count()).resolves.toBe(3);
+    await page.unroute('**/api/media?*');
     await page.getByRole('button', { name: 'Folder actions for Trips' }).waitFor();
     // The move is held back a second so the folder is picked while it is still on its way: the list on
     // screen (Trips) is the one re-read when it lands, not the one from before (All Media).

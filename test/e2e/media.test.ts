@@ -96,9 +96,11 @@ describe('media library journey', () => {
     await page.getByRole('button', { name: 'New Folder' }).click();
     await page.getByPlaceholder('Folder name').fill('Trips');
     const reloading = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/media');
+    const reloaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/media');
     await page.getByRole('button', { name: 'Create' }).click();
     await reloading;
     await expect(cards(page).count()).resolves.toBe(3);
+    await reloaded;
     await page.unroute('**/api/media?*');
     await page.getByRole('button', { name: 'Folder actions for Trips' }).waitFor();
     // The move is held back a second so the folder is picked while it is still on its way: the list on

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
+import { languageMessages } from '../../functions/contract/languages';
 import type { Script } from '../../functions/contract/scripts';
 import { downloadFileName } from '../../functions/core/files/script-files';
 import type { MediaFile } from '../support/media-files';
@@ -169,11 +170,16 @@ describe('a finished video', () => {
     }
   });
 
-  it('Translate says on the button that it needs an OpenAI key when the server has none', async () => {
-    const translate = card().getByRole('button', { name: 'Translate: needs an OpenAI key' });
-    await translate.waitFor();
-    expect(await translate.isDisabled()).toBe(true);
+  it('Translate says it needs an OpenAI key when the server has none', async () => {
+    await card().getByRole('button', { name: 'Translate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Translate' });
+    await dialog.getByText('Español').click();
+    await dialog.getByRole('button', { name: 'Translate' }).click();
+    await dialog.getByTestId('translate-needs-key').getByText(languageMessages.translateNeedsKey).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Translate' }).isDisabled()).toBe(true);
     await screenshot(page, 'translate-needs-key');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('downloads the MP4 under the title: the server answers 302 to an attachment named after it', async () => {

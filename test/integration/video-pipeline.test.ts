@@ -54,7 +54,7 @@ afterEach(() => {
 /** Three lines: three segments, each naming the colour of the clip it should get by title match. */
 const lines = ['Red mornings start with coffee.', 'Blue afternoons are for deep work.', 'Orange evenings close the day.'];
 /** The clip of the shot that opens each line (a line may be cut again on a phrase). */
-const clipsOpeningLines = (segments: readonly { text: string; mediaAssetId?: string | null }[]) =>
+const clipsOpeningLines = (segments: readonly { text: string; mediaAssetId?: string | number | null }[]) =>
   lines.map((line) => segments.find((segment) => line.startsWith(segment.text))?.mediaAssetId);
 const clipColours: Record<string, Rgb> = { red: [255, 0, 0], blue: [0, 0, 255], orange: [255, 165, 0] };
 const green: Rgb = [0, 255, 0];

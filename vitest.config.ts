@@ -41,7 +41,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/setup/chromium.ts', 'test/support/shared-dynamodb.ts'],
-          setupFiles: ['test/support/file-environment.ts', 'test/e2e/setup/first-attempts.ts'],
+          setupFiles: ['test/support/file-environment.ts'],
           environment: 'node',
           isolate: false,
           // Journeys are about the screens: videos are drawn as 360x640 drafts (a third of the render time);
@@ -49,12 +49,10 @@ export default defineConfig({
           env: { ...env, RENDER_DRAFT: 'true' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two journeys at a time. On this 2-core machine a journey's waits can run out under the other's render
-          // (seen: asks-first's Delete Media dialog, finished-video's colour change), so a failed step is tried
-          // once more; a step that fails twice fails the run. Three at a time, with the infra tests beside them,
-          // was tried: about 14-15 minutes for the whole suite, but a journey failed twice in four runs.
+          // Two journeys at a time (three, with the infra tests beside them, was tried: a journey failed twice in
+          // four runs). No step is tried twice: a flake is a defect to find (docs/decisions/test-suite.md).
           maxWorkers: 2,
-          retry: 1,
+          retry: 0,
         },
       },
     ],

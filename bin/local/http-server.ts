@@ -143,6 +143,10 @@ export async function startLocalServer(options: {
     });
   });
 
+  // Clients close idle keep-alive sockets, never the server: closing one as a client reuses it resets that request
+  // (ECONNRESET). Node's 5 s (+1 s) default raced Playwright's request agent, which keeps sockets with no idle limit.
+  server.keepAliveTimeout = 0;
+
   const websocketEvent = (routeKey: string, connectionId: string, extra: Record<string, unknown> = {}) => ({
     requestContext: { routeKey, connectionId, requestId: randomUUID(), eventType: routeKey.replace('$', '').toUpperCase() },
     ...extra,

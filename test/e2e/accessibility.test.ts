@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import { seriousViolations, type A11yViolation } from './a11y';
-import { launchBrowser, newPhonePage, screenshot, signInThroughApi } from './browser';
+import { newPhonePage, screenshot, signInThroughApi } from './browser';
+import { useJourney } from './journey';
 
 const publicPages = [
   { path: '/auth', heading: 'Welcome to Reelsmith' },
@@ -34,17 +35,11 @@ function describeViolations(where: string, violations: A11yViolation[]): string 
  * menu and a dialog (the template editor's sliders, switches and pickers).
  */
 describe('accessibility', () => {
+  const journey = useJourney({ env: { OPENAI_API_KEY: undefined }, page: 'none' });
   let stack: LocalStack;
   let browser: Browser;
-
-  beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  beforeAll(() => {
+    ({ stack, browser } = journey);
   });
 
   async function check(page: Page, where: string, findings: string[]): Promise<void> {

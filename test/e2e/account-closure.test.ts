@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import { horizontalOverflow, launchBrowser, newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { horizontalOverflow, PHONE_VIEWPORT, screenshot, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Your data in Chromium against the local stack: Settings → Your data; Export my data
@@ -11,24 +11,13 @@ import { horizontalOverflow, launchBrowser, newPage, PHONE_VIEWPORT, screenshot,
  * lands on /auth with a toast, signed out. Screenshots at 1440x900 and 390x844.
  */
 describe('your data journey', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ page: 'wide', signIn: 'closing' });
   let page: Page;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    ({ context, page } = await newPage(browser, stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'closing');
+    ({ page } = journey);
     const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     await page.request.post('/api/scripts', { data: { title: 'Keep me', scriptContent: 'A short script.' }, headers: { 'x-csrf-token': csrfToken } });
-  }, 60_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('shows Your data at the bottom of Settings and downloads the export', async () => {

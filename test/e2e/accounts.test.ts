@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { startLocalStack } from '../../bin/local/stack';
-import { launchBrowser, newPage, screenshot, clickMenuItem } from './browser';
+import type { LocalStack } from '../../bin/local/stack';
+import { newPage, screenshot, clickMenuItem } from './browser';
+import { useJourney } from './journey';
 
 /**
  * The account pages against the real local stack (built front end from `npm run build:web`), reading
@@ -99,23 +100,16 @@ async function signOut(page: Page): Promise<void> {
 }
 
 describe('account pages', () => {
-  let stack: { url: string; stop(): Promise<void> };
-  let browser: Browser;
+  const journey = useJourney({ page: 'none' });
+  let stack: LocalStack;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  beforeAll(() => {
+    ({ stack } = journey);
   });
 
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, stack.url));
+    ({ context, page } = await newPage(journey.browser, stack.url));
   });
 
   afterEach(async () => {

@@ -1,13 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
 import type { MediaFile } from '../support/media-files';
 import { seriousViolations } from './a11y';
 import { newPhonePage, screenshot, signInThroughApi, waitForExpression, clickMenuItem } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { useJourney } from './journey';
 
 /**
  * Deletes ask first and tell after (an asset, a selection, a script template), the bulk toast
@@ -70,26 +70,22 @@ async function dropFile(page: Page, name: string, type: string, bytes: number): 
 }
 
 describe('deletes ask and tell; the unverified banner', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let dir: string;
-  let files: MediaFile[];
-
-  beforeAll(async () => {
-    ({ stack, browser, dir, files } = await startJourney('asks', [
+  const journey = useJourney({
+    name: 'asks',
+    media: [
       ['mp4', { name: 'Beach sunset', seconds: 1 }],
       ['mp4', { name: 'Coffee pour', seconds: 1 }],
       ['mp4', { name: 'Grinder close-up', seconds: 1 }],
       ['mp3', { name: 'Calm tone', seconds: 1 }],
-    ]));
-    context = await browser.newContext({ baseURL: stack.url, viewport: DESKTOP });
-    page = await context.newPage();
+    ],
+    page: 'wide',
   });
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
+  let stack: LocalStack;
+  let browser: Browser;
+  let page: Page;
+  let files: MediaFile[];
+  beforeAll(() => {
+    ({ stack, browser, page, files } = journey);
   });
 
   it('asks before deleting an asset and a selection; the bulk toast names what went and stays 10 s', async () => {

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { PublicUser } from '../../functions/contract/users';
 import { shootBothSizes } from './api-setup';
-import { launchBrowser, newPage, signInThroughApi } from './browser';
+import { useJourney } from './journey';
 
 /**
  * The billing journey in Chromium against the local stack and its local Stripe: Available Plans on
@@ -13,23 +12,13 @@ import { launchBrowser, newPage, signInThroughApi } from './browser';
  * the cancelled return shows its notice. Screenshots at 1440x900 and 390x844.
  */
 describe('billing journey', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ signIn: 'payer' });
   let page: Page;
 
   const tier = async () => ((await (await page.request.get('/api/user')).json()) as PublicUser).subscriptionTier;
 
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    ({ context, page } = await newPage(browser, stack.url));
-    await signInThroughApi(page, 'payer');
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   it('shows the three plans with free current, and the free card’s disabled downgrade', async () => {

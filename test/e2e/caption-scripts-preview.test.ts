@@ -1,16 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { LocalStack } from '../../bin/local/stack';
 import type { LanguageCode } from '../../functions/contract/languages';
 import { captionPreviewFrame, captionPreviewWords } from '../../functions/contract/rules/caption-preview-line';
 import { captionDefaults } from '../../functions/contract/rules/captions';
 import { captionFrames, inkBox } from '../support/caption-frames';
-import type { MediaFile } from '../support/media-files';
 import { videoHeight, videoWidth } from '../support/video-frames';
 import { readCaptionPixels } from './caption-canvas';
-import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { PHONE_VIEWPORT, screenshot, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 interface Drawn {
   count: number;
@@ -33,26 +31,25 @@ const scripts = {
 } as const;
 
 describe('Video Generation Settings: the caption preview in the script’s language', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({
+    name: 'caption-scripts',
+    media: [['mp4', { name: 'Pour over', seconds: 2, size: '360x640' }]],
+    stack: { renderDraft: false },
+    env: { OPENAI_API_KEY: undefined },
+    page: 'wide',
+    signIn: 'scripts',
+  });
   let page: Page;
-  let dir: string;
-  let files: MediaFile[];
   const fontRequests: string[] = [];
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    ({ stack, browser, dir, files } = await startJourney('caption-scripts', [['mp4', { name: 'Pour over', seconds: 2, size: '360x640' }]], { renderDraft: false }));
-    ({ context, page } = await newPage(browser, stack.url));
+    ({ page } = journey);
     page.on('request', (request) => {
       if (request.url().endsWith('.ttf')) fontRequests.push(request.url());
     });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'scripts');
     const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     const headers = { 'x-csrf-token': csrfToken };
-    for (const file of files) {
+    for (const file of journey.files) {
       const answer = await page.request.post('/api/media/upload', { headers, multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' } });
       expect(answer.status(), await answer.text()).toBeLessThan(300);
     }
@@ -63,10 +60,6 @@ describe('Video Generation Settings: the caption preview in the script’s langu
       const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers, data: { captionSettings: captionDefaults } });
       expect(saved.status(), await saved.text()).toBe(200);
     }
-  });
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
   });
 
   const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });

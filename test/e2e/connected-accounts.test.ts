@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import type { ConnectedAccount } from '../../functions/contract/publishing';
 import { publishingMessages } from '../../functions/contract/rules/publishing';
 import { connectedAccountsOf } from '../../functions/compose/publishing';
@@ -11,7 +11,7 @@ import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';
 import { seriousViolations } from './a11y';
 import { shootBothSizes } from './api-setup';
-import { launchBrowser, newPage, signInThroughApi } from './browser';
+import { useJourney } from './journey';
 
 /**
  * The Connected accounts journey in Chromium against the local stack and its platform sandbox:
@@ -20,24 +20,15 @@ import { launchBrowser, newPage, signInThroughApi } from './browser';
  * Screenshots at 1440x900 and 390x844.
  */
 describe('connected accounts journey', () => {
+  const journey = useJourney({ signIn: 'poster' });
   let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let userId: string;
 
   const accounts = async () => (await (await page.request.get('/api/publishing/accounts')).json()) as ConnectedAccount[];
 
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    ({ context, page } = await newPage(browser, stack.url));
-    userId = await signInThroughApi(page, 'poster');
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
+  beforeAll(() => {
+    ({ stack, page, userId } = journey);
   });
 
   it('connects TikTok through the consent page’s Allow button and lists it', async () => {

@@ -1,19 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import type { ScheduledEmail, ShareLink } from '../../functions/contract/delivery';
 import type { Script } from '../../functions/contract/scripts';
-import { makeMedia } from '../support/media-files';
 import { finishedVideoThroughApi, mailsTo, morningScript, untilMailsTo } from './api-setup';
-import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression, clickMenuItem } from './browser';
+import { screenshot as capture, waitForExpression, clickMenuItem } from './browser';
+import { useJourney } from './journey';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
-
 
 /**
  * The journey in Chromium against the local stack: the Email Automation card saved and a test email
@@ -22,31 +18,23 @@ const screenshot = (page: Page, name: string) => capture(page, name, { viewport:
  * working once revoked.
  */
 describe('delivery journey', () => {
+  const journey = useJourney({
+    name: 'delivery',
+    media: [['mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }]],
+    env: { OPENAI_API_KEY: undefined, ELEVENLABS_API_KEY: undefined },
+    signIn: 'deliver',
+  });
   let stack: LocalStack;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let dir: string;
   let script: Script;
   let automationEmail: string;
   let shareUrl: string;
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.ELEVENLABS_API_KEY;
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-delivery-'));
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    ({ context, page } = await newPage(browser, stack.url));
-    const userId = await signInThroughApi(page, 'deliver');
-    automationEmail = `inbox-${userId.slice(-6).toLowerCase()}@example.com`;
-    script = await finishedVideoThroughApi(page, morningScript, await makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    ({ stack, browser, page } = journey);
+    automationEmail = `inbox-${journey.userId.slice(-6).toLowerCase()}@example.com`;
+    script = await finishedVideoThroughApi(page, morningScript, journey.files[0]);
   });
 
   const card = () => page.getByTestId('script-card').filter({ hasText: script.title }).first();

@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { LocalStack } from '../../bin/local/stack';
-import type { MediaFile } from '../support/media-files';
-import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { PHONE_VIEWPORT, screenshot } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Edit Video uses footage uploaded after the first render: a video made with no footage (one generated
@@ -24,12 +22,18 @@ const script = [
 const title = 'Better coffee at home';
 
 describe('Edit Video after new footage', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({
+    name: 'replan',
+    media: [
+      ['mp4', { name: 'Beans', seconds: 3, size: '360x640' }],
+      ['mp4', { name: 'Grinder', seconds: 3, size: '360x640' }],
+      ['mp4', { name: 'Kettle', seconds: 3, size: '360x640' }],
+    ],
+    env: { OPENAI_API_KEY: undefined },
+    page: 'wide',
+    signIn: 'replan',
+  });
   let page: Page;
-  let dir: string;
-  let files: MediaFile[];
   let scriptId = '';
 
   type Listed = { id: string; title: string; videoGenerationStatus: string; videoGenerationError?: string | null; videoMetadata: { segments: { text: string; mediaAssetId?: string | null; chosen?: boolean }[] } | null };
@@ -49,20 +53,8 @@ describe('Edit Video after new footage', () => {
     return dialog;
   };
 
-  beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    ({ stack, browser, dir, files } = await startJourney('replan', [
-      ['mp4', { name: 'Beans', seconds: 3, size: '360x640' }],
-      ['mp4', { name: 'Grinder', seconds: 3, size: '360x640' }],
-      ['mp4', { name: 'Kettle', seconds: 3, size: '360x640' }],
-    ]));
-    ({ context, page } = await newPage(browser, stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'replan');
-  });
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   it('makes a video with no footage: one generated background per sentence', { timeout: 240_000 }, async () => {
@@ -79,7 +71,7 @@ describe('Edit Video after new footage', () => {
   it('Edit Video shows the shots planned again with the clips uploaded since', { timeout: 120_000 }, async () => {
     const headers = await csrf();
     const tags: Record<string, string> = { Beans: 'coffee beans', Grinder: 'grinder', Kettle: 'water temperature' };
-    for (const file of files) {
+    for (const file of journey.files) {
       const name = file.name.replace(/\.\w+$/, '');
       const answer = await page.request.post('/api/media/upload', {
         headers,

@@ -1,17 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { LocalStack } from '../../bin/local/stack';
 import type { CaptionSettings } from '../../functions/contract/caption-settings';
 import { captionEmojiPlacements } from '../../functions/contract/rules/caption-emoji';
 import { captionDefaults } from '../../functions/contract/rules/captions';
 import { captionPreviewFrame, captionPreviewWords } from '../../functions/contract/rules/caption-preview-line';
 import { captionFrames, inkBox } from '../support/caption-frames';
 import { videoHeight, videoWidth } from '../support/video-frames';
-import type { MediaFile } from '../support/media-files';
 import { readCaptionPixels } from './caption-canvas';
-import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { PHONE_VIEWPORT, screenshot, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 /** Where the caption pixels are on the libass canvas: their bounding box as fractions of its size, and how many. */
 interface CaptionPixels {
@@ -49,29 +47,26 @@ function expectSameBox(browser: CaptionPixels, server: Omit<CaptionPixels, 'coun
  * app's CSP; moving the position moves the drawn caption.
  */
 describe('Video Generation Settings: the exact caption preview', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({
+    name: 'exact-preview',
+    media: [['mp4', { name: 'Pour over', seconds: 2, size: '360x640' }]],
+    stack: { renderDraft: false },
+    env: { OPENAI_API_KEY: undefined },
+    page: 'wide',
+    signIn: 'exact',
+  });
   let page: Page;
-  let dir: string;
-  let files: MediaFile[];
   const errors: string[] = [];
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    ({ stack, browser, dir, files } = await startJourney('exact-preview', [
-      ['mp4', { name: 'Pour over', seconds: 2, size: '360x640' }],
-    ], { renderDraft: false }));
-    ({ context, page } = await newPage(browser, stack.url));
+    ({ page } = journey);
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'exact');
     const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     const headers = { 'x-csrf-token': csrfToken };
-    for (const file of files) {
+    for (const file of journey.files) {
       const answer = await page.request.post('/api/media/upload', { headers, multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' } });
       expect(answer.status(), await answer.text()).toBeLessThan(300);
     }
@@ -83,10 +78,6 @@ describe('Video Generation Settings: the exact caption preview', () => {
     // The documented default settings saved on the script, so the dialog does not start from a new creator's look (Pop, with emoji on).
     const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers, data: { captionSettings: captionDefaults } });
     expect(saved.status(), await saved.text()).toBe(200);
-  });
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
   });
 
   const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });

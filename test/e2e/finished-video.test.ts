@@ -7,8 +7,8 @@ import { translateNeedsKeyLabel } from '../../functions/contract/rules/languages
 import type { Script } from '../../functions/contract/scripts';
 import { downloadFileName } from '../../functions/core/files/script-files';
 import type { MediaFile } from '../support/media-files';
-import { newPhonePage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { newPhonePage, screenshot as capture, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
@@ -21,28 +21,27 @@ const screenshot = (page: Page, name: string) => capture(page, name, { viewport:
  * one is made). Desktop screenshots at 1440x900, phone ones at 390x844.
  */
 describe('a finished video', () => {
+  const journey = useJourney({
+    name: 'finished',
+    media: [
+      ['mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }],
+      ['mp4', { name: 'Morning light', seconds: 2, size: '640x360' }],
+    ],
+    stack: { retryScale: 0.01 },
+    env: { OPENAI_API_KEY: undefined, ELEVENLABS_API_KEY: undefined },
+    page: 'wide',
+    signIn: 'finished',
+  });
   let stack: LocalStack;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let dir: string;
   let files: MediaFile[];
-
-  beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.ELEVENLABS_API_KEY;
-    ({ stack, browser, dir, files } = await startJourney('finished', [
-      ['mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }],
-      ['mp4', { name: 'Morning light', seconds: 2, size: '640x360' }],
-    ], { retryScale: 0.01 }));
-    context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    await signInThroughApi(page, 'finished');
+  beforeAll(() => {
+    ({ stack, browser, context, page, files } = journey);
   });
-
-  afterAll(async () => {
+  afterAll(() => {
     pipelineTestHooks.clear();
-    await stopJourney({ stack, browser, dir }, context);
   });
 
   const card = () => page.getByTestId('script-card').first();

@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { newPage, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { screenshot, waitForExpression } from './browser';
 import { readCaptionPixels } from './caption-canvas';
-import { startJourney, stopJourney, type Journey } from './journey';
+import { useJourney } from './journey';
 
 /**
  * The exact caption preview (libass in the browser, jassub) draws the Karaoke look's fill in an Arabic line
@@ -31,18 +31,10 @@ const readKaraokeColours = `(() => {
 })()`;
 
 describe('the exact preview’s Karaoke fill in Arabic', () => {
-  let journey: Journey;
-  let context: BrowserContext;
+  const journey = useJourney({ name: 'karaoke-rtl-preview', page: 'wide', signIn: 'karaoke', timeout: 180_000 });
   let page: Page;
-
-  beforeAll(async () => {
-    journey = await startJourney('karaoke-rtl-preview', []);
-    ({ context, page } = await newPage(journey.browser, journey.stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'karaoke');
-  }, 180_000);
-  afterAll(async () => {
-    await stopJourney(journey, context);
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   it('fills right to left', async () => {

@@ -1,30 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { LocalStack } from '../../bin/local/stack';
 import { emojiFileName } from '../../functions/contract/rules/caption-emoji';
 import { captionDefaults } from '../../functions/contract/rules/captions';
 import { readCaptionPixels } from './caption-canvas';
-import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { PHONE_VIEWPORT, screenshot, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Line Emoji in Video Generation Settings: with Emoji on, each caption line lists the emoji its words
  * call up; the creator picks another bundled one, or none, for a line, at desktop and phone sizes.
  */
 describe('Video Generation Settings: the emoji of each caption line', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ name: 'line-emoji', stack: { renderDraft: false }, env: { OPENAI_API_KEY: undefined }, page: 'wide', signIn: 'lineemoji' });
   let page: Page;
-  let dir: string;
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    ({ stack, browser, dir } = await startJourney('line-emoji', [], { renderDraft: false }));
-    ({ context, page } = await newPage(browser, stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'lineemoji');
+    ({ page } = journey);
     const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     const created = await page.request.post('/api/scripts', {
       headers: { 'x-csrf-token': csrfToken },
@@ -34,10 +26,6 @@ describe('Video Generation Settings: the emoji of each caption line', () => {
     // The documented default settings saved on the script, so the dialog does not start from a new creator's look (Pop, with emoji on).
     const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers: { 'x-csrf-token': csrfToken }, data: { captionSettings: captionDefaults } });
     expect(saved.status(), await saved.text()).toBe(200);
-  });
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
   });
 
   const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });

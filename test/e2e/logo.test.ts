@@ -1,13 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import { ffmpegOut } from '../support/video-frames';
 import type { PublicUser } from '../../functions/contract/users';
-import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './browser';
+import { SCREENSHOT_DIR } from './browser';
+import { useJourney } from './journey';
 
 /**
  * The logo journey in Chromium against the local stack: Settings → Logo overlay; a file that is
@@ -16,11 +15,8 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './brow
  * preview following; the opacity saved after the slider stops; removed. Screenshots at 1440x900 and 390x844.
  */
 describe('logo overlay journey', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ name: 'logo', stack: { renderDraft: false }, page: 'wide', signIn: 'logo' });
   let page: Page;
-  let dir: string;
   let logo: Buffer;
 
   async function me(): Promise<PublicUser> {
@@ -61,23 +57,12 @@ describe('logo overlay journey', () => {
   }
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-logo-'));
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true, renderDraft: false }), launchBrowser()]);
-    ({ context, page } = await newPage(browser, stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'logo');
+    ({ page } = journey);
     // A 400x150 logo: a purple bar with a white band, so it reads as a logo in the screenshots.
-    const path = join(dir, 'brand.png');
+    const path = join(journey.dir, 'brand.png');
     await ffmpegOut(['-f', 'lavfi', '-i', 'color=c=0x7C3AED:s=400x150', '-vf', 'drawbox=x=40:y=55:w=320:h=40:color=white:t=fill', '-frames:v', '1', '-y', path]);
     logo = await readFile(path);
   }, 60_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
 
   it('shows the empty logo section with an upload button and the preview frame', async () => {
     await page.goto('/settings');

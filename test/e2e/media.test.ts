@@ -1,35 +1,32 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { LocalStack } from '../../bin/local/stack';
 import { services } from '../support/services';
 import type { MediaFile } from '../support/media-files';
-import { clickMenuItem, newPage, screenshot, signInThroughApi, waitForExpression } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { clickMenuItem, screenshot, signInThroughApi, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 const cards = (page: Page) => page.locator('[data-testid="asset-card"]');
 const card = (page: Page, title: string) => page.locator(`[data-testid="asset-card"][data-title="${title}"]`);
 
 describe('media library journey', () => {
+  const journey = useJourney({
+    name: 'media',
+    media: [
+      ['mp4', { name: 'Beach sunset', seconds: 3, size: '640x360' }],
+      ['mov', { name: 'City walk', seconds: 2, size: '360x640' }],
+      ['mp3', { name: 'Calm tone', seconds: 2 }],
+    ],
+  });
   let stack: LocalStack;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let dir: string;
   let files: MediaFile[];
-
-  beforeAll(async () => {
-    ({ stack, browser, dir, files } = await startJourney('media', [
-      ['mp4', { name: 'Beach sunset', seconds: 3, size: '640x360' }],
-      ['mov', { name: 'City walk', seconds: 2, size: '360x640' }],
-      ['mp3', { name: 'Calm tone', seconds: 2 }],
-    ]));
-    ({ context, page } = await newPage(browser, stack.url));
-  });
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
+  beforeAll(() => {
+    ({ stack, browser, context, page, files } = journey);
   });
 
   it('uploads, tags, searches, files into a folder, bulk-deletes and handles a folder in use', async () => {
@@ -90,10 +87,21 @@ describe('media library journey', () => {
     await page.getByLabel('Search media').fill('');
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
 
-    // A new folder; move the tagged video into it; filter by it.
+    // A new folder; move the tagged video into it; filter by it. The change re-reads the list (held back here):
+    // the cards stay in view meanwhile, so a menu or dialog open in one is not lost under the reload.
+    await page.route('**/api/media?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'New Folder' }).click();
     await page.getByPlaceholder('Folder name').fill('Trips');
+    const reloading = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/media');
+    const reloaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/media');
     await page.getByRole('button', { name: 'Create' }).click();
+    await reloading;
+    await expect(cards(page).count()).resolves.toBe(3);
+    await reloaded;
+    await page.unroute('**/api/media?*');
     await page.getByRole('button', { name: 'Folder actions for Trips' }).waitFor();
     // The move is held back a second so the folder is picked while it is still on its way: the list on
     // screen (Trips) is the one re-read when it lands, not the one from before (All Media).

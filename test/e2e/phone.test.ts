@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import { PHONE_VIEWPORT, horizontalOverflow, launchBrowser, newPhonePage, screenshot } from './browser';
+import { PHONE_VIEWPORT, horizontalOverflow, screenshot } from './browser';
+import { useJourney } from './journey';
 
 /** The signed-in pages, in the menu's order, with the heading each one opens on. */
 const signedInPages = [
@@ -45,21 +45,10 @@ async function expectNoHorizontalOverflow(page: Page, what: string): Promise<voi
  * leaves a phone screenshot (test-results/screenshots/phone-*.png).
  */
 describe('every page on a phone', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ env: { OPENAI_API_KEY: undefined }, page: 'phone' });
   let page: Page;
-
-  beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    ({ context, page } = await newPhonePage(browser, stack.url));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   it('shows each public page within the phone width', async () => {

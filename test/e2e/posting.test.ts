@@ -3,17 +3,16 @@
  * `/api/publications`), the publication worker and the platform sandbox's upload, status and publish
  * endpoints, driven from the card's Schedule Video dialog.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { ConnectedAccount, Publication } from '../../functions/contract/publishing';
 import { postingUiMessages } from '../../functions/contract/rules/posting';
 import type { Script } from '../../functions/contract/scripts';
 import { services } from '../support/services';
 import { csrfHeaders, finishedVideoThroughApi, morningScript, shootBothSizes } from './api-setup';
-import { newPage, signInThroughApi } from './browser';
-import { startJourney, stopJourney, type Journey } from './journey';
+import { useJourney } from './journey';
 
 /**
  * Issue 26's posting journey in Chromium against the local stack and its platform sandbox: three sandbox
@@ -22,8 +21,14 @@ import { startJourney, stopJourney, type Journey } from './journey';
  * cancelled. Screenshots at 1440x900 and 390x844.
  */
 describe('posting journey', () => {
-  let journey: Journey;
-  let context: BrowserContext;
+  const journey = useJourney({
+    name: 'posting',
+    media: [['mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }]],
+    env: { OPENAI_API_KEY: undefined, ELEVENLABS_API_KEY: undefined },
+    page: 'wide',
+    signIn: 'posting',
+    timeout: 240_000,
+  });
   let page: Page;
   let script: Script;
 
@@ -34,21 +39,13 @@ describe('posting journey', () => {
   const privacyOn = (platform: string) => dialog().getByRole('tabpanel', { name: platform }).getByLabel(postingUiMessages.privacyLabel);
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.ELEVENLABS_API_KEY;
-    journey = await startJourney('posting', [['mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }]]);
-    ({ context, page } = await newPage(journey.browser, journey.stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const userId = await signInThroughApi(page, 'posting');
+    ({ page } = journey);
+    const { userId } = journey;
     // Pro: three accounts, and no watermark (the free plan's is refused by TikTok).
     const { table } = services();
     await table.client.send(new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: 'SET subscriptionTier = :pro', ExpressionAttributeValues: { ':pro': 'pro' } }));
     script = await finishedVideoThroughApi(page, morningScript, journey.files[0]);
   }, 240_000);
-
-  afterAll(async () => {
-    await stopJourney(journey, context);
-  });
 
   it('connects the three sandbox accounts', async () => {
     const users = { tiktok: 'maya.makes', youtube: 'maya.films', instagram: 'maya.films.daily' } as const;

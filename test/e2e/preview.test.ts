@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { LocalStack } from '../../bin/local/stack';
-import type { MediaFile } from '../support/media-files';
-import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi, waitForExpression } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { PHONE_VIEWPORT, screenshot, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 /** The preview player has played: metadata known, a frame decoded, time moving. */
 const playing = `(() => { const v = document.querySelector('[data-testid="video-preview-player"]'); return v && v.readyState >= 2 && v.duration > 0 && v.currentTime > 0.3; })()`;
@@ -14,23 +12,20 @@ const playing = `(() => { const v = document.querySelector('[data-testid="video-
  * from the script's voice-over (a proxy MP4 made by the server) and plays it in the dialog's 9:16 frame.
  */
 describe('Video Generation Settings: Preview plays the real cut', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({
+    name: 'preview',
+    media: [['mp4', { name: 'Pour over', seconds: 4, size: '640x360' }]],
+    env: { OPENAI_API_KEY: undefined, ELEVENLABS_API_KEY: undefined },
+    page: 'wide',
+    signIn: 'preview',
+  });
   let page: Page;
-  let dir: string;
-  let files: MediaFile[];
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.ELEVENLABS_API_KEY;
-    ({ stack, browser, dir, files } = await startJourney('preview', [['mp4', { name: 'Pour over', seconds: 4, size: '640x360' }]]));
-    ({ context, page } = await newPage(browser, stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'preview');
+    ({ page } = journey);
     const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     const headers = { 'x-csrf-token': csrfToken };
-    for (const file of files) {
+    for (const file of journey.files) {
       const answer = await page.request.post('/api/media/upload', { headers, multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' } });
       expect(answer.status(), await answer.text()).toBeLessThan(300);
     }
@@ -40,10 +35,6 @@ describe('Video Generation Settings: Preview plays the real cut', () => {
     const voice = await page.request.post(`/api/scripts/${id}/convert-to-audio`, { headers, data: {} });
     expect(voice.status(), await voice.text()).toBe(200);
   }, 120_000);
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
-  });
 
   const dialog = () => page.getByRole('dialog', { name: 'Video Generation Settings' });
 

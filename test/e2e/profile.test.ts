@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack } from '../../bin/local/stack';
-import { launchBrowser, screenshot } from './browser';
+import { screenshot } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Issue 36, defects 4, 8 and 15 in Chromium against the local stack: sign-up's password rule is the
@@ -15,25 +15,16 @@ const desktop = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
 
 describe('a name, one password rule, and the header', () => {
-  let stack: { url: string; stop(): Promise<void> };
-  let browser: Browser;
+  const journey = useJourney({ page: 'wide' });
   let context: BrowserContext;
   let page: Page;
   const tag = Date.now().toString(36);
   const account = { name: 'Ana Lima', username: `ana_${tag}`, email: `ana.${tag}@example.com`, password: 'long-enough-1' };
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    context = await browser.newContext({ baseURL: stack.url, viewport: desktop });
-    page = await context.newPage();
+    ({ context, page } = journey);
     // The first visit's redirect to /scripts is not what these tests look at.
     await context.addInitScript("window.localStorage.setItem('hasVisited', 'true')");
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
   });
 
   const registerForm = () => page.getByRole('form', { name: 'Register' });

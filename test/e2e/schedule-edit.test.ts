@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { ConnectedAccount } from '../../functions/contract/publishing';
 import type { AutomationSchedule, VideoTemplate } from '../../functions/contract/workflows';
 import { csrfHeaders } from './api-setup';
-import { launchBrowser, screenshot, signInThroughApi } from './browser';
+import { screenshot } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Issue 36 (smaller): an automation schedule is edited, not deleted and made again. Its card's Edit opens
@@ -13,18 +13,13 @@ import { launchBrowser, screenshot, signInThroughApi } from './browser';
  * Screenshots at 1440x900 and 390x844.
  */
 describe('editing an automation schedule', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ page: 'wide', signIn: 'sched' });
   let page: Page;
   let schedule: AutomationSchedule;
   let youtube: ConnectedAccount;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signInThroughApi(page, 'sched');
+    ({ page } = journey);
     const headers = await csrfHeaders(page);
     const started = await page.request.post('/api/publishing/accounts/youtube/connect', { data: {}, headers });
     const url = new URL(((await started.json()) as { url: string }).url);
@@ -40,12 +35,6 @@ describe('editing an automation schedule', () => {
     const made = await page.request.post('/api/automation-schedules', { data: { name: 'Daily calm', templateId: template.id, emailRecipients: ['team@example.com'] }, headers });
     expect(made.status()).toBe(201);
     schedule = (await made.json()) as AutomationSchedule;
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
   });
 
   const card = () => page.getByTestId('schedule-card').first();

@@ -1,9 +1,9 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Script } from '../../functions/contract/scripts';
-import { newPage, newPhonePage, screenshot, signInThroughApi } from './browser';
-import { startJourney, stopJourney, type Journey } from './journey';
+import { newPhonePage, screenshot, signInThroughApi } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Offline (no keys), from the pages to a script in another language (issue 36, defects 3 and 13): Edit Script
@@ -16,17 +16,10 @@ const spanish = 'El café sabe mejor en casa. Muele los granos frescos y no hier
 const arabic = 'القهوة في المنزل أفضل. ستجربها غدا وستحبها.';
 
 describe('languages from the pages, offline', () => {
-  let journey: Journey;
-  let context: BrowserContext;
+  const journey = useJourney({ name: 'script-languages', signIn: 'langs' });
   let page: Page;
-
-  beforeAll(async () => {
-    journey = await startJourney('script-languages', []);
-    ({ context, page } = await newPage(journey.browser, journey.stack.url));
-    await signInThroughApi(page, 'langs');
-  }, 180_000);
-  afterAll(async () => {
-    await stopJourney(journey, context);
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   async function createScript(on: Page, data: Record<string, unknown>): Promise<Script> {

@@ -1,32 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import { languageMessages } from '../../functions/contract/languages';
 import { TestClient } from '../integration/support/http-client';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { screenshot } from './browser';
+import { useJourney } from './journey';
 
 /** The scripts workspace in Chromium against the real local stack, with the offline writer. */
 describe('scripts workspace', () => {
-  let stack: { url: string; stop(): Promise<void> };
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ env: { OPENAI_API_KEY: undefined } });
+  let stack: LocalStack;
   let page: Page;
   const account = { username: `journey${Date.now() % 100_000}`, email: `journey${Date.now() % 100_000}@example.com`, password: 'correct horse 1' };
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, stack.url));
+    ({ stack, page } = journey);
     const api = new TestClient(stack.url);
     expect((await api.post('/api/register', account)).status).toBe(201);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
   });
 
   const cards = () => page.getByTestId('script-card');

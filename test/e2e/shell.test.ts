@@ -1,28 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { startLocalStack } from '../../bin/local/stack';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { newPage, screenshot } from './browser';
+import { useJourney } from './journey';
 
 /** The front-end shell against the real local stack (built front end from `npm run build:web`). */
 describe('front-end shell', () => {
-  let stack: { url: string; stop(): Promise<void> };
-  let browser: Browser;
+  const journey = useJourney({ page: 'none' });
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, stack.url));
+    ({ context, page } = await newPage(journey.browser, journey.stack.url));
   });
 
   afterEach(async () => {

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { LocalStack } from '../../bin/local/stack';
 import type { MediaFile } from '../support/media-files';
-import { newPage, PHONE_VIEWPORT, screenshot, signInThroughApi } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { PHONE_VIEWPORT, screenshot } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Switch Scenes (issues 15, 24): three clips tagged beans, grinder and milk/foam and a 6-line coffee
@@ -22,28 +21,22 @@ const script = [
 ].join('\n');
 
 describe('Switch Scenes shows why each clip was chosen', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let dir: string;
-  let files: MediaFile[];
-
-  beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    ({ stack, browser, dir, files } = await startJourney('scenes', [
+  const journey = useJourney({
+    name: 'scenes',
+    media: [
       ['mp4', { name: 'Grinder', seconds: 2, size: '360x640' }],
       ['mp4', { name: 'Beans', seconds: 2, size: '360x640' }],
       // Landscape: Switch Scenes offers its framing.
       ['mp4', { name: 'Milk', seconds: 2, size: '640x360' }],
-    ]));
-    ({ context, page } = await newPage(browser, stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'scenes');
+    ],
+    env: { OPENAI_API_KEY: undefined },
+    page: 'wide',
+    signIn: 'scenes',
   });
-
-  afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
+  let page: Page;
+  let files: MediaFile[];
+  beforeAll(() => {
+    ({ page, files } = journey);
   });
 
   it('uploads the tagged clips and the script', async () => {

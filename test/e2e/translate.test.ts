@@ -5,8 +5,8 @@ import type { LocalStack } from '../../bin/local/stack';
 import type { Script } from '../../functions/contract/scripts';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../fakes/elevenlabs';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai';
-import { newPhonePage, screenshot as capture, signInThroughApi } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { newPhonePage, screenshot as capture } from './browser';
+import { useJourney } from './journey';
 
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
 
@@ -16,15 +16,11 @@ const screenshot = (page: Page, name: string) => capture(page, name, { viewport:
  * their language and "Translated from", and the original lists them (the versions' renders are tested in integration).
  */
 describe('translating a finished video', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let dir: string;
   let openAi: FakeOpenAi;
   let elevenLabs: FakeElevenLabs;
   let original: Script;
 
+  // The fakes first, and closed after the stack.
   beforeAll(async () => {
     openAi = await startFakeOpenAi();
     elevenLabs = await startFakeElevenLabs();
@@ -32,17 +28,20 @@ describe('translating a finished video', () => {
     process.env.OPENAI_BASE_URL = openAi.baseURL;
     process.env.ELEVENLABS_API_KEY = 'xi-e2e-translate';
     process.env.ELEVENLABS_BASE_URL = elevenLabs.baseUrl;
-    ({ stack, browser, dir } = await startJourney('translate', [], { retryScale: 0.01 }));
-    context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signInThroughApi(page, 'translate');
   });
-
   afterAll(async () => {
-    await stopJourney({ stack, browser, dir }, context);
     await openAi?.close();
     await elevenLabs?.close();
     for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ELEVENLABS_API_KEY', 'ELEVENLABS_BASE_URL']) delete process.env[name];
+  });
+
+  const journey = useJourney({ name: 'translate', stack: { retryScale: 0.01 }, page: 'wide', signIn: 'translate' });
+  let stack: LocalStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(() => {
+    ({ stack, browser, context, page } = journey);
   });
 
   const scripts = async (): Promise<Script[]> => (await (await page.request.get('/api/scripts')).json()) as Script[];

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pipelineTestHooks } from '../../bin/local/handlers';
 import type { LocalStack } from '../../bin/local/stack';
-import type { MediaFile } from '../support/media-files';
 import { uploadThroughApi } from './api-setup';
-import { newPage, screenshot as capture, signInThroughApi } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { newPage, screenshot as capture } from './browser';
+import { useJourney } from './journey';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
@@ -18,26 +17,25 @@ const screenshot = (page: Page, name: string) => capture(page, name, { viewport:
  * card, and Create Video works again. Apart from the main video journey (video.test.ts) so the two run side by side.
  */
 describe('video journey: no live connection, refusals and a failed render', () => {
+  const journey = useJourney({
+    name: 'video-failures',
+    media: [['mp4', { name: 'Sunrise run', seconds: 3, size: '640x360' }]],
+    // Retry waits a hundredth of their real length (the failing render below retries twice).
+    stack: { retryScale: 0.01 },
+    env: { OPENAI_API_KEY: undefined, ELEVENLABS_API_KEY: undefined },
+    signIn: 'videofail',
+  });
   let stack: LocalStack;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let dir: string;
-  let files: MediaFile[];
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.ELEVENLABS_API_KEY;
-    // Retry waits a hundredth of their real length (the failing render below retries twice).
-    ({ stack, browser, dir, files } = await startJourney('video-failures', [['mp4', { name: 'Sunrise run', seconds: 3, size: '640x360' }]], { retryScale: 0.01 }));
-    ({ context, page } = await newPage(browser, stack.url));
-    await signInThroughApi(page, 'videofail');
-    for (const file of files) await uploadThroughApi(page, file);
+    ({ stack, browser, context, page } = journey);
+    for (const file of journey.files) await uploadThroughApi(page, file);
   });
-
-  afterAll(async () => {
+  afterAll(() => {
     pipelineTestHooks.clear();
-    await stopJourney({ stack, browser, dir }, context);
   });
 
   const card = () => page.getByTestId('script-card').first();

@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { pipelineTestHooks } from '../../bin/local/handlers';
-import type { LocalStack } from '../../bin/local/stack';
 import type { MediaFile } from '../support/media-files';
-import { newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
-import { startJourney, stopJourney } from './journey';
+import { screenshot as capture, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
@@ -21,30 +20,26 @@ interface GenerateVideoBody {
  * segment's media and the word colour → Generate video → the progress bar → play the video.
  */
 describe('voice-over and video journey', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let dir: string;
-  let files: MediaFile[];
-
-  beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.ELEVENLABS_API_KEY;
-    // Retry waits a hundredth of their real length (the failing render below retries twice).
-    ({ stack, browser, dir, files } = await startJourney('video', [
+  const journey = useJourney({
+    name: 'video',
+    media: [
       ['mp4', { name: 'Sunrise run', seconds: 3, size: '640x360' }],
       ['mp4', { name: 'Coffee pour', seconds: 2, size: '360x640' }],
       ['mov', { name: 'Desk setup', seconds: 2, size: '480x480' }],
       ['mp3', { name: 'Lo-fi loop', seconds: 4 }],
-    ], { retryScale: 0.01 }));
-    ({ context, page } = await newPage(browser, stack.url));
-    await signInThroughApi(page, 'video');
+    ],
+    // Retry waits a hundredth of their real length (the failing render below retries twice).
+    stack: { retryScale: 0.01 },
+    env: { OPENAI_API_KEY: undefined, ELEVENLABS_API_KEY: undefined },
+    signIn: 'video',
   });
-
-  afterAll(async () => {
+  let page: Page;
+  let files: MediaFile[];
+  beforeAll(() => {
+    ({ page, files } = journey);
+  });
+  afterAll(() => {
     pipelineTestHooks.clear();
-    await stopJourney({ stack, browser, dir }, context);
   });
 
   const card = () => page.getByTestId('script-card').first();

@@ -1,14 +1,13 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
 import type { Script } from '../../functions/contract/scripts';
 import type { PublicVoice } from '../../functions/contract/voices';
 import { spokenMp3 } from '../support/speech';
-import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './browser';
+import { SCREENSHOT_DIR } from './browser';
+import { useJourney } from './journey';
 
 /**
  * The voice cloning journey in Chromium against the local stack (offline: no ElevenLabs key):
@@ -17,11 +16,8 @@ import { launchBrowser, newPage, SCREENSHOT_DIR, signInThroughApi } from './brow
  * as "Your Voice" in a script's Edit dialog and saved on the script. Screenshots at 1440x900 and 390x844.
  */
 describe('voice cloning journey', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = useJourney({ name: 'voice', page: 'wide', signIn: 'voice' });
   let page: Page;
-  let dir: string;
   let speech: Buffer;
 
   async function shoot(name: string, options: { fullPage?: boolean } = {}): Promise<void> {
@@ -37,20 +33,9 @@ describe('voice cloning journey', () => {
   }
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-voice-'));
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    ({ context, page } = await newPage(browser, stack.url));
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughApi(page, 'voice');
-    speech = await spokenMp3(dir, ['-v', 'en-us+m3', '-p', '40', '-s', '160'], 'Hello, this is my own voice. I make short videos about cooking at home, and I read every script myself. Today we will make a simple tomato soup with bread, in less than twenty minutes, from things you already have.');
+    ({ page } = journey);
+    speech = await spokenMp3(journey.dir, ['-v', 'en-us+m3', '-p', '40', '-s', '160'], 'Hello, this is my own voice. I make short videos about cooking at home, and I read every script myself. Today we will make a simple tomato soup with bread, in less than twenty minutes, from things you already have.');
   }, 60_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
 
   it('shows the empty section, and refuses a form without files or with a file that is not audio', async () => {
     await page.goto('/settings');

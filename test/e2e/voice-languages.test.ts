@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Script } from '../../functions/contract/scripts';
-import { newPage, newPhonePage, screenshot } from './browser';
-import { startJourney, stopJourney, type Journey } from './journey';
+import { newPhonePage, screenshot } from './browser';
+import { useJourney } from './journey';
 
 /**
  * The voice select and the script's language: a Spanish script's Edit dialog offers the voices that speak
@@ -11,16 +11,10 @@ import { startJourney, stopJourney, type Journey } from './journey';
  * Screenshots at 1440x900 and 390x844.
  */
 describe('voices by language', () => {
-  let journey: Journey;
-  let context: BrowserContext;
+  const journey = useJourney({ name: 'voice-languages', timeout: 120_000 });
   let page: Page;
-
-  beforeAll(async () => {
-    journey = await startJourney('voice-languages', []);
-    ({ context, page } = await newPage(journey.browser, journey.stack.url));
-  }, 120_000);
-  afterAll(async () => {
-    await stopJourney(journey, context);
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   async function signIn(on: Page): Promise<void> {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
-import { launchBrowser, screenshot, signInThroughApi } from './browser';
+import { screenshot } from './browser';
+import { useJourney } from './journey';
 
 /**
  * Issue 36, defect 7: "Send test webhook" with a URL typed but not saved (a new creator's first try) tests
@@ -12,10 +12,6 @@ import { launchBrowser, screenshot, signInThroughApi } from './browser';
  * before sending is said under the field, with no failed delivery anywhere.
  */
 describe('the test webhook before anything is saved', () => {
-  let stack: LocalStack;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
   let receiver: Server;
   let base: string;
   const received: { path: string; type: string | undefined }[] = [];
@@ -37,18 +33,18 @@ describe('the test webhook before anything is saved', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signInThroughApi(page, 'hooker');
   });
 
+  // The receiver closes after the stack.
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
     receiver?.closeAllConnections();
     await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  const journey = useJourney({ page: 'wide', signIn: 'hooker' });
+  let page: Page;
+  beforeAll(() => {
+    ({ page } = journey);
   });
 
   const webhook = () => page.getByRole('region', { name: 'Webhook' }).or(page.locator('section[aria-label="Webhook"]')).first();

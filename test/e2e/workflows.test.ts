@@ -1,18 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startLocalStack, type LocalStack } from '../../bin/local/stack';
+import type { LocalStack } from '../../bin/local/stack';
 import type { AutomationSchedule, VideoTemplate } from '../../functions/contract/workflows';
-import { makeMedia } from '../support/media-files';
 import { mailsTo, uploadThroughApi } from './api-setup';
-import { launchBrowser, newPage, screenshot as capture, signInThroughApi, waitForExpression } from './browser';
+import { screenshot as capture, waitForExpression } from './browser';
+import { useJourney } from './journey';
 
 /** What is on screen, once dialogs have opened. */
 const screenshot = (page: Page, name: string) => capture(page, name, { viewport: true });
-
 
 /**
  * The journey in Chromium against the local stack: the Workflows page reached from the Automations
@@ -22,29 +18,21 @@ const screenshot = (page: Page, name: string) => capture(page, name, { viewport:
  * deleted (409 naming the schedule); the switch pauses the schedule; both are deleted.
  */
 describe('workflows journey', () => {
+  const journey = useJourney({
+    name: 'workflows',
+    media: [['mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }]],
+    env: { OPENAI_API_KEY: undefined, ELEVENLABS_API_KEY: undefined },
+    signIn: 'flows',
+  });
   let stack: LocalStack;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let dir: string;
   let recipient: string;
 
   beforeAll(async () => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.ELEVENLABS_API_KEY;
-    dir = await mkdtemp(join(tmpdir(), 'reelsmith-e2e-workflows-'));
-    [stack, browser] = await Promise.all([startLocalStack({ port: 0, inMemory: true, quiet: true }), launchBrowser()]);
-    ({ context, page } = await newPage(browser, stack.url));
-    const userId = await signInThroughApi(page, 'flows');
-    recipient = `team-${userId.slice(-6).toLowerCase()}@example.com`;
-    await uploadThroughApi(page, await makeMedia(dir, 'mp4', { name: 'Sunrise run', seconds: 3, size: '360x640' }));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    ({ stack, browser, page } = journey);
+    recipient = `team-${journey.userId.slice(-6).toLowerCase()}@example.com`;
+    for (const file of journey.files) await uploadThroughApi(page, file);
   });
 
   const toast = (text: string | RegExp) => page.getByText(text).first();

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 
 import { apiGet } from '@/lib/api-client';
@@ -44,8 +45,15 @@ export function useMediaPages(filter: MediaFilter) {
   );
   const pages = result.data ?? [];
   const last = pages[pages.length - 1];
+  // SWR counts a new generation's read as loading (its key has no data yet) although the same list is in view:
+  // the list then gave way to a spinner, unmounting the cards and any menu or dialog open in one. Only a list
+  // not shown yet (another folder, search or sort) is loading; a reload of the one on screen keeps it.
+  const list = mediaPageKey(filter, 1);
+  const shown = useRef<string | null>(null);
+  if (result.data !== undefined && !result.isLoading) shown.current = list;
   return {
     ...result,
+    isLoading: result.isLoading && shown.current !== list,
     items: pages.flatMap((page) => page.items),
     totalCount: pages[0]?.totalCount ?? 0,
     storage: pages[0]?.storage,

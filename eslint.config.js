@@ -23,7 +23,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'openai', 'stripe', '@elevenlabs/*', '@middy/*', '@aws-lambda-powertools/*'], message: 'core imports no SDK' },
+            {
+              group: ['@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'openai', 'stripe', '@elevenlabs/*', '@middy/*', '@aws-lambda-powertools/*'],
+              message: 'core imports no SDK',
+            },
             { group: ['**/adapters/**', '**/http/**', '**/platform/**'], message: 'core depends on ports only' },
           ],
         },
@@ -65,8 +68,16 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@aws-sdk/lib-dynamodb', allowTypeImports: true, message: 'DynamoDB is reached through the entity layer (functions/adapters/aws/dynamo/entity.ts, table.ts)' },
-            { name: '@aws-sdk/client-dynamodb', allowTypeImports: true, message: 'DynamoDB is reached through the entity layer (functions/adapters/aws/dynamo/entity.ts, table.ts)' },
+            {
+              name: '@aws-sdk/lib-dynamodb',
+              allowTypeImports: true,
+              message: 'DynamoDB is reached through the entity layer (functions/adapters/aws/dynamo/entity.ts, table.ts)',
+            },
+            {
+              name: '@aws-sdk/client-dynamodb',
+              allowTypeImports: true,
+              message: 'DynamoDB is reached through the entity layer (functions/adapters/aws/dynamo/entity.ts, table.ts)',
+            },
           ],
         },
       ],
@@ -87,7 +98,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/adapters/**'], message: 'an entry point takes its adapters from a composition root (functions/compose), not from adapters' }] },
+        {
+          patterns: [
+            { group: ['**/adapters/**'], message: 'an entry point takes its adapters from a composition root (functions/compose), not from adapters' },
+          ],
+        },
       ],
       'no-restricted-syntax': [
         'error',
@@ -107,11 +122,24 @@ export default tseslint.config(
     // adapters/local is the local runtime's (its stand-ins and the offline providers): only the composition
     // roots choose it; no cloud code, adapter or entry point imports it.
     files: ['functions/**/*.ts'],
-    ignores: ['functions/compose/**', 'functions/adapters/local/**', 'functions/core/**', 'functions/platform/**', 'functions/{http,jobs,automation,pipeline,realtime}/**'],
+    ignores: [
+      'functions/compose/**',
+      'functions/adapters/local/**',
+      'functions/core/**',
+      'functions/platform/**',
+      'functions/{http,jobs,automation,pipeline,realtime}/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/adapters/local/**', '**/adapters/local', '../local/**', '../../local/**'], message: 'only the composition roots (functions/compose) import adapters/local' }] },
+        {
+          patterns: [
+            {
+              group: ['**/adapters/local/**', '**/adapters/local', '../local/**', '../../local/**'],
+              message: 'only the composition roots (functions/compose) import adapters/local',
+            },
+          ],
+        },
       ],
     },
   },
@@ -137,7 +165,8 @@ export default tseslint.config(
               target: '^frontend/',
               from: '^functions/contract/(?!rules/)',
               allowTypeImports: true,
-              message: "the browser takes only types from the contract's schema modules (import type: zod stays on the server); values come from @contract/rules/*",
+              message:
+                "the browser takes only types from the contract's schema modules (import type: zod stays on the server); values come from @contract/rules/*",
             },
             {
               target: '^frontend/src/features/(?<feature>[^/]+)/',

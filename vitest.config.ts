@@ -18,7 +18,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/shared-dynamodb.ts'],
           setupFiles: ['test/support/file-environment.ts'],
-          environment: 'node', env,
+          environment: 'node',
+          env,
           // A worker imports the stack's modules once for all its files, not once per file (import time summed
           // over the files: 230 s to 21 s; the project's wall time 505 s to 368 s here). Each file still starts
           // its own stack; what it sets in process.env is put back when it ends (file-environment.ts).

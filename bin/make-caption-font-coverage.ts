@@ -18,8 +18,7 @@ const output = resolve(here, '../functions/contract/rules/caption-font-coverage.
 
 export function fontCoverageSource(): string {
   const files = bundledFontFiles();
-  const open = (folder: string) =>
-    files.filter((file) => file.target.startsWith(`${folder}/`)).map((file) => fontkit.openSync(file.source) as fontkit.Font);
+  const open = (folder: string) => files.filter((file) => file.target.startsWith(`${folder}/`)).map((file) => fontkit.openSync(file.source) as fontkit.Font);
   const ranges = (fonts: fontkit.Font[]): string => {
     const [first, ...rest] = fonts;
     if (!first) return '';

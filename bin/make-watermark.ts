@@ -26,14 +26,25 @@ export async function makeWatermark(output: string): Promise<void> {
   const plate = `geq=r=14:g=12:b=24:a='if(lte(${corner('X', width)}+${corner('Y', height)}\\,${radius * radius})\\,190\\,0)'`;
   const text = (font: string, words: string, size: number, y: number, colour: string) =>
     `drawtext=fontfile=${join(fonts, font)}:text='${words}':fontsize=${size}:fontcolor=${colour}:x=(w-text_w)/2:y=${y}`;
-  const graph = [
-    plate,
-    text('DejaVuSans-Bold.ttf', 'Made with', 30, 22, 'white@0.9'),
-    text('DejaVuSans-Bold.ttf', 'Reelsmith', 58, 62, 'white'),
-  ].join(',');
+  const graph = [plate, text('DejaVuSans-Bold.ttf', 'Made with', 30, 22, 'white@0.9'), text('DejaVuSans-Bold.ttf', 'Reelsmith', 58, 62, 'white')].join(',');
   await runTool(
     ffmpegPath(),
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=black:s=${width}x${height},format=rgba`, '-vf', graph, '-frames:v', '1', '-y', resolve(output)],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=black:s=${width}x${height},format=rgba`,
+      '-vf',
+      graph,
+      '-frames:v',
+      '1',
+      '-y',
+      resolve(output),
+    ],
     { timeoutMs: 30_000, maxOutputBytes: 1024 * 1024 },
   );
 }

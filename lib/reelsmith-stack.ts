@@ -83,11 +83,19 @@ export class ReelsmithStack extends Stack {
     // Automation runs run the video pipeline as a nested execution.
     const automation = new Automation(this, 'Automation', { resources: withProxies, videoStateMachine: pipeline.stateMachine });
     // Runs survive a crash: an execution that ended without its Catch fails its run here.
-    const runRecovery = new RunRecovery(this, 'RunRecovery', { resources, stateMachines: [pipeline.stateMachine, automation.stateMachine], deadLetterQueue: delivery.asyncDlq });
+    const runRecovery = new RunRecovery(this, 'RunRecovery', {
+      resources,
+      stateMachines: [pipeline.stateMachine, automation.stateMachine],
+      deadLetterQueue: delivery.asyncDlq,
+    });
     const stateMachines = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn, AUTOMATION_STATE_MACHINE_ARN: automation.stateMachine.stateMachineArn };
     const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources: withProxies, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
     // The tick composes under the jobs' declaration; it reads the automation's ARN by name like the jobs.
-    const schedules = new Schedules(this, 'Schedules', { resources, environment: { AUTOMATION_STATE_MACHINE_ARN: automation.stateMachineArnByName }, deadLetterQueue: delivery.asyncDlq });
+    const schedules = new Schedules(this, 'Schedules', {
+      resources,
+      environment: { AUTOMATION_STATE_MACHINE_ARN: automation.stateMachineArnByName },
+      deadLetterQueue: delivery.asyncDlq,
+    });
     // Only the areas that declare it may start a state machine (the scripts area's generate-video, Test Workflow).
     for (const [area, fn] of httpApi.functions) {
       if (areaAccess[area].startsPipeline) pipeline.stateMachine.grantStartExecution(fn);
@@ -115,9 +123,17 @@ export class ReelsmithStack extends Stack {
     // What a platform engineer watches: every dead-letter queue, both state machines, every
     // function, the HTTP API and SES, on one topic.
     operations.watchDeadLetters('WebhookDeadLetters', delivery.webhookDlq, 'webhook events that failed every attempt');
-    operations.watchDeadLetters('PublicationDeadLetters', delivery.publicationDlq, 'publication hand-overs whose run kept failing (the ledger still holds each publication)');
+    operations.watchDeadLetters(
+      'PublicationDeadLetters',
+      delivery.publicationDlq,
+      'publication hand-overs whose run kept failing (the ledger still holds each publication)',
+    );
     operations.watchDeadLetters('ScheduleDeadLetters', delivery.schedulerDlq, 'schedule firings that failed every retry');
-    operations.watchDeadLetters('AsyncDeadLetters', delivery.asyncDlq, 'completion notices, SES feedback, ticks, ended executions and clip-proxy jobs that failed every retry');
+    operations.watchDeadLetters(
+      'AsyncDeadLetters',
+      delivery.asyncDlq,
+      'completion notices, SES feedback, ticks, ended executions and clip-proxy jobs that failed every retry',
+    );
     operations.watchStateMachine('VideoPipeline', pipeline.stateMachine, 'Video pipeline');
     operations.watchStateMachine('AutomationRuns', automation.stateMachine, 'Automation runs');
     operations.watchRule('RunEndedRule', runRecovery.rule, 'ended executions not handed to the run-ended function');
@@ -138,7 +154,10 @@ export class ReelsmithStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The app: open this in a browser (/api/* and /ws are served here too)' });
     new CfnOutput(this, 'HttpApiUrl', { value: httpApi.api.apiEndpoint, description: 'The HTTP API directly (the site reaches it as /api/*)' });
-    new CfnOutput(this, 'WebSocketUrl', { value: `wss://${site.distribution.distributionDomainName}/ws`, description: 'WebSocket endpoint through CloudFront, as the app uses it' });
+    new CfnOutput(this, 'WebSocketUrl', {
+      value: `wss://${site.distribution.distributionDomainName}/ws`,
+      description: 'WebSocket endpoint through CloudFront, as the app uses it',
+    });
     new CfnOutput(this, 'WebSocketApiUrl', { value: realtime.stage.url, description: 'The WebSocket API stage directly' });
     new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
     new CfnOutput(this, 'MediaBucketName', { value: media.bucket.bucketName, description: 'Uploaded media and rendered videos' });
@@ -146,13 +165,22 @@ export class ReelsmithStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId, description: 'Cognito user pool' });
     new CfnOutput(this, 'UserPoolClientId', { value: identity.userPoolClient.userPoolClientId, description: 'Cognito app client (no secret)' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: delivery.webhookDlq.queueUrl, description: 'Webhook events that failed every attempt' });
-    new CfnOutput(this, 'PublicationDeadLetterQueueUrl', { value: delivery.publicationDlq.queueUrl, description: 'Publication hand-overs whose run kept failing' });
+    new CfnOutput(this, 'PublicationDeadLetterQueueUrl', {
+      value: delivery.publicationDlq.queueUrl,
+      description: 'Publication hand-overs whose run kept failing',
+    });
     new CfnOutput(this, 'ScheduleDeadLetterQueueUrl', { value: delivery.schedulerDlq.queueUrl, description: 'Schedule firings that failed every retry' });
     new CfnOutput(this, 'MailConfigurationSet', { value: delivery.configurationSet.configurationSetName, description: 'SES configuration set of every mail' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: operations.alarmTopic.topicArn, description: 'Every alarm notifies this SNS topic (subscribe more addresses to it)' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: operations.alarmTopic.topicArn,
+      description: 'Every alarm notifies this SNS topic (subscribe more addresses to it)',
+    });
     new CfnOutput(this, 'AccessLogsBucketName', { value: operations.logsBucket.bucketName, description: 'S3 server access logs and CloudFront standard logs' });
     new CfnOutput(this, 'StateMachineArn', { value: pipeline.stateMachine.stateMachineArn, description: 'The video pipeline' });
-    new CfnOutput(this, 'AutomationStateMachineArn', { value: automation.stateMachine.stateMachineArn, description: 'Automation runs: script, the video pipeline nested, delivery' });
+    new CfnOutput(this, 'AutomationStateMachineArn', {
+      value: automation.stateMachine.stateMachineArn,
+      description: 'Automation runs: script, the video pipeline nested, delivery',
+    });
   }
 }
 

@@ -34,9 +34,7 @@ const restricted = {
     const zones = context.options[0]?.zones ?? [];
     const file = context.filename;
     const here = relative(file);
-    const active = zones
-      .map((zone) => ({ zone, match: new RegExp(zone.target).exec(here) }))
-      .filter(({ match }) => match !== null);
+    const active = zones.map((zone) => ({ zone, match: new RegExp(zone.target).exec(here) })).filter(({ match }) => match !== null);
     if (active.length === 0) return {};
 
     function check(node, source, typeOnly) {

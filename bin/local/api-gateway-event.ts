@@ -24,9 +24,7 @@ const compiled: CompiledRoute[] = routes.map((route) => {
 });
 
 export type RouteMatch =
-  | { kind: 'found'; route: RouteDefinition; pathParameters: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+  { kind: 'found'; route: RouteDefinition; pathParameters: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
 
 /** Paths without parameters, looked up without a regular expression (most requests). */
 const literal = new Map<string, CompiledRoute[]>();
@@ -74,7 +72,12 @@ export function buildHttpEvent(
     if (value === undefined) continue;
     if (name === 'cookie') {
       const joined = Array.isArray(value) ? value.join('; ') : value;
-      cookies.push(...joined.split(';').map((part) => part.trim()).filter(Boolean));
+      cookies.push(
+        ...joined
+          .split(';')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      );
       continue;
     }
     headers[name] = Array.isArray(value) ? value.join(',') : value;

@@ -7,11 +7,19 @@ import { setMetricSink } from '../../functions/platform/observability/metrics';
  * functions write are captured here instead of stdout and summed by metric name and dimensions (each of the
  * line's dimension sets, as CloudWatch does). Never part of the cloud stack.
  */
-const emfLine = z.object({
-  _aws: z.object({
-    CloudWatchMetrics: z.array(z.object({ Namespace: z.string(), Dimensions: z.array(z.array(z.string())), Metrics: z.array(z.object({ Name: z.string(), Unit: z.string().optional() })) })),
-  }),
-}).catchall(z.unknown());
+const emfLine = z
+  .object({
+    _aws: z.object({
+      CloudWatchMetrics: z.array(
+        z.object({
+          Namespace: z.string(),
+          Dimensions: z.array(z.array(z.string())),
+          Metrics: z.array(z.object({ Name: z.string(), Unit: z.string().optional() })),
+        }),
+      ),
+    }),
+  })
+  .catchall(z.unknown());
 
 export interface MetricTotal {
   namespace: string;

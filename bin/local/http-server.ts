@@ -130,12 +130,12 @@ export async function startLocalServer(options: {
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
     for (const [name, value] of Object.entries(isApi ? baseSecurityHeaders : pageHeaders(req.headers.host))) res.setHeader(name, value);
     const work = isApi
-        ? handleApi(req, res, url)
-        : isMailboxPath(url.pathname)
-          ? serveMailbox(options.outboxDir, url.pathname, res)
-          : isDevMetricsPath(url.pathname)
-            ? Promise.resolve(serveDevMetrics(res))
-            : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
+      ? handleApi(req, res, url)
+      : isMailboxPath(url.pathname)
+        ? serveMailbox(options.outboxDir, url.pathname, res)
+        : isDevMetricsPath(url.pathname)
+          ? Promise.resolve(serveDevMetrics(res))
+          : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
     work.catch((error: unknown) => {
       logger.error('local server error', { error: error instanceof Error ? error.message : String(error), path: url.pathname });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });

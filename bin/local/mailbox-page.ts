@@ -60,7 +60,10 @@ export async function serveMailbox(outboxDir: string, pathname: string, res: Ser
       res.end('No such mail');
       return;
     }
-    res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; font-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    res.setHeader(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; font-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(entry.html);
     return;

@@ -1,5 +1,12 @@
 import type { PublishingPlatform } from '../../functions/contract/publishing';
-import { PostingError, type PlatformPoster, type PostingCheckpoint, type PostingRequest, type PostingHooks, type PublishedPost } from '../../functions/core/ports/posting';
+import {
+  PostingError,
+  type PlatformPoster,
+  type PostingCheckpoint,
+  type PostingRequest,
+  type PostingHooks,
+  type PublishedPost,
+} from '../../functions/core/ports/posting';
 
 /**
  * In-memory platforms for the ledger's tests and the bench (until the sandbox's upload endpoints are
@@ -50,7 +57,9 @@ export function memoryPlatforms(): MemoryPlatforms {
   const poster = (platform: PublishingPlatform): PlatformPoster => ({
     platform,
     options: async (_token, providerUserId) => ({
-      privacyOptions: state.privacy[platform] ?? (platform === 'tiktok' ? ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'] : platform === 'youtube' ? ['public', 'unlisted', 'private'] : ['public']),
+      privacyOptions:
+        state.privacy[platform] ??
+        (platform === 'tiktok' ? ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'] : platform === 'youtube' ? ['public', 'unlisted', 'private'] : ['public']),
       maxDurationSeconds: platform === 'youtube' ? 180 : 600,
       ...(state.blocked.has(providerUserId) ? { blockedReason: state.blocked.get(providerUserId) } : {}),
     }),
@@ -63,18 +72,42 @@ export function memoryPlatforms(): MemoryPlatforms {
       const resume = request.resume?.platform === 'tiktok' ? request.resume : undefined;
       let done = resume?.chunksDone ?? 0;
       const publishId = resume?.publishId ?? `pub_${platform}_${(serial += 1)}`;
-      if (!resume) await hooks.checkpoint({ platform: 'tiktok', stage: 'initialised', publishId, uploadUrl: 'memory://upload', chunkSize: chunkBytes, chunkCount: chunks, chunksDone: 0 });
+      if (!resume)
+        await hooks.checkpoint({
+          platform: 'tiktok',
+          stage: 'initialised',
+          publishId,
+          uploadUrl: 'memory://upload',
+          chunkSize: chunkBytes,
+          chunkCount: chunks,
+          chunksDone: 0,
+        });
       for (; done < chunks; done += 1) {
         const bytes = await video.read(done * chunkBytes, Math.min(video.sizeBytes, (done + 1) * chunkBytes));
         if (bytes.byteLength === 0) throw new Error('empty chunk');
-        await hooks.checkpoint({ platform: 'tiktok', stage: done + 1 === chunks ? 'uploaded' : 'initialised', publishId, uploadUrl: 'memory://upload', chunkSize: chunkBytes, chunkCount: chunks, chunksDone: done + 1 });
+        await hooks.checkpoint({
+          platform: 'tiktok',
+          stage: done + 1 === chunks ? 'uploaded' : 'initialised',
+          publishId,
+          uploadUrl: 'memory://upload',
+          chunkSize: chunkBytes,
+          chunkCount: chunks,
+          chunksDone: done + 1,
+        });
         await hooks.progress('uploading', ((done + 1) / chunks) * 100);
         if (state.hold) await state.hold;
         if (fault?.kind === 'transient') break;
       }
       // A transient failure mid-upload (after the first chunk), or at the publish step of a resumed upload.
-      if (fault?.kind === 'transient') throw new PostingError(platform, 'rate_limit_exceeded', 'The platform asked to slow down', false, fault.retryAfterMs, fault.restart ?? false);
-      if (fault?.kind === 'permanent') throw new PostingError(platform, fault.code ?? 'spam_risk_too_many_posts', fault.message ?? 'The platform refused the post: too many posts today', true);
+      if (fault?.kind === 'transient')
+        throw new PostingError(platform, 'rate_limit_exceeded', 'The platform asked to slow down', false, fault.retryAfterMs, fault.restart ?? false);
+      if (fault?.kind === 'permanent')
+        throw new PostingError(
+          platform,
+          fault.code ?? 'spam_risk_too_many_posts',
+          fault.message ?? 'The platform refused the post: too many posts today',
+          true,
+        );
       await hooks.progress('processing');
       state.posts.push({
         platform,

@@ -10,7 +10,15 @@ import { startCognito, type RunningCognito } from './emulators/cognito';
 import { startStepFunctions } from './emulators/step-functions';
 import { startStripeEmulator, type StripeEmulator } from './emulators/stripe';
 import { startPublishingSandbox, type PublishingSandbox } from './emulators/publishing-sandbox';
-import { automationHandlers, clipProxyJobHandler, pipelineHandlers, publicationWorkerHandler, scheduledJobHandler, tickHandler, webhookAttemptsHandler } from './handlers';
+import {
+  automationHandlers,
+  clipProxyJobHandler,
+  pipelineHandlers,
+  publicationWorkerHandler,
+  scheduledJobHandler,
+  tickHandler,
+  webhookAttemptsHandler,
+} from './handlers';
 import { runLocalWorkers } from '../../functions/compose/runtime/local-queues';
 import { localScheduler, resetLocalScheduler } from '../../functions/adapters/local/in-process-scheduler';
 import { ensureTable, ensureUserPool } from './provision';
@@ -143,7 +151,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       Object.assign(publishingEnv, { [id]: ownId, [secret]: ownSecret });
       delete publishingEnv[base];
     }
-    say(`  publishing local platforms  ${publishing.url}  (TikTok, YouTube, Instagram; append &consent=allow to an authorize URL; what was posted: ${publishing.url}/posts)`);
+    say(
+      `  publishing local platforms  ${publishing.url}  (TikTok, YouTube, Instagram; append &consent=allow to an authorize URL; what was posted: ${publishing.url}/posts)`,
+    );
     const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: 'us-east-1',
@@ -171,7 +181,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...publishingEnv,
     };
     // Settings the user exported win over the defaults above (except the wiring to the emulators).
-    for (const key of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS', 'SESSION_RECALL_MS', 'LOG_LEVEL', 'MAIL_FROM', 'RENDER_CHUNK_SECONDS', 'RENDER_MAX_CHUNKS', 'RENDER_DRAFT', 'UPLOAD_PROXY_MAX_PIXEL_FRAMES'] as const) {
+    for (const key of [
+      'SESSION_IDLE_MINUTES',
+      'SESSION_ABSOLUTE_HOURS',
+      'SESSION_RECALL_MS',
+      'LOG_LEVEL',
+      'MAIL_FROM',
+      'RENDER_CHUNK_SECONDS',
+      'RENDER_MAX_CHUNKS',
+      'RENDER_DRAFT',
+      'UPLOAD_PROXY_MAX_PIXEL_FRAMES',
+    ] as const) {
       const value = process.env[key];
       if (value) env[key] = value;
     }
@@ -187,7 +207,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (dataDir) {
       const recovered = await recoverStrandedRuns();
       const found = Object.entries(recovered).filter(([, counts]) => counts.found > 0);
-      if (found.length > 0) say(`  recovery   ${found.map(([kind, counts]) => `${counts.failed}/${counts.found} ${kind}`).join(', ')} left by the previous process failed`);
+      if (found.length > 0)
+        say(`  recovery   ${found.map(([kind, counts]) => `${counts.failed}/${counts.found} ${kind}`).join(', ')} left by the previous process failed`);
     }
 
     const server: LocalServer = await startLocalServer({
@@ -231,7 +252,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const resumed = await publicationRunner().resumeAbandoned();
       if (resumed > 0) say(`  recovery   ${resumed} publication(s) left mid-upload by the previous process resume from their checkpoint`);
     }
-    const publicationSweep = setInterval(() => void publicationRunner().sweep().catch((error: unknown) => console.error('publication sweep failed', error)), publicationSweepMs);
+    const publicationSweep = setInterval(
+      () =>
+        void publicationRunner()
+          .sweep()
+          .catch((error: unknown) => console.error('publication sweep failed', error)),
+      publicationSweepMs,
+    );
     publicationSweep.unref();
     stoppers.push(async () => {
       clearInterval(publicationSweep);

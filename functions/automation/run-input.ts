@@ -21,6 +21,10 @@ export const deliverInputSchema = automationRunInputSchema.extend({ begun: begun
 
 export const recordFailureInputSchema = automationRunInputSchema.extend({ begun: begunRunSchema.optional(), error: taskErrorSchema.optional() });
 
-export const runPostsSchema = z.object({ pending: z.boolean(), accountIds: z.array(z.string().min(1).max(64)).max(10), checks: z.number().int().min(0).max(1000) });
+export const runPostsSchema = z.object({
+  pending: z.boolean(),
+  accountIds: z.array(z.string().min(1).max(64)).max(10),
+  checks: z.number().int().min(0).max(1000),
+});
 
 export const checkPublishedInputSchema = deliverInputSchema.extend({ published: runPostsSchema });

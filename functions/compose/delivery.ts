@@ -33,7 +33,6 @@ export interface DeliveryDepsOfArea {
   webhooks: WebhookService;
 }
 
-
 /** Jobs and tasks fire schedules; they never make one (an attempt to would be a bug, said loudly). */
 export const firesOnly: Scheduler = {
   scheduleOnce: () => Promise.reject(new Error('jobs do not schedule')),
@@ -91,7 +90,14 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, buc
     mail,
     deliverySettings: new DeliverySettingsService({ mail, settings, users, quota, suppression, scheduler, checkWebhookUrl: (url) => webhooks.checkUrl(url) }),
     testMails: new TestMails({ mail, quota }),
-    scheduledEmails: new ScheduledEmails({ mail, scheduled: new DynamoScheduledEmailRepository(table), shareLinks, scheduler, publisher: realtimeOf(context, sessions), log }),
+    scheduledEmails: new ScheduledEmails({
+      mail,
+      scheduled: new DynamoScheduledEmailRepository(table),
+      shareLinks,
+      scheduler,
+      publisher: realtimeOf(context, sessions),
+      log,
+    }),
     notices: new CompletionDelivery({ mail, settings, shareLinks, once, webhooks, appOrigin, log }),
     shareLinks,
     webhooks,

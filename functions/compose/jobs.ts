@@ -56,5 +56,12 @@ export function composeJobs(context: EntryContext): JobsDeps {
   const ledger = new DynamoPublications(tableOf(context, 'read-write'));
   const queue = publicationQueueOf(context);
   const publications = { sweep: () => sweepDuePublications(ledger, queue, Date.now()) };
-  return { scheduledEmails: parts.scheduledEmails, notices: parts.notices, automationDelivery: automationDeliveryOf(context, parts), weekly, automations, publications };
+  return {
+    scheduledEmails: parts.scheduledEmails,
+    notices: parts.notices,
+    automationDelivery: automationDeliveryOf(context, parts),
+    weekly,
+    automations,
+    publications,
+  };
 }

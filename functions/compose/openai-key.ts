@@ -2,7 +2,8 @@ import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 
 /** The settings an OpenAI-backed provider is chosen and built by. */
-export type OpenAiSettings = Pick<AppConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_API_KEY_PARAMETER'> & Partial<Pick<AppConfig, 'OPENAI_STRUCTURED_OUTPUTS'>>;
+export type OpenAiSettings = Pick<AppConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'OPENAI_API_KEY_PARAMETER'> &
+  Partial<Pick<AppConfig, 'OPENAI_STRUCTURED_OUTPUTS'>>;
 
 export type SecretReader = (name: string) => Promise<string | undefined>;
 

@@ -25,7 +25,12 @@ export function composeVideoTask(context: EntryContext, watermarkPath: string): 
   const users = usersOf(context, 'read');
   const media = new DynamoMediaAssetRepository(table);
   const files = objectStoreOf(context, 'read-write');
-  const clipProxies = new ClipProxies({ assets: media, processor: new FfmpegMediaProcessor(files), storage: files, log: (message, fields) => log.info(message, fields ?? {}) });
+  const clipProxies = new ClipProxies({
+    assets: media,
+    processor: new FfmpegMediaProcessor(files),
+    storage: files,
+    log: (message, fields) => log.info(message, fields ?? {}),
+  });
   return {
     scripts: scriptRepositoryOf(context),
     users,

@@ -17,7 +17,10 @@ export interface PosterOptions {
  * sandbox through TIKTOK_BASE_URL, YOUTUBE_BASE_URL and INSTAGRAM_BASE_URL, else the real hosts. They hold
  * no secret: each call is given the account's access token.
  */
-export function postersFor(config: Pick<AppConfig, 'TIKTOK_BASE_URL' | 'YOUTUBE_BASE_URL' | 'INSTAGRAM_BASE_URL'>, options: PosterOptions = {}): Record<PublishingPlatform, PlatformPoster> {
+export function postersFor(
+  config: Pick<AppConfig, 'TIKTOK_BASE_URL' | 'YOUTUBE_BASE_URL' | 'INSTAGRAM_BASE_URL'>,
+  options: PosterOptions = {},
+): Record<PublishingPlatform, PlatformPoster> {
   return {
     tiktok: new TikTokPoster(config.TIKTOK_BASE_URL, options.tiktok),
     youtube: new YouTubePoster(config.YOUTUBE_BASE_URL, options.youtube),

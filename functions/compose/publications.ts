@@ -37,7 +37,15 @@ export interface PostingOptions {
 function pushOf(publisher: Publisher): PublicationEvents['changed'] {
   return async (publication) => {
     // The card shows what the public publication shows, but for its account's name and its dates.
-    const { id, accountName: _name, scheduledAt: _scheduled, publishedAt: _published, createdAt: _created, privacy: _privacy, ...shown } = toPublicPublication(publication);
+    const {
+      id,
+      accountName: _name,
+      scheduledAt: _scheduled,
+      publishedAt: _published,
+      createdAt: _created,
+      privacy: _privacy,
+      ...shown
+    } = toPublicPublication(publication);
     await publisher.publish(publication.userId, { type: 'publications', publicationId: id, ...shown });
   };
 }
@@ -59,26 +67,35 @@ export function publicationEventsOf(context: EntryContext): PublicationEvents {
     changed,
     finished: async (publication: StoredPublication) => {
       const published = publication.status === 'published';
-      await webhooks().dispatchPublication(publication.userId, published ? 'video.published' : 'video.publish_failed', `msg_${publication.id}${published ? 'pub' : 'fail'}`, {
-        scriptId: publication.scriptId,
-        title: publication.post.title,
-        durationSeconds: publication.durationSeconds ?? null,
-        shareUrl: null,
-        postCaption: publication.post.caption,
-        publication: {
-          id: publication.id,
-          platform: publication.platform,
-          accountId: publication.accountId,
-          accountName: publication.accountName,
-          postUrl: publication.postUrl ?? null,
-          error: publication.error ?? null,
+      await webhooks().dispatchPublication(
+        publication.userId,
+        published ? 'video.published' : 'video.publish_failed',
+        `msg_${publication.id}${published ? 'pub' : 'fail'}`,
+        {
+          scriptId: publication.scriptId,
+          title: publication.post.title,
+          durationSeconds: publication.durationSeconds ?? null,
+          shareUrl: null,
+          postCaption: publication.post.caption,
+          publication: {
+            id: publication.id,
+            platform: publication.platform,
+            accountId: publication.accountId,
+            accountName: publication.accountName,
+            postUrl: publication.postUrl ?? null,
+            error: publication.error ?? null,
+          },
         },
-      });
+      );
     },
   };
 }
 
-export function publicationsServiceOf(context: EntryContext, options: PostingOptions = {}, queue: PublicationQueue = publicationQueueOf(context)): PublicationsService {
+export function publicationsServiceOf(
+  context: EntryContext,
+  options: PostingOptions = {},
+  queue: PublicationQueue = publicationQueueOf(context),
+): PublicationsService {
   const table = tableOf(context, 'read-write');
   const users = usersOf(context, 'read');
   return new PublicationsService({
@@ -99,7 +116,11 @@ export function publicationsServiceOf(context: EntryContext, options: PostingOpt
   });
 }
 
-export function publicationRunnerOf(context: EntryContext, options: PostingOptions = {}, queue: PublicationQueue = publicationQueueOf(context)): PublicationRunner {
+export function publicationRunnerOf(
+  context: EntryContext,
+  options: PostingOptions = {},
+  queue: PublicationQueue = publicationQueueOf(context),
+): PublicationRunner {
   const table = tableOf(context, 'read-write');
   const files = objectStoreOf(context, 'read');
   return new PublicationRunner({

@@ -34,14 +34,20 @@ export interface PublishingDeps {
 }
 
 /** Each platform's client id and secret names: environment variables locally, SSM parameters (under the prefix) in the cloud. */
-export const platformCredentialNames: Readonly<Record<PublishingPlatform, { id: keyof AppConfig & string; secret: keyof AppConfig & string; parameters: [string, string] }>> = {
+export const platformCredentialNames: Readonly<
+  Record<PublishingPlatform, { id: keyof AppConfig & string; secret: keyof AppConfig & string; parameters: [string, string] }>
+> = {
   tiktok: { id: 'TIKTOK_CLIENT_KEY', secret: 'TIKTOK_CLIENT_SECRET', parameters: ['tiktok-client-key', 'tiktok-client-secret'] },
   youtube: { id: 'YOUTUBE_CLIENT_ID', secret: 'YOUTUBE_CLIENT_SECRET', parameters: ['youtube-client-id', 'youtube-client-secret'] },
   instagram: { id: 'INSTAGRAM_APP_ID', secret: 'INSTAGRAM_APP_SECRET', parameters: ['instagram-app-id', 'instagram-app-secret'] },
 };
 
 /** A platform's credentials from the environment when both are set, else from SSM (read once, on first use). */
-export function credentialsOf(config: AppConfig, platform: PublishingPlatform, readSecret: (name: string) => Promise<string | undefined> = readSecretParameter): CredentialsSource {
+export function credentialsOf(
+  config: AppConfig,
+  platform: PublishingPlatform,
+  readSecret: (name: string) => Promise<string | undefined> = readSecretParameter,
+): CredentialsSource {
   const names = platformCredentialNames[platform];
   const fromEnv = config[names.id];
   const secretFromEnv = config[names.secret];

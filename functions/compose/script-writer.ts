@@ -16,10 +16,15 @@ import { byOpenAiKey, needOpenAiSecret, structuredOutputsOf, type OpenAiSettings
  * means the offline writer.
  */
 export function buildScriptWriter(config: OpenAiSettings, readSecret: SecretReader = readSecretParameter): ScriptWriter {
-  const openAi = (apiKey: string) => new OpenAiScriptWriter({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, structuredOutputs: structuredOutputsOf(config) });
+  const openAi = (apiKey: string) =>
+    new OpenAiScriptWriter({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, structuredOutputs: structuredOutputsOf(config) });
   const offline = new OfflineScriptWriter();
   // Until the key is read, the writer's bounds are the larger of the two it may become.
-  return byOpenAiKey<ScriptWriter>(config, readSecret, { openAi, without: () => offline, resolving: (choose) => new ResolvingScriptWriter(choose, [openAi('not-yet-read'), offline]) });
+  return byOpenAiKey<ScriptWriter>(config, readSecret, {
+    openAi,
+    without: () => offline,
+    resolving: (choose) => new ResolvingScriptWriter(choose, [openAi('not-yet-read'), offline]),
+  });
 }
 
 /** The provider for an entry point; reading the key's parameter needs the openai secret declared. */

@@ -27,7 +27,6 @@ export interface ScriptsDeps {
   translations: TranslationService;
 }
 
-
 export function composeScripts(context: EntryContext): ScriptsDeps {
   const { table, sessions, publisher, users } = signedInAreaOf(context);
   const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });

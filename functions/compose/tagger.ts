@@ -12,7 +12,11 @@ import { byOpenAiKey, needOpenAiSecret, type OpenAiSettings, type SecretReader }
  */
 export function buildTagger(config: OpenAiSettings, readSecret: SecretReader = readSecretParameter): MediaTagger {
   const vision = (apiKey: string) => new OpenAiVisionTagger({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL });
-  return byOpenAiKey<MediaTagger>(config, readSecret, { openAi: vision, without: () => new OfflineTagger(), resolving: (choose) => new ResolvingTagger(choose) });
+  return byOpenAiKey<MediaTagger>(config, readSecret, {
+    openAi: vision,
+    without: () => new OfflineTagger(),
+    resolving: (choose) => new ResolvingTagger(choose),
+  });
 }
 
 /** The provider for an entry point; reading the key's parameter needs the openai secret declared. */

@@ -15,12 +15,20 @@ import { scriptRepositoryOf } from './script-services';
  * read on first use); no translator otherwise: translating then says it needs a key.
  */
 export function buildTranslator(config: OpenAiSettings, readSecret: SecretReader = readSecretParameter): Translator {
-  const openAi = (apiKey: string) => new OpenAiTranslator({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, structuredOutputs: structuredOutputsOf(config) });
-  return byOpenAiKey<Translator>(config, readSecret, { openAi, without: () => new NoTranslator(), resolving: (choose) => new ResolvingTranslator(choose, openAi('not-yet-read')) });
+  const openAi = (apiKey: string) =>
+    new OpenAiTranslator({ apiKey, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, structuredOutputs: structuredOutputsOf(config) });
+  return byOpenAiKey<Translator>(config, readSecret, {
+    openAi,
+    without: () => new NoTranslator(),
+    resolving: (choose) => new ResolvingTranslator(choose, openAi('not-yet-read')),
+  });
 }
 
 /** Translating a script into other languages (the scripts area): the translator, the plan's meter, the video requests. */
-export function translationsOf(context: EntryContext, options: { users: UserRepository; usage: UsageMeter; videos: VideoRequestService; publisher: Publisher }): TranslationService {
+export function translationsOf(
+  context: EntryContext,
+  options: { users: UserRepository; usage: UsageMeter; videos: VideoRequestService; publisher: Publisher },
+): TranslationService {
   needOpenAiSecret(context);
   return new TranslationService({
     scripts: scriptRepositoryOf(context),

@@ -72,5 +72,10 @@ export function voiceOverOf(context: EntryContext, publisher: Publisher): VoiceO
 
 export function composeVoiceOver(context: EntryContext): VoiceOverDeps {
   const sessions = sessionsOf(context);
-  return { sessions, voiceOver: voiceOverOf(context, realtimeOf(context, sessions)), notices: completionNoticesOf(context), previews: videoPreviewsOf(context) };
+  return {
+    sessions,
+    voiceOver: voiceOverOf(context, realtimeOf(context, sessions)),
+    notices: completionNoticesOf(context),
+    previews: videoPreviewsOf(context),
+  };
 }

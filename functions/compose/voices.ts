@@ -29,7 +29,12 @@ export interface VoicesDeps {
 /** The voice catalogue (public presets and the user's own), with samples stored in the bucket. */
 export function voiceServiceOf(context: EntryContext): VoiceService {
   const files = objectStoreOf(context, 'read-write');
-  return new VoiceService({ voices: new DynamoVoiceRepository(tableOf(context, 'read-write')), users: usersOf(context), files, synthesizer: new OfflineVoiceSample() });
+  return new VoiceService({
+    voices: new DynamoVoiceRepository(tableOf(context, 'read-write')),
+    users: usersOf(context),
+    files,
+    synthesizer: new OfflineVoiceSample(),
+  });
 }
 
 /**

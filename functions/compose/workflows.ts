@@ -30,14 +30,17 @@ export function workflowStoresOf(context: EntryContext) {
   return { templates: new DynamoVideoTemplates(table), schedules: new DynamoAutomationSchedules(table), runs: new DynamoAutomationRuns(table) };
 }
 
-
 /**
  * The automation runner (core/workflows/automation-runner.ts) with the part an entry point runs:
  * `start` (a firing, Test Workflow: the state machine's start), `begin` (the BeginRun task: the writer
  * through the plan's tokens, ScriptService.create, the video's claim) or `record-failure` (the
  * RecordFailure task, which tells delivery).
  */
-export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin' | 'record-failure', runFailed?: AutomationRunnerDeps['runFailed']): AutomationRunner {
+export function automationRunnerOf(
+  context: EntryContext,
+  part: 'start' | 'begin' | 'record-failure',
+  runFailed?: AutomationRunnerDeps['runFailed'],
+): AutomationRunner {
   const publisher = realtimeOf(context, sessionsOf(context));
   const stores = workflowStoresOf(context);
   const base = {
@@ -75,7 +78,12 @@ export function automationRunnerOf(context: EntryContext, part: 'start' | 'begin
 /** The workflows' side of a completed video, for delivery's hook. */
 export function automationCompletionsOf(context: EntryContext): AutomationCompletions {
   const stores = workflowStoresOf(context);
-  return new AutomationCompletions({ runs: stores.runs, schedules: stores.schedules, publisher: realtimeOf(context, sessionsOf(context)), clock: () => new Date() });
+  return new AutomationCompletions({
+    runs: stores.runs,
+    schedules: stores.schedules,
+    publisher: realtimeOf(context, sessionsOf(context)),
+    clock: () => new Date(),
+  });
 }
 
 /** The Workflows page: templates, schedules (scheduled through the Scheduler port) and Test Workflow. */

@@ -10,8 +10,15 @@ import { voiceSpeedSchema } from './voices';
  * Request bodies of the account calls, with the product's (docs/product.md#accounts) messages word for word.
  * Every password follows one rule (rules/accounts.ts), at registration as at a reset, in the forms as here.
  */
-const email = z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').email('Please enter a valid email address');
-const code = z.string({ error: 'Code must be 6 digits' }).trim().regex(/^\d{6}$/, 'Code must be 6 digits');
+const email = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .max(254, 'Please enter a valid email address')
+  .email('Please enter a valid email address');
+const code = z
+  .string({ error: 'Code must be 6 digits' })
+  .trim()
+  .regex(/^\d{6}$/, 'Code must be 6 digits');
 export const newPassword = z
   .string({ error: passwordMessages.tooShort })
   .min(passwordRule.min, passwordMessages.tooShort)
@@ -57,7 +64,10 @@ export const updateUserSchema = z
     voiceSpeed: voiceSpeedSchema.optional(),
     /** The profile name (Settings → Profile); empty or null removes it. */
     name: displayNameSchema.nullable().optional(),
-    captionLook: z.enum(captionLookNames, { error: `captionLook must be one of: ${captionLookNames.join(', ')}` }).nullable().optional(),
+    captionLook: z
+      .enum(captionLookNames, { error: `captionLook must be one of: ${captionLookNames.join(', ')}` })
+      .nullable()
+      .optional(),
     /** The whole list of named caption presets (it replaces the stored one). */
     captionPresets: captionPresetsSchema.optional(),
     /** The default language of new scripts, templates and schedules. */
@@ -73,4 +83,13 @@ export const userReadOnlyFields: readonly string[] = Object.keys(publicUserSchem
  * are ignored like the others, sent with another value PATCH /api/user refuses them (400), so a client
  * that tries to change its plan or identity is told so instead of answered 200 with nothing changed.
  */
-export const userGuardedFields = ['username', 'email', 'emailVerified', 'subscriptionTier', 'subscriptionStatus', 'subscriptionStartDate', 'subscriptionEndDate', 'voiceCloned'] as const satisfies readonly (keyof PublicUser)[];
+export const userGuardedFields = [
+  'username',
+  'email',
+  'emailVerified',
+  'subscriptionTier',
+  'subscriptionStatus',
+  'subscriptionStartDate',
+  'subscriptionEndDate',
+  'voiceCloned',
+] as const satisfies readonly (keyof PublicUser)[];

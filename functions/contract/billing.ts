@@ -30,7 +30,12 @@ export type PortalRequest = z.infer<typeof portalSchema>;
 
 export const updateAfterCheckoutSchema = z.object({
   tier: tierField,
-  sessionId: z.string().trim().min(1).max(billingBounds.sessionIdMax).regex(/^[A-Za-z0-9_]+$/, 'sessionId: invalid'),
+  sessionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(billingBounds.sessionIdMax)
+    .regex(/^[A-Za-z0-9_]+$/, 'sessionId: invalid'),
 });
 export type UpdateAfterCheckoutRequest = z.infer<typeof updateAfterCheckoutSchema>;
 

@@ -34,7 +34,8 @@ const ranged = (field: RangedField, whole: boolean) => {
   return (whole ? number.int(message) : number).min(min, message).max(max, message);
 };
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
-const oneOf = <T extends readonly [string, ...string[]]>(field: string, options: T) => z.enum(options, { error: `${field} must be one of: ${options.join(', ')}` });
+const oneOf = <T extends readonly [string, ...string[]]>(field: string, options: T) =>
+  z.enum(options, { error: `${field} must be one of: ${options.join(', ')}` });
 
 const fields = {
   line_color: hexColor,

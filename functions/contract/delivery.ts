@@ -42,7 +42,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -82,7 +81,10 @@ const weeklyEmailSettingsSchema = z.object({
 export type WeeklyEmailSettings = z.infer<typeof weeklyEmailSettingsSchema>;
 
 /** POST /api/webhook-settings: the product's (docs/product.md#email-automation) fields and the weekly email's, all optional (absent keeps the saved value). */
-export const saveDeliverySettingsSchema = z.object({ ...automationSettingsSchema.shape, ...weeklyEmailSettingsSchema.shape }).partial().strict();
+export const saveDeliverySettingsSchema = z
+  .object({ ...automationSettingsSchema.shape, ...weeklyEmailSettingsSchema.shape })
+  .partial()
+  .strict();
 export type SaveDeliverySettings = z.infer<typeof saveDeliverySettingsSchema>;
 
 /** GET/POST /api/webhook-settings answer (plus what the card shows). */

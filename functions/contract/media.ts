@@ -110,7 +110,12 @@ export interface MediaPage {
   storage: StorageUsage;
 }
 
-const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not found');
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not found');
 
 export const idParams = z.object({ id });
 

@@ -6,7 +6,17 @@ import type { Tier } from './users';
  * The realtime protocol of the product (docs/product.md#realtime).
  * Client → server: authenticate (with a single-use ticket from GET /api/ws-ticket), subscribe, unsubscribe.
  */
-export const subscriptionTypes = ['scripts', 'media', 'script-update', 'token-usage', 'video-usage', 'deliveries', 'workflows', 'plan', 'publications'] as const;
+export const subscriptionTypes = [
+  'scripts',
+  'media',
+  'script-update',
+  'token-usage',
+  'video-usage',
+  'deliveries',
+  'workflows',
+  'plan',
+  'publications',
+] as const;
 export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -95,7 +105,8 @@ export interface PublicationsMessage {
 }
 
 /** What the product pushes to a user (`type` decides which subscriptions receive it). */
-export type PublishedMessage = ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage | PublicationsMessage;
+export type PublishedMessage =
+  ScriptsMessage | MediaMessage | ScriptUpdateMessage | UsageMessage | DeliveriesMessage | WorkflowsMessage | PlanMessage | PublicationsMessage;
 
 /** The protocol's own answers on one connection. */
 export type ProtocolMessage =

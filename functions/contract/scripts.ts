@@ -19,7 +19,10 @@ export type ScriptSource = (typeof scriptSources)[number];
 /** A segment as stored; what a request may send is `segmentsInputSchema`. */
 export const segmentSchema = z.object({
   text: z.string(),
-  mediaAssetId: z.union([z.string().max(100), z.number()]).nullable().optional(),
+  mediaAssetId: z
+    .union([z.string().max(100), z.number()])
+    .nullable()
+    .optional(),
   mediaFile: z.string().max(2_000).nullable().optional(),
   mediaDuration: z.number().min(0).max(600).default(3),
   mediaStartTime: z.number().min(0).max(36_000).default(0),
@@ -220,7 +223,17 @@ export const scriptReadOnlyFields: readonly string[] = Object.keys(scriptSchema.
  * them (400 "title cannot be changed here"), so a client that tries to rename a script is told so. Its
  * times and render state move on their own and stay ignored whatever their value.
  */
-export const scriptGuardedFields = ['title', 'topic', 'toneStyle', 'duration', 'platform', 'extraInstructions', 'subjectCategory', 'prompt', 'source'] as const satisfies readonly (keyof Script)[];
+export const scriptGuardedFields = [
+  'title',
+  'topic',
+  'toneStyle',
+  'duration',
+  'platform',
+  'extraInstructions',
+  'subjectCategory',
+  'prompt',
+  'source',
+] as const satisfies readonly (keyof Script)[];
 
 /** GET /api/scripts: pages of at most 200, by cursor or after the last id the client holds. */
 export const listScriptsQuery = z.object({

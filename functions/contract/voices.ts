@@ -76,10 +76,7 @@ export const publicVoiceSchema = voiceFieldsSchema.extend({
 export type PublicVoice = z.infer<typeof publicVoiceSchema>;
 
 /** PATCH /api/user `voiceSpeed`: the range and its message live in rules/voice-speed.ts. */
-export const voiceSpeedSchema = z
-  .number({ error: voiceSpeedMessage })
-  .min(voiceSpeedRange.min, voiceSpeedMessage)
-  .max(voiceSpeedRange.max, voiceSpeedMessage);
+export const voiceSpeedSchema = z.number({ error: voiceSpeedMessage }).min(voiceSpeedRange.min, voiceSpeedMessage).max(voiceSpeedRange.max, voiceSpeedMessage);
 
 export const voiceDefaults = { modelId: 'eleven_multilingual_v2', speed: 1, stability: 0.75, similarityBoost: 0.75, style: 0, speakerBoost: true } as const;
 
@@ -105,7 +102,10 @@ export type CreateVoiceInput = z.infer<typeof createVoiceSchema>;
 
 /** POST /api/user-voices: link a voice the caller may use, or make it their default. */
 export const linkVoiceSchema = z.object({
-  voiceId: z.string({ error: 'voiceId is required' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'voiceId is required'),
+  voiceId: z
+    .string({ error: 'voiceId is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'voiceId is required'),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }),
 });
 export type LinkVoiceInput = z.infer<typeof linkVoiceSchema>;

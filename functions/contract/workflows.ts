@@ -52,7 +52,11 @@ export { scheduleFrequencies, templateDurations, workflowMessages, type Schedule
  */
 
 const requiredText = (max: number, missing: string, field: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
 
 const optionalText = (max: number, field: string) =>
   z
@@ -95,7 +99,10 @@ export const templateCaptionSettingsSchema = z
     italic: flag('italic').default(captionDefaults.italic),
     underline: flag('underline').default(captionDefaults.underline),
     allCaps: flag('allCaps').default(captionDefaults.allCaps),
-    look: z.enum(captionLookChoices, { error: `look must be one of: ${captionLookChoices.join(', ')}` }).nullable().default(captionDefaults.look),
+    look: z
+      .enum(captionLookChoices, { error: `look must be one of: ${captionLookChoices.join(', ')}` })
+      .nullable()
+      .default(captionDefaults.look),
     motion: flag('motion').default(captionDefaults.motion),
     transition: z.enum(shotTransitions, { error: `transition must be one of: ${shotTransitions.join(', ')}` }).default(captionDefaults.transition),
   })
@@ -181,7 +188,13 @@ export interface VideoTemplate {
 }
 
 const recipientsField = z
-  .union([z.string().max(limits.recipients * 260, messages.invalidRecipient).transform(splitRecipients), z.array(z.string().trim().max(254, messages.invalidRecipient)).max(limits.recipients * 2)])
+  .union([
+    z
+      .string()
+      .max(limits.recipients * 260, messages.invalidRecipient)
+      .transform(splitRecipients),
+    z.array(z.string().trim().max(254, messages.invalidRecipient)).max(limits.recipients * 2),
+  ])
   .pipe(
     z
       .array(z.string().trim().toLowerCase().pipe(z.email(messages.invalidRecipient)))
@@ -208,7 +221,12 @@ const publishTargetsField = z
 
 const scheduleFields = {
   name: requiredText(limits.scheduleName, messages.scheduleMissing, 'Name'),
-  templateId: z.string({ error: messages.scheduleMissing }).trim().min(1, messages.scheduleMissing).max(100, messages.unknownTemplate).transform((id) => id.toUpperCase()),
+  templateId: z
+    .string({ error: messages.scheduleMissing })
+    .trim()
+    .min(1, messages.scheduleMissing)
+    .max(100, messages.unknownTemplate)
+    .transform((id) => id.toUpperCase()),
   frequency: z.enum(scheduleFrequencies, { error: 'Frequency must be daily, weekly or monthly' }),
   startTime: z.string({ error: messages.startTime }).trim().regex(startTimePattern, messages.startTime),
   /** The creator's IANA time zone: the schedule fires at `startTime` there. */
@@ -221,11 +239,17 @@ const scheduleFields = {
   /** A list, or the form's comma-separated text; each an email address. */
   emailRecipients: recipientsField,
   emailSubject: z.string().trim().max(limits.emailSubject, `Subject must be at most ${limits.emailSubject} characters`),
-  emailBody: z.string().trim().max(limits.emailBody, `Body must be at most ${limits.emailBody.toLocaleString('en-US')} characters`),
+  emailBody: z
+    .string()
+    .trim()
+    .max(limits.emailBody, `Body must be at most ${limits.emailBody.toLocaleString('en-US')} characters`),
   /** The connected accounts each run posts its video to (none: the run does not post). */
   publishTargets: publishTargetsField,
   /** The posts' caption: a template of `{caption}` and `{title}`; empty: the run's post caption. */
-  publishCaption: z.string().trim().max(postingBounds.captionMax, `Caption must be at most ${postingBounds.captionMax.toLocaleString('en-US')} characters`),
+  publishCaption: z
+    .string()
+    .trim()
+    .max(postingBounds.captionMax, `Caption must be at most ${postingBounds.captionMax.toLocaleString('en-US')} characters`),
   /** The language of the scripts its runs write (absent on create: its template's). */
   language: languageSchema,
 };
@@ -321,7 +345,15 @@ export interface AutomationSchedule {
 export const templateReadOnlyFields = ['id', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof VideoTemplate)[];
 
 /** What a schedule's GET answers and its PATCH ignores when sent back: its id, what the server works out, its times. */
-export const scheduleReadOnlyFields = ['id', 'templateName', 'nextRunAt', 'lastRunAt', 'lastRun', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof AutomationSchedule)[];
+export const scheduleReadOnlyFields = [
+  'id',
+  'templateName',
+  'nextRunAt',
+  'lastRunAt',
+  'lastRun',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof AutomationSchedule)[];
 
 /** POST /api/automation-schedules/{id}/test answer. `waitTime`: seconds the request waited. */
 export interface TestWorkflowResult {

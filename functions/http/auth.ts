@@ -1,5 +1,16 @@
 import { NotAuthenticatedError } from '../core/errors';
-import { emailCodeSchema, emailOnlySchema, loginSchema, passwordOnlySchema, registerSchema, resetWithCodeSchema, tokenQuerySchema, updateUserSchema, userReadOnlyFields, userGuardedFields } from '../contract/auth';
+import {
+  emailCodeSchema,
+  emailOnlySchema,
+  loginSchema,
+  passwordOnlySchema,
+  registerSchema,
+  resetWithCodeSchema,
+  tokenQuerySchema,
+  updateUserSchema,
+  userReadOnlyFields,
+  userGuardedFields,
+} from '../contract/auth';
 import { toPublicUser } from '../core/users/user';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { refuseChangedGuardedFields } from '../platform/http/read-only-fields';
@@ -88,12 +99,16 @@ export const handler = createAreaHandler('auth', composeAuth, {
 
   'POST /api/resend-verification-code': endpoint({
     body: emailOnlySchema,
-    handle: thenSays('If an unverified account exists for this email, a new code has been sent.', ({ body, deps }) => deps.accounts.resendVerification(body.email)),
+    handle: thenSays('If an unverified account exists for this email, a new code has been sent.', ({ body, deps }) =>
+      deps.accounts.resendVerification(body.email),
+    ),
   }),
 
   'POST /api/resend-verification': endpoint({
     body: emailOnlySchema,
-    handle: thenSays('If an unverified account exists for this email, a verification link has been sent.', ({ body, deps }) => deps.accounts.resendVerification(body.email)),
+    handle: thenSays('If an unverified account exists for this email, a verification link has been sent.', ({ body, deps }) =>
+      deps.accounts.resendVerification(body.email),
+    ),
   }),
 
   'POST /api/forgot-password': endpoint({

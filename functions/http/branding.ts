@@ -23,7 +23,9 @@ export const handler = createAreaHandler('branding', composeBranding, {
     },
   }),
 
-  'PATCH /api/user/logo-settings': answers({ body: updateLogoSettingsSchema, readOnly: logoStateReadOnlyFields }, (input) => input.deps.logos.updateSettings(input.userId, input.body.logoSettings)),
+  'PATCH /api/user/logo-settings': answers({ body: updateLogoSettingsSchema, readOnly: logoStateReadOnlyFields }, (input) =>
+    input.deps.logos.updateSettings(input.userId, input.body.logoSettings),
+  ),
 
   'DELETE /api/user/logo': answers((input) => input.deps.logos.remove(input.userId)),
 

@@ -43,7 +43,9 @@ export const handler = createAreaHandler('delivery', composeDelivery, {
 
   'POST /api/scripts/{id}/send-email': answers({ params: idParams }, (input) => input.deps.scheduledEmails.sendNow(input.userId, input.params.id)),
 
-  'POST /api/scripts/{id}/schedule-email': answers({ params: idParams, body: scheduleEmailSchema, status: 201 }, (input) => input.deps.scheduledEmails.schedule(input.userId, input.params.id, input.body.scheduledAt)),
+  'POST /api/scripts/{id}/schedule-email': answers({ params: idParams, body: scheduleEmailSchema, status: 201 }, (input) =>
+    input.deps.scheduledEmails.schedule(input.userId, input.params.id, input.body.scheduledAt),
+  ),
 
   'GET /api/scripts/{id}/share-links': signedIn({
     params: idParams,
@@ -56,7 +58,10 @@ export const handler = createAreaHandler('delivery', composeDelivery, {
 
   'GET /api/share/{token}': endpoint({
     params: shareTokenParams,
-    handle: async (input) => ({ body: await input.deps.shareLinks.open(input.params.token), headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } }),
+    handle: async (input) => ({
+      body: await input.deps.shareLinks.open(input.params.token),
+      headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+    }),
   }),
 
   'GET /api/share/{token}/thumbnail': endpoint({

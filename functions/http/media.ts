@@ -73,15 +73,21 @@ export const handler = createAreaHandler('media', composeMedia, {
 
   'POST /api/media/folders': answers({ body: createFolderSchema, status: 201 }, (input) => input.deps.folders.createFolder(input.userId, input.body)),
 
-  'PATCH /api/media/folders/{id}': answers({ params: idParams, body: renameFolderSchema, readOnly: folderReadOnlyFields }, (input) => input.deps.folders.renameFolder(input.userId, input.params.id, input.body.name)),
+  'PATCH /api/media/folders/{id}': answers({ params: idParams, body: renameFolderSchema, readOnly: folderReadOnlyFields }, (input) =>
+    input.deps.folders.renameFolder(input.userId, input.params.id, input.body.name),
+  ),
 
   'DELETE /api/media/folders/{id}': answers({ params: idParams }, (input) => input.deps.folders.deleteFolder(input.userId, input.params.id)),
 
-  'DELETE /api/media/folders/{id}/force': answers({ params: idParams, body: forceDeleteFolderSchema }, (input) => input.deps.folders.forceDeleteFolder(input.userId, input.params.id, input.body.replacementFolderId)),
+  'DELETE /api/media/folders/{id}/force': answers({ params: idParams, body: forceDeleteFolderSchema }, (input) =>
+    input.deps.folders.forceDeleteFolder(input.userId, input.params.id, input.body.replacementFolderId),
+  ),
 
   'POST /api/media/upload-url': answers({ body: uploadUrlSchema, status: 201 }, (input) => input.deps.uploads.beginUpload(input.userId, input.body)),
 
-  'POST /api/media/complete': answers({ body: completeUploadSchema, status: 201 }, (input) => input.deps.uploads.completeUpload(input.userId, input.body.uploadId)),
+  'POST /api/media/complete': answers({ body: completeUploadSchema, status: 201 }, (input) =>
+    input.deps.uploads.completeUpload(input.userId, input.body.uploadId),
+  ),
 
   'POST /api/media/upload': signedIn({
     handle: async (input) => {
@@ -90,15 +96,21 @@ export const handler = createAreaHandler('media', composeMedia, {
     },
   }),
 
-  'PATCH /api/media/bulk-move': answers({ body: bulkMoveSchema, readOnly: [] }, (input) => input.deps.library.bulkMove(input.userId, input.body.assetIds, input.body.folderId)),
+  'PATCH /api/media/bulk-move': answers({ body: bulkMoveSchema, readOnly: [] }, (input) =>
+    input.deps.library.bulkMove(input.userId, input.body.assetIds, input.body.folderId),
+  ),
 
   'POST /api/media/bulk-delete': answers({ body: bulkDeleteSchema }, (input) => input.deps.library.bulkDelete(input.userId, input.body.ids)),
 
   'DELETE /api/media/{id}': answers({ params: idParams }, (input) => input.deps.library.deleteAsset(input.userId, input.params.id)),
 
-  'PATCH /api/media/{id}': answers({ params: idParams, body: setActiveSchema, readOnly: assetReadOnlyFields }, (input) => input.deps.library.setActive(input.userId, input.params.id, input.body.isActive)),
+  'PATCH /api/media/{id}': answers({ params: idParams, body: setActiveSchema, readOnly: assetReadOnlyFields }, (input) =>
+    input.deps.library.setActive(input.userId, input.params.id, input.body.isActive),
+  ),
 
-  'PATCH /api/media/{id}/tags': answers({ params: idParams, body: setTagsSchema, readOnly: assetReadOnlyFields }, (input) => input.deps.library.setTags(input.userId, input.params.id, input.body.tags)),
+  'PATCH /api/media/{id}/tags': answers({ params: idParams, body: setTagsSchema, readOnly: assetReadOnlyFields }, (input) =>
+    input.deps.library.setTags(input.userId, input.params.id, input.body.tags),
+  ),
 
   'POST /api/media/{id}/ai-tags': answers({ params: idParams }, (input) => input.deps.library.aiTags(input.userId, input.params.id)),
 

@@ -45,7 +45,10 @@ export const handler = createAreaHandler('publishing', composePublishing, {
   'POST /api/scripts/{id}/publish/check': signedIn({
     params: scriptParamsSchema,
     body: publishRequestSchema,
-    handle: async ({ params, body, deps, userId }) => ({ body: await deps.publications.check(userId, params.id, body), headers: { 'cache-control': 'no-store' } }),
+    handle: async ({ params, body, deps, userId }) => ({
+      body: await deps.publications.check(userId, params.id, body),
+      headers: { 'cache-control': 'no-store' },
+    }),
   }),
   'POST /api/scripts/{id}/publish': signedIn({
     params: scriptParamsSchema,

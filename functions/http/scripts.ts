@@ -56,7 +56,11 @@ export const handler = createAreaHandler('scripts', composeScripts, {
     body: translateScriptSchema,
     handle: async (input) => {
       const result = await input.deps.translations.translate(input.userId, input.params.id, input.body, input.request.traceId);
-      input.request.log.info('script translated', { scriptId: input.params.id, languages: result.scripts.map((script) => script.language), render: input.body.render });
+      input.request.log.info('script translated', {
+        scriptId: input.params.id,
+        languages: result.scripts.map((script) => script.language),
+        render: input.body.render,
+      });
       return { body: result };
     },
   }),

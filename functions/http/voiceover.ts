@@ -23,7 +23,8 @@ export const handler = createAreaHandler('voiceover', composeVoiceOver, {
     handle: async (input) => {
       const result = await input.deps.voiceOver.convert(input.userId, input.params.id, { voiceId: input.body.voiceId || undefined });
       input.request.log.info('voice-over made', { scriptId: result.script.id, seconds: result.audioDuration, characters: result.tokensUsed });
-      if (result.script.audioUrl) await input.deps.notices.completed({ userId: input.userId, result: 'audio', scriptId: result.script.id, fileUrl: result.script.audioUrl });
+      if (result.script.audioUrl)
+        await input.deps.notices.completed({ userId: input.userId, result: 'audio', scriptId: result.script.id, fileUrl: result.script.audioUrl });
       return { body: result };
     },
   }),
@@ -32,7 +33,10 @@ export const handler = createAreaHandler('voiceover', composeVoiceOver, {
   'POST /api/scripts/{id}/preview': signedIn({
     params: idParams,
     body: videoPreviewSchema,
-    handle: async (input) => ({ body: await input.deps.previews.preview(input.userId, input.params.id, input.body), headers: { 'cache-control': 'private, no-store' } }),
+    handle: async (input) => ({
+      body: await input.deps.previews.preview(input.userId, input.params.id, input.body),
+      headers: { 'cache-control': 'private, no-store' },
+    }),
   }),
 
   'GET /api/audio/{file}': signedIn({

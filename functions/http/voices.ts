@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { CloneRequest } from '../core/voices/voice-clones';
 import { voiceCloneMessages, voiceSampleRules } from '../contract/rules/voice-samples';
-import { cloneFromUploadsSchema, createVoiceSchema, linkVoiceSchema, voiceIdParams, voiceListQuery, voiceSampleQuery, voiceSampleUploadSchema } from '../contract/voices';
+import {
+  cloneFromUploadsSchema,
+  createVoiceSchema,
+  linkVoiceSchema,
+  voiceIdParams,
+  voiceListQuery,
+  voiceSampleQuery,
+  voiceSampleUploadSchema,
+} from '../contract/voices';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, type EndpointInput } from '../platform/http/endpoint';
 import { formOverheadBytes, readMultipartForm } from '../platform/http/multipart-file';
@@ -88,11 +96,16 @@ export const handler = createAreaHandler('voices', composeVoices, {
   'POST /api/tts/clone-voice': signedIn({
     handle: async (input) => ({
       status: 201,
-      body: input.request.body !== undefined ? await cloneFromUploads(input, input.request.body) : await input.deps.clones.clone(input.userId, await readCloneForm(input)),
+      body:
+        input.request.body !== undefined
+          ? await cloneFromUploads(input, input.request.body)
+          : await input.deps.clones.clone(input.userId, await readCloneForm(input)),
     }),
   }),
 
-  'POST /api/tts/clone-voice/upload-url': answers({ body: voiceSampleUploadSchema, status: 201 }, (input) => input.deps.sampleUploads.begin(input.userId, input.body)),
+  'POST /api/tts/clone-voice/upload-url': answers({ body: voiceSampleUploadSchema, status: 201 }, (input) =>
+    input.deps.sampleUploads.begin(input.userId, input.body),
+  ),
 
   'POST /api/user-voices': answers({ body: linkVoiceSchema }, (input) => input.deps.clones.link(input.userId, input.body)),
 

@@ -1,5 +1,13 @@
 import { workflowMessages } from '../contract/rules/workflows';
-import { createScheduleSchema, createTemplateSchema, scheduleReadOnlyFields, templateReadOnlyFields, updateScheduleSchema, updateTemplateSchema, workflowIdParams } from '../contract/workflows';
+import {
+  createScheduleSchema,
+  createTemplateSchema,
+  scheduleReadOnlyFields,
+  templateReadOnlyFields,
+  updateScheduleSchema,
+  updateTemplateSchema,
+  workflowIdParams,
+} from '../contract/workflows';
 import { scheduleDeletedMessage } from '../core/workflows/schedules';
 import { testWorkflow } from '../core/workflows/test-workflow';
 import { composeWorkflows, type WorkflowsDeps } from '../compose/workflows';
@@ -14,7 +22,9 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
 
   'POST /api/templates': answers({ body: createTemplateSchema, status: 201 }, (input) => input.deps.templates.create(input.userId, input.body)),
 
-  'PUT /api/templates/{id}': answers({ params: workflowIdParams, body: updateTemplateSchema, readOnly: templateReadOnlyFields }, (input) => input.deps.templates.update(input.userId, input.params.id, input.body)),
+  'PUT /api/templates/{id}': answers({ params: workflowIdParams, body: updateTemplateSchema, readOnly: templateReadOnlyFields }, (input) =>
+    input.deps.templates.update(input.userId, input.params.id, input.body),
+  ),
 
   'DELETE /api/templates/{id}': signedIn({
     params: workflowIdParams,
@@ -25,7 +35,9 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
 
   'POST /api/automation-schedules': answers({ body: createScheduleSchema, status: 201 }, (input) => input.deps.schedules.create(input.userId, input.body)),
 
-  'PATCH /api/automation-schedules/{id}': answers({ params: workflowIdParams, body: updateScheduleSchema, readOnly: scheduleReadOnlyFields }, (input) => input.deps.schedules.update(input.userId, input.params.id, input.body)),
+  'PATCH /api/automation-schedules/{id}': answers({ params: workflowIdParams, body: updateScheduleSchema, readOnly: scheduleReadOnlyFields }, (input) =>
+    input.deps.schedules.update(input.userId, input.params.id, input.body),
+  ),
 
   'DELETE /api/automation-schedules/{id}': signedIn({
     params: workflowIdParams,

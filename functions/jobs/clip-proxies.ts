@@ -21,7 +21,9 @@ const marginMs = 15_000;
  * one, or is gone, is skipped; two runs at once write the same key and only one records it; a copy no asset
  * takes (deleted or replaced meanwhile) is deleted.
  */
-export function createClipProxyJob(proxies: () => Pick<ClipProxies, 'makeMissing'>): (event: unknown, context?: InvokeContext) => Promise<ClipProxyPass | { outcome: 'refused' }> {
+export function createClipProxyJob(
+  proxies: () => Pick<ClipProxies, 'makeMissing'>,
+): (event: unknown, context?: InvokeContext) => Promise<ClipProxyPass | { outcome: 'refused' }> {
   return async (event, context) => {
     const parsed = clipProxyJobSchema.safeParse(event);
     if (!parsed.success) {

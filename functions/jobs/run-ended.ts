@@ -43,7 +43,9 @@ function parsedInput(text: string | null | undefined): unknown {
  * script or the run is failed now. The execution's input says which run it was: the video's
  * `{ userId, scriptId, runId }`, the automation's `{ userId, scheduleId, period, test }`.
  */
-export function runEndedHandler(recovery: () => Pick<RunRecovery, 'videoExecutionEnded' | 'automationExecutionEnded'>): (event: unknown) => Promise<RunEndedOutcome> {
+export function runEndedHandler(
+  recovery: () => Pick<RunRecovery, 'videoExecutionEnded' | 'automationExecutionEnded'>,
+): (event: unknown) => Promise<RunEndedOutcome> {
   return async (event) => {
     const parsed = executionEndedEventSchema.safeParse(event);
     if (!parsed.success) {

@@ -25,7 +25,8 @@ export async function handler(event: unknown): Promise<{ outcome: string }> {
   let outcome: string;
   if (job.kind === 'scheduled-email') outcome = await scheduledEmails.fire(job.userId, job.scheduledEmailId);
   else if (job.kind === 'weekly-email') outcome = await weekly.run(job.userId);
-  else if (job.kind === 'automation-run') outcome = (await automations.fire(job.userId, job.scheduleId, job.scheduledAt ? new Date(job.scheduledAt) : undefined)).outcome;
+  else if (job.kind === 'automation-run')
+    outcome = (await automations.fire(job.userId, job.scheduleId, job.scheduledAt ? new Date(job.scheduledAt) : undefined)).outcome;
   else {
     if (job.result === 'video-failed') await automationDelivery.videoFailed(job.userId, job.scriptId, job.error ?? 'The video could not be made.');
     else await notices.completed(job.userId, job.result, job.scriptId, job.fileUrl);

@@ -37,7 +37,13 @@ export function markFailedTask(
       const result = await failureStep(deps(), input);
       if (result.marked) deps().metrics?.videoFailed(failedStepOf(event));
       if (result.marked && notices) {
-        await notices().completed({ userId: input.userId, result: 'video-failed', scriptId: input.scriptId, fileUrl: `run:${input.runId}`, error: result.message });
+        await notices().completed({
+          userId: input.userId,
+          result: 'video-failed',
+          scriptId: input.scriptId,
+          fileUrl: `run:${input.runId}`,
+          error: result.message,
+        });
       }
       return result;
     });

@@ -117,14 +117,31 @@ export const realtimeAccess: FunctionAccess = { table: 'read-write', realtime: t
  * plan's tokens, and an automation run, which starts the automation state machine). They send mail and
  * push to the Automations and Workflows pages; they never create schedules.
  */
-export const jobsAccess: FunctionAccess = { table: 'read-write', bucket: 'read', mail: true, realtime: true, webhookQueue: true, startsAutomation: true, secrets: ['openai'], publicationQueue: true };
+export const jobsAccess: FunctionAccess = {
+  table: 'read-write',
+  bucket: 'read',
+  mail: true,
+  realtime: true,
+  webhookQueue: true,
+  startsAutomation: true,
+  secrets: ['openai'],
+  publicationQueue: true,
+};
 
 /**
  * The publication worker (SQS consumer): the ledger in the table, the video read in ranges from
  * the bucket (and presigned for Instagram), the account's token opened (and refreshed) with the token key
  * and the platforms' client secrets, the card pushed, the outcome's webhook queued, a retry sent back.
  */
-export const publicationWorkerAccess: FunctionAccess = { table: 'read-write', bucket: 'read', realtime: true, webhookQueue: true, publicationQueue: true, tokenKey: true, secrets: ['publishing'] };
+export const publicationWorkerAccess: FunctionAccess = {
+  table: 'read-write',
+  bucket: 'read',
+  realtime: true,
+  webhookQueue: true,
+  publicationQueue: true,
+  tokenKey: true,
+  secrets: ['publishing'],
+};
 
 /** The webhook worker (SQS consumer): settings and the delivery log in the table, the queue and its DLQ. */
 export const webhookWorkerAccess: FunctionAccess = { table: 'read-write', webhookQueue: true };
@@ -138,7 +155,14 @@ export const mailFeedbackAccess: FunctionAccess = { table: 'read-write' };
  * MarkFailed's and RecordFailure's paths: the script and its run's files, the push, the completion
  * notice, the automation run and its owner's mail (delivery's composition holds the webhook queue).
  */
-export const runRecoveryAccess: FunctionAccess = { table: 'read-write', bucket: 'read-write', mail: true, realtime: true, webhookQueue: true, notifiesDelivery: true };
+export const runRecoveryAccess: FunctionAccess = {
+  table: 'read-write',
+  bucket: 'read-write',
+  mail: true,
+  realtime: true,
+  webhookQueue: true,
+  notifiesDelivery: true,
+};
 
 /**
  * The clip-proxy job (functions/jobs/clip-proxies.ts, an asynchronous invoke): reads the asset and its

@@ -44,15 +44,28 @@ export const configSchema = z.object({
    * The most pixel-frames (width x height x fps x seconds) an upload copies to a proxy within its request;
    * larger clips are copied by the background job. Default 20 s of 1080p30; tests lower it.
    */
-  UPLOAD_PROXY_MAX_PIXEL_FRAMES: z.coerce.number().int().min(1).max(1920 * 1080 * 30 * 20).optional(),
+  UPLOAD_PROXY_MAX_PIXEL_FRAMES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1920 * 1080 * 30 * 20)
+    .optional(),
   SCHEDULE_ROLE_ARN: z.string().min(1).optional(),
   SCHEDULE_DLQ_ARN: z.string().min(1).optional(),
   /** Locally: where the in-process scheduler keeps its schedules across restarts (unset: memory only). */
   SCHEDULER_STATE_FILE: z.string().min(1).optional(),
   /** The SES v2 configuration set every mail is sent with (bounces and complaints come back through it). */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24 * 7),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 30),
   /** How long a process trusts a session it read without reading it again (0: read on every call); also how late a sign-out may be seen by another process. */
   SESSION_RECALL_MS: z.coerce.number().int().min(0).max(5000).default(1000),
   MAIL_MODE: z.enum(['ses', 'outbox']).default('ses'),

@@ -11,7 +11,21 @@ import type { FunctionAccess } from './access';
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export const areas = ['system', 'auth', 'stats', 'scripts', 'voices', 'media', 'voiceover', 'delivery', 'workflows', 'branding', 'billing', 'account', 'publishing'] as const;
+export const areas = [
+  'system',
+  'auth',
+  'stats',
+  'scripts',
+  'voices',
+  'media',
+  'voiceover',
+  'delivery',
+  'workflows',
+  'branding',
+  'billing',
+  'account',
+  'publishing',
+] as const;
 export type AreaName = (typeof areas)[number];
 
 /**
@@ -20,7 +34,12 @@ export type AreaName = (typeof areas)[number];
  */
 export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   system: { table: 'read-write', realtime: true },
-  auth: { table: 'read-write', identity: ['AdminConfirmSignUp', 'AdminDeleteUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'], mail: true, realtime: true },
+  auth: {
+    table: 'read-write',
+    identity: ['AdminConfirmSignUp', 'AdminDeleteUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
+    mail: true,
+    realtime: true,
+  },
   stats: { table: 'read-write' },
   // Stock clips saved during a video request are handed to the clip-proxy job.
   scripts: { table: 'read-write', bucket: 'read-write', startsPipeline: true, realtime: true, secrets: ['openai', 'pexels'], requestsClipProxies: true },
@@ -40,7 +59,15 @@ export const areaAccess: Readonly<Record<AreaName, FunctionAccess>> = {
   // The creator's own data: the export (table read, objects listed, the ZIP written) and the closing of the
   // account (their items, objects and schedules deleted, a live subscription cancelled, cloned voices deleted at ElevenLabs, the Cognito user deleted).
   // Closing also revokes every connected platform account's grant (its token opened with the token key).
-  account: { table: 'read-write', bucket: 'read-write', identity: ['AdminDeleteUser'], realtime: true, schedules: true, secrets: ['stripe', 'elevenlabs', 'publishing'], tokenKey: true },
+  account: {
+    table: 'read-write',
+    bucket: 'read-write',
+    identity: ['AdminDeleteUser'],
+    realtime: true,
+    schedules: true,
+    secrets: ['stripe', 'elevenlabs', 'publishing'],
+    tokenKey: true,
+  },
   // Connected accounts: the platforms' OAuth clients, tokens sealed with the stack's KMS key.
   // Posting: the video's size read from the bucket, the account's options asked of the platform, publications queued, the card pushed.
   publishing: { table: 'read-write', bucket: 'read', realtime: true, secrets: ['publishing'], tokenKey: true, publicationQueue: true },

@@ -63,7 +63,6 @@ export interface DeliveryResources {
  */
 export const functionRuntime = Runtime.NODEJS_24_X;
 
-
 export interface AppFunctionProps {
   /** Handler module, relative to the repository root (functions/http/auth.ts). */
   readonly entry: string;
@@ -86,9 +85,7 @@ export interface AppFunctionProps {
 /** The variables of functions/platform/config.ts, as the cloud sets them. */
 export function appEnvironment(resources: AppResources): Record<string, string> {
   const origin: Record<string, string> =
-    resources.appOrigin.kind === 'fixed'
-      ? { APP_ORIGIN: resources.appOrigin.origin }
-      : { APP_ORIGIN_PARAMETER: resources.appOrigin.parameterName };
+    resources.appOrigin.kind === 'fixed' ? { APP_ORIGIN: resources.appOrigin.origin } : { APP_ORIGIN_PARAMETER: resources.appOrigin.parameterName };
   return {
     STAGE: 'cloud',
     TABLE_NAME: resources.table.tableName,
@@ -149,7 +146,9 @@ export class AppFunction extends NodejsFunction {
         ...(props.access.secrets?.includes('pexels') ? { PEXELS_API_KEY_PARAMETER: pexelsKeyParameterName(Stack.of(scope).stackName) } : {}),
         ...(props.access.secrets?.includes('elevenlabs') ? { ELEVENLABS_API_KEY_PARAMETER: elevenLabsKeyParameterName(Stack.of(scope).stackName) } : {}),
         ...(props.access.secrets?.includes('stripe') ? stripeEnvironment(Stack.of(scope).stackName) : {}),
-        ...(props.access.secrets?.includes('stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_PARAMETER: stripeParameterNames(Stack.of(scope).stackName).webhookSecret } : {}),
+        ...(props.access.secrets?.includes('stripe-webhook')
+          ? { STRIPE_WEBHOOK_SECRET_PARAMETER: stripeParameterNames(Stack.of(scope).stackName).webhookSecret }
+          : {}),
         ...(props.access.secrets?.includes('publishing') ? { PUBLISHING_PARAMETER_PREFIX: publishingParameterPrefix(Stack.of(scope).stackName) } : {}),
         ...(props.access.tokenKey && props.resources.tokenKey ? { TOKEN_KMS_KEY_ID: props.resources.tokenKey.keyArn } : {}),
         ...(props.access.requestsClipProxies && props.resources.clipProxyFunctionArn ? { CLIP_PROXY_FUNCTION_ARN: props.resources.clipProxyFunctionArn } : {}),
@@ -183,10 +182,7 @@ function copyHooks(files: readonly { from: string; to: string }[]): ICommandHook
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (inputDir: string, outputDir: string) =>
-      files.flatMap(({ from, to }) => [
-        `mkdir -p ${quote(dirname(join(outputDir, to)))}`,
-        `cp ${quote(join(inputDir, from))} ${quote(join(outputDir, to))}`,
-      ]),
+      files.flatMap(({ from, to }) => [`mkdir -p ${quote(dirname(join(outputDir, to)))}`, `cp ${quote(join(inputDir, from))} ${quote(join(outputDir, to))}`]),
   };
 }
 
@@ -316,7 +312,14 @@ function stripeEnvironment(stackName: string): Record<string, string> {
 export function publishingParameterPrefix(stackName: string): string {
   return `/reelsmith/${stackName}/publishing`;
 }
-export const publishingParameterNames = ['tiktok-client-key', 'tiktok-client-secret', 'youtube-client-id', 'youtube-client-secret', 'instagram-app-id', 'instagram-app-secret'] as const;
+export const publishingParameterNames = [
+  'tiktok-client-key',
+  'tiktok-client-secret',
+  'youtube-client-id',
+  'youtube-client-secret',
+  'instagram-app-id',
+  'instagram-app-secret',
+] as const;
 
 /** The parameters a declared secret may read: exactly those, nothing under a wildcard. */
 export function secretParameterNames(stackName: string, secret: SecretName): string[] {

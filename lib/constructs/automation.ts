@@ -47,7 +47,12 @@ export class Automation extends Construct {
     this.tasks = tasks;
 
     const stateMachineName = `${stack.stackName}-automation`;
-    this.stateMachineArnByName = stack.formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    this.stateMachineArnByName = stack.formatArn({
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: stateMachineName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName,
       stateMachineType: StateMachineType.STANDARD,

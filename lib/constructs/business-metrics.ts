@@ -42,7 +42,12 @@ function breakdown(name: MetricName, label: string): SearchExpression {
 
 /** `part` as a percentage of `whole`, 0 until `whole` reaches `atLeast` (missing values count as 0). */
 function percent(id: string, part: Record<string, IMetric>, partExpr: string, wholeExpr: string, atLeast: number, label: string): MathExpression {
-  return new MathExpression({ expression: `IF(${wholeExpr} >= ${atLeast}, 100 * (${partExpr}) / (${wholeExpr}), 0)`, usingMetrics: part, period, label: `${label} (${id})` });
+  return new MathExpression({
+    expression: `IF(${wholeExpr} >= ${atLeast}, 100 * (${partExpr}) / (${wholeExpr}), 0)`,
+    usingMetrics: part,
+    period,
+    label: `${label} (${id})`,
+  });
 }
 
 export interface BusinessMetricsProps {
@@ -80,13 +85,35 @@ export class BusinessMetrics extends Construct {
     );
     const api5xxRate = percent('api', { api5xx: fill('Api5xx'), apiCalls: fill('ApiCalls') }, 'FILL(api5xx, 0)', 'FILL(apiCalls, 0)', 20, 'API 5xx %');
 
-    this.rateAlarm('VideoFailureRate', videoFailureRate, rateAlarmThresholds.videoFailurePercent, props.alarmTopic, `Videos: more than ${rateAlarmThresholds.videoFailurePercent}% of ended runs failed`);
-    this.rateAlarm('PostFailureRate', postFailureRate, rateAlarmThresholds.postFailurePercent, props.alarmTopic, `Posts: more than ${rateAlarmThresholds.postFailurePercent}% of ended posts were given up`);
-    this.rateAlarm('ApiServerErrorRate', api5xxRate, rateAlarmThresholds.api5xxPercent, props.alarmTopic, `API: more than ${rateAlarmThresholds.api5xxPercent}% of calls answered 5xx`);
+    this.rateAlarm(
+      'VideoFailureRate',
+      videoFailureRate,
+      rateAlarmThresholds.videoFailurePercent,
+      props.alarmTopic,
+      `Videos: more than ${rateAlarmThresholds.videoFailurePercent}% of ended runs failed`,
+    );
+    this.rateAlarm(
+      'PostFailureRate',
+      postFailureRate,
+      rateAlarmThresholds.postFailurePercent,
+      props.alarmTopic,
+      `Posts: more than ${rateAlarmThresholds.postFailurePercent}% of ended posts were given up`,
+    );
+    this.rateAlarm(
+      'ApiServerErrorRate',
+      api5xxRate,
+      rateAlarmThresholds.api5xxPercent,
+      props.alarmTopic,
+      `API: more than ${rateAlarmThresholds.api5xxPercent}% of calls answered 5xx`,
+    );
 
     this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(7) });
     this.dashboard.addWidgets(
-      new TextWidget({ markdown: '# Reelsmith\nBusiness metrics (namespace `Reelsmith`, EMF from the functions). Locally the same numbers: `GET /dev/metrics`.', width: 24, height: 2 }),
+      new TextWidget({
+        markdown: '# Reelsmith\nBusiness metrics (namespace `Reelsmith`, EMF from the functions). Locally the same numbers: `GET /dev/metrics`.',
+        width: 24,
+        height: 2,
+      }),
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Videos started, completed, failed', left: [fill('VideosStarted'), fill('VideosCompleted'), fill('VideosFailed')], width: 8 }),
@@ -94,7 +121,11 @@ export class BusinessMetrics extends Construct {
       new GraphWidget({ title: 'Failure rates (%)', left: [videoFailureRate, postFailureRate, api5xxRate], width: 8 }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'Render seconds per video second', left: [businessMetric('RenderSecondsPerVideoSecond', 'Average'), businessMetric('RenderSecondsPerVideoSecond', 'p90')], width: 8 }),
+      new GraphWidget({
+        title: 'Render seconds per video second',
+        left: [businessMetric('RenderSecondsPerVideoSecond', 'Average'), businessMetric('RenderSecondsPerVideoSecond', 'p90')],
+        width: 8,
+      }),
       new GraphWidget({ title: 'Chunks rendered and reused', left: [fill('ChunksRendered'), fill('ChunksReused')], width: 8 }),
       new SingleValueWidget({ title: 'Voice-over minutes', metrics: [fill('VoiceOverMinutes')], width: 8, setPeriodToTimeRange: true }),
     );

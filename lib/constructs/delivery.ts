@@ -52,7 +52,11 @@ export class Delivery extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: this.webhookDlq, maxReceiveCount: 5 },
     });
-    this.publicationDlq = new Queue(this, 'PublicationDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.publicationDlq = new Queue(this, 'PublicationDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     // A message names a publication; its ledger (claim, lease, checkpoint) decides what runs. The visibility
     // outlasts the worker's 15 minutes; a message whose run keeps throwing (the table unreachable) is kept.
     this.publicationQueue = new Queue(this, 'Publications', {
@@ -63,7 +67,11 @@ export class Delivery extends Construct {
       deadLetterQueue: { queue: this.publicationDlq, maxReceiveCount: 5 },
     });
     this.asyncDlq = new Queue(this, 'AsyncDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
-    this.schedulerDlq = new Queue(this, 'ScheduleDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.schedulerDlq = new Queue(this, 'ScheduleDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     const group = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${stack.stackName}-delivery`.slice(0, 64) });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': stack.account } } }),

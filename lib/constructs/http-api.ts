@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import type { CfnStage} from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpApi, HttpMethod, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Architecture, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
@@ -132,7 +132,10 @@ export class ReelsmithHttpApi extends Construct {
     };
     stage.defaultRouteSettings = { throttlingRateLimit: routeThrottle.default.rateLimit, throttlingBurstLimit: routeThrottle.default.burstLimit };
     // RouteSettings is a raw JSON map in CloudFormation's schema: its values are written as CloudFormation spells them.
-    const settingsOf = (limits: { rateLimit: number; burstLimit: number }) => ({ ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit });
+    const settingsOf = (limits: { rateLimit: number; burstLimit: number }) => ({
+      ThrottlingRateLimit: limits.rateLimit,
+      ThrottlingBurstLimit: limits.burstLimit,
+    });
     stage.routeSettings = Object.fromEntries([
       ...expensiveRoutes.map((key) => [key, settingsOf(routeThrottle.expensive)]),
       ...signInRoutes.map((key) => [key, settingsOf(routeThrottle.signIn)]),

@@ -60,7 +60,13 @@ export class Operations extends Construct {
     });
   }
 
-  private alarm(id: string, metric: IMetric, threshold: number, description: string, comparison = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD): Alarm {
+  private alarm(
+    id: string,
+    metric: IMetric,
+    threshold: number,
+    description: string,
+    comparison = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+  ): Alarm {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,
@@ -76,7 +82,12 @@ export class Operations extends Construct {
 
   /** A message in a dead-letter queue: something gave up after its retries. */
   watchDeadLetters(id: string, queue: Queue, what: string): void {
-    this.alarm(`${id}Depth`, queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }), alarmThresholds.deadLetters, `Dead letters: ${what}`);
+    this.alarm(
+      `${id}Depth`,
+      queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      alarmThresholds.deadLetters,
+      `Dead letters: ${what}`,
+    );
   }
 
   watchStateMachine(id: string, machine: StateMachine, what: string): void {
@@ -86,7 +97,13 @@ export class Operations extends Construct {
 
   /** An EventBridge rule whose target could not be invoked (its events then go to the target's DLQ, watched too). */
   watchRule(id: string, rule: Rule, what: string): void {
-    const failed = new Metric({ namespace: 'AWS/Events', metricName: 'FailedInvocations', dimensionsMap: { RuleName: rule.ruleName }, period: Duration.minutes(5), statistic: 'Sum' });
+    const failed = new Metric({
+      namespace: 'AWS/Events',
+      metricName: 'FailedInvocations',
+      dimensionsMap: { RuleName: rule.ruleName },
+      period: Duration.minutes(5),
+      statistic: 'Sum',
+    });
     this.alarm(`${id}FailedInvocations`, failed, alarmThresholds.ruleFailedInvocations, `EventBridge rule: ${what}`);
   }
 

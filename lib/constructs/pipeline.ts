@@ -50,7 +50,13 @@ export class Pipeline extends Construct {
         timeout: Duration.seconds(task.timeoutSeconds),
         memorySize: task.memorySize,
         ephemeralStorageMiB: task.ephemeralStorageMiB,
-        environment: { FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe', FONTS_DIR: '/opt/fonts', EMOJI_DIR: '/opt/emoji', FLITE_WASM_PATH: layerFliteWasmPath },
+        environment: {
+          FFMPEG_PATH: '/opt/bin/ffmpeg',
+          FFPROBE_PATH: '/opt/bin/ffprobe',
+          FONTS_DIR: '/opt/fonts',
+          EMOJI_DIR: '/opt/emoji',
+          FLITE_WASM_PATH: layerFliteWasmPath,
+        },
         // Beside index.mjs, where functions/pipeline/deps.ts looks (`./assets/…` from the module).
         bundledFiles: (task.assets ?? []).map((asset) => ({ from: `functions/pipeline/${asset}`, to: asset })),
       });
@@ -61,7 +67,12 @@ export class Pipeline extends Construct {
     // Named, so the jobs function (which FinalizeVideo's notices invoke) can know its ARN without a
     // reference to it: a reference would make a cycle (jobs → state machine → FinalizeVideo → jobs).
     const stateMachineName = `${Stack.of(this).stackName}-video`;
-    this.stateMachineArnByName = Stack.of(this).formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    this.stateMachineArnByName = Stack.of(this).formatArn({
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: stateMachineName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       stateMachineName,
       stateMachineType: StateMachineType.STANDARD,

@@ -27,7 +27,12 @@ export class Realtime extends Construct {
     super(scope, id);
     this.api = new WebSocketApi(this, 'Api', { description: 'Reelsmith realtime: status pushes to signed-in clients' });
     // Bounded like the HTTP API: messages per second and burst across all connections.
-    this.stage = new WebSocketStage(this, 'Stage', { webSocketApi: this.api, stageName: webSocketStageName, autoDeploy: true, throttle: { rateLimit: 200, burstLimit: 400 } });
+    this.stage = new WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: webSocketStageName,
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+    });
     this.resources = { ...props.resources, webSocketApi: this.api, webSocketStage: this.stage };
 
     this.handler = new AppFunction(this, 'Handler', {

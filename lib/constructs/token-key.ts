@@ -14,7 +14,7 @@ export class TokenKey extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.key = new Key(this, 'Key', {
-      description: 'Reelsmith: seals the connected platform accounts\' OAuth tokens',
+      description: "Reelsmith: seals the connected platform accounts' OAuth tokens",
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
       pendingWindow: Duration.days(30),

@@ -152,7 +152,10 @@ async function main(): Promise<void> {
     console.log(`\n${scenario.name}:`);
     const greedy = measure(scenario.clips, await planWith(scenario.clips, greedyAssign, coffeeScript));
     const optimal = measure(scenario.clips, await planWith(scenario.clips, autoAssign, coffeeScript));
-    for (const [name, figures] of [['greedy (old)', greedy], ['optimal (new)', optimal]] as const) {
+    for (const [name, figures] of [
+      ['greedy (old)', greedy],
+      ['optimal (new)', optimal],
+    ] as const) {
       console.log(
         `${name.padEnd(14)} tagged clips on a sentence naming their tag: ${figures.clipsOnTheirSentence} of 3 · segments: ${figures.segmentsOnTheirTag} of ${figures.segments} · total score ${figures.score}`,
       );
@@ -176,7 +179,10 @@ async function main(): Promise<void> {
     for (const draft of drafts) {
       const content = finishDraft(draft, request, '30 sec', 'offline').content;
       scripts += 1;
-      for (const [key, assign] of [['greedy', greedyAssign], ['optimal', autoAssign]] as const) {
+      for (const [key, assign] of [
+        ['greedy', greedyAssign],
+        ['optimal', autoAssign],
+      ] as const) {
         const figures = measure(clips, await planWith(clips, assign, content));
         totals[key].clips += figures.clipsOnTheirSentence;
         totals[key].segments += figures.segmentsOnTheirTag;
@@ -198,11 +204,19 @@ async function main(): Promise<void> {
   const rng = seeded(42);
   const big = new Library(
     Array.from({ length: 1000 }, (_, i) =>
-      asset(`V${String(i).padStart(4, '0')}`, `Clip ${i}`, vocabulary.filter(() => rng() < 0.2), i * 500),
+      asset(
+        `V${String(i).padStart(4, '0')}`,
+        `Clip ${i}`,
+        vocabulary.filter(() => rng() < 0.2),
+        i * 500,
+      ),
     ),
   );
   const longScript = Array.from({ length: 100 }, () => `${vocabulary.filter(() => rng() < 0.25).join(' ') || 'and then'} again.`).join('\n');
-  for (const [name, assign] of [['greedy', greedyAssign], ['optimal', autoAssign]] as const) {
+  for (const [name, assign] of [
+    ['greedy', greedyAssign],
+    ['optimal', autoAssign],
+  ] as const) {
     const planner = new SegmentPlanner(big, noRecentUse, () => now, assign);
     const started = performance.now();
     await planner.plan({ userId, scriptContent: longScript, preferredFolderId: null });

@@ -33,7 +33,12 @@ async function main(): Promise<void> {
     const user = await signedInUser(stack, 'bench');
     const { s3, table, config } = services();
     await table.client.send(
-      new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, UpdateExpression: 'SET subscriptionTier = :pro', ExpressionAttributeValues: { ':pro': 'pro' } }),
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { pk: `USER#${user.id}`, sk: 'PROFILE' },
+        UpdateExpression: 'SET subscriptionTier = :pro',
+        ExpressionAttributeValues: { ':pro': 'pro' },
+      }),
     );
     const created = await user.client.post<Script>('/api/scripts', { title: 'Bench video', scriptContent: 'One. Two. Three.' });
     const file = `${created.body.id}-bench.mp4`;

@@ -80,7 +80,13 @@ async function signUp(url: string, n: number, clip: MediaFile): Promise<UserStat
 }
 
 /** One worker's loop of writes until `until`. */
-async function drive(user: UserState, kind: 'save' | 'edit' | 'settings' | 'upload' | 'render', clip: MediaFile, run: { stopped: boolean }, cycle: number): Promise<number> {
+async function drive(
+  user: UserState,
+  kind: 'save' | 'edit' | 'settings' | 'upload' | 'render',
+  clip: MediaFile,
+  run: { stopped: boolean },
+  cycle: number,
+): Promise<number> {
   let acknowledged = 0;
   while (!run.stopped) {
     if (kind === 'save') {
@@ -115,7 +121,9 @@ async function drive(user: UserState, kind: 'save' | 'edit' | 'settings' | 'uplo
         acknowledged += 1;
       }
     } else if (kind === 'render') {
-      const script = await attempt(() => user.client.post<Script>('/api/scripts', { title: `Render ${cycle}`, scriptContent: 'Coffee in the morning.\nTea at night.' }));
+      const script = await attempt(() =>
+        user.client.post<Script>('/api/scripts', { title: `Render ${cycle}`, scriptContent: 'Coffee in the morning.\nTea at night.' }),
+      );
       if (script?.status === 201) {
         user.scripts.set(script.body.id, { acked: script.body.postCaption, later: [] });
         const started = await attempt(() => user.client.post(`/api/scripts/${script.body.id}/generate-video`, {}));
@@ -207,7 +215,12 @@ async function strandedRenders(user: UserState, cycle: number, restartedAt: numb
     if (generating.length === 0) {
       for (const id of before) {
         const script = scripts.get(id);
-        const key = script?.videoGenerationStatus === 'failed' ? (script.videoGenerationError === restartMessages.video ? 'failed (restart)' : 'failed (other)') : String(script?.videoGenerationStatus);
+        const key =
+          script?.videoGenerationStatus === 'failed'
+            ? script.videoGenerationError === restartMessages.video
+              ? 'failed (restart)'
+              : 'failed (other)'
+            : String(script?.videoGenerationStatus);
         reasons[key] = (reasons[key] ?? 0) + 1;
       }
       break;
@@ -292,7 +305,11 @@ async function main(): Promise<void> {
       `acknowledged writes                   ${acknowledged}`,
       `acknowledged writes lost              ${lost.length}   (goal 0)`,
       `runs left generating after restart+30 s ${stranded.length}   (goal 0)`,
-      `renders started before a kill         ${Object.entries(outcomes).map(([key, n]) => `${n} ${key}`).join(', ') || 'none'}`,
+      `renders started before a kill         ${
+        Object.entries(outcomes)
+          .map(([key, n]) => `${n} ${key}`)
+          .join(', ') || 'none'
+      }`,
       `restart to first healthy answer       ${readyMs.length > 0 ? summary(readyMs) : 'n/a'}`,
       `total                                 ${((Date.now() - began) / 1000).toFixed(0)} s`,
       '',

@@ -20,12 +20,17 @@ import { chunkClips, planChunks, timelineFrames, videoFrameRate } from '../../fu
 import type { RenderClip } from '../../functions/core/ports/video-renderer';
 
 const dir = process.argv[2] ?? join(tmpdir(), 'reelsmith-bench-generated');
-const text = 'Coffee at home can taste like a cafe. Start with fresh beans, ground right before you brew. Use water just off the boil. Try it tomorrow and tell me how it went!';
+const text =
+  'Coffee at home can taste like a cafe. Start with fresh beans, ground right before you brew. Use water just off the boil. Try it tomorrow and tell me how it went!';
 
 /** The CPU seconds (user + system) of one ffmpeg run, from bash's `time`. */
 async function cpuOf(args: string[]): Promise<number> {
   const timing = join(dir, 'time.txt');
-  await runTool('bash', ['-c', `TIMEFORMAT=%U+%S; { time "$0" "$@" >/dev/null 2>&1; } 2>${timing}`, ffmpegPath(), '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeoutMs: 600_000, maxOutputBytes: 1 << 20 });
+  await runTool(
+    'bash',
+    ['-c', `TIMEFORMAT=%U+%S; { time "$0" "$@" >/dev/null 2>&1; } 2>${timing}`, ffmpegPath(), '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args],
+    { timeoutMs: 600_000, maxOutputBytes: 1 << 20 },
+  );
   const [user = 0, system = 0] = (await readFile(timing, 'utf8')).trim().split('+').map(Number);
   return Math.round((user + system) * 100) / 100;
 }
@@ -38,7 +43,13 @@ async function main(): Promise<void> {
   const duration = speech.durationSeconds;
   const sentences = splitScript(text);
   const times = segmentTimes(sentences, speech.words, duration);
-  const clips: RenderClip[] = times.map((time, i) => ({ path: '', kind: 'generated', look: i, start: 0, duration: i === 0 ? time.duration + time.start : time.duration }));
+  const clips: RenderClip[] = times.map((time, i) => ({
+    path: '',
+    kind: 'generated',
+    look: i,
+    start: 0,
+    duration: i === 0 ? time.duration + time.start : time.duration,
+  }));
   const captions = parseCaptionSettings({ style: 'highlight' });
   const renderer = new FfmpegVideoRenderer();
 
@@ -53,7 +64,14 @@ async function main(): Promise<void> {
   const parts: { path: string; frames: number }[] = [];
   for (const chunk of chunks) {
     const path = join(dir, `chunk-${chunk.index}.mp4`);
-    await renderer.renderChunk({ clips: chunkClips(clips, totalFrames, chunk), startFrame: chunk.startFrame, frames: chunk.frames, words: speech.words, captions, outputPath: path });
+    await renderer.renderChunk({
+      clips: chunkClips(clips, totalFrames, chunk),
+      startFrame: chunk.startFrame,
+      frames: chunk.frames,
+      words: speech.words,
+      captions,
+      outputPath: path,
+    });
     parts.push({ path, frames: chunk.frames });
   }
   const audioPath = join(dir, 'audio.m4a');
@@ -65,7 +83,12 @@ async function main(): Promise<void> {
   // CPU: the single render's command line against a bare encode of the same frames (its output decoded and encoded again, same settings).
   const font = await captionFont(captions.font_family);
   const assPath = join(dir, 'captions.ass');
-  const plan = planRender({ request: { clips, voiceOverPath: voicePath, voiceOverDuration: duration, words: speech.words, captions, outputPath: join(dir, 'timed.mp4') }, assPath, fontName: font.fontName, fontsDir: font.fontsDir });
+  const plan = planRender({
+    request: { clips, voiceOverPath: voicePath, voiceOverDuration: duration, words: speech.words, captions, outputPath: join(dir, 'timed.mp4') },
+    assPath,
+    fontName: font.fontName,
+    fontsDir: font.fontsDir,
+  });
   await writeFile(assPath, plan.ass);
   process.env.FONTCONFIG_FILE = font.fontconfigFile;
   const renderCpu = await cpuOf(plan.args);
@@ -74,10 +97,32 @@ async function main(): Promise<void> {
   for (const [i, time] of times.entries()) {
     const t = Math.min(duration - 0.1, (i === 0 ? 0 : time.start) + time.duration / 2);
     const png = join(dir, `sentence-${i + 1}.png`);
-    await runTool(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-ss', t.toFixed(2), '-i', single, '-frames:v', '1', png], { timeoutMs: 60_000, maxOutputBytes: 1 << 20 });
+    await runTool(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-ss', t.toFixed(2), '-i', single, '-frames:v', '1', png], {
+      timeoutMs: 60_000,
+      maxOutputBytes: 1 << 20,
+    });
     frames.push(png);
   }
-  console.log(JSON.stringify({ dir, duration, sentences: sentences.length, frames: totalFrames, fps: videoFrameRate, singleMs: Math.round(singleMs), chunks: chunks.length, chunkedMs: Math.round(chunkedMs), renderCpuS: renderCpu, bareEncodeCpuS: bareCpu, ratio: Math.round((renderCpu / bareCpu) * 100) / 100, pngs: frames }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        dir,
+        duration,
+        sentences: sentences.length,
+        frames: totalFrames,
+        fps: videoFrameRate,
+        singleMs: Math.round(singleMs),
+        chunks: chunks.length,
+        chunkedMs: Math.round(chunkedMs),
+        renderCpuS: renderCpu,
+        bareEncodeCpuS: bareCpu,
+        ratio: Math.round((renderCpu / bareCpu) * 100) / 100,
+        pngs: frames,
+      },
+      null,
+      1,
+    ),
+  );
 }
 
 void main();

@@ -55,7 +55,8 @@ interface DriveResult {
   measured: Phase;
 }
 
-const emptyFigures = () => Object.fromEntries(routes.map((route) => [route, { count: 0, latencies: [], statuses: {} }])) as unknown as Record<Route, RouteFigures>;
+const emptyFigures = () =>
+  Object.fromEntries(routes.map((route) => [route, { count: 0, latencies: [], statuses: {} }])) as unknown as Record<Route, RouteFigures>;
 
 interface Answer {
   status: number;
@@ -254,11 +255,20 @@ function processCpuMs(pid: number): number | undefined {
 
 function sampleCpu(dynamoPid: number | undefined): CpuSample {
   const own = process.cpuUsage();
-  return { at: Date.now(), serverMs: (own.user + own.system) / 1000, dynamoMs: dynamoPid === undefined ? undefined : processCpuMs(dynamoPid), load: loadavg()[0] ?? 0 };
+  return {
+    at: Date.now(),
+    serverMs: (own.user + own.system) / 1000,
+    dynamoMs: dynamoPid === undefined ? undefined : processCpuMs(dynamoPid),
+    load: loadavg()[0] ?? 0,
+  };
 }
 
 /** The samples nearest the measured loop's start and end. */
-function cpuWithin(samples: readonly CpuSample[], from: number, to: number): { seconds: number; serverMs: number; dynamoMs?: number; load: [number, number] } | undefined {
+function cpuWithin(
+  samples: readonly CpuSample[],
+  from: number,
+  to: number,
+): { seconds: number; serverMs: number; dynamoMs?: number; load: [number, number] } | undefined {
   const first = [...samples].reverse().find((sample) => sample.at <= from) ?? samples[0];
   const last = samples.find((sample) => sample.at >= to) ?? samples[samples.length - 1];
   if (!first || !last || last.at <= first.at) return undefined;
@@ -306,8 +316,12 @@ function report(result: DriveResult, samples: readonly CpuSample[] = []): boolea
   }
   const summary = summarize(measured);
   const readsP99 = percentile(summary.reads, 99);
-  console.log(`${'reads (both GETs)'.padEnd(18)} ${rate(summary.reads.length, measured.seconds)}   p50 ${ms(percentile(summary.reads, 50))}   p99 ${ms(readsP99)}`);
-  console.log(`${'all'.padEnd(18)} ${rate(summary.total, measured.seconds)}   p50 ${ms(percentile(summary.all, 50))}   p99 ${ms(percentile(summary.all, 99))}   (${summary.total} requests)`);
+  console.log(
+    `${'reads (both GETs)'.padEnd(18)} ${rate(summary.reads.length, measured.seconds)}   p50 ${ms(percentile(summary.reads, 50))}   p99 ${ms(readsP99)}`,
+  );
+  console.log(
+    `${'all'.padEnd(18)} ${rate(summary.total, measured.seconds)}   p50 ${ms(percentile(summary.all, 50))}   p99 ${ms(percentile(summary.all, 99))}   (${summary.total} requests)`,
+  );
   console.log(`5xx or failed connections: ${summary.failures.length ? summary.failures.join(', ') : 'none'}`);
   const cpu = cpuWithin(samples, measured.from, measured.to);
   if (cpu) {

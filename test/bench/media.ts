@@ -87,13 +87,41 @@ async function seed(repo: DynamoMediaUploadRepository, userId: string, count: nu
 async function fiftyMegabyteMp4(dir: string): Promise<string> {
   const out = join(dir, 'fifty.mp4');
   const run = promisify(execFile);
-  await run(ffmpegPath(), [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30,noise=alls=60:allf=t',
-    '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', '10', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '38M', '-maxrate', '38M', '-bufsize', '76M',
-    '-c:a', 'aac', '-shortest', '-fs', String(50 * 1024 * 1024 - 64 * 1024), out,
-  ], { maxBuffer: 1024 * 1024 });
+  await run(
+    ffmpegPath(),
+    [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30,noise=alls=60:allf=t',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+      '-t',
+      '10',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-b:v',
+      '38M',
+      '-maxrate',
+      '38M',
+      '-bufsize',
+      '76M',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-fs',
+      String(50 * 1024 * 1024 - 64 * 1024),
+      out,
+    ],
+    { maxBuffer: 1024 * 1024 },
+  );
   return out;
 }
 
@@ -123,7 +151,9 @@ async function main(): Promise<void> {
         }
       }
       times.sort((a, b) => a - b);
-      console.log(`${String(size).padStart(7)}  ${sort.padEnd(14)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)}`);
+      console.log(
+        `${String(size).padStart(7)}  ${sort.padEnd(14)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)}`,
+      );
       p99s[size] = Math.max(p99s[size] ?? 0, percentile(times, 99));
     }
   }
@@ -139,7 +169,9 @@ async function main(): Promise<void> {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    console.log(`${String(seeded).padStart(7)}  ${label.padEnd(14)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)}`);
+    console.log(
+      `${String(seeded).padStart(7)}  ${label.padEnd(14)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)}`,
+    );
   }
   const smallest = sizes[0] ?? 0;
   const largest = sizes[sizes.length - 1] ?? 0;
@@ -170,8 +202,10 @@ async function main(): Promise<void> {
       await uploader.delete(`/api/media/${done.body.id}`);
     }
     times.sort((a, b) => a - b);
-    console.log(`\ncompletion of a ${(size / 1024 / 1024).toFixed(1)} MB MP4 (download from S3, magic numbers, ffprobe, thumbnail, write): ` +
-      `median ${percentile(times, 50).toFixed(0)} ms, max ${(times[times.length - 1] ?? 0).toFixed(0)} ms over ${runs} runs`);
+    console.log(
+      `\ncompletion of a ${(size / 1024 / 1024).toFixed(1)} MB MP4 (download from S3, magic numbers, ffprobe, thumbnail, write): ` +
+        `median ${percentile(times, 50).toFixed(0)} ms, max ${(times[times.length - 1] ?? 0).toFixed(0)} ms over ${runs} runs`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
     await stack.stop();

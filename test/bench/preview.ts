@@ -33,7 +33,8 @@ const exists = (path: string) =>
     () => true,
     () => false,
   );
-const ffmpeg = (args: string[]) => runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeoutMs: 300_000, maxOutputBytes: 1 << 20 });
+const ffmpeg = (args: string[]) =>
+  runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeoutMs: 300_000, maxOutputBytes: 1 << 20 });
 
 async function prepare(): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -60,8 +61,10 @@ async function prepare(): Promise<void> {
       file,
     ]);
   }
-  if (!(await exists(join(dir, 'music.mp3')))) await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=220:d=20', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'music.mp3')]);
-  if (!(await exists(join(dir, 'logo.png')))) await ffmpeg(['-f', 'lavfi', '-i', 'color=c=white@0.9:s=400x150,format=rgba', '-frames:v', '1', join(dir, 'logo.png')]);
+  if (!(await exists(join(dir, 'music.mp3'))))
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=220:d=20', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'music.mp3')]);
+  if (!(await exists(join(dir, 'logo.png'))))
+    await ffmpeg(['-f', 'lavfi', '-i', 'color=c=white@0.9:s=400x150,format=rgba', '-frames:v', '1', join(dir, 'logo.png')]);
 }
 
 /** The ffmpeg process's CPU seconds (user + system, all threads), sampled until it exits: fairer than wall time on a shared machine. */
@@ -121,8 +124,12 @@ async function main(): Promise<void> {
   let stop: () => number = () => 0;
   const renderer = new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = cpuOf(pid)) });
   const per10 = (ms: number) => ((ms / 1000) * 10) / duration;
-  console.log(`preview bench: ${duration.toFixed(1)} s video, ${shots} shots, ${previewOutput.width}x${previewOutput.height} at ${previewOutput.frameRate ?? 30} fps; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`);
-  console.log(`  proxy copies of the five 6 s 1080p clips made in ${proxySeconds.toFixed(1)} s (at upload, once; ${((proxySeconds / 30) * 10).toFixed(1)} s per 10 s of 1080p)`);
+  console.log(
+    `preview bench: ${duration.toFixed(1)} s video, ${shots} shots, ${previewOutput.width}x${previewOutput.height} at ${previewOutput.frameRate ?? 30} fps; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(2)}`,
+  );
+  console.log(
+    `  proxy copies of the five 6 s 1080p clips made in ${proxySeconds.toFixed(1)} s (at upload, once; ${((proxySeconds / 30) * 10).toFixed(1)} s per 10 s of 1080p)`,
+  );
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
   let best = Infinity;
   for (const source of ['clip', 'proxy'] as const) {
@@ -136,15 +143,21 @@ async function main(): Promise<void> {
       results.push(result.elapsedMs);
       const cpu = stop();
       cpus.push(cpu);
-      console.log(`  ${source === 'clip' ? 'originals' : 'proxies'} round ${round}: ${(result.elapsedMs / 1000).toFixed(2)} s render, ${per10(result.elapsedMs).toFixed(2)} s per 10 s of video; ffmpeg CPU ${((cpu * 10) / duration).toFixed(2)} s per 10 s`);
+      console.log(
+        `  ${source === 'clip' ? 'originals' : 'proxies'} round ${round}: ${(result.elapsedMs / 1000).toFixed(2)} s render, ${per10(result.elapsedMs).toFixed(2)} s per 10 s of video; ffmpeg CPU ${((cpu * 10) / duration).toFixed(2)} s per 10 s`,
+      );
     }
     best = Math.min(...results);
     const label = source === 'clip' ? 'from the 1080p originals' : 'from the proxy copies';
-    console.log(`proxy render ${label}: best ${per10(best).toFixed(2)} s per 10 s of video (budget 1.0), least ffmpeg CPU ${((Math.min(...cpus) * 10) / duration).toFixed(2)} s per 10 s; output ${join(dir, `preview-${source}.mp4`)}`);
+    console.log(
+      `proxy render ${label}: best ${per10(best).toFixed(2)} s per 10 s of video (budget 1.0), least ffmpeg CPU ${((Math.min(...cpus) * 10) / duration).toFixed(2)} s per 10 s; output ${join(dir, `preview-${source}.mp4`)}`,
+    );
   }
   if (process.env.BENCH_FULL === '1') {
     const full = await renderer.render(request(join(dir, 'full.mp4')));
-    console.log(`full 1080x1920 render of the same plan: ${per10(full.elapsedMs).toFixed(2)} s per 10 s of video (${(full.elapsedMs / best).toFixed(1)}x the proxy)`);
+    console.log(
+      `full 1080x1920 render of the same plan: ${per10(full.elapsedMs).toFixed(2)} s per 10 s of video (${(full.elapsedMs / best).toFixed(1)}x the proxy)`,
+    );
   }
 }
 

@@ -60,7 +60,9 @@ async function main(): Promise<void> {
   process.env.PUBLISH_RETRY_BASE_MS = '500';
   const stack = await startLocalStack({ port: 0, inMemory: true, quiet: true });
   // The real posters, pointed at the stack's sandbox, with chunks the sandbox is told to take (256 KiB) and quick polls.
-  usePosters(postersFor(getConfig(), { tiktok: { chunkBytes: chunk, pollIntervalMs: 200 }, youtube: { chunkBytes: chunk }, instagram: { pollIntervalMs: 200 } }));
+  usePosters(
+    postersFor(getConfig(), { tiktok: { chunkBytes: chunk, pollIntervalMs: 200 }, youtube: { chunkBytes: chunk }, instagram: { pollIntervalMs: 200 } }),
+  );
   const sandbox = stack.publishing;
   sandbox.configure({ tiktokMinChunkBytes: chunk, processingPolls: 1 });
   try {
@@ -89,7 +91,11 @@ async function main(): Promise<void> {
     const made: { id: string; caption: string }[] = [];
     const started = Date.now();
     for (let i = 0; i < videos; i += 1) {
-      const created = await client.post<Script>('/api/scripts', { title: `Bench ${i}`, scriptContent: 'One. Two. Three.', postCaption: `bench ${i} #a #b #c #d #e #f` });
+      const created = await client.post<Script>('/api/scripts', {
+        title: `Bench ${i}`,
+        scriptContent: 'One. Two. Three.',
+        postCaption: `bench ${i} #a #b #c #d #e #f`,
+      });
       if (created.status !== 201) throw new Error(`script ${i}: ${created.status} ${JSON.stringify(created.body)}`);
       const script = created.body;
       const file = `${script.id}-run1.mp4`;
@@ -98,7 +104,10 @@ async function main(): Promise<void> {
       const caption = `bench ${i} ${script.id} #shorts`;
       const account = accounts[i % accounts.length]!;
       const dueAt = Date.now() + 4_000;
-      const answer = await client.post<PublishResponse>(`/api/scripts/${script.id}/publish`, { targets: [{ accountId: account.id, caption, title: `Bench ${i}` }], scheduledAt: new Date(dueAt).toISOString() });
+      const answer = await client.post<PublishResponse>(`/api/scripts/${script.id}/publish`, {
+        targets: [{ accountId: account.id, caption, title: `Bench ${i}` }],
+        scheduledAt: new Date(dueAt).toISOString(),
+      });
       if (answer.status !== 201) throw new Error(`publish ${i}: ${answer.status} ${JSON.stringify(answer.body)}`);
       const id = answer.body.publications[0]!.id;
       made.push({ id, caption });
@@ -132,16 +141,27 @@ async function main(): Promise<void> {
       .map((p) => Date.parse(p.publishedAt ?? '') - Date.parse(p.scheduledAt ?? ''))
       .filter(Number.isFinite)
       .sort((a, b) => a - b);
-    const byPlatform = (list: { platform: string }[]) => ['tiktok', 'youtube', 'instagram'].map((p) => `${p} ${list.filter((x) => x.platform === p).length}`).join(', ');
-    console.log(`bench:publish  ${videos} videos, ${accounts.length} sandbox accounts (${accountsPerPlatform} each on TikTok, YouTube, Instagram), real posters → platform sandbox, ${bytes.byteLength} B MP4 each (in 256 KiB chunks), in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const byPlatform = (list: { platform: string }[]) =>
+      ['tiktok', 'youtube', 'instagram'].map((p) => `${p} ${list.filter((x) => x.platform === p).length}`).join(', ');
+    console.log(
+      `bench:publish  ${videos} videos, ${accounts.length} sandbox accounts (${accountsPerPlatform} each on TikTok, YouTube, Instagram), real posters → platform sandbox, ${bytes.byteLength} B MP4 each (in 256 KiB chunks), in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     console.log(`  posts made (sandbox record)  ${posts.length}  (${byPlatform(posts)})`);
     console.log(`  duplicates                   ${duplicates}  (goal 0; same caption posted twice; every publication was also fired by a rival worker)`);
-    console.log(`  ledger vs sandbox            published ${published.length}, of which not in the sandbox ${publishedNotPosted}; failed ${failed.length}, of which posted anyway ${failedButPosted}`);
-    console.log(`  permanent faults             ${failed.length} failures reported / ${faults.permanent.length} injected (${faults.permanent.map((f) => `${f.point} ${f.kind}`).join(', ')})`);
-    console.log(`  transient faults             ${faults.transient.length - pending.length}/${faults.transient.length} struck (${faults.transient.map((f) => `${f.point} ${f.kind}`).join(', ')}); ${retriedAndPublished} publications retried by the ledger and published`);
+    console.log(
+      `  ledger vs sandbox            published ${published.length}, of which not in the sandbox ${publishedNotPosted}; failed ${failed.length}, of which posted anyway ${failedButPosted}`,
+    );
+    console.log(
+      `  permanent faults             ${failed.length} failures reported / ${faults.permanent.length} injected (${faults.permanent.map((f) => `${f.point} ${f.kind}`).join(', ')})`,
+    );
+    console.log(
+      `  transient faults             ${faults.transient.length - pending.length}/${faults.transient.length} struck (${faults.transient.map((f) => `${f.point} ${f.kind}`).join(', ')}); ${retriedAndPublished} publications retried by the ledger and published`,
+    );
     console.log(`  faults not struck            ${pending.length}${pending.length ? ` (${pending.map((f) => `${f.point} ${f.kind}`).join(', ')})` : ''}`);
     console.log(`  still in flight              ${listed.length - published.length - failed.length}`);
-    console.log(`  due → published              p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms  (sweep every 2 s, retries after ≥ 500 ms backoff or the Retry-After)`);
+    console.log(
+      `  due → published              p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms  (sweep every 2 s, retries after ≥ 500 ms backoff or the Retry-After)`,
+    );
     for (const failure of failed) console.log(`  failed: ${failure.platform} "${failure.error ?? ''}"`);
   } finally {
     usePosters(undefined);

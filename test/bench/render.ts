@@ -46,7 +46,11 @@ const text =
   'End with one clear action, and make it easy: follow for part two, or save this for tomorrow morning. ' +
   'Post at the same hour every day for a month, then look at what worked and do more of that.';
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 async function ffmpeg(args: string[]): Promise<void> {
   await runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeoutMs: 300_000, maxOutputBytes: 1 << 20 });
@@ -59,10 +63,44 @@ async function prepare(): Promise<void> {
     const file = join(dir, `clip${i}.mp4`);
     if (await exists(file)) continue;
     const source = i % 2 === 0 ? 'testsrc2' : 'mandelbrot';
-    await ffmpeg(['-f', 'lavfi', '-i', `${source}=s=1920x1080:r=30`, '-t', '5', '-vf', `hue=h=${i * 60}`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', file]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `${source}=s=1920x1080:r=30`,
+      '-t',
+      '5',
+      '-vf',
+      `hue=h=${i * 60}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '20',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
   }
   if (!(await exists(join(dir, 'music.mp3')))) {
-    await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=220:d=20', '-f', 'lavfi', '-i', 'sine=f=330:d=20', '-filter_complex', 'amix=inputs=2', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'music.mp3')]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=220:d=20',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=330:d=20',
+      '-filter_complex',
+      'amix=inputs=2',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      join(dir, 'music.mp3'),
+    ]);
   }
   if (!(await exists(join(dir, 'logo.png')))) {
     await ffmpeg(['-f', 'lavfi', '-i', 'color=c=white@0.9:s=400x150,format=rgba', '-frames:v', '1', join(dir, 'logo.png')]);
@@ -82,10 +120,7 @@ interface Usage {
 function sampleUsage(pid: number): () => Usage {
   const usage: Usage = { peakMb: 0, cpuSeconds: 0 };
   const sample = async () => {
-    const [status, stat] = await Promise.all([
-      readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''),
-      readFile(`/proc/${pid}/stat`, 'utf8').catch(() => ''),
-    ]);
+    const [status, stat] = await Promise.all([readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''), readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')]);
     const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
     usage.peakMb = Math.max(usage.peakMb, kb / 1024);
     // Fields after the command name: state is field 3, utime 14 and stime 15 (clock ticks of 10 ms).
@@ -102,7 +137,8 @@ function sampleUsage(pid: number): () => Usage {
 
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const transition = shotTransitionSchema.parse(process.env.BENCH_TRANSITION ?? 'crossfade');
-const benchCaptions = () => parseCaptionSettings({ style: 'highlight', background_audio_volume: 30, motion: true, transition, emoji: process.env.BENCH_EMOJI === '1' });
+const benchCaptions = () =>
+  parseCaptionSettings({ style: 'highlight', background_audio_volume: 30, motion: true, transition, emoji: process.env.BENCH_EMOJI === '1' });
 const fmt = (n: number) => n.toFixed(2);
 
 async function main(): Promise<void> {
@@ -125,7 +161,15 @@ async function main(): Promise<void> {
     ...fitted.flatMap((clip) => clipInput(clip)),
     '-filter_complex',
     [...fitted.map((clip, i) => coverChain(i, clip, `c${i}`)), `${fitted.map((_, i) => `[c${i}]`).join('')}concat=n=${fitted.length}:v=1:a=0[v]`].join(';'),
-    '-map', '[v]', ...videoEncoderArgs, '-t', duration.toFixed(3), '-movflags', '+faststart', '-y', join(dir, 'bare.mp4'),
+    '-map',
+    '[v]',
+    ...videoEncoderArgs,
+    '-t',
+    duration.toFixed(3),
+    '-movflags',
+    '+faststart',
+    '-y',
+    join(dir, 'bare.mp4'),
   ];
   const renderer = (onSpawn: (pid: number) => void) => new FfmpegVideoRenderer({ onSpawn });
   const output = join(dir, 'render.mp4');
@@ -157,14 +201,22 @@ async function main(): Promise<void> {
   const info = await probeMedia(output);
   const [load] = loadavg();
 
-  console.log(`video: ${info.width}x${info.height} ${info.videoCodec}+${info.audioCodec}, ${fmt(info.durationSeconds)} s, ${segments} segments from 1080p clips; ${cpus().length} CPUs, load ${fmt(load ?? 0)}, best of ${rounds}`);
+  console.log(
+    `video: ${info.width}x${info.height} ${info.videoCodec}+${info.audioCodec}, ${fmt(info.durationSeconds)} s, ${segments} segments from 1080p clips; ${cpus().length} CPUs, load ${fmt(load ?? 0)}, best of ${rounds}`,
+  );
   const mb = async (path: string) => ((await stat(path)).size / 1e6).toFixed(1);
   const perSecond = (run: { wall: number; usage: Usage }) =>
     `${(run.wall / duration).toFixed(3)} s per video second (CPU ${(run.usage.cpuSeconds / duration).toFixed(3)})`;
-  console.log(`render (captions + music + logo + motion + ${transition} transitions): ${fmt(f.wall)} s, ${perSecond(f)}, CPU ${fmt(f.usage.cpuSeconds)} s, peak ffmpeg memory ${f.usage.peakMb.toFixed(0)} MB, ${await mb(output)} MB file`);
-  console.log(`bare encode (same clips, size, encoder settings): ${fmt(b.wall)} s, ${perSecond(b)}, CPU ${fmt(b.usage.cpuSeconds)} s, peak ${b.usage.peakMb.toFixed(0)} MB, ${await mb(join(dir, 'bare.mp4'))} MB file`);
+  console.log(
+    `render (captions + music + logo + motion + ${transition} transitions): ${fmt(f.wall)} s, ${perSecond(f)}, CPU ${fmt(f.usage.cpuSeconds)} s, peak ffmpeg memory ${f.usage.peakMb.toFixed(0)} MB, ${await mb(output)} MB file`,
+  );
+  console.log(
+    `bare encode (same clips, size, encoder settings): ${fmt(b.wall)} s, ${perSecond(b)}, CPU ${fmt(b.usage.cpuSeconds)} s, peak ${b.usage.peakMb.toFixed(0)} MB, ${await mb(join(dir, 'bare.mp4'))} MB file`,
+  );
   console.log(`encoder: ${videoEncoderArgs.join(' ')}`);
-  console.log(`ratio render / bare: ${fmt(f.wall / b.wall)}x wall, ${fmt(f.usage.cpuSeconds / b.usage.cpuSeconds)}x CPU (targets: <= 0.6 s per video second, <= 1.3x)`);
+  console.log(
+    `ratio render / bare: ${fmt(f.wall / b.wall)}x wall, ${fmt(f.usage.cpuSeconds / b.usage.cpuSeconds)}x CPU (targets: <= 0.6 s per video second, <= 1.3x)`,
+  );
 
   await parallelRender({ clips, duration, words: speech.words, voicePath, single: f });
 }
@@ -190,14 +242,28 @@ async function parallelRender(video: { clips: RenderClip[]; duration: number; wo
   const totalFrames = timelineFrames(video.duration);
   const chunks = planChunks(totalFrames, defaultChunkSeconds) ?? [];
   const captions = benchCaptions();
-  const common = { words: video.words, captions, logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } as const }, watermarkPath: null };
+  const common = {
+    words: video.words,
+    captions,
+    logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } as const },
+    watermarkPath: null,
+  };
   const renderChunk = async (chunk: RenderChunk, outputPath: string): Promise<Timed & { inputBytes: number; outputBytes: number }> => {
     let stop: () => Usage = () => ({ peakMb: 0, cpuSeconds: 0 });
     const clips = chunkClips(video.clips, totalFrames, chunk, { transition });
     const began = performance.now();
-    await new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = sampleUsage(pid)) }).renderChunk({ ...common, clips, startFrame: chunk.startFrame, frames: chunk.frames, outputPath });
+    await new FfmpegVideoRenderer({ onSpawn: (pid) => (stop = sampleUsage(pid)) }).renderChunk({
+      ...common,
+      clips,
+      startFrame: chunk.startFrame,
+      frames: chunk.frames,
+      outputPath,
+    });
     const wall = (performance.now() - began) / 1000;
-    const inputBytes = (await Promise.all([...new Set(clips.map((clip) => clip.path))].map(async (path) => (await stat(path)).size))).reduce((a, b) => a + b, 0);
+    const inputBytes = (await Promise.all([...new Set(clips.map((clip) => clip.path))].map(async (path) => (await stat(path)).size))).reduce(
+      (a, b) => a + b,
+      0,
+    );
     return { wall, usage: stop(), inputBytes, outputBytes: (await stat(outputPath)).size };
   };
   const timed = async (run: (onSpawn: (pid: number) => void) => Promise<unknown>): Promise<Timed> => {
@@ -208,10 +274,23 @@ async function parallelRender(video: { clips: RenderClip[]; duration: number; wo
   };
   const audioPath = join(dir, 'audio.m4a');
   const mix = await timed((onSpawn) =>
-    new FfmpegVideoRenderer({ onSpawn }).mixAudio({ voiceOverPath: video.voicePath, voiceOverDuration: video.duration, musicPath: join(dir, 'music.mp3'), musicVolume: 30, outputPath: audioPath }),
+    new FfmpegVideoRenderer({ onSpawn }).mixAudio({
+      voiceOverPath: video.voicePath,
+      voiceOverDuration: video.duration,
+      musicPath: join(dir, 'music.mp3'),
+      musicVolume: 30,
+      outputPath: audioPath,
+    }),
   );
   const joinChunks = (plan: RenderChunk[], path: (index: number) => string, output: string) =>
-    timed((onSpawn) => new FfmpegVideoRenderer({ onSpawn }).join({ chunks: plan.map((chunk) => ({ path: path(chunk.index), frames: chunk.frames })), audioPath, durationSeconds: video.duration, outputPath: output }));
+    timed((onSpawn) =>
+      new FfmpegVideoRenderer({ onSpawn }).join({
+        chunks: plan.map((chunk) => ({ path: path(chunk.index), frames: chunk.frames })),
+        audioPath,
+        durationSeconds: video.duration,
+        outputPath: output,
+      }),
+    );
 
   // 1. As `npm start` runs it: as many chunks as the machine has cores, all at once, then the join.
   const slots = availableParallelism();
@@ -257,12 +336,22 @@ async function parallelRender(video: { clips: RenderClip[]; duration: number; wo
   const total = parallelStep + joinStep + cloud.transitionsSeconds;
 
   console.log('');
-  console.log(`parallel render of ${totalFrames} frames; cloud: ${chunks.length} chunks of ${fmt(chunks[0]!.frames / 30)} s; here: ${localChunks.length} (one per core); joined ${joined.width}x${joined.height} ${fmt(joined.durationSeconds)} s`);
+  console.log(
+    `parallel render of ${totalFrames} frames; cloud: ${chunks.length} chunks of ${fmt(chunks[0]!.frames / 30)} s; here: ${localChunks.length} (one per core); joined ${joined.width}x${joined.height} ${fmt(joined.durationSeconds)} s`,
+  );
   console.log(`  single render: ${fmt(video.single.wall)} s wall, CPU ${fmt(video.single.usage.cpuSeconds)} s`);
-  console.log(`  chunked here (${localChunks.length} chunks at once, the audio, then the join): ${fmt(localWall)} s wall (chunks ${fmt(chunksWall)} s, audio ${fmt(mix.wall)} s, join ${fmt(localJoin.wall)} s), CPU ${fmt(localCpu)} s (${fmt(localCpu / video.single.usage.cpuSeconds)}x the single render's)`);
-  console.log(`  the cloud's chunks, each alone here: largest ${fmt(largest.wall)} s wall (chunk ${largestIndex}, CPU ${fmt(largest.usage.cpuSeconds)} s, reads ${fmt(mb(largest.inputBytes))} MB of clips, writes ${fmt(mb(largest.outputBytes))} MB), mean ${fmt(alone.reduce((a, b) => a + b.wall, 0) / alone.length)} s`);
-  console.log(`  audio track: ${fmt(mixWall)} s wall, CPU ${fmt(mixUsage.cpuSeconds)} s (${fmt(video.duration)} s of voice and music mixed and encoded once, ${fmt(mb(audioBytes))} MB)`);
-  console.log(`  join: ${fmt(joinWall)} s wall, CPU ${fmt(joinUsage.cpuSeconds)} s (video and audio copied), reads ${fmt(mb(chunkBytes + audioBytes))} MB, writes ${fmt(mb(joinedBytes))} MB`);
+  console.log(
+    `  chunked here (${localChunks.length} chunks at once, the audio, then the join): ${fmt(localWall)} s wall (chunks ${fmt(chunksWall)} s, audio ${fmt(mix.wall)} s, join ${fmt(localJoin.wall)} s), CPU ${fmt(localCpu)} s (${fmt(localCpu / video.single.usage.cpuSeconds)}x the single render's)`,
+  );
+  console.log(
+    `  the cloud's chunks, each alone here: largest ${fmt(largest.wall)} s wall (chunk ${largestIndex}, CPU ${fmt(largest.usage.cpuSeconds)} s, reads ${fmt(mb(largest.inputBytes))} MB of clips, writes ${fmt(mb(largest.outputBytes))} MB), mean ${fmt(alone.reduce((a, b) => a + b.wall, 0) / alone.length)} s`,
+  );
+  console.log(
+    `  audio track: ${fmt(mixWall)} s wall, CPU ${fmt(mixUsage.cpuSeconds)} s (${fmt(video.duration)} s of voice and music mixed and encoded once, ${fmt(mb(audioBytes))} MB)`,
+  );
+  console.log(
+    `  join: ${fmt(joinWall)} s wall, CPU ${fmt(joinUsage.cpuSeconds)} s (video and audio copied), reads ${fmt(mb(chunkBytes + audioBytes))} MB, writes ${fmt(mb(joinedBytes))} MB`,
+  );
   console.log(
     `  cloud estimate, one Lambda per chunk: chunk step ${fmt(chunkStep)} s (cold start ${cloud.coldStartSeconds} s stated, S3 ${fmt(s3(largest.inputBytes) + s3(largest.outputBytes))} s at ${cloud.s3MegabytesPerSecond} MB/s stated, render ${fmt(chunkCloud)} s = ${fmt(largest.wall)} s here x ${cores}/${fmt(cloud.chunkVcpus)} vCPU; the audio step beside it ${fmt(mixStep)} s)` +
       ` + join step ${fmt(joinStep)} s (cold start, S3 ${fmt(s3(chunkBytes) + s3(joinedBytes))} s, join and thumbnail measured) + transitions ${cloud.transitionsSeconds} s stated`,

@@ -39,14 +39,32 @@ async function main(): Promise<void> {
 
   // 1,000 realistic scripts (offline-written, 30 s each), stored through the repository.
   const writer = new OfflineScriptWriter();
-  const request = writeRequestFor({ topic: 'Morning routines', subjectCategory: 'Life Coach', extraInstructions: 'practical tips', duration: '30 sec', count: 1 });
+  const request = writeRequestFor({
+    topic: 'Morning routines',
+    subjectCategory: 'Life Coach',
+    extraInstructions: 'practical tips',
+    duration: '30 sec',
+    count: 1,
+  });
   const repository = new DynamoScriptRepository(services().table);
   for (let i = 0; i < scriptCount; i += 25) {
     await Promise.all(
       Array.from({ length: 25 }, async () => {
         const [draft] = (await writer.write(request)).scripts;
         const done = finishDraft(draft!, request, '30 sec', 'offline');
-        await repository.create(newScript({ id: newId(), userId, now: new Date(), title: done.title, scriptContent: done.content, postCaption: done.postCaption, topic: 'Morning routines', duration: '30 sec', source: 'offline' }));
+        await repository.create(
+          newScript({
+            id: newId(),
+            userId,
+            now: new Date(),
+            title: done.title,
+            scriptContent: done.content,
+            postCaption: done.postCaption,
+            topic: 'Morning routines',
+            duration: '30 sec',
+            source: 'offline',
+          }),
+        );
       }),
     );
   }
@@ -59,16 +77,19 @@ async function main(): Promise<void> {
   for (let i = 0; i < 10; i++) await expectPage('/api/scripts', 100);
   const page100 = await time(async () => void (await expectPage('/api/scripts', 100)));
   const page200 = await time(async () => void (await expectPage('/api/scripts?limit=200', 200)));
-  const all = await time(async () => {
-    let cursor: string | null = null;
-    let total = 0;
-    do {
-      const response: { body: unknown[]; headers: Headers } = await client.get<unknown[]>(`/api/scripts?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
-      total += response.body.length;
-      cursor = response.headers.get('x-next-cursor');
-    } while (cursor);
-    if (total !== scriptCount) throw new Error(`read ${total} scripts`);
-  }, Math.max(20, Math.floor(samples / 5)));
+  const all = await time(
+    async () => {
+      let cursor: string | null = null;
+      let total = 0;
+      do {
+        const response: { body: unknown[]; headers: Headers } = await client.get<unknown[]>(`/api/scripts?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+        total += response.body.length;
+        cursor = response.headers.get('x-next-cursor');
+      } while (cursor);
+      if (total !== scriptCount) throw new Error(`read ${total} scripts`);
+    },
+    Math.max(20, Math.floor(samples / 5)),
+  );
   const bytes = JSON.stringify((await client.get('/api/scripts')).body).length;
 
   const row = (name: string, values: number[]) =>
@@ -80,7 +101,13 @@ async function main(): Promise<void> {
   await stack.stop();
 
   // The offline writer alone: 3 scripts of 60 s per request, product rules applied.
-  const big = writeRequestFor({ topic: 'Personal finance', subjectCategory: 'Financial Advisor', extraInstructions: 'for students', duration: '60 sec', count: 3 });
+  const big = writeRequestFor({
+    topic: 'Personal finance',
+    subjectCategory: 'Financial Advisor',
+    extraInstructions: 'for students',
+    duration: '60 sec',
+    count: 3,
+  });
   const rounds = 2000;
   const started = performance.now();
   for (let i = 0; i < rounds; i++) {

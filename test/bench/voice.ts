@@ -96,7 +96,9 @@ async function main() {
   const chosen = only ? voices.filter((voice) => only.some((name) => voice.label.toLowerCase().includes(name))) : voices;
   const withWer = await recogniserInstalled();
   const dir = await mkdtemp(join(tmpdir(), 'reelsmith-bench-voice-'));
-  process.stdout.write(`voice bench: ${scripts.length} scripts, load average ${loadavg()[0]?.toFixed(1)} on this machine${withWer ? '' : ' (pocketsphinx not installed: no word error rate)'}\n`);
+  process.stdout.write(
+    `voice bench: ${scripts.length} scripts, load average ${loadavg()[0]?.toFixed(1)} on this machine${withWer ? '' : ' (pocketsphinx not installed: no word error rate)'}\n`,
+  );
   let failed = false;
   try {
     for (const voice of chosen) {

@@ -70,7 +70,13 @@ class MemoryLog implements WebhookAttemptLog {
 async function run(label: string, log: WebhookAttemptLog, url: string, count: number, parallel: number): Promise<void> {
   const userId = newId();
   const now = new Date().toISOString();
-  const settings = new BenchSettings({ ...newDeliverySettings(userId, now, secret), webhookUrl: url, enableVideoWebhook: true, enableAudioWebhook: true, enableEmailAutomation: false });
+  const settings = new BenchSettings({
+    ...newDeliverySettings(userId, now, secret),
+    webhookUrl: url,
+    enableVideoWebhook: true,
+    enableAudioWebhook: true,
+    enableEmailAutomation: false,
+  });
   const queue = new InProcessQueue<WebhookJob>({ ...webhookQueueSettings, concurrency: parallel });
   const sender = new GuardedWebhookSender({ httpsOnly: false, allowLoopback: true });
   const service = new WebhookService({ settings, queue, log, sender, clock: () => new Date(), ids: newId, random: Math.random });
@@ -86,7 +92,13 @@ async function run(label: string, log: WebhookAttemptLog, url: string, count: nu
     waits.push(performance.now() - (started.get(job.eventId) ?? Number.NaN));
     return outcome;
   });
-  const data = { scriptId: newId(), title: 'Five habits of calm mornings', durationSeconds: 31, shareUrl: 'https://app.example/share/abcdef', postCaption: 'Start slow. #morning #routine' };
+  const data = {
+    scriptId: newId(),
+    title: 'Five habits of calm mornings',
+    durationSeconds: 31,
+    shareUrl: 'https://app.example/share/abcdef',
+    postCaption: 'Start slow. #morning #routine',
+  };
   const t0 = performance.now();
   for (let i = 0; i < count; i += 1) {
     const dispatchedAt = performance.now();

@@ -24,12 +24,29 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 async function prepare(stack: LocalStack, clip: MediaFile, name: string): Promise<{ user: User; schedule: AutomationSchedule; to: string }> {
   const user = await signedInUser(stack, name);
   const { table } = services();
-  await table.client.send(new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, UpdateExpression: 'SET subscriptionTier = :pro', ExpressionAttributeValues: { ':pro': 'pro' } }));
+  await table.client.send(
+    new UpdateCommand({
+      TableName: table.tableName,
+      Key: { pk: `USER#${user.id}`, sk: 'PROFILE' },
+      UpdateExpression: 'SET subscriptionTier = :pro',
+      ExpressionAttributeValues: { ':pro': 'pro' },
+    }),
+  );
   await uploadAsset(user.client, clip);
-  const template = await user.client.post<VideoTemplate>('/api/templates', { name: 'Bench', topic: 'Morning routines', subjectCategory: 'Life Coach', duration: '30 sec' });
+  const template = await user.client.post<VideoTemplate>('/api/templates', {
+    name: 'Bench',
+    topic: 'Morning routines',
+    subjectCategory: 'Life Coach',
+    duration: '30 sec',
+  });
   const to = `${name}-${user.id.slice(-6).toLowerCase()}@example.com`;
   // Daily at 03:00 in its zone: fired by hand below, as the scheduler would.
-  const schedule = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: 'Bench', templateId: template.body.id, emailRecipients: to, startTime: '03:00' });
+  const schedule = await user.client.post<AutomationSchedule>('/api/automation-schedules', {
+    name: 'Bench',
+    templateId: template.body.id,
+    emailRecipients: to,
+    startTime: '03:00',
+  });
   if (schedule.status !== 201) throw new Error(`schedule: ${schedule.status} ${JSON.stringify(schedule.body)}`);
   return { user, schedule: schedule.body, to };
 }

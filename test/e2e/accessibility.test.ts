@@ -26,7 +26,12 @@ const signedInPages = [
 
 /** Each finding on one line: the rule, its impact, what it asks for, and up to five elements. */
 function describeViolations(where: string, violations: A11yViolation[]): string {
-  return violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(' | ')}\n    ${violation.html.join('\n    ')}\n    ${violation.summary}`).join('\n');
+  return violations
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.targets.join(' | ')}\n    ${violation.html.join('\n    ')}\n    ${violation.summary}`,
+    )
+    .join('\n');
 }
 
 /**
@@ -115,7 +120,10 @@ describe('accessibility', () => {
           await page.keyboard.press('Escape');
         }
         await page.goto('/templates');
-        await page.getByRole('button', { name: /New Template/ }).first().click();
+        await page
+          .getByRole('button', { name: /New Template/ })
+          .first()
+          .click();
         await page.getByRole('dialog').waitFor();
         await page.waitForTimeout(400);
         await check(page, 'the template dialog', findings);

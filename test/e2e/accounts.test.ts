@@ -304,7 +304,12 @@ describe('account pages', () => {
     await expect(send.isDisabled()).resolves.toBe(false);
     await send.click();
     // The notice on the page (the toast says the same).
-    await page.getByRole('form', { name: 'Resend verification email' }).locator('..').getByRole('status').filter({ hasText: 'Verification email sent' }).waitFor();
+    await page
+      .getByRole('form', { name: 'Resend verification email' })
+      .locator('..')
+      .getByRole('status')
+      .filter({ hasText: 'Verification email sent' })
+      .waitFor();
     await screenshot(page, 'accounts-resend-verification');
 
     await page.goto('/reset-password-steps');

@@ -29,7 +29,10 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
 /** One file into the library as the upload dialog sends it: upload-url, the POST to storage, complete. */
 export async function uploadThroughApi(page: Page, file: MediaFile): Promise<PublicAsset> {
   const headers = await csrfHeaders(page);
-  const begin = await page.request.post('/api/media/upload-url', { data: { fileName: file.name, contentType: file.type, size: file.bytes.byteLength }, headers });
+  const begin = await page.request.post('/api/media/upload-url', {
+    data: { fileName: file.name, contentType: file.type, size: file.bytes.byteLength },
+    headers,
+  });
   expect(begin.status(), await begin.text()).toBe(201);
   const ticket = (await begin.json()) as { uploadId: string; url: string; fields: Record<string, string> };
   const form = new FormData();
@@ -45,7 +48,8 @@ export async function uploadThroughApi(page: Page, file: MediaFile): Promise<Pub
 export const morningScript = {
   title: 'Three tiny habits for calmer mornings',
   scriptContent: 'Make your bed before you touch your phone.\nDrink a full glass of water.\nWrite down one thing to finish today.',
-  postCaption: 'Three tiny habits that turned my mornings around. Which one are you trying first? #morningroutine #habits #productivity #selfcare #calm #wellness',
+  postCaption:
+    'Three tiny habits that turned my mornings around. Which one are you trying first? #morningroutine #habits #productivity #selfcare #calm #wellness',
 } as const;
 
 /**
@@ -109,7 +113,11 @@ export async function shootBothSizes(
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
     if (options.overflow !== false) expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-    if (options.locator) await page.locator(options.locator).first().screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${name}-${width}x${height}.png`) });
+    if (options.locator)
+      await page
+        .locator(options.locator)
+        .first()
+        .screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${name}-${width}x${height}.png`) });
     else await screenshot(page, `${prefix}-${name}-${width}x${height}`, { viewport: true });
   }
   await page.setViewportSize(options.restore ?? { width: 1440, height: 900 });

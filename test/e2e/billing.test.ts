@@ -30,10 +30,20 @@ describe('billing journey', () => {
     expect(await page.getByTestId('plan-free').textContent()).toContain('10, one-time');
     expect(await page.getByTestId('plan-pro').textContent()).toContain('5 GB');
     // Each card shows its connected-accounts limit (issue 36, defect 12).
-    for (const [plan, limit] of [['free', 1], ['basic', 3], ['pro', 10]] as const) {
-      expect(await page.getByTestId(`plan-${plan}`).getByTestId('plan-row-connected-accounts').textContent()).toMatch(new RegExp(`^Connected accounts\\s*${limit}$`));
+    for (const [plan, limit] of [
+      ['free', 1],
+      ['basic', 3],
+      ['pro', 10],
+    ] as const) {
+      expect(await page.getByTestId(`plan-${plan}`).getByTestId('plan-row-connected-accounts').textContent()).toMatch(
+        new RegExp(`^Connected accounts\\s*${limit}$`),
+      );
     }
-    await shootBothSizes(page, 'billing', 'plans-free', { locator: 'section[aria-labelledby="plans-heading"]', restore: { width: 1280, height: 800 }, overflow: false });
+    await shootBothSizes(page, 'billing', 'plans-free', {
+      locator: 'section[aria-labelledby="plans-heading"]',
+      restore: { width: 1280, height: 800 },
+      overflow: false,
+    });
   });
 
   it('upgrades to basic through the local checkout and comes back to /settings with the plan changed', async () => {
@@ -47,7 +57,11 @@ describe('billing journey', () => {
     await expect.poll(() => page.getByText('Subscription updated to Basic').count()).toBeGreaterThan(0);
     expect(await tier()).toBe('basic');
     expect(await page.getByRole('button', { name: 'Contact Support to Downgrade' }).isDisabled()).toBe(true);
-    await shootBothSizes(page, 'billing', 'plans-basic', { locator: 'section[aria-labelledby="plans-heading"]', restore: { width: 1280, height: 800 }, overflow: false });
+    await shootBothSizes(page, 'billing', 'plans-basic', {
+      locator: 'section[aria-labelledby="plans-heading"]',
+      restore: { width: 1280, height: 800 },
+      overflow: false,
+    });
   });
 
   it('manages the subscription in the local portal and cancels it at the period end', async () => {
@@ -60,7 +74,11 @@ describe('billing journey', () => {
     await page.waitForURL((url) => url.pathname === '/settings');
     await expect.poll(() => page.getByTestId('plan-notice').textContent(), { timeout: 10_000 }).toContain('Your plan is cancelled');
     expect(await tier()).toBe('basic');
-    await shootBothSizes(page, 'billing', 'plans-cancelling', { locator: 'section[aria-labelledby="plans-heading"]', restore: { width: 1280, height: 800 }, overflow: false });
+    await shootBothSizes(page, 'billing', 'plans-cancelling', {
+      locator: 'section[aria-labelledby="plans-heading"]',
+      restore: { width: 1280, height: 800 },
+      overflow: false,
+    });
   });
 
   it('a cancelled checkout says so and leaves /settings clean', async () => {

@@ -35,7 +35,11 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
 export const WIDE_VIEWPORT = { width: 1440, height: 900 } as const;
 
 /** A fresh context (its own cookies and storage) at a desktop size, and a page in it. */
-export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = DESKTOP_VIEWPORT): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = DESKTOP_VIEWPORT,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   return { context, page };

@@ -67,7 +67,14 @@ describe('connected accounts journey', () => {
 
   it('a Deny comes back with its toast and connects nothing', async () => {
     const { table } = services();
-    await table.client.send(new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: 'SET subscriptionTier = :pro', ExpressionAttributeValues: { ':pro': 'pro' } }));
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+        UpdateExpression: 'SET subscriptionTier = :pro',
+        ExpressionAttributeValues: { ':pro': 'pro' },
+      }),
+    );
     await page.reload();
     // Paid: TikTok's row has no watermark note any more.
     await expect.poll(() => page.getByTestId('tiktok-free-note').count()).toBe(0);
@@ -93,7 +100,10 @@ describe('connected accounts journey', () => {
     }
     const youtube = (await accounts()).find((account) => account.platform === 'youtube');
     stack.publishing.expireGrants('youtube');
-    const later = connectedAccountsOf({ entry: 'test:publishing', access: areaAccess.publishing, config: getConfig() }, { clock: () => Date.now() + 2 * 3600_000 });
+    const later = connectedAccountsOf(
+      { entry: 'test:publishing', access: areaAccess.publishing, config: getConfig() },
+      { clock: () => Date.now() + 2 * 3600_000 },
+    );
     await expect(later.accessTokenFor(userId, youtube?.id ?? '')).rejects.toMatchObject({ status: 409 });
     await page.reload();
     await expect.poll(() => page.getByTestId('connected-account-youtube').textContent()).toContain('Expired');

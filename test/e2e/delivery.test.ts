@@ -54,7 +54,10 @@ describe('delivery journey', () => {
     expect(await automation().getByLabel('Weekly email time').inputValue()).toBe('9:00 AM');
     expect(await automation().getByLabel('Weekly email script count').inputValue()).toBe('5');
     // The three cards lead to what exists: the Workflows page, the webhook section, the scheduled emails.
-    await page.getByTestId('feature-workflows').getByRole('link', { name: /Open Workflows/ }).waitFor();
+    await page
+      .getByTestId('feature-workflows')
+      .getByRole('link', { name: /Open Workflows/ })
+      .waitFor();
     await page.getByTestId('feature-webhook').getByRole('button', { name: 'Set up webhook' }).waitFor();
     await page.getByTestId('feature-calendar').getByRole('button', { name: 'View scheduled emails' }).waitFor();
 
@@ -84,9 +87,15 @@ describe('delivery journey', () => {
     expect(await switchOf('weeklyEmailEnabled').isChecked()).toBe(true);
     expect(await automation().getByLabel('Weekly email day').inputValue()).toBe('friday');
     expect(await automation().getByLabel('Weekly email time').inputValue()).toBe('8:30 AM');
-    await automation().getByTestId('signing-secret').getByText(/^whsec_•+/).waitFor();
+    await automation()
+      .getByTestId('signing-secret')
+      .getByText(/^whsec_•+/)
+      .waitFor();
     await automation().getByRole('button', { name: 'Reveal signing secret' }).click();
-    await automation().getByTestId('signing-secret').getByText(/^whsec_[A-Za-z0-9+/=_-]{16,}$/).waitFor();
+    await automation()
+      .getByTestId('signing-secret')
+      .getByText(/^whsec_[A-Za-z0-9+/=_-]{16,}$/)
+      .waitFor();
   });
 
   it('sends the video now from the card’s Trigger Email menu', async () => {
@@ -143,7 +152,11 @@ describe('delivery journey', () => {
     await all.waitFor();
     await expect.poll(() => all.locator('[data-testid="scheduled-email"][data-status="pending"]').count()).toBe(2);
     await screenshot(page, 'delivery-view-all');
-    await all.locator('[data-testid="scheduled-email"][data-status="pending"]').first().getByRole('button', { name: /^Cancel/ }).click();
+    await all
+      .locator('[data-testid="scheduled-email"][data-status="pending"]')
+      .first()
+      .getByRole('button', { name: /^Cancel/ })
+      .click();
     await toast('Scheduled email cancelled').waitFor();
     await expect.poll(() => all.locator('[data-testid="scheduled-email"][data-status="cancelled"]').count()).toBe(1);
     await all.getByRole('button', { name: 'Close' }).click();
@@ -183,7 +196,11 @@ describe('delivery journey', () => {
       expect(await view.getByTestId('share-download').getAttribute('download')).toMatch(/\.mp4$/);
       await view.getByText('Made with').waitFor();
       await view.getByTestId('share-expiry').waitFor();
-      await waitForExpression(view, `(() => { const video = document.querySelector('[data-testid="share-video"]'); return video && video.readyState >= 1 && video.duration > 0; })()`, 20_000);
+      await waitForExpression(
+        view,
+        `(() => { const video = document.querySelector('[data-testid="share-video"]'); return video && video.readyState >= 1 && video.duration > 0; })()`,
+        20_000,
+      );
       await screenshot(view, 'delivery-share-page-phone');
     } finally {
       await visitor.close();

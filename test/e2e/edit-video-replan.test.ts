@@ -36,7 +36,13 @@ describe('Edit Video after new footage', () => {
   let page: Page;
   let scriptId = '';
 
-  type Listed = { id: string; title: string; videoGenerationStatus: string; videoGenerationError?: string | null; videoMetadata: { segments: { text: string; mediaAssetId?: string | null; chosen?: boolean }[] } | null };
+  type Listed = {
+    id: string;
+    title: string;
+    videoGenerationStatus: string;
+    videoGenerationError?: string | null;
+    videoMetadata: { segments: { text: string; mediaAssetId?: string | null; chosen?: boolean }[] } | null;
+  };
   const listed = async () => ((await (await page.request.get('/api/scripts')).json()) as Listed[]).find((item) => item.title === title);
   const csrf = async () => ({ 'x-csrf-token': ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken });
   const untilComplete = async () => {
@@ -109,7 +115,10 @@ describe('Edit Video after new footage', () => {
     const texts = await rows.locator('p[title]').allInnerTexts();
     const grinder = texts.findIndex((text) => text.toLowerCase().includes('grinder'));
     // The creator puts the beans clip under "grinder…".
-    await rows.nth(grinder).getByRole('button', { name: `Change media for Segment ${grinder + 1}` }).click();
+    await rows
+      .nth(grinder)
+      .getByRole('button', { name: `Change media for Segment ${grinder + 1}` })
+      .click();
     const picker = page.getByRole('dialog', { name: `Select Media for Segment ${grinder + 1}` });
     await picker.getByRole('button', { name: /^Choose Beans/ }).click();
     await picker.waitFor({ state: 'detached' });

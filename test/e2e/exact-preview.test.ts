@@ -38,7 +38,8 @@ async function serverCaption(settings: CaptionSettings): Promise<Omit<CaptionPix
 
 /** Within 1% of the frame on every side (under 2 px of the preview; measured: 0.2% or less). */
 function expectSameBox(browser: CaptionPixels, server: Omit<CaptionPixels, 'count'>): void {
-  for (const side of ['top', 'bottom', 'left', 'right'] as const) expect(Math.abs(browser[side] - server[side]), `${side}: browser ${browser[side]}, render ${server[side]}`).toBeLessThan(0.01);
+  for (const side of ['top', 'bottom', 'left', 'right'] as const)
+    expect(Math.abs(browser[side] - server[side]), `${side}: browser ${browser[side]}, render ${server[side]}`).toBeLessThan(0.01);
 }
 
 /**
@@ -67,7 +68,10 @@ describe('Video Generation Settings: the exact caption preview', () => {
     const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     const headers = { 'x-csrf-token': csrfToken };
     for (const file of journey.files) {
-      const answer = await page.request.post('/api/media/upload', { headers, multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' } });
+      const answer = await page.request.post('/api/media/upload', {
+        headers,
+        multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' },
+      });
       expect(answer.status(), await answer.text()).toBeLessThan(300);
     }
     const created = await page.request.post('/api/scripts', {
@@ -76,7 +80,10 @@ describe('Video Generation Settings: the exact caption preview', () => {
     });
     expect(created.status()).toBe(201);
     // The documented default settings saved on the script, so the dialog does not start from a new creator's look (Pop, with emoji on).
-    const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers, data: { captionSettings: captionDefaults } });
+    const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, {
+      headers,
+      data: { captionSettings: captionDefaults },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   });
 

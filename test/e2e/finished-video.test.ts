@@ -62,7 +62,9 @@ describe('a finished video', () => {
   it('uploads two clips', async () => {
     await page.goto('/media');
     await page.getByRole('button', { name: 'Upload Media' }).click();
-    await page.locator('[data-testid="media-file-input"]').setInputFiles(files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
+    await page
+      .locator('[data-testid="media-file-input"]')
+      .setInputFiles(files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('2 files uploaded').waitFor({ timeout: 30_000 });
   });
@@ -89,7 +91,11 @@ describe('a finished video', () => {
     await player.getByTestId('audio-player').waitFor();
     // No browser controls: the element underneath is only the source.
     expect(await player.locator('audio').getAttribute('controls')).toBeNull();
-    await waitForExpression(page, `(() => { const a = document.querySelector('[data-testid="audio-element"]'); return a && a.readyState >= 1 && a.duration > 0; })()`, 15_000);
+    await waitForExpression(
+      page,
+      `(() => { const a = document.querySelector('[data-testid="audio-element"]'); return a && a.readyState >= 1 && a.duration > 0; })()`,
+      15_000,
+    );
     const duration = (await page.evaluate(`document.querySelector('[data-testid="audio-element"]').duration`)) as number;
     const total = `${Math.floor(duration / 60)}:${String(Math.floor(duration % 60)).padStart(2, '0')}`;
     await expect.poll(() => player.getByTestId('audio-time').textContent()).toMatch(new RegExp(`^\\d:\\d\\d / ${total}$`));
@@ -143,16 +149,24 @@ describe('a finished video', () => {
     await page.getByText('Video generated successfully with audio and custom captions').waitFor({ timeout: 110_000 });
 
     await card().getByTestId('video-poster').waitFor({ timeout: 15_000 });
-    await waitForExpression(page, `(() => { const img = document.querySelector('[data-testid="video-thumbnail"]'); return img && img.complete && img.naturalWidth > 0; })()`, 15_000);
+    await waitForExpression(
+      page,
+      `(() => { const img = document.querySelector('[data-testid="video-thumbnail"]'); return img && img.complete && img.naturalWidth > 0; })()`,
+      15_000,
+    );
     const script = await scriptNow();
     expect(await card().getByTestId('video-thumbnail').getAttribute('src')).toBe(script.thumbnailUrl);
     for (const name of ['Play Video', 'Edit Video', 'Trigger Email']) expect(await card().getByRole('button', { name }).isEnabled()).toBe(true);
-    await card().getByRole('link', { name: `Download the video of ${script.title}` }).waitFor();
+    await card()
+      .getByRole('link', { name: `Download the video of ${script.title}` })
+      .waitFor();
     await card().scrollIntoViewIfNeeded();
     await screenshot(page, 'finished-video-card');
 
     // The thumbnail opens the Video Player too, with the thumbnail as its poster.
-    await card().getByRole('button', { name: `Play the video of ${script.title}` }).click();
+    await card()
+      .getByRole('button', { name: `Play the video of ${script.title}` })
+      .click();
     const player = page.getByRole('dialog', { name: 'Video Player' });
     expect(await player.getByTestId('video-player').getAttribute('poster')).toBe(script.thumbnailUrl);
     await player.getByRole('button', { name: 'Close' }).click();
@@ -258,7 +272,11 @@ describe('a finished video', () => {
       await card().getByRole('button', { name: 'Play Video' }).click();
       const player = page.getByRole('dialog', { name: 'Video Player' });
       expect(await player.getByTestId('video-player').getAttribute('src')).toBe(before.videoUrl);
-      await waitForExpression(page, `(() => { const v = document.querySelector('[data-testid="video-player"]'); return v && v.readyState >= 2 && v.duration > 0; })()`, 20_000);
+      await waitForExpression(
+        page,
+        `(() => { const v = document.querySelector('[data-testid="video-player"]'); return v && v.readyState >= 2 && v.duration > 0; })()`,
+        20_000,
+      );
       await player.getByRole('button', { name: 'Close' }).click();
       await player.waitFor({ state: 'detached' });
     } finally {
@@ -273,7 +291,11 @@ describe('a finished video', () => {
     expect(after.captionSettings).toMatchObject({ word_color: '#33CCFF' });
     // The old video is gone only now.
     expect((await page.request.get(before.videoUrl ?? '', { maxRedirects: 0 })).status()).toBe(404);
-    await waitForExpression(page, `(() => { const img = document.querySelector('[data-testid="video-thumbnail"]'); return img && img.complete && img.naturalWidth > 0; })()`, 15_000);
+    await waitForExpression(
+      page,
+      `(() => { const img = document.querySelector('[data-testid="video-thumbnail"]'); return img && img.complete && img.naturalWidth > 0; })()`,
+      15_000,
+    );
     await card().scrollIntoViewIfNeeded();
     await screenshot(page, 'finished-video-replaced');
 

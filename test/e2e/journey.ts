@@ -20,7 +20,11 @@ export interface Journey {
 export type MediaSpec = Parameters<typeof makeMedia> extends [string, ...infer Rest] ? Rest : never;
 
 /** Starts the local stack and Chromium and makes the media files, all at once. */
-export async function startJourney(name: string, media: readonly MediaSpec[], options: Pick<LocalStackOptions, 'retryScale' | 'renderDraft'> = {}): Promise<Journey> {
+export async function startJourney(
+  name: string,
+  media: readonly MediaSpec[],
+  options: Pick<LocalStackOptions, 'retryScale' | 'renderDraft'> = {},
+): Promise<Journey> {
   const dir = await mkdtemp(join(tmpdir(), `reelsmith-e2e-${name}-`));
   const [stack, browser, files] = await Promise.all([
     startLocalStack({ port: 0, inMemory: true, quiet: true, ...options }),
@@ -76,7 +80,8 @@ export function useJourney(options: JourneyOptions = {}): OpenJourney {
     const kind = options.page ?? 'desktop';
     if (kind === 'none') return;
     const { browser, stack } = started as Journey;
-    const { context, page } = kind === 'phone' ? await newPhonePage(browser, stack.url) : await newPage(browser, stack.url, kind === 'wide' ? WIDE_VIEWPORT : DESKTOP_VIEWPORT);
+    const { context, page } =
+      kind === 'phone' ? await newPhonePage(browser, stack.url) : await newPage(browser, stack.url, kind === 'wide' ? WIDE_VIEWPORT : DESKTOP_VIEWPORT);
     Object.assign(started, { context, page });
     if (options.signIn) started.userId = await signInThroughApi(page, options.signIn);
   }, options.timeout);
@@ -88,12 +93,26 @@ export function useJourney(options: JourneyOptions = {}): OpenJourney {
     return value as OpenJourney[K];
   };
   return {
-    get stack() { return field('stack'); },
-    get browser() { return field('browser'); },
-    get dir() { return field('dir'); },
-    get files() { return field('files'); },
-    get context() { return field('context'); },
-    get page() { return field('page'); },
-    get userId() { return field('userId'); },
+    get stack() {
+      return field('stack');
+    },
+    get browser() {
+      return field('browser');
+    },
+    get dir() {
+      return field('dir');
+    },
+    get files() {
+      return field('files');
+    },
+    get context() {
+      return field('context');
+    },
+    get page() {
+      return field('page');
+    },
+    get userId() {
+      return field('userId');
+    },
   };
 }

@@ -24,7 +24,10 @@ describe('Video Generation Settings: the emoji of each caption line', () => {
     });
     expect(created.status()).toBe(201);
     // The documented default settings saved on the script, so the dialog does not start from a new creator's look (Pop, with emoji on).
-    const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, { headers: { 'x-csrf-token': csrfToken }, data: { captionSettings: captionDefaults } });
+    const saved = await page.request.patch(`/api/scripts/${((await created.json()) as { id: string }).id}`, {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { captionSettings: captionDefaults },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   });
 
@@ -36,7 +39,9 @@ describe('Video Generation Settings: the emoji of each caption line', () => {
     await dialog().waitFor();
     await expect(dialog().getByTestId('line-emoji-editor').count()).resolves.toBe(0);
     await dialog().getByRole('checkbox', { name: 'Emoji' }).check({ force: true });
-    await dialog().getByRole('button', { name: /^Line Emoji/ }).click();
+    await dialog()
+      .getByRole('button', { name: /^Line Emoji/ })
+      .click();
     const editor = dialog().getByTestId('line-emoji-editor');
     await editor.waitFor();
     // "Good coffee starts" calls up ☕ by the rule.

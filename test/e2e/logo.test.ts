@@ -60,7 +60,18 @@ describe('logo overlay journey', () => {
     ({ page } = journey);
     // A 400x150 logo: a purple bar with a white band, so it reads as a logo in the screenshots.
     const path = join(journey.dir, 'brand.png');
-    await ffmpegOut(['-f', 'lavfi', '-i', 'color=c=0x7C3AED:s=400x150', '-vf', 'drawbox=x=40:y=55:w=320:h=40:color=white:t=fill', '-frames:v', '1', '-y', path]);
+    await ffmpegOut([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x7C3AED:s=400x150',
+      '-vf',
+      'drawbox=x=40:y=55:w=320:h=40:color=white:t=fill',
+      '-frames:v',
+      '1',
+      '-y',
+      path,
+    ]);
     logo = await readFile(path);
   }, 60_000);
 

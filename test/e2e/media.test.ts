@@ -40,9 +40,9 @@ describe('media library journey', () => {
 
     // Upload two videos and an MP3 through the dialog, watching each file's progress.
     await page.getByRole('button', { name: 'Upload Media' }).click();
-    await page.locator('[data-testid="media-file-input"]').setInputFiles(
-      files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })),
-    );
+    await page
+      .locator('[data-testid="media-file-input"]')
+      .setInputFiles(files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
     await expect(page.locator('[data-testid="upload-entry"]').count()).resolves.toBe(3);
     // Record every progress figure the dialog shows (the root tsconfig has no DOM types: a script string).
     await page.evaluate(`(() => {
@@ -63,10 +63,13 @@ describe('media library journey', () => {
     await card(page, 'Beach sunset').waitFor();
     await card(page, 'City walk').waitFor();
     await card(page, 'Calm tone').waitFor();
-    await waitForExpression(page, `(() => {
+    await waitForExpression(
+      page,
+      `(() => {
       const images = [...document.querySelectorAll('[data-testid="asset-card"] img')];
       return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
-    })()`);
+    })()`,
+    );
     await expect(card(page, 'Calm tone').locator('audio').count()).resolves.toBe(1);
     await screenshot(page, 'media-grid');
     await page.getByRole('button', { name: 'List', exact: true }).click();
@@ -114,7 +117,10 @@ describe('media library journey', () => {
     const moving = page.waitForRequest((request) => request.url().endsWith('/api/media/bulk-move'), { timeout: 5_000 });
     await clickMenuItem(page, 'Trips');
     await moving;
-    await page.locator('[data-testid="folder-browser"]').getByRole('button', { name: /^Trips/ }).click();
+    await page
+      .locator('[data-testid="folder-browser"]')
+      .getByRole('button', { name: /^Trips/ })
+      .click();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await expect(card(page, 'Beach sunset').isVisible()).resolves.toBe(true);
     await screenshot(page, 'media-folder-filter');
@@ -166,7 +172,9 @@ describe('media library journey', () => {
       await signInThroughApi(tab, 'folderup');
       const upload = async (chosen: MediaFile[], done: string) => {
         await tab.getByRole('button', { name: 'Upload Media' }).click();
-        await tab.locator('[data-testid="media-file-input"]').setInputFiles(chosen.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
+        await tab
+          .locator('[data-testid="media-file-input"]')
+          .setInputFiles(chosen.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
         await tab.getByRole('button', { name: 'Upload', exact: true }).click();
         await tab.getByText(done).waitFor();
         await tab.getByRole('heading', { name: 'Upload Media' }).waitFor({ state: 'detached' });

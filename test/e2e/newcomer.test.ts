@@ -42,11 +42,15 @@ describe('a newcomer’s first video, on a phone', () => {
   beforeAll(async () => {
     delete process.env.OPENAI_API_KEY;
     delete process.env.ELEVENLABS_API_KEY;
-    journey = await startJourney('newcomer', [
-      ['mp4', { name: 'Coffee beans', seconds: 3, size: '360x640' }],
-      ['mp4', { name: 'Grinder', seconds: 3, size: '360x640' }],
-      ['mp4', { name: 'Water temperature', seconds: 3, size: '360x640' }],
-    ], { renderDraft: true });
+    journey = await startJourney(
+      'newcomer',
+      [
+        ['mp4', { name: 'Coffee beans', seconds: 3, size: '360x640' }],
+        ['mp4', { name: 'Grinder', seconds: 3, size: '360x640' }],
+        ['mp4', { name: 'Water temperature', seconds: 3, size: '360x640' }],
+      ],
+      { renderDraft: true },
+    );
     ({ context, page } = await newPhonePage(journey.browser, journey.stack.url));
   }, 120_000);
 
@@ -114,7 +118,9 @@ describe('a newcomer’s first video, on a phone', () => {
     await menuTo('Media');
     await page.getByRole('heading', { name: 'Media Library' }).waitFor();
     await page.getByRole('button', { name: 'Upload Media' }).click();
-    await page.locator('[data-testid="media-file-input"]').setInputFiles(journey.files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
+    await page
+      .locator('[data-testid="media-file-input"]')
+      .setInputFiles(journey.files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('3 files uploaded').waitFor({ timeout: 60_000 });
     await page.getByRole('heading', { name: 'Upload Media' }).waitFor({ state: 'detached' });
@@ -158,7 +164,9 @@ describe('a newcomer’s first video, on a phone', () => {
     await page.getByTestId('post-submit').click();
     const scriptId = (await scripts())[0]?.id ?? '';
     const publications = async () => (await (await page.request.get(`/api/publications?scriptId=${scriptId}`)).json()) as Publication[];
-    await expect.poll(async () => (await publications()).map((publication) => publication.status), { timeout: 120_000, interval: 1_000 }).toEqual(['published']);
+    await expect
+      .poll(async () => (await publications()).map((publication) => publication.status), { timeout: 120_000, interval: 1_000 })
+      .toEqual(['published']);
     await expect.poll(() => card().locator('[data-testid="publication"][data-status="published"]').count(), { timeout: 20_000 }).toBe(1);
     await card().getByTestId('publications').scrollIntoViewIfNeeded();
     await screenshot(page, 'posted');

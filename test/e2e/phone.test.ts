@@ -104,7 +104,10 @@ describe('every page on a phone', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/templates');
-    await page.getByRole('button', { name: /New Template/ }).first().click();
+    await page
+      .getByRole('button', { name: /New Template/ })
+      .first()
+      .click();
     const template = page.getByRole('dialog');
     await template.waitFor();
     const templateBox = await template.boundingBox();

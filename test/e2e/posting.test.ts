@@ -43,7 +43,14 @@ describe('posting journey', () => {
     const { userId } = journey;
     // Pro: three accounts, and no watermark (the free plan's is refused by TikTok).
     const { table } = services();
-    await table.client.send(new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, UpdateExpression: 'SET subscriptionTier = :pro', ExpressionAttributeValues: { ':pro': 'pro' } }));
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+        UpdateExpression: 'SET subscriptionTier = :pro',
+        ExpressionAttributeValues: { ':pro': 'pro' },
+      }),
+    );
     script = await finishedVideoThroughApi(page, morningScript, journey.files[0]);
   }, 240_000);
 
@@ -81,7 +88,9 @@ describe('posting journey', () => {
     await page.getByTestId('post-submit').click();
     await expect.poll(() => page.getByText(postingUiMessages.postedToast(3)).count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
-    await expect.poll(async () => (await publications()).map((publication) => publication.status).sort(), { timeout: 120_000, interval: 1_000 }).toEqual(['published', 'published', 'published']);
+    await expect
+      .poll(async () => (await publications()).map((publication) => publication.status).sort(), { timeout: 120_000, interval: 1_000 })
+      .toEqual(['published', 'published', 'published']);
     await expect.poll(() => card().locator('[data-testid="publication"][data-status="published"]').count(), { timeout: 20_000 }).toBe(3);
     const links = await Promise.all((await card().getByRole('link', { name: postingUiMessages.viewPost }).all()).map((anchor) => anchor.getAttribute('href')));
     expect(links).toHaveLength(3);

@@ -26,10 +26,16 @@ describe('Video Generation Settings: Preview plays the real cut', () => {
     const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     const headers = { 'x-csrf-token': csrfToken };
     for (const file of journey.files) {
-      const answer = await page.request.post('/api/media/upload', { headers, multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' } });
+      const answer = await page.request.post('/api/media/upload', {
+        headers,
+        multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) }, tags: 'coffee' },
+      });
       expect(answer.status(), await answer.text()).toBeLessThan(300);
     }
-    const created = await page.request.post('/api/scripts', { headers, data: { title: 'Coffee', scriptContent: 'Good coffee starts with fresh beans.\nGrind them right before you brew.' } });
+    const created = await page.request.post('/api/scripts', {
+      headers,
+      data: { title: 'Coffee', scriptContent: 'Good coffee starts with fresh beans.\nGrind them right before you brew.' },
+    });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const voice = await page.request.post(`/api/scripts/${id}/convert-to-audio`, { headers, data: {} });

@@ -31,8 +31,13 @@ describe('editing an automation schedule', () => {
     const found = accounts.find((account) => account.platform === 'youtube');
     if (!found) throw new Error('YouTube not connected');
     youtube = found;
-    const template = (await (await page.request.post('/api/templates', { data: { name: 'Morning habits', topic: 'Focus', subjectCategory: 'Teacher', duration: '15 sec' }, headers })).json()) as VideoTemplate;
-    const made = await page.request.post('/api/automation-schedules', { data: { name: 'Daily calm', templateId: template.id, emailRecipients: ['team@example.com'] }, headers });
+    const template = (await (
+      await page.request.post('/api/templates', { data: { name: 'Morning habits', topic: 'Focus', subjectCategory: 'Teacher', duration: '15 sec' }, headers })
+    ).json()) as VideoTemplate;
+    const made = await page.request.post('/api/automation-schedules', {
+      data: { name: 'Daily calm', templateId: template.id, emailRecipients: ['team@example.com'] },
+      headers,
+    });
     expect(made.status()).toBe(201);
     schedule = (await made.json()) as AutomationSchedule;
   });
@@ -46,12 +51,18 @@ describe('editing an automation schedule', () => {
     await card().getByText('Daily calm').waitFor();
     await card().getByRole('button', { name: 'Edit Daily calm' }).click();
     await dialog().waitFor();
-    expect(await dialog().getByLabel(/^Schedule name/).inputValue()).toBe('Daily calm');
+    expect(
+      await dialog()
+        .getByLabel(/^Schedule name/)
+        .inputValue(),
+    ).toBe('Daily calm');
     expect(await dialog().getByLabel('Email recipients').inputValue()).toBe('team@example.com');
     expect(await dialog().getByLabel('Start time').inputValue()).toBe('09:00');
     await screenshot(page, 'schedule-edit-1440', { viewport: true });
 
-    await dialog().getByLabel(/^Schedule name/).fill('Weekly recap');
+    await dialog()
+      .getByLabel(/^Schedule name/)
+      .fill('Weekly recap');
     await dialog().getByRole('radio', { name: 'Weekly' }).click();
     await dialog().getByLabel('Start time').fill('18:30');
     await dialog().getByLabel('Email recipients').fill('team@example.com, editor@example.com');
@@ -84,7 +95,11 @@ describe('editing an automation schedule', () => {
     await page.reload();
     await card().getByRole('button', { name: 'Edit Weekly recap' }).click();
     await dialog().waitFor();
-    expect(await dialog().getByLabel(/^Schedule name/).inputValue()).toBe('Weekly recap');
+    expect(
+      await dialog()
+        .getByLabel(/^Schedule name/)
+        .inputValue(),
+    ).toBe('Weekly recap');
     expect(await youtubeToggle().getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'schedule-edit-390', { viewport: true });
     // Four recipients on the free plan (three allowed): refused by the form, nothing saved.

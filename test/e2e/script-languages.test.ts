@@ -105,7 +105,12 @@ describe('languages from the pages, offline', () => {
   });
 
   it('an Arabic card sets its title, script and caption right to left; Translate says it needs a key', async () => {
-    await createScript(page, { title: 'قهوة الصباح', scriptContent: arabic, postCaption: 'قهوة أفضل كل صباح. #قهوة #صباح #بن #منزل #نصائح #مشروبات', language: 'ar' });
+    await createScript(page, {
+      title: 'قهوة الصباح',
+      scriptContent: arabic,
+      postCaption: 'قهوة أفضل كل صباح. #قهوة #صباح #بن #منزل #نصائح #مشروبات',
+      language: 'ar',
+    });
     await page.goto('/scripts');
     const card = page.getByTestId('script-card').filter({ hasText: 'قهوة الصباح' }).first();
     await card.waitFor();
@@ -142,7 +147,12 @@ describe('languages from the pages, offline', () => {
     const phone = await newPhonePage(journey.browser, journey.stack.url);
     try {
       await signInThroughApi(phone.page, 'langp');
-      await createScript(phone.page, { title: 'قهوة الصباح', scriptContent: arabic, postCaption: 'قهوة أفضل كل صباح. #قهوة #صباح #بن #منزل #نصائح #مشروبات', language: 'ar' });
+      await createScript(phone.page, {
+        title: 'قهوة الصباح',
+        scriptContent: arabic,
+        postCaption: 'قهوة أفضل كل صباح. #قهوة #صباح #بن #منزل #نصائح #مشروبات',
+        language: 'ar',
+      });
       await createScript(phone.page, { title: 'Coffee at home', scriptContent: 'Coffee tastes better at home.', voiceId: 'offline-rms' });
       await phone.page.goto('/scripts');
       const card = phone.page.getByTestId('script-card').filter({ hasText: 'قهوة الصباح' }).first();

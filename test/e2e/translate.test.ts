@@ -51,7 +51,11 @@ describe('translating a finished video', () => {
     const headers = { 'x-csrf-token': csrfToken };
     const created = await page.request.post('/api/scripts', {
       headers,
-      data: { title: 'Morning habits', scriptContent: 'Drink water first. Then walk a little. Coffee tastes better slowly.', postCaption: 'Three habits for better mornings #morning #habits #routine #wellness #daily #tips' },
+      data: {
+        title: 'Morning habits',
+        scriptContent: 'Drink water first. Then walk a little. Coffee tastes better slowly.',
+        postCaption: 'Three habits for better mornings #morning #habits #routine #wellness #daily #tips',
+      },
     });
     original = (await created.json()) as Script;
     expect((await page.request.post(`/api/scripts/${original.id}/generate-video`, { headers, data: {} })).status()).toBe(202);
@@ -97,9 +101,19 @@ describe('translating a finished video', () => {
 
     // The original's version link brings the version into view; its "Translated from" link goes back.
     await card.getByRole('link', { name: 'Show the Japanese version' }).click();
-    await expect.poll(async () => { const box = await japanese.boundingBox(); return box !== null && box.y >= 0 && box.y < 900; }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await japanese.boundingBox();
+        return box !== null && box.y >= 0 && box.y < 900;
+      })
+      .toBe(true);
     const listed = await scripts();
-    expect(listed.filter((script) => script.translatedFrom === original.id).map((script) => [script.language, script.videoGenerationStatus]).sort()).toEqual([
+    expect(
+      listed
+        .filter((script) => script.translatedFrom === original.id)
+        .map((script) => [script.language, script.videoGenerationStatus])
+        .sort(),
+    ).toEqual([
       ['es', 'idle'],
       ['ja', 'idle'],
     ]);

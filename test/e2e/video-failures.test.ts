@@ -98,10 +98,13 @@ describe('video journey: no live connection, refusals and a failed render', () =
       // The render finishes on the server in its own time; the next poll brings it to the card.
       release();
       await expect
-        .poll(async () => {
-          const scripts = (await (await page.request.get('/api/scripts')).json()) as { id: string; videoGenerationStatus?: string }[];
-          return scripts.find((script) => script.id === scriptId)?.videoGenerationStatus;
-        }, { timeout: 115_000, interval: 500 })
+        .poll(
+          async () => {
+            const scripts = (await (await page.request.get('/api/scripts')).json()) as { id: string; videoGenerationStatus?: string }[];
+            return scripts.find((script) => script.id === scriptId)?.videoGenerationStatus;
+          },
+          { timeout: 115_000, interval: 500 },
+        )
         .toBe('complete');
       await clock.runFor(10_000);
       await expect.poll(() => listCalls).toBeGreaterThan(calls);
@@ -124,7 +127,9 @@ describe('video journey: no live connection, refusals and a failed render', () =
 
     const refuse = (message: string) => ({ status: 403, json: { message, error: message, details: 'You have used 15 of 15 minutes on the Free plan.' } });
     await page.route('**/convert-to-audio', (route) => route.fulfill(refuse('Audio minutes limit reached')));
-    const reported = page.waitForRequest((request) => request.method() === 'PATCH' && (request.postDataJSON() as { audioGenerationStatus?: string } | null)?.audioGenerationStatus === 'failed');
+    const reported = page.waitForRequest(
+      (request) => request.method() === 'PATCH' && (request.postDataJSON() as { audioGenerationStatus?: string } | null)?.audioGenerationStatus === 'failed',
+    );
     await fresh.getByRole('button', { name: 'Generate Audio' }).click();
     const toast = page.locator('[data-scope="toast"][data-part="root"]');
     await toast.getByText('Failed to generate audio').waitFor();
@@ -140,7 +145,9 @@ describe('video journey: no live connection, refusals and a failed render', () =
     await fresh.getByRole('button', { name: 'Create Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
     await dialog.getByTestId('segment-row').first().waitFor({ timeout: 60_000 });
-    const failed = page.waitForRequest((request) => request.method() === 'PATCH' && (request.postDataJSON() as { videoGenerationStatus?: string } | null)?.videoGenerationStatus === 'failed');
+    const failed = page.waitForRequest(
+      (request) => request.method() === 'PATCH' && (request.postDataJSON() as { videoGenerationStatus?: string } | null)?.videoGenerationStatus === 'failed',
+    );
     await dialog.getByRole('button', { name: 'Generate video' }).click();
     await toast.getByText('Failed to generate video').waitFor();
     await page.getByText('Video minutes limit reached — You have used 15 of 15 minutes on the Free plan.').waitFor();

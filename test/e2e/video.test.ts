@@ -47,7 +47,9 @@ describe('voice-over and video journey', () => {
   it('uploads three clips and a music track', async () => {
     await page.goto('/media');
     await page.getByRole('button', { name: 'Upload Media' }).click();
-    await page.locator('[data-testid="media-file-input"]').setInputFiles(files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
+    await page
+      .locator('[data-testid="media-file-input"]')
+      .setInputFiles(files.map((file) => ({ name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) })));
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('4 files uploaded').waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { name: 'Upload Media' }).waitFor({ state: 'detached' });
@@ -74,7 +76,9 @@ describe('voice-over and video journey', () => {
     await card().scrollIntoViewIfNeeded();
     await screenshot(page, 'video-card-audio-generating');
     await card().getByRole('button', { name: 'Play Audio' }).waitFor({ timeout: 60_000 });
-    const stored = (await page.evaluate(`Object.keys(localStorage).filter((key) => key.startsWith('generationStatus:') && key.endsWith(':audio')).map((key) => localStorage.getItem(key))`)) as string[];
+    const stored = (await page.evaluate(
+      `Object.keys(localStorage).filter((key) => key.startsWith('generationStatus:') && key.endsWith(':audio')).map((key) => localStorage.getItem(key))`,
+    )) as string[];
     expect(stored.map((value) => (JSON.parse(value) as { status: string }).status)).toEqual(['complete']);
     await card().scrollIntoViewIfNeeded();
     await screenshot(page, 'video-card-audio-ready');
@@ -87,7 +91,11 @@ describe('voice-over and video journey', () => {
     await card().getByRole('button', { name: 'Open the Audio Player' }).click();
     const player = page.getByRole('dialog', { name: 'Audio Player' });
     await player.getByTestId('audio-player').waitFor();
-    await waitForExpression(page, `(() => { const audio = document.querySelector('[data-testid="audio-element"]'); return audio && audio.readyState >= 1 && audio.duration > 0; })()`, 15_000);
+    await waitForExpression(
+      page,
+      `(() => { const audio = document.querySelector('[data-testid="audio-element"]'); return audio && audio.readyState >= 1 && audio.duration > 0; })()`,
+      15_000,
+    );
     await screenshot(page, 'video-audio-player');
     await player.getByRole('button', { name: 'Close' }).click();
     await player.waitFor({ state: 'detached' });
@@ -107,7 +115,10 @@ describe('voice-over and video journey', () => {
     const rows = dialog.getByTestId('segment-row');
     await expect.poll(() => rows.count()).toBeGreaterThan(1);
     // Every segment got a clip; all three clips are used, and no clip plays twice in a row.
-    const images = await dialog.getByTestId('segments').getByTestId('shot-thumbnail').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('src')));
+    const images = await dialog
+      .getByTestId('segments')
+      .getByTestId('shot-thumbnail')
+      .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('src')));
     expect(images.length).toBe(await rows.count());
     expect(new Set(images).size).toBe(Math.min(3, images.length));
     for (let i = 1; i < images.length; i++) expect(images[i], `shot ${i + 1}`).not.toBe(images[i - 1]);
@@ -125,7 +136,18 @@ describe('voice-over and video journey', () => {
   it('pages the Select Media grid by 60: the half-visible sentinel, then Load More Media', async () => {
     const dialog = page.getByRole('dialog', { name: 'Video Generation Settings' });
     const requested: string[] = [];
-    const fake = (n: number) => ({ id: `fake-${n}`, title: `Fake clip ${n}`, tags: [], folderId: null, createdAt: new Date().toISOString(), fileType: n % 30 === 0 ? 'audio/mpeg' : 'video/mp4', isActive: true, fileUrl: `/api/media-proxy?url=fake-${n}`, thumbnailUrl: null, duration: 3 });
+    const fake = (n: number) => ({
+      id: `fake-${n}`,
+      title: `Fake clip ${n}`,
+      tags: [],
+      folderId: null,
+      createdAt: new Date().toISOString(),
+      fileType: n % 30 === 0 ? 'audio/mpeg' : 'video/mp4',
+      isActive: true,
+      fileUrl: `/api/media-proxy?url=fake-${n}`,
+      thumbnailUrl: null,
+      duration: 3,
+    });
     await page.route('**/api/media?*', async (route) => {
       const url = new URL(route.request().url());
       if (url.searchParams.get('limit') !== '60') return route.continue();
@@ -197,7 +219,9 @@ describe('voice-over and video journey', () => {
     // Audio is never offered; the three clips are.
     await expect(picker.getByTestId('picker-item').count()).resolves.toBe(3);
     await screenshot(page, 'video-select-media');
-    const candidates = await picker.getByTestId('picker-item').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('data-title')));
+    const candidates = await picker
+      .getByTestId('picker-item')
+      .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { getAttribute(name: string): string | null }).getAttribute('data-title')));
     const current = await picker.getByTestId('picker-item').locator(`img[src="${before}"]`).count();
     expect(current).toBeLessThanOrEqual(1);
     // Choose a clip other than the one the segment has.

@@ -34,7 +34,11 @@ describe('voice cloning journey', () => {
 
   beforeAll(async () => {
     ({ page } = journey);
-    speech = await spokenMp3(journey.dir, ['-v', 'en-us+m3', '-p', '40', '-s', '160'], 'Hello, this is my own voice. I make short videos about cooking at home, and I read every script myself. Today we will make a simple tomato soup with bread, in less than twenty minutes, from things you already have.');
+    speech = await spokenMp3(
+      journey.dir,
+      ['-v', 'en-us+m3', '-p', '40', '-s', '160'],
+      'Hello, this is my own voice. I make short videos about cooking at home, and I read every script myself. Today we will make a simple tomato soup with bread, in less than twenty minutes, from things you already have.',
+    );
   }, 60_000);
 
   it('shows the empty section, and refuses a form without files or with a file that is not audio', async () => {
@@ -92,7 +96,10 @@ describe('voice cloning journey', () => {
     const mine = voices.find((voice) => voice.visibility === 'private');
     if (!mine) throw new Error('no clone');
     const { csrfToken } = await api<{ csrfToken: string }>('/api/csrf-token');
-    const created = await page.request.post('/api/scripts', { data: { title: 'Tomato soup', scriptContent: 'A simple tomato soup in twenty minutes. You need tomatoes, an onion, and bread.' }, headers: { 'x-csrf-token': csrfToken } });
+    const created = await page.request.post('/api/scripts', {
+      data: { title: 'Tomato soup', scriptContent: 'A simple tomato soup in twenty minutes. You need tomatoes, an onion, and bread.' },
+      headers: { 'x-csrf-token': csrfToken },
+    });
     expect(created.status()).toBe(201);
     const script = (await created.json()) as Script;
 

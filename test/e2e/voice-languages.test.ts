@@ -25,7 +25,12 @@ describe('voices by language', () => {
     await on.request.post('/api/login', { data: { username, password: 'correct horse 1' }, headers });
     const fresh = (await (await on.request.get('/api/csrf-token')).json()) as { csrfToken: string };
     const created = await on.request.post('/api/scripts', {
-      data: { title: 'Café en casa', scriptContent: 'El café sabe mejor en casa. Muele los granos frescos y no hiervas el agua.', language: 'es', voiceId: 'offline-rms' },
+      data: {
+        title: 'Café en casa',
+        scriptContent: 'El café sabe mejor en casa. Muele los granos frescos y no hiervas el agua.',
+        language: 'es',
+        voiceId: 'offline-rms',
+      },
       headers: { 'x-csrf-token': fresh.csrfToken },
     });
     expect(created.status()).toBe(201);

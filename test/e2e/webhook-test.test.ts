@@ -78,7 +78,10 @@ describe('the test webhook before anything is saved', () => {
     const before = ((await (await page.request.get('/api/webhook-deliveries')).json()) as { deliveries: unknown[] }).deliveries.length;
     await webhook().getByLabel('Webhook URL').fill('ftp://example.com/hook');
     await webhook().getByRole('button', { name: 'Send test webhook' }).click();
-    await webhook().getByTestId('webhook-url-error').getByText(/http\(s\)/).waitFor({ timeout: 15_000 });
+    await webhook()
+      .getByTestId('webhook-url-error')
+      .getByText(/http\(s\)/)
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('webhook-test-result').count()).toBe(0);
     const after = ((await (await page.request.get('/api/webhook-deliveries')).json()) as { deliveries: unknown[] }).deliveries.length;
     expect(after).toBe(before);

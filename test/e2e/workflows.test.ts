@@ -82,7 +82,10 @@ describe('workflows journey', () => {
     await allCaps.click();
     const preview = dialog.getByTestId('template-caption-preview').filter({ visible: true });
     // ALL CAPS sets the words in capitals as the render does (by the language's own rules), not by CSS.
-    await waitForExpression(page, `[...document.querySelectorAll('[data-testid="template-caption-preview"] p')].some((p) => /[A-Z]/.test(p.textContent) && p.textContent === p.textContent.toUpperCase())`);
+    await waitForExpression(
+      page,
+      `[...document.querySelectorAll('[data-testid="template-caption-preview"] p')].some((p) => /[A-Z]/.test(p.textContent) && p.textContent === p.textContent.toUpperCase())`,
+    );
     expect(await preview.count()).toBe(1);
     await screenshot(page, 'workflows-template-dialog');
 
@@ -181,7 +184,11 @@ describe('workflows journey', () => {
     try {
       const view = await visitor.newPage();
       await view.goto(new URL(new URL(shareUrl ?? '').pathname, stack.url).href);
-      await waitForExpression(view, `(() => { const video = document.querySelector('[data-testid="share-video"]'); return video && video.readyState >= 1 && video.duration > 0; })()`, 20_000);
+      await waitForExpression(
+        view,
+        `(() => { const video = document.querySelector('[data-testid="share-video"]'); return video && video.readyState >= 1 && video.duration > 0; })()`,
+        20_000,
+      );
     } finally {
       await visitor.close();
     }
@@ -192,7 +199,10 @@ describe('workflows journey', () => {
     await templateCard().getByRole('button', { name: 'Delete Morning habits' }).click();
     await page.getByRole('dialog', { name: 'Delete template?' }).getByRole('button', { name: 'Delete' }).click();
     await toast('Failed to delete template').waitFor();
-    await page.getByText(/Daily calm/).first().waitFor();
+    await page
+      .getByText(/Daily calm/)
+      .first()
+      .waitFor();
     await templateCard().getByText('Morning habits').waitFor();
   });
 

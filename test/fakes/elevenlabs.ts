@@ -53,7 +53,25 @@ export const secondsPerCharacter = 0.06;
 export async function toneMp3(seconds: number): Promise<Buffer> {
   const { stdout } = await runTool(
     ffmpegPath(),
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=44100:duration=${seconds.toFixed(3)}`, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', 'pipe:1'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=220:sample_rate=44100:duration=${seconds.toFixed(3)}`,
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      '-f',
+      'mp3',
+      'pipe:1',
+    ],
     { timeoutMs: 20_000, maxOutputBytes: 20 * 1024 * 1024 },
   );
   return stdout;

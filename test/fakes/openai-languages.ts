@@ -16,25 +16,45 @@ export interface CannedLanguage {
 export const cannedLanguages: Partial<Record<LanguageCode, CannedLanguage>> = {
   de: {
     title: 'Deine Morgenroutine',
-    sentences: ['Guten Morgen, heute zeige ich dir drei einfache Gewohnheiten.', 'Trink zuerst ein großes Glas Wasser.', 'Dann geh zehn Minuten an die frische Luft.', 'Schreib zum Schluss deine wichtigste Aufgabe für den Tag auf.'],
+    sentences: [
+      'Guten Morgen, heute zeige ich dir drei einfache Gewohnheiten.',
+      'Trink zuerst ein großes Glas Wasser.',
+      'Dann geh zehn Minuten an die frische Luft.',
+      'Schreib zum Schluss deine wichtigste Aufgabe für den Tag auf.',
+    ],
     hashtags: ['morgenroutine', 'gewohnheiten', 'gesundheit', 'motivation', 'alltag', 'tipps'],
     hook: 'Drei Gewohnheiten, die deinen Morgen verändern.',
   },
   es: {
     title: 'Tu rutina de la mañana',
-    sentences: ['Buenos días, hoy te enseño tres hábitos sencillos.', 'Primero bebe un vaso grande de agua.', 'Después sal diez minutos al aire libre.', 'Por último escribe la tarea más importante del día.'],
+    sentences: [
+      'Buenos días, hoy te enseño tres hábitos sencillos.',
+      'Primero bebe un vaso grande de agua.',
+      'Después sal diez minutos al aire libre.',
+      'Por último escribe la tarea más importante del día.',
+    ],
     hashtags: ['mañana', 'hábitos', 'salud', 'motivación', 'rutina', 'consejos'],
     hook: 'Tres hábitos que cambian tu mañana.',
   },
   pt: {
     title: 'Sua rotina da manhã',
-    sentences: ['Bom dia, hoje eu mostro três hábitos simples.', 'Primeiro beba um copo grande de água.', 'Depois saia dez minutos ao ar livre.', 'Por fim escreva a tarefa mais importante do dia.'],
+    sentences: [
+      'Bom dia, hoje eu mostro três hábitos simples.',
+      'Primeiro beba um copo grande de água.',
+      'Depois saia dez minutos ao ar livre.',
+      'Por fim escreva a tarefa mais importante do dia.',
+    ],
     hashtags: ['manhã', 'hábitos', 'saúde', 'motivação', 'rotina', 'dicas'],
     hook: 'Três hábitos que mudam a sua manhã.',
   },
   ja: {
     title: '朝の習慣',
-    sentences: ['おはようございます、今日は簡単な習慣を三つ紹介します。', 'まず、大きなコップで水を一杯飲みましょう。', '次に、十分間外の空気を吸いましょう。', '最後に、今日いちばん大事な仕事を書き出しましょう。'],
+    sentences: [
+      'おはようございます、今日は簡単な習慣を三つ紹介します。',
+      'まず、大きなコップで水を一杯飲みましょう。',
+      '次に、十分間外の空気を吸いましょう。',
+      '最後に、今日いちばん大事な仕事を書き出しましょう。',
+    ],
     hashtags: ['朝活', '習慣', '健康', 'モチベーション', '毎日', 'ヒント'],
     hook: '朝が変わる三つの習慣。',
   },
@@ -48,7 +68,11 @@ export function requestedLanguage(messages: readonly { content?: unknown }[]): L
 }
 
 /** `count` scripts in the language of about `words` words (as the language counts them), or undefined when it has none canned. */
-export function cannedScripts(language: LanguageCode, count: number, words: number): { scripts: { title: string; content: string; hashtags: string[]; hookSuggestion: string }[] } | undefined {
+export function cannedScripts(
+  language: LanguageCode,
+  count: number,
+  words: number,
+): { scripts: { title: string; content: string; hashtags: string[]; hookSuggestion: string }[] } | undefined {
   const canned = cannedLanguages[language];
   if (!canned) return undefined;
   const spaced = languages[language].spaceSeparated;

@@ -45,18 +45,38 @@ async function makeFiles(dir: string): Promise<{ mp4s: Buffer[]; jpeg: Buffer }>
     await runTool(
       ffmpegPath(),
       [
-        '-v', 'error', '-y',
-        '-f', 'lavfi', '-i', `color=c=${colour}:s=360x640:r=25:d=4`,
-        '-f', 'lavfi', '-i', 'testsrc2=s=120x120:r=25:d=4',
-        '-filter_complex', "[0][1]overlay=x='120+60*sin(2*t)':y=260",
-        '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', out,
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=${colour}:s=360x640:r=25:d=4`,
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=s=120x120:r=25:d=4',
+        '-filter_complex',
+        "[0][1]overlay=x='120+60*sin(2*t)':y=260",
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+        out,
       ],
       { timeoutMs: 60_000, maxOutputBytes: 64 * 1024 },
     );
     mp4s.push(await readFile(out));
   }
   const picture = join(dir, 'preview.jpg');
-  await runTool(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2a6f97:s=180x320', '-frames:v', '1', picture], { timeoutMs: 30_000, maxOutputBytes: 64 * 1024 });
+  await runTool(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2a6f97:s=180x320', '-frames:v', '1', picture], {
+    timeoutMs: 30_000,
+    maxOutputBytes: 64 * 1024,
+  });
   return { mp4s, jpeg: await readFile(picture) };
 }
 
@@ -113,13 +133,47 @@ export async function startFakePexels(): Promise<FakePexels> {
       avg_color: null,
       user: { id: 42, name: 'Fake Photographer', url: 'https://www.pexels.com/@fake-photographer' },
       video_files: [
-        { id: id * 10 + 1, quality: 'hd', file_type: 'video/mp4', width: portrait ? 1080 : 1920, height: portrait ? 1920 : 1080, fps: 25, link: `${base}/files/${id}.mp4` },
-        { id: id * 10 + 2, quality: 'sd', file_type: 'video/mp4', width: portrait ? 360 : 640, height: portrait ? 640 : 360, fps: 25, link: `${base}/files/${id}.mp4` },
-        { id: id * 10 + 3, quality: 'uhd', file_type: 'video/mp4', width: portrait ? 2160 : 3840, height: portrait ? 3840 : 2160, fps: 25, link: `${base}/files/${id}.mp4` },
+        {
+          id: id * 10 + 1,
+          quality: 'hd',
+          file_type: 'video/mp4',
+          width: portrait ? 1080 : 1920,
+          height: portrait ? 1920 : 1080,
+          fps: 25,
+          link: `${base}/files/${id}.mp4`,
+        },
+        {
+          id: id * 10 + 2,
+          quality: 'sd',
+          file_type: 'video/mp4',
+          width: portrait ? 360 : 640,
+          height: portrait ? 640 : 360,
+          fps: 25,
+          link: `${base}/files/${id}.mp4`,
+        },
+        {
+          id: id * 10 + 3,
+          quality: 'uhd',
+          file_type: 'video/mp4',
+          width: portrait ? 2160 : 3840,
+          height: portrait ? 3840 : 2160,
+          fps: 25,
+          link: `${base}/files/${id}.mp4`,
+        },
       ],
       video_pictures: [{ id: id * 10, nr: 0, picture: `${base}/pictures/${id}.jpg` }],
     }));
-    send(200, 'application/json', JSON.stringify({ page: 1, per_page: perPage, total_results: videos.length, url: `https://www.pexels.com/search/videos/${encodeURIComponent(query)}/`, videos }));
+    send(
+      200,
+      'application/json',
+      JSON.stringify({
+        page: 1,
+        per_page: perPage,
+        total_results: videos.length,
+        url: `https://www.pexels.com/search/videos/${encodeURIComponent(query)}/`,
+        videos,
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

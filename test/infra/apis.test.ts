@@ -37,8 +37,8 @@ describe('HTTP API', () => {
   it('sends each route to the Lambda function of its area', () => {
     for (const route of routes) {
       const fnId = functionIdByDescription(`Reelsmith HTTP API: ${route.area}`);
-      const integrations = entriesOf(template, 'AWS::ApiGatewayV2::Integration').filter(
-        ([, integration]) => JSON.stringify(integration.Properties?.IntegrationUri).includes(fnId),
+      const integrations = entriesOf(template, 'AWS::ApiGatewayV2::Integration').filter(([, integration]) =>
+        JSON.stringify(integration.Properties?.IntegrationUri).includes(fnId),
       );
       expect(integrations).toHaveLength(1);
       const [integrationId] = integrations[0] ?? [];
@@ -85,7 +85,9 @@ describe('WebSocket API', () => {
       .map(([, route]) => route.Properties?.RouteKey)
       .filter((key): key is string => typeof key === 'string' && key.startsWith('$'));
     expect(routeKeys.sort()).toEqual(['$connect', '$default', '$disconnect']);
-    const integrationUris = entriesOf(template, 'AWS::ApiGatewayV2::Integration').map(([, integration]) => JSON.stringify(integration.Properties?.IntegrationUri));
+    const integrationUris = entriesOf(template, 'AWS::ApiGatewayV2::Integration').map(([, integration]) =>
+      JSON.stringify(integration.Properties?.IntegrationUri),
+    );
     expect(integrationUris.filter((uri) => uri.includes(realtimeId))).toHaveLength(1);
   });
 
@@ -111,7 +113,9 @@ describe('function configuration', () => {
       expect(variables.STAGE).toBe('cloud');
       expect(variables.MAIL_MODE).toBe('ses');
       expect(variables.APP_ORIGIN_PARAMETER).toBe('/reelsmith/Reelsmith/app-origin');
-      expect(JSON.stringify(variables.WS_MANAGEMENT_ENDPOINT)).toMatch(/^\{"Fn::Join":\["",\["https:\/\/",\{"Ref":"\w+"\},"\.execute-api\.eu-west-1\.",\{"Ref":"AWS::URLSuffix"\},"\/prod"\]\]\}$/);
+      expect(JSON.stringify(variables.WS_MANAGEMENT_ENDPOINT)).toMatch(
+        /^\{"Fn::Join":\["",\["https:\/\/",\{"Ref":"\w+"\},"\.execute-api\.eu-west-1\.",\{"Ref":"AWS::URLSuffix"\},"\/prod"\]\]\}$/,
+      );
     }
   });
 
@@ -154,8 +158,13 @@ describe('permissions', () => {
       expect(has('ses:SendEmail'), `${area} mail`).toBe(access.mail === true);
       expect(has('states:StartExecution'), `${area} state machines`).toBe(access.startsPipeline === true || access.startsAutomation === true);
       expect(has('execute-api:ManageConnections'), `${area} pushes`).toBe(access.realtime === true);
-      expect(actions.filter((action) => action.startsWith('cognito-idp:')).sort(), `${area} identity`).toEqual((access.identity ?? []).map((a) => `cognito-idp:${a}`).sort());
-      expect(actions.some((action) => action.includes('*') && action.startsWith('cognito-idp:')), `${area} no wildcard identity`).toBe(false);
+      expect(actions.filter((action) => action.startsWith('cognito-idp:')).sort(), `${area} identity`).toEqual(
+        (access.identity ?? []).map((a) => `cognito-idp:${a}`).sort(),
+      );
+      expect(
+        actions.some((action) => action.includes('*') && action.startsWith('cognito-idp:')),
+        `${area} no wildcard identity`,
+      ).toBe(false);
     }
     expect(actionsOf(functionIdByDescription('Reelsmith WebSocket $connect, $disconnect and $default'))).toContain('execute-api:ManageConnections');
     expect(realtimeAccess.table).toBe('read-write');

@@ -31,12 +31,26 @@ describe('automation definition', () => {
     expect(tasks.map(([name]) => name).sort()).toEqual(['BeginRun', 'CheckPublished', 'Deliver', 'Publish', 'RecordFailure', 'RunVideo']);
     for (const [name, state] of tasks) {
       expect(state.TimeoutSeconds, `${name} TimeoutSeconds`).toBeGreaterThan(0);
-      expect(state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0), `${name} Retry`).toBe(true);
-      expect(state.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')), `${name} Catch`).toBe(true);
-      if (name !== 'RecordFailure') expect(state.Catch?.map((c) => c.Next), name).toEqual(['RecordFailure']);
+      expect(
+        state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0),
+        `${name} Retry`,
+      ).toBe(true);
+      expect(
+        state.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')),
+        `${name} Catch`,
+      ).toBe(true);
+      if (name !== 'RecordFailure')
+        expect(
+          state.Catch?.map((c) => c.Next),
+          name,
+        ).toEqual(['RecordFailure']);
     }
     expect(definition.StartAt).toBe('BeginRun');
-    expect(definition.States.RunVideo).toMatchObject({ Resource: 'arn:aws:states:::states:startExecution.sync:2', Next: 'Deliver', Parameters: { StateMachineArn: `\${${videoStateMachineSubstitution}}` } });
+    expect(definition.States.RunVideo).toMatchObject({
+      Resource: 'arn:aws:states:::states:startExecution.sync:2',
+      Next: 'Deliver',
+      Parameters: { StateMachineArn: `\${${videoStateMachineSubstitution}}` },
+    });
     // BeginRun has written a script and spent tokens once it ran: only Lambda's own failures to run it are retried.
     expect(definition.States.BeginRun?.Retry?.flatMap((retry) => retry.ErrorEquals).every((name) => name.startsWith('Lambda.'))).toBe(true);
     expect(definition.States.RecordFailure?.Next).toBe('RunFailed');
@@ -58,12 +72,15 @@ describe('automation definition', () => {
 });
 
 describe('automation resources', () => {
-  const [[machineId, machine] = []] = entriesOf(template, 'AWS::StepFunctions::StateMachine').filter(([, candidate]) => candidate.Properties?.StateMachineName === 'Reelsmith-automation');
+  const [[machineId, machine] = []] = entriesOf(template, 'AWS::StepFunctions::StateMachine').filter(
+    ([, candidate]) => candidate.Properties?.StateMachineName === 'Reelsmith-automation',
+  );
 
   it('creates the state machine from the definition file, its tasks and the video pipeline substituted', () => {
     expect(machineId).toBeDefined();
     const substitutions = machine?.Properties?.DefinitionSubstitutions as Record<string, unknown>;
-    for (const task of automationTasks) expect(substitutions[task.substitution]).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Automation\w*Task/), 'Arn'] });
+    for (const task of automationTasks)
+      expect(substitutions[task.substitution]).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Automation\w*Task/), 'Arn'] });
     expect(JSON.stringify(substitutions[videoStateMachineSubstitution])).toMatch(/PipelineStateMachine/);
     expect(JSON.parse(machine?.Properties?.DefinitionString as string)).toEqual(definition);
   });
@@ -71,7 +88,17 @@ describe('automation resources', () => {
   it('lets its role invoke its tasks, start, watch and stop only the pipeline’s executions, and use the managed rule of .sync', () => {
     const statements = statementsOfRole(/AutomationStateMachineRole/);
     const actions = statements.flatMap((statement) => [statement.Action].flat());
-    expect(actions).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'states:StartExecution', 'states:DescribeExecution', 'states:StopExecution', 'events:PutTargets', 'events:PutRule', 'events:DescribeRule']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'lambda:InvokeFunction',
+        'states:StartExecution',
+        'states:DescribeExecution',
+        'states:StopExecution',
+        'events:PutTargets',
+        'events:PutRule',
+        'events:DescribeRule',
+      ]),
+    );
     const start = statements.filter((statement) => [statement.Action].flat().includes('states:StartExecution'));
     expect(JSON.stringify(start.map((statement) => statement.Resource))).toMatch(/PipelineStateMachine/);
     const watch = statements.filter((statement) => [statement.Action].flat().includes('states:DescribeExecution'));

@@ -30,7 +30,8 @@ describe('billing', () => {
     expect(resources).not.toMatch(/parameter\/\*|stripe-\*/);
     expect(ssm.flatMap((statement) => [statement.Action].flat()).every((action) => action === 'ssm:GetParameter')).toBe(true);
     const environment = JSON.stringify((fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {});
-    for (const name of ['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER', 'STRIPE_PRICE_BASIC_PARAMETER', 'STRIPE_PRICE_PRO_PARAMETER']) expect(environment).toContain(name);
+    for (const name of ['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER', 'STRIPE_PRICE_BASIC_PARAMETER', 'STRIPE_PRICE_PRO_PARAMETER'])
+      expect(environment).toContain(name);
     // Secrets are read at run time: no value of one is in the template.
     expect(environment).not.toMatch(/sk_(test|live)_|whsec_/);
   });

@@ -20,7 +20,8 @@ function brandingFunction(): [string, Record<string, unknown>] {
 
 function actionsOfBranding(): string[] {
   const [id] = brandingFunction();
-  const role = (JSON.parse(JSON.stringify(resourcesOf(template, 'AWS::Lambda::Function')[id]?.Properties?.Role)) as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0] ?? '';
+  const role =
+    (JSON.parse(JSON.stringify(resourcesOf(template, 'AWS::Lambda::Function')[id]?.Properties?.Role)) as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0] ?? '';
   return entriesOf(template, 'AWS::IAM::Policy')
     .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(role))
     .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement)
@@ -47,9 +48,12 @@ describe('the branding area function', () => {
 
   it('may write and delete objects and the table, and nothing else it did not declare', () => {
     const actions = actionsOfBranding();
-    for (const needed of ['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*', 'dynamodb:UpdateItem', 'dynamodb:GetItem']) expect(actions, needed).toContain(needed);
+    for (const needed of ['s3:PutObject', 's3:GetObject*', 's3:DeleteObject*', 'dynamodb:UpdateItem', 'dynamodb:GetItem'])
+      expect(actions, needed).toContain(needed);
     for (const action of actions) {
-      expect(action, 'no state machine, mail, push, identity, queue or schedule').not.toMatch(/^(states|ses|execute-api|cognito-idp|secretsmanager|sqs|scheduler):/);
+      expect(action, 'no state machine, mail, push, identity, queue or schedule').not.toMatch(
+        /^(states|ses|execute-api|cognito-idp|secretsmanager|sqs|scheduler):/,
+      );
     }
   });
 

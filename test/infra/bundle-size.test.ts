@@ -16,7 +16,10 @@ const entries: { entry: string; limitMb: number }[] = [
   // voices clones through the ElevenLabs SDK, as the voice-over speaks through it; account deletes
   // a closed account's cloned voices through it.
   // The account area also revokes the connected platform accounts at closing.
-  ...areas.map((area) => ({ entry: `functions/http/${area}.ts`, limitMb: area === 'account' ? 7.5 : ['voiceover', 'voices'].includes(area) ? 7.25 : area === 'delivery' ? 3 : 2.75 })),
+  ...areas.map((area) => ({
+    entry: `functions/http/${area}.ts`,
+    limitMb: area === 'account' ? 7.5 : ['voiceover', 'voices'].includes(area) ? 7.25 : area === 'delivery' ? 3 : 2.75,
+  })),
   { entry: 'functions/realtime/handler.ts', limitMb: 1.5 },
   // The jobs also write the weekly scripts (the OpenAI SDK) and mail them.
   { entry: 'functions/jobs/tick.ts', limitMb: 3.5 },
@@ -34,19 +37,28 @@ const entries: { entry: string; limitMb: number }[] = [
 ];
 
 describe('function bundles', () => {
-  it('stay within the bound of each entry point, and only the functions that speak, clone or delete clones carry the ElevenLabs SDK', { timeout: 240_000 }, async () => {
-    const sizes: Record<string, number> = {};
-    const withElevenLabs: string[] = [];
-    const bundles = await bundledEach(entries.map(({ entry }) => entry));
-    for (const { entry } of entries) {
-      const bundle = bundles.get(entry);
-      if (!bundle) throw new Error(`${entry} was not bundled`);
-      sizes[entry] = bundle.bytes;
-      if (bundle.inputs.some((input) => input.includes('@elevenlabs/'))) withElevenLabs.push(entry);
-    }
-    const lines = entries.map(({ entry, limitMb }) => `${entry.padEnd(44)} ${(sizes[entry]! / 1e6).toFixed(2).padStart(6)} MB  (bound ${limitMb} MB)`);
-    process.stdout.write(`\nbundle sizes\n${lines.join('\n')}\n`);
-    for (const { entry, limitMb } of entries) expect(sizes[entry], entry).toBeLessThan(limitMb * 1e6);
-    expect(withElevenLabs.sort()).toEqual(['functions/http/account.ts', 'functions/http/voiceover.ts', 'functions/http/voices.ts', 'functions/pipeline/synthesize-audio.ts']);
-  });
+  it(
+    'stay within the bound of each entry point, and only the functions that speak, clone or delete clones carry the ElevenLabs SDK',
+    { timeout: 240_000 },
+    async () => {
+      const sizes: Record<string, number> = {};
+      const withElevenLabs: string[] = [];
+      const bundles = await bundledEach(entries.map(({ entry }) => entry));
+      for (const { entry } of entries) {
+        const bundle = bundles.get(entry);
+        if (!bundle) throw new Error(`${entry} was not bundled`);
+        sizes[entry] = bundle.bytes;
+        if (bundle.inputs.some((input) => input.includes('@elevenlabs/'))) withElevenLabs.push(entry);
+      }
+      const lines = entries.map(({ entry, limitMb }) => `${entry.padEnd(44)} ${(sizes[entry]! / 1e6).toFixed(2).padStart(6)} MB  (bound ${limitMb} MB)`);
+      process.stdout.write(`\nbundle sizes\n${lines.join('\n')}\n`);
+      for (const { entry, limitMb } of entries) expect(sizes[entry], entry).toBeLessThan(limitMb * 1e6);
+      expect(withElevenLabs.sort()).toEqual([
+        'functions/http/account.ts',
+        'functions/http/voiceover.ts',
+        'functions/http/voices.ts',
+        'functions/pipeline/synthesize-audio.ts',
+      ]);
+    },
+  );
 });

@@ -27,7 +27,9 @@ describe('the clip-proxy job', () => {
     const fn = resourcesOf(template, 'AWS::Lambda::Function')[jobId()];
     expect(fn?.Properties).toMatchObject({ MemorySize: 1769, Timeout: 300, Architectures: ['x86_64'] });
     expect((fn?.Properties?.Layers as unknown[]).length).toBe(1);
-    const config = entriesOf(template, 'AWS::Lambda::EventInvokeConfig').find(([, candidate]) => JSON.stringify(candidate.Properties?.FunctionName).includes(jobId()))?.[1];
+    const config = entriesOf(template, 'AWS::Lambda::EventInvokeConfig').find(([, candidate]) =>
+      JSON.stringify(candidate.Properties?.FunctionName).includes(jobId()),
+    )?.[1];
     expect(config?.Properties?.MaximumRetryAttempts).toBe(1);
     expect(JSON.stringify(config?.Properties?.DestinationConfig)).toMatch(/DeliveryAsyncDeadLetters/);
   });
@@ -47,7 +49,11 @@ describe('the clip-proxy job', () => {
 
   it('is invoked only by the media and scripts areas and BeginRun, which have its ARN', () => {
     const invokers = entriesOf(template, 'AWS::Lambda::Function')
-      .filter(([id]) => statementsOf(id).some((statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && JSON.stringify(statement.Resource).includes(jobId())))
+      .filter(([id]) =>
+        statementsOf(id).some(
+          (statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && JSON.stringify(statement.Resource).includes(jobId()),
+        ),
+      )
       .map(([, fn]) => String(fn.Properties?.Description))
       .sort();
     expect(invokers).toEqual(['Reelsmith HTTP API: media', 'Reelsmith HTTP API: scripts', 'Reelsmith automation task: begin-run']);

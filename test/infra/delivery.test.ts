@@ -53,7 +53,11 @@ describe('delivery resources', () => {
   it('sends mail with a configuration set whose bounces and complaints reach the feedback job', () => {
     template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
     template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
-      EventDestination: Match.objectLike({ Enabled: true, MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']), EventBridgeDestination: Match.anyValue() }),
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']),
+        EventBridgeDestination: Match.anyValue(),
+      }),
     });
     template.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
@@ -69,11 +73,17 @@ describe('delivery grants follow the declarations', () => {
       expect(actions.includes('scheduler:CreateSchedule'), `${area} schedules`).toBe(areaAccess[area].schedules === true);
       expect(actions.includes('iam:PassRole'), `${area} pass the scheduler role`).toBe(areaAccess[area].schedules === true);
       // The webhook queue, or the publications' queue.
-      expect(actions.includes('sqs:SendMessage'), `${area} webhook queue`).toBe(areaAccess[area].webhookQueue === true || areaAccess[area].publicationQueue === true);
+      expect(actions.includes('sqs:SendMessage'), `${area} webhook queue`).toBe(
+        areaAccess[area].webhookQueue === true || areaAccess[area].publicationQueue === true,
+      );
       // The jobs function (completion notices) or the clip-proxy job.
-      expect(actions.includes('lambda:InvokeFunction'), `${area} completion notices`).toBe(areaAccess[area].notifiesDelivery === true || areaAccess[area].requestsClipProxies === true);
+      expect(actions.includes('lambda:InvokeFunction'), `${area} completion notices`).toBe(
+        areaAccess[area].notifiesDelivery === true || areaAccess[area].requestsClipProxies === true,
+      );
     }
-    const delivery = statementsOf(functionId('Reelsmith HTTP API: delivery')).find((statement) => [statement.Action].flat().includes('scheduler:CreateSchedule'));
+    const delivery = statementsOf(functionId('Reelsmith HTTP API: delivery')).find((statement) =>
+      [statement.Action].flat().includes('scheduler:CreateSchedule'),
+    );
     expect(JSON.stringify(delivery?.Resource)).toMatch(/schedule\/Reelsmith-delivery\/\*/);
   });
 
@@ -90,7 +100,9 @@ describe('delivery grants follow the declarations', () => {
       const invoke = statementsOf(fn?.[0] ?? '').filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
       expect(JSON.stringify(invoke), task).toContain(jobs);
     }
-    const render = entriesOf(template, 'AWS::Lambda::Function').find(([, candidate]) => candidate.Properties?.Description === 'Reelsmith pipeline task: render-video');
+    const render = entriesOf(template, 'AWS::Lambda::Function').find(
+      ([, candidate]) => candidate.Properties?.Description === 'Reelsmith pipeline task: render-video',
+    );
     expect(statementsOf(render?.[0] ?? '').some((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'))).toBe(false);
   });
 

@@ -44,7 +44,7 @@ describe('the ffmpeg layer asset', () => {
     for (const family of bundledFamilies) {
       const fonts = readdirSync(path.join(dir, 'fonts', family.folder));
       expect(fonts.filter((name) => name.endsWith('.ttf'))).toHaveLength(family.files.length);
-    }    // The offline voice: Flite's WASI build, where FLITE_WASM_PATH points in Lambda.
+    } // The offline voice: Flite's WASI build, where FLITE_WASM_PATH points in Lambda.
     const flite = path.join(dir, 'voices', 'flite.wasm');
     expect(statSync(flite).size).toBeGreaterThan(10_000_000);
     expect(readFileSync(flite).subarray(0, 4).toString('latin1')).toBe('\0asm');

@@ -5,20 +5,33 @@ import { entriesOf, synthStack } from './support/stack.js';
 
 /** The business metrics in the synthesized stack: one dashboard with every metric, alarms on failure rates, X-Ray on. */
 const { template } = synthStack();
-const alarmsDescribed = (pattern: RegExp) => entriesOf(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties ?? {}).filter((alarm) => pattern.test(String(alarm.AlarmDescription)));
+const alarmsDescribed = (pattern: RegExp) =>
+  entriesOf(template, 'AWS::CloudWatch::Alarm')
+    .map(([, alarm]) => alarm.Properties ?? {})
+    .filter((alarm) => pattern.test(String(alarm.AlarmDescription)));
 
 /** The dashboard's body: CloudFormation's Fn::Join of literal parts and references, read as its literal text. */
 function dashboardBody(): string {
   const dashboards = entriesOf(template, 'AWS::CloudWatch::Dashboard');
   expect(dashboards).toHaveLength(1);
   const body = dashboards[0]![1].Properties?.DashboardBody as unknown;
-  const literal = (part: unknown): string => (typeof part === 'string' ? part : Array.isArray(part) ? part.map(literal).join('') : typeof part === 'object' && part !== null ? Object.values(part).map(literal).join('') : '');
+  const literal = (part: unknown): string =>
+    typeof part === 'string'
+      ? part
+      : Array.isArray(part)
+        ? part.map(literal).join('')
+        : typeof part === 'object' && part !== null
+          ? Object.values(part).map(literal).join('')
+          : '';
   return literal(body);
 }
 
 /** An alarm's metric math: its expression and the metric names it reads. */
 function mathOf(alarm: Record<string, unknown>): { expression: string; metrics: string[] } {
-  const queries = alarm.Metrics as Array<{ Expression?: string; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: { Name: string; Value: string }[] } } }>;
+  const queries = alarm.Metrics as Array<{
+    Expression?: string;
+    MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: { Name: string; Value: string }[] } };
+  }>;
   const expression = queries.find((query) => query.Expression)?.Expression ?? '';
   const metrics = queries.flatMap((query) => (query.MetricStat ? [`${query.MetricStat.Metric.Namespace}/${query.MetricStat.Metric.MetricName}`] : []));
   return { expression, metrics: metrics.sort() };

@@ -48,10 +48,15 @@ describe('every asynchronous path keeps what failed', () => {
 });
 
 describe('the HTTP API stage', () => {
-  const stage = entriesOf(template, 'AWS::ApiGatewayV2::Stage').map(([, s]) => s.Properties ?? {}).find((s) => s.StageName === '$default');
+  const stage = entriesOf(template, 'AWS::ApiGatewayV2::Stage')
+    .map(([, s]) => s.Properties ?? {})
+    .find((s) => s.StageName === '$default');
 
   it('throttles every route, the expensive and sign-in ones harder, naming only routes that exist', () => {
-    expect(stage?.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: routeThrottle.default.rateLimit, ThrottlingBurstLimit: routeThrottle.default.burstLimit });
+    expect(stage?.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: routeThrottle.default.rateLimit,
+      ThrottlingBurstLimit: routeThrottle.default.burstLimit,
+    });
     const settings = stage?.RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
     const keys = new Set(routes.map(routeKey));
     for (const key of [...expensiveRoutes, ...signInRoutes]) expect(keys, key).toContain(key);
@@ -65,7 +70,10 @@ describe('the HTTP API stage', () => {
   });
 
   it('bounds the realtime API too', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'prod', DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 } });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'prod',
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+    });
   });
 });
 
@@ -81,7 +89,9 @@ describe('logs and traces', () => {
 
   it('sends S3 and CloudFront access logs to one retained bucket', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ Logging: { Bucket: { 'Fn::GetAtt': [Match.stringLikeRegexp('^OperationsAccessLogs'), 'RegionalDomainName'] }, Prefix: 'cloudfront/' } }),
+      DistributionConfig: Match.objectLike({
+        Logging: { Bucket: { 'Fn::GetAtt': [Match.stringLikeRegexp('^OperationsAccessLogs'), 'RegionalDomainName'] }, Prefix: 'cloudfront/' },
+      }),
     });
   });
 });

@@ -44,16 +44,22 @@ describe('pipeline definition', () => {
     expect(tasks.length).toBeGreaterThan(0);
     for (const [name, state] of tasks) {
       expect(state.TimeoutSeconds, `${name} TimeoutSeconds`).toBeGreaterThan(0);
-      expect(state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0), `${name} Retry with backoff`).toBe(true);
+      expect(
+        state.Retry?.some((retry) => (retry.BackoffRate ?? 0) > 1 && (retry.MaxAttempts ?? 0) > 0),
+        `${name} Retry with backoff`,
+      ).toBe(true);
       const caught = state.Catch ?? (['RenderChunk', 'MixAudio'].includes(name) ? definition.States.RenderInParallel?.Catch : undefined);
-      expect(caught?.some((c) => c.ErrorEquals.includes('States.ALL')), `${name} Catch States.ALL`).toBe(true);
+      expect(
+        caught?.some((c) => c.ErrorEquals.includes('States.ALL')),
+        `${name} Catch States.ALL`,
+      ).toBe(true);
     }
   });
 
   it('runs SynthesizeAudio → PlanSegments → (RenderVideo, or the chunks beside the audio track → JoinChunks) → FinalizeVideo, every Catch leading to MarkFailed and then to a Fail state', () => {
     const path = (choice: 'Default' | 'Chunks') => {
       const order: string[] = [];
-      for (let name: string | undefined = definition.StartAt; name; ) {
+      for (let name: string | undefined = definition.StartAt; name;) {
         order.push(name);
         const state: AslState | undefined = definition.States[name];
         name = state?.Type === 'Choice' ? (choice === 'Default' ? state.Default : state.Choices?.[0]?.Next) : state?.Next;
@@ -66,7 +72,11 @@ describe('pipeline definition', () => {
     expect(chunks?.States.RenderChunks).toMatchObject({ Type: 'Map', ItemsPath: '$.plan.chunks', MaxConcurrency: 40 });
     expect(audio?.States.MixAudio).toMatchObject({ Type: 'Task', Resource: '${MixAudioFunctionArn}' });
     const order = [...new Set([...path('Default'), ...path('Chunks')])].filter((name) => name !== 'ChooseRender');
-    for (const name of order) expect(definition.States[name]?.Catch?.map((c) => c.Next), name).toEqual(['MarkFailed']);
+    for (const name of order)
+      expect(
+        definition.States[name]?.Catch?.map((c) => c.Next),
+        name,
+      ).toEqual(['MarkFailed']);
     const markFailed = definition.States.MarkFailed as AslState & { Next?: string };
     expect(markFailed.Type).toBe('Task');
     expect(markFailed.Next).toBe('Failed');
@@ -95,7 +105,9 @@ describe('pipeline resources', () => {
   it('creates the state machine from the definition file, with each task function ARN substituted', () => {
     // The video pipeline and the automation run (test/infra/automation.test.ts).
     template.resourceCountIs('AWS::StepFunctions::StateMachine', 2);
-    const [[, machine] = []] = entriesOf(template, 'AWS::StepFunctions::StateMachine').filter(([, candidate]) => candidate.Properties?.StateMachineName === 'Reelsmith-video');
+    const [[, machine] = []] = entriesOf(template, 'AWS::StepFunctions::StateMachine').filter(
+      ([, candidate]) => candidate.Properties?.StateMachineName === 'Reelsmith-video',
+    );
     const substitutions = machine?.Properties?.DefinitionSubstitutions as Record<string, unknown>;
     for (const task of pipelineTasks) {
       expect(substitutions[task.substitution]).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Pipeline\w*Task/), 'Arn'] });
@@ -123,11 +135,18 @@ describe('pipeline resources', () => {
         Environment: { Variables: Match.objectLike({ FFMPEG_PATH: '/opt/bin/ffmpeg', FONTS_DIR: '/opt/fonts' }) },
       });
     }
-    expect(pipelineTasks.filter((task) => task.access.ffmpeg).map((task) => task.module).sort()).toEqual(['finalize-video', 'join-chunks', 'mix-audio', 'render-chunk', 'render-video', 'synthesize-audio']);
+    expect(
+      pipelineTasks
+        .filter((task) => task.access.ffmpeg)
+        .map((task) => task.module)
+        .sort(),
+    ).toEqual(['finalize-video', 'join-chunks', 'mix-audio', 'render-chunk', 'render-video', 'synthesize-audio']);
   });
 
   it('gives the render enough memory, time and /tmp for a 60 s video', () => {
-    const [[, render] = []] = entriesOf(template, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Description === 'Reelsmith pipeline task: render-video');
+    const [[, render] = []] = entriesOf(template, 'AWS::Lambda::Function').filter(
+      ([, fn]) => fn.Properties?.Description === 'Reelsmith pipeline task: render-video',
+    );
     expect(render?.Properties?.MemorySize).toBeGreaterThanOrEqual(3008);
     expect(render?.Properties?.Timeout).toBeGreaterThanOrEqual(600);
     expect((render?.Properties?.EphemeralStorage as { Size?: number } | undefined)?.Size).toBeGreaterThanOrEqual(2048);

@@ -53,11 +53,17 @@ describe('publishing', () => {
     const [id] = publishingFunction();
     const ssm = statementsOf(id).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ssm:')));
     const resources = JSON.stringify(ssm.map((statement) => statement.Resource));
-    for (const name of ['tiktok-client-key', 'tiktok-client-secret', 'youtube-client-id', 'youtube-client-secret', 'instagram-app-id', 'instagram-app-secret']) expect(resources).toContain(`/publishing/${name}`);
+    for (const name of ['tiktok-client-key', 'tiktok-client-secret', 'youtube-client-id', 'youtube-client-secret', 'instagram-app-id', 'instagram-app-secret'])
+      expect(resources).toContain(`/publishing/${name}`);
     expect(resources).not.toMatch(/publishing\/\*|stripe|openai|elevenlabs/);
     const [keyId] = tokenKeyId();
     const holders = entriesOf(template, 'AWS::Lambda::Function')
-      .filter(([, fn]) => ['Reelsmith HTTP API: account', 'Reelsmith automation task: publish-run', 'Reelsmith automation task: check-published'].includes(String(fn.Properties?.Description)) || String(fn.Properties?.Description).startsWith('Reelsmith publications'))
+      .filter(
+        ([, fn]) =>
+          ['Reelsmith HTTP API: account', 'Reelsmith automation task: publish-run', 'Reelsmith automation task: check-published'].includes(
+            String(fn.Properties?.Description),
+          ) || String(fn.Properties?.Description).startsWith('Reelsmith publications'),
+      )
       .map(([other]) => other);
     expect(holders).toHaveLength(4);
     for (const [other] of entriesOf(template, 'AWS::Lambda::Function')) {
@@ -69,7 +75,14 @@ describe('publishing', () => {
   });
 
   it('routes the four calls to it; the callback takes no session (the state names the user)', () => {
-    expect(areaAccess.publishing).toEqual({ table: 'read-write', bucket: 'read', realtime: true, secrets: ['publishing'], tokenKey: true, publicationQueue: true });
+    expect(areaAccess.publishing).toEqual({
+      table: 'read-write',
+      bucket: 'read',
+      realtime: true,
+      secrets: ['publishing'],
+      tokenKey: true,
+      publicationQueue: true,
+    });
     const keys = entriesOf(template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties?.RouteKey);
     for (const route of routes.filter((candidate) => candidate.area === 'publishing')) expect(keys).toContain(`${route.method} ${route.path}`);
     expect(routes.find((route) => route.path === '/api/publishing/oauth/{platform}/callback')).toMatchObject({ method: 'GET', auth: 'public' });
@@ -93,7 +106,9 @@ describe('posting', () => {
     expect(fn.Properties?.Timeout).toBe(900);
     expect(fn.Properties?.MemorySize).toBe(512);
     const [queue] = queueId('DeliveryPublications');
-    const sources = entriesOf(template, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) => JSON.stringify(mapping.Properties?.FunctionName).includes(id));
+    const sources = entriesOf(template, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) =>
+      JSON.stringify(mapping.Properties?.FunctionName).includes(id),
+    );
     expect(sources).toHaveLength(1);
     expect(sources[0]?.[1].Properties?.BatchSize).toBe(1);
     expect(JSON.stringify(sources[0]?.[1].Properties?.EventSourceArn)).toContain(queue);
@@ -105,7 +120,9 @@ describe('posting', () => {
     const [dlq] = queueId('PublicationDeadLetters');
     expect(JSON.stringify(queue.Properties?.RedrivePolicy)).toContain(dlq);
     expect((queue.Properties?.VisibilityTimeout as number) > 900).toBe(true);
-    const alarms = entriesOf(template, 'AWS::CloudWatch::Alarm').filter(([, alarm]) => String(JSON.stringify(alarm.Properties?.Dimensions ?? alarm.Properties?.Metrics)).includes(dlq));
+    const alarms = entriesOf(template, 'AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+      String(JSON.stringify(alarm.Properties?.Dimensions ?? alarm.Properties?.Metrics)).includes(dlq),
+    );
     expect(alarms.length).toBeGreaterThan(0);
   });
 
@@ -119,7 +136,12 @@ describe('posting', () => {
     expect(JSON.stringify(statementsOf(areaId))).toContain('sqs:SendMessage');
     expect(JSON.stringify((area.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.PUBLICATION_QUEUE_URL)).toContain(queue);
     expect(routes.filter((route) => route.area === 'publishing').map((route) => `${route.method} ${route.path}`)).toEqual(
-      expect.arrayContaining(['POST /api/scripts/{id}/publish/check', 'POST /api/scripts/{id}/publish', 'GET /api/publications', 'DELETE /api/publications/{id}']),
+      expect.arrayContaining([
+        'POST /api/scripts/{id}/publish/check',
+        'POST /api/scripts/{id}/publish',
+        'GET /api/publications',
+        'DELETE /api/publications/{id}',
+      ]),
     );
     expect(areaAccess.publishing.publicationQueue).toBe(true);
   });

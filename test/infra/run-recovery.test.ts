@@ -24,7 +24,11 @@ describe('the rule on ended executions', () => {
 
   it('matches FAILED, TIMED_OUT and ABORTED executions of the video and automation state machines only', () => {
     expect(rules).toHaveLength(1);
-    const pattern = rules[0]?.[1].Properties?.EventPattern as { source: string[]; 'detail-type': string[]; detail: { status: string[]; stateMachineArn: unknown[] } };
+    const pattern = rules[0]?.[1].Properties?.EventPattern as {
+      source: string[];
+      'detail-type': string[];
+      detail: { status: string[]; stateMachineArn: unknown[] };
+    };
     expect(pattern.source).toEqual(['aws.states']);
     expect(pattern['detail-type']).toEqual(['Step Functions Execution Status Change']);
     expect([...pattern.detail.status].sort()).toEqual([...endedStatuses].sort());
@@ -33,7 +37,11 @@ describe('the rule on ended executions', () => {
   });
 
   it('targets the run-ended function, with retries and the asynchronous dead-letter queue', () => {
-    const targets = rules[0]?.[1].Properties?.Targets as { Arn: unknown; RetryPolicy?: { MaximumRetryAttempts: number }; DeadLetterConfig?: { Arn: unknown } }[];
+    const targets = rules[0]?.[1].Properties?.Targets as {
+      Arn: unknown;
+      RetryPolicy?: { MaximumRetryAttempts: number };
+      DeadLetterConfig?: { Arn: unknown };
+    }[];
     expect(targets).toHaveLength(1);
     expect(targets[0]?.Arn).toEqual({ 'Fn::GetAtt': [runEndedFunctionId(), 'Arn'] });
     expect(targets[0]?.RetryPolicy?.MaximumRetryAttempts).toBe(8);
@@ -62,7 +70,8 @@ describe('the rule on ended executions', () => {
         .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(role))
         .map(([, policy]) => policy.Properties?.PolicyDocument),
     );
-    for (const action of ['dynamodb:UpdateItem', 's3:DeleteObject*', 'execute-api:ManageConnections', 'ses:SendEmail', 'lambda:InvokeFunction']) expect(statements).toContain(action);
+    for (const action of ['dynamodb:UpdateItem', 's3:DeleteObject*', 'execute-api:ManageConnections', 'ses:SendEmail', 'lambda:InvokeFunction'])
+      expect(statements).toContain(action);
     expect(statements).not.toContain('states:');
   });
 });

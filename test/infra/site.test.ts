@@ -42,7 +42,10 @@ describe('site', () => {
     });
     const [defaultBehaviour] = behaviours();
     expect(JSON.stringify(defaultBehaviour?.FunctionAssociations)).toContain('viewer-request');
-    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: spaRewriteCode, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: spaRewriteCode,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
   });
 
   it('rewrites client-side routes to /index.html and leaves files alone', () => {
@@ -110,7 +113,8 @@ describe('site', () => {
     template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 2);
     const policies = entriesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy').map(([id, resource]) => ({
       id,
-      config: (resource.Properties as { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>> } }).ResponseHeadersPolicyConfig,
+      config: (resource.Properties as { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>> } })
+        .ResponseHeadersPolicyConfig,
     }));
     const page = policies.find((p) => p.id.includes('PageHeaders'));
     const api = policies.find((p) => p.id.includes('ApiHeaders'));

@@ -64,7 +64,9 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 
 async function tableItems(userId: string): Promise<Record<string, unknown>[]> {
   const { table } = services();
-  const result = await table.client.send(new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }));
+  const result = await table.client.send(
+    new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+  );
   return result.Items ?? [];
 }
 
@@ -90,7 +92,12 @@ async function creatorWithData(prefix: string): Promise<{ user: SignedInUser; sc
   const user = await signUpAndIn(stack, prefix);
   const script = (await user.client.post<Script>('/api/scripts', { title: `${prefix} script`, scriptContent: 'A short script about the sea.' })).body;
   await uploadAsset(user.client, mp4);
-  const template = await user.client.post<VideoTemplate>('/api/templates', { name: 'Daily focus', topic: 'Staying focused at work', subjectCategory: 'Teacher', duration: '15 sec' });
+  const template = await user.client.post<VideoTemplate>('/api/templates', {
+    name: 'Daily focus',
+    topic: 'Staying focused at work',
+    subjectCategory: 'Teacher',
+    duration: '15 sec',
+  });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   const schedule = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: 'Mornings', templateId: template.body.id });
   expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
@@ -172,9 +179,14 @@ describe('POST /api/account/delete', () => {
     const customerId = String(profile.stripeCustomerId);
     const subscriptionId = String(profile.stripeSubscriptionId);
     expect(profile.subscriptionStatus).toBe('active');
-    const link = async () => (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `STRIPECUSTOMER#${customerId}`, sk: 'CLAIM' } }))).Item;
+    const link = async () =>
+      (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `STRIPECUSTOMER#${customerId}`, sk: 'CLAIM' } }))).Item;
     expect(await link()).toBeDefined();
-    expect(localScheduler().list().some((entry) => entry.name === `automation-${schedule.id}`)).toBe(true);
+    expect(
+      localScheduler()
+        .list()
+        .some((entry) => entry.name === `automation-${schedule.id}`),
+    ).toBe(true);
     expect(await objectsOf(user.id)).not.toHaveLength(0);
     for (const key of [`tmp/renders/${user.id}/x-1/chunk-00.mp4`, `tmp/voice-samples/${user.id}/01JAAAAAAAAAAAAAAAAAAAAAAA`])
       await services().s3.send(new PutObjectCommand({ Bucket: services().config.MEDIA_BUCKET, Key: key, Body: 'scratch' }));
@@ -196,18 +208,30 @@ describe('POST /api/account/delete', () => {
     expect(await tableItems(user.id)).toEqual([]);
     expect(await objectsOf(user.id)).toEqual([]);
     expect(await scratchOf(user.id)).toEqual([]);
-    expect(localScheduler().list().some((entry) => entry.name === `automation-${schedule.id}` || entry.name === `weekly-${user.id}`)).toBe(false);
+    expect(
+      localScheduler()
+        .list()
+        .some((entry) => entry.name === `automation-${schedule.id}` || entry.name === `weekly-${user.id}`),
+    ).toBe(false);
     expect(await link()).toBeUndefined();
-    const subscription = await fetch(`${stripe.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY ?? ''}` } });
+    const subscription = await fetch(`${stripe.url}/v1/subscriptions/${subscriptionId}`, {
+      headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY ?? ''}` },
+    });
     expect(((await subscription.json()) as { status: string }).status).toBe('canceled');
     const claims = await Promise.all(
       [`USERNAME#${user.username.toLowerCase()}`, `EMAIL#${user.username.toLowerCase()}@example.com`, `ACCOUNTCLOSURE#${user.id}`].map(
-        async (pk) => (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk, sk: pk.startsWith('ACCOUNT') ? 'CLOSURE' : 'CLAIM' } }))).Item,
+        async (pk) =>
+          (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk, sk: pk.startsWith('ACCOUNT') ? 'CLOSURE' : 'CLAIM' } }))).Item,
       ),
     );
     expect(claims).toEqual([undefined, undefined, undefined]);
     const sessions = await table.client.send(
-      new QueryCommand({ TableName: table.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${user.id}` } }),
+      new QueryCommand({
+        TableName: table.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `USER#${user.id}` },
+      }),
     );
     expect(sessions.Items ?? []).toEqual([]);
 
@@ -221,7 +245,11 @@ describe('POST /api/account/delete', () => {
     // The bystander keeps everything.
     expect((await tableItems(other.user.id)).length).toBeGreaterThan(3);
     expect(await objectsOf(other.user.id)).not.toHaveLength(0);
-    expect(localScheduler().list().some((entry) => entry.name === `automation-${other.schedule.id}`)).toBe(true);
+    expect(
+      localScheduler()
+        .list()
+        .some((entry) => entry.name === `automation-${other.schedule.id}`),
+    ).toBe(true);
     expect((await other.user.client.get<Script[]>('/api/scripts')).status).toBe(200);
     expect((await other.user.client.post<AccountExport>('/api/account/export')).body.files).toBeGreaterThanOrEqual(1);
   }, 180_000);

@@ -111,9 +111,7 @@ describe('registration', () => {
 
   it('lets only one of two simultaneous registrations of a name win', async () => {
     const account = fresh('race');
-    const results = await Promise.all(
-      [0, 1, 2].map((i) => clientFor(stack).post('/api/register', { ...account, email: `race${i}_${account.email}` })),
-    );
+    const results = await Promise.all([0, 1, 2].map((i) => clientFor(stack).post('/api/register', { ...account, email: `race${i}_${account.email}` })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 });
@@ -176,11 +174,13 @@ describe('sign-in and sign-out', () => {
     const account = await signedIn();
     const cookie = account.client.getCookie('rs_sid') ?? '';
     // Each area has just read (and may remember for a second) the session.
-    for (const path of ['/api/scripts', '/api/media', '/api/voices', '/api/automation-schedules', '/api/user']) expect((await account.client.get(path)).status).toBe(200);
+    for (const path of ['/api/scripts', '/api/media', '/api/voices', '/api/automation-schedules', '/api/user'])
+      expect((await account.client.get(path)).status).toBe(200);
     expect((await account.client.post('/api/logout')).status).toBe(200);
     const replay = clientFor(stack);
     replay.setCookie('rs_sid', cookie);
-    for (const path of ['/api/scripts', '/api/media', '/api/voices', '/api/automation-schedules', '/api/user']) expect((await replay.get(path)).status).toBe(401);
+    for (const path of ['/api/scripts', '/api/media', '/api/voices', '/api/automation-schedules', '/api/user'])
+      expect((await replay.get(path)).status).toBe(401);
   });
 
   it("refuses a signed-in call carrying another browser's CSRF token", async () => {

@@ -70,7 +70,15 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 async function postingSchedule(user: SignedInUser, extra: Record<string, unknown>): Promise<AutomationSchedule> {
   await uploadAsset(user.client, clip);
-  const template = (await user.client.post<VideoTemplate>('/api/templates', { name: 'Daily focus', topic: 'Focus', subjectCategory: 'Teacher', duration: '15 sec', scriptContent: 'Focus on one thing. Then the next.' })).body;
+  const template = (
+    await user.client.post<VideoTemplate>('/api/templates', {
+      name: 'Daily focus',
+      topic: 'Focus',
+      subjectCategory: 'Teacher',
+      duration: '15 sec',
+      scriptContent: 'Focus on one thing. Then the next.',
+    })
+  ).body;
   const created = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: 'Mornings', templateId: template.id, ...extra });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body;
@@ -79,8 +87,13 @@ async function postingSchedule(user: SignedInUser, extra: Record<string, unknown
 describe('an automation schedule that posts', () => {
   it('refuses an account that is not one of the owner’s connected accounts', async () => {
     const user = await signUpAndIn(stack, 'autopost-bad');
-    const template = (await user.client.post<VideoTemplate>('/api/templates', { name: 'T', topic: 'Focus', subjectCategory: 'Teacher', duration: '15 sec' })).body;
-    const refused = await user.client.post('/api/automation-schedules', { name: 'M', templateId: template.id, publishTargets: [{ accountId: '01JNOTANACCOUNT000000000000' }] });
+    const template = (await user.client.post<VideoTemplate>('/api/templates', { name: 'T', topic: 'Focus', subjectCategory: 'Teacher', duration: '15 sec' }))
+      .body;
+    const refused = await user.client.post('/api/automation-schedules', {
+      name: 'M',
+      templateId: template.id,
+      publishTargets: [{ accountId: '01JNOTANACCOUNT000000000000' }],
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('Unknown account');
     const tooLong = await user.client.post('/api/automation-schedules', { name: 'M', templateId: template.id, publishCaption: 'x'.repeat(2201) });
@@ -113,7 +126,9 @@ describe('an automation schedule that posts', () => {
     const user = await signUpAndIn(stack, 'autopost-fail');
     const youtube = await connectYouTube(user);
     const schedule = await postingSchedule(user, { publishTargets: [{ accountId: youtube.id }], publishCaption: 'refused {title}' });
-    platforms.faultsByCaption.set('refused Daily focus', [{ kind: 'permanent', code: 'uploadLimitExceeded', message: 'The channel reached its daily upload limit' }]);
+    platforms.faultsByCaption.set('refused Daily focus', [
+      { kind: 'permanent', code: 'uploadLimitExceeded', message: 'The channel reached its daily upload limit' },
+    ]);
 
     // A scheduled firing (a test run mails nobody).
     const fired = await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-11T09:00:00.000Z' });
@@ -122,9 +137,14 @@ describe('an automation schedule that posts', () => {
       () => scheduleOf(user, schedule.id),
       (shown) => shown.lastRun?.status === 'failed',
     );
-    expect(failed.lastRun?.error).toBe('The post to YouTube (' + youtube.displayName + ') failed: The channel reached its daily upload limit (YouTube: uploadLimitExceeded)');
+    expect(failed.lastRun?.error).toBe(
+      'The post to YouTube (' + youtube.displayName + ') failed: The channel reached its daily upload limit (YouTube: uploadLimitExceeded)',
+    );
     const mails = await until(
-      async () => ((await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; text: string }[]).filter((mail) => mail.to.startsWith(user.username.toLowerCase()) && mail.text.includes('daily upload limit')),
+      async () =>
+        ((await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; text: string }[]).filter(
+          (mail) => mail.to.startsWith(user.username.toLowerCase()) && mail.text.includes('daily upload limit'),
+        ),
       (found) => found.length > 0,
       15_000,
     );

@@ -67,7 +67,11 @@ describe('create-session, checkout and update-after-checkout', () => {
     const enterprise = await user.client.post<{ message: string }>('/api/subscriptions/create-session', { tier: 'enterprise', ...urls() });
     expect(enterprise.status).toBe(400);
     expect(enterprise.body.message).toBe('Tier must be basic or pro');
-    const foreign = await user.client.post<{ message: string }>('/api/subscriptions/create-session', { tier: 'basic', successUrl: 'https://evil.example/x', cancelUrl: urls().cancelUrl });
+    const foreign = await user.client.post<{ message: string }>('/api/subscriptions/create-session', {
+      tier: 'basic',
+      successUrl: 'https://evil.example/x',
+      cancelUrl: urls().cancelUrl,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toBe('URLs must point to this site');
     const notUrl = await user.client.post('/api/subscriptions/create-session', { tier: 'basic', successUrl: 'nope', cancelUrl: 'x'.repeat(3000) });
@@ -112,10 +116,20 @@ describe('create-session, checkout and update-after-checkout', () => {
     expect(after.subscriptionStatus).toBe('active');
     expect(after).not.toHaveProperty('stripeCustomerId');
     const limits = await stats(user);
-    expect(limits).toMatchObject({ tier: 'basic', scriptTokensLimit: 20_000, videoMinutesLimit: 30, audioMinutesLimit: 45, voiceCloneLimit: 3, storageLimit: 500 });
+    expect(limits).toMatchObject({
+      tier: 'basic',
+      scriptTokensLimit: 20_000,
+      videoMinutesLimit: 30,
+      audioMinutesLimit: 45,
+      voiceCloneLimit: 3,
+      storageLimit: 500,
+    });
 
     // The body's tier is not what is applied: Stripe says basic.
-    const confirmed = await user.client.post<{ success: boolean; tier: string; message: string }>('/api/subscriptions/update-after-checkout', { tier: 'pro', sessionId });
+    const confirmed = await user.client.post<{ success: boolean; tier: string; message: string }>('/api/subscriptions/update-after-checkout', {
+      tier: 'pro',
+      sessionId,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ success: true, tier: 'basic' });
 
@@ -196,7 +210,11 @@ describe('the webhook', () => {
   it('verifies the exact bytes when API Gateway hands the body over base64', async () => {
     const payload = JSON.stringify(stripe.event('customer.subscription.updated', subscriptionId));
     const send = (signature: string) =>
-      fetch(`${stack.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'stripe-signature': signature }, body: payload });
+      fetch(`${stack.url}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'stripe-signature': signature },
+        body: payload,
+      });
     expect((await send(stripe.sign(payload))).status).toBe(200);
     expect((await send(stripe.sign(payload.replace('subscription', 'Subscription')))).status).toBe(400);
   });

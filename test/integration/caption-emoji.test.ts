@@ -53,7 +53,15 @@ describe('caption emoji in the render', () => {
 
   async function render(name: string, captions: CaptionSettings, output?: RenderOutput): Promise<string> {
     const outputPath = join(dir, `${name}.mp4`);
-    await renderer.render({ clips, words, captions, voiceOverPath: join(dir, 'voice.wav'), voiceOverDuration: seconds, outputPath, ...(output ? { output } : {}) });
+    await renderer.render({
+      clips,
+      words,
+      captions,
+      voiceOverPath: join(dir, 'voice.wav'),
+      voiceOverDuration: seconds,
+      outputPath,
+      ...(output ? { output } : {}),
+    });
     return outputPath;
   }
 
@@ -70,7 +78,16 @@ describe('caption emoji in the render', () => {
     // A chunk from frame 20 (inside the first line) to the end.
     const chunk = { startFrame: 20, frames: timelineFrames(seconds) - 20 };
     videos.chunk = join(dir, 'chunk.mp4');
-    await renderer.renderChunk({ words, captions: on, logo: null, watermarkPath: null, clips: chunkClips(clips, timelineFrames(seconds), chunk), startFrame: chunk.startFrame, frames: chunk.frames, outputPath: videos.chunk });
+    await renderer.renderChunk({
+      words,
+      captions: on,
+      logo: null,
+      watermarkPath: null,
+      clips: chunkClips(clips, timelineFrames(seconds), chunk),
+      startFrame: chunk.startFrame,
+      frames: chunk.frames,
+      outputPath: videos.chunk,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -103,10 +120,14 @@ describe('caption emoji in the render', () => {
 
   it('a chunk starting inside the line and a proxy draw it where the single render does', async () => {
     const frame = 25;
-    const [single, chunked, proxy] = await Promise.all([frameNumber(videos.on!, frame), frameNumber(videos.chunk!, frame - 20), frameNumber(videos.proxy!, frame)]);
+    const [single, chunked, proxy] = await Promise.all([
+      frameNumber(videos.on!, frame),
+      frameNumber(videos.chunk!, frame - 20),
+      frameNumber(videos.proxy!, frame),
+    ]);
     const full = colourful(single, fire!);
     expect(full).toBeGreaterThan(0);
     expect(Math.abs(colourful(chunked, fire!) - full)).toBeLessThan(full * 0.05);
-    expect(colourful(proxy, fire!, 1 / 3)).toBeGreaterThan(((fire!.size / 3) ** 2) * 0.3);
+    expect(colourful(proxy, fire!, 1 / 3)).toBeGreaterThan((fire!.size / 3) ** 2 * 0.3);
   });
 });

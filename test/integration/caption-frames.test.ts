@@ -36,7 +36,8 @@ function expectGolden(name: string, box: Box | null): void {
   const expected = golden[name];
   expect(expected, `no golden box "${name}": run with UPDATE_GOLDEN=1`).not.toBeUndefined();
   if (!expected || !box) return expect(box, name).toEqual(expected);
-  for (const key of ['x', 'y', 'w', 'h'] as const) expect(Math.abs(box[key] - expected[key]), `${name}.${key}: ${box[key]} vs ${expected[key]}`).toBeLessThanOrEqual(tolerance);
+  for (const key of ['x', 'y', 'w', 'h'] as const)
+    expect(Math.abs(box[key] - expected[key]), `${name}.${key}: ${box[key]} vs ${expected[key]}`).toBeLessThanOrEqual(tolerance);
 }
 
 /** Words spoken 0.4 s apart. */

@@ -36,7 +36,23 @@ async function shrink(rgb: Buffer): Promise<Buffer> {
   const { writeFile, rm } = await import('node:fs/promises');
   await writeFile(input, crop);
   try {
-    return await ffmpegOut(['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${videoWidth}x${band.h}`, '-i', input, '-vf', `scale=${small.w}:${small.h}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+    return await ffmpegOut([
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      `${videoWidth}x${band.h}`,
+      '-i',
+      input,
+      '-vf',
+      `scale=${small.w}:${small.h}:flags=area`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ]);
   } finally {
     await rm(input, { force: true });
   }
@@ -90,7 +106,8 @@ describe('caption looks: golden frames', () => {
   it('every look draws a different picture', async () => {
     const frames = await Promise.all(captionLookNames.map(async (look) => shrink((await captionFrames(words, lookSettings(look), [settled(1)]))[0]!)));
     for (let i = 0; i < frames.length; i++) {
-      for (let j = i + 1; j < frames.length; j++) expect(meanDifference(frames[i]!, frames[j]!), `${captionLookNames[i]} vs ${captionLookNames[j]}`).toBeGreaterThan(1);
+      for (let j = i + 1; j < frames.length; j++)
+        expect(meanDifference(frames[i]!, frames[j]!), `${captionLookNames[i]} vs ${captionLookNames[j]}`).toBeGreaterThan(1);
     }
   });
 });

@@ -50,7 +50,23 @@ async function shrink(rgb: Buffer): Promise<Buffer> {
   const input = `/tmp/caption-script-${process.pid}-${Math.random().toString(36).slice(2)}.rgb`;
   await writeFile(input, crop);
   try {
-    return await ffmpegOut(['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${videoWidth}x${band.h}`, '-i', input, '-vf', `scale=${small.w}:${small.h}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+    return await ffmpegOut([
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      `${videoWidth}x${band.h}`,
+      '-i',
+      input,
+      '-vf',
+      `scale=${small.w}:${small.h}:flags=area`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ]);
   } finally {
     await rm(input, { force: true });
   }
@@ -110,33 +126,37 @@ describe('caption golden frames in every script', () => {
     ['es', '¿Sabías que el café recién molido cambia tu mañana?'],
     ['ja', '新鮮な コーヒーは 朝を 変えます。'],
     ['ar', 'هل تعلم أن القهوة الطازجة تغيّر صباحك؟'],
-  ] as const)('a %s video from the renderer highlights its words one by one in the script’s fonts', async (language, text) => {
-    const dir = await mkdtemp(join(tmpdir(), 'caption-script-video-'));
-    try {
-      const words: WordTiming[] = text.split(' ').map((word, i) => ({ word, start: 0.1 + i * 0.5, end: 0.1 + i * 0.5 + 0.4 }));
-      const duration = words.length * 0.5 + 0.3;
-      const voice = join(dir, 'voice.m4a');
-      execFileSync(ffmpegPath(), ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=220:duration=${duration}`, voice]);
-      const outputPath = join(dir, 'video.mp4');
-      await new FfmpegVideoRenderer().render({
-        clips: [{ path: '', kind: 'generated', look: 0, start: 0, duration }],
-        voiceOverPath: voice,
-        voiceOverDuration: duration,
-        words,
-        captions: parseCaptionSettings({ style: 'highlight' }),
-        language,
-        outputPath,
-      });
-      // The spoken word (yellow) moves as the words are spoken: right to left in Arabic, left to right otherwise.
-      const spokenAt = async (seconds: number) => boundingBox(await frameAt(outputPath, seconds), yellow, 90, { x: 0, y: 700, w: videoWidth, h: 520 });
-      const first = await spokenAt(0.35);
-      const second = await spokenAt(0.85);
-      expect(first && second, 'a highlighted word in both frames').toBeTruthy();
-      const centre = (box: typeof first) => (box ? box.x + box.w / 2 : 0);
-      if (language === 'ar') expect(centre(second)).toBeLessThan(centre(first));
-      else expect(centre(second)).toBeGreaterThan(centre(first));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  ] as const)(
+    'a %s video from the renderer highlights its words one by one in the script’s fonts',
+    async (language, text) => {
+      const dir = await mkdtemp(join(tmpdir(), 'caption-script-video-'));
+      try {
+        const words: WordTiming[] = text.split(' ').map((word, i) => ({ word, start: 0.1 + i * 0.5, end: 0.1 + i * 0.5 + 0.4 }));
+        const duration = words.length * 0.5 + 0.3;
+        const voice = join(dir, 'voice.m4a');
+        execFileSync(ffmpegPath(), ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=220:duration=${duration}`, voice]);
+        const outputPath = join(dir, 'video.mp4');
+        await new FfmpegVideoRenderer().render({
+          clips: [{ path: '', kind: 'generated', look: 0, start: 0, duration }],
+          voiceOverPath: voice,
+          voiceOverDuration: duration,
+          words,
+          captions: parseCaptionSettings({ style: 'highlight' }),
+          language,
+          outputPath,
+        });
+        // The spoken word (yellow) moves as the words are spoken: right to left in Arabic, left to right otherwise.
+        const spokenAt = async (seconds: number) => boundingBox(await frameAt(outputPath, seconds), yellow, 90, { x: 0, y: 700, w: videoWidth, h: 520 });
+        const first = await spokenAt(0.35);
+        const second = await spokenAt(0.85);
+        expect(first && second, 'a highlighted word in both frames').toBeTruthy();
+        const centre = (box: typeof first) => (box ? box.x + box.w / 2 : 0);
+        if (language === 'ar') expect(centre(second)).toBeLessThan(centre(first));
+        else expect(centre(second)).toBeGreaterThan(centre(first));
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

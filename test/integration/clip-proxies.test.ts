@@ -49,7 +49,6 @@ afterAll(async () => {
 
 const run = (binary: string, args: string[]) => runTool(binary, args, { timeoutMs: 30_000, maxOutputBytes: 4 << 20 });
 
-
 async function download(key: string, name: string): Promise<string> {
   const { s3, config } = services();
   const object = await s3.send(new GetObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: key }));
@@ -69,7 +68,23 @@ async function probe(path: string): Promise<Probe> {
 
 /** The mean colour of a video's frame at `seconds` (red, green, blue). */
 async function meanColour(path: string, seconds: number): Promise<[number, number, number]> {
-  const { stdout } = await run(ffmpegPath(), ['-v', 'error', '-ss', String(seconds), '-i', path, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  const { stdout } = await run(ffmpegPath(), [
+    '-v',
+    'error',
+    '-ss',
+    String(seconds),
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=1:1:flags=area',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ]);
   return [stdout[0] ?? 0, stdout[1] ?? 0, stdout[2] ?? 0];
 }
 
@@ -84,13 +99,34 @@ const harbour = 'The harbour wakes up slowly at dawn.';
 /** Puts a plain red clip of the proxy's size in the proxy's place: red in a picture can only come from it. */
 async function replaceWithRed(proxyKey: string, name: string, frameRate: number, seconds: number): Promise<void> {
   const red = join(dir, name);
-  await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=red:s=1136x640:r=${frameRate}`, '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', red]);
+  await run(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=red:s=1136x640:r=${frameRate}`,
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    red,
+  ]);
   const { s3, config } = services();
   await s3.send(new PutObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: proxyKey, Body: await readFile(red), ContentType: 'video/mp4' }));
 }
 
 /** A voiced one-shot script on the asset, and the mean colour of its preview halfway through the first second or the voice. */
-async function previewColour(user: SignedInUser, assetId: string, name: string): Promise<{ script: Script; colour: [number, number, number]; seconds: number }> {
+async function previewColour(
+  user: SignedInUser,
+  assetId: string,
+  name: string,
+): Promise<{ script: Script; colour: [number, number, number]; seconds: number }> {
   const script = (await user.client.post<Script>('/api/scripts', { title: 'Harbour', scriptContent: harbour })).body;
   const voice = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
   expect(voice.status).toBe(200);
@@ -205,7 +241,9 @@ describe('clip proxies', () => {
     const after = await storedAsset(user.id, asset.id);
     expect(after).toEqual({ ...before, proxyKey });
     expect(await objectExists(proxyKey)).toBe(true);
-    expect((await probe(await download(proxyKey, 'later-proxy.mp4'))).streams).toEqual([expect.objectContaining({ codec_type: 'video', width: 1136, height: 640 })]);
+    expect((await probe(await download(proxyKey, 'later-proxy.mp4'))).streams).toEqual([
+      expect.objectContaining({ codec_type: 'video', width: 1136, height: 640 }),
+    ]);
     // Ours: the storage counters are as they were.
     expect(await repository.usage(user.id)).toEqual(usage);
 
@@ -229,7 +267,7 @@ describe('clip proxies', () => {
 });
 
 describe('clip proxies made in the background', () => {
-  it('a clip over the upload\'s limit is answered at once and gets its proxy soon after, which the preview then reads', { timeout: 240_000 }, async () => {
+  it("a clip over the upload's limit is answered at once and gets its proxy soon after, which the preview then reads", { timeout: 240_000 }, async () => {
     const user = await signUpAndIn(stack, 'proxybg');
     const long = await makeMedia(dir, 'mp4', { name: 'Long harbour', size: '1280x720', seconds: 6 });
     const asset = await uploadAsset(user.client, long);
@@ -239,7 +277,9 @@ describe('clip proxies made in the background', () => {
     const began = Date.now();
     while (!(await storedAsset(user.id, asset.id))?.proxyKey && Date.now() - began < 60_000) await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await storedAsset(user.id, asset.id))?.proxyKey).toBe(proxyKey);
-    expect((await probe(await download(proxyKey, 'bg-proxy.mp4'))).streams).toEqual([expect.objectContaining({ codec_type: 'video', width: 1136, height: 640 })]);
+    expect((await probe(await download(proxyKey, 'bg-proxy.mp4'))).streams).toEqual([
+      expect.objectContaining({ codec_type: 'video', width: 1136, height: 640 }),
+    ]);
 
     // The preview reads it: a red copy put in its place shows red.
     await replaceWithRed(proxyKey, 'red-bg.mp4', 15, 6);
@@ -280,15 +320,59 @@ describe('clip proxies made in the background', () => {
 });
 
 describe('the proxy of a clip (real ffmpeg)', () => {
-  it('keeps a portrait 60 fps clip whole at 360x640 and 15 fps (the preview\'s rate), and a square one at 640x640', { timeout: 60_000 }, async () => {
+  it("keeps a portrait 60 fps clip whole at 360x640 and 15 fps (the preview's rate), and a square one at 640x640", { timeout: 60_000 }, async () => {
     const portrait = join(dir, 'portrait.mp4');
-    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=720x1280:rate=60', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', portrait]);
+    await run(ffmpegPath(), [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=720x1280:rate=60',
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      portrait,
+    ]);
     await makeFootageProxy(portrait, join(dir, 'portrait-proxy.mp4'), 60);
-    const { stdout } = await run(ffprobePath(), ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height,avg_frame_rate', '-of', 'csv=p=0', join(dir, 'portrait-proxy.mp4')]);
+    const { stdout } = await run(ffprobePath(), [
+      '-v',
+      'error',
+      '-select_streams',
+      'v',
+      '-show_entries',
+      'stream=width,height,avg_frame_rate',
+      '-of',
+      'csv=p=0',
+      join(dir, 'portrait-proxy.mp4'),
+    ]);
     expect(stdout.toString('utf8').trim()).toBe('360,640,15/1');
 
     const square = join(dir, 'square.mp4');
-    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1080x1080:rate=30', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', square]);
+    await run(ffmpegPath(), [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=1080x1080:rate=30',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      square,
+    ]);
     await makeFootageProxy(square, join(dir, 'square-proxy.mp4'), 30);
     expect((await probe(join(dir, 'square-proxy.mp4'))).streams[0]).toMatchObject({ width: 640, height: 640 });
   });

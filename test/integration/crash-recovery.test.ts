@@ -84,7 +84,12 @@ describe('a crash while a video is being made and a post waits mid-upload', () =
     // A finished video to post.
     const posted = await createScript(client, 'Posted while killed');
     expect((await client.post<GenerateVideoResult>(`/api/scripts/${posted}/generate-video`, {})).status).toBe(202);
-    await until(() => scriptOf(client, posted), (script) => script?.videoGenerationStatus === 'complete', 'the video to post', 150_000);
+    await until(
+      () => scriptOf(client, posted),
+      (script) => script?.videoGenerationStatus === 'complete',
+      'the video to post',
+      150_000,
+    );
 
     // The sandbox's YouTube account, connected as Settings does it.
     const connect = await client.post<{ url: string }>('/api/publishing/accounts/youtube/connect', {});
@@ -99,12 +104,22 @@ describe('a crash while a video is being made and a post waits mid-upload', () =
 
     // The upload session opens, then its first chunk is refused with a Retry-After: the post waits mid-upload.
     const sandbox = consentUrl.origin;
-    const fault = await fetch(`${sandbox}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ point: 'youtube.chunk', kind: 'rate_limit', retryAfterSeconds: 4 }) });
+    const fault = await fetch(`${sandbox}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ point: 'youtube.chunk', kind: 'rate_limit', retryAfterSeconds: 4 }),
+    });
     expect(fault.status).toBe(200);
     const caption = `Killed mid-upload ${Date.now()}`;
-    const published = await client.post<{ publications: Publication[] }>(`/api/scripts/${posted}/publish`, { targets: [{ accountId: youtube.id, caption, privacy: 'private' }] });
+    const published = await client.post<{ publications: Publication[] }>(`/api/scripts/${posted}/publish`, {
+      targets: [{ accountId: youtube.id, caption, privacy: 'private' }],
+    });
     expect(published.status, JSON.stringify(published.body)).toBe(201);
-    await until(async () => ((await (await fetch(`${sandbox}/__sandbox/faults`)).json()) as { pending: unknown[] }).pending, (pending) => pending.length === 0, 'the refused chunk', 60_000);
+    await until(
+      async () => ((await (await fetch(`${sandbox}/__sandbox/faults`)).json()) as { pending: unknown[] }).pending,
+      (pending) => pending.length === 0,
+      'the refused chunk',
+      60_000,
+    );
 
     // Meanwhile a video is being made: the process dies with both in flight.
     const rendering = await createScript(client, 'Killed mid-render');
@@ -128,14 +143,24 @@ describe('a crash while a video is being made and a post waits mid-upload', () =
     const second = await client.post<{ message: string }>(`/api/scripts/${rendering}/generate-video`, {});
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(videoBusyMessage);
-    await until(() => scriptOf(client, rendering), (script) => script?.videoGenerationStatus === 'complete', 'the render after the restart', 150_000);
+    await until(
+      () => scriptOf(client, rendering),
+      (script) => script?.videoGenerationStatus === 'complete',
+      'the render after the restart',
+      150_000,
+    );
   });
 
   it('resumes the upload after the restart and posts the video once', { timeout: 240_000 }, async () => {
     if (!killed || !stack) throw new Error('the crash test runs first');
     const { client, posted, caption } = killed;
     const list = () => client.get<Publication[]>(`/api/publications?scriptId=${posted}`).then((answer) => answer.body);
-    const done = await until(list, (publications) => publications.some((one) => one.status === 'published' || one.status === 'failed'), 'the post after the restart', 90_000);
+    const done = await until(
+      list,
+      (publications) => publications.some((one) => one.status === 'published' || one.status === 'failed'),
+      'the post after the restart',
+      90_000,
+    );
     expect(done).toHaveLength(1);
     expect(done[0]?.status, JSON.stringify(done[0])).toBe('published');
     // What the platform itself recorded: one post.

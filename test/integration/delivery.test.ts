@@ -50,7 +50,11 @@ describe('automation settings', () => {
   it('answers 404 until saved, then the saved settings with the documented defaults', async () => {
     const user = await signUpAndIn(stack, 'settings');
     expect((await user.client.get('/api/webhook-settings')).status).toBe(404);
-    const saved = await user.client.post<DeliverySettings>('/api/webhook-settings', { automationEmail: 'Me@Example.com', enableVideoEmail: true, timeZone: 'Europe/Paris' });
+    const saved = await user.client.post<DeliverySettings>('/api/webhook-settings', {
+      automationEmail: 'Me@Example.com',
+      enableVideoEmail: true,
+      timeZone: 'Europe/Paris',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       automationEmail: 'me@example.com',
@@ -101,7 +105,9 @@ describe('automation settings', () => {
     const missing = await user.client.post<{ message: string }>('/api/test-email', { automationEmail: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please enter an automation email first');
-    expect((await user.client.post<{ message: string }>('/api/test-email', { automationEmail: 'nope' })).body.message).toBe('Please enter a valid email address');
+    expect((await user.client.post<{ message: string }>('/api/test-email', { automationEmail: 'nope' })).body.message).toBe(
+      'Please enter a valid email address',
+    );
     const address = `${user.username}-auto@example.com`;
     for (let i = 0; i < 5; i += 1) expect((await user.client.post('/api/test-email', { automationEmail: address })).status).toBe(200);
     expect((await user.client.post('/api/test-email', { automationEmail: address })).status).toBe(429);
@@ -131,11 +137,18 @@ describe('send now and share links', () => {
     const token = tokenOf(sent.body.shareUrl);
     const shared = await anonymous.get<SharedVideo>(`/api/share/${token}`);
     expect(shared.status).toBe(200);
-    expect(shared.body).toMatchObject({ title: 'Morning habits', postCaption: 'Three habits for better mornings #morning #habits #routine #wellness #daily #tips' });
+    expect(shared.body).toMatchObject({
+      title: 'Morning habits',
+      postCaption: 'Three habits for better mornings #morning #habits #routine #wellness #daily #tips',
+    });
     expect(Object.keys(shared.body).sort()).toEqual(['durationSeconds', 'expiresAt', 'postCaption', 'thumbnailUrl', 'title', 'videoUrl']);
     const video = await fetch(shared.body.videoUrl);
     expect(video.status).toBe(200);
-    expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+    expect(
+      Buffer.from(await video.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('ftyp');
 
     const links = await user.client.get<{ shareLinks: ShareLink[] }>(`/api/scripts/${script.id}/share-links`);
     expect(links.body.shareLinks).toHaveLength(1);
@@ -209,7 +222,12 @@ describe('send now and share links', () => {
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { hashSecret } = await import('../../functions/core/ids');
     await table.client.send(
-      new UpdateCommand({ TableName: table.tableName, Key: { pk: `SHARETOKEN#${hashSecret(tokenOf(link.body.url))}`, sk: 'LINK' }, UpdateExpression: 'SET expiresOn = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { pk: `SHARETOKEN#${hashSecret(tokenOf(link.body.url))}`, sk: 'LINK' },
+        UpdateExpression: 'SET expiresOn = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
     );
     const anonymous = clientFor(stack);
     expect((await anonymous.get(`/api/share/${tokenOf(link.body.url)}`)).status).toBe(404);
@@ -224,13 +242,19 @@ describe('send now and share links', () => {
     const noVideo = await owner.client.post<{ message: string }>(`/api/scripts/${plain.body.id}/send-email`);
     expect(noVideo.status).toBe(409);
     expect(noVideo.body.message).toBe('This script has no video yet. Create the video first.');
-    expect((await owner.client.post(`/api/scripts/${plain.body.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(409);
+    expect(
+      (await owner.client.post(`/api/scripts/${plain.body.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status,
+    ).toBe(409);
 
     const script = await scriptWithVideo(owner, mp4);
     const link = await owner.client.post<ShareLink>(`/api/scripts/${script.id}/share-links`);
-    const scheduled = await owner.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const scheduled = await owner.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, {
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect((await other.client.post(`/api/scripts/${script.id}/send-email`)).status).toBe(404);
-    expect((await other.client.post(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(404);
+    expect((await other.client.post(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(
+      404,
+    );
     expect((await other.client.get(`/api/scripts/${script.id}/share-links`)).status).toBe(404);
     expect((await other.client.post(`/api/scripts/${script.id}/share-links`)).status).toBe(404);
     expect((await other.client.delete(`/api/share-links/${link.body.id}`)).status).toBe(404);
@@ -289,11 +313,17 @@ describe('scheduled emails', () => {
   it('never sends a cancelled email', async () => {
     const user = await signUpAndIn(stack, 'cancel');
     const script = await scriptWithVideo(user, mp4);
-    const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 1000).toISOString() });
+    const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, {
+      scheduledAt: new Date(Date.now() + 1000).toISOString(),
+    });
     const cancelled = await user.client.delete<ScheduledEmail>(`/api/scheduled-emails/${created.body.id}`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
-    expect(localScheduler().list().some((entry) => entry.name === `email-${created.body.id}`)).toBe(false);
+    expect(
+      localScheduler()
+        .list()
+        .some((entry) => entry.name === `email-${created.body.id}`),
+    ).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await scheduledJob({ kind: 'scheduled-email', userId: user.id, scheduledEmailId: created.body.id });
     await tick();
@@ -304,7 +334,9 @@ describe('scheduled emails', () => {
   it('marks an email failed with the reason when its script lost the video', async () => {
     const user = await signUpAndIn(stack, 'failing');
     const script = await scriptWithVideo(user, mp4);
-    const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, { scheduledAt: new Date(Date.now() + 500).toISOString() });
+    const created = await user.client.post<ScheduledEmail>(`/api/scripts/${script.id}/schedule-email`, {
+      scheduledAt: new Date(Date.now() + 500).toISOString(),
+    });
     await user.client.delete(`/api/scripts/${script.id}`);
     await new Promise((resolve) => setTimeout(resolve, 600));
     await scheduledJob({ kind: 'scheduled-email', userId: user.id, scheduledEmailId: created.body.id });
@@ -331,7 +363,11 @@ describe('completion notices', () => {
 
   it('sends nothing when the switches are off', async () => {
     const user = await signUpAndIn(stack, 'quiet');
-    await user.client.post('/api/webhook-settings', { automationEmail: `${user.username}-q@example.com`, enableVideoEmail: true, enableEmailAutomation: false });
+    await user.client.post('/api/webhook-settings', {
+      automationEmail: `${user.username}-q@example.com`,
+      enableVideoEmail: true,
+      enableEmailAutomation: false,
+    });
     const script = await scriptWithVideo(user, mp4);
     await scheduledJob({ kind: 'completed', userId: user.id, result: 'video', scriptId: script.id, fileUrl: script.videoUrl });
     expect(await mailsTo(`${user.username}-q@example.com`)).toHaveLength(0);
@@ -349,10 +385,20 @@ describe('the weekly script email', () => {
       weeklyEmailScriptCount: 4,
       timeZone: 'America/New_York',
     });
-    expect(saved.body).toMatchObject({ weeklyEmailEnabled: true, weeklyEmailDay: 'friday', weeklyEmailTime: '7:30 AM', weeklyEmailScriptCount: 4, timeZone: 'America/New_York' });
-    const entry = localScheduler().list().find((candidate) => candidate.name === `weekly-${user.id}`);
+    expect(saved.body).toMatchObject({
+      weeklyEmailEnabled: true,
+      weeklyEmailDay: 'friday',
+      weeklyEmailTime: '7:30 AM',
+      weeklyEmailScriptCount: 4,
+      timeZone: 'America/New_York',
+    });
+    const entry = localScheduler()
+      .list()
+      .find((candidate) => candidate.name === `weekly-${user.id}`);
     expect(entry?.recurring).toEqual({ cron: '30 7 * * 5', timeZone: 'America/New_York' });
-    expect(new Date(entry?.nextAt ?? 0).toLocaleString('en-US', { timeZone: 'America/New_York', weekday: 'long', hour: 'numeric', minute: '2-digit' })).toBe('Friday 7:30 AM');
+    expect(new Date(entry?.nextAt ?? 0).toLocaleString('en-US', { timeZone: 'America/New_York', weekday: 'long', hour: 'numeric', minute: '2-digit' })).toBe(
+      'Friday 7:30 AM',
+    );
     expect((await user.client.get<{ weeklyEmailEnabled: boolean }>('/api/user')).body.weeklyEmailEnabled).toBe(true);
 
     const before = (await user.client.get<Script[]>('/api/scripts')).body.length;
@@ -366,7 +412,11 @@ describe('the weekly script email', () => {
     expect(mail?.html).toContain('fitness');
 
     await user.client.post('/api/webhook-settings', { weeklyEmailEnabled: false });
-    expect(localScheduler().list().some((candidate) => candidate.name === `weekly-${user.id}`)).toBe(false);
+    expect(
+      localScheduler()
+        .list()
+        .some((candidate) => candidate.name === `weekly-${user.id}`),
+    ).toBe(false);
   });
 
   it('says so in the mail when the plan’s script tokens run out', async () => {

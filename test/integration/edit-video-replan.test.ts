@@ -75,7 +75,27 @@ const footage: { name: string; tags: string[]; colour: Rgb; cue: string }[] = [
 async function colourClip(name: string, [r, g, b]: Rgb): Promise<{ name: string; type: string; bytes: Uint8Array }> {
   const out = join(scratch, `${name}.mp4`);
   const hex = [r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('');
-  await ffmpegOut(['-y', '-f', 'lavfi', '-i', `color=c=0x${hex}:s=360x640:r=25:d=4`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=4', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out]);
+  await ffmpegOut([
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x${hex}:s=360x640:r=25:d=4`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=44100:duration=4',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
+  ]);
   return { name: `${name}.mp4`, type: 'video/mp4', bytes: new Uint8Array(await readFile(out)) };
 }
 
@@ -137,7 +157,11 @@ describe('Edit Video after footage is uploaded', () => {
     const video = join('test-results', 'renders', 'edit-video-replanned.mp4');
     await writeFile(video, new Uint8Array(bytes));
     // Each clip is on screen just after the word that names it (a clip of one colour each; the top of the frame is clear of captions).
-    const words = JSON.parse(new TextDecoder().decode(await (await fetch((await user.client.raw((done.audioUrl ?? '').replace(/\.mp3$/, '.words.json'))).headers.get('location') ?? '')).arrayBuffer())) as { word: string; start: number }[];
+    const words = JSON.parse(
+      new TextDecoder().decode(
+        await (await fetch((await user.client.raw((done.audioUrl ?? '').replace(/\.mp3$/, '.words.json'))).headers.get('location') ?? '')).arrayBuffer(),
+      ),
+    ) as { word: string; start: number }[];
     for (const { cue, colour } of footage) {
       const at = words.find((word) => word.word.toLowerCase().replace(/[^a-z]/g, '') === cue)?.start;
       expect(at, cue).toBeDefined();
@@ -154,8 +178,23 @@ describe('Edit Video after footage is uploaded', () => {
     // The creator gave the first shot the kettle clip; the other shots are generated backgrounds again (as a video made before the upload).
     const edited = current.map((segment, i) =>
       i === 0
-        ? { text: segment.text, mediaAssetId: kettle.id, mediaFile: kettle.fileUrl, thumbnailUrl: kettle.thumbnailUrl, mediaDuration: segment.mediaDuration, mediaStartTime: 0.5, chosen: true }
-        : { text: segment.text, mediaAssetId: null, mediaDuration: segment.mediaDuration, mediaStartTime: 0, source: 'generated' as const, generatedReason: 'no-videos' as const },
+        ? {
+            text: segment.text,
+            mediaAssetId: kettle.id,
+            mediaFile: kettle.fileUrl,
+            thumbnailUrl: kettle.thumbnailUrl,
+            mediaDuration: segment.mediaDuration,
+            mediaStartTime: 0.5,
+            chosen: true,
+          }
+        : {
+            text: segment.text,
+            mediaAssetId: null,
+            mediaDuration: segment.mediaDuration,
+            mediaStartTime: 0,
+            source: 'generated' as const,
+            generatedReason: 'no-videos' as const,
+          },
     );
     const patched = await user.client.patch<Script>(`/api/scripts/${first.id}`, { videoMetadata: { segments: edited, totalDuration: 20 } });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);

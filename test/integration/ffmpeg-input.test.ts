@@ -16,7 +16,26 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'reelsmith-input-'));
   await runTool(
     ffmpegPath(),
-    ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', join(dir, 'clip.mp4')],
+    [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x240:r=25:d=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-shortest',
+      join(dir, 'clip.mp4'),
+    ],
     { timeoutMs: 30_000, maxOutputBytes: 1024 },
   );
   // An ffconcat playlist is auto-detected by its first line; the concat demuxer's "safe" mode still

@@ -40,9 +40,20 @@ afterEach(() => pipelineTestHooks.clear());
 async function colourClip(colour: string): Promise<string> {
   const out = join(scratch, `${colour}.mp4`);
   await run(ffmpegPath(), [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `color=c=${colour}:s=320x240:r=25:d=2`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${colour}:s=320x240:r=25:d=2`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    out,
   ]);
   return out;
 }
@@ -90,7 +101,10 @@ describe('a finished video', () => {
     user = await signUpAndIn(stack, 'finished');
     const path = await colourClip('red');
     await uploadAsset(user.client, { name: 'red.mp4', type: 'video/mp4', bytes: new Uint8Array(await readFile(path)) });
-    const created = await user.client.post<Script>('/api/scripts', { title: 'Morning Coffee, Done Right! Ça marche', scriptContent: 'Coffee first. Then the day.' });
+    const created = await user.client.post<Script>('/api/scripts', {
+      title: 'Morning Coffee, Done Right! Ça marche',
+      scriptContent: 'Coffee first. Then the day.',
+    });
     expect(created.status).toBe(201);
     script = created.body;
     const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});

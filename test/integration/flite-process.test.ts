@@ -62,7 +62,8 @@ describe('Flite in child processes (a crash never strands a run)', () => {
       },
     };
     const flite = new FliteSpeechSynthesizer(runner, fallback);
-    const text = `${'Start with fresh beans and check the roast date on the bag. '.repeat(7)}${'Then pour slowly over Zanzibar grounds in three rounds. '.repeat(7)}`.trim();
+    const text =
+      `${'Start with fresh beans and check the roast date on the bag. '.repeat(7)}${'Then pour slowly over Zanzibar grounds in three rounds. '.repeat(7)}`.trim();
     const passages = passagesOf(tokenize(text).words).map((passage) => passage.join(' '));
     const crashing = passages.filter((passage) => passage.includes('Zanzibar'));
     expect(passages[0]).not.toContain('Zanzibar');
@@ -82,7 +83,13 @@ describe('Flite in child processes (a crash never strands a run)', () => {
     }
     expect(last).toBeLessThanOrEqual(speech.durationSeconds);
     // The fallback's words start after Flite's passage ends.
-    const seam = passages.indexOf(crashing[0] ?? '') > 0 ? passages.slice(0, passages.indexOf(crashing[0] ?? '')).join(' ').split(' ').length : 0;
+    const seam =
+      passages.indexOf(crashing[0] ?? '') > 0
+        ? passages
+            .slice(0, passages.indexOf(crashing[0] ?? ''))
+            .join(' ')
+            .split(' ').length
+        : 0;
     expect(seam).toBeGreaterThan(0);
     expect(speech.words[seam]?.start).toBeGreaterThanOrEqual(speech.words[seam - 1]?.end ?? Infinity);
   });
@@ -104,14 +111,16 @@ describe('passages and sample rates', () => {
     expect(durationOf(out)).toBeCloseTo(1, 3);
     // 440 Hz: 880 zero crossings a second.
     let crossings = 0;
-    for (let i = 1; i < out.samples.length; i++) if (((out.samples[i - 1] ?? 0) < 0) !== ((out.samples[i] ?? 0) < 0)) crossings++;
+    for (let i = 1; i < out.samples.length; i++) if ((out.samples[i - 1] ?? 0) < 0 !== (out.samples[i] ?? 0) < 0) crossings++;
     expect(Math.abs(crossings - 880)).toBeLessThan(10);
   });
 });
 
 describe('eSpeak NG in Lambda', () => {
   it('reads its WASM from beside Flite’s in the layer (the bundle carries neither)', () => {
-    expect(espeakWasmBinary({ FLITE_WASM_PATH: require.resolve('espeak-ng/dist/espeak-ng.wasm').replace('espeak-ng.wasm', 'flite.wasm') })?.subarray(0, 4)).toEqual(new Uint8Array([0, 97, 115, 109]));
+    expect(
+      espeakWasmBinary({ FLITE_WASM_PATH: require.resolve('espeak-ng/dist/espeak-ng.wasm').replace('espeak-ng.wasm', 'flite.wasm') })?.subarray(0, 4),
+    ).toEqual(new Uint8Array([0, 97, 115, 109]));
     expect(espeakWasmBinary({})).toBeUndefined();
   });
 });

@@ -13,12 +13,21 @@ describe('Flite word timings from phones', () => {
   it('reads -psdur output and splits it at pauses', () => {
     const phones = parsePhones('pau:0.164 hh:0.255 ih:0.339 pau:0.580 ih:0.717 z:0.823 pau:0.931\n');
     expect(phones).toHaveLength(7);
-    expect(chunksBetweenPauses(phones)).toEqual([['hh', 'ih'], ['ih', 'z']]);
+    expect(chunksBetweenPauses(phones)).toEqual([
+      ['hh', 'ih'],
+      ['ih', 'z'],
+    ]);
   });
 
   it('aligns spoken phones to each word’s own, through a changed sound and an extra one', () => {
     // "the apple": alone "dh ax", in context "dh iy"; an extra "t" the words alone do not have.
-    const owners = alignPhones(['dh', 'iy', 'ae', 'p', 't', 'ax', 'l'], [['dh', 'ax'], ['ae', 'p', 'ax', 'l']]);
+    const owners = alignPhones(
+      ['dh', 'iy', 'ae', 'p', 't', 'ax', 'l'],
+      [
+        ['dh', 'ax'],
+        ['ae', 'p', 'ax', 'l'],
+      ],
+    );
     expect(owners).toEqual([0, 0, 1, 1, 1, 1, 1]);
   });
 
@@ -98,7 +107,12 @@ describe('the Flite voice (real WASM)', () => {
 describe('which offline voice speaks', () => {
   const named = (name: string): SpeechSynthesizer => ({
     name,
-    synthesize: async (): Promise<SynthesizedSpeech> => ({ audio: new Uint8Array(), format: 'wav', durationSeconds: 0, words: [{ word: name, start: 0, end: 0 }] }),
+    synthesize: async (): Promise<SynthesizedSpeech> => ({
+      audio: new Uint8Array(),
+      format: 'wav',
+      durationSeconds: 0,
+      words: [{ word: name, start: 0, end: 0 }],
+    }),
   });
   const by = async (speech: SpeechSynthesizer, text: string, voice: VoiceSettings) => (await speech.synthesize(text, voice)).words[0]?.word;
 

@@ -70,7 +70,7 @@ describe('list cursors', () => {
     }
   });
 
-  it('page through the owner\'s own scripts with the cursor the server gave', async () => {
+  it("page through the owner's own scripts with the cursor the server gave", async () => {
     const first = await owner.client.get<{ title: string }[]>('/api/scripts?limit=2');
     const cursor = first.headers.get('x-next-cursor');
     expect(cursor).toBeTruthy();
@@ -79,7 +79,7 @@ describe('list cursors', () => {
     expect([...first.body, ...second.body].map((s) => s.title).sort()).toEqual([0, 1, 2].map((i) => `${owner.username} ${i}`).sort());
   });
 
-  it('never reach another user\'s partition: another user\'s cursor pages only the caller\'s own scripts', async () => {
+  it("never reach another user's partition: another user's cursor pages only the caller's own scripts", async () => {
     const theirs = await other.client.get('/api/scripts?limit=1');
     const cursor = theirs.headers.get('x-next-cursor');
     const response = await owner.client.get<{ title: string }[]>(`/api/scripts?limit=10&cursor=${cursor}`);
@@ -151,7 +151,10 @@ describe("the local server's own answers", () => {
   it.each([
     ['a 404', () => clientFor(stack).raw('/api/no-such-route')],
     ['a 405', () => clientFor(stack).raw('/api/health', { method: 'DELETE' })],
-    ['a 413', () => clientFor(stack).raw('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(11 * 1024 * 1024) })],
+    [
+      'a 413',
+      () => clientFor(stack).raw('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(11 * 1024 * 1024) }),
+    ],
   ])('carry nosniff on %s', async (_, send) => {
     const response = await send();
     expect([404, 405, 413]).toContain(response.status);

@@ -149,7 +149,13 @@ describe('point 3: every schema states its bounds, and no accepted input is a 50
     // Within every bound, but 3-byte characters: 100 segments × 2 addresses × 800 × 3 bytes ≈ 480 KB.
     const address = `/api/${'語'.repeat(800 - 5)}`;
     const heavy = {
-      segments: Array.from({ length: 100 }, (_, i) => ({ text: `Scene ${i}.`, mediaFile: address, thumbnailUrl: address, mediaDuration: 3, mediaStartTime: 0 })),
+      segments: Array.from({ length: 100 }, (_, i) => ({
+        text: `Scene ${i}.`,
+        mediaFile: address,
+        thumbnailUrl: address,
+        mediaDuration: 3,
+        mediaStartTime: 0,
+      })),
       totalDuration: 300,
     };
 
@@ -168,11 +174,31 @@ describe('point 3: every schema states its bounds, and no accepted input is a 50
     const user = await signUpAndIn(stack, 'bounds');
     const full = join(dir, 'faststart.mp4');
     await run(ffmpegPath(), [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-      '-t', '2', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
-      '-movflags', '+faststart', full,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100',
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      full,
     ]);
     const bytes = new Uint8Array(await readFile(full));
     // The index (moov) is whole and first; only 4 KB of the media data follow it.
@@ -200,7 +226,7 @@ describe('point 3: every schema states its bounds, and no accepted input is a 50
 /** Where the top-level `moov` box of an MP4 ends. */
 function moovEnd(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let offset = 0; offset + 8 <= bytes.byteLength; ) {
+  for (let offset = 0; offset + 8 <= bytes.byteLength;) {
     const size = view.getUint32(offset);
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
     if (type === 'moov') return offset + size;
@@ -260,7 +286,10 @@ describe("point 7: records point only at the caller's own voices and folders (or
 
     const refused = await other.client.patch<Problem>('/api/user', { selectedVoice: theirs });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ message: 'selectedVoice: Voice not found', details: [{ path: 'selectedVoice', message: 'selectedVoice: Voice not found' }] });
+    expect(refused.body).toMatchObject({
+      message: 'selectedVoice: Voice not found',
+      details: [{ path: 'selectedVoice', message: 'selectedVoice: Voice not found' }],
+    });
     expect((await other.client.patch<Problem>('/api/user', { selectedVoice: 'no-such-voice' })).status).toBe(400);
     expect((await other.client.get<{ selectedVoice: string | null }>('/api/user')).body.selectedVoice).toBeNull();
 

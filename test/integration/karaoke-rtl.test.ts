@@ -19,12 +19,21 @@ import { ffmpegOut, frameAt, videoWidth, type Rgb } from '../support/video-frame
  * the bundled fonts, at 40 % of a long word: the filled part (the word colour) lies on the reading side of
  * the part still to come (the line colour).
  */
-const karaoke = (over: Partial<CaptionSettings> = {}): CaptionSettings => ({ ...applyCaptionLook(parseCaptionSettings({}), 'karaoke'), all_caps: false, ...over });
+const karaoke = (over: Partial<CaptionSettings> = {}): CaptionSettings => ({
+  ...applyCaptionLook(parseCaptionSettings({}), 'karaoke'),
+  all_caps: false,
+  ...over,
+});
 const green: Rgb = [0x3c, 0xf2, 0x6b];
 const white: Rgb = [255, 255, 255];
 
 /** `filled` is the colour a spoken part turns: the word colour in the Karaoke look, the line colour in the custom look's karaoke style. */
-async function fillAt(word: string, language: 'ar' | 'en', settings: CaptionSettings, colours: { filled: Rgb; toCome: Rgb } = { filled: green, toCome: white }) {
+async function fillAt(
+  word: string,
+  language: 'ar' | 'en',
+  settings: CaptionSettings,
+  colours: { filled: Rgb; toCome: Rgb } = { filled: green, toCome: white },
+) {
   // One long word spoken from 0.2 s to 1.7 s; the frame at 40 % of it.
   const words: WordTiming[] = [{ word, start: 0.2, end: 1.7 }];
   const [frame] = await captionFrames(words, settings, [0.8], language);
@@ -87,10 +96,27 @@ describe('karaoke fill direction', () => {
       // Later in the same word more of it is filled, growing to the left.
       const later = boundingBox(await frameAt(outputPath, 0.1 + 0.9 * 1.1), green, 90, band);
       expect(later?.x ?? Infinity).toBeLessThan(filled?.x ?? 0);
-      for (const [name, seconds] of [['40', at], ['90', 0.1 + 0.9 * 1.1], ['second-word', 1.3 + 0.5]] as const) {
+      for (const [name, seconds] of [
+        ['40', at],
+        ['90', 0.1 + 0.9 * 1.1],
+        ['second-word', 1.3 + 0.5],
+      ] as const) {
         const raw = join(dir, `${name}.rgb`);
         await writeFile(raw, await frameAt(outputPath, seconds));
-        await ffmpegOut(['-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${videoWidth}x1920`, '-i', raw, '-frames:v', '1', join(kept, `karaoke-arabic-render-${name}.png`)]);
+        await ffmpegOut([
+          '-y',
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'rgb24',
+          '-s',
+          `${videoWidth}x1920`,
+          '-i',
+          raw,
+          '-frames:v',
+          '1',
+          join(kept, `karaoke-arabic-render-${name}.png`),
+        ]);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

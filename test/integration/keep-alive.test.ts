@@ -36,7 +36,10 @@ function request(agent: Agent): Promise<{ status: number | undefined; reused: bo
 }
 
 /** Sends from the loop's check phase and keeps the loop busy: the server's next timers run before its next read. */
-function sendWhileBusy(send: () => Promise<{ status: number | undefined; reused: boolean }>, busyMs: number): Promise<{ status: number | undefined; reused: boolean }> {
+function sendWhileBusy(
+  send: () => Promise<{ status: number | undefined; reused: boolean }>,
+  busyMs: number,
+): Promise<{ status: number | undefined; reused: boolean }> {
   return new Promise((resolve, reject) => {
     setImmediate(() => {
       send().then(resolve, reject);

@@ -136,7 +136,8 @@ describe('videos from scripts typed in Spanish, Japanese and Arabic (offline)', 
         for (const run of fontRuns(captionUpperCase(word.word, writing), captionFontNames[settings.font_family], writing)) {
           const folder = run.font ? scriptFamilies[run.font].folder : fontMapping[settings.font_family].folder;
           const fonts = bundledFontsIn(folder);
-          for (const char of run.text.replace(/\s/gu, '')) if (fonts.length === 0 || !fonts.every((font) => font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0))) missing.push(`${char} in ${folder}`);
+          for (const char of run.text.replace(/\s/gu, ''))
+            if (fonts.length === 0 || !fonts.every((font) => font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0))) missing.push(`${char} in ${folder}`);
         }
       expect(missing, 'characters that would draw as boxes').toEqual([]);
 

@@ -66,7 +66,13 @@ describe('the OpenAI writer in a language', () => {
     expect(countHashtags(script?.postCaption ?? '')).toBe(6);
 
     // Saved as the client saves it, the script keeps its language.
-    const saved = await user.client.post<Script>('/api/scripts', { title: script?.title, scriptContent: script?.content, postCaption: script?.postCaption, language: script?.language, source: 'openai' });
+    const saved = await user.client.post<Script>('/api/scripts', {
+      title: script?.title,
+      scriptContent: script?.content,
+      postCaption: script?.postCaption,
+      language: script?.language,
+      source: 'openai',
+    });
     expect(saved.body.language).toBe('de');
   });
 
@@ -94,9 +100,22 @@ describe('an automation in Portuguese', () => {
   it('writes a Portuguese script, renders it and mails the video', async () => {
     const user = await signUpAndIn(stack, 'portugues');
     await uploadAsset(user.client, await makeMedia(scratch, 'mp4', { seconds: 2, name: 'clip.mp4' }));
-    const template = (await user.client.post<VideoTemplate>('/api/templates', { name: 'Manhãs', topic: 'Rotina da manhã', subjectCategory: 'Life Coach', duration: '15 sec', language: 'pt' })).body;
+    const template = (
+      await user.client.post<VideoTemplate>('/api/templates', {
+        name: 'Manhãs',
+        topic: 'Rotina da manhã',
+        subjectCategory: 'Life Coach',
+        duration: '15 sec',
+        language: 'pt',
+      })
+    ).body;
     const recipient = `${user.username}-pt@example.com`;
-    const created = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: 'Diário', templateId: template.id, emailRecipients: recipient, isActive: false });
+    const created = await user.client.post<AutomationSchedule>('/api/automation-schedules', {
+      name: 'Diário',
+      templateId: template.id,
+      emailRecipients: recipient,
+      isActive: false,
+    });
     expect(created.body.language).toBe('pt');
 
     const tested = await user.client.post<TestWorkflowResult>(`/api/automation-schedules/${created.body.id}/test`);
@@ -113,7 +132,9 @@ describe('an automation in Portuguese', () => {
 
     let mails: { to: string; text: string }[] = [];
     for (const began = Date.now(); mails.length === 0 && Date.now() - began < 15_000; await new Promise((resolve) => setTimeout(resolve, 250))) {
-      mails = ((await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; text: string }[]).filter((mail) => mail.to === recipient.toLowerCase());
+      mails = ((await (await fetch(`${stack.url}/dev/mailbox.json`)).json()) as { to: string; text: string }[]).filter(
+        (mail) => mail.to === recipient.toLowerCase(),
+      );
     }
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('/share/');

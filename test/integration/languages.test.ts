@@ -54,7 +54,12 @@ describe('a script’s language', () => {
   it('PATCH changes it, and a new language resets the voice-over and the video like new words do', async () => {
     const user = await signUpAndIn(stack, 'langpatch');
     const made = (await createScript(user)).body;
-    await user.client.patch(`/api/scripts/${made.id}`, { audioUrl: '/api/audio/a.mp3', audioGenerationStatus: 'complete', videoUrl: '/api/video/v.mp4', videoGenerationStatus: 'complete' });
+    await user.client.patch(`/api/scripts/${made.id}`, {
+      audioUrl: '/api/audio/a.mp3',
+      audioGenerationStatus: 'complete',
+      videoUrl: '/api/video/v.mp4',
+      videoGenerationStatus: 'complete',
+    });
     const same = await user.client.patch<Script>(`/api/scripts/${made.id}`, { language: 'en' });
     expect(same.body).toMatchObject({ language: 'en', audioUrl: '/api/audio/a.mp3', videoUrl: '/api/video/v.mp4' });
 
@@ -88,7 +93,12 @@ describe('the user’s default language', () => {
     const template = await user.client.post<ScriptTemplate>('/api/script-templates', { name: 'Mornings', duration: '15 sec' });
     expect(template.status, JSON.stringify(template.body)).toBe(201);
     expect(template.body.language).toBe('de');
-    const videoTemplate = await user.client.post<VideoTemplate>('/api/templates', { name: 'Daily', topic: 'Focus', subjectCategory: 'Teacher', duration: '15 sec' });
+    const videoTemplate = await user.client.post<VideoTemplate>('/api/templates', {
+      name: 'Daily',
+      topic: 'Focus',
+      subjectCategory: 'Teacher',
+      duration: '15 sec',
+    });
     expect(videoTemplate.body.language).toBe('de');
   });
 });
@@ -106,16 +116,25 @@ describe('templates and schedules', () => {
 
   it('a video template keeps its language; a schedule takes its template’s unless it names one; both refuse an unsupported code', async () => {
     const user = await signUpAndIn(stack, 'langsched');
-    const template = (await user.client.post<VideoTemplate>('/api/templates', { name: 'Diário', topic: 'Foco', subjectCategory: 'Teacher', duration: '15 sec', language: 'pt' })).body;
+    const template = (
+      await user.client.post<VideoTemplate>('/api/templates', { name: 'Diário', topic: 'Foco', subjectCategory: 'Teacher', duration: '15 sec', language: 'pt' })
+    ).body;
     expect(template.language).toBe('pt');
     const inherits = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: 'Manhãs', templateId: template.id, isActive: false });
     expect(inherits.status, JSON.stringify(inherits.body)).toBe(201);
     expect(inherits.body.language).toBe('pt');
-    const own = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: 'Mañanas', templateId: template.id, isActive: false, language: 'es' });
+    const own = await user.client.post<AutomationSchedule>('/api/automation-schedules', {
+      name: 'Mañanas',
+      templateId: template.id,
+      isActive: false,
+      language: 'es',
+    });
     expect(own.body.language).toBe('es');
     const changed = await user.client.patch<AutomationSchedule>(`/api/automation-schedules/${own.body.id}`, { language: 'fr' });
     expect(changed.body.language).toBe('fr');
-    expect((await user.client.get<AutomationSchedule[]>('/api/automation-schedules')).body.find((schedule) => schedule.id === own.body.id)?.language).toBe('fr');
+    expect((await user.client.get<AutomationSchedule[]>('/api/automation-schedules')).body.find((schedule) => schedule.id === own.body.id)?.language).toBe(
+      'fr',
+    );
     const updated = await user.client.put<VideoTemplate>(`/api/templates/${template.id}`, { language: 'ja' });
     expect(updated.body.language).toBe('ja');
 

@@ -84,7 +84,7 @@ function expectAlike(label: string, values: number[], reference: number[]): void
 }
 
 describe('sign-in throttling', () => {
-  it("delays only the guessing client, answers it as for any wrong password, and lets the owner in from elsewhere", async () => {
+  it('delays only the guessing client, answers it as for any wrong password, and lets the owner in from elsewhere', async () => {
     const owner = await registered('victim');
     const attacker = newClient();
     const guesses: JsonResponse[] = [];
@@ -134,7 +134,7 @@ describe('sign-in throttling', () => {
     expect((await login(client, owner.username, owner.password)).status).toBe(200);
   });
 
-  it("counts failures by username and by email against one budget of the account", async () => {
+  it('counts failures by username and by email against one budget of the account', async () => {
     const owner = await registered('twonames');
     const client = newClient();
     // About half the failures by username, the rest by email (in another case): together they pass the

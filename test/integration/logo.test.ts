@@ -223,7 +223,12 @@ describe('files that are not what they claim', () => {
       status: 413,
       message: 'Logo file must be under 2MB',
     },
-    { name: 'a fake PNG (the magic number, then junk)', bytes: () => new Uint8Array([...pngMagic, ...new TextEncoder().encode('not really a picture at all, just words')]), type: 'image/png', status: 422 },
+    {
+      name: 'a fake PNG (the magic number, then junk)',
+      bytes: () => new Uint8Array([...pngMagic, ...new TextEncoder().encode('not really a picture at all, just words')]),
+      type: 'image/png',
+      status: 422,
+    },
     { name: 'a truncated PNG', bytes: () => png.subarray(0, 60), type: 'image/png', status: 422 },
     { name: 'a JPEG calling itself a PNG', bytes: () => jpeg, type: 'image/png', status: 422, message: 'The file is not a valid PNG image' },
     { name: 'text calling itself a GIF', bytes: () => new TextEncoder().encode('GIF? no, a note'), type: 'image/gif', status: 422 },
@@ -290,9 +295,20 @@ describe('the logo in rendered videos (the real pipeline)', () => {
   async function blueClip(): Promise<Uint8Array> {
     const out = join(scratch, `blue-${Date.now()}.mp4`);
     await run(ffmpegPath(), [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'color=c=blue:s=320x568:r=25:d=2',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=320x568:r=25:d=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      out,
     ]);
     return new Uint8Array(await readFile(out));
   }

@@ -32,11 +32,43 @@ describe('the finished video is as loud as the platforms play', () => {
     await writeFile(join(dir, 'b.wav'), second.audio);
     // The voice-over: the two parts with two seconds of silence between them.
     const mono = 'aresample=22050,aformat=sample_fmts=s16:channel_layouts=mono';
-    await ffmpeg(['-i', join(dir, 'a.wav'), '-f', 'lavfi', '-t', '2', '-i', 'anullsrc=r=22050:cl=mono', '-i', join(dir, 'b.wav'), '-filter_complex', `[0:a]${mono}[a];[1:a]${mono}[s];[2:a]${mono}[b];[a][s][b]concat=n=3:v=0:a=1[out]`, '-map', '[out]', '-c:a', 'libmp3lame', '-b:a', '96k', join(dir, 'voice.mp3')]);
+    await ffmpeg([
+      '-i',
+      join(dir, 'a.wav'),
+      '-f',
+      'lavfi',
+      '-t',
+      '2',
+      '-i',
+      'anullsrc=r=22050:cl=mono',
+      '-i',
+      join(dir, 'b.wav'),
+      '-filter_complex',
+      `[0:a]${mono}[a];[1:a]${mono}[s];[2:a]${mono}[b];[a][s][b]concat=n=3:v=0:a=1[out]`,
+      '-map',
+      '[out]',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '96k',
+      join(dir, 'voice.mp3'),
+    ]);
     pause = { from: first.durationSeconds, to: first.durationSeconds + 2 };
     const duration = first.durationSeconds + 2 + second.durationSeconds;
     // "Music": a steady tone, loud, so a quiet mix cannot hide it.
-    await ffmpeg(['-f', 'lavfi', '-i', `sine=f=${tone}:d=6:sample_rate=48000`, '-af', 'volume=0.5', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'music.mp3')]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=f=${tone}:d=6:sample_rate=48000`,
+      '-af',
+      'volume=0.5',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      join(dir, 'music.mp3'),
+    ]);
     await ffmpeg(['-f', 'lavfi', '-i', 'color=c=navy:s=640x360:d=4:r=25', '-c:v', 'libx264', '-preset', 'ultrafast', join(dir, 'clip.mp4')]);
     const words = [...first.words, ...second.words.map((word) => ({ ...word, start: word.start + pause.to, end: word.end + pause.to }))];
     base = {
@@ -66,9 +98,15 @@ describe('the finished video is as loud as the platforms play', () => {
     expect(inPause - underVoice, `music ${underVoice.toFixed(1)} dB under the voice, ${inPause.toFixed(1)} dB in the pause`).toBeGreaterThanOrEqual(6);
   });
 
-  it('gives a parallel render\'s audio track (MixAudio) the same loudness', async () => {
+  it("gives a parallel render's audio track (MixAudio) the same loudness", async () => {
     const output = join(dir, 'audio.m4a');
-    await renderer.mixAudio({ voiceOverPath: base.voiceOverPath, voiceOverDuration: base.voiceOverDuration, musicPath: base.musicPath ?? null, musicVolume: 30, outputPath: output });
+    await renderer.mixAudio({
+      voiceOverPath: base.voiceOverPath,
+      voiceOverDuration: base.voiceOverDuration,
+      musicPath: base.musicPath ?? null,
+      musicVolume: 30,
+      outputPath: output,
+    });
     const { integrated, truePeak } = await loudnessOf(output);
     expect(Math.abs(integrated + 14), `integrated ${integrated} LUFS`).toBeLessThanOrEqual(1);
     expect(truePeak).toBeLessThanOrEqual(-1);

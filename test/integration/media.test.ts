@@ -35,7 +35,6 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-
 function keyOf(proxyUrl: string): string {
   return new URL(proxyUrl, 'http://x').searchParams.get('url') ?? '';
 }
@@ -342,7 +341,13 @@ describe('library calls', () => {
     const forced = await client.delete(`/api/media/folders/${old}/force`, { replacementFolderId: keep });
     expect(forced.status).toBe(200);
     const script = await services().table.client.send(
-      new UpdateCommand({ TableName: table.tableName, Key: { pk: `USER#${userId}`, sk: 'SCRIPT#S1' }, UpdateExpression: 'SET touched = :t', ExpressionAttributeValues: { ':t': 1 }, ReturnValues: 'ALL_NEW' }),
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { pk: `USER#${userId}`, sk: 'SCRIPT#S1' },
+        UpdateExpression: 'SET touched = :t',
+        ExpressionAttributeValues: { ':t': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
     );
     expect(script.Attributes?.preferredFolderId).toBe(keep);
     expect((await client.get<{ id: string }[]>('/api/media/folders')).body.map((f) => f.id)).toEqual([keep]);
@@ -367,12 +372,39 @@ describe('a large folder', () => {
     const now = new Date().toISOString();
     for (let i = 0; i < 130; i++) {
       const id = newId();
-      const upload = { id, userId, storageKey: `users/${userId}/media/${id}/original.mp3`, fileType: 'audio/mpeg', fileName: `t${i}.mp3`, title: `t${i}`, declaredSize: 10, folderId: folder, tags: [], createdAt: now };
+      const upload = {
+        id,
+        userId,
+        storageKey: `users/${userId}/media/${id}/original.mp3`,
+        fileType: 'audio/mpeg',
+        fileName: `t${i}.mp3`,
+        title: `t${i}`,
+        declaredSize: 10,
+        folderId: folder,
+        tags: [],
+        createdAt: now,
+      };
       expect(await repo.reserveUpload(upload, 1e12)).toBe(true);
       expect(
         await repo.completeUpload(upload, {
-          ...upload, kind: 'audio', fileSize: 10, duration: 1, isActive: true, thumbnailKey: null, width: null, height: null, codec: 'mp3', audioCodec: 'mp3',
-          bitrate: null, fps: null, sampleRate: null, channels: null, format: 'mp3', aspectRatio: null, colorSpace: null, updatedAt: now,
+          ...upload,
+          kind: 'audio',
+          fileSize: 10,
+          duration: 1,
+          isActive: true,
+          thumbnailKey: null,
+          width: null,
+          height: null,
+          codec: 'mp3',
+          audioCodec: 'mp3',
+          bitrate: null,
+          fps: null,
+          sampleRate: null,
+          channels: null,
+          format: 'mp3',
+          aspectRatio: null,
+          colorSpace: null,
+          updatedAt: now,
         }),
       ).toMatchObject({ id, folderId: folder });
     }
@@ -423,7 +455,13 @@ describe("another user's ids", () => {
 describe('previews of remote URLs', () => {
   it('refuses loopback, private and metadata addresses and non-http schemes', async () => {
     const { client } = await signedInUser(stack);
-    for (const url of ['http://127.0.0.1/x.jpg', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/a.png', 'http://[::1]/a.png', 'file:///etc/passwd']) {
+    for (const url of [
+      'http://127.0.0.1/x.jpg',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/a.png',
+      'http://[::1]/a.png',
+      'file:///etc/passwd',
+    ]) {
       const answer = await client.get(`/api/thumbnail-proxy?url=${encodeURIComponent(url)}`);
       expect(answer.status, url).toBe(400);
     }

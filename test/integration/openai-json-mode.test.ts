@@ -40,13 +40,16 @@ describe('a server without structured outputs', () => {
   it('generates scripts through the API: structured outputs are refused once, then JSON mode for good', async () => {
     const user = await signUpAndIn(stack);
     const from = fake.requests.length;
-    const response = await user.client.post<{ scripts: { hashtags: string[]; postCaption: string }[]; tokensUsed: number; source: string }>('/api/generate-scripts', {
-      topic: 'Home espresso',
-      duration: '30 sec',
-      scriptCount: 2,
-      extraInstructions: 'For beginners',
-      subjectCategory: null,
-    });
+    const response = await user.client.post<{ scripts: { hashtags: string[]; postCaption: string }[]; tokensUsed: number; source: string }>(
+      '/api/generate-scripts',
+      {
+        topic: 'Home espresso',
+        duration: '30 sec',
+        scriptCount: 2,
+        extraInstructions: 'For beginners',
+        subjectCategory: null,
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.body.source).toBe('openai');
     expect(response.body.scripts).toHaveLength(2);
@@ -62,7 +65,13 @@ describe('a server without structured outputs', () => {
     expect(system).toContain('"scripts" holds exactly 2 objects');
 
     const again = fake.requests.length;
-    const second = await user.client.post<{ scripts: unknown[] }>('/api/generate-scripts', { topic: 'Latte art', duration: '15 sec', scriptCount: 1, extraInstructions: 'Quick', subjectCategory: null });
+    const second = await user.client.post<{ scripts: unknown[] }>('/api/generate-scripts', {
+      topic: 'Latte art',
+      duration: '15 sec',
+      scriptCount: 1,
+      extraInstructions: 'Quick',
+      subjectCategory: null,
+    });
     expect(second.status).toBe(200);
     expect(formats(again)).toEqual(['json_object']);
   });

@@ -35,10 +35,11 @@ describe('the OpenAI script writer', () => {
   it('asks for strict structured JSON and applies the product rules to the answer', async () => {
     const user = await signUpAndIn(stack);
     fake.queue({ kind: 'scripts', words: 200, totalTokens: 987 });
-    const response = await user.client.post<{ scripts: { content: string; hashtags: string[]; hookSuggestion: string; postCaption: string; source: string }[]; tokensUsed: number; source: string }>(
-      '/api/generate-scripts',
-      body,
-    );
+    const response = await user.client.post<{
+      scripts: { content: string; hashtags: string[]; hookSuggestion: string; postCaption: string; source: string }[];
+      tokensUsed: number;
+      source: string;
+    }>('/api/generate-scripts', body);
     expect(response.status).toBe(200);
     expect(response.body.source).toBe('openai');
     expect(response.body.tokensUsed).toBe(987);
@@ -65,9 +66,30 @@ describe('the OpenAI script writer', () => {
   });
 
   it.each([
-    ['429 (after the one retry)', [{ kind: 'status', status: 429 }, { kind: 'status', status: 429 }], 429, 'The script writer is busy right now. Please wait a minute and try again.'],
-    ['500 (after the one retry)', [{ kind: 'status', status: 500 }, { kind: 'status', status: 500 }], 502, 'The script writer is unavailable right now. Please try again in a moment.'],
-    ['401 (a bad key)', [{ kind: 'status', status: 401 }], 502, 'The script writer is not available because of a configuration problem. Please contact support.'],
+    [
+      '429 (after the one retry)',
+      [
+        { kind: 'status', status: 429 },
+        { kind: 'status', status: 429 },
+      ],
+      429,
+      'The script writer is busy right now. Please wait a minute and try again.',
+    ],
+    [
+      '500 (after the one retry)',
+      [
+        { kind: 'status', status: 500 },
+        { kind: 'status', status: 500 },
+      ],
+      502,
+      'The script writer is unavailable right now. Please try again in a moment.',
+    ],
+    [
+      '401 (a bad key)',
+      [{ kind: 'status', status: 401 }],
+      502,
+      'The script writer is not available because of a configuration problem. Please contact support.',
+    ],
     ['malformed JSON', [{ kind: 'malformed' }], 502, 'The script writer returned an answer that could not be read. Nothing was charged; please try again.'],
     ['a refusal', [{ kind: 'refusal' }], 400, 'The script writer declined this request. Try rewording the topic or the instructions.'],
   ] as const)('answers %s with a clear error, saves nothing and charges nothing', async (_name, behaviours, status, message) => {
@@ -82,7 +104,12 @@ describe('the OpenAI script writer', () => {
 
   it('regenerates through the model, and leaves the script as it was when the model fails', async () => {
     const user = await signUpAndIn(stack);
-    const saved = await user.client.post<{ id: string; scriptContent: string }>('/api/scripts', { title: 'Old', scriptContent: 'Old words.', topic: 'Espresso', duration: '15 sec' });
+    const saved = await user.client.post<{ id: string; scriptContent: string }>('/api/scripts', {
+      title: 'Old',
+      scriptContent: 'Old words.',
+      topic: 'Espresso',
+      duration: '15 sec',
+    });
     fake.queue({ kind: 'status', status: 500 }, { kind: 'status', status: 500 });
     const failed = await user.client.post<{ message: string }>(`/api/scripts/${saved.body.id}/regenerate`);
     expect(failed.status).toBe(502);

@@ -55,7 +55,13 @@ describe('a video rendered in chunks and joined', () => {
   let totalFrames: number;
   /** The word spoken across a cut, and that cut's frame. */
   let spanning: { word: string; cut: number };
-  const captions = parseCaptionSettings({ style: 'highlight', word_color: '#00FF00', line_color: '#FFFFFF', position: 'middle_center', background_audio_volume: 30 });
+  const captions = parseCaptionSettings({
+    style: 'highlight',
+    word_color: '#00FF00',
+    line_color: '#FFFFFF',
+    position: 'middle_center',
+    background_audio_volume: 30,
+  });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'parallel-render-'));
@@ -65,7 +71,9 @@ describe('a video rendered in chunks and joined', () => {
       ffmpeg(['-f', 'lavfi', '-i', 'sine=f=330:d=3', '-c:a', 'libmp3lame', join(dir, 'music.mp3')]),
       ffmpeg(['-f', 'lavfi', '-i', 'color=c=white:s=200x80', '-frames:v', '1', join(dir, 'logo.png')]),
     ]);
-    speech = await new EspeakSpeechSynthesizer().synthesize('Parallel chunks make a long video in a few seconds, and nobody can see the seams.', { voiceId: 'en-us' });
+    speech = await new EspeakSpeechSynthesizer().synthesize('Parallel chunks make a long video in a few seconds, and nobody can see the seams.', {
+      voiceId: 'en-us',
+    });
     await writeFile(join(dir, 'voice.wav'), speech.audio);
     const duration = speech.durationSeconds;
     totalFrames = timelineFrames(duration);
@@ -87,19 +95,48 @@ describe('a video rendered in chunks and joined', () => {
     expect(spanning, 'a chunk length with a cut inside a word').toBeDefined();
     expect(chunks.length).toBeGreaterThanOrEqual(3);
 
-    const common = { words: speech.words, captions, logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } as const }, watermarkPath: null };
+    const common = {
+      words: speech.words,
+      captions,
+      logo: { path: join(dir, 'logo.png'), settings: { position: 'top-right', size: 'large', opacity: 0.8 } as const },
+      watermarkPath: null,
+    };
     single = join(dir, 'single.mp4');
-    await renderer.render({ ...common, clips, voiceOverPath: join(dir, 'voice.wav'), voiceOverDuration: duration, musicPath: join(dir, 'music.mp3'), outputPath: single });
+    await renderer.render({
+      ...common,
+      clips,
+      voiceOverPath: join(dir, 'voice.wav'),
+      voiceOverDuration: duration,
+      musicPath: join(dir, 'music.mp3'),
+      outputPath: single,
+    });
     const chunkPaths = chunks.map((chunk) => join(dir, `chunk-${chunk.index}.mp4`));
     await Promise.all(
       chunks.map((chunk, i) =>
-        renderer.renderChunk({ ...common, clips: chunkClips(clips, totalFrames, chunk), startFrame: chunk.startFrame, frames: chunk.frames, outputPath: chunkPaths[i] ?? '' }),
+        renderer.renderChunk({
+          ...common,
+          clips: chunkClips(clips, totalFrames, chunk),
+          startFrame: chunk.startFrame,
+          frames: chunk.frames,
+          outputPath: chunkPaths[i] ?? '',
+        }),
       ),
     );
     const audioPath = join(dir, 'audio.m4a');
-    await renderer.mixAudio({ voiceOverPath: join(dir, 'voice.wav'), voiceOverDuration: duration, musicPath: join(dir, 'music.mp3'), musicVolume: 30, outputPath: audioPath });
+    await renderer.mixAudio({
+      voiceOverPath: join(dir, 'voice.wav'),
+      voiceOverDuration: duration,
+      musicPath: join(dir, 'music.mp3'),
+      musicVolume: 30,
+      outputPath: audioPath,
+    });
     joined = join(dir, 'joined.mp4');
-    await renderer.join({ chunks: chunks.map((chunk, i) => ({ path: chunkPaths[i] ?? '', frames: chunk.frames })), audioPath, durationSeconds: duration, outputPath: joined });
+    await renderer.join({
+      chunks: chunks.map((chunk, i) => ({ path: chunkPaths[i] ?? '', frames: chunk.frames })),
+      audioPath,
+      durationSeconds: duration,
+      outputPath: joined,
+    });
   }, 240_000);
 
   afterAll(async () => {
@@ -115,11 +152,15 @@ describe('a video rendered in chunks and joined', () => {
       // shifted frame would match a neighbour instead).
       const own = difference(parts[i]!, one[i]!);
       expect(own, `frame ${i}`).toBeLessThan(2);
-      for (const j of [i - 1, i + 1]) if (j >= 0 && j < totalFrames && difference(one[j]!, one[i]!) > 4) expect(difference(parts[i]!, one[j]!), `frame ${i} vs ${j}`).toBeGreaterThan(own * 2);
+      for (const j of [i - 1, i + 1])
+        if (j >= 0 && j < totalFrames && difference(one[j]!, one[i]!) > 4)
+          expect(difference(parts[i]!, one[j]!), `frame ${i} vs ${j}`).toBeGreaterThan(own * 2);
     }
     // No frozen frame at a cut: the pictures move across every join as they do in the single render.
     for (const { startFrame } of chunks.slice(1)) {
-      expect(difference(parts[startFrame]!, parts[startFrame - 1]!), `cut at ${startFrame}`).toBeGreaterThan(difference(one[startFrame]!, one[startFrame - 1]!) * 0.5);
+      expect(difference(parts[startFrame]!, parts[startFrame - 1]!), `cut at ${startFrame}`).toBeGreaterThan(
+        difference(one[startFrame]!, one[startFrame - 1]!) * 0.5,
+      );
     }
   });
 
@@ -141,7 +182,8 @@ describe('a video rendered in chunks and joined', () => {
   it("carries the single render's audio track, sample for sample (mixed once, no seam)", async () => {
     const md5 = async (video: string) => (await ffmpeg(['-i', video, '-map', '0:a', '-f', 'md5', 'pipe:1'])).toString().trim();
     expect(await md5(joined)).toBe(await md5(single));
-    const duration = async (video: string) => Number((await probe(video, ['-select_streams', 'a', '-show_entries', 'stream=duration', '-of', 'csv=p=0'])).trim());
+    const duration = async (video: string) =>
+      Number((await probe(video, ['-select_streams', 'a', '-show_entries', 'stream=duration', '-of', 'csv=p=0'])).trim());
     expect(Math.abs((await duration(joined)) - speech.durationSeconds)).toBeLessThan(1 / videoFrameRate);
   });
 

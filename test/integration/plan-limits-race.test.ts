@@ -72,7 +72,8 @@ describe('video templates (free: 3)', () => {
     const user = await signUpAndIn(stack, 'tpl');
     const answers = await times(parallel, (i) => user.client.post<{ message: string; code: string }>('/api/templates', templateBody(`T${i}`)));
     expect(statuses(answers)).toEqual([...repeat(201, 3), ...repeat(403, parallel - 3)]);
-    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body).toMatchObject({ message: templateLimitMessage(3), code: 'TEMPLATE_LIMIT' });
+    for (const refused of answers.filter((answer) => answer.status === 403))
+      expect(refused.body).toMatchObject({ message: templateLimitMessage(3), code: 'TEMPLATE_LIMIT' });
     const kept = await templates(user);
     expect(kept).toHaveLength(3);
 
@@ -94,7 +95,10 @@ describe('video templates (free: 3)', () => {
     for (const template of made.slice(0, 2)) expect((await user.client.delete(`/api/templates/${template.id}`)).status).toBe(200);
     expect((await user.client.post('/api/templates', templateBody('Still at 3'))).status).toBe(403);
     expect((await user.client.delete(`/api/templates/${made[2]?.id}`)).status).toBe(200);
-    expect(statuses(await times(parallel, (i) => user.client.post('/api/templates', templateBody(`Back ${i}`))))).toEqual([...repeat(201, 1), ...repeat(403, parallel - 1)]);
+    expect(statuses(await times(parallel, (i) => user.client.post('/api/templates', templateBody(`Back ${i}`))))).toEqual([
+      ...repeat(201, 1),
+      ...repeat(403, parallel - 1),
+    ]);
     expect(await templates(user)).toHaveLength(3);
   });
 
@@ -113,9 +117,12 @@ describe('active automation schedules (free: 1)', () => {
   it(`creates exactly 1 active schedule of ${parallel} parallel requests; paused ones are not counted`, async () => {
     const user = await signUpAndIn(stack, 'sched');
     const template = await createTemplate(user);
-    const answers = await times(parallel, (i) => user.client.post<{ message: string; code: string }>('/api/automation-schedules', { name: `S${i}`, templateId: template.id, isActive: true }));
+    const answers = await times(parallel, (i) =>
+      user.client.post<{ message: string; code: string }>('/api/automation-schedules', { name: `S${i}`, templateId: template.id, isActive: true }),
+    );
     expect(statuses(answers)).toEqual([...repeat(201, 1), ...repeat(403, parallel - 1)]);
-    for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body).toMatchObject({ message: activeScheduleLimitMessage(1), code: 'SCHEDULE_LIMIT' });
+    for (const refused of answers.filter((answer) => answer.status === 403))
+      expect(refused.body).toMatchObject({ message: activeScheduleLimitMessage(1), code: 'SCHEDULE_LIMIT' });
     expect((await schedules(user)).filter((schedule) => schedule.isActive)).toHaveLength(1);
 
     const paused = await times(parallel, (i) => user.client.post('/api/automation-schedules', { name: `P${i}`, templateId: template.id, isActive: false }));
@@ -160,9 +167,11 @@ describe('active automation schedules (free: 1)', () => {
     const user = await signUpAndIn(stack, 'schedseed');
     await setProfile(user.id, { subscriptionTier: 'basic' });
     const template = await createTemplate(user);
-    for (let i = 0; i < 3; i += 1) expect((await user.client.post('/api/automation-schedules', { name: `A${i}`, templateId: template.id, isActive: true })).status).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      expect((await user.client.post('/api/automation-schedules', { name: `A${i}`, templateId: template.id, isActive: true })).status).toBe(201);
     const paused: AutomationSchedule[] = [];
-    for (let i = 0; i < 6; i += 1) paused.push((await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: `P${i}`, templateId: template.id, isActive: false })).body);
+    for (let i = 0; i < 6; i += 1)
+      paused.push((await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: `P${i}`, templateId: template.id, isActive: false })).body);
     await dropCounter(user.id, 'COUNT#ACTIVE_AUTOSCHED');
     const answers = await Promise.all([
       ...paused.map((schedule) => user.client.patch(`/api/automation-schedules/${schedule.id}`, { isActive: true })),
@@ -180,8 +189,17 @@ describe('recipients per schedule (free: 3)', () => {
     const template = await createTemplate(user);
     const list = (n: number, i: number) => Array.from({ length: n }, (_, k) => `r${i}-${k}@example.com`).join(', ');
     const answers = await Promise.all([
-      ...Array.from({ length: parallel }, (_, i) => user.client.post<{ code?: string }>('/api/automation-schedules', { name: `Four ${i}`, templateId: template.id, isActive: false, emailRecipients: list(4, i) })),
-      ...Array.from({ length: parallel }, (_, i) => user.client.post('/api/automation-schedules', { name: `Three ${i}`, templateId: template.id, isActive: false, emailRecipients: list(3, i) })),
+      ...Array.from({ length: parallel }, (_, i) =>
+        user.client.post<{ code?: string }>('/api/automation-schedules', {
+          name: `Four ${i}`,
+          templateId: template.id,
+          isActive: false,
+          emailRecipients: list(4, i),
+        }),
+      ),
+      ...Array.from({ length: parallel }, (_, i) =>
+        user.client.post('/api/automation-schedules', { name: `Three ${i}`, templateId: template.id, isActive: false, emailRecipients: list(3, i) }),
+      ),
     ]);
     expect(statuses(answers)).toEqual([...repeat(201, parallel), ...repeat(400, parallel)]);
     for (const refused of answers.filter((answer) => answer.status === 400)) expect(refused.body).toMatchObject({ code: 'TOO_MANY_RECIPIENTS' });
@@ -199,11 +217,26 @@ describe('script templates (100 a user)', () => {
       table.client.send(
         new PutCommand({
           TableName: table.tableName,
-          Item: { pk: `USER#${user.id}`, sk: `STEMPLATE#old${String(i).padStart(3, '0')}`, id: `old${i}`, userId: user.id, name: `Old ${i}`, topic: 'Old', subjectCategory: 'Teacher', duration: '30 sec', scriptCount: 3, extraInstructions: null, voiceSelection: null, createdAt: new Date().toISOString() },
+          Item: {
+            pk: `USER#${user.id}`,
+            sk: `STEMPLATE#old${String(i).padStart(3, '0')}`,
+            id: `old${i}`,
+            userId: user.id,
+            name: `Old ${i}`,
+            topic: 'Old',
+            subjectCategory: 'Teacher',
+            duration: '30 sec',
+            scriptCount: 3,
+            extraInstructions: null,
+            voiceSelection: null,
+            createdAt: new Date().toISOString(),
+          },
         }),
       ),
     );
-    const answers = await times(parallel, (i) => user.client.post('/api/script-templates', { name: `New ${i}`, topic: 'Morning routines', subjectCategory: 'Life Coach', duration: '45 sec' }));
+    const answers = await times(parallel, (i) =>
+      user.client.post('/api/script-templates', { name: `New ${i}`, topic: 'Morning routines', subjectCategory: 'Life Coach', duration: '45 sec' }),
+    );
     expect(statuses(answers)).toEqual([...repeat(201, 5), ...repeat(409, parallel - 5)]);
     expect((await user.client.get<unknown[]>('/api/script-templates')).body).toHaveLength(100);
   });
@@ -236,7 +269,9 @@ describe('mail (free: 20 a day; test mail: 5 an hour)', () => {
     expect(await mailsTo(`${user.username}@example.com`)).toHaveLength(5);
     const links = await user.client.get<{ shareLinks: ShareLink[] }>(`/api/scripts/${script.id}/share-links`);
     expect(links.body.shareLinks).toHaveLength(5);
-    expect(new Set(links.body.shareLinks.map((link) => link.url))).toEqual(new Set(answers.flatMap((answer) => (answer.body.shareUrl ? [answer.body.shareUrl] : []))));
+    expect(new Set(links.body.shareLinks.map((link) => link.url))).toEqual(
+      new Set(answers.flatMap((answer) => (answer.body.shareUrl ? [answer.body.shareUrl] : []))),
+    );
   });
 
   it(`sends exactly 5 test mails of ${parallel} at once`, async () => {
@@ -266,7 +301,9 @@ describe('storage (free: 500 MB)', () => {
         ExpressionAttributeValues: { ':b': 430 * mb },
       }),
     );
-    const answers = await times(parallel, (i) => user.client.post<{ code?: string }>('/api/media/upload-url', { fileName: `clip${i}.mp4`, contentType: 'video/mp4', size: 20 * mb }));
+    const answers = await times(parallel, (i) =>
+      user.client.post<{ code?: string }>('/api/media/upload-url', { fileName: `clip${i}.mp4`, contentType: 'video/mp4', size: 20 * mb }),
+    );
     expect(statuses(answers)).toEqual([...repeat(201, 3), ...repeat(403, parallel - 3)]);
     for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body.code).toBe('STORAGE_LIMIT');
   });
@@ -276,9 +313,19 @@ describe('script tokens (free: 5,000)', () => {
   it(`never passes the limit with ${parallel} parallel generations, and charges exactly what the passed ones used`, async () => {
     const user = await signUpAndIn(stack, 'tokens');
     await setProfile(user.id, { scriptTokensUsed: 3500 });
-    const body = { topic: 'Morning routines', duration: '60 sec', scriptCount: 3, extraInstructions: 'Keep it practical', platform: 'TikTok', toneStyle: 'Silly' };
+    const body = {
+      topic: 'Morning routines',
+      duration: '60 sec',
+      scriptCount: 3,
+      extraInstructions: 'Keep it practical',
+      platform: 'TikTok',
+      toneStyle: 'Silly',
+    };
     const answers = await times(parallel, () => user.client.post<{ tokensUsed?: number; code?: string }>('/api/generate-scripts', body));
-    expect(answers.every((answer) => answer.status === 200 || answer.status === 403), JSON.stringify(answers.map((answer) => answer.body))).toBe(true);
+    expect(
+      answers.every((answer) => answer.status === 200 || answer.status === 403),
+      JSON.stringify(answers.map((answer) => answer.body)),
+    ).toBe(true);
     const passed = answers.filter((answer) => answer.status === 200);
     expect(passed.length + answers.filter((answer) => answer.status === 403).length).toBe(parallel);
     expect(passed.length).toBeGreaterThanOrEqual(1);
@@ -297,7 +344,10 @@ describe('audio minutes (free: 15)', () => {
     // Each voice-over is about 0.1 minutes: room for two or three at most.
     await setProfile(user.id, { audioMinutesUsed: 14.78 });
     const answers = await Promise.all(scripts.map((script) => user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {})));
-    expect(answers.every((answer) => answer.status === 200 || answer.status === 403), JSON.stringify(answers.map((answer) => answer.status))).toBe(true);
+    expect(
+      answers.every((answer) => answer.status === 200 || answer.status === 403),
+      JSON.stringify(answers.map((answer) => answer.status)),
+    ).toBe(true);
     const ok = answers.filter((answer) => answer.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(ok.length).toBeLessThan(parallel);
@@ -373,7 +423,8 @@ async function videoRunMarkers(userId: string): Promise<Record<string, unknown>[
 
 describe('video minutes (free: 10)', () => {
   // 30 words, no voice-over yet: 12 s at 2.5 words a second, reserved as 0.2 minutes each.
-  const text = 'Coffee tastes better at home when you grind the beans fresh, weigh them with care, and keep the water just below boiling for a rich cup every morning before work.';
+  const text =
+    'Coffee tastes better at home when you grind the beans fresh, weigh them with care, and keep the water just below boiling for a rich cup every morning before work.';
 
   it(`reserves exactly the 2 videos that fit of ${parallel} at once; a failed run gives its minutes back, once`, async () => {
     expect(estimatedVideoMinutes({ scriptContent: text, audioUrl: null, audioDuration: null })).toBe(0.2);
@@ -385,9 +436,12 @@ describe('video minutes (free: 10)', () => {
     const runs = holdVideoRuns();
     pipelineTestHooks.replace('synthesize-audio', runs.handler);
     try {
-      const answers = await Promise.all(ids.map((id) => user.client.post<GenerateVideoResult & { message?: string; code?: string }>(`/api/scripts/${id}/generate-video`, {})));
+      const answers = await Promise.all(
+        ids.map((id) => user.client.post<GenerateVideoResult & { message?: string; code?: string }>(`/api/scripts/${id}/generate-video`, {})),
+      );
       expect(statuses(answers), JSON.stringify(answers.map((answer) => answer.body))).toEqual([...repeat(202, 2), ...repeat(403, parallel - 2)]);
-      for (const refused of answers.filter((answer) => answer.status === 403)) expect(refused.body).toMatchObject({ message: videoLimitMessage, code: 'VIDEO_MINUTES_LIMIT' });
+      for (const refused of answers.filter((answer) => answer.status === 403))
+        expect(refused.body).toMatchObject({ message: videoLimitMessage, code: 'VIDEO_MINUTES_LIMIT' });
       // The counter is the reservations, each held by its run's marker; the refused scripts are as they were.
       expect(await videoMinutesUsed(user)).toBe(10);
       const markers = await videoRunMarkers(user.id);
@@ -398,7 +452,9 @@ describe('video minutes (free: 10)', () => {
       const started = ids.filter((_, i) => answers[i]?.status === 202);
       const refused = ids.filter((_, i) => answers[i]?.status === 403);
       const listed = (await user.client.get<Script[]>('/api/scripts')).body;
-      expect(listed.filter((script) => refused.includes(script.id)).map((script) => script.videoGenerationStatus)).toEqual(Array.from({ length: parallel - 2 }, () => 'idle'));
+      expect(listed.filter((script) => refused.includes(script.id)).map((script) => script.videoGenerationStatus)).toEqual(
+        Array.from({ length: parallel - 2 }, () => 'idle'),
+      );
 
       // One run fails: its 0.2 minutes come back.
       await runs.reached(2);
@@ -435,7 +491,8 @@ describe('video minutes (free: 10)', () => {
     const { table } = services();
     const counters = new DynamoUsageCounters(table);
     const used = async () =>
-      (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, ConsistentRead: true }))).Item?.videoMinutesGenerated as number;
+      (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, ConsistentRead: true }))).Item
+        ?.videoMinutesGenerated as number;
     await setProfile(user.id, { videoMinutesGenerated: 9 });
 
     // Less than reserved: the difference comes back; a retried settle or a late give-back changes nothing.

@@ -54,7 +54,7 @@ describe('CSRF on non-GET calls', () => {
     await client.fetchCsrfToken();
     const response = await client.post<{ message: string; code: string }>('/api/logout', {}, { csrf: false });
     expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ message: "Invalid CSRF token", code: "EBADCSRFTOKEN" });
+    expect(response.body).toMatchObject({ message: 'Invalid CSRF token', code: 'EBADCSRFTOKEN' });
   });
 
   it('refuses a wrong token and a token from another session', async () => {
@@ -94,10 +94,7 @@ describe('CSRF on non-GET calls', () => {
     await client.fetchCsrfToken();
     const out = await client.post('/api/logout', {});
     expect(out.status).toBe(200);
-    expect(out.headers.getSetCookie()).toEqual([
-      'rs_sid=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0',
-      'rs_csrf=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0',
-    ]);
+    expect(out.headers.getSetCookie()).toEqual(['rs_sid=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0', 'rs_csrf=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0']);
     expect(client.getCookie('rs_csrf')).toBeUndefined();
   });
 });

@@ -94,7 +94,10 @@ describe('a watermarked file is refused for TikTok, whatever the plan is now', (
 
   beforeAll(async () => {
     user = await signUpAndIn(stack, 'wmark');
-    const created = await user.client.post<Script>('/api/scripts', { title: 'Coffee at home', scriptContent: 'Grind the beans fresh. Use water just off the boil.' });
+    const created = await user.client.post<Script>('/api/scripts', {
+      title: 'Coffee at home',
+      scriptContent: 'Grind the beans fresh. Use water just off the boil.',
+    });
     expect(created.status).toBe(201);
     // Rendered on the free plan: the file carries "Made with Reelsmith", and the video says so.
     script = await render(user, created.body.id);
@@ -108,11 +111,20 @@ describe('a watermarked file is refused for TikTok, whatever the plan is now', (
     await setProfile(user.id, { subscriptionTier: 'basic' });
     tiktok = await connect(user, 'tiktok', 'wmark.tt');
     youtube = await connect(user, 'youtube', 'wmark.yt');
-    const checked = await user.client.post<PublishCheckResponse>(`/api/scripts/${script.id}/publish/check`, { targets: [{ accountId: tiktok.id }, { accountId: youtube.id }] });
+    const checked = await user.client.post<PublishCheckResponse>(`/api/scripts/${script.id}/publish/check`, {
+      targets: [{ accountId: tiktok.id }, { accountId: youtube.id }],
+    });
     expect(checked.status).toBe(200);
-    expect(checked.body.targets[0]).toMatchObject({ platform: 'tiktok', ok: false, problems: [postingMessages.watermarkOnTikTok], watermarkFix: 'render-again' });
+    expect(checked.body.targets[0]).toMatchObject({
+      platform: 'tiktok',
+      ok: false,
+      problems: [postingMessages.watermarkOnTikTok],
+      watermarkFix: 'render-again',
+    });
     expect(checked.body.targets[1]).toMatchObject({ platform: 'youtube', ok: true });
-    const refused = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/publish`, { targets: [{ accountId: tiktok.id, privacy: 'SELF_ONLY' }] });
+    const refused = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/publish`, {
+      targets: [{ accountId: tiktok.id, privacy: 'SELF_ONLY' }],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain(postingMessages.watermarkRenderAgain);
     expect(stack.publishing.posts.filter((post) => post.platform === 'tiktok' && post.account === 'wmark.tt')).toHaveLength(0);
@@ -139,7 +151,10 @@ describe('a watermarked file is refused for TikTok, whatever the plan is now', (
     };
     const ledger = new DynamoPublications(services().table);
     expect(await ledger.create([publication], '2000-01-01', 1_000)).toBe('created');
-    const runner = publicationRunnerOf({ entry: 'test:publication-worker', access: publicationWorkerAccess, config: getConfig() }, { runner: { backoffBaseMs: 50 } });
+    const runner = publicationRunnerOf(
+      { entry: 'test:publication-worker', access: publicationWorkerAccess, config: getConfig() },
+      { runner: { backoffBaseMs: 50 } },
+    );
     // This runner, or the stack's own worker if its sweep got there first: either way it ends failed.
     expect(['failed', 'done', 'busy']).toContain(await runner.run(publication));
     const stored = await until(
@@ -156,7 +171,9 @@ describe('a watermarked file is refused for TikTok, whatever the plan is now', (
     const again = await render(user, script.id);
     expect(again.videoUrl).not.toBe(script.videoUrl);
     expect(again.videoWatermarked).toBe(false);
-    const checked = await user.client.post<PublishCheckResponse>(`/api/scripts/${script.id}/publish/check`, { targets: [{ accountId: tiktok.id, privacy: 'SELF_ONLY' }] });
+    const checked = await user.client.post<PublishCheckResponse>(`/api/scripts/${script.id}/publish/check`, {
+      targets: [{ accountId: tiktok.id, privacy: 'SELF_ONLY' }],
+    });
     expect(checked.body.targets[0]).toMatchObject({ ok: true, problems: [] });
     expect(checked.body.targets[0]?.watermarkFix).toBeUndefined();
   }, 240_000);
@@ -178,13 +195,21 @@ describe('the same file is not posted to the same account twice without a word',
       30_000,
     );
 
-    const checked = await user.client.post<PublishCheckResponse>(`/api/scripts/${script.id}/publish/check`, { targets: [{ accountId: youtube.id }, { accountId: instagram.id }] });
+    const checked = await user.client.post<PublishCheckResponse>(`/api/scripts/${script.id}/publish/check`, {
+      targets: [{ accountId: youtube.id }, { accountId: instagram.id }],
+    });
     expect(checked.body.targets[0]).toMatchObject({ ok: true, alreadyPosted: { publicationId: earlierId, status: 'published' } });
     expect(checked.body.targets[1]?.alreadyPosted).toBeUndefined();
 
-    const refused = await user.client.post<{ message: string; code: string; details: { earlier: { publicationId: string }[] } }>(`/api/scripts/${script.id}/publish`, {
-      targets: [{ accountId: youtube.id, caption: 'again #yt' }, { accountId: instagram.id, caption: 'again #ig' }],
-    });
+    const refused = await user.client.post<{ message: string; code: string; details: { earlier: { publicationId: string }[] } }>(
+      `/api/scripts/${script.id}/publish`,
+      {
+        targets: [
+          { accountId: youtube.id, caption: 'again #yt' },
+          { accountId: instagram.id, caption: 'again #ig' },
+        ],
+      },
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('ALREADY_POSTED');
     expect(refused.body.message).toContain(earlierId);
@@ -193,7 +218,10 @@ describe('the same file is not posted to the same account twice without a word',
     // Nothing was created for either target.
     expect((await user.client.get<Publication[]>(`/api/publications?scriptId=${script.id}`)).body).toHaveLength(1);
 
-    const reposted = await user.client.post<PublishResponse>(`/api/scripts/${script.id}/publish`, { targets: [{ accountId: youtube.id, caption: 'again #yt' }], allowRepost: true });
+    const reposted = await user.client.post<PublishResponse>(`/api/scripts/${script.id}/publish`, {
+      targets: [{ accountId: youtube.id, caption: 'again #yt' }],
+      allowRepost: true,
+    });
     expect(reposted.status).toBe(201);
     const sha256 = createHash('sha256').update(mp4).digest('hex');
     await until(

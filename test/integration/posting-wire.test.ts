@@ -28,16 +28,29 @@ beforeEach(() => {
 });
 
 function posters() {
-  return postersFor(bench.sandbox.env, { tiktok: { chunkBytes: chunk, pollIntervalMs: 5 }, youtube: { chunkBytes: chunk }, instagram: { pollIntervalMs: 5, maxPolls: 1_000 } });
+  return postersFor(bench.sandbox.env, {
+    tiktok: { chunkBytes: chunk, pollIntervalMs: 5 },
+    youtube: { chunkBytes: chunk },
+    instagram: { pollIntervalMs: 5, maxPolls: 1_000 },
+  });
 }
 
 function requestFor(platform: 'tiktok' | 'youtube' | 'instagram', user: string, privacy: string, resume?: PostingCheckpoint): PostingRequest {
   const grant = bench.sandbox.grantFor(platform, user);
-  return { accessToken: grant.accessToken, providerUserId: grant.providerUserId, video: bench.video, post: postDetails(privacy), ...(resume ? { resume } : {}) };
+  return {
+    accessToken: grant.accessToken,
+    providerUserId: grant.providerUserId,
+    video: bench.video,
+    post: postDetails(privacy),
+    ...(resume ? { resume } : {}),
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<PostingError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PostingError);
   return error as PostingError;
 }
@@ -97,9 +110,16 @@ describe('TikTok', () => {
     bench.sandbox.inject({ point: 'tiktok.init', kind: 'rate_limit', retryAfterSeconds: 7 });
     expect(await failure(tiktok.post(request, recordingHooks()))).toMatchObject({ code: 'rate_limit_exceeded', permanent: false, retryAfterMs: 7000 });
     bench.sandbox.inject({ point: 'tiktok.init', kind: 'spam_cap' });
-    expect(await failure(tiktok.post(request, recordingHooks()))).toMatchObject({ code: 'spam_risk_too_many_posts', permanent: true, message: postingMessages.platformCap });
+    expect(await failure(tiktok.post(request, recordingHooks()))).toMatchObject({
+      code: 'spam_risk_too_many_posts',
+      permanent: true,
+      message: postingMessages.platformCap,
+    });
     expect(postsOf('tt.limits')).toHaveLength(0);
-    expect(await tiktok.options(request.accessToken, request.providerUserId)).toMatchObject({ privacyOptions: expect.arrayContaining(['SELF_ONLY', 'PUBLIC_TO_EVERYONE']), maxDurationSeconds: 600 });
+    expect(await tiktok.options(request.accessToken, request.providerUserId)).toMatchObject({
+      privacyOptions: expect.arrayContaining(['SELF_ONLY', 'PUBLIC_TO_EVERYONE']),
+      maxDurationSeconds: 600,
+    });
     bench.sandbox.configure({ tiktokDailyCap: 0 });
     expect(await tiktok.options(request.accessToken, request.providerUserId)).toMatchObject({ blockedReason: postingMessages.platformCap });
   });
@@ -109,7 +129,10 @@ describe('TikTok', () => {
     const request = requestFor('tiktok', 'tt.expiry', 'SELF_ONLY');
     bench.sandbox.inject({ point: 'tiktok.chunk', kind: 'expired', after: 1 });
     expect(await failure(tiktok.post(request, recordingHooks()))).toMatchObject({ code: 'upload_url_expired', permanent: false, restart: true });
-    expect(await failure(tiktok.post({ ...request, post: postDetails('FRIENDS_ONLY') }, recordingHooks()))).toMatchObject({ code: 'privacy_level_option_mismatch', permanent: true });
+    expect(await failure(tiktok.post({ ...request, post: postDetails('FRIENDS_ONLY') }, recordingHooks()))).toMatchObject({
+      code: 'privacy_level_option_mismatch',
+      permanent: true,
+    });
     bench.sandbox.inject({ point: 'tiktok.status', kind: 'format' });
     expect(await failure(tiktok.post(request, recordingHooks()))).toMatchObject({ code: 'file_format_check_failed', permanent: true });
     expect(postsOf('tt.expiry')).toHaveLength(0);
@@ -133,7 +156,7 @@ describe('YouTube', () => {
     expect(made[0]).toMatchObject({ sha256: bench.sha256, title: 'A test post', privacy: 'unlisted' });
     expect(published).toEqual({ postId: made[0]?.postId, postUrl: `${bench.sandbox.env.YOUTUBE_BASE_URL}/shorts/${made[0]?.postId}` });
     expect(second.last()).toMatchObject({ stage: 'uploaded', videoId: published.postId, bytesDone: bench.sizeBytes });
-    const session = saved?.platform === 'youtube' ? new URL(saved.sessionUri).searchParams.get('upload_id') ?? '' : '';
+    const session = saved?.platform === 'youtube' ? (new URL(saved.sessionUri).searchParams.get('upload_id') ?? '') : '';
     expect(bench.sandbox.bytesReceived.get(session)).toBe(bench.sizeBytes + chunk);
   });
 
@@ -220,7 +243,10 @@ describe('Instagram', () => {
 
 describe('the sandbox over HTTP', () => {
   it('takes faults by POST /__sandbox/faults and lists posts on /posts', async () => {
-    const answer = await fetch(`${bench.sandbox.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ point: 'youtube.init', kind: 'unavailable', times: 2 }) });
+    const answer = await fetch(`${bench.sandbox.url}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ point: 'youtube.init', kind: 'unavailable', times: 2 }),
+    });
     expect(answer.status).toBe(200);
     const youtube = new YouTubePoster(bench.sandbox.env.YOUTUBE_BASE_URL, { chunkBytes: chunk });
     const request = requestFor('youtube', 'yt.http', 'public');

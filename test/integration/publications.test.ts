@@ -94,10 +94,18 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 const ledger = () => new DynamoPublications(services().table);
 const runner = (options: Parameters<typeof publicationRunnerOf>[1] = {}) =>
-  publicationRunnerOf({ entry: 'test:publication-worker', access: publicationWorkerAccess, config: getConfig() }, { runner: { backoffBaseMs: 50, ...options.runner }, ...options });
+  publicationRunnerOf(
+    { entry: 'test:publication-worker', access: publicationWorkerAccess, config: getConfig() },
+    { runner: { backoffBaseMs: 50, ...options.runner }, ...options },
+  );
 
 /** A publication written straight into the ledger (not handed to the queue), as a run would find it. */
-async function storedPublication(user: SignedInUser, account: ConnectedAccount, scriptId: string, fields: Partial<StoredPublication> = {}): Promise<StoredPublication> {
+async function storedPublication(
+  user: SignedInUser,
+  account: ConnectedAccount,
+  scriptId: string,
+  fields: Partial<StoredPublication> = {},
+): Promise<StoredPublication> {
   const now = Date.now();
   const publication: StoredPublication = {
     id: newId(),
@@ -137,12 +145,16 @@ describe('posting a finished video', () => {
   }, 60_000);
 
   it('checks each target before anything is uploaded, and refuses a privacy the account does not offer (400 naming the target, nothing created)', async () => {
-    const checked = await owner.client.post<PublishCheckResponse>(`/api/scripts/${scriptId}/publish/check`, { targets: [{ accountId: youtube.id }, { accountId: instagram.id, privacy: 'friends' }] });
+    const checked = await owner.client.post<PublishCheckResponse>(`/api/scripts/${scriptId}/publish/check`, {
+      targets: [{ accountId: youtube.id }, { accountId: instagram.id, privacy: 'friends' }],
+    });
     answers.push(JSON.stringify(checked.body));
     expect(checked.status).toBe(200);
     expect(checked.body.targets[0]).toMatchObject({ accountId: youtube.id, ok: true, problems: [], privacyOptions: ['public', 'unlisted', 'private'] });
     expect(checked.body.targets[1]).toMatchObject({ ok: false, problems: [postingMessages.privacyNotOffered('friends')] });
-    const refused = await owner.client.post<{ error: string }>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id }, { accountId: instagram.id, privacy: 'friends' }] });
+    const refused = await owner.client.post<{ error: string }>(`/api/scripts/${scriptId}/publish`, {
+      targets: [{ accountId: youtube.id }, { accountId: instagram.id, privacy: 'friends' }],
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(`Instagram (${instagram.displayName})`);
     expect(await listOf(owner, scriptId)).toEqual([]);
@@ -154,7 +166,12 @@ describe('posting a finished video', () => {
       return metrics.find((metric) => metric.name === 'PostsPublished' && metric.dimensions.platform === platform)?.sum ?? 0;
     };
     const before = { youtube: await published('youtube'), instagram: await published('instagram') };
-    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id, title: 'Mornings', caption: 'two accounts #yt' }, { accountId: instagram.id, caption: 'two accounts #ig' }] });
+    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, {
+      targets: [
+        { accountId: youtube.id, title: 'Mornings', caption: 'two accounts #yt' },
+        { accountId: instagram.id, caption: 'two accounts #ig' },
+      ],
+    });
     answers.push(JSON.stringify(made.body));
     expect(made.status).toBe(201);
     expect(made.body.publications.map((p) => [p.platform, p.status])).toEqual([
@@ -166,7 +183,10 @@ describe('posting a finished video', () => {
       (list) => list.length === 2 && list.every((p) => p.status === 'published'),
     );
     const sha256 = createHash('sha256').update(mp4).digest('hex');
-    for (const [caption, platform, user] of [['two accounts #yt', 'youtube', 'owner.yt'], ['two accounts #ig', 'instagram', 'owner.ig']] as const) {
+    for (const [caption, platform, user] of [
+      ['two accounts #yt', 'youtube', 'owner.yt'],
+      ['two accounts #ig', 'instagram', 'owner.ig'],
+    ] as const) {
       const posts = postsOf(caption);
       expect(posts).toHaveLength(1);
       // The whole file, byte for byte (YouTube's in 256 KiB chunks), on the account chosen.
@@ -179,7 +199,11 @@ describe('posting a finished video', () => {
 
   it('schedules a post, cancels it (204), and answers 409 for one that started', async () => {
     const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
-    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: youtube.id }], scheduledAt, allowRepost: true });
+    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, {
+      targets: [{ accountId: youtube.id }],
+      scheduledAt,
+      allowRepost: true,
+    });
     expect(made.status).toBe(201);
     const [scheduled] = made.body.publications;
     expect(scheduled?.status).toBe('scheduled');
@@ -194,7 +218,11 @@ describe('posting a finished video', () => {
 
   it('a scheduled post goes at its time', async () => {
     const scheduledAt = new Date(Date.now() + 2_500).toISOString();
-    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, { targets: [{ accountId: instagram.id, caption: 'at its time' }], scheduledAt, allowRepost: true });
+    const made = await owner.client.post<PublishResponse>(`/api/scripts/${scriptId}/publish`, {
+      targets: [{ accountId: instagram.id, caption: 'at its time' }],
+      scheduledAt,
+      allowRepost: true,
+    });
     expect(made.status).toBe(201);
     const id = made.body.publications[0]?.id;
     const done = await until(
@@ -229,7 +257,11 @@ describe('the posts per day limit', () => {
     const script = (await scriptWithVideo(user, mp4)).id;
     const answered = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        user.client.post<PublishResponse>(`/api/scripts/${script}/publish`, { targets: [{ accountId: account.id, caption: `race ${i}` }], scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), allowRepost: true }),
+        user.client.post<PublishResponse>(`/api/scripts/${script}/publish`, {
+          targets: [{ accountId: account.id, caption: `race ${i}` }],
+          scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+          allowRepost: true,
+        }),
       ),
     );
     const statuses = answered.map((answer) => answer.status).sort();
@@ -285,11 +317,25 @@ describe('the ledger', () => {
         return checkpoint.platform === 'youtube' && checkpoint.bytesDone >= 2 * chunk ? Promise.reject(crash) : Promise.resolve();
       },
     };
-    await expect(postersFor(config, { youtube: { chunkBytes: chunk } }).youtube.post({ accessToken: grant.accessToken, providerUserId: grant.providerUserId, video, post }, hooks)).rejects.toBe(crash);
+    await expect(
+      postersFor(config, { youtube: { chunkBytes: chunk } }).youtube.post(
+        { accessToken: grant.accessToken, providerUserId: grant.providerUserId, video, post },
+        hooks,
+      ),
+    ).rejects.toBe(crash);
     expect(saved).toMatchObject({ platform: 'youtube', stage: 'initialised', bytesDone: 2 * chunk });
     const checkpoint = saved;
     const ended = Date.now() - 1_000;
-    const publication = await storedPublication(owner, youtube, scriptId, { status: 'uploading', attempts: 1, leaseOwner: 'dead-process', leaseUntil: ended, dueAt: ended, post, ...(checkpoint ? { checkpoint } : {}), progress: 20 });
+    const publication = await storedPublication(owner, youtube, scriptId, {
+      status: 'uploading',
+      attempts: 1,
+      leaseOwner: 'dead-process',
+      leaseUntil: ended,
+      dueAt: ended,
+      post,
+      ...(checkpoint ? { checkpoint } : {}),
+      progress: 20,
+    });
     // The stack's sweep finds it (due since its lease ended) and its worker resumes it.
     const done = await until(
       () => ledger().get(publication),
@@ -306,7 +352,13 @@ describe('the ledger', () => {
   }, 30_000);
 
   it('a run held by a live lease is left alone; after a restart the local worker takes it over at once', async () => {
-    const publication = await storedPublication(owner, youtube, scriptId, { status: 'uploading', attempts: 1, leaseOwner: 'previous-process', leaseUntil: Date.now() + 60_000, dueAt: Date.now() + 60_000 });
+    const publication = await storedPublication(owner, youtube, scriptId, {
+      status: 'uploading',
+      attempts: 1,
+      leaseOwner: 'previous-process',
+      leaseUntil: Date.now() + 60_000,
+      dueAt: Date.now() + 60_000,
+    });
     expect(await runner().run(publication)).toBe('busy');
     expect(await runner().resumeAbandoned()).toBeGreaterThanOrEqual(1);
     await until(
@@ -349,7 +401,10 @@ describe('the ledger', () => {
     await setProfile(tiktokOwner.id, { subscriptionTier: 'pro' });
     const tiktok = await connect(tiktokOwner, 'tiktok', 'chunky.tt');
     const script = (await scriptWithVideo(tiktokOwner, mp4)).id;
-    const publication = await storedPublication(tiktokOwner, tiktok, script, { dueAt: Date.now(), post: { caption: `chunk ${newId()}`, title: 'Chunk', privacy: 'SELF_ONLY', madeForKids: false, containsSyntheticMedia: true } });
+    const publication = await storedPublication(tiktokOwner, tiktok, script, {
+      dueAt: Date.now(),
+      post: { caption: `chunk ${newId()}`, title: 'Chunk', privacy: 'SELF_ONLY', madeForKids: false, containsSyntheticMedia: true },
+    });
     stack.publishing.inject({ point: 'tiktok.chunk', kind: 'server_error', after: 1 });
     await runner().run(publication);
     const done = await until(
@@ -392,7 +447,12 @@ describe('the export and the closing of the account', () => {
   it('closing the account revokes every connected account at the platform and deletes the publications', async () => {
     const revokedBefore = stack.publishing.revocations.length;
     expect((await owner.client.post('/api/account/delete', { password: 'correct horse 1' })).status).toBe(200);
-    expect(stack.publishing.revocations.slice(revokedBefore).map((r) => r.platform).sort()).toEqual(['youtube']);
+    expect(
+      stack.publishing.revocations
+        .slice(revokedBefore)
+        .map((r) => r.platform)
+        .sort(),
+    ).toEqual(['youtube']);
     expect(await ledger().list(owner.id, undefined, 100)).toEqual([]);
   }, 60_000);
 });

@@ -78,11 +78,18 @@ async function connect(user: SignedInUser, platform: PublishingPlatform, sandbox
   return callback(user, await consent(await start(user, platform), 'allow', sandboxUser));
 }
 
-const servicesAt = (offsetMs: number) => connectedAccountsOf({ entry: 'test:publishing', access: areaAccess.publishing, config: getConfig() }, { clock: () => Date.now() + offsetMs });
+const servicesAt = (offsetMs: number) =>
+  connectedAccountsOf({ entry: 'test:publishing', access: areaAccess.publishing, config: getConfig() }, { clock: () => Date.now() + offsetMs });
 
 async function rawItems(userId: string): Promise<Record<string, unknown>[]> {
   const { table } = services();
-  const result = await table.client.send(new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':p': 'PUBACCT#' } }));
+  const result = await table.client.send(
+    new QueryCommand({
+      TableName: table.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':p': 'PUBACCT#' },
+    }),
+  );
   return result.Items ?? [];
 }
 
@@ -175,20 +182,26 @@ describe('the plan limit on connected accounts', () => {
   it.each([
     ['free', 1, 10],
     ['pro', 10, 12],
-  ] as const)('%s: %i of %i callbacks completing at once are kept, exactly', async (tier, limit, racing) => {
-    const user = await signUpAndIn(stack, `race${tier}`);
-    await setProfile(user.id, { subscriptionTier: tier });
-    // Every authorization started first (the early check passes with none connected), then every callback at once.
-    const locations: string[] = [];
-    for (let i = 0; i < racing; i += 1) locations.push(await consent(await start(user, 'tiktok'), 'allow', `racer${i}.${tier}`));
-    const outcomes = await Promise.all(locations.map(async (location) => (await callback(user, location)).searchParams.get('publishing')));
-    expect(outcomes.filter((outcome) => outcome === 'connected')).toHaveLength(limit);
-    expect(outcomes.filter((outcome) => outcome === 'limit')).toHaveLength(racing - limit);
-    expect(await accountsOf(user)).toHaveLength(limit);
-    const { table } = services();
-    const counter = await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'COUNT#PUBACCTS' }, ConsistentRead: true }));
-    expect(counter.Item?.count).toBe(limit);
-  }, 120_000);
+  ] as const)(
+    '%s: %i of %i callbacks completing at once are kept, exactly',
+    async (tier, limit, racing) => {
+      const user = await signUpAndIn(stack, `race${tier}`);
+      await setProfile(user.id, { subscriptionTier: tier });
+      // Every authorization started first (the early check passes with none connected), then every callback at once.
+      const locations: string[] = [];
+      for (let i = 0; i < racing; i += 1) locations.push(await consent(await start(user, 'tiktok'), 'allow', `racer${i}.${tier}`));
+      const outcomes = await Promise.all(locations.map(async (location) => (await callback(user, location)).searchParams.get('publishing')));
+      expect(outcomes.filter((outcome) => outcome === 'connected')).toHaveLength(limit);
+      expect(outcomes.filter((outcome) => outcome === 'limit')).toHaveLength(racing - limit);
+      expect(await accountsOf(user)).toHaveLength(limit);
+      const { table } = services();
+      const counter = await table.client.send(
+        new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'COUNT#PUBACCTS' }, ConsistentRead: true }),
+      );
+      expect(counter.Item?.count).toBe(limit);
+    },
+    120_000,
+  );
 });
 
 describe('tokens before use', () => {
@@ -291,7 +304,9 @@ describe('closing the account', () => {
     expect((await user.client.post('/api/account/delete', { password: 'correct horse 1' })).status).toBe(200);
     expect(await rawItems(user.id)).toEqual([]);
     const { table } = services();
-    expect((await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'COUNT#PUBACCTS' } }))).Item).toBeUndefined();
+    expect(
+      (await table.client.send(new GetCommand({ TableName: table.tableName, Key: { pk: `USER#${user.id}`, sk: 'COUNT#PUBACCTS' } }))).Item,
+    ).toBeUndefined();
   }, 60_000);
 });
 

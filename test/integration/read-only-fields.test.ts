@@ -57,7 +57,11 @@ describe('read-only fields sent back', () => {
   it('PATCH /api/automation-schedules/{id} takes a schedule as GET answered it', async () => {
     const template = await user.client.post<VideoTemplate>('/api/templates', { name: 'For schedule', topic: 'Focus', subjectCategory: 'Teacher' });
     expect(template.status).toBe(201);
-    const created = await user.client.post<AutomationSchedule>('/api/automation-schedules', { name: 'Mornings', templateId: template.body.id, isActive: false });
+    const created = await user.client.post<AutomationSchedule>('/api/automation-schedules', {
+      name: 'Mornings',
+      templateId: template.body.id,
+      isActive: false,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const read = only((await user.client.get<AutomationSchedule[]>('/api/automation-schedules')).body, created.body.id);
 

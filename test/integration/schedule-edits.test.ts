@@ -78,7 +78,12 @@ describe('PATCH /api/automation-schedules/{id}', () => {
     expect(await listed(user)).toEqual([edited.body]);
 
     // Back to active, monthly: the next run is computed again; Post to emptied stops posting.
-    const again = await user.client.patch<AutomationSchedule>(`/api/automation-schedules/${made.id}`, { frequency: 'monthly', dayOfMonth: 31, isActive: true, publishTargets: [] });
+    const again = await user.client.patch<AutomationSchedule>(`/api/automation-schedules/${made.id}`, {
+      frequency: 'monthly',
+      dayOfMonth: 31,
+      isActive: true,
+      publishTargets: [],
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ frequency: 'monthly', dayOfMonth: 31, isActive: true, publishTargets: [] });
     expect(Date.parse(again.body.nextRunAt ?? '')).toBeGreaterThan(Date.now());
@@ -116,9 +121,15 @@ describe('PATCH /api/automation-schedules/{id}', () => {
     const theTemplate = await template(user, 'T');
     const active = await schedule(user, theTemplate.id);
     const paused = await schedule(user, theTemplate.id, { name: 'Evenings', isActive: false });
-    const refused = await user.client.patch<{ code: string; message: string }>(`/api/automation-schedules/${paused.id}`, { name: 'Evenings, renamed', isActive: true });
+    const refused = await user.client.patch<{ code: string; message: string }>(`/api/automation-schedules/${paused.id}`, {
+      name: 'Evenings, renamed',
+      isActive: true,
+    });
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'SCHEDULE_LIMIT', message: 'Your plan allows 1 active automation schedule. Deactivate or delete one, or upgrade your plan.' });
+    expect(refused.body).toMatchObject({
+      code: 'SCHEDULE_LIMIT',
+      message: 'Your plan allows 1 active automation schedule. Deactivate or delete one, or upgrade your plan.',
+    });
     expect((await listed(user)).find((one) => one.id === paused.id)).toMatchObject({ name: 'Evenings', isActive: false });
     // Editing the active one's other fields is not a second activation.
     expect((await user.client.patch(`/api/automation-schedules/${active.id}`, { name: 'Mornings, renamed', startTime: '07:15' })).status).toBe(200);

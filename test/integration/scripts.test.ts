@@ -33,7 +33,14 @@ interface Generated {
 }
 
 const caption = 'Five habits that make mornings easier for everyone #morning #habits #productivity #routine #wellness #daily';
-const generateBody = { topic: 'Morning routines', duration: '30 sec', scriptCount: 2, extraInstructions: 'Keep it practical', platform: 'TikTok', toneStyle: 'Silly' };
+const generateBody = {
+  topic: 'Morning routines',
+  duration: '30 sec',
+  scriptCount: 2,
+  extraInstructions: 'Keep it practical',
+  platform: 'TikTok',
+  toneStyle: 'Silly',
+};
 
 async function createScript(user: SignedInUser, fields: Record<string, unknown> = {}) {
   const response = await user.client.post<Script>('/api/scripts', { title: 'My script', scriptContent: 'Hello there. This is a script.', ...fields });
@@ -50,9 +57,36 @@ describe('plans and stats', () => {
     const response = await clientFor(stack).get<{ tiers: Record<string, unknown>[] }>('/api/metadata/subscription-tiers');
     expect(response.status).toBe(200);
     expect(response.body.tiers).toEqual([
-      expect.objectContaining({ tier: 'free', priceUsd: 0, storageMB: 500, videoMinutes: 10, scriptTokens: 5000, audioMinutes: 15, voiceCloneLimit: 1, watermark: true }),
-      expect.objectContaining({ tier: 'basic', priceUsd: 20, storageMB: 500, videoMinutes: 30, scriptTokens: 20000, audioMinutes: 45, voiceCloneLimit: 3, watermark: false }),
-      expect.objectContaining({ tier: 'pro', priceUsd: 97, storageMB: 5000, videoMinutes: 200, scriptTokens: 200000, audioMinutes: 300, voiceCloneLimit: 10, watermark: false }),
+      expect.objectContaining({
+        tier: 'free',
+        priceUsd: 0,
+        storageMB: 500,
+        videoMinutes: 10,
+        scriptTokens: 5000,
+        audioMinutes: 15,
+        voiceCloneLimit: 1,
+        watermark: true,
+      }),
+      expect.objectContaining({
+        tier: 'basic',
+        priceUsd: 20,
+        storageMB: 500,
+        videoMinutes: 30,
+        scriptTokens: 20000,
+        audioMinutes: 45,
+        voiceCloneLimit: 3,
+        watermark: false,
+      }),
+      expect.objectContaining({
+        tier: 'pro',
+        priceUsd: 97,
+        storageMB: 5000,
+        videoMinutes: 200,
+        scriptTokens: 200000,
+        audioMinutes: 300,
+        voiceCloneLimit: 10,
+        watermark: false,
+      }),
     ]);
   });
 
@@ -89,7 +123,13 @@ describe('plans and stats', () => {
     const user = await signUpAndIn(stack);
     const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000).toISOString();
     const recently = new Date(Date.now() - 5 * 24 * 3600 * 1000).toISOString();
-    await setProfile(user.id, { subscriptionTier: 'basic', videoMinutesGenerated: 30, videoMinutesLastReset: longAgo, audioMinutesUsed: 12, audioMinutesLastReset: recently });
+    await setProfile(user.id, {
+      subscriptionTier: 'basic',
+      videoMinutesGenerated: 30,
+      videoMinutesLastReset: longAgo,
+      audioMinutesUsed: 12,
+      audioMinutesLastReset: recently,
+    });
     const { body } = await user.client.get<Stats>('/api/stats');
     expect(body).toMatchObject({ tier: 'basic', videoMinutesUsed: 0, videoMinutesLimit: 30, audioMinutesUsed: 12, audioMinutesLimit: 45 });
     expect(Date.parse(body.nextResets.audioMinutes ?? '')).toBe(Date.parse(recently) + 30 * 24 * 3600 * 1000);
@@ -108,7 +148,14 @@ describe('scripts', () => {
     const user = await signUpAndIn(stack);
     const first = await createScript(user, { title: 'First', userId: 'someone-else', postCaption: caption });
     const second = await createScript(user, { title: 'Second' });
-    expect(first).toMatchObject({ title: 'First', isActive: true, audioGenerationStatus: 'idle', videoGenerationStatus: 'idle', postCaption: caption, source: 'manual' });
+    expect(first).toMatchObject({
+      title: 'First',
+      isActive: true,
+      audioGenerationStatus: 'idle',
+      videoGenerationStatus: 'idle',
+      postCaption: caption,
+      source: 'manual',
+    });
     const list = await user.client.get<Script[]>('/api/scripts');
     expect(list.body.map((s) => s.id)).toEqual([second.id, first.id]);
     const page = await user.client.get<Script[]>('/api/scripts?limit=1');
@@ -176,7 +223,7 @@ describe('scripts', () => {
     expect(unknown.status).toBe(400);
   });
 
-  it('answers 404 for another user\'s script on every route', async () => {
+  it("answers 404 for another user's script on every route", async () => {
     const owner = await signUpAndIn(stack);
     const other = await signUpAndIn(stack);
     const script = await createScript(owner);
@@ -198,7 +245,7 @@ describe('scripts', () => {
     expect((await user.client.get<Script[]>('/api/scripts')).body).toEqual([]);
   });
 
-  it('pushes a scripts message to the user\'s open pages on every change', async () => {
+  it("pushes a scripts message to the user's open pages on every change", async () => {
     const user = await signUpAndIn(stack);
     const ticket = await user.client.get<{ ticket: string }>('/api/ws-ticket');
     const socket = await TestSocket.open(stack.url.replace(/^http/, 'ws') + '/ws', stack.url);
@@ -274,7 +321,12 @@ describe('while a video is being generated for the script', () => {
     // The writer was not paid for, and the script is as it was.
     expect(await tokensUsed(user)).toBe(0);
     const [kept] = (await user.client.get<Script[]>('/api/scripts')).body;
-    expect(kept).toMatchObject({ scriptContent: script.scriptContent, postCaption: caption, audioGenerationStatus: 'idle', videoGenerationStatus: 'generating' });
+    expect(kept).toMatchObject({
+      scriptContent: script.scriptContent,
+      postCaption: caption,
+      audioGenerationStatus: 'idle',
+      videoGenerationStatus: 'generating',
+    });
 
     // The switch, the statuses the client PATCHes, caption settings, and the same words again all pass.
     const allowed = await user.client.patch<Script>(`/api/scripts/${script.id}`, {
@@ -390,7 +442,12 @@ describe('generation (offline writer)', () => {
     expect((await user.client.get<{ scriptTokensUsed: number }>('/api/stats')).body.scriptTokensUsed).toBe(charged);
     // Nothing is saved until the client saves each script.
     expect((await user.client.get<Script[]>('/api/scripts')).body).toEqual([]);
-    const saved = await user.client.post<Script>('/api/scripts', { title: scripts[0]!.title, scriptContent: scripts[0]!.content, postCaption: scripts[0]!.postCaption, source: 'offline' });
+    const saved = await user.client.post<Script>('/api/scripts', {
+      title: scripts[0]!.title,
+      scriptContent: scripts[0]!.content,
+      postCaption: scripts[0]!.postCaption,
+      source: 'offline',
+    });
     expect(saved.status).toBe(201);
   });
 
@@ -400,7 +457,11 @@ describe('generation (offline writer)', () => {
       { topic: 'Better morning coffee', extraInstructions: '3 numbered tips about coffee beans, grinder and water temperature' },
       { topic: '3 tips', extraInstructions: 'coffee beans, grinder and water temperature' },
     ]) {
-      const response = await user.client.post<{ scripts: Generated[]; source: string }>('/api/generate-scripts', { ...body, duration: '30 sec', scriptCount: 2 });
+      const response = await user.client.post<{ scripts: Generated[]; source: string }>('/api/generate-scripts', {
+        ...body,
+        duration: '30 sec',
+        scriptCount: 2,
+      });
       expect(response.status).toBe(200);
       expect(response.body.source).toBe('offline');
       for (const { content, title } of response.body.scripts) {
@@ -422,7 +483,12 @@ describe('generation (offline writer)', () => {
 
   it('does not give a new script the title of one the creator already saved (issue 36)', async () => {
     const user = await signUpAndIn(stack);
-    const body = { topic: 'Better morning coffee', extraInstructions: '3 tips about coffee beans, grinder and water temperature', duration: '30 sec', scriptCount: 1 };
+    const body = {
+      topic: 'Better morning coffee',
+      extraInstructions: '3 tips about coffee beans, grinder and water temperature',
+      duration: '30 sec',
+      scriptCount: 1,
+    };
     const saved: string[] = [];
     for (let i = 0; i < 4; i++) {
       const response = await user.client.post<{ scripts: Generated[] }>('/api/generate-scripts', body);
@@ -471,7 +537,9 @@ describe('generation (offline writer)', () => {
     const user = await signUpAndIn(stack);
     await setProfile(user.id, { scriptTokensUsed: 3500 });
     const body = { ...generateBody, duration: '60 sec', scriptCount: 3 };
-    const results = await Promise.all(Array.from({ length: 8 }, () => user.client.post<{ tokensUsed?: number; message?: string }>('/api/generate-scripts', body)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => user.client.post<{ tokensUsed?: number; message?: string }>('/api/generate-scripts', body)),
+    );
     const passed = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status === 403);
     expect(passed.length + refused.length).toBe(8);
@@ -533,7 +601,7 @@ describe('script templates', () => {
 });
 
 describe('voices', () => {
-  it('lists presets, puts the user\'s own first, and tells the default', async () => {
+  it("lists presets, puts the user's own first, and tells the default", async () => {
     const user = await signUpAndIn(stack);
     const presets = await user.client.get<{ id: string; name: string; visibility: string }[]>('/api/voices');
     expect(presets.body.length).toBeGreaterThanOrEqual(6);
@@ -605,7 +673,7 @@ describe('the media proxy', () => {
     expect(response.status).toBe(status);
   });
 
-  it('refuses our own bucket\'s keys that are not the user\'s', async () => {
+  it("refuses our own bucket's keys that are not the user's", async () => {
     const user = await signUpAndIn(stack);
     const sample = await user.client.get<{ sampleAudioUrl: string }>('/api/voices/21m00Tcm4TlvDq8ikWAM/sample');
     const url = new URL(sample.body.sampleAudioUrl);

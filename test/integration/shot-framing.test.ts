@@ -36,18 +36,39 @@ afterAll(async () => {
 async function splitClip(): Promise<MediaFile> {
   const out = join(scratch, 'red-blue.mp4');
   await run(ffmpegPath(), [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'color=c=red:s=320x360:r=25:d=4',
-    '-f', 'lavfi', '-i', 'color=c=blue:s=320x360:r=25:d=4',
-    '-filter_complex', '[0][1]hstack=inputs=2[v]', '-map', '[v]',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', out,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=320x360:r=25:d=4',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=blue:s=320x360:r=25:d=4',
+    '-filter_complex',
+    '[0][1]hstack=inputs=2[v]',
+    '-map',
+    '[v]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    out,
   ]);
   return { name: 'red-blue.mp4', type: 'video/mp4', bytes: new Uint8Array(readFileSync(out)) };
 }
 
 /** The mean colour of the frame at `at` seconds (the frame scaled to one pixel). */
 async function meanColour(video: string, at: number): Promise<{ r: number; g: number; b: number }> {
-  const { stdout } = await run(ffmpegPath(), ['-v', 'error', '-ss', String(at), '-i', video, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer' });
+  const { stdout } = await run(
+    ffmpegPath(),
+    ['-v', 'error', '-ss', String(at), '-i', video, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer' },
+  );
   return { r: stdout[0] ?? 0, g: stdout[1] ?? 0, b: stdout[2] ?? 0 };
 }
 
@@ -102,7 +123,9 @@ describe('a shot’s framing', () => {
       expect(preview.status, JSON.stringify(focus)).toBe(400);
       const patched = await user.client.patch(`/api/scripts/${created.body.id}`, { videoMetadata: { segments: [{ ...segment, ...focus }], totalDuration: 3 } });
       expect(patched.status, JSON.stringify(focus)).toBe(400);
-      const generate = await user.client.post(`/api/scripts/${created.body.id}/generate-video`, { videoMetadata: { segments: [{ ...segment, ...focus }], totalDuration: 3 } });
+      const generate = await user.client.post(`/api/scripts/${created.body.id}/generate-video`, {
+        videoMetadata: { segments: [{ ...segment, ...focus }], totalDuration: 3 },
+      });
       expect(generate.status, JSON.stringify(focus)).toBe(400);
     }
   });

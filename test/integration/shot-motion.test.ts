@@ -95,7 +95,21 @@ describe('motion in the render', () => {
       await renderer.renderChunk({ clips: shown, startFrame: chunk.startFrame, frames: chunk.frames, words, captions, outputPath: paths[i] ?? '' });
     }
     videos.chunked = join(dir, 'chunked.mp4');
-    await ffmpeg(['-i', paths[0] ?? '', '-i', paths[1] ?? '', '-filter_complex', '[0:v][1:v]concat=n=2:v=1', '-c:v', 'libx264', '-crf', '10', '-preset', 'ultrafast', videos.chunked]);
+    await ffmpeg([
+      '-i',
+      paths[0] ?? '',
+      '-i',
+      paths[1] ?? '',
+      '-filter_complex',
+      '[0:v][1:v]concat=n=2:v=1',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '10',
+      '-preset',
+      'ultrafast',
+      videos.chunked,
+    ]);
   }, 240_000);
 
   afterAll(async () => {
@@ -165,7 +179,8 @@ describe('motion in the render', () => {
     for (let i = 0; i < one.length; i++) {
       const own = difference(parts[i]!, one[i]!);
       expect(own, `frame ${i}`).toBeLessThan(1.5);
-      for (const j of [i - 1, i + 1]) if (j >= 0 && j < one.length && difference(one[j]!, one[i]!) > 3) expect(difference(parts[i]!, one[j]!), `frame ${i} vs ${j}`).toBeGreaterThan(own * 2);
+      for (const j of [i - 1, i + 1])
+        if (j >= 0 && j < one.length && difference(one[j]!, one[i]!) > 3) expect(difference(parts[i]!, one[j]!), `frame ${i} vs ${j}`).toBeGreaterThan(own * 2);
     }
   });
 });

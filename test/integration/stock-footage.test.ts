@@ -100,7 +100,11 @@ describe('stock footage from Pexels', () => {
     for (const asset of assets) {
       expect(asset.folderId).toBe(folder!.id);
       expect(asset.kind).toBe('video');
-      expect(asset.attribution).toMatchObject({ provider: 'pexels', author: 'Fake Photographer', sourceUrl: expect.stringContaining('https://www.pexels.com/video/') });
+      expect(asset.attribution).toMatchObject({
+        provider: 'pexels',
+        author: 'Fake Photographer',
+        sourceUrl: expect.stringContaining('https://www.pexels.com/video/'),
+      });
       expect(asset.tags).toContain('stock');
       expect(fake.fileSizes()).toContain(asset.fileSize);
       expect(asset.thumbnailKey).toBeTruthy();

@@ -27,7 +27,17 @@ afterAll(async () => {
 });
 
 /** The test page's body (the product's (docs/product.md#test-voice) fixed settings). */
-const testVoiceBody = (name: string) => ({ voiceId: 'test-voice-id', name, modelId: 'eleven_multilingual_v2', speed: 1.25, stability: 0.6, similarityBoost: 0.8, style: 0.3, speakerBoost: true, isDefault: false });
+const testVoiceBody = (name: string) => ({
+  voiceId: 'test-voice-id',
+  name,
+  modelId: 'eleven_multilingual_v2',
+  speed: 1.25,
+  stability: 0.6,
+  similarityBoost: 0.8,
+  style: 0.3,
+  speakerBoost: true,
+  isDefault: false,
+});
 
 async function stats(user: SignedInUser) {
   return (await user.client.get<{ clonedVoices: number; voiceCloneLimit: number }>('/api/stats')).body;
@@ -36,7 +46,18 @@ async function stats(user: SignedInUser) {
 /** A cloned voice as the clone flow writes it, through the repository and its plan counter. */
 function cloneOf(userId: string, name: string): { voice: Voice; link: UserVoice } {
   const now = new Date().toISOString();
-  const voice: Voice = { ...voiceDefaults, id: newId(), voiceId: `clone-${name}`, name, visibility: 'private', userId, description: null, gender: null, sampleKey: null, createdAt: now };
+  const voice: Voice = {
+    ...voiceDefaults,
+    id: newId(),
+    voiceId: `clone-${name}`,
+    name,
+    visibility: 'private',
+    userId,
+    description: null,
+    gender: null,
+    sampleKey: null,
+    createdAt: now,
+  };
   return { voice, link: { id: newId(), userId, voiceId: voice.id, isDefault: false, createdAt: now } };
 }
 
@@ -54,7 +75,9 @@ describe('a test voice (POST /api/voices, the developer test page)', () => {
     const repository = new DynamoVoiceRepository(services().table);
     const clone = cloneOf(user.id, 'Me');
     await repository.createPrivate(clone.voice, clone.link, 1);
-    await expect(repository.createPrivate(cloneOf(user.id, 'Me again').voice, cloneOf(user.id, 'x').link, 1)).rejects.toBeInstanceOf(VoiceCloneLimitReachedError);
+    await expect(repository.createPrivate(cloneOf(user.id, 'Me again').voice, cloneOf(user.id, 'x').link, 1)).rejects.toBeInstanceOf(
+      VoiceCloneLimitReachedError,
+    );
     expect(await stats(user)).toMatchObject({ clonedVoices: 1 });
   });
 

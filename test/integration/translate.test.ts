@@ -59,8 +59,18 @@ async function finishedScript(user: SignedInUser): Promise<{ script: Script; cli
   const red = await uploadAsset(user.client, await makeMedia(scratch, 'mp4', { seconds: 2, name: 'red' }));
   const blue = await uploadAsset(user.client, await makeMedia(scratch, 'mp4', { seconds: 2, name: 'blue' }));
   const clips = [red.id, blue.id, red.id];
-  const segments = ['Coffee first.', 'Then the day starts slowly.', 'Finish with a walk.'].map((text, i) => ({ text, mediaAssetId: clips[i], mediaStartTime: 0, mediaDuration: 2 }));
-  const created = await user.client.post<Script>('/api/scripts', { title: 'Morning habits', scriptContent: content, postCaption, videoMetadata: { segments, totalDuration: 6 } });
+  const segments = ['Coffee first.', 'Then the day starts slowly.', 'Finish with a walk.'].map((text, i) => ({
+    text,
+    mediaAssetId: clips[i],
+    mediaStartTime: 0,
+    mediaDuration: 2,
+  }));
+  const created = await user.client.post<Script>('/api/scripts', {
+    title: 'Morning habits',
+    scriptContent: content,
+    postCaption,
+    videoMetadata: { segments, totalDuration: 6 },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const patched = await user.client.patch<Script>(`/api/scripts/${created.body.id}`, { captionSettings, videoUrl: `/api/video/${created.body.id}-run1.mp4` });
   expect(patched.status, JSON.stringify(patched.body)).toBe(200);
@@ -72,8 +82,10 @@ async function untilSettled(user: SignedInUser, ids: readonly string[], timeoutM
   for (;;) {
     // A poll the loaded machine drops (a reset keep-alive socket) is simply tried again.
     const scripts = (await list(user).catch(() => [] as Script[])).filter((script) => ids.includes(script.id));
-    if (scripts.length === ids.length && scripts.every((script) => script.videoGenerationStatus !== 'generating' && script.videoGenerationStatus !== 'idle')) return scripts;
-    if (Date.now() - began > timeoutMs) throw new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(scripts.map((s) => [s.language, s.videoGenerationStatus]))}`);
+    if (scripts.length === ids.length && scripts.every((script) => script.videoGenerationStatus !== 'generating' && script.videoGenerationStatus !== 'idle'))
+      return scripts;
+    if (Date.now() - began > timeoutMs)
+      throw new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(scripts.map((s) => [s.language, s.videoGenerationStatus]))}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
@@ -95,10 +107,18 @@ describe('translating a finished video', () => {
       expect(version.videoMetadata?.segments.map((segment) => segment.mediaAssetId)).toEqual(clips);
     }
     expect(spanish).toMatchObject({ language: 'es', title: 'Mañanas que funcionan' });
-    expect(spanish?.videoMetadata?.segments.map((segment) => segment.text)).toEqual(['Primero, bebe un vaso de agua.', 'Luego, sal a caminar un poco.', 'El café sabe mejor con calma.']);
+    expect(spanish?.videoMetadata?.segments.map((segment) => segment.text)).toEqual([
+      'Primero, bebe un vaso de agua.',
+      'Luego, sal a caminar un poco.',
+      'El café sabe mejor con calma.',
+    ]);
     expect(spanish?.postCaption).toContain('#mañana');
     expect(japanese).toMatchObject({ language: 'ja', title: 'うまくいく朝の習慣' });
-    expect(japanese?.videoMetadata?.segments.map((segment) => segment.text)).toEqual(['まず水を一杯飲みましょう。', 'それから少し歩きましょう。', 'コーヒーはゆっくり味わいましょう。']);
+    expect(japanese?.videoMetadata?.segments.map((segment) => segment.text)).toEqual([
+      'まず水を一杯飲みましょう。',
+      'それから少し歩きましょう。',
+      'コーヒーはゆっくり味わいましょう。',
+    ]);
 
     // The translator was asked for three sentences in each language; tokens are the fake's count, once per version.
     const asked = openAi.requests.map((request) => (request.body.messages as { content: string }[])[0]?.content ?? '');
@@ -140,7 +160,10 @@ describe('translating a finished video', () => {
     // Free: 10 video minutes. Room for one version (about 0.07 minutes each), not two.
     await setProfile(user.id, { videoMinutesGenerated: 9.9 });
     const before = openAi.requests.length;
-    const refused = await user.client.post<{ message: string; code: string }>(`/api/scripts/${created.body.id}/translate`, { languages: ['es', 'de'], render: true });
+    const refused = await user.client.post<{ message: string; code: string }>(`/api/scripts/${created.body.id}/translate`, {
+      languages: ['es', 'de'],
+      render: true,
+    });
     expect(refused.status, JSON.stringify(refused.body)).toBe(403);
     expect(refused.body).toMatchObject({ message: videoLimitMessage, code: 'VIDEO_MINUTES_LIMIT' });
     expect(openAi.requests.length).toBe(before);
@@ -150,6 +173,10 @@ describe('translating a finished video', () => {
     // Without a render, the tokens alone count; and one version with a render still fits.
     const one = await user.client.post<TranslateScriptResult>(`/api/scripts/${created.body.id}/translate`, { languages: ['de'] });
     expect(one.status).toBe(200);
-    expect((await list(user)).find((script) => script.id === one.body.scripts[0]?.id)).toMatchObject({ language: 'de', videoGenerationStatus: 'idle', title: 'Morgen, die funktionieren' });
+    expect((await list(user)).find((script) => script.id === one.body.scripts[0]?.id)).toMatchObject({
+      language: 'de',
+      videoGenerationStatus: 'idle',
+      title: 'Morgen, die funktionieren',
+    });
   });
 });

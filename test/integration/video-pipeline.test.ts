@@ -51,7 +51,6 @@ afterEach(() => {
   drawDrafts(false);
 });
 
-
 /** The local server's `/dev/metrics`: a metric's sum under exactly these dimensions (0 when never counted). */
 async function devMetrics(): Promise<(name: string, dimensions?: Record<string, string>) => number> {
   const response = await fetch(`${stack.url}/dev/metrics`);
@@ -82,10 +81,27 @@ function colourClip(colour: string): Promise<MediaFile> {
   return fixture(colour, async () => {
     const out = join(scratch, `${colour}.mp4`);
     await run(ffmpegPath(), [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `color=c=${colour}:s=320x240:r=25:d=2`,
-      '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100:duration=2',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${colour}:s=320x240:r=25:d=2`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:sample_rate=44100:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      out,
     ]);
     return { name: `${colour}.mp4`, type: 'video/mp4', bytes: new Uint8Array(await readFile(out)) };
   });
@@ -94,7 +110,20 @@ function colourClip(colour: string): Promise<MediaFile> {
 function tone(): Promise<MediaFile> {
   return fixture('music', async () => {
     const out = join(scratch, 'music.mp3');
-    await run(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=44100:duration=3', '-c:a', 'libmp3lame', '-b:a', '64k', out]);
+    await run(ffmpegPath(), [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=220:sample_rate=44100:duration=3',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      out,
+    ]);
     return { name: 'music.mp3', type: 'audio/mpeg', bytes: new Uint8Array(await readFile(out)) };
   });
 }
@@ -228,7 +257,10 @@ describe('a video from a saved script (free plan, then basic)', () => {
     planned.slice(1).forEach((s, i) => expect(s.mediaAssetId).not.toBe(planned[i]?.mediaAssetId));
     // Not yet voiced: each shot's length is estimated from its words (~2.6 a second), none the placeholder 3 s.
     expect(planned.every((s) => s.mediaFile?.startsWith('/api/media-proxy?url=') && s.mediaDuration >= 0.8 && s.mediaDuration <= 4)).toBe(true);
-    expect(started.body.videoMetadata.totalDuration).toBeCloseTo(planned.reduce((sum, s) => sum + s.mediaDuration, 0), 5);
+    expect(started.body.videoMetadata.totalDuration).toBeCloseTo(
+      planned.reduce((sum, s) => sum + s.mediaDuration, 0),
+      5,
+    );
 
     // A second request while the run is going is refused.
     const again = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/generate-video`, {});
@@ -397,7 +429,12 @@ describe('failures', () => {
     expect(failed.message).toBe('Failed to generate video. Please try again.');
     expect(fault.calls).toBe(3); // the first try and two retries
     const after = await scriptOf(user, script.id);
-    expect(after).toMatchObject({ videoGenerationStatus: 'failed', videoGenerationError: 'Failed to generate video. Please try again.', videoProgress: null, videoUrl: null });
+    expect(after).toMatchObject({
+      videoGenerationStatus: 'failed',
+      videoGenerationError: 'Failed to generate video. Please try again.',
+      videoProgress: null,
+      videoUrl: null,
+    });
     expect(await storedVideos(user.id)).toEqual([]);
     expect(await videoMinutesUsed(user)).toBe(0);
     // Counted as a failed video, at the step that failed.
@@ -418,7 +455,12 @@ describe('failures', () => {
     const started = await user.client.post<GenerateVideoResult>(`/api/scripts/${script.id}/generate-video`, {});
     expect(started.status).toBe(202);
     const done = await untilSettled(user, script.id);
-    expect(done).toMatchObject({ videoGenerationStatus: 'failed', videoGenerationError: 'Failed to generate video. Please try again.', videoProgress: null, videoUrl: null });
+    expect(done).toMatchObject({
+      videoGenerationStatus: 'failed',
+      videoGenerationError: 'Failed to generate video. Please try again.',
+      videoProgress: null,
+      videoUrl: null,
+    });
     // Every chunk is tried three times at most; one failing for good stops the Map.
     expect(fault.calls).toBeGreaterThanOrEqual(3);
     expect(await storedVideos(user.id)).toEqual([]);
@@ -541,7 +583,9 @@ describe('requests that are refused', () => {
   });
 
   it('bad caption settings and no video minutes left are refused before anything starts', async () => {
-    const badColour = await owner.client.post<{ message: string }>(`/api/scripts/${ownerScript.id}/generate-video`, { captionSettings: { word_color: 'yellow' } });
+    const badColour = await owner.client.post<{ message: string }>(`/api/scripts/${ownerScript.id}/generate-video`, {
+      captionSettings: { word_color: 'yellow' },
+    });
     expect(badColour.status).toBe(400);
 
     await setProfile(owner.id, { videoMinutesGenerated: 10 });
@@ -589,7 +633,10 @@ describe('no footage', () => {
     expect(loudness.truePeak).toBeLessThanOrEqual(-1);
 
     // A gradient, not a flat colour or black; it moves; the next sentence looks different.
-    const times = (done.videoMetadata?.segments ?? []).reduce<number[]>((starts, s, i) => [...starts, (starts[i - 1] ?? 0) + (i === 0 ? 0 : (done.videoMetadata?.segments[i - 1]?.mediaDuration ?? 0))], []);
+    const times = (done.videoMetadata?.segments ?? []).reduce<number[]>(
+      (starts, s, i) => [...starts, (starts[i - 1] ?? 0) + (i === 0 ? 0 : (done.videoMetadata?.segments[i - 1]?.mediaDuration ?? 0))],
+      [],
+    );
     const band = (y: number) => ({ x: 0, y, w: videoWidth, h: 200 });
     const first = await frameAt(file, 0.3);
     const later = await frameAt(file, 1.3);

@@ -44,7 +44,10 @@ interface Probe {
 }
 
 async function probe(path: string): Promise<Probe> {
-  const { stdout } = await runTool(ffprobePath(), ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], { timeoutMs: 20_000, maxOutputBytes: 1 << 20 });
+  const { stdout } = await runTool(ffprobePath(), ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], {
+    timeoutMs: 20_000,
+    maxOutputBytes: 1 << 20,
+  });
   return JSON.parse(stdout.toString('utf8')) as Probe;
 }
 

@@ -143,7 +143,11 @@ describe('cloning offline (no ElevenLabs key)', () => {
       [{ name: 'Me', consent: null, files: [sample()] }, 400, voiceCloneMessages.consentRequired],
       [{ name: 'Me', consent: 'false', files: [sample()] }, 400, voiceCloneMessages.consentRequired],
       // Claimed audio, but the bytes are text: checked with ffprobe.
-      [{ name: 'Me', files: [{ name: 'me.mp3', type: 'audio/mpeg', bytes: new TextEncoder().encode('not audio at all '.repeat(2000)) }] }, 415, voiceCloneMessages.notAudio],
+      [
+        { name: 'Me', files: [{ name: 'me.mp3', type: 'audio/mpeg', bytes: new TextEncoder().encode('not audio at all '.repeat(2000)) }] },
+        415,
+        voiceCloneMessages.notAudio,
+      ],
       // A video is not a voice sample, whatever it claims.
       [{ name: 'Me', files: [{ name: 'notes.txt', type: 'text/plain', bytes: speech }] }, 415, voiceCloneMessages.notAudio],
       [{ name: 'Me', files: [{ name: 'short.wav', type: 'audio/wav', bytes: short }] }, 422, voiceCloneMessages.tooShort],

@@ -33,7 +33,6 @@ afterAll(async () => {
   delete process.env.ELEVENLABS_BASE_URL;
 });
 
-
 const text = 'Three tips for better sleep. Keep a schedule, dim the lights, and skip late coffee!';
 
 async function createScript(user: SignedInUser): Promise<Script> {
@@ -97,7 +96,14 @@ describe('the ElevenLabs voice', () => {
   it.each([
     ['401 (a bad key)', [{ kind: 'status', status: 401 }], elevenLabsMessages.configuration],
     ['404 (an unknown voice)', [{ kind: 'status', status: 404 }], elevenLabsMessages.voiceMissing],
-    ['500 (after the one retry)', [{ kind: 'status', status: 500 }, { kind: 'status', status: 500 }], elevenLabsMessages.unavailable],
+    [
+      '500 (after the one retry)',
+      [
+        { kind: 'status', status: 500 },
+        { kind: 'status', status: 500 },
+      ],
+      elevenLabsMessages.unavailable,
+    ],
     ['a malformed answer', [{ kind: 'malformed' }], elevenLabsMessages.unreadable],
   ] as const)('answers %s with a clear error, stores nothing, charges nothing and marks the audio failed', async (_name, behaviours, reason) => {
     const user = await signUpAndIn(stack, 'eleven');

@@ -39,32 +39,37 @@ async function createScript(user: SignedInUser, language: LanguageCode, scriptCo
 }
 
 describe('offline voice-overs in other languages', () => {
-  it.each(Object.entries(scripts) as ['es' | 'ja' | 'ar', string][])('speaks a %s script, its word timings the words of the text, in order, inside the audio', async (language, text) => {
-    const user = await signUpAndIn(stack, `voice-${language}`);
-    const script = await createScript(user, language, text);
-    const response = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
-    expect(response.status).toBe(200);
-    expect(response.body.audioDuration).toBeGreaterThan(2);
+  it.each(Object.entries(scripts) as ['es' | 'ja' | 'ar', string][])(
+    'speaks a %s script, its word timings the words of the text, in order, inside the audio',
+    async (language, text) => {
+      const user = await signUpAndIn(stack, `voice-${language}`);
+      const script = await createScript(user, language, text);
+      const response = await user.client.post<ConvertToAudioResult>(`/api/scripts/${script.id}/convert-to-audio`, {});
+      expect(response.status).toBe(200);
+      expect(response.body.audioDuration).toBeGreaterThan(2);
 
-    const voiceOver = await services().voiceOver.ensureVoiceOver(user.id, script.id);
-    expect(voiceOver.words.map((w) => w.word)).toEqual(spokenWords(text, language));
-    let last = 0;
-    for (const word of voiceOver.words) {
-      expect(word.start).toBeGreaterThanOrEqual(last);
-      expect(word.end).toBeGreaterThanOrEqual(word.start);
-      expect(word.end).toBeLessThanOrEqual(response.body.audioDuration);
-      last = word.start;
-    }
-    // Spread over the speech, not bunched at the start.
-    expect(voiceOver.words.at(-1)?.start ?? 0).toBeGreaterThan(response.body.audioDuration / 2);
-  });
+      const voiceOver = await services().voiceOver.ensureVoiceOver(user.id, script.id);
+      expect(voiceOver.words.map((w) => w.word)).toEqual(spokenWords(text, language));
+      let last = 0;
+      for (const word of voiceOver.words) {
+        expect(word.start).toBeGreaterThanOrEqual(last);
+        expect(word.end).toBeGreaterThanOrEqual(word.start);
+        expect(word.end).toBeLessThanOrEqual(response.body.audioDuration);
+        last = word.start;
+      }
+      // Spread over the speech, not bunched at the start.
+      expect(voiceOver.words.at(-1)?.start ?? 0).toBeGreaterThan(response.body.audioDuration / 2);
+    },
+  );
 
   it('refuses Japanese kanji with a clear 400 instead of spelling them out', async () => {
     const user = await signUpAndIn(stack, 'voice-kanji');
     const script = await createScript(user, 'ja', '日本語の動画を作りましょう。');
     const response = await user.client.post<{ message: string }>(`/api/scripts/${script.id}/convert-to-audio`, {});
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('The offline voice cannot speak Japanese kanji; use an ElevenLabs voice (with an ElevenLabs key), or write the script in kana only.');
+    expect(response.body.message).toBe(
+      'The offline voice cannot speak Japanese kanji; use an ElevenLabs voice (with an ElevenLabs key), or write the script in kana only.',
+    );
     const listed = await user.client.get<Script[]>('/api/scripts');
     expect(listed.body.find((s) => s.id === script.id)).toMatchObject({ audioGenerationStatus: 'failed', audioUrl: null });
   });

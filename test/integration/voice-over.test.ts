@@ -79,12 +79,14 @@ async function follow(user: SignedInUser, path: string, headers: Record<string, 
 async function probe(bytes: Uint8Array): Promise<{ codec: string; sampleRate: number; channels: number; duration: number }> {
   const file = join(scratch, `probe-${Date.now()}-${Math.random().toString(16).slice(2)}.mp3`);
   writeFileSync(file, bytes);
-  const { stdout } = await runTool(
-    ffprobePath(),
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    { timeoutMs: 15_000, maxOutputBytes: 1_000_000 },
-  );
-  const json = JSON.parse(stdout.toString('utf8')) as { format: { duration: string }; streams: { codec_name: string; sample_rate: string; channels: number }[] };
+  const { stdout } = await runTool(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+    timeoutMs: 15_000,
+    maxOutputBytes: 1_000_000,
+  });
+  const json = JSON.parse(stdout.toString('utf8')) as {
+    format: { duration: string };
+    streams: { codec_name: string; sample_rate: string; channels: number }[];
+  };
   const stream = json.streams[0];
   return { codec: stream?.codec_name ?? '', sampleRate: Number(stream?.sample_rate), channels: stream?.channels ?? 0, duration: Number(json.format.duration) };
 }
@@ -202,7 +204,10 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     expect(second.body.script.voiceId).toBe('pNInz6obpgDQGcFmaJgB');
     const files = await storedAudio(user.id);
     expect(files.sort()).toEqual(
-      [`users/${user.id}/audio/${second.body.audioUrl.split('/').pop() ?? ''}`, `users/${user.id}/audio/${(second.body.audioUrl.split('/').pop() ?? '').replace('.mp3', '.words.json')}`].sort(),
+      [
+        `users/${user.id}/audio/${second.body.audioUrl.split('/').pop() ?? ''}`,
+        `users/${user.id}/audio/${(second.body.audioUrl.split('/').pop() ?? '').replace('.mp3', '.words.json')}`,
+      ].sort(),
     );
     expect((await user.client.raw(first.body.audioUrl)).status).toBe(404);
 
@@ -258,7 +263,11 @@ describe('POST /api/scripts/{id}/convert-to-audio', () => {
     expect(await storedAudio(user.id)).toEqual([]);
     expect(await audioMinutesUsed(user)).toBe(14.99);
     const listed = await user.client.get<Script[]>('/api/scripts');
-    expect(listed.body.find((s) => s.id === script.id)).toMatchObject({ audioGenerationStatus: 'failed', audioUrl: null, audioGenerationError: 'Audio minutes limit reached' });
+    expect(listed.body.find((s) => s.id === script.id)).toMatchObject({
+      audioGenerationStatus: 'failed',
+      audioUrl: null,
+      audioGenerationError: 'Audio minutes limit reached',
+    });
   });
 
   it('never passes the limit with parallel conversions', async () => {
@@ -313,11 +322,14 @@ describe('GET /api/audio/{file} and /api/video/{file}', () => {
     expect(signedOut.status).toBe(401);
   });
 
-  it.each(['..%2F..%2Fsecret.mp3', 'voice.exe', 'a.b.mp3', '%2Fetc%2Fpasswd', 'voice.MP3x', `${'a'.repeat(250)}.mp3`])('refuses the file name %s', async (name) => {
-    const user = await signUpAndIn(stack, 'voice');
-    for (const kind of ['audio', 'video']) {
-      const response = await user.client.get<{ message: string }>(`/api/${kind}/${name}`);
-      expect([400, 404]).toContain(response.status);
-    }
-  });
+  it.each(['..%2F..%2Fsecret.mp3', 'voice.exe', 'a.b.mp3', '%2Fetc%2Fpasswd', 'voice.MP3x', `${'a'.repeat(250)}.mp3`])(
+    'refuses the file name %s',
+    async (name) => {
+      const user = await signUpAndIn(stack, 'voice');
+      for (const kind of ['audio', 'video']) {
+        const response = await user.client.get<{ message: string }>(`/api/${kind}/${name}`);
+        expect([400, 404]).toContain(response.status);
+      }
+    },
+  );
 });

@@ -40,7 +40,11 @@ async function objectsUnder(prefix: string): Promise<string[]> {
 
 /** The browser's part: upload-url, then the presigned POST straight to storage. */
 async function uploadSample(user: SignedInUser, file: { name: string; type: string; bytes: Uint8Array }): Promise<VoiceSampleUploadTicket> {
-  const ticket = await user.client.post<VoiceSampleUploadTicket>('/api/tts/clone-voice/upload-url', { fileName: file.name, contentType: file.type, size: file.bytes.byteLength });
+  const ticket = await user.client.post<VoiceSampleUploadTicket>('/api/tts/clone-voice/upload-url', {
+    fileName: file.name,
+    contentType: file.type,
+    size: file.bytes.byteLength,
+  });
   expect(ticket.status).toBe(201);
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
@@ -83,7 +87,12 @@ describe('cloning from samples sent to storage first', () => {
 
     // As the product's (docs/product.md#voice-cloning) client sends it: the CSRF token in the header and in the body.
     const _csrf = await user.client.fetchCsrfToken();
-    const response = await user.client.post<CloneVoiceResult>('/api/tts/clone-voice', { name: 'Studio voice', consent: true, uploads: [upload(ticket, 'long take.wav')], _csrf });
+    const response = await user.client.post<CloneVoiceResult>('/api/tts/clone-voice', {
+      name: 'Studio voice',
+      consent: true,
+      uploads: [upload(ticket, 'long take.wav')],
+      _csrf,
+    });
     expect(response.status).toBe(201);
     expect(response.body.voice).toMatchObject({ name: 'Studio voice', visibility: 'private', clone: { method: 'offline', sampleCount: 1 } });
     expect(response.body.voice.clone?.sampleSeconds).toBeGreaterThan(30);
@@ -103,14 +112,23 @@ describe('cloning from samples sent to storage first', () => {
     expect(tooBig.body.message).toBe(voiceCloneMessages.tooBig);
     const empty = await ask({ fileName: 'none.mp3', contentType: 'audio/mpeg', size: 0 });
     expect(empty.status).toBe(422);
-    for (const body of [{}, { fileName: 'a.mp3', contentType: 'audio/mpeg' }, { fileName: 'a.mp3', contentType: 'audio/mpeg', size: 10, key: 'users/x' }, { fileName: 'x'.repeat(201), contentType: 'audio/mpeg', size: 10 }])
+    for (const body of [
+      {},
+      { fileName: 'a.mp3', contentType: 'audio/mpeg' },
+      { fileName: 'a.mp3', contentType: 'audio/mpeg', size: 10, key: 'users/x' },
+      { fileName: 'x'.repeat(201), contentType: 'audio/mpeg', size: 10 },
+    ])
       expect((await ask(body)).status).toBe(400);
     expect(await objectsUnder(`tmp/voice-samples/${user.id}/`)).toEqual([]);
   });
 
   it('refuses a sample over 10 MB that reached storage anyway (S3 holds the POST to its declared size; s3rver does not), keeping nothing', async () => {
     const user = await signUpAndIn(stack, 'overpost');
-    const ticket = await user.client.post<VoiceSampleUploadTicket>('/api/tts/clone-voice/upload-url', { fileName: 'me.wav', contentType: 'audio/wav', size: 10 * 1024 * 1024 });
+    const ticket = await user.client.post<VoiceSampleUploadTicket>('/api/tts/clone-voice/upload-url', {
+      fileName: 'me.wav',
+      contentType: 'audio/wav',
+      size: 10 * 1024 * 1024,
+    });
     const form = new FormData();
     for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
     const oversized = new Uint8Array(10 * 1024 * 1024 + 4096);
@@ -134,7 +152,11 @@ describe('cloning from samples sent to storage first', () => {
     expect(taken.body.message).toBe(sampleUploadMissing);
     expect(await objectsUnder(`tmp/voice-samples/${owner.id}/`)).toEqual([`tmp/voice-samples/${owner.id}/${ticket.uploadId}`]);
 
-    const never = await owner.client.post<Refusal>('/api/tts/clone-voice', { name: 'Mine', consent: true, uploads: [{ uploadId: '01JAAAAAAAAAAAAAAAAAAAAAAA', fileName: 'me.mp3', contentType: 'audio/mpeg' }] });
+    const never = await owner.client.post<Refusal>('/api/tts/clone-voice', {
+      name: 'Mine',
+      consent: true,
+      uploads: [{ uploadId: '01JAAAAAAAAAAAAAAAAAAAAAAA', fileName: 'me.mp3', contentType: 'audio/mpeg' }],
+    });
     expect(never.status).toBe(400);
     expect(never.body.message).toBe(sampleUploadMissing);
     expect((await other.client.get<{ clonedVoices: number }>('/api/stats')).body.clonedVoices).toBe(0);
@@ -145,7 +167,19 @@ describe('cloning from samples sent to storage first', () => {
     const cases: [unknown, number, string?][] = [
       [{ consent: true, uploads: [] }, 400, voiceCloneMessages.nameRequired],
       [{ name: 'Me', consent: true, uploads: [] }, 400, voiceCloneMessages.noFiles],
-      [{ name: 'Me', consent: true, uploads: Array.from({ length: 11 }, (_, i) => ({ uploadId: `01JAAAAAAAAAAAAAAAAAAAAA${String(i).padStart(2, '0')}`, fileName: 'a.mp3', contentType: 'audio/mpeg' })) }, 400, voiceCloneMessages.tooManyFiles],
+      [
+        {
+          name: 'Me',
+          consent: true,
+          uploads: Array.from({ length: 11 }, (_, i) => ({
+            uploadId: `01JAAAAAAAAAAAAAAAAAAAAA${String(i).padStart(2, '0')}`,
+            fileName: 'a.mp3',
+            contentType: 'audio/mpeg',
+          })),
+        },
+        400,
+        voiceCloneMessages.tooManyFiles,
+      ],
       [{ name: 'Me', consent: 'yes please', uploads: [] }, 400],
       [{ name: 'Me', consent: true, uploads: [{ uploadId: '../../users/x/voices', fileName: 'a.mp3', contentType: 'audio/mpeg' }] }, 400],
       [{ name: 'Me', consent: true, uploads: [], extra: 1 }, 400],
@@ -160,13 +194,21 @@ describe('cloning from samples sent to storage first', () => {
     expect(noConsent.status).toBe(400);
     expect(noConsent.body.message).toBe(voiceCloneMessages.consentRequired);
     expect(await objectsUnder(`tmp/voice-samples/${user.id}/`)).toEqual([]);
-    const text = await user.client.raw('/api/tts/clone-voice', { method: 'POST', body: 'name=Me', headers: { 'content-type': 'text/plain', 'x-csrf-token': await user.client.fetchCsrfToken() } });
+    const text = await user.client.raw('/api/tts/clone-voice', {
+      method: 'POST',
+      body: 'name=Me',
+      headers: { 'content-type': 'text/plain', 'x-csrf-token': await user.client.fetchCsrfToken() },
+    });
     expect(text.status).toBe(400);
   });
 
   it('refuses bytes that are not audio after they were stored, keeping nothing', async () => {
     const user = await signUpAndIn(stack, 'samplefake');
-    const ticket = await uploadSample(user, { name: 'fake.mp3', type: 'audio/mpeg', bytes: new TextEncoder().encode('not audio at all, just text '.repeat(100)) });
+    const ticket = await uploadSample(user, {
+      name: 'fake.mp3',
+      type: 'audio/mpeg',
+      bytes: new TextEncoder().encode('not audio at all, just text '.repeat(100)),
+    });
     const response = await user.client.post<Refusal>('/api/tts/clone-voice', { name: 'Fake', consent: true, uploads: [upload(ticket, 'fake.mp3')] });
     expect(response.status).toBe(415);
     expect(await objectsUnder(`tmp/voice-samples/${user.id}/`)).toEqual([]);

@@ -52,7 +52,13 @@ class MemorySettings implements DeliverySettingsRepository {
   add(webhookUrl: string): string {
     const userId = newId();
     const now = new Date().toISOString();
-    this.records.set(userId, { ...newDeliverySettings(userId, now, secret), webhookUrl, enableVideoWebhook: true, enableAudioWebhook: true, enableEmailAutomation: false });
+    this.records.set(userId, {
+      ...newDeliverySettings(userId, now, secret),
+      webhookUrl,
+      enableVideoWebhook: true,
+      enableAudioWebhook: true,
+      enableEmailAutomation: false,
+    });
     return userId;
   }
 }
@@ -125,7 +131,13 @@ function engine(options: { allowLoopback: boolean; delayScale?: number }) {
   return { settings, queue, sender, service };
 }
 
-const completion = { scriptId: 'S1', title: 'Sunset over the bay', durationSeconds: 31, shareUrl: 'https://app.example/share/abc', postCaption: 'Golden hour #sunset' };
+const completion = {
+  scriptId: 'S1',
+  title: 'Sunset over the bay',
+  durationSeconds: 31,
+  shareUrl: 'https://app.example/share/abc',
+  postCaption: 'Golden hour #sunset',
+};
 
 describe('webhooks to a receiver that checks signatures', () => {
   it('answers 500 twice then 200: delivered once, three attempts logged newest first', async () => {
@@ -150,7 +162,15 @@ describe('webhooks to a receiver that checks signatures', () => {
     expect(queue.deadLettered).toHaveLength(0);
 
     // The queue delivering attempt 3 again (an SQS duplicate) sends nothing and logs nothing.
-    expect(await service.attempt({ userId, eventId: eventId!, eventType: 'video.completed', payload: { type: 'video.completed', timestamp: new Date().toISOString(), data: completion }, attempt: 3 })).toBe('duplicate');
+    expect(
+      await service.attempt({
+        userId,
+        eventId: eventId!,
+        eventType: 'video.completed',
+        payload: { type: 'video.completed', timestamp: new Date().toISOString(), data: completion },
+        attempt: 3,
+      }),
+    ).toBe('duplicate');
     expect(received.filter((r) => r.id === eventId)).toHaveLength(3);
     expect(await service.recent(userId)).toHaveLength(3);
     sender.close();
@@ -159,7 +179,13 @@ describe('webhooks to a receiver that checks signatures', () => {
   it('two deliveries of the same attempt at once POST once (the claim in DynamoDB)', async () => {
     const { settings, sender, service } = engine({ allowLoopback: true });
     const userId = settings.add(`${base}/twice`);
-    const job = { userId, eventId: `msg_${newId()}`, eventType: 'audio.completed' as const, payload: { type: 'audio.completed' as const, timestamp: new Date().toISOString(), data: completion }, attempt: 1 };
+    const job = {
+      userId,
+      eventId: `msg_${newId()}`,
+      eventType: 'audio.completed' as const,
+      payload: { type: 'audio.completed' as const, timestamp: new Date().toISOString(), data: completion },
+      attempt: 1,
+    };
     const outcomes = await Promise.all([service.attempt(job), service.attempt({ ...job })]);
     expect(outcomes.filter((o) => o === 'delivered')).toHaveLength(1);
     expect(received.filter((r) => r.id === job.eventId)).toHaveLength(1);
@@ -198,7 +224,9 @@ describe('webhooks to a receiver that checks signatures', () => {
     const { settings, queue, sender, service } = engine({ allowLoopback: false });
     const userId = settings.add(`${base}/private`);
     await expect(service.test(userId)).rejects.toBeInstanceOf(ValidationError);
-    await expect(service.test(userId, 'http://169.254.169.254/latest/meta-data/')).rejects.toThrow('Webhook URL must not point to a private, loopback or link-local address');
+    await expect(service.test(userId, 'http://169.254.169.254/latest/meta-data/')).rejects.toThrow(
+      'Webhook URL must not point to a private, loopback or link-local address',
+    );
     await expect(service.checkUrl('http://10.0.0.7/hook')).rejects.toThrow('Webhook URL must not point to a private, loopback or link-local address');
     for (const url of ['http://127.0.0.1/', 'http://[::1]/', 'http://192.168.1.20/', 'http://[fd00::1]/', 'http://0.0.0.0/']) {
       expect(await checkWebhookUrl(url, { httpsOnly: false })).toMatchObject({ ok: false, reason: 'address' });
@@ -208,7 +236,9 @@ describe('webhooks to a receiver that checks signatures', () => {
     const eventId = await service.dispatch(userId, 'video.completed', completion);
     await queue.idle();
     expect(received.filter((r) => r.id === eventId)).toHaveLength(0);
-    expect((await service.recent(userId)).map((d) => [d.outcome, d.error])).toEqual([['failed', 'Webhook URL must not point to a private, loopback or link-local address']]);
+    expect((await service.recent(userId)).map((d) => [d.outcome, d.error])).toEqual([
+      ['failed', 'Webhook URL must not point to a private, loopback or link-local address'],
+    ]);
     sender.close();
   });
 
@@ -219,7 +249,12 @@ describe('webhooks to a receiver that checks signatures', () => {
     const service = webhooksOf({ entry: 'webhook-worker', access: webhookWorkerAccess, config }, settings);
     const userId = newId();
     const now = new Date().toISOString();
-    await settings.save(userId, newDeliverySettings(userId, now, secret), { webhookUrl: `${base}/composed`, enableVideoWebhook: true, enableAudioWebhook: true, enableEmailAutomation: false });
+    await settings.save(userId, newDeliverySettings(userId, now, secret), {
+      webhookUrl: `${base}/composed`,
+      enableVideoWebhook: true,
+      enableAudioWebhook: true,
+      enableEmailAutomation: false,
+    });
     const result = await service.test(userId);
     expect(result).toMatchObject({ delivered: true, statusCode: 200 });
     expect(received.filter((r) => r.path === '/composed' && r.type === 'webhook.test' && r.verified)).toHaveLength(1);

@@ -102,11 +102,32 @@ describe('templates and schedules over HTTP', () => {
   it('creates, lists, updates and deletes a template with the documented defaults; refuses bad input', async () => {
     const user = await signUpAndIn(stack, 'tpl');
     const created = await createTemplate(user);
-    expect(created).toMatchObject({ ...templateBody, description: null, backgroundAudioVolume: 20, isActive: true, mediaAssignments: { folderId: null, assetIds: [] } });
-    expect(created.captionSettings).toMatchObject({ fontSize: 68, wordColor: '#00b3ff', maxWordsPerLine: 3, outlineWidth: 3, shadowOffset: 4, bold: true, allCaps: true });
-    const updated = await user.client.put<VideoTemplate>(`/api/templates/${created.id.toLowerCase()}`, { description: 'Mornings', captionSettings: { fontSize: 120, style: 'karaoke' } });
+    expect(created).toMatchObject({
+      ...templateBody,
+      description: null,
+      backgroundAudioVolume: 20,
+      isActive: true,
+      mediaAssignments: { folderId: null, assetIds: [] },
+    });
+    expect(created.captionSettings).toMatchObject({
+      fontSize: 68,
+      wordColor: '#00b3ff',
+      maxWordsPerLine: 3,
+      outlineWidth: 3,
+      shadowOffset: 4,
+      bold: true,
+      allCaps: true,
+    });
+    const updated = await user.client.put<VideoTemplate>(`/api/templates/${created.id.toLowerCase()}`, {
+      description: 'Mornings',
+      captionSettings: { fontSize: 120, style: 'karaoke' },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Daily focus', description: 'Mornings', captionSettings: { fontSize: 120, style: 'karaoke', wordColor: '#00b3ff' } });
+    expect(updated.body).toMatchObject({
+      name: 'Daily focus',
+      description: 'Mornings',
+      captionSettings: { fontSize: 120, style: 'karaoke', wordColor: '#00b3ff' },
+    });
     expect((await user.client.get<VideoTemplate[]>('/api/templates')).body.map((template) => template.id)).toEqual([created.id]);
 
     const missing = await user.client.post<{ message: string }>('/api/templates', { name: 'x', topic: '' });
@@ -148,7 +169,13 @@ describe('templates and schedules over HTTP', () => {
       expect(response.body.message, JSON.stringify(body)).toMatch(message);
     }
 
-    const schedule = await createSchedule(user, template.id, { frequency: 'monthly', dayOfMonth: 31, startTime: '07:30', timeZone: 'America/New_York', emailRecipients: 'One@example.com, two@example.com' });
+    const schedule = await createSchedule(user, template.id, {
+      frequency: 'monthly',
+      dayOfMonth: 31,
+      startTime: '07:30',
+      timeZone: 'America/New_York',
+      emailRecipients: 'One@example.com, two@example.com',
+    });
     expect(schedule).toMatchObject({
       templateName: 'Daily focus',
       isActive: true,
@@ -162,7 +189,9 @@ describe('templates and schedules over HTTP', () => {
     const next = new Date(schedule.nextRunAt ?? 0);
     expect(next.getTime()).toBeGreaterThan(Date.now());
     expect(next.toLocaleString('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' })).toBe('7:30 AM');
-    const entry = localScheduler().list().find((candidate) => candidate.name === `automation-${schedule.id}`);
+    const entry = localScheduler()
+      .list()
+      .find((candidate) => candidate.name === `automation-${schedule.id}`);
     expect(entry?.recurring).toEqual({ cron: '30 7 L * *', timeZone: 'America/New_York' });
     expect(entry?.job).toEqual({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id });
 
@@ -170,7 +199,11 @@ describe('templates and schedules over HTTP', () => {
     expect((await user.client.post<{ message: string }>('/api/automation-schedules', { name: 'Second', templateId: template.id })).status).toBe(403);
     const inactive = await createSchedule(user, template.id, { name: 'Paused', isActive: false });
     expect(inactive.nextRunAt).toBeNull();
-    expect(localScheduler().list().some((candidate) => candidate.name === `automation-${inactive.id}`)).toBe(false);
+    expect(
+      localScheduler()
+        .list()
+        .some((candidate) => candidate.name === `automation-${inactive.id}`),
+    ).toBe(false);
 
     const used = await user.client.delete<{ message: string }>(`/api/templates/${template.id}`);
     expect(used.status).toBe(409);
@@ -186,7 +219,11 @@ describe('templates and schedules over HTTP', () => {
 
     const paused = await user.client.patch<AutomationSchedule>(`/api/automation-schedules/${schedule.id}`, { isActive: false });
     expect(paused.body).toMatchObject({ isActive: false, nextRunAt: null });
-    expect(localScheduler().list().some((candidate) => candidate.name === `automation-${schedule.id}`)).toBe(false);
+    expect(
+      localScheduler()
+        .list()
+        .some((candidate) => candidate.name === `automation-${schedule.id}`),
+    ).toBe(false);
     expect((await user.client.delete(`/api/automation-schedules/${schedule.id}`)).status).toBe(200);
     expect((await user.client.delete(`/api/automation-schedules/${inactive.id}`)).status).toBe(200);
     expect((await user.client.delete(`/api/templates/${template.id}`)).status).toBe(200);
@@ -199,11 +236,17 @@ describe('a run', () => {
     const asset = await uploadAsset(user.client, clip);
     const template = await createTemplate(user, { mediaAssignments: { assetIds: [asset.id] } });
     const recipients = [`${user.username}-a@example.com`, `${user.username}-b@example.com`];
-    const schedule = await createSchedule(user, template.id, { emailRecipients: recipients.join(', '), emailSubject: 'Fresh video', emailBody: 'Here is today’s video.' });
+    const schedule = await createSchedule(user, template.id, {
+      emailRecipients: recipients.join(', '),
+      emailSubject: 'Fresh video',
+      emailBody: 'Here is today’s video.',
+    });
     const before = (await user.client.get<Script[]>('/api/scripts')).body.length;
 
     const job = { kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-10T09:00:00.000Z' };
-    const outcomes = (await Promise.all([scheduledJob(job), scheduledJob({ ...job, scheduledAt: '2026-05-10T09:00:40.000Z' })])).map((result) => result.outcome).sort();
+    const outcomes = (await Promise.all([scheduledJob(job), scheduledJob({ ...job, scheduledAt: '2026-05-10T09:00:40.000Z' })]))
+      .map((result) => result.outcome)
+      .sort();
     expect(outcomes).toEqual(['duplicate', 'started']);
 
     const done = await settledRun(user, schedule.id);
@@ -271,14 +314,18 @@ describe('a run', () => {
     pipelineTestHooks.fail('render-video', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
     pipelineTestHooks.fail('render-chunk', { failures: Number.POSITIVE_INFINITY, message: 'ffmpeg exploded' });
     try {
-      expect((await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-10T09:00:00Z' })).outcome).toBe('started');
+      expect((await scheduledJob({ kind: 'automation-run', userId: user.id, scheduleId: schedule.id, scheduledAt: '2026-05-10T09:00:00Z' })).outcome).toBe(
+        'started',
+      );
       const failed = await settledRun(user, schedule.id);
       expect(failed.lastRun).toMatchObject({ status: 'failed', error: 'Failed to generate video. Please try again.' });
       // MarkFailed hands the failure to delivery: the owner's mail arrives without anyone reading the schedule.
       let mails = await mailsEventually(`${user.username}@example.com`, (mail) => mail.subject === 'Automation failed: Mornings');
       // The pipeline's notice and the automation's RecordFailure both report it: one mail. Both have run once
       // the execution has ended (RecordFailure is its last task) and the notices it handed over have been sent.
-      await expect.poll(async () => (await automationExecution(schedule.id, '2026-05-10T09-00Z')).status, { timeout: 10_000, interval: 100 }).not.toBe('RUNNING');
+      await expect
+        .poll(async () => (await automationExecution(schedule.id, '2026-05-10T09-00Z')).status, { timeout: 10_000, interval: 100 })
+        .not.toBe('RUNNING');
       await localScheduler().idle();
       await localQueueIdle('jobs');
       mails = (await mailsTo(`${user.username}@example.com`)).filter((mail) => mail.subject === 'Automation failed: Mornings');

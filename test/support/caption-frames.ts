@@ -18,7 +18,12 @@ import { countColour, videoHeight, videoWidth, type Area, type Rgb } from './vid
 export const background: Rgb = [40, 40, 40];
 
 /** The frames at `times` (seconds) of the captions of `words` with `settings`, over a plain dark background. */
-export async function captionFrames(words: readonly WordTiming[], settings: CaptionSettings, times: readonly number[], language?: LanguageCode | null): Promise<Buffer[]> {
+export async function captionFrames(
+  words: readonly WordTiming[],
+  settings: CaptionSettings,
+  times: readonly number[],
+  language?: LanguageCode | null,
+): Promise<Buffer[]> {
   const dir = await mkdtemp(join(tmpdir(), 'caption-frames-'));
   try {
     const written = { ...settings, language };

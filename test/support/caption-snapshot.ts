@@ -25,7 +25,19 @@ export async function captionSnapshot(outputPng: string, position = 'middle_cent
   const dir = await mkdtemp(join(tmpdir(), 'caption-snapshot-'));
   try {
     const clip = join(dir, 'clip.mp4');
-    await ffmpegOut(['-f', 'lavfi', '-i', 'color=c=black:s=360x640:d=12:r=30', '-vf', "geq=r='30+X/6':g='50+Y/8':b='90+(X+Y)/10'", '-c:v', 'libx264', '-preset', 'ultrafast', clip]);
+    await ffmpegOut([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=360x640:d=12:r=30',
+      '-vf',
+      "geq=r='30+X/6':g='50+Y/8':b='90+(X+Y)/10'",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      clip,
+    ]);
     const speech = await new EspeakSpeechSynthesizer().synthesize(sampleScript, { voiceId: 'en-us' });
     await writeFile(join(dir, 'voice.wav'), speech.audio);
     const video = join(dir, 'sample.mp4');

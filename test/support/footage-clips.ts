@@ -23,12 +23,40 @@ export async function makeFootage(
   const box = Math.round(height / 3);
   const x = options.motion === 'right' ? Math.round(width * 0.8 - box / 2) : Math.round(width * 0.2 - box / 2);
   const inputs = [
-    '-f', 'lavfi', '-i', `color=c=${options.opening === 'black' ? 'black' : 'gray'}:s=${size}:r=25:d=${opening}`,
-    '-f', 'lavfi', '-i', `color=c=gray:s=${size}:r=25:d=${rest}`,
-    '-f', 'lavfi', '-i', `testsrc2=s=${box}x${box}:r=25:d=${rest}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${options.opening === 'black' ? 'black' : 'gray'}:s=${size}:r=25:d=${opening}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=gray:s=${size}:r=25:d=${rest}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=${box}x${box}:r=25:d=${rest}`,
   ];
-  const scene = options.motion === 'still' ? '[1]null[m]' : `[1][2]overlay=x='${x}+${Math.round(box / 4)}*sin(2*t)':y='${Math.round(height / 2 - box / 2)}+${Math.round(box / 4)}*cos(3*t)':shortest=1[m]`;
+  const scene =
+    options.motion === 'still'
+      ? '[1]null[m]'
+      : `[1][2]overlay=x='${x}+${Math.round(box / 4)}*sin(2*t)':y='${Math.round(height / 2 - box / 2)}+${Math.round(box / 4)}*cos(3*t)':shortest=1[m]`;
   const graph = options.opening === 'none' ? `${scene};[m]null[v]` : `${scene};[0][m]concat=n=2:v=1:a=0[v]`;
-  await run(ffmpegPath(), ['-v', 'error', '-y', ...inputs, '-filter_complex', graph, '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', out]);
+  await run(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    ...inputs,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
   return out;
 }

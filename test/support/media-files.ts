@@ -13,7 +13,11 @@ export interface MediaFile {
 }
 
 /** Real small media made by the npm-shipped ffmpeg: test pattern video with a tone, or a tone alone. */
-export async function makeMedia(dir: string, kind: 'mp4' | 'mov' | 'mp3' | 'wav', options: { seconds?: number; name?: string; size?: string } = {}): Promise<MediaFile> {
+export async function makeMedia(
+  dir: string,
+  kind: 'mp4' | 'mov' | 'mp3' | 'wav',
+  options: { seconds?: number; name?: string; size?: string } = {},
+): Promise<MediaFile> {
   const seconds = String(options.seconds ?? 2);
   const out = join(dir, `${options.name ?? `sample-${kind}`}-${Date.now()}-${Math.random().toString(36).slice(2)}.${kind}`);
   const video = ['-f', 'lavfi', '-i', `testsrc=size=${options.size ?? '320x240'}:rate=25`];

@@ -20,7 +20,21 @@ export async function ffmpegOut(args: string[]): Promise<Buffer> {
 
 export async function frameAt(video: string, seconds: number): Promise<Buffer> {
   // A draft render (360x640) is read at the full frame's coordinates too.
-  const rgb = await ffmpegOut(['-ss', seconds.toFixed(3), '-i', video, '-frames:v', '1', '-vf', `scale=${videoWidth}:${videoHeight}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  const rgb = await ffmpegOut([
+    '-ss',
+    seconds.toFixed(3),
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${videoWidth}:${videoHeight}`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ]);
   if (rgb.length !== videoWidth * videoHeight * 3) throw new Error(`frame of ${rgb.length} bytes, not 1080x1920 RGB`);
   return rgb;
 }

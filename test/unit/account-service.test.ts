@@ -16,7 +16,15 @@ function accountsArea() {
   const throttle = new MemoryLoginThrottle();
   const mailer = new MemoryMailer();
   const clock = { now: start };
-  const service = new AccountService({ users, identity, codes, throttle, mailer, appOrigin: () => Promise.resolve('https://app.example'), clock: () => clock.now });
+  const service = new AccountService({
+    users,
+    identity,
+    codes,
+    throttle,
+    mailer,
+    appOrigin: () => Promise.resolve('https://app.example'),
+    clock: () => clock.now,
+  });
   return { users, identity, codes, throttle, mailer, clock, service };
 }
 
@@ -45,8 +53,14 @@ describe('AccountService: registration', () => {
   it('refuses a username or an email already taken (409), whatever their case', async () => {
     const area = accountsArea();
     await registered(area);
-    await expect(area.service.register({ username: 'MARIA', email: 'other@example.com', password })).rejects.toMatchObject({ status: 409, message: messages.usernameTaken });
-    await expect(area.service.register({ username: 'other', email: 'MARIA@example.com', password })).rejects.toMatchObject({ status: 409, message: messages.emailTaken });
+    await expect(area.service.register({ username: 'MARIA', email: 'other@example.com', password })).rejects.toMatchObject({
+      status: 409,
+      message: messages.usernameTaken,
+    });
+    await expect(area.service.register({ username: 'other', email: 'MARIA@example.com', password })).rejects.toMatchObject({
+      status: 409,
+      message: messages.emailTaken,
+    });
   });
 
   it('leaves nothing half-made when the identity provider refuses: the names are free again', async () => {
@@ -152,6 +166,9 @@ describe('AccountService: password recovery', () => {
     expect(area.identity.passwords.get(userId)).toBe('New-password-1');
     expect((await area.users.get(userId))?.emailVerified).toBe(true);
     await expect(area.service.authenticate('maria', 'New-password-1', '10.0.0.1')).resolves.toMatchObject({ id: userId });
-    await expect(area.service.resetWithCode('maria@example.com', code, 'Another-pass-2')).rejects.toMatchObject({ status: 400, message: messages.invalidResetCode });
+    await expect(area.service.resetWithCode('maria@example.com', code, 'Another-pass-2')).rejects.toMatchObject({
+      status: 400,
+      message: messages.invalidResetCode,
+    });
   });
 });

@@ -35,7 +35,10 @@ function automationArea() {
   const executions = new Set<string>();
   const writes: GenerateScriptsInput[] = [];
   const failures: { run: AutomationRun; reason: string }[] = [];
-  const scriptService = new ScriptService(scripts, publisher, { references: new OwnedReferences({ voices: new MemoryVoices(), folders: media }), clock: () => now.getTime() });
+  const scriptService = new ScriptService(scripts, publisher, {
+    references: new OwnedReferences({ voices: new MemoryVoices(), folders: media }),
+    clock: () => now.getTime(),
+  });
   const videos = new VideoRequestService(
     {
       scripts,
@@ -55,7 +58,19 @@ function automationArea() {
     startRun: (name) => Promise.resolve(executions.has(name) ? false : (executions.add(name), true)),
     write: (_userId, input) => {
       writes.push(input);
-      const script = { title: 'Written', content: 'Written words for the video.', platform: 'tiktok', duration: '30s', hashtags: [], hookSuggestion: '', postCaption: '', wordCount: 5, estimatedSeconds: 2, source: 'offline' as const, language: input.language ?? ('en' as const) };
+      const script = {
+        title: 'Written',
+        content: 'Written words for the video.',
+        platform: 'tiktok',
+        duration: '30s',
+        hashtags: [],
+        hookSuggestion: '',
+        postCaption: '',
+        wordCount: 5,
+        estimatedSeconds: 2,
+        source: 'offline' as const,
+        language: input.language ?? ('en' as const),
+      };
       return Promise.resolve({ scripts: [script], tokensUsed: 10, source: 'offline' });
     },
     saveScript: (userId, input) => scriptService.create(userId, input),
@@ -69,7 +84,14 @@ function automationArea() {
   });
   users.add('u1', { videoMinutesLastReset: '2026-05-20T00:00:00.000Z' });
   media.addAsset(mediaAsset('u1', 'clip-1'));
-  const template = { ...createTemplateSchema.parse({ name: 'Tips', topic: 'coffee', subjectCategory: 'food', scriptContent: 'Fixed words about coffee.' }), language: 'en' as const, id: 'T1', userId: 'u1', createdAt: at, updatedAt: at };
+  const template = {
+    ...createTemplateSchema.parse({ name: 'Tips', topic: 'coffee', subjectCategory: 'food', scriptContent: 'Fixed words about coffee.' }),
+    language: 'en' as const,
+    id: 'T1',
+    userId: 'u1',
+    createdAt: at,
+    updatedAt: at,
+  };
   templates.byKey.set('u1#T1', template);
   const schedule: StoredSchedule = {
     id: 'S1',

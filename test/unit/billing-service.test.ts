@@ -17,7 +17,14 @@ function billingArea() {
   const publisher = new MemoryPublisher();
   const failedMails: string[] = [];
   const service = new BillingService(
-    { provider, store, users, realtime: publisher, origin: () => Promise.resolve(origin), mailPaymentFailed: (user) => (failedMails.push(user.id), Promise.resolve()) },
+    {
+      provider,
+      store,
+      users,
+      realtime: publisher,
+      origin: () => Promise.resolve(origin),
+      mailPaymentFailed: (user) => (failedMails.push(user.id), Promise.resolve()),
+    },
     () => now,
   );
   users.add('u1', { scriptTokensUsed: 4000, audioMinutesUsed: 10 });
@@ -25,7 +32,19 @@ function billingArea() {
 }
 
 function subscription(changes: Partial<ProviderSubscription> = {}): ProviderSubscription {
-  return { id: 'sub_1', customerId: 'cus_1', status: 'active', tier: 'pro', startDate: period, currentPeriodStart: period, currentPeriodEnd: period + 30 * 86400, cancelAtPeriodEnd: false, cancelAt: null, endedAt: null, ...changes };
+  return {
+    id: 'sub_1',
+    customerId: 'cus_1',
+    status: 'active',
+    tier: 'pro',
+    startDate: period,
+    currentPeriodStart: period,
+    currentPeriodEnd: period + 30 * 86400,
+    cancelAtPeriodEnd: false,
+    cancelAt: null,
+    endedAt: null,
+    ...changes,
+  };
 }
 
 /** u1 has a customer id at the provider (a checkout was started). */
@@ -36,7 +55,10 @@ async function withCustomer(area: ReturnType<typeof billingArea>) {
 describe('BillingService: checkout', () => {
   it('refuses return URLs of another site before making anything at the provider', async () => {
     const area = billingArea();
-    await expect(area.service.createCheckout('u1', { tier: 'pro', successUrl: 'https://evil.example/x', cancelUrl: `${origin}/x` })).rejects.toMatchObject({ status: 400, message: billingMessages.foreignUrl });
+    await expect(area.service.createCheckout('u1', { tier: 'pro', successUrl: 'https://evil.example/x', cancelUrl: `${origin}/x` })).rejects.toMatchObject({
+      status: 400,
+      message: billingMessages.foreignUrl,
+    });
     expect(area.provider.customers).toEqual([]);
   });
 
@@ -50,9 +72,14 @@ describe('BillingService: checkout', () => {
 
   it('refuses a second subscription while one is live (409), and the portal without one (404)', async () => {
     const area = billingArea();
-    await expect(area.service.createPortal('u1', { returnUrl: `${origin}/settings` })).rejects.toMatchObject({ status: 404, message: billingMessages.noSubscription });
+    await expect(area.service.createPortal('u1', { returnUrl: `${origin}/settings` })).rejects.toMatchObject({
+      status: 404,
+      message: billingMessages.noSubscription,
+    });
     area.users.add('u1', { subscriptionTier: 'basic', stripeSubscriptionId: 'sub_1', stripeCustomerId: 'cus_1', subscriptionStatus: 'active' });
-    await expect(area.service.createCheckout('u1', { tier: 'pro', successUrl: `${origin}/s`, cancelUrl: `${origin}/s` })).rejects.toMatchObject({ status: 409 });
+    await expect(area.service.createCheckout('u1', { tier: 'pro', successUrl: `${origin}/s`, cancelUrl: `${origin}/s` })).rejects.toMatchObject({
+      status: 409,
+    });
     await expect(area.service.createPortal('u1', { returnUrl: `${origin}/settings` })).resolves.toEqual({ url: 'https://billing.example/portal/cus_1' });
   });
 
@@ -60,19 +87,43 @@ describe('BillingService: checkout', () => {
     const area = billingArea();
     await withCustomer(area);
     area.provider.subscriptions.set('sub_1', subscription({ tier: 'basic' }));
-    area.provider.sessions.set('cs_1', { id: 'cs_1', customerId: 'cus_1', clientReferenceId: 'u1', metadataUserId: 'u1', status: 'complete', subscriptionId: 'sub_1' });
+    area.provider.sessions.set('cs_1', {
+      id: 'cs_1',
+      customerId: 'cus_1',
+      clientReferenceId: 'u1',
+      metadataUserId: 'u1',
+      status: 'complete',
+      subscriptionId: 'sub_1',
+    });
     area.users.add('u2');
-    await expect(area.service.confirmCheckout('u2', { sessionId: 'cs_1', tier: 'pro' })).rejects.toMatchObject({ status: 404, message: billingMessages.sessionNotFound });
+    await expect(area.service.confirmCheckout('u2', { sessionId: 'cs_1', tier: 'pro' })).rejects.toMatchObject({
+      status: 404,
+      message: billingMessages.sessionNotFound,
+    });
     expect((await area.users.get('u1'))?.subscriptionTier).toBe('free');
-    await expect(area.service.confirmCheckout('u1', { sessionId: 'cs_1', tier: 'pro' })).resolves.toMatchObject({ success: true, tier: 'basic', message: 'Subscription updated to Basic' });
+    await expect(area.service.confirmCheckout('u1', { sessionId: 'cs_1', tier: 'pro' })).resolves.toMatchObject({
+      success: true,
+      tier: 'basic',
+      message: 'Subscription updated to Basic',
+    });
     expect(area.publisher.ofType('plan')).toEqual([{ type: 'plan', tier: 'basic', subscriptionStatus: 'active' }]);
   });
 
   it('says an open checkout is not complete (409) and changes nothing', async () => {
     const area = billingArea();
     await withCustomer(area);
-    area.provider.sessions.set('cs_1', { id: 'cs_1', customerId: 'cus_1', clientReferenceId: 'u1', metadataUserId: 'u1', status: 'open', subscriptionId: null });
-    await expect(area.service.confirmCheckout('u1', { sessionId: 'cs_1', tier: 'pro' })).rejects.toMatchObject({ status: 409, message: billingMessages.checkoutIncomplete });
+    area.provider.sessions.set('cs_1', {
+      id: 'cs_1',
+      customerId: 'cus_1',
+      clientReferenceId: 'u1',
+      metadataUserId: 'u1',
+      status: 'open',
+      subscriptionId: null,
+    });
+    await expect(area.service.confirmCheckout('u1', { sessionId: 'cs_1', tier: 'pro' })).rejects.toMatchObject({
+      status: 409,
+      message: billingMessages.checkoutIncomplete,
+    });
     expect((await area.users.get('u1'))?.subscriptionTier).toBe('free');
   });
 });
@@ -80,7 +131,10 @@ describe('BillingService: checkout', () => {
 describe('BillingService: webhooks', () => {
   it('refuses a bad signature (400) and acknowledges event types it does not act on', async () => {
     const area = billingArea();
-    await expect(area.service.receive(new TextEncoder().encode('evt_x'), 'forged')).rejects.toMatchObject({ status: 400, message: billingMessages.badSignature });
+    await expect(area.service.receive(new TextEncoder().encode('evt_x'), 'forged')).rejects.toMatchObject({
+      status: 400,
+      message: billingMessages.badSignature,
+    });
     const { body, signature } = area.provider.deliver({ id: 'evt_1', type: 'customer.created', objectId: 'cus_1', customerId: 'cus_1' });
     await expect(area.service.receive(body, signature)).resolves.toBe('ignored');
   });

@@ -48,7 +48,9 @@ describe('the Settings page query', () => {
     expect(readCheckoutReturn('?subscription=success')).toEqual({ kind: 'invalid' });
     expect(readCheckoutReturn('?subscription=cancelled')).toEqual({ kind: 'cancelled' });
     expect(readCheckoutReturn('')).toEqual({ kind: 'none' });
-    expect(checkoutUrls('https://app.example', 'pro').successUrl).toBe('https://app.example/settings?subscription=success&tier=pro&session_id={CHECKOUT_SESSION_ID}');
+    expect(checkoutUrls('https://app.example', 'pro').successUrl).toBe(
+      'https://app.example/settings?subscription=success&tier=pro&session_id={CHECKOUT_SESSION_ID}',
+    );
   });
 });
 

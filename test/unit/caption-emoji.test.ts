@@ -22,10 +22,11 @@ describe('caption emoji: the word map', () => {
   });
 
   it('leaves common words and words in other senses alone', () => {
-    for (const word of ['the', 'and', 'work', 'works', 'like', 'up', 'a', 'I', 'really', '', '...', 'here', 'appear']) expect(emojiForWord(word), word).toBeUndefined();
+    for (const word of ['the', 'and', 'work', 'works', 'like', 'up', 'a', 'I', 'really', '', '...', 'here', 'appear'])
+      expect(emojiForWord(word), word).toBeUndefined();
   });
 
-  it('gives no odd emoji to the offline writer\'s most common words (issue 36)', () => {
+  it("gives no odd emoji to the offline writer's most common words (issue 36)", () => {
     // "morning coffee?" is coffee, not the sun; "finally" is not a finish flag; coffee beans are not kidney beans.
     expect(emojiForWord('morning')).toBeUndefined();
     expect(emojiForWord('finally')).toBeUndefined();
@@ -33,7 +34,21 @@ describe('caption emoji: the word map', () => {
     expect(lineEmoji(['better', 'morning', 'coffee?'], [false, false, false])).toBe('☕');
     expect(lineEmoji(['fresh', 'coffee', 'beans'], [false, true, false])).toBe('☕');
     // Stems that caught other words, and words with a second common sense.
-    for (const word of ['productivity', 'completely', 'fits', 'follow', 'spend', 'burning', 'percent', 'scale', 'sounds', 'drop', 'today', 'level', 'present']) {
+    for (const word of [
+      'productivity',
+      'completely',
+      'fits',
+      'follow',
+      'spend',
+      'burning',
+      'percent',
+      'scale',
+      'sounds',
+      'drop',
+      'today',
+      'level',
+      'present',
+    ]) {
       expect(emojiForWord(word), word).toBeUndefined();
     }
     // What stays: the words that mean their picture.

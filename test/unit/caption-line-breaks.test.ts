@@ -121,7 +121,11 @@ describe('caption line breaks', () => {
   it('handles no words, one word and a text without punctuation', () => {
     expect(breakLines([], 3)).toEqual([]);
     expect(lines('Hello', 3)).toBe('Hello');
-    expect(lines('one two three four five six seven', 3).split(' | ').every((l) => l.split(' ').length <= 3)).toBe(true);
+    expect(
+      lines('one two three four five six seven', 3)
+        .split(' | ')
+        .every((l) => l.split(' ').length <= 3),
+    ).toBe(true);
   });
 
   it('works on word timings from characters, where a lone dash joins the word before it', () => {

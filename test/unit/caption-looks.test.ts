@@ -59,7 +59,11 @@ describe('caption looks', () => {
 
   it('shrinks a line wider than the safe zone instead of letting it wrap', () => {
     const long = timed('Remarkable roasters everywhere');
-    const ass = buildAss(long, { ...applyCaptionLook(defaultCaptionSettings, 'two_tone'), font_size: 80, emphasis: { 0: false } }, { fontName: 'Archivo Black' });
+    const ass = buildAss(
+      long,
+      { ...applyCaptionLook(defaultCaptionSettings, 'two_tone'), font_size: 80, emphasis: { 0: false } },
+      { fontName: 'Archivo Black' },
+    );
     const fit = Number(/\\fscx(\d+)\\fscy\d+/.exec(dialogues(ass)[0] ?? '')?.[1]);
     expect(fit).toBeLessThan(100);
     expect(fit).toBeGreaterThan(30);
@@ -72,7 +76,11 @@ describe('the dialog’s key words', () => {
   it('counts the words as the voice-over’s timings do, so an emphasis index names the same word', () => {
     const text = '— Good coffee — starts with 3 fresh beans... Grind them , right away!';
     const characters = [...text];
-    const timed = wordsFromCharacters({ characters, characterStartTimesSeconds: characters.map((_, i) => i / 10), characterEndTimesSeconds: characters.map((_, i) => i / 10 + 0.05) });
+    const timed = wordsFromCharacters({
+      characters,
+      characterStartTimesSeconds: characters.map((_, i) => i / 10),
+      characterEndTimesSeconds: characters.map((_, i) => i / 10 + 0.05),
+    });
     expect(spokenWordsOf(text)).toEqual(timed.map((w) => w.word));
   });
 });
@@ -97,7 +105,8 @@ describe('phone-ready defaults', () => {
   });
 
   it('no lone word opens a sentence ("HERE" alone), unless a comma or a pause sets it apart', () => {
-    const lines = (text: string, max: number, pause?: Record<number, number>) => breakLines(timed(text, pause), max).map((line) => line.map((w) => w.word).join(' '));
+    const lines = (text: string, max: number, pause?: Record<number, number>) =>
+      breakLines(timed(text, pause), max).map((line) => line.map((w) => w.word).join(' '));
     expect(lines('Here is what actually works.', 2)[0]).toBe('Here is');
     expect(lines('Here are three quick tips to make better coffee at home.', 2)[0]).toBe('Here are');
     expect(lines('Honestly, this changes everything you know.', 3)[0]).toBe('Honestly, this changes');

@@ -15,7 +15,11 @@ import type { WordTiming } from '../../functions/core/captions/word-timings';
 
 /** One sentence per writing system, with the letters, marks and punctuation each is written with. */
 export const scriptSamples: { name: string; language: LanguageCode | null; text: string }[] = [
-  { name: 'Latin (Spanish, Portuguese, French, German, Polish, Turkish)', language: 'es', text: '¿Sabías que el café mañana? Ação, Straße, żółć, naïve, İstanbul’da “çay” — güzel… 100%!' },
+  {
+    name: 'Latin (Spanish, Portuguese, French, German, Polish, Turkish)',
+    language: 'es',
+    text: '¿Sabías que el café mañana? Ação, Straße, żółć, naïve, İstanbul’da “çay” — güzel… 100%!',
+  },
   { name: 'Latin (Vietnamese-style stacks, Indonesian, Dutch)', language: 'id', text: 'Kopi ĳs “ổn” nhé — ça va?' },
   { name: 'Cyrillic (Russian, Ukrainian)', language: 'ru', text: 'Привет, мир! Ёжик съел щётку. Їжак ґанок «є»' },
   { name: 'Greek', language: null, text: 'Ο φρέσκος καφές αλλάζει το πρωί!' },
@@ -143,7 +147,10 @@ describe('caption writing', () => {
     const cjk = estimateTextWidth('新鮮な', 'The Bold Font', px);
     expect(cjk).toBeGreaterThan(2.8 * px * 0.7);
     expect(cjk).toBeLessThan(3.2 * px * 0.76);
-    expect(estimateTextWidth('कि', 'The Bold Font', px)).toBeCloseTo(estimateTextWidth('क', 'The Bold Font', px) + estimateTextWidth('ि', 'The Bold Font', px), 5);
+    expect(estimateTextWidth('कि', 'The Bold Font', px)).toBeCloseTo(
+      estimateTextWidth('क', 'The Bold Font', px) + estimateTextWidth('ि', 'The Bold Font', px),
+      5,
+    );
     expect(estimateTextWidth('القهوة', 'The Bold Font', px)).toBeGreaterThan(px);
   });
 });

@@ -137,7 +137,13 @@ describe('the ASS file', () => {
 
 describe('caption settings', () => {
   it('reads an object or a JSON string and fills the dialog defaults', () => {
-    expect(parseCaptionSettings('{"style":"karaoke"}')).toMatchObject({ style: 'karaoke', word_color: '#FFFF00', font_size: 68, max_words_per_line: 3, look: null });
+    expect(parseCaptionSettings('{"style":"karaoke"}')).toMatchObject({
+      style: 'karaoke',
+      word_color: '#FFFF00',
+      font_size: 68,
+      max_words_per_line: 3,
+      look: null,
+    });
     expect(parseCaptionSettings(undefined)).toEqual(defaultCaptionSettings);
     expect(parseCaptionSettings('not json').style).toBe('highlight');
   });

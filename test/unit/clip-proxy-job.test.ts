@@ -39,7 +39,11 @@ describe('the clip-proxy job', () => {
   });
 
   it('is requested by every entry that keeps stock clips, and touches only the table, the bucket and ffmpeg', () => {
-    const declarations: FunctionAccess[] = [...Object.values(areaAccess), ...pipelineTasks.map((task) => task.access), ...automationTasks.map((task) => task.access)];
+    const declarations: FunctionAccess[] = [
+      ...Object.values(areaAccess),
+      ...pipelineTasks.map((task) => task.access),
+      ...automationTasks.map((task) => task.access),
+    ];
     for (const access of declarations) if (access.secrets?.includes('pexels')) expect(access.requestsClipProxies).toBe(true);
     expect(areaAccess.media.requestsClipProxies).toBe(true);
     expect(clipProxyJobAccess).toEqual({ table: 'read-write', bucket: 'read-write', ffmpeg: true });

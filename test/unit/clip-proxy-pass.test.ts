@@ -67,7 +67,9 @@ function fakes(assets: MediaAsset[], options: { failing?: string[]; refused?: st
           proxy: (_clip, timeoutMs) => {
             timeouts.push(timeoutMs ?? -1);
             now += options.msPerProxy ?? 4_000;
-            return options.failing?.some((id) => key.includes(`/${id}/`)) ? Promise.reject(new Error('ffmpeg took too long')) : Promise.resolve('/tmp/proxy.mp4');
+            return options.failing?.some((id) => key.includes(`/${id}/`))
+              ? Promise.reject(new Error('ffmpeg took too long'))
+              : Promise.resolve('/tmp/proxy.mp4');
           },
           close: () => Promise.resolve(),
         };
@@ -106,11 +108,18 @@ describe('clip proxies made after upload', () => {
     expect(pass).toEqual({ made: ['short', 'mid'], left: ['long'] });
     expect(timeouts).toEqual([10_000, 6_000]);
     expect(uploaded).toEqual([objectKeys.mediaProxy('u1', 'short'), objectKeys.mediaProxy('u1', 'mid')]);
-    expect(recorded[0]).toEqual({ assetId: 'short', proxyKey: objectKeys.mediaProxy('u1', 'short'), storageKey: objectKeys.mediaOriginal('u1', 'short', 'mp4') });
+    expect(recorded[0]).toEqual({
+      assetId: 'short',
+      proxyKey: objectKeys.mediaProxy('u1', 'short'),
+      storageKey: objectKeys.mediaOriginal('u1', 'short', 'mp4'),
+    });
   });
 
   it('leave a failed clip for later and drop a copy the asset no longer takes', async () => {
-    const { deps, deleted, recorded } = fakes([asset('bad', { duration: 1 }), asset('gone', { duration: 2 }), asset('good', { duration: 3 })], { failing: ['bad'], refused: ['gone'] });
+    const { deps, deleted, recorded } = fakes([asset('bad', { duration: 1 }), asset('gone', { duration: 2 }), asset('good', { duration: 3 })], {
+      failing: ['bad'],
+      refused: ['gone'],
+    });
     const pass = await new ClipProxies(deps).makeMissing('u1', ['bad', 'gone', 'good'], 60_000);
     expect(pass).toEqual({ made: ['good'], left: ['bad', 'gone'] });
     expect(recorded.map((r) => r.assetId)).toEqual(['good']);
@@ -146,7 +155,12 @@ describe('clip proxies made after upload', () => {
       ),
     ).toBe(1);
     expect(calls).toEqual([{ ids: ['a'], budget: 20_000 }]);
-    expect(await clipProxyStep(deps(() => Promise.reject(new Error('table down'))), input)).toBe(0);
+    expect(
+      await clipProxyStep(
+        deps(() => Promise.reject(new Error('table down'))),
+        input,
+      ),
+    ).toBe(0);
     expect(await clipProxyStep({ log } as unknown as PipelineDeps, input)).toBe(0);
   });
 });

@@ -92,11 +92,15 @@ describe('composition roots', () => {
 
   it('refuse the workflows area and the jobs what they did not declare', () => {
     expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, schedules: false }, config })).toThrow(/schedules/);
-    expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, startsAutomation: false }, config })).toThrow(/startsAutomation/);
+    expect(() => composeWorkflows({ entry: 'http:workflows', access: { ...areaAccess.workflows, startsAutomation: false }, config })).toThrow(
+      /startsAutomation/,
+    );
     expect(() => composeJobs({ entry: 'jobs', access: { ...jobsAccess, startsAutomation: false }, config })).toThrow(/startsAutomation/);
     const { secrets: _secrets, ...beginWithoutKey } = automationTaskNamed('begin-run').access;
     expect(() => composeBeginRun({ entry: 'begin-run', access: beginWithoutKey, config })).toThrow(/openai/);
-    expect(() => composeRecordFailure({ entry: 'record-failure', access: { ...automationTaskNamed('record-failure').access, mail: false }, config })).toThrow(/mail/);
+    expect(() => composeRecordFailure({ entry: 'record-failure', access: { ...automationTaskNamed('record-failure').access, mail: false }, config })).toThrow(
+      /mail/,
+    );
     expect(() => composeRunRecovery({ entry: 'run-ended', access: { ...runRecoveryAccess, notifiesDelivery: false }, config })).toThrow(/notifiesDelivery/);
     expect(() => composeRunRecovery({ entry: 'run-ended', access: { ...runRecoveryAccess, bucket: 'read' }, config })).toThrow(/bucket/);
   });

@@ -120,7 +120,8 @@ describe('the mail rules every delivery service shares', () => {
   it('takes at most the test mails an hour allows, and the next hour has its own', async () => {
     const area = deliveryArea();
     area.users.add('u1');
-    for (let i = 0; i < testMailsPerHour; i++) await expect(area.testMails.send('u1', 'me@example.com')).resolves.toEqual({ message: 'Test email sent to me@example.com' });
+    for (let i = 0; i < testMailsPerHour; i++)
+      await expect(area.testMails.send('u1', 'me@example.com')).resolves.toEqual({ message: 'Test email sent to me@example.com' });
     await expect(area.testMails.send('u1', 'me@example.com')).rejects.toMatchObject({ code: 'TEST_MAIL_LIMIT' });
     area.clock.now = new Date('2026-06-01T11:00:00Z');
     await expect(area.testMails.send('u1', 'me@example.com')).resolves.toBeDefined();
@@ -133,7 +134,12 @@ describe('DeliverySettingsService', () => {
     const area = deliveryArea();
     area.users.add('u1');
     expect(await area.deliverySettings.settingsOf('u1')).toBeUndefined();
-    const saved = await area.deliverySettings.save('u1', { weeklyEmailEnabled: true, weeklyEmailDay: 'friday', weeklyEmailTime: '08:30', timeZone: 'Europe/Berlin' });
+    const saved = await area.deliverySettings.save('u1', {
+      weeklyEmailEnabled: true,
+      weeklyEmailDay: 'friday',
+      weeklyEmailTime: '08:30',
+      timeZone: 'Europe/Berlin',
+    });
     expect(saved).toMatchObject({ weeklyEmailEnabled: true, weeklyEmailDay: 'friday', timeZone: 'Europe/Berlin', mailsLeftToday: dailyMailLimits.free });
     expect(area.scheduler.recurring.get(weeklyEmailJobName('u1'))?.spec.timeZone).toBe('Europe/Berlin');
     await area.testMails.send('u1', 'me@example.com');
@@ -186,7 +192,12 @@ describe('CompletionDelivery', () => {
     const area = deliveryArea();
     area.users.add('u1');
     area.shareLinks.addScript('u1', { id: 's1', videoUrl: '/api/video/v.mp4' });
-    await area.deliverySettings.save('u1', { enableEmailAutomation: true, enableVideoEmail: true, webhookUrl: 'https://hooks.example/x', enableVideoWebhook: true });
+    await area.deliverySettings.save('u1', {
+      enableEmailAutomation: true,
+      enableVideoEmail: true,
+      webhookUrl: 'https://hooks.example/x',
+      enableVideoWebhook: true,
+    });
     await Promise.all([area.notices.completed('u1', 'video', 's1', '/api/video/v.mp4'), area.notices.completed('u1', 'video', 's1', '/api/video/v.mp4')]);
     expect(area.mailer.sent).toHaveLength(1);
     expect(area.webhookEvents).toEqual(['video.completed']);
@@ -233,7 +244,10 @@ describe('AutomationDelivery', () => {
   it('tells the owner of a failed scheduled run once, and a test run’s owner not at all', async () => {
     const area = deliveryArea();
     area.users.add('u1');
-    await Promise.all([area.automationDelivery.runFailed(run(), 'The video could not be made.'), area.automationDelivery.runFailed(run(), 'The video could not be made.')]);
+    await Promise.all([
+      area.automationDelivery.runFailed(run(), 'The video could not be made.'),
+      area.automationDelivery.runFailed(run(), 'The video could not be made.'),
+    ]);
     expect(area.mailer.sent).toHaveLength(1);
     expect(area.mailer.sent[0]?.text).toContain('Morning tips');
     await area.automationDelivery.runFailed(run({ runId: 'run-2', test: true }), 'no');

@@ -18,7 +18,16 @@ describe('the entity registry', () => {
   });
 
   it('exports by entity: keys, index keys, TTLs and each type’s secrets stay out', () => {
-    const link = ownedRecordOf({ pk: 'USER#u1', sk: 'SHARE#l1', type: 'ShareLink', id: 'l1', token: 't', tokenHash: 'h', expiresAt: 5, expiresOn: '2026-01-01' });
+    const link = ownedRecordOf({
+      pk: 'USER#u1',
+      sk: 'SHARE#l1',
+      type: 'ShareLink',
+      id: 'l1',
+      token: 't',
+      tokenHash: 'h',
+      expiresAt: 5,
+      expiresOn: '2026-01-01',
+    });
     expect(link.exported).toEqual({ file: 'share-links.json', value: { type: 'ShareLink', id: 'l1', expiresOn: '2026-01-01' } });
     const asset = ownedRecordOf({ pk: 'USER#u1', sk: 'MEDIA#a1', gsi3pk: 'x', gsi3sk: 'y', id: 'a1', proxyKey: 'p' });
     expect(asset.exported?.value).toEqual({ id: 'a1' });
@@ -28,17 +37,51 @@ describe('the entity registry', () => {
     expect(script.exported?.value).toEqual({ id: '1' });
     expect(ownedRecordOf({ pk: 'USER#u1', sk: 'OTC#verify-email', codeHash: 'c', linkHash: 'l' }).exported).toBeUndefined();
     expect(exportFiles.map((file) => file.file)).toEqual([
-      'profile.json', 'scripts.json', 'script-templates.json', 'video-templates.json', 'automation-schedules.json', 'scheduled-emails.json',
-      'share-links.json', 'settings.json', 'media.json', 'media-folders.json', 'voices.json', 'connected-accounts.json', 'publications.json',
+      'profile.json',
+      'scripts.json',
+      'script-templates.json',
+      'video-templates.json',
+      'automation-schedules.json',
+      'scheduled-emails.json',
+      'share-links.json',
+      'settings.json',
+      'media.json',
+      'media-folders.json',
+      'voices.json',
+      'connected-accounts.json',
+      'publications.json',
     ]);
     // A connected account leaves without its tokens or its refresh claim.
     const account = ownedRecordOf({
-      pk: 'USER#u1', sk: 'PUBACCT#a1', type: 'ConnectedAccount', id: 'a1', userId: 'u1', platform: 'tiktok', displayName: '@me', status: 'connected',
-      providerUserId: 'p1', sealedTokens: 'v1.secret', accessExpiresAt: 1, tokenVersion: 2, refreshingUntil: 3, connectedAt: 'now', updatedAt: 'now',
+      pk: 'USER#u1',
+      sk: 'PUBACCT#a1',
+      type: 'ConnectedAccount',
+      id: 'a1',
+      userId: 'u1',
+      platform: 'tiktok',
+      displayName: '@me',
+      status: 'connected',
+      providerUserId: 'p1',
+      sealedTokens: 'v1.secret',
+      accessExpiresAt: 1,
+      tokenVersion: 2,
+      refreshingUntil: 3,
+      connectedAt: 'now',
+      updatedAt: 'now',
     });
     expect(account.exported).toEqual({
       file: 'connected-accounts.json',
-      value: { type: 'ConnectedAccount', id: 'a1', userId: 'u1', platform: 'tiktok', displayName: '@me', status: 'connected', providerUserId: 'p1', connectedAt: 'now', updatedAt: 'now' },
+      value: {
+        type: 'ConnectedAccount',
+        id: 'a1',
+        userId: 'u1',
+        platform: 'tiktok',
+        displayName: '@me',
+        status: 'connected',
+        providerUserId: 'p1',
+        connectedAt: 'now',
+        updatedAt: 'now',
+      },
     });
   });
 

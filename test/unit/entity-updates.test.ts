@@ -26,7 +26,9 @@ describe("an entity's typed update", () => {
 
   it('writes the index keys again when the record comes back into the index, and asks for the fields they read', () => {
     const back = scheduledEmailEntity.updateItem(table, email, { set: { status: 'pending', scheduledAt: '2026-01-01T00:00:00Z' } });
-    expect(built(back).update).toBe('SET status = "pending", scheduledAt = "2026-01-01T00:00:00Z", gsi1pk = "DUE#SCHEDEMAIL", gsi1sk = "2026-01-01T00:00:00Z#u1#E1"');
+    expect(built(back).update).toBe(
+      'SET status = "pending", scheduledAt = "2026-01-01T00:00:00Z", gsi1pk = "DUE#SCHEDEMAIL", gsi1sk = "2026-01-01T00:00:00Z#u1#E1"',
+    );
     expect(() => scheduledEmailEntity.updateItem(table, email, { set: { status: 'pending' } })).toThrow(/reads scheduledAt, which was not given/);
   });
 
@@ -40,14 +42,22 @@ describe("an entity's typed update", () => {
   });
 
   it('adds to counters, leaves undefined fields alone and refuses to touch the key or add to what an index reads', () => {
-    const counted = assetEntity.updateItem(table, { userId: 'u1', id: 'A1' }, { set: { isActive: false, tags: undefined }, add: { views: 1 }, condition: where.itemExists() });
+    const counted = assetEntity.updateItem(
+      table,
+      { userId: 'u1', id: 'A1' },
+      { set: { isActive: false, tags: undefined }, add: { views: 1 }, condition: where.itemExists() },
+    );
     expect(built(counted)).toMatchObject({ update: 'SET isActive = false ADD views 1', condition: 'attribute_exists(pk)' });
     expect(() => assetEntity.updateItem(table, { userId: 'u1', id: 'A1' }, { set: { id: 'A2' } })).toThrow(/table key/);
     expect(() => assetEntity.updateItem(table, { userId: 'u1', id: 'A1' }, { add: { fileSize: 1 } })).toThrow(/added to/);
   });
 
   it('makes the item on its first step when asked: its type, key fields and what only they derive, where absent', () => {
-    const step = postDayEntity.updateItem(table, { userId: 'u1', day: '2026-01-01' }, { upsert: true, add: { count: 2 }, condition: where.or(where.absent('count'), where.le('count', 3)) });
+    const step = postDayEntity.updateItem(
+      table,
+      { userId: 'u1', day: '2026-01-01' },
+      { upsert: true, add: { count: 2 }, condition: where.or(where.absent('count'), where.le('count', 3)) },
+    );
     expect(built(step)).toMatchObject({
       update:
         'SET type = if_not_exists(type, "PostDayCounter"), userId = if_not_exists(userId, "u1"), day = if_not_exists(day, "2026-01-01"), expiresAt = if_not_exists(expiresAt, 1767484800) ADD count 2',
@@ -57,7 +67,12 @@ describe("an entity's typed update", () => {
 
   it('builds deletes and checks for a transaction from the same key and conditions', () => {
     expect(scheduledEmailEntity.deleteItem(table, email, where.itemExists())).toEqual({
-      Delete: { TableName: 'T', Key: { pk: 'USER#u1', sk: 'SCHEDEMAIL#E1' }, ConditionExpression: 'attribute_exists(#c0)', ExpressionAttributeNames: { '#c0': 'pk' } },
+      Delete: {
+        TableName: 'T',
+        Key: { pk: 'USER#u1', sk: 'SCHEDEMAIL#E1' },
+        ConditionExpression: 'attribute_exists(#c0)',
+        ExpressionAttributeNames: { '#c0': 'pk' },
+      },
     });
     const check = scheduledEmailEntity.checkItem(table, email, where.and(where.itemExists(), where.ne('status', 'sent')));
     expect(spelledUpdate(check.ConditionCheck).condition).toBe('(attribute_exists(pk) AND status <> "sent")');

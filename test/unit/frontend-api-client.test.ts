@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import {
-  ApiError,
-  CSRF_STORAGE_KEY,
-  createApiClient,
-  isCsrfError,
-  type TokenStore,
-} from '../../frontend/src/lib/api-client';
+import { ApiError, CSRF_STORAGE_KEY, createApiClient, isCsrfError, type TokenStore } from '../../frontend/src/lib/api-client';
 
 interface Call {
   url: string;
@@ -143,10 +137,7 @@ describe('api client: anti-forgery token', () => {
   });
 
   it('drops a stored token the server refuses, so the next call fetches a fresh one', async () => {
-    const { client, store } = setup(
-      { 'POST /api/logout': { status: 403, body: { message: 'Invalid CSRF token', code: 'CSRF_INVALID' } } },
-      'stale',
-    );
+    const { client, store } = setup({ 'POST /api/logout': { status: 403, body: { message: 'Invalid CSRF token', code: 'CSRF_INVALID' } } }, 'stale');
 
     const error = await client.post('/api/logout').catch((caught: unknown) => caught);
 

@@ -31,12 +31,18 @@ describe('account form validation', () => {
     });
     // Six or seven characters are refused by the form with the server's own message; eight pass both.
     for (const password of ['123456', '1234567']) {
-      expect(validateRegister({ name: '', username: 'abc', email: 'a@b.co', password, confirmPassword: password, acceptTerms: true })).toEqual({ password: 'Password must be at least 8 characters' });
+      expect(validateRegister({ name: '', username: 'abc', email: 'a@b.co', password, confirmPassword: password, acceptTerms: true })).toEqual({
+        password: 'Password must be at least 8 characters',
+      });
       expect(registerSchema.safeParse({ username: 'abc', email: 'a@b.co', password }).error?.issues[0]?.message).toBe('Password must be at least 8 characters');
     }
-    expect(validateRegister({ name: 'Ana', username: 'abc', email: 'a@b.co', password: '12345678', confirmPassword: '12345678', acceptTerms: true })).toEqual({});
+    expect(validateRegister({ name: 'Ana', username: 'abc', email: 'a@b.co', password: '12345678', confirmPassword: '12345678', acceptTerms: true })).toEqual(
+      {},
+    );
     expect(registerSchema.safeParse({ username: 'abc', email: 'a@b.co', password: '12345678', name: 'Ana' }).success).toBe(true);
-    expect(validateRegister({ name: 'x'.repeat(61), username: 'abc', email: 'a@b.co', password: '12345678', confirmPassword: '12345678', acceptTerms: true })).toEqual({ name: 'Name must be at most 60 characters' });
+    expect(
+      validateRegister({ name: 'x'.repeat(61), username: 'abc', email: 'a@b.co', password: '12345678', confirmPassword: '12345678', acceptTerms: true }),
+    ).toEqual({ name: 'Name must be at most 60 characters' });
   });
 
   it('reset and verification forms: email, 6-digit code, password 8 to 100, matching confirmation', () => {

@@ -91,7 +91,13 @@ describe('Automations page rules', () => {
     const form = { ...formFromSettings(saved), webhookUrl: '  ', automationEmail: ' Maya@Example.com ' };
     const body = requestFromForm(form, 'Europe/Berlin');
     const parsed = saveDeliverySettingsSchema.parse(body);
-    expect(parsed).toMatchObject({ webhookUrl: null, automationEmail: 'maya@example.com', enableEmailAutomation: false, weeklyEmailDay: 'friday', timeZone: 'Europe/Berlin' });
+    expect(parsed).toMatchObject({
+      webhookUrl: null,
+      automationEmail: 'maya@example.com',
+      enableEmailAutomation: false,
+      weeklyEmailDay: 'friday',
+      timeZone: 'Europe/Berlin',
+    });
     expect(saveDeliverySettingsSchema.safeParse(requestFromForm(defaultDeliveryForm, undefined)).success).toBe(true);
   });
 
@@ -147,8 +153,19 @@ describe('Schedule Email Notification and share links', () => {
 
   it('lists only links that are neither revoked nor expired, and says when they expire', () => {
     const now = new Date('2026-03-04T12:00:00Z');
-    const link = (id: string, expiresAt: string, revokedAt: string | null = null): ShareLink => ({ id, scriptId: 'S', url: `https://x/share/${id}`, createdAt: '2026-03-01T00:00:00Z', expiresAt, revokedAt });
-    const links = [link('live', '2026-03-10T12:00:00Z'), link('revoked', '2026-03-10T12:00:00Z', '2026-03-02T00:00:00Z'), link('expired', '2026-03-04T11:00:00Z')];
+    const link = (id: string, expiresAt: string, revokedAt: string | null = null): ShareLink => ({
+      id,
+      scriptId: 'S',
+      url: `https://x/share/${id}`,
+      createdAt: '2026-03-01T00:00:00Z',
+      expiresAt,
+      revokedAt,
+    });
+    const links = [
+      link('live', '2026-03-10T12:00:00Z'),
+      link('revoked', '2026-03-10T12:00:00Z', '2026-03-02T00:00:00Z'),
+      link('expired', '2026-03-04T11:00:00Z'),
+    ];
     expect(liveShareLinks(links, now).map((l) => l.id)).toEqual(['live']);
     expect(expiresText('2026-03-10T12:00:00Z', now, 'en')).toBe('Expires in 6 days');
     expect(expiresText('2026-03-04T15:00:00Z', now, 'en')).toBe('Expires in 3 hours');

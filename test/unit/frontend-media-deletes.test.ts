@@ -18,7 +18,11 @@ describe('the drop zone', () => {
     const { kept, refused } = screenDrop([atLimit, over], isMediaFile);
     expect(kept).toEqual([atLimit]);
     expect(refused).toEqual([
-      { file: over, title: 'File Size Exceeded', description: 'over.mp4 is larger than the 10 MB limit for dropped files. Files up to 50 MB can be chosen with Choose Files.' },
+      {
+        file: over,
+        title: 'File Size Exceeded',
+        description: 'over.mp4 is larger than the 10 MB limit for dropped files. Files up to 50 MB can be chosen with Choose Files.',
+      },
     ]);
   });
 
@@ -33,7 +37,10 @@ describe('the drop zone', () => {
 
   it('names every refused file in one toast, with both titles when both kinds were refused', () => {
     expect(dropRefusalToast([])).toBeUndefined();
-    const { refused } = screenDrop([fileOf('a.png', 'image/png', 1), fileOf('b.mp4', 'video/mp4', 11 * MB), fileOf('c.mp4', 'video/mp4', 12 * MB)], isMediaFile);
+    const { refused } = screenDrop(
+      [fileOf('a.png', 'image/png', 1), fileOf('b.mp4', 'video/mp4', 11 * MB), fileOf('c.mp4', 'video/mp4', 12 * MB)],
+      isMediaFile,
+    );
     const toast = dropRefusalToast(refused);
     expect(toast?.title).toBe('File Type Not Supported and File Size Exceeded');
     expect(toast?.description).toContain('a.png is not a supported file type.');
@@ -59,8 +66,14 @@ describe('bulk delete asks, then tells what was deleted', () => {
   });
 
   it('shortens a long list and says what could not be deleted', () => {
-    const summary = bulkDeleteSummary({ message: 'Deleted 4 items', results: { success: 4, failed: 1, deletedIds: ['a', 'b', 'c', 'd'], failedIds: ['e'] } }, titleOf);
-    expect(summary).toEqual({ title: '4 items deleted', description: '“Beach sunset”, “Coffee pour”, “Grinder” and 1 more were deleted. 1 item could not be deleted.' });
+    const summary = bulkDeleteSummary(
+      { message: 'Deleted 4 items', results: { success: 4, failed: 1, deletedIds: ['a', 'b', 'c', 'd'], failedIds: ['e'] } },
+      titleOf,
+    );
+    expect(summary).toEqual({
+      title: '4 items deleted',
+      description: '“Beach sunset”, “Coffee pour”, “Grinder” and 1 more were deleted. 1 item could not be deleted.',
+    });
     expect(bulkDeleteSummary({ message: 'Deleted 2 items', results: { success: 2 } }, titleOf)).toEqual({ title: '2 items deleted', description: '' });
   });
 

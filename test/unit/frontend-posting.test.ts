@@ -53,7 +53,12 @@ const publication = (over: Partial<Publication>): Publication => ({
 
 describe('posting rules', () => {
   it('reads TikTok privacy values as words, and picks the most private elsewhere but none on TikTok', () => {
-    expect(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'].map(privacyLabel)).toEqual(['Everyone', 'Friends', 'Followers', 'Only me']);
+    expect(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'].map(privacyLabel)).toEqual([
+      'Everyone',
+      'Friends',
+      'Followers',
+      'Only me',
+    ]);
     expect(privacyLabel('SOME_NEW_LEVEL')).toBe('Some new level');
     expect(defaultPrivacy(['public', 'unlisted', 'private'])).toBe('private');
     // YouTube: the creator's last choice, else none (never private without the creator choosing).
@@ -94,7 +99,14 @@ describe('posting rules', () => {
     expect(request).toEqual({
       targets: [
         { accountId: 'acc_tt', caption: 'For TikTok', privacy: 'SELF_ONLY' },
-        { accountId: 'acc_yt', caption: 'Better coffee #coffee', privacy: 'private', title: 'Three grinder mistakes', madeForKids: false, containsSyntheticMedia: true },
+        {
+          accountId: 'acc_yt',
+          caption: 'Better coffee #coffee',
+          privacy: 'private',
+          title: 'Three grinder mistakes',
+          madeForKids: false,
+          containsSyntheticMedia: true,
+        },
         { accountId: 'acc_ig', caption: 'Better coffee #coffee', privacy: 'public' },
       ],
       scheduledAt: '2026-12-03T18:30:00.000Z',
@@ -120,7 +132,10 @@ describe('posting rules', () => {
   it('moves a publication to a live message’s state; the card leaves out cancelled ones', () => {
     const list = [publication({ id: 'a', status: 'uploading', progress: 10 }), publication({ id: 'b', status: 'published' })];
     const base = { scriptId: 's1', accountId: 'acc_tt', platform: 'tiktok' } as const;
-    expect(applyPublicationMessage(list, { ...base, publicationId: 'a', status: 'uploading', progress: 50 }).map((one) => one.progress)).toEqual([50, undefined]);
+    expect(applyPublicationMessage(list, { ...base, publicationId: 'a', status: 'uploading', progress: 50 }).map((one) => one.progress)).toEqual([
+      50,
+      undefined,
+    ]);
     const done = applyPublicationMessage(list, { ...base, publicationId: 'a', status: 'published', postUrl: 'https://example.com/v/1' })[0];
     expect(done).toMatchObject({ status: 'published', postUrl: 'https://example.com/v/1', accountName: '@maya' });
     expect(applyPublicationMessage(list, { ...base, publicationId: 'c', status: 'queued' })).toEqual(list);

@@ -29,7 +29,19 @@ const now = Date.parse('2026-11-23T12:00:00Z');
 const context = { now, preferredFolderId: null, recentUse: {} };
 
 function media(id: string, extra: Partial<CandidateMedia> = {}): CandidateMedia {
-  return { id, title: id, tags: [], folderId: null, createdAt: new Date(now - 400 * 86_400_000).toISOString(), fileType: 'video/mp4', isActive: true, fileUrl: `/f/${id}`, thumbnailUrl: `/t/${id}`, duration: 4, ...extra };
+  return {
+    id,
+    title: id,
+    tags: [],
+    folderId: null,
+    createdAt: new Date(now - 400 * 86_400_000).toISOString(),
+    fileType: 'video/mp4',
+    isActive: true,
+    fileUrl: `/f/${id}`,
+    thumbnailUrl: `/t/${id}`,
+    duration: 4,
+    ...extra,
+  };
 }
 
 class MemoryStore implements StatusStore {
@@ -57,7 +69,11 @@ describe('segments in the settings dialog', () => {
 
   it('otherwise plans shots that cut on the words naming a clip, never the same clip twice in a row', () => {
     const script = 'Coffee comes first on a slow morning at home.\nA short workout wakes the whole body up.\nCoffee again rewards you when it is done.';
-    const segments = initialSegments({ scriptContent: script, videoMetadata: null }, [media('coffee', { tags: ['coffee'] }), media('gym', { tags: ['workout'] }), media('home', { tags: ['kitchen'] })], context);
+    const segments = initialSegments(
+      { scriptContent: script, videoMetadata: null },
+      [media('coffee', { tags: ['coffee'] }), media('gym', { tags: ['workout'] }), media('home', { tags: ['kitchen'] })],
+      context,
+    );
     expect(segments.map((s) => s.text).join(' ')).toBe(script.replace(/\n/g, ' '));
     const cuts = segments.map((s) => [s.text.split(' ')[0], s.mediaAssetId]);
     expect(cuts).toContainEqual(['Coffee', 'coffee']);
@@ -67,7 +83,11 @@ describe('segments in the settings dialog', () => {
   });
 
   it('replacing media sets its file and thumbnail, resets the start time and keeps the total', () => {
-    const start = initialSegments({ scriptContent: 'One. Two.', videoMetadata: { segments: [{ text: 'One', mediaStartTime: 2 }, { text: 'Two' }] } }, [], context);
+    const start = initialSegments(
+      { scriptContent: 'One. Two.', videoMetadata: { segments: [{ text: 'One', mediaStartTime: 2 }, { text: 'Two' }] } },
+      [],
+      context,
+    );
     const next = replaceSegmentMedia(start, 0, media('beach'));
     expect(next[0]).toMatchObject({ mediaAssetId: 'beach', mediaFile: '/f/beach', thumbnailUrl: '/t/beach', mediaStartTime: 0 });
     expect(next[1]).toBe(start[1]);
@@ -75,9 +95,17 @@ describe('segments in the settings dialog', () => {
   });
 
   it('says why each clip was chosen: the matched tags, kept from the saved metadata and set again on a replacement', () => {
-    const assigned = initialSegments({ scriptContent: 'Grind the fresh beans just before you brew them.\nThen froth the milk until it turns silky and warm.', videoMetadata: null }, [media('beans', { tags: ['coffee', 'beans'] }), media('milk', { tags: ['milk', 'foam'] }), media('cup', { tags: ['cup'] })], context);
+    const assigned = initialSegments(
+      { scriptContent: 'Grind the fresh beans just before you brew them.\nThen froth the milk until it turns silky and warm.', videoMetadata: null },
+      [media('beans', { tags: ['coffee', 'beans'] }), media('milk', { tags: ['milk', 'foam'] }), media('cup', { tags: ['cup'] })],
+      context,
+    );
     expect(assigned.map((s) => s.matchedTags).filter((tags) => tags && tags.length > 0)).toEqual([['beans'], ['milk']]);
-    const saved = initialSegments({ scriptContent: '', videoMetadata: { segments: [{ text: 'Grinders', mediaAssetId: 'g', matchedTags: ['grinder'] }] } }, [], context);
+    const saved = initialSegments(
+      { scriptContent: '', videoMetadata: { segments: [{ text: 'Grinders', mediaAssetId: 'g', matchedTags: ['grinder'] }] } },
+      [],
+      context,
+    );
     expect(saved[0]?.matchedTags).toEqual(['grinder']);
     expect(replaceSegmentMedia(saved, 0, media('other', { tags: ['kettle'] }))[0]?.matchedTags).toEqual([]);
   });
@@ -99,7 +127,11 @@ describe('bulk replacement queue', () => {
   });
 
   it('applies the queue to the selected segments in ascending order, whatever order they were selected in', () => {
-    const segments = initialSegments({ scriptContent: '', videoMetadata: { segments: [{ text: 'A.' }, { text: 'B.' }, { text: 'C.' }, { text: 'D.' }] } }, [], context);
+    const segments = initialSegments(
+      { scriptContent: '', videoMetadata: { segments: [{ text: 'A.' }, { text: 'B.' }, { text: 'C.' }, { text: 'D.' }] } },
+      [],
+      context,
+    );
     const result = applyQueue(segments, [3, 1], [media('first'), media('second')]);
     expect(result.map((s) => s.mediaAssetId)).toEqual([null, 'first', null, 'second']);
   });
@@ -135,12 +167,40 @@ describe('the recent-usage map', () => {
 describe('caption settings', () => {
   it('start from the dialog defaults', () => {
     expect(captionSettingsFrom(null)).toEqual(DEFAULT_CAPTION_SETTINGS);
-    expect(DEFAULT_CAPTION_SETTINGS).toMatchObject({ line_color: '#FFFFFF', word_color: '#FFFF00', font_size: 68, max_words_per_line: 3, outline_width: 3, shadow_offset: 4, style: 'highlight', position: 'middle_center', background_audio_volume: 30 });
+    expect(DEFAULT_CAPTION_SETTINGS).toMatchObject({
+      line_color: '#FFFFFF',
+      word_color: '#FFFF00',
+      font_size: 68,
+      max_words_per_line: 3,
+      outline_width: 3,
+      shadow_offset: 4,
+      style: 'highlight',
+      position: 'middle_center',
+      background_audio_volume: 30,
+    });
   });
 
   it('take the saved values, as an object or a JSON string, clamped and checked', () => {
-    const saved = { word_color: '#ff0000', font_size: 400, max_words_per_line: 0, style: 'karaoke', position: 'bottom_left', font_family: 'Comic Sans', italic: true, background_audio_id: 12 };
-    const expected = { word_color: '#FF0000', font_size: 100, max_words_per_line: 1, style: 'karaoke', position: 'bottom_left', font_family: 'The Bold Font', italic: true, background_audio_id: '12' };
+    const saved = {
+      word_color: '#ff0000',
+      font_size: 400,
+      max_words_per_line: 0,
+      style: 'karaoke',
+      position: 'bottom_left',
+      font_family: 'Comic Sans',
+      italic: true,
+      background_audio_id: 12,
+    };
+    const expected = {
+      word_color: '#FF0000',
+      font_size: 100,
+      max_words_per_line: 1,
+      style: 'karaoke',
+      position: 'bottom_left',
+      font_family: 'The Bold Font',
+      italic: true,
+      background_audio_id: '12',
+    };
     expect(captionSettingsFrom(saved)).toMatchObject(expected);
     expect(captionSettingsFrom(JSON.stringify(saved))).toMatchObject(expected);
     expect(captionSettingsFrom('{broken')).toEqual(DEFAULT_CAPTION_SETTINGS);
@@ -148,7 +208,10 @@ describe('caption settings', () => {
 
   it('read back the saved motion, transition and emoji (Edit Video reopens them as they were)', () => {
     expect(captionSettingsFrom({ motion: false, transition: 'crossfade', emoji: true })).toMatchObject({ motion: false, transition: 'crossfade', emoji: true });
-    expect(captionSettingsFrom({ motion: 'no', transition: 'wipe' })).toMatchObject({ motion: DEFAULT_CAPTION_SETTINGS.motion, transition: DEFAULT_CAPTION_SETTINGS.transition });
+    expect(captionSettingsFrom({ motion: 'no', transition: 'wipe' })).toMatchObject({
+      motion: DEFAULT_CAPTION_SETTINGS.motion,
+      transition: DEFAULT_CAPTION_SETTINGS.transition,
+    });
   });
 });
 

@@ -17,9 +17,17 @@ describe('a workflow run’s progress on its schedule card', () => {
   it('never goes back to "Writing the script" when Test Workflow answers after the voice-over started', () => {
     // As seen: the socket said the voice-over had started, then the 20 s answer named the written script.
     expect(shown([{ kind: 'update', step: 'audio' }, { kind: 'script-written' }])).toEqual(['writing', 'audio']);
-    expect(shown([{ kind: 'update', step: 'planning' }, { kind: 'update', step: 'rendering', percent: 40 }, { kind: 'script-written' }])).toEqual(['writing', 'planning', 'rendering']);
+    expect(shown([{ kind: 'update', step: 'planning' }, { kind: 'update', step: 'rendering', percent: 40 }, { kind: 'script-written' }])).toEqual([
+      'writing',
+      'planning',
+      'rendering',
+    ]);
     // An answer first moves the card on to the voice-over (the script exists).
-    expect(shown([{ kind: 'script-written' }, { kind: 'update', step: 'audio' }, { kind: 'update', step: 'planning' }])).toEqual(['writing', 'audio', 'planning']);
+    expect(shown([{ kind: 'script-written' }, { kind: 'update', step: 'audio' }, { kind: 'update', step: 'planning' }])).toEqual([
+      'writing',
+      'audio',
+      'planning',
+    ]);
   });
 
   it('shows the steps in their order whatever order the news arrives in', () => {

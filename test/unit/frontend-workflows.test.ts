@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { createScheduleSchema, createTemplateSchema, updateTemplateSchema, type AutomationSchedule, type VideoTemplate } from '../../functions/contract/workflows';
+import {
+  createScheduleSchema,
+  createTemplateSchema,
+  updateTemplateSchema,
+  type AutomationSchedule,
+  type VideoTemplate,
+} from '../../functions/contract/workflows';
 import {
   cadenceText,
   defaultScheduleForm,
@@ -79,7 +85,9 @@ describe('labels', () => {
   it('describes the cadence in the schedule’s clock, naming its zone when it is not the reader’s', () => {
     expect(cadenceText(schedule(), 'en-US', 'Europe/Paris')).toBe('Every day at 9:00 AM');
     expect(cadenceText(schedule({ frequency: 'weekly', dayOfWeek: 1 }), 'en-US', 'America/New_York')).toBe('Every Monday at 9:00 AM (Europe/Paris)');
-    expect(cadenceText(schedule({ frequency: 'monthly', dayOfMonth: 31, startTime: '17:30' }), 'en-US', 'Europe/Paris')).toBe('On the 31st of each month at 5:30 PM');
+    expect(cadenceText(schedule({ frequency: 'monthly', dayOfMonth: 31, startTime: '17:30' }), 'en-US', 'Europe/Paris')).toBe(
+      'On the 31st of each month at 5:30 PM',
+    );
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st']);
   });
   it('writes the description or No description', () => {
@@ -134,7 +142,9 @@ describe('recipients', () => {
   it('holds the plan’s number of recipients', () => {
     expect(recipientLimit('free')).toBe(3);
     expect(recipientLimit(undefined)).toBe(25);
-    expect(recipientsProblem('a@example.com, b@example.com, c@example.com, d@example.com', 3)).toBe('Your plan allows up to 3 recipients per schedule (you entered 4).');
+    expect(recipientsProblem('a@example.com, b@example.com, c@example.com, d@example.com', 3)).toBe(
+      'Your plan allows up to 3 recipients per schedule (you entered 4).',
+    );
   });
   it('agrees with the server on what an address is', () => {
     const accepted = (address: string) => createScheduleSchema.safeParse({ name: 'x', templateId: 'T1', emailRecipients: address }).success;
@@ -185,16 +195,48 @@ describe('the template form ⇄ request', () => {
     expect(templateIsComplete({ ...form, name: 'A', topic: 'B', subjectCategory: 'Teacher' })).toBe(true);
   });
   it('maps the form to a request the server accepts: trimmed text, blanks as null, media assignments', () => {
-    const form = { ...defaultTemplateForm(), name: ' Monday motivation ', topic: 'Small wins', subjectCategory: 'Life Coach', description: '  ', folderId: 'F1', assetIds: ['A1', 'A2', 'A1'] };
+    const form = {
+      ...defaultTemplateForm(),
+      name: ' Monday motivation ',
+      topic: 'Small wins',
+      subjectCategory: 'Life Coach',
+      description: '  ',
+      folderId: 'F1',
+      assetIds: ['A1', 'A2', 'A1'],
+    };
     const request = templateRequestFrom(form);
-    expect(request).toMatchObject({ name: 'Monday motivation', description: null, voiceId: null, prompt: null, scriptContent: null, backgroundAudioId: null, backgroundAudioVolume: 20, duration: '60 sec' });
+    expect(request).toMatchObject({
+      name: 'Monday motivation',
+      description: null,
+      voiceId: null,
+      prompt: null,
+      scriptContent: null,
+      backgroundAudioId: null,
+      backgroundAudioVolume: 20,
+      duration: '60 sec',
+    });
     expect(request.mediaAssignments).toEqual({ folderId: 'F1', assetIds: ['A1', 'A2'] });
     expect(createTemplateSchema.safeParse(request).success).toBe(true);
     expect(updateTemplateSchema.safeParse(request).success).toBe(true);
   });
   it('reads a saved template back into the same form', () => {
-    const form = { ...defaultTemplateForm(), name: 'Recipes', topic: 'Dinners', subjectCategory: 'Home Chef', duration: '30 sec' as const, prompt: 'Be quick', backgroundAudioId: 'M1', backgroundAudioVolume: 35, assetIds: ['A1'] };
-    const saved: VideoTemplate = { ...(createTemplateSchema.parse(templateRequestFrom(form)) as Omit<VideoTemplate, 'id' | 'createdAt' | 'updatedAt'>), id: 'T1', createdAt: '', updatedAt: '' };
+    const form = {
+      ...defaultTemplateForm(),
+      name: 'Recipes',
+      topic: 'Dinners',
+      subjectCategory: 'Home Chef',
+      duration: '30 sec' as const,
+      prompt: 'Be quick',
+      backgroundAudioId: 'M1',
+      backgroundAudioVolume: 35,
+      assetIds: ['A1'],
+    };
+    const saved: VideoTemplate = {
+      ...(createTemplateSchema.parse(templateRequestFrom(form)) as Omit<VideoTemplate, 'id' | 'createdAt' | 'updatedAt'>),
+      id: 'T1',
+      createdAt: '',
+      updatedAt: '',
+    };
     expect(templateFormFrom(saved)).toEqual(form);
   });
 });
@@ -214,13 +256,28 @@ describe('the schedule form → request', () => {
   it('sends the day only where the frequency uses it, the recipients as a list and the time zone', () => {
     const form = { ...defaultScheduleForm('T1', local(2026, 3, 4)), name: ' Mornings ', recipients: 'Me@example.com, editor@example.com' };
     const daily = scheduleRequestFrom(form, 'Europe/Paris');
-    expect(daily).toMatchObject({ name: 'Mornings', templateId: 'T1', frequency: 'daily', startTime: '09:00', timeZone: 'Europe/Paris', dayOfWeek: null, dayOfMonth: null });
+    expect(daily).toMatchObject({
+      name: 'Mornings',
+      templateId: 'T1',
+      frequency: 'daily',
+      startTime: '09:00',
+      timeZone: 'Europe/Paris',
+      dayOfWeek: null,
+      dayOfMonth: null,
+    });
     expect(daily.emailRecipients).toEqual(['me@example.com', 'editor@example.com']);
     expect(scheduleRequestFrom({ ...form, frequency: 'weekly', dayOfWeek: 5 }, 'UTC')).toMatchObject({ dayOfWeek: 5, dayOfMonth: null });
     expect(scheduleRequestFrom({ ...form, frequency: 'monthly', dayOfMonth: 31 }, 'UTC')).toMatchObject({ dayOfWeek: null, dayOfMonth: 31 });
-    expect(scheduleRequestFrom({ ...form, emailSubject: ' ', emailBody: '' }, undefined)).toMatchObject({ emailSubject: 'Your automated video is ready!', emailBody: 'Your scheduled video has been generated and is ready for viewing.' });
+    expect(scheduleRequestFrom({ ...form, emailSubject: ' ', emailBody: '' }, undefined)).toMatchObject({
+      emailSubject: 'Your automated video is ready!',
+      emailBody: 'Your scheduled video has been generated and is ready for viewing.',
+    });
     expect('timeZone' in scheduleRequestFrom(form, undefined)).toBe(false);
-    for (const request of [daily, scheduleRequestFrom({ ...form, frequency: 'weekly' }, 'UTC'), scheduleRequestFrom({ ...form, frequency: 'monthly' }, 'UTC')]) {
+    for (const request of [
+      daily,
+      scheduleRequestFrom({ ...form, frequency: 'weekly' }, 'UTC'),
+      scheduleRequestFrom({ ...form, frequency: 'monthly' }, 'UTC'),
+    ]) {
       expect(createScheduleSchema.safeParse(request).success).toBe(true);
     }
   });
@@ -244,8 +301,18 @@ describe('runs', () => {
   it('reads the last run', () => {
     expect(lastRunView(null)).toEqual({ kind: 'none' });
     expect(lastRunView({ at: 'a', status: 'running', scriptId: 'X', scriptTitle: 'T', test: true })).toEqual({ kind: 'running', at: 'a', title: 'T' });
-    expect(lastRunView({ at: 'a', status: 'failed', scriptId: null, scriptTitle: null, test: false })).toMatchObject({ kind: 'failed', reason: 'The run failed.' });
-    expect(lastRunView({ at: 'a', status: 'failed', scriptId: null, scriptTitle: null, error: 'Token limit reached', test: false })).toMatchObject({ kind: 'failed', reason: 'Token limit reached' });
-    expect(lastRunView({ at: 'a', status: 'completed', scriptId: 'X', scriptTitle: 'T', shareUrl: 'https://x/share/abc', test: true })).toMatchObject({ kind: 'completed', shareUrl: 'https://x/share/abc', test: true });
+    expect(lastRunView({ at: 'a', status: 'failed', scriptId: null, scriptTitle: null, test: false })).toMatchObject({
+      kind: 'failed',
+      reason: 'The run failed.',
+    });
+    expect(lastRunView({ at: 'a', status: 'failed', scriptId: null, scriptTitle: null, error: 'Token limit reached', test: false })).toMatchObject({
+      kind: 'failed',
+      reason: 'Token limit reached',
+    });
+    expect(lastRunView({ at: 'a', status: 'completed', scriptId: 'X', scriptTitle: 'T', shareUrl: 'https://x/share/abc', test: true })).toMatchObject({
+      kind: 'completed',
+      shareUrl: 'https://x/share/abc',
+      test: true,
+    });
   });
 });

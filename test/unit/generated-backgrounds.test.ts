@@ -18,9 +18,32 @@ const noRecentUse: RecentMediaUse = { since: async () => ({}), record: async () 
 function clip(id: string, title: string): MediaAsset {
   const at = new Date().toISOString();
   return {
-    id, userId: 'U1', title, fileName: `${id}.mp4`, fileType: 'video/mp4', kind: 'video', fileSize: 1000, duration: 5, tags: [title.toLowerCase()], isActive: true,
-    folderId: null, storageKey: `users/U1/media/${id}.mp4`, thumbnailKey: null, width: 1080, height: 1920, codec: 'h264', audioCodec: null, bitrate: null, fps: 30,
-    sampleRate: null, channels: null, format: 'mp4', aspectRatio: '9:16', colorSpace: null, createdAt: at, updatedAt: at,
+    id,
+    userId: 'U1',
+    title,
+    fileName: `${id}.mp4`,
+    fileType: 'video/mp4',
+    kind: 'video',
+    fileSize: 1000,
+    duration: 5,
+    tags: [title.toLowerCase()],
+    isActive: true,
+    folderId: null,
+    storageKey: `users/U1/media/${id}.mp4`,
+    thumbnailKey: null,
+    width: 1080,
+    height: 1920,
+    codec: 'h264',
+    audioCodec: null,
+    bitrate: null,
+    fps: 30,
+    sampleRate: null,
+    channels: null,
+    format: 'mp4',
+    aspectRatio: '9:16',
+    colorSpace: null,
+    createdAt: at,
+    updatedAt: at,
   };
 }
 
@@ -44,9 +67,12 @@ describe('planning segments with no footage', () => {
     const plan = await new SegmentPlanner(new Library([]), noRecentUse).plan({ userId: 'U1', scriptContent: script, preferredFolderId: null });
     // Cut on phrases as with footage (issue 36): the first sentence (3.1 s) is cut so the picture changes within 2 s.
     expect(plan.segments.map((segment) => segment.text)).toEqual(['Coffee at home can', 'taste like a cafe.', 'Start with fresh beans.', 'Try it tomorrow.']);
-    for (const segment of plan.segments) expect(segment).toMatchObject({ mediaAssetId: null, mediaFile: null, source: 'generated', generatedReason: 'no-videos' });
+    for (const segment of plan.segments)
+      expect(segment).toMatchObject({ mediaAssetId: null, mediaFile: null, source: 'generated', generatedReason: 'no-videos' });
     expect(plan.totalDuration).toBe(6.3);
-    expect(generatedBackgroundNotice(plan.segments)).toBe('All 4 shots use generated backgrounds: your media library has no videos yet. Upload clips on the Media page to use your own footage.');
+    expect(generatedBackgroundNotice(plan.segments)).toBe(
+      'All 4 shots use generated backgrounds: your media library has no videos yet. Upload clips on the Media page to use your own footage.',
+    );
   });
 
   it('once a clip is uploaded, the same request gets footage and no generated background', async () => {
@@ -57,7 +83,15 @@ describe('planning segments with no footage', () => {
     expect(plan.segments[0]?.source).toBeUndefined();
     expect(generatedBackgroundNotice(plan.segments)).toBeNull();
     // Saved metadata of a video made without footage is planned again with the clip.
-    const again = await planner.plan({ userId: 'U1', scriptContent: script, preferredFolderId: null, existing: { segments: [{ text: 'Try it.', mediaAssetId: null, mediaDuration: 3, mediaStartTime: 0, source: 'generated', generatedReason: 'no-videos' }], totalDuration: 3 } });
+    const again = await planner.plan({
+      userId: 'U1',
+      scriptContent: script,
+      preferredFolderId: null,
+      existing: {
+        segments: [{ text: 'Try it.', mediaAssetId: null, mediaDuration: 3, mediaStartTime: 0, source: 'generated', generatedReason: 'no-videos' }],
+        totalDuration: 3,
+      },
+    });
     expect(again.segments[0]).toMatchObject({ mediaAssetId: 'C1' });
     expect(again.segments[0]?.source).toBeUndefined();
   });
@@ -67,7 +101,9 @@ describe('planning segments with no footage', () => {
     expect(generatedBackgroundNotice([own, { mediaAssetId: null, source: 'generated', generatedReason: 'no-clip' }, own, { mediaAssetId: null }])).toBe(
       '2 shots use generated backgrounds (2 and 4): no clip in your library matched.',
     );
-    expect(generatedBackgroundNotice([own, { mediaAssetId: null }])).toBe('Shot 2 uses a generated background: your media library has no videos yet. Upload clips on the Media page to use your own footage.');
+    expect(generatedBackgroundNotice([own, { mediaAssetId: null }])).toBe(
+      'Shot 2 uses a generated background: your media library has no videos yet. Upload clips on the Media page to use your own footage.',
+    );
     expect(generatedBackgroundNotice([own])).toBeNull();
   });
 
@@ -140,7 +176,14 @@ describe('the render of generated backgrounds', () => {
     { path: '/media/a.mp4', kind: 'video', start: 1, duration: 2 },
     { path: '', kind: 'generated', look: 2, start: 0, duration: 2 },
   ];
-  const request: RenderRequest = { clips, voiceOverPath: '/media/voice.mp3', voiceOverDuration: 6, words: [{ word: 'hi', start: 0, end: 1 }], captions: parseCaptionSettings({}), outputPath: '/out/video.mp4' };
+  const request: RenderRequest = {
+    clips,
+    voiceOverPath: '/media/voice.mp3',
+    voiceOverDuration: 6,
+    words: [{ word: 'hi', start: 0, end: 1 }],
+    captions: parseCaptionSettings({}),
+    outputPath: '/out/video.mp4',
+  };
 
   it('opens no file for a generated background: the picture is made inside the graph, at low resolution, then scaled once', () => {
     const { args } = planRender({ request, assPath: '/tmp/w/captions.ass', fontName: 'Archivo Black', fontsDir: '/tmp/fonts/archivo-black' });
@@ -162,7 +205,12 @@ describe('the render of generated backgrounds', () => {
     const total = timelineFrames(6);
     const shown = chunkClips(clips, total, { startFrame: 30, frames: 60 });
     expect(shown[0]).toMatchObject({ kind: 'generated', skipFrames: 30, frames: 30 });
-    const { args } = planChunk({ request: { clips: shown, startFrame: 30, frames: 60, words: request.words, captions: request.captions, outputPath: '/out/chunk.mp4' }, assPath: '/tmp/w/c.ass', fontName: 'Archivo Black', fontsDir: '/tmp/fonts/archivo-black' });
+    const { args } = planChunk({
+      request: { clips: shown, startFrame: 30, frames: 60, words: request.words, captions: request.captions, outputPath: '/out/chunk.mp4' },
+      assPath: '/tmp/w/c.ass',
+      fontName: 'Archivo Black',
+      fontsDir: '/tmp/fonts/archivo-black',
+    });
     const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
     // One second into the background already: its clock starts at 1 s.
     expect(graph).toContain('(t+1)');

@@ -36,7 +36,11 @@ describe('error mapping', () => {
   it('gives named errors their status and message, with code and details', () => {
     const response = mapError(new LimitExceededError('Script token limit reached', 'You have used 5000 of 5000 tokens'));
     expect(response.statusCode).toBe(403);
-    expect(JSON.parse(String(response.body))).toEqual({ message: 'Script token limit reached', error: 'Script token limit reached', details: 'You have used 5000 of 5000 tokens' });
+    expect(JSON.parse(String(response.body))).toEqual({
+      message: 'Script token limit reached',
+      error: 'Script token limit reached',
+      details: 'You have used 5000 of 5000 tokens',
+    });
     expect(mapError(new NotFoundError()).statusCode).toBe(404);
     expect(JSON.parse(String(mapError(new CsrfError()).body))).toEqual({ message: 'Invalid CSRF token', error: 'Invalid CSRF token', code: 'EBADCSRFTOKEN' });
   });

@@ -59,7 +59,9 @@ describe('the item size guard (point 3)', () => {
     const item = { pk: { S: 'a' } };
     expect(writtenItems('PutItem', { Item: item })).toEqual([item]);
     expect(writtenItems('UpdateItem', { Key: item, ExpressionAttributeValues: { ':v0': { S: 'b' } } })).toEqual([{ pk: { S: 'a' }, ':v0': { S: 'b' } }]);
-    expect(writtenItems('TransactWriteItems', { TransactItems: [{ Put: { Item: item } }, { Update: { Key: item } }, { Delete: { Key: item } }] })).toHaveLength(2);
+    expect(writtenItems('TransactWriteItems', { TransactItems: [{ Put: { Item: item } }, { Update: { Key: item } }, { Delete: { Key: item } }] })).toHaveLength(
+      2,
+    );
     expect(writtenItems('BatchWriteItem', { RequestItems: { t: [{ PutRequest: { Item: item } }, { DeleteRequest: { Key: item } }] } })).toEqual([item]);
     expect(writtenItems('GetItem', { Key: item })).toEqual([]);
   });
@@ -103,7 +105,9 @@ describe('script bounds (points 3 and 4)', () => {
     const content = (n: number) => ({ title: 't', scriptContent: 'w'.repeat(n) });
     expect(createScriptSchema.safeParse(content(5_000)).success).toBe(true);
     expect(createScriptSchema.safeParse(content(5_001)).error?.issues[0]?.message).toBe(scriptLimitMessages.contentTooLong);
-    expect(updateScriptSchema.safeParse({ scriptContent: 'w'.repeat(5_001) }).error?.issues[0]?.message).toBe('Script content must be at most 5,000 characters');
+    expect(updateScriptSchema.safeParse({ scriptContent: 'w'.repeat(5_001) }).error?.issues[0]?.message).toBe(
+      'Script content must be at most 5,000 characters',
+    );
   });
 
   it('caps segments at 100, their text at 5,000 together, their addresses at 1,000, and usedMediaIds at 100', () => {
@@ -112,7 +116,9 @@ describe('script bounds (points 3 and 4)', () => {
     expect(metadata(Array.from({ length: 101 }, () => segment('Hi.'))).error?.issues[0]?.message).toBe('A video can have at most 100 segments');
     expect(metadata([segment('w'.repeat(3_000)), segment('w'.repeat(2_001))]).error?.issues[0]?.message).toBe(scriptLimitMessages.segmentTextTooLong);
     expect(metadata([{ ...segment('Hi.'), mediaFile: `/api/${'x'.repeat(1_000)}` }]).error?.issues[0]?.message).toBe(scriptLimitMessages.segmentUrlTooLong);
-    expect(updateScriptSchema.safeParse({ usedMediaIds: Array.from({ length: 101 }, (_, i) => i) }).error?.issues[0]?.message).toBe(scriptLimitMessages.tooManyMediaIds);
+    expect(updateScriptSchema.safeParse({ usedMediaIds: Array.from({ length: 101 }, (_, i) => i) }).error?.issues[0]?.message).toBe(
+      scriptLimitMessages.tooManyMediaIds,
+    );
   });
 
   it('caps the media id and tag lists with messages that say the bound', () => {

@@ -38,7 +38,9 @@ describe('karaoke fill', () => {
       { word: 'تعلم', start: 0.6, end: 1.1 },
     ];
     const settings = { ...applyCaptionLook(parseCaptionSettings({}), 'karaoke'), language: 'ar' as const };
-    const line = buildAss(words, settings, { fontName: 'X' }).split('\n').find((l) => l.startsWith('Dialogue'));
+    const line = buildAss(words, settings, { fontName: 'X' })
+      .split('\n')
+      .find((l) => l.startsWith('Dialogue'));
     expect(line).toBeDefined();
     // Line from 0.2 s: no pause, هل 30 cs over two letters; a 10 cs pause, تعلم 50 cs over four.
     expect(ks(line ?? '')).toEqual([0, 15, 15, 10, 13, 13, 12, 12]);

@@ -14,7 +14,8 @@ import { finishDraft, fitToWords, targetWordsFor, writeRequestFor } from '../../
 import { changesWords, newScript, scriptChanges } from '../../functions/core/scripts/script';
 import { chosenLanguage, userLanguageOf } from '../../functions/core/users/user-language';
 
-const japanese = 'おはようございます、今日は簡単な習慣を三つ紹介します。まず、大きなコップで水を一杯飲みましょう。次に、十分間外の空気を吸いましょう。最後に、今日いちばん大事な仕事を書き出しましょう。';
+const japanese =
+  'おはようございます、今日は簡単な習慣を三つ紹介します。まず、大きなコップで水を一杯飲みましょう。次に、十分間外の空気を吸いましょう。最後に、今日いちばん大事な仕事を書き出しましょう。';
 
 describe('which language a new script is written in', () => {
   it('is the first named, from the request to the template or schedule to the user’s default, else English', () => {
@@ -65,7 +66,12 @@ describe('a script’s language', () => {
     const voiced = { ...script, audioUrl: '/api/audio/a.mp3', audioGenerationStatus: 'complete' as const, videoUrl: '/api/video/v.mp4' };
     expect(changesWords(voiced, { language: 'en' })).toBe(false);
     expect(changesWords(voiced, { language: 'es' })).toBe(true);
-    expect(scriptChanges(voiced, { language: 'es' }, new Date())).toMatchObject({ language: 'es', audioUrl: null, videoUrl: null, audioGenerationStatus: 'idle' });
+    expect(scriptChanges(voiced, { language: 'es' }, new Date())).toMatchObject({
+      language: 'es',
+      audioUrl: null,
+      videoUrl: null,
+      audioGenerationStatus: 'idle',
+    });
   });
 });
 
@@ -75,7 +81,10 @@ describe('the writer’s rules in a language without spaces', () => {
     expect(targetWordsFor(30, 'de')).toBe(75);
     expect(targetWordsFor(30, 'ja')).toBe(96);
     expect(targetWordsFor(30, 'zh')).toBe(69);
-    expect(writeRequestFor({ topic: null, subjectCategory: null, extraInstructions: 'x', duration: '30 sec', count: 1, language: 'ja' })).toMatchObject({ language: 'ja', targetWords: 96 });
+    expect(writeRequestFor({ topic: null, subjectCategory: null, extraInstructions: 'x', duration: '30 sec', count: 1, language: 'ja' })).toMatchObject({
+      language: 'ja',
+      targetWords: 96,
+    });
   });
 
   it('cuts Japanese at a sentence end (。) by its own word count', () => {

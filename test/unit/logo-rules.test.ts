@@ -16,13 +16,18 @@ describe('logo rules shared by the browser and the render', () => {
     expect(boxes[2]).toEqual({ width: 158, height: 60 });
     expect(boxes[11]).toEqual({ width: 600, height: 228 });
     for (const [i, box] of boxes.entries()) {
-      expect(box.width % 2 + (box.height % 2)).toBe(0);
+      expect((box.width % 2) + (box.height % 2)).toBe(0);
       if (i > 0) expect(box.width).toBeGreaterThan(boxes[i - 1]?.width ?? 0);
     }
   });
 
   it('fits a picture into its box, 30 px from the corner, as ffmpeg does', () => {
-    expect(logoRect({ position: 'bottom-right', size: 'medium' }, { width: 200, height: 200 })).toEqual({ x: 1080 - 60 - 30, y: 1920 - 60 - 30, width: 60, height: 60 });
+    expect(logoRect({ position: 'bottom-right', size: 'medium' }, { width: 200, height: 200 })).toEqual({
+      x: 1080 - 60 - 30,
+      y: 1920 - 60 - 30,
+      width: 60,
+      height: 60,
+    });
     expect(logoRect({ position: 'top-left', size: 'ultimate' }, { width: 1200, height: 200 })).toEqual({ x: 30, y: 30, width: 600, height: 100 });
   });
 
@@ -37,7 +42,7 @@ describe('logo rules shared by the browser and the render', () => {
     expect(updateLogoSettingsSchema.safeParse({ logoSettings: {} }).success).toBe(false);
   });
 
-  it("checks a file in the browser with the documented messages", () => {
+  it('checks a file in the browser with the documented messages', () => {
     expect(logoFileProblem({ type: 'text/plain', size: 10 })).toBe('Invalid file type');
     expect(logoFileProblem({ type: 'image/svg+xml', size: 10 })).toBe('Invalid file type');
     expect(logoFileProblem({ type: 'image/png', size: 2 * 1024 * 1024 + 1 })).toBe('Logo file must be under 2MB');

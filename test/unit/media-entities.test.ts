@@ -8,10 +8,33 @@ import { tableDefinition as tableSchema } from '../../functions/adapters/aws/dyn
 /** Each media record type writes its keys from one definition, in the table's existing layout. */
 
 const asset = (over: Partial<MediaAsset> = {}): MediaAsset => ({
-  id: 'A1', userId: 'u1', title: 'Émile Beach', fileName: 'beach.mp4', fileType: 'video/mp4', kind: 'video', fileSize: 4_096, duration: 8,
-  tags: ['Sun'], isActive: true, folderId: 'F1', storageKey: 'users/u1/media/A1/original.mp4', thumbnailKey: null, width: 1080, height: 1920,
-  codec: 'h264', audioCodec: null, bitrate: null, fps: 30, sampleRate: null, channels: null, format: 'mp4', aspectRatio: '9:16', colorSpace: null,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
+  id: 'A1',
+  userId: 'u1',
+  title: 'Émile Beach',
+  fileName: 'beach.mp4',
+  fileType: 'video/mp4',
+  kind: 'video',
+  fileSize: 4_096,
+  duration: 8,
+  tags: ['Sun'],
+  isActive: true,
+  folderId: 'F1',
+  storageKey: 'users/u1/media/A1/original.mp4',
+  thumbnailKey: null,
+  width: 1080,
+  height: 1920,
+  codec: 'h264',
+  audioCodec: null,
+  bitrate: null,
+  fps: 30,
+  sampleRate: null,
+  channels: null,
+  format: 'mp4',
+  aspectRatio: '9:16',
+  colorSpace: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 
 describe('the asset definition', () => {
@@ -66,7 +89,15 @@ describe('folders and uploads', () => {
   it('write their keys and, for an upload, its seven-day expiry', () => {
     expect(folderEntity.key({ userId: 'u1', id: 'F1' })).toEqual({ pk: 'USER#u1', sk: 'MFOLDER#F1' });
     const upload = uploadEntity.item({
-      id: 'U1', userId: 'u1', storageKey: 'k', fileType: 'audio/mpeg', fileName: 'a.mp3', title: 'a', declaredSize: 10, folderId: null, tags: [],
+      id: 'U1',
+      userId: 'u1',
+      storageKey: 'k',
+      fileType: 'audio/mpeg',
+      fileName: 'a.mp3',
+      title: 'a',
+      declaredSize: 10,
+      folderId: null,
+      tags: [],
       createdAt: '2026-01-01T00:00:00.000Z',
     });
     expect(upload).toMatchObject({ pk: 'USER#u1', sk: 'MUPLOAD#U1', type: 'MediaUpload', expiresAt: Date.parse('2026-01-08T00:00:00.000Z') / 1000 });
@@ -89,8 +120,14 @@ describe('moving assets between folders', () => {
     expect(spelledUpdate(items[0]?.Update).condition).toBe('(attribute_exists(pk) AND folderId = "F1")');
     expect(spelledUpdate(items[2]?.Update).condition).toBe('(attribute_exists(pk) AND attribute_type(folderId, "NULL"))');
     expect(items.slice(3).map((item) => [item.Update?.Key, spelledUpdate(item.Update)])).toEqual([
-      [{ pk: 'USER#u1', sk: 'MFOLDER#F1' }, { update: 'ADD assetCount -2', condition: 'attribute_exists(pk)' }],
-      [{ pk: 'USER#u1', sk: 'MFOLDER#F2' }, { update: 'ADD assetCount 1', condition: 'attribute_exists(pk)' }],
+      [
+        { pk: 'USER#u1', sk: 'MFOLDER#F1' },
+        { update: 'ADD assetCount -2', condition: 'attribute_exists(pk)' },
+      ],
+      [
+        { pk: 'USER#u1', sk: 'MFOLDER#F2' },
+        { update: 'ADD assetCount 1', condition: 'attribute_exists(pk)' },
+      ],
     ]);
   });
 });

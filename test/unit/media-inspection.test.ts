@@ -7,7 +7,11 @@ import type { ProbeResult } from '../../functions/core/ports/media';
 
 /** Whether an upload is kept is decided by pure rules over what arrived. */
 
-const type = (mime: string) => fileTypes[mime] ?? (() => { throw new Error(mime); })();
+const type = (mime: string) =>
+  fileTypes[mime] ??
+  (() => {
+    throw new Error(mime);
+  })();
 const mp4 = type('video/mp4');
 const mp3 = type('audio/mpeg');
 
@@ -18,7 +22,13 @@ const videoProbe: ProbeResult = {
   video: { codec: 'h264', width: 1080, height: 1920, fps: 30, colorSpace: 'bt709' },
   audio: { codec: 'aac', sampleRate: 48_000, channels: 2 },
 };
-const audioProbe: ProbeResult = { formatName: 'mp3', durationSeconds: 0.8, bitrate: 128_000, video: null, audio: { codec: 'mp3', sampleRate: 44_100, channels: 1 } };
+const audioProbe: ProbeResult = {
+  formatName: 'mp3',
+  durationSeconds: 0.8,
+  bitrate: 128_000,
+  video: null,
+  audio: { codec: 'mp3', sampleRate: 44_100, channels: 1 },
+};
 
 describe('the size of what arrived', () => {
   it('keeps a size within the declared one and refuses nothing, an empty file or more than declared', () => {
@@ -38,8 +48,19 @@ describe('inspectUpload', () => {
       accepted: true,
       thumbnailAtSeconds: 1,
       metadata: {
-        kind: 'video', duration: 12.346, width: 1080, height: 1920, codec: 'h264', audioCodec: 'aac', bitrate: 2_500_000, fps: 30,
-        sampleRate: 48_000, channels: 2, format: 'mov,mp4,m4a,3gp,3g2,mj2', aspectRatio: '9:16', colorSpace: 'bt709',
+        kind: 'video',
+        duration: 12.346,
+        width: 1080,
+        height: 1920,
+        codec: 'h264',
+        audioCodec: 'aac',
+        bitrate: 2_500_000,
+        fps: 30,
+        sampleRate: 48_000,
+        channels: 2,
+        format: 'mov,mp4,m4a,3gp,3g2,mj2',
+        aspectRatio: '9:16',
+        colorSpace: 'bt709',
       },
     });
     expect(inspectUpload(mp4, { ...videoProbe, durationSeconds: 1.2 })).toMatchObject({ accepted: true, thumbnailAtSeconds: 0.6 });
@@ -68,13 +89,34 @@ describe('inspectUpload', () => {
 
   it('makes the asset from the upload and what the inspection kept', () => {
     const upload: PendingUpload = {
-      id: 'A1', userId: 'u', storageKey: 'users/u/media/A1/original.mp4', fileType: 'video/mp4', fileName: 'clip.mp4', title: 'clip',
-      declaredSize: 5_000, folderId: 'F1', tags: ['beach'], createdAt: '2026-01-01T00:00:00.000Z',
+      id: 'A1',
+      userId: 'u',
+      storageKey: 'users/u/media/A1/original.mp4',
+      fileType: 'video/mp4',
+      fileName: 'clip.mp4',
+      title: 'clip',
+      declaredSize: 5_000,
+      folderId: 'F1',
+      tags: ['beach'],
+      createdAt: '2026-01-01T00:00:00.000Z',
     };
     const inspection = inspectUpload(mp4, videoProbe);
     if (!inspection.accepted) throw new Error('refused');
-    const asset = assetFromUpload(upload, { size: 4_321, metadata: inspection.metadata, thumbnailKey: 'users/u/media/A1/thumbnail.jpg', now: '2026-01-01T00:01:00.000Z' });
-    expect(asset).toMatchObject({ id: 'A1', fileSize: 4_321, folderId: 'F1', tags: ['beach'], isActive: true, kind: 'video', thumbnailKey: 'users/u/media/A1/thumbnail.jpg' });
+    const asset = assetFromUpload(upload, {
+      size: 4_321,
+      metadata: inspection.metadata,
+      thumbnailKey: 'users/u/media/A1/thumbnail.jpg',
+      now: '2026-01-01T00:01:00.000Z',
+    });
+    expect(asset).toMatchObject({
+      id: 'A1',
+      fileSize: 4_321,
+      folderId: 'F1',
+      tags: ['beach'],
+      isActive: true,
+      kind: 'video',
+      thumbnailKey: 'users/u/media/A1/thumbnail.jpg',
+    });
     expect(asset.createdAt).toBe('2026-01-01T00:01:00.000Z');
   });
 });

@@ -12,7 +12,11 @@ const bytes = (...parts: (string | number[])[]) => {
   while (out.length < 16) out.push(0);
   return new Uint8Array(out);
 };
-const type = (mime: string) => fileTypes[mime] ?? (() => { throw new Error(mime); })();
+const type = (mime: string) =>
+  fileTypes[mime] ??
+  (() => {
+    throw new Error(mime);
+  })();
 
 describe('file types', () => {
   it('resolves declared types, their aliases, and the extension when the browser sent none', () => {
@@ -67,20 +71,51 @@ describe('names, titles and tags', () => {
   it('sorts names case- and accent-insensitively and sizes numerically', () => {
     const names = ['beta', 'Alpha', 'émile', 'alpha two', 'Zed'].map((title, i) => nameKey(title, `ID${i}`)).sort();
     expect(names.map((key) => key.split('\u0001')[0])).toEqual(['alpha', 'alpha two', 'beta', 'emile', 'zed']);
-    expect([sizeKey(900, 'a'), sizeKey(10_000, 'b'), sizeKey(52_428_800, 'c')].sort()).toEqual([sizeKey(900, 'a'), sizeKey(10_000, 'b'), sizeKey(52_428_800, 'c')]);
+    expect([sizeKey(900, 'a'), sizeKey(10_000, 'b'), sizeKey(52_428_800, 'c')].sort()).toEqual([
+      sizeKey(900, 'a'),
+      sizeKey(10_000, 'b'),
+      sizeKey(52_428_800, 'c'),
+    ]);
   });
 });
 
 describe('offline tags', () => {
   const asset = (over: Partial<MediaAsset>): MediaAsset => ({
-    id: '1', userId: 'u', title: 'Beach sunset drone', fileName: 'x.mp4', fileType: 'video/mp4', kind: 'video', fileSize: 1, duration: 8,
-    tags: [], isActive: true, folderId: null, storageKey: 'k', thumbnailKey: null, width: 1080, height: 1920, codec: 'h264', audioCodec: null,
-    bitrate: null, fps: 30, sampleRate: null, channels: null, format: 'mp4', aspectRatio: '9:16', colorSpace: null, createdAt: '', updatedAt: '', ...over,
+    id: '1',
+    userId: 'u',
+    title: 'Beach sunset drone',
+    fileName: 'x.mp4',
+    fileType: 'video/mp4',
+    kind: 'video',
+    fileSize: 1,
+    duration: 8,
+    tags: [],
+    isActive: true,
+    folderId: null,
+    storageKey: 'k',
+    thumbnailKey: null,
+    width: 1080,
+    height: 1920,
+    codec: 'h264',
+    audioCodec: null,
+    bitrate: null,
+    fps: 30,
+    sampleRate: null,
+    channels: null,
+    format: 'mp4',
+    aspectRatio: '9:16',
+    colorSpace: null,
+    createdAt: '',
+    updatedAt: '',
+    ...over,
   });
 
   it('says only what the title and metadata show', () => {
     expect(offlineTags(asset({}))).toEqual(['beach', 'sunset', 'drone', 'video', 'vertical', '1080p', 'silent', 'short']);
-    expect(offlineTags(asset({ title: 'IMG_2041', kind: 'audio', fileType: 'audio/mpeg', width: null, height: null, duration: 95 }))).toEqual(['audio', 'long']);
+    expect(offlineTags(asset({ title: 'IMG_2041', kind: 'audio', fileType: 'audio/mpeg', width: null, height: null, duration: 95 }))).toEqual([
+      'audio',
+      'long',
+    ]);
   });
 });
 
@@ -105,7 +140,13 @@ describe('ffprobe output', () => {
     });
     expect(parseProbe(JSON.stringify({ streams: [], format: { format_name: 'mp3', duration: 'N/A' } })).durationSeconds).toBeNull();
     // A container without a duration of its own: the longest stream's.
-    const streamsOnly = { streams: [{ codec_type: 'audio', duration: '3.5' }, { codec_type: 'video', duration: '4.25' }], format: { format_name: 'wav' } };
+    const streamsOnly = {
+      streams: [
+        { codec_type: 'audio', duration: '3.5' },
+        { codec_type: 'video', duration: '4.25' },
+      ],
+      format: { format_name: 'wav' },
+    };
     expect(parseProbe(JSON.stringify(streamsOnly)).durationSeconds).toBe(4.25);
   });
 });

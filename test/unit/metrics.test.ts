@@ -26,7 +26,11 @@ describe('metric emission', () => {
     metrics.videoFailed('render');
     expect(lines).toHaveLength(1);
     const [line] = lines;
-    expect(directiveOf(line!)).toEqual({ Namespace: 'Reelsmith', Dimensions: [['service'], ['service', 'step']], Metrics: [{ Name: 'VideosFailed', Unit: 'Count' }] });
+    expect(directiveOf(line!)).toEqual({
+      Namespace: 'Reelsmith',
+      Dimensions: [['service'], ['service', 'step']],
+      Metrics: [{ Name: 'VideosFailed', Unit: 'Count' }],
+    });
     expect(line).toMatchObject({ service: 'reelsmith', step: 'render', VideosFailed: 1 });
     expect(typeof (line!._aws as { Timestamp: unknown }).Timestamp).toBe('number');
   });

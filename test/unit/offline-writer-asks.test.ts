@@ -28,7 +28,11 @@ async function scriptsFor(extraInstructions: string, duration: string, topic = '
 
 /** Runs of `n` words of the instructions, lower-cased and without punctuation. */
 function runsOf(text: string, n: number): string[] {
-  const words = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   return words.slice(0, words.length - n + 1).map((_, i) => words.slice(i, i + n).join(' '));
 }
 
@@ -47,7 +51,10 @@ describe('reading the asks of the extra instructions', () => {
     expect(asksOf('Give 5 tips')).toMatchObject({ count: { n: 5, noun: 'tip', adjectives: '' }, items: [] });
     expect(asksOf('Top 4 mistakes beginners make')).toMatchObject({ count: { n: 4, kind: 'mistake' } });
     expect(asksOf('two reasons to start today')).toMatchObject({ count: { n: 2, kind: 'reason' } });
-    expect(asksOf('Explain 3 easy steps, wrap it up with a question')).toMatchObject({ count: { n: 3, noun: 'step', adjectives: 'easy' }, endWithQuestion: true });
+    expect(asksOf('Explain 3 easy steps, wrap it up with a question')).toMatchObject({
+      count: { n: 3, noun: 'step', adjectives: 'easy' },
+      endWithQuestion: true,
+    });
     expect(asksOf('Open with a question about sleep')).toMatchObject({ openWithQuestion: true, endWithQuestion: false });
     expect(asksOf('Make it useful')).toEqual({ count: undefined, endWithQuestion: false, openWithQuestion: false, ownSentences: false, items: [] });
   });
@@ -84,7 +91,13 @@ describe('reading the asks of the extra instructions', () => {
   });
 
   it('names a request without a topic after its instructions, and titles it with small words in lower case', async () => {
-    const request = writeRequestFor({ topic: null, subjectCategory: null, extraInstructions: 'Three quick tips for better sleep tonight', duration: '30 sec', count: 1 });
+    const request = writeRequestFor({
+      topic: null,
+      subjectCategory: null,
+      extraInstructions: 'Three quick tips for better sleep tonight',
+      duration: '30 sec',
+      count: 1,
+    });
     const { scripts } = await new OfflineScriptWriter(() => 0).write(request);
     expect(scripts[0]?.title).toBe('3 Quick Tips for Better Sleep');
     expect(scripts[0]?.content).toContain('better sleep');
@@ -100,7 +113,10 @@ describe('reading the asks of the extra instructions', () => {
   });
 
   it('reads "each item in its own sentence" and the list after a colon or joined by "and"', () => {
-    expect(asksOf('Mention each listed item in its own sentence: kettle, scale, grinder, filter papers')).toMatchObject({ ownSentences: true, items: ['kettle', 'scale', 'grinder', 'filter papers'] });
+    expect(asksOf('Mention each listed item in its own sentence: kettle, scale, grinder, filter papers')).toMatchObject({
+      ownSentences: true,
+      items: ['kettle', 'scale', 'grinder', 'filter papers'],
+    });
     expect(asksOf('beans and grinders')).toMatchObject({ items: ['beans', 'grinders'] });
     expect(asksOf('3 tips about beans and grinders, one sentence each')).toMatchObject({ ownSentences: true, count: { n: 3 }, items: ['beans', 'grinders'] });
   });
@@ -120,7 +136,12 @@ describe('reading the asks of the extra instructions', () => {
 
 describe('the offline writer follows the asks', () => {
   it('writes exactly the number of tips asked, one numbered sentence each', async () => {
-    for (const [instructions, n] of [['Give 5 tips', 5], [issueExample, 3], ['two quick tips please', 2], ['Share 7 habits', 7]] as const) {
+    for (const [instructions, n] of [
+      ['Give 5 tips', 5],
+      [issueExample, 3],
+      ['two quick tips please', 2],
+      ['Share 7 habits', 7],
+    ] as const) {
       const { all } = await scriptsFor(instructions, '45 sec');
       for (const { finished } of all) {
         const numbered = finished.content.split('\n\n').filter((paragraph) => ordinal.test(paragraph));
@@ -132,7 +153,11 @@ describe('the offline writer follows the asks', () => {
 
   it('keeps the counted list and the closing question whole at every duration: the draft is never cut', { timeout: 30_000 }, async () => {
     const seeds = Array.from({ length: 12 }, (_, i) => i + 1);
-    for (const [instructions, tips] of [['Give 3 tips and end with a question', 3], ['Talk about squats, deadlifts, protein and sleep. End with a question', 0], [issueExample, 3]] as const) {
+    for (const [instructions, tips] of [
+      ['Give 3 tips and end with a question', 3],
+      ['Talk about squats, deadlifts, protein and sleep. End with a question', 0],
+      [issueExample, 3],
+    ] as const) {
       for (const duration of ['15 sec', '30 sec', '45 sec', '60 sec']) {
         const { request, all } = await scriptsFor(instructions, duration, 'Leg day', seeds);
         for (const { draft, finished } of all) {
@@ -178,7 +203,11 @@ describe('the offline writer follows the asks', () => {
     for (const { finished } of all) {
       const content = finished.content;
       const sentences = content.split(/(?<=[.!?])\s+/);
-      for (const item of items) expect(sentences.filter((sentence) => sentence.toLowerCase().includes(item)), content).toHaveLength(1);
+      for (const item of items)
+        expect(
+          sentences.filter((sentence) => sentence.toLowerCase().includes(item)),
+          content,
+        ).toHaveLength(1);
       expect(sentences.filter((sentence) => ordinal.test(sentence))).toHaveLength(3);
       expect(content.trim()).toMatch(/\?$/);
       const spoken = runsOf(content, 4).join('|');

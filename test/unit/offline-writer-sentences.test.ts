@@ -13,7 +13,11 @@ function seeded(seed: number): () => number {
 
 /** Asks that draw on every sentence pool: listed things and practices, tips, reasons, mistakes, questions. */
 const cases = [
-  { topic: 'Morning coffee at home', extraInstructions: 'Mention each listed item in its own sentence: fresh coffee beans, a burr grinder, pour over, milk frothing', duration: '60 sec' },
+  {
+    topic: 'Morning coffee at home',
+    extraInstructions: 'Mention each listed item in its own sentence: fresh coffee beans, a burr grinder, pour over, milk frothing',
+    duration: '60 sec',
+  },
   { topic: 'Saving money', extraInstructions: 'Give 5 tips and end with a question', duration: '45 sec' },
   { topic: 'Cold showers', extraInstructions: '3 reasons to try it. Start with a question', duration: '30 sec' },
   { topic: 'Home workouts', extraInstructions: 'Four common mistakes beginners make', duration: '15 sec' },

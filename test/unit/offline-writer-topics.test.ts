@@ -67,7 +67,10 @@ describe('the offline writer on any topic', () => {
     const coffee = tipSubjects.coffee!.tips.flatMap((tip) => [tip.long, tip.short]).map(said);
     const sleep = tipSubjects.sleep!.tips.flatMap((tip) => [tip.long, tip.short]).map(said);
     for (const seed of [1, 2, 3]) {
-      for (const [request, table] of [[['Better morning coffee', null, '3 tips', '30 sec'], coffee], [[null, null, 'Three quick tips for better sleep tonight', '15 sec'], sleep]] as const) {
+      for (const [request, table] of [
+        [['Better morning coffee', null, '3 tips', '30 sec'], coffee],
+        [[null, null, 'Three quick tips for better sleep tonight', '15 sec'], sleep],
+      ] as const) {
         for (const { content } of await written(request as Case, seed)) {
           const tips = numbered(content);
           expect(tips, content).toHaveLength(3);

@@ -45,7 +45,12 @@ describe('the offline writer', () => {
   });
 
   it('fits the length to the duration at about 2.5 words a second', async () => {
-    for (const [duration, target] of [['15 sec', 38], ['30 sec', 75], ['45 sec', 113], ['60 sec', 150]] as const) {
+    for (const [duration, target] of [
+      ['15 sec', 38],
+      ['30 sec', 75],
+      ['45 sec', 113],
+      ['60 sec', 150],
+    ] as const) {
       const req = request('Time management', duration, 3);
       const { scripts } = await new OfflineScriptWriter(seeded(4)).write(req);
       for (const draft of scripts) {
@@ -71,7 +76,13 @@ describe('the offline writer', () => {
   });
 
   it('weaves what the extra instructions ask for into every script', async () => {
-    const req = writeRequestFor({ topic: 'Morning coffee at home', subjectCategory: null, extraInstructions: 'Talk about grinders, beans and milk frothing', duration: '30 sec', count: 3 });
+    const req = writeRequestFor({
+      topic: 'Morning coffee at home',
+      subjectCategory: null,
+      extraInstructions: 'Talk about grinders, beans and milk frothing',
+      duration: '30 sec',
+      count: 3,
+    });
     for (const seed of [1, 2, 3, 4, 5]) {
       const { scripts } = await new OfflineScriptWriter(seeded(seed)).write(req);
       for (const draft of scripts) {
@@ -80,7 +91,13 @@ describe('the offline writer', () => {
       }
     }
     // Too many for a 15 s script: one sentence lists them.
-    const short = writeRequestFor({ topic: 'Coffee', subjectCategory: null, extraInstructions: 'Mention grinders, beans, kettles and milk frothing', duration: '15 sec', count: 1 });
+    const short = writeRequestFor({
+      topic: 'Coffee',
+      subjectCategory: null,
+      extraInstructions: 'Mention grinders, beans, kettles and milk frothing',
+      duration: '15 sec',
+      count: 1,
+    });
     const { scripts } = await new OfflineScriptWriter(seeded(6)).write(short);
     const content = finishDraft(scripts[0]!, short, '15 sec', 'offline').content.toLowerCase();
     for (const subject of ['grinders', 'beans', 'kettles', 'milk frothing']) expect(content).toContain(subject);
@@ -111,7 +128,18 @@ describe('the offline writer', () => {
   it('gives every script of a batch its own title, even when the templates run out', async () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const req = writeRequestFor({ topic: 'Coffee', subjectCategory: null, extraInstructions: 'beans, grinders', duration: '15 sec', count: 3 });
-      const { scripts } = await new OfflineScriptWriter(seeded(seed)).write({ ...req, avoidTitles: ['Coffee, Made Simple', 'Coffee in Under a Minute', 'Start Coffee the Smart Way', 'The Coffee Mistake Everyone Makes', 'What Nobody Tells You About Coffee', 'The Coffee Habit That Changes Everything', 'Coffee: Why It Feels Hard and How to Fix It'] });
+      const { scripts } = await new OfflineScriptWriter(seeded(seed)).write({
+        ...req,
+        avoidTitles: [
+          'Coffee, Made Simple',
+          'Coffee in Under a Minute',
+          'Start Coffee the Smart Way',
+          'The Coffee Mistake Everyone Makes',
+          'What Nobody Tells You About Coffee',
+          'The Coffee Habit That Changes Everything',
+          'Coffee: Why It Feels Hard and How to Fix It',
+        ],
+      });
       const titles = scripts.map((draft) => finishDraft(draft, req, '15 sec', 'offline').title.toLowerCase());
       expect(new Set(titles).size).toBe(3);
     }

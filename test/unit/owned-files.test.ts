@@ -19,7 +19,10 @@ describe('owned files', () => {
     const fetched: URL[] = [];
     const remote: RemoteFetcher = { fetch: async (url) => (fetched.push(url), { contentType: 'image/png', body: new Uint8Array([1]) }) };
     const files = new OwnedFiles({ store: { presignGet: async (key) => `https://signed/${key}`, keyOf: () => undefined }, remote });
-    expect(await files.preview('U1', 'users/U1/media/a/thumbnail.jpg', ['image'])).toEqual({ kind: 'redirect', location: 'https://signed/users/U1/media/a/thumbnail.jpg' });
+    expect(await files.preview('U1', 'users/U1/media/a/thumbnail.jpg', ['image'])).toEqual({
+      kind: 'redirect',
+      location: 'https://signed/users/U1/media/a/thumbnail.jpg',
+    });
     await expect(files.preview('U1', 'users/U2/media/a/thumbnail.jpg', ['image'])).rejects.toMatchObject({ name: 'NotFoundError' });
     await expect(files.preview('U1', 'file:///etc/passwd', ['image'])).rejects.toMatchObject({ name: 'ValidationError' });
     expect(await files.preview('U1', 'https://example.com/a.png', ['image'])).toMatchObject({ kind: 'body', contentType: 'image/png' });

@@ -11,9 +11,33 @@ import type { Tier } from '../../functions/contract/users';
 describe('the tier table', () => {
   it('holds the documented plans', () => {
     expect(Object.keys(tierTable)).toEqual(['free', 'basic', 'pro']);
-    expect(limitsOf('free')).toMatchObject({ priceUsd: 0, storageMB: 500, videoMinutes: 10, scriptTokens: 5000, audioMinutes: 15, voiceCloneLimit: 1, watermark: true });
-    expect(limitsOf('basic')).toMatchObject({ priceUsd: 20, storageMB: 500, videoMinutes: 30, scriptTokens: 20000, audioMinutes: 45, voiceCloneLimit: 3, watermark: false });
-    expect(limitsOf('pro')).toMatchObject({ priceUsd: 97, storageMB: 5000, videoMinutes: 200, scriptTokens: 200000, audioMinutes: 300, voiceCloneLimit: 10, watermark: false });
+    expect(limitsOf('free')).toMatchObject({
+      priceUsd: 0,
+      storageMB: 500,
+      videoMinutes: 10,
+      scriptTokens: 5000,
+      audioMinutes: 15,
+      voiceCloneLimit: 1,
+      watermark: true,
+    });
+    expect(limitsOf('basic')).toMatchObject({
+      priceUsd: 20,
+      storageMB: 500,
+      videoMinutes: 30,
+      scriptTokens: 20000,
+      audioMinutes: 45,
+      voiceCloneLimit: 3,
+      watermark: false,
+    });
+    expect(limitsOf('pro')).toMatchObject({
+      priceUsd: 97,
+      storageMB: 5000,
+      videoMinutes: 200,
+      scriptTokens: 200000,
+      audioMinutes: 300,
+      voiceCloneLimit: 10,
+      watermark: false,
+    });
   });
 
   it('starts basic and pro tokens again 30 days after the last reset, never free', () => {
@@ -31,7 +55,11 @@ describe('the tier table', () => {
 
 /** An in-memory counter with the adapter's conditional semantics. */
 function memory(tier: Tier, used: number) {
-  const user = { ...newUser({ id: 'u', username: 'u', email: 'u@e.com', now: new Date('2026-11-01T00:00:00Z') }), subscriptionTier: tier, scriptTokensUsed: used };
+  const user = {
+    ...newUser({ id: 'u', username: 'u', email: 'u@e.com', now: new Date('2026-11-01T00:00:00Z') }),
+    subscriptionTier: tier,
+    scriptTokensUsed: used,
+  };
   const users = { get: async () => ({ ...user }) } as unknown as UserRepository;
   const counter: UsageCounters = {
     add: async (_id, _metric, amount, limit) => {
@@ -79,7 +107,10 @@ describe('the token meter', () => {
 
   it('refuses with the documented message and details when nothing or too little is left', async () => {
     const full = memory('free', 5000);
-    await expect(full.meter.reserveTokens('u', 10)).rejects.toMatchObject({ message: 'Script token limit reached', details: expect.stringContaining('Free plan') });
+    await expect(full.meter.reserveTokens('u', 10)).rejects.toMatchObject({
+      message: 'Script token limit reached',
+      details: expect.stringContaining('Free plan'),
+    });
     const almost = memory('basic', 19_900);
     const error = await almost.meter.reserveTokens('u', 500).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LimitExceededError);
@@ -121,10 +152,12 @@ describe('video minutes', () => {
     await expect(meterAt('2026-10-20T00:00:00Z', resets).checkVideo(used)).rejects.toBeInstanceOf(LimitExceededError);
     await meterAt('2026-11-02T00:00:00Z', resets).checkVideo(used);
     expect(resets).toEqual(['videoMinutes']);
-    await expect(meterAt('2027-06-01T00:00:00Z', resets).checkVideo({ ...used, subscriptionTier: 'free', videoMinutesGenerated: 10 })).rejects.toBeInstanceOf(LimitExceededError);
+    await expect(meterAt('2027-06-01T00:00:00Z', resets).checkVideo({ ...used, subscriptionTier: 'free', videoMinutesGenerated: 10 })).rejects.toBeInstanceOf(
+      LimitExceededError,
+    );
   });
 
-  it('reserve a run\'s estimate in one conditional write with the run, and refuse what does not fit with the limit message', async () => {
+  it("reserve a run's estimate in one conditional write with the run, and refuse what does not fit with the limit message", async () => {
     const reservations: string[] = [];
     let used = 9.5;
     const meter = new UsageMeter(
@@ -156,7 +189,9 @@ describe('video minutes', () => {
     });
     expect(reservations).toEqual(['videoMinutes R1 0.3/10', 'videoMinutes R2 0.3/10']);
     // None left: refused before anything is written, with the message of before.
-    await expect(meter.reserveVideo({ ...user, videoMinutesGenerated: 10 }, 'R3', 0.1)).rejects.toMatchObject({ details: 'You have used 10 of 10 video minutes on the Free plan.' });
+    await expect(meter.reserveVideo({ ...user, videoMinutesGenerated: 10 }, 'R3', 0.1)).rejects.toMatchObject({
+      details: 'You have used 10 of 10 video minutes on the Free plan.',
+    });
     expect(reservations).toHaveLength(2);
   });
 

@@ -29,7 +29,8 @@ class MemoryStore implements PublicationStore {
   }
   claim(p: StoredPublication, owner: string, now: number, leaseUntil: number) {
     const current = this.items.get(p.id);
-    if (!current || ['published', 'failed', 'cancelled'].includes(current.status) || current.attempts !== p.attempts || (current.leaseUntil ?? 0) >= now) return Promise.resolve(undefined);
+    if (!current || ['published', 'failed', 'cancelled'].includes(current.status) || current.attempts !== p.attempts || (current.leaseUntil ?? 0) >= now)
+      return Promise.resolve(undefined);
     const claimed: StoredPublication = { ...current, status: 'uploading', attempts: current.attempts + 1, leaseOwner: owner, leaseUntil, dueAt: leaseUntil };
     this.items.set(p.id, claimed);
     return Promise.resolve({ publication: structuredClone(claimed), owner });
@@ -51,7 +52,8 @@ class MemoryStore implements PublicationStore {
   }
   release(claim: Claim, dueAt: number, error: string, clear: boolean) {
     const current = this.owned(claim);
-    if (current) Object.assign(current, { status: 'queued', dueAt, error, leaseOwner: undefined, leaseUntil: undefined, ...(clear ? { checkpoint: undefined } : {}) });
+    if (current)
+      Object.assign(current, { status: 'queued', dueAt, error, leaseOwner: undefined, leaseUntil: undefined, ...(clear ? { checkpoint: undefined } : {}) });
     return Promise.resolve(Boolean(current));
   }
   breakLease() {
@@ -68,7 +70,12 @@ class MemoryStore implements PublicationStore {
   }
 }
 
-const video = { sizeBytes: 200_000, durationSeconds: 30, read: (start: number, end: number) => Promise.resolve(new Uint8Array(end - start)), publicUrl: () => Promise.resolve('https://x') };
+const video = {
+  sizeBytes: 200_000,
+  durationSeconds: 30,
+  read: (start: number, end: number) => Promise.resolve(new Uint8Array(end - start)),
+  publicUrl: () => Promise.resolve('https://x'),
+};
 
 function setup(clock = { now: 1_000_000 }) {
   const store = new MemoryStore();
@@ -165,17 +172,39 @@ describe('the backoff', () => {
 });
 
 describe('the pre-flight', () => {
-  const base = { platform: 'instagram' as const, displayName: '@me', video: { sizeBytes: 1_000, durationSeconds: 30 }, script: { title: 'T', postCaption: 'c' }, watermarked: false, options: { privacyOptions: ['public'], maxDurationSeconds: 900 } };
+  const base = {
+    platform: 'instagram' as const,
+    displayName: '@me',
+    video: { sizeBytes: 1_000, durationSeconds: 30 },
+    script: { title: 'T', postCaption: 'c' },
+    watermarked: false,
+    options: { privacyOptions: ['public'], maxDurationSeconds: 900 },
+  };
   it('refuses the free watermark on TikTok, too many hashtags on Instagram, too long a video, a platform cap', () => {
-    expect(preflight({ ...base, platform: 'tiktok', target: { accountId: 'a' }, watermarked: true }).result.problems).toContain(postingMessages.watermarkOnTikTok);
+    expect(preflight({ ...base, platform: 'tiktok', target: { accountId: 'a' }, watermarked: true }).result.problems).toContain(
+      postingMessages.watermarkOnTikTok,
+    );
     const tags = Array.from({ length: 31 }, (_, i) => `#t${i}`).join(' ');
     expect(hashtagCount(tags)).toBe(31);
     expect(preflight({ ...base, target: { accountId: 'a', caption: tags } }).result.problems).toEqual([postingMessages.tooManyHashtags]);
-    expect(preflight({ ...base, platform: 'youtube', target: { accountId: 'a' }, video: { sizeBytes: 1, durationSeconds: 200 }, options: { privacyOptions: ['public', 'private'], maxDurationSeconds: 600 } }).result.problems).toEqual([postingMessages.tooLong(180)]);
+    expect(
+      preflight({
+        ...base,
+        platform: 'youtube',
+        target: { accountId: 'a' },
+        video: { sizeBytes: 1, durationSeconds: 200 },
+        options: { privacyOptions: ['public', 'private'], maxDurationSeconds: 600 },
+      }).result.problems,
+    ).toEqual([postingMessages.tooLong(180)]);
     expect(preflight({ ...base, target: { accountId: 'a' }, options: { ...base.options, blockedReason: postingMessages.platformCap } }).result.ok).toBe(false);
   });
   it('defaults to the most private option and the script’s words', () => {
-    const { post, result } = preflight({ ...base, platform: 'youtube', target: { accountId: 'a' }, options: { privacyOptions: ['public', 'unlisted', 'private'], maxDurationSeconds: 180 } });
+    const { post, result } = preflight({
+      ...base,
+      platform: 'youtube',
+      target: { accountId: 'a' },
+      options: { privacyOptions: ['public', 'unlisted', 'private'], maxDurationSeconds: 180 },
+    });
     expect(result.ok).toBe(true);
     expect(post).toEqual({ caption: 'c', title: 'T', privacy: 'private', madeForKids: false, containsSyntheticMedia: true });
   });

@@ -63,7 +63,11 @@ describe('token sealing (AES-256-GCM)', () => {
     const one = await writer.seal(secret, 'c');
     await writer.seal(secret, 'c');
     expect(calls.map((call) => call.name)).toEqual(['GenerateDataKeyCommand']);
-    expect(calls[0]?.input).toMatchObject({ KeyId: 'arn:aws:kms:eu-west-1:1:key/k', KeySpec: 'AES_256', EncryptionContext: { purpose: 'reelsmith-publishing-tokens' } });
+    expect(calls[0]?.input).toMatchObject({
+      KeyId: 'arn:aws:kms:eu-west-1:1:key/k',
+      KeySpec: 'AES_256',
+      EncryptionContext: { purpose: 'reelsmith-publishing-tokens' },
+    });
     // Another process opens it through Decrypt, once per data key.
     const reader = new AesGcmTokenSealer(new KmsDataKeys(kms, 'arn:aws:kms:eu-west-1:1:key/k'));
     expect(await reader.open(one, 'c')).toBe(secret);
@@ -100,7 +104,8 @@ describe('OAuth state', () => {
 
   it('returns only to a path on this site, and the page reads the outcome', () => {
     expect(connectRequestSchema.safeParse({ returnUrl: '/settings' }).success).toBe(true);
-    for (const returnUrl of ['https://evil.example/', '//evil.example', '/\\evil.example', 'settings', '/a b']) expect(connectRequestSchema.safeParse({ returnUrl }).success, returnUrl).toBe(false);
+    for (const returnUrl of ['https://evil.example/', '//evil.example', '/\\evil.example', 'settings', '/a b'])
+      expect(connectRequestSchema.safeParse({ returnUrl }).success, returnUrl).toBe(false);
     expect(readConnectReturn('?publishing=connected&platform=tiktok')).toEqual({ kind: 'connected', platform: 'tiktok' });
     expect(readConnectReturn('?publishing=weird&platform=myspace')).toEqual({ kind: 'failed', platform: undefined });
     expect(readConnectReturn('?subscription=success')).toEqual({ kind: 'none' });

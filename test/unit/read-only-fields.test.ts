@@ -34,7 +34,9 @@ describe('read-only fields on PUT/PATCH', () => {
   it('still lets the strict schema refuse what the resource does not have', () => {
     const sent = withoutReadOnlyFields({ id: 'T1', createdAt: 'x', name: 'Renamed', colour: 'red' }, templateReadOnlyFields, 'T1');
     expect(() => parseOrRefuse(updateTemplateSchema, sent)).toThrow(/colour/);
-    expect(parseOrRefuse(updateTemplateSchema, withoutReadOnlyFields({ id: 'T1', createdAt: 'x', name: 'Renamed' }, templateReadOnlyFields, 'T1'))).toEqual({ name: 'Renamed' });
+    expect(parseOrRefuse(updateTemplateSchema, withoutReadOnlyFields({ id: 'T1', createdAt: 'x', name: 'Renamed' }, templateReadOnlyFields, 'T1'))).toEqual({
+      name: 'Renamed',
+    });
   });
 
   it("names a script's and a user's fields that their PATCH cannot change, and none it can", () => {
@@ -53,7 +55,9 @@ describe('read-only fields on PUT/PATCH', () => {
         return [routeKey(route), declare({ body: z.unknown(), handle: () => ({}) })];
       }),
     );
-    expect(() => createAreaHandler('workflows', () => ({ sessions: undefined as never }), endpoints)).toThrow(/PUT \/api\/templates\/\{id\} must name its resource's read-only fields/);
+    expect(() => createAreaHandler('workflows', () => ({ sessions: undefined as never }), endpoints)).toThrow(
+      /PUT \/api\/templates\/\{id\} must name its resource's read-only fields/,
+    );
   });
 
   it("refuses a user's plan or identity sent with another value, and ignores it sent back unchanged", () => {

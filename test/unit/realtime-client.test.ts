@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import {
-  RECONNECT_DELAY_MS,
-  RealtimeClient,
-  realtimeUrl,
-  type SocketLike,
-} from '../../frontend/src/lib/realtime-client';
+import { RECONNECT_DELAY_MS, RealtimeClient, realtimeUrl, type SocketLike } from '../../frontend/src/lib/realtime-client';
 import type { ServerMessage } from '../../functions/contract/realtime';
 
 /** A WebSocket stand-in the test drives by hand. */

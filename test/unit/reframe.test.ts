@@ -6,7 +6,15 @@ import { publicAttributionOf, toPublicAsset, type MediaAsset } from '../../funct
 
 /** Per-shot framing: the window Switch Scenes draws is the one the render crops. */
 
-const shot = (extra: Partial<Segment> = {}): Segment => ({ text: 'Fresh beans', mediaAssetId: 'B', mediaFile: '/f/B', mediaDuration: 2, mediaStartTime: 0, thumbnailUrl: '/t/B', ...extra });
+const shot = (extra: Partial<Segment> = {}): Segment => ({
+  text: 'Fresh beans',
+  mediaAssetId: 'B',
+  mediaFile: '/f/B',
+  mediaDuration: 2,
+  mediaStartTime: 0,
+  thumbnailUrl: '/t/B',
+  ...extra,
+});
 
 describe('the 9:16 window', () => {
   it('crops wider clips across, taller ones down, and leaves 9:16 alone', () => {
@@ -21,7 +29,11 @@ describe('the 9:16 window', () => {
   it('is centred on the focus and held inside the frame, as the render crops it (x = clamp(f·iw − ow/2, 0, iw − ow))', () => {
     // 640x360: the render keeps 202.5 of 640 columns.
     const size = (360 * 9) / 16 / 640;
-    expect(cropWindowOf('x', 640, 360, 0.5)).toMatchObject({ start: expect.closeTo(0.5 - size / 2, 6) as number, size: expect.closeTo(size, 6) as number, objectPosition: 50 });
+    expect(cropWindowOf('x', 640, 360, 0.5)).toMatchObject({
+      start: expect.closeTo(0.5 - size / 2, 6) as number,
+      size: expect.closeTo(size, 6) as number,
+      objectPosition: 50,
+    });
     expect(cropWindowOf('x', 640, 360, 0)).toMatchObject({ start: 0, objectPosition: 0 });
     expect(cropWindowOf('x', 640, 360, 1)).toMatchObject({ start: expect.closeTo(1 - size, 6) as number, objectPosition: 100 });
     // Near the edge the window stops at the edge; in between, CSS's object-position shows the same columns.
@@ -76,7 +88,11 @@ describe('the browser’s plan uses the analysed framing', () => {
   });
 
   it('starts a planned shot at the clip’s in-point, not 0', () => {
-    const planned = initialSegments({ scriptContent: 'Fresh beans make the cup.', videoMetadata: null }, [clip('beans', { framing: { inPoint: 2.5, focusX: 0.7, focusY: 0.5 } })], { now: Date.now(), preferredFolderId: null, recentUse: {} });
+    const planned = initialSegments(
+      { scriptContent: 'Fresh beans make the cup.', videoMetadata: null },
+      [clip('beans', { framing: { inPoint: 2.5, focusX: 0.7, focusY: 0.5 } })],
+      { now: Date.now(), preferredFolderId: null, recentUse: {} },
+    );
     expect(planned[0]).toMatchObject({ mediaAssetId: 'beans', mediaStartTime: 2.5 });
   });
 
@@ -85,7 +101,10 @@ describe('the browser’s plan uses the analysed framing', () => {
     expect(replaced).toMatchObject({ mediaAssetId: 'milk', mediaStartTime: 1.5 });
     expect(replaced && 'focusX' in replaced).toBe(false);
     // An in-point the shot would run past the clip's end from: the clip's start.
-    expect(replaceSegmentMedia([shot({ mediaDuration: 3 })], 0, clip('short', { duration: 4, framing: { inPoint: 2, focusX: 0.5, focusY: 0.5 } }))[0]?.mediaStartTime).toBe(0);
+    expect(
+      replaceSegmentMedia([shot({ mediaDuration: 3 })], 0, clip('short', { duration: 4, framing: { inPoint: 2, focusX: 0.5, focusY: 0.5 } }))[0]
+        ?.mediaStartTime,
+    ).toBe(0);
     expect(replaceSegmentMedia([shot()], 0, clip('plain'))[0]?.mediaStartTime).toBe(0);
   });
 });
@@ -117,7 +136,13 @@ describe('the public asset', () => {
     aspectRatio: '16:9',
     colorSpace: null,
     framing: { inPoint: 1.2, focusX: 0.7, focusY: 0.5 },
-    attribution: { provider: 'pexels', sourceId: '123', author: 'Ana', authorUrl: 'https://www.pexels.com/@ana', sourceUrl: 'https://www.pexels.com/video/123/' },
+    attribution: {
+      provider: 'pexels',
+      sourceId: '123',
+      author: 'Ana',
+      authorUrl: 'https://www.pexels.com/@ana',
+      sourceUrl: 'https://www.pexels.com/video/123/',
+    },
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
@@ -125,7 +150,12 @@ describe('the public asset', () => {
   it('carries the framing and the credit, without the user id or the provider’s own id', () => {
     const shown = toPublicAsset(stored);
     expect(shown.framing).toEqual({ inPoint: 1.2, focusX: 0.7, focusY: 0.5 });
-    expect(shown.attribution).toEqual({ provider: 'pexels', author: 'Ana', authorUrl: 'https://www.pexels.com/@ana', sourceUrl: 'https://www.pexels.com/video/123/' });
+    expect(shown.attribution).toEqual({
+      provider: 'pexels',
+      author: 'Ana',
+      authorUrl: 'https://www.pexels.com/@ana',
+      sourceUrl: 'https://www.pexels.com/video/123/',
+    });
     expect('userId' in shown).toBe(false);
     expect(JSON.stringify(shown.attribution)).not.toContain('sourceId');
     const { framing: _f, attribution: _a, ...plain } = stored;
@@ -133,6 +163,9 @@ describe('the public asset', () => {
   });
 
   it('links a credit only to https pages', () => {
-    expect(publicAttributionOf({ ...stored.attribution!, authorUrl: 'javascript:alert(1)', sourceUrl: 'http://www.pexels.com/video/1' })).toMatchObject({ authorUrl: null, sourceUrl: null });
+    expect(publicAttributionOf({ ...stored.attribution!, authorUrl: 'javascript:alert(1)', sourceUrl: 'http://www.pexels.com/video/1' })).toMatchObject({
+      authorUrl: null,
+      sourceUrl: null,
+    });
   });
 });

@@ -42,8 +42,12 @@ describe('the render command', () => {
 
   it('stretches the last segment to the voice-over in whole frames, loops short clips and decodes two frames to spare', () => {
     expect(framedClips(request.clips, timelineFrames(5)).map((c) => c.frames)).toEqual([60, 90]);
-    expect(args.join(' ')).toContain('-stream_loop -1 -ss 1 -t 2.067 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/a.mp4');
-    expect(args.join(' ')).toContain('-loop 1 -framerate 30 -t 3.067 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/b.jpg');
+    expect(args.join(' ')).toContain(
+      '-stream_loop -1 -ss 1 -t 2.067 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/a.mp4',
+    );
+    expect(args.join(' ')).toContain(
+      '-loop 1 -framerate 30 -t 3.067 -protocol_whitelist file -format_whitelist mov,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe -i file:/media/b.jpg',
+    );
     expect(graph).toContain('[0:v]fps=30,trim=end_frame=60,setpts=PTS-STARTPTS,crop=');
     expect(graph).toContain('[1:v]fps=30,trim=end_frame=90,setpts=PTS-STARTPTS,crop=');
   });
@@ -56,7 +60,12 @@ describe('the render command', () => {
   });
 
   it('burns no captions when they are turned off (a video template may), and keeps the rest of the graph', () => {
-    const off = planRender({ request: { ...request, captions: parseCaptionSettings({ enabled: false }) }, assPath: '/tmp/w/captions.ass', fontName: 'Archivo Black', fontsDir: '/tmp/fonts/archivo-black' });
+    const off = planRender({
+      request: { ...request, captions: parseCaptionSettings({ enabled: false }) },
+      assPath: '/tmp/w/captions.ass',
+      fontName: 'Archivo Black',
+      fontsDir: '/tmp/fonts/archivo-black',
+    });
     const offGraph = off.args[off.args.indexOf('-filter_complex') + 1] ?? '';
     expect(offGraph).not.toContain('subtitles=');
     expect(offGraph).toContain('[wm]null[vout]');
@@ -121,7 +130,9 @@ describe('the timeline in whole frames', () => {
       { ...clips[0], skipFrames: 45, frames: 15, shot: 0, shotFrames: 60, shotStart: 0 },
       { ...clips[1], skipFrames: 0, frames: 30, shot: 1, shotFrames: 60, shotStart: 60 },
     ]);
-    expect(chunkClips(clips, 180, { startFrame: 135, frames: 45 })).toEqual([{ ...clips[2], skipFrames: 15, frames: 45, shot: 2, shotFrames: 60, shotStart: 120 }]);
+    expect(chunkClips(clips, 180, { startFrame: 135, frames: 45 })).toEqual([
+      { ...clips[2], skipFrames: 15, frames: 45, shot: 2, shotFrames: 60, shotStart: 120 },
+    ]);
   });
 });
 
@@ -146,7 +157,9 @@ describe('a chunk and the join', () => {
   it('renders only its frames, pictures only, with the same encoder settings', () => {
     expect(chunk.args.join(' ')).toContain('-ss 1 -t 2.067');
     expect(graph).toContain('fps=30,trim=start_frame=45:end_frame=60,setpts=PTS-STARTPTS');
-    expect(chunk.args.join(' ')).toContain('-map [vout] -an -c:v libx264 -preset superfast -x264-params mbtree=1:rc-lookahead=10 -crf 23 -pix_fmt yuv420p -frames:v 15');
+    expect(chunk.args.join(' ')).toContain(
+      '-map [vout] -an -c:v libx264 -preset superfast -x264-params mbtree=1:rc-lookahead=10 -crf 23 -pix_fmt yuv420p -frames:v 15',
+    );
     expect(chunk.args).not.toContain('-c:a');
   });
 
@@ -162,21 +175,38 @@ describe('a chunk and the join', () => {
 
   it('ducks the music under the voice and applies the measured loudness correction (the second of two passes)', () => {
     const measured = { input_i: -21.6, input_tp: -6.2, input_lra: 4.1, input_thresh: -32, target_offset: 0.3 };
-    const graph = planAudioMix({ voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: '/w/music.mp3', musicVolume: 40, outputPath: '/w/audio.m4a' }, measured).join(' ');
+    const graph = planAudioMix(
+      { voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: '/w/music.mp3', musicVolume: 40, outputPath: '/w/audio.m4a' },
+      measured,
+    ).join(' ');
     expect(graph).toContain('[music][key]sidechaincompress=');
-    expect(graph).toContain('loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-21.6:measured_TP=-6.2:measured_LRA=4.1:measured_thresh=-32:offset=0.3:linear=true,aresample=48000');
+    expect(graph).toContain(
+      'loudnorm=I=-14:TP=-1.5:LRA=11:measured_I=-21.6:measured_TP=-6.2:measured_LRA=4.1:measured_thresh=-32:offset=0.3:linear=true,aresample=48000',
+    );
     const first = planLoudnessMeasure({ voiceOverPath: '/w/voice.mp3', voiceOverDuration: 5, musicPath: null, musicVolume: 40 }).join(' ');
     expect(first).toContain('loudnorm=I=-14:TP=-1.5:LRA=11:print_format=json');
     expect(first).toContain('-f null -');
-    expect(parseLoudness('[Parsed_loudnorm_1 @ 0x1]\n{\n\t"input_i" : "-21.60",\n\t"input_tp" : "-6.20",\n\t"input_lra" : "4.10",\n\t"input_thresh" : "-32.00",\n\t"output_i" : "-14.0",\n\t"target_offset" : "0.30"\n}\n')).toEqual(measured);
+    expect(
+      parseLoudness(
+        '[Parsed_loudnorm_1 @ 0x1]\n{\n\t"input_i" : "-21.60",\n\t"input_tp" : "-6.20",\n\t"input_lra" : "4.10",\n\t"input_thresh" : "-32.00",\n\t"output_i" : "-14.0",\n\t"target_offset" : "0.30"\n}\n',
+      ),
+    ).toEqual(measured);
   });
 
   it('joins with the concat demuxer, each chunk as long as its frames, and copies video and audio', () => {
-    const join = planJoin({ chunks: [{ path: '/w/c0.mp4', frames: 150 }], audioPath: '/w/audio.m4a', durationSeconds: 5, outputPath: '/w/out.mp4' }, '/w/list.txt');
+    const join = planJoin(
+      { chunks: [{ path: '/w/c0.mp4', frames: 150 }], audioPath: '/w/audio.m4a', durationSeconds: 5, outputPath: '/w/out.mp4' },
+      '/w/list.txt',
+    );
     expect(join.join(' ')).toContain('-protocol_whitelist file -format_whitelist concat,mov -f concat -safe 0 -i file:/w/list.txt');
     expect(join.join(' ')).toContain('-protocol_whitelist file -format_whitelist mov -i file:/w/audio.m4a -map 0:v -map 1:a -c copy -t 5 -movflags +faststart');
     expect(join).not.toContain('-filter_complex');
-    expect(concatList([{ path: '/w/c0.mp4', frames: 150 }, { path: '/w/c1.mp4', frames: 76 }])).toBe("file '/w/c0.mp4'\nduration 5.000000\nfile '/w/c1.mp4'\nduration 2.533333\n");
+    expect(
+      concatList([
+        { path: '/w/c0.mp4', frames: 150 },
+        { path: '/w/c1.mp4', frames: 76 },
+      ]),
+    ).toBe("file '/w/c0.mp4'\nduration 5.000000\nfile '/w/c1.mp4'\nduration 2.533333\n");
     expect(() => concatList([{ path: "/w/it's.mp4", frames: 1 }])).toThrow('Unsupported characters');
   });
 });

@@ -36,7 +36,15 @@ function eventFor(routeKey: string): APIGatewayProxyEventV2 {
 describe('a request whose work runs past the function’s time', () => {
   // The middleware reads the function's configuration (what a deployed function is given).
   beforeAll(() => {
-    for (const [name, value] of Object.entries({ TABLE_NAME: 'table', MEDIA_BUCKET: 'bucket', USER_POOL_ID: 'eu-west-1_pool', USER_POOL_CLIENT_ID: 'client', WS_MANAGEMENT_ENDPOINT: 'https://ws.example.com/prod', APP_ORIGIN: 'https://app.example.com' })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({
+      TABLE_NAME: 'table',
+      MEDIA_BUCKET: 'bucket',
+      USER_POOL_ID: 'eu-west-1_pool',
+      USER_POOL_CLIENT_ID: 'client',
+      WS_MANAGEMENT_ENDPOINT: 'https://ws.example.com/prod',
+      APP_ORIGIN: 'https://app.example.com',
+    }))
+      vi.stubEnv(name, value);
     resetConfigCache();
   });
   afterAll(() => {

@@ -13,7 +13,8 @@ describe('the route table', () => {
   });
 
   it('requires CSRF on every non-GET route but the Stripe webhook (signed by Stripe, sent without a session)', () => {
-    for (const route of routes) expect(requiresCsrf(route), `${route.method} ${route.path}`).toBe(route.method !== 'GET' && route.path !== '/api/stripe/webhook');
+    for (const route of routes)
+      expect(requiresCsrf(route), `${route.method} ${route.path}`).toBe(route.method !== 'GET' && route.path !== '/api/stripe/webhook');
     expect(routes.filter((route) => route.csrf === false).map((route) => route.path)).toEqual(['/api/stripe/webhook']);
   });
 

@@ -34,7 +34,15 @@ function bench(stored: StoredSchedule) {
         published.push(request);
         for (const target of request.targets) {
           n += 1;
-          publications.unshift({ id: `P${n}`, scriptId, accountId: target.accountId, platform: 'youtube', accountName: 'Chan', status: 'queued', createdAt: `${at}#${n}` });
+          publications.unshift({
+            id: `P${n}`,
+            scriptId,
+            accountId: target.accountId,
+            platform: 'youtube',
+            accountName: 'Chan',
+            status: 'queued',
+            createdAt: `${at}#${n}`,
+          });
         }
         return Promise.resolve({});
       },
@@ -64,7 +72,9 @@ describe('an automation run’s posts', () => {
   });
 
   it('posts to each account with its privacy and the filled caption, once even when Publish runs twice', async () => {
-    const { publishing, published, publications } = bench(schedule({ publishTargets: [{ accountId: 'A1', privacy: 'unlisted' }, { accountId: 'A2' }], publishCaption: '{title} — {caption}' }));
+    const { publishing, published, publications } = bench(
+      schedule({ publishTargets: [{ accountId: 'A1', privacy: 'unlisted' }, { accountId: 'A2' }], publishCaption: '{title} — {caption}' }),
+    );
     const posts = await publishing.publish('u1', 'S1', 'SC1');
     expect(posts).toEqual({ pending: true, accountIds: ['A1', 'A2'], checks: 0 });
     expect(published).toEqual([
@@ -103,7 +113,10 @@ describe('an automation run’s posts', () => {
     const { publishing, set } = bench(schedule({ publishTargets: [{ accountId: 'A1' }] }));
     const posts = await publishing.publish('u1', 'S1', 'SC1');
     set('A1', { status: 'failed', error: 'The daily upload limit was reached' });
-    await expect(publishing.check('u1', 'SC1', posts)).rejects.toMatchObject({ name: 'ConflictError', message: 'The post to YouTube (Chan) failed: The daily upload limit was reached' });
+    await expect(publishing.check('u1', 'SC1', posts)).rejects.toMatchObject({
+      name: 'ConflictError',
+      message: 'The post to YouTube (Chan) failed: The daily upload limit was reached',
+    });
   });
 
   it('fails clearly when the posts do not finish within the looks', async () => {

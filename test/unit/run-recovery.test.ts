@@ -88,7 +88,12 @@ function recoveryWith(overrides: Partial<RunRecoveryDeps> & { holder?: string; s
 const event = (status: string, input: unknown) => ({
   source: 'aws.states',
   'detail-type': 'Step Functions Execution Status Change',
-  detail: { executionArn: 'arn:aws:states:eu-west-1:1:execution:video:x', stateMachineArn: 'arn:aws:states:eu-west-1:1:stateMachine:video', status, input: JSON.stringify(input) },
+  detail: {
+    executionArn: 'arn:aws:states:eu-west-1:1:execution:video:x',
+    stateMachineArn: 'arn:aws:states:eu-west-1:1:stateMachine:video',
+    status,
+    input: JSON.stringify(input),
+  },
 });
 
 describe('RunRecovery after a restart (local start)', () => {
@@ -104,9 +109,19 @@ describe('RunRecovery after a restart (local start)', () => {
       ],
     });
     const report = await recovery.afterRestart();
-    expect(report).toEqual({ video: { found: 1, failed: 1 }, audio: { found: 1, failed: 1 }, automation: { found: 1, failed: 1 }, email: { found: 2, failed: 1 } });
+    expect(report).toEqual({
+      video: { found: 1, failed: 1 },
+      audio: { found: 1, failed: 1 },
+      automation: { found: 1, failed: 1 },
+      email: { found: 2, failed: 1 },
+    });
     expect(order).toEqual(['video', 'audio', 'automation', 'email', 'email']);
-    expect(runs.released).toEqual([{ runId: 'RUN1', changes: expect.objectContaining({ videoGenerationStatus: 'failed', videoGenerationError: restartMessages.video, videoProgress: null }) }]);
+    expect(runs.released).toEqual([
+      {
+        runId: 'RUN1',
+        changes: expect.objectContaining({ videoGenerationStatus: 'failed', videoGenerationError: restartMessages.video, videoProgress: null }),
+      },
+    ]);
     expect(deleted[0]).toEqual(expect.arrayContaining([`users/${userId}/video/${scriptId}-run1.mp4`]));
     expect(published).toContainEqual({ type: 'script-update', scriptId, userId, videoGenerationStatus: 'failed', message: restartMessages.video });
     expect(published).toContainEqual({ type: 'script-update', scriptId: 'AUDIO1', userId, audioGenerationStatus: 'failed', message: restartMessages.audio });
@@ -166,7 +181,10 @@ describe('the run-ended job (cloud: an execution ended without its Catch)', () =
     expect((await handler({ source: 'aws.ses', 'detail-type': 'Email Bounced', detail: {} })).run).toBe('none');
     expect(await handler(event('SUCCEEDED', { userId, scriptId, runId: 'RUN1' }))).toEqual({ run: 'none', why: 'status SUCCEEDED' });
     expect(await handler(event('FAILED', { something: 'else' }))).toEqual({ run: 'none', why: 'no run in the input' });
-    expect(await handler({ ...event('FAILED', {}), detail: { ...event('FAILED', {}).detail, input: 'not json' } })).toEqual({ run: 'none', why: 'no run in the input' });
+    expect(await handler({ ...event('FAILED', {}), detail: { ...event('FAILED', {}).detail, input: 'not json' } })).toEqual({
+      run: 'none',
+      why: 'no run in the input',
+    });
     expect(runs.released).toEqual([]);
     expect(automationFailures).toEqual([]);
   });

@@ -34,7 +34,13 @@ function scriptsArea() {
 function withMedia(area: ReturnType<typeof scriptsArea>, userId: string, scriptId: string) {
   const audio = voiceOverFiles(userId, scriptId, 'abc123');
   const videoUrl = `/api/video/${scriptId}-run1.mp4`;
-  area.scripts.add(userId, scriptId, { audioUrl: audio.audioUrl, audioDuration: 12, audioGenerationStatus: 'complete', videoUrl, videoGenerationStatus: 'complete' });
+  area.scripts.add(userId, scriptId, {
+    audioUrl: audio.audioUrl,
+    audioDuration: 12,
+    audioGenerationStatus: 'complete',
+    videoUrl,
+    videoGenerationStatus: 'complete',
+  });
   const videoKey = keyOfVideoUrl(userId, videoUrl) ?? '';
   for (const key of [audio.audioKey, audio.wordsKey, videoKey]) area.files.objects.set(key, { body: new Uint8Array([1]), contentType: 'x' });
   return { audioKey: audio.audioKey, wordsKey: audio.wordsKey, videoKey };

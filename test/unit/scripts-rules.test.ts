@@ -75,7 +75,12 @@ describe('generation rules', () => {
 
   it('finishes a draft by the product rules', () => {
     const request = writeRequestFor({ topic: 'Tea', subjectCategory: null, extraInstructions: 'x', duration: '15 sec', count: 1 });
-    const done = finishDraft({ title: '"Tea time"', content: 'Sentence here. '.repeat(40), hashtags: ['tea'], hookSuggestion: '' }, request, '15 sec', 'offline');
+    const done = finishDraft(
+      { title: '"Tea time"', content: 'Sentence here. '.repeat(40), hashtags: ['tea'], hookSuggestion: '' },
+      request,
+      '15 sec',
+      'offline',
+    );
     expect(done.title).toBe('Tea time');
     expect(done.hashtags[0]).toBe('#tea');
     expect(done.hashtags).toHaveLength(6);
@@ -97,7 +102,15 @@ describe('script state rules', () => {
 
   it('resets both statuses and clears audio and video when the content or caption changes', () => {
     for (const patch of [{ scriptContent: 'Other words.' }, { postCaption: 'd #a #b #c #d #e #f' }]) {
-      expect(scriptChanges(produced, patch, now)).toMatchObject({ audioGenerationStatus: 'idle', videoGenerationStatus: 'idle', audioUrl: null, videoUrl: null, videoMetadata: null, thumbnailUrl: null, usedMediaIds: null });
+      expect(scriptChanges(produced, patch, now)).toMatchObject({
+        audioGenerationStatus: 'idle',
+        videoGenerationStatus: 'idle',
+        audioUrl: null,
+        videoUrl: null,
+        videoMetadata: null,
+        thumbnailUrl: null,
+        usedMediaIds: null,
+      });
     }
   });
 
@@ -120,7 +133,18 @@ describe('script templates and categories', () => {
   it('groups the subject categories under their # headers', () => {
     const groups = subjectCategoryGroups();
     expect(groups.map((g) => g.label)).toEqual([
-      'Professional & Educational', 'Business', 'Corporate', 'Sports', 'Wellness', 'Fitness', 'Creative', 'Pop Culture', 'Lifestyle', 'Beauty', 'Entertainment', 'Family and Kids',
+      'Professional & Educational',
+      'Business',
+      'Corporate',
+      'Sports',
+      'Wellness',
+      'Fitness',
+      'Creative',
+      'Pop Culture',
+      'Lifestyle',
+      'Beauty',
+      'Entertainment',
+      'Family and Kids',
     ]);
     expect(groups.every((g) => g.options.length >= 5)).toBe(true);
     expect(groupOfCategory('personal trainer')).toBe('Fitness');

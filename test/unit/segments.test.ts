@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { autoAssign, emptySegments, greedyAssign, matchedTagsOf, scoreMedia, splitScript, totalDuration, type CandidateMedia, type ScoringContext, type Segment } from '../../functions/contract/rules/segments';
+import {
+  autoAssign,
+  emptySegments,
+  greedyAssign,
+  matchedTagsOf,
+  scoreMedia,
+  splitScript,
+  totalDuration,
+  type CandidateMedia,
+  type ScoringContext,
+  type Segment,
+} from '../../functions/contract/rules/segments';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();
 
 function media(id: string, extra: Partial<CandidateMedia> = {}): CandidateMedia {
-  return { id, title: id, tags: [], folderId: null, createdAt: daysAgo(400), fileType: 'video/mp4', isActive: true, fileUrl: `/api/video/${id}`, thumbnailUrl: null, duration: 5, ...extra };
+  return {
+    id,
+    title: id,
+    tags: [],
+    folderId: null,
+    createdAt: daysAgo(400),
+    fileType: 'video/mp4',
+    isActive: true,
+    fileUrl: `/api/video/${id}`,
+    thumbnailUrl: null,
+    duration: 5,
+    ...extra,
+  };
 }
 
 const context = { now, preferredFolderId: null, recentUse: {} };

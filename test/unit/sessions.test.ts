@@ -122,7 +122,9 @@ describe('the DynamoDB session store', () => {
   });
 
   it('reads consistently and parses the record', async () => {
-    ddb.on(GetCommand).resolves({ Item: { pk: 'SESSION#abc', sk: 'SESSION', idHash: 'abc', userId: 'u1', csrfHash: 't', createdAt: 1, lastSeenAt: 2, expiresAt: 9 } });
+    ddb
+      .on(GetCommand)
+      .resolves({ Item: { pk: 'SESSION#abc', sk: 'SESSION', idHash: 'abc', userId: 'u1', csrfHash: 't', createdAt: 1, lastSeenAt: 2, expiresAt: 9 } });
     const store = new DynamoSessionStore({ client: documentClient, tableName: 'tbl' });
     expect(await store.get('abc')).toEqual({ idHash: 'abc', userId: 'u1', csrfHash: 't', createdAt: 1, lastSeenAt: 2, expiresAt: 9 });
     expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);

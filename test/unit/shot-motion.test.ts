@@ -52,7 +52,10 @@ describe('shots on the timeline with transitions', () => {
     expect(short[1]?.transitionIn).toEqual({ kind: 'crossfade', frames: 7 });
     const tiny = framedClips([clips[0]!, { ...clips[1]!, duration: 0.1 }, clips[2]!], 180, { transition: 'zoom' });
     expect(tiny[1]?.transitionIn).toEqual({ kind: 'zoom', frames: 3 });
-    expect(framedClips([clips[0]!, { ...clips[1]!, duration: 0.1 }, clips[2]!], 180, { transition: 'crossfade' })[1]?.transitionIn).toEqual({ kind: 'crossfade', frames: 3 });
+    expect(framedClips([clips[0]!, { ...clips[1]!, duration: 0.1 }, clips[2]!], 180, { transition: 'crossfade' })[1]?.transitionIn).toEqual({
+      kind: 'crossfade',
+      frames: 3,
+    });
   });
 
   it('gives a chunk that starts inside a crossfade the shot before it, with no frames of its own', () => {
@@ -104,7 +107,9 @@ describe('the motion of a shot', () => {
 
   it('zooms through a zoom cut on both sides, and leaves a plain cut without motion alone', () => {
     const off = { kenBurns: false, punches: [] };
-    expect(motionFilter(shot[1]!, { from: 0, frames: 60 }, 60, off, size)).toContain('(1+0.35*pow(clip((3-(in+0))/3,0,1),2))*(1+0.35*pow(clip(((in+0)-56)/3,0,1),2))');
+    expect(motionFilter(shot[1]!, { from: 0, frames: 60 }, 60, off, size)).toContain(
+      '(1+0.35*pow(clip((3-(in+0))/3,0,1),2))*(1+0.35*pow(clip(((in+0)-56)/3,0,1),2))',
+    );
     expect(motionFilter(shot[1]!, { from: 10, frames: 20 }, 60, off, size)).toBe('');
     expect(motionFilter(framedClips(clips, 180)[1]!, { from: 0, frames: 60 }, 60, off, size)).toBe('');
   });
@@ -125,10 +130,14 @@ describe('the render graph with motion', () => {
   it('crossfades by laying the fading-in shot over the outgoing one, in the same pass', () => {
     const graph = graphOf(request({ transition: 'crossfade' }));
     expect(graph).toContain('[c0]split=2[c0a][c0b];[c0a]trim=end_frame=60[c0o];[c0b]trim=start_frame=60,setpts=PTS-STARTPTS[c0t]');
-    expect(graph).toContain('[c1h]setpts=(N+1)/TB,format=yuva420p,fade=t=in:st=0:d=8:alpha=1[c1xin];[c0t]setpts=(N+1)/TB[c1xout];[c1xout][c1xin]overlay=format=yuv420');
+    expect(graph).toContain(
+      '[c1h]setpts=(N+1)/TB,format=yuva420p,fade=t=in:st=0:d=8:alpha=1[c1xin];[c0t]setpts=(N+1)/TB[c1xout];[c1xout][c1xin]overlay=format=yuv420',
+    );
     expect(graph).toContain('[c0o][c1x][c1r][c2x][c2r]concat=n=5');
     // The first shot is decoded 7 frames further, for the crossfade.
-    expect(planRender({ request: request({ transition: 'crossfade' }), assPath: '/tmp/a.ass', fontName: 'Arimo', fontsDir: '/tmp/f' }).args.join(' ')).toContain('-ss 0 -t 2.3 ');
+    expect(
+      planRender({ request: request({ transition: 'crossfade' }), assPath: '/tmp/a.ass', fontName: 'Arimo', fontsDir: '/tmp/f' }).args.join(' '),
+    ).toContain('-ss 0 -t 2.3 ');
   });
 
   it('renders a chunk inside a crossfade from the frames after the first shot and the next one', () => {

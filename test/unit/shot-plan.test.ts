@@ -55,7 +55,17 @@ function voiceOf(text: string): VoiceTimings {
   return { words, durationSeconds: Math.round((t + 0.2) * 1000) / 1000 };
 }
 
-const tagWords: Record<string, string> = { beans: 'Beans', grind: 'Grinder', kettle: 'Kettle', scale: 'Scale', pour: 'Pour', morning: 'Sunrise', timer: 'Timer', latte: 'Latte', mug: 'Mug' };
+const tagWords: Record<string, string> = {
+  beans: 'Beans',
+  grind: 'Grinder',
+  kettle: 'Kettle',
+  scale: 'Scale',
+  pour: 'Pour',
+  morning: 'Sunrise',
+  timer: 'Timer',
+  latte: 'Latte',
+  mug: 'Mug',
+};
 
 describe('word stems', () => {
   it('matches inflections and the agent noun, not unrelated words', () => {
@@ -167,7 +177,12 @@ describe('shots in languages written without spaces or right to left', () => {
     const words = arabic.split(' ').map((word, i) => ({ word, start: i * 0.45, end: i * 0.45 + 0.4 }));
     const voice = { words, durationSeconds: words.length * 0.45 };
     // The first sentence (2.25 s) is cut once so the picture changes within 2 s; the others stay whole.
-    expect(planShots(arabic, [], context, voice, 'ar').map((shot) => shot.text)).toEqual(['القهوة الطازجة تبدأ', 'بحبوب جيدة.', 'اطحنها قبل التحضير مباشرة؟', 'ثم استمتع بكل رشفة!']);
+    expect(planShots(arabic, [], context, voice, 'ar').map((shot) => shot.text)).toEqual([
+      'القهوة الطازجة تبدأ',
+      'بحبوب جيدة.',
+      'اطحنها قبل التحضير مباشرة؟',
+      'ثم استمتع بكل رشفة!',
+    ]);
     const shots = planShots(arabic, [clip('A', ['x']), clip('B', ['y'])], context, voice, 'ar');
     expect(shots.length).toBeLessThanOrEqual(4);
     expect(shots.map((shot) => shot.text).join(' ')).toBe(arabic);
@@ -182,7 +197,13 @@ describe('shots in languages written without spaces or right to left', () => {
     expect(segmentTimes(texts, words, words.length * 0.3, 'ja')[1]?.start).toBeCloseTo(second * 0.3, 3);
     // Counted by spaces, the whole first sentence was one word and the cut landed in proportion, elsewhere.
     expect(segmentTimes(texts, words, words.length * 0.3)[1]?.start).not.toBeCloseTo(second * 0.3, 3);
-    expect(shotTimes(texts.map((text) => ({ text })), null, 'ja')[1]?.firstWord).toBe('豆');
+    expect(
+      shotTimes(
+        texts.map((text) => ({ text })),
+        null,
+        'ja',
+      )[1]?.firstWord,
+    ).toBe('豆');
   });
 
   it('moves a Japanese cut by one word, keeping the text whole', () => {
@@ -213,7 +234,8 @@ describe('moving a cut', () => {
  */
 describe('a clip named later waits for its word; cuts fall between phrases', () => {
   const hook = 'Ready to finally make progress with better morning coffee? Let us keep it simple.';
-  const body = 'First, buy fresh coffee beans and grind them just before you brew. Second, a burr grinder gives you an even grind every time. Third, check your water temperature; just off the boil is right. Which of these will you try first?';
+  const body =
+    'First, buy fresh coffee beans and grind them just before you brew. Second, a burr grinder gives you an even grind every time. Third, check your water temperature; just off the boil is right. Which of these will you try first?';
   const text = `${hook} ${body}`;
   const uploads = [
     clip('Beans', ['coffee beans'], { title: 'coffee beans' }),
@@ -240,7 +262,8 @@ describe('a clip named later waits for its word; cuts fall between phrases', () 
       if (shot.mediaAssetId !== 'Beans') continue;
       const start = times[i]?.start ?? 0;
       // On screen at most 1.5 s before its word when its sentence starts there ("| First, buy fresh coffee beans"), else only long before (not "soon").
-      if (start < beansSaid - 0.401 && !(beansSaid - start <= 1.501 && /^\p{Lu}/u.test(shot.text))) expect(beansSaid - start, `"${shot.text}" shows the beans ${(beansSaid - start).toFixed(1)} s before their word`).toBeGreaterThan(8);
+      if (start < beansSaid - 0.401 && !(beansSaid - start <= 1.501 && /^\p{Lu}/u.test(shot.text)))
+        expect(beansSaid - start, `"${shot.text}" shows the beans ${(beansSaid - start).toFixed(1)} s before their word`).toBeGreaterThan(8);
     }
     const named = shots.find((shot) => shot.text.includes('coffee beans'));
     expect(named?.mediaAssetId).toBe('Beans');

@@ -36,11 +36,20 @@ const clip = (id: string, tags: string[]): CandidateMedia => ({
 const library = [clip('beans', ['coffee beans']), clip('grinder', ['grinder']), clip('water', ['water temperature'])];
 const own = (): ClipOrigin => 'own';
 /** A video made with no footage: one generated background per sentence. */
-const noFootage = (): Segment[] => emptySegments(script).map((segment) => ({ ...segment, source: 'generated' as const, generatedReason: 'no-videos' as const }));
+const noFootage = (): Segment[] =>
+  emptySegments(script).map((segment) => ({ ...segment, source: 'generated' as const, generatedReason: 'no-videos' as const }));
 
 describe('which saved shots a re-plan keeps', () => {
   it('keeps a clip of the creator’s own and any clip the creator picked; not generated backgrounds or stock the planner chose', () => {
-    const shot = (extra: Partial<Segment>): Segment => ({ text: 'x', mediaAssetId: null, mediaFile: null, mediaDuration: 2, mediaStartTime: 0, thumbnailUrl: null, ...extra });
+    const shot = (extra: Partial<Segment>): Segment => ({
+      text: 'x',
+      mediaAssetId: null,
+      mediaFile: null,
+      mediaDuration: 2,
+      mediaStartTime: 0,
+      thumbnailUrl: null,
+      ...extra,
+    });
     const originOf = (id: string): ClipOrigin | undefined => (id === 'pexels' ? 'stock' : id === 'mine' ? 'own' : undefined);
     expect(keepsShot(shot({}), originOf)).toBe(false);
     expect(keepsShot(shot({ mediaAssetId: 'mine' }), originOf)).toBe(true);
@@ -77,11 +86,28 @@ describe('re-planning around the creator’s choices', () => {
   it('keeps the shots whose clip the creator chose, exactly, and plans the runs between them from the other clips', () => {
     const saved = noFootage();
     // The creator picked a stock clip for sentence 3 and uploaded a clip of their own for sentence 6.
-    saved[2] = { ...saved[2]!, mediaAssetId: 'pexels-7', mediaFile: '/f/pexels-7', thumbnailUrl: '/t/pexels-7', mediaStartTime: 1.5, chosen: true, source: undefined, generatedReason: undefined };
+    saved[2] = {
+      ...saved[2]!,
+      mediaAssetId: 'pexels-7',
+      mediaFile: '/f/pexels-7',
+      thumbnailUrl: '/t/pexels-7',
+      mediaStartTime: 1.5,
+      chosen: true,
+      source: undefined,
+      generatedReason: undefined,
+    };
     saved[5] = { ...saved[5]!, mediaAssetId: 'mug', mediaFile: '/f/mug', thumbnailUrl: '/t/mug', focusX: 0.2, source: undefined, generatedReason: undefined };
     const stock = { ...clip('pexels-7', ['coffee']) };
     const originOf = (id: string): ClipOrigin | undefined => (id === 'pexels-7' ? 'stock' : 'own');
-    const replanned = replanShots({ content: script, segments: saved, library: [...library, stock, clip('mug', ['mug'])], context, voice, scope: 'unowned', originOf });
+    const replanned = replanShots({
+      content: script,
+      segments: saved,
+      library: [...library, stock, clip('mug', ['mug'])],
+      context,
+      voice,
+      scope: 'unowned',
+      originOf,
+    });
 
     const grinderShot = replanned.findIndex((segment) => segment.mediaAssetId === 'pexels-7');
     expect(replanned[grinderShot]).toEqual(saved[2]);
@@ -99,8 +125,20 @@ describe('re-planning around the creator’s choices', () => {
   });
 
   it('plans stock footage the planner chose again, when the creator did not pick it', () => {
-    const saved = noFootage().map((segment, i) => (i === 1 ? { ...segment, mediaAssetId: 'pexels-7', mediaFile: '/f/pexels-7', thumbnailUrl: '/t/pexels-7', source: undefined, generatedReason: undefined } : segment));
-    const replanned = replanShots({ content: script, segments: saved, library, context, voice, scope: 'unowned', originOf: (id) => (id === 'pexels-7' ? 'stock' : 'own') });
+    const saved = noFootage().map((segment, i) =>
+      i === 1
+        ? { ...segment, mediaAssetId: 'pexels-7', mediaFile: '/f/pexels-7', thumbnailUrl: '/t/pexels-7', source: undefined, generatedReason: undefined }
+        : segment,
+    );
+    const replanned = replanShots({
+      content: script,
+      segments: saved,
+      library,
+      context,
+      voice,
+      scope: 'unowned',
+      originOf: (id) => (id === 'pexels-7' ? 'stock' : 'own'),
+    });
     expect(replanned.some((segment) => segment.mediaAssetId === 'pexels-7')).toBe(false);
     expect(replanned).toEqual(planShots(script, library, context, voice));
   });
@@ -109,7 +147,9 @@ describe('re-planning around the creator’s choices', () => {
     const saved = library.reduce((shots, media, i) => replaceSegmentMedia(shots, i, media), noFootage());
     expect(saved.slice(0, 3).every((segment) => segment.chosen === true)).toBe(true);
     expect(replanShots({ content: script, segments: saved, library, context, voice, scope: 'unowned', originOf: own }).slice(0, 3)).toEqual(saved.slice(0, 3));
-    expect(replanShots({ content: script, segments: saved, library, context, voice, scope: 'all', originOf: own })).toEqual(planShots(script, library, context, voice));
+    expect(replanShots({ content: script, segments: saved, library, context, voice, scope: 'all', originOf: own })).toEqual(
+      planShots(script, library, context, voice),
+    );
   });
 });
 

@@ -13,7 +13,7 @@ const fakeSource = (apiKey: string): StockFootageSource => ({
 describe('the Pexels key read from SSM on first use', () => {
   it('reads the key once and searches with it', async () => {
     let reads = 0;
-    const source = keyOnFirstUse(() => Promise.resolve((reads += 1, 'k')), fakeSource);
+    const source = keyOnFirstUse(() => Promise.resolve(((reads += 1), 'k')), fakeSource);
     expect(await source.search('coffee', 'portrait', 3)).toBe(found);
     expect(await source.search('beans', 'portrait', 3)).toBe(found);
     expect(reads).toBe(1);
@@ -27,7 +27,7 @@ describe('the Pexels key read from SSM on first use', () => {
 
   it('tries the read again after a failure instead of keeping it', async () => {
     let reads = 0;
-    const source = keyOnFirstUse(() => (reads += 1) === 1 ? Promise.reject(new Error('SSM unreachable')) : Promise.resolve('k'), fakeSource);
+    const source = keyOnFirstUse(() => ((reads += 1) === 1 ? Promise.reject(new Error('SSM unreachable')) : Promise.resolve('k')), fakeSource);
     await expect(source.search('coffee', 'portrait', 3)).rejects.toThrow('SSM unreachable');
     expect(await source.search('coffee', 'portrait', 3)).toBe(found);
     expect(reads).toBe(2);

@@ -12,7 +12,13 @@ describe('search words', () => {
   });
 });
 
-const file = (width: number, height: number, type = 'video/mp4') => ({ link: `https://videos.pexels.com/${width}x${height}.mp4`, width, height, file_type: type, fps: 25 });
+const file = (width: number, height: number, type = 'video/mp4') => ({
+  link: `https://videos.pexels.com/${width}x${height}.mp4`,
+  width,
+  height,
+  file_type: type,
+  fps: 25,
+});
 
 describe('the file fetched', () => {
   it('is the smallest MP4 at least 720 across, at most 1080', () => {
@@ -32,7 +38,15 @@ describe("Pexels' answer", () => {
     video_files: [file(1080, 1920)],
   };
   it('becomes a stock video with its attribution', () => {
-    expect(toStockVideo(video)).toMatchObject({ id: '857195', author: 'Ana', authorUrl: 'https://www.pexels.com/@ana', pageUrl: video.url, width: 1080, height: 1920, durationSeconds: 12 });
+    expect(toStockVideo(video)).toMatchObject({
+      id: '857195',
+      author: 'Ana',
+      authorUrl: 'https://www.pexels.com/@ana',
+      pageUrl: video.url,
+      width: 1080,
+      height: 1920,
+      durationSeconds: 12,
+    });
   });
   it('is skipped when malformed, without a usable file or too long a field', () => {
     expect(toStockVideo({ ...video, url: 'not a url' })).toBeUndefined();

@@ -93,7 +93,14 @@ describe('the log line (Powertools Logger, the project formatter)', () => {
     log.warn('shaped', { password: 'p', nested: { apiKey: 'k', kept: 1 }, failure: new Error('boom') });
     const [line] = lines;
     expect(Object.keys(line!).slice(0, 5)).toEqual(['time', 'level', 'msg', 'service', 'area']);
-    expect(line).toMatchObject({ level: 'warn', msg: 'shaped', service: 'reelsmith', area: 'unit', password: '[redacted]', nested: { apiKey: '[redacted]', kept: 1 } });
+    expect(line).toMatchObject({
+      level: 'warn',
+      msg: 'shaped',
+      service: 'reelsmith',
+      area: 'unit',
+      password: '[redacted]',
+      nested: { apiKey: '[redacted]', kept: 1 },
+    });
     expect(line?.failure).toMatchObject({ name: 'Error', message: 'boom' });
     expect(Date.parse(String(line?.time))).not.toBeNaN();
   });

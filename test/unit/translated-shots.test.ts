@@ -9,7 +9,10 @@ describe('the shot plan of a translation', () => {
 
   it('gives sentence i of the translation the clips of sentence i, keeping each clip, in-point and focus', () => {
     const shots = [shot('Coffee first.', 'a'), shot('Then the day starts slowly.', 'b'), shot('Finish with a walk.', 'c')];
-    const mapped = mapShotPlan({ content: english, language: 'en', shots }, { content: 'Primero el café. Luego el día empieza despacio. Termina con un paseo.', language: 'es' });
+    const mapped = mapShotPlan(
+      { content: english, language: 'en', shots },
+      { content: 'Primero el café. Luego el día empieza despacio. Termina con un paseo.', language: 'es' },
+    );
     expect(mapped?.map((s) => [s.text, s.mediaAssetId])).toEqual([
       ['Primero el café.', 'a'],
       ['Luego el día empieza despacio.', 'b'],
@@ -21,7 +24,10 @@ describe('the shot plan of a translation', () => {
 
   it('cuts inside a sentence at the same share of its words', () => {
     const shots = [shot('Coffee first. Then the day', 'a'), shot('starts slowly. Finish with a walk.', 'b')];
-    const mapped = mapShotPlan({ content: english, language: 'en', shots }, { content: 'Primero el café. Luego el día empieza muy despacio. Termina con un paseo.', language: 'es' });
+    const mapped = mapShotPlan(
+      { content: english, language: 'en', shots },
+      { content: 'Primero el café. Luego el día empieza muy despacio. Termina con un paseo.', language: 'es' },
+    );
     // "Then the day" is 3 of the sentence's 5 words: 3.6 of the 6 Spanish words, rounded to 4.
     expect(mapped?.map((s) => s.text)).toEqual(['Primero el café. Luego el día empieza', 'muy despacio. Termina con un paseo.']);
   });
@@ -38,7 +44,10 @@ describe('the shot plan of a translation', () => {
   it('maps in proportion when the sentence counts differ, never leaving a shot without words', () => {
     const shots = [shot('Coffee first.', 'a'), shot('Then the day starts slowly.', 'b'), shot('Finish with a walk.', 'c')];
     // Two sentences for three: the boundaries land at 2/3 of the first sentence (4 of 6 words) and 1/3 into the second (2 of 5).
-    const two = mapShotPlan({ content: english, language: 'en', shots }, { content: 'Primero café y luego el día. Termina con un paseo largo.', language: 'es' });
+    const two = mapShotPlan(
+      { content: english, language: 'en', shots },
+      { content: 'Primero café y luego el día. Termina con un paseo largo.', language: 'es' },
+    );
     expect(two?.map((s) => s.mediaAssetId)).toEqual(['a', 'b', 'c']);
     expect(two?.map((s) => s.text)).toEqual(['Primero café y luego', 'el día. Termina con', 'un paseo largo.']);
     // A one-word translation keeps one shot.

@@ -41,19 +41,38 @@ function uploadArea() {
 }
 
 /** Begins an upload and puts the browser's bytes where the signed POST points. */
-async function arrive(area: ReturnType<typeof uploadArea>, bytes: Uint8Array, options: { declared?: number; folderId?: string; probe?: ProbeResult | Error } = {}) {
-  const ticket = await area.service.beginUpload('u1', { fileName: 'clip.mp4', contentType: 'video/mp4', size: options.declared ?? bytes.byteLength, ...(options.folderId ? { folderId: options.folderId } : {}) });
+async function arrive(
+  area: ReturnType<typeof uploadArea>,
+  bytes: Uint8Array,
+  options: { declared?: number; folderId?: string; probe?: ProbeResult | Error } = {},
+) {
+  const ticket = await area.service.beginUpload('u1', {
+    fileName: 'clip.mp4',
+    contentType: 'video/mp4',
+    size: options.declared ?? bytes.byteLength,
+    ...(options.folderId ? { folderId: options.folderId } : {}),
+  });
   const key = area.storage.signedPosts.at(-1)?.key ?? '';
   await area.storage.put(key, bytes, 'video/mp4');
-  area.processor.looks.set(key, { probe: options.probe ?? videoProbe, thumbnail: new Uint8Array([0xff, 0xd8]), framing: { inPoint: 1, focusX: 0.5, focusY: 0.4 }, proxyPath: new UnreadableMediaError('too slow') });
+  area.processor.looks.set(key, {
+    probe: options.probe ?? videoProbe,
+    thumbnail: new Uint8Array([0xff, 0xd8]),
+    framing: { inPoint: 1, focusX: 0.5, focusY: 0.4 },
+    proxyPath: new UnreadableMediaError('too slow'),
+  });
   return { ticket, key };
 }
 
 describe('UploadService: what is declared', () => {
   it('refuses an unsupported type (415), a file over 50 MB (413) and an empty one (422) before charging', async () => {
     const area = uploadArea();
-    await expect(area.service.beginUpload('u1', { fileName: 'notes.txt', contentType: 'text/plain', size: 10 })).rejects.toMatchObject({ status: 415, message: mediaMessages.unsupported });
-    await expect(area.service.beginUpload('u1', { fileName: 'clip.mp4', contentType: 'video/mp4', size: maxUploadBytes + 1 })).rejects.toMatchObject({ status: 413 });
+    await expect(area.service.beginUpload('u1', { fileName: 'notes.txt', contentType: 'text/plain', size: 10 })).rejects.toMatchObject({
+      status: 415,
+      message: mediaMessages.unsupported,
+    });
+    await expect(area.service.beginUpload('u1', { fileName: 'clip.mp4', contentType: 'video/mp4', size: maxUploadBytes + 1 })).rejects.toMatchObject({
+      status: 413,
+    });
     await expect(area.service.beginUpload('u1', { fileName: 'clip.mp4', contentType: 'video/mp4', size: 0 })).rejects.toMatchObject({ status: 422 });
     expect((await area.media.usage('u1')).chargedBytes).toBe(0);
   });
@@ -61,10 +80,12 @@ describe('UploadService: what is declared', () => {
   it('refuses a folder that is not the user’s (404)', async () => {
     const area = uploadArea();
     area.media.addFolder('u2', 'their-folder');
-    await expect(area.service.beginUpload('u1', { fileName: 'clip.mp4', contentType: 'video/mp4', size: 100, folderId: 'their-folder' })).rejects.toMatchObject({
-      status: 404,
-      message: mediaMessages.folderNotFound,
-    });
+    await expect(area.service.beginUpload('u1', { fileName: 'clip.mp4', contentType: 'video/mp4', size: 100, folderId: 'their-folder' })).rejects.toMatchObject(
+      {
+        status: 404,
+        message: mediaMessages.folderNotFound,
+      },
+    );
   });
 
   it('charges the declared size and signs a POST of at most that size under the user’s prefix', async () => {
@@ -163,7 +184,12 @@ describe('UploadService: what arrived', () => {
 
   it('takes a small file straight through the API, and sends a larger one to the signed upload', async () => {
     const area = uploadArea();
-    area.processor.fallback = { probe: videoProbe, thumbnail: new Uint8Array([0xff, 0xd8]), framing: new UnreadableMediaError('no look'), proxyPath: '/tmp/proxy.mp4' };
+    area.processor.fallback = {
+      probe: videoProbe,
+      thumbnail: new Uint8Array([0xff, 0xd8]),
+      framing: new UnreadableMediaError('no look'),
+      proxyPath: '/tmp/proxy.mp4',
+    };
     const kept = await area.service.uploadDirect('u1', { fileName: 'small.mp4', contentType: 'video/mp4', bytes: mp4Bytes(2000) });
     expect(kept).toMatchObject({ fileSize: 2000, duration: 8 });
     // A failed look keeps the upload (no framing); the proxy copy is made and recorded.

@@ -6,10 +6,24 @@ import { acceptedMediaType, UrlFetcher } from '../../functions/adapters/net/url-
 import { proxiedFile } from '../../functions/platform/http/proxied-file';
 
 describe('the address policy', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', 'not-an-ip'])(
-    'refuses %s',
-    (address) => expect(isPublicAddress(address)).toBe(false),
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.0.10',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00:ec2::254',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    'not-an-ip',
+  ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])('allows %s', (address) => expect(isPublicAddress(address)).toBe(true));
 });
 
@@ -92,10 +106,18 @@ describe('the media type allowlist', () => {
     ['image/x-icon', 'image/x-icon'],
   ])('takes %s as %s', (header, type) => expect(acceptedMediaType(header)).toBe(type));
 
-  it.each(['text/html', 'application/javascript', 'image/svg+xml', 'image/svg+xml; charset=utf-8', 'image/png, text/html', 'image/', 'image/png text/html', 'audio/mpeg\r\nx: y', '', undefined])(
-    'refuses %s',
-    (header) => expect(acceptedMediaType(header)).toBeUndefined(),
-  );
+  it.each([
+    'text/html',
+    'application/javascript',
+    'image/svg+xml',
+    'image/svg+xml; charset=utf-8',
+    'image/png, text/html',
+    'image/',
+    'image/png text/html',
+    'audio/mpeg\r\nx: y',
+    '',
+    undefined,
+  ])('refuses %s', (header) => expect(acceptedMediaType(header)).toBeUndefined());
 
   it('narrows to the asked kinds', () => {
     expect(acceptedMediaType('video/mp4', ['image'])).toBeUndefined();

@@ -7,8 +7,7 @@ import { usageMinutes } from '../../functions/core/plans/usage-minutes';
 import { segmentTimes, spokenWordCount } from '../../functions/core/video/segment-timing';
 import { defaultLogoSettings } from '../../functions/core/users/user';
 
-const words = (list: string, gap = 0.5) =>
-  list.split(' ').map((word, i) => ({ word, start: i * gap, end: i * gap + gap * 0.8 }));
+const words = (list: string, gap = 0.5) => list.split(' ').map((word, i) => ({ word, start: i * gap, end: i * gap + gap * 0.8 }));
 
 describe('segment times from word timings', () => {
   it('starts each segment at its first word, the first at 0, the last ending with the voice', () => {
@@ -64,9 +63,9 @@ describe('run rules', () => {
 
   it("shows the user the message of errors written for them (locally or in Lambda's JSON), a generic one otherwise", () => {
     expect(failureMessage({ Error: 'VideoInputError', Cause: 'The clip is gone.' })).toBe('The clip is gone.');
-    expect(failureMessage({ Error: 'LimitExceededError', Cause: JSON.stringify({ errorType: 'LimitExceededError', errorMessage: 'Audio minutes limit reached' }) })).toBe(
-      'Audio minutes limit reached',
-    );
+    expect(
+      failureMessage({ Error: 'LimitExceededError', Cause: JSON.stringify({ errorType: 'LimitExceededError', errorMessage: 'Audio minutes limit reached' }) }),
+    ).toBe('Audio minutes limit reached');
     expect(failureMessage({ Error: 'Error', Cause: 'ENOSPC: /tmp is full' })).toBe(genericFailureMessage);
     expect(failureMessage({ Error: 'States.Timeout' })).toBe(timeoutFailureMessage);
     expect(failureMessage(undefined)).toBe(genericFailureMessage);

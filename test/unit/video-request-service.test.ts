@@ -48,7 +48,10 @@ describe('VideoRequestService: what the request names must be the user’s', () 
     const segments = [{ text: 'Coffee is good.', mediaAssetId: 'their-clip' }];
     await expect(area.service.generate('u1', 's1', generateVideoSchema.parse({ videoMetadata: { segments } }))).rejects.toMatchObject({ status: 400 });
     const music = generateVideoSchema.parse({ captionSettings: { background_audio_id: 'clip-1' } });
-    await expect(area.service.generate('u1', 's1', music)).rejects.toMatchObject({ status: 400, details: 'background_audio_id: no audio with id clip-1 in your media library' });
+    await expect(area.service.generate('u1', 's1', music)).rejects.toMatchObject({
+      status: 400,
+      details: 'background_audio_id: no audio with id clip-1 in your media library',
+    });
     expect(area.counters.used('u1', 'videoMinutes')).toBe(0);
     expect(area.pipeline.started).toEqual([]);
   });
@@ -64,7 +67,9 @@ describe('VideoRequestService: minutes and the run’s claim', () => {
     expect(result.script).toMatchObject({ videoGenerationStatus: 'generating', videoProgress: 0 });
     expect(result.videoMetadata.segments.length).toBeGreaterThan(0);
     expect(result.videoMetadata.segments.every((segment) => segment.mediaAssetId === 'clip-1')).toBe(true);
-    expect(area.publisher.ofType('script-update')).toEqual([{ type: 'script-update', scriptId: 's1', userId: 'u1', videoGenerationStatus: 'generating', progress: 0 }]);
+    expect(area.publisher.ofType('script-update')).toEqual([
+      { type: 'script-update', scriptId: 's1', userId: 'u1', videoGenerationStatus: 'generating', progress: 0 },
+    ]);
   });
 
   it('refuses a video whose estimate does not fit in the plan’s minutes, leaving the script as it was', async () => {

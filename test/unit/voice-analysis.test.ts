@@ -36,7 +36,16 @@ describe('pitch', () => {
   });
 
   it('finds a pure sine too, and is not fooled into an octave below', () => {
-    expect(Math.abs((estimatePitch(buzz(150, 2).map((_, i) => 0.5 * Math.sin((2 * Math.PI * 150 * i) / rate)), rate) ?? 0) / 150 - 1)).toBeLessThan(0.02);
+    expect(
+      Math.abs(
+        (estimatePitch(
+          buzz(150, 2).map((_, i) => 0.5 * Math.sin((2 * Math.PI * 150 * i) / rate)),
+          rate,
+        ) ?? 0) /
+          150 -
+          1,
+      ),
+    ).toBeLessThan(0.02);
   });
 
   it('hears no pitch in silence or in noise', () => {

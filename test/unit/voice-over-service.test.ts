@@ -104,17 +104,27 @@ describe('VoiceOverService: refusals leave nothing behind', () => {
     await expect(area.service.convert('u1', 's1')).rejects.toMatchObject({ code: 'AUDIO_MINUTES_LIMIT' });
     expect(area.storage.objects.size).toBe(0);
     expect(area.counters.used('u1', 'audioMinutes')).toBe(14.95);
-    expect(await area.scripts.get('u1', 's1')).toMatchObject({ audioGenerationStatus: 'failed', audioGenerationError: 'Audio minutes limit reached', audioUrl: null });
+    expect(await area.scripts.get('u1', 's1')).toMatchObject({
+      audioGenerationStatus: 'failed',
+      audioGenerationError: 'Audio minutes limit reached',
+      audioUrl: null,
+    });
   });
 
   it('turns a provider failure into the user’s reason on the script, storing and charging nothing', async () => {
     const area = voiceOverArea();
     area.speech.failure = new ProviderError('ElevenLabs is busy. Try again in a minute.', 503);
     await expect(area.service.convert('u1', 's1')).rejects.toMatchObject({ name: 'AudioGenerationError' });
-    expect(await area.scripts.get('u1', 's1')).toMatchObject({ audioGenerationStatus: 'failed', audioGenerationError: 'ElevenLabs is busy. Try again in a minute.' });
+    expect(await area.scripts.get('u1', 's1')).toMatchObject({
+      audioGenerationStatus: 'failed',
+      audioGenerationError: 'ElevenLabs is busy. Try again in a minute.',
+    });
     expect(area.storage.objects.size).toBe(0);
     expect(area.counters.used('u1', 'audioMinutes')).toBe(0);
-    expect(area.publisher.ofType('script-update').at(-1)).toMatchObject({ audioGenerationStatus: 'failed', message: 'ElevenLabs is busy. Try again in a minute.' });
+    expect(area.publisher.ofType('script-update').at(-1)).toMatchObject({
+      audioGenerationStatus: 'failed',
+      message: 'ElevenLabs is busy. Try again in a minute.',
+    });
   });
 
   it('refuses a conversion while a video run holds the script (409), before speaking', async () => {

@@ -124,7 +124,17 @@ describe('choosing the voice', () => {
   });
 
   it('passes the voice record’s provider settings to the synthesizer, with the free voice that speaks it offline', () => {
-    expect(voiceSettingsOf(own)).toEqual({ voiceId: 'el-own-voice', modelId: 'eleven_turbo_v2', speed: 1.1, stability: 0.4, similarityBoost: 0.9, style: 0.2, speakerBoost: false, gender: own.gender, offlineVoice: own.gender === 'female' ? 'slt' : 'rms' });
+    expect(voiceSettingsOf(own)).toEqual({
+      voiceId: 'el-own-voice',
+      modelId: 'eleven_turbo_v2',
+      speed: 1.1,
+      stability: 0.4,
+      similarityBoost: 0.9,
+      style: 0.2,
+      speakerBoost: false,
+      gender: own.gender,
+      offlineVoice: own.gender === 'female' ? 'slt' : 'rms',
+    });
     expect(voiceSettingsOf({ ...own, voiceId: 'flite-awb', gender: 'male' }).offlineVoice).toBe('awb');
     expect(voiceSettingsOf({ ...own, gender: 'male' }).offlineVoice).toBe('rms');
     expect(voiceSettingsOf({ ...own, gender: 'female' }).offlineVoice).toBe('slt');
@@ -159,11 +169,17 @@ describe('audio minutes', () => {
     };
     return { calls, meter: new UsageMeter({ users: { get: async () => undefined }, counters: counter }, () => Date.parse(now)) };
   }
-  const user = (fields: Partial<User>): User => ({ ...newUser({ id: 'U1', username: 'u', email: 'u@example.com', now: new Date('2026-01-01T00:00:00Z') }), ...fields });
+  const user = (fields: Partial<User>): User => ({
+    ...newUser({ id: 'U1', username: 'u', email: 'u@example.com', now: new Date('2026-01-01T00:00:00Z') }),
+    ...fields,
+  });
 
   it('refuses a free user at the one-time limit and never resets free minutes', async () => {
     const { calls, meter: m } = meter('2027-06-01T00:00:00Z');
-    await expect(m.checkAudio(user({ audioMinutesUsed: 15 }))).rejects.toMatchObject({ message: 'Audio minutes limit reached', details: 'You have used 15 of 15 audio minutes on the Free plan.' });
+    await expect(m.checkAudio(user({ audioMinutesUsed: 15 }))).rejects.toMatchObject({
+      message: 'Audio minutes limit reached',
+      details: 'You have used 15 of 15 audio minutes on the Free plan.',
+    });
     expect(calls).toEqual([]);
   });
 
@@ -202,7 +218,8 @@ describe('voice-over files', () => {
 
   it('accepts only plain file names on the playback routes', () => {
     for (const good of ['S1-abc.mp3', 'S1-abc.words.json', 'S1-abc.mp4', 'S1-abc.jpg']) expect(isPlaybackFileName(good)).toBe(true);
-    for (const bad of ['../x.mp3', 'a/b.mp3', 'a.b.mp3', 'x.exe', 'x.mp3.exe', '.mp3', 'x.MP3', `${'a'.repeat(300)}.mp3`]) expect(isPlaybackFileName(bad)).toBe(false);
+    for (const bad of ['../x.mp3', 'a/b.mp3', 'a.b.mp3', 'x.exe', 'x.mp3.exe', '.mp3', 'x.MP3', `${'a'.repeat(300)}.mp3`])
+      expect(isPlaybackFileName(bad)).toBe(false);
   });
 });
 

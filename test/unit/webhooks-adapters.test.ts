@@ -13,7 +13,11 @@ const job = (attempt = 1, eventId = 'msg_01JABC'): WebhookJob => ({
   userId: 'U1',
   eventId,
   eventType: 'video.completed',
-  payload: { type: 'video.completed', timestamp: '2026-03-01T10:00:00.000Z', data: { scriptId: 'S1', title: 'T', durationSeconds: 3, shareUrl: null, postCaption: '' } },
+  payload: {
+    type: 'video.completed',
+    timestamp: '2026-03-01T10:00:00.000Z',
+    data: { scriptId: 'S1', title: 'T', durationSeconds: 3, shareUrl: null, postCaption: '' },
+  },
   attempt,
 });
 
@@ -100,7 +104,8 @@ describe('the guarded webhook POST', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const post = (path: string, body = '{"a":1}') => sender.send({ url: `${base}${path}`, body, headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1' } });
+  const post = (path: string, body = '{"a":1}') =>
+    sender.send({ url: `${base}${path}`, body, headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1' } });
 
   it('POSTs the body and the headers as given', async () => {
     expect(await post('/ok')).toMatchObject({ kind: 'answered', statusCode: 200 });
@@ -132,7 +137,11 @@ describe('the guarded webhook POST', () => {
   it('refuses at send what the check refuses', async () => {
     const strict = new GuardedWebhookSender({ httpsOnly: false });
     expect(await strict.send({ url: `${base}/ok`, body: '{}', headers: {} })).toMatchObject({ kind: 'failed', failure: 'refused' });
-    expect(await new GuardedWebhookSender().send({ url: `${base}/ok`, body: '{}', headers: {} })).toMatchObject({ kind: 'failed', failure: 'refused', message: 'Webhook URL must use https' });
+    expect(await new GuardedWebhookSender().send({ url: `${base}/ok`, body: '{}', headers: {} })).toMatchObject({
+      kind: 'failed',
+      failure: 'refused',
+      message: 'Webhook URL must use https',
+    });
   });
 });
 
@@ -179,7 +188,8 @@ describe('the SQS queue and its worker', () => {
     sqs.reset();
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
   });
-  const sent = () => sqs.commandCalls(SendMessageCommand).map((call) => ({ ...call.args[0].input, body: JSON.parse(call.args[0].input.MessageBody ?? '{}') as unknown }));
+  const sent = () =>
+    sqs.commandCalls(SendMessageCommand).map((call) => ({ ...call.args[0].input, body: JSON.parse(call.args[0].input.MessageBody ?? '{}') as unknown }));
 
   it('delays up to 15 minutes in SQS and carries a longer delay as notBefore', async () => {
     await queue.enqueue(job(2), 5_000);
@@ -200,6 +210,8 @@ describe('the SQS queue and its worker', () => {
 
   it('dead-letters to the DLQ with the reason', async () => {
     await queue.deadLetter(job(7), 'gave up');
-    expect(sent()).toEqual([expect.objectContaining({ QueueUrl: 'https://sqs.local/dlq', body: { job: job(7), reason: 'gave up', at: '2026-03-01T10:00:00.000Z' } })]);
+    expect(sent()).toEqual([
+      expect.objectContaining({ QueueUrl: 'https://sqs.local/dlq', body: { job: job(7), reason: 'gave up', at: '2026-03-01T10:00:00.000Z' } }),
+    ]);
   });
 });

@@ -15,7 +15,11 @@ const job = (attempt = 1, eventId = 'msg_01JABC'): WebhookJob => ({
   userId: 'U1',
   eventId,
   eventType: 'video.completed',
-  payload: { type: 'video.completed', timestamp: '2026-03-01T10:00:00.000Z', data: { scriptId: 'S1', title: 'T', durationSeconds: 3, shareUrl: null, postCaption: '' } },
+  payload: {
+    type: 'video.completed',
+    timestamp: '2026-03-01T10:00:00.000Z',
+    data: { scriptId: 'S1', title: 'T', durationSeconds: 3, shareUrl: null, postCaption: '' },
+  },
   attempt,
 });
 
@@ -28,7 +32,8 @@ describe('the webhook worker (SQS consumer)', () => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
     setLogSink(undefined);
   });
-  const sent = () => sqs.commandCalls(SendMessageCommand).map((call) => ({ ...call.args[0].input, body: JSON.parse(call.args[0].input.MessageBody ?? '{}') as unknown }));
+  const sent = () =>
+    sqs.commandCalls(SendMessageCommand).map((call) => ({ ...call.args[0].input, body: JSON.parse(call.args[0].input.MessageBody ?? '{}') as unknown }));
 
   it('the worker attempts each due job and reports busy, failing and malformed messages as batch item failures', async () => {
     const attempted: string[] = [];
@@ -68,9 +73,15 @@ describe('the webhook worker (SQS consumer)', () => {
       WS_MANAGEMENT_ENDPOINT: 'https://ws.example.com',
     };
     const settings = { get: async () => undefined } as never;
-    const config = parseConfig({ ...env, WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q', WEBHOOK_DLQ_URL: 'https://sqs.us-east-1.amazonaws.com/1/dlq' });
+    const config = parseConfig({
+      ...env,
+      WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q',
+      WEBHOOK_DLQ_URL: 'https://sqs.us-east-1.amazonaws.com/1/dlq',
+    });
     expect(() => composeWebhookWorker({ entry: 'webhook-worker', access: webhookWorkerAccess, config }, settings)).not.toThrow();
-    expect(() => composeWebhookWorker({ entry: 'webhook-worker', access: webhookWorkerAccess, config: parseConfig(env) }, settings)).toThrow('WEBHOOK_QUEUE_URL is missing');
+    expect(() => composeWebhookWorker({ entry: 'webhook-worker', access: webhookWorkerAccess, config: parseConfig(env) }, settings)).toThrow(
+      'WEBHOOK_QUEUE_URL is missing',
+    );
     expect(() => composeWebhookWorker({ entry: 'webhook-worker', access: { table: 'read-write' }, config }, settings)).toThrow(/does not declare/);
     // The settings card's calls need no queue; dispatching does.
     expect(() => webhookToolsOf({ entry: 'settings', access: { table: 'read-write' }, config }, settings)).not.toThrow();

@@ -11,8 +11,21 @@ import {
   webhookRetrySchedule,
 } from '../../functions/core/delivery/webhooks';
 import { ValidationError } from '../../functions/core/errors';
-import type { DeliverySettingsChanges, DeliverySettingsRepository, StoredDeliverySettings, WebhookJob, WebhookQueue } from '../../functions/core/ports/delivery';
-import type { WebhookAttemptClaim, WebhookAttemptLog, WebhookRequest, WebhookSendResult, WebhookSender, WebhookUrlCheck } from '../../functions/core/ports/webhooks';
+import type {
+  DeliverySettingsChanges,
+  DeliverySettingsRepository,
+  StoredDeliverySettings,
+  WebhookJob,
+  WebhookQueue,
+} from '../../functions/core/ports/delivery';
+import type {
+  WebhookAttemptClaim,
+  WebhookAttemptLog,
+  WebhookRequest,
+  WebhookSendResult,
+  WebhookSender,
+  WebhookUrlCheck,
+} from '../../functions/core/ports/webhooks';
 
 const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
 const hookUrl = 'https://hooks.example.com/reelsmith';
@@ -276,7 +289,11 @@ describe('an attempt', () => {
   it.each([
     ['400', status(400), 'The receiver answered 400'],
     ['a redirect', status(302), 'The receiver answered 302, a redirect, which is not followed'],
-    ['a body over the limit', { kind: 'failed', failure: 'too-large', message: 'The event is larger than 256 KB', durationMs: 0 }, 'The event is larger than 256 KB'],
+    [
+      'a body over the limit',
+      { kind: 'failed', failure: 'too-large', message: 'The event is larger than 256 KB', durationMs: 0 },
+      'The event is larger than 256 KB',
+    ],
   ] as const)('fails without retrying on %s, and the card shows it', async (_name, answer, error) => {
     const { service, queue, settings, log } = setup([answer]);
     await service.dispatch('U1', 'video.completed', data);
@@ -288,11 +305,17 @@ describe('an attempt', () => {
   });
 
   it('fails without retrying when the URL is refused at send', async () => {
-    const { service, queue, log } = setup(undefined, { refuse: { ok: false, reason: 'address', message: 'Webhook URL must not point to a private, loopback or link-local address' } });
+    const { service, queue, log } = setup(undefined, {
+      refuse: { ok: false, reason: 'address', message: 'Webhook URL must not point to a private, loopback or link-local address' },
+    });
     await service.dispatch('U1', 'video.completed', data);
     expect(await service.attempt(queue.take())).toBe('failed');
     expect(queue.enqueued).toHaveLength(0);
-    expect(log.deliveries[0]).toMatchObject({ outcome: 'failed', statusCode: null, error: 'Webhook URL must not point to a private, loopback or link-local address' });
+    expect(log.deliveries[0]).toMatchObject({
+      outcome: 'failed',
+      statusCode: null,
+      error: 'Webhook URL must not point to a private, loopback or link-local address',
+    });
   });
 
   it('stops quietly when the webhook was turned off, removed or disabled meanwhile, and reads the URL at each attempt', async () => {
@@ -349,7 +372,14 @@ describe('test webhook', () => {
   it('sends one webhook.test event now to the given URL (else the saved one), logs it and answers the result', async () => {
     const { service, sender, log, queue, settings } = setup([status(204)]);
     const result = await service.test('U1', 'https://other.example.com/hook');
-    expect(result).toEqual({ delivered: true, statusCode: 204, durationMs: 20, message: 'Test webhook delivered (204 in 20 ms)', url: 'https://other.example.com/hook', urlSaved: false });
+    expect(result).toEqual({
+      delivered: true,
+      statusCode: 204,
+      durationMs: 20,
+      message: 'Test webhook delivered (204 in 20 ms)',
+      url: 'https://other.example.com/hook',
+      urlSaved: false,
+    });
     expect(sender.requests[0]!.url).toBe('https://other.example.com/hook');
     expect(JSON.parse(sender.requests[0]!.body)).toMatchObject({ type: 'webhook.test' });
     await service.test('U1');
@@ -364,7 +394,14 @@ describe('test webhook', () => {
 
   it('answers a failure of the receiver as a result, without retrying or disabling', async () => {
     const { service, queue, settings } = setup([status(410)]);
-    expect(await service.test('U1')).toEqual({ delivered: false, statusCode: 410, durationMs: 20, message: 'The receiver answered 410 Gone', url: hookUrl, urlSaved: true });
+    expect(await service.test('U1')).toEqual({
+      delivered: false,
+      statusCode: 410,
+      durationMs: 20,
+      message: 'The receiver answered 410 Gone',
+      url: hookUrl,
+      urlSaved: true,
+    });
     expect(queue.enqueued).toHaveLength(0);
     expect(settings.disabled).toHaveLength(0);
   });

@@ -58,9 +58,14 @@ describe('next run', () => {
     expect(iso(nextRunAfter(friday, new Date('2026-05-15T11:30:00Z')))).toBe('2026-05-22T11:30:00.000Z');
     // Sunday (0) in Sydney.
     const sunday: Recurrence = { frequency: 'weekly', startTime: '06:00', timeZone: 'Australia/Sydney', dayOfWeek: 0, dayOfMonth: null };
-    expect(new Date(nextRunAfter(sunday, new Date('2026-05-13T00:00:00Z'))).toLocaleString('en-US', { timeZone: 'Australia/Sydney', weekday: 'long', hour: 'numeric', minute: '2-digit' })).toBe(
-      'Sunday 6:00 AM',
-    );
+    expect(
+      new Date(nextRunAfter(sunday, new Date('2026-05-13T00:00:00Z'))).toLocaleString('en-US', {
+        timeZone: 'Australia/Sydney',
+        weekday: 'long',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    ).toBe('Sunday 6:00 AM');
   });
 
   it('monthly: on the chosen day; a 31st, 30th or 29th the month lacks runs on its last day', () => {
@@ -102,9 +107,18 @@ describe('next run', () => {
   it('fills a weekly or monthly schedule’s missing day with today’s, in its zone', () => {
     // 23:30 UTC on Sunday 10 May is Monday 11 May in Tokyo.
     const now = new Date('2026-05-10T23:30:00Z');
-    expect(withDays({ frequency: 'weekly', startTime: '09:00', timeZone: 'Asia/Tokyo', dayOfWeek: null, dayOfMonth: 4 }, now)).toMatchObject({ dayOfWeek: 1, dayOfMonth: null });
-    expect(withDays({ frequency: 'monthly', startTime: '09:00', timeZone: 'Asia/Tokyo', dayOfWeek: 2, dayOfMonth: null }, now)).toMatchObject({ dayOfWeek: null, dayOfMonth: 11 });
-    expect(withDays({ frequency: 'daily', startTime: '09:00', timeZone: 'UTC', dayOfWeek: 2, dayOfMonth: 3 }, now)).toMatchObject({ dayOfWeek: null, dayOfMonth: null });
+    expect(withDays({ frequency: 'weekly', startTime: '09:00', timeZone: 'Asia/Tokyo', dayOfWeek: null, dayOfMonth: 4 }, now)).toMatchObject({
+      dayOfWeek: 1,
+      dayOfMonth: null,
+    });
+    expect(withDays({ frequency: 'monthly', startTime: '09:00', timeZone: 'Asia/Tokyo', dayOfWeek: 2, dayOfMonth: null }, now)).toMatchObject({
+      dayOfWeek: null,
+      dayOfMonth: 11,
+    });
+    expect(withDays({ frequency: 'daily', startTime: '09:00', timeZone: 'UTC', dayOfWeek: 2, dayOfMonth: 3 }, now)).toMatchObject({
+      dayOfWeek: null,
+      dayOfMonth: null,
+    });
   });
 });
 
@@ -146,19 +160,43 @@ describe('an automation run’s firing time', () => {
     const sent: unknown[] = [];
     const client = { send: async (command: { input: unknown }) => void sent.push(command.input) } as unknown as SchedulerClient;
     const scheduler = new EventBridgeScheduler(client, { groupName: 'g', targetArn: 'arn:t', roleArn: 'arn:r', deadLetterArn: 'arn:d' });
-    await scheduler.scheduleRecurring('automation-S1', { cron: '30 7 L * *', timeZone: 'America/New_York' }, { kind: 'automation-run', userId: 'U1', scheduleId: 'S1' });
-    expect(sent[0]).toMatchObject({ Name: 'automation-S1', ScheduleExpression: 'cron(30 7 L * ? *)', ScheduleExpressionTimezone: 'America/New_York', FlexibleTimeWindow: { Mode: 'OFF' } });
+    await scheduler.scheduleRecurring(
+      'automation-S1',
+      { cron: '30 7 L * *', timeZone: 'America/New_York' },
+      { kind: 'automation-run', userId: 'U1', scheduleId: 'S1' },
+    );
+    expect(sent[0]).toMatchObject({
+      Name: 'automation-S1',
+      ScheduleExpression: 'cron(30 7 L * ? *)',
+      ScheduleExpressionTimezone: 'America/New_York',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+    });
     const input = JSON.parse((sent[0] as { Target: { Input: string } }).Target.Input) as unknown;
     expect(input).toEqual({ kind: 'automation-run', userId: 'U1', scheduleId: 'S1', scheduledAt: '<aws.scheduler.scheduled-time>' });
   });
 
   it('maps a template’s captions to a script’s, held to the script’s ranges', () => {
     const captions = scriptCaptionsOf({
-      captionSettings: createTemplateSchema.parse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { fontSize: 120, maxWordsPerLine: 10, shadowOffset: 20, allCaps: true } }).captionSettings,
+      captionSettings: createTemplateSchema.parse({
+        name: 'n',
+        topic: 't',
+        subjectCategory: 'c',
+        captionSettings: { fontSize: 120, maxWordsPerLine: 10, shadowOffset: 20, allCaps: true },
+      }).captionSettings,
       backgroundAudioId: 'A1',
       backgroundAudioVolume: 20,
     });
-    expect(captions).toMatchObject({ font_size: 100, max_words_per_line: 6, shadow_offset: 10, outline_width: 3, word_color: '#00b3ff', all_caps: true, background_audio_id: 'A1', background_audio_volume: 20, enabled: true });
+    expect(captions).toMatchObject({
+      font_size: 100,
+      max_words_per_line: 6,
+      shadow_offset: 10,
+      outline_width: 3,
+      word_color: '#00b3ff',
+      all_caps: true,
+      background_audio_id: 'A1',
+      background_audio_volume: 20,
+      enabled: true,
+    });
     const off = scriptCaptionsOf({
       captionSettings: createTemplateSchema.parse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { enabled: false } }).captionSettings,
       backgroundAudioId: null,
@@ -169,7 +207,10 @@ describe('an automation run’s firing time', () => {
 
   it('carries a template’s motion and transition to the script, and refuses an unknown transition', () => {
     const parsed = createTemplateSchema.parse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { motion: false, transition: 'crossfade' } });
-    expect(scriptCaptionsOf({ captionSettings: parsed.captionSettings, backgroundAudioId: null, backgroundAudioVolume: 20 })).toMatchObject({ motion: false, transition: 'crossfade' });
+    expect(scriptCaptionsOf({ captionSettings: parsed.captionSettings, backgroundAudioId: null, backgroundAudioVolume: 20 })).toMatchObject({
+      motion: false,
+      transition: 'crossfade',
+    });
     const bad = createTemplateSchema.safeParse({ name: 'n', topic: 't', subjectCategory: 'c', captionSettings: { transition: 'wipe' } });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe('transition must be one of: cut, zoom, crossfade');
@@ -183,7 +224,14 @@ describe('workflow request validation', () => {
 
   it('fills a template’s defaults from the documented form', () => {
     const parsed = createTemplateSchema.parse({ name: 'Daily tip', topic: 'Focus', subjectCategory: 'Teacher' });
-    expect(parsed).toMatchObject({ duration: '60 sec', backgroundAudioVolume: 20, isActive: true, mediaAssignments: { folderId: null, assetIds: [] }, description: null, scriptContent: null });
+    expect(parsed).toMatchObject({
+      duration: '60 sec',
+      backgroundAudioVolume: 20,
+      isActive: true,
+      mediaAssignments: { folderId: null, assetIds: [] },
+      description: null,
+      scriptContent: null,
+    });
     expect(parsed.captionSettings).toEqual({
       enabled: true,
       style: 'highlight',
@@ -208,7 +256,13 @@ describe('workflow request validation', () => {
   });
 
   it('says the documented message when a template lacks name, topic, subject category or duration', () => {
-    for (const body of [{}, { name: ' ', topic: 't', subjectCategory: 'c' }, { name: 'n', subjectCategory: 'c' }, { name: 'n', topic: 't' }, { name: 'n', topic: 't', subjectCategory: 'c', duration: '90 sec' }]) {
+    for (const body of [
+      {},
+      { name: ' ', topic: 't', subjectCategory: 'c' },
+      { name: 'n', subjectCategory: 'c' },
+      { name: 'n', topic: 't' },
+      { name: 'n', topic: 't', subjectCategory: 'c', duration: '90 sec' },
+    ]) {
       const result = createTemplateSchema.safeParse(body);
       expect(result.success, JSON.stringify(body)).toBe(false);
       expect(messagesOf(result)).toContain(missingTemplate);

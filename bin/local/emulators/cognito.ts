@@ -79,11 +79,7 @@ export async function startCognito(options: { dataDir?: string }): Promise<Runni
   const clock = new DateClock();
   const dataDirectory = join(directory, 'db');
   const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
-  const cognitoServiceFactory = new CognitoServiceFactoryImpl(
-    dataDirectory,
-    dataStoreFactory,
-    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
-  );
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(dataDirectory, dataStoreFactory, new UserPoolServiceFactoryImpl(clock, dataStoreFactory));
   const cognito = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
   const triggers = new TriggersService(
     clock,

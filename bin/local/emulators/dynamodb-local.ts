@@ -38,7 +38,18 @@ export async function startDynamoDbLocal(options: { dataDir?: string }): Promise
   // growing from 64 MB (measured with GetItem, Query and PutItem floods on the table's schema).
   const child: ChildProcess = spawn(
     'java',
-    ['-Xms256m', '-Xmx512m', '-XX:+UseParallelGC', `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`, '-jar', join(folder, 'DynamoDBLocal.jar'), '-sharedDb', '-port', String(port), ...storage],
+    [
+      '-Xms256m',
+      '-Xmx512m',
+      '-XX:+UseParallelGC',
+      `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(folder, 'DynamoDBLocal.jar'),
+      '-sharedDb',
+      '-port',
+      String(port),
+      ...storage,
+    ],
     { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

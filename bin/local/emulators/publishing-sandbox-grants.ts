@@ -148,7 +148,12 @@ export class SandboxGrants {
   /** A connected account without the consent dance (tests and the bench). */
   grantFor(platform: PublishingPlatform, user: string): { accessToken: string; providerUserId: string; username: string } {
     const grant = this.newGrant({ platform, user, scope: sandboxScopes[platform].join(',') });
-    const accessToken = this.issue(grant, 'access', platform === 'instagram' ? lifetimes.instagramLong : lifetimes[platform], platform === 'tiktok' ? 'act.' : platform === 'youtube' ? 'ya29.sbx' : 'IGQWsbxL');
+    const accessToken = this.issue(
+      grant,
+      'access',
+      platform === 'instagram' ? lifetimes.instagramLong : lifetimes[platform],
+      platform === 'tiktok' ? 'act.' : platform === 'youtube' ? 'ya29.sbx' : 'IGQWsbxL',
+    );
     this.save();
     return { accessToken, providerUserId: providerIdOf(platform, user), username: user };
   }

@@ -31,14 +31,29 @@ export function instagramPosting(desk: PostingDesk, userOf: UserOf) {
   const containers = new Map<string, Container>();
   const media = new Map<string, { user: string; code: string }>();
   const graphError = (res: ServerResponse, status: number, code: number, message: string, subcode?: number, transient = false) =>
-    sendJson(res, status, { error: { message, type: code === 190 ? 'OAuthException' : 'IGApiException', code, ...(subcode ? { error_subcode: subcode } : {}), is_transient: transient, fbtrace_id: logId() } });
+    sendJson(res, status, {
+      error: {
+        message,
+        type: code === 190 ? 'OAuthException' : 'IGApiException',
+        code,
+        ...(subcode ? { error_subcode: subcode } : {}),
+        is_transient: transient,
+        fbtrace_id: logId(),
+      },
+    });
   const faultAnswer = (res: ServerResponse, fault: Fault | undefined): boolean => {
     if (!fault) return false;
-    if (fault.kind === 'format') return graphError(res, 400, 352, 'The video format is not supported. Please check spec for supported video formats.', 2207026), true;
-    if (fault.kind === 'publishing_limit') return graphError(res, 400, 9, 'You reached maximum number of posts that is allowed to be published by Content Publishing API.', 2207042), true;
-    if (fault.kind === 'rate_limit') return graphError(res, 400, 4, 'Application request limit reached', undefined, true), true;
-    if (fault.kind === 'token_invalid') return graphError(res, 400, 190, 'Error validating access token: The session has been invalidated.'), true;
-    if (fault.kind === 'server_error' || fault.kind === 'unavailable') return graphError(res, fault.kind === 'server_error' ? 500 : 503, 2, 'An unexpected error has occurred. Please retry your request later.', undefined, true), true;
+    if (fault.kind === 'format')
+      return (graphError(res, 400, 352, 'The video format is not supported. Please check spec for supported video formats.', 2207026), true);
+    if (fault.kind === 'publishing_limit')
+      return (graphError(res, 400, 9, 'You reached maximum number of posts that is allowed to be published by Content Publishing API.', 2207042), true);
+    if (fault.kind === 'rate_limit') return (graphError(res, 400, 4, 'Application request limit reached', undefined, true), true);
+    if (fault.kind === 'token_invalid') return (graphError(res, 400, 190, 'Error validating access token: The session has been invalidated.'), true);
+    if (fault.kind === 'server_error' || fault.kind === 'unavailable')
+      return (
+        graphError(res, fault.kind === 'server_error' ? 500 : 503, 2, 'An unexpected error has occurred. Please retry your request later.', undefined, true),
+        true
+      );
     return false;
   };
   const expireIfDue = (container: Container) => {
@@ -59,7 +74,7 @@ export function instagramPosting(desk: PostingDesk, userOf: UserOf) {
       } else container.video = bytes;
     } catch {
       container.state = 'ERROR';
-      container.error = 'Error: Media download has failed. The media URI doesn\'t meet our requirements. (2207052)';
+      container.error = "Error: Media download has failed. The media URI doesn't meet our requirements. (2207052)";
     }
     container.downloaded = true;
   };
@@ -86,56 +101,98 @@ export function instagramPosting(desk: PostingDesk, userOf: UserOf) {
       const form = req.method === 'POST' ? new URLSearchParams((await readBytes(req, 64 * 1024)).toString('utf8')) : new URLSearchParams();
       const param = (name: string) => form.get(name) ?? url.searchParams.get(name) ?? undefined;
       const user = userOf('instagram', param('access_token') ?? bearerOf(req));
-      if (!user) return graphError(res, 400, 190, 'Invalid OAuth access token - Cannot parse access token'), true;
+      if (!user) return (graphError(res, 400, 190, 'Invalid OAuth access token - Cannot parse access token'), true);
       const own = providerIdOf('instagram', user);
-      if (edge && id !== own) return graphError(res, 400, 100, `Unsupported request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 33), true;
+      if (edge && id !== own)
+        return (
+          graphError(
+            res,
+            400,
+            100,
+            `Unsupported request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+            33,
+          ),
+          true
+        );
 
       if (edge === 'media' && req.method === 'POST') {
         const fault = desk.take('instagram.create');
         if (fault?.kind !== 'expired' && faultAnswer(res, fault)) return true;
         const videoUrl = param('video_url') ?? '';
         const caption = param('caption') ?? '';
-        if (param('media_type') !== 'REELS') return graphError(res, 400, 100, 'The parameter media_type must be REELS for a video.', 2207023), true;
-        if (!/^https?:\/\//.test(videoUrl)) return graphError(res, 400, 100, 'The parameter video_url is required.'), true;
-        if (caption.length > 2200 || (caption.match(/#[^\s#]+/g) ?? []).length > 30) return graphError(res, 400, 100, 'The caption is too long or has more than 30 hashtags.', 2207010), true;
+        if (param('media_type') !== 'REELS') return (graphError(res, 400, 100, 'The parameter media_type must be REELS for a video.', 2207023), true);
+        if (!/^https?:\/\//.test(videoUrl)) return (graphError(res, 400, 100, 'The parameter video_url is required.'), true);
+        if (caption.length > 2200 || (caption.match(/#[^\s#]+/g) ?? []).length > 30)
+          return (graphError(res, 400, 100, 'The caption is too long or has more than 30 hashtags.', 2207010), true);
         const now = Date.now();
-        const container: Container = { id: graphId('17'), user, caption, createdAt: now, expiresAt: fault ? now : now + desk.settings.containerLifetimeMs, state: 'IN_PROGRESS', downloaded: false, polls: 0 };
+        const container: Container = {
+          id: graphId('17'),
+          user,
+          caption,
+          createdAt: now,
+          expiresAt: fault ? now : now + desk.settings.containerLifetimeMs,
+          state: 'IN_PROGRESS',
+          downloaded: false,
+          polls: 0,
+        };
         containers.set(container.id, container);
         void download(container, videoUrl);
-        return sendJson(res, 200, { id: container.id }), true;
+        return (sendJson(res, 200, { id: container.id }), true);
       }
       if (edge === 'media_publish' && req.method === 'POST') {
         const fault = desk.take('instagram.publish');
         const container = containers.get(param('creation_id') ?? '');
         if (container && fault?.kind === 'expired') container.expiresAt = Date.now();
         if (fault?.kind !== 'expired' && faultAnswer(res, fault)) return true;
-        if (!container || container.user !== user) return graphError(res, 400, 24, 'Media builder not found.', 2207008), true;
+        if (!container || container.user !== user) return (graphError(res, 400, 24, 'Media builder not found.', 2207008), true);
         expireIfDue(container);
-        if (container.state === 'EXPIRED') return graphError(res, 400, 24, 'The media container has expired. Create a new container.', 2207008), true;
-        if (container.state === 'PUBLISHED') return graphError(res, 400, 100, 'The media container has already been published.'), true;
-        if (container.state === 'ERROR') return graphError(res, 400, 352, container.error ?? 'Error', /2207026/.test(container.error ?? '') ? 2207026 : 2207001), true;
-        if (container.state !== 'FINISHED' || !container.video) return graphError(res, 400, 9007, 'The media is not ready for publishing, please wait for a moment.', 2207027), true;
-        if (desk.postsToday('instagram', user) >= desk.settings.instagramQuota) return graphError(res, 400, 9, 'You reached maximum number of posts that is allowed to be published by Content Publishing API.', 2207042), true;
+        if (container.state === 'EXPIRED') return (graphError(res, 400, 24, 'The media container has expired. Create a new container.', 2207008), true);
+        if (container.state === 'PUBLISHED') return (graphError(res, 400, 100, 'The media container has already been published.'), true);
+        if (container.state === 'ERROR')
+          return (graphError(res, 400, 352, container.error ?? 'Error', /2207026/.test(container.error ?? '') ? 2207026 : 2207001), true);
+        if (container.state !== 'FINISHED' || !container.video)
+          return (graphError(res, 400, 9007, 'The media is not ready for publishing, please wait for a moment.', 2207027), true);
+        if (desk.postsToday('instagram', user) >= desk.settings.instagramQuota)
+          return (graphError(res, 400, 9, 'You reached maximum number of posts that is allowed to be published by Content Publishing API.', 2207042), true);
         const mediaId = graphId('18');
         media.set(mediaId, { user, code: randomBytes(8).toString('base64url').slice(0, 11) });
         container.state = 'PUBLISHED';
-        desk.record({ platform: 'instagram', account: user, providerUserId: own, postId: mediaId, caption: container.caption, privacy: 'public' }, container.video);
+        desk.record(
+          { platform: 'instagram', account: user, providerUserId: own, postId: mediaId, caption: container.caption, privacy: 'public' },
+          container.video,
+        );
         container.video = undefined;
-        return sendJson(res, 200, { id: mediaId }), true;
+        return (sendJson(res, 200, { id: mediaId }), true);
       }
       if (edge === 'content_publishing_limit' && req.method === 'GET') {
-        return sendJson(res, 200, { data: [{ quota_usage: desk.postsToday('instagram', user), config: { quota_total: desk.settings.instagramQuota, quota_duration: 86400 } }] }), true;
+        return (
+          sendJson(res, 200, {
+            data: [{ quota_usage: desk.postsToday('instagram', user), config: { quota_total: desk.settings.instagramQuota, quota_duration: 86400 } }],
+          }),
+          true
+        );
       }
       if (edge || req.method !== 'GET') return false;
       const posted = media.get(id);
-      if (posted && posted.user === user) return sendJson(res, 200, { id, permalink: `http://${req.headers.host ?? '127.0.0.1'}/instagram/reel/${posted.code}/`, media_type: 'VIDEO', media_product_type: 'REELS' }), true;
+      if (posted && posted.user === user)
+        return (
+          sendJson(res, 200, {
+            id,
+            permalink: `http://${req.headers.host ?? '127.0.0.1'}/instagram/reel/${posted.code}/`,
+            media_type: 'VIDEO',
+            media_product_type: 'REELS',
+          }),
+          true
+        );
       const container = containers.get(id);
-      if (!container || container.user !== user) return graphError(res, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist.`, 33), true;
+      if (!container || container.user !== user)
+        return (graphError(res, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist.`, 33), true);
       const fault = desk.take('instagram.status');
       if (fault?.kind === 'expired') container.expiresAt = Date.now();
       else if (fault?.kind === 'failed' || fault?.kind === 'format') {
         container.state = 'ERROR';
-        container.error = fault.kind === 'format' ? 'Error: The video format is not supported. (2207026)' : 'Error: Instagram server error. Try again. (2207001)';
+        container.error =
+          fault.kind === 'format' ? 'Error: The video format is not supported. (2207026)' : 'Error: Instagram server error. Try again. (2207001)';
       } else if (faultAnswer(res, fault)) return true;
       expireIfDue(container);
       if (container.state === 'IN_PROGRESS' && container.downloaded && container.video) {
@@ -143,7 +200,7 @@ export function instagramPosting(desk: PostingDesk, userOf: UserOf) {
         if (container.polls > desk.settings.processingPolls) container.state = 'FINISHED';
       }
       const status = container.state === 'ERROR' ? (container.error ?? 'Error') : statusText[container.state];
-      return sendJson(res, 200, { status_code: container.state, status, id }), true;
+      return (sendJson(res, 200, { status_code: container.state, status, id }), true);
     },
   };
 }

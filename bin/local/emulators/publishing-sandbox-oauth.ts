@@ -36,7 +36,8 @@ function authorize(grants: SandboxGrants, clients: Record<PublishingPlatform, Sa
   if (q.get('response_type') !== 'code') return sendHtml(res, 400, errorPage('response_type must be code'));
   if (!wanted.every((s) => asked.includes(s))) return sendHtml(res, 400, errorPage(`scope must include ${wanted.join(', ')}`));
   const challenge = q.get('code_challenge') ?? undefined;
-  if (platform === 'tiktok' && (!challenge || q.get('code_challenge_method') !== 'S256')) return sendHtml(res, 400, errorPage('code_challenge with code_challenge_method=S256 is required'));
+  if (platform === 'tiktok' && (!challenge || q.get('code_challenge_method') !== 'S256'))
+    return sendHtml(res, 400, errorPage('code_challenge with code_challenge_method=S256 is required'));
   if (platform === 'youtube' && q.get('access_type') !== 'offline') return sendHtml(res, 400, errorPage('access_type=offline is required for a refresh token'));
   const user = (q.get('sandbox_user') ?? 'sandbox.creator').slice(0, 60) || 'sandbox.creator';
   const consent = q.get('consent');
@@ -50,7 +51,10 @@ function authorize(grants: SandboxGrants, clients: Record<PublishingPlatform, Sa
     return sendRedirect(res, back.toString());
   }
   if (consent === 'allow') {
-    const code = grants.newCode({ platform, user, redirectUri, ...(challenge ? { challenge } : {}), scope: asked.join(platform === 'youtube' ? ' ' : ',') }, platform === 'youtube' ? '4/0sbx' : 'sbxcode_');
+    const code = grants.newCode(
+      { platform, user, redirectUri, ...(challenge ? { challenge } : {}), scope: asked.join(platform === 'youtube' ? ' ' : ',') },
+      platform === 'youtube' ? '4/0sbx' : 'sbxcode_',
+    );
     back.searchParams.set('code', platform === 'instagram' ? `${code}#_` : code);
     if (platform === 'tiktok') back.searchParams.set('scopes', asked.join(','));
     if (platform === 'youtube') back.searchParams.set('scope', asked.join(' '));
@@ -61,35 +65,54 @@ function authorize(grants: SandboxGrants, clients: Record<PublishingPlatform, Sa
 }
 
 async function tiktok(grants: SandboxGrants, clients: Record<PublishingPlatform, SandboxClient>, path: string, req: IncomingMessage, res: ServerResponse) {
-  if (path !== '/v2/oauth/token/' && path !== '/v2/oauth/revoke/') return sendJson(res, 404, { error: { code: 'not_found', message: 'Unknown path', log_id: logId() } });
+  if (path !== '/v2/oauth/token/' && path !== '/v2/oauth/revoke/')
+    return sendJson(res, 404, { error: { code: 'not_found', message: 'Unknown path', log_id: logId() } });
   const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
   const refuse = (error: string, description: string, status = 400) => sendJson(res, status, { error, error_description: description, log_id: logId() });
   if (path === '/v2/oauth/token/' && req.method === 'POST') {
     const grantType = form.get('grant_type') ?? '';
-    if (form.get('client_key') !== clients.tiktok.id || form.get('client_secret') !== clients.tiktok.secret) return grants.record('tiktok', grantType, 'refused'), refuse('invalid_client', 'Client key or secret is incorrect.', 401);
+    if (form.get('client_key') !== clients.tiktok.id || form.get('client_secret') !== clients.tiktok.secret)
+      return (grants.record('tiktok', grantType, 'refused'), refuse('invalid_client', 'Client key or secret is incorrect.', 401));
     if (grantType === 'authorization_code') {
       const code = grants.takeCode('tiktok', form);
-      if (!code) return grants.record('tiktok', grantType, 'refused'), refuse('invalid_grant', 'Authorization code is expired.');
+      if (!code) return (grants.record('tiktok', grantType, 'refused'), refuse('invalid_grant', 'Authorization code is expired.'));
       const grant = grants.newGrant(code);
       grants.record('tiktok', grantType, 'issued');
-      const answer = { access_token: grants.issue(grant, 'access', lifetimes.tiktok, 'act.'), expires_in: lifetimes.tiktok, open_id: providerIdOf('tiktok', code.user), refresh_expires_in: lifetimes.tiktokRefresh, refresh_token: grants.issue(grant, 'refresh', lifetimes.tiktokRefresh, 'rft.'), scope: code.scope, token_type: 'Bearer' };
+      const answer = {
+        access_token: grants.issue(grant, 'access', lifetimes.tiktok, 'act.'),
+        expires_in: lifetimes.tiktok,
+        open_id: providerIdOf('tiktok', code.user),
+        refresh_expires_in: lifetimes.tiktokRefresh,
+        refresh_token: grants.issue(grant, 'refresh', lifetimes.tiktokRefresh, 'rft.'),
+        scope: code.scope,
+        token_type: 'Bearer',
+      };
       grants.save();
       return sendJson(res, 200, answer);
     }
     if (grantType === 'refresh_token') {
       const found = grants.live('tiktok', form.get('refresh_token') ?? undefined, 'refresh');
-      if (!found) return grants.record('tiktok', grantType, 'refused'), refuse('invalid_grant', 'Refresh token is invalid or expired.');
+      if (!found) return (grants.record('tiktok', grantType, 'refused'), refuse('invalid_grant', 'Refresh token is invalid or expired.'));
       // Rotation: the refresh token used is spent; the answer carries the next one.
       found.token.spent = true;
       grants.record('tiktok', grantType, 'issued');
-      const answer = { access_token: grants.issue(found.grantId, 'access', lifetimes.tiktok, 'act.'), expires_in: lifetimes.tiktok, open_id: providerIdOf('tiktok', found.grant.user), refresh_expires_in: lifetimes.tiktokRefresh, refresh_token: grants.issue(found.grantId, 'refresh', lifetimes.tiktokRefresh, 'rft.'), scope: found.grant.scope, token_type: 'Bearer' };
+      const answer = {
+        access_token: grants.issue(found.grantId, 'access', lifetimes.tiktok, 'act.'),
+        expires_in: lifetimes.tiktok,
+        open_id: providerIdOf('tiktok', found.grant.user),
+        refresh_expires_in: lifetimes.tiktokRefresh,
+        refresh_token: grants.issue(found.grantId, 'refresh', lifetimes.tiktokRefresh, 'rft.'),
+        scope: found.grant.scope,
+        token_type: 'Bearer',
+      };
       grants.save();
       return sendJson(res, 200, answer);
     }
     return refuse('unsupported_grant_type', 'The grant type is not supported.');
   }
   if (path === '/v2/oauth/revoke/' && req.method === 'POST') {
-    if (form.get('client_key') !== clients.tiktok.id || form.get('client_secret') !== clients.tiktok.secret) return refuse('invalid_client', 'Client key or secret is incorrect.', 401);
+    if (form.get('client_key') !== clients.tiktok.id || form.get('client_secret') !== clients.tiktok.secret)
+      return refuse('invalid_client', 'Client key or secret is incorrect.', 401);
     const found = grants.live('tiktok', form.get('token') ?? undefined, 'access');
     if (found) {
       grants.revoke('tiktok', found.grant);
@@ -99,25 +122,48 @@ async function tiktok(grants: SandboxGrants, clients: Record<PublishingPlatform,
   return sendJson(res, 404, { error: { code: 'not_found', message: 'Unknown path', log_id: logId() } });
 }
 
-async function youtube(grants: SandboxGrants, clients: Record<PublishingPlatform, SandboxClient>, path: string, req: IncomingMessage, res: ServerResponse, url: URL) {
+async function youtube(
+  grants: SandboxGrants,
+  clients: Record<PublishingPlatform, SandboxClient>,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) {
   const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
   if (path === '/token' && req.method === 'POST') {
     const grantType = form.get('grant_type') ?? '';
-    if (form.get('client_id') !== clients.youtube.id || form.get('client_secret') !== clients.youtube.secret) return grants.record('youtube', grantType, 'refused'), sendJson(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
+    if (form.get('client_id') !== clients.youtube.id || form.get('client_secret') !== clients.youtube.secret)
+      return (grants.record('youtube', grantType, 'refused'), sendJson(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' }));
     if (grantType === 'authorization_code') {
       const code = grants.takeCode('youtube', form);
-      if (!code) return grants.record('youtube', grantType, 'refused'), sendJson(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      if (!code) return (grants.record('youtube', grantType, 'refused'), sendJson(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' }));
       const grant = grants.newGrant(code);
       grants.record('youtube', grantType, 'issued');
-      const answer = { access_token: grants.issue(grant, 'access', lifetimes.youtube, 'ya29.sbx'), expires_in: lifetimes.youtube, refresh_token: grants.issue(grant, 'refresh', 10 * 365 * 24 * 3600, '1//sbx'), scope: code.scope, token_type: 'Bearer' };
+      const answer = {
+        access_token: grants.issue(grant, 'access', lifetimes.youtube, 'ya29.sbx'),
+        expires_in: lifetimes.youtube,
+        refresh_token: grants.issue(grant, 'refresh', 10 * 365 * 24 * 3600, '1//sbx'),
+        scope: code.scope,
+        token_type: 'Bearer',
+      };
       grants.save();
       return sendJson(res, 200, answer);
     }
     if (grantType === 'refresh_token') {
       const found = grants.live('youtube', form.get('refresh_token') ?? undefined, 'refresh');
-      if (!found) return grants.record('youtube', grantType, 'refused'), sendJson(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      if (!found)
+        return (
+          grants.record('youtube', grantType, 'refused'),
+          sendJson(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' })
+        );
       grants.record('youtube', grantType, 'issued');
-      const answer = { access_token: grants.issue(found.grantId, 'access', lifetimes.youtube, 'ya29.sbx'), expires_in: lifetimes.youtube, scope: found.grant.scope, token_type: 'Bearer' };
+      const answer = {
+        access_token: grants.issue(found.grantId, 'access', lifetimes.youtube, 'ya29.sbx'),
+        expires_in: lifetimes.youtube,
+        scope: found.grant.scope,
+        token_type: 'Bearer',
+      };
       grants.save();
       return sendJson(res, 200, answer);
     }
@@ -134,40 +180,76 @@ async function youtube(grants: SandboxGrants, clients: Record<PublishingPlatform
     const found = grants.live('youtube', bearerOf(req), 'access');
     if (!found) return sendJson(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
     const user = found.grant.user;
-    return sendJson(res, 200, { kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: providerIdOf('youtube', user), snippet: { title: titleOf(user), customUrl: `@${user}` } }] });
+    return sendJson(res, 200, {
+      kind: 'youtube#channelListResponse',
+      items: [{ kind: 'youtube#channel', id: providerIdOf('youtube', user), snippet: { title: titleOf(user), customUrl: `@${user}` } }],
+    });
   }
   return sendJson(res, 404, { error: { code: 404, message: 'Not Found' } });
 }
 
-async function instagram(grants: SandboxGrants, clients: Record<PublishingPlatform, SandboxClient>, path: string, req: IncomingMessage, res: ServerResponse, url: URL) {
+async function instagram(
+  grants: SandboxGrants,
+  clients: Record<PublishingPlatform, SandboxClient>,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) {
   const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
   const q = url.searchParams;
   const graphRefusal = (message: string) => sendJson(res, 400, { error: { message, type: 'OAuthException', code: 190, fbtrace_id: logId() } });
   if (path === '/oauth/access_token' && req.method === 'POST') {
-    if (form.get('client_id') !== clients.instagram.id || form.get('client_secret') !== clients.instagram.secret) return grants.record('instagram', 'authorization_code', 'refused'), sendJson(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid client_id or client_secret' });
+    if (form.get('client_id') !== clients.instagram.id || form.get('client_secret') !== clients.instagram.secret)
+      return (
+        grants.record('instagram', 'authorization_code', 'refused'),
+        sendJson(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid client_id or client_secret' })
+      );
     const code = grants.takeCode('instagram', form);
-    if (!code) return grants.record('instagram', 'authorization_code', 'refused'), sendJson(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'This authorization code has been used' });
+    if (!code)
+      return (
+        grants.record('instagram', 'authorization_code', 'refused'),
+        sendJson(res, 400, { error_type: 'OAuthException', code: 400, error_message: 'This authorization code has been used' })
+      );
     const grant = grants.newGrant(code);
     grants.record('instagram', 'authorization_code', 'issued');
-    const answer = { data: [{ access_token: grants.issue(grant, 'short', lifetimes.instagramShort, 'IGQWsbxS'), user_id: providerIdOf('instagram', code.user), permissions: code.scope }] };
+    const answer = {
+      data: [
+        {
+          access_token: grants.issue(grant, 'short', lifetimes.instagramShort, 'IGQWsbxS'),
+          user_id: providerIdOf('instagram', code.user),
+          permissions: code.scope,
+        },
+      ],
+    };
     grants.save();
     return sendJson(res, 200, answer);
   }
   if (path === '/access_token' && req.method === 'GET') {
-    if (q.get('grant_type') !== 'ig_exchange_token' || q.get('client_secret') !== clients.instagram.secret) return sendJson(res, 400, { error: { message: 'Invalid parameters', type: 'OAuthException', code: 100, fbtrace_id: logId() } });
+    if (q.get('grant_type') !== 'ig_exchange_token' || q.get('client_secret') !== clients.instagram.secret)
+      return sendJson(res, 400, { error: { message: 'Invalid parameters', type: 'OAuthException', code: 100, fbtrace_id: logId() } });
     const found = grants.live('instagram', q.get('access_token') ?? undefined, 'short');
-    if (!found) return grants.record('instagram', 'ig_exchange_token', 'refused'), graphRefusal('Error validating access token: Session has expired.');
+    if (!found) return (grants.record('instagram', 'ig_exchange_token', 'refused'), graphRefusal('Error validating access token: Session has expired.'));
     found.token.spent = true;
     grants.record('instagram', 'ig_exchange_token', 'issued');
-    const answer = { access_token: grants.issue(found.grantId, 'access', lifetimes.instagramLong, 'IGQWsbxL'), token_type: 'bearer', expires_in: lifetimes.instagramLong };
+    const answer = {
+      access_token: grants.issue(found.grantId, 'access', lifetimes.instagramLong, 'IGQWsbxL'),
+      token_type: 'bearer',
+      expires_in: lifetimes.instagramLong,
+    };
     grants.save();
     return sendJson(res, 200, answer);
   }
   if (path === '/refresh_access_token' && req.method === 'GET') {
     const found = q.get('grant_type') === 'ig_refresh_token' ? grants.live('instagram', q.get('access_token') ?? undefined, 'access') : undefined;
-    if (!found) return grants.record('instagram', 'ig_refresh_token', 'refused'), graphRefusal('Error validating access token: The session has been invalidated.');
+    if (!found)
+      return (grants.record('instagram', 'ig_refresh_token', 'refused'), graphRefusal('Error validating access token: The session has been invalidated.'));
     grants.record('instagram', 'ig_refresh_token', 'issued');
-    const answer = { access_token: grants.issue(found.grantId, 'access', lifetimes.instagramLong, 'IGQWsbxL'), token_type: 'bearer', expires_in: lifetimes.instagramLong };
+    const answer = {
+      access_token: grants.issue(found.grantId, 'access', lifetimes.instagramLong, 'IGQWsbxL'),
+      token_type: 'bearer',
+      expires_in: lifetimes.instagramLong,
+    };
     grants.save();
     return sendJson(res, 200, answer);
   }
@@ -183,7 +265,15 @@ async function instagram(grants: SandboxGrants, clients: Record<PublishingPlatfo
 const authorizePaths: Record<PublishingPlatform, string> = { tiktok: '/v2/auth/authorize/', youtube: '/o/oauth2/v2/auth', instagram: '/oauth/authorize' };
 
 /** Answers a platform's OAuth path (`path` below its prefix). */
-export async function oauthRoute(grants: SandboxGrants, clients: Record<PublishingPlatform, SandboxClient>, platform: PublishingPlatform, path: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function oauthRoute(
+  grants: SandboxGrants,
+  clients: Record<PublishingPlatform, SandboxClient>,
+  platform: PublishingPlatform,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   if (path === authorizePaths[platform] && req.method === 'GET') return authorize(grants, clients, platform, url, res);
   if (platform === 'tiktok') return tiktok(grants, clients, path, req, res);
   if (platform === 'youtube') return youtube(grants, clients, path, req, res, url);

@@ -29,7 +29,10 @@ const css = (accent: string, bar: string) => `
   footer{font-size:12px;color:#80809a;text-align:center;margin:18px 0}
 `;
 
-export function consentPage(platform: PublishingPlatform, input: { action: string; params: URLSearchParams; appName: string; scopes: string[]; user: string }): string {
+export function consentPage(
+  platform: PublishingPlatform,
+  input: { action: string; params: URLSearchParams; appName: string; scopes: string[]; user: string },
+): string {
   const look = looks[platform];
   const hidden = [...input.params]
     .filter(([name]) => name !== 'consent' && name !== 'sandbox_user')

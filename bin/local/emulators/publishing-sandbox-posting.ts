@@ -10,7 +10,17 @@ import type { PublishingPlatform } from '../../../functions/contract/publishing'
  * (each video's bytes kept so the /posts page plays it), the faults a test or the bench asks for, and the
  * settings a test shortens (TikTok's smallest chunk, Instagram's container lifetime, status polls).
  */
-export const faultPoints = ['tiktok.creator_info', 'tiktok.init', 'tiktok.chunk', 'tiktok.status', 'youtube.init', 'youtube.chunk', 'instagram.create', 'instagram.status', 'instagram.publish'] as const;
+export const faultPoints = [
+  'tiktok.creator_info',
+  'tiktok.init',
+  'tiktok.chunk',
+  'tiktok.status',
+  'youtube.init',
+  'youtube.chunk',
+  'instagram.create',
+  'instagram.status',
+  'instagram.publish',
+] as const;
 export type FaultPoint = (typeof faultPoints)[number];
 /**
  * What goes wrong: `server_error` (500), `unavailable` (503), `rate_limit` (429 with Retry-After; Instagram's
@@ -19,7 +29,19 @@ export type FaultPoint = (typeof faultPoints)[number];
  * (processing fails), `format` (the file is refused), `publishing_limit` (Instagram's 2207042),
  * `token_invalid` (401 / code 190).
  */
-export const faultKinds = ['server_error', 'unavailable', 'rate_limit', 'spam_cap', 'quota', 'upload_limit', 'expired', 'failed', 'format', 'publishing_limit', 'token_invalid'] as const;
+export const faultKinds = [
+  'server_error',
+  'unavailable',
+  'rate_limit',
+  'spam_cap',
+  'quota',
+  'upload_limit',
+  'expired',
+  'failed',
+  'format',
+  'publishing_limit',
+  'token_invalid',
+] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 export const faultSchema = z.object({
@@ -36,9 +58,17 @@ export type FaultInput = z.input<typeof faultSchema>;
 
 export const settingsSchema = z.object({
   /** TikTok's smallest chunk (5 MB); tests make it smaller to upload a small file in several chunks. */
-  tiktokMinChunkBytes: z.number().int().min(1).max(64 * 1024 ** 2),
+  tiktokMinChunkBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(64 * 1024 ** 2),
   /** Instagram containers expire (24 h); tests shorten it. */
-  containerLifetimeMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000),
+  containerLifetimeMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600 * 1000),
   /** Status reads answered "processing" before a post is done. */
   processingPolls: z.number().int().min(0).max(100),
   /** TikTok's posts per creator per 24 h before spam_risk_too_many_posts. */
@@ -86,7 +116,8 @@ export interface SandboxPosting {
   grantFor(platform: PublishingPlatform, user: string): { accessToken: string; providerUserId: string; username: string };
 }
 
-export const providerIdOf = (platform: PublishingPlatform, user: string) => `${platform === 'youtube' ? 'UC' : ''}${createHash('sha256').update(`${platform}:${user}`).digest('hex').slice(0, 20)}`;
+export const providerIdOf = (platform: PublishingPlatform, user: string) =>
+  `${platform === 'youtube' ? 'UC' : ''}${createHash('sha256').update(`${platform}:${user}`).digest('hex').slice(0, 20)}`;
 export const usernameOf = (user: string) => user.replace(/[^a-z0-9._]/gi, '').toLowerCase() || 'creator';
 export const logId = () => randomBytes(12).toString('hex').toUpperCase();
 export const newId = (prefix: string) => `${prefix}${randomBytes(9).toString('base64url')}`;
@@ -217,14 +248,14 @@ export async function controlRoute(desk: PostingDesk, path: string, req: Incomin
     }
     return true;
   }
-  if (path === '/__sandbox/faults' && req.method === 'GET') return sendJson(res, 200, { pending: desk.pendingFaults() }), true;
+  if (path === '/__sandbox/faults' && req.method === 'GET') return (sendJson(res, 200, { pending: desk.pendingFaults() }), true);
   if (path === '/__sandbox/settings' && req.method === 'POST') {
     const parsed = settingsSchema.partial().safeParse(JSON.parse((await readBytes(req, 16 * 1024)).toString('utf8') || '{}'));
     if (!parsed.success) sendJson(res, 400, { error: parsed.error.issues.map((issue) => issue.message).join('; ') });
     else sendJson(res, 200, desk.configure(parsed.data));
     return true;
   }
-  if (path === '/__sandbox/posts' && req.method === 'GET') return sendJson(res, 200, { posts: desk.posts }), true;
+  if (path === '/__sandbox/posts' && req.method === 'GET') return (sendJson(res, 200, { posts: desk.posts }), true);
   return false;
 }
 

@@ -65,7 +65,12 @@ function serveVideo(video: Buffer, req: IncomingMessage, res: ServerResponse): v
     res.writeHead(416, { 'content-range': `bytes */${video.byteLength}` }).end();
     return;
   }
-  res.writeHead(206, { 'content-type': 'video/mp4', 'content-length': String(end - start + 1), 'content-range': `bytes ${start}-${end}/${video.byteLength}`, 'accept-ranges': 'bytes' });
+  res.writeHead(206, {
+    'content-type': 'video/mp4',
+    'content-length': String(end - start + 1),
+    'content-range': `bytes ${start}-${end}/${video.byteLength}`,
+    'accept-ranges': 'bytes',
+  });
   res.end(video.subarray(start, end + 1));
 }
 

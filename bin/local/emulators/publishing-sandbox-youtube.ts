@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { bearerOf, looksLikeMp4, parseContentRange, providerIdOf, readBytes, sendJson, type Fault, type PostingDesk, type UserOf } from './publishing-sandbox-posting';
+import {
+  bearerOf,
+  looksLikeMp4,
+  parseContentRange,
+  providerIdOf,
+  readBytes,
+  sendJson,
+  type Fault,
+  type PostingDesk,
+  type UserOf,
+} from './publishing-sandbox-posting';
 
 /**
  * YouTube's resumable upload, as www.googleapis.com answers it: `POST
@@ -16,8 +26,17 @@ const chunkMultiple = 256 * 1024;
 const maxVideoBytes = 1024 ** 3;
 
 const metadata = z.object({
-  snippet: z.object({ title: z.string().min(1).max(100), description: z.string().max(5000).optional(), categoryId: z.string().max(10).optional(), tags: z.array(z.string().max(100)).max(50).optional() }),
-  status: z.object({ privacyStatus: z.enum(['public', 'unlisted', 'private']), selfDeclaredMadeForKids: z.boolean().optional(), containsSyntheticMedia: z.boolean().optional() }),
+  snippet: z.object({
+    title: z.string().min(1).max(100),
+    description: z.string().max(5000).optional(),
+    categoryId: z.string().max(10).optional(),
+    tags: z.array(z.string().max(100)).max(50).optional(),
+  }),
+  status: z.object({
+    privacyStatus: z.enum(['public', 'unlisted', 'private']),
+    selfDeclaredMadeForKids: z.boolean().optional(),
+    containsSyntheticMedia: z.boolean().optional(),
+  }),
 });
 
 interface Session {
@@ -36,11 +55,14 @@ export function youtubePosting(desk: PostingDesk, userOf: UserOf) {
     sendJson(res, code, { error: { code, message, errors: [{ message, domain, reason }] } }, headers);
   const faultAnswer = (res: ServerResponse, fault: Fault | undefined): boolean => {
     if (!fault) return false;
-    if (fault.kind === 'quota') return googleError(res, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota'), true;
-    if (fault.kind === 'upload_limit') return googleError(res, 400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'), true;
-    if (fault.kind === 'rate_limit') return googleError(res, 429, 'rateLimitExceeded', 'Too many requests.', 'youtube.quota', { 'retry-after': String(fault.retryAfterSeconds ?? 1) }), true;
-    if (fault.kind === 'token_invalid') return googleError(res, 401, 'authError', 'Request had invalid authentication credentials.'), true;
-    return googleError(res, fault.kind === 'unavailable' ? 503 : 500, 'backendError', 'Backend Error'), true;
+    if (fault.kind === 'quota')
+      return (googleError(res, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota'), true);
+    if (fault.kind === 'upload_limit')
+      return (googleError(res, 400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'), true);
+    if (fault.kind === 'rate_limit')
+      return (googleError(res, 429, 'rateLimitExceeded', 'Too many requests.', 'youtube.quota', { 'retry-after': String(fault.retryAfterSeconds ?? 1) }), true);
+    if (fault.kind === 'token_invalid') return (googleError(res, 401, 'authError', 'Request had invalid authentication credentials.'), true);
+    return (googleError(res, fault.kind === 'unavailable' ? 503 : 500, 'backendError', 'Backend Error'), true);
   };
   const range = (session: Session): Record<string, string> => (session.held > 0 ? { range: `bytes=0-${session.held - 1}` } : {});
 
@@ -54,7 +76,13 @@ export function youtubePosting(desk: PostingDesk, userOf: UserOf) {
       kind: 'youtube#video',
       etag: randomBytes(10).toString('base64url'),
       id,
-      snippet: { publishedAt: new Date().toISOString(), channelId: providerIdOf('youtube', session.user), title: snippet.title, description: snippet.description ?? '', categoryId: snippet.categoryId ?? '22' },
+      snippet: {
+        publishedAt: new Date().toISOString(),
+        channelId: providerIdOf('youtube', session.user),
+        title: snippet.title,
+        description: snippet.description ?? '',
+        categoryId: snippet.categoryId ?? '22',
+      },
       status: {
         uploadStatus: ok ? 'uploaded' : 'failed',
         ...(ok ? {} : { failureReason: 'invalidFile' }),
@@ -63,7 +91,19 @@ export function youtubePosting(desk: PostingDesk, userOf: UserOf) {
         containsSyntheticMedia: status.containsSyntheticMedia ?? false,
       },
     };
-    if (ok) desk.record({ platform: 'youtube', account: session.user, providerUserId: providerIdOf('youtube', session.user), postId: id, caption: snippet.description ?? '', title: snippet.title, privacy: status.privacyStatus }, bytes);
+    if (ok)
+      desk.record(
+        {
+          platform: 'youtube',
+          account: session.user,
+          providerUserId: providerIdOf('youtube', session.user),
+          postId: id,
+          caption: snippet.description ?? '',
+          title: snippet.title,
+          privacy: status.privacyStatus,
+        },
+        bytes,
+      );
   };
 
   const start = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -75,17 +115,28 @@ export function youtubePosting(desk: PostingDesk, userOf: UserOf) {
     if (!parts.includes('snippet') || !parts.includes('status')) return googleError(res, 400, 'badRequest', 'part must include snippet and status.');
     const size = Number(req.headers['x-upload-content-length']);
     if (!Number.isInteger(size) || size < 1 || size > maxVideoBytes) return googleError(res, 400, 'badRequest', 'X-Upload-Content-Length is required.');
-    if (!/^video\//.test(String(req.headers['x-upload-content-type'] ?? ''))) return googleError(res, 400, 'badRequest', 'X-Upload-Content-Type must be a video type.');
+    if (!/^video\//.test(String(req.headers['x-upload-content-type'] ?? '')))
+      return googleError(res, 400, 'badRequest', 'X-Upload-Content-Type must be a video type.');
     let parsed;
     try {
       parsed = metadata.safeParse(JSON.parse((await readBytes(req, 64 * 1024)).toString('utf8')));
     } catch {
       return googleError(res, 400, 'parseError', 'Parse Error');
     }
-    if (!parsed.success) return googleError(res, 400, parsed.error.issues.some((i) => i.path.includes('title')) ? 'invalidTitle' : 'invalidVideoMetadata', 'The request metadata is invalid.', 'youtube.video');
+    if (!parsed.success)
+      return googleError(
+        res,
+        400,
+        parsed.error.issues.some((i) => i.path.includes('title')) ? 'invalidTitle' : 'invalidVideoMetadata',
+        'The request metadata is invalid.',
+        'youtube.video',
+      );
     const session: Session = { id: randomBytes(24).toString('base64url'), user, size, meta: parsed.data, parts: [], held: 0 };
     sessions.set(session.id, session);
-    res.writeHead(200, { location: `http://${req.headers.host ?? '127.0.0.1'}/youtube/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status&upload_id=${session.id}`, 'content-length': '0' });
+    res.writeHead(200, {
+      location: `http://${req.headers.host ?? '127.0.0.1'}/youtube/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status&upload_id=${session.id}`,
+      'content-length': '0',
+    });
     res.end();
   };
 

@@ -76,7 +76,8 @@ function taskOverrides(definition: Json, handlers: Record<string, TaskHandler>, 
       if (!handler) throw new Error(`state ${name}: no local handler for ${state.Resource}`);
       out[name] = handler;
     }
-    for (const nested of [state.ItemProcessor, state.Iterator] as unknown[]) if (nested && typeof nested === 'object') taskOverrides(nested as Json, handlers, out);
+    for (const nested of [state.ItemProcessor, state.Iterator] as unknown[])
+      if (nested && typeof nested === 'object') taskOverrides(nested as Json, handlers, out);
     if (Array.isArray(state.Branches)) for (const branch of state.Branches as Json[]) taskOverrides(branch, handlers, out);
   }
   return out;
@@ -86,7 +87,8 @@ function taskOverrides(definition: Json, handlers: Record<string, TaskHandler>, 
 function waitsOf(definition: Json, scale: number): Record<string, number> {
   const states = (definition.States ?? {}) as Record<string, Json>;
   const waits: Record<string, number> = {};
-  for (const [name, state] of Object.entries(states)) if (state.Type === 'Wait' && typeof state.Seconds === 'number') waits[name] = Math.round(state.Seconds * 1000 * scale);
+  for (const [name, state] of Object.entries(states))
+    if (state.Type === 'Wait' && typeof state.Seconds === 'number') waits[name] = Math.round(state.Seconds * 1000 * scale);
   return waits;
 }
 
@@ -103,11 +105,21 @@ function answer(res: ServerResponse, status: number, body: Json): void {
  * `states:startExecution.sync:2` to an execution of the video pipeline here. `retryScale` shortens
  * Retry intervals (tests).
  */
-export async function startStepFunctions(options: { repoRoot: string; handlers: Record<string, TaskHandler>; retryScale?: number }): Promise<RunningStepFunctions> {
+export async function startStepFunctions(options: {
+  repoRoot: string;
+  handlers: Record<string, TaskHandler>;
+  retryScale?: number;
+}): Promise<RunningStepFunctions> {
   const executions = new Map<string, Execution>();
   const loaded = new Map<
     string,
-    { machine: LocalMachine; run: StateMachine; overrides: Record<string, TaskHandler>; retryIntervalOverrides: Record<string, number>; waitTimeOverrides: Record<string, number> }
+    {
+      machine: LocalMachine;
+      run: StateMachine;
+      overrides: Record<string, TaskHandler>;
+      retryIntervalOverrides: Record<string, number>;
+      waitTimeOverrides: Record<string, number>;
+    }
   >();
 
   /** The nested execution of `.sync:2`: started like any other, waited for; its failure fails the calling task. */
@@ -118,7 +130,9 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
     if (!execution) throw new Error('nested execution not started');
     await execution.done;
     if (execution.status !== 'SUCCEEDED') {
-      throw Object.assign(new Error(JSON.stringify({ Error: execution.error, Cause: execution.cause })), { name: execution.status === 'TIMED_OUT' ? 'States.Timeout' : 'States.TaskFailed' });
+      throw Object.assign(new Error(JSON.stringify({ Error: execution.error, Cause: execution.cause })), {
+        name: execution.status === 'TIMED_OUT' ? 'States.Timeout' : 'States.TaskFailed',
+      });
     }
     return { ExecutionArn: execution.executionArn, Status: execution.status, Output: JSON.parse(execution.output ?? 'null') as unknown };
   };
@@ -132,7 +146,13 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
       for (const name of Object.keys(overrides)) retryIntervalOverrides[name] = Math.round(1000 * options.retryScale);
     }
     const waitTimeOverrides = options.retryScale === undefined ? {} : waitsOf(definition as unknown as Json, options.retryScale);
-    loaded.set(machineArn(machine), { machine, run: new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } }), overrides, retryIntervalOverrides, waitTimeOverrides });
+    loaded.set(machineArn(machine), {
+      machine,
+      run: new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } }),
+      overrides,
+      retryIntervalOverrides,
+      waitTimeOverrides,
+    });
   }
 
   const start = (body: Json): Json => {
@@ -181,7 +201,10 @@ export async function startStepFunctions(options: { repoRoot: string; handlers: 
             return answer(res, 200, { stopDate: Date.now() / 1000 });
           }
           const { abort: _abort, done: _done, ...described } = execution;
-          return answer(res, 200, { ...described, stateMachineArn: machineArn(execution.executionArn.includes(`:${machines.automation.name}:`) ? machines.automation : machines.video) });
+          return answer(res, 200, {
+            ...described,
+            stateMachineArn: machineArn(execution.executionArn.includes(`:${machines.automation.name}:`) ? machines.automation : machines.video),
+          });
         }
         return answer(res, 400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
       })

@@ -11,7 +11,7 @@ export interface CustomerActions {
 }
 
 export function customerActions({ state, emit }: StripeRuntime): CustomerActions {
-    const newInvoice = (s: Subscription, reason: string, paid: boolean): Invoice => {
+  const newInvoice = (s: Subscription, reason: string, paid: boolean): Invoice => {
     const invoice: Invoice = {
       id: newId('in'),
       customer: s.customer,

@@ -1,7 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { CustomerActions } from './stripe-actions';
-import { newId, now, parseStripeForm, prices, readBody, record, str, tierOfPrice, type CheckoutSession, type Customer, type PortalSession, type StripeRuntime } from './stripe-state';
+import {
+  newId,
+  now,
+  parseStripeForm,
+  prices,
+  readBody,
+  record,
+  str,
+  tierOfPrice,
+  type CheckoutSession,
+  type Customer,
+  type PortalSession,
+  type StripeRuntime,
+} from './stripe-state';
 import { customerJson, invoiceJson, sessionJson, subscriptionJson } from './stripe-wire';
 
 export const apiError = (res: ServerResponse, status: number, message: string, code?: string) => {
@@ -19,7 +32,11 @@ const json = (res: ServerResponse, body: unknown, status = 200) => {
  * The `/v1/…` routes Reelsmith calls (customers, checkout and portal sessions, subscriptions, invoices),
  * behind the secret key, with Stripe's idempotency keys replayed.
  */
-export function apiRoutes(runtime: StripeRuntime, secretKey: string, actions: CustomerActions): (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> {
+export function apiRoutes(
+  runtime: StripeRuntime,
+  secretKey: string,
+  actions: CustomerActions,
+): (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> {
   const { state, emit, save } = runtime;
   const idempotent = new Map<string, { status: number; body: string }>();
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
@@ -52,7 +69,8 @@ export function apiRoutes(runtime: StripeRuntime, secretKey: string, actions: Cu
       const items = record((params.line_items as Record<string, unknown> | undefined)?.['0']);
       const customer = str(params.customer);
       if (params.mode !== 'subscription') return apiError(res, 400, 'Only mode=subscription is emulated', 'parameter_invalid');
-      if (!items.price || (items.price !== prices.basic && items.price !== prices.pro)) return apiError(res, 400, `No such price: '${items.price ?? ''}'`, 'resource_missing');
+      if (!items.price || (items.price !== prices.basic && items.price !== prices.pro))
+        return apiError(res, 400, `No such price: '${items.price ?? ''}'`, 'resource_missing');
       if (!customer || !state.customers[customer]) return apiError(res, 400, `No such customer: '${customer ?? ''}'`, 'resource_missing');
       const success = str(params.success_url);
       const cancel = str(params.cancel_url);
@@ -82,7 +100,15 @@ export function apiRoutes(runtime: StripeRuntime, secretKey: string, actions: Cu
       if (!customer || !state.customers[customer]) return apiError(res, 400, `No such customer: '${customer ?? ''}'`, 'resource_missing');
       const portal: PortalSession = { id: newId('bps'), customer, return_url: str(params.return_url) ?? base, created: now() };
       state.portals[portal.id] = portal;
-      return answer({ id: portal.id, object: 'billing_portal.session', customer, return_url: portal.return_url, url: `${base}/portal/${portal.id}`, created: portal.created, livemode: false });
+      return answer({
+        id: portal.id,
+        object: 'billing_portal.session',
+        customer,
+        return_url: portal.return_url,
+        url: `${base}/portal/${portal.id}`,
+        created: portal.created,
+        livemode: false,
+      });
     }
     if ((match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const s = state.subscriptions[match[1] ?? ''];

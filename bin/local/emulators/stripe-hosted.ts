@@ -23,15 +23,18 @@ const redirect = (res: ServerResponse, location: string) => {
   res.end();
 };
 
-  function checkoutPage(state: State, session: CheckoutSession): string {
-    const tier = tierOfPrice(session.price);
-    const customer = session.customer ? state.customers[session.customer] : undefined;
-    if (session.status !== 'open') {
-      return page('Checkout', `<div class="card"><h1>This checkout is ${session.status === 'complete' ? 'complete' : 'no longer open'}</h1><p class="muted">You can close this page.</p></div>`);
-    }
+function checkoutPage(state: State, session: CheckoutSession): string {
+  const tier = tierOfPrice(session.price);
+  const customer = session.customer ? state.customers[session.customer] : undefined;
+  if (session.status !== 'open') {
     return page(
       'Checkout',
-      `<div class="card">
+      `<div class="card"><h1>This checkout is ${session.status === 'complete' ? 'complete' : 'no longer open'}</h1><p class="muted">You can close this page.</p></div>`,
+    );
+  }
+  return page(
+    'Checkout',
+    `<div class="card">
   <p class="muted">Subscribe to</p>
   <h1>Reelsmith ${plans[tier].name}</h1>
   <div class="price">${dollars(plans[tier].amount)} <span>per month</span></div>
@@ -42,32 +45,37 @@ const redirect = (res: ServerResponse, location: string) => {
     <form method="post" action="/checkout/${session.id}/cancel"><button class="secondary" type="submit">Cancel and go back</button></form>
   </div>
 </div>`,
-    );
-  }
+  );
+}
 
-  function portalPage(state: State, portal: PortalSession, flash: string | null): string {
-    const subscription = Object.values(state.subscriptions)
-      .filter((s) => s.customer === portal.customer)
-      .sort((a, b) => b.created - a.created)[0];
-    const back = `<a class="link secondary" href="${escapeHtml(portal.return_url)}">Return to Reelsmith</a>`;
-    const flashHtml = flash ? `<div class="flash">${escapeHtml(flash)}</div>` : '';
-    if (!subscription || subscription.ended_at) {
-      return page('Customer portal', `${flashHtml}<div class="card"><h1>No active subscription</h1><p class="muted">Your plan has ended.</p><div class="actions">${back}</div></div>`);
-    }
-    const tier = tierOfPrice(subscription.price);
-    const other: Tier = tier === 'basic' ? 'pro' : 'basic';
-    const form = (action: string, label: string, kind: string) =>
-      `<form method="post" action="/portal/${portal.id}/${action}"><button class="${kind}" type="submit">${label}</button></form>`;
-    const badge =
-      subscription.status === 'past_due'
-        ? '<span class="badge warn">Payment failed</span>'
-        : subscription.cancel_at_period_end
-          ? `<span class="badge off">Cancels ${day(subscription.period_end)}</span>`
-          : '<span class="badge">Active</span>';
-    const pending = subscription.pending_price ? `<dt>From ${day(subscription.period_end)}</dt><dd>${plans[tierOfPrice(subscription.pending_price)].name}</dd>` : '';
+function portalPage(state: State, portal: PortalSession, flash: string | null): string {
+  const subscription = Object.values(state.subscriptions)
+    .filter((s) => s.customer === portal.customer)
+    .sort((a, b) => b.created - a.created)[0];
+  const back = `<a class="link secondary" href="${escapeHtml(portal.return_url)}">Return to Reelsmith</a>`;
+  const flashHtml = flash ? `<div class="flash">${escapeHtml(flash)}</div>` : '';
+  if (!subscription || subscription.ended_at) {
     return page(
       'Customer portal',
-      `${flashHtml}<div class="card">
+      `${flashHtml}<div class="card"><h1>No active subscription</h1><p class="muted">Your plan has ended.</p><div class="actions">${back}</div></div>`,
+    );
+  }
+  const tier = tierOfPrice(subscription.price);
+  const other: Tier = tier === 'basic' ? 'pro' : 'basic';
+  const form = (action: string, label: string, kind: string) =>
+    `<form method="post" action="/portal/${portal.id}/${action}"><button class="${kind}" type="submit">${label}</button></form>`;
+  const badge =
+    subscription.status === 'past_due'
+      ? '<span class="badge warn">Payment failed</span>'
+      : subscription.cancel_at_period_end
+        ? `<span class="badge off">Cancels ${day(subscription.period_end)}</span>`
+        : '<span class="badge">Active</span>';
+  const pending = subscription.pending_price
+    ? `<dt>From ${day(subscription.period_end)}</dt><dd>${plans[tierOfPrice(subscription.pending_price)].name}</dd>`
+    : '';
+  return page(
+    'Customer portal',
+    `${flashHtml}<div class="card">
   <p class="muted">Current plan</p>
   <h1>Reelsmith ${plans[tier].name} ${badge}</h1>
   <div class="price">${dollars(plans[tier].amount)} <span>per month</span></div>
@@ -84,8 +92,8 @@ const redirect = (res: ServerResponse, location: string) => {
     ${subscription.status === 'past_due' ? '' : form('fail-payment', 'Simulate a failed renewal payment', 'secondary')}
   </div>
 </div>`,
-    );
-  }
+  );
+}
 
 export function hostedRoutes({ state, emit }: StripeRuntime, actions: CustomerActions): (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> {
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {

@@ -4,7 +4,17 @@ import { plans, tierOfPrice, type CheckoutSession, type Customer, type Invoice, 
 export const customerJson = (c: Customer) => ({ id: c.id, object: 'customer', email: c.email, metadata: c.metadata, created: c.created, livemode: false });
 export const priceJson = (price: string) => {
   const tier = tierOfPrice(price);
-  return { id: price, object: 'price', active: true, currency: 'usd', unit_amount: plans[tier].amount, recurring: { interval: 'month', interval_count: 1 }, product: `prod_reelsmith_${tier}`, type: 'recurring', livemode: false };
+  return {
+    id: price,
+    object: 'price',
+    active: true,
+    currency: 'usd',
+    unit_amount: plans[tier].amount,
+    recurring: { interval: 'month', interval_count: 1 },
+    product: `prod_reelsmith_${tier}`,
+    type: 'recurring',
+    livemode: false,
+  };
 };
 export const subscriptionJson = (s: Subscription) => ({
   id: s.id,
@@ -24,7 +34,17 @@ export const subscriptionJson = (s: Subscription) => ({
     object: 'list',
     has_more: false,
     url: `/v1/subscription_items?subscription=${s.id}`,
-    data: [{ id: `si_${s.id.slice(4)}`, object: 'subscription_item', subscription: s.id, quantity: 1, price: priceJson(s.price), current_period_start: s.period_start, current_period_end: s.period_end }],
+    data: [
+      {
+        id: `si_${s.id.slice(4)}`,
+        object: 'subscription_item',
+        subscription: s.id,
+        quantity: 1,
+        price: priceJson(s.price),
+        current_period_start: s.period_start,
+        current_period_end: s.period_end,
+      },
+    ],
   },
 });
 export const invoiceJson = (i: Invoice, state: State) => ({
@@ -40,7 +60,11 @@ export const invoiceJson = (i: Invoice, state: State) => ({
   period_end: i.period_end,
   created: i.created,
   livemode: false,
-  parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: i.subscription, metadata: state.subscriptions[i.subscription]?.metadata ?? {} } },
+  parent: {
+    type: 'subscription_details',
+    quote_details: null,
+    subscription_details: { subscription: i.subscription, metadata: state.subscriptions[i.subscription]?.metadata ?? {} },
+  },
 });
 export const sessionJson = (s: CheckoutSession, base: string) => ({
   id: s.id,

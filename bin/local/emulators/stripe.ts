@@ -95,15 +95,30 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   let base = '';
   let autoDelivery = !options.manualDelivery;
 
-  const sign = (payload: string, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, ...(timestamp ? { timestamp } : {}) });
+  const sign = (payload: string, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, ...(timestamp ? { timestamp } : {}) });
   const makeEvent = (type: string, objectId: string): StripeEventBody => {
     const object = objectJson(state, base, objectId);
     if (!object) throw new Error(`No object ${objectId}`);
-    return { id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+    return {
+      id: newId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
   };
   const deliver = async (payload: string, signature = sign(payload)): Promise<number> => {
     try {
-      const response = await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const response = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       await response.arrayBuffer();
       return response.status;
     } catch {

@@ -1,7 +1,17 @@
 import { createSystem, defaultConfig, defineConfig, defineRecipe, defineSlotRecipe } from '@chakra-ui/react';
 
 import { scriptFontFamilies } from '@/lib/script-fonts';
-import { avatarAnatomy, checkboxAnatomy, dialogAnatomy, drawerAnatomy, progressAnatomy, radioGroupAnatomy, sliderAnatomy, stepsAnatomy, switchAnatomy } from '@chakra-ui/react/anatomy';
+import {
+  avatarAnatomy,
+  checkboxAnatomy,
+  dialogAnatomy,
+  drawerAnatomy,
+  progressAnatomy,
+  radioGroupAnatomy,
+  sliderAnatomy,
+  stepsAnatomy,
+  switchAnatomy,
+} from '@chakra-ui/react/anatomy';
 
 /**
  * Reelsmith's one visual identity: a violet `brand` palette as the primary colour, softer radii,

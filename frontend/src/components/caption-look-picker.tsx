@@ -13,7 +13,19 @@ import twoTone from './look-thumbnails/two_tone.jpg';
 /** Each look drawn by the render's own libass and fonts (bin/make-caption-look-thumbnails.ts), so the picture is the video's. */
 const thumbnails: Record<CaptionLookName, string> = { pop, karaoke, boxed, minimal, neon, two_tone: twoTone };
 
-function Tile({ selected, label, description, onSelect, children }: { selected: boolean; label: string; description: string; onSelect: () => void; children: ReactNode }) {
+function Tile({
+  selected,
+  label,
+  description,
+  onSelect,
+  children,
+}: {
+  selected: boolean;
+  label: string;
+  description: string;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
   return (
     <Box
       as="button"
@@ -62,8 +74,22 @@ export function LookPicker({ value, onChange }: { value: CaptionLookChoice | nul
             </Tile>
           );
         })}
-        <Tile selected={value === 'custom' || value === null} label="Custom" description="Your own settings below, with key words emphasised" onSelect={() => onChange('custom')}>
-          <Box w="full" aspectRatio="4 / 3" display="flex" alignItems="center" justifyContent="center" bgGradient="to-br" gradientFrom="gray.700" gradientTo="gray.900">
+        <Tile
+          selected={value === 'custom' || value === null}
+          label="Custom"
+          description="Your own settings below, with key words emphasised"
+          onSelect={() => onChange('custom')}
+        >
+          <Box
+            w="full"
+            aspectRatio="4 / 3"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            bgGradient="to-br"
+            gradientFrom="gray.700"
+            gradientTo="gray.900"
+          >
             <Text color="white" fontWeight="bold" fontSize="xs" letterSpacing="wide">
               Aa
             </Text>

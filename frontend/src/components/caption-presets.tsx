@@ -81,7 +81,12 @@ export function CaptionPresets({ current, onApply }: { current: PresetSettings; 
                   <Button size="2xs" variant="ghost" rounded="full" onClick={() => onApply(preset.settings)}>
                     {preset.name}
                   </Button>
-                  <CloseButton size="2xs" rounded="full" aria-label={`Delete preset ${preset.name}`} onClick={() => void savePresets(presets.filter((p) => p.name !== preset.name))} />
+                  <CloseButton
+                    size="2xs"
+                    rounded="full"
+                    aria-label={`Delete preset ${preset.name}`}
+                    onClick={() => void savePresets(presets.filter((p) => p.name !== preset.name))}
+                  />
                 </HStack>
               ))}
             </Wrap>

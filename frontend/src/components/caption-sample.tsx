@@ -44,7 +44,17 @@ export interface CaptionLook {
  * lengths in `cqw` of a 9:16 container), with the second word as the spoken one in each style. The
  * scripts' and the templates' previews draw their frames around it.
  */
-export function CaptionSample({ look, words, hidden = false, textTestId }: { look: CaptionLook; words: readonly string[]; hidden?: boolean; textTestId?: string }) {
+export function CaptionSample({
+  look,
+  words,
+  hidden = false,
+  textTestId,
+}: {
+  look: CaptionLook;
+  words: readonly string[];
+  hidden?: boolean;
+  textTestId?: string;
+}) {
   const { row, column } = captionRowColumn(look.position);
   const line = words.slice(0, look.maxWordsPerLine);
   const current = Math.min(1, line.length - 1);
@@ -54,7 +64,12 @@ export function CaptionSample({ look, words, hidden = false, textTestId }: { loo
   const text = shown.join(wordGap(writing));
   const available = captionLineWidth(look.position) - 2 * captionPixels(look.outlineWidth);
   const fit = Math.max(0.4, Math.min(1, available / Math.max(1, estimateTextWidth(text, look.fontFamily, captionPixels(look.fontSize)))));
-  const size = previewCaptionLengths({ fontFamily: look.fontFamily, fontSize: look.fontSize * fit, outlineWidth: look.outlineWidth, shadowOffset: look.shadowOffset });
+  const size = previewCaptionLengths({
+    fontFamily: look.fontFamily,
+    fontSize: look.fontSize * fit,
+    outlineWidth: look.outlineWidth,
+    shadowOffset: look.shadowOffset,
+  });
   return (
     <Box
       position="absolute"

@@ -30,16 +30,7 @@ function subscribe(listener: () => void): () => void {
 
 export function LoadingOverlay({ message }: { message: string }) {
   return (
-    <Center
-      position="fixed"
-      inset="0"
-      zIndex="overlay"
-      bg="bg/90"
-      backdropFilter="blur(2px)"
-      role="status"
-      aria-live="polite"
-      data-testid="loading-overlay"
-    >
+    <Center position="fixed" inset="0" zIndex="overlay" bg="bg/90" backdropFilter="blur(2px)" role="status" aria-live="polite" data-testid="loading-overlay">
       <VStack gap="4">
         <Spinner size="xl" color="brand.solid" borderWidth="3px" />
         <Text fontSize="lg" fontWeight="medium">

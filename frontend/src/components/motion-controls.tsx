@@ -42,13 +42,27 @@ export function MotionControls({
         <OptionSelect size="sm" label="Transition" value={transition} onChange={(value) => onTransition(value)} options={TRANSITIONS} />
       </Field.Root>
       <LabelledSwitch label="Motion" hint="Slow zoom on every shot, punch-in on key words" checked={motion} onChange={onMotion} disabled={disabled} />
-      {emoji !== undefined && onEmoji ? <LabelledSwitch label="Emoji" hint="A colour emoji over lines with a key word" checked={emoji} onChange={onEmoji} disabled={disabled} /> : null}
+      {emoji !== undefined && onEmoji ? (
+        <LabelledSwitch label="Emoji" hint="A colour emoji over lines with a key word" checked={emoji} onChange={onEmoji} disabled={disabled} />
+      ) : null}
     </HStack>
   );
 }
 
 /** A switch named by its label, with a line of explanation under it. */
-function LabelledSwitch({ label, hint, checked, onChange, disabled }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+function LabelledSwitch({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} colorPalette="brand" pb="1.5" disabled={disabled}>
       <Switch.HiddenInput aria-label={label} />

@@ -23,7 +23,14 @@ export function StockCredit({ attribution, linkColor, ...props }: { attribution:
   const provider = providerNames[attribution.provider];
   const link = (href: string | null, text: string) =>
     href ? (
-      <Link href={href} target="_blank" rel="noopener noreferrer" color={linkColor ?? 'inherit'} textDecoration="underline" onClick={(event) => event.stopPropagation()}>
+      <Link
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        color={linkColor ?? 'inherit'}
+        textDecoration="underline"
+        onClick={(event) => event.stopPropagation()}
+      >
         {text}
       </Link>
     ) : (

@@ -14,7 +14,11 @@ export const FOLDERS_KEY = '/api/media/folders';
  * `enabled: false` reads nothing (a closed dialog); `fresh` reads again when the screen mounts.
  */
 export function useFolders({ enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {}) {
-  const { data, error, isLoading, mutate } = useSWR<PublicFolder[]>(enabled ? FOLDERS_KEY : null, () => apiGet<PublicFolder[]>(FOLDERS_KEY), fresh ? { revalidateOnMount: true } : undefined);
+  const { data, error, isLoading, mutate } = useSWR<PublicFolder[]>(
+    enabled ? FOLDERS_KEY : null,
+    () => apiGet<PublicFolder[]>(FOLDERS_KEY),
+    fresh ? { revalidateOnMount: true } : undefined,
+  );
   const folders = useMemo(() => (Array.isArray(data) ? data : []), [data]);
   return { folders, error: error as unknown, isLoading, mutate };
 }

@@ -9,8 +9,23 @@ import { languageCodes, type LanguageCode } from '@contract/rules/languages';
 
 /** franc's ISO 639-3 codes for ours (Arabic as Standard Arabic, Chinese as Mandarin). */
 const iso6393: Record<LanguageCode, string> = {
-  en: 'eng', es: 'spa', pt: 'por', fr: 'fra', de: 'deu', it: 'ita', nl: 'nld', pl: 'pol', tr: 'tur',
-  ru: 'rus', uk: 'ukr', ar: 'arb', hi: 'hin', id: 'ind', ja: 'jpn', ko: 'kor', zh: 'cmn',
+  en: 'eng',
+  es: 'spa',
+  pt: 'por',
+  fr: 'fra',
+  de: 'deu',
+  it: 'ita',
+  nl: 'nld',
+  pl: 'pol',
+  tr: 'tur',
+  ru: 'rus',
+  uk: 'ukr',
+  ar: 'arb',
+  hi: 'hin',
+  id: 'ind',
+  ja: 'jpn',
+  ko: 'kor',
+  zh: 'cmn',
 };
 const ours = new Map(languageCodes.map((code) => [iso6393[code], code] as const));
 const only = languageCodes.map((code) => iso6393[code]);

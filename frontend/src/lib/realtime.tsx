@@ -2,13 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { useSWRConfig } from 'swr';
 
 import { apiGet } from '@/lib/api-client';
-import {
-  RealtimeClient,
-  realtimeUrl,
-  type RealtimeHandler,
-  type RealtimeState,
-  type SocketLike,
-} from '@/lib/realtime-client';
+import { RealtimeClient, realtimeUrl, type RealtimeHandler, type RealtimeState, type SocketLike } from '@/lib/realtime-client';
 import type { SubscriptionType } from '@contract/realtime';
 
 export interface RealtimeApi {

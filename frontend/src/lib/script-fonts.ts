@@ -32,7 +32,10 @@ export const scriptFontFamilies = faces.map((face) => `"${face.family}"`).join('
 /** The faces as the page's stylesheet declares them (nothing is fetched until a character needs one). */
 export function scriptFontFaceCss(): string {
   return faces
-    .map((face) => `@font-face { font-family: "${face.family}"; src: url("${face.url}") format("truetype"); unicode-range: ${face.range}; font-weight: 100 900; font-display: swap; }`)
+    .map(
+      (face) =>
+        `@font-face { font-family: "${face.family}"; src: url("${face.url}") format("truetype"); unicode-range: ${face.range}; font-weight: 100 900; font-display: swap; }`,
+    )
     .join('\n');
 }
 

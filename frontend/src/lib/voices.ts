@@ -29,4 +29,3 @@ export const selectVoice = (selectedVoice: string) => apiPatch('/api/user', { se
 
 /** The creator's voice speed (0.8x–1.3x), remembered per user. */
 export const selectVoiceSpeed = (voiceSpeed: number) => apiPatch('/api/user', { voiceSpeed });
-

@@ -1,5 +1,4 @@
-import type {
-  CognitoIdentityProviderClient} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminConfirmSignUpCommand,
   AdminDeleteUserCommand,

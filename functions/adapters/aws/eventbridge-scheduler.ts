@@ -1,4 +1,12 @@
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, UpdateScheduleCommand, type CreateScheduleCommandInput, type SchedulerClient } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  UpdateScheduleCommand,
+  type CreateScheduleCommandInput,
+  type SchedulerClient,
+} from '@aws-sdk/client-scheduler';
 import type { RecurringSpec, ScheduledJob, Scheduler } from '../../core/ports/delivery';
 
 export interface EventBridgeSchedulerOptions {
@@ -19,7 +27,13 @@ const weekdayNames = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
 /** `m h dom mon dow` → EventBridge's six fields `cron(m h dom mon dow year)`, where one of dom/dow must be `?`. */
 export function eventBridgeCron(cron: string): string {
   const [minute = '0', hour = '0', dom = '*', month = '*', dow = '*'] = cron.trim().split(/\s+/);
-  const day = dow === '*' ? '?' : dow.split(',').map((value) => weekdayNames[Number(value) % 7] ?? value).join(',');
+  const day =
+    dow === '*'
+      ? '?'
+      : dow
+          .split(',')
+          .map((value) => weekdayNames[Number(value) % 7] ?? value)
+          .join(',');
   return `cron(${minute} ${hour} ${dow === '*' ? dom : '?'} ${month} ${day} *)`;
 }
 

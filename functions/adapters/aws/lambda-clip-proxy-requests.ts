@@ -15,7 +15,9 @@ export class LambdaClipProxyRequests implements ClipProxyRequests {
 
   async request(userId: string, assetIds: readonly string[]): Promise<void> {
     for (const job of clipProxyJobs(userId, assetIds)) {
-      await this.client.send(new InvokeCommand({ FunctionName: this.functionArn, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(job)) }));
+      await this.client.send(
+        new InvokeCommand({ FunctionName: this.functionArn, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(job)) }),
+      );
     }
   }
 }

@@ -10,6 +10,8 @@ export class LambdaCompletionNotices implements CompletionNotices {
 
   async completed(notice: Omit<CompletionNotice, 'kind'>): Promise<void> {
     const job: CompletionNotice = { kind: 'completed', ...notice };
-    await this.client.send(new InvokeCommand({ FunctionName: this.jobsFunctionArn, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(job)) }));
+    await this.client.send(
+      new InvokeCommand({ FunctionName: this.jobsFunctionArn, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(job)) }),
+    );
   }
 }

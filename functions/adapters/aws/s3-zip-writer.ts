@@ -75,7 +75,9 @@ export class S3ZipWriter implements ZipWriter {
       buffered = [];
       bufferedBytes = 0;
       const PartNumber = parts.length + 1;
-      const result = await this.s3.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.byteLength }));
+      const result = await this.s3.send(
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.byteLength }),
+      );
       parts.push({ ETag: result.ETag, PartNumber });
     };
     try {

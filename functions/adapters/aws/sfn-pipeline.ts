@@ -1,4 +1,4 @@
-import type { SFNClient} from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { PipelineExecution, PipelineStarter } from '../../core/ports/pipeline';
 

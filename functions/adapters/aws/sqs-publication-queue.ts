@@ -13,6 +13,8 @@ export class SqsPublicationQueue implements PublicationQueue {
 
   async enqueue(ref: PublicationRef, delayMs: number): Promise<void> {
     const delaySeconds = Math.min(maxDelaySeconds, Math.max(0, Math.ceil(delayMs / 1000)));
-    await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify({ userId: ref.userId, id: ref.id }), DelaySeconds: delaySeconds }));
+    await this.sqs.send(
+      new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify({ userId: ref.userId, id: ref.id }), DelaySeconds: delaySeconds }),
+    );
   }
 }

@@ -1,10 +1,5 @@
-import type {
-  ApiGatewayManagementApiClient} from '@aws-sdk/client-apigatewaymanagementapi';
-import {
-  DeleteConnectionCommand,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ConnectionSender } from '../../core/ports/realtime';
 import type { ServerMessage } from '../../contract/realtime';
 
@@ -17,9 +12,7 @@ export class ApiGatewayConnectionSender implements ConnectionSender {
 
   async send(connectionId: string, message: ServerMessage): Promise<boolean> {
     try {
-      await this.client.send(
-        new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),
-      );
+      await this.client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }));
       return true;
     } catch (error) {
       if (isGone(error)) return false;

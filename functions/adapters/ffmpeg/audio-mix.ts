@@ -23,7 +23,13 @@ export interface LoudnessMeasure {
 }
 
 const reading = z.coerce.number().finite().min(-200).max(200);
-const measureSchema = z.object({ input_i: reading, input_tp: reading, input_lra: z.coerce.number().finite().min(0).max(200), input_thresh: reading, target_offset: reading });
+const measureSchema = z.object({
+  input_i: reading,
+  input_tp: reading,
+  input_lra: z.coerce.number().finite().min(0).max(200),
+  input_thresh: reading,
+  target_offset: reading,
+});
 
 const n = (value: number) => Number(value.toFixed(3)).toString();
 const toStereo = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';

@@ -63,7 +63,14 @@ function steps(values: readonly number[], when: (i: number) => string): string {
  * overlay costs its pass over every frame. `images` are the decoded pictures, one per file, each used
  * once here (split among its lines); `scale` shrinks everything for a proxy's smaller frame.
  */
-export function emojiTrackChain(images: readonly EmojiImage[], placements: readonly CaptionEmojiPlacement[], base: string, label: string, frameRate: number, scale: number): string[] {
+export function emojiTrackChain(
+  images: readonly EmojiImage[],
+  placements: readonly CaptionEmojiPlacement[],
+  base: string,
+  label: string,
+  frameRate: number,
+  scale: number,
+): string[] {
   const first = placements[0];
   if (!first) return [`[${base}]null[${label}]`];
   const size = even(first.size * scale);
@@ -97,7 +104,9 @@ export function emojiTrackChain(images: readonly EmojiImage[], placements: reado
       const outs = uses.flatMap(({ times }, u) => (k < times.length ? [u] : []));
       const outLabel = (u: number) => `${label}${image.label}k${k}u${u}`;
       outs.forEach((u) => lines[u]?.push(outLabel(u)));
-      graph.push(`[${source(k)}]scale=${side}:${side},pad=${canvas}:${canvas}:${x}:${y}:color=black@0${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.map((u) => `[${outLabel(u)}]`).join('')}`);
+      graph.push(
+        `[${source(k)}]scale=${side}:${side},pad=${canvas}:${canvas}:${x}:${y}:color=black@0${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.map((u) => `[${outLabel(u)}]`).join('')}`,
+      );
     }
     pieces.set(image.file, lines);
   }

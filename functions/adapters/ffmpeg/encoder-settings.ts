@@ -36,7 +36,22 @@ export const videoEncoderArgs: readonly string[] = [
  * (docs/decisions/rendering.md#the-preview-is-the-video).
  */
 export function proxyEncoderArgs(rate: number = videoFrameRate): string[] {
-  return ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'fastdecode', '-x264-params', 'trellis=0', '-crf', '30', '-g', String(rate), '-pix_fmt', 'yuv420p'];
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'fastdecode',
+    '-x264-params',
+    'trellis=0',
+    '-crf',
+    '30',
+    '-g',
+    String(rate),
+    '-pix_fmt',
+    'yuv420p',
+  ];
 }
 
 /** A proxy's clip decoding: no deblocking, one thread per clip (measured: an eighth less CPU with ten clips on two cores). */
@@ -45,7 +60,8 @@ export const proxyDecodeArgs: readonly string[] = ['-skip_loop_filter', 'all', '
 /** The frame a render draws, and at what rate: the finished video's, or a proxy's (`RenderRequest.output`). */
 export type FrameSize = { width: number; height: number; rate?: number };
 export const fullFrame: FrameSize = { width: videoWidth, height: videoHeight };
-export const frameOf = (output: RenderOutput | undefined): FrameSize => (output ? { width: output.width, height: output.height, rate: output.frameRate ?? frameRate } : fullFrame);
+export const frameOf = (output: RenderOutput | undefined): FrameSize =>
+  output ? { width: output.width, height: output.height, rate: output.frameRate ?? frameRate } : fullFrame;
 export const rateOf = (size: FrameSize) => size.rate ?? frameRate;
 
 export const audioEncoderArgs: readonly string[] = ['-c:a', 'aac', '-b:a', '128k'];

@@ -76,7 +76,12 @@ export function proxyArgs(inputPath: string, outputPath: string, sourceFps: numb
 }
 
 /** Writes the proxy of a local video; a failed, slow or oversized run is a ToolFailedError. */
-export async function makeFootageProxy(inputPath: string, outputPath: string, sourceFps: number | null, timeoutMs: number = proxyLimits.timeoutMs): Promise<number> {
+export async function makeFootageProxy(
+  inputPath: string,
+  outputPath: string,
+  sourceFps: number | null,
+  timeoutMs: number = proxyLimits.timeoutMs,
+): Promise<number> {
   await runTool(ffmpegPath(), proxyArgs(inputPath, outputPath, sourceFps), { timeoutMs, maxOutputBytes: 64 * 1024 });
   const { size } = await stat(outputPath);
   if (size === 0 || size > proxyLimits.maxBytes) throw new ToolFailedError(`the proxy has ${size} bytes`, '');

@@ -17,9 +17,21 @@ const hex = (colour: string): [number, number, number] => {
 
 /** Where the three glows of a generated background sit (x, y as fractions of the frame), by the look's variant. */
 const glowSpots: readonly (readonly [number, number][])[] = [
-  [[0.2, 0.25], [0.85, 0.55], [0.35, 0.85]],
-  [[0.8, 0.2], [0.15, 0.6], [0.7, 0.88]],
-  [[0.5, 0.12], [0.9, 0.8], [0.1, 0.45]],
+  [
+    [0.2, 0.25],
+    [0.85, 0.55],
+    [0.35, 0.85],
+  ],
+  [
+    [0.8, 0.2],
+    [0.15, 0.6],
+    [0.7, 0.88],
+  ],
+  [
+    [0.5, 0.12],
+    [0.9, 0.8],
+    [0.1, 0.45],
+  ],
 ];
 const glowStrength = [0.8, 0.7, 0.6] as const;
 const glowSize = [0.06, 0.08, 0.05] as const;

@@ -107,7 +107,9 @@ export function motionFilter(clip: FramedClip, range: ShotRange, shotStart: numb
     }
   }
   const r = framesAt(t.punchRampFrames, rate);
-  const punches = context.kenBurns ? context.punches.filter((p) => p.startFrame <= shotStart + last && p.startFrame + p.frames + r > shotStart + range.from) : [];
+  const punches = context.kenBurns
+    ? context.punches.filter((p) => p.startFrame <= shotStart + last && p.startFrame + p.frames + r > shotStart + range.from)
+    : [];
   if (punches.length > 0) {
     const terms = punches.map((p) => `min(clip((${g}-${p.startFrame - 1})/${r},0,1),clip((${p.startFrame + p.frames + r - 1}-${g})/${r},0,1))`);
     const strongest = terms.reduce((a, b) => `max(${a},${b})`);

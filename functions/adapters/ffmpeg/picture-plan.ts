@@ -96,7 +96,11 @@ export function planPictures(
       if (own === 0) tails[i] = label;
       else {
         ownLabel = `${label}o`;
-        graph.push(`[${label}]split=2[${label}a][${label}b]`, `[${label}a]trim=end_frame=${own}[${ownLabel}]`, `[${label}b]trim=start_frame=${own},setpts=PTS-STARTPTS[${label}t]`);
+        graph.push(
+          `[${label}]split=2[${label}a][${label}b]`,
+          `[${label}a]trim=end_frame=${own}[${ownLabel}]`,
+          `[${label}b]trim=start_frame=${own},setpts=PTS-STARTPTS[${label}t]`,
+        );
       }
     }
     if (own === 0) return;
@@ -107,7 +111,11 @@ export function planPictures(
     let headLabel = ownLabel;
     if (own > head) {
       headLabel = `${label}h`;
-      graph.push(`[${ownLabel}]split=2[${label}p][${label}q]`, `[${label}p]trim=end_frame=${head}[${headLabel}]`, `[${label}q]trim=start_frame=${head},setpts=PTS-STARTPTS[${label}r]`);
+      graph.push(
+        `[${ownLabel}]split=2[${label}p][${label}q]`,
+        `[${label}p]trim=end_frame=${head}[${headLabel}]`,
+        `[${label}q]trim=start_frame=${head},setpts=PTS-STARTPTS[${label}r]`,
+      );
     }
     graph.push(...crossfadeChain(tails[i - 1] ?? '', headLabel, clip, `${label}x`, rate));
     pieces.push(`${label}x`);

@@ -73,7 +73,19 @@ export function planChunk({ request, assPath, fontName, fontsDir, emojiDir }: { 
   if ((request.output?.frameRate ?? frameRate) !== frameRate) throw new Error('Chunks are planned at 30 fps');
   const pictures = planPictures(request, assPath, fontsDir, emojiDir);
   const encoder = request.output ? proxyEncoderArgs() : videoEncoderArgs;
-  const args = [...pictures.inputs, '-filter_complex', pictures.graph.join(';'), '-map', '[vout]', '-an', ...encoder, '-frames:v', String(request.frames), '-y', resolve(request.outputPath)];
+  const args = [
+    ...pictures.inputs,
+    '-filter_complex',
+    pictures.graph.join(';'),
+    '-map',
+    '[vout]',
+    '-an',
+    ...encoder,
+    '-frames:v',
+    String(request.frames),
+    '-y',
+    resolve(request.outputPath),
+  ];
   return { args, ass: buildAss(request.words, { ...request.captions, language: request.language }, { fontName }) };
 }
 
@@ -82,7 +94,20 @@ export function planAudioMix(request: AudioMixRequest, loudness?: LoudnessMeasur
   const args = [...fileInput(request.voiceOverPath)];
   const music = request.musicPath ? 1 : undefined;
   if (request.musicPath) args.push('-stream_loop', '-1', ...fileInput(request.musicPath));
-  args.push('-filter_complex', audioGraph(0, music, request.musicVolume, loudness).join(';'), '-map', '[aout]', '-vn', ...audioEncoderArgs, '-t', n(request.voiceOverDuration), '-f', 'mp4', '-y', resolve(request.outputPath));
+  args.push(
+    '-filter_complex',
+    audioGraph(0, music, request.musicVolume, loudness).join(';'),
+    '-map',
+    '[aout]',
+    '-vn',
+    ...audioEncoderArgs,
+    '-t',
+    n(request.voiceOverDuration),
+    '-f',
+    'mp4',
+    '-y',
+    resolve(request.outputPath),
+  );
   return args;
 }
 

@@ -1,7 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { AudioMixRequest, ChunkRenderRequest, JoinRequest, RenderOutput, RenderRequest, RenderResult, VideoRenderer } from '../../core/ports/video-renderer';
+import type {
+  AudioMixRequest,
+  ChunkRenderRequest,
+  JoinRequest,
+  RenderOutput,
+  RenderRequest,
+  RenderResult,
+  VideoRenderer,
+} from '../../core/ports/video-renderer';
 import { frameRate } from './encoder-settings';
 import { captionScriptFontsOf } from '../../contract/rules/ass-document';
 import { captionFont } from './fonts';
@@ -39,7 +47,13 @@ export class FfmpegVideoRenderer implements VideoRenderer {
   async render(request: RenderRequest): Promise<RenderResult> {
     const sized = { ...request, output: request.output ?? this.options.draft };
     // The loudness's first pass; the render is the second (audio-mix.ts).
-    const loudness = await measureLoudness({ voiceOverPath: sized.voiceOverPath, voiceOverDuration: sized.voiceOverDuration, musicPath: sized.musicPath, musicVolume: sized.captions.background_audio_volume, timeoutMs: sized.timeoutMs });
+    const loudness = await measureLoudness({
+      voiceOverPath: sized.voiceOverPath,
+      voiceOverDuration: sized.voiceOverDuration,
+      musicPath: sized.musicPath,
+      musicVolume: sized.captions.background_audio_volume,
+      timeoutMs: sized.timeoutMs,
+    });
     return this.runWithCaptions(sized, sized.voiceOverDuration, (paths) => planRender({ request: sized, ...paths, loudness }));
   }
 

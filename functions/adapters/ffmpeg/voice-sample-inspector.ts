@@ -29,10 +29,12 @@ export class FfmpegVoiceSampleInspector implements VoiceSampleInspector {
     const path = join(dir, 'sample');
     try {
       await writeFile(path, bytes);
-      const probe = await probeFile(path, { formats: voiceSampleFormats, limits: { timeoutMs: 20_000, maxOutputBytes: 256 * 1024 } }).catch((error: unknown) => {
-        if (error instanceof ToolFailedError && !error.notStarted) throw new NotAudioError('ffprobe could not read the file');
-        throw error;
-      });
+      const probe = await probeFile(path, { formats: voiceSampleFormats, limits: { timeoutMs: 20_000, maxOutputBytes: 256 * 1024 } }).catch(
+        (error: unknown) => {
+          if (error instanceof ToolFailedError && !error.notStarted) throw new NotAudioError('ffprobe could not read the file');
+          throw error;
+        },
+      );
       if (!probe.audio || probe.video) throw new NotAudioError('the file has no audio, or also has pictures');
       const durationSeconds = probe.durationSeconds;
       if (durationSeconds === null || durationSeconds <= 0) throw new NotAudioError('the file has no length');

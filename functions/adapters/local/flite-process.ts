@@ -41,10 +41,7 @@ process.on('message', async (request) => {
 });
 `;
 
-const replySchema = z.union([
-  z.object({ id: z.number().int(), code: z.number().int() }),
-  z.object({ id: z.number().int(), error: z.string().max(400) }),
-]);
+const replySchema = z.union([z.object({ id: z.number().int(), code: z.number().int() }), z.object({ id: z.number().int(), error: z.string().max(400) })]);
 
 /** A run that ended its child: a signal or an exit, the time limit, or the memory limit. Another try may succeed. */
 export class FliteCrashed extends Error {

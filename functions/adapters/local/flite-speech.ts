@@ -53,7 +53,11 @@ export class FliteSpeechSynthesizer implements SpeechSynthesizer {
     if (!natural.wav) throw new Error('Flite wrote no audio');
     const pcm = parseWav(natural.wav);
     const duration = durationOf(pcm);
-    const timings = wordTimings([...words], parsePhones(natural.stdout), own).map((timing) => ({ ...timing, start: Math.min(timing.start, duration), end: Math.min(timing.end, duration) }));
+    const timings = wordTimings([...words], parsePhones(natural.stdout), own).map((timing) => ({
+      ...timing,
+      start: Math.min(timing.start, duration),
+      end: Math.min(timing.end, duration),
+    }));
     return { pcm, timings };
   }
 
@@ -77,7 +81,15 @@ export class FliteSpeechSynthesizer implements SpeechSynthesizer {
     const pcm = parseWav(speech.audio);
     const duration = durationOf(pcm);
     log.warn('a passage was spoken by the fallback voice', { words: words.length, voice: this.fallback.name });
-    return { pcm, timings: speech.words.map((timing, i) => ({ word: words[i] ?? timing.word, start: Math.min(timing.start, duration), end: Math.min(timing.end, duration) })), by: 'fallback' };
+    return {
+      pcm,
+      timings: speech.words.map((timing, i) => ({
+        word: words[i] ?? timing.word,
+        start: Math.min(timing.start, duration),
+        end: Math.min(timing.end, duration),
+      })),
+      by: 'fallback',
+    };
   }
 
   async synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
@@ -154,4 +166,3 @@ export function passagesOf(words: readonly string[], max = maxPassageWords): str
   }
   return passages;
 }
-

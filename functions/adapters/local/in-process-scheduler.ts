@@ -154,4 +154,3 @@ export function resetLocalScheduler(): void {
   shared?.stop();
   shared = undefined;
 }
-

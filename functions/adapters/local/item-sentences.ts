@@ -13,18 +13,147 @@ export interface Template {
   short: string;
 }
 
-const practiceWords = new Set(['over', 'prep', 'cardio', 'yoga', 'practice', 'routine', 'technique', 'form', 'posture', 'breathing', 'pilates', 'meditation', 'hydration', 'nutrition', 'recovery', 'sleep', 'planning', 'budgeting', 'stretching', 'journaling']);
-const massNouns = new Set(['retinol', 'caffeine', 'creatine', 'milk', 'water', 'coffee', 'tea', 'protein', 'flour', 'rice', 'sugar', 'salt', 'music', 'time', 'money', 'advice', 'feedback', 'rest', 'sunscreen', 'skincare', 'content', 'research', 'software', 'equipment', 'gear', 'lighting', 'light', 'audio', 'sound', 'bread', 'butter', 'cheese', 'oil', 'fruit', 'food', 'makeup', 'spending', 'storage', 'traffic', 'data', 'marketing', 'pricing', 'branding', 'SEO', 'email',
+const practiceWords = new Set([
+  'over',
+  'prep',
+  'cardio',
+  'yoga',
+  'practice',
+  'routine',
+  'technique',
+  'form',
+  'posture',
+  'breathing',
+  'pilates',
+  'meditation',
+  'hydration',
+  'nutrition',
+  'recovery',
+  'sleep',
+  'planning',
+  'budgeting',
+  'stretching',
+  'journaling',
+]);
+const massNouns = new Set([
+  'retinol',
+  'caffeine',
+  'creatine',
+  'milk',
+  'water',
+  'coffee',
+  'tea',
+  'protein',
+  'flour',
+  'rice',
+  'sugar',
+  'salt',
+  'music',
+  'time',
+  'money',
+  'advice',
+  'feedback',
+  'rest',
+  'sunscreen',
+  'skincare',
+  'content',
+  'research',
+  'software',
+  'equipment',
+  'gear',
+  'lighting',
+  'light',
+  'audio',
+  'sound',
+  'bread',
+  'butter',
+  'cheese',
+  'oil',
+  'fruit',
+  'food',
+  'makeup',
+  'spending',
+  'storage',
+  'traffic',
+  'data',
+  'marketing',
+  'pricing',
+  'branding',
+  'SEO',
+  'email',
   // Qualities and measures: "water temperature", "grind size" take no article.
-  'temperature', 'quality', 'pressure', 'timing', 'consistency', 'size', 'length', 'freshness', 'humidity', 'mindset', 'patience', 'confidence', 'energy', 'attention', 'focus', 'balance', 'strength', 'speed', 'weight', 'volume', 'dosage', 'hygiene', 'health', 'safety', 'comfort', 'heat', 'texture', 'flavour', 'flavor', 'contrast', 'exposure', 'composition', 'progress', 'knowledge', 'grammar', 'vocabulary', 'homework', 'screentime', 'alcohol', 'cash', 'debt', 'income', 'interest', 'insurance', 'rent']);
-const irregularPlurals = new Set(['people', 'children', 'feet', 'teeth', 'mice', 'men', 'women', 'clothes', 'glasses', 'scissors', 'jeans', 'weights', 'basics']);
+  'temperature',
+  'quality',
+  'pressure',
+  'timing',
+  'consistency',
+  'size',
+  'length',
+  'freshness',
+  'humidity',
+  'mindset',
+  'patience',
+  'confidence',
+  'energy',
+  'attention',
+  'focus',
+  'balance',
+  'strength',
+  'speed',
+  'weight',
+  'volume',
+  'dosage',
+  'hygiene',
+  'health',
+  'safety',
+  'comfort',
+  'heat',
+  'texture',
+  'flavour',
+  'flavor',
+  'contrast',
+  'exposure',
+  'composition',
+  'progress',
+  'knowledge',
+  'grammar',
+  'vocabulary',
+  'homework',
+  'screentime',
+  'alcohol',
+  'cash',
+  'debt',
+  'income',
+  'interest',
+  'insurance',
+  'rent',
+]);
+const irregularPlurals = new Set([
+  'people',
+  'children',
+  'feet',
+  'teeth',
+  'mice',
+  'men',
+  'women',
+  'clothes',
+  'glasses',
+  'scissors',
+  'jeans',
+  'weights',
+  'basics',
+]);
 
 function headOf(item: string): string {
   return item.split(/\s+/).at(-1) ?? item;
 }
 
 /** People a script can be about ("guests", "customers"): said with "your" and "they", never "spend more on your guests". */
-export const peopleWords = new Set('guests guest customers customer clients client students student kids children child followers viewers listeners members team employees staff readers fans subscribers users patients parents friends audience community colleagues coworkers partner partners'.split(' '));
+export const peopleWords = new Set(
+  'guests guest customers customer clients client students student kids children child followers viewers listeners members team employees staff readers fans subscribers users patients parents friends audience community colleagues coworkers partner partners'.split(
+    ' ',
+  ),
+);
 
 export function kindOf(item: string): ItemKind {
   const words = item.toLowerCase().split(/\s+/);
@@ -78,9 +207,15 @@ export function fillItem(template: string, item: string, topic: string): string 
 
 export const thingSentences: Template[] = [
   { long: '{Item} {does} more for {topic} than most people think, so give {it} real attention.', short: '{Item} {does} more for {topic} than you think.' },
-  { long: 'When something about {topic} feels off, look at {your item} before anything else; {it\'s} the usual culprit.', short: 'When something feels off, check {your item}.' },
+  {
+    long: "When something about {topic} feels off, look at {your item} before anything else; {it's} the usual culprit.",
+    short: 'When something feels off, check {your item}.',
+  },
   { long: 'Get {your item} right and everything else gets easier, because the rest builds on {it}.', short: 'Get {your item} right and the rest gets easier.' },
-  { long: 'It is easy to overlook {your item}, yet {it\'s} often the quickest upgrade you can make.', short: 'Do not overlook {your item}; {it\'s} an easy upgrade.' },
+  {
+    long: "It is easy to overlook {your item}, yet {it's} often the quickest upgrade you can make.",
+    short: "Do not overlook {your item}; {it's} an easy upgrade.",
+  },
   { long: 'Pay attention to {your item}; small changes there show up in every result.', short: 'Pay attention to {your item}; small changes add up.' },
   { long: 'Spend a little more time on {your item}; for {topic}, it shows more than almost anything else.', short: 'Do not skimp on {your item}; it shows.' },
 ];
@@ -90,7 +225,10 @@ export const practiceSentences: Template[] = [
   { long: 'Slow down with {item}; rushing it is the most common beginner mistake.', short: 'Slow down with {item}; rushing ruins it.' },
   { long: 'Learn {item} properly once, and everything else about {topic} gets easier.', short: 'Learn {item} properly once and it pays off daily.' },
   { long: 'Work on {item} in short sessions, and fix one detail at a time instead of everything at once.', short: 'Fix {item} one detail at a time.' },
-  { long: 'Get the basics of {item} right before anything fancy; that is where most of the gains are.', short: 'Get the basics of {item} right before anything fancy.' },
+  {
+    long: 'Get the basics of {item} right before anything fancy; that is where most of the gains are.',
+    short: 'Get the basics of {item} right before anything fancy.',
+  },
 ];
 
 /** People the instructions name ("guests", "customers"): something to do with them. */
@@ -107,9 +245,9 @@ export const peopleSentences: Template[] = [
  */
 export const thingTips: Template[] = [
   { long: 'Get {your item} right before you change anything else, because the rest builds on {it}.', short: 'Get {your item} right first.' },
-  { long: 'Spend a little more on {your item}; {it\'s} the part you will notice every single day.', short: 'Do not skimp on {your item}.' },
+  { long: "Spend a little more on {your item}; {it's} the part you will notice every single day.", short: 'Do not skimp on {your item}.' },
   { long: 'Change only {your item} for a week, nothing else, so you know what made the difference.', short: 'Change only {your item} for a week.' },
-  { long: 'When something looks or feels off, check {your item} first; {it\'s} the usual culprit.', short: 'Check {your item} first when something is off.' },
+  { long: "When something looks or feels off, check {your item} first; {it's} the usual culprit.", short: 'Check {your item} first when something is off.' },
 ];
 
 export const practiceTips: Template[] = [

@@ -93,7 +93,9 @@ export class OfflineScriptWriter implements ScriptWriter {
     const fromOwn = Math.min(count.n, own.length);
     const ownMemory = batch.forScript(`tips ${topic.tipSubject ?? ''}`, own.length, fromOwn);
     const generalMemory = batch.forScript('general tips', generalTips.length, count.n - fromOwn);
-    const chosen = Array.from({ length: count.n }, (_, i) => (i < fromOwn ? take(own, this.rng, ownMemory.used) : take(generalTips, this.rng, generalMemory.used)));
+    const chosen = Array.from({ length: count.n }, (_, i) =>
+      i < fromOwn ? take(own, this.rng, ownMemory.used) : take(generalTips, this.rng, generalMemory.used),
+    );
     ownMemory.keep();
     generalMemory.keep();
     return chosen;
@@ -147,7 +149,9 @@ export class OfflineScriptWriter implements ScriptWriter {
     const hookPool = asks.openWithQuestion ? questionHooks : hooks;
     let hookText = capitalise(mentions.fill(take(hookPool, this.rng, batch.of(asks.openWithQuestion ? 'question hooks' : listed ? 'list hooks' : 'hooks'))));
     const questionPool = (listed ? [...listQuestions, ...topicQuestions] : topicQuestions).map((question) => question.replaceAll('{topic}', topic.short));
-    let closerTemplate = asks.endWithQuestion ? take(questionPool, this.rng, batch.of(listed ? 'list questions' : 'questions')) : take(closers, this.rng, batch.of('closers'));
+    let closerTemplate = asks.endWithQuestion
+      ? take(questionPool, this.rng, batch.of(listed ? 'list questions' : 'questions'))
+      : take(closers, this.rng, batch.of('closers'));
     const bridge = mentions.fill(take(bridges, this.rng, batch.of('bridges')));
 
     // The asks: a sentence per item, and the counted list (about the items when there are as many).
@@ -164,9 +168,11 @@ export class OfflineScriptWriter implements ScriptWriter {
     let withCloser = true;
     let withHeader = true;
     const itemSentences = () => items.map((item, i) => fillItem(forms[i] === 'long' ? templates[i]!.long : templates[i]!.short, item, topic.short));
-    const itemParagraphs = () => (merged ? [] : listing ? [`${capitalise(numberWord(items.length))} things make the difference: ${listOf(items.map(withArticle))}.`] : itemSentences());
+    const itemParagraphs = () =>
+      merged ? [] : listing ? [`${capitalise(numberWord(items.length))} things make the difference: ${listOf(items.map(withArticle))}.`] : itemSentences();
     const countedSentences = () => counted.map((template) => (countedForm === 'long' ? template.long : template.short).replaceAll('{topic}', topic.short));
-    const countedParagraphs = () => (merged ? itemSentences() : countedSentences()).map((sentence, i) => afterOrdinal(ordinals[i] ?? `Number ${i + 1}`, sentence));
+    const countedParagraphs = () =>
+      (merged ? itemSentences() : countedSentences()).map((sentence, i) => afterOrdinal(ordinals[i] ?? `Number ${i + 1}`, sentence));
     const compose = (middle: readonly string[]) => [
       ...(withHook ? [hookText] : []),
       ...(withBridge ? [bridge] : []),
@@ -192,7 +198,10 @@ export class OfflineScriptWriter implements ScriptWriter {
       const byLength = (pool: readonly Template[]) => [...pool].sort((a, b) => countWords(a.short) - countWords(b.short));
       const own = byLength(tipsBesides(topic.tipSubject, topic.subjects));
       // The shorter part of the subject's tips, picked at random so the scripts of a batch still differ.
-      const candidates = [...own.slice(0, Math.max(count.n, Math.ceil(own.length * 0.6))), ...byLength(generalTips)].slice(0, Math.max(count.n, Math.ceil(own.length * 0.6)));
+      const candidates = [...own.slice(0, Math.max(count.n, Math.ceil(own.length * 0.6))), ...byLength(generalTips)].slice(
+        0,
+        Math.max(count.n, Math.ceil(own.length * 0.6)),
+      );
       const picked = new Set<number>();
       counted = Array.from({ length: count.n }, () => take(candidates, this.rng, picked));
     }
@@ -218,7 +227,13 @@ export class OfflineScriptWriter implements ScriptWriter {
       const tip = tipPoints.shift();
       // A tip says its short form when the long one would not fit.
       const fits = (text: string) => words + countWords(text) <= target * 1.15;
-      const point = tip ? (fits(tip.long) ? tip.long : tip.short) : fromFree ? take(topicFreePoints, this.rng, usedFree) : mentions.fill(take(pool, this.rng, usedPoints));
+      const point = tip
+        ? fits(tip.long)
+          ? tip.long
+          : tip.short
+        : fromFree
+          ? take(topicFreePoints, this.rng, usedFree)
+          : mentions.fill(take(pool, this.rng, usedPoints));
       if (!fits(point) && (points.length > 0 || listed)) break;
       if (tip) tipsSaid += 1;
       points.push(point);
@@ -266,7 +281,12 @@ export class OfflineScriptWriter implements ScriptWriter {
 
   /** English only: another language is refused with a message that says so (never English passed off as it). */
   async write(request: WriteRequest): Promise<WriteResult> {
-    if (!offlineWriterLanguages.includes(request.language)) throw new ValidationError(languageMessages.offlineWriter(request.language), [{ path: 'language', message: languageMessages.offlineWriter(request.language) }], 'WRITER_LANGUAGE');
+    if (!offlineWriterLanguages.includes(request.language))
+      throw new ValidationError(
+        languageMessages.offlineWriter(request.language),
+        [{ path: 'language', message: languageMessages.offlineWriter(request.language) }],
+        'WRITER_LANGUAGE',
+      );
     const topic = topicOf(request);
     const usedTitles = new Set((request.avoidTitles ?? []).map((title) => title.toLowerCase()));
     const batch = new BatchMemory();

@@ -30,7 +30,9 @@ export interface Topic {
 export const fullMentions = 2;
 
 export const stopWords = new Set(
-  'a an the and or but of for to in on at by with about into from your my our their this that these those is are be how what why make write create script video please some more tips talk mention cover include focus explain discuss'.split(' '),
+  'a an the and or but of for to in on at by with about into from your my our their this that these those is are be how what why make write create script video please some more tips talk mention cover include focus explain discuss'.split(
+    ' ',
+  ),
 );
 
 /** "a", "a and b", "a, b and c". */
@@ -66,11 +68,25 @@ export function capitalise(text: string): string {
 }
 
 /** Verbs that open a topic only as verbs ("save money", "learn Spanish"): said as "saving money". */
-const verbsOnly = new Set('save learn eat read meditate lift swim grow build make get stop quit lose gain wake improve manage organize organise declutter become beat handle deal take use keep find choose prepare fix raise teach boost reduce avoid stay speak negotiate invest pay sell drink'.split(' '));
+const verbsOnly = new Set(
+  'save learn eat read meditate lift swim grow build make get stop quit lose gain wake improve manage organize organise declutter become beat handle deal take use keep find choose prepare fix raise teach boost reduce avoid stay speak negotiate invest pay sell drink'.split(
+    ' ',
+  ),
+);
 /** Words that are verbs or nouns ("run", "sleep", "travel"): a verb when an object or adverb follows ("sleep better", "stretch every morning"). */
-const verbsOrNouns = new Set('stretch run walk cook bake study travel sleep plan practice practise focus talk brew paint draw shoot edit train clean pack price care start write journal budget jog cycle dance sing shop film post'.split(' '));
-const afterVerb = new Set('a an the your my more less better well every each daily at in on with for from faster longer earlier money it them up out down off through like early late smarter harder consistently regularly'.split(' '));
-const doubled = new Set('run swim stop get plan quit shop sit set cut put begin dig jog chat drop grab skip prep trim ship hit win spin shed rub wrap knit'.split(' '));
+const verbsOrNouns = new Set(
+  'stretch run walk cook bake study travel sleep plan practice practise focus talk brew paint draw shoot edit train clean pack price care start write journal budget jog cycle dance sing shop film post'.split(
+    ' ',
+  ),
+);
+const afterVerb = new Set(
+  'a an the your my more less better well every each daily at in on with for from faster longer earlier money it them up out down off through like early late smarter harder consistently regularly'.split(
+    ' ',
+  ),
+);
+const doubled = new Set(
+  'run swim stop get plan quit shop sit set cut put begin dig jog chat drop grab skip prep trim ship hit win spin shed rub wrap knit'.split(' '),
+);
 
 function gerund(verb: string): string {
   const lower = verb.toLowerCase();
@@ -92,12 +108,21 @@ export function nounPhraseOf(topic: string): string {
 }
 
 /** Names a title-cased topic keeps capitalised ("Learning Spanish" is "learning Spanish"). */
-const properNouns = new Set('english spanish french german italian portuguese japanese chinese mandarin korean arabic hindi russian dutch greek turkish polish swedish python javascript typescript excel google apple android iphone ipad linkedin instagram tiktok youtube facebook netflix disney marvel pixar lego christmas easter halloween thanksgiving ramadan diwali europe asia africa america london paris tokyo rome berlin madrid lisbon bali iceland japan italy spain france mexico canada australia'.split(' '));
+const properNouns = new Set(
+  'english spanish french german italian portuguese japanese chinese mandarin korean arabic hindi russian dutch greek turkish polish swedish python javascript typescript excel google apple android iphone ipad linkedin instagram tiktok youtube facebook netflix disney marvel pixar lego christmas easter halloween thanksgiving ramadan diwali europe asia africa america london paris tokyo rome berlin madrid lisbon bali iceland japan italy spain france mexico canada australia'.split(
+    ' ',
+  ),
+);
 
 /** Who a script can be for ("students", "busy parents"): named in the instructions, they are its audience. */
-const audienceWords = /^(?:[a-z]+\s)?(?:students|beginners|parents|moms|mums|dads|teens|teenagers|seniors|women|men|couples|families|freelancers|founders|newbies|retirees|professionals|introverts|travellers|travelers|employees|managers|creators|runners|nurses|teachers|developers)$/i;
+const audienceWords =
+  /^(?:[a-z]+\s)?(?:students|beginners|parents|moms|mums|dads|teens|teenagers|seniors|women|men|couples|families|freelancers|founders|newbies|retirees|professionals|introverts|travellers|travelers|employees|managers|creators|runners|nurses|teachers|developers)$/i;
 /** Singular heads that need a determiner ("your first marathon", "your job interview"), and words that start such a phrase. */
-const countableHeads = new Set('marathon interview wedding race trip garden kitchen wardrobe resume cv portfolio startup website channel podcast presentation essay exam bedroom house apartment car dog cat puppy baby date party birthday vacation move renovation launch routine novel album book record'.split(' '));
+const countableHeads = new Set(
+  'marathon interview wedding race trip garden kitchen wardrobe resume cv portfolio startup website channel podcast presentation essay exam bedroom house apartment car dog cat puppy baby date party birthday vacation move renovation launch routine novel album book record'.split(
+    ' ',
+  ),
+);
 
 /** "your first marathon" for "first marathon": a singular thing with no determiner would read "for first marathon". */
 function withDeterminer(phrase: string): string {
@@ -135,7 +160,11 @@ export function topicOf(request: WriteRequest): Topic {
   // Without a topic of its own, the request's instructions name it, once their asks are taken out
   // ("Three quick tips for better sleep tonight" is about "better sleep", with a counted list of tips).
   const raw = fieldTopic || subjectName || asks.topic || request.subjectCategory?.replace(/^#/, '') || 'your goals';
-  const cleaned = raw.replace(/[.!?]+$/, '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const cleaned = raw
+    .replace(/[.!?]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   const lower = withDeterminer(nounPhraseOf(sentenceCaseOf(cleaned)));
   // "Tips for students": students are who the script is for, not an item to talk about.
   const forWhom = asks.items.find((item) => audienceWords.test(item));
@@ -155,7 +184,24 @@ export function topicOf(request: WriteRequest): Topic {
 }
 
 /** Words between a number and its noun that ask for a form, not describe the tips ("3 numbered tips"). */
-const formWords = new Set(['numbered', 'separate', 'short', 'listed', 'bullet', 'different', 'more', 'other', 'spoken', 'written', 'distinct', 'individual', 'specific', 'actual', 'concrete', 'real']);
+const formWords = new Set([
+  'numbered',
+  'separate',
+  'short',
+  'listed',
+  'bullet',
+  'different',
+  'more',
+  'other',
+  'spoken',
+  'written',
+  'distinct',
+  'individual',
+  'specific',
+  'actual',
+  'concrete',
+  'real',
+]);
 
 /** The count's adjectives a sentence can say: "quick", "easy", "common"; never "numbered". */
 export function adjectivesOf(count: CountAsk): string {

@@ -50,9 +50,7 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
     return [];
   }
   const entries = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.json'))
-      .map(async (name) => outboxEntrySchema.safeParse(JSON.parse(await readFile(join(dir, name), 'utf8')))),
+    names.filter((name) => name.endsWith('.json')).map(async (name) => outboxEntrySchema.safeParse(JSON.parse(await readFile(join(dir, name), 'utf8')))),
   );
   return entries
     .filter((entry) => entry.success)

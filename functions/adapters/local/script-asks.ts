@@ -34,8 +34,19 @@ export const maxItems = 5;
 
 const numberWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const countNouns: Record<string, CountKind> = {
-  tip: 'tip', step: 'tip', way: 'tip', idea: 'tip', trick: 'tip', hack: 'tip', habit: 'tip', rule: 'tip',
-  thing: 'tip', lesson: 'tip', secret: 'tip', reason: 'reason', mistake: 'mistake',
+  tip: 'tip',
+  step: 'tip',
+  way: 'tip',
+  idea: 'tip',
+  trick: 'tip',
+  hack: 'tip',
+  habit: 'tip',
+  rule: 'tip',
+  thing: 'tip',
+  lesson: 'tip',
+  secret: 'tip',
+  reason: 'reason',
+  mistake: 'mistake',
 };
 const countPattern = new RegExp(
   `\\b(?:top\\s+)?(\\d{1,2}|${numberWords.slice(1).join('|')})\\s+((?:[a-z][a-z-]*\\s+){0,2}?)(${Object.keys(countNouns).join('|')})s?\\b`,
@@ -63,7 +74,24 @@ const stopWords = new Set(
   ),
 );
 const leadingFiller = new Set(['the', 'a', 'an', 'some', 'my', 'your', 'our', 'their', 'how', 'to', 'also', 'then', 'more']);
-const styleWords = new Set(['useful', 'short', 'fun', 'funny', 'engaging', 'simple', 'casual', 'friendly', 'punchy', 'informative', 'professional', 'energetic', 'clear', 'concise', 'it', 'this']);
+const styleWords = new Set([
+  'useful',
+  'short',
+  'fun',
+  'funny',
+  'engaging',
+  'simple',
+  'casual',
+  'friendly',
+  'punchy',
+  'informative',
+  'professional',
+  'energetic',
+  'clear',
+  'concise',
+  'it',
+  'this',
+]);
 
 /** A clause with no lead-in, no comma and no style request is a list only when it is short "a and b". */
 function isAndList(clause: string): boolean {
@@ -98,7 +126,35 @@ export function subjectsOf(instructions: string): string[] {
 }
 
 /** Words that open an instruction without saying what it is about ("make a video about", "give", "write"). */
-const instructionVerbs = new Set(['make', 'write', 'create', 'give', 'share', 'tell', 'list', 'keep', 'add', 'do', 'film', 'record', 'post', 'try', 'need', 'want', 'you', 'we', 'i', 'should', 'can', 'could', 'would', 'will', 'must', 'which', 'who']);
+const instructionVerbs = new Set([
+  'make',
+  'write',
+  'create',
+  'give',
+  'share',
+  'tell',
+  'list',
+  'keep',
+  'add',
+  'do',
+  'film',
+  'record',
+  'post',
+  'try',
+  'need',
+  'want',
+  'you',
+  'we',
+  'i',
+  'should',
+  'can',
+  'could',
+  'would',
+  'will',
+  'must',
+  'which',
+  'who',
+]);
 /** When the ask is for, not what it is about: "better sleep tonight" is about "better sleep". */
 const whenWords = new Set(['tonight', 'today', 'now', 'asap', 'tomorrow']);
 /** A topic is a phrase, not the instructions' whole text: at most this many words. */

@@ -93,7 +93,8 @@ export class UrlFetcher implements RemoteFetcher {
           if (status < 200 || status >= 300) return finish(remoteFetchFailure('status', `The address answered ${status}`));
           const contentType = acceptedMediaType(response.headers['content-type'], kinds);
           if (!contentType) return finish(remoteFetchFailure('type', `The address did not answer with ${describeKinds(kinds)}`));
-          if (Number(response.headers['content-length'] ?? 0) > limits.maxBytes) return finish(remoteFetchFailure('too-large', 'The file is too large to fetch'));
+          if (Number(response.headers['content-length'] ?? 0) > limits.maxBytes)
+            return finish(remoteFetchFailure('too-large', 'The file is too large to fetch'));
           const chunks: Buffer[] = [];
           let size = 0;
           response.on('data', (chunk: Buffer) => {

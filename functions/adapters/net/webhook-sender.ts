@@ -122,7 +122,12 @@ export class GuardedWebhookSender implements WebhookSender {
       let settled = false;
       let status: number | undefined;
       let retryAfterSeconds: number | undefined;
-      const answered = (): WebhookSendResult => ({ kind: 'answered', statusCode: status ?? 0, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}), durationMs: elapsed() });
+      const answered = (): WebhookSendResult => ({
+        kind: 'answered',
+        statusCode: status ?? 0,
+        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+        durationMs: elapsed(),
+      });
       const finish = (result: WebhookSendResult, destroy: boolean) => {
         if (settled) return;
         settled = true;
@@ -158,13 +163,21 @@ export class GuardedWebhookSender implements WebhookSender {
           finish(
             status !== undefined
               ? answered()
-              : { kind: 'failed', failure: 'timeout', message: `The receiver did not answer within ${Math.round(this.timeoutMs / 1000)} s`, durationMs: elapsed() },
+              : {
+                  kind: 'failed',
+                  failure: 'timeout',
+                  message: `The receiver did not answer within ${Math.round(this.timeoutMs / 1000)} s`,
+                  durationMs: elapsed(),
+                },
             true,
           ),
         this.timeoutMs,
       );
       req.on('error', () =>
-        finish(status !== undefined ? answered() : { kind: 'failed', failure: 'network', message: 'The receiver could not be reached', durationMs: elapsed() }, true),
+        finish(
+          status !== undefined ? answered() : { kind: 'failed', failure: 'network', message: 'The receiver could not be reached', durationMs: elapsed() },
+          true,
+        ),
       );
       req.end(body);
     });

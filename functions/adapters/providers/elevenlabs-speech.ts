@@ -44,7 +44,10 @@ let sdk: Promise<Sdk> | undefined;
 const loadSdk = (): Promise<Sdk> => (sdk ??= import('@elevenlabs/elevenlabs-js'));
 
 /** A provider failure as a message a user can act on; never the provider's own text or our key. */
-export function elevenLabsFailure(error: unknown, { ElevenLabsError, ElevenLabsTimeoutError }: Pick<Sdk, 'ElevenLabsError' | 'ElevenLabsTimeoutError'>): ProviderError {
+export function elevenLabsFailure(
+  error: unknown,
+  { ElevenLabsError, ElevenLabsTimeoutError }: Pick<Sdk, 'ElevenLabsError' | 'ElevenLabsTimeoutError'>,
+): ProviderError {
   if (error instanceof ProviderError) return error;
   if (error instanceof ElevenLabsTimeoutError) return new ProviderError(elevenLabsMessages.timeout, 504, 'VOICE_TIMEOUT');
   // The SDK checks the answer's shape itself and throws its ParseError (named, so minifying keeps it).

@@ -33,7 +33,12 @@ export class ElevenLabsVoiceCloner implements VoiceCloner {
       raw = await client.voices.ivc.create(
         {
           name: input.name,
-          files: input.samples.map((sample) => ({ data: Buffer.from(sample.bytes), filename: sample.fileName, contentType: sample.contentType, contentLength: sample.bytes.byteLength })),
+          files: input.samples.map((sample) => ({
+            data: Buffer.from(sample.bytes),
+            filename: sample.fileName,
+            contentType: sample.contentType,
+            contentLength: sample.bytes.byteLength,
+          })),
           description: 'Cloned in Reelsmith',
         },
         // Cloning takes longer than speech; one retry for 408/429/5xx as for speech.

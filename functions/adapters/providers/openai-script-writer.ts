@@ -178,7 +178,6 @@ export class OpenAiScriptWriter implements ScriptWriter {
     return this.jsonMode;
   }
 
-
   async write(request: WriteRequest): Promise<WriteResult> {
     if (!this.jsonMode) {
       let completion;
@@ -239,8 +238,12 @@ export class OpenAiScriptWriter implements ScriptWriter {
       }
       tokensUsed += completion.usage?.total_tokens ?? 0;
       const parsed = answerSchema.safeParse(this.contentOf(completion.choices[0], jsonOf));
-      if (parsed.success && parsed.data.scripts.length >= request.count) return { scripts: parsed.data.scripts, tokensUsed: tokensUsed || this.maxTokens(request) };
-      messages.push({ role: 'user', content: `That answer could not be used: it was not one JSON object of the shape described with ${request.count} script${request.count > 1 ? 's' : ''}. Answer again with the JSON object only.` });
+      if (parsed.success && parsed.data.scripts.length >= request.count)
+        return { scripts: parsed.data.scripts, tokensUsed: tokensUsed || this.maxTokens(request) };
+      messages.push({
+        role: 'user',
+        content: `That answer could not be used: it was not one JSON object of the shape described with ${request.count} script${request.count > 1 ? 's' : ''}. Answer again with the JSON object only.`,
+      });
     }
     throw new ProviderError(unreadableAnswer, 502, 'WRITER_UNREADABLE');
   }
@@ -253,7 +256,8 @@ export class OpenAiScriptWriter implements ScriptWriter {
         messages: [
           {
             role: 'system',
-            content: 'Write one short, original inspirational quote (at most 20 words) for a creator waiting for their video scripts. Answer with the quote only, no quotation marks, no attribution.',
+            content:
+              'Write one short, original inspirational quote (at most 20 words) for a creator waiting for their video scripts. Answer with the quote only, no quotation marks, no attribution.',
           },
           { role: 'user', content: prompt ? `They are writing about: ${prompt}` : 'They are writing short-form video scripts.' },
         ],

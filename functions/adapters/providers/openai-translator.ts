@@ -25,7 +25,10 @@ const jsonSchema = {
   properties: {
     title: { type: 'string', description: 'The title, translated (at most 10 words).' },
     content: { type: 'string', description: 'The narration, translated: the same sentences in the same order, the same line breaks.' },
-    postCaption: { type: 'string', description: 'The post caption, translated, its hashtags kept as hashtags (translated words, no spaces) at the end; empty when none was given.' },
+    postCaption: {
+      type: 'string',
+      description: 'The post caption, translated, its hashtags kept as hashtags (translated words, no spaces) at the end; empty when none was given.',
+    },
   },
 } as const;
 
@@ -97,7 +100,6 @@ export class OpenAiTranslator implements Translator {
     return Math.ceil((systemPrompt(request).length + userPrompt(request).length) / 3) + 50 + this.completionCap(request);
   }
 
-
   private async complete(request: TranslationRequest): Promise<OpenAI.Chat.Completions.ChatCompletion> {
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
       { role: 'system', content: systemPrompt(request) },
@@ -106,7 +108,10 @@ export class OpenAiTranslator implements Translator {
     const common = { model: this.options.model, messages, max_completion_tokens: this.completionCap(request), temperature: 0.3 };
     if (!this.jsonMode) {
       try {
-        return await this.client.chat.completions.create({ ...common, response_format: { type: 'json_schema', json_schema: { name: translationFormatName, strict: true, schema: jsonSchema } } });
+        return await this.client.chat.completions.create({
+          ...common,
+          response_format: { type: 'json_schema', json_schema: { name: translationFormatName, strict: true, schema: jsonSchema } },
+        });
       } catch (error) {
         if (this.options.structuredOutputs === 'on' || !refusesStructuredOutputs(error)) throw openAiFailure(error);
         this.jsonMode = true;

@@ -25,8 +25,14 @@ const videoSchema = z.object({
   id: z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]),
   url,
   image: url.nullable().optional(),
-  duration: z.number().nonnegative().max(24 * 3600),
-  user: z.object({ name: z.string().max(200).default(''), url: url.nullable().optional() }).partial().optional(),
+  duration: z
+    .number()
+    .nonnegative()
+    .max(24 * 3600),
+  user: z
+    .object({ name: z.string().max(200).default(''), url: url.nullable().optional() })
+    .partial()
+    .optional(),
   video_files: z.array(videoFileSchema).max(100).default([]),
 });
 const searchSchema = z.object({ videos: z.array(z.unknown()).max(80).default([]) });

@@ -80,7 +80,13 @@ export class StripeBilling implements BillingProvider {
     });
   }
 
-  createCheckoutSession(input: { userId: string; customerId: string; tier: PaidTier; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }> {
+  createCheckoutSession(input: {
+    userId: string;
+    customerId: string;
+    tier: PaidTier;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }> {
     return this.call(async (stripe, settings) => {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',

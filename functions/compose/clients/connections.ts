@@ -5,5 +5,7 @@ import { traced } from '../../platform/observability/tracing';
 export function connectionsOf(context: EntryContext): ApiGatewayManagementApiClient {
   need(context, { kind: 'realtime' });
   const { config } = context;
-  return sharedClient('connections', config, () => traced(new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: config.WS_MANAGEMENT_ENDPOINT })));
+  return sharedClient('connections', config, () =>
+    traced(new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: config.WS_MANAGEMENT_ENDPOINT })),
+  );
 }

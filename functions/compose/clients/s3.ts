@@ -6,16 +6,15 @@ import { traced } from '../../platform/observability/tracing';
 export function s3Of(context: EntryContext, mode: 'read' | 'read-write'): S3Client {
   need(context, { kind: 'bucket', mode });
   const { config } = context;
-  return sharedClient(
-    's3',
-    config,
-    () =>
-      traced(new S3Client({
+  return sharedClient('s3', config, () =>
+    traced(
+      new S3Client({
         region: config.AWS_REGION,
         ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
-      })),
+      }),
+    ),
   );
 }
 

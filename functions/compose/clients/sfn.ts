@@ -6,5 +6,7 @@ import { traced } from '../../platform/observability/tracing';
 export function sfnOf(context: EntryContext, starts: 'startsPipeline' | 'startsAutomation' = 'startsPipeline'): SFNClient {
   need(context, { kind: starts });
   const { config } = context;
-  return sharedClient('sfn', config, () => traced(new SFNClient({ region: config.AWS_REGION, ...(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {}) })));
+  return sharedClient('sfn', config, () =>
+    traced(new SFNClient({ region: config.AWS_REGION, ...(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {}) })),
+  );
 }

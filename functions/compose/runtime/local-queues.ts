@@ -39,7 +39,12 @@ function build(): LocalQueues {
     webhooks: new InProcessQueue({
       ...webhookQueueSettings,
       onFailure: (error, job, receives) =>
-        webhookLog.info('webhook job failed', { eventId: job.eventId, attempt: job.attempt, receives, error: error instanceof Error ? error.message : String(error) }),
+        webhookLog.info('webhook job failed', {
+          eventId: job.eventId,
+          attempt: job.attempt,
+          receives,
+          error: error instanceof Error ? error.message : String(error),
+        }),
       onDeadLetter: (job, reason) => webhookLog.info('webhook dead-lettered', { userId: job.userId, eventId: job.eventId, attempt: job.attempt, reason }),
     }),
     // One copy at a time: a long 1080p copy keeps a core busy, a second at once would only slow the renders beside it.

@@ -31,5 +31,9 @@ function current(platform: PublishingPlatform, configured: PlatformPoster): Plat
 
 export function postersOf(config: AppConfig): Posters {
   const configured = postersFor(config);
-  return { tiktok: current('tiktok', configured.tiktok), youtube: current('youtube', configured.youtube), instagram: current('instagram', configured.instagram) };
+  return {
+    tiktok: current('tiktok', configured.tiktok),
+    youtube: current('youtube', configured.youtube),
+    instagram: current('instagram', configured.instagram),
+  };
 }

@@ -2,7 +2,17 @@ import { captionPixels } from './caption-layout';
 import { emphasisedWords, keywordPercent, lineFit, lookEvents, plainFitFloor } from './caption-look-events';
 import { groupLines, type CaptionLine } from './caption-lines';
 import { lineEvents } from './caption-style-events';
-import { assColor, assDocument, captionFontNames, shownWord, styleLine, withWriting, type AssCaptionSettings, type AssOptions, type WordTiming } from './ass-format';
+import {
+  assColor,
+  assDocument,
+  captionFontNames,
+  shownWord,
+  styleLine,
+  withWriting,
+  type AssCaptionSettings,
+  type AssOptions,
+  type WordTiming,
+} from './ass-format';
 import { captionWords } from './caption-scripts';
 import { captionScriptFontsNeeded, type ScriptFont } from './caption-script-fonts';
 
@@ -13,14 +23,27 @@ import { captionScriptFontsNeeded, type ScriptFont } from './caption-script-font
  * safe zone (caption-layout.ts). Pure and zod-free: the render (core/captions/ass-builder.ts) and the
  * browser's exact preview (libass in WebAssembly) build the same file from here.
  */
-export { assColor, assTime, captionFontNames, escapeAssText, videoHeight, videoWidth, type AssCaptionSettings, type AssOptions, type WordTiming } from './ass-format';
+export {
+  assColor,
+  assTime,
+  captionFontNames,
+  escapeAssText,
+  videoHeight,
+  videoWidth,
+  type AssCaptionSettings,
+  type AssOptions,
+  type WordTiming,
+} from './ass-format';
 export { groupLines, type CaptionLine } from './caption-lines';
 
 /**
  * The caption words of the voice-over's words in the text's writing (cut at words where the language
  * has no spaces: caption-scripts.ts) and the settings with that writing resolved.
  */
-export function writtenWords<S extends AssCaptionSettings>(spoken: readonly WordTiming[], given: S): { words: WordTiming[]; settings: S & Required<Pick<AssCaptionSettings, 'writing'>> } {
+export function writtenWords<S extends AssCaptionSettings>(
+  spoken: readonly WordTiming[],
+  given: S,
+): { words: WordTiming[]; settings: S & Required<Pick<AssCaptionSettings, 'writing'>> } {
   const settings = withWriting(spoken, given);
   return { words: captionWords(spoken, settings.writing), settings };
 }
@@ -33,18 +56,30 @@ export function buildAss(spoken: readonly WordTiming[], given: AssCaptionSetting
   const { words, settings } = writtenWords(spoken, given);
   if (!settings.look) {
     const none = new Set<WordTiming>();
-    const events = groupLines(words, settings.max_words_per_line).flatMap((line) => lineEvents(line, settings, Math.max(plainFitFloor, lineFit(line, settings, none, 'custom', 1))));
+    const events = groupLines(words, settings.max_words_per_line).flatMap((line) =>
+      lineEvents(line, settings, Math.max(plainFitFloor, lineFit(line, settings, none, 'custom', 1))),
+    );
     return assDocument([styleLine('Caption', settings, options)], events);
   }
   const look = settings.look;
   const emphasised = emphasisedWords(words, settings.emphasis ?? {});
   const lines = groupLines(words, settings.max_words_per_line);
   const events = lines.flatMap((line) => lookEvents(look, { line, settings, emphasised, fit: lineFit(line, settings, emphasised, look) }));
-  const styles = [styleLine('Caption', settings, options, look === 'karaoke' ? {} : { primary: assColor(settings.line_color), secondary: assColor(settings.word_color) })];
+  const styles = [
+    styleLine('Caption', settings, options, look === 'karaoke' ? {} : { primary: assColor(settings.line_color), secondary: assColor(settings.word_color) }),
+  ];
   if (look === 'karaoke') styles[0] = styleLine('Caption', { ...settings, style: 'karaoke' }, options);
   if (look === 'boxed') {
     const pad = Math.round(captionPixels(settings.font_size) * 0.14);
-    styles.push(styleLine('Box', settings, options, { primary: assColor(settings.line_color), outlineColour: assColor(settings.word_color), borderStyle: 3, outline: pad, shadow: 0 }));
+    styles.push(
+      styleLine('Box', settings, options, {
+        primary: assColor(settings.line_color),
+        outlineColour: assColor(settings.word_color),
+        borderStyle: 3,
+        outline: pad,
+        shadow: 0,
+      }),
+    );
   }
   return assDocument(styles, events);
 }

@@ -108,7 +108,11 @@ export function assTime(seconds: number): string {
 
 /** Text can never open an override block or a line break in ASS. */
 export function escapeAssText(text: string): string {
-  return text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').replace(/[\r\n]+/g, ' ');
+  return text
+    .replace(/\\/g, '/')
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** The word as shown (in capitals where the settings ask and the writing has case), without ASS tags. */

@@ -38,11 +38,7 @@ export const billingBounds = { urlMax: 2048, sessionIdMax: 255 } as const;
 /** Stripe replaces this in a success URL with the checkout session's id. */
 export const checkoutSessionPlaceholder = '{CHECKOUT_SESSION_ID}';
 
-export type CheckoutReturn =
-  | { kind: 'success'; sessionId: string; tier: PaidTier }
-  | { kind: 'cancelled' }
-  | { kind: 'invalid' }
-  | { kind: 'none' };
+export type CheckoutReturn = { kind: 'success'; sessionId: string; tier: PaidTier } | { kind: 'cancelled' } | { kind: 'invalid' } | { kind: 'none' };
 
 /**
  * What the Settings page's query says: `subscription=success` with `session_id` and an optional

@@ -206,21 +206,27 @@ export interface CaptionEmojiPlacement {
  * the line is, centred over a centred line and aligned with a left or right one; under the line in the
  * top row, where over it would be the apps' status bar. None when the captions are off.
  */
-export function captionEmojiPlacements(words: readonly WordTiming[], settings: AssCaptionSettings & { emoji?: boolean; enabled?: boolean; emoji_choices?: EmojiChoices }): CaptionEmojiPlacement[] {
+export function captionEmojiPlacements(
+  words: readonly WordTiming[],
+  settings: AssCaptionSettings & { emoji?: boolean; enabled?: boolean; emoji_choices?: EmojiChoices },
+): CaptionEmojiPlacement[] {
   if (!settings.emoji || settings.enabled === false) return [];
   // An even size (and so a whole centre): the video's chroma is sampled in pairs of pixels.
   const size = 2 * Math.round(Math.min(emojiSize.max, Math.max(emojiSize.min, captionPixels(settings.font_size) * emojiSize.perFontPixel)) / 2);
   const margins = captionMargins(settings.position);
   const { row, column } = captionRowColumn(settings.position);
   const { width, height: frameHeight } = captionFrame;
-  const left = column === 'left' ? margins.left : column === 'right' ? width - margins.right - size : Math.round((margins.left + width - margins.right - size) / 2);
+  const left =
+    column === 'left' ? margins.left : column === 'right' ? width - margins.right - size : Math.round((margins.left + width - margins.right - size) / 2);
   const placements: CaptionEmojiPlacement[] = [];
   let previous: string | undefined;
   const indexOf = new Map(words.map((word, i) => [word, i]));
   const choices = settings.emoji_choices ?? {};
   for (const { line, keywords, height } of captionLineLayouts(words, settings)) {
     // The creator's choice for a word of the line wins (even the emoji of the line before); else the rule's.
-    const chosen = line.words.map((w) => choices[String(indexOf.get(w) ?? -1)]).find((choice) => choice === noEmoji || (choice !== undefined && captionEmojiSet.includes(choice)));
+    const chosen = line.words
+      .map((w) => choices[String(indexOf.get(w) ?? -1)])
+      .find((choice) => choice === noEmoji || (choice !== undefined && captionEmojiSet.includes(choice)));
     const emoji = chosen
       ? chosen === noEmoji
         ? undefined

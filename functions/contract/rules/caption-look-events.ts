@@ -2,7 +2,18 @@ import { captionLineWidth, captionMargins, captionPixels, captionRowColumn, esti
 import { keywordScale, lookMotion, type CaptionLookChoice } from './caption-looks';
 import type { CaptionLine } from './caption-lines';
 import { emphasisedWordIndexes, type EmphasisOverrides } from './keyword-emphasis';
-import { assColor, lineGap, displayWord, layerEvent, shownWord, videoHeight, videoWidth, writingOf, type AssCaptionSettings, type WordTiming } from './ass-format';
+import {
+  assColor,
+  lineGap,
+  displayWord,
+  layerEvent,
+  shownWord,
+  videoHeight,
+  videoWidth,
+  writingOf,
+  type AssCaptionSettings,
+  type WordTiming,
+} from './ass-format';
 import { karaokeWord } from './karaoke-fill';
 
 /**
@@ -146,9 +157,15 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       line.words.forEach((w, i) => {
         const end = wordEnd(line, i);
         const spoken = bump(size(w), ctx.fit, peak, rise, settle);
-        const below = line.words.map((v, j) => (j === i ? `{\\alpha&HFF&${spoken}}${shown[j] ?? ''}` : plainWord(ctx, v, look, shown[j] ?? '', '\\alpha&H00&'))).join(lineGap(settings));
+        const below = line.words
+          .map((v, j) => (j === i ? `{\\alpha&HFF&${spoken}}${shown[j] ?? ''}` : plainWord(ctx, v, look, shown[j] ?? '', '\\alpha&H00&')))
+          .join(lineGap(settings));
         // The space after the spoken word belongs to the next (hidden) word, so the box ends at the word.
-        const box = line.words.map((v, j) => (j === i ? `{\\alpha&H00&\\c${lineColour}${spoken}}${shown[j] ?? ''}{\\alpha&HFF&}` : `{\\alpha&HFF&${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`)).join(lineGap(settings));
+        const box = line.words
+          .map((v, j) =>
+            j === i ? `{\\alpha&H00&\\c${lineColour}${spoken}}${shown[j] ?? ''}{\\alpha&HFF&}` : `{\\alpha&HFF&${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`,
+          )
+          .join(lineGap(settings));
         events.push(layerEvent(0, 'Caption', w.start, end, below), layerEvent(1, 'Box', w.start, end, box));
       });
       return events;
@@ -165,7 +182,10 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       const core = Math.max(1, captionPixels(Math.min(settings.outline_width, 3)));
       const layers = (start: number, end: number, spokenIndex: number) => {
         const glow = line.words
-          .map((v, j) => `{\\1c${wordColour}\\3c${wordColour}\\bord${glowBorder}\\blur${blur}\\shad0\\alpha${j === spokenIndex ? '&H00&' : dim}${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`)
+          .map(
+            (v, j) =>
+              `{\\1c${wordColour}\\3c${wordColour}\\bord${glowBorder}\\blur${blur}\\shad0\\alpha${j === spokenIndex ? '&H00&' : dim}${scale(size(v), ctx.fit)}}${shown[j] ?? ''}`,
+          )
           .join(lineGap(settings));
         const letters = line.words
           .map((v, j) => {
@@ -187,7 +207,9 @@ export function lookEvents(look: CaptionLookChoice, ctx: LookLine): string[] {
       const events = lead((start, end) => [layerEvent(0, 'Caption', start, end, `{${entrance(line, settings, start)}}${plainLine()}`)]);
       line.words.forEach((w, i) => {
         const text = line.words
-          .map((v, j) => plainWord(ctx, v, look, shown[j] ?? '', j === i ? `\\alpha&H00&${bump(size(v), ctx.fit, peak, rise, settle)}` : j > i ? ahead : '\\alpha&H00&'))
+          .map((v, j) =>
+            plainWord(ctx, v, look, shown[j] ?? '', j === i ? `\\alpha&H00&${bump(size(v), ctx.fit, peak, rise, settle)}` : j > i ? ahead : '\\alpha&H00&'),
+          )
           .join(lineGap(settings));
         events.push(layerEvent(0, 'Caption', w.start, wordEnd(line, i), `{${entrance(line, settings, w.start)}}${text}`));
       });
@@ -226,8 +248,11 @@ function customEvents(ctx: LookLine): string[] {
       const events: string[] = [];
       if (firstStart > line.start) events.push(event(line.start, firstStart, line.words.map((w, i) => plain(w, i)).join(lineGap(settings))));
       line.words.forEach((w, i) => {
-        const emphasis = settings.style === 'highlight' ? `\\c${wordColour}${bump(size(w), fit, peak, riseMs, fallMs)}` : `\\u1\\c${wordColour}${scale(size(w), fit)}`;
-        const text = line.words.map((v, j) => (j === i ? `{${emphasis}}${shown[j] ?? ''}{\\u${settings.underline ? 1 : 0}}` : plain(v, j))).join(lineGap(settings));
+        const emphasis =
+          settings.style === 'highlight' ? `\\c${wordColour}${bump(size(w), fit, peak, riseMs, fallMs)}` : `\\u1\\c${wordColour}${scale(size(w), fit)}`;
+        const text = line.words
+          .map((v, j) => (j === i ? `{${emphasis}}${shown[j] ?? ''}{\\u${settings.underline ? 1 : 0}}` : plain(v, j)))
+          .join(lineGap(settings));
         events.push(event(w.start, wordEnd(line, i), text));
       });
       return events;

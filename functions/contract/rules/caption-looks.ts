@@ -68,12 +68,54 @@ function look(name: CaptionLookName, label: string, description: string, changes
 }
 
 export const captionLooks: Record<CaptionLookName, CaptionLookDefinition> = {
-  pop: look('pop', 'Pop', 'One big word at a time, popping in', { emoji: true, style: 'word_by_word', font_size: 100, word_color: '#FFE81F', outline_width: 5, shadow_offset: 3 }),
-  karaoke: look('karaoke', 'Karaoke', 'The line fills with colour as it is spoken', { style: 'karaoke', font_size: 74, word_color: '#3CF26B', outline_width: 4, shadow_offset: 2 }),
-  boxed: look('boxed', 'Boxed', 'A colour box behind the spoken word', { style: 'highlight', font_size: 72, word_color: '#8A3FFC', outline_width: 4, shadow_offset: 0 }),
-  minimal: look('minimal', 'Minimal', 'A quiet lower third that fades up', { style: 'classic', font_family: 'Helvetica', font_size: 48, word_color: '#FFD54A', outline_width: 0, shadow_offset: 2, all_caps: false, position: 'bottom_center', max_words_per_line: 5 }),
-  neon: look('neon', 'Neon', 'Glowing tube letters, the spoken word brightest', { style: 'highlight', font_family: 'Verdana', font_size: 68, word_color: '#FF2BD6', outline_width: 3, shadow_offset: 0 }),
-  two_tone: look('two_tone', 'Two-tone', 'White lines, key words big in colour', { style: 'classic', font_size: 72, word_color: '#FFC700', outline_width: 4, shadow_offset: 4 }),
+  pop: look('pop', 'Pop', 'One big word at a time, popping in', {
+    emoji: true,
+    style: 'word_by_word',
+    font_size: 100,
+    word_color: '#FFE81F',
+    outline_width: 5,
+    shadow_offset: 3,
+  }),
+  karaoke: look('karaoke', 'Karaoke', 'The line fills with colour as it is spoken', {
+    style: 'karaoke',
+    font_size: 74,
+    word_color: '#3CF26B',
+    outline_width: 4,
+    shadow_offset: 2,
+  }),
+  boxed: look('boxed', 'Boxed', 'A colour box behind the spoken word', {
+    style: 'highlight',
+    font_size: 72,
+    word_color: '#8A3FFC',
+    outline_width: 4,
+    shadow_offset: 0,
+  }),
+  minimal: look('minimal', 'Minimal', 'A quiet lower third that fades up', {
+    style: 'classic',
+    font_family: 'Helvetica',
+    font_size: 48,
+    word_color: '#FFD54A',
+    outline_width: 0,
+    shadow_offset: 2,
+    all_caps: false,
+    position: 'bottom_center',
+    max_words_per_line: 5,
+  }),
+  neon: look('neon', 'Neon', 'Glowing tube letters, the spoken word brightest', {
+    style: 'highlight',
+    font_family: 'Verdana',
+    font_size: 68,
+    word_color: '#FF2BD6',
+    outline_width: 3,
+    shadow_offset: 0,
+  }),
+  two_tone: look('two_tone', 'Two-tone', 'White lines, key words big in colour', {
+    style: 'classic',
+    font_size: 72,
+    word_color: '#FFC700',
+    outline_width: 4,
+    shadow_offset: 4,
+  }),
 };
 
 /** Emphasised (keyword) words: the word colour at this size, in percent of the line's, in every look. */

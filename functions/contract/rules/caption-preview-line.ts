@@ -32,7 +32,11 @@ export function scriptCaptionWords(scriptContent: string, voice?: readonly WordT
 }
 
 /** The words the preview captions: the script's, or the sample sentence in its language when it has none (`sample`). */
-export function captionPreviewWords(scriptContent: string, voice: readonly WordTiming[] | null | undefined, language?: LanguageCode | null): { words: WordTiming[]; sample: boolean } {
+export function captionPreviewWords(
+  scriptContent: string,
+  voice: readonly WordTiming[] | null | undefined,
+  language?: LanguageCode | null,
+): { words: WordTiming[]; sample: boolean } {
   const words = scriptCaptionWords(scriptContent, voice);
   if (words.length > 0) return { words, sample: false };
   return { words: evenly(captionSampleWords(language), sampleWordTiming), sample: true };

@@ -129,7 +129,8 @@ export function fontRuns(text: string, familyFont: string, writing: CaptionWriti
     else {
       const script = complexScript(char, writing);
       if (script) assigned.push(script);
-      else if (previous && previous !== 'simple' && previous !== 'latin' && /\p{Script=Common}/u.test(char) && scriptFontHas(previous, char)) assigned.push(previous);
+      else if (previous && previous !== 'simple' && previous !== 'latin' && /\p{Script=Common}/u.test(char) && scriptFontHas(previous, char))
+        assigned.push(previous);
       else assigned.push('simple');
     }
   });
@@ -146,7 +147,7 @@ export function fontRuns(text: string, familyFont: string, writing: CaptionWriti
     }
     return systemFont(writing);
   };
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < chars.length;) {
     const font = assigned[i];
     if (font !== 'simple') {
       fonts.push(font ?? null);
@@ -203,8 +204,17 @@ export function scriptFontPixels(font: ScriptFont, familyEm: number, fontPixels:
  * The text as ASS with each script-font run wrapped in `{\fn…\fs…}` … `{\fn\fs}` (an empty `\fn` and
  * `\fs` return to the style's font and size). `escape` makes each run safe ASS text.
  */
-export function assFontRuns(text: string, familyFont: string, familyEm: number, fontPixels: number, writing: CaptionWriting, escape: (text: string) => string): string {
+export function assFontRuns(
+  text: string,
+  familyFont: string,
+  familyEm: number,
+  fontPixels: number,
+  writing: CaptionWriting,
+  escape: (text: string) => string,
+): string {
   return fontRuns(text, familyFont, writing)
-    .map((run) => (run.font ? `{\\fn${captionScriptFonts[run.font]}\\fs${scriptFontPixels(run.font, familyEm, fontPixels)}}${escape(run.text)}{\\fn\\fs}` : escape(run.text)))
+    .map((run) =>
+      run.font ? `{\\fn${captionScriptFonts[run.font]}\\fs${scriptFontPixels(run.font, familyEm, fontPixels)}}${escape(run.text)}{\\fn\\fs}` : escape(run.text),
+    )
     .join('');
 }

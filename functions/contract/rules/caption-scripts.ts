@@ -106,7 +106,9 @@ function segmentWords(text: string, writing: CaptionWriting): string[] {
 
 /** Japanese particles, copulas and verb endings in hiragana, as `Intl.Segmenter` cuts them off. */
 const japaneseParticles = new Set(
-  'は が を に で と も の へ や か ね よ な から まで より だけ ます ました ません です でした だ た て って った たい ない れる られる れます れ さ せ させ'.split(' '),
+  'は が を に で と も の へ や か ね よ な から まで より だけ ます ました ません です でした だ た て って った たい ない れる られる れます れ さ せ させ'.split(
+    ' ',
+  ),
 );
 
 /**

@@ -74,7 +74,11 @@ export function generatedBackgroundNotice(
   /** The reason of segments that do not say theirs (the browser's own segments before the server has planned them). */
   fallback: GeneratedReason = 'no-videos',
 ): string | null {
-  const generated = segments.flatMap((segment, i) => (segment.source === 'generated' || segment.mediaAssetId === null || segment.mediaAssetId === undefined || segment.mediaAssetId === '' ? [{ i, reason: segment.generatedReason }] : []));
+  const generated = segments.flatMap((segment, i) =>
+    segment.source === 'generated' || segment.mediaAssetId === null || segment.mediaAssetId === undefined || segment.mediaAssetId === ''
+      ? [{ i, reason: segment.generatedReason }]
+      : [],
+  );
   if (generated.length === 0) return null;
   const reasons = generated.map((g) => g.reason ?? fallback);
   const reason: GeneratedReason = reasons.includes('no-clip') ? 'no-clip' : 'no-videos';

@@ -39,7 +39,13 @@ export function karaokeWord(shown: string, gap: number, spoken: number, directio
   const shares = karaokeShares(total - lead, letters);
   let next = 0;
   const body = pieces
-    .map((piece) => (piece.startsWith('{') ? piece : graphemes(piece).map((letter) => `{\\k${shares[next++] ?? 0}}${letter}`).join('')))
+    .map((piece) =>
+      piece.startsWith('{')
+        ? piece
+        : graphemes(piece)
+            .map((letter) => `{\\k${shares[next++] ?? 0}}${letter}`)
+            .join(''),
+    )
     .join('');
   return `{\\k${lead}${tags}}${body}`;
 }

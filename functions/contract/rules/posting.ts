@@ -64,7 +64,8 @@ export const postingMessages = {
   watermarkRenderAgain: 'Render it again without the watermark to post it to TikTok.',
   watermarkUpgrade: 'Upgrade, then render it again without the watermark to post it to TikTok.',
   /** 409 ALREADY_POSTED: the same file to the same account again, without `allowRepost`. */
-  alreadyPosted: (earlier: string, publicationId: string) => `${earlier} (publication ${publicationId}): this same video. Send allowRepost: true to post it again.`,
+  alreadyPosted: (earlier: string, publicationId: string) =>
+    `${earlier} (publication ${publicationId}): this same video. Send allowRepost: true to post it again.`,
   needsReconnect: 'The account needs to be reconnected',
   privacyNotOffered: (privacy: string) => `Privacy "${privacy}" is not offered by this account`,
   tooLong: (seconds: number) => `The video is longer than the platform's ${seconds} s`,

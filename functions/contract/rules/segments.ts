@@ -260,9 +260,9 @@ export function autoAssign(segments: readonly Segment[], library: readonly Candi
     const size = end - start;
     // Lexicographic: the score first; then the tie-break Σ position × (size − row), which is below `scale`.
     const scale = size * size * pool.length + 1;
-    const weights = segments.slice(start, end).map((segment, row) =>
-      pool.map((media, position) => Math.round(scoreMedia(media, segment.text, context) * 10) * scale - position * (size - row)),
-    );
+    const weights = segments
+      .slice(start, end)
+      .map((segment, row) => pool.map((media, position) => Math.round(scoreMedia(media, segment.text, context) * 10) * scale - position * (size - row)));
     maximumWeightAssignment(weights).forEach((column, row) => {
       const media = pool[column];
       const segment = segments[start + row];

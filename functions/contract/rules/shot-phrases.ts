@@ -14,7 +14,52 @@ const phraseEnd = /[,;:—–…،、，；：]["'”’»)\]」』）】]*$/u;
 /** Words that open a clause in English (a cut before them leaves each side a whole thought). */
 const joiningWords = new Set(['and', 'but', 'so', 'or', 'because', 'then', 'when', 'while', 'if', 'until', 'before', 'after', 'unless', 'although', 'since']);
 /** Words that lean on the next one in English: a cut right after them leaves them hanging ("a | pour over"). */
-const leaningWords = new Set(['a', 'an', 'the', 'your', 'my', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'of', 'to', 'with', 'for', 'in', 'on', 'at', 'by', 'from', 'into', 'very', 'more', 'most', 'less', 'just', 'so', 'too', 'not', 'no', 'every', 'each', 'some', 'any', 'fresh', 'good', 'better', 'best', 'big', 'small', 'new']);
+const leaningWords = new Set([
+  'a',
+  'an',
+  'the',
+  'your',
+  'my',
+  'our',
+  'their',
+  'his',
+  'her',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'of',
+  'to',
+  'with',
+  'for',
+  'in',
+  'on',
+  'at',
+  'by',
+  'from',
+  'into',
+  'very',
+  'more',
+  'most',
+  'less',
+  'just',
+  'so',
+  'too',
+  'not',
+  'no',
+  'every',
+  'each',
+  'some',
+  'any',
+  'fresh',
+  'good',
+  'better',
+  'best',
+  'big',
+  'small',
+  'new',
+]);
 /** A pause of the voice this long between two words is a phrase edge. */
 export const phrasePauseSeconds = 0.25;
 
@@ -27,7 +72,11 @@ export function endsPhrase(text: string): boolean {
  * Each spoken word's phrase edge, by index. `tokens` are the script's words in order (punctuation alone
  * counts as a break after the word before it); `pauses[k]` (optional) is the voice's silence before spoken word k.
  */
-export function phraseEdgesOf(tokens: readonly { text: string; spoken: number; sentenceStart?: boolean }[], pauses: readonly number[] = [], language: LanguageCode = defaultLanguage): PhraseEdge[] {
+export function phraseEdgesOf(
+  tokens: readonly { text: string; spoken: number; sentenceStart?: boolean }[],
+  pauses: readonly number[] = [],
+  language: LanguageCode = defaultLanguage,
+): PhraseEdge[] {
   const edges: PhraseEdge[] = [];
   let broken = true;
   let leaning = false;

@@ -14,7 +14,19 @@
 import { scriptLimits } from './script-limits';
 import { defaultLanguage, type LanguageCode } from './languages';
 import { languageWords } from './language-words';
-import { endsSentence, isPickable, matchedTagsOf, matchWordsOf, phraseAt, scoreMedia, titleWordsOf, type CandidateMedia, type ScoringContext, type Segment, wordJoiner } from './segments';
+import {
+  endsSentence,
+  isPickable,
+  matchedTagsOf,
+  matchWordsOf,
+  phraseAt,
+  scoreMedia,
+  titleWordsOf,
+  type CandidateMedia,
+  type ScoringContext,
+  type Segment,
+  wordJoiner,
+} from './segments';
 import { estimatedVoice, isSpoken, shotPacing, type Pacing, type VoiceTimings } from './shot-timing';
 import { phraseEdgesOf, type PhraseEdge } from './shot-phrases';
 import { sameStem } from './word-stems';
@@ -104,7 +116,7 @@ function chooseCues(points: readonly { spoken: number; t: number; weight: number
     best.push(Math.max(best[i] ?? 0, (points[i]?.weight ?? 0) + (best[j + 1] ?? 0)));
   }
   const chosen: number[] = [];
-  for (let i = points.length - 1; i >= 0; ) {
+  for (let i = points.length - 1; i >= 0;) {
     if ((best[i + 1] ?? 0) > (best[i] ?? 0)) {
       chosen.push(points[i]?.spoken ?? 0);
       i = previous[i] ?? -1;
@@ -134,7 +146,15 @@ function edgeBonus(edge: PhraseEdge | undefined, sentenceStart: boolean): number
  * within `phraseSnapSeconds`, so "A | pour over" is never split), sentence starts with room on both sides, a first cut within `firstShotSeconds`,
  * and long runs split near `splitSeconds`, preferring sentence and phrase starts.
  */
-function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: number, cues: Map<number, Cue>, pacing: Pacing, edges: readonly PhraseEdge[], spaced: boolean): { cuts: number[]; cueAt: Map<number, Cue> } {
+function cutsOf(
+  tokens: readonly Token[],
+  starts: readonly number[],
+  duration: number,
+  cues: Map<number, Cue>,
+  pacing: Pacing,
+  edges: readonly PhraseEdge[],
+  spaced: boolean,
+): { cuts: number[]; cueAt: Map<number, Cue> } {
   const count = starts.length;
   const at = (k: number) => starts[k] ?? duration;
   const sentenceStarts = new Set(tokens.filter((token) => token.sentenceStart).map((token) => token.spoken));
@@ -159,10 +179,12 @@ function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: n
     // A cue word just inside a phrase: the cut moves back to the phrase's start (the word stays in its shot),
     // else back over the words leaning on it ("fresh | coffee beans" → "| fresh coffee beans").
     let cut = k;
-    const fits = (e: number) => e > previous && at(k) - at(e) <= pacing.phraseSnapSeconds && at(e) >= pacing.minSeconds && at(e) - at(previous) >= pacing.minSeconds;
+    const fits = (e: number) =>
+      e > previous && at(k) - at(e) <= pacing.phraseSnapSeconds && at(e) >= pacing.minSeconds && at(e) - at(previous) >= pacing.minSeconds;
     // Its own sentence's start, when that is within `sentenceSnapSeconds` ("| Third, check your water temperature"), comes first.
     const sentence = [...Array(k).keys()].reverse().find((e) => sentenceStarts.has(e) && e > previous && at(k) - at(e) <= pacing.sentenceSnapSeconds);
-    if (!sentenceStarts.has(k) && sentence !== undefined && at(sentence) >= pacing.minSeconds && at(sentence) - at(previous) >= pacing.minSeconds) cut = sentence;
+    if (!sentenceStarts.has(k) && sentence !== undefined && at(sentence) >= pacing.minSeconds && at(sentence) - at(previous) >= pacing.minSeconds)
+      cut = sentence;
     else if (bonus(k) <= 0) {
       const start = [...Array(k).keys()].reverse().find((e) => fits(e) && bonus(e) > 0);
       if (start !== undefined) cut = start;
@@ -176,7 +198,8 @@ function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: n
   const sorted = () => [...cuts].sort((a, b) => a - b);
   // Room for a sentence's own cut: `gap` after the cut before it, and a whole shot before the next (so a sentence's
   // first words never trail at the end of the shot before: "…simple. First, buy | fresh coffee beans").
-  const roomAround = (t: number, gap: number) => t >= gap && duration - t >= pacing.minSeconds && sorted().every((c) => (at(c) < t ? t - at(c) >= gap : at(c) - t >= pacing.minSeconds));
+  const roomAround = (t: number, gap: number) =>
+    t >= gap && duration - t >= pacing.minSeconds && sorted().every((c) => (at(c) < t ? t - at(c) >= gap : at(c) - t >= pacing.minSeconds));
   // A new sentence is a natural cut when it leaves room on both sides.
   for (const token of tokens) if (token.sentenceStart && token.spoken > 0 && roomAround(at(token.spoken), pacing.softGapSeconds)) cuts.add(token.spoken);
   // So is a phrase's start after a comma or a pause, inside a shot longer than `splitSeconds`.
@@ -186,7 +209,8 @@ function cutsOf(tokens: readonly Token[], starts: readonly number[], duration: n
     const before = list.filter((c) => c < k).pop() ?? 0;
     return (next === undefined ? duration : at(next)) - at(before);
   };
-  for (let k = 1; k < count; k++) if (edges[k] === 2 && !sentenceStarts.has(k) && shotLength(k) > pacing.splitSeconds && roomAround(at(k), pacing.softGapSeconds)) cuts.add(k);
+  for (let k = 1; k < count; k++)
+    if (edges[k] === 2 && !sentenceStarts.has(k) && shotLength(k) > pacing.splitSeconds && roomAround(at(k), pacing.softGapSeconds)) cuts.add(k);
   // The best word to cut on between two cuts, near a target time, keeping every shot at least `minSeconds`.
   const pickBetween = (from: number, to: number | undefined, after: number, before: number, target: number): number => {
     let pick = -1;
@@ -260,7 +284,8 @@ export function planShots(
   const count = tokens.filter((token) => token.spoken >= 0).length;
   if (tokens.length === 0) return [];
   const joiner = wordJoiner(language);
-  const timing = voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(tokens.map((token) => token.text).join(joiner), pacing, language);
+  const timing =
+    voice && voice.words.length > 0 && voice.durationSeconds > 0 ? voice : estimatedVoice(tokens.map((token) => token.text).join(joiner), pacing, language);
   const starts = wordStarts(count, timing);
   const duration = timing.durationSeconds;
   const pool = library.filter(isPickable);
@@ -272,7 +297,13 @@ export function planShots(
   if (cuts.length > scriptLimits.segments) {
     // Never more shots than a video may hold: longer shots all round.
     const scale = (cuts.length / scriptLimits.segments) * 1.1;
-    return planShots(content, library, context, voice, language, { ...pacing, minSeconds: pacing.minSeconds * scale, maxSeconds: pacing.maxSeconds * scale, splitSeconds: pacing.splitSeconds * scale, softGapSeconds: pacing.softGapSeconds * scale });
+    return planShots(content, library, context, voice, language, {
+      ...pacing,
+      minSeconds: pacing.minSeconds * scale,
+      maxSeconds: pacing.maxSeconds * scale,
+      splitSeconds: pacing.splitSeconds * scale,
+      softGapSeconds: pacing.softGapSeconds * scale,
+    });
   }
 
   // A shot's words: from its cut word up to the next cut's word (punctuation alone stays with the word before).
@@ -338,7 +369,12 @@ export function planShots(
       for (let m = last.from + 1; m < k; m++) {
         const t = startOf(m);
         if (t - startOf(last.from) < pacing.minSeconds || startOf(k) - t < pacing.minSeconds) continue;
-        if (split < 0 || Math.abs(t - middle) - edgeBonus(edges[m], sentenceStarts.has(m)) < Math.abs(startOf(split) - middle) - edgeBonus(edges[split], sentenceStarts.has(split))) split = m;
+        if (
+          split < 0 ||
+          Math.abs(t - middle) - edgeBonus(edges[m], sentenceStarts.has(m)) <
+            Math.abs(startOf(split) - middle) - edgeBonus(edges[split], sentenceStarts.has(split))
+        )
+          split = m;
       }
       if (split > 0) {
         last.to = split;
@@ -355,7 +391,14 @@ export function planShots(
     const length = Math.max(0, endOf(to) - startOf(from));
     const segment: Segment = { text, mediaAssetId: null, mediaFile: null, mediaDuration: round1(length), mediaStartTime: 0, thumbnailUrl: null };
     if (!media) return segment;
-    return { ...segment, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: inPointOf(media, inPoints, length), matchedTags: matchedTagsOf(media, text) };
+    return {
+      ...segment,
+      mediaAssetId: media.id,
+      mediaFile: media.fileUrl,
+      thumbnailUrl: media.thumbnailUrl,
+      mediaStartTime: inPointOf(media, inPoints, length),
+      matchedTags: matchedTagsOf(media, text),
+    };
   });
 }
 
@@ -390,5 +433,7 @@ export function moveCut(
     const media = segment.mediaAssetId ? mediaOf(segment.mediaAssetId) : undefined;
     return { ...segment, text, ...(media ? { matchedTags: matchedTagsOf(media, text) } : {}) };
   };
-  return segments.map((segment, i) => (i === index - 1 ? retagged(segment, left.join(wordJoiner(language))) : i === index ? retagged(segment, right.join(wordJoiner(language))) : segment));
+  return segments.map((segment, i) =>
+    i === index - 1 ? retagged(segment, left.join(wordJoiner(language))) : i === index ? retagged(segment, right.join(wordJoiner(language))) : segment,
+  );
 }

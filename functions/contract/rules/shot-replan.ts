@@ -80,7 +80,7 @@ export function replanShots(input: ReplanInput): Segment[] {
   const joiner = wordJoiner(language);
   const out: Segment[] = [];
   let word = 0;
-  for (let i = 0; i < segments.length; ) {
+  for (let i = 0; i < segments.length;) {
     if (keep[i]) {
       out.push({ ...(segments[i] as Segment) });
       word += counts[i] ?? 0;

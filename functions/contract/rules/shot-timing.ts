@@ -65,7 +65,12 @@ export interface SegmentTime {
  * the spoken words by counting words; when the counts differ (a provider splits words its own way, or
  * the texts were edited), a shot's first word is found in proportion.
  */
-export function segmentTimes(texts: readonly string[], words: readonly SpokenWord[], durationSeconds: number, language: LanguageCode = defaultLanguage): SegmentTime[] {
+export function segmentTimes(
+  texts: readonly string[],
+  words: readonly SpokenWord[],
+  durationSeconds: number,
+  language: LanguageCode = defaultLanguage,
+): SegmentTime[] {
   const count = texts.length;
   if (count === 0) return [];
   const duration = Math.max(0, durationSeconds);
@@ -92,7 +97,11 @@ export function segmentTimes(texts: readonly string[], words: readonly SpokenWor
 }
 
 /** The words of a text timed at an even speaking pace, with a short pause after each sentence (no voice-over yet). */
-export function estimatedVoice(text: string, pacing: Pick<Pacing, 'wordsPerSecond' | 'sentencePauseSeconds'> = shotPacing, language: LanguageCode = defaultLanguage): VoiceTimings {
+export function estimatedVoice(
+  text: string,
+  pacing: Pick<Pacing, 'wordsPerSecond' | 'sentencePauseSeconds'> = shotPacing,
+  language: LanguageCode = defaultLanguage,
+): VoiceTimings {
   const words: SpokenWord[] = [];
   let t = 0;
   let pause = false;

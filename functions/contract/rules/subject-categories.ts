@@ -4,8 +4,30 @@
  * these are the twelve groups it names with niche roles under each, in the form's order.
  */
 const rolesByGroup: Readonly<Record<string, readonly string[]>> = {
-  'Professional & Educational': ['Teacher', 'Tutor', 'Career Coach', 'Lawyer', 'Accountant', 'Doctor', 'Nurse', 'Therapist', 'Real Estate Agent', 'Financial Advisor', 'Software Developer', 'Scientist'],
-  Business: ['Entrepreneur', 'Small Business Owner', 'E-commerce Seller', 'Marketing Consultant', 'Startup Founder', 'Freelancer', 'Sales Professional', 'Business Coach'],
+  'Professional & Educational': [
+    'Teacher',
+    'Tutor',
+    'Career Coach',
+    'Lawyer',
+    'Accountant',
+    'Doctor',
+    'Nurse',
+    'Therapist',
+    'Real Estate Agent',
+    'Financial Advisor',
+    'Software Developer',
+    'Scientist',
+  ],
+  Business: [
+    'Entrepreneur',
+    'Small Business Owner',
+    'E-commerce Seller',
+    'Marketing Consultant',
+    'Startup Founder',
+    'Freelancer',
+    'Sales Professional',
+    'Business Coach',
+  ],
   Corporate: ['HR Manager', 'Recruiter', 'Executive', 'Project Manager', 'Team Leader', 'Corporate Trainer', 'Customer Success Manager'],
   Sports: ['Football Coach', 'Basketball Player', 'Tennis Coach', 'Runner', 'Cyclist', 'Golfer', 'Martial Artist', 'Swimmer'],
   Wellness: ['Yoga Instructor', 'Meditation Teacher', 'Nutritionist', 'Life Coach', 'Mental Health Advocate', 'Sleep Coach', 'Holistic Healer'],

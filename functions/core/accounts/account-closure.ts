@@ -41,7 +41,14 @@ const idOf = (record: OwnedRecord): string | undefined => {
 
 /** The outside resources the user's records name (pure: tested on its own). */
 export function closurePlanOf(
-  user: { id: string; username: string; email: string; stripeCustomerId?: string | null; stripeSubscriptionId?: string | null; subscriptionStatus?: string | null },
+  user: {
+    id: string;
+    username: string;
+    email: string;
+    stripeCustomerId?: string | null;
+    stripeSubscriptionId?: string | null;
+    subscriptionStatus?: string | null;
+  },
   records: readonly OwnedRecord[],
   now: Date,
 ): ClosurePlan {
@@ -129,7 +136,13 @@ export class AccountClosureService {
     const records = user ? await this.deps.store.ownedRecords(userId, maxClosureRecords) : [];
     const plan = merged(unfinished, user ? closurePlanOf(user, records, new Date(this.clock())) : undefined);
     if (plan.stripeSubscriptionId) {
-      if (!this.deps.billing) throw new ValidationError('Billing is unavailable right now, so your subscription cannot be cancelled. Try again later.', undefined, 'BILLING_UNAVAILABLE', 503);
+      if (!this.deps.billing)
+        throw new ValidationError(
+          'Billing is unavailable right now, so your subscription cannot be cancelled. Try again later.',
+          undefined,
+          'BILLING_UNAVAILABLE',
+          503,
+        );
       await this.deps.billing.cancelSubscription(plan.stripeSubscriptionId);
     }
     await this.deps.store.saveClosure(plan);
@@ -152,7 +165,12 @@ export class AccountClosureService {
     }
     // 2. Their objects (uploads, voice-overs, videos, logo, exports), a render's scratch files, voice samples waiting for a clone and their share links' public copies.
     let removedObjects = 0;
-    const prefixes = [objectKeys.userPrefix(userId), objectKeys.renderScratchPrefix(userId), objectKeys.voiceSampleUploadsPrefix(userId), ...(plan.shareCopyPrefixes ?? [])];
+    const prefixes = [
+      objectKeys.userPrefix(userId),
+      objectKeys.renderScratchPrefix(userId),
+      objectKeys.voiceSampleUploadsPrefix(userId),
+      ...(plan.shareCopyPrefixes ?? []),
+    ];
     for (const prefix of prefixes) removedObjects += await this.deps.objects.deletePrefix(prefix);
     // 3. Their schedules (a missing one is fine).
     for (const name of plan.schedules) await this.deps.scheduler.cancel(name);

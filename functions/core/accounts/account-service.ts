@@ -224,4 +224,3 @@ export class AccountService {
     await this.markVerified(user);
   }
 }
-

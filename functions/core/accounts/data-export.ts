@@ -43,7 +43,11 @@ const readme = (date: string) =>
  */
 export class DataExportService {
   constructor(
-    private readonly deps: { records: Pick<AccountDataStore, 'ownedRecords' | 'exportFiles'>; objects: Pick<ObjectStore, 'list' | 'delete' | 'presignGet'>; zip: ZipWriter },
+    private readonly deps: {
+      records: Pick<AccountDataStore, 'ownedRecords' | 'exportFiles'>;
+      objects: Pick<ObjectStore, 'list' | 'delete' | 'presignGet'>;
+      zip: ZipWriter;
+    },
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -58,15 +62,27 @@ export class DataExportService {
     // A clip's proxy copy is ours (derived, for previews), not the user's data: it is not exported.
     const media = listed.filter((object) => !object.key.startsWith(exports) && !isProxyKey(object.key));
     const bytes = media.reduce((sum, object) => sum + object.size, 0);
-    if (records.length > maxExportRecords || media.length > exportLimits.maxFiles || listed.length > exportLimits.maxFiles + 100 || bytes > exportLimits.maxBytes) {
-      throw new FileTooLargeError(accountMessages.tooLarge, { maxBytes: exportLimits.maxBytes, maxFiles: exportLimits.maxFiles, bytes, files: media.length }, 'EXPORT_TOO_LARGE');
+    if (
+      records.length > maxExportRecords ||
+      media.length > exportLimits.maxFiles ||
+      listed.length > exportLimits.maxFiles + 100 ||
+      bytes > exportLimits.maxBytes
+    ) {
+      throw new FileTooLargeError(
+        accountMessages.tooLarge,
+        { maxBytes: exportLimits.maxBytes, maxFiles: exportLimits.maxFiles, bytes, files: media.length },
+        'EXPORT_TOO_LARGE',
+      );
     }
     const now = this.clock();
     const stamp = now.toISOString().replace(/[:.]/g, '-');
     const encoder = new TextEncoder();
     const entries: ArchiveEntry[] = [
       { name: 'README.txt', data: encoder.encode(readme(now.toISOString())) },
-      ...exportDocuments(records, this.deps.records.exportFiles()).map((document) => ({ name: `data/${document.name}`, data: encoder.encode(`${JSON.stringify(document.value, null, 2)}\n`) })),
+      ...exportDocuments(records, this.deps.records.exportFiles()).map((document) => ({
+        name: `data/${document.name}`,
+        data: encoder.encode(`${JSON.stringify(document.value, null, 2)}\n`),
+      })),
       ...media.map((object) => ({ name: `files/${object.key.slice(prefix.length)}`, objectKey: object.key, size: object.size })),
     ];
     const key = objectKeys.exportArchive(userId, stamp);

@@ -3,7 +3,14 @@ import { billingMessages, checkoutSessionPlaceholder, isLiveStatus } from '../..
 import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors';
 import { limitsOf, tierTable } from '../plans/tiers';
 import type { UserRepository } from '../ports/accounts';
-import { InvalidSignatureError, type BillingProvider, type BillingStore, type ProviderEvent, type ProviderSubscription, type SubscriptionState } from '../ports/billing';
+import {
+  InvalidSignatureError,
+  type BillingProvider,
+  type BillingStore,
+  type ProviderEvent,
+  type ProviderSubscription,
+  type SubscriptionState,
+} from '../ports/billing';
 import type { Publisher } from '../ports/realtime';
 import type { User } from '../users/user';
 
@@ -172,11 +179,19 @@ export class BillingService {
           await this.deps.store.resetForInvoice(synced.userId, invoice.id, new Date(this.clock()));
           await this.notify(synced.userId, synced.state);
         }
-        if (synced && event.type === 'invoice.payment_failed' && invoice.status !== 'paid' && synced.state.status === 'past_due' && this.deps.mailPaymentFailed) {
+        if (
+          synced &&
+          event.type === 'invoice.payment_failed' &&
+          invoice.status !== 'paid' &&
+          synced.state.status === 'past_due' &&
+          this.deps.mailPaymentFailed
+        ) {
           // After the state is written: a mail that fails is logged, never retried into a second mail.
-          await this.deps.mailPaymentFailed(await this.user(synced.userId)).catch((error: unknown) =>
-            this.deps.log?.warn('billing: payment-failed mail not sent', { error: error instanceof Error ? error.message : String(error) }),
-          );
+          await this.deps
+            .mailPaymentFailed(await this.user(synced.userId))
+            .catch((error: unknown) =>
+              this.deps.log?.warn('billing: payment-failed mail not sent', { error: error instanceof Error ? error.message : String(error) }),
+            );
         }
         return;
       }

@@ -46,7 +46,12 @@ export class AutomationDelivery {
       .create(userId, scriptId)
       .then((link) => link.url)
       .catch(() => null);
-    await automations.finished(run, { status: 'completed', videoUrl: script.videoUrl, shareUrl, error: refused.length > 0 ? `Not mailed to ${refused.join('; ')}` : null });
+    await automations.finished(run, {
+      status: 'completed',
+      videoUrl: script.videoUrl,
+      shareUrl,
+      error: refused.length > 0 ? `Not mailed to ${refused.join('; ')}` : null,
+    });
     return { mailed };
   }
 
@@ -69,7 +74,9 @@ export class AutomationDelivery {
     await automations.finished(run, { status: 'failed', error: reason });
     if (run.test) return;
     const name = (await automations.scheduleNameOf(run.userId, run.scheduleId)) ?? 'Your automation';
-    await this.mailOwner(run.userId, { name }, reason).catch((error: unknown) => this.deps.log.warn('automation failure mail not sent', { userId: run.userId, error: String(error) }));
+    await this.mailOwner(run.userId, { name }, reason).catch((error: unknown) =>
+      this.deps.log.warn('automation failure mail not sent', { userId: run.userId, error: String(error) }),
+    );
   }
 
   /** A scheduled automation run failed: its owner is told why (automation email, else the account's). */
@@ -77,6 +84,15 @@ export class AutomationDelivery {
     const { mail } = this.deps;
     const [user, settings] = await Promise.all([mail.user(userId), mail.current(userId)]);
     const origin = await this.deps.appOrigin();
-    await mail.send(user, await automationFailedMail({ to: mail.recipient(settings, user), scheduleName: schedule.name, reason, workflowsUrl: `${origin}/templates`, settingsUrl: await mail.settingsUrl() }));
+    await mail.send(
+      user,
+      await automationFailedMail({
+        to: mail.recipient(settings, user),
+        scheduleName: schedule.name,
+        reason,
+        workflowsUrl: `${origin}/templates`,
+        settingsUrl: await mail.settingsUrl(),
+      }),
+    );
   }
 }

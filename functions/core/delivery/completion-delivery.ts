@@ -68,7 +68,16 @@ export class CompletionDelivery {
     const { mail } = this.deps;
     const script = await this.deps.shareLinks.scriptOf(user.id, scriptId);
     if (!script) return;
-    await mail.send(user, await audioMail({ to, title: script.title, durationSeconds: script.audioDuration, scriptsUrl: `${await this.deps.appOrigin()}/scripts`, settingsUrl: await mail.settingsUrl() }));
+    await mail.send(
+      user,
+      await audioMail({
+        to,
+        title: script.title,
+        durationSeconds: script.audioDuration,
+        scriptsUrl: `${await this.deps.appOrigin()}/scripts`,
+        settingsUrl: await mail.settingsUrl(),
+      }),
+    );
     await mail.markTriggered(user.id);
   }
 }

@@ -62,7 +62,11 @@ export class DeliverySettingsService {
       await this.deps.scheduler.cancel(name);
       return;
     }
-    await this.deps.scheduler.scheduleRecurring(name, { cron: weeklyCron(user.weeklyEmailDay, user.weeklyEmailTime), timeZone }, { kind: 'weekly-email', userId: user.id });
+    await this.deps.scheduler.scheduleRecurring(
+      name,
+      { cron: weeklyCron(user.weeklyEmailDay, user.weeklyEmailTime), timeZone },
+      { kind: 'weekly-email', userId: user.id },
+    );
   }
 
   private async toPublic(settings: StoredDeliverySettings, user: User): Promise<DeliverySettings> {

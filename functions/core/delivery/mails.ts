@@ -85,7 +85,12 @@ export async function videoMail(input: VideoMailInput): Promise<MailMessage> {
           ? h(
               Link,
               { href: input.shareUrl },
-              h(Img, { src: input.thumbnailUrl, alt: input.title, width: '240', style: { borderRadius: '10px', display: 'block', margin: '0 auto 20px', maxWidth: '100%' } }),
+              h(Img, {
+                src: input.thumbnailUrl,
+                alt: input.title,
+                width: '240',
+                style: { borderRadius: '10px', display: 'block', margin: '0 auto 20px', maxWidth: '100%' },
+              }),
             )
           : h(Section, null),
         h(
@@ -93,7 +98,10 @@ export async function videoMail(input: VideoMailInput): Promise<MailMessage> {
           { style: { textAlign: 'center', margin: '0 0 24px' } },
           h(
             Button,
-            { href: input.shareUrl, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } },
+            {
+              href: input.shareUrl,
+              style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' },
+            },
             'Watch and download',
           ),
         ),
@@ -101,11 +109,19 @@ export async function videoMail(input: VideoMailInput): Promise<MailMessage> {
           ? h(
               Section,
               { style: { backgroundColor: colors.soft, borderRadius: '8px', padding: '16px' } },
-              h(Text, { style: { color: colors.muted, fontSize: '12px', fontWeight: 600, margin: '0 0 6px', textTransform: 'uppercase' } }, 'Post caption, ready to copy'),
+              h(
+                Text,
+                { style: { color: colors.muted, fontSize: '12px', fontWeight: 600, margin: '0 0 6px', textTransform: 'uppercase' } },
+                'Post caption, ready to copy',
+              ),
               h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px', margin: 0, whiteSpace: 'pre-wrap' } }, caption),
             )
           : h(Section, null),
-        h(Text, { style: { color: colors.muted, fontSize: '13px', margin: '20px 0 0' } }, `The link works without signing in until ${expiryText(input.expiresAt)}. You can revoke it from the script card.`),
+        h(
+          Text,
+          { style: { color: colors.muted, fontSize: '13px', margin: '20px 0 0' } },
+          `The link works without signing in until ${expiryText(input.expiresAt)}. You can revoke it from the script card.`,
+        ),
       ],
       input.settingsUrl,
     ),
@@ -128,19 +144,31 @@ export async function videoMail(input: VideoMailInput): Promise<MailMessage> {
 export async function testMail(to: string, settingsUrl: string): Promise<MailMessage> {
   const line = 'This is a test of your Reelsmith email automation. When a video or voice-over is ready, it arrives at this address like this.';
   const html = await render(
-    frame('Your automation email works', [h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '22px', margin: '0 0 12px' } }, 'Your automation email works'), h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px' } }, line)], settingsUrl),
+    frame(
+      'Your automation email works',
+      [
+        h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '22px', margin: '0 0 12px' } }, 'Your automation email works'),
+        h(Text, { style: { color: colors.ink, fontSize: '15px', lineHeight: '22px' } }, line),
+      ],
+      settingsUrl,
+    ),
   );
   return { to, subject: 'Reelsmith test email', text: `Your automation email works\n\n${line}\n\nChange or stop these emails: ${settingsUrl}`, html };
 }
 
 export async function weeklyMail(input: WeeklyMailInput): Promise<MailMessage> {
-  const heading = input.scripts.length > 0 ? `${input.scripts.length} fresh script${input.scripts.length === 1 ? '' : 's'} for this week` : 'No new scripts this week';
+  const heading =
+    input.scripts.length > 0 ? `${input.scripts.length} fresh script${input.scripts.length === 1 ? '' : 's'} for this week` : 'No new scripts this week';
   const html = await render(
     frame(
       heading,
       [
         h(Heading, { as: 'h1', style: { color: colors.ink, fontSize: '24px', margin: '0 0 8px' } }, heading),
-        h(Text, { style: { color: colors.muted, fontSize: '14px', margin: '0 0 20px' } }, `Written for your subject: ${input.category}. Each one is saved in your workspace.`),
+        h(
+          Text,
+          { style: { color: colors.muted, fontSize: '14px', margin: '0 0 20px' } },
+          `Written for your subject: ${input.category}. Each one is saved in your workspace.`,
+        ),
         ...input.scripts.map((script) =>
           h(
             Section,
@@ -185,13 +213,25 @@ export async function audioMail(input: AudioMailInput): Promise<MailMessage> {
         h(
           Section,
           { style: { textAlign: 'center', margin: '8px 0 0' } },
-          h(Button, { href: input.scriptsUrl, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } }, 'Open your scripts'),
+          h(
+            Button,
+            {
+              href: input.scriptsUrl,
+              style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' },
+            },
+            'Open your scripts',
+          ),
         ),
       ],
       input.settingsUrl,
     ),
   );
-  return { to: input.to, subject: `Your voice-over is ready: ${input.title}`, text: `Your voice-over is ready\n\n${line}\n\nOpen your scripts: ${input.scriptsUrl}\n\nChange or stop these emails: ${input.settingsUrl}`, html };
+  return {
+    to: input.to,
+    subject: `Your voice-over is ready: ${input.title}`,
+    text: `Your voice-over is ready\n\n${line}\n\nOpen your scripts: ${input.scriptsUrl}\n\nChange or stop these emails: ${input.settingsUrl}`,
+    html,
+  };
 }
 
 export interface AutomationFailedMailInput {
@@ -227,14 +267,26 @@ async function noticeMail(notice: NoticeMail): Promise<MailMessage> {
         h(
           Section,
           { style: { textAlign: 'center', margin: '8px 0 0' } },
-          h(Button, { href: notice.button.url, style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' } }, notice.button.label),
+          h(
+            Button,
+            {
+              href: notice.button.url,
+              style: { backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 24px' },
+            },
+            notice.button.label,
+          ),
         ),
       ],
       notice.settingsUrl,
     ),
   );
   const footer = notice.footer ? `\n\n${notice.footer}` : '';
-  return { to: notice.to, subject: notice.subject, text: `${notice.heading}\n\n${notice.line}\n\n${notice.next}\n\n${notice.button.label}: ${notice.button.url}${footer}`, html };
+  return {
+    to: notice.to,
+    subject: notice.subject,
+    text: `${notice.heading}\n\n${notice.line}\n\n${notice.next}\n\n${notice.button.label}: ${notice.button.url}${footer}`,
+    html,
+  };
 }
 
 /** An automation schedule's run failed: the owner learns why; the next run is still scheduled. */

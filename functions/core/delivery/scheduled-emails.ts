@@ -44,7 +44,8 @@ export class ScheduledEmails {
     const at = new Date(scheduledAt);
     const now = mail.now();
     if (!(at.getTime() > now.getTime())) throw new ValidationError('Please choose a time in the future', undefined, 'PAST_TIME');
-    if (at.getTime() > now.getTime() + maxScheduleAheadDays * 86_400_000) throw new ValidationError('Please choose a time within the next year', undefined, 'TOO_FAR');
+    if (at.getTime() > now.getTime() + maxScheduleAheadDays * 86_400_000)
+      throw new ValidationError('Please choose a time within the next year', undefined, 'TOO_FAR');
     const [user, settings] = await Promise.all([mail.user(userId), mail.current(userId)]);
     const script = await this.deps.shareLinks.scriptWithVideo(userId, scriptId);
     const email: StoredScheduledEmail = {
@@ -69,7 +70,9 @@ export class ScheduledEmails {
   /** GET /api/scheduled-emails: pending soonest first, then the rest newest first. */
   async list(userId: string): Promise<ScheduledEmail[]> {
     const emails = await this.deps.scheduled.list(userId, 100);
-    const waiting = emails.filter((email) => email.status === 'pending' || email.status === 'sending').sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+    const waiting = emails
+      .filter((email) => email.status === 'pending' || email.status === 'sending')
+      .sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
     const done = emails.filter((email) => email.status !== 'pending' && email.status !== 'sending').sort((a, b) => b.scheduledAt.localeCompare(a.scheduledAt));
     return [...waiting, ...done].map(publicScheduledEmail);
   }
@@ -77,8 +80,11 @@ export class ScheduledEmails {
   async cancel(userId: string, id: string): Promise<ScheduledEmail> {
     const email = await this.deps.scheduled.get(userId, id);
     if (!email) throw new NotFoundError('Scheduled email not found');
-    if (!(await this.deps.scheduled.cancel(userId, id, this.deps.mail.now().toISOString()))) throw new ConflictError(notPendingMessage, undefined, 'NOT_PENDING');
-    await this.deps.scheduler.cancel(scheduledEmailJobName(id)).catch((error: unknown) => this.deps.log.warn('could not delete the schedule of a cancelled email', { id, error: String(error) }));
+    if (!(await this.deps.scheduled.cancel(userId, id, this.deps.mail.now().toISOString())))
+      throw new ConflictError(notPendingMessage, undefined, 'NOT_PENDING');
+    await this.deps.scheduler
+      .cancel(scheduledEmailJobName(id))
+      .catch((error: unknown) => this.deps.log.warn('could not delete the schedule of a cancelled email', { id, error: String(error) }));
     await this.announce(userId);
     return publicScheduledEmail({ ...email, status: 'cancelled' });
   }

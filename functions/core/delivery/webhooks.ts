@@ -105,7 +105,8 @@ type Verdict =
 /** How the engine reads one send (exported for tests). */
 export function judge(result: WebhookSendResult): Verdict {
   if (result.kind === 'failed') {
-    if (result.failure === 'refused' || result.failure === 'too-large') return { outcome: 'failed', statusCode: null, error: result.message, refused: result.failure === 'refused' };
+    if (result.failure === 'refused' || result.failure === 'too-large')
+      return { outcome: 'failed', statusCode: null, error: result.message, refused: result.failure === 'refused' };
     return { outcome: 'retry', statusCode: null, error: result.message };
   }
   const status = result.statusCode;
@@ -113,7 +114,8 @@ export function judge(result: WebhookSendResult): Verdict {
   if (status === 410) return { outcome: 'disabled', statusCode: status, error: goneReason };
   if (status === 408 || status === 429 || status >= 500)
     return { outcome: 'retry', statusCode: status, error: `The receiver answered ${status}`, retryAfterSeconds: result.retryAfterSeconds };
-  if (status >= 300 && status < 400) return { outcome: 'failed', statusCode: status, error: `The receiver answered ${status}, a redirect, which is not followed`, refused: false };
+  if (status >= 300 && status < 400)
+    return { outcome: 'failed', statusCode: status, error: `The receiver answered ${status}, a redirect, which is not followed`, refused: false };
   return { outcome: 'failed', statusCode: status, error: `The receiver answered ${status}`, refused: false };
 }
 
@@ -122,7 +124,8 @@ function targetOf(settings: StoredDeliverySettings | undefined, job: WebhookJob)
   if (!settings) return undefined;
   if (job.url) return { url: job.url, secret: settings.webhookSecret };
   if (!settings.webhookUrl || settings.webhookDisabledReason) return undefined;
-  if ((job.eventType === 'video.completed' || job.eventType === 'video.published' || job.eventType === 'video.publish_failed') && !settings.enableVideoWebhook) return undefined;
+  if ((job.eventType === 'video.completed' || job.eventType === 'video.published' || job.eventType === 'video.publish_failed') && !settings.enableVideoWebhook)
+    return undefined;
   if (job.eventType === 'audio.completed' && !settings.enableAudioWebhook) return undefined;
   return { url: settings.webhookUrl, secret: settings.webhookSecret };
 }
@@ -246,7 +249,8 @@ export class WebhookService {
       delivered: outcome === 'delivered',
       statusCode,
       durationMs: result.durationMs,
-      message: outcome === 'delivered' ? `Test webhook delivered (${statusCode} in ${result.durationMs} ms)` : (verdict.error ?? 'The test webhook was not delivered'),
+      message:
+        outcome === 'delivered' ? `Test webhook delivered (${statusCode} in ${result.durationMs} ms)` : (verdict.error ?? 'The test webhook was not delivered'),
       url: target,
       urlSaved: target === settings.webhookUrl,
     };

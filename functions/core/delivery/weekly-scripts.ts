@@ -20,7 +20,8 @@ export interface WeeklyScriptsDeps {
 
 /** The writer's most per call (the generation form's own limit). */
 const perCall = 3;
-export const weeklyLimitNote = 'Your plan ran out of script tokens before all of this week\'s scripts were written. They renew with your plan, or upgrade for more.';
+export const weeklyLimitNote =
+  "Your plan ran out of script tokens before all of this week's scripts were written. They renew with your plan, or upgrade for more.";
 
 /** The ISO week (`2026-W48`) a moment falls in: the weekly email's once-key. */
 export function isoWeek(date: Date): string {

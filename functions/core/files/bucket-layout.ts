@@ -61,13 +61,15 @@ export const objectKeys = {
   exportsPrefix: (userId: string) => `${userPrefix(userId)}exports/`,
   exportArchive: (userId: string, stamp: string) => `${userPrefix(userId)}exports/${stamp}.zip`,
   /** A voice's sample: a preset's at the top, a private voice's under its owner's id. */
-  voiceSample: (voiceId: string, extension: string, ownerId?: string) => `${bucketPrefixes.voiceSamples}${ownerId === undefined ? '' : `${ownerId}/`}${voiceId}.${extension}`,
+  voiceSample: (voiceId: string, extension: string, ownerId?: string) =>
+    `${bucketPrefixes.voiceSamples}${ownerId === undefined ? '' : `${ownerId}/`}${voiceId}.${extension}`,
   /** Where a voice sample waits between its upload and the clone, under its user's id. */
   voiceSampleUploadsPrefix,
   voiceSampleUpload: (userId: string, uploadId: string) => `${voiceSampleUploadsPrefix(userId)}${uploadId}`,
   /** A parallel render's scratch files, under the user's id (the closure removes the prefix). */
   renderScratchPrefix,
-  renderChunk: (userId: string, scriptId: string, runId: string, index: number) => `${renderScratchFolder(userId, scriptId, runId)}chunk-${String(index).padStart(2, '0')}.mp4`,
+  renderChunk: (userId: string, scriptId: string, runId: string, index: number) =>
+    `${renderScratchFolder(userId, scriptId, runId)}chunk-${String(index).padStart(2, '0')}.mp4`,
   renderAudio: (userId: string, scriptId: string, runId: string) => `${renderScratchFolder(userId, scriptId, runId)}audio.m4a`,
   /** A settings preview's proxy MP4. */
   preview: (userId: string, scriptId: string, previewId: string) => `${bucketPrefixes.temporary}previews/${userId}/${scriptId}-${previewId.toLowerCase()}.mp4`,

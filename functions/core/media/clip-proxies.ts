@@ -56,7 +56,8 @@ export type ClipProxyJob = z.infer<typeof clipProxyJobSchema>;
 export function clipProxyJobs(userId: string, assetIds: readonly string[]): ClipProxyJob[] {
   const ids = [...new Set(assetIds)];
   const jobs: ClipProxyJob[] = [];
-  for (let i = 0; i < ids.length; i += clipProxyLimits.maxPerPass) jobs.push({ kind: 'clip-proxies', userId, assetIds: ids.slice(i, i + clipProxyLimits.maxPerPass) });
+  for (let i = 0; i < ids.length; i += clipProxyLimits.maxPerPass)
+    jobs.push({ kind: 'clip-proxies', userId, assetIds: ids.slice(i, i + clipProxyLimits.maxPerPass) });
   return jobs;
 }
 
@@ -99,7 +100,8 @@ export class ClipProxies {
       if (await this.makeOne(asset, remaining)) pass.made.push(asset.id);
       else pass.left.push(asset.id);
     }
-    if (wanting.length > 0) this.deps.log?.('clip proxies pass', { userId, made: pass.made.length, left: pass.left.length, ms: budgetMs - (deadline - this.clock()) });
+    if (wanting.length > 0)
+      this.deps.log?.('clip proxies pass', { userId, made: pass.made.length, left: pass.left.length, ms: budgetMs - (deadline - this.clock()) });
     return pass;
   }
 

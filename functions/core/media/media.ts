@@ -101,7 +101,10 @@ export interface MediaUsage {
  * background job (clip-proxies.ts), without holding the upload's answer; until then the preview reads it whole.
  */
 export const maxProxyPixelFrames = 1920 * 1080 * 30 * 20;
-export function wantsProxy(video: { width: number | null; height: number | null; duration?: number; fps?: number | null }, limitPixelFrames: number = maxProxyPixelFrames): boolean {
+export function wantsProxy(
+  video: { width: number | null; height: number | null; duration?: number; fps?: number | null },
+  limitPixelFrames: number = maxProxyPixelFrames,
+): boolean {
   if (!proxyShrinks(video) || !video.width || !video.height) return false;
   return video.width * video.height * Math.min(60, video.fps ?? 30) * (video.duration ?? 0) <= limitPixelFrames;
 }
@@ -188,15 +191,23 @@ export function toPublicFolder(folder: MediaFolder): PublicFolder {
 /** "My clip (final).mp4" → "My clip (final)": printable, at most 200 characters, never empty. */
 export function titleFromFileName(fileName: string): string {
   const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]{1,8}$/, '');
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
   return clean || 'Untitled';
 }
 
 /** The name as shown: the last path segment, printable, at most 255 characters. */
 export function displayFileName(fileName: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = fileName.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = fileName
+    .replace(/^.*[\\/]/, '')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean || 'file';
 }
 

@@ -44,7 +44,7 @@ export const stockLimits = {
 const stopWords = new Set(
   (
     'a an and are as at be been but by can could did do does for from had has have he her here his how i if in into is it its ' +
-    "just let me more most my no not now of on one or our out over so some than that the their them then there these they " +
+    'just let me more most my no not now of on one or our out over so some than that the their them then there these they ' +
     'this those to too up us very was we were what when where which while who why will with you your yours get got make makes ' +
     'made want wants need needs know really actually every thing things way ways also like about after before because ' +
     "you're it's don't can't won't i'm that's what's let's here's there's start stop today best good great new tips tip " +
@@ -220,7 +220,13 @@ export class StockFootage {
   }
 
   /** Charges the file against the plan's storage like an upload, stores it and its picture, and keeps the asset in the Stock folder. */
-  private async keep(lookup: Lookup, video: StockVideo, words: readonly string[], bytes: Uint8Array, picture: Uint8Array | undefined): Promise<MediaAsset | undefined> {
+  private async keep(
+    lookup: Lookup,
+    video: StockVideo,
+    words: readonly string[],
+    bytes: Uint8Array,
+    picture: Uint8Array | undefined,
+  ): Promise<MediaAsset | undefined> {
     const { userId } = lookup;
     const folder = await lookup.folder;
     const id = newId();
@@ -272,7 +278,13 @@ export class StockFootage {
         format: 'mov,mp4,m4a,3gp,3g2,mj2',
         aspectRatio: aspectRatioOf(video.width, video.height),
         colorSpace: null,
-        attribution: { provider: this.deps.source.provider, sourceId: video.id, author: video.author.slice(0, 200), authorUrl: video.authorUrl, sourceUrl: video.pageUrl },
+        attribution: {
+          provider: this.deps.source.provider,
+          sourceId: video.id,
+          author: video.author.slice(0, 200),
+          authorUrl: video.authorUrl,
+          sourceUrl: video.pageUrl,
+        },
         createdAt: now,
         updatedAt: now,
       };

@@ -12,7 +12,17 @@ import { requireFolder } from './folders';
 import type { Framing } from './framing';
 import { objectKeys } from '../files/bucket-layout';
 import { needsProxy } from './clip-proxies';
-import { aspectRatioOf, displayFileName, maxProxyPixelFrames, wantsProxy, normalizeTags, titleFromFileName, toPublicAsset, type MediaAsset, type PendingUpload } from './media';
+import {
+  aspectRatioOf,
+  displayFileName,
+  maxProxyPixelFrames,
+  wantsProxy,
+  normalizeTags,
+  titleFromFileName,
+  toPublicAsset,
+  type MediaAsset,
+  type PendingUpload,
+} from './media';
 import type { PublicAsset } from '../../contract/media';
 import { announceMediaChange, mediaMessages } from './messages';
 import { bytesPerMB, storageLimitBytes } from './storage-limits';
@@ -248,7 +258,11 @@ export class UploadService {
   }
 
   /** Reads what arrived (size, first bytes, ffprobe, a frame) and lets the pure rules above decide. */
-  private async examine(upload: PendingUpload, { thumbnailKey, proxyKey }: { thumbnailKey: string; proxyKey: string }, opened: (local: LocalMedia) => void): Promise<MediaAsset> {
+  private async examine(
+    upload: PendingUpload,
+    { thumbnailKey, proxyKey }: { thumbnailKey: string; proxyKey: string },
+    opened: (local: LocalMedia) => void,
+  ): Promise<MediaAsset> {
     const type = fileTypes[upload.fileType];
     if (!type) throw new UnsupportedFileTypeError(mediaMessages.unsupported);
     const size = arrivedSize(await this.deps.storage.head(upload.storageKey), upload.declaredSize);
@@ -278,7 +292,10 @@ export class UploadService {
     // The look first, then the proxy copy: one after the other, so the proxy's encoding never starves the
     // look's time limit on a one-core function. Neither failing refuses the upload.
     const framing = video ? await this.framingOf(upload, local, inspection.metadata) : undefined;
-    const proxy = video && wantsProxy(inspection.metadata, this.deps.proxyMaxPixelFrames ?? maxProxyPixelFrames) ? await this.proxyOf(upload, local, inspection.metadata, proxyKey) : undefined;
+    const proxy =
+      video && wantsProxy(inspection.metadata, this.deps.proxyMaxPixelFrames ?? maxProxyPixelFrames)
+        ? await this.proxyOf(upload, local, inspection.metadata, proxyKey)
+        : undefined;
     const asset = assetFromUpload(upload, { size, metadata: inspection.metadata, thumbnailKey: storedThumbnail, now: new Date(this.clock()).toISOString() });
     return { ...asset, ...(framing ? { framing } : {}), ...(proxy ? { proxyKey: proxy } : {}) };
   }
@@ -312,14 +329,24 @@ export class UploadService {
       this.deps.log?.('footage analysed', { assetId: upload.id, ms: this.clock() - started, seconds: metadata.duration, ...framing });
       return framing;
     } catch (error) {
-      this.deps.log?.('footage analysis failed', { assetId: upload.id, ms: this.clock() - started, error: error instanceof Error ? error.message : String(error) });
+      this.deps.log?.('footage analysis failed', {
+        assetId: upload.id,
+        ms: this.clock() - started,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return undefined;
     }
   }
 
   /** The product's (docs/product.md#uploads) POST /api/media/upload: one small file through the API, checked the same way. */
   async uploadDirect(userId: string, input: { fileName: string; contentType?: string; bytes: Uint8Array; tags?: string[]; folderId?: string | null }) {
-    const request: UploadRequest = { fileName: input.fileName, contentType: input.contentType, size: input.bytes.byteLength, tags: input.tags, folderId: input.folderId };
+    const request: UploadRequest = {
+      fileName: input.fileName,
+      contentType: input.contentType,
+      size: input.bytes.byteLength,
+      tags: input.tags,
+      folderId: input.folderId,
+    };
     const type = this.checkDeclared(request);
     if (input.bytes.byteLength > directUploadMaxBytes) {
       throw new FileTooLargeError(`Files over ${directUploadMaxBytes / bytesPerMB} MB are uploaded with POST /api/media/upload-url`);

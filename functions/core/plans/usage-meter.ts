@@ -72,7 +72,8 @@ export class UsageMeter {
   async settleTokens(reservation: TokenReservation, used: number): Promise<number> {
     const actual = Math.max(0, Math.ceil(used));
     if (actual < reservation.amount) await this.deps.counters.refund(reservation.userId, 'scriptTokens', reservation.amount - actual);
-    else if (actual > reservation.amount) await this.deps.counters.addCapped(reservation.userId, 'scriptTokens', actual - reservation.amount, reservation.limit);
+    else if (actual > reservation.amount)
+      await this.deps.counters.addCapped(reservation.userId, 'scriptTokens', actual - reservation.amount, reservation.limit);
     return actual;
   }
 

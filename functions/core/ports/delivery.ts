@@ -9,8 +9,7 @@ import type { AutomationSettings, DeliverySettings, ScheduledEmail, WebhookDeliv
 
 /** The automation settings record of one user ("Webhook/email settings"), as stored (the weekly email's day and time are the user's). */
 export interface StoredDeliverySettings
-  extends AutomationSettings,
-    Pick<DeliverySettings, 'lastTriggered' | 'webhookSecret' | 'webhookDisabledReason' | 'lastWebhookFailure'> {
+  extends AutomationSettings, Pick<DeliverySettings, 'lastTriggered' | 'webhookSecret' | 'webhookDisabledReason' | 'lastWebhookFailure'> {
   userId: string;
   /** The answer's `timeZone`. */
   weeklyEmailTimeZone: string;
@@ -76,10 +75,7 @@ export interface ScheduledEmailRepository {
 
 /** What the scheduler fires: a job of `functions/jobs/` with its payload. */
 export type ScheduledJob =
-  | { kind: 'scheduled-email'; userId: string; scheduledEmailId: string }
-  | { kind: 'weekly-email'; userId: string }
-  | AutomationRunJob
-  | CompletionNotice;
+  { kind: 'scheduled-email'; userId: string; scheduledEmailId: string } | { kind: 'weekly-email'; userId: string } | AutomationRunJob | CompletionNotice;
 
 /**
  * An automation schedule's firing. `scheduledAt` is the firing's own scheduled time, filled

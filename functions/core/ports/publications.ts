@@ -74,7 +74,10 @@ export interface PublicationStore {
   /** The live stage (uploading with a percentage, processing) and a longer lease; false when not the owner's. */
   saveProgress(claim: Claim, status: 'uploading' | 'processing', progress: number | undefined, leaseUntil: number): Promise<boolean>;
   /** Final: published or failed (the lease let go, no longer due); false when not the owner's. */
-  finish(claim: Claim, outcome: { status: 'published'; postId: string; postUrl: string; at: string } | { status: 'failed'; error: string; at: string }): Promise<boolean>;
+  finish(
+    claim: Claim,
+    outcome: { status: 'published'; postId: string; postUrl: string; at: string } | { status: 'failed'; error: string; at: string },
+  ): Promise<boolean>;
   /** A transient failure: the lease let go, due again at `dueAt`, the reason kept for the card. */
   release(claim: Claim, dueAt: number, error: string, clearCheckpoint: boolean, now: string): Promise<boolean>;
   /** Ends a lease held by `publication.leaseOwner` (its process is gone): due now; false when it moved on. */

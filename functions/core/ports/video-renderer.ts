@@ -92,7 +92,10 @@ export interface FramedClip extends RenderClip {
  * video, pictures only (the voice and music are mixed once, by the join). `clips` are those the chunk
  * shows; the captions are the whole video's, shifted to the chunk's place.
  */
-export interface ChunkRenderRequest extends Pick<RenderRequest, 'words' | 'captions' | 'language' | 'logo' | 'watermarkPath' | 'outputPath' | 'timeoutMs' | 'onProgress' | 'output'> {
+export interface ChunkRenderRequest extends Pick<
+  RenderRequest,
+  'words' | 'captions' | 'language' | 'logo' | 'watermarkPath' | 'outputPath' | 'timeoutMs' | 'onProgress' | 'output'
+> {
   clips: FramedClip[];
   startFrame: number;
   frames: number;

@@ -84,7 +84,10 @@ export interface AutomationDeliveries {
   /** The running automation run that wrote this script, if any. */
   runOfScript(userId: string, scriptId: string): Promise<AutomationRun | undefined>;
   /** Records the run's end on the run and its schedule (and tells the page). */
-  finished(run: AutomationRun, outcome: { status: 'completed'; videoUrl: string; shareUrl: string | null; error: string | null } | { status: 'failed'; error: string }): Promise<void>;
+  finished(
+    run: AutomationRun,
+    outcome: { status: 'completed'; videoUrl: string; shareUrl: string | null; error: string | null } | { status: 'failed'; error: string },
+  ): Promise<void>;
   /** The schedule's name, for the owner's mail when a run fails. */
   scheduleNameOf(userId: string, scheduleId: string): Promise<string | undefined>;
 }

@@ -104,14 +104,25 @@ export class ConnectedAccountsService {
   async startConnect(userId: string, platform: PublishingPlatform, returnUrl = defaultReturn): Promise<{ url: string }> {
     const oauth = this.deps.platforms[platform];
     const [accounts, limit] = await Promise.all([this.deps.store.list(userId), this.deps.limitOf(userId)]);
-    if (accounts.length >= limit && !accounts.some((account) => account.platform === platform)) throw new LimitExceededError(publishingMessages.limitReached, { limit }, 'CONNECTED_ACCOUNT_LIMIT');
+    if (accounts.length >= limit && !accounts.some((account) => account.platform === platform))
+      throw new LimitExceededError(publishingMessages.limitReached, { limit }, 'CONNECTED_ACCOUNT_LIMIT');
     const state = newState();
     const codeVerifier = oauth.usesPkce ? newCodeVerifier() : undefined;
     const origin = await this.deps.origin();
     const url = await this.guard(platform, () =>
-      oauth.authorizeUrl({ state: state.value, redirectUri: `${origin}${callbackPath(platform)}`, codeChallenge: codeChallengeOf(codeVerifier ?? newCodeVerifier()) }),
+      oauth.authorizeUrl({
+        state: state.value,
+        redirectUri: `${origin}${callbackPath(platform)}`,
+        codeChallenge: codeChallengeOf(codeVerifier ?? newCodeVerifier()),
+      }),
     );
-    await this.deps.states.save(state.hash, { userId, platform, ...(codeVerifier ? { codeVerifier } : {}), returnUrl, expiresAt: this.clock() + stateLifetimeMs });
+    await this.deps.states.save(state.hash, {
+      userId,
+      platform,
+      ...(codeVerifier ? { codeVerifier } : {}),
+      returnUrl,
+      expiresAt: this.clock() + stateLifetimeMs,
+    });
     this.deps.log.info('publishing connect started', { platform });
     return { url };
   }
@@ -237,10 +248,17 @@ export class ConnectedAccountsService {
         this.deps.log.warn('publishing account needs reconnecting', { platform: account.platform, revoked: error.revoked });
         throw new AccountNeedsReconnectError(account.platform);
       }
-      const merged: PlatformTokens = { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, refreshExpiresAt: fresh.refreshExpiresAt ?? tokens.refreshExpiresAt };
+      const merged: PlatformTokens = {
+        ...fresh,
+        refreshToken: fresh.refreshToken ?? tokens.refreshToken,
+        refreshExpiresAt: fresh.refreshExpiresAt ?? tokens.refreshExpiresAt,
+      };
       const sealedTokens = await this.deps.sealer.seal(JSON.stringify(merged), this.context(account));
       if (await this.deps.store.replaceTokens(userId, accountId, { sealedTokens, accessExpiresAt: merged.accessExpiresAt }, account.tokenVersion)) {
-        return { accessToken: merged.accessToken, account: { ...account, sealedTokens, accessExpiresAt: merged.accessExpiresAt, tokenVersion: account.tokenVersion + 1 } };
+        return {
+          accessToken: merged.accessToken,
+          account: { ...account, sealedTokens, accessExpiresAt: merged.accessExpiresAt, tokenVersion: account.tokenVersion + 1 },
+        };
       }
     }
     throw new ProviderError('The account changed while it was refreshed; try again', 503, 'ACCOUNT_BUSY');
@@ -256,7 +274,8 @@ export class ConnectedAccountsService {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof PlatformNotConfiguredError) throw new ProviderError(publishingMessages.notConfigured(platformNames[platform]), 503, 'PLATFORM_NOT_CONFIGURED');
+      if (error instanceof PlatformNotConfiguredError)
+        throw new ProviderError(publishingMessages.notConfigured(platformNames[platform]), 503, 'PLATFORM_NOT_CONFIGURED');
       throw error;
     }
   }

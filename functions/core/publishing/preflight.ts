@@ -61,7 +61,8 @@ export function preflight(input: PreflightInput): { result: PublishCheckTarget; 
   if (video.sizeBytes > limits.maxBytes) problems.push(postingMessages.tooLarge);
   const post = postDetailsOf(input, privacyOptions);
   if (platform === 'instagram' && hashtagCount(post.caption) > postingBounds.hashtagsMax) problems.push(postingMessages.tooManyHashtags);
-  if (platform === 'youtube' && new TextEncoder().encode(post.caption).length > postingBounds.descriptionMax) problems.push(`The description is longer than YouTube's ${postingBounds.descriptionMax} bytes`);
+  if (platform === 'youtube' && new TextEncoder().encode(post.caption).length > postingBounds.descriptionMax)
+    problems.push(`The description is longer than YouTube's ${postingBounds.descriptionMax} bytes`);
   return {
     result: {
       accountId: target.accountId,

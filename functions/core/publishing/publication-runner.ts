@@ -84,20 +84,36 @@ export class PublicationRunner {
     const claim = await this.deps.store.claim(found, this.deps.ids(), now, now + this.leaseMs);
     if (!claim) return 'busy';
     const { publication } = claim;
-    this.deps.log?.info('publication claimed', { publicationId: publication.id, platform: publication.platform, attempt: publication.attempts, resuming: publication.checkpoint !== undefined });
-    if (publication.attempts > this.maxAttempts) return this.fail(claim, `${publication.error ?? 'The platform kept failing'} (gave up after ${this.maxAttempts} attempts)`, 'GAVE_UP');
+    this.deps.log?.info('publication claimed', {
+      publicationId: publication.id,
+      platform: publication.platform,
+      attempt: publication.attempts,
+      resuming: publication.checkpoint !== undefined,
+    });
+    if (publication.attempts > this.maxAttempts)
+      return this.fail(claim, `${publication.error ?? 'The platform kept failing'} (gave up after ${this.maxAttempts} attempts)`, 'GAVE_UP');
     // The file's own record: TikTok refuses a watermarked video, whoever queued it (a card, an automation, a schedule).
-    if (publication.platform === 'tiktok' && publication.watermarked === true) return this.fail(claim, `${postingMessages.watermarkOnTikTok} ${postingMessages.watermarkRenderAgain}`, 'WATERMARKED');
+    if (publication.platform === 'tiktok' && publication.watermarked === true)
+      return this.fail(claim, `${postingMessages.watermarkOnTikTok} ${postingMessages.watermarkRenderAgain}`, 'WATERMARKED');
     await this.deps.events.changed(publication);
     try {
       const { accessToken, account } = await this.deps.tokens.accessTokenFor(publication.userId, publication.accountId);
       const video = await this.deps.videoOf(publication);
       const posted = await this.deps.posters[publication.platform].post(
-        { accessToken, providerUserId: account.providerUserId, video, post: publication.post, ...(publication.checkpoint ? { resume: publication.checkpoint } : {}) },
+        {
+          accessToken,
+          providerUserId: account.providerUserId,
+          video,
+          post: publication.post,
+          ...(publication.checkpoint ? { resume: publication.checkpoint } : {}),
+        },
         this.hooks(claim),
       );
       const at = new Date(this.clock()).toISOString();
-      if (!(await this.deps.store.finish(claim, { status: 'published', postId: posted.postId, postUrl: posted.postUrl.slice(0, postingBounds.postUrlMax), at }))) return 'lost';
+      if (
+        !(await this.deps.store.finish(claim, { status: 'published', postId: posted.postId, postUrl: posted.postUrl.slice(0, postingBounds.postUrlMax), at }))
+      )
+        return 'lost';
       const published: StoredPublication = { ...publication, status: 'published', postId: posted.postId, postUrl: posted.postUrl, publishedAt: at };
       this.deps.log?.info('publication published', { publicationId: publication.id, platform: publication.platform, attempt: publication.attempts });
       this.deps.metrics?.postPublished(publication.platform);
@@ -152,7 +168,8 @@ export class PublicationRunner {
       platformCode: posting?.code ?? (error instanceof Error ? error.name : 'unknown'),
       waitMs: wait,
     });
-    if (!(await this.deps.store.release(claim, now + wait, reason.slice(0, postingBounds.errorMax), posting?.restart ?? false, new Date(now).toISOString()))) return 'lost';
+    if (!(await this.deps.store.release(claim, now + wait, reason.slice(0, postingBounds.errorMax), posting?.restart ?? false, new Date(now).toISOString())))
+      return 'lost';
     await this.deps.queue.enqueue(claim.publication, wait);
     return 'retrying';
   }

@@ -69,7 +69,12 @@ export function earlierPostsOf(publications: readonly StoredPublication[], video
   const earlier = new Map<string, EarlierPost>();
   for (const stored of publications) {
     if (stored.videoKey !== videoKey || !repostStatuses.includes(stored.status) || earlier.has(stored.accountId)) continue;
-    earlier.set(stored.accountId, { publicationId: stored.id, status: stored.status, at: earlierAt(stored), ...(stored.postUrl ? { postUrl: stored.postUrl } : {}) });
+    earlier.set(stored.accountId, {
+      publicationId: stored.id,
+      status: stored.status,
+      at: earlierAt(stored),
+      ...(stored.postUrl ? { postUrl: stored.postUrl } : {}),
+    });
   }
   return earlier;
 }
@@ -92,7 +97,10 @@ export class PublicationsService {
     this.clock = deps.clock ?? Date.now;
   }
 
-  private async video(userId: string, scriptId: string): Promise<{ script: Script; videoKey: string; sizeBytes: number; durationSeconds?: number; watermarked: boolean | null }> {
+  private async video(
+    userId: string,
+    scriptId: string,
+  ): Promise<{ script: Script; videoKey: string; sizeBytes: number; durationSeconds?: number; watermarked: boolean | null }> {
     const script = await this.deps.scripts.get(userId, scriptId);
     if (!script) throw new NotFoundError(postingMessages.scriptNotFound);
     const videoKey = keyOfVideoUrl(userId, script.videoUrl);
@@ -136,7 +144,8 @@ export class PublicationsService {
       request.targets.map(async (target) => {
         const account = await this.deps.accounts.get(userId, target.accountId);
         if (!account) throw new NotFoundError(postingMessages.accountNotFound(target.accountId));
-        const options = account.status === 'connected' ? await this.optionsOf(userId, account.id, account.platform) : { unavailable: postingMessages.needsReconnect };
+        const options =
+          account.status === 'connected' ? await this.optionsOf(userId, account.id, account.platform) : { unavailable: postingMessages.needsReconnect };
         const { result, post } = preflight({
           target,
           platform: account.platform,
@@ -170,9 +179,14 @@ export class PublicationsService {
     const refused = targets.find((target) => !target.result.ok);
     if (refused) {
       const { platform, displayName, problems, watermarkFix } = refused.result;
-      const fix = watermarkFix === 'upgrade' ? postingMessages.watermarkUpgrade : watermarkFix === 'render-again' ? postingMessages.watermarkRenderAgain : undefined;
+      const fix =
+        watermarkFix === 'upgrade' ? postingMessages.watermarkUpgrade : watermarkFix === 'render-again' ? postingMessages.watermarkRenderAgain : undefined;
       const reason = problems[0] === postingMessages.watermarkOnTikTok && fix ? `${problems[0]} ${fix}` : (problems[0] ?? '');
-      throw new ValidationError(postingMessages.targetRefused(platformNames[platform], displayName, reason), { targets: targets.map((target) => target.result) }, 'TARGET_REFUSED');
+      throw new ValidationError(
+        postingMessages.targetRefused(platformNames[platform], displayName, reason),
+        { targets: targets.map((target) => target.result) },
+        'TARGET_REFUSED',
+      );
     }
     // The same file to the same account again only when the caller says so.
     const reposts = request.allowRepost ? [] : targets.filter((target) => target.result.alreadyPosted);
@@ -182,7 +196,14 @@ export class PublicationsService {
       const text = alreadyPostedText(earlier.status, `${platformNames[first.platform]} (${first.displayName})`, earlier.at.slice(0, 10));
       throw new ConflictError(
         postingMessages.alreadyPosted(text, earlier.publicationId),
-        { earlier: reposts.map(({ result }) => ({ accountId: result.accountId, platform: result.platform, accountName: result.displayName, ...result.alreadyPosted })) },
+        {
+          earlier: reposts.map(({ result }) => ({
+            accountId: result.accountId,
+            platform: result.platform,
+            accountName: result.displayName,
+            ...result.alreadyPosted,
+          })),
+        },
         'ALREADY_POSTED',
       );
     }

@@ -81,7 +81,12 @@ export class RunRecovery {
 
   /** Local start: everything the previous process had in flight is failed. */
   async afterRestart(): Promise<RecoveryReport> {
-    const report: RecoveryReport = { video: { found: 0, failed: 0 }, audio: { found: 0, failed: 0 }, automation: { found: 0, failed: 0 }, email: { found: 0, failed: 0 } };
+    const report: RecoveryReport = {
+      video: { found: 0, failed: 0 },
+      audio: { found: 0, failed: 0 },
+      automation: { found: 0, failed: 0 },
+      email: { found: 0, failed: 0 },
+    };
     if (!this.deps.finder) return report;
     const stranded: StrandedRun[] = [];
     for await (const run of this.deps.finder.inFlight()) stranded.push(run);

@@ -31,7 +31,11 @@ export class GenerationService {
     return this.writer.source;
   }
 
-  private async charged(userId: string, request: WriteRequest, duration: string): Promise<{ scripts: GeneratedScript[]; tokensUsed: number; settle: (keep: boolean) => Promise<number> }> {
+  private async charged(
+    userId: string,
+    request: WriteRequest,
+    duration: string,
+  ): Promise<{ scripts: GeneratedScript[]; tokensUsed: number; settle: (keep: boolean) => Promise<number> }> {
     const reservation = await this.meter.reserveTokens(userId, this.writer.maxTokens(request));
     let result;
     try {

@@ -67,7 +67,10 @@ const sentencePattern = /[^.!?؟۔।॥。！？]+[.!?؟۔।॥。！？]+["�
 
 /** Cuts a text to at most `maxWords` words of its language, at the last sentence end that fits when there is one. */
 export function fitToWords(text: string, maxWords: number, language: LanguageCode = defaultLanguage): string {
-  const normalized = text.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  const normalized = text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const count = (part: string) => languageWordCount(part, language);
   if (count(normalized) <= maxWords) return normalized;
   const sentences = normalized.match(sentencePattern) ?? [normalized];
@@ -78,12 +81,18 @@ export function fitToWords(text: string, maxWords: number, language: LanguageCod
   }
   if (count(kept) >= Math.floor(maxWords * 0.6)) return kept.trim();
   const spaced = languages[language].spaceSeparated;
-  const words = languageWords(normalized, language).slice(0, maxWords).join(spaced ? ' ' : '');
+  const words = languageWords(normalized, language)
+    .slice(0, maxWords)
+    .join(spaced ? ' ' : '');
   return `${words.replace(/[,;:、，]+$/, '')}${spaced ? '.' : '。'}`;
 }
 
 export function cleanTitle(title: string, fallback: string): string {
-  const cleaned = title.replace(/^["'“”]+|["'“”]+$/g, '').replace(/\s+/g, ' ').trim().slice(0, 120);
+  const cleaned = title
+    .replace(/^["'“”]+|["'“”]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
   return cleaned || fallback;
 }
 

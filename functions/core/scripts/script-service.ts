@@ -131,6 +131,8 @@ export class ScriptService {
     if (keys.length === 0 || !this.options.files) return;
     await this.options.files
       .delete(keys)
-      .catch((error: unknown) => this.options.log?.warn('files of a script not removed', { scriptId: before.id, keys, error: error instanceof Error ? error.message : String(error) }));
+      .catch((error: unknown) =>
+        this.options.log?.warn('files of a script not removed', { scriptId: before.id, keys, error: error instanceof Error ? error.message : String(error) }),
+      );
   }
 }

@@ -38,7 +38,10 @@ export function keepHashtags(original: string | null, translated: string | null)
 
 /** The translation's title: the translator's, or the original's with the language's own name when it came back unchanged. */
 export function translatedTitle(original: string, translated: string, to: LanguageCode): string {
-  const title = translated.trim() && translated.trim().toLocaleLowerCase() !== original.trim().toLocaleLowerCase() ? translated.trim() : `${original.trim()} (${languages[to].nativeName})`;
+  const title =
+    translated.trim() && translated.trim().toLocaleLowerCase() !== original.trim().toLocaleLowerCase()
+      ? translated.trim()
+      : `${original.trim()} (${languages[to].nativeName})`;
   return title.slice(0, titleMaxChars);
 }
 
@@ -98,7 +101,10 @@ export class TranslationService {
 
     // Everything the versions may spend is reserved before anything is made.
     if (input.render) await meter.checkAudio(user);
-    const tokens = await meter.reserveTokens(userId, requests.reduce((sum, request) => sum + translator.maxTokens(request), 0));
+    const tokens = await meter.reserveTokens(
+      userId,
+      requests.reduce((sum, request) => sum + translator.maxTokens(request), 0),
+    );
     const runs: ReservedRun[] = [];
     let translations: Translation[];
     try {
@@ -129,7 +135,10 @@ export class TranslationService {
       await this.giveBack(userId, tokens, runs);
       throw error;
     }
-    const charged = await meter.settleTokens(tokens, translations.reduce((sum, translation) => sum + translation.tokensUsed, 0));
+    const charged = await meter.settleTokens(
+      tokens,
+      translations.reduce((sum, translation) => sum + translation.tokensUsed, 0),
+    );
     await this.deps.publisher.publish(userId, { type: 'token-usage', amount: charged }).catch(() => undefined);
     await this.deps.publisher.publish(userId, { type: 'scripts' }).catch(() => undefined);
 

@@ -24,7 +24,10 @@ export function chunkKey(input: RunInput, index: number): string {
  * frames rendered, pictures only, and stored for the join. The bar moves by the frames all chunks have
  * rendered together.
  */
-export async function renderChunkStep(deps: PipelineDeps, { run, chunk }: { run: RunInput & { audio: AudioResult; plan: PlanResult }; chunk: RenderChunk }): Promise<ChunkResult> {
+export async function renderChunkStep(
+  deps: PipelineDeps,
+  { run, chunk }: { run: RunInput & { audio: AudioResult; plan: PlanResult }; chunk: RenderChunk },
+): Promise<ChunkResult> {
   const sources = await renderSourcesOf(deps, run);
   if (chunk.startFrame + chunk.frames > sources.totalFrames) throw new VideoInputError('The video changed while it was being made. Please try again.');
   const progress = new FrameProgress(deps, run, sources.totalFrames, chunk.frames, deps.progressIntervalMs, deps.clock);
@@ -98,7 +101,10 @@ export async function mixAudioStep(deps: PipelineDeps, input: RunInput & { audio
  * JoinChunks: the chunks joined in order and the audio track under them, nothing re-encoded; the MP4
  * and its thumbnail uploaded like a single render's, the chunks and the track deleted.
  */
-export async function joinChunksStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; render: { chunks: ChunkResult[]; audio: AudioTrackResult } }): Promise<VideoResult> {
+export async function joinChunksStep(
+  deps: PipelineDeps,
+  input: RunInput & { audio: AudioResult; render: { chunks: ChunkResult[]; audio: AudioTrackResult } },
+): Promise<VideoResult> {
   const chunks = [...input.render.chunks].sort((a, b) => a.index - b.index);
   // Only this run's own objects are read (the state is ours, but a key is never trusted).
   if (chunks.some((chunk, i) => chunk.index !== i || chunk.key !== chunkKey(input, i)) || input.render.audio.key !== audioTrackKey(input)) {

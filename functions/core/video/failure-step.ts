@@ -36,7 +36,8 @@ export async function failureStep(
   deps.log.warn('video run failed', { scriptId, runId, error: input.error?.Error, cause: input.error?.Cause?.slice(0, 500) });
   const files = videoFiles(userId, scriptId, runId);
   // The video, and a parallel render's chunks and audio track.
-  const removeFiles = () => deps.files.delete([files.videoKey, files.thumbnailKey, ...renderScratchFiles(userId, scriptId, runId).allKeys()]).catch(() => undefined);
+  const removeFiles = () =>
+    deps.files.delete([files.videoKey, files.thumbnailKey, ...renderScratchFiles(userId, scriptId, runId).allKeys()]).catch(() => undefined);
   // A failure noticed after the fact (a restart, an execution that ended without its Catch) touches the
   // script only while this run still holds it: a run already failed, finished or replaced is left alone.
   if (!options.onlyIfHeld) await removeFiles();

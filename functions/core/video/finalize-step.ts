@@ -19,7 +19,10 @@ export interface FinalizeResult {
  * ends the run's claim, and `script-update { videoGenerationStatus: 'complete', hasNewVideo: true }`.
  * Every write can be repeated: a retried finalize ends in the same state.
  */
-export async function finalizeStep(deps: PipelineDeps, input: RunInput & { audio: AudioResult; plan: PlanResult; video: VideoResult }): Promise<FinalizeResult> {
+export async function finalizeStep(
+  deps: PipelineDeps,
+  input: RunInput & { audio: AudioResult; plan: PlanResult; video: VideoResult },
+): Promise<FinalizeResult> {
   const { userId, scriptId, runId } = input;
   const now = (deps.clock ?? Date.now)();
   const before = await deps.scripts.get(userId, scriptId);

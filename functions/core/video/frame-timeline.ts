@@ -85,7 +85,15 @@ export function framedClips(clips: readonly RenderClip[], totalFrames: number, o
   return spans.flatMap((placed, i) => {
     const clip = clips[i];
     if (!clip) return [];
-    const framed: FramedClip = { ...clip, start: Math.max(0, clip.start), frames: placed.frames, skipFrames: 0, shot: i, shotFrames: placed.frames, shotStart: placed.startFrame };
+    const framed: FramedClip = {
+      ...clip,
+      start: Math.max(0, clip.start),
+      frames: placed.frames,
+      skipFrames: 0,
+      shot: i,
+      shotFrames: placed.frames,
+      shotStart: placed.startFrame,
+    };
     const into = i > 0 ? span(i) : undefined;
     // A crossfade's outgoing side is as long as the incoming one (the blended frames); a zoom's is its own.
     const out = i < spans.length - 1 ? (kind === 'crossfade' ? span(i + 1) : span(i)) : undefined;
@@ -121,7 +129,11 @@ export function chunkClips(clips: readonly RenderClip[], totalFrames: number, ch
 }
 
 export const renderChunkSchema = z.object({
-  index: z.number().int().min(0).max(maxRenderChunks - 1),
+  index: z
+    .number()
+    .int()
+    .min(0)
+    .max(maxRenderChunks - 1),
   startFrame: z.number().int().min(0),
   frames: z.number().int().min(1),
 });

@@ -128,7 +128,8 @@ export async function planStep(deps: PipelineDeps, input: RunInput & { audio: Au
   let musicKey: string | null = null;
   if (captions.background_audio_id) {
     const music = assets.get(captions.background_audio_id);
-    if (!music || music.kind !== 'audio') throw new VideoInputError('The background audio is no longer in your media library. Choose another one and try again.');
+    if (!music || music.kind !== 'audio')
+      throw new VideoInputError('The background audio is no longer in your media library. Choose another one and try again.');
     musicKey = music.storageKey;
   }
   // A video longer than one chunk is rendered in parallel chunks (the state machine's Map state).

@@ -82,7 +82,8 @@ export class VideoPreviewService {
     if (!script) throw new NotFoundError(scriptNotFound);
     const stored = filesOfAudioUrl(userId, script.audioUrl);
     if (!stored || !script.audioDuration || script.audioDuration <= 0) throw new ValidationError(noVoiceOverMessage, undefined, 'NO_VOICE_OVER');
-    if (script.audioDuration > maxPreviewSeconds) throw new ValidationError(`The preview plays videos up to ${maxPreviewSeconds / 60} minutes; render the video to watch this one.`);
+    if (script.audioDuration > maxPreviewSeconds)
+      throw new ValidationError(`The preview plays videos up to ${maxPreviewSeconds / 60} minutes; render the video to watch this one.`);
 
     const captions: CaptionSettings = input.captionSettings ?? captionsOf(script);
     if (captions.background_audio_id) await planner.ownAudio(userId, captions.background_audio_id);
@@ -113,7 +114,12 @@ export class VideoPreviewService {
       readsClipProxies: true,
     };
     const previewId = newId();
-    const run = { userId, scriptId, runId: `preview-${previewId}`, audio: { audioKey: stored.audioKey, wordsKey: stored.wordsKey, durationSeconds: script.audioDuration } };
+    const run = {
+      userId,
+      scriptId,
+      runId: `preview-${previewId}`,
+      audio: { audioKey: stored.audioKey, wordsKey: stored.wordsKey, durationSeconds: script.audioDuration },
+    };
     const plan = await planStep(deps, run);
     const sources = await renderSourcesOf(deps, { ...run, plan });
     const work = await WorkFolder.open(deps);

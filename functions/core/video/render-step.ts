@@ -50,7 +50,11 @@ function storedClipOf(segment: PlanResult['segments'][number], duration: number,
 }
 
 /** Downloads a clip into the work folder (a generated background has nothing to download). */
-export async function localClip<T extends { storageKey: string | null }>(work: WorkFolder, { storageKey, ...clip }: T, name: string): Promise<Omit<T, 'storageKey'> & { path: string }> {
+export async function localClip<T extends { storageKey: string | null }>(
+  work: WorkFolder,
+  { storageKey, ...clip }: T,
+  name: string,
+): Promise<Omit<T, 'storageKey'> & { path: string }> {
   return { ...clip, path: storageKey ? await work.fetch(storageKey, name) : '' };
 }
 
@@ -72,7 +76,9 @@ export async function renderSourcesOf(deps: PipelineDeps, input: RunInput & { au
   if (!user) throw new NotAuthenticatedError();
   const words = await readWords(deps, input.audio.wordsKey);
   const proxies = deps.readsClipProxies === true;
-  const clips: StoredClip[] = input.plan.segments.filter((segment) => segment.mediaDuration > 0.01).map((segment) => storedClipOf(segment, segment.mediaDuration, proxies));
+  const clips: StoredClip[] = input.plan.segments
+    .filter((segment) => segment.mediaDuration > 0.01)
+    .map((segment) => storedClipOf(segment, segment.mediaDuration, proxies));
   const first = input.plan.segments[0];
   if (clips.length === 0 && first) clips.push(storedClipOf(first, input.audio.durationSeconds, proxies));
   return {
@@ -184,7 +190,13 @@ export async function renderStep(deps: PipelineDeps, input: RunInput & { audio: 
     });
     const video = await publishVideo(deps, input, outputPath, result.durationSeconds, result.elapsedMs, work, sources.watermarkPath !== null);
     await progress.flush();
-    deps.log.info('video rendered', { scriptId: input.scriptId, runId: input.runId, seconds: result.durationSeconds, renderMs: result.elapsedMs, clips: inputs.clips.length });
+    deps.log.info('video rendered', {
+      scriptId: input.scriptId,
+      runId: input.runId,
+      seconds: result.durationSeconds,
+      renderMs: result.elapsedMs,
+      clips: inputs.clips.length,
+    });
     return video;
   } finally {
     await work.close();

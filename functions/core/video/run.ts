@@ -89,7 +89,11 @@ export const planInputSchema = runInputSchema.extend({ audio: audioResultSchema 
 export const renderInputSchema = planInputSchema.extend({ plan: planResultSchema });
 /** What a chunk's task answers (the Map state gathers them in order under `$.chunks`). */
 export const chunkResultSchema = z.object({
-  index: z.number().int().min(0).max(maxRenderChunks - 1),
+  index: z
+    .number()
+    .int()
+    .min(0)
+    .max(maxRenderChunks - 1),
   key: z.string().min(1).max(1024),
   frames: z.number().int().min(1),
   renderMs: z.number().min(0),
@@ -138,4 +142,3 @@ export function failureMessage(error: z.infer<typeof taskErrorSchema> | undefine
   message = message.trim();
   return message && message.length <= 500 ? message : genericFailureMessage;
 }
-

@@ -121,7 +121,9 @@ export class SegmentPlanner {
     const segments: Segment[] = [];
     let known: CandidateMedia[] | undefined;
     if (input.sent && input.sent.length > 0) {
-      const ids = input.sent.map((sent) => (sent.mediaAssetId === null || sent.mediaAssetId === undefined || sent.mediaAssetId === '' ? null : String(sent.mediaAssetId)));
+      const ids = input.sent.map((sent) =>
+        sent.mediaAssetId === null || sent.mediaAssetId === undefined || sent.mediaAssetId === '' ? null : String(sent.mediaAssetId),
+      );
       const videos = await this.videosAmong(userId, ids);
       for (const [i, sent] of input.sent.entries()) {
         const id = ids[i];
@@ -147,7 +149,16 @@ export class SegmentPlanner {
         return asset ? (asset.attribution ? 'stock' : 'own') : undefined;
       };
       const context = { now, preferredFolderId: input.preferredFolderId, recentUse };
-      const replanned = replanShots({ content: input.scriptContent, segments, library, context, voice: input.voice ?? null, language: input.language, scope: 'unowned', originOf });
+      const replanned = replanShots({
+        content: input.scriptContent,
+        segments,
+        library,
+        context,
+        voice: input.voice ?? null,
+        language: input.language,
+        scope: 'unowned',
+        originOf,
+      });
       if (replanned.length > 0) segments.splice(0, segments.length, ...replanned);
       known = library;
     } else {
@@ -185,7 +196,10 @@ export class SegmentPlanner {
     // Stock footage for what is still without a clip, when a source is configured; it never fails the plan.
     const bare = segments.flatMap((segment, i) => (segment.mediaAssetId ? [] : [i]));
     if (this.stock && bare.length > 0) {
-      const found = await this.stock.forSentences(userId, bare.map((i) => segments[i]!.text));
+      const found = await this.stock.forSentences(
+        userId,
+        bare.map((i) => segments[i]!.text),
+      );
       bare.forEach((i, k) => {
         const asset = found[k];
         if (asset) segments[i] = { ...segments[i]!, ...this.segment(segments[i]!.text, asset, asset.framing?.inPoint ?? 0, segments[i]!.mediaDuration) };
@@ -196,7 +210,13 @@ export class SegmentPlanner {
     return { segments: planned, totalDuration: totalDuration(planned) };
   }
 
-  private segment(text: string, asset: MediaAsset | undefined, start: number, duration: number, focus: { focusX?: number; focusY?: number; chosen?: boolean } = {}): Segment {
+  private segment(
+    text: string,
+    asset: MediaAsset | undefined,
+    start: number,
+    duration: number,
+    focus: { focusX?: number; focusY?: number; chosen?: boolean } = {},
+  ): Segment {
     const shown = asset ? toCandidate(asset) : undefined;
     return {
       ...(focus.focusX === undefined ? {} : { focusX: focus.focusX }),

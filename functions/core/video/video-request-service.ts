@@ -25,7 +25,11 @@ import { staleRunMs, videoBusyError, videoStatus } from '../scripts/lifecycle';
  * The request's settings (complete: the schema filled in the defaults), else the script's saved ones, else
  * the creator's last look over the defaults (a creator who never chose one gets `firstCaptionLook`, Pop).
  */
-function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Script['captionSettings'], lastLook: CaptionLookName | null | undefined): CaptionSettings {
+function captionsFrom(
+  input: GenerateVideoInput['captionSettings'],
+  stored: Script['captionSettings'],
+  lastLook: CaptionLookName | null | undefined,
+): CaptionSettings {
   if (input) return input;
   if (stored) {
     try {
@@ -37,9 +41,12 @@ function captionsFrom(input: GenerateVideoInput['captionSettings'], stored: Scri
   return applyCaptionLook(parseCaptionSettings({}), lastLook ?? firstCaptionLook);
 }
 
-
 /** The script's voice-over's word timings, when it has one of ours (else null: the shots are planned on an estimate). */
-export async function voiceTimingsOf(files: Pick<ObjectStore, 'get'> | undefined, userId: string, script: Pick<Script, 'audioUrl' | 'audioDuration'>): Promise<VoiceTimings | null> {
+export async function voiceTimingsOf(
+  files: Pick<ObjectStore, 'get'> | undefined,
+  userId: string,
+  script: Pick<Script, 'audioUrl' | 'audioDuration'>,
+): Promise<VoiceTimings | null> {
   const stored = filesOfAudioUrl(userId, script.audioUrl);
   if (!files || !stored || !script.audioDuration) return null;
   try {
@@ -74,7 +81,13 @@ export class VideoRequestService {
   ) {}
 
   /** `traceId` (the request's) is carried in the execution's input, so every task logs it. */
-  async generate(userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string, options: { reservedRun?: ReservedRun } = {}): Promise<GenerateVideoResult> {
+  async generate(
+    userId: string,
+    scriptId: string,
+    input: GenerateVideoInput,
+    traceId?: string,
+    options: { reservedRun?: ReservedRun } = {},
+  ): Promise<GenerateVideoResult> {
     const prepared = await this.prepare(userId, scriptId, input, traceId, options);
     const { runId, now } = prepared;
     let executionId: string;

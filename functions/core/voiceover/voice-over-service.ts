@@ -20,7 +20,16 @@ import { voiceSpeaks } from '../voices/voice-languages';
 import type { UsageMeter } from '../plans/usage-meter';
 import { usageMinutes } from '../plans/usage-minutes';
 import { audioStatus, liveClaimsSince } from '../scripts/lifecycle';
-import { downloadFileName, filesOfAudioUrl, isPlaybackFileName, scriptIdOfFile, playbackKey, voiceOverFiles, type PlaybackKind, type VoiceOverFiles } from '../files/script-files';
+import {
+  downloadFileName,
+  filesOfAudioUrl,
+  isPlaybackFileName,
+  scriptIdOfFile,
+  playbackKey,
+  voiceOverFiles,
+  type PlaybackKind,
+  type VoiceOverFiles,
+} from '../files/script-files';
 import { voiceCandidates, voiceSettingsOf } from './voice-choice';
 import type { Metrics } from '../ports/metrics';
 
@@ -211,11 +220,10 @@ export class VoiceOverService {
     } catch (error) {
       if (stored) await this.deps.storage.delete([stored.audioKey, stored.wordsKey]).catch(() => undefined);
       const failure = error instanceof AppError ? error : new AudioGenerationError('The voice-over could not be made. Please try again.');
-      if (!(error instanceof AppError)) this.deps.log?.warn('voice-over failed', { scriptId: script.id, error: error instanceof Error ? error.message : String(error) });
+      if (!(error instanceof AppError))
+        this.deps.log?.warn('voice-over failed', { scriptId: script.id, error: error instanceof Error ? error.message : String(error) });
       const reason = failure instanceof AudioGenerationError && typeof failure.details === 'string' ? failure.details : failure.message;
-      await this.deps.scripts
-        .update(userId, script.id, { ...audioStatus.failed(reason), updatedAt: now() })
-        .catch(() => undefined);
+      await this.deps.scripts.update(userId, script.id, { ...audioStatus.failed(reason), updatedAt: now() }).catch(() => undefined);
       await this.publish(userId, script.id, { audioGenerationStatus: 'failed', message: reason });
       throw failure;
     }

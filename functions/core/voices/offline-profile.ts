@@ -58,9 +58,12 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 /** The variant, pitch and speed that match a measurement; eSpeak's defaults for what was not measured. */
 export function offlineProfileOf(measurement: Pick<VoiceMeasurement, 'pitchHz' | 'syllablesPerSecond'>): OfflineVoiceProfile {
   const variant = measurement.pitchHz !== null && measurement.pitchHz >= femaleFromHz ? 'f3' : 'm3';
-  const pitch = measurement.pitchHz === null ? defaultProfile.pitch : Math.round(clamp(interpolate(pitchTables[variant], measurement.pitchHz, Math.log), 0, 99));
+  const pitch =
+    measurement.pitchHz === null ? defaultProfile.pitch : Math.round(clamp(interpolate(pitchTables[variant], measurement.pitchHz, Math.log), 0, 99));
   const wordsPerMinute =
-    measurement.syllablesPerSecond === null ? defaultProfile.wordsPerMinute : Math.round(clamp(interpolate(rateTable, measurement.syllablesPerSecond), 80, 300));
+    measurement.syllablesPerSecond === null
+      ? defaultProfile.wordsPerMinute
+      : Math.round(clamp(interpolate(rateTable, measurement.syllablesPerSecond), 80, 300));
   return { variant, pitch, wordsPerMinute };
 }
 

@@ -8,10 +8,34 @@ import type { Voice } from './voice';
  * is the default offline English voice (word error rate 0.12 there; slt 0.32, awb and kal16 0.30).
  */
 export const fliteVoices = [
-  { flite: 'rms', id: 'offline-rms', name: 'Ryan (free, US)', description: 'Clear American English, male: the clearest free voice. Free: works without a voice provider.', gender: 'male' },
-  { flite: 'slt', id: 'offline-slt', name: 'Sarah (free, US)', description: 'American English, female. Free: works without a voice provider.', gender: 'female' },
-  { flite: 'awb', id: 'offline-awb', name: 'Alan (free, Scottish)', description: 'Scottish English, male. Free: works without a voice provider.', gender: 'male' },
-  { flite: 'kal16', id: 'offline-kal', name: 'Ken (free, US, robotic)', description: 'American English, male, a classic robotic sound. Free: works without a voice provider.', gender: 'male' },
+  {
+    flite: 'rms',
+    id: 'offline-rms',
+    name: 'Ryan (free, US)',
+    description: 'Clear American English, male: the clearest free voice. Free: works without a voice provider.',
+    gender: 'male',
+  },
+  {
+    flite: 'slt',
+    id: 'offline-slt',
+    name: 'Sarah (free, US)',
+    description: 'American English, female. Free: works without a voice provider.',
+    gender: 'female',
+  },
+  {
+    flite: 'awb',
+    id: 'offline-awb',
+    name: 'Alan (free, Scottish)',
+    description: 'Scottish English, male. Free: works without a voice provider.',
+    gender: 'male',
+  },
+  {
+    flite: 'kal16',
+    id: 'offline-kal',
+    name: 'Ken (free, US, robotic)',
+    description: 'American English, male, a classic robotic sound. Free: works without a voice provider.',
+    gender: 'male',
+  },
 ] as const satisfies readonly { flite: string; id: string; name: string; description: string; gender: 'female' | 'male' }[];
 
 export type FliteVoiceName = (typeof fliteVoices)[number]['flite'];

@@ -136,7 +136,10 @@ export function estimatePitch(samples: Float32Array, sampleRate: number, options
  * one before by a dip of 2 dB or more. Speaking time runs from the first sound to the last, less the
  * pauses of 300 ms or more.
  */
-export function estimateSyllableRate(samples: Float32Array, sampleRate: number): { syllables: number; speakingSeconds: number; syllablesPerSecond: number | null } {
+export function estimateSyllableRate(
+  samples: Float32Array,
+  sampleRate: number,
+): { syllables: number; speakingSeconds: number; syllablesPerSecond: number | null } {
   const frameSeconds = 0.01;
   const frameLength = Math.round(frameSeconds * sampleRate);
   const db = frameRms(samples, frameLength, frameLength).map((rms) => 20 * Math.log10(rms + 1e-6));

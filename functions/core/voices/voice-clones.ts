@@ -1,13 +1,37 @@
-import { voiceDefaults, type CloneVoiceResult, type DeleteVoiceResult, type LinkVoiceInput, type LinkVoiceResult, type UserVoiceLink, type VoiceCloneInfo } from '../../contract/voices';
+import {
+  voiceDefaults,
+  type CloneVoiceResult,
+  type DeleteVoiceResult,
+  type LinkVoiceInput,
+  type LinkVoiceResult,
+  type UserVoiceLink,
+  type VoiceCloneInfo,
+} from '../../contract/voices';
 import { voiceCloneMessages, voiceSampleRules } from '../../contract/rules/voice-samples';
-import { FileTooLargeError, InvalidMediaError, LimitExceededError, NotAuthenticatedError, NotFoundError, UnsupportedFileTypeError, ValidationError } from '../errors';
+import {
+  FileTooLargeError,
+  InvalidMediaError,
+  LimitExceededError,
+  NotAuthenticatedError,
+  NotFoundError,
+  UnsupportedFileTypeError,
+  ValidationError,
+} from '../errors';
 import { objectKeys } from '../files/bucket-layout';
 import { voiceSampleKey } from '../files/owned-files';
 import { newId } from '../ids';
 import { limitsOf } from '../plans/tiers';
 import type { UserRepository } from '../ports/accounts';
 import type { ObjectStore } from '../ports/object-store';
-import { NotAudioError, VoiceCloneLimitReachedError, type CloneSample, type InspectedSample, type VoiceClonerChoice, type VoiceRepository, type VoiceSampleInspector } from '../ports/voices';
+import {
+  NotAudioError,
+  VoiceCloneLimitReachedError,
+  type CloneSample,
+  type InspectedSample,
+  type VoiceClonerChoice,
+  type VoiceRepository,
+  type VoiceSampleInspector,
+} from '../ports/voices';
 import { offlineProfileOf } from './offline-profile';
 import { analyseVoice, combineMeasurements } from './voice-analysis';
 import { toPublicVoice, type UserVoice, type Voice } from './voice';
@@ -148,7 +172,11 @@ export class VoiceCloneService {
     const id = newId();
     const samples: CloneSample[] = inspected.map((sample, i) => {
       const ext = extensionOf(sample.formatName);
-      return { bytes: request.files[i]?.bytes ?? new Uint8Array(), fileName: `sample-${i + 1}.${ext}`, contentType: contentTypes[ext] ?? 'application/octet-stream' };
+      return {
+        bytes: request.files[i]?.bytes ?? new Uint8Array(),
+        fileName: `sample-${i + 1}.${ext}`,
+        contentType: contentTypes[ext] ?? 'application/octet-stream',
+      };
     });
     const sampleKeys = samples.map((sample) => objectKeys.cloneSample(userId, id, sample.fileName));
     const cloner = await this.deps.cloners.current();
@@ -197,7 +225,9 @@ export class VoiceCloneService {
       // Nothing is kept of a clone that was not counted: its samples and the provider's voice go.
       await this.deps.files.delete(sampleKeys).catch(() => undefined);
       if (cloner && providerVoiceId) {
-        await cloner.remove(providerVoiceId).catch((cause: unknown) => this.deps.log?.warn('provider voice left behind', { providerVoiceId, error: String(cause) }));
+        await cloner
+          .remove(providerVoiceId)
+          .catch((cause: unknown) => this.deps.log?.warn('provider voice left behind', { providerVoiceId, error: String(cause) }));
       }
       if (error instanceof VoiceCloneLimitReachedError) throw this.limitError(user.subscriptionTier, error.count);
       throw error;
@@ -229,7 +259,13 @@ export class VoiceCloneService {
     const voice = await this.deps.voices.find(userId, input.voiceId);
     if (!voice || (voice.visibility === 'private' && voice.userId !== userId)) throw new NotFoundError(voiceNotFound);
     const existing = (await this.deps.voices.links(userId)).find((link) => link.voiceId === voice.id);
-    const link: UserVoice = { id: existing?.id ?? newId(), userId, voiceId: voice.id, isDefault: input.isDefault, createdAt: existing?.createdAt ?? new Date(this.clock()).toISOString() };
+    const link: UserVoice = {
+      id: existing?.id ?? newId(),
+      userId,
+      voiceId: voice.id,
+      isDefault: input.isDefault,
+      createdAt: existing?.createdAt ?? new Date(this.clock()).toISOString(),
+    };
     await this.deps.voices.saveLink(link);
     // The default voice is the user's selected voice first (GET /api/voices/default/user), so they move together.
     const user = await this.deps.users.get(userId);

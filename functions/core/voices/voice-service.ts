@@ -21,7 +21,12 @@ export class VoiceService {
   private seeded: Promise<void> | undefined;
 
   constructor(
-    private readonly deps: { voices: VoiceRepository; users: UserRepository; files: Pick<ObjectStore, 'put' | 'head' | 'presignGet'>; synthesizer: VoiceSampleSynthesizer },
+    private readonly deps: {
+      voices: VoiceRepository;
+      users: UserRepository;
+      files: Pick<ObjectStore, 'put' | 'head' | 'presignGet'>;
+      synthesizer: VoiceSampleSynthesizer;
+    },
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -118,7 +123,17 @@ export class VoiceService {
     if (!user) throw new NotAuthenticatedError();
     const now = new Date(this.clock()).toISOString();
     const { isDefault, ...fields } = input;
-    const voice: Voice = { ...fields, id: newId(), visibility: 'private', userId, description: null, gender: null, sampleKey: null, createdAt: now, test: true };
+    const voice: Voice = {
+      ...fields,
+      id: newId(),
+      visibility: 'private',
+      userId,
+      description: null,
+      gender: null,
+      sampleKey: null,
+      createdAt: now,
+      test: true,
+    };
     const link: UserVoice = { id: newId(), userId, voiceId: voice.id, isDefault, createdAt: now };
     if (!(await this.deps.voices.createTest(voice, link, testVoiceLimit))) {
       throw new LimitExceededError(testVoiceLimitMessage, `You can keep ${testVoiceLimit} test voices. Delete one to make another.`, 'TEST_VOICE_LIMIT');

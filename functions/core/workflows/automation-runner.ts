@@ -93,7 +93,13 @@ export interface AutomationRunnerDeps {
   /** Saves the owner's script (ScriptService.create). */
   saveScript: (userId: string, input: CreateScriptInput) => Promise<Script>;
   /** Claims the script's video (VideoRequestService.prepare: video minutes, segments, the run's claim); the state machine starts it. */
-  prepareVideo: (userId: string, scriptId: string, input: GenerateVideoInput, traceId?: string, options?: { chosenAssetIds?: readonly string[] }) => Promise<PreparedVideo>;
+  prepareVideo: (
+    userId: string,
+    scriptId: string,
+    input: GenerateVideoInput,
+    traceId?: string,
+    options?: { chosenAssetIds?: readonly string[] },
+  ) => Promise<PreparedVideo>;
   /** Gives a prepared video's claim back when its execution never ran (VideoRequestService.giveBack). */
   giveBackVideo: (userId: string, scriptId: string, videoRunId: string) => Promise<void>;
   /** Reads the script a run wrote (the pipeline's failure message). */
@@ -204,7 +210,13 @@ export class AutomationRunner {
     // The planner cuts the script into shots: the template's folder is the script's preferred folder
     // (+5), and its chosen clips, when it has some, are the clips the shots draw from.
     const chosenAssetIds = template.mediaAssignments.assetIds;
-    const prepared = await this.deps.prepareVideo(userId, script.id, { captionSettings: scriptCaptionsOf(template), videoMetadata: null }, input.traceId, chosenAssetIds.length > 0 ? { chosenAssetIds } : {});
+    const prepared = await this.deps.prepareVideo(
+      userId,
+      script.id,
+      { captionSettings: scriptCaptionsOf(template), videoMetadata: null },
+      input.traceId,
+      chosenAssetIds.length > 0 ? { chosenAssetIds } : {},
+    );
     this.deps.log.info('automation run begun', { userId, scheduleId: schedule.id, period, scriptId: script.id });
     return { scriptId: script.id, video: { name: `video-${script.id}-${prepared.now}`, input: prepared.input } };
   }
@@ -217,20 +229,30 @@ export class AutomationRunner {
   async recordFailure(input: AutomationRunInput & { begun?: BegunRun; error?: TaskError }): Promise<{ reason: string | null }> {
     const run = await this.deps.runs.get(input.userId, input.scheduleId, input.period);
     if (!run) {
-      this.deps.log.warn('automation run failed before its claim', { userId: input.userId, scheduleId: input.scheduleId, period: input.period, error: input.error?.Error });
+      this.deps.log.warn('automation run failed before its claim', {
+        userId: input.userId,
+        scheduleId: input.scheduleId,
+        period: input.period,
+        error: input.error?.Error,
+      });
       return { reason: null };
     }
     const video = input.begun?.video;
     const script = run.scriptId ? await this.deps.scriptOf(input.userId, run.scriptId) : undefined;
     const videoRan = input.error?.Error === 'States.TaskFailed' || input.error?.Error === 'States.Timeout';
-    if (video && run.scriptId && !videoRan && script?.videoGenerationStatus === 'generating') await this.deps.giveBackVideo(input.userId, run.scriptId, video.input.runId);
+    if (video && run.scriptId && !videoRan && script?.videoGenerationStatus === 'generating')
+      await this.deps.giveBackVideo(input.userId, run.scriptId, video.input.runId);
     const reason = (script?.videoGenerationStatus === 'failed' && script.videoGenerationError) || shownReasonOf(input.error) || genericRunFailure;
     this.deps.log.warn('automation run failed', { userId: input.userId, scheduleId: input.scheduleId, period: input.period, error: input.error?.Error });
     await this.deps.runFailed(run, reason);
     return { reason };
   }
 
-  private async words(userId: string, template: VideoTemplate, language: LanguageCode): Promise<{ title: string; content: string; postCaption: string | null; hookSuggestion: string | null; source: 'openai' | 'offline' | undefined }> {
+  private async words(
+    userId: string,
+    template: VideoTemplate,
+    language: LanguageCode,
+  ): Promise<{ title: string; content: string; postCaption: string | null; hookSuggestion: string | null; source: 'openai' | 'offline' | undefined }> {
     if (template.scriptContent) return { title: template.name, content: template.scriptContent, postCaption: null, hookSuggestion: null, source: undefined };
     const instructions = template.prompt && template.prompt.length >= 3 ? template.prompt : `A short video about ${template.topic}`;
     const { scripts } = await this.deps.write(userId, {
@@ -247,7 +269,13 @@ export class AutomationRunner {
     });
     const [script] = scripts;
     if (!script) throw new Error('the writer answered no script');
-    return { title: script.title.slice(0, 200), content: script.content, postCaption: script.postCaption || null, hookSuggestion: script.hookSuggestion || null, source: script.source };
+    return {
+      title: script.title.slice(0, 200),
+      content: script.content,
+      postCaption: script.postCaption || null,
+      hookSuggestion: script.hookSuggestion || null,
+      source: script.source,
+    };
   }
 
   private async record(run: AutomationRun, fields: { lastRunAt?: string; nextRunAt?: string }): Promise<void> {

@@ -31,7 +31,8 @@ export class AutomationCompletions implements AutomationDeliveries {
     const ended: AutomationRun = { ...run, ...changes };
     // The schedule shows this run only if it is still its newest (a test may have started since).
     const schedule = await this.deps.schedules.get(run.userId, run.scheduleId);
-    if (schedule && (!schedule.lastRun || schedule.lastRun.at <= run.startedAt)) await this.deps.schedules.recordRun(run.userId, run.scheduleId, { lastRun: lastRunOf(ended) });
+    if (schedule && (!schedule.lastRun || schedule.lastRun.at <= run.startedAt))
+      await this.deps.schedules.recordRun(run.userId, run.scheduleId, { lastRun: lastRunOf(ended) });
     await this.deps.publisher.publish(run.userId, { type: 'workflows', userId: run.userId, scheduleId: run.scheduleId }).catch(() => undefined);
   }
 }

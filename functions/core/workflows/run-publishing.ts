@@ -31,7 +31,10 @@ export interface RunPublishingDeps {
 /** The schedule's caption template filled with the run's words; empty template: undefined (the post caption). */
 export function captionFrom(template: string, script: { title: string; postCaption: string | null }): string | undefined {
   if (!template.trim()) return undefined;
-  const filled = template.replaceAll('{caption}', script.postCaption ?? '').replaceAll('{title}', script.title).trim();
+  const filled = template
+    .replaceAll('{caption}', script.postCaption ?? '')
+    .replaceAll('{title}', script.title)
+    .trim();
   return filled.slice(0, postingBounds.captionMax);
 }
 
@@ -78,7 +81,8 @@ export class RunPublishing {
       const reason = failed.status === 'cancelled' ? 'it was cancelled' : (failed.error ?? 'the platform gave no reason');
       throw new ConflictError(postFailedMessage(platformNames[failed.platform], failed.accountName, reason), undefined, 'POST_FAILED');
     }
-    if (ours.every((publication) => publication && finalPublicationStatuses.includes(publication.status))) return { ...posts, pending: false, checks: posts.checks + 1 };
+    if (ours.every((publication) => publication && finalPublicationStatuses.includes(publication.status)))
+      return { ...posts, pending: false, checks: posts.checks + 1 };
     if (posts.checks + 1 >= maxPublishChecks) throw new ConflictError(postStuckMessage, undefined, 'POST_STUCK');
     return { ...posts, checks: posts.checks + 1 };
   }

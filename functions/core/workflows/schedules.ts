@@ -85,13 +85,23 @@ export class ScheduleService {
   }
 
   /** The template and the recipients (a check of the request alone); the active limit is the write's own condition. */
-  private async validate(user: User, fields: { templateId: string; emailRecipients: string[]; publishTargets: readonly { accountId: string }[] }): Promise<StoredVideoTemplate> {
+  private async validate(
+    user: User,
+    fields: { templateId: string; emailRecipients: string[]; publishTargets: readonly { accountId: string }[] },
+  ): Promise<StoredVideoTemplate> {
     const template = await this.deps.templates.get(user.id, fields.templateId);
-    if (!template) throw new ValidationError(workflowMessages.unknownTemplate, [{ path: 'templateId', message: workflowMessages.unknownTemplate }], 'UNKNOWN_TEMPLATE');
+    if (!template)
+      throw new ValidationError(workflowMessages.unknownTemplate, [{ path: 'templateId', message: workflowMessages.unknownTemplate }], 'UNKNOWN_TEMPLATE');
     const accounts = await Promise.all(fields.publishTargets.map((target) => this.deps.accounts.get(user.id, target.accountId)));
-    if (accounts.some((account) => !account)) throw new ValidationError(unknownAccountMessage, [{ path: 'publishTargets', message: unknownAccountMessage }], 'UNKNOWN_ACCOUNT');
+    if (accounts.some((account) => !account))
+      throw new ValidationError(unknownAccountMessage, [{ path: 'publishTargets', message: unknownAccountMessage }], 'UNKNOWN_ACCOUNT');
     const recipients = workflowPlanLimits.recipients[user.subscriptionTier];
-    if (fields.emailRecipients.length > recipients) throw new ValidationError(recipientLimitMessage(recipients), [{ path: 'emailRecipients', message: recipientLimitMessage(recipients) }], 'TOO_MANY_RECIPIENTS');
+    if (fields.emailRecipients.length > recipients)
+      throw new ValidationError(
+        recipientLimitMessage(recipients),
+        [{ path: 'emailRecipients', message: recipientLimitMessage(recipients) }],
+        'TOO_MANY_RECIPIENTS',
+      );
     return template;
   }
 
@@ -107,7 +117,10 @@ export class ScheduleService {
     const user = await this.user(userId);
     const template = await this.validate(user, input);
     const now = this.now();
-    const days = withDays({ frequency: input.frequency, startTime: input.startTime, timeZone: input.timeZone, dayOfWeek: input.dayOfWeek, dayOfMonth: input.dayOfMonth }, now);
+    const days = withDays(
+      { frequency: input.frequency, startTime: input.startTime, timeZone: input.timeZone, dayOfWeek: input.dayOfWeek, dayOfMonth: input.dayOfMonth },
+      now,
+    );
     const schedule: StoredSchedule = {
       id: newId(),
       userId,
@@ -151,7 +164,9 @@ export class ScheduleService {
     const merged = { ...current, ...defined };
     await this.validate(user, merged);
     const now = this.now();
-    const timingChanged = (['frequency', 'startTime', 'timeZone', 'dayOfWeek', 'dayOfMonth', 'isActive'] as const).some((field) => defined[field] !== undefined && defined[field] !== current[field]);
+    const timingChanged = (['frequency', 'startTime', 'timeZone', 'dayOfWeek', 'dayOfMonth', 'isActive'] as const).some(
+      (field) => defined[field] !== undefined && defined[field] !== current[field],
+    );
     const days = withDays(merged, now);
     const next: StoredSchedule = {
       ...merged,
@@ -182,7 +197,11 @@ export class ScheduleService {
       await this.deps.scheduler.cancel(name);
       return;
     }
-    await this.deps.scheduler.scheduleRecurring(name, { cron: cronOf(schedule), timeZone: schedule.timeZone }, { kind: 'automation-run', userId: schedule.userId, scheduleId: schedule.id });
+    await this.deps.scheduler.scheduleRecurring(
+      name,
+      { cron: cronOf(schedule), timeZone: schedule.timeZone },
+      { kind: 'automation-run', userId: schedule.userId, scheduleId: schedule.id },
+    );
   }
 
   private async announce(userId: string, scheduleId: string): Promise<void> {

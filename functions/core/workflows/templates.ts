@@ -61,7 +61,11 @@ export class TemplateService {
     if (assetIds.length > 0) {
       const found = new Set((await this.deps.media.getAssets(userId, assetIds)).filter((asset) => asset.kind === 'video').map((asset) => asset.id));
       const missing = assetIds.filter((id) => !found.has(id));
-      if (missing.length > 0) throw new ValidationError(`mediaAssignments.assetIds: no video with id ${missing.join(', ')} in your media library`, missing.map((id) => ({ path: 'mediaAssignments.assetIds', message: id })));
+      if (missing.length > 0)
+        throw new ValidationError(
+          `mediaAssignments.assetIds: no video with id ${missing.join(', ')} in your media library`,
+          missing.map((id) => ({ path: 'mediaAssignments.assetIds', message: id })),
+        );
     }
     if (fields.backgroundAudioId) {
       const audio = await this.deps.media.getAsset(userId, fields.backgroundAudioId);
@@ -75,7 +79,14 @@ export class TemplateService {
     await this.assertOwnedMedia(userId, input);
     const now = this.now();
     // Saved without a language: the user's default (Settings), else English.
-    const template: StoredVideoTemplate = { ...input, language: chosenLanguage(input.language, user.language), id: newId(), userId, createdAt: now, updatedAt: now };
+    const template: StoredVideoTemplate = {
+      ...input,
+      language: chosenLanguage(input.language, user.language),
+      id: newId(),
+      userId,
+      createdAt: now,
+      updatedAt: now,
+    };
     // The plan's limit is checked and spent in the write itself, never counted first.
     const limit = workflowPlanLimits.templates[user.subscriptionTier];
     if (!(await this.deps.templates.create(template, limit))) throw new LimitExceededError(templateLimitMessage(limit), undefined, 'TEMPLATE_LIMIT');

@@ -15,7 +15,13 @@ export const testPollMs = 500;
  * render) answers its reason.
  */
 export async function testWorkflow(
-  deps: { runner: Pick<AutomationRunner, 'test'>; runs: Pick<AutomationRunStore, 'get'>; sleep?: (ms: number) => Promise<void>; now?: () => number; waitMs?: number },
+  deps: {
+    runner: Pick<AutomationRunner, 'test'>;
+    runs: Pick<AutomationRunStore, 'get'>;
+    sleep?: (ms: number) => Promise<void>;
+    now?: () => number;
+    waitMs?: number;
+  },
   schedule: StoredSchedule,
 ): Promise<TestWorkflowResult> {
   const now = deps.now ?? Date.now;
@@ -25,7 +31,13 @@ export async function testWorkflow(
   if (result.outcome !== 'started') throw new ValidationError(genericRunFailure, undefined, 'TEST_FAILED');
   const waited = () => Math.round((now() - began) / 100) / 10;
   let run: AutomationRun | undefined;
-  const answer = (status: 'completed' | 'started'): TestWorkflowResult => ({ status, scriptTitle: run?.scriptTitle ?? '', waitTime: waited(), scriptId: run?.scriptId ?? '', runId: run?.runId ?? '' });
+  const answer = (status: 'completed' | 'started'): TestWorkflowResult => ({
+    status,
+    scriptTitle: run?.scriptTitle ?? '',
+    waitTime: waited(),
+    scriptId: run?.scriptId ?? '',
+    runId: run?.runId ?? '',
+  });
   while (now() - began < (deps.waitMs ?? testWaitMs)) {
     await sleep(testPollMs);
     run = await deps.runs.get(schedule.userId, schedule.id, result.period);

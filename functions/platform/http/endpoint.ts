@@ -77,8 +77,13 @@ type ServiceCall<B, Q, P, D> = (input: EndpointInput<B, Q, P, D, string>) => Pro
  * `answers` for the signed-in calls whose answer is what one service call resolves to.
  */
 export function endpointsFor<D>() {
-  function answers(call: ServiceCall<undefined, Record<string, string | undefined>, Record<string, string | undefined>, D>): Endpoint<undefined, Record<string, string | undefined>, Record<string, string | undefined>, D, string>;
-  function answers<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(shape: CallShape<B, Q, P, D>, call: ServiceCall<B, Q, P, D>): Endpoint<B, Q, P, D, string>;
+  function answers(
+    call: ServiceCall<undefined, Record<string, string | undefined>, Record<string, string | undefined>, D>,
+  ): Endpoint<undefined, Record<string, string | undefined>, Record<string, string | undefined>, D, string>;
+  function answers<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
+    shape: CallShape<B, Q, P, D>,
+    call: ServiceCall<B, Q, P, D>,
+  ): Endpoint<B, Q, P, D, string>;
   function answers<B, Q, P>(...args: [ServiceCall<B, Q, P, D>] | [CallShape<B, Q, P, D>, ServiceCall<B, Q, P, D>]): Endpoint<B, Q, P, D, string> {
     const [{ status, ...shape }, call] = args.length === 1 ? [{}, args[0]] : args;
     return { ...shape, signedIn: true, handle: async (input) => ({ ...(status === undefined ? {} : { status }), body: await call(input) }) };

@@ -28,7 +28,8 @@ export function withoutReadOnlyFields(body: unknown, fields: readonly string[], 
       kept[key] = value;
       continue;
     }
-    if (key === 'id' && value !== undefined && !sameId(value, resourceId)) throw new ValidationError(idMismatchMessage, [{ path: 'id', message: idMismatchMessage }], 'READ_ONLY_FIELD');
+    if (key === 'id' && value !== undefined && !sameId(value, resourceId))
+      throw new ValidationError(idMismatchMessage, [{ path: 'id', message: idMismatchMessage }], 'READ_ONLY_FIELD');
   }
   return kept;
 }
@@ -49,6 +50,7 @@ export function refuseChangedGuardedFields<T extends object>(body: unknown, curr
   const sent = body as Record<string, unknown>;
   for (const field of guarded) {
     if (!Object.hasOwn(sent, field)) continue;
-    if (JSON.stringify(sent[field]) !== JSON.stringify(current[field])) throw new ValidationError(fieldCannotChangeMessage(field), [{ path: field, message: fieldCannotChangeMessage(field) }], 'READ_ONLY_FIELD');
+    if (JSON.stringify(sent[field]) !== JSON.stringify(current[field]))
+      throw new ValidationError(fieldCannotChangeMessage(field), [{ path: field, message: fieldCannotChangeMessage(field) }], 'READ_ONLY_FIELD');
   }
 }

@@ -30,7 +30,13 @@ export class MemoryBillingProvider implements BillingProvider {
     return Promise.resolve(id);
   }
 
-  createCheckoutSession(input: { userId: string; customerId: string; tier: PaidTier; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }> {
+  createCheckoutSession(input: {
+    userId: string;
+    customerId: string;
+    tier: PaidTier;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }> {
     this.checkouts.push(input);
     const id = `cs_${this.checkouts.length}`;
     return Promise.resolve({ id, url: `https://checkout.example/${id}` });

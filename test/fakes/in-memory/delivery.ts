@@ -205,7 +205,14 @@ export class MemoryShareLinks implements Pick<ShareLinkService, 'scriptOf' | 'sc
 
   create(_userId: string, scriptId: string): Promise<ShareLink> {
     const id = `link-${this.created.length + 1}`;
-    const link = { id, scriptId, url: `https://app.example/share/${id}`, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-02-01T00:00:00.000Z', revokedAt: null };
+    const link = {
+      id,
+      scriptId,
+      url: `https://app.example/share/${id}`,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-02-01T00:00:00.000Z',
+      revokedAt: null,
+    };
     this.created.push(link);
     return Promise.resolve(link);
   }

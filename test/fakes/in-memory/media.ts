@@ -20,7 +20,10 @@ import type { MemoryObjectStore } from './object-store';
  * the asset in its folder, and keeps it at the root when its folder was deleted meanwhile.
  */
 export class MemoryMedia
-  implements MediaUploadRepository, Pick<MediaFolderRepository, 'getFolder' | 'listFolders'>, Pick<MediaAssetRepository, 'usage' | 'getAsset' | 'getAssets' | 'listAssets'>
+  implements
+    MediaUploadRepository,
+    Pick<MediaFolderRepository, 'getFolder' | 'listFolders'>,
+    Pick<MediaAssetRepository, 'usage' | 'getAsset' | 'getAssets' | 'listAssets'>
 {
   readonly uploads = new Map<string, PendingUpload>();
   readonly assets = new Map<string, MediaAsset>();
@@ -33,7 +36,18 @@ export class MemoryMedia
 
   addFolder(userId: string, id: string, name = `Folder ${id}`): MediaFolder {
     const now = '2026-01-01T00:00:00.000Z';
-    const folder: MediaFolder = { id, userId, name, parentId: null, description: null, color: null, isDefault: false, assetCount: 0, createdAt: now, updatedAt: now };
+    const folder: MediaFolder = {
+      id,
+      userId,
+      name,
+      parentId: null,
+      description: null,
+      color: null,
+      isDefault: false,
+      assetCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.folders.set(`${userId}#${id}`, folder);
     return folder;
   }
@@ -103,7 +117,11 @@ export class MemoryMedia
     if (folder) this.folders.set(`${upload.userId}#${folder.id}`, { ...folder, assetCount: folder.assetCount + 1 });
     this.assets.set(`${upload.userId}#${placed.id}`, placed);
     const usage = this.usageOf(upload.userId);
-    this.usages.set(upload.userId, { assets: usage.assets + 1, bytes: usage.bytes + asset.fileSize, chargedBytes: usage.chargedBytes - upload.declaredSize + asset.fileSize });
+    this.usages.set(upload.userId, {
+      assets: usage.assets + 1,
+      bytes: usage.bytes + asset.fileSize,
+      chargedBytes: usage.chargedBytes - upload.declaredSize + asset.fileSize,
+    });
     return Promise.resolve(placed);
   }
 }

@@ -28,7 +28,10 @@ export class MemoryScripts implements ScriptRepository {
 
   /** A script as a test's given (the owner's, idle, no media). */
   add(userId: string, id: string, changes: Partial<Script> = {}): Script {
-    const script = { ...newScript({ id, userId, title: `Script ${id}`, scriptContent: 'Coffee is good. Drink it hot.', now: new Date('2026-01-01T00:00:00Z') }), ...changes };
+    const script = {
+      ...newScript({ id, userId, title: `Script ${id}`, scriptContent: 'Coffee is good. Drink it hot.', now: new Date('2026-01-01T00:00:00Z') }),
+      ...changes,
+    };
     this.byKey.set(this.key(userId, id), script);
     return script;
   }

@@ -18,7 +18,10 @@ export class MemorySpeech implements SpeechSynthesizer {
   synthesize(text: string, voice: VoiceSettings): Promise<SynthesizedSpeech> {
     this.requests.push({ text, voice });
     if (this.failure) return Promise.reject(this.failure);
-    const words = text.split(/\s+/).filter(Boolean).map((word, i) => ({ word, start: i * secondsPerWord, end: (i + 1) * secondsPerWord - 0.05 }));
+    const words = text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word, i) => ({ word, start: i * secondsPerWord, end: (i + 1) * secondsPerWord - 0.05 }));
     const durationSeconds = words.length * secondsPerWord;
     return Promise.resolve({ audio: new Uint8Array(Math.round(durationSeconds * bytesPerSecond)), format: 'wav', durationSeconds, words });
   }

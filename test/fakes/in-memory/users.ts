@@ -22,7 +22,8 @@ export class MemoryUsers implements UserRepository {
 
   create(user: User): Promise<void> {
     const taken = [...this.byId.values()];
-    if (taken.some((other) => normalizeUsername(other.username) === normalizeUsername(user.username))) return Promise.reject(new ConflictError(messages.usernameTaken));
+    if (taken.some((other) => normalizeUsername(other.username) === normalizeUsername(user.username)))
+      return Promise.reject(new ConflictError(messages.usernameTaken));
     if (taken.some((other) => normalizeEmail(other.email) === normalizeEmail(user.email))) return Promise.reject(new ConflictError(messages.emailTaken));
     this.byId.set(user.id, user);
     return Promise.resolve();

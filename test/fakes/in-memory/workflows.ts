@@ -25,7 +25,12 @@ export class MemoryVideoTemplates implements VideoTemplateRepository {
   }
 
   list(userId: string, limit: number): Promise<StoredVideoTemplate[]> {
-    return Promise.resolve([...this.byKey.values()].filter((template) => template.userId === userId).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit));
+    return Promise.resolve(
+      [...this.byKey.values()]
+        .filter((template) => template.userId === userId)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .slice(0, limit),
+    );
   }
 
   replace(template: StoredVideoTemplate): Promise<boolean> {

@@ -23,29 +23,26 @@ export class AddressedClient {
     if (payload !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET' && this.csrfToken) headers['x-csrf-token'] = this.csrfToken;
     return new Promise((resolve, reject) => {
-      const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: this.localAddress },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () => {
-            rememberCookies(this.cookies, res.headers['set-cookie'] ?? []);
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = text;
-            try {
-              parsed = text ? JSON.parse(text) : undefined;
-            } catch {
-              // not JSON: keep the text
-            }
-            const answerHeaders = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) {
-              for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
-            }
-            resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body: parsed });
-          });
-        },
-      );
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: this.localAddress }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          rememberCookies(this.cookies, res.headers['set-cookie'] ?? []);
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            // not JSON: keep the text
+          }
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
+          }
+          resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body: parsed });
+        });
+      });
       req.on('error', reject);
       req.end(payload);
     });

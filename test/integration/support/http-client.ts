@@ -51,7 +51,12 @@ export class TestClient {
     return response;
   }
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, init: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<JsonResponse<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (method !== 'GET' && init.csrf !== false) {
       if (!this.csrfToken) await this.fetchCsrfToken();

@@ -32,10 +32,31 @@ export interface PostingBench {
 /** A real H.264/AAC faststart MP4 made noisy so it is large for its length (about 1.5 MB a second at 360x640). */
 export async function makeNoisyMp4(file: string, seconds: number): Promise<Buffer> {
   await run(ffmpegPath(), [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=30,noise=alls=40:allf=t',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=360x640:rate=30,noise=alls=40:allf=t',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=44100',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    file,
   ]);
   return readFileSync(file);
 }
@@ -50,7 +71,14 @@ export async function startPostingBench(): Promise<PostingBench> {
   try {
     s3 = await startS3({ buckets: [bucket], corsOrigins: ['http://127.0.0.1'] });
     sandbox = await startPublishingSandbox();
-    const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const store = new S3ObjectStore(client, { bucket, region: 'us-east-1', endpoint: s3.endpoint });
     await store.upload('users/u1/videos/v1/final.mp4', file, 'video/mp4');
     const video = await postingVideoOf(store, 'users/u1/videos/v1/final.mp4', 2);
@@ -86,10 +114,13 @@ export function recordingHooks(): RecordingHooks {
   const checkpoints: PostingCheckpoint[] = [];
   const sleeps: number[] = [];
   const calls: { stage: string; percent?: number }[] = [];
-  const progress = Object.assign((stage: 'uploading' | 'processing', percent?: number) => {
-    calls.push({ stage, ...(percent === undefined ? {} : { percent }) });
-    return Promise.resolve();
-  }, { calls });
+  const progress = Object.assign(
+    (stage: 'uploading' | 'processing', percent?: number) => {
+      calls.push({ stage, ...(percent === undefined ? {} : { percent }) });
+      return Promise.resolve();
+    },
+    { calls },
+  );
   return {
     checkpoints,
     sleeps,
@@ -108,4 +139,10 @@ export function recordingHooks(): RecordingHooks {
   };
 }
 
-export const postDetails = (privacy: string, caption = 'A test post #reelsmith'): PostDetails => ({ caption, title: 'A test post', privacy, madeForKids: false, containsSyntheticMedia: true });
+export const postDetails = (privacy: string, caption = 'A test post #reelsmith'): PostDetails => ({
+  caption,
+  title: 'A test post',
+  privacy,
+  madeForKids: false,
+  containsSyntheticMedia: true,
+});

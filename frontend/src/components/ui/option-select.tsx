@@ -36,7 +36,14 @@ export function OptionSelect<V extends string>({
 }) {
   return (
     <NativeSelect.Root {...root}>
-      <NativeSelect.Field aria-label={label} data-testid={testId} bg={fieldBg} value={value} placeholder={placeholder} onChange={(event) => onChange(event.currentTarget.value as V)}>
+      <NativeSelect.Field
+        aria-label={label}
+        data-testid={testId}
+        bg={fieldBg}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.currentTarget.value as V)}
+      >
         {children}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

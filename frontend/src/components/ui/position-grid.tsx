@@ -32,5 +32,16 @@ export function PositionGrid({
   disabled?: boolean;
   colorPalette?: string;
 }) {
-  return <PlacementGrid label={label} labelId={labelId} placements={captionPlacements} columns={3} value={value} onChange={onChange} disabled={disabled} colorPalette={colorPalette} />;
+  return (
+    <PlacementGrid
+      label={label}
+      labelId={labelId}
+      placements={captionPlacements}
+      columns={3}
+      value={value}
+      onChange={onChange}
+      disabled={disabled}
+      colorPalette={colorPalette}
+    />
+  );
 }

@@ -5,7 +5,15 @@ import type { ReactNode } from 'react';
 export function Tip({ label, children, wrap = false }: { label: string; children: ReactNode; wrap?: boolean }) {
   return (
     <Tooltip.Root openDelay={700} closeDelay={100}>
-      <Tooltip.Trigger asChild>{wrap ? <Box as="span" display="inline-flex" tabIndex={0} aria-label={label}>{children}</Box> : children}</Tooltip.Trigger>
+      <Tooltip.Trigger asChild>
+        {wrap ? (
+          <Box as="span" display="inline-flex" tabIndex={0} aria-label={label}>
+            {children}
+          </Box>
+        ) : (
+          children
+        )}
+      </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>
           <Tooltip.Content>{label}</Tooltip.Content>

@@ -30,7 +30,6 @@ export const oneTimeCodeEntity = defineEntity<OneTimeCode, 'byLink'>({
   owner: 'user',
 });
 
-
 /**
  * One live code per user and purpose under `USER#<id>/OTC#<purpose>`, holding the hashes of the code
  * and of the link token; the link is found through gsi1 (`LINK#<hash>`). Writing a new one voids both.
@@ -64,7 +63,6 @@ export class DynamoOneTimeCodeStore implements OneTimeCodeStore {
     const page = await oneTimeCodeEntity.page(this.table, 'byLink', { linkHash }, { limit: 1 });
     return page.items[0];
   }
-
 }
 
 const pairCountSchema = z.object({ loginHash: z.string(), client: z.string(), window: z.number(), failures: z.number(), lastAt: z.number() });
@@ -139,16 +137,17 @@ export class DynamoLoginThrottle implements LoginThrottle {
   }
 
   async succeeded(attempt: LoginAttempt, now: number): Promise<void> {
-    await Promise.all([
-      deleteItem(this.table, { Key: loginThrottleKeys.pair(attempt.login, attempt.client, now) }),
-      this.countClient(attempt.client, now, -1),
-    ]);
+    await Promise.all([deleteItem(this.table, { Key: loginThrottleKeys.pair(attempt.login, attempt.client, now) }), this.countClient(attempt.client, now, -1)]);
   }
 
   async forget(logins: string[]): Promise<void> {
     await Promise.all(
       logins.map(async (login) => {
-        const found = await queryAll(this.table, itemKeySchema, loginPairCountEntity.query('partition', { loginHash: hashSecret(login) }, { attributes: ['pk', 'sk'] }));
+        const found = await queryAll(
+          this.table,
+          itemKeySchema,
+          loginPairCountEntity.query('partition', { loginHash: hashSecret(login) }, { attributes: ['pk', 'sk'] }),
+        );
         await Promise.all(found.map((Key) => deleteItem(this.table, { Key })));
       }),
     );

@@ -52,10 +52,14 @@ export class DynamoBillingStore implements BillingStore {
 
   async claimCustomer(userId: string, customerId: string): Promise<string> {
     await stripeCustomerEntity.put(this.table, { customerId, userId });
-    const claimed = await userEntity.updateIf(this.table, { id: userId }, {
-      set: { stripeCustomerId: customerId },
-      condition: where.and(where.itemExists(), where.or(where.absent('stripeCustomerId'), where.isNull('stripeCustomerId'))),
-    });
+    const claimed = await userEntity.updateIf(
+      this.table,
+      { id: userId },
+      {
+        set: { stripeCustomerId: customerId },
+        condition: where.and(where.itemExists(), where.or(where.absent('stripeCustomerId'), where.isNull('stripeCustomerId'))),
+      },
+    );
     if (claimed) return customerId;
     const profile = await getItem(this.table, keys.profile(userId), { attributes: ['stripeCustomerId'] });
     const existing: unknown = profile?.stripeCustomerId;
@@ -78,18 +82,22 @@ export class DynamoBillingStore implements BillingStore {
   }
 
   async applySubscription(userId: string, state: SubscriptionState): Promise<boolean> {
-    const write = userEntity.update(this.table, { id: userId }, {
-      set: {
-        subscriptionTier: state.tier,
-        subscriptionStatus: state.status,
-        stripeCustomerId: state.customerId,
-        stripeSubscriptionId: state.subscriptionId,
-        subscriptionStartDate: state.startDate,
-        subscriptionEndDate: state.endDate,
-        updatedAt: new Date(this.clock()).toISOString(),
+    const write = userEntity.update(
+      this.table,
+      { id: userId },
+      {
+        set: {
+          subscriptionTier: state.tier,
+          subscriptionStatus: state.status,
+          stripeCustomerId: state.customerId,
+          stripeSubscriptionId: state.subscriptionId,
+          subscriptionStartDate: state.startDate,
+          subscriptionEndDate: state.endDate,
+          updatedAt: new Date(this.clock()).toISOString(),
+        },
+        condition: where.itemExists(),
       },
-      condition: where.itemExists(),
-    });
+    );
     await ifConditionFails(write, () => {
       throw new NotFoundError('User not found');
     });
@@ -98,9 +106,21 @@ export class DynamoBillingStore implements BillingStore {
 
   async resetForInvoice(userId: string, invoiceId: string, now: Date): Promise<boolean> {
     const at = now.toISOString();
-    return userEntity.updateIf(this.table, { id: userId }, {
-      set: { scriptTokensUsed: 0, audioMinutesUsed: 0, videoMinutesGenerated: 0, scriptTokenLastReset: at, audioMinutesLastReset: at, videoMinutesLastReset: at, billingResetInvoice: invoiceId },
-      condition: where.and(where.itemExists(), where.or(where.absent('billingResetInvoice'), where.ne('billingResetInvoice', invoiceId))),
-    });
+    return userEntity.updateIf(
+      this.table,
+      { id: userId },
+      {
+        set: {
+          scriptTokensUsed: 0,
+          audioMinutesUsed: 0,
+          videoMinutesGenerated: 0,
+          scriptTokenLastReset: at,
+          audioMinutesLastReset: at,
+          videoMinutesLastReset: at,
+          billingResetInvoice: invoiceId,
+        },
+        condition: where.and(where.itemExists(), where.or(where.absent('billingResetInvoice'), where.ne('billingResetInvoice', invoiceId))),
+      },
+    );
   }
 }

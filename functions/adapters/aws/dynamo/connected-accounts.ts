@@ -28,46 +28,59 @@ export class DynamoConnectedAccounts implements ConnectedAccountStore {
   }
 
   async create(account: StoredAccount, limit: number): Promise<CreateOutcome> {
-    const outcome = await this.counter.change(
-      account.userId,
-      [connectedAccountEntity.newItem(this.table, account)],
-      1,
-      limit,
-    );
+    const outcome = await this.counter.change(account.userId, [connectedAccountEntity.newItem(this.table, account)], 1, limit);
     return outcome === 'record' ? 'exists' : outcome;
   }
 
   async replaceTokens(userId: string, accountId: string, update: TokenUpdate, expectedVersion?: number): Promise<boolean> {
-    return connectedAccountEntity.updateIf(this.table, { userId, id: accountId }, {
-      // An undefined display name is left as it is.
-      set: { sealedTokens: update.sealedTokens, accessExpiresAt: update.accessExpiresAt, status: 'connected', updatedAt: new Date().toISOString(), displayName: update.displayName },
-      add: { tokenVersion: 1 },
-      remove: ['refreshingUntil'],
-      condition: where.and(where.itemExists(), expectedVersion !== undefined && where.eq('tokenVersion', expectedVersion)),
-    });
+    return connectedAccountEntity.updateIf(
+      this.table,
+      { userId, id: accountId },
+      {
+        // An undefined display name is left as it is.
+        set: {
+          sealedTokens: update.sealedTokens,
+          accessExpiresAt: update.accessExpiresAt,
+          status: 'connected',
+          updatedAt: new Date().toISOString(),
+          displayName: update.displayName,
+        },
+        add: { tokenVersion: 1 },
+        remove: ['refreshingUntil'],
+        condition: where.and(where.itemExists(), expectedVersion !== undefined && where.eq('tokenVersion', expectedVersion)),
+      },
+    );
   }
 
   async claimRefresh(userId: string, accountId: string, expectedVersion: number, now: number, until: number): Promise<boolean> {
-    return connectedAccountEntity.updateIf(this.table, { userId, id: accountId }, {
-      set: { refreshingUntil: until },
-      condition: where.and(where.itemExists(), where.eq('tokenVersion', expectedVersion), where.or(where.absent('refreshingUntil'), where.lt('refreshingUntil', now))),
-    });
+    return connectedAccountEntity.updateIf(
+      this.table,
+      { userId, id: accountId },
+      {
+        set: { refreshingUntil: until },
+        condition: where.and(
+          where.itemExists(),
+          where.eq('tokenVersion', expectedVersion),
+          where.or(where.absent('refreshingUntil'), where.lt('refreshingUntil', now)),
+        ),
+      },
+    );
   }
 
   async markStatus(userId: string, accountId: string, status: ConnectedAccountStatus, expectedVersion: number): Promise<boolean> {
-    return connectedAccountEntity.updateIf(this.table, { userId, id: accountId }, {
-      set: { status, updatedAt: new Date().toISOString() },
-      remove: ['refreshingUntil'],
-      condition: where.and(where.itemExists(), where.eq('tokenVersion', expectedVersion)),
-    });
+    return connectedAccountEntity.updateIf(
+      this.table,
+      { userId, id: accountId },
+      {
+        set: { status, updatedAt: new Date().toISOString() },
+        remove: ['refreshingUntil'],
+        condition: where.and(where.itemExists(), where.eq('tokenVersion', expectedVersion)),
+      },
+    );
   }
 
   async remove(userId: string, accountId: string): Promise<boolean> {
-    const outcome = await this.counter.change(
-      userId,
-      [connectedAccountEntity.deleteItem(this.table, { userId, id: accountId }, where.itemExists())],
-      -1,
-    );
+    const outcome = await this.counter.change(userId, [connectedAccountEntity.deleteItem(this.table, { userId, id: accountId }, where.itemExists())], -1);
     return outcome === 'written';
   }
 }

@@ -38,7 +38,11 @@ export function encodePageCursor(lastKey: Record<string, unknown> | undefined, s
   const sk = lastKey.sk;
   const indexSort = scope.index ? lastKey[`${scope.index}sk`] : undefined;
   if (typeof sk !== 'string') return undefined;
-  const body: z.infer<typeof cursorSchema> = { x: listingOf(scope), s: sk, ...(typeof indexSort === 'string' || typeof indexSort === 'number' ? { i: indexSort } : {}) };
+  const body: z.infer<typeof cursorSchema> = {
+    x: listingOf(scope),
+    s: sk,
+    ...(typeof indexSort === 'string' || typeof indexSort === 'number' ? { i: indexSort } : {}),
+  };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 

@@ -33,7 +33,6 @@ export const deliverySettingsEntity = defineEntity<StoredDeliverySettings>({
   export: { file: 'settings.json', single: true, omit: ['webhookSecret'] },
 });
 
-
 /** `USER#<id>/DELIVERY_SETTINGS`: the one automation settings record of a user. */
 export class DynamoDeliverySettingsRepository implements DeliverySettingsRepository {
   constructor(private readonly table: TableRef) {}
@@ -59,7 +58,11 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
 
   async disableWebhook(userId: string, url: string, reason: string): Promise<void> {
     await unlessConditionFails(
-      deliverySettingsEntity.update(this.table, { userId }, { set: { webhookDisabledReason: reason, updatedAt: new Date().toISOString() }, condition: where.eq('webhookUrl', url) }),
+      deliverySettingsEntity.update(
+        this.table,
+        { userId },
+        { set: { webhookDisabledReason: reason, updatedAt: new Date().toISOString() }, condition: where.eq('webhookUrl', url) },
+      ),
     );
   }
 
@@ -72,8 +75,6 @@ export class DynamoDeliverySettingsRepository implements DeliverySettingsReposit
   }
 
   private async setIfExists(userId: string, field: 'lastTriggered' | 'lastWebhookFailure', value: string): Promise<void> {
-    await unlessConditionFails(
-      deliverySettingsEntity.update(this.table, { userId }, { set: { [field]: value }, condition: where.itemExists() }),
-    );
+    await unlessConditionFails(deliverySettingsEntity.update(this.table, { userId }, { set: { [field]: value }, condition: where.itemExists() }));
   }
 }

@@ -2,7 +2,21 @@ import type { z } from 'zod';
 import type { IndexName } from '../../../platform/table-schema';
 import { conditionExpression, Placeholders, updateExpression, where, type Condition, type UpdateClauses } from './expressions';
 import { keys, type ItemKey } from './keys';
-import { conditionHeld, deleteItem, getItem, ifConditionFails, putItem, updateItem, queryAll, queryCount, queryPage, type Page, type QueryPageOptions, type TableRef, type TransactItem } from './table';
+import {
+  conditionHeld,
+  deleteItem,
+  getItem,
+  ifConditionFails,
+  putItem,
+  updateItem,
+  queryAll,
+  queryCount,
+  queryPage,
+  type Page,
+  type QueryPageOptions,
+  type TableRef,
+  type TransactItem,
+} from './table';
 
 /**
  * Entity definitions that write their own keys (after ElectroDB, docs/decisions/data-layer.md): one definition per
@@ -238,7 +252,9 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
       const skName = `${index.index}sk`;
       const all = [index.pk, index.sk, ...(index.holds ? [index.holds] : [])];
       if (all.some((attribute) => reads(attribute, addedNow))) throw new Error(`${index.index} reads a field that is added to: set it instead`);
-      const leaves = all.some((attribute) => reads(attribute, removedNow)) || (index.holds && reads(index.holds, setNow) && !build(`${index.index} holds`, index.holds, after));
+      const leaves =
+        all.some((attribute) => reads(attribute, removedNow)) ||
+        (index.holds && reads(index.holds, setNow) && !build(`${index.index} holds`, index.holds, after));
       if (leaves) {
         remove.push(pkName, skName);
         continue;
@@ -262,7 +278,9 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
   const updateInput = (record: Partial<R>, spec: UpdateSpec<R>) => {
     const p = new Placeholders('u');
     const built = clauses(record, spec.set ?? {}, spec.remove ?? [], Object.keys(spec.add ?? {}));
-    const setIfAbsent = Object.fromEntries(Object.entries({ ...(spec.upsert ? identity(record) : {}), ...spec.setIfAbsent }).filter(([, value]) => value !== undefined));
+    const setIfAbsent = Object.fromEntries(
+      Object.entries({ ...(spec.upsert ? identity(record) : {}), ...spec.setIfAbsent }).filter(([, value]) => value !== undefined),
+    );
     const UpdateExpression = updateExpression({ ...built, setIfAbsent, add: spec.add ?? {} }, p);
     const ConditionExpression = spec.condition ? conditionExpression(spec.condition, p) : undefined;
     return { Key: key(record), UpdateExpression, ConditionExpression, ...p.attributes() };
@@ -350,7 +368,11 @@ export function defineEntity<R, A extends string = never>(definition: EntityDefi
 }
 
 /** A condition's expression and placeholders, or nothing. */
-export function conditionInput(condition: Condition | undefined): { ConditionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> } {
+export function conditionInput(condition: Condition | undefined): {
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+} {
   if (!condition) return {};
   const p = new Placeholders('c');
   const ConditionExpression = conditionExpression(condition, p);

@@ -114,7 +114,11 @@ export function updateExpression(clauses: UpdateClauses, p: Placeholders): strin
   ];
   const adds = Object.entries(clauses.add).map(([attribute, by]) => `${p.name(attribute)} ${p.value(by)}`);
   const removes = clauses.remove.map((attribute) => p.name(attribute));
-  const expression = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', adds.length > 0 ? `ADD ${adds.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '']
+  const expression = [
+    sets.length > 0 ? `SET ${sets.join(', ')}` : '',
+    adds.length > 0 ? `ADD ${adds.join(', ')}` : '',
+    removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   if (!expression) throw new Error('An update that changes nothing');

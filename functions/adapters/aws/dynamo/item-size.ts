@@ -142,7 +142,8 @@ function asRecordError(error: unknown): unknown {
   if (/item size (to update )?has exceeded the maximum allowed size/i.test(error.message)) {
     return new RecordTooLargeError(recordMessages.tooLarge(), { maxBytes: maxItemBytes }, 'RECORD_TOO_LARGE');
   }
-  if (/nesting levels have exceeded/i.test(error.message)) return new ValidationError(recordMessages.tooDeep, { maxDepth: maxNestingLevels }, 'RECORD_TOO_DEEP');
+  if (/nesting levels have exceeded/i.test(error.message))
+    return new ValidationError(recordMessages.tooDeep, { maxDepth: maxNestingLevels }, 'RECORD_TOO_DEEP');
   return error;
 }
 

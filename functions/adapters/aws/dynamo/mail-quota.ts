@@ -57,7 +57,12 @@ export class DynamoMailQuota implements MailQuota {
 
   /** One more mail below `limit`: the counter (made by its first step) and its TTL, in one conditional update. */
   private take(limit: number): { upsert: true; add: { sent: number }; setIfAbsent: { expiresAt: number }; condition: Condition } {
-    return { upsert: true, add: { sent: 1 }, setIfAbsent: { expiresAt: Math.floor(Date.now() / 1000) + twoDays }, condition: where.or(where.absent('sent'), where.lt('sent', limit)) };
+    return {
+      upsert: true,
+      add: { sent: 1 },
+      setIfAbsent: { expiresAt: Math.floor(Date.now() / 1000) + twoDays },
+      condition: where.or(where.absent('sent'), where.lt('sent', limit)),
+    };
   }
 }
 

@@ -29,7 +29,11 @@ export function moveTransaction(tableName: string, moves: readonly AssetMove[], 
     count(asset.folderId, -1);
     count(to, +1);
     // The asset is where we read it: counts stay exact when two moves race.
-    return assetEntity.updateItem({ tableName }, { userId: asset.userId, id: asset.id }, { set: { folderId: to, updatedAt: now }, condition: inFolderCondition(asset.folderId) });
+    return assetEntity.updateItem(
+      { tableName },
+      { userId: asset.userId, id: asset.id },
+      { set: { folderId: to, updatedAt: now }, condition: inFolderCondition(asset.folderId) },
+    );
   });
   const userId = moves[0]?.asset.userId ?? '';
   const folderCounts = [...counts].filter(([, delta]) => delta !== 0).map(([folderId, delta]) => folderCount(tableName, userId, folderId, delta));
@@ -108,8 +112,7 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
   private async skip(access: Access, count: number): Promise<StartKey | undefined | 'end'> {
     let remaining = count;
     if (remaining <= 0) return undefined;
-    const read = (start: StartKey | undefined) =>
-      queryOnce(this.table, this.query(access, { limit: Math.min(remaining, 1000), attributes: ['pk'] }), start);
+    const read = (start: StartKey | undefined) => queryOnce(this.table, this.query(access, { limit: Math.min(remaining, 1000), attributes: ['pk'] }), start);
     for await (const page of pagesOf(read)) {
       remaining -= page.Count ?? 0;
       if (remaining <= 0 && page.LastEvaluatedKey) return page.LastEvaluatedKey;
@@ -160,7 +163,8 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
     const from = (query.page - 1) * query.limit;
     const pageKeys: ItemKey[] = [];
     let matched = 0;
-    const read = (start: StartKey | undefined) => queryOnce(this.table, this.query(access, { filter: where.contains('searchText', text), attributes: ['pk', 'sk'] }), start);
+    const read = (start: StartKey | undefined) =>
+      queryOnce(this.table, this.query(access, { filter: where.contains('searchText', text), attributes: ['pk', 'sk'] }), start);
     for await (const page of pagesOf(read)) {
       for (const item of page.Items ?? []) {
         if (matched >= from && pageKeys.length < query.limit) pageKeys.push(keyOnly.parse(item));
@@ -180,10 +184,14 @@ export class DynamoMediaAssetRepository implements MediaAssetRepository {
 
   async recordProxy(userId: string, assetId: string, proxy: { proxyKey: string; storageKey: string }): Promise<boolean> {
     // proxyKey alone: folderId, tags, title and the rest are never written back from an older read.
-    return assetEntity.updateIf(this.table, { userId, id: assetId }, {
-      set: { proxyKey: proxy.proxyKey },
-      condition: where.and(where.itemExists(), where.absent('proxyKey'), where.eq('storageKey', proxy.storageKey)),
-    });
+    return assetEntity.updateIf(
+      this.table,
+      { userId, id: assetId },
+      {
+        set: { proxyKey: proxy.proxyKey },
+        condition: where.and(where.itemExists(), where.absent('proxyKey'), where.eq('storageKey', proxy.storageKey)),
+      },
+    );
   }
 
   async updateAsset(userId: string, assetId: string, changes: { isActive?: boolean; tags?: string[] }): Promise<MediaAsset> {

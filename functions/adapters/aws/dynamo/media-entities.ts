@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { mediaAssetSchema, mediaFolderSchema, pendingUploadSchema, type MediaAsset, type MediaFolder, type MediaUsage, type PendingUpload } from '../../../core/media/media';
+import {
+  mediaAssetSchema,
+  mediaFolderSchema,
+  pendingUploadSchema,
+  type MediaAsset,
+  type MediaFolder,
+  type MediaUsage,
+  type PendingUpload,
+} from '../../../core/media/media';
 import { defineEntity, ownerPk, ownedById, where, type Condition, type TransactItem, type UpdateSpec } from './entity';
 import { mediaKeys } from './keys';
 
@@ -12,11 +20,7 @@ import { mediaKeys } from './keys';
 
 /** Sort keys for names: case- and accent-insensitive, then the id (a separator below every printable character). */
 export function nameKey(title: string, id: string): string {
-  const folded = title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .slice(0, 120);
+  const folded = title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().slice(0, 120);
   return `${folded}\u0001${id}`;
 }
 
@@ -88,7 +92,8 @@ export const usageEntity = defineEntity<MediaUsage & { userId: string }>({
   sk: { uses: [], build: () => mediaKeys.usage },
 });
 
-const usageUpdate = (tableName: string, userId: string, spec: UpdateSpec<MediaUsage & { userId: string }>): TransactItem => usageEntity.updateItem({ tableName }, { userId }, spec);
+const usageUpdate = (tableName: string, userId: string, spec: UpdateSpec<MediaUsage & { userId: string }>): TransactItem =>
+  usageEntity.updateItem({ tableName }, { userId }, spec);
 
 /** The writes of the usage counters, each one part of the transaction that changes what it counts. */
 export const usageCounters = {
@@ -102,7 +107,8 @@ export const usageCounters = {
   /** An upload given up: its charge comes back. */
   release: (tableName: string, userId: string, declaredSize: number) => usageUpdate(tableName, userId, { add: { chargedBytes: -declaredSize } }),
   /** An upload kept: the real size replaces the declared one, and the asset is counted. */
-  keep: (tableName: string, userId: string, declaredSize: number, size: number) => usageUpdate(tableName, userId, { add: { chargedBytes: size - declaredSize, bytes: size, assets: 1 } }),
+  keep: (tableName: string, userId: string, declaredSize: number, size: number) =>
+    usageUpdate(tableName, userId, { add: { chargedBytes: size - declaredSize, bytes: size, assets: 1 } }),
   /** An asset deleted: its bytes come back. */
   free: (tableName: string, userId: string, size: number) => usageUpdate(tableName, userId, { add: { chargedBytes: -size, bytes: -size, assets: -1 } }),
 };

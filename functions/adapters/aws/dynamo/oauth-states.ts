@@ -25,10 +25,14 @@ export class DynamoOAuthStates implements OAuthStateStore {
   }
 
   async take(stateHash: string, now: number, userId?: string): Promise<OAuthState | undefined> {
-    const taken = oauthStateEntity.delete(this.table, { stateHash }, {
-      condition: where.and(where.itemExists(), where.gt('expiresAtMs', now), userId ? where.eq('userId', userId) : undefined),
-      returns: 'ALL_OLD',
-    });
+    const taken = oauthStateEntity.delete(
+      this.table,
+      { stateHash },
+      {
+        condition: where.and(where.itemExists(), where.gt('expiresAtMs', now), userId ? where.eq('userId', userId) : undefined),
+        returns: 'ALL_OLD',
+      },
+    );
     const parsed = stateSchema.safeParse(await ifConditionFails(taken, () => undefined));
     if (!parsed.success) return undefined;
     const { expiresAtMs, ...rest } = parsed.data;

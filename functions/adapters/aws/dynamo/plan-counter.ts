@@ -8,7 +8,10 @@ export type { TransactItem } from './table';
 /** What a counted write came to: written; refused at the limit; or one of the record writes' own conditions failed. */
 export type CountedOutcome = 'written' | 'limit' | 'record';
 
-const cancellation = z.object({ name: z.literal('TransactionCanceledException'), CancellationReasons: z.array(z.object({ Code: z.string().optional() })).optional() });
+const cancellation = z.object({
+  name: z.literal('TransactionCanceledException'),
+  CancellationReasons: z.array(z.object({ Code: z.string().optional() })).optional(),
+});
 
 /** The reason codes of a cancelled transaction, one per item (`None`, `ConditionalCheckFailed`, `TransactionConflict`…). */
 export function cancellationCodes(error: unknown): (string | undefined)[] | undefined {

@@ -28,8 +28,20 @@ const checkpointSchema = z.discriminatedUnion('platform', [
     chunkCount: z.number(),
     chunksDone: z.number(),
   }),
-  z.object({ platform: z.literal('youtube'), stage: z.enum(['initialised', 'uploaded']), sessionUri: z.string(), bytesDone: z.number(), videoId: z.string().optional() }),
-  z.object({ platform: z.literal('instagram'), stage: z.enum(['initialised', 'uploaded']), containerId: z.string(), createdAt: z.number(), mediaId: z.string().optional() }),
+  z.object({
+    platform: z.literal('youtube'),
+    stage: z.enum(['initialised', 'uploaded']),
+    sessionUri: z.string(),
+    bytesDone: z.number(),
+    videoId: z.string().optional(),
+  }),
+  z.object({
+    platform: z.literal('instagram'),
+    stage: z.enum(['initialised', 'uploaded']),
+    containerId: z.string(),
+    createdAt: z.number(),
+    mediaId: z.string().optional(),
+  }),
 ]);
 
 export const storedPublicationSchema = z.object({

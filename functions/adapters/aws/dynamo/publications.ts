@@ -22,7 +22,11 @@ export class DynamoPublications implements PublicationStore {
       await transactWrite(this.table, [
         ...publications.map((publication) => publicationEntity.newItem(this.table, publication)),
         // The day's posts spent with the publications: the counter is made on the day's first post.
-        postDayEntity.updateItem(this.table, { userId: first.userId, day }, { upsert: true, add: { count }, condition: where.or(where.absent('count'), where.le('count', limit - count)) }),
+        postDayEntity.updateItem(
+          this.table,
+          { userId: first.userId, day },
+          { upsert: true, add: { count }, condition: where.or(where.absent('count'), where.le('count', limit - count)) },
+        ),
       ]);
       return 'created';
     } catch (error) {
@@ -40,12 +44,16 @@ export class DynamoPublications implements PublicationStore {
     const page = await queryPage(
       this.table,
       publicationEntity.definition.schema,
-      publicationEntity.query('partition', { userId }, {
-        newestFirst: true,
-        limit: max,
-        consistentRead: true,
-        ...(scriptId ? { filter: where.eq('scriptId', scriptId) } : {}),
-      }),
+      publicationEntity.query(
+        'partition',
+        { userId },
+        {
+          newestFirst: true,
+          limit: max,
+          consistentRead: true,
+          ...(scriptId ? { filter: where.eq('scriptId', scriptId) } : {}),
+        },
+      ),
     );
     return page.items;
   }
@@ -84,7 +92,11 @@ export class DynamoPublications implements PublicationStore {
     const written = await this.write(
       claimed,
       ['status', 'attempts', 'leaseOwner', 'leaseUntil', 'dueAt', 'updatedAt'],
-      where.and(where.or(...activeStatuses.map((status) => where.eq('status', status))), where.eq('attempts', publication.attempts), where.or(where.absent('leaseUntil'), where.lt('leaseUntil', now))),
+      where.and(
+        where.or(...activeStatuses.map((status) => where.eq('status', status))),
+        where.eq('attempts', publication.attempts),
+        where.or(where.absent('leaseUntil'), where.lt('leaseUntil', now)),
+      ),
     );
     return written ? { publication: claimed, owner } : undefined;
   }
@@ -107,10 +119,29 @@ export class DynamoPublications implements PublicationStore {
     claim: Claim,
     outcome: { status: 'published'; postId: string; postUrl: string; at: string } | { status: 'failed'; error: string; at: string },
   ): Promise<boolean> {
-    const base: StoredPublication = { ...claim.publication, status: outcome.status, dueAt: undefined, leaseOwner: undefined, leaseUntil: undefined, progress: undefined, updatedAt: outcome.at };
+    const base: StoredPublication = {
+      ...claim.publication,
+      status: outcome.status,
+      dueAt: undefined,
+      leaseOwner: undefined,
+      leaseUntil: undefined,
+      progress: undefined,
+      updatedAt: outcome.at,
+    };
     const next: StoredPublication =
-      outcome.status === 'published' ? { ...base, postId: outcome.postId, postUrl: outcome.postUrl, publishedAt: outcome.at, error: undefined } : { ...base, error: outcome.error };
-    const fields: Field[] = ['status', 'dueAt', 'leaseOwner', 'leaseUntil', 'progress', 'updatedAt', 'error', ...(outcome.status === 'published' ? (['postId', 'postUrl', 'publishedAt'] as const) : [])];
+      outcome.status === 'published'
+        ? { ...base, postId: outcome.postId, postUrl: outcome.postUrl, publishedAt: outcome.at, error: undefined }
+        : { ...base, error: outcome.error };
+    const fields: Field[] = [
+      'status',
+      'dueAt',
+      'leaseOwner',
+      'leaseUntil',
+      'progress',
+      'updatedAt',
+      'error',
+      ...(outcome.status === 'published' ? (['postId', 'postUrl', 'publishedAt'] as const) : []),
+    ];
     return this.write(next, fields, this.owned(claim));
   }
 
@@ -126,7 +157,11 @@ export class DynamoPublications implements PublicationStore {
       ...(clearCheckpoint ? { checkpoint: undefined } : {}),
       updatedAt: now,
     };
-    const done = await this.write(next, ['status', 'progress', 'dueAt', 'error', 'leaseOwner', 'leaseUntil', 'updatedAt', ...(clearCheckpoint ? (['checkpoint'] as const) : [])], this.owned(claim));
+    const done = await this.write(
+      next,
+      ['status', 'progress', 'dueAt', 'error', 'leaseOwner', 'leaseUntil', 'updatedAt', ...(clearCheckpoint ? (['checkpoint'] as const) : [])],
+      this.owned(claim),
+    );
     if (done) Object.assign(claim.publication, { status: 'queued', dueAt, leaseOwner: undefined, leaseUntil: undefined });
     return done;
   }
@@ -142,7 +177,11 @@ export class DynamoPublications implements PublicationStore {
   }
 
   async due(now: number, max: number): Promise<StoredPublication[]> {
-    const page = await queryPage(this.table, publicationEntity.definition.schema, publicationEntity.query('due', {}, { sortKeyAtMost: dueSortKey(now, '\uffff', ''), limit: max }));
+    const page = await queryPage(
+      this.table,
+      publicationEntity.definition.schema,
+      publicationEntity.query('due', {}, { sortKeyAtMost: dueSortKey(now, '\uffff', ''), limit: max }),
+    );
     return page.items;
   }
 }

@@ -15,7 +15,9 @@ const connectionSchema = z.object({
 /** API Gateway ends a WebSocket connection after 2 hours; the TTL removes what $disconnect missed. */
 const connectionLifetimeSeconds = 3 * 60 * 60;
 const MAIN_SK = 'WSCONN';
-const expiry = { expiresAt: { uses: ['connectedAt'] as const, build: (c: { connectedAt: number }) => Math.ceil(c.connectedAt / 1000) + connectionLifetimeSeconds } };
+const expiry = {
+  expiresAt: { uses: ['connectedAt'] as const, build: (c: { connectedAt: number }) => Math.ceil(c.connectedAt / 1000) + connectionLifetimeSeconds },
+};
 
 /** A WebSocket connection, under its id. */
 export const connectionEntity = defineEntity<ConnectionRecord>({

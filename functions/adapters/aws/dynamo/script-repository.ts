@@ -20,7 +20,9 @@ export const scriptEntity = defineEntity<Script>({
 
 /** The fields of a change set that are written: undefined values are left alone, the keys never change. */
 export function writable(changes: Partial<Script>): Partial<Script> {
-  return Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && key !== 'pk' && key !== 'sk' && key !== 'id' && key !== 'userId'));
+  return Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => value !== undefined && key !== 'pk' && key !== 'sk' && key !== 'id' && key !== 'userId'),
+  );
 }
 
 /**
@@ -45,12 +47,17 @@ export class DynamoScriptRepository implements ScriptRepository {
   }
 
   list(userId: string, options: { limit: number; cursor?: string; before?: string }): Promise<Page<Script>> {
-    return scriptEntity.page(this.table, 'partition', { userId }, {
-      newestFirst: true,
-      limit: options.limit,
-      cursor: options.cursor,
-      startAfterSortKey: options.before ? keys.script(options.before) : undefined,
-    });
+    return scriptEntity.page(
+      this.table,
+      'partition',
+      { userId },
+      {
+        newestFirst: true,
+        limit: options.limit,
+        cursor: options.cursor,
+        startAfterSortKey: options.before ? keys.script(options.before) : undefined,
+      },
+    );
   }
 
   async update(userId: string, scriptId: string, changes: Partial<Script>, guard?: VideoRunGuard): Promise<Script> {
@@ -66,7 +73,11 @@ export class DynamoScriptRepository implements ScriptRepository {
   /** One conditional update of an existing script (and, with a guard, one no video run holds). */
   private async write(userId: string, scriptId: string, changes: Partial<Script>, guard: VideoRunGuard | undefined, returnValues: 'ALL_NEW' | 'ALL_OLD') {
     return ifConditionFails(
-      scriptEntity.update(this.table, { userId, id: scriptId }, { set: writable(changes), condition: where.and(where.itemExists(), guardCondition(guard)), returns: returnValues }),
+      scriptEntity.update(
+        this.table,
+        { userId, id: scriptId },
+        { set: writable(changes), condition: where.and(where.itemExists(), guardCondition(guard)), returns: returnValues },
+      ),
       async () => {
         throw guard && (await this.exists(userId, scriptId)) ? videoBusyError() : new NotFoundError(scriptNotFound);
       },
@@ -99,7 +110,10 @@ export class DynamoScriptRepository implements ScriptRepository {
   async monthSummary(userId: string, since: Date): Promise<{ scriptsCreated: number; videosMade: number }> {
     const [scriptsCreated, videosMade] = await Promise.all([
       // ULIDs begin with their time: every id made since `since` sorts after this key.
-      queryCount(this.table, { partitionKey: keys.user(userId), sortKeyBetween: { from: keys.script(encodeTime(since.getTime(), 10)), to: `${prefix}\uffff` } }),
+      queryCount(this.table, {
+        partitionKey: keys.user(userId),
+        sortKeyBetween: { from: keys.script(encodeTime(since.getTime(), 10)), to: `${prefix}\uffff` },
+      }),
       scriptEntity.count(this.table, 'partition', { userId }, { filter: where.ge('videoGeneratedAt', since.toISOString()) }),
     ]);
     return { scriptsCreated, videosMade };

@@ -35,7 +35,11 @@ export class DynamoSessionStore implements SessionStore {
   }
 
   async deleteAllForUser(userId: string): Promise<number> {
-    const found = await queryAll(this.table, z.object({ pk: z.string(), sk: z.string() }), sessionEntity.query('byUser', { userId }, { sortKeyPrefix: 'SESSION#' }));
+    const found = await queryAll(
+      this.table,
+      z.object({ pk: z.string(), sk: z.string() }),
+      sessionEntity.query('byUser', { userId }, { sortKeyPrefix: 'SESSION#' }),
+    );
     await batchDelete(this.table, found);
     return found.length;
   }

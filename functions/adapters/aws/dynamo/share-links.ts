@@ -59,14 +59,19 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
   async create(link: StoredShareLink): Promise<void> {
     await transactWrite(this.table, [
       shareLinkEntity.newItem(this.table, link),
-      shareTokenEntity.newItem(this.table, { tokenHash: link.tokenHash, userId: link.userId, scriptId: link.scriptId, linkId: link.id, expiresOn: link.expiresAt }),
+      shareTokenEntity.newItem(this.table, {
+        tokenHash: link.tokenHash,
+        userId: link.userId,
+        scriptId: link.scriptId,
+        linkId: link.id,
+        expiresOn: link.expiresAt,
+      }),
     ]);
   }
 
   async list(userId: string, scriptId: string | undefined, limit: number): Promise<StoredShareLink[]> {
     const links = await shareLinkEntity.all(this.table, 'partition', { userId }, { newestFirst: true });
-    return links.filter((link) => scriptId === undefined || link.scriptId === scriptId)
-      .slice(0, limit);
+    return links.filter((link) => scriptId === undefined || link.scriptId === scriptId).slice(0, limit);
   }
 
   async get(userId: string, id: string): Promise<StoredShareLink | undefined> {
@@ -80,7 +85,11 @@ export class DynamoShareLinkRepository implements ShareLinkRepository {
     // Revoked or deleted meanwhile: the link as it now is says which.
     await unlessConditionFails(
       transactWrite(this.table, [
-        shareLinkEntity.updateItem(this.table, { userId, id }, { set: { revokedAt: now }, condition: where.and(where.itemExists(), where.eq('revokedAt', null)) }),
+        shareLinkEntity.updateItem(
+          this.table,
+          { userId, id },
+          { set: { revokedAt: now }, condition: where.and(where.itemExists(), where.eq('revokedAt', null)) },
+        ),
         shareTokenEntity.deleteItem(this.table, { tokenHash: link.tokenHash }),
       ]),
     );

@@ -61,7 +61,8 @@ export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers
 
   async *inFlight(): AsyncIterable<StrandedRun> {
     let read = 0;
-    const scan = (start: StartKey | undefined) => scanOnce(this.table, { limit: Math.min(this.pageSize, this.maxItems - read), filter: inFlight, attributes: inFlightAttributes }, start);
+    const scan = (start: StartKey | undefined) =>
+      scanOnce(this.table, { limit: Math.min(this.pageSize, this.maxItems - read), filter: inFlight, attributes: inFlightAttributes }, start);
     for await (const page of pagesOf(scan)) {
       read += page.ScannedCount ?? 0;
       for (const raw of page.Items ?? []) {
@@ -73,10 +74,14 @@ export class DynamoStrandedRuns implements StrandedRunFinder, StrandedVoiceOvers
   }
 
   async failVoiceOver(userId: string, scriptId: string, reason: string, now: string): Promise<boolean> {
-    return scriptEntity.updateIf(this.table, { userId, id: scriptId }, {
-      set: { audioGenerationStatus: 'failed', audioGenerationError: reason, updatedAt: now },
-      condition: where.eq('audioGenerationStatus', 'generating'),
-    });
+    return scriptEntity.updateIf(
+      this.table,
+      { userId, id: scriptId },
+      {
+        set: { audioGenerationStatus: 'failed', audioGenerationError: reason, updatedAt: now },
+        condition: where.eq('audioGenerationStatus', 'generating'),
+      },
+    );
   }
 }
 

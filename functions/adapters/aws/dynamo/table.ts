@@ -83,7 +83,9 @@ function cursorScope(options: QueryPageOptions): CursorScope {
 export async function queryPage<T>(table: TableRef, schema: z.ZodType<T>, options: QueryPageOptions): Promise<Page<T>> {
   const scope = cursorScope(options);
   const start =
-    options.startAfterSortKey !== undefined && !options.index ? { pk: options.partitionKey, sk: options.startAfterSortKey } : decodePageCursor(options.cursor, scope);
+    options.startAfterSortKey !== undefined && !options.index
+      ? { pk: options.partitionKey, sk: options.startAfterSortKey }
+      : decodePageCursor(options.cursor, scope);
   const result = await table.client.send(new QueryCommand(queryInput(table, options, start))).catch((error: unknown) => {
     throw asCursorError(error, options.cursor);
   });
@@ -129,17 +131,25 @@ export function scanOnce(table: TableRef, options: { limit: number; filter: Cond
   const p = new Placeholders('s');
   const FilterExpression = conditionExpression(options.filter, p);
   const ProjectionExpression = options.attributes.map((attribute) => p.name(attribute)).join(', ');
-  return table.client.send(new ScanCommand({ TableName: table.tableName, Limit: options.limit, ExclusiveStartKey: start, FilterExpression, ProjectionExpression, ...p.attributes() }));
+  return table.client.send(
+    new ScanCommand({ TableName: table.tableName, Limit: options.limit, ExclusiveStartKey: start, FilterExpression, ProjectionExpression, ...p.attributes() }),
+  );
 }
 
 /** The items behind `wanted` (BatchGetItem, 100 at a time, what it leaves unprocessed read again), in no order. */
-export async function batchGet(table: TableRef, wanted: readonly ItemKey[], options: { consistent?: boolean; attempts?: number } = {}): Promise<Record<string, unknown>[]> {
+export async function batchGet(
+  table: TableRef,
+  wanted: readonly ItemKey[],
+  options: { consistent?: boolean; attempts?: number } = {},
+): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (let i = 0; i < wanted.length; i += 100) {
     let keysLeft: Record<string, unknown>[] | undefined = wanted.slice(i, i + 100).map((key) => ({ pk: key.pk, sk: key.sk }));
     for (let attempt = 0; keysLeft && keysLeft.length > 0 && attempt < (options.attempts ?? 5); attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-      const result: BatchGetCommandOutput = await table.client.send(new BatchGetCommand({ RequestItems: { [table.tableName]: { Keys: keysLeft, ConsistentRead: options.consistent } } }));
+      const result: BatchGetCommandOutput = await table.client.send(
+        new BatchGetCommand({ RequestItems: { [table.tableName]: { Keys: keysLeft, ConsistentRead: options.consistent } } }),
+      );
       found.push(...(result.Responses?.[table.tableName] ?? []));
       keysLeft = result.UnprocessedKeys?.[table.tableName]?.Keys;
     }
@@ -169,7 +179,10 @@ export type StartKey = Record<string, unknown>;
  * caller that has read enough stops with `break`; the page it stopped on carries the key to go on from. Query and
  * Scan loops in the adapters all page through here.
  */
-export async function* pagesOf<Answer extends { LastEvaluatedKey?: StartKey }>(read: (start: StartKey | undefined) => Promise<Answer>, start?: StartKey): AsyncGenerator<Answer> {
+export async function* pagesOf<Answer extends { LastEvaluatedKey?: StartKey }>(
+  read: (start: StartKey | undefined) => Promise<Answer>,
+  start?: StartKey,
+): AsyncGenerator<Answer> {
   let next = start;
   do {
     const answer = await read(next);
@@ -181,7 +194,8 @@ export async function* pagesOf<Answer extends { LastEvaluatedKey?: StartKey }>(r
 /** How many items a query matches, counted by DynamoDB page by page (nothing is read back). */
 export async function queryCount(table: TableRef, options: Omit<QueryPageOptions, 'cursor' | 'limit' | 'attributes'>): Promise<number> {
   let total = 0;
-  for await (const page of pagesOf((start) => table.client.send(new QueryCommand({ ...queryInput(table, options, start), Select: 'COUNT' })))) total += page.Count ?? 0;
+  for await (const page of pagesOf((start) => table.client.send(new QueryCommand({ ...queryInput(table, options, start), Select: 'COUNT' }))))
+    total += page.Count ?? 0;
   return total;
 }
 
@@ -189,7 +203,11 @@ export async function queryCount(table: TableRef, options: Omit<QueryPageOptions
  * Every item of a partition (bounded use only: small per-user collections), page by page; with `max`,
  * it stops once more than `max` are read (at most `max + 1`, so the caller can tell there are more).
  */
-export async function queryAll<T>(table: TableRef, schema: z.ZodType<T>, options: Omit<QueryPageOptions, 'cursor' | 'limit'> & { max?: number; pageSize?: number }): Promise<T[]> {
+export async function queryAll<T>(
+  table: TableRef,
+  schema: z.ZodType<T>,
+  options: Omit<QueryPageOptions, 'cursor' | 'limit'> & { max?: number; pageSize?: number },
+): Promise<T[]> {
   const { max, pageSize, ...query } = options;
   const all: T[] = [];
   let cursor: string | undefined;
@@ -210,10 +228,16 @@ export function isConditionFailure(error: unknown): boolean {
 type OnTable<Input> = Omit<Input, 'TableName'>;
 
 /** One GetItem: the stored item (only `attributes` of it when given), or undefined. */
-export async function getItem(table: TableRef, key: ItemKey, options: { consistent?: boolean; attributes?: readonly string[] } = {}): Promise<Record<string, unknown> | undefined> {
+export async function getItem(
+  table: TableRef,
+  key: ItemKey,
+  options: { consistent?: boolean; attributes?: readonly string[] } = {},
+): Promise<Record<string, unknown> | undefined> {
   const p = new Placeholders('g');
   const ProjectionExpression = options.attributes?.map((attribute) => p.name(attribute)).join(', ');
-  const { Item } = await table.client.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: options.consistent, ProjectionExpression, ...p.attributes() }));
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: options.consistent, ProjectionExpression, ...p.attributes() }),
+  );
   return Item;
 }
 

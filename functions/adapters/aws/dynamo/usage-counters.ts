@@ -15,9 +15,12 @@ const metrics = {
   videoMinutes: { used: 'videoMinutesGenerated', lastReset: 'videoMinutesLastReset', round: round2 },
 } as const satisfies Record<UsageMetric, { used: string; lastReset: string | undefined; round: (n: number) => number }>;
 
-
 /** `VIDEORUN#<runId>`: a reservation (`reserved`), then `settled` or `released`; markers from before reservations have no state (charged). */
-const runMarkerSchema = z.object({ state: z.enum(['reserved', 'settled', 'released']).optional(), reserved: z.number().optional(), limit: z.number().optional() });
+const runMarkerSchema = z.object({
+  state: z.enum(['reserved', 'settled', 'released']).optional(),
+  reserved: z.number().optional(),
+  limit: z.number().optional(),
+});
 type RunMarkerState = NonNullable<z.infer<typeof runMarkerSchema>['state']>;
 
 const chargedRunSchema = runMarkerSchema.extend({
@@ -93,7 +96,10 @@ export class DynamoUsageCounters implements UsageCounters {
   async reset(userId: string, metric: UsageMetric, expectedLastReset: string, now: Date): Promise<void> {
     const { used, lastReset } = metrics[metric];
     await unlessConditionFails(
-      userEntity.update(this.table, this.profile(userId), { set: { [used]: 0, [lastReset]: now.toISOString() }, condition: where.eq(lastReset, expectedLastReset) }),
+      userEntity.update(this.table, this.profile(userId), {
+        set: { [used]: 0, [lastReset]: now.toISOString() },
+        condition: where.eq(lastReset, expectedLastReset),
+      }),
     );
   }
 
@@ -170,7 +176,9 @@ export class DynamoUsageCounters implements UsageCounters {
     const item = await getItem(this.table, keys.chargedRun(userId, runId), { consistent: true });
     if (!item) return undefined;
     const parsed = runMarkerSchema.safeParse(item);
-    return parsed.success ? { state: parsed.data.state ?? 'settled', reserved: parsed.data.reserved ?? 0, limit: parsed.data.limit ?? 0 } : { state: 'settled', reserved: 0, limit: 0 };
+    return parsed.success
+      ? { state: parsed.data.state ?? 'settled', reserved: parsed.data.reserved ?? 0, limit: parsed.data.limit ?? 0 }
+      : { state: 'settled', reserved: 0, limit: 0 };
   }
 
   /** The profile's update of one settling step, with its own condition, for the marker's transaction. */

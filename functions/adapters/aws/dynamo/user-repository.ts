@@ -56,7 +56,11 @@ export class DynamoUserRepository implements UserRepository {
   async create(user: User): Promise<void> {
     const claim = (pk: string) => nameClaimEntity.newItem(this.table, { claim: pk, userId: user.id });
     try {
-      await transactWrite(this.table, [claim(keys.username(normalizeUsername(user.username))), claim(keys.email(normalizeEmail(user.email))), userEntity.newItem(this.table, user)]);
+      await transactWrite(this.table, [
+        claim(keys.username(normalizeUsername(user.username))),
+        claim(keys.email(normalizeEmail(user.email))),
+        userEntity.newItem(this.table, user),
+      ]);
     } catch (error) {
       const codes = cancellationCodes(error);
       if (codes?.[0] === 'ConditionalCheckFailed') throw new ConflictError(messages.usernameTaken);
@@ -92,7 +96,11 @@ export class DynamoUserRepository implements UserRepository {
   }
 
   async update(userId: string, patch: Partial<Omit<User, 'id' | 'createdAt'>>): Promise<User> {
-    const updated = userEntity.update(this.table, { id: userId }, { set: { ...patch, updatedAt: new Date().toISOString() }, condition: where.itemExists(), returns: 'ALL_NEW' });
+    const updated = userEntity.update(
+      this.table,
+      { id: userId },
+      { set: { ...patch, updatedAt: new Date().toISOString() }, condition: where.itemExists(), returns: 'ALL_NEW' },
+    );
     return ifConditionFails(
       updated.then((attributes) => userSchema.parse(attributes)),
       () => {

@@ -39,12 +39,16 @@ export class DynamoVideoRunStore implements VideoRunStore {
   constructor(private readonly table: TableRef) {}
 
   async claim(userId: string, scriptId: string, runId: string, changes: Partial<Script>, now: number, staleAfterMs: number): Promise<Script | 'busy'> {
-    const claimed = scriptEntity.update(this.table, { userId, id: scriptId }, {
-      set: { ...writable(changes), [videoRunClaim.runId]: runId, [videoRunClaim.at]: now },
-      remove: [videoRunClaim.renderedFrames, videoRunClaim.progressAt],
-      condition: where.and(where.itemExists(), where.or(where.absent(videoRunClaim.runId), where.lt(videoRunClaim.at, now - staleAfterMs))),
-      returns: 'ALL_NEW',
-    });
+    const claimed = scriptEntity.update(
+      this.table,
+      { userId, id: scriptId },
+      {
+        set: { ...writable(changes), [videoRunClaim.runId]: runId, [videoRunClaim.at]: now },
+        remove: [videoRunClaim.renderedFrames, videoRunClaim.progressAt],
+        condition: where.and(where.itemExists(), where.or(where.absent(videoRunClaim.runId), where.lt(videoRunClaim.at, now - staleAfterMs))),
+        returns: 'ALL_NEW',
+      },
+    );
     return ifConditionFails(
       claimed.then((attributes) => scriptSchema.parse(attributes)),
       async () => {
@@ -54,14 +58,24 @@ export class DynamoVideoRunStore implements VideoRunStore {
     );
   }
 
-  async release(userId: string, scriptId: string, runId: string, changes: Partial<Script>, options: { onlyIfHeld?: boolean } = {}): Promise<Script | undefined> {
+  async release(
+    userId: string,
+    scriptId: string,
+    runId: string,
+    changes: Partial<Script>,
+    options: { onlyIfHeld?: boolean } = {},
+  ): Promise<Script | undefined> {
     const held = where.eq(videoRunClaim.runId, runId);
-    const released = scriptEntity.update(this.table, { userId, id: scriptId }, {
-      set: writable(changes),
-      remove: [videoRunClaim.runId, videoRunClaim.at],
-      condition: where.and(where.itemExists(), options.onlyIfHeld ? held : where.or(where.absent(videoRunClaim.runId), held)),
-      returns: 'ALL_NEW',
-    });
+    const released = scriptEntity.update(
+      this.table,
+      { userId, id: scriptId },
+      {
+        set: writable(changes),
+        remove: [videoRunClaim.runId, videoRunClaim.at],
+        condition: where.and(where.itemExists(), options.onlyIfHeld ? held : where.or(where.absent(videoRunClaim.runId), held)),
+        returns: 'ALL_NEW',
+      },
+    );
     return ifConditionFails(
       released.then((attributes) => scriptSchema.parse(attributes)),
       () => undefined,
@@ -75,25 +89,33 @@ export class DynamoVideoRunStore implements VideoRunStore {
   }
 
   async addRenderedFrames(userId: string, scriptId: string, runId: string, frames: number): Promise<number | undefined> {
-    const added = scriptEntity.update(this.table, { userId, id: scriptId }, {
-      add: { [videoRunClaim.renderedFrames]: Math.max(0, Math.round(frames)) },
-      condition: where.eq(videoRunClaim.runId, runId),
-      returns: 'UPDATED_NEW',
-    });
+    const added = scriptEntity.update(
+      this.table,
+      { userId, id: scriptId },
+      {
+        add: { [videoRunClaim.renderedFrames]: Math.max(0, Math.round(frames)) },
+        condition: where.eq(videoRunClaim.runId, runId),
+        returns: 'UPDATED_NEW',
+      },
+    );
     const attributes = await ifConditionFails(added, () => undefined);
     const total: unknown = attributes?.[videoRunClaim.renderedFrames];
     return typeof total === 'number' ? total : undefined;
   }
 
   async advanceProgress(userId: string, scriptId: string, runId: string, progress: number, now: number, minIntervalMs: number): Promise<boolean> {
-    return scriptEntity.updateIf(this.table, { userId, id: scriptId }, {
-      set: { videoProgress: progress, [videoRunClaim.progressAt]: now },
-      condition: where.and(
-        where.eq(videoRunClaim.runId, runId),
-        where.or(where.absent(videoRunClaim.progressAt), where.le(videoRunClaim.progressAt, now - minIntervalMs)),
-        where.or(where.absent('videoProgress'), where.isNull('videoProgress'), where.lt('videoProgress', progress)),
-      ),
-    });
+    return scriptEntity.updateIf(
+      this.table,
+      { userId, id: scriptId },
+      {
+        set: { videoProgress: progress, [videoRunClaim.progressAt]: now },
+        condition: where.and(
+          where.eq(videoRunClaim.runId, runId),
+          where.or(where.absent(videoRunClaim.progressAt), where.le(videoRunClaim.progressAt, now - minIntervalMs)),
+          where.or(where.absent('videoProgress'), where.isNull('videoProgress'), where.lt('videoProgress', progress)),
+        ),
+      },
+    );
   }
 }
 
@@ -109,8 +131,6 @@ export class DynamoRecentMediaUse implements RecentMediaUse {
   }
 
   async record(userId: string, mediaIds: readonly string[], atMs: number): Promise<void> {
-    await Promise.all(
-      mediaIds.map((mediaId) => mediaUseEntity.put(this.table, { userId, mediaId, usedAt: atMs })),
-    );
+    await Promise.all(mediaIds.map((mediaId) => mediaUseEntity.put(this.table, { userId, mediaId, usedAt: atMs })));
   }
 }

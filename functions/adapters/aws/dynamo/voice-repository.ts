@@ -43,7 +43,9 @@ export class DynamoVoiceRepository implements VoiceRepository {
 
   constructor(private readonly table: TableRef) {
     this.clones = new PlanCounter(table, keys.voiceClones, (userId) => this.countPrivate(userId));
-    this.tests = new PlanCounter(table, keys.testVoices, (userId) => voiceEntity.count(this.table, 'partition', privateVoices(userId), { filter: testOnly, consistentRead: true }));
+    this.tests = new PlanCounter(table, keys.testVoices, (userId) =>
+      voiceEntity.count(this.table, 'partition', privateVoices(userId), { filter: testOnly, consistentRead: true }),
+    );
   }
 
   listPublic(): Promise<Voice[]> {
@@ -64,9 +66,7 @@ export class DynamoVoiceRepository implements VoiceRepository {
 
   async seedPublic(voices: Voice[]): Promise<void> {
     // A preset already there is kept as it is.
-    await Promise.all(
-      voices.map((voice) => unlessConditionFails(voiceEntity.putNew(this.table, { ...voice, ...publicVoices }))),
-    );
+    await Promise.all(voices.map((voice) => unlessConditionFails(voiceEntity.putNew(this.table, { ...voice, ...publicVoices }))));
   }
 
   /**
@@ -77,15 +77,13 @@ export class DynamoVoiceRepository implements VoiceRepository {
   async createPrivate(voice: Voice, link: UserVoice, limit: number): Promise<void> {
     const outcome = await this.clones.change(
       link.userId,
-      [
-        voiceEntity.newItem(this.table, { ...voice, ...privateVoices(link.userId) }),
-        userVoiceEntity.putItem(this.table, { ...link, voiceId: voice.id }),
-      ],
+      [voiceEntity.newItem(this.table, { ...voice, ...privateVoices(link.userId) }), userVoiceEntity.putItem(this.table, { ...link, voiceId: voice.id })],
       1,
       limit,
     );
     if (outcome === 'record') throw new Error(`voice ${voice.id} exists`);
-    if (outcome === 'limit') throw new VoiceCloneLimitReachedError(Math.max((await this.clones.current(link.userId)) ?? (await this.countPrivate(link.userId)), limit));
+    if (outcome === 'limit')
+      throw new VoiceCloneLimitReachedError(Math.max((await this.clones.current(link.userId)) ?? (await this.countPrivate(link.userId)), limit));
     if (link.isDefault) await this.clearOtherDefaults(link);
   }
 
@@ -133,7 +131,11 @@ export class DynamoVoiceRepository implements VoiceRepository {
     const outcome = await this.clones.change(
       userId,
       [
-        voiceEntity.deleteItem(this.table, { ...privateVoices(userId), id: voiceId }, where.and(where.itemExists(), where.eq('visibility', 'private'), clonesOnly)),
+        voiceEntity.deleteItem(
+          this.table,
+          { ...privateVoices(userId), id: voiceId },
+          where.and(where.itemExists(), where.eq('visibility', 'private'), clonesOnly),
+        ),
         userVoiceEntity.deleteItem(this.table, { userId, voiceId }),
       ],
       -1,

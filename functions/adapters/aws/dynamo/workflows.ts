@@ -256,7 +256,8 @@ export class DynamoAutomationSchedules extends OwnedRecords<StoredSchedule> impl
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const was = await this.activeNow(userId, id);
       if (was === undefined) return false;
-      if ((await this.write(userId, was, was ? -1 : 0, (condition) => this.deleteItem(userId, id, condition), Number.POSITIVE_INFINITY)) === 'written') return true;
+      if ((await this.write(userId, was, was ? -1 : 0, (condition) => this.deleteItem(userId, id, condition), Number.POSITIVE_INFINITY)) === 'written')
+        return true;
     }
     throw new Error(`schedule ${id} kept changing; try again`);
   }

@@ -16,11 +16,17 @@ import { expectShape, postForm, requestJson, PlatformOAuthClient } from './oauth
 export const instagramScopes = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
 export const instagramGraphVersion = 'v21.0';
 
-const shortLived = z.object({ access_token: z.string().min(1), user_id: z.union([z.string(), z.number()]).transform(String), permissions: z.unknown().optional() });
+const shortLived = z.object({
+  access_token: z.string().min(1),
+  user_id: z.union([z.string(), z.number()]).transform(String),
+  permissions: z.unknown().optional(),
+});
 /** The documented answer wraps it in `data: [...]`; the live API answers it flat. Both are read. */
 const codeAnswer = z.union([shortLived, z.object({ data: z.array(shortLived).min(1) }).transform((wrapped) => wrapped.data[0] as z.infer<typeof shortLived>)]);
 const longLived = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number() });
-const graphError = z.object({ error: z.object({ message: z.string().optional(), type: z.string().optional(), code: z.number().optional(), error_subtype: z.number().optional() }) });
+const graphError = z.object({
+  error: z.object({ message: z.string().optional(), type: z.string().optional(), code: z.number().optional(), error_subtype: z.number().optional() }),
+});
 const oauthError = z.object({ error_type: z.string(), code: z.number().optional(), error_message: z.string().optional() });
 const meAnswer = z.object({ user_id: z.union([z.string(), z.number()]).transform(String).optional(), id: z.string().optional(), username: z.string().min(1) });
 
@@ -45,7 +51,8 @@ export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth
   /** A refusal: code 190 (or an OAuthException on the code) means the grant is gone. */
   private refusal(json: unknown, what: string): Error {
     const graph = graphError.safeParse(json);
-    if (graph.success && graph.data.error.code === 190) return new InvalidGrantError('instagram', graph.data.error.error_subtype === 460 || graph.data.error.error_subtype === 458, 'OAuthException 190');
+    if (graph.success && graph.data.error.code === 190)
+      return new InvalidGrantError('instagram', graph.data.error.error_subtype === 460 || graph.data.error.error_subtype === 458, 'OAuthException 190');
     const oauth = oauthError.safeParse(json);
     if (oauth.success && oauth.data.error_type === 'OAuthException') return new InvalidGrantError('instagram', false, 'OAuthException');
     return new ProviderError(`Instagram refused ${what}.`, 502, 'INSTAGRAM_REFUSED');
@@ -57,7 +64,13 @@ export class InstagramOAuth extends PlatformOAuthClient implements PlatformOAuth
 
   async exchange(code: string, redirectUri: string): Promise<PlatformTokens> {
     const { clientId, clientSecret } = await this.client();
-    const first = await postForm('instagram', `${this.host.api}/oauth/access_token`, { client_id: clientId, client_secret: clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code });
+    const first = await postForm('instagram', `${this.host.api}/oauth/access_token`, {
+      client_id: clientId,
+      client_secret: clientSecret,
+      grant_type: 'authorization_code',
+      redirect_uri: redirectUri,
+      code,
+    });
     if (first.status >= 400) throw this.refusal(first.json, 'the code');
     const short = expectShape('instagram', codeAnswer, first);
     const url = new URL(`${this.host.graph}/access_token`);

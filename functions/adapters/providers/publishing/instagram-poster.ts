@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defaultPrivacyOptions, platformVideoLimits, postingMessages } from '../../../contract/rules/posting';
-import { PostingError, type PlatformPoster, type PostingCheckpoint, type PostingHooks, type PostingOptions, type PostingRequest, type PublishedPost } from '../../../core/ports/posting';
+import {
+  PostingError,
+  type PlatformPoster,
+  type PostingCheckpoint,
+  type PostingHooks,
+  type PostingOptions,
+  type PostingRequest,
+  type PublishedPost,
+} from '../../../core/ports/posting';
 import { instagramGraphVersion } from './instagram-oauth';
 import { hostOf } from './oauth-http';
 import { postingCall, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
@@ -14,7 +22,15 @@ import { postingCall, reasonOf, retryAfterOf, unexpected, type PostingAnswer } f
  */
 type Checkpoint = Extract<PostingCheckpoint, { platform: 'instagram' }>;
 
-const graphError = z.object({ error: z.object({ message: z.string().max(2000).optional(), code: z.number().optional(), error_subcode: z.number().optional(), is_transient: z.boolean().optional(), error_user_msg: z.string().max(2000).optional() }) });
+const graphError = z.object({
+  error: z.object({
+    message: z.string().max(2000).optional(),
+    code: z.number().optional(),
+    error_subcode: z.number().optional(),
+    is_transient: z.boolean().optional(),
+    error_user_msg: z.string().max(2000).optional(),
+  }),
+});
 const idAnswer = z.object({ id: z.string().regex(/^\d{1,30}$/) });
 const statusAnswer = z.object({ status_code: z.string().max(40), status: z.string().max(2000).optional() });
 const limitAnswer = z.object({ data: z.array(z.object({ quota_usage: z.number(), config: z.object({ quota_total: z.number() }).optional() })).max(5) });
@@ -54,7 +70,8 @@ export class InstagramPoster implements PlatformPoster {
     if (subcode === 2207042) return new PostingError('instagram', name, postingMessages.platformCap, true);
     if (subcode && restartSubcodes.has(subcode)) return new PostingError('instagram', name, message, false, undefined, true);
     if (code === 190) return new PostingError('instagram', name, message, true);
-    if ((code !== undefined && rateLimitCodes.has(code)) || answer.status === 429) return new PostingError('instagram', name, message, false, retryAfterOf(answer.headers) ?? 60_000);
+    if ((code !== undefined && rateLimitCodes.has(code)) || answer.status === 429)
+      return new PostingError('instagram', name, message, false, retryAfterOf(answer.headers) ?? 60_000);
     if (transient || answer.status >= 500 || code === 1 || code === 2) return new PostingError('instagram', name, message, false, retryAfterOf(answer.headers));
     return new PostingError('instagram', name, message, true);
   }
@@ -72,10 +89,19 @@ export class InstagramPoster implements PlatformPoster {
   }
 
   async options(accessToken: string, providerUserId: string): Promise<PostingOptions> {
-    const limit = await this.graphCall('the publishing limit', accessToken, `/${providerUserId}/content_publishing_limit?fields=quota_usage,config`, limitAnswer);
+    const limit = await this.graphCall(
+      'the publishing limit',
+      accessToken,
+      `/${providerUserId}/content_publishing_limit?fields=quota_usage,config`,
+      limitAnswer,
+    );
     const usage = limit.data[0];
     const blocked = usage?.config && usage.quota_usage >= usage.config.quota_total;
-    return { privacyOptions: [...defaultPrivacyOptions.instagram], maxDurationSeconds: platformVideoLimits.instagram.maxDurationSeconds, ...(blocked ? { blockedReason: postingMessages.platformCap } : {}) };
+    return {
+      privacyOptions: [...defaultPrivacyOptions.instagram],
+      maxDurationSeconds: platformVideoLimits.instagram.maxDurationSeconds,
+      ...(blocked ? { blockedReason: postingMessages.platformCap } : {}),
+    };
   }
 
   async post(request: PostingRequest, hooks: PostingHooks): Promise<PublishedPost> {
@@ -129,7 +155,14 @@ export class InstagramPoster implements PlatformPoster {
       if (status.status_code === 'ERROR') {
         const subcode = Number(/\((\d{7})\)/.exec(status.status ?? '')?.[1] ?? 0);
         const message = reasonOf(status.status?.replace(/^Error:\s*/, ''), 'Instagram could not process the video.');
-        throw new PostingError('instagram', subcode ? String(subcode) : 'ERROR', message, !restartSubcodes.has(subcode), undefined, restartSubcodes.has(subcode));
+        throw new PostingError(
+          'instagram',
+          subcode ? String(subcode) : 'ERROR',
+          message,
+          !restartSubcodes.has(subcode),
+          undefined,
+          restartSubcodes.has(subcode),
+        );
       }
     }
     throw new PostingError('instagram', 'processing_timeout', 'Instagram is still processing the video.', false);

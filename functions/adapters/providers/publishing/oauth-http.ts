@@ -38,13 +38,26 @@ async function send(platform: PublishingPlatform, url: string, init: RequestInit
   return { status: response.status, json };
 }
 
-export function postForm(platform: PublishingPlatform, url: string, fields: Record<string, string | undefined>, headers: Record<string, string> = {}): Promise<PlatformAnswer> {
+export function postForm(
+  platform: PublishingPlatform,
+  url: string,
+  fields: Record<string, string | undefined>,
+  headers: Record<string, string> = {},
+): Promise<PlatformAnswer> {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.set(name, value);
-  return send(platform, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers }, body });
+  return send(platform, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
+    body,
+  });
 }
 
-export function requestJson(platform: PublishingPlatform, url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<PlatformAnswer> {
+export function requestJson(
+  platform: PublishingPlatform,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<PlatformAnswer> {
   return send(platform, url, {
     method: init.method ?? 'GET',
     headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json; charset=UTF-8' } : {}), ...init.headers },

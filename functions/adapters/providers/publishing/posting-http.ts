@@ -69,14 +69,26 @@ export const reasonOf = (message: string | undefined, fallback: string) => (mess
 
 /** A status the platform answered that none of its documented answers explain: transient when 5xx, else permanent. */
 export function unexpected(platform: PublishingPlatform, answer: PostingAnswer, what: string): PostingError {
-  return new PostingError(platform, `HTTP_${answer.status}`, `${platformNames[platform]} answered ${answer.status} to ${what}.`, answer.status < 500 && answer.status !== 408, retryAfterOf(answer.headers));
+  return new PostingError(
+    platform,
+    `HTTP_${answer.status}`,
+    `${platformNames[platform]} answered ${answer.status} to ${what}.`,
+    answer.status < 500 && answer.status !== 408,
+    retryAfterOf(answer.headers),
+  );
 }
 
 /**
  * One chunk of a resumable upload, bytes `start` to `end` (exclusive) PUT with its Content-Range, after
  * the progress up to `start` is told; the caller reads the platform's answer.
  */
-export async function putChunk(platform: PublishingPlatform, uploadUrl: string, video: PostingVideo, range: { start: number; end: number }, hooks: PostingHooks): Promise<PostingAnswer> {
+export async function putChunk(
+  platform: PublishingPlatform,
+  uploadUrl: string,
+  video: PostingVideo,
+  range: { start: number; end: number },
+  hooks: PostingHooks,
+): Promise<PostingAnswer> {
   const { start, end } = range;
   await hooks.progress('uploading', Math.floor((start / video.sizeBytes) * 100));
   const bytes = await video.read(start, end);

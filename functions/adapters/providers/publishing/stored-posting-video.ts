@@ -15,7 +15,11 @@ export interface StoredVideo {
 /** How long the URL a platform fetches from stays valid (Instagram fetches within minutes; a slow queue gets an hour). */
 export const postingUrlLifetimeSeconds = 3600;
 
-export function storedPostingVideo(store: Pick<ObjectStore, 'readRange' | 'presignGet'>, video: StoredVideo, urlLifetimeSeconds = postingUrlLifetimeSeconds): PostingVideo {
+export function storedPostingVideo(
+  store: Pick<ObjectStore, 'readRange' | 'presignGet'>,
+  video: StoredVideo,
+  urlLifetimeSeconds = postingUrlLifetimeSeconds,
+): PostingVideo {
   return {
     sizeBytes: video.sizeBytes,
     durationSeconds: video.durationSeconds,
@@ -28,7 +32,11 @@ export function storedPostingVideo(store: Pick<ObjectStore, 'readRange' | 'presi
 }
 
 /** The stored video with its size read from the bucket; undefined when the object is gone. */
-export async function postingVideoOf(store: Pick<ObjectStore, 'readRange' | 'presignGet' | 'head'>, key: string, durationSeconds: number): Promise<PostingVideo | undefined> {
+export async function postingVideoOf(
+  store: Pick<ObjectStore, 'readRange' | 'presignGet' | 'head'>,
+  key: string,
+  durationSeconds: number,
+): Promise<PostingVideo | undefined> {
   const sizeBytes = await store.head(key);
   return sizeBytes === undefined ? undefined : storedPostingVideo(store, { key, sizeBytes, durationSeconds });
 }

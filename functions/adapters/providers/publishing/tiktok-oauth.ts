@@ -53,7 +53,8 @@ export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAut
     // TikTok words a refusal as { error, error_description, log_id } (with a 200 or a 4xx).
     const refused = errorAnswer.safeParse(answer.json);
     if (refused.success) {
-      if (refused.data.error === 'invalid_grant') throw new InvalidGrantError('tiktok', /revok/i.test(refused.data.error_description ?? ''), refused.data.error);
+      if (refused.data.error === 'invalid_grant')
+        throw new InvalidGrantError('tiktok', /revok/i.test(refused.data.error_description ?? ''), refused.data.error);
       throw new ProviderError('TikTok refused the request.', 502, `TIKTOK_${refused.data.error.toUpperCase().slice(0, 40)}`);
     }
     const token = expectShape('tiktok', tokenAnswer, answer);
@@ -69,7 +70,11 @@ export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAut
   }
 
   async profile(tokens: PlatformTokens): Promise<PlatformProfile> {
-    const answer = await requestJson('tiktok', `${this.host.api}/v2/post/publish/creator_info/query/`, { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}` }, body: {} });
+    const answer = await requestJson('tiktok', `${this.host.api}/v2/post/publish/creator_info/query/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+      body: {},
+    });
     const info = expectShape('tiktok', creatorAnswer, answer);
     if (info.error.code !== 'ok') throw new ProviderError('TikTok did not say who the account is.', 502, 'TIKTOK_CREATOR_INFO');
     // creator_info has no open_id: the token answer's open_id is the account's id.
@@ -80,9 +85,14 @@ export class TikTokOAuth extends RefreshTokenOAuthClient implements PlatformOAut
 
   async revoke(tokens: PlatformTokens): Promise<'revoked' | 'unsupported'> {
     const { clientId, clientSecret } = await this.client();
-    const answer = await postForm('tiktok', `${this.host.api}/v2/oauth/revoke/`, { client_key: clientId, client_secret: clientSecret, token: tokens.accessToken });
+    const answer = await postForm('tiktok', `${this.host.api}/v2/oauth/revoke/`, {
+      client_key: clientId,
+      client_secret: clientSecret,
+      token: tokens.accessToken,
+    });
     const refused = errorAnswer.safeParse(answer.json);
-    if (answer.status >= 400 || (refused.success && refused.data.error !== '')) throw new ProviderError('TikTok did not revoke the grant.', 502, 'TIKTOK_REVOKE');
+    if (answer.status >= 400 || (refused.success && refused.data.error !== ''))
+      throw new ProviderError('TikTok did not revoke the grant.', 502, 'TIKTOK_REVOKE');
     return 'revoked';
   }
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { postingMessages } from '../../../contract/rules/posting';
-import { PostingError, type PlatformPoster, type PostingCheckpoint, type PostingHooks, type PostingOptions, type PostingRequest, type PublishedPost } from '../../../core/ports/posting';
+import {
+  PostingError,
+  type PlatformPoster,
+  type PostingCheckpoint,
+  type PostingHooks,
+  type PostingOptions,
+  type PostingRequest,
+  type PublishedPost,
+} from '../../../core/ports/posting';
 import { hostOf } from './oauth-http';
 import { postingCall, putChunk, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
 
@@ -27,7 +35,11 @@ export function tiktokChunkPlan(size: number, chunkBytes: number): { chunkSize: 
 
 const envelope = z.object({ error: z.object({ code: z.string().max(100), message: z.string().max(2000).optional() }).optional() });
 const creatorInfo = z.object({
-  data: z.object({ creator_username: z.string().max(100).optional(), privacy_level_options: z.array(z.string().max(40)).max(10), max_video_post_duration_sec: z.number().int().min(1) }),
+  data: z.object({
+    creator_username: z.string().max(100).optional(),
+    privacy_level_options: z.array(z.string().max(40)).max(10),
+    max_video_post_duration_sec: z.number().int().min(1),
+  }),
 });
 const initAnswer = z.object({ data: z.object({ publish_id: z.string().min(1).max(200), upload_url: z.string().url().max(2000) }) });
 const statusAnswer = z.object({
@@ -35,7 +47,19 @@ const statusAnswer = z.object({
 });
 
 /** Permanent refusals: asking again gives the same answer. */
-const permanentCodes = new Set(['spam_risk_too_many_posts', 'spam_risk_user_banned_from_posting', 'reached_active_user_cap', 'unaudited_client_can_only_post_to_private_accounts', 'privacy_level_option_mismatch', 'access_token_invalid', 'scope_not_authorized', 'invalid_params', 'invalid_param', 'url_ownership_unverified', 'invalid_publish_id']);
+const permanentCodes = new Set([
+  'spam_risk_too_many_posts',
+  'spam_risk_user_banned_from_posting',
+  'reached_active_user_cap',
+  'unaudited_client_can_only_post_to_private_accounts',
+  'privacy_level_option_mismatch',
+  'access_token_invalid',
+  'scope_not_authorized',
+  'invalid_params',
+  'invalid_param',
+  'url_ownership_unverified',
+  'invalid_publish_id',
+]);
 
 export interface TikTokPosterOptions {
   /** The chunk size (default 10 MB; TikTok takes 5 to 64 MB — the sandbox takes less when told, for tests). */
@@ -66,9 +90,12 @@ export class TikTokPoster implements PlatformPoster {
     const code = parsed.success ? parsed.data.error?.code : undefined;
     if (answer.status < 300 && (code === undefined || code === 'ok')) return undefined;
     const message = reasonOf(parsed.success ? parsed.data.error?.message : undefined, `TikTok refused the post (${code ?? answer.status}).`);
-    if (answer.status === 429 || code === 'rate_limit_exceeded') return new PostingError('tiktok', 'rate_limit_exceeded', message, false, retryAfterOf(answer.headers));
-    if (code && permanentCodes.has(code)) return new PostingError('tiktok', code, code === 'spam_risk_too_many_posts' ? postingMessages.platformCap : message, true);
-    if (answer.status >= 500 || code === 'internal_error') return new PostingError('tiktok', code ?? `HTTP_${answer.status}`, message, false, retryAfterOf(answer.headers));
+    if (answer.status === 429 || code === 'rate_limit_exceeded')
+      return new PostingError('tiktok', 'rate_limit_exceeded', message, false, retryAfterOf(answer.headers));
+    if (code && permanentCodes.has(code))
+      return new PostingError('tiktok', code, code === 'spam_risk_too_many_posts' ? postingMessages.platformCap : message, true);
+    if (answer.status >= 500 || code === 'internal_error')
+      return new PostingError('tiktok', code ?? `HTTP_${answer.status}`, message, false, retryAfterOf(answer.headers));
     return new PostingError('tiktok', code ?? `HTTP_${answer.status}`, message, answer.status >= 400);
   }
 
@@ -94,7 +121,8 @@ export class TikTokPoster implements PlatformPoster {
       const { data } = await this.creator(accessToken);
       return { privacyOptions: data.data.privacy_level_options, maxDurationSeconds: data.data.max_video_post_duration_sec };
     } catch (error) {
-      if (error instanceof PostingError && error.code === 'spam_risk_too_many_posts') return { privacyOptions: [], maxDurationSeconds: 0, blockedReason: postingMessages.platformCap };
+      if (error instanceof PostingError && error.code === 'spam_risk_too_many_posts')
+        return { privacyOptions: [], maxDurationSeconds: 0, blockedReason: postingMessages.platformCap };
       throw error;
     }
   }
@@ -105,23 +133,49 @@ export class TikTokPoster implements PlatformPoster {
     let username: string | undefined;
     if (resume) {
       // The post may be made already: a refusal here (a cap our own post reached) must not fail it.
-      username = await this.creator(accessToken).then(({ data }) => data.data.creator_username, () => undefined);
+      username = await this.creator(accessToken).then(
+        ({ data }) => data.data.creator_username,
+        () => undefined,
+      );
     } else {
       const { data } = await this.creator(accessToken);
       username = data.data.creator_username;
-      if (!data.data.privacy_level_options.includes(post.privacy)) throw new PostingError('tiktok', 'privacy_level_option_mismatch', postingMessages.privacyNotOffered(post.privacy), true);
+      if (!data.data.privacy_level_options.includes(post.privacy))
+        throw new PostingError('tiktok', 'privacy_level_option_mismatch', postingMessages.privacyNotOffered(post.privacy), true);
     }
     let state: Extract<PostingCheckpoint, { platform: 'tiktok' }>;
     if (resume) {
       state = resume;
-      if (state.stage === 'initialised' && (await this.uploadComplete(accessToken, state.publishId, video.sizeBytes))) state = { ...state, stage: 'uploaded', chunksDone: state.chunkCount };
+      if (state.stage === 'initialised' && (await this.uploadComplete(accessToken, state.publishId, video.sizeBytes)))
+        state = { ...state, stage: 'uploaded', chunksDone: state.chunkCount };
     } else {
       const { chunkSize, chunkCount } = tiktokChunkPlan(video.sizeBytes, this.chunkBytes);
-      const { data } = await this.api('/v2/post/publish/video/init/', accessToken, {
-        post_info: { title: post.caption, privacy_level: post.privacy, disable_duet: false, disable_comment: false, disable_stitch: false, video_cover_timestamp_ms: 1000, is_aigc: post.containsSyntheticMedia },
-        source_info: { source: 'FILE_UPLOAD', video_size: video.sizeBytes, chunk_size: chunkSize, total_chunk_count: chunkCount },
-      }, initAnswer);
-      state = { platform: 'tiktok', stage: 'initialised', publishId: data.data.publish_id, uploadUrl: data.data.upload_url, chunkSize, chunkCount, chunksDone: 0 };
+      const { data } = await this.api(
+        '/v2/post/publish/video/init/',
+        accessToken,
+        {
+          post_info: {
+            title: post.caption,
+            privacy_level: post.privacy,
+            disable_duet: false,
+            disable_comment: false,
+            disable_stitch: false,
+            video_cover_timestamp_ms: 1000,
+            is_aigc: post.containsSyntheticMedia,
+          },
+          source_info: { source: 'FILE_UPLOAD', video_size: video.sizeBytes, chunk_size: chunkSize, total_chunk_count: chunkCount },
+        },
+        initAnswer,
+      );
+      state = {
+        platform: 'tiktok',
+        stage: 'initialised',
+        publishId: data.data.publish_id,
+        uploadUrl: data.data.upload_url,
+        chunkSize,
+        chunkCount,
+        chunksDone: 0,
+      };
       await hooks.checkpoint(state);
     }
     for (let index = state.chunksDone; state.stage === 'initialised' && index < state.chunkCount; index += 1) {
@@ -149,7 +203,8 @@ export class TikTokPoster implements PlatformPoster {
   private async uploadComplete(accessToken: string, publishId: string, size: number): Promise<boolean> {
     const answer = await this.api('/v2/post/publish/status/fetch/', accessToken, { publish_id: publishId }, statusAnswer).catch((error: unknown) => {
       // TikTok no longer knows the publish: nothing was posted under it, so a new one is safe.
-      if (error instanceof PostingError && error.code === 'invalid_publish_id') throw new PostingError('tiktok', error.code, 'The TikTok upload is gone.', false, undefined, true);
+      if (error instanceof PostingError && error.code === 'invalid_publish_id')
+        throw new PostingError('tiktok', error.code, 'The TikTok upload is gone.', false, undefined, true);
       throw error;
     });
     const { status, uploaded_bytes: uploaded } = answer.data.data;

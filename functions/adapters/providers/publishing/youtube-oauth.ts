@@ -49,7 +49,8 @@ export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAu
     const answer = await postForm('youtube', `${this.host.token}/token`, { client_id: clientId, client_secret: clientSecret, ...fields });
     if (answer.status >= 400) {
       const refused = errorAnswer.safeParse(answer.json);
-      if (refused.success && refused.data.error === 'invalid_grant') // Google words every refusal "Token has been expired or revoked.": it cannot tell which, so expired.
+      if (refused.success && refused.data.error === 'invalid_grant')
+        // Google words every refusal "Token has been expired or revoked.": it cannot tell which, so expired.
         throw new InvalidGrantError('youtube', false, refused.data.error);
       throw new ProviderError('Google refused the request.', 502, `GOOGLE_${(refused.data?.error ?? String(answer.status)).toUpperCase().slice(0, 40)}`);
     }
@@ -63,7 +64,9 @@ export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAu
   }
 
   async profile(tokens: PlatformTokens): Promise<PlatformProfile> {
-    const answer = await requestJson('youtube', `${this.host.api}/youtube/v3/channels?part=snippet&mine=true`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const answer = await requestJson('youtube', `${this.host.api}/youtube/v3/channels?part=snippet&mine=true`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
     if (answer.status >= 400) throw new ProviderError('YouTube did not say which channel this is.', 502, 'YOUTUBE_CHANNEL');
     const channel = expectShape('youtube', channelsAnswer, answer).items?.[0];
     if (!channel) throw new ProviderError('This Google account has no YouTube channel. Create one, then connect again.', 502, 'YOUTUBE_NO_CHANNEL');
@@ -73,7 +76,8 @@ export class YouTubeOAuth extends RefreshTokenOAuthClient implements PlatformOAu
   async revoke(tokens: PlatformTokens): Promise<'revoked' | 'unsupported'> {
     // Revoking the refresh token ends the whole grant (and its access tokens).
     const answer = await postForm('youtube', `${this.host.token}/revoke`, { token: tokens.refreshToken ?? tokens.accessToken });
-    if (answer.status >= 400 && errorAnswer.safeParse(answer.json).data?.error !== 'invalid_token') throw new ProviderError('Google did not revoke the grant.', 502, 'GOOGLE_REVOKE');
+    if (answer.status >= 400 && errorAnswer.safeParse(answer.json).data?.error !== 'invalid_token')
+      throw new ProviderError('Google did not revoke the grant.', 502, 'GOOGLE_REVOKE');
     return 'revoked';
   }
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defaultPrivacyOptions, platformVideoLimits } from '../../../contract/rules/posting';
-import { PostingError, type PlatformPoster, type PostingCheckpoint, type PostingHooks, type PostingOptions, type PostingRequest, type PublishedPost } from '../../../core/ports/posting';
+import {
+  PostingError,
+  type PlatformPoster,
+  type PostingCheckpoint,
+  type PostingHooks,
+  type PostingOptions,
+  type PostingRequest,
+  type PublishedPost,
+} from '../../../core/ports/posting';
 import { hostOf } from './oauth-http';
 import { postingCall, putChunk, reasonOf, retryAfterOf, unexpected, type PostingAnswer } from './posting-http';
 
@@ -13,11 +21,37 @@ import { postingCall, putChunk, reasonOf, retryAfterOf, unexpected, type Posting
  */
 const quantum = 256 * 1024;
 
-const googleError = z.object({ error: z.object({ code: z.number().optional(), message: z.string().max(2000).optional(), errors: z.array(z.object({ reason: z.string().max(100).optional() })).max(10).optional() }) });
-const videoAnswer = z.object({ id: z.string().min(1).max(64), status: z.object({ uploadStatus: z.string().max(40).optional(), failureReason: z.string().max(100).optional(), rejectionReason: z.string().max(100).optional() }).optional() });
+const googleError = z.object({
+  error: z.object({
+    code: z.number().optional(),
+    message: z.string().max(2000).optional(),
+    errors: z
+      .array(z.object({ reason: z.string().max(100).optional() }))
+      .max(10)
+      .optional(),
+  }),
+});
+const videoAnswer = z.object({
+  id: z.string().min(1).max(64),
+  status: z
+    .object({ uploadStatus: z.string().max(40).optional(), failureReason: z.string().max(100).optional(), rejectionReason: z.string().max(100).optional() })
+    .optional(),
+});
 
 /** Refusals asking again does not change (the daily quota resets at midnight Pacific: reported, not waited for). */
-const permanentReasons = new Set(['quotaExceeded', 'uploadLimitExceeded', 'invalidTitle', 'invalidDescription', 'invalidVideoMetadata', 'invalidCategoryId', 'forbidden', 'authError', 'youtubeSignupRequired', 'mediaBodyRequired', 'badContent']);
+const permanentReasons = new Set([
+  'quotaExceeded',
+  'uploadLimitExceeded',
+  'invalidTitle',
+  'invalidDescription',
+  'invalidVideoMetadata',
+  'invalidCategoryId',
+  'forbidden',
+  'authError',
+  'youtubeSignupRequired',
+  'mediaBodyRequired',
+  'badContent',
+]);
 const transientReasons = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'backendError', 'internalError']);
 
 export interface YouTubePosterOptions {
@@ -46,7 +80,8 @@ export class YouTubePoster implements PlatformPoster {
     const reason = parsed.success ? parsed.data.error.errors?.[0]?.reason : undefined;
     const message = reasonOf(parsed.success ? parsed.data.error.message : undefined, `YouTube refused ${what}.`);
     if (answer.status === 404) return new PostingError('youtube', 'notFound', 'The YouTube upload session expired.', false, undefined, true);
-    if (answer.status === 429 || (reason && transientReasons.has(reason))) return new PostingError('youtube', reason ?? 'rateLimitExceeded', message, false, retryAfterOf(answer.headers));
+    if (answer.status === 429 || (reason && transientReasons.has(reason)))
+      return new PostingError('youtube', reason ?? 'rateLimitExceeded', message, false, retryAfterOf(answer.headers));
     if (answer.status === 401) return new PostingError('youtube', 'authError', message, true);
     if (reason && permanentReasons.has(reason)) return new PostingError('youtube', reason, message, true);
     if (answer.status >= 500) return new PostingError('youtube', reason ?? `HTTP_${answer.status}`, message, false, retryAfterOf(answer.headers));
@@ -77,21 +112,30 @@ export class YouTubePoster implements PlatformPoster {
     if (resume?.videoId) return { postId: resume.videoId, postUrl: `${this.shortsHost}/shorts/${resume.videoId}` };
     let state: Extract<PostingCheckpoint, { platform: 'youtube' }>;
     if (resume) {
-      const asked = await postingCall('youtube', resume.sessionUri, { method: 'PUT', headers: { 'content-range': `bytes */${video.sizeBytes}`, 'content-length': '0' } });
+      const asked = await postingCall('youtube', resume.sessionUri, {
+        method: 'PUT',
+        headers: { 'content-range': `bytes */${video.sizeBytes}`, 'content-length': '0' },
+      });
       if (asked.status === 200 || asked.status === 201) return this.finish(resume, asked, hooks, video.sizeBytes);
       if (asked.status !== 308) throw this.refusal(asked, 'the upload session');
       state = { ...resume, bytesDone: YouTubePoster.nextByte(asked) };
     } else {
       const opened = await postingCall('youtube', this.uploadUrl, {
         method: 'POST',
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': String(video.sizeBytes), 'x-upload-content-type': 'video/mp4' },
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-length': String(video.sizeBytes),
+          'x-upload-content-type': 'video/mp4',
+        },
         body: JSON.stringify({
           snippet: { title: post.title, description: post.caption, categoryId: '22' },
           status: { privacyStatus: post.privacy, selfDeclaredMadeForKids: post.madeForKids, containsSyntheticMedia: post.containsSyntheticMedia },
         }),
       });
       const location = opened.headers.get('location');
-      if (opened.status !== 200 || !location) throw opened.status === 200 ? unexpected('youtube', opened, 'the upload session') : this.refusal(opened, 'the upload session');
+      if (opened.status !== 200 || !location)
+        throw opened.status === 200 ? unexpected('youtube', opened, 'the upload session') : this.refusal(opened, 'the upload session');
       state = { platform: 'youtube', stage: 'initialised', sessionUri: location, bytesDone: 0 };
     }
     await hooks.checkpoint(state);
@@ -109,7 +153,12 @@ export class YouTubePoster implements PlatformPoster {
     throw new PostingError('youtube', 'upload_incomplete', 'YouTube did not answer the video after the last byte.', false);
   }
 
-  private async finish(state: Extract<PostingCheckpoint, { platform: 'youtube' }>, answer: PostingAnswer, hooks: PostingHooks, size: number): Promise<PublishedPost> {
+  private async finish(
+    state: Extract<PostingCheckpoint, { platform: 'youtube' }>,
+    answer: PostingAnswer,
+    hooks: PostingHooks,
+    size: number,
+  ): Promise<PublishedPost> {
     const published = this.published(answer);
     await hooks.checkpoint({ ...state, stage: 'uploaded', bytesDone: size, videoId: published.postId });
     return published;

@@ -17,13 +17,11 @@ export interface RegisterAnswer extends MessageAnswer {
 
 export const login = (username: string, password: string) => apiPost<PublicUser>('/api/login', { username, password });
 
-export const register = (input: { username: string; email: string; password: string; name?: string }) =>
-  apiPost<RegisterAnswer>('/api/register', input);
+export const register = (input: { username: string; email: string; password: string; name?: string }) => apiPost<RegisterAnswer>('/api/register', input);
 
 export const verifyEmailCode = (email: string, code: string) => apiPost<MessageAnswer>('/api/verify-email-code', { email, code });
 
-export const verifyEmailToken = (token: string) =>
-  apiGet<MessageAnswer>(`/api/verify-email?token=${encodeURIComponent(token)}`);
+export const verifyEmailToken = (token: string) => apiGet<MessageAnswer>(`/api/verify-email?token=${encodeURIComponent(token)}`);
 
 export const resendVerificationCode = (email: string) => apiPost<MessageAnswer>('/api/resend-verification-code', { email });
 

@@ -36,7 +36,9 @@ export function LoginForm() {
         <Flex justify="flex-end" fontSize="sm">
           <TextLink to={paths.forgotPassword.href}>Forgot your password?</TextLink>
         </Flex>
-        <SubmitButton busy={busy} loadingText="Logging in...">Login</SubmitButton>
+        <SubmitButton busy={busy} loadingText="Logging in...">
+          Login
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -48,7 +48,9 @@ export function NewPasswordForm({ label, reset, onDone }: { label: string; reset
     <form onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="4">
         <NewPasswordFields field={field} autoFocus />
-        <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
+        <SubmitButton busy={busy} loadingText="Resetting...">
+          Reset Password
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -37,13 +37,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <TextField label="Name" autoComplete="name" maxLength={displayNameRule.max} helperText="Optional: how Reelsmith greets you" {...field('name')} />
         <TextField label="Username" autoComplete="username" {...field('username')} />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          helperText={`At least ${passwordRule.min} characters`}
-          {...field('password')}
-        />
+        <TextField label="Password" type="password" autoComplete="new-password" helperText={`At least ${passwordRule.min} characters`} {...field('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <CheckboxField
           label="I accept the terms and conditions"
@@ -51,7 +45,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           onCheckedChange={(checked) => setField('acceptTerms', checked)}
           error={errors.acceptTerms}
         />
-        <SubmitButton busy={busy} loadingText="Creating account...">Create Account</SubmitButton>
+        <SubmitButton busy={busy} loadingText="Creating account...">
+          Create Account
+        </SubmitButton>
       </Stack>
     </form>
   );

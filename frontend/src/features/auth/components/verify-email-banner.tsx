@@ -54,9 +54,23 @@ export function VerifyEmailBanner() {
   return (
     <Box bg="bg" borderBottomWidth="1px">
       <Container maxW="6xl" px={{ base: '4', md: '6' }} py="3">
-        <Alert.Root status="warning" variant="subtle" role="status" alignItems={{ base: 'start', md: 'center' }} data-testid="verify-email-banner" aria-label="Email not verified">
+        <Alert.Root
+          status="warning"
+          variant="subtle"
+          role="status"
+          alignItems={{ base: 'start', md: 'center' }}
+          data-testid="verify-email-banner"
+          aria-label="Email not verified"
+        >
           <Alert.Indicator />
-          <Box flex="1" minW="0" display="flex" flexDirection={{ base: 'column', md: 'row' }} gap={{ base: '3', md: '4' }} alignItems={{ base: 'stretch', md: 'center' }}>
+          <Box
+            flex="1"
+            minW="0"
+            display="flex"
+            flexDirection={{ base: 'column', md: 'row' }}
+            gap={{ base: '3', md: '4' }}
+            alignItems={{ base: 'stretch', md: 'center' }}
+          >
             <Alert.Content flex="1" minW="0">
               <Alert.Title>Please verify your email address</Alert.Title>
               <Alert.Description>

@@ -70,9 +70,7 @@ function CheckYourEmail({ email, onBackToLogin }: { email: string; onBackToLogin
       icon={<MailIcon boxSize="7" />}
       description={
         <>
-          We sent a 6-digit verification code to{' '}
-          <EmailText as="span" fontWeight="semibold" color="fg" email={email} />
-          . Enter it to verify your account.
+          We sent a 6-digit verification code to <EmailText as="span" fontWeight="semibold" color="fg" email={email} />. Enter it to verify your account.
         </>
       }
       footer={

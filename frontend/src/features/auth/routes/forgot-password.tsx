@@ -55,9 +55,7 @@ function ForgotPasswordPage() {
         icon={<MailIcon boxSize="7" />}
         description={
           <>
-            If an account exists for{' '}
-            <EmailText as="span" fontWeight="semibold" color="fg" email={sentTo} />
-            , we sent it a 6-digit code to reset your password.
+            If an account exists for <EmailText as="span" fontWeight="semibold" color="fg" email={sentTo} />, we sent it a 6-digit code to reset your password.
           </>
         }
       >
@@ -91,7 +89,9 @@ function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate aria-label="Forgot password">
         <Stack gap="4">
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} autoFocus />
-          <SubmitButton busy={busy} loadingText="Sending...">Send Reset Code</SubmitButton>
+          <SubmitButton busy={busy} loadingText="Sending...">
+            Send Reset Code
+          </SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

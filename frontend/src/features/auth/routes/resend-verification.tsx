@@ -51,8 +51,7 @@ export default function ResendVerificationRoute() {
             <Alert.Content>
               <Alert.Title>Verification email sent</Alert.Title>
               <Alert.Description>
-                {sentTo.message ?? 'Check your inbox for the verification link.'}{' '}
-                (<EmailText as="span" fontWeight="semibold" email={sentTo.email} />)
+                {sentTo.message ?? 'Check your inbox for the verification link.'} (<EmailText as="span" fontWeight="semibold" email={sentTo.email} />)
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -60,7 +59,9 @@ export default function ResendVerificationRoute() {
         <form onSubmit={submit} noValidate aria-label="Resend verification email">
           <Stack gap="4">
             <TextField label="Email" type="email" autoComplete="email" {...field('email')} autoFocus />
-            <SubmitButton busy={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>Send Verification Email</SubmitButton>
+            <SubmitButton busy={busy} loadingText="Sending..." disabled={busy || !values.email.trim()}>
+              Send Verification Email
+            </SubmitButton>
             <Button asChild variant="outline" size="lg">
               <RouterLink to={paths.auth.href}>Back to Login</RouterLink>
             </Button>

@@ -96,7 +96,9 @@ function CodeStep({ initialEmail, onVerified }: { initialEmail: string; onVerifi
       <Stack gap="4">
         <TextField label="Email" type="email" autoComplete="email" autoFocus={!initialEmail} {...field('email')} />
         <CodeField {...field('code')} autoFocus={Boolean(initialEmail)} />
-        <SubmitButton busy={busy} loadingText="Verifying...">Verify Code</SubmitButton>
+        <SubmitButton busy={busy} loadingText="Verifying...">
+          Verify Code
+        </SubmitButton>
       </Stack>
     </form>
   );
@@ -119,7 +121,14 @@ function StepIndicator({ titles, current }: { titles: readonly string[]; current
         const active = index === current;
         return (
           <HStack as="li" key={title} gap="2" flex={index < titles.length - 1 ? '1' : undefined} aria-current={active ? 'step' : undefined} minW="0">
-            <Circle size="7" flexShrink="0" fontSize="sm" fontWeight="semibold" bg={done || active ? 'brand.solid' : 'bg.muted'} color={done || active ? 'brand.contrast' : 'fg.muted'}>
+            <Circle
+              size="7"
+              flexShrink="0"
+              fontSize="sm"
+              fontWeight="semibold"
+              bg={done || active ? 'brand.solid' : 'bg.muted'}
+              color={done || active ? 'brand.contrast' : 'fg.muted'}
+            >
               {done ? <CheckCircleIcon boxSize="4" aria-hidden /> : index + 1}
             </Circle>
             <Text fontSize="sm" fontWeight={active ? 'semibold' : 'medium'} color={active || done ? 'fg' : 'fg.muted'} whiteSpace="nowrap">

@@ -66,7 +66,9 @@ function ResetPasswordPage() {
           <TextField label="Email" type="email" autoComplete="email" autoFocus={!hasEmail} {...field('email')} />
           <CodeField {...field('code')} autoFocus={hasEmail} />
           <NewPasswordFields field={field} />
-          <SubmitButton busy={busy} loadingText="Resetting...">Reset Password</SubmitButton>
+          <SubmitButton busy={busy} loadingText="Resetting...">
+            Reset Password
+          </SubmitButton>
         </Stack>
       </form>
     </AuthLayout>

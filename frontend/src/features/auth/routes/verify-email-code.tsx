@@ -105,7 +105,9 @@ export default function VerifyEmailCodeRoute() {
         <Stack gap="4">
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <CodeField {...field('code')} autoFocus />
-          <SubmitButton busy={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>Verify Email</SubmitButton>
+          <SubmitButton busy={busy === 'verify'} loadingText="Verifying..." disabled={busy !== null}>
+            Verify Email
+          </SubmitButton>
           <Button type="button" variant="ghost" size="sm" onClick={() => void resend()} loading={busy === 'resend'} disabled={busy !== null}>
             Didn&apos;t receive the code? Resend
           </Button>

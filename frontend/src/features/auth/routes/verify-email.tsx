@@ -71,15 +71,11 @@ export default function VerifyEmailRoute() {
   }, [token, mutate]);
 
   if (!outcome) {
-    return (
-      <AuthLayout title="Verifying your email" icon={<Spinner size="md" color="brand.solid" />} description="This only takes a moment." />
-    );
+    return <AuthLayout title="Verifying your email" icon={<Spinner size="md" color="brand.solid" />} description="This only takes a moment." />;
   }
 
   if (outcome.ok) {
-    return (
-      <AuthOutcome title="Email Verified!" tone="success" description={outcome.message} to={paths.auth.href} action="Go to Login" />
-    );
+    return <AuthOutcome title="Email Verified!" tone="success" description={outcome.message} to={paths.auth.href} action="Go to Login" />;
   }
 
   return (

@@ -73,8 +73,18 @@ const quickActions = [
 
 const steps = [
   { title: 'Upload media assets', text: 'Add your b-roll clips and background music to the media library.', href: paths.media.href, action: 'Upload Media' },
-  { title: 'Set up your account', text: 'Optionally clone your voice and choose the plan that fits you.', href: paths.settings.href, action: 'Update Settings' },
-  { title: 'Generate your first scripts', text: 'Give a topic and let the writer draft scripts for you.', href: paths.scripts.href, action: 'Generate Scripts' },
+  {
+    title: 'Set up your account',
+    text: 'Optionally clone your voice and choose the plan that fits you.',
+    href: paths.settings.href,
+    action: 'Update Settings',
+  },
+  {
+    title: 'Generate your first scripts',
+    text: 'Give a topic and let the writer draft scripts for you.',
+    href: paths.scripts.href,
+    action: 'Generate Scripts',
+  },
 ] as const;
 
 /** / (home): the Dashboard. */
@@ -92,13 +102,7 @@ export default function DashboardRoute() {
         </Text>
       </PageHeader>
 
-      {isLoading ? (
-        <Text>Loading...</Text>
-      ) : error || !stats ? (
-        <Text color="red.600">Failed to load stats</Text>
-      ) : (
-        <StatCards stats={stats} />
-      )}
+      {isLoading ? <Text>Loading...</Text> : error || !stats ? <Text color="red.600">Failed to load stats</Text> : <StatCards stats={stats} />}
 
       <Stack gap="3">
         <Heading as="h2" size="lg">

@@ -3,13 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 
 import { ApiError, apiDelete, apiGet, apiPost } from '@/lib/api-client';
 import { useRealtime } from '@/lib/realtime';
-import type {
-  DeliverySettings,
-  SaveDeliverySettings,
-  ScheduledEmail,
-  WebhookDelivery,
-  WebhookTestResult,
-} from '@contract/delivery';
+import type { DeliverySettings, SaveDeliverySettings, ScheduledEmail, WebhookDelivery, WebhookTestResult } from '@contract/delivery';
 
 /**
  * The Automations page's calls. Lists are read fresh when the
@@ -44,8 +38,7 @@ export const rotateWebhookSecret = () => apiPost<CardSettings>(`${SETTINGS_KEY}/
 
 export const sendTestEmail = (automationEmail: string) => apiPost<{ message: string }>('/api/test-email', { automationEmail });
 
-export const sendTestWebhook = (webhookUrl: string | undefined) =>
-  apiPost<WebhookTestResult>('/api/webhook-test-direct', webhookUrl ? { webhookUrl } : {});
+export const sendTestWebhook = (webhookUrl: string | undefined) => apiPost<WebhookTestResult>('/api/webhook-test-direct', webhookUrl ? { webhookUrl } : {});
 
 export function useScheduledEmails() {
   return useSWR<ScheduledEmail[]>(SCHEDULED_KEY, () => apiGet<ScheduledEmail[]>(SCHEDULED_KEY), {
@@ -57,11 +50,9 @@ export function useScheduledEmails() {
 export const cancelScheduledEmail = (id: string) => apiDelete<ScheduledEmail>(`${SCHEDULED_KEY}/${encodeURIComponent(id)}`);
 
 export function useWebhookDeliveries() {
-  return useSWR<WebhookDelivery[]>(
-    DELIVERIES_KEY,
-    async () => (await apiGet<{ deliveries: WebhookDelivery[] }>(DELIVERIES_KEY)).deliveries,
-    { revalidateOnMount: true },
-  );
+  return useSWR<WebhookDelivery[]>(DELIVERIES_KEY, async () => (await apiGet<{ deliveries: WebhookDelivery[] }>(DELIVERIES_KEY)).deliveries, {
+    revalidateOnMount: true,
+  });
 }
 
 /** While the page is open: a `deliveries` message (an email sent, failed or cancelled; a webhook attempt) refetches both lists. */

@@ -50,76 +50,76 @@ export function DeliveryLog() {
             </Text>
           ) : (
             <>
-            <Stack gap="0" hideFrom="md" maxH="96" overflowY="auto" divideY="1px">
-              {deliveries.map((delivery) => (
-                <Stack key={delivery.id} gap="1" px="3" py="2.5" data-testid="delivery-item">
-                  <HStack justify="space-between" gap="2">
-                    <Text fontWeight="medium" fontSize="sm">
-                      {eventLabels[delivery.eventType] ?? delivery.eventType}
-                      {delivery.attempt > 1 ? ` · try ${delivery.attempt}` : ''}
-                    </Text>
-                    <Badge colorPalette={outcomePalette[delivery.outcome]} variant="subtle">
-                      {delivery.outcome}
-                    </Badge>
-                  </HStack>
-                  <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap">
-                    <Text>{formatDateTime(delivery.at)}</Text>
-                    <Text>·</Text>
-                    <StatusCode delivery={delivery} />
-                    <Text>·</Text>
-                    <Text>{formatDuration(delivery.durationMs)}</Text>
-                  </HStack>
-                  {delivery.error && (
-                    <Text fontSize="xs" color="fg.muted" lineClamp={2}>
-                      {delivery.error}
-                    </Text>
-                  )}
-                </Stack>
-              ))}
-            </Stack>
-            <Table.ScrollArea maxH="80" overflowY="auto" hideBelow="md">
-              <Table.Root size="sm" stickyHeader>
-                <Table.Header>
-                  <Table.Row bg="bg.subtle">
-                    <Table.ColumnHeader>Event</Table.ColumnHeader>
-                    <Table.ColumnHeader>Time</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Duration</Table.ColumnHeader>
-                    <Table.ColumnHeader>Outcome</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {deliveries.map((delivery) => (
-                    <Table.Row key={delivery.id} data-testid="delivery-row">
-                      <Table.Cell whiteSpace="nowrap">
-                        <Text fontWeight="medium">{eventLabels[delivery.eventType] ?? delivery.eventType}</Text>
-                        <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                          {delivery.eventType}
-                          {delivery.attempt > 1 ? ` · try ${delivery.attempt}` : ''}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDateTime(delivery.at)}</Table.Cell>
-                      <Table.Cell>
-                        <StatusCode delivery={delivery} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" whiteSpace="nowrap">
-                        {formatDuration(delivery.durationMs)}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={outcomePalette[delivery.outcome]} variant="subtle">
-                          {delivery.outcome}
-                        </Badge>
-                        {delivery.error && (
-                          <Text fontSize="xs" color="fg.muted" maxW="60" lineClamp={2} title={delivery.error}>
-                            {delivery.error}
-                          </Text>
-                        )}
-                      </Table.Cell>
+              <Stack gap="0" hideFrom="md" maxH="96" overflowY="auto" divideY="1px">
+                {deliveries.map((delivery) => (
+                  <Stack key={delivery.id} gap="1" px="3" py="2.5" data-testid="delivery-item">
+                    <HStack justify="space-between" gap="2">
+                      <Text fontWeight="medium" fontSize="sm">
+                        {eventLabels[delivery.eventType] ?? delivery.eventType}
+                        {delivery.attempt > 1 ? ` · try ${delivery.attempt}` : ''}
+                      </Text>
+                      <Badge colorPalette={outcomePalette[delivery.outcome]} variant="subtle">
+                        {delivery.outcome}
+                      </Badge>
+                    </HStack>
+                    <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap">
+                      <Text>{formatDateTime(delivery.at)}</Text>
+                      <Text>·</Text>
+                      <StatusCode delivery={delivery} />
+                      <Text>·</Text>
+                      <Text>{formatDuration(delivery.durationMs)}</Text>
+                    </HStack>
+                    {delivery.error && (
+                      <Text fontSize="xs" color="fg.muted" lineClamp={2}>
+                        {delivery.error}
+                      </Text>
+                    )}
+                  </Stack>
+                ))}
+              </Stack>
+              <Table.ScrollArea maxH="80" overflowY="auto" hideBelow="md">
+                <Table.Root size="sm" stickyHeader>
+                  <Table.Header>
+                    <Table.Row bg="bg.subtle">
+                      <Table.ColumnHeader>Event</Table.ColumnHeader>
+                      <Table.ColumnHeader>Time</Table.ColumnHeader>
+                      <Table.ColumnHeader>Status</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">Duration</Table.ColumnHeader>
+                      <Table.ColumnHeader>Outcome</Table.ColumnHeader>
                     </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                  </Table.Header>
+                  <Table.Body>
+                    {deliveries.map((delivery) => (
+                      <Table.Row key={delivery.id} data-testid="delivery-row">
+                        <Table.Cell whiteSpace="nowrap">
+                          <Text fontWeight="medium">{eventLabels[delivery.eventType] ?? delivery.eventType}</Text>
+                          <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                            {delivery.eventType}
+                            {delivery.attempt > 1 ? ` · try ${delivery.attempt}` : ''}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{formatDateTime(delivery.at)}</Table.Cell>
+                        <Table.Cell>
+                          <StatusCode delivery={delivery} />
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+                          {formatDuration(delivery.durationMs)}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Badge colorPalette={outcomePalette[delivery.outcome]} variant="subtle">
+                            {delivery.outcome}
+                          </Badge>
+                          {delivery.error && (
+                            <Text fontSize="xs" color="fg.muted" maxW="60" lineClamp={2} title={delivery.error}>
+                              {delivery.error}
+                            </Text>
+                          )}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
             </>
           )}
         </Box>

@@ -28,7 +28,12 @@ interface FormSwitch {
 
 const emailSwitches: FormSwitch[] = [
   { field: 'enableEmailAutomation', label: 'Email automation', description: 'The main switch for automatic emails. Turn it off to pause them all.' },
-  { field: 'enableVideoEmail', label: 'Email me when a video is ready', description: 'The video, its thumbnail, caption and a share link.', needsAutomation: true },
+  {
+    field: 'enableVideoEmail',
+    label: 'Email me when a video is ready',
+    description: 'The video, its thumbnail, caption and a share link.',
+    needsAutomation: true,
+  },
   { field: 'enableAudioEmail', label: 'Email me when a voice-over is ready', description: 'A note as soon as the audio is generated.', needsAutomation: true },
 ];
 
@@ -200,7 +205,12 @@ export function WebhookSection({ settings, form, update, testWebhook, testingWeb
 export function WeeklySection({ form, update, timeZone }: EmailAutomation) {
   return (
     <Stack gap="3" as="section" aria-label="Weekly script email">
-      <SectionHeader icon={<SparkIcon />} palette="orange" title="Weekly script email" description="A fresh batch of scripts in your inbox, on the day and time you pick." />
+      <SectionHeader
+        icon={<SparkIcon />}
+        palette="orange"
+        title="Weekly script email"
+        description="A fresh batch of scripts in your inbox, on the day and time you pick."
+      />
       <Box mx={{ base: '-3', sm: '-3' }}>
         <WeeklyEmailFields value={form} onChange={update} timeZone={timeZone} />
       </Box>

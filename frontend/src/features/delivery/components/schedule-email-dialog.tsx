@@ -93,7 +93,8 @@ export function ScheduleEmailDialog({ open, onClose, scriptId, title }: { open: 
           <DateTimeFields now={now} date={date} time={time} onDate={setDate} onTime={setTime} past={past} pastText="That time has already passed" />
           {at && !past && (
             <Text fontSize="sm" bg="brand.subtle" color="brand.fg" px="3" py="2" rounded="md" data-testid="schedule-summary">
-              Sends {at.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })} at {at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
+              Sends {at.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })} at{' '}
+              {at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
             </Text>
           )}
           <button type="submit" hidden aria-hidden tabIndex={-1} />

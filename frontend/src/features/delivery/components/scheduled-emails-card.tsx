@@ -16,7 +16,12 @@ export const SCHEDULED_CARD_ID = 'scheduled-emails';
 
 function StatusBadge({ email }: { email: ScheduledEmail }) {
   return (
-    <Badge colorPalette={statusPalette[email.status]} variant={email.status === 'pending' ? 'solid' : 'subtle'} textTransform="capitalize" data-testid="scheduled-status">
+    <Badge
+      colorPalette={statusPalette[email.status]}
+      variant={email.status === 'pending' ? 'solid' : 'subtle'}
+      textTransform="capitalize"
+      data-testid="scheduled-status"
+    >
       {email.status}
     </Badge>
   );
@@ -27,7 +32,16 @@ function ScheduledRow({ email, onCancel, cancelling }: { email: ScheduledEmail; 
   const when = email.status === 'sent' && email.sentAt ? email.sentAt : email.scheduledAt;
   return (
     <HStack gap="3" align="start" py="3" px="3" rounded="md" _hover={{ bg: 'bg.subtle' }} data-testid="scheduled-email" data-status={email.status}>
-      <Box colorPalette={statusPalette[email.status]} bg="colorPalette.subtle" color="colorPalette.fg" rounded="md" p="2" flexShrink="0" fontSize="md" lineHeight="0">
+      <Box
+        colorPalette={statusPalette[email.status]}
+        bg="colorPalette.subtle"
+        color="colorPalette.fg"
+        rounded="md"
+        p="2"
+        flexShrink="0"
+        fontSize="md"
+        lineHeight="0"
+      >
         <CalendarIcon />
       </Box>
       <Stack gap="0.5" flex="1" minW="0">
@@ -50,7 +64,14 @@ function ScheduledRow({ email, onCancel, cancelling }: { email: ScheduledEmail; 
       <Stack gap="1" align="end" flexShrink="0">
         <StatusBadge email={email} />
         {canCancel(email) && (
-          <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => onCancel(email)} loading={cancelling} aria-label={`Cancel the email for ${email.scriptTitle}`}>
+          <Button
+            size="2xs"
+            variant="ghost"
+            colorPalette="red"
+            onClick={() => onCancel(email)}
+            loading={cancelling}
+            aria-label={`Cancel the email for ${email.scriptTitle}`}
+          >
             Cancel
           </Button>
         )}
@@ -122,9 +143,7 @@ export function ScheduledEmailsCard({ viewAll, onViewAll }: { viewAll: boolean; 
                 <CalendarIcon />
               </EmptyState.Indicator>
               <EmptyState.Title>Nothing scheduled yet</EmptyState.Title>
-              <EmptyState.Description textAlign="center">
-                On a script with a video, choose Trigger Email, then Schedule Email.
-              </EmptyState.Description>
+              <EmptyState.Description textAlign="center">On a script with a video, choose Trigger Email, then Schedule Email.</EmptyState.Description>
               <Button asChild size="sm" variant="outline">
                 <RouterLink to={paths.scripts.href}>Go to Scripts</RouterLink>
               </Button>

@@ -4,7 +4,19 @@ import type { ReactNode } from 'react';
 import { IconTile } from '@/components/ui/icon-tile';
 
 /** A section of a card: a tinted icon, a title and one line saying what it is for. */
-export function SectionHeader({ icon, title, description, palette = 'brand', aside }: { icon: ReactNode; title: string; description: string; palette?: string; aside?: ReactNode }) {
+export function SectionHeader({
+  icon,
+  title,
+  description,
+  palette = 'brand',
+  aside,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  palette?: string;
+  aside?: ReactNode;
+}) {
   return (
     <HStack gap="3" align="start" justify="space-between">
       <HStack gap="3" align="start" minW="0">

@@ -15,7 +15,19 @@ import { LinkIcon, OpenIcon, SendIcon } from './icons';
  * opens a public page with the video, its download and the caption, and nothing else of the account.
  * `onPost` offers posting it to connected accounts instead (the card's Schedule Video).
  */
-export function ShareLinkDialog({ open, onClose, scriptId, title, onPost }: { open: boolean; onClose: () => void; scriptId: string; title: string; onPost?: () => void }) {
+export function ShareLinkDialog({
+  open,
+  onClose,
+  scriptId,
+  title,
+  onPost,
+}: {
+  open: boolean;
+  onClose: () => void;
+  scriptId: string;
+  title: string;
+  onPost?: () => void;
+}) {
   const { data, error, isLoading, mutate } = useShareLinks(scriptId);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<string>();
@@ -68,8 +80,8 @@ export function ShareLinkDialog({ open, onClose, scriptId, title, onPost }: { op
     >
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          Anyone with a link can watch and download “{title}” and copy its caption, without signing in. Nothing else in your account is visible. Links last 7 days;
-          revoke one to stop it at once.
+          Anyone with a link can watch and download “{title}” and copy its caption, without signing in. Nothing else in your account is visible. Links last 7
+          days; revoke one to stop it at once.
         </Text>
         {isLoading ? (
           <Stack gap="2">
@@ -107,7 +119,15 @@ export function ShareLinkDialog({ open, onClose, scriptId, title, onPost }: { op
                     }
                   >
                     <Clipboard.Input asChild>
-                      <Input readOnly size="sm" bg="bg" fontFamily="mono" fontSize="xs" aria-label="Share link URL" onFocus={(event) => event.currentTarget.select()} />
+                      <Input
+                        readOnly
+                        size="sm"
+                        bg="bg"
+                        fontFamily="mono"
+                        fontSize="xs"
+                        aria-label="Share link URL"
+                        onFocus={(event) => event.currentTarget.select()}
+                      />
                     </Clipboard.Input>
                   </InputGroup>
                 </Clipboard.Root>

@@ -53,7 +53,13 @@ export function SigningSecret({ secret, onRotated }: { secret: string | undefine
           {secret ? (revealed ? secret : maskSecret(secret)) : 'Made when you first save'}
         </Code>
         <HStack gap="1" flexShrink="0">
-          <IconButton aria-label={revealed ? 'Hide signing secret' : 'Reveal signing secret'} size="sm" variant="outline" onClick={() => setRevealed(!revealed)} disabled={!secret}>
+          <IconButton
+            aria-label={revealed ? 'Hide signing secret' : 'Reveal signing secret'}
+            size="sm"
+            variant="outline"
+            onClick={() => setRevealed(!revealed)}
+            disabled={!secret}
+          >
             {revealed ? <EyeOffIcon /> : <EyeIcon />}
           </IconButton>
           <Clipboard.Root value={secret ?? ''} timeout={1500}>
@@ -72,7 +78,8 @@ export function SigningSecret({ secret, onRotated }: { secret: string | undefine
         Every webhook is signed with this secret (Standard Webhooks: <Code fontSize="xs">webhook-id</Code>, <Code fontSize="xs">webhook-timestamp</Code>,{' '}
         <Code fontSize="xs">webhook-signature</Code> headers), so your receiver can check it came from Reelsmith.
       </Field.HelperText>
-      <AppDialog scrollBehavior="inside"
+      <AppDialog
+        scrollBehavior="inside"
         open={confirming}
         onClose={() => setConfirming(false)}
         title="Rotate signing secret?"

@@ -1,7 +1,6 @@
 import { Field, NumberInput, SimpleGrid, Stack } from '@chakra-ui/react';
 import { OptionSelect } from '@/components/ui/option-select';
 
-
 import { clampScriptCount, MAX_WEEKLY_SCRIPTS, MIN_WEEKLY_SCRIPTS, weekDayLabels, weekDays, weeklyTimes, type DeliveryForm } from '../lib/delivery';
 import { SettingSwitch } from '@/components/ui/setting-switch';
 
@@ -31,7 +30,12 @@ export function WeeklyEmailFields({ value, onChange, timeZone }: { value: Weekly
         </Field.Root>
         <Field.Root disabled={off}>
           <Field.Label>Time</Field.Label>
-          <OptionSelect label="Weekly email time" value={value.weeklyEmailTime} onChange={(time) => onChange({ weeklyEmailTime: time })} options={weeklyTimes.map((time) => ({ value: time, label: time }))}>
+          <OptionSelect
+            label="Weekly email time"
+            value={value.weeklyEmailTime}
+            onChange={(time) => onChange({ weeklyEmailTime: time })}
+            options={weeklyTimes.map((time) => ({ value: time, label: time }))}
+          >
             {!weeklyTimes.includes(value.weeklyEmailTime) && <option value={value.weeklyEmailTime}>{value.weeklyEmailTime}</option>}
           </OptionSelect>
           {timeZone && <Field.HelperText>{timeZone.replace(/_/g, ' ')} time</Field.HelperText>}

@@ -92,7 +92,8 @@ export function useEmailAutomation() {
       // The first test before any save makes the settings record: its signing secret is shown now.
       if (!settings) void mutate();
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) setWebhookUrlError(failureText(failure, 'The test webhook was not sent'));
+      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500)
+        setWebhookUrlError(failureText(failure, 'The test webhook was not sent'));
       else showToast({ type: 'error', title: 'Failed to send test webhook', description: failureText(failure, 'Please try again.') });
     } finally {
       setTestingWebhook(false);

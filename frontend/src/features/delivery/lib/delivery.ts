@@ -1,11 +1,4 @@
-import type {
-  DeliverySettings,
-  SaveDeliverySettings,
-  ScheduledEmail,
-  ScheduledEmailStatus,
-  WebhookDelivery,
-  WebhookEventType,
-} from '@contract/delivery';
+import type { DeliverySettings, SaveDeliverySettings, ScheduledEmail, ScheduledEmailStatus, WebhookDelivery, WebhookEventType } from '@contract/delivery';
 import { deliveryDefaults, deliveryMessages, maxWeeklyScripts, minWeeklyScripts, weekDays as contractWeekDays, type WeekDay } from '@contract/rules/delivery';
 
 /**

@@ -38,7 +38,7 @@ export function quickPicks(now: Date): QuickPick[] {
   picks.push({ label: 'Tomorrow 9 AM', date: localDateValue(tomorrow), time: '09:00' });
 
   const monday = new Date(now);
-  monday.setDate(monday.getDate() + (((8 - monday.getDay()) % 7) || 7));
+  monday.setDate(monday.getDate() + ((8 - monday.getDay()) % 7 || 7));
   picks.push({ label: 'Monday 9 AM', date: localDateValue(monday), time: '09:00' });
   return picks;
 }

@@ -2,8 +2,7 @@ import { apiDelete, apiPatch, apiPost } from '@/lib/api-client';
 import { FOLDERS_KEY } from '@/lib/folders';
 import type { PublicFolder } from '@contract/media';
 
-export const createFolder = (name: string, parentFolderId: string | null = null) =>
-  apiPost<PublicFolder>(FOLDERS_KEY, { name, parentFolderId });
+export const createFolder = (name: string, parentFolderId: string | null = null) => apiPost<PublicFolder>(FOLDERS_KEY, { name, parentFolderId });
 
 export const renameFolder = (id: string, name: string) => apiPatch<PublicFolder>(`${FOLDERS_KEY}/${encodeURIComponent(id)}`, { name });
 

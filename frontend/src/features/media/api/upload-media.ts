@@ -29,8 +29,9 @@ export async function uploadMedia(file: File, options: { folderId?: string | nul
 export function uploadErrorMessage(error: unknown, fileName: string): string {
   if (error instanceof ApiError) {
     const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; error?: unknown; details?: unknown };
-    const parts = [body.message, body.error !== body.message ? body.error : undefined]
-      .filter((part): part is string => typeof part === 'string' && part.length > 0);
+    const parts = [body.message, body.error !== body.message ? body.error : undefined].filter(
+      (part): part is string => typeof part === 'string' && part.length > 0,
+    );
     if (typeof body.details === 'string') parts.push(body.details);
     if (parts.length > 0) return parts.join(' — ');
     return `Upload failed for ${fileName} (${error.status})`;
@@ -38,4 +39,3 @@ export function uploadErrorMessage(error: unknown, fileName: string): string {
   if (error instanceof StorageUploadError) return `Upload failed for ${fileName} (${error.status})`;
   return error instanceof Error ? error.message : String(error);
 }
-

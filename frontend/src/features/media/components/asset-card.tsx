@@ -69,7 +69,9 @@ export function AssetRow({ asset, selecting, selected, onToggle, ...actions }: P
         </Box>
       </Table.Cell>
       <Table.Cell>
-        <Text fontWeight="medium" dir="auto">{asset.title}</Text>
+        <Text fontWeight="medium" dir="auto">
+          {asset.title}
+        </Text>
         <Text fontSize="xs" color="fg.muted">
           {formatDuration(asset.duration)} · {formatBytes(asset.fileSize)}
         </Text>

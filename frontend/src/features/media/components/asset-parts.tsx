@@ -93,10 +93,12 @@ export function AssetTags({ asset, onChanged }: { asset: PublicAsset; onChanged:
             <Tag.EndElement>
               <Tag.CloseTrigger
                 aria-label={`Remove tag ${tag}`}
-                onClick={() => void save(
-                  asset.tags.filter((other) => other !== tag),
-                  'Failed to remove tag',
-                )}
+                onClick={() =>
+                  void save(
+                    asset.tags.filter((other) => other !== tag),
+                    'Failed to remove tag',
+                  )
+                }
               />
             </Tag.EndElement>
           </Tag.Root>

@@ -116,7 +116,12 @@ export function FolderInUseDialog({
         <Text>{message}</Text>
         <Field.Root>
           <Field.Label>Replacement folder for those scripts</Field.Label>
-          <OptionSelect label="Replacement folder" value={replacement} onChange={(value) => setReplacement(value)} options={others.map((candidate) => ({ value: candidate.id, label: candidate.name }))}>
+          <OptionSelect
+            label="Replacement folder"
+            value={replacement}
+            onChange={(value) => setReplacement(value)}
+            options={others.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+          >
             <option value="">None (Uncategorized)</option>
           </OptionSelect>
         </Field.Root>

@@ -40,7 +40,19 @@ export function MediaHeader({ storage, storageFull, setUpload }: MediaLibrary) {
 }
 
 /** Search, folder filter, sort, grid or list, and Select. */
-export function MediaToolbar({ searchText, setSearchText, folderList, folderId, setFolderId, sort, setSort, view, setView, selecting, toggleSelecting }: MediaLibrary) {
+export function MediaToolbar({
+  searchText,
+  setSearchText,
+  folderList,
+  folderId,
+  setFolderId,
+  sort,
+  setSort,
+  view,
+  setView,
+  selecting,
+  toggleSelecting,
+}: MediaLibrary) {
   return (
     <Flex gap="3" wrap="wrap" align="center">
       <Input
@@ -108,49 +120,49 @@ export function SelectionBar({ selected, folderList, move, clearSelection, askBu
 export function AssetList({ media, search, view, selecting, selected, toggle, actions, sentinel }: MediaLibrary) {
   return (
     <>
-    {media.error && media.items.length === 0 ? (
-      <Stack align="center" py="12" gap="3" data-testid="media-error">
-        <Text color="fg.error">Failed to load media assets</Text>
-        <Button variant="outline" onClick={() => void media.mutate()}>
-          Retry
-        </Button>
-      </Stack>
-    ) : media.isLoading ? (
-      <HStack justify="center" py="12">
-        <Spinner />
-      </HStack>
-    ) : media.items.length === 0 ? (
-      <Text color="fg.muted" textAlign="center" py="12">
-        {search ? 'No media matches your search.' : 'No media yet. Upload videos and audio to build your library.'}
-      </Text>
-    ) : view === 'grid' ? (
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-        {media.items.map((asset) => (
-          <AssetCard key={asset.id} asset={asset} selecting={selecting} selected={selected.has(asset.id)} onToggle={() => toggle(asset.id)} {...actions} />
-        ))}
-      </SimpleGrid>
-    ) : (
-      <Box bg="bg" borderWidth="1px" rounded="l2" overflowX="auto">
-        <Table.Root size="sm">
-          <Table.Body>
-            {media.items.map((asset) => (
-              <AssetRow key={asset.id} asset={asset} selecting={selecting} selected={selected.has(asset.id)} onToggle={() => toggle(asset.id)} {...actions} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
-    )}
-    <Box ref={sentinel} h="1px" />
-    {media.hasMore && (
-      <HStack justify="center">
-        <Spinner size="sm" />
-      </HStack>
-    )}
-    {media.items.length > 0 && (
-      <Text fontSize="sm" color="fg.muted" textAlign="center">
-        {media.items.length} of {media.totalCount}
-      </Text>
-    )}
+      {media.error && media.items.length === 0 ? (
+        <Stack align="center" py="12" gap="3" data-testid="media-error">
+          <Text color="fg.error">Failed to load media assets</Text>
+          <Button variant="outline" onClick={() => void media.mutate()}>
+            Retry
+          </Button>
+        </Stack>
+      ) : media.isLoading ? (
+        <HStack justify="center" py="12">
+          <Spinner />
+        </HStack>
+      ) : media.items.length === 0 ? (
+        <Text color="fg.muted" textAlign="center" py="12">
+          {search ? 'No media matches your search.' : 'No media yet. Upload videos and audio to build your library.'}
+        </Text>
+      ) : view === 'grid' ? (
+        <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
+          {media.items.map((asset) => (
+            <AssetCard key={asset.id} asset={asset} selecting={selecting} selected={selected.has(asset.id)} onToggle={() => toggle(asset.id)} {...actions} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Box bg="bg" borderWidth="1px" rounded="l2" overflowX="auto">
+          <Table.Root size="sm">
+            <Table.Body>
+              {media.items.map((asset) => (
+                <AssetRow key={asset.id} asset={asset} selecting={selecting} selected={selected.has(asset.id)} onToggle={() => toggle(asset.id)} {...actions} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      <Box ref={sentinel} h="1px" />
+      {media.hasMore && (
+        <HStack justify="center">
+          <Spinner size="sm" />
+        </HStack>
+      )}
+      {media.items.length > 0 && (
+        <Text fontSize="sm" color="fg.muted" textAlign="center">
+          {media.items.length} of {media.totalCount}
+        </Text>
+      )}
     </>
   );
 }

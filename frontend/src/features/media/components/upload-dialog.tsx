@@ -6,16 +6,7 @@ import { formatBytes } from '@/lib/format-bytes';
 import type { StorageUsage } from '@contract/media';
 
 import { uploadErrorMessage, uploadMedia } from '../api/upload-media';
-import {
-  AUDIO_ACCEPT,
-  DROP_ZONE_MAX_MB,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_MB,
-  MEDIA_ACCEPT,
-  isAudioFile,
-  isMediaFile,
-  messages,
-} from '../lib/file-rules';
+import { AUDIO_ACCEPT, DROP_ZONE_MAX_MB, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, MEDIA_ACCEPT, isAudioFile, isMediaFile, messages } from '../lib/file-rules';
 import { DropZone } from './drop-zone';
 import { AppDialog } from '@/components/ui/app-dialog';
 
@@ -76,7 +67,10 @@ export function UploadDialog({
 
   const add = (files: File[]) => {
     const kept = screen(files, mode);
-    setEntries((current) => [...current.filter((entry) => entry.status !== 'done'), ...kept.map((file) => ({ file, progress: 0, status: 'waiting' as const }))]);
+    setEntries((current) => [
+      ...current.filter((entry) => entry.status !== 'done'),
+      ...kept.map((file) => ({ file, progress: 0, status: 'waiting' as const })),
+    ]);
   };
 
   const update = (file: File, change: Partial<Entry>) =>

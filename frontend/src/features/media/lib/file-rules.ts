@@ -30,7 +30,8 @@ export function isAudioFile(file: File): boolean {
 
 export const messages = {
   tooLarge: (name: string) => `${name} exceeds the ${MAX_UPLOAD_MB}MB limit and will be skipped`,
-  unsupported: (name: string) => `${name} is not a supported file type and will be skipped. Supported types: ${mediaTypes.map((type) => type.label).join(', ')}`,
+  unsupported: (name: string) =>
+    `${name} is not a supported file type and will be skipped. Supported types: ${mediaTypes.map((type) => type.label).join(', ')}`,
   noFiles: 'Please select files to upload',
 };
 

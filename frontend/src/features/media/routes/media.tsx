@@ -12,7 +12,8 @@ import { DROP_ZONE_MAX_MB, isMediaFile } from '../lib/file-rules';
 /** /media: folder browser, grid or list of assets, uploads, tags, selection and bulk actions; a view over `useMediaLibrary`. */
 export default function MediaRoute() {
   const library = useMediaLibrary();
-  const { folderList, folderId, setFolderId, refresh, selecting, storageFull, setUpload, upload, storage, bulkQuestion, setBulkQuestion, deleteSelected } = library;
+  const { folderList, folderId, setFolderId, refresh, selecting, storageFull, setUpload, upload, storage, bulkQuestion, setBulkQuestion, deleteSelected } =
+    library;
 
   return (
     <Stack gap="6">
@@ -27,7 +28,11 @@ export default function MediaRoute() {
           <MediaToolbar {...library} />
           {selecting && <SelectionBar {...library} />}
           {!storageFull && (
-            <DropZone onFiles={(files) => setUpload({ mode: 'media', files })} accepts={isMediaFile} label={`Drop MP4, MOV or MP3 files here to upload (up to ${DROP_ZONE_MAX_MB} MB each)`} />
+            <DropZone
+              onFiles={(files) => setUpload({ mode: 'media', files })}
+              accepts={isMediaFile}
+              label={`Drop MP4, MOV or MP3 files here to upload (up to ${DROP_ZONE_MAX_MB} MB each)`}
+            />
           )}
           <AssetList {...library} />
         </Stack>

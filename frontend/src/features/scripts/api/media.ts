@@ -59,4 +59,3 @@ export function usePickerPages(folderId: string) {
   const loadMore = useCallback(() => void setSize((current) => current + 1), [setSize]);
   return { items, hasMore: last ? last.page < last.totalPages : false, loadingMore, error: error as unknown, loadMore };
 }
-

@@ -18,13 +18,17 @@ export function usePostingAccounts(enabled: boolean) {
 
 /** All the caller's publications, newest first (the creator's last privacy choices). */
 export function useAllPublications(enabled: boolean) {
-  return useSWR<Publication[]>(enabled ? '/api/publications' : null, (path: string) => apiGet<Publication[]>(path), { revalidateOnMount: true, dedupingInterval: 0 });
+  return useSWR<Publication[]>(enabled ? '/api/publications' : null, (path: string) => apiGet<Publication[]>(path), {
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
 }
 
 export const checkPublish = (scriptId: string, request: PublishRequest) =>
   apiPost<PublishCheckResponse>(`/api/scripts/${encodeURIComponent(scriptId)}/publish/check`, { ...request });
 
-export const publishVideo = (scriptId: string, request: PublishRequest) => apiPost<PublishResponse>(`/api/scripts/${encodeURIComponent(scriptId)}/publish`, { ...request });
+export const publishVideo = (scriptId: string, request: PublishRequest) =>
+  apiPost<PublishResponse>(`/api/scripts/${encodeURIComponent(scriptId)}/publish`, { ...request });
 
 export const cancelPublication = (id: string) => apiDelete<undefined>(`/api/publications/${encodeURIComponent(id)}`);
 

@@ -29,7 +29,16 @@ export function RenderProgressBar({ progress }: { progress: Generation['progress
   const percent = progress?.percent ?? null;
   const label = (progress?.stage && stageLabels[progress.stage]) ?? 'Generating video';
   return (
-    <Progress.Root value={percent} max={100} size="sm" colorPalette="brand" striped animated data-testid="video-progress" aria-label="Video generation progress">
+    <Progress.Root
+      value={percent}
+      max={100}
+      size="sm"
+      colorPalette="brand"
+      striped
+      animated
+      data-testid="video-progress"
+      aria-label="Video generation progress"
+    >
       <HStack justify="space-between" mb="1">
         <Progress.Label fontSize="xs">{label}…</Progress.Label>
         {percent !== null && <Progress.ValueText fontSize="xs">{`${percent}%`}</Progress.ValueText>}
@@ -66,7 +75,19 @@ export function CardVideoPlayer({ script, onClose }: { script: Script; onClose: 
  * while generating, except that a video being replaced stays playable and downloadable
  * (Edit Video keeps the old video until the new one is made).
  */
-export function CardActions({ script, generation, busy, onPlayVideo, onPost }: { script: Script; generation: Generation; busy: boolean; onPlayVideo: () => void; onPost?: () => void }) {
+export function CardActions({
+  script,
+  generation,
+  busy,
+  onPlayVideo,
+  onPost,
+}: {
+  script: Script;
+  generation: Generation;
+  busy: boolean;
+  onPlayVideo: () => void;
+  onPost?: () => void;
+}) {
   const [dialog, setDialog] = useState<'audio' | 'settings' | null>(null);
   const [startingVideo, setStartingVideo] = useState(false);
   const audioUrl = playableUrl(script.audioUrl, 'audio');
@@ -126,13 +147,28 @@ export function CardActions({ script, generation, busy, onPlayVideo, onPost }: {
                   {inline.playing ? 'Pause Audio' : 'Play Audio'}
                 </Button>
                 <Tip label="Open the Audio Player">
-                  <IconButton aria-label="Open the Audio Player" size="sm" variant="outline" roundedLeft="0" borderLeftWidth="0" onClick={() => setDialog('audio')} disabled={disabled}>
+                  <IconButton
+                    aria-label="Open the Audio Player"
+                    size="sm"
+                    variant="outline"
+                    roundedLeft="0"
+                    borderLeftWidth="0"
+                    onClick={() => setDialog('audio')}
+                    disabled={disabled}
+                  >
                     <ExpandIcon />
                   </IconButton>
                 </Tip>
               </HStack>
             ) : (
-              <Button size="sm" variant="outline" onClick={() => void generation.generateAudio()} disabled={disabled} loading={generation.audio === 'generating' && !startingVideo} loadingText="Generating Audio...">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void generation.generateAudio()}
+                disabled={disabled}
+                loading={generation.audio === 'generating' && !startingVideo}
+                loadingText="Generating Audio..."
+              >
                 Generate Audio
               </Button>
             )}

@@ -20,7 +20,14 @@ export function DownloadVideoButton({ videoUrl, title, disabled }: { videoUrl: s
   const href = downloadHref(videoUrl);
   if (!href) return null;
   return (
-    <Button asChild size="sm" variant="outline" aria-disabled={disabled || undefined} pointerEvents={disabled ? 'none' : undefined} opacity={disabled ? 0.5 : undefined}>
+    <Button
+      asChild
+      size="sm"
+      variant="outline"
+      aria-disabled={disabled || undefined}
+      pointerEvents={disabled ? 'none' : undefined}
+      opacity={disabled ? 0.5 : undefined}
+    >
       <a href={href} download aria-label={`Download the video of ${title}`} data-testid="download-video" tabIndex={disabled ? -1 : undefined}>
         <DownloadIcon />
         Download

@@ -35,7 +35,15 @@ interface FormState {
   language: LanguageCode;
 }
 
-const initial: FormState = { topic: '', subjectCategory: '', duration: DEFAULT_DURATION, scriptCount: 1, extraInstructions: '', preferredFolderId: 'all', language: defaultLanguage };
+const initial: FormState = {
+  topic: '',
+  subjectCategory: '',
+  duration: DEFAULT_DURATION,
+  scriptCount: 1,
+  extraInstructions: '',
+  preferredFolderId: 'all',
+  language: defaultLanguage,
+};
 
 const scriptCountOptions = SCRIPT_COUNTS.map((count) => ({ value: String(count), label: String(count) }));
 
@@ -201,91 +209,108 @@ export function GenerationForm({ onGenerated }: { onGenerated: () => Promise<unk
       </Card.Header>
       <Card.Body>
         <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Field.Root>
-              <Field.Label>Topic</Field.Label>
-              <Input value={form.topic} onChange={(event) => set('topic', event.target.value)} placeholder="e.g. Morning routines that stick" maxLength={500} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Subject Category</Field.Label>
-              <SubjectCategorySelect label="Subject Category" value={form.subjectCategory} onChange={(category) => set('subjectCategory', category)}>
-                <option value="">Any category</option>
-              </SubjectCategorySelect>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errors.duration)}>
-              <Field.Label>Duration</Field.Label>
-              <HStack gap="2" role="radiogroup" aria-label="Duration" wrap="wrap">
-                {DURATIONS.map((duration) => (
-                  <Button
-                    key={duration}
-                    role="radio"
-                    aria-checked={form.duration === duration}
-                    size="sm"
-                    variant={form.duration === duration ? 'solid' : 'outline'}
-                    colorPalette="brand"
-                    onClick={() => set('duration', duration)}
-                  >
-                    {duration}
-                  </Button>
-                ))}
-              </HStack>
-              <Field.ErrorText>{errors.duration}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Number of Scripts</Field.Label>
-              <OptionSelect label="Number of Scripts" value={String(form.scriptCount)} onChange={(count) => set('scriptCount', Number(count))} options={scriptCountOptions} />
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root invalid={Boolean(errors.extraInstructions)}>
-            <Field.Label>Extra Instructions</Field.Label>
-            <Textarea
-              value={form.extraInstructions}
-              onChange={(event) => set('extraInstructions', event.target.value)}
-              placeholder="What should the scripts say? e.g. Three quick tips for beginners, end with a question"
-              rows={3}
-              maxLength={2000}
-            />
-            <Field.ErrorText>{errors.extraInstructions}</Field.ErrorText>
-          </Field.Root>
-          <LanguageSuggestion
-            text={`${form.topic}\n${form.extraInstructions}`}
-            language={form.language}
-            onAccept={(language) => {
-              setLanguageTouched(true);
-              set('language', language);
-            }}
-          />
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <Field.Root>
-              <Field.Label>Language</Field.Label>
-              <LanguageSelect
-                value={form.language}
-                onChange={(language) => {
-                  setLanguageTouched(true);
-                  set('language', language);
-                }}
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <Field.Root>
+                <Field.Label>Topic</Field.Label>
+                <Input
+                  value={form.topic}
+                  onChange={(event) => set('topic', event.target.value)}
+                  placeholder="e.g. Morning routines that stick"
+                  maxLength={500}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Subject Category</Field.Label>
+                <SubjectCategorySelect label="Subject Category" value={form.subjectCategory} onChange={(category) => set('subjectCategory', category)}>
+                  <option value="">Any category</option>
+                </SubjectCategorySelect>
+              </Field.Root>
+              <Field.Root invalid={Boolean(errors.duration)}>
+                <Field.Label>Duration</Field.Label>
+                <HStack gap="2" role="radiogroup" aria-label="Duration" wrap="wrap">
+                  {DURATIONS.map((duration) => (
+                    <Button
+                      key={duration}
+                      role="radio"
+                      aria-checked={form.duration === duration}
+                      size="sm"
+                      variant={form.duration === duration ? 'solid' : 'outline'}
+                      colorPalette="brand"
+                      onClick={() => set('duration', duration)}
+                    >
+                      {duration}
+                    </Button>
+                  ))}
+                </HStack>
+                <Field.ErrorText>{errors.duration}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Number of Scripts</Field.Label>
+                <OptionSelect
+                  label="Number of Scripts"
+                  value={String(form.scriptCount)}
+                  onChange={(count) => set('scriptCount', Number(count))}
+                  options={scriptCountOptions}
+                />
+              </Field.Root>
+            </SimpleGrid>
+            <Field.Root invalid={Boolean(errors.extraInstructions)}>
+              <Field.Label>Extra Instructions</Field.Label>
+              <Textarea
+                value={form.extraInstructions}
+                onChange={(event) => set('extraInstructions', event.target.value)}
+                placeholder="What should the scripts say? e.g. Three quick tips for beginners, end with a question"
+                rows={3}
+                maxLength={2000}
               />
+              <Field.ErrorText>{errors.extraInstructions}</Field.ErrorText>
             </Field.Root>
-            <Field.Root>
-              <Field.Label>Preferred Folder</Field.Label>
-              <FolderSelect label="Preferred Folder" folders={folders} value={form.preferredFolderId} onChange={(value) => set('preferredFolderId', value)} emptyValue="all" emptyLabel="All" />
-            </Field.Root>
-            <VoiceSelect value={voiceId} onChange={(id) => void changeVoice(id)} language={form.language} />
-          </SimpleGrid>
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Box>
-              {lastSource === 'offline' && (
-                <Text fontSize="sm" color="fg.muted" data-testid="offline-note">
-                  Scripts are written by the offline writer (no OpenAI key is set on this server).
-                </Text>
-              )}
-            </Box>
-            <Button type="submit" colorPalette="brand" loading={generating} loadingText="Generating Scripts..." disabled={generating}>
-              Generate Scripts
-            </Button>
-          </HStack>
-        </Stack>
+            <LanguageSuggestion
+              text={`${form.topic}\n${form.extraInstructions}`}
+              language={form.language}
+              onAccept={(language) => {
+                setLanguageTouched(true);
+                set('language', language);
+              }}
+            />
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              <Field.Root>
+                <Field.Label>Language</Field.Label>
+                <LanguageSelect
+                  value={form.language}
+                  onChange={(language) => {
+                    setLanguageTouched(true);
+                    set('language', language);
+                  }}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Preferred Folder</Field.Label>
+                <FolderSelect
+                  label="Preferred Folder"
+                  folders={folders}
+                  value={form.preferredFolderId}
+                  onChange={(value) => set('preferredFolderId', value)}
+                  emptyValue="all"
+                  emptyLabel="All"
+                />
+              </Field.Root>
+              <VoiceSelect value={voiceId} onChange={(id) => void changeVoice(id)} language={form.language} />
+            </SimpleGrid>
+            <HStack justify="space-between" wrap="wrap" gap="3">
+              <Box>
+                {lastSource === 'offline' && (
+                  <Text fontSize="sm" color="fg.muted" data-testid="offline-note">
+                    Scripts are written by the offline writer (no OpenAI key is set on this server).
+                  </Text>
+                )}
+              </Box>
+              <Button type="submit" colorPalette="brand" loading={generating} loadingText="Generating Scripts..." disabled={generating}>
+                Generate Scripts
+              </Button>
+            </HStack>
+          </Stack>
         </form>
       </Card.Body>
       {generating && <QuoteOverlay quote={quote} failed={quoteFailed} />}

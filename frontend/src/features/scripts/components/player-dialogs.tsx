@@ -28,7 +28,19 @@ export function AudioPlayerDialog({ open, onClose, title, url }: { open: boolean
  * Video Player: `/api/video/{file}` answers with a 302 to storage, which the <video> element
  * follows (and seeks with range requests); the thumbnail is the poster.
  */
-export function VideoPlayerDialog({ open, onClose, title, url, poster }: { open: boolean; onClose: () => void; title: string; url: string; poster: string | undefined }) {
+export function VideoPlayerDialog({
+  open,
+  onClose,
+  title,
+  url,
+  poster,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  url: string;
+  poster: string | undefined;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <AppDialog open={open} onClose={onClose} title="Video Player" size="md">

@@ -134,7 +134,10 @@ export function ScriptCard({
 
   /** The same video rendered again with its own settings and shots (TikTok's way out of a watermarked file after an upgrade). */
   async function renderAgain(): Promise<boolean> {
-    const started = await generation.generate(captionSettingsFrom(script.captionSettings), videoMetadataOf((script.videoMetadata?.segments ?? []).map(fromStoredSegment)));
+    const started = await generation.generate(
+      captionSettingsFrom(script.captionSettings),
+      videoMetadataOf((script.videoMetadata?.segments ?? []).map(fromStoredSegment)),
+    );
     if (started) showToast({ type: 'info', title: postingUiMessages.renderAgainStarted, description: postingUiMessages.renderAgainStartedText });
     return started;
   }
@@ -227,7 +230,9 @@ export function ScriptCard({
       </Card.Header>
       <Card.Body py="2">
         <Stack direction={{ base: 'column', md: 'row' }} gap="3" onClick={(event) => event.stopPropagation()}>
-          {script.videoUrl && <VideoPoster thumbnailUrl={script.thumbnailUrl} title={script.title} onPlay={playVideo} updating={generation.video === 'generating'} />}
+          {script.videoUrl && (
+            <VideoPoster thumbnailUrl={script.thumbnailUrl} title={script.title} onPlay={playVideo} updating={generation.video === 'generating'} />
+          )}
           <Pane
             title="Script"
             actions={
@@ -267,7 +272,14 @@ export function ScriptCard({
               )
             ) : (
               <Stack gap="1">
-                <Textarea aria-label="Post Caption" value={captionDraft} rows={5} dir="auto" lang={script.language} onChange={(event) => setCaptionDraft(event.target.value)} />
+                <Textarea
+                  aria-label="Post Caption"
+                  value={captionDraft}
+                  rows={5}
+                  dir="auto"
+                  lang={script.language}
+                  onChange={(event) => setCaptionDraft(event.target.value)}
+                />
                 <HStack gap="4" fontSize="xs">
                   <Text color={words > captionMaxWords ? 'red.600' : 'fg.muted'}>{`Words ${words}/${captionMaxWords}`}</Text>
                   <Text color={tags !== captionHashtags ? 'red.600' : 'fg.muted'}>{`Hashtags ${tags}/${captionHashtags}`}</Text>
@@ -303,7 +315,15 @@ export function ScriptCard({
           </Tip>
           {/* Translate: the finished video re-made in other languages. */}
           {/* Without an OpenAI key the button says so itself, before any language is chosen. */}
-          <Tip label={needsKey ? languageMessages.translateNeedsKey : hasVideo ? 'Re-make this video in other languages' : 'Translate becomes available once the video is generated'}>
+          <Tip
+            label={
+              needsKey
+                ? languageMessages.translateNeedsKey
+                : hasVideo
+                  ? 'Re-make this video in other languages'
+                  : 'Translate becomes available once the video is generated'
+            }
+          >
             <Button size="sm" variant="outline" onClick={() => setDialog('translate')} disabled={generating || !hasVideo || needsKey}>
               {needsKey ? translateNeedsKeyLabel : 'Translate'}
             </Button>
@@ -312,13 +332,22 @@ export function ScriptCard({
         </HStack>
       </Card.Footer>
       {dialog === 'edit' && (
-        <EditScriptDialog open onClose={() => setDialog(null)} initialContent={script.scriptContent} initialVoiceId={script.voiceId ?? ''} language={script.language} onSave={saveContent} />
+        <EditScriptDialog
+          open
+          onClose={() => setDialog(null)}
+          initialContent={script.scriptContent}
+          initialVoiceId={script.voiceId ?? ''}
+          language={script.language}
+          onSave={saveContent}
+        />
       )}
       {/* Delete Script: asks before deleting (section 2). */}
       <ConfirmDialog open={dialog === 'delete'} title="Delete Script" onClose={() => setDialog(null)} onConfirm={remove}>
         {`Delete “${script.title}”? This cannot be undone.`}
       </ConfirmDialog>
-      {dialog === 'schedule' && <PostVideoDialog script={script} onClose={() => setDialog(null)} onPosted={() => mutate(publicationsKey(script.id))} onRenderAgain={renderAgain} />}
+      {dialog === 'schedule' && (
+        <PostVideoDialog script={script} onClose={() => setDialog(null)} onPosted={() => mutate(publicationsKey(script.id))} onRenderAgain={renderAgain} />
+      )}
       {dialog === 'translate' && <TranslateDialog script={script} onClose={() => setDialog(null)} onTranslated={onChanged} />}
       {dialog === 'video' && <CardVideoPlayer script={script} onClose={() => setDialog(null)} />}
     </Card.Root>

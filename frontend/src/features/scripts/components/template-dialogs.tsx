@@ -151,7 +151,14 @@ export function LoadTemplateDialog({ open, onClose, onLoad }: { open: boolean; o
                 >
                   Load
                 </Button>
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete template ${template.name}`} loading={deleting === template.id} onClick={() => setConfirming({ template, open: true })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={`Delete template ${template.name}`}
+                  loading={deleting === template.id}
+                  onClick={() => setConfirming({ template, open: true })}
+                >
                   Delete
                 </Button>
               </HStack>

@@ -16,7 +16,15 @@ import { refusalDescription, translateScript } from '../api/scripts';
  * (the same voice, captions and shots), voiced and rendered when "Voice and render each" is on. Without an
  * OpenAI key on the server the dialog says translating needs one.
  */
-export function TranslateDialog({ script, onClose, onTranslated }: { script: Pick<Script, 'id' | 'title' | 'language'>; onClose: () => void; onTranslated: () => Promise<unknown> }) {
+export function TranslateDialog({
+  script,
+  onClose,
+  onTranslated,
+}: {
+  script: Pick<Script, 'id' | 'title' | 'language'>;
+  onClose: () => void;
+  onTranslated: () => Promise<unknown>;
+}) {
   const [chosen, setChosen] = useState<LanguageCode[]>([]);
   const [render, setRender] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -76,7 +84,13 @@ export function TranslateDialog({ script, onClose, onTranslated }: { script: Pic
             {offered.map((code) => {
               const checked = chosen.includes(code);
               return (
-                <Checkbox.Root key={code} checked={checked} disabled={!checked && full} onCheckedChange={(details) => toggle(code, details.checked === true)} size="sm">
+                <Checkbox.Root
+                  key={code}
+                  checked={checked}
+                  disabled={!checked && full}
+                  onCheckedChange={(details) => toggle(code, details.checked === true)}
+                  size="sm"
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label lang={code}>{languages[code].nativeName}</Checkbox.Label>

@@ -39,7 +39,10 @@ export function TranslationsLine({ translations }: { translations: ScriptTransla
     <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted" data-testid="translations-line">
       {from && (
         <Text>
-          Translated from <ScriptLink id={from.id} label={`Translated from ${from.title}: show the original`}>{from.title}</ScriptLink>
+          Translated from{' '}
+          <ScriptLink id={from.id} label={`Translated from ${from.title}: show the original`}>
+            {from.title}
+          </ScriptLink>
         </Text>
       )}
       {versions.length > 0 && (
@@ -60,7 +63,9 @@ export function TranslationsLine({ translations }: { translations: ScriptTransla
 }
 
 /** Each listed script's original and versions, from the list itself. */
-export function translationsOf(scripts: readonly { id: string; title: string; language: LanguageCode; translatedFrom: string | null }[]): Map<string, ScriptTranslations> {
+export function translationsOf(
+  scripts: readonly { id: string; title: string; language: LanguageCode; translatedFrom: string | null }[],
+): Map<string, ScriptTranslations> {
   const byId = new Map(scripts.map((script) => [script.id, script]));
   const out = new Map<string, ScriptTranslations>();
   const entry = (id: string) => {

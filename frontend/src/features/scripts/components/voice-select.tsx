@@ -47,7 +47,17 @@ function VoiceSpeedSelect() {
  * voice's speed. With a `language`, only the voices that speak it are offered; the chosen voice, if it
  * does not, stays shown apart with a note.
  */
-export function VoiceSelect({ value, onChange, label = 'Voice', language }: { value: string; onChange: (voiceId: string) => void; label?: string; language?: LanguageCode }) {
+export function VoiceSelect({
+  value,
+  onChange,
+  label = 'Voice',
+  language,
+}: {
+  value: string;
+  onChange: (voiceId: string) => void;
+  label?: string;
+  language?: LanguageCode;
+}) {
   const { data: voices } = useVoices();
   const [state, setState] = useState<SampleState>('idle');
   const audio = useRef<HTMLAudioElement | null>(null);
@@ -99,7 +109,10 @@ export function VoiceSelect({ value, onChange, label = 'Voice', language }: { va
       setState('playing');
     } catch (error) {
       setState('idle');
-      showToast({ type: 'error', title: error instanceof Error && error.message === 'play' ? 'Failed to play voice sample audio' : 'Failed to play voice sample' });
+      showToast({
+        type: 'error',
+        title: error instanceof Error && error.message === 'play' ? 'Failed to play voice sample audio' : 'Failed to play voice sample',
+      });
     }
   }
 
@@ -109,7 +122,12 @@ export function VoiceSelect({ value, onChange, label = 'Voice', language }: { va
       {/* On a phone the voice takes the whole line and its speed and sample go under it. */}
       <HStack w="full" wrap={{ base: 'wrap', md: 'nowrap' }}>
         <NativeSelect.Root flex={{ base: '1 1 100%', md: '1' }} invalid={Boolean(note)}>
-          <NativeSelect.Field aria-label={label} aria-describedby={note ? noteId : undefined} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          <NativeSelect.Field
+            aria-label={label}
+            aria-describedby={note ? noteId : undefined}
+            value={value}
+            onChange={(event) => onChange(event.currentTarget.value)}
+          >
             {!value && <option value="">Select a voice</option>}
             {unfit && language && (
               <optgroup label={`Does not speak ${languageName(language)}`}>

@@ -6,14 +6,29 @@
 import type { CaptionSettings } from '@contract/caption-settings';
 import { captionEmojiSet, noEmoji } from '@contract/rules/caption-emoji';
 import { captionLookChoices } from '@contract/rules/caption-looks';
-import { captionDefaults, captionPositions, captionRanges, captionStyles, fontFamilies, maxEmphasisIndex, maxEmphasisOverrides, shotTransitions } from '@contract/rules/captions';
+import {
+  captionDefaults,
+  captionPositions,
+  captionRanges,
+  captionStyles,
+  fontFamilies,
+  maxEmphasisIndex,
+  maxEmphasisOverrides,
+  shotTransitions,
+} from '@contract/rules/captions';
 
 export type { CaptionSettings };
 export type CaptionStyle = CaptionSettings['style'];
 export type CaptionPosition = CaptionSettings['position'];
 export type FontFamily = CaptionSettings['font_family'];
 
-const styleLabels: Record<CaptionStyle, string> = { classic: 'Classic', karaoke: 'Karaoke', highlight: 'Highlight', underline: 'Underline', word_by_word: 'Word by word' };
+const styleLabels: Record<CaptionStyle, string> = {
+  classic: 'Classic',
+  karaoke: 'Karaoke',
+  highlight: 'Highlight',
+  underline: 'Underline',
+  word_by_word: 'Word by word',
+};
 export const CAPTION_STYLES: readonly { value: CaptionStyle; label: string }[] = captionStyles.map((value) => ({ value, label: styleLabels[value] }));
 
 export const FONT_FAMILIES: readonly FontFamily[] = fontFamilies;
@@ -23,9 +38,9 @@ export const POSITION_COLUMNS = ['left', 'center', 'right'] as const;
 
 export type RangedField = keyof typeof captionRanges;
 /** Slider ranges (the script's readings), in whole steps. */
-export const RANGES = Object.fromEntries(
-  Object.entries(captionRanges).map(([field, range]) => [field, { ...range, step: 1 }]),
-) as { readonly [F in RangedField]: (typeof captionRanges)[F] & { readonly step: 1 } };
+export const RANGES = Object.fromEntries(Object.entries(captionRanges).map(([field, range]) => [field, { ...range, step: 1 }])) as {
+  readonly [F in RangedField]: (typeof captionRanges)[F] & { readonly step: 1 };
+};
 
 /** The dialog's defaults (where the product gives two readings: docs/decisions/captions.md#caption-defaults). */
 export const DEFAULT_CAPTION_SETTINGS: CaptionSettings = { ...captionDefaults };
@@ -73,7 +88,11 @@ export function captionSettingsFrom(saved: unknown): CaptionSettings {
     const value = raw[field];
     if (typeof value === 'boolean') result[field] = value;
   }
-  result.style = oneOf(CAPTION_STYLES.map((style) => style.value), raw.style) ?? result.style;
+  result.style =
+    oneOf(
+      CAPTION_STYLES.map((style) => style.value),
+      raw.style,
+    ) ?? result.style;
   result.font_family = oneOf(FONT_FAMILIES, raw.font_family) ?? result.font_family;
   result.position = oneOf(captionPositions, raw.position) ?? result.position;
   result.transition = oneOf(shotTransitions, raw.transition) ?? result.transition;
@@ -102,7 +121,8 @@ function emojiChoicesFrom(value: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, choice] of Object.entries(objectOf(value))) {
     if (Object.keys(result).length >= maxEmphasisOverrides) break;
-    if (/^\d{1,5}$/.test(key) && Number(key) < maxEmphasisIndex && typeof choice === 'string' && (choice === noEmoji || captionEmojiSet.includes(choice))) result[key] = choice;
+    if (/^\d{1,5}$/.test(key) && Number(key) < maxEmphasisIndex && typeof choice === 'string' && (choice === noEmoji || captionEmojiSet.includes(choice)))
+      result[key] = choice;
   }
   return result;
 }

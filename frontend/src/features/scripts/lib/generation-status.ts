@@ -55,11 +55,7 @@ export function writeStatus(store: StatusStore | undefined, scriptId: string, ki
  * already says complete or failed, in which case storage takes the server's word. `store` says what
  * to write back, if anything.
  */
-export function restoreStatus(
-  stored: StoredEntry | null,
-  server: GenerationStatus,
-  now: number,
-): { status: GenerationStatus; store?: GenerationStatus } {
+export function restoreStatus(stored: StoredEntry | null, server: GenerationStatus, now: number): { status: GenerationStatus; store?: GenerationStatus } {
   if (isFinal(server)) return { status: server, store: stored && stored.status !== server ? server : undefined };
   if (stored && stored.status === 'generating' && now - stored.at < STALE_GENERATING_MS) return { status: 'generating' };
   return { status: server };

@@ -90,7 +90,12 @@ export function libassSupported(): boolean {
  * Starts libass on `canvas` (its control moves to the worker: a canvas is used once). Rejects when the
  * worker or the wasm cannot load (blocked, missing, unsupported) or does not answer in time.
  */
-export async function startLibassPreview(canvas: HTMLCanvasElement, ass: string, family: FontFamily, scripts: readonly ScriptFont[] = []): Promise<LibassPreview> {
+export async function startLibassPreview(
+  canvas: HTMLCanvasElement,
+  ass: string,
+  family: FontFamily,
+  scripts: readonly ScriptFont[] = [],
+): Promise<LibassPreview> {
   if (!libassSupported()) throw new Error('WebAssembly, workers or OffscreenCanvas are missing');
   const loaded = new Set<string>([captionFontNames[family], ...scripts]);
   const instance = new JASSUB({
@@ -125,7 +130,10 @@ export async function startLibassPreview(canvas: HTMLCanvasElement, ass: string,
     async draw(content, nextFamily, seconds, nextScripts = []) {
       if (destroyed) return;
       const name = captionFontNames[nextFamily];
-      const wanted = [...(loaded.has(name) ? [] : familyFiles[name]), ...nextScripts.filter((script) => !loaded.has(script)).map((script) => scriptFiles[script])];
+      const wanted = [
+        ...(loaded.has(name) ? [] : familyFiles[name]),
+        ...nextScripts.filter((script) => !loaded.has(script)).map((script) => scriptFiles[script]),
+      ];
       loaded.add(name);
       for (const script of nextScripts) loaded.add(script);
       if (wanted.length > 0) await instance.renderer.addFonts(wanted.map(absolute));

@@ -17,7 +17,13 @@ export const SCHEDULED_POLL_MS = 30_000;
 
 /** The privacy value as a creator reads it (`SELF_ONLY` → `Only me`); an unknown value shows as sent, in words. */
 export function privacyLabel(value: string): string {
-  return privacyLabels[value] ?? value.toLowerCase().replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
+  return (
+    privacyLabels[value] ??
+    value
+      .toLowerCase()
+      .replace(/_/g, ' ')
+      .replace(/^\w/, (first) => first.toUpperCase())
+  );
 }
 
 /**
@@ -90,7 +96,8 @@ export interface PostingForm {
   containsSyntheticMedia: boolean;
 }
 
-export const textFor = (form: Pick<PostingForm, 'caption' | 'platformText'>, platform: PublishingPlatform): string => form.platformText[platform] ?? form.caption;
+export const textFor = (form: Pick<PostingForm, 'caption' | 'platformText'>, platform: PublishingPlatform): string =>
+  form.platformText[platform] ?? form.caption;
 
 /** The first problem the form has before asking the server, or undefined. */
 export function formProblem(form: PostingForm, accounts: readonly ConnectedAccount[]): string | undefined {
@@ -101,7 +108,8 @@ export function formProblem(form: PostingForm, accounts: readonly ConnectedAccou
     if (characterCount(account.platform, text).over) return `${captionFieldOf[account.platform].label}: too long`;
     if (account.platform === 'instagram' && hashtagCount(text).over) return `${words.instagramCaption}: too many hashtags`;
     if (privacyChosenBy.includes(account.platform) && !form.privacy[account.id]) return words.privacyRequired(account.displayName);
-    if (account.platform === 'youtube' && (characterCount('youtube-title', form.youtubeTitle).over || !form.youtubeTitle.trim())) return `${words.youtubeTitle}: 1 to ${postingBounds.titleMax} characters`;
+    if (account.platform === 'youtube' && (characterCount('youtube-title', form.youtubeTitle).over || !form.youtubeTitle.trim()))
+      return `${words.youtubeTitle}: 1 to ${postingBounds.titleMax} characters`;
   }
   return undefined;
 }
@@ -156,7 +164,10 @@ export function shortWhenText(at: string, locale?: string): string {
 export type PublicationTone = 'waiting' | 'moving' | 'done' | 'failed' | 'off';
 
 /** How a publication's state reads on the card, and its tone. */
-export function publicationStatusText(publication: Pick<Publication, 'status' | 'progress' | 'scheduledAt'>, locale?: string): { text: string; tone: PublicationTone } {
+export function publicationStatusText(
+  publication: Pick<Publication, 'status' | 'progress' | 'scheduledAt'>,
+  locale?: string,
+): { text: string; tone: PublicationTone } {
   switch (publication.status) {
     case 'scheduled':
       return { text: words.statusScheduled(publication.scheduledAt ? shortWhenText(publication.scheduledAt, locale) : ''), tone: 'waiting' };
@@ -183,7 +194,11 @@ export const isFinalPublication = (publication: Pick<Publication, 'status'>) => 
  */
 export function pollIntervalFor(publications: readonly Pick<Publication, 'status' | 'scheduledAt'>[], now = Date.now()): number {
   const soon = (publication: Pick<Publication, 'scheduledAt'>) => !publication.scheduledAt || new Date(publication.scheduledAt).getTime() - now <= 60_000;
-  if (publications.some((publication) => ['queued', 'uploading', 'processing'].includes(publication.status) || (publication.status === 'scheduled' && soon(publication)))) {
+  if (
+    publications.some(
+      (publication) => ['queued', 'uploading', 'processing'].includes(publication.status) || (publication.status === 'scheduled' && soon(publication)),
+    )
+  ) {
     return PUBLICATION_POLL_MS;
   }
   if (publications.some((publication) => publication.status === 'scheduled')) return SCHEDULED_POLL_MS;

@@ -120,7 +120,15 @@ export function replaceSegmentMedia(segments: readonly Segment[], index: number,
     const inPoint = media.framing?.inPoint ?? 0;
     const fits = !media.duration || media.duration <= 0 || inPoint + Math.min(segment.mediaDuration, media.duration) <= media.duration;
     // Picked by the creator: a re-plan keeps it.
-    return { ...kept, mediaAssetId: media.id, mediaFile: media.fileUrl, thumbnailUrl: media.thumbnailUrl, mediaStartTime: fits ? inPoint : 0, matchedTags: matchedTagsOf(media, segment.text), chosen: true };
+    return {
+      ...kept,
+      mediaAssetId: media.id,
+      mediaFile: media.fileUrl,
+      thumbnailUrl: media.thumbnailUrl,
+      mediaStartTime: fits ? inPoint : 0,
+      matchedTags: matchedTagsOf(media, segment.text),
+      chosen: true,
+    };
   });
 }
 
@@ -162,7 +170,10 @@ export function applyQueue(segments: readonly Segment[], selected: Iterable<numb
  * (and within the rest) media not used — in this video or in the last 7 days — before used media.
  * Otherwise the server's order (newest first) is kept.
  */
-export function orderForPicker<T extends CandidateMedia>(items: readonly T[], options: { usedIds: ReadonlySet<string>; preferredFolderId: string | null }): T[] {
+export function orderForPicker<T extends CandidateMedia>(
+  items: readonly T[],
+  options: { usedIds: ReadonlySet<string>; preferredFolderId: string | null },
+): T[] {
   const rank = (item: T) => (options.preferredFolderId && item.folderId === options.preferredFolderId ? 0 : 2) + (options.usedIds.has(item.id) ? 1 : 0);
   return items
     .filter(isPickable)

@@ -64,7 +64,14 @@ export default function ScriptsRoute() {
           <>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
               {scripts.map((script) => (
-                <ScriptCard key={script.id} script={script} selected={selected === script.id} onSelect={() => setSelected(script.id)} onChanged={() => mutate()} translations={translations.get(script.id)} />
+                <ScriptCard
+                  key={script.id}
+                  script={script}
+                  selected={selected === script.id}
+                  onSelect={() => setSelected(script.id)}
+                  onChanged={() => mutate()}
+                  translations={translations.get(script.id)}
+                />
               ))}
             </SimpleGrid>
             {hasMore && (

@@ -20,7 +20,10 @@ export const removeLogo = () => apiDelete<LogoState>('/api/user/logo');
 export function useApplyLogoState() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    (state: LogoState) => mutate<PublicUser | null>(USER_KEY, (user) => (user ? { ...user, logoUrl: state.logoUrl, logoSettings: state.logoSettings } : user), { revalidate: false }),
+    (state: LogoState) =>
+      mutate<PublicUser | null>(USER_KEY, (user) => (user ? { ...user, logoUrl: state.logoUrl, logoSettings: state.logoSettings } : user), {
+        revalidate: false,
+      }),
     [mutate],
   );
 }

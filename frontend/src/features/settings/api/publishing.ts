@@ -11,6 +11,7 @@ export function useConnectedAccounts() {
 }
 
 /** The platform's authorize URL; the browser goes there and comes back to /settings?publishing=… */
-export const startConnect = (platform: PublishingPlatform) => apiPost<ConnectResponse>(`/api/publishing/accounts/${platform}/connect`, { returnUrl: '/settings' });
+export const startConnect = (platform: PublishingPlatform) =>
+  apiPost<ConnectResponse>(`/api/publishing/accounts/${platform}/connect`, { returnUrl: '/settings' });
 
 export const disconnectAccount = (id: string) => apiDelete<undefined>(`/api/publishing/accounts/${encodeURIComponent(id)}`);

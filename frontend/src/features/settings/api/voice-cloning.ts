@@ -16,7 +16,12 @@ const refresh = () => Promise.all([mutate(VOICES_KEY), mutate(STATS_KEY), mutate
  * could carry about 6 MB; then `POST /api/tts/clone-voice` names them with the name and consent. The
  * product's (docs/product.md#voice-cloning) one multipart request still works for other clients. `onProgress` gets 0–99 over all the bytes, then 100 once they are all stored.
  */
-export async function cloneVoice(input: { name: string; files: readonly File[]; consent: boolean; onProgress?: (percent: number) => void }): Promise<CloneVoiceResult> {
+export async function cloneVoice(input: {
+  name: string;
+  files: readonly File[];
+  consent: boolean;
+  onProgress?: (percent: number) => void;
+}): Promise<CloneVoiceResult> {
   const total = input.files.reduce((sum, file) => sum + file.size, 0) || 1;
   let sent = 0;
   const uploads: CloneFromUploads['uploads'] = [];

@@ -56,10 +56,26 @@ function useConnectReturn(onReturn: () => unknown) {
   }, [location.pathname, location.search, navigate, onReturn]);
 }
 
-function AccountLine({ account, busy, onReconnect, onDisconnect }: { account: ConnectedAccount; busy: boolean; onReconnect: () => void; onDisconnect: () => void }) {
+function AccountLine({
+  account,
+  busy,
+  onReconnect,
+  onDisconnect,
+}: {
+  account: ConnectedAccount;
+  busy: boolean;
+  onReconnect: () => void;
+  onDisconnect: () => void;
+}) {
   const look = statusLooks[account.status];
   return (
-    <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap={{ base: '2', sm: '3' }} justify="space-between" data-testid={`connected-account-${account.platform}`}>
+    <Flex
+      direction={{ base: 'column', sm: 'row' }}
+      align={{ base: 'stretch', sm: 'center' }}
+      gap={{ base: '2', sm: '3' }}
+      justify="space-between"
+      data-testid={`connected-account-${account.platform}`}
+    >
       <HStack gap="2" rowGap="1" minW="0" flex="1" wrap="wrap">
         <Text fontWeight="medium" minW="0" overflowWrap="anywhere" title={account.displayName}>
           {account.displayName}
@@ -170,7 +186,9 @@ export function ConnectedAccountsSection() {
                         onClick={() => (freeTikTok(platform) && mine.length === 0 ? setTiktokAsk(true) : void connect(platform))}
                         loading={busy === platform}
                         disabled={isLoading || (busy !== null && busy !== platform) || (atLimit && mine.length === 0)}
-                        aria-label={mine.length === 0 ? `${publishingMessages.connect} ${platformNames[platform]}` : `Add account on ${platformNames[platform]}`}
+                        aria-label={
+                          mine.length === 0 ? `${publishingMessages.connect} ${platformNames[platform]}` : `Add account on ${platformNames[platform]}`
+                        }
                       >
                         {mine.length === 0 ? publishingMessages.connect : 'Add account'}
                       </Button>
@@ -182,7 +200,13 @@ export function ConnectedAccountsSection() {
                     </Text>
                   )}
                   {mine.map((account) => (
-                    <AccountLine key={account.id} account={account} busy={busy === platform} onReconnect={() => void connect(platform)} onDisconnect={() => setConfirming(account)} />
+                    <AccountLine
+                      key={account.id}
+                      account={account}
+                      busy={busy === platform}
+                      onReconnect={() => void connect(platform)}
+                      onDisconnect={() => setConfirming(account)}
+                    />
                   ))}
                 </Stack>
               </HStack>

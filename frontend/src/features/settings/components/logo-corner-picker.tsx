@@ -12,5 +12,17 @@ const cornerPlacements: readonly Placement<LogoPosition>[] = logoPositions.map((
 
 /** The four corners, laid out as a small 9:16 frame with a button in each corner. */
 export function LogoCornerPicker({ value, onChange, disabled }: { value: LogoPosition; onChange: (value: LogoPosition) => void; disabled?: boolean }) {
-  return <PlacementGrid label="Position" labelId="logo-position-label" placements={cornerPlacements} columns={2} value={value} onChange={onChange} disabled={disabled} framed testId="logo-position" />;
+  return (
+    <PlacementGrid
+      label="Position"
+      labelId="logo-position-label"
+      placements={cornerPlacements}
+      columns={2}
+      value={value}
+      onChange={onChange}
+      disabled={disabled}
+      framed
+      testId="logo-position"
+    />
+  );
 }

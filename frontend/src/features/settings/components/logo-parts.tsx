@@ -53,7 +53,20 @@ export function LogoDropZone({ dragging, dropHandlers, uploading, input }: LogoO
 export function LogoFileRow({ logoUrl, uploading, removing, input, setConfirmingRemove }: LogoOverlay) {
   return (
     <HStack gap="3" p="3" rounded="lg" borderWidth="1px" bg="bg.subtle" wrap="wrap">
-      <Box w="14" h="14" rounded="md" borderWidth="1px" bg="bg" p="1" display="flex" alignItems="center" justifyContent="center" flexShrink="0" bgImage="repeating-conic-gradient(#e4e4e7 0% 25%, transparent 0% 50%)" bgSize="12px 12px">
+      <Box
+        w="14"
+        h="14"
+        rounded="md"
+        borderWidth="1px"
+        bg="bg"
+        p="1"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        flexShrink="0"
+        bgImage="repeating-conic-gradient(#e4e4e7 0% 25%, transparent 0% 50%)"
+        bgSize="12px 12px"
+      >
         <Image src={logoUrl ?? undefined} alt="" maxW="full" maxH="full" objectFit="contain" />
       </Box>
       <Stack gap="0" flex="1" minW="32">
@@ -106,7 +119,15 @@ export function LogoControls({ saved, settings, save, changeOpacity }: LogoOverl
               <Field.HelperText fontSize="xs">The logo fits inside this box, keeping its shape, 30 px from the edges.</Field.HelperText>
             </Field.Root>
           </Flex>
-          <LabeledSlider label="Opacity" value={settings.opacity} min={logoOpacity.min} max={logoOpacity.max} step={logoOpacity.step} colorPalette="brand" onChange={changeOpacity} />
+          <LabeledSlider
+            label="Opacity"
+            value={settings.opacity}
+            min={logoOpacity.min}
+            max={logoOpacity.max}
+            step={logoOpacity.step}
+            colorPalette="brand"
+            onChange={changeOpacity}
+          />
         </Stack>
       )}
     </>

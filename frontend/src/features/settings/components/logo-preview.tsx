@@ -30,14 +30,21 @@ export function LogoPreview({ logoUrl, settings }: { logoUrl: string | null; set
         gradientVia="pink.500"
         gradientTo="purple.800"
         role="img"
-        aria-label={logoUrl ? `Preview: your logo ${settings.enabled ? 'at' : 'would sit at'} the ${settings.position.replace('-', ' ')} of the video` : 'Preview of a video frame'}
+        aria-label={
+          logoUrl
+            ? `Preview: your logo ${settings.enabled ? 'at' : 'would sit at'} the ${settings.position.replace('-', ' ')} of the video`
+            : 'Preview of a video frame'
+        }
       >
         {/* A stand-in for the clip: a horizon and a sun, and a caption line in the middle. */}
         <Box position="absolute" insetX="0" bottom="0" h="38%" bg="blackAlpha.400" />
         <Box position="absolute" left="50%" top="46%" w="30%" aspectRatio="1" rounded="full" bg="yellow.200" opacity="0.7" transform="translate(-50%, -50%)" />
         <Box position="absolute" insetX="12%" top="58%" textAlign="center">
           <Text fontSize="xs" fontWeight="black" color="white" textShadow="1px 1px 0 rgba(0,0,0,0.7)" lineHeight="1.1" textTransform="uppercase">
-            Your caption <Text as="span" color="green.300">here</Text>
+            Your caption{' '}
+            <Text as="span" color="green.300">
+              here
+            </Text>
           </Text>
         </Box>
         {logoUrl && (

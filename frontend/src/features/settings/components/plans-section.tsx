@@ -59,7 +59,19 @@ function useCheckoutReturn(onConfirmed: () => Promise<unknown>) {
 
 type Busy = null | 'portal' | PaidTier;
 
-function PlanCard({ plan, user, busy, onUpgrade, onPortal }: { plan: PlanInfo; user: PublicUser; busy: Busy; onUpgrade: (tier: PaidTier) => void; onPortal: () => void }) {
+function PlanCard({
+  plan,
+  user,
+  busy,
+  onUpgrade,
+  onPortal,
+}: {
+  plan: PlanInfo;
+  user: PublicUser;
+  busy: Busy;
+  onUpgrade: (tier: PaidTier) => void;
+  onPortal: () => void;
+}) {
   const current = user.subscriptionTier === plan.tier;
   const price = priceLabel(plan);
   const paidUser = user.subscriptionTier !== 'free';
@@ -118,7 +130,15 @@ function PlanCard({ plan, user, busy, onUpgrade, onPortal }: { plan: PlanInfo; u
         </HStack>
         <Stack as="dl" gap="2" fontSize="sm">
           {planRows(plan).map((row) => (
-            <Flex key={row.label} justify="space-between" gap="3" borderBottomWidth="1px" borderColor="border.muted" pb="1.5" data-testid={`plan-row-${row.label.toLowerCase().replace(/\s+/g, '-')}`}>
+            <Flex
+              key={row.label}
+              justify="space-between"
+              gap="3"
+              borderBottomWidth="1px"
+              borderColor="border.muted"
+              pb="1.5"
+              data-testid={`plan-row-${row.label.toLowerCase().replace(/\s+/g, '-')}`}
+            >
               <Text as="dt" color="fg.muted">
                 {row.label}
               </Text>
@@ -194,7 +214,11 @@ export function PlansSection() {
       const { url } = await createCheckoutSession({ tier, ...checkoutUrls(window.location.origin, tier) });
       window.location.assign(url);
     } catch (caught) {
-      showToast({ type: 'error', title: billingMessages.checkoutError, description: serverMessage(caught) ?? 'Could not start the checkout. Please try again.' });
+      showToast({
+        type: 'error',
+        title: billingMessages.checkoutError,
+        description: serverMessage(caught) ?? 'Could not start the checkout. Please try again.',
+      });
       setBusy(null);
     }
   };
@@ -248,4 +272,3 @@ export function PlansSection() {
     </Card.Root>
   );
 }
-

@@ -22,7 +22,20 @@ function VoiceRow({ voice, busy, onMakeDefault, onDelete }: { voice: PublicVoice
     <Box borderWidth="1px" borderRadius="xl" p="3.5" bg="bg" data-testid="cloned-voice" _hover={{ borderColor: 'purple.300' }} transition="border-color 0.15s">
       <Stack gap="3">
         <HStack gap="3" align="start">
-          <Box flexShrink={0} boxSize="10" borderRadius="full" bgGradient="to-br" gradientFrom="purple.500" gradientTo="pink.400" color="white" display="flex" alignItems="center" justifyContent="center" fontSize="lg" aria-hidden>
+          <Box
+            flexShrink={0}
+            boxSize="10"
+            borderRadius="full"
+            bgGradient="to-br"
+            gradientFrom="purple.500"
+            gradientTo="pink.400"
+            color="white"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            fontSize="lg"
+            aria-hidden
+          >
             <WaveIcon />
           </Box>
           <Stack gap="1" minW="0" flex="1">
@@ -66,7 +79,17 @@ function VoiceRow({ voice, busy, onMakeDefault, onDelete }: { voice: PublicVoice
 }
 
 /** The user's cloned voices (the new voice appears in the list). */
-export function VoiceCloneList({ voices, busyId, onMakeDefault, onDelete }: { voices: PublicVoice[]; busyId: string | null; onMakeDefault: (voice: PublicVoice) => void; onDelete: (voice: PublicVoice) => void }) {
+export function VoiceCloneList({
+  voices,
+  busyId,
+  onMakeDefault,
+  onDelete,
+}: {
+  voices: PublicVoice[];
+  busyId: string | null;
+  onMakeDefault: (voice: PublicVoice) => void;
+  onDelete: (voice: PublicVoice) => void;
+}) {
   if (voices.length === 0) {
     return (
       <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="6" textAlign="center" color="fg.muted">

@@ -43,7 +43,12 @@ export function VoiceCloningSection() {
     const result = pickFiles(files, [...(list ?? [])]);
     setFiles(result.accepted);
     setRefused(result.refused);
-    if (result.refused.length > 0) showToast({ type: 'error', title: result.refused.length === 1 ? 'A file was not added' : `${result.refused.length} files were not added`, description: result.refused.join('\n') });
+    if (result.refused.length > 0)
+      showToast({
+        type: 'error',
+        title: result.refused.length === 1 ? 'A file was not added' : `${result.refused.length} files were not added`,
+        description: result.refused.join('\n'),
+      });
     if (input.current) input.current.value = '';
   }
 
@@ -61,7 +66,10 @@ export function VoiceCloningSection() {
       showToast({
         type: 'success',
         title: `“${result.voice.name}” is ready`,
-        description: result.voice.clone?.method === 'offline' ? 'Made offline: an eSpeak voice matched to your pitch and pace. Pick it as Your Voice on any script.' : 'Pick it as Your Voice on any script.',
+        description:
+          result.voice.clone?.method === 'offline'
+            ? 'Made offline: an eSpeak voice matched to your pitch and pace. Pick it as Your Voice on any script.'
+            : 'Pick it as Your Voice on any script.',
       });
       setName('');
       setFiles([]);
@@ -109,7 +117,18 @@ export function VoiceCloningSection() {
       <Card.Header>
         <HStack justify="space-between" align="start" gap="3" wrap="wrap">
           <HStack gap="3" align="start" minW="0">
-            <Box flexShrink={0} boxSize="10" borderRadius="lg" bg="brand.subtle" color="brand.fg" display="flex" alignItems="center" justifyContent="center" fontSize="xl" aria-hidden>
+            <Box
+              flexShrink={0}
+              boxSize="10"
+              borderRadius="lg"
+              bg="brand.subtle"
+              color="brand.fg"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              fontSize="xl"
+              aria-hidden
+            >
               <MicIcon />
             </Box>
             <Stack gap="0.5" minW="0">
@@ -126,10 +145,24 @@ export function VoiceCloningSection() {
       </Card.Header>
       <Card.Body pt="2">
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1.1fr) minmax(0, 1fr)' }} gap={{ base: '6', lg: '8' }}>
-          <Stack gap="4" as="form" onSubmit={(event) => { event.preventDefault(); void onClone(); }} aria-label="Clone a voice">
+          <Stack
+            gap="4"
+            as="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onClone();
+            }}
+            aria-label="Clone a voice"
+          >
             <Field.Root invalid={nameMissing}>
               <Field.Label>Voice name</Field.Label>
-              <Input value={name} maxLength={voiceSampleRules.maxNameChars} placeholder="e.g. My narration voice" onChange={(event) => setName(event.currentTarget.value)} disabled={uploading} />
+              <Input
+                value={name}
+                maxLength={voiceSampleRules.maxNameChars}
+                placeholder="e.g. My narration voice"
+                onChange={(event) => setName(event.currentTarget.value)}
+                disabled={uploading}
+              />
               {nameMissing && <Field.ErrorText>{voiceCloneMessages.nameRequired}</Field.ErrorText>}
             </Field.Root>
 
@@ -158,14 +191,32 @@ export function VoiceCloningSection() {
                   <Box color="brand.fg" fontSize="2xl" aria-hidden>
                     <UploadIcon />
                   </Box>
-                  <Button size="sm" variant="surface" colorPalette="brand" disabled={uploading} onClick={(event) => { event.stopPropagation(); input.current?.click(); }}>
+                  <Button
+                    size="sm"
+                    variant="surface"
+                    colorPalette="brand"
+                    disabled={uploading}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      input.current?.click();
+                    }}
+                  >
                     Choose audio files
                   </Button>
                   <Text fontSize="xs" color="fg.muted">
                     or drop them here · audio only, up to 10 MB each · 10 s to 3 min in all
                   </Text>
                 </Stack>
-                <input ref={input} type="file" accept="audio/*" multiple hidden aria-label="Voice sample files" data-testid="voice-files-input" onChange={(event) => onPick(event.currentTarget.files)} />
+                <input
+                  ref={input}
+                  type="file"
+                  accept="audio/*"
+                  multiple
+                  hidden
+                  aria-label="Voice sample files"
+                  data-testid="voice-files-input"
+                  onChange={(event) => onPick(event.currentTarget.files)}
+                />
               </Box>
               {filesMissing && <Field.ErrorText>{voiceCloneMessages.noFiles}</Field.ErrorText>}
               {refused.length > 0 && (
@@ -189,7 +240,13 @@ export function VoiceCloningSection() {
                     <Text fontSize="xs" color="fg.muted" flexShrink={0}>
                       {formatBytes(file.size)}
                     </Text>
-                    <IconButton size="2xs" variant="ghost" aria-label={`Remove ${file.name}`} disabled={uploading} onClick={() => setFiles(files.filter((_, i) => i !== index))}>
+                    <IconButton
+                      size="2xs"
+                      variant="ghost"
+                      aria-label={`Remove ${file.name}`}
+                      disabled={uploading}
+                      onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                    >
                       <CloseIcon />
                     </IconButton>
                   </HStack>
@@ -198,7 +255,13 @@ export function VoiceCloningSection() {
             )}
 
             <Field.Root invalid={consentMissing}>
-              <Checkbox.Root checked={consent} onCheckedChange={(details) => setConsent(details.checked === true)} disabled={uploading} colorPalette="brand" alignItems="flex-start">
+              <Checkbox.Root
+                checked={consent}
+                onCheckedChange={(details) => setConsent(details.checked === true)}
+                disabled={uploading}
+                colorPalette="brand"
+                alignItems="flex-start"
+              >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control mt="0.5" />
                 <Checkbox.Label fontWeight="normal">{voiceConsentLabel}</Checkbox.Label>
@@ -207,7 +270,15 @@ export function VoiceCloningSection() {
             </Field.Root>
 
             <Stack gap="1.5">
-              <Button type="submit" colorPalette="brand" loading={uploading} loadingText={progress < 100 ? `Uploading… ${progress}%` : 'Cloning…'} disabled={atLimit} w={{ base: 'full', sm: 'auto' }} alignSelf={{ sm: 'flex-start' }}>
+              <Button
+                type="submit"
+                colorPalette="brand"
+                loading={uploading}
+                loadingText={progress < 100 ? `Uploading… ${progress}%` : 'Cloning…'}
+                disabled={atLimit}
+                w={{ base: 'full', sm: 'auto' }}
+                alignSelf={{ sm: 'flex-start' }}
+              >
                 <MicIcon /> Clone voice
               </Button>
               {atLimit && (
@@ -225,7 +296,8 @@ export function VoiceCloningSection() {
             <VoiceCloneList voices={mine} busyId={busyId} onMakeDefault={(voice) => void onMakeDefault(voice)} onDelete={setConfirming} />
             {mine.some((voice) => voice.clone?.method === 'offline') && (
               <Text fontSize="xs" color="fg.muted">
-                Offline approximation: without an ElevenLabs key, a clone is an eSpeak voice set to your measured pitch and speaking rate. It is not a true copy of your voice.
+                Offline approximation: without an ElevenLabs key, a clone is an eSpeak voice set to your measured pitch and speaking rate. It is not a true copy
+                of your voice.
               </Text>
             )}
           </Stack>

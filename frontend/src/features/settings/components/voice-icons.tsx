@@ -9,7 +9,9 @@ export const UploadIcon = lineIcon('UploadIcon', [<path key="p" d="M12 15V3.5M7 
 
 export const WaveIcon = lineIcon('WaveIcon', [<path key="p" d="M3 12h2M7 8v8M11 4v16M15 7v10M19 10v4M21 12h0" {...stroke} />]);
 
-export const TrashIcon = lineIcon('TrashIcon', [<path key="p" d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" {...stroke} />]);
+export const TrashIcon = lineIcon('TrashIcon', [
+  <path key="p" d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" {...stroke} />,
+]);
 
 export const StarIcon = lineIcon('StarIcon', [<path key="p" d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2-5.5-2.9-5.5 2.9 1-6.2L3 9.6l6.2-.9z" {...stroke} />]);
 

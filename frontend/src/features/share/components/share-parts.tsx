@@ -2,10 +2,12 @@ import { lineIcon, stroke } from '@/components/ui/line-icon';
 import { Box, Button, Clipboard, Flex, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-
 export const DownloadIcon = lineIcon('DownloadIcon', [<path key="a" d="M12 3v12M7 10l5 5 5-5M4 21h16" {...stroke} />]);
 
-export const CopyIcon = lineIcon('CopyIcon', [<rect key="r" x="8" y="8" width="13" height="13" rx="2" {...stroke} />, <path key="p" d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" {...stroke} />]);
+export const CopyIcon = lineIcon('CopyIcon', [
+  <rect key="r" x="8" y="8" width="13" height="13" rx="2" {...stroke} />,
+  <path key="p" d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" {...stroke} />,
+]);
 
 export const CheckIcon = lineIcon('CheckIcon', [<path key="a" d="m5 12.5 4.5 4.5L19 7.5" {...stroke} />]);
 
@@ -33,8 +35,26 @@ export function ShareBackdrop({ children }: { children: ReactNode }) {
 /** The brand mark, top left. */
 export function Brand() {
   return (
-    <Link href="/" color="white" fontWeight="bold" fontSize="lg" letterSpacing="tight" _hover={{ textDecoration: 'none', opacity: 0.85 }} display="inline-flex" alignItems="center" gap="2">
-      <Box boxSize="7" rounded="lg" bgImage="linear-gradient(135deg, #818cf8 0%, #ec4899 100%)" display="flex" alignItems="center" justifyContent="center" fontSize="sm">
+    <Link
+      href="/"
+      color="white"
+      fontWeight="bold"
+      fontSize="lg"
+      letterSpacing="tight"
+      _hover={{ textDecoration: 'none', opacity: 0.85 }}
+      display="inline-flex"
+      alignItems="center"
+      gap="2"
+    >
+      <Box
+        boxSize="7"
+        rounded="lg"
+        bgImage="linear-gradient(135deg, #818cf8 0%, #ec4899 100%)"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        fontSize="sm"
+      >
         R
       </Box>
       Reelsmith
@@ -79,7 +99,15 @@ export function CopyCaptionButton({ caption }: { caption: string }) {
       <Clipboard.Context>
         {({ copied }) => (
           <Clipboard.Trigger asChild>
-            <Button aria-label={copied ? 'Caption copied' : 'Copy caption'} size="sm" variant="outline" color="white" borderColor="whiteAlpha.400" bg={copied ? 'whiteAlpha.200' : 'transparent'} _hover={{ bg: 'whiteAlpha.200' }}>
+            <Button
+              aria-label={copied ? 'Caption copied' : 'Copy caption'}
+              size="sm"
+              variant="outline"
+              color="white"
+              borderColor="whiteAlpha.400"
+              bg={copied ? 'whiteAlpha.200' : 'transparent'}
+              _hover={{ bg: 'whiteAlpha.200' }}
+            >
               {copied ? <CheckIcon /> : <CopyIcon />}
               {copied ? 'Copied!' : 'Copy caption'}
             </Button>

@@ -29,7 +29,17 @@ function Centered({ children }: { children: React.ReactNode }) {
 function Gone() {
   return (
     <Centered>
-      <Flex boxSize="16" rounded="full" bg="whiteAlpha.100" borderWidth="1px" borderColor="whiteAlpha.200" align="center" justify="center" fontSize="2xl" color="pink.200">
+      <Flex
+        boxSize="16"
+        rounded="full"
+        bg="whiteAlpha.100"
+        borderWidth="1px"
+        borderColor="whiteAlpha.200"
+        align="center"
+        justify="center"
+        fontSize="2xl"
+        color="pink.200"
+      >
         <LinkOffIcon />
       </Flex>
       <Heading as="h1" size="xl" color="white">
@@ -104,7 +114,7 @@ function Details({ video }: { video: SharedVideo }) {
           </Text>
         )}
       </HStack>
-      <Heading as="h1" size={{ base: "2xl", md: "3xl" }} color="white" lineHeight="shorter" data-testid="share-title" dir="auto">
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="white" lineHeight="shorter" data-testid="share-title" dir="auto">
         {video.title}
       </Heading>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">

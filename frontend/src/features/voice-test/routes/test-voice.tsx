@@ -8,7 +8,15 @@ import { VOICES_KEY } from '@/lib/voices';
 import type { PublicVoice } from '@contract/voices';
 
 /** The fixed settings of the developer test (section 9). */
-const testSettings = { modelId: 'eleven_multilingual_v2', speed: 1.25, stability: 0.6, similarityBoost: 0.8, style: 0.3, speakerBoost: true, isDefault: false } as const;
+const testSettings = {
+  modelId: 'eleven_multilingual_v2',
+  speed: 1.25,
+  stability: 0.6,
+  similarityBoost: 0.8,
+  style: 0.3,
+  speakerBoost: true,
+  isDefault: false,
+} as const;
 
 /** The test page's list: every voice, its test voices included (other lists leave them out). */
 const TEST_PAGE_VOICES_KEY = `${VOICES_KEY}?include=test`;
@@ -68,7 +76,8 @@ export default function TestVoiceRoute() {
             A test voice is not a cloned voice: it does not use one of your plan&apos;s voice-clone slots, and it is listed only on this page.
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Settings: speed {testSettings.speed}, stability {testSettings.stability}, similarity boost {testSettings.similarityBoost}, style {testSettings.style}
+            Settings: speed {testSettings.speed}, stability {testSettings.stability}, similarity boost {testSettings.similarityBoost}, style{' '}
+            {testSettings.style}
           </Text>
           {created && (
             <Text data-testid="created-voice">

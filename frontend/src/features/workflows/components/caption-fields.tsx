@@ -136,7 +136,14 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
   const r = templateCaptionRanges;
   return (
     <Stack gap="4">
-      <Switch.Root checked={value.enabled} onCheckedChange={(details) => set('enabled', details.checked)} colorPalette="brand" display="flex" justifyContent="space-between" data-testid="caption-enabled">
+      <Switch.Root
+        checked={value.enabled}
+        onCheckedChange={(details) => set('enabled', details.checked)}
+        colorPalette="brand"
+        display="flex"
+        justifyContent="space-between"
+        data-testid="caption-enabled"
+      >
         <Switch.Label fontWeight="medium" fontSize="sm">
           Show captions
         </Switch.Label>
@@ -162,10 +169,22 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           </HStack>
         </Stack>
         <HStack gap="6" align="start" wrap="wrap">
-          <PositionGrid label="Position" labelId="template-position-label" colorPalette="brand" value={value.position} onChange={(position) => set('position', position)} disabled={off} />
+          <PositionGrid
+            label="Position"
+            labelId="template-position-label"
+            colorPalette="brand"
+            value={value.position}
+            onChange={(position) => set('position', position)}
+            disabled={off}
+          />
           <Field.Root flex="1" minW="40" disabled={off}>
             <Field.Label fontSize="sm">Font</Field.Label>
-            <OptionSelect size="sm" value={value.fontFamily} onChange={(font) => set('fontFamily', font)} options={fontFamilies.map((font) => ({ value: font, label: font }))} />
+            <OptionSelect
+              size="sm"
+              value={value.fontFamily}
+              onChange={(font) => set('fontFamily', font)}
+              options={fontFamilies.map((font) => ({ value: font, label: font }))}
+            />
           </Field.Root>
         </HStack>
         <SimpleGrid columns={2} gap="3">
@@ -173,15 +192,51 @@ export function CaptionFields({ value, onChange }: { value: TemplateCaptionSetti
           <ColorField label="Word colour" value={value.wordColor} onChange={(color) => set('wordColor', color)} disabled={off} />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="6" gapY="4">
-          <LabeledSlider colorPalette="brand" label="Font size" value={value.fontSize} {...r.fontSize} unit="px" onChange={(next) => set('fontSize', next)} disabled={off} />
-          <LabeledSlider colorPalette="brand" label="Words per line" value={value.maxWordsPerLine} {...r.maxWordsPerLine} onChange={(next) => set('maxWordsPerLine', next)} disabled={off} />
-          <LabeledSlider colorPalette="brand" label="Outline" value={value.outlineWidth} {...r.outlineWidth} unit="px" onChange={(next) => set('outlineWidth', next)} disabled={off} />
-          <LabeledSlider colorPalette="brand" label="Shadow" value={value.shadowOffset} {...r.shadowOffset} unit="px" onChange={(next) => set('shadowOffset', next)} disabled={off} />
+          <LabeledSlider
+            colorPalette="brand"
+            label="Font size"
+            value={value.fontSize}
+            {...r.fontSize}
+            unit="px"
+            onChange={(next) => set('fontSize', next)}
+            disabled={off}
+          />
+          <LabeledSlider
+            colorPalette="brand"
+            label="Words per line"
+            value={value.maxWordsPerLine}
+            {...r.maxWordsPerLine}
+            onChange={(next) => set('maxWordsPerLine', next)}
+            disabled={off}
+          />
+          <LabeledSlider
+            colorPalette="brand"
+            label="Outline"
+            value={value.outlineWidth}
+            {...r.outlineWidth}
+            unit="px"
+            onChange={(next) => set('outlineWidth', next)}
+            disabled={off}
+          />
+          <LabeledSlider
+            colorPalette="brand"
+            label="Shadow"
+            value={value.shadowOffset}
+            {...r.shadowOffset}
+            unit="px"
+            onChange={(next) => set('shadowOffset', next)}
+            disabled={off}
+          />
         </SimpleGrid>
         <TextStyleToggles value={value} onToggle={(style) => set(style, !value[style])} disabled={off} gap="1.5" plainWeight="medium" />
       </Stack>
       {/* The shots' motion is the video's, not the captions': it stays on when captions are off. */}
-      <MotionControls transition={value.transition} motion={value.motion} onTransition={(next) => set('transition', next)} onMotion={(next) => set('motion', next)} />
+      <MotionControls
+        transition={value.transition}
+        motion={value.motion}
+        onTransition={(next) => set('transition', next)}
+        onMotion={(next) => set('motion', next)}
+      />
     </Stack>
   );
 }

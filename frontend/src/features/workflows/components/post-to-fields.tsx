@@ -99,7 +99,15 @@ export function PostToFields({
       {accountIds.length > 0 && (
         <Field.Root>
           <Field.Label>Caption</Field.Label>
-          <Textarea value={caption} maxLength={postingBounds.captionMax} rows={2} autoresize placeholder="{caption}" bg="bg" onChange={(event) => onCaption(event.target.value)} />
+          <Textarea
+            value={caption}
+            maxLength={postingBounds.captionMax}
+            rows={2}
+            autoresize
+            placeholder="{caption}"
+            bg="bg"
+            onChange={(event) => onCaption(event.target.value)}
+          />
           <Field.HelperText>
             {'{caption}'} and {'{title}'} become the video&apos;s post caption and title. Empty: the post caption.
           </Field.HelperText>

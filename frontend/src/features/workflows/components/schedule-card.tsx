@@ -88,7 +88,16 @@ function LastRun({ schedule }: { schedule: AutomationSchedule }) {
         </Text>
       )}
       {link && (
-        <Link href={link} target="_blank" rel="noopener noreferrer" colorPalette="brand" color="colorPalette.fg" fontSize="sm" fontWeight="medium" data-testid="last-run-link">
+        <Link
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          colorPalette="brand"
+          color="colorPalette.fg"
+          fontSize="sm"
+          fontWeight="medium"
+          data-testid="last-run-link"
+        >
           {run.shareUrl ? <LinkIcon /> : <PlayIcon />} {run.shareUrl ? 'Open share link' : 'Watch the video'}
         </Link>
       )}
@@ -99,7 +108,16 @@ function LastRun({ schedule }: { schedule: AutomationSchedule }) {
 function RunProgressBar({ step, percent }: { step: RunStep; percent: number | null }) {
   const showPercent = step === 'rendering' && percent !== null;
   return (
-    <Progress.Root value={showPercent ? percent : null} max={100} size="sm" colorPalette="brand" striped animated data-testid="run-progress" aria-label="Workflow run progress">
+    <Progress.Root
+      value={showPercent ? percent : null}
+      max={100}
+      size="sm"
+      colorPalette="brand"
+      striped
+      animated
+      data-testid="run-progress"
+      aria-label="Workflow run progress"
+    >
       <HStack justify="space-between" mb="1">
         <Progress.Label fontSize="xs">{stepLabels[step]}…</Progress.Label>
         {showPercent && <Progress.ValueText fontSize="xs">{`${percent}%`}</Progress.ValueText>}
@@ -115,11 +133,26 @@ function RunProgressBar({ step, percent }: { step: RunStep; percent: number | nu
  * One automation schedule: its badge, Runs Daily/Weekly/Monthly, Next: date, the template,
  * the last run, Test Workflow (following the run live), edit and delete, and the active switch.
  */
-export function ScheduleCard({ schedule, onEdit, onDelete, refresh }: { schedule: AutomationSchedule; onEdit: () => void; onDelete: () => void; refresh: () => Promise<unknown> }) {
+export function ScheduleCard({
+  schedule,
+  onEdit,
+  onDelete,
+  refresh,
+}: {
+  schedule: AutomationSchedule;
+  onEdit: () => void;
+  onDelete: () => void;
+  refresh: () => Promise<unknown>;
+}) {
   const [testing, setTesting] = useState(false);
   const [toggling, setToggling] = useState(false);
   const follower = useRunFollower(schedule, refresh, (run) => {
-    if (run.status === 'completed') showToast({ type: 'success', title: workflowMessages.testCompleted, description: run.scriptTitle ? `“${run.scriptTitle}”: video generated and email sent.` : 'Video generated and email sent.' });
+    if (run.status === 'completed')
+      showToast({
+        type: 'success',
+        title: workflowMessages.testCompleted,
+        description: run.scriptTitle ? `“${run.scriptTitle}”: video generated and email sent.` : 'Video generated and email sent.',
+      });
     else if (run.status === 'failed') showToast({ type: 'error', title: 'Test run failed', description: run.error ?? workflowMessages.testFailed });
   });
   const badge = scheduleBadge(schedule);
@@ -186,21 +219,42 @@ export function ScheduleCard({ schedule, onEdit, onDelete, refresh }: { schedule
         <Row icon={<FilmIcon />}>
           <Tip label={`Template #${schedule.templateId}`}>
             <Text lineClamp={1} data-testid="schedule-template" tabIndex={0} w="fit-content" maxW="full">
-              {schedule.templateName ?? <Text as="span" color="fg.muted">Template #{schedule.templateId} (deleted)</Text>}
+              {schedule.templateName ?? (
+                <Text as="span" color="fg.muted">
+                  Template #{schedule.templateId} (deleted)
+                </Text>
+              )}
             </Text>
           </Tip>
         </Row>
         <Row icon={<MailIcon />}>
           <Text color={recipients ? undefined : 'fg.muted'} lineClamp={1} title={schedule.emailRecipients.join(', ')}>
-            {recipients === 0 ? 'No recipients: the video is saved to your scripts' : recipients === 1 ? schedule.emailRecipients[0] : `${schedule.emailRecipients[0]} and ${recipients - 1} more`}
+            {recipients === 0
+              ? 'No recipients: the video is saved to your scripts'
+              : recipients === 1
+                ? schedule.emailRecipients[0]
+                : `${schedule.emailRecipients[0]} and ${recipients - 1} more`}
           </Text>
         </Row>
         <Box borderTopWidth="1px" pt="2.5" mt="1">
-          {follower.running || testing ? <RunProgressBar step={follower.progress.step} percent={follower.progress.percent} /> : <Row icon={schedule.lastRun?.status === 'failed' ? <AlertIcon /> : <CheckIcon />}><LastRun schedule={schedule} /></Row>}
+          {follower.running || testing ? (
+            <RunProgressBar step={follower.progress.step} percent={follower.progress.percent} />
+          ) : (
+            <Row icon={schedule.lastRun?.status === 'failed' ? <AlertIcon /> : <CheckIcon />}>
+              <LastRun schedule={schedule} />
+            </Row>
+          )}
         </Box>
       </Card.Body>
       <Card.Footer justifyContent="space-between" gap="2" pt="3">
-        <Switch.Root checked={schedule.isActive} disabled={toggling} onCheckedChange={(details) => void toggle(details.checked)} colorPalette="green" size="sm" data-testid="schedule-active">
+        <Switch.Root
+          checked={schedule.isActive}
+          disabled={toggling}
+          onCheckedChange={(details) => void toggle(details.checked)}
+          colorPalette="green"
+          size="sm"
+          data-testid="schedule-active"
+        >
           <Switch.HiddenInput />
           <Switch.Control />
           <Switch.Label fontSize="sm">{schedule.isActive ? 'On' : 'Off'}</Switch.Label>

@@ -140,18 +140,34 @@ export function ScheduleDialog({
           <Field.Label>
             Schedule name <Field.RequiredIndicator />
           </Field.Label>
-          <Input value={form.name} maxLength={fieldLimits.scheduleName} placeholder="e.g. Morning motivation" onChange={(event) => set('name', event.target.value)} />
+          <Input
+            value={form.name}
+            maxLength={fieldLimits.scheduleName}
+            placeholder="e.g. Morning motivation"
+            onChange={(event) => set('name', event.target.value)}
+          />
         </Field.Root>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Field.Root required invalid={tried && !form.templateId}>
             <Field.Label>
               Template <Field.RequiredIndicator />
             </Field.Label>
-            <OptionSelect placeholder="Choose a template" value={form.templateId} onChange={(value) => set('templateId', value)} options={templates.map((template) => ({ value: template.id, label: template.name }))} />
+            <OptionSelect
+              placeholder="Choose a template"
+              value={form.templateId}
+              onChange={(value) => set('templateId', value)}
+              options={templates.map((template) => ({ value: template.id, label: template.name }))}
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>Language</Field.Label>
-            <OptionSelect<LanguageCode | ''> label="Language" testId="schedule-language" value={form.language} onChange={(language) => set('language', language)} options={languageOptions}>
+            <OptionSelect<LanguageCode | ''>
+              label="Language"
+              testId="schedule-language"
+              value={form.language}
+              onChange={(language) => set('language', language)}
+              options={languageOptions}
+            >
               <option value="">{`Template’s (${languages[templateLanguage].nativeName})`}</option>
             </OptionSelect>
           </Field.Root>
@@ -164,7 +180,15 @@ export function ScheduleDialog({
             </Text>
             <HStack gap="1" role="radiogroup" aria-labelledby="frequency-label">
               {scheduleFrequencies.map((frequency) => (
-                <ChoiceButton key={frequency} kind="radio" chosen={form.frequency === frequency} flex="1" size="sm" bg={form.frequency === frequency ? undefined : 'bg'} onClick={() => changeFrequency(frequency)}>
+                <ChoiceButton
+                  key={frequency}
+                  kind="radio"
+                  chosen={form.frequency === frequency}
+                  flex="1"
+                  size="sm"
+                  bg={form.frequency === frequency ? undefined : 'bg'}
+                  onClick={() => changeFrequency(frequency)}
+                >
                   {frequencyLabels[frequency]}
                 </ChoiceButton>
               ))}
@@ -191,7 +215,9 @@ export function ScheduleDialog({
           </SimpleGrid>
           <Text fontSize="xs" color="fg.muted" data-testid="first-run">
             {form.frequency === 'monthly' && form.dayOfMonth > 28 ? 'In shorter months it runs on the last day. ' : ''}
-            {next ? `${editing ? 'Next run' : 'First run'} ${next.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}` : ''}
+            {next
+              ? `${editing ? 'Next run' : 'First run'} ${next.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`
+              : ''}
             {timeZone ? ` · ${timeZone.replace(/_/g, ' ')} time` : ''}
           </Text>
         </Stack>
@@ -209,9 +235,7 @@ export function ScheduleDialog({
           {recipientsError ? (
             <Field.ErrorText>{recipientsError}</Field.ErrorText>
           ) : (
-            <Field.HelperText>
-              Separate addresses with commas. {count > 0 ? `${count} of up to ${limit}.` : `Up to ${limit} on your plan.`}
-            </Field.HelperText>
+            <Field.HelperText>Separate addresses with commas. {count > 0 ? `${count} of up to ${limit}.` : `Up to ${limit} on your plan.`}</Field.HelperText>
           )}
         </Field.Root>
         <Field.Root>

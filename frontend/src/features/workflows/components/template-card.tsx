@@ -10,9 +10,25 @@ import { TipIconButton } from '@/components/ui/tip';
 /** The card's banner: the template's topic as a caption, in its own colours and font. */
 function CaptionBanner({ template }: { template: VideoTemplate }) {
   const caption = template.captionSettings;
-  const words = (template.topic || template.name).split(/\s+/).filter(Boolean).slice(0, Math.max(2, Math.min(5, caption.maxWordsPerLine)));
+  const words = (template.topic || template.name)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, Math.max(2, Math.min(5, caption.maxWordsPerLine)));
   return (
-    <Box position="relative" h="28" bgGradient="to-br" gradientFrom="purple.700" gradientVia="blue.800" gradientTo="gray.900" display="flex" alignItems="center" justifyContent="center" px="5" overflow="hidden" aria-hidden>
+    <Box
+      position="relative"
+      h="28"
+      bgGradient="to-br"
+      gradientFrom="purple.700"
+      gradientVia="blue.800"
+      gradientTo="gray.900"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      px="5"
+      overflow="hidden"
+      aria-hidden
+    >
       <Text
         textAlign="center"
         lineClamp={2}
@@ -50,9 +66,23 @@ function CaptionBanner({ template }: { template: VideoTemplate }) {
 }
 
 /** One template: name, description (or No description), edit, delete, Schedule. */
-export function TemplateCard({ template, onEdit, onDelete, onSchedule }: { template: VideoTemplate; onEdit: () => void; onDelete: () => void; onSchedule: () => void }) {
+export function TemplateCard({
+  template,
+  onEdit,
+  onDelete,
+  onSchedule,
+}: {
+  template: VideoTemplate;
+  onEdit: () => void;
+  onDelete: () => void;
+  onSchedule: () => void;
+}) {
   const style = captionStyleOptions.find((option) => option.value === template.captionSettings.style)?.label;
-  const facts = [template.subjectCategory, template.captionSettings.enabled ? `${style} captions` : 'No captions', template.scriptContent ? 'Fixed script' : null].filter(Boolean);
+  const facts = [
+    template.subjectCategory,
+    template.captionSettings.enabled ? `${style} captions` : 'No captions',
+    template.scriptContent ? 'Fixed script' : null,
+  ].filter(Boolean);
   return (
     <Card.Root overflow="hidden" data-testid="template-card" size="sm" _hover={{ boxShadow: 'md' }} transition="box-shadow 0.15s">
       <CaptionBanner template={template} />
@@ -61,7 +91,13 @@ export function TemplateCard({ template, onEdit, onDelete, onSchedule }: { templ
           <Text fontWeight="semibold" fontSize="md" lineClamp={1} title={template.name} data-testid="template-name">
             {template.name}
           </Text>
-          <Text fontSize="sm" color={template.description?.trim() ? 'fg.muted' : 'fg.subtle'} fontStyle={template.description?.trim() ? undefined : 'italic'} lineClamp={2} minH="10">
+          <Text
+            fontSize="sm"
+            color={template.description?.trim() ? 'fg.muted' : 'fg.subtle'}
+            fontStyle={template.description?.trim() ? undefined : 'italic'}
+            lineClamp={2}
+            minH="10"
+          >
             {templateDescription(template)}
           </Text>
         </Stack>

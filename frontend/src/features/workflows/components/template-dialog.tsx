@@ -64,11 +64,31 @@ function Section({ icon, title, hint, children }: { icon: ReactNode; title: stri
 
 /** Chosen assets: a grid of the newest clips and images; a click adds or removes one. */
 function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsset[]; chosen: string[]; onChange: (ids: string[]) => void; loading: boolean }) {
-  if (loading) return <Text fontSize="sm" color="fg.muted">Loading your media…</Text>;
-  if (assets.length === 0) return <Text fontSize="sm" color="fg.muted">No clips or images in your library yet. Upload some on the Media page, or leave this empty to let each run choose.</Text>;
-  const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((item) => item !== id) : chosen.length < fieldLimits.assignedAssets ? [...chosen, id] : chosen);
+  if (loading)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Loading your media…
+      </Text>
+    );
+  if (assets.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        No clips or images in your library yet. Upload some on the Media page, or leave this empty to let each run choose.
+      </Text>
+    );
+  const toggle = (id: string) =>
+    onChange(chosen.includes(id) ? chosen.filter((item) => item !== id) : chosen.length < fieldLimits.assignedAssets ? [...chosen, id] : chosen);
   return (
-    <Grid templateColumns="repeat(auto-fill, minmax(5.5rem, 1fr))" gap="2" maxH="15rem" overflowY="auto" p="1" data-testid="asset-picker" role="group" aria-label="Chosen media">
+    <Grid
+      templateColumns="repeat(auto-fill, minmax(5.5rem, 1fr))"
+      gap="2"
+      maxH="15rem"
+      overflowY="auto"
+      p="1"
+      data-testid="asset-picker"
+      role="group"
+      aria-label="Chosen media"
+    >
       {assets.map((asset) => {
         const index = chosen.indexOf(asset.id);
         const on = index >= 0;
@@ -90,12 +110,30 @@ function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsse
             style={{ aspectRatio: '9 / 12' }}
             _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' }}
           >
-            {src ? <Image src={src} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : <Flex h="full" align="center" justify="center" color="fg.subtle" fontSize="xl"><FilmIcon /></Flex>}
+            {src ? (
+              <Image src={src} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
+            ) : (
+              <Flex h="full" align="center" justify="center" color="fg.subtle" fontSize="xl">
+                <FilmIcon />
+              </Flex>
+            )}
             <Text position="absolute" bottom="0" insetX="0" px="1" py="0.5" fontSize="2xs" color="white" bg="blackAlpha.600" truncate>
               {asset.title || asset.fileName}
             </Text>
             {on && (
-              <Flex position="absolute" top="1" right="1" boxSize="5" rounded="full" bg="brand.solid" color="white" fontSize="2xs" fontWeight="bold" align="center" justify="center">
+              <Flex
+                position="absolute"
+                top="1"
+                right="1"
+                boxSize="5"
+                rounded="full"
+                bg="brand.solid"
+                color="white"
+                fontSize="2xs"
+                fontWeight="bold"
+                align="center"
+                justify="center"
+              >
                 {index + 1}
               </Flex>
             )}
@@ -110,7 +148,17 @@ function AssetPicker({ assets, chosen, onChange, loading }: { assets: PublicAsse
  * Create/Edit Video Template: every field of the entity, with a live caption preview.
  * Save checks name, topic, subject category and duration ('Missing Information').
  */
-export function TemplateDialog({ open, template, onClose, onSaved }: { open: boolean; template: VideoTemplate | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
+export function TemplateDialog({
+  open,
+  template,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  template: VideoTemplate | null;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
   const [form, setForm] = useState<TemplateForm>(defaultTemplateForm);
   const [tried, setTried] = useState(false);
   const [saving, startSaving] = useTransition();
@@ -186,18 +234,33 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
               <Field.Label>
                 Template name <Field.RequiredIndicator />
               </Field.Label>
-              <Input value={form.name} maxLength={fieldLimits.templateName} placeholder="e.g. Monday motivation" onChange={(event) => set('name', event.target.value)} />
+              <Input
+                value={form.name}
+                maxLength={fieldLimits.templateName}
+                placeholder="e.g. Monday motivation"
+                onChange={(event) => set('name', event.target.value)}
+              />
             </Field.Root>
             <Field.Root>
               <Field.Label>Description</Field.Label>
-              <Input value={form.description} maxLength={fieldLimits.description} placeholder="A note for yourself: what this template is for" onChange={(event) => set('description', event.target.value)} />
+              <Input
+                value={form.description}
+                maxLength={fieldLimits.description}
+                placeholder="A note for yourself: what this template is for"
+                onChange={(event) => set('description', event.target.value)}
+              />
             </Field.Root>
             <Grid templateColumns={{ base: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="4">
               <Field.Root required invalid={missing(form.topic)}>
                 <Field.Label>
                   Topic <Field.RequiredIndicator />
                 </Field.Label>
-                <Input value={form.topic} maxLength={fieldLimits.topic} placeholder="e.g. Small habits for better mornings" onChange={(event) => set('topic', event.target.value)} />
+                <Input
+                  value={form.topic}
+                  maxLength={fieldLimits.topic}
+                  placeholder="e.g. Small habits for better mornings"
+                  onChange={(event) => set('topic', event.target.value)}
+                />
               </Field.Root>
               <Field.Root>
                 <Field.Label>Language</Field.Label>
@@ -217,7 +280,15 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
                 </Field.Label>
                 <HStack gap="1" role="radiogroup" aria-label="Duration" w="full">
                   {templateDurations.map((duration) => (
-                    <ChoiceButton key={duration} kind="radio" chosen={form.duration === duration} flex="1" size="sm" px="0" onClick={() => set('duration', duration)}>
+                    <ChoiceButton
+                      key={duration}
+                      kind="radio"
+                      chosen={form.duration === duration}
+                      flex="1"
+                      size="sm"
+                      px="0"
+                      onClick={() => set('duration', duration)}
+                    >
                       {duration.replace(' sec', 's')}
                     </ChoiceButton>
                   ))}
@@ -226,7 +297,14 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
             </SimpleGrid>
             <Field.Root>
               <Field.Label>Prompt</Field.Label>
-              <Textarea value={form.prompt} maxLength={fieldLimits.prompt} rows={3} autoresize placeholder="Tone, hook, call to action… anything the writer should know" onChange={(event) => set('prompt', event.target.value)} />
+              <Textarea
+                value={form.prompt}
+                maxLength={fieldLimits.prompt}
+                rows={3}
+                autoresize
+                placeholder="Tone, hook, call to action… anything the writer should know"
+                onChange={(event) => set('prompt', event.target.value)}
+              />
             </Field.Root>
             <Field.Root>
               <Field.Label>
@@ -235,7 +313,14 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
                   optional
                 </Badge>
               </Field.Label>
-              <Textarea value={form.scriptContent} maxLength={fieldLimits.scriptContent} rows={3} autoresize placeholder="Leave empty to write a new script every run" onChange={(event) => set('scriptContent', event.target.value)} />
+              <Textarea
+                value={form.scriptContent}
+                maxLength={fieldLimits.scriptContent}
+                rows={3}
+                autoresize
+                placeholder="Leave empty to write a new script every run"
+                onChange={(event) => set('scriptContent', event.target.value)}
+              />
               <Field.HelperText>When set, every run uses these exact words instead of writing new ones.</Field.HelperText>
             </Field.Root>
           </Section>
@@ -244,14 +329,24 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <Field.Root>
                 <Field.Label>Voice</Field.Label>
-                <OptionSelect value={form.voiceId} onChange={(voiceId) => set('voiceId', voiceId)} options={voiceChoices.options} invalid={Boolean(voiceChoices.note)} testId="video-template-voice">
+                <OptionSelect
+                  value={form.voiceId}
+                  onChange={(voiceId) => set('voiceId', voiceId)}
+                  options={voiceChoices.options}
+                  invalid={Boolean(voiceChoices.note)}
+                  testId="video-template-voice"
+                >
                   <option value="">Your default voice</option>
                 </OptionSelect>
                 {voiceChoices.note && <Field.HelperText color="fg.error">{voiceChoices.note}</Field.HelperText>}
               </Field.Root>
               <Field.Root>
                 <Field.Label>Background audio</Field.Label>
-                <OptionSelect value={form.backgroundAudioId} onChange={(value) => set('backgroundAudioId', value)} options={audio.map((track) => ({ value: track.id, label: track.title || track.fileName }))}>
+                <OptionSelect
+                  value={form.backgroundAudioId}
+                  onChange={(value) => set('backgroundAudioId', value)}
+                  options={audio.map((track) => ({ value: track.id, label: track.title || track.fileName }))}
+                >
                   <option value="">No music</option>
                 </OptionSelect>
               </Field.Root>
@@ -267,10 +362,21 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
             />
           </Section>
 
-          <Section icon={<FolderIcon />} title="Media" hint="Pick a folder to draw clips from, or choose the clips yourself. Leave both empty to use your whole library.">
+          <Section
+            icon={<FolderIcon />}
+            title="Media"
+            hint="Pick a folder to draw clips from, or choose the clips yourself. Leave both empty to use your whole library."
+          >
             <Field.Root>
               <Field.Label>Folder</Field.Label>
-              <FolderSelect folders={folders} value={form.folderId} onChange={(id) => set('folderId', id)} label="Folder" emptyValue="" emptyLabel="Any folder" />
+              <FolderSelect
+                folders={folders}
+                value={form.folderId}
+                onChange={(id) => set('folderId', id)}
+                label="Folder"
+                emptyValue=""
+                emptyLabel="Any folder"
+              />
             </Field.Root>
             <Stack gap="2">
               <HStack justify="space-between">
@@ -309,4 +415,3 @@ export function TemplateDialog({ open, template, onClose, onSaved }: { open: boo
     </AppDialog>
   );
 }
-

@@ -35,7 +35,11 @@ export const POLL_LIVE_MS = 20_000;
  * progress; the video's end refreshes the schedules, which then carry the run's result (the mail goes out
  * after the video, so the list is re-read until the run is no longer running).
  */
-export function useRunFollower(schedule: AutomationSchedule, refresh: () => Promise<unknown>, onFinished?: (run: NonNullable<AutomationSchedule['lastRun']>) => void) {
+export function useRunFollower(
+  schedule: AutomationSchedule,
+  refresh: () => Promise<unknown>,
+  onFinished?: (run: NonNullable<AutomationSchedule['lastRun']>) => void,
+) {
   const realtime = useRealtime();
   const [started, setStarted] = useState<Pick<TestWorkflowResult, 'scriptId' | 'runId' | 'scriptTitle'> | null>(null);
   const [progress, setProgress] = useState<RunProgress>(runStart);

@@ -1,7 +1,9 @@
 import type { PipelineStage } from '@contract/realtime';
 
 /** The steps of an automation run, in the order they happen. */
-export const runSteps = ['writing', 'audio', 'planning', 'rendering', 'finalizing', 'delivering'] as const satisfies readonly ('writing' | PipelineStage | 'delivering')[];
+export const runSteps = ['writing', 'audio', 'planning', 'rendering', 'finalizing', 'delivering'] as const satisfies readonly (
+  'writing' | PipelineStage | 'delivering'
+)[];
 export type RunStep = (typeof runSteps)[number];
 
 export interface RunProgress {

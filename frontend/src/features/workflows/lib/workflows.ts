@@ -42,7 +42,13 @@ export type CaptionStyle = TemplateCaptionSettings['style'];
 export type CaptionPosition = TemplateCaptionSettings['position'];
 export type FontFamily = TemplateCaptionSettings['fontFamily'];
 
-const styleLabels: Record<CaptionStyle, string> = { classic: 'Classic', karaoke: 'Karaoke', highlight: 'Highlight', underline: 'Underline', word_by_word: 'Word by word' };
+const styleLabels: Record<CaptionStyle, string> = {
+  classic: 'Classic',
+  karaoke: 'Karaoke',
+  highlight: 'Highlight',
+  underline: 'Underline',
+  word_by_word: 'Word by word',
+};
 export const captionStyleOptions: readonly { value: CaptionStyle; label: string }[] = captionStyles.map((value) => ({ value, label: styleLabels[value] }));
 
 // ——— Video templates ———
@@ -223,7 +229,9 @@ export function scheduleRequestFrom(form: ScheduleForm, timeZone: string | undef
     emailRecipients: parseRecipients(form.recipients).valid,
     emailSubject: form.emailSubject.trim() || scheduleDefaults.emailSubject,
     emailBody: form.emailBody.trim() || scheduleDefaults.emailBody,
-    publishTargets: form.publishAccountIds.map((accountId) => (form.publishPrivacy[accountId] ? { accountId, privacy: form.publishPrivacy[accountId] } : { accountId })),
+    publishTargets: form.publishAccountIds.map((accountId) =>
+      form.publishPrivacy[accountId] ? { accountId, privacy: form.publishPrivacy[accountId] } : { accountId },
+    ),
     publishCaption: form.publishCaption.trim(),
     ...(form.language ? { language: form.language } : {}),
   };
@@ -306,7 +314,11 @@ export function clockTime(startTime: string, locale?: string): string {
  * `Every Monday at 9:00 AM`, `Every day at 9:00 AM`, `On the 31st of each month at 9:00 AM`: the schedule's
  * own clock, with its time zone named when it is not the reader's.
  */
-export function cadenceText(schedule: Pick<AutomationSchedule, 'frequency' | 'startTime' | 'dayOfWeek' | 'dayOfMonth'> & { timeZone?: string }, locale?: string, readerZone?: string): string {
+export function cadenceText(
+  schedule: Pick<AutomationSchedule, 'frequency' | 'startTime' | 'dayOfWeek' | 'dayOfMonth'> & { timeZone?: string },
+  locale?: string,
+  readerZone?: string,
+): string {
   const zone = schedule.timeZone && readerZone && schedule.timeZone !== readerZone ? ` (${schedule.timeZone.replace(/_/g, ' ')})` : '';
   const time = `${clockTime(schedule.startTime, locale)}${zone}`;
   if (schedule.frequency === 'weekly') return `Every ${weekDayNames[schedule.dayOfWeek ?? 1] ?? 'week'} at ${time}`;
@@ -363,7 +375,11 @@ export function nextRunPreview(form: Pick<ScheduleForm, 'frequency' | 'startTime
 // ——— Runs ———
 
 /** The Test Workflow toast: completed (video made and mail sent, with the seconds) or started. */
-export function testToast(result: Pick<TestWorkflowResult, 'status' | 'scriptTitle' | 'waitTime'>): { type: 'success' | 'info'; title: string; description: string } {
+export function testToast(result: Pick<TestWorkflowResult, 'status' | 'scriptTitle' | 'waitTime'>): {
+  type: 'success' | 'info';
+  title: string;
+  description: string;
+} {
   const seconds = Number.isFinite(result.waitTime) ? Math.max(0, Math.round(result.waitTime)) : 0;
   const title = result.scriptTitle ? `“${result.scriptTitle}”` : 'Your video';
   if (result.status === 'completed') {

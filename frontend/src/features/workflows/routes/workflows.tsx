@@ -112,7 +112,10 @@ export default function WorkflowsRoute() {
 
   return (
     <Stack gap="8">
-      <PageHeader title="Workflows" description="Save a video recipe once, put it on a schedule, and get a finished video in your inbox. No filming day needed." />
+      <PageHeader
+        title="Workflows"
+        description="Save a video recipe once, put it on a schedule, and get a finished video in your inbox. No filming day needed."
+      />
 
       <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="plain" colorPalette="brand" lazyMount>
         <HStack justify="space-between" gap="3" wrap="wrap" mb="6">
@@ -126,8 +129,13 @@ export default function WorkflowsRoute() {
               )}
             </Tabs.Trigger>
             <Tabs.Trigger value="schedules" px={{ base: '3', md: '4' }}>
-              <CalendarClockIcon /> <Box as="span" display={{ base: 'none', sm: 'inline' }}>Scheduled Generation</Box>
-              <Box as="span" display={{ base: 'inline', sm: 'none' }}>Schedules</Box>
+              <CalendarClockIcon />{' '}
+              <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+                Scheduled Generation
+              </Box>
+              <Box as="span" display={{ base: 'inline', sm: 'none' }}>
+                Schedules
+              </Box>
               {activeSchedules > 0 && (
                 <Badge size="sm" variant="subtle" colorPalette="green" ml="1">
                   {activeSchedules}

@@ -40,7 +40,16 @@ export function AccountChip({ account, chosen, blocked, onToggle }: { account: C
           {account.status === 'expired' ? publishingMessages.expired : publishingMessages.revoked}
         </Text>
       ) : (
-        <Box as="span" display="grid" placeItems="center" boxSize="5" rounded="full" bg={chosen ? 'brand.solid' : 'transparent'} borderWidth={chosen ? '0' : '1px'} color="white">
+        <Box
+          as="span"
+          display="grid"
+          placeItems="center"
+          boxSize="5"
+          rounded="full"
+          bg={chosen ? 'brand.solid' : 'transparent'}
+          borderWidth={chosen ? '0' : '1px'}
+          color="white"
+        >
           {chosen && <CheckIcon boxSize="3" />}
         </Box>
       )}
@@ -67,7 +76,8 @@ export function AccountProblem({
   const reconnect = account.status !== 'connected';
   const renderAgain = watermarkFix === 'render-again' && onRenderAgain !== undefined;
   const upgrade = !renderAgain && problems.some((problem) => problem === postingMessages.watermarkOnTikTok || problem === postingMessages.dailyLimit);
-  const fixText = watermarkFix === 'upgrade' ? postingMessages.watermarkUpgrade : watermarkFix === 'render-again' ? postingMessages.watermarkRenderAgain : undefined;
+  const fixText =
+    watermarkFix === 'upgrade' ? postingMessages.watermarkUpgrade : watermarkFix === 'render-again' ? postingMessages.watermarkRenderAgain : undefined;
   return (
     <Alert.Root status={reconnect ? 'warning' : 'error'} size="sm" rounded="lg" data-testid={`post-problem-${account.platform}`}>
       <Box pt="0.5">

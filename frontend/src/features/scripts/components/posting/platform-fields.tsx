@@ -98,7 +98,13 @@ export function PlatformFields({
               ['containsSyntheticMedia', words.synthetic, words.syntheticHelp],
             ] as const
           ).map(([key, label, help]) => (
-            <Switch.Root key={key} checked={form[key]} onCheckedChange={(details) => setForm((current) => ({ ...current, [key]: details.checked }))} colorPalette="brand" alignItems="start">
+            <Switch.Root
+              key={key}
+              checked={form[key]}
+              onCheckedChange={(details) => setForm((current) => ({ ...current, [key]: details.checked }))}
+              colorPalette="brand"
+              alignItems="start"
+            >
               <Switch.HiddenInput />
               <Switch.Control mt="0.5" />
               <Stack gap="0">

@@ -153,7 +153,13 @@ function AccountsSection({ post, onRenderAgain }: { post: PostVideo; onRenderAga
         <Stack gap="3">
           <HStack wrap="wrap" gap="2" role="group" aria-label={words.accountsLabel}>
             {(accounts ?? []).map((account) => (
-              <AccountChip key={account.id} account={account} chosen={form.selected.includes(account.id)} blocked={blocked.has(account.id) || !hasVideo} onToggle={() => toggle(account.id)} />
+              <AccountChip
+                key={account.id}
+                account={account}
+                chosen={form.selected.includes(account.id)}
+                blocked={blocked.has(account.id) || !hasVideo}
+                onToggle={() => toggle(account.id)}
+              />
             ))}
           </HStack>
           {earlierAccounts.length > 0 && (
@@ -225,7 +231,13 @@ function CaptionSection({ post }: { post: PostVideo }) {
           </Tabs.List>
           {platforms.map((platform) => (
             <Tabs.Content key={platform} value={platform} pt="4">
-              <PlatformFields platform={platform} form={form} setForm={setForm} accounts={chosen.filter((account) => account.platform === platform)} checks={checks} />
+              <PlatformFields
+                platform={platform}
+                form={form}
+                setForm={setForm}
+                accounts={chosen.filter((account) => account.platform === platform)}
+                checks={checks}
+              />
             </Tabs.Content>
           ))}
         </Tabs.Root>

@@ -42,7 +42,13 @@ function PublicationLine({ publication, onCancel }: { publication: Publication; 
           <StatusBadge publication={publication} />
         </HStack>
         {publication.status === 'uploading' && (
-          <Progress.Root value={publication.progress ?? 0} max={100} size="xs" colorPalette="blue" aria-label={`Upload to ${platformNames[publication.platform]}`}>
+          <Progress.Root
+            value={publication.progress ?? 0}
+            max={100}
+            size="xs"
+            colorPalette="blue"
+            aria-label={`Upload to ${platformNames[publication.platform]}`}
+          >
             <Progress.Track rounded="full">
               <Progress.Range />
             </Progress.Track>
@@ -68,7 +74,11 @@ function PublicationLine({ publication, onCancel }: { publication: Publication; 
           colorPalette="red"
           onClick={onCancel}
           flexShrink={0}
-          aria-label={words.cancelPostLabel(platformNames[publication.platform], publication.accountName, publication.scheduledAt ? `on ${whenText(publication.scheduledAt)}` : '')}
+          aria-label={words.cancelPostLabel(
+            platformNames[publication.platform],
+            publication.accountName,
+            publication.scheduledAt ? `on ${whenText(publication.scheduledAt)}` : '',
+          )}
         >
           {words.cancelPost(platformNames[publication.platform])}
         </Button>
@@ -117,8 +127,17 @@ export function PublicationsList({ scriptId, enabled }: { scriptId: string; enab
           <PublicationLine key={publication.id} publication={publication} onCancel={() => setCancelling(publication)} />
         ))}
       </Stack>
-      <ConfirmDialog open={cancelling !== null} title={words.cancelTitle} confirmLabel={words.cancelConfirm} cancelLabel={words.cancelKeep} onConfirm={cancel} onClose={() => setCancelling(null)}>
-        {cancelling ? words.cancelText(platformNames[cancelling.platform], cancelling.accountName, cancelling.scheduledAt ? `on ${whenText(cancelling.scheduledAt)}` : '') : ''}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={words.cancelTitle}
+        confirmLabel={words.cancelConfirm}
+        cancelLabel={words.cancelKeep}
+        onConfirm={cancel}
+        onClose={() => setCancelling(null)}
+      >
+        {cancelling
+          ? words.cancelText(platformNames[cancelling.platform], cancelling.accountName, cancelling.scheduledAt ? `on ${whenText(cancelling.scheduledAt)}` : '')
+          : ''}
       </ConfirmDialog>
     </Box>
   );

@@ -10,7 +10,17 @@ import { platformNames, publishingPlatforms, type PublishingPlatform } from '@co
 import type { Script } from '@contract/scripts';
 
 import { checkPublish, publishVideo, usePostingAccounts, useAllPublications } from '../../api/publishing';
-import { checksById, dayText, formProblem, initialPrivacy, lastPrivacyOf, problemPlatform, requestFromForm, whenText, type PostingForm } from '../../lib/posting';
+import {
+  checksById,
+  dayText,
+  formProblem,
+  initialPrivacy,
+  lastPrivacyOf,
+  problemPlatform,
+  requestFromForm,
+  whenText,
+  type PostingForm,
+} from '../../lib/posting';
 
 export type PostingWhen = 'now' | 'schedule';
 
@@ -78,7 +88,10 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
           ...current,
           selected: connected.filter((account) => byId.get(account.id)?.ok !== false && !byId.get(account.id)?.alreadyPosted).map((account) => account.id),
           privacy: Object.fromEntries(
-            targets.map((target) => [target.accountId, initialPrivacy(target.platform, target.privacyOptions, lastChoice({ id: target.accountId, platform: target.platform }))]),
+            targets.map((target) => [
+              target.accountId,
+              initialPrivacy(target.platform, target.privacyOptions, lastChoice({ id: target.accountId, platform: target.platform })),
+            ]),
           ),
         }));
       })
@@ -167,7 +180,9 @@ export function usePostVideo(script: Script, { onClose, onPosted }: { onClose: (
     } catch (failure) {
       // Posted from elsewhere meanwhile: the server names the earlier post; the creator is asked as above.
       if (failure instanceof ApiError && failure.status === 409 && (failure.body as { code?: unknown } | null)?.code === 'ALREADY_POSTED') {
-        const found = ((failure.body as { details?: { earlier?: (EarlierPost & { accountId: string })[] } }).details?.earlier ?? []).filter((post) => typeof post.accountId === 'string');
+        const found = ((failure.body as { details?: { earlier?: (EarlierPost & { accountId: string })[] } }).details?.earlier ?? []).filter(
+          (post) => typeof post.accountId === 'string',
+        );
         setEarlier((current) => new Map([...current, ...found.map((post) => [post.accountId, post] as const)]));
         setConfirmRepost(true);
         return;

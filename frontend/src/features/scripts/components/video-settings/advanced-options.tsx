@@ -26,9 +26,26 @@ export function AdvancedOptions({ settings, update }: { settings: CaptionSetting
       </Collapsible.Trigger>
       <Collapsible.Content>
         <Stack gap="4" pt="2">
-          <LabeledSlider label="Max Words per Line" value={settings.max_words_per_line} {...RANGES.max_words_per_line} onChange={(value) => update('max_words_per_line', value)} />
-          <LabeledSlider label="Outline Width" value={settings.outline_width} {...RANGES.outline_width} unit="px" onChange={(value) => update('outline_width', value)} />
-          <LabeledSlider label="Shadow Offset" value={settings.shadow_offset} {...RANGES.shadow_offset} unit="px" onChange={(value) => update('shadow_offset', value)} />
+          <LabeledSlider
+            label="Max Words per Line"
+            value={settings.max_words_per_line}
+            {...RANGES.max_words_per_line}
+            onChange={(value) => update('max_words_per_line', value)}
+          />
+          <LabeledSlider
+            label="Outline Width"
+            value={settings.outline_width}
+            {...RANGES.outline_width}
+            unit="px"
+            onChange={(value) => update('outline_width', value)}
+          />
+          <LabeledSlider
+            label="Shadow Offset"
+            value={settings.shadow_offset}
+            {...RANGES.shadow_offset}
+            unit="px"
+            onChange={(value) => update('shadow_offset', value)}
+          />
           <TextStyleToggles
             value={{ bold: settings.bold, italic: settings.italic, underline: settings.underline, allCaps: settings.all_caps }}
             onToggle={(style) => update(toggleFields[style], !settings[toggleFields[style]])}

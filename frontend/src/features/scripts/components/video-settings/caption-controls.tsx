@@ -57,7 +57,12 @@ export function CaptionControls({
       <LookPicker value={settings.look} onChange={onLook} />
       <CaptionPresets current={presetOf(settings)} onApply={onPreset} />
       {scriptContent && settings.look !== null && (
-        <KeywordEditor scriptContent={scriptContent} emphasis={settings.emphasis} wordColor={settings.word_color} onChange={(emphasis) => update('emphasis', emphasis)} />
+        <KeywordEditor
+          scriptContent={scriptContent}
+          emphasis={settings.emphasis}
+          wordColor={settings.word_color}
+          onChange={(emphasis) => update('emphasis', emphasis)}
+        />
       )}
       {scriptContent && settings.emoji && (
         <LineEmojiEditor
@@ -69,10 +74,23 @@ export function CaptionControls({
           onPreviewLine={onPreviewLine}
         />
       )}
-      <MotionControls transition={settings.transition} motion={settings.motion} onTransition={(value) => update('transition', value)} onMotion={(value) => update('motion', value)} emoji={settings.emoji} onEmoji={(value) => update('emoji', value)} />
+      <MotionControls
+        transition={settings.transition}
+        motion={settings.motion}
+        onTransition={(value) => update('transition', value)}
+        onMotion={(value) => update('motion', value)}
+        emoji={settings.emoji}
+        onEmoji={(value) => update('emoji', value)}
+      />
       <Field.Root>
         <Field.Label fontSize="sm">Background Audio</Field.Label>
-        <OptionSelect size="sm" label="Background Audio" value={settings.background_audio_id ?? ''} onChange={(value) => update('background_audio_id', value || null)} options={audio.map((item) => ({ value: item.id, label: item.title }))}>
+        <OptionSelect
+          size="sm"
+          label="Background Audio"
+          value={settings.background_audio_id ?? ''}
+          onChange={(value) => update('background_audio_id', value || null)}
+          options={audio.map((item) => ({ value: item.id, label: item.title }))}
+        >
           <option value="">None</option>
           {audioMissing && <option value={settings.background_audio_id ?? ''}>(no longer in your library)</option>}
         </OptionSelect>
@@ -91,7 +109,13 @@ export function CaptionControls({
       <LabeledSlider label="Font Size" value={settings.font_size} {...RANGES.font_size} onChange={(value) => update('font_size', value)} />
       <Field.Root>
         <Field.Label fontSize="sm">Font Family</Field.Label>
-        <OptionSelect size="sm" label="Font Family" value={settings.font_family} onChange={(font) => update('font_family', font)} options={FONT_FAMILIES.map((font) => ({ value: font, label: font }))} />
+        <OptionSelect
+          size="sm"
+          label="Font Family"
+          value={settings.font_family}
+          onChange={(font) => update('font_family', font)}
+          options={FONT_FAMILIES.map((font) => ({ value: font, label: font }))}
+        />
       </Field.Root>
       <AdvancedOptions settings={settings} update={update} />
     </Stack>

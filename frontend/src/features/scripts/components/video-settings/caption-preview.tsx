@@ -53,7 +53,12 @@ export function CaptionPreview({
   return (
     <CaptionFrame aria-hidden data-testid="caption-preview" maxW="12rem" rounded="md" gradientFrom="gray.600" gradientTo="gray.900">
       {backgroundSrc && <Image src={backgroundSrc} alt="" position="absolute" inset="0" w="full" h="full" objectFit="cover" />}
-      <CaptionSample look={look} words={words && words.length > 0 ? words : captionSampleWords(language)} hidden={captionHidden} textTestId="caption-preview-text" />
+      <CaptionSample
+        look={look}
+        words={words && words.length > 0 ? words : captionSampleWords(language)}
+        hidden={captionHidden}
+        textTestId="caption-preview-text"
+      />
       {children}
     </CaptionFrame>
   );

@@ -34,14 +34,7 @@ export interface CaptionLinePreviewProps {
  * image. libass loads lazily when the dialog opens; until it has drawn, and for good if WebAssembly or
  * its worker cannot load, the CSS preview shows instead (`data-engine` says which: loading, ready or failed).
  */
-export function ExactCaptionPreview({
-  settings,
-  backgroundSrc,
-  language,
-  scriptContent = '',
-  voice,
-  focusWord,
-}: CaptionLinePreviewProps) {
+export function ExactCaptionPreview({ settings, backgroundSrc, language, scriptContent = '', voice, focusWord }: CaptionLinePreviewProps) {
   const { words, sample, settings: shownSettings, frame } = useCaptionPreviewLine({ scriptContent, voice, language, settings, focusWord });
   const ass = useMemo(() => buildAss(words, shownSettings, { fontName: captionFontNames[settings.font_family] }), [words, shownSettings, settings.font_family]);
   // The script fonts the words need besides the family (only those are fetched).
@@ -125,14 +118,7 @@ export function ExactCaptionPreview({
  * The CSS preview of the same line where libass is not loaded (a phone): the line's words set as the
  * render sets them, approximately, with its emoji at the render's place.
  */
-export function LineCaptionPreview({
-  settings,
-  backgroundSrc,
-  language,
-  scriptContent = '',
-  voice,
-  focusWord,
-}: CaptionLinePreviewProps) {
+export function LineCaptionPreview({ settings, backgroundSrc, language, scriptContent = '', voice, focusWord }: CaptionLinePreviewProps) {
   const { sample, frame } = useCaptionPreviewLine({ scriptContent, voice, language, settings, focusWord });
   return (
     <CaptionPreview settings={settings} backgroundSrc={backgroundSrc} language={language} words={sample ? undefined : frame?.text}>

@@ -104,13 +104,25 @@ export function LineEmojiEditor({
             return (
               <HStack key={`${i}-${row.text}`} gap="2" align="center">
                 <Box boxSize="7" flexShrink={0} display="grid" placeItems="center" borderWidth="1px" borderColor="border" rounded="md">
-                  {url ? <Image src={url} alt={emoji} boxSize="6" /> : <Text fontSize="xs" color="fg.subtle" aria-hidden>–</Text>}
+                  {url ? (
+                    <Image src={url} alt={emoji} boxSize="6" />
+                  ) : (
+                    <Text fontSize="xs" color="fg.subtle" aria-hidden>
+                      –
+                    </Text>
+                  )}
                 </Box>
                 <Text fontSize="xs" flex="1" minW="0" truncate title={row.text}>
                   {row.text}
                 </Text>
                 <Box w={{ base: '36', md: '40' }} flexShrink={0}>
-                  <OptionSelect size="xs" label={`Emoji for "${row.text}"`} value={choice ?? automatic} onChange={(value) => choose(row, value)} options={emojiOptions}>
+                  <OptionSelect
+                    size="xs"
+                    label={`Emoji for "${row.text}"`}
+                    value={choice ?? automatic}
+                    onChange={(value) => choose(row, value)}
+                    options={emojiOptions}
+                  >
                     <option value={automatic}>{row.auto ? `Auto (${row.auto})` : 'Auto (none)'}</option>
                     <option value={noEmoji}>None</option>
                   </OptionSelect>

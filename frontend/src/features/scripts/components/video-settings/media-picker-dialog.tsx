@@ -171,11 +171,23 @@ export function MediaPickerDialog({
           </Text>
         </Stack>
       ) : (
-        <Grid templateColumns={`repeat(${columns}, minmax(0, ${TILE_MAX_WIDTH}))`} justifyContent="center" gap="3" data-testid="picker-grid" data-columns={columns}>
+        <Grid
+          templateColumns={`repeat(${columns}, minmax(0, ${TILE_MAX_WIDTH}))`}
+          justifyContent="center"
+          gap="3"
+          data-testid="picker-grid"
+          data-columns={columns}
+        >
           {items.map((item, index) => {
             const position = queue.findIndex((queued) => queued.id === item.id);
             return (
-              <MediaTile key={item.id} item={item} eager={index < PRELOAD_THUMBNAILS} order={position >= 0 ? position + 1 : undefined} onPick={() => choose(item)} />
+              <MediaTile
+                key={item.id}
+                item={item}
+                eager={index < PRELOAD_THUMBNAILS}
+                order={position >= 0 ? position + 1 : undefined}
+                onPick={() => choose(item)}
+              />
             );
           })}
         </Grid>

@@ -8,7 +8,18 @@ import { generatedLookCss } from '@contract/rules/generated-backgrounds';
 import type { LanguageCode } from '@contract/rules/languages';
 
 import { thumbnailSrc } from '@/lib/thumbnails';
-import { cropWindowOf, framingChoices, reframeAxisOf, segmentHue, shotFocusOf, shotTimes, type ReframeAxis, type Segment, type ShotTime, type VoiceTimings } from '../../lib/segments';
+import {
+  cropWindowOf,
+  framingChoices,
+  reframeAxisOf,
+  segmentHue,
+  shotFocusOf,
+  shotTimes,
+  type ReframeAxis,
+  type Segment,
+  type ShotTime,
+  type VoiceTimings,
+} from '../../lib/segments';
 
 /** What a row needs of its clip to frame it: its size and the focus found at upload. */
 export interface ShotClip {
@@ -18,7 +29,19 @@ export interface ShotClip {
 }
 
 /** The 9:16 window of a wider (or taller) clip: the clip's whole frame, dimmed outside what the video keeps. */
-function CropWindow({ src, axis, clip, focus, label }: { src: string; axis: ReframeAxis; clip: { width: number; height: number }; focus: number; label: string }) {
+function CropWindow({
+  src,
+  axis,
+  clip,
+  focus,
+  label,
+}: {
+  src: string;
+  axis: ReframeAxis;
+  clip: { width: number; height: number };
+  focus: number;
+  label: string;
+}) {
   const crop = cropWindowOf(axis, clip.width, clip.height, focus);
   const across = axis === 'x';
   return (
@@ -52,7 +75,21 @@ function CropWindow({ src, axis, clip, focus, label }: { src: string; axis: Refr
 }
 
 /** The shot's framing: the clip's own (found at upload) or one edge, the centre or the other edge. */
-function FramingControl({ segment, clip, axis, label, thumb, onFocus }: { segment: Segment; clip: ShotClip & { width: number; height: number }; axis: ReframeAxis; label: string; thumb: string | undefined; onFocus: (focus: number | null) => void }) {
+function FramingControl({
+  segment,
+  clip,
+  axis,
+  label,
+  thumb,
+  onFocus,
+}: {
+  segment: Segment;
+  clip: ShotClip & { width: number; height: number };
+  axis: ReframeAxis;
+  label: string;
+  thumb: string | undefined;
+  onFocus: (focus: number | null) => void;
+}) {
   const own = axis === 'x' ? segment.focusX : segment.focusY;
   const focus = shotFocusOf(segment, axis, clip.framing);
   const options: { label: string; focus: number | null }[] = [{ label: 'Auto', focus: null }, ...framingChoices[axis]];
@@ -164,7 +201,15 @@ function SegmentRow({
           </Text>
         ) : (
           // No clip: the render draws a generated background with this sentence's palette.
-          <Box w="full" h="full" display="flex" alignItems="center" justifyContent="center" style={{ background: generatedLookCss(index) }} data-testid="generated-background">
+          <Box
+            w="full"
+            h="full"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            style={{ background: generatedLookCss(index) }}
+            data-testid="generated-background"
+          >
             <Text fontSize="2xs" color="white" fontWeight="semibold" p="1" textAlign="center" textShadow="0 1px 2px rgba(0,0,0,0.6)">
               Generated background
             </Text>
@@ -177,7 +222,12 @@ function SegmentRow({
             {label}
           </Text>
           {time && (
-            <Badge size="xs" variant="subtle" data-testid="shot-length" title={time.estimated ? 'Estimated: no voice-over yet' : `From ${time.start.toFixed(1)}s in the voice-over`}>
+            <Badge
+              size="xs"
+              variant="subtle"
+              data-testid="shot-length"
+              title={time.estimated ? 'Estimated: no voice-over yet' : `From ${time.start.toFixed(1)}s in the voice-over`}
+            >
               {lengthLabel(time)}
             </Badge>
           )}
@@ -196,13 +246,26 @@ function SegmentRow({
           <HStack gap="1" wrap="wrap" pt="1">
             {onMoveCut && index > 0 && (
               <>
-                <IconButton size="2xs" variant="ghost" aria-label={`Cut ${label} one word earlier`} title="Cut one word earlier" onClick={() => onMoveCut('earlier')}>
+                <IconButton
+                  size="2xs"
+                  variant="ghost"
+                  aria-label={`Cut ${label} one word earlier`}
+                  title="Cut one word earlier"
+                  onClick={() => onMoveCut('earlier')}
+                >
                   ◀
                 </IconButton>
                 <Text fontSize="2xs" color="fg.muted">
                   cut
                 </Text>
-                <IconButton size="2xs" variant="ghost" aria-label={`Cut ${label} one word later`} title="Cut one word later" disabled={!canMoveLater} onClick={() => onMoveCut('later')}>
+                <IconButton
+                  size="2xs"
+                  variant="ghost"
+                  aria-label={`Cut ${label} one word later`}
+                  title="Cut one word later"
+                  disabled={!canMoveLater}
+                  onClick={() => onMoveCut('later')}
+                >
                   ▶
                 </IconButton>
               </>
@@ -329,7 +392,16 @@ export function SwitchScenes({
             </Button>
           )}
           <Field.Root w="auto">
-            <FolderSelect size="xs" w="40" label="Media folder" folders={folders} value={folderId} onChange={onFolderChange} emptyValue="" emptyLabel="All folders" />
+            <FolderSelect
+              size="xs"
+              w="40"
+              label="Media folder"
+              folders={folders}
+              value={folderId}
+              onChange={onFolderChange}
+              emptyValue=""
+              emptyLabel="All folders"
+            />
           </Field.Root>
           <ChoiceButton kind="toggle" chosen={bulk.on} size="xs" onClick={() => onBulkChange(!bulk.on)}>
             Bulk Select

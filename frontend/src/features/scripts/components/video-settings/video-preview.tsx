@@ -7,7 +7,11 @@ import type { VideoPreviewResult } from '@contract/video';
 import type { CaptionSettings } from '../../lib/caption-settings';
 import type { VideoMetadata } from '../../lib/segments';
 
-type PreviewState = { kind: 'idle' } | { kind: 'rendering'; began: number } | { kind: 'ready'; result: VideoPreviewResult; waitedMs: number } | { kind: 'failed'; message: string };
+type PreviewState =
+  | { kind: 'idle' }
+  | { kind: 'rendering'; began: number }
+  | { kind: 'ready'; result: VideoPreviewResult; waitedMs: number }
+  | { kind: 'failed'; message: string };
 
 /**
  * The preview is the video: "Preview" renders the dialog's current, unsaved cut (the shots at
@@ -86,7 +90,15 @@ export function VideoPreview({
         )}
       </Box>
       {hasVoiceOver ? (
-        <Button size="sm" variant="outline" onClick={() => void render()} loading={state.kind === 'rendering'} loadingText="Rendering…" disabled={!metadata} data-testid="video-preview-button">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void render()}
+          loading={state.kind === 'rendering'}
+          loadingText="Rendering…"
+          disabled={!metadata}
+          data-testid="video-preview-button"
+        >
           {ready ? 'Preview again' : 'Preview'}
         </Button>
       ) : (

@@ -53,7 +53,11 @@ function readUsage(userId: string | undefined): Record<string, number> {
 function rememberUsage(userId: string | undefined, segments: readonly Segment[]): void {
   if (!userId) return;
   try {
-    const next = recordUsage(readUsage(userId), segments.map((segment) => segment.mediaAssetId), Date.now());
+    const next = recordUsage(
+      readUsage(userId),
+      segments.map((segment) => segment.mediaAssetId),
+      Date.now(),
+    );
     window.localStorage.setItem(recentUsageKey(userId), JSON.stringify(next));
   } catch {
     // a full or blocked storage only loses the hint
@@ -142,7 +146,9 @@ export default function VideoSettingsDialog({
     if ((!library.data && !library.error) || voice === undefined) return;
     const planned = planWith('unowned');
     const saved = script.videoMetadata?.segments ?? [];
-    setReplanned(saved.length > 0 && JSON.stringify(planned.map((s) => [s.text, s.mediaAssetId])) !== JSON.stringify(saved.map((s) => [s.text, s.mediaAssetId ?? null])));
+    setReplanned(
+      saved.length > 0 && JSON.stringify(planned.map((s) => [s.text, s.mediaAssetId])) !== JSON.stringify(saved.map((s) => [s.text, s.mediaAssetId ?? null])),
+    );
     setSegments(planned);
   }, [segments, script, library.data, library.error, pool, recentUse, voice]);
 
@@ -303,13 +309,7 @@ export default function VideoSettingsDialog({
                 hasVoiceOver={hasVoiceOver}
                 settings={settings}
                 metadata={segments && segments.length > 0 ? videoMetadataOf(segments) : null}
-                fallback={
-                  showPreview ? (
-                    <ExactCaptionPreview {...linePreview} />
-                  ) : (
-                    <LineCaptionPreview {...linePreview} />
-                  )
-                }
+                fallback={showPreview ? <ExactCaptionPreview {...linePreview} /> : <LineCaptionPreview {...linePreview} />}
               />
             </Box>
           )}
@@ -329,7 +329,9 @@ export default function VideoSettingsDialog({
           onReplan={segments && pool.length > 0 ? replanAll : undefined}
           voice={voice ?? null}
           language={script.language}
-          onMoveCut={(index, direction) => setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id), script.language) : current))}
+          onMoveCut={(index, direction) =>
+            setSegments((current) => (current ? moveCut(current, index, direction, (id) => mediaById.get(id), script.language) : current))
+          }
           onInPoint={(index, seconds) =>
             setSegments((current) => (current ? setInPoint(current, index, seconds, mediaById.get(current[index]?.mediaAssetId ?? '')?.duration) : current))
           }

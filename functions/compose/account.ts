@@ -6,6 +6,7 @@ import { StripeBilling } from '../adapters/providers/stripe-billing';
 import { AccountClosureService } from '../core/accounts/account-closure';
 import { DataExportService } from '../core/accounts/data-export';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { cognitoOf } from './clients/cognito';
 import { need, type EntryContext } from '../platform/entry-context';
 import { connectedAccountsOf } from './publishing';
@@ -14,11 +15,12 @@ import { tableOf } from './clients/table';
 import { stripeSettingsOf } from './billing';
 import { schedulerOf } from './runtime/scheduler';
 import { buildCloners } from './voices';
-import { realtimeOf, sessionsOf, usersOf } from './shared';
+import { realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
 
 /** The creator's own data: the export and the closing of the account. */
 export interface AccountDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   exports: DataExportService;
   closure: AccountClosureService;
 }
@@ -34,6 +36,7 @@ export function composeAccount(context: EntryContext): AccountDeps {
   const objects = objectStoreOf(context, 'read-write');
   return {
     sessions,
+    idempotency: idempotencyOf(context),
     exports: new DataExportService({ records, objects, zip: new S3ZipWriter(s3Of(context, 'read-write'), config.MEDIA_BUCKET) }),
     closure: new AccountClosureService({
       users: usersOf(context),

@@ -6,16 +6,18 @@ import { AccountService } from '../core/accounts/account-service';
 import type { UserRepository } from '../core/ports/accounts';
 import type { RealtimeService } from '../core/realtime/realtime-service';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { cognitoAdminActions } from '../platform/access';
 import { cognitoOf } from './clients/cognito';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { mailerOf } from './runtime/mail';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
 
 /** Accounts: registration, sign-in, verification and recovery; sessions; sockets closed when sessions end. */
 export interface AuthDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   accounts: AccountService;
   users: UserRepository;
   /** PATCH /api/user: settings whose references must be the user's own. */
@@ -35,5 +37,12 @@ export function composeAuth(context: EntryContext): AuthDeps {
     mailer: mailerOf(context),
     appOrigin: appOriginOf(context),
   });
-  return { sessions, accounts, users, settings: new UserSettingsService(users, ownedReferencesOf(table)), sockets: realtimeOf(context, sessions) };
+  return {
+    sessions,
+    idempotency: idempotencyOf(context),
+    accounts,
+    users,
+    settings: new UserSettingsService(users, ownedReferencesOf(table)),
+    sockets: realtimeOf(context, sessions),
+  };
 }

@@ -6,15 +6,17 @@ import { readSecretParameter } from '../adapters/aws/ssm-secret';
 import { StripeBilling, type StripeSettings } from '../adapters/providers/stripe-billing';
 import { BillingService } from '../core/billing/billing-service';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
 
 /** Plans through Stripe (Subscriptions). */
 export interface BillingDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   billing: BillingService;
 }
 
@@ -86,6 +88,7 @@ export function composeBilling(context: EntryContext): BillingDeps {
   const origin = appOriginOf(context);
   return {
     sessions,
+    idempotency: idempotencyOf(context),
     billing: new BillingService({
       provider: new StripeBilling(stripeSettingsOf(config)),
       store: new DynamoBillingStore(tableOf(context, 'read-write')),

@@ -12,6 +12,7 @@ import { ShareLinkService } from '../core/delivery/share-links';
 import type { WebhookService } from '../core/delivery/webhooks';
 import type { Scheduler } from '../core/ports/delivery';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { EntryContext } from '../platform/entry-context';
 import type { SharedFiles } from '../core/ports/delivery';
 import { objectStoreOf } from './clients/s3';
@@ -20,12 +21,13 @@ import { logger } from '../platform/observability/logging';
 import { mailerOf } from './runtime/mail';
 import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf } from './script-services';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
 import { webhooksOf } from './webhooks';
 
 /** Delivery: automation settings, emails now and scheduled, share links, webhooks. */
 export interface DeliveryDepsOfArea {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   deliverySettings: DeliverySettingsService;
   testMails: TestMails;
   scheduledEmails: ScheduledEmails;
@@ -110,5 +112,5 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, buc
 
 export function composeDelivery(context: EntryContext): DeliveryDepsOfArea {
   const { deliverySettings, testMails, scheduledEmails, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context), 'read-write');
-  return { sessions: sessionsOf(context), deliverySettings, testMails, scheduledEmails, shareLinks, webhooks };
+  return { sessions: sessionsOf(context), idempotency: idempotencyOf(context), deliverySettings, testMails, scheduledEmails, shareLinks, webhooks };
 }

@@ -10,16 +10,18 @@ import { FolderService } from '../core/media/folders';
 import { MediaLibrary } from '../core/media/library';
 import { UploadService } from '../core/media/uploads';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { logger } from '../platform/observability/logging';
-import { signedInAreaOf } from './shared';
+import { signedInAreaOf, idempotencyOf } from './shared';
 import { taggerOf } from './tagger';
 import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
 
 /** The media library: folders, uploads (probed with ffprobe), the library (listing, tags, bulk actions), previews of the user's own files or remote ones. */
 export interface MediaDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   folders: FolderService;
   uploads: UploadService;
   library: MediaLibrary;
@@ -35,6 +37,7 @@ export function composeMedia(context: EntryContext): MediaDeps {
   const log = (message: string, fields: Record<string, unknown>) => areaLog.info(message, fields);
   return {
     sessions,
+    idempotency: idempotencyOf(context),
     folders: new FolderService({ folders, folderRefs: new DynamoScriptFolderReferences(table), publisher }),
     uploads: new UploadService({
       uploads: new DynamoMediaUploadRepository(table),

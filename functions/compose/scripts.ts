@@ -5,6 +5,7 @@ import type { ScriptService } from '../core/scripts/script-service';
 import { ScriptTemplateService } from '../core/scripts/template-service';
 import { userLanguageOf } from '../core/users/user-language';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { TranslationService } from '../core/translation/translation-service';
 import type { VideoRequestService } from '../core/video/video-request-service';
 import type { EntryContext } from '../platform/entry-context';
@@ -14,11 +15,12 @@ import { generationOf } from './script-writer';
 import { translationsOf } from './translation';
 import { pipelineStarterOf } from './runtime/state-machines';
 import { videoRequestsOf } from './video-requests';
-import { signedInAreaOf } from './shared';
+import { signedInAreaOf, idempotencyOf } from './shared';
 
 /** The scripts workspace: scripts, generation, templates, and the generate-video request. */
 export interface ScriptsDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   scripts: ScriptService;
   generation: GenerationService;
   templates: ScriptTemplateService;
@@ -35,6 +37,7 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   const videos = videoRequestsOf(context, { publisher, usage, pipeline, files: objectStoreOf(context, 'read-write') });
   return {
     sessions,
+    idempotency: idempotencyOf(context),
     scripts,
     generation: generationOf(context, scripts, publisher, usage),
     templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table), Date.now, userLanguageOf(users)),

@@ -11,6 +11,8 @@ import { getAppOrigin } from '../platform/app-origin';
 import { connectionsOf } from './clients/connections';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
+import { IdempotencyRecordStore } from '../adapters/aws/dynamo/idempotency-records';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 
 /** The pieces several entry points build the same way: sessions, users, the realtime service. */
 
@@ -58,4 +60,10 @@ export function signedInAreaOf(context: EntryContext) {
 
 export function appOriginOf(context: EntryContext): () => Promise<string> {
   return () => getAppOrigin(context.config, readSsmParameter);
+}
+
+/** Where a signed-in user's calls with an `Idempotency-Key` are recorded (platform/http/idempotent-calls.ts). */
+export function idempotencyOf(context: EntryContext): IdempotencyStores {
+  const table = tableOf(context, 'read-write');
+  return { forUser: (userId) => new IdempotencyRecordStore(table, userId) };
 }

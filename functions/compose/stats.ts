@@ -1,15 +1,17 @@
 import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets';
 import { DynamoVoiceRepository } from '../adapters/aws/dynamo/voice-repository';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { StatsService } from '../core/stats/stats-service';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { scriptRepositoryOf } from './script-services';
-import { sessionsOf, usersOf } from './shared';
+import { sessionsOf, usersOf, idempotencyOf } from './shared';
 
 /** Plans and usage. */
 export interface StatsDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   stats: StatsService;
 }
 
@@ -17,6 +19,7 @@ export function composeStats(context: EntryContext): StatsDeps {
   const table = tableOf(context, 'read');
   return {
     sessions: sessionsOf(context),
+    idempotency: idempotencyOf(context),
     stats: new StatsService({
       users: usersOf(context, 'read'),
       scripts: scriptRepositoryOf(context, 'read'),

@@ -7,6 +7,7 @@ import { ElevenLabsClonerChoice, ElevenLabsVoiceCloner } from '../adapters/provi
 import { OwnedFiles } from '../core/files/owned-files';
 import type { VoiceClonerChoice } from '../core/ports/voices';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { VoiceSampleUploads } from '../core/voices/sample-uploads';
 import { VoiceCloneService } from '../core/voices/voice-clones';
 import { VoiceService } from '../core/voices/voice-service';
@@ -15,11 +16,12 @@ import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
-import { sessionsOf, usersOf } from './shared';
+import { sessionsOf, usersOf, idempotencyOf } from './shared';
 
 /** Voices and their samples, cloning, and the guarded media proxy. */
 export interface VoicesDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   voices: VoiceService;
   clones: VoiceCloneService;
   sampleUploads: VoiceSampleUploads;
@@ -63,6 +65,7 @@ export function composeVoices(context: EntryContext): VoicesDeps {
   const users = usersOf(context);
   return {
     sessions: sessionsOf(context),
+    idempotency: idempotencyOf(context),
     voices: voiceServiceOf(context),
     clones: new VoiceCloneService({
       voices: new DynamoVoiceRepository(table),

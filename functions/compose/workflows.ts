@@ -4,6 +4,7 @@ import { ownedReferencesOf } from '../adapters/aws/dynamo/owned-references';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../adapters/aws/dynamo/workflows';
 import type { PipelineStarter } from '../core/ports/pipeline';
 import type { SessionService } from '../core/sessions/session-service';
+import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { AutomationRunner, type AutomationRunnerDeps } from '../core/workflows/automation-runner';
 import { AutomationCompletions } from '../core/workflows/run-completion';
 import { ScheduleService } from '../core/workflows/schedules';
@@ -16,7 +17,7 @@ import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf, scriptServiceOf, usageMeterOf } from './script-services';
 import { generationOf } from './script-writer';
 import { videoRequestsOf } from './video-requests';
-import { realtimeOf, sessionsOf, signedInAreaOf } from './shared';
+import { realtimeOf, sessionsOf, signedInAreaOf, idempotencyOf } from './shared';
 
 /** A part of the runner this entry point does not compose (each task composes only its own step). */
 const notHere = (what: string) => () => Promise.reject(new Error(`${what} is not composed in this entry point`));
@@ -89,6 +90,7 @@ export function automationCompletionsOf(context: EntryContext): AutomationComple
 /** The Workflows page: templates, schedules (scheduled through the Scheduler port) and Test Workflow. */
 export interface WorkflowsDeps {
   sessions: SessionService;
+  idempotency: IdempotencyStores;
   templates: TemplateService;
   schedules: ScheduleService;
   runner: AutomationRunner;
@@ -100,6 +102,7 @@ export function composeWorkflows(context: EntryContext): WorkflowsDeps {
   const stores = workflowStoresOf(context);
   return {
     sessions,
+    idempotency: idempotencyOf(context),
     templates: new TemplateService({
       templates: stores.templates,
       schedules: stores.schedules,

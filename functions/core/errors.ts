@@ -34,6 +34,12 @@ export const errorRegistry = {
   CsrfError: { status: 403, shownToUser: true },
   RouteNotFoundError: { status: 404, shownToUser: true },
   MethodNotAllowedError: { status: 405, shownToUser: true },
+  /** An `Idempotency-Key` header that is not 1–255 visible characters. */
+  IdempotencyKeyInvalidError: { status: 400, shownToUser: true },
+  /** An `Idempotency-Key` used before with another request. */
+  IdempotencyKeyReusedError: { status: 422, shownToUser: true },
+  /** An `Idempotency-Key` whose first call is still running. */
+  IdempotencyKeyInUseError: { status: 409, shownToUser: true },
   /** The request's work ran past the function's time (API Gateway's 29 s): answered just before it is cut off. */
   RequestTimeoutError: { status: requestTimeout.status, shownToUser: true },
 } as const satisfies Record<string, { status: number; shownToUser: boolean }>;

@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../entry-context';
 import { composedOnFirstUse } from '../entry-point';
@@ -11,6 +12,7 @@ import type { Endpoint } from './endpoint';
 import { logger, withLogFields } from '../observability/logging';
 import { tracer } from '../observability/tracing';
 import { jsonResponse } from './error-mapper';
+import { answeredOnce, idempotencyKeyOf, takesIdempotencyKey, type IdempotencyStores } from './idempotent-calls';
 import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
 import { withoutReadOnlyFields } from './read-only-fields';
 import { RouteNotFoundError } from './transport-errors';
@@ -24,6 +26,8 @@ export type AreaEndpoints<D> = Record<string, AnyEndpoint<D>>;
 /** What every area's composition root builds at least: the sessions the middleware resolves. */
 export interface AreaDeps {
   sessions: SessionService;
+  /** Where calls with an `Idempotency-Key` are recorded. */
+  idempotency: IdempotencyStores;
 }
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -63,7 +67,7 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
   }
   const deps = composedOnFirstUse(`http:${area}`, areaAccess[area], compose);
 
-  const dispatch = async (event: APIGatewayProxyEventV2, context: HttpContext): Promise<APIGatewayProxyStructuredResultV2> => {
+  const run = async (event: APIGatewayProxyEventV2, context: HttpContext): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = context.http;
     const selected = endpoints[event.routeKey];
     if (!selected) throw new RouteNotFoundError();
@@ -73,7 +77,7 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     const sent = selected.readOnly ? withoutReadOnlyFields(state.body ?? {}, selected.readOnly, resourceIdOf(params, userId)) : (state.body ?? {});
     const body = validate(selected.body, sent, state.body);
     const result = await selected.handle({ body, query, params, request: state, deps: deps(), userId });
-    const response = result.binary
+    return result.binary
       ? {
           statusCode: result.status ?? 200,
           headers: { 'content-type': result.binary.contentType, ...result.headers },
@@ -81,7 +85,31 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
           isBase64Encoded: true,
         }
       : jsonResponse(result.status ?? 200, result.body, result.headers);
-    if (state.responseCookies.length) response.cookies = state.responseCookies;
+  };
+
+  /** The endpoint's answer; a signed-in POST with an `Idempotency-Key` is answered once for its key (idempotent-calls.ts). */
+  const dispatch = async (event: APIGatewayProxyEventV2, context: HttpContext): Promise<APIGatewayProxyStructuredResultV2> => {
+    const state = context.http;
+    const key = takesIdempotencyKey(state.route) ? idempotencyKeyOf(event) : undefined;
+    const userId = state.session?.session.userId;
+    const response =
+      key && userId
+        ? await answeredOnce(
+            deps().idempotency.forUser(userId),
+            {
+              key,
+              fingerprint: {
+                route: state.route.method + ' ' + state.route.path,
+                path: event.rawPath,
+                query: event.rawQueryString ?? '',
+                body: (state.body ?? event.body ?? null) as JSONValue,
+              },
+            },
+            context,
+            () => run(event, context),
+          )
+        : await run(event, context);
+    if (state.responseCookies.length) return { ...response, cookies: state.responseCookies };
     return response;
   };
 

@@ -17,6 +17,21 @@ export const MalformedBodyError = fixedMessageError('MalformedBodyError', 'Reque
 export const UnsupportedMediaTypeError = fixedMessageError('UnsupportedMediaTypeError', 'Content-Type must be application/json');
 export const CsrfError = fixedMessageError('CsrfError', 'Invalid CSRF token', 'EBADCSRFTOKEN');
 export const RouteNotFoundError = fixedMessageError('RouteNotFoundError', 'Not found');
+export const IdempotencyKeyInvalidError = fixedMessageError(
+  'IdempotencyKeyInvalidError',
+  'The Idempotency-Key header must be 1 to 255 visible ASCII characters',
+  'IDEMPOTENCY_KEY_INVALID',
+);
+export const IdempotencyKeyReusedError = fixedMessageError(
+  'IdempotencyKeyReusedError',
+  'This Idempotency-Key was already used with a different request',
+  'IDEMPOTENCY_KEY_REUSED',
+);
+export const IdempotencyKeyInUseError = fixedMessageError(
+  'IdempotencyKeyInUseError',
+  'A request with this Idempotency-Key is still being processed; try again in a moment',
+  'IDEMPOTENCY_KEY_IN_USE',
+);
 export const RequestTimeoutError = fixedMessageError('RequestTimeoutError', requestTimeout.message, requestTimeout.code);
 
 /** What middy throws a few milliseconds before the function's time runs out (its `timeoutEarlyResponse`). */

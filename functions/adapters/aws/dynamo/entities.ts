@@ -5,6 +5,7 @@ import { closureEntity } from './closure-entity';
 import { stripeCustomerEntity, stripeEventEntity } from './billing-store';
 import { deliverySettingsEntity } from './delivery-settings';
 import type { ExportRule } from './entity';
+import { idempotencyRecordEntity } from './idempotency-records';
 import { mailDayEntity, suppressedAddressEntity, testMailHourEntity } from './mail-quota';
 import { assetEntity, folderEntity, uploadEntity, usageEntity } from './media-entities';
 import { planCounterEntity } from './plan-counter';
@@ -64,6 +65,7 @@ export const entities: readonly StoredType[] = [
   runOfScriptEntity,
   webhookDeliveryEntity,
   sentMarkerEntity,
+  idempotencyRecordEntity,
   mailDayEntity,
   testMailHourEntity,
   oneTimeCodeEntity,

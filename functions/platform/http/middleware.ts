@@ -142,13 +142,12 @@ export function credentialLoader(keys: () => BearerAuthenticator): Mw {
       if (bearer !== undefined) {
         const needs = apiKeyAccessOf(state.route);
         if (needs === 'never') throw new ForbiddenError(apiKeyMessages.notWithKeys, undefined, 'API_KEY_NOT_ALLOWED');
-        let admitted;
-        try {
-          admitted = await keys().authenticateAndAdmit(bearer);
-        } catch (error) {
-          if (error instanceof NotAuthenticatedError) state.credentialHeaders['www-authenticate'] = 'Bearer realm="reelsmith", error="invalid_token"';
-          throw error;
-        }
+        const admitted = await keys()
+          .authenticateAndAdmit(bearer)
+          .catch((error: unknown) => {
+            if (error instanceof NotAuthenticatedError) state.credentialHeaders['www-authenticate'] = 'Bearer realm="reelsmith", error="invalid_token"';
+            throw error;
+          });
         const { principal, decision } = admitted;
         state.apiKey = principal;
         appendLogFields({ userId: principal.userId, apiKeyId: principal.keyId });

@@ -5,6 +5,7 @@ import { UserSettingsService } from '../core/users/user-settings';
 import { AccountService } from '../core/accounts/account-service';
 import type { UserRepository } from '../core/ports/accounts';
 import type { RealtimeService } from '../core/realtime/realtime-service';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { cognitoAdminActions } from '../platform/access';
@@ -12,12 +13,13 @@ import { cognitoOf } from './clients/cognito';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { mailerOf } from './runtime/mail';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
+import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf, bearerAuthOf } from './shared';
 
 /** Accounts: registration, sign-in, verification and recovery; sessions; sockets closed when sessions end. */
 export interface AuthDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   accounts: AccountService;
   users: UserRepository;
   /** PATCH /api/user: settings whose references must be the user's own. */
@@ -40,6 +42,7 @@ export function composeAuth(context: EntryContext): AuthDeps {
   return {
     sessions,
     idempotency: idempotencyOf(context),
+    apiKeys: bearerAuthOf(context),
     accounts,
     users,
     settings: new UserSettingsService(users, ownedReferencesOf(table)),

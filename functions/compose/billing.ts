@@ -5,18 +5,20 @@ import { DynamoBillingStore } from '../adapters/aws/dynamo/billing-store';
 import { readSecretParameter } from '../adapters/aws/ssm-secret';
 import { StripeBilling, type StripeSettings } from '../adapters/providers/stripe-billing';
 import { BillingService } from '../core/billing/billing-service';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
+import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf, bearerAuthOf } from './shared';
 
 /** Plans through Stripe (Subscriptions). */
 export interface BillingDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   billing: BillingService;
 }
 
@@ -89,6 +91,7 @@ export function composeBilling(context: EntryContext): BillingDeps {
   return {
     sessions,
     idempotency: idempotencyOf(context),
+    apiKeys: bearerAuthOf(context),
     billing: new BillingService({
       provider: new StripeBilling(stripeSettingsOf(config)),
       store: new DynamoBillingStore(tableOf(context, 'read-write')),

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { FfmpegLogoRasterizer } from '../adapters/ffmpeg/logo-rasterizer';
 import { LogoService } from '../core/branding/logo-service';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { logger } from '../platform/observability/logging';
-import { sessionsOf, usersOf, idempotencyOf } from './shared';
+import { sessionsOf, usersOf, idempotencyOf, bearerAuthOf } from './shared';
 
 /** The logo overlay: the file (checked and rasterised by ffmpeg) and its settings. */
 export interface BrandingDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   logos: LogoService;
 }
 
@@ -21,6 +23,7 @@ export function composeBranding(context: EntryContext): BrandingDeps {
   return {
     sessions: sessionsOf(context),
     idempotency: idempotencyOf(context),
+    apiKeys: bearerAuthOf(context),
     logos: new LogoService({
       users: usersOf(context),
       store: objectStoreOf(context, 'read-write'),

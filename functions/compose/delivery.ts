@@ -11,6 +11,7 @@ import { TestMails } from '../core/delivery/test-mails';
 import { ShareLinkService } from '../core/delivery/share-links';
 import type { WebhookService } from '../core/delivery/webhooks';
 import type { Scheduler } from '../core/ports/delivery';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { EntryContext } from '../platform/entry-context';
@@ -21,13 +22,14 @@ import { logger } from '../platform/observability/logging';
 import { mailerOf } from './runtime/mail';
 import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf } from './script-services';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
+import { appOriginOf, realtimeOf, sessionsOf, usersOf, idempotencyOf, bearerAuthOf } from './shared';
 import { webhooksOf } from './webhooks';
 
 /** Delivery: automation settings, emails now and scheduled, share links, webhooks. */
 export interface DeliveryDepsOfArea {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   deliverySettings: DeliverySettingsService;
   testMails: TestMails;
   scheduledEmails: ScheduledEmails;
@@ -112,5 +114,14 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, buc
 
 export function composeDelivery(context: EntryContext): DeliveryDepsOfArea {
   const { deliverySettings, testMails, scheduledEmails, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context), 'read-write');
-  return { sessions: sessionsOf(context), idempotency: idempotencyOf(context), deliverySettings, testMails, scheduledEmails, shareLinks, webhooks };
+  return {
+    sessions: sessionsOf(context),
+    idempotency: idempotencyOf(context),
+    apiKeys: bearerAuthOf(context),
+    deliverySettings,
+    testMails,
+    scheduledEmails,
+    shareLinks,
+    webhooks,
+  };
 }

@@ -9,6 +9,7 @@ import { OwnedFiles } from '../core/files/owned-files';
 import { FolderService } from '../core/media/folders';
 import { MediaLibrary } from '../core/media/library';
 import { UploadService } from '../core/media/uploads';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { need, type EntryContext } from '../platform/entry-context';
@@ -22,6 +23,7 @@ import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
 export interface MediaDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   folders: FolderService;
   uploads: UploadService;
   library: MediaLibrary;
@@ -30,7 +32,7 @@ export interface MediaDeps {
 
 export function composeMedia(context: EntryContext): MediaDeps {
   need(context, { kind: 'ffmpeg' });
-  const { table, sessions, publisher, users } = signedInAreaOf(context);
+  const { table, sessions, apiKeys, publisher, users } = signedInAreaOf(context);
   const storage = objectStoreOf(context, 'read-write');
   const folders = new DynamoMediaFolderRepository(table);
   const areaLog = logger.createChild({ persistentKeys: { area: 'media' } });
@@ -38,6 +40,7 @@ export function composeMedia(context: EntryContext): MediaDeps {
   return {
     sessions,
     idempotency: idempotencyOf(context),
+    apiKeys,
     folders: new FolderService({ folders, folderRefs: new DynamoScriptFolderReferences(table), publisher }),
     uploads: new UploadService({
       uploads: new DynamoMediaUploadRepository(table),

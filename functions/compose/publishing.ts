@@ -15,6 +15,7 @@ import type { PublishingPlatform } from '../contract/publishing';
 import { limitsOf } from '../core/plans/tiers';
 import type { PlatformOAuth, TokenSealer } from '../core/ports/publishing';
 import { ConnectedAccountsService } from '../core/publishing/connected-accounts';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { PublicationsService } from '../core/publishing/publications-service';
@@ -24,12 +25,13 @@ import { need, type EntryContext } from '../platform/entry-context';
 import { kmsOf } from './clients/kms';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
-import { appOriginOf, sessionsOf, usersOf, idempotencyOf } from './shared';
+import { appOriginOf, sessionsOf, usersOf, idempotencyOf, bearerAuthOf } from './shared';
 
 /** Connected accounts: the OAuth of TikTok, YouTube and Instagram, tokens sealed at rest. */
 export interface PublishingDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   accounts: ConnectedAccountsService;
   /** Posting a finished video: the pre-flight, publications, cancelling (compose/publications.ts). */
   publications: PublicationsService;
@@ -115,6 +117,7 @@ export function composePublishing(context: EntryContext): PublishingDeps {
   return {
     sessions: sessionsOf(context),
     idempotency: idempotencyOf(context),
+    apiKeys: bearerAuthOf(context),
     accounts: connectedAccountsOf(context),
     publications: publicationsServiceOf(context),
   };

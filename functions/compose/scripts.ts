@@ -4,6 +4,7 @@ import type { GenerationService } from '../core/scripts/generation-service';
 import type { ScriptService } from '../core/scripts/script-service';
 import { ScriptTemplateService } from '../core/scripts/template-service';
 import { userLanguageOf } from '../core/users/user-language';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { TranslationService } from '../core/translation/translation-service';
@@ -21,6 +22,7 @@ import { signedInAreaOf, idempotencyOf } from './shared';
 export interface ScriptsDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   scripts: ScriptService;
   generation: GenerationService;
   templates: ScriptTemplateService;
@@ -30,7 +32,7 @@ export interface ScriptsDeps {
 }
 
 export function composeScripts(context: EntryContext): ScriptsDeps {
-  const { table, sessions, publisher, users } = signedInAreaOf(context);
+  const { table, sessions, apiKeys, publisher, users } = signedInAreaOf(context);
   const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });
   const pipeline = pipelineStarterOf(context);
   const usage = usageMeterOf(context, users);
@@ -38,6 +40,7 @@ export function composeScripts(context: EntryContext): ScriptsDeps {
   return {
     sessions,
     idempotency: idempotencyOf(context),
+    apiKeys,
     scripts,
     generation: generationOf(context, scripts, publisher, usage),
     templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table), Date.now, userLanguageOf(users)),

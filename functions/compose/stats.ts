@@ -1,17 +1,19 @@
 import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets';
 import { DynamoVoiceRepository } from '../adapters/aws/dynamo/voice-repository';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { StatsService } from '../core/stats/stats-service';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { scriptRepositoryOf } from './script-services';
-import { sessionsOf, usersOf, idempotencyOf } from './shared';
+import { sessionsOf, usersOf, idempotencyOf, bearerAuthOf } from './shared';
 
 /** Plans and usage. */
 export interface StatsDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   stats: StatsService;
 }
 
@@ -20,6 +22,7 @@ export function composeStats(context: EntryContext): StatsDeps {
   return {
     sessions: sessionsOf(context),
     idempotency: idempotencyOf(context),
+    apiKeys: bearerAuthOf(context),
     stats: new StatsService({
       users: usersOf(context, 'read'),
       scripts: scriptRepositoryOf(context, 'read'),

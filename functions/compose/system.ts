@@ -1,15 +1,17 @@
 import { getItem } from '../adapters/aws/dynamo/table';
 import type { RealtimeService } from '../core/realtime/realtime-service';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
-import { realtimeOf, sessionsOf, idempotencyOf } from './shared';
+import { realtimeOf, sessionsOf, idempotencyOf, bearerAuthOf } from './shared';
 
 /** Health (a table read), the CSRF token, WebSocket tickets. */
 export interface SystemDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   /** One read of the table: throws when the database cannot be reached. */
   pingDatabase: () => Promise<void>;
   tickets: Pick<RealtimeService, 'issueTicket'>;
@@ -21,5 +23,5 @@ export function composeSystem(context: EntryContext): SystemDeps {
   const pingDatabase = async () => {
     await getItem(table, { pk: 'HEALTH', sk: 'HEALTH' });
   };
-  return { sessions, idempotency: idempotencyOf(context), pingDatabase, tickets: realtimeOf(context, sessions) };
+  return { sessions, idempotency: idempotencyOf(context), apiKeys: bearerAuthOf(context), pingDatabase, tickets: realtimeOf(context, sessions) };
 }

@@ -3,6 +3,7 @@ import { completionNoticesOf } from './runtime/completion-notices';
 import { randomBytes } from 'node:crypto';
 import { FfmpegMp3Encoder } from '../adapters/ffmpeg/mp3-encoder';
 import type { Publisher } from '../core/ports/realtime';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { VoiceOverService } from '../core/voiceover/voice-over-service';
@@ -11,7 +12,7 @@ import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
 import { scriptRepositoryOf, usageMeterOf } from './script-services';
-import { realtimeOf, sessionsOf, usersOf, idempotencyOf } from './shared';
+import { realtimeOf, sessionsOf, usersOf, idempotencyOf, bearerAuthOf } from './shared';
 import { speechOf } from './speech';
 import { voiceServiceOf } from './voices';
 import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets';
@@ -25,6 +26,7 @@ import { metrics } from '../platform/observability/metrics';
 export interface VoiceOverDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   voiceOver: VoiceOverService;
   /** A finished voice-over is handed to delivery (the automation email and webhook). */
   notices: CompletionNotices;
@@ -77,6 +79,7 @@ export function composeVoiceOver(context: EntryContext): VoiceOverDeps {
   return {
     sessions,
     idempotency: idempotencyOf(context),
+    apiKeys: bearerAuthOf(context),
     voiceOver: voiceOverOf(context, realtimeOf(context, sessions)),
     notices: completionNoticesOf(context),
     previews: videoPreviewsOf(context),

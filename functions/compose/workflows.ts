@@ -3,6 +3,7 @@ import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets'
 import { ownedReferencesOf } from '../adapters/aws/dynamo/owned-references';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../adapters/aws/dynamo/workflows';
 import type { PipelineStarter } from '../core/ports/pipeline';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { IdempotencyStores } from '../platform/http/idempotent-calls';
 import { AutomationRunner, type AutomationRunnerDeps } from '../core/workflows/automation-runner';
@@ -91,6 +92,7 @@ export function automationCompletionsOf(context: EntryContext): AutomationComple
 export interface WorkflowsDeps {
   sessions: SessionService;
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
   templates: TemplateService;
   schedules: ScheduleService;
   runner: AutomationRunner;
@@ -98,11 +100,12 @@ export interface WorkflowsDeps {
 }
 
 export function composeWorkflows(context: EntryContext): WorkflowsDeps {
-  const { table, sessions, publisher, users } = signedInAreaOf(context);
+  const { table, sessions, apiKeys, publisher, users } = signedInAreaOf(context);
   const stores = workflowStoresOf(context);
   return {
     sessions,
     idempotency: idempotencyOf(context),
+    apiKeys,
     templates: new TemplateService({
       templates: stores.templates,
       schedules: stores.schedules,

@@ -48,16 +48,16 @@ describe('read-only fields on PUT/PATCH', () => {
   });
 
   it('refuses at load an area whose PUT/PATCH endpoint does not name its read-only fields', () => {
-    const { signedIn, endpoint } = endpointsFor<{ sessions: never; idempotency: never }>();
+    const { signedIn, endpoint } = endpointsFor<{ sessions: never; idempotency: never; apiKeys: never }>();
     const endpoints = Object.fromEntries(
       routesOfArea('workflows').map((route) => {
         const declare = route.auth === 'session' ? signedIn : endpoint;
         return [routeKey(route), declare({ body: z.unknown(), handle: () => ({}) })];
       }),
     );
-    expect(() => createAreaHandler('workflows', () => ({ sessions: undefined as never, idempotency: undefined as never }), endpoints)).toThrow(
-      /PUT \/api\/templates\/\{id\} must name its resource's read-only fields/,
-    );
+    expect(() =>
+      createAreaHandler('workflows', () => ({ sessions: undefined as never, idempotency: undefined as never, apiKeys: undefined as never }), endpoints),
+    ).toThrow(/PUT \/api\/templates\/\{id\} must name its resource's read-only fields/);
   });
 
   it("refuses a user's plan or identity sent with another value, and ignores it sent back unchanged", () => {

@@ -7,6 +7,7 @@ import { createAreaHandler } from '../../functions/platform/http/area-handler';
 import { endpointsFor } from '../../functions/platform/http/endpoint';
 import { requestTimeout } from '../../functions/contract/rules/request-timeout';
 import type { IdempotencyStores } from '../../functions/platform/http/idempotent-calls';
+import type { BearerAuthenticator } from '../../functions/core/api-keys/bearer-auth';
 
 const { endpoint, signedIn } = endpointsFor<{ sessions: SessionService }>();
 
@@ -54,12 +55,16 @@ describe('a request whose work runs past the function’s time', () => {
   });
 
   const slowMs = 400;
-  const handler = createAreaHandler('stats', () => ({ sessions: {} as SessionService, idempotency: {} as IdempotencyStores }), {
-    'GET /api/metadata/subscription-tiers': endpoint({
-      handle: () => new Promise((resolve) => setTimeout(() => resolve({ body: { tiers: [] } }), slowMs)),
-    }),
-    'GET /api/stats': signedIn({ handle: () => Promise.resolve({ body: {} }) }),
-  });
+  const handler = createAreaHandler(
+    'stats',
+    () => ({ sessions: {} as SessionService, idempotency: {} as IdempotencyStores, apiKeys: {} as BearerAuthenticator }),
+    {
+      'GET /api/metadata/subscription-tiers': endpoint({
+        handle: () => new Promise((resolve) => setTimeout(() => resolve({ body: { tiers: [] } }), slowMs)),
+      }),
+      'GET /api/stats': signedIn({ handle: () => Promise.resolve({ body: {} }) }),
+    },
+  );
 
   it('answers 504 with a message the user can act on, before the function is cut off, not a bare 500', async () => {
     const started = Date.now();

@@ -4,6 +4,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import type { BearerAuthenticator } from '../../core/api-keys/bearer-auth';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../entry-context';
 import { composedOnFirstUse } from '../entry-point';
@@ -13,7 +14,7 @@ import { logger, withLogFields } from '../observability/logging';
 import { tracer } from '../observability/tracing';
 import { jsonResponse } from './error-mapper';
 import { answeredOnce, idempotencyKeyOf, takesIdempotencyKey, type IdempotencyStores } from './idempotent-calls';
-import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
+import { credentialLoader, csrfGuard, jsonBody, requestContext, responseHeaders, type HttpContext } from './middleware';
 import { withoutReadOnlyFields } from './read-only-fields';
 import { RouteNotFoundError } from './transport-errors';
 import { parseOrRefuse } from './zod-issues';
@@ -23,11 +24,12 @@ import { parseOrRefuse } from './zod-issues';
 type AnyEndpoint<D> = Endpoint<any, any, any, D, string | undefined>;
 export type AreaEndpoints<D> = Record<string, AnyEndpoint<D>>;
 
-/** What every area's composition root builds at least: the sessions the middleware resolves. */
+/** What every area's composition root builds at least: the sessions and the API keys the middleware resolves. */
 export interface AreaDeps {
   sessions: SessionService;
   /** Where calls with an `Idempotency-Key` are recorded. */
   idempotency: IdempotencyStores;
+  apiKeys: BearerAuthenticator;
 }
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -44,7 +46,7 @@ function resourceIdOf(params: unknown, userId: string | undefined): string | und
 
 /**
  * One Lambda handler for an area of the route table: middleware first (context and logging,
- * errors, response headers, JSON body, session, CSRF), the endpoint last. The area's composition
+ * errors, response headers, JSON body, session or API key, CSRF), the endpoint last. The area's composition
  * root builds its dependencies on first use, under the area's declared access. The endpoint map must
  * cover exactly the area's routes, with `signedIn` endpoints on exactly its `auth: 'session'` routes;
  * a mismatch fails at load time, not at request time.
@@ -73,7 +75,7 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     if (!selected) throw new RouteNotFoundError();
     const query = validate(selected.query, event.queryStringParameters ?? {}, event.queryStringParameters ?? {});
     const params = validate(selected.params, event.pathParameters ?? {}, event.pathParameters ?? {});
-    const userId = state.session?.session.userId;
+    const userId = state.session?.session.userId ?? state.apiKey?.userId;
     const sent = selected.readOnly ? withoutReadOnlyFields(state.body ?? {}, selected.readOnly, resourceIdOf(params, userId)) : (state.body ?? {});
     const body = validate(selected.body, sent, state.body);
     const result = await selected.handle({ body, query, params, request: state, deps: deps(), userId });
@@ -91,7 +93,7 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
   const dispatch = async (event: APIGatewayProxyEventV2, context: HttpContext): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = context.http;
     const key = takesIdempotencyKey(state.route) ? idempotencyKeyOf(event) : undefined;
-    const userId = state.session?.session.userId;
+    const userId = state.session?.session.userId ?? state.apiKey?.userId;
     const response =
       key && userId
         ? await answeredOnce(
@@ -121,7 +123,7 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     .use(responseHeaders())
     .use(requestContext(area, () => deps().sessions, log))
     .use(jsonBody())
-    .use(sessionLoader())
+    .use(credentialLoader(() => deps().apiKeys))
     .use(csrfGuard())
     .handler(dispatch);
 

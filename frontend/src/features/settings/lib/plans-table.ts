@@ -31,6 +31,7 @@ export function planRows(plan: PlanInfo): PlanRow[] {
     { label: 'Audio minutes', value: perPeriod(plan.audioMinutes, plan.audioMinutesOneTime, plan.billing) },
     { label: 'Voice clones', value: number(plan.voiceCloneLimit) },
     { label: publishingMessages.accountsRow, value: number(plan.connectedAccountLimit) },
+    { label: 'API keys', value: `${number(plan.apiKeyLimit)} · ${number(plan.apiCallsPerMinute)} calls/min` },
     { label: 'Watermark', value: plan.watermark ? 'Yes' : 'No' },
   ];
 }

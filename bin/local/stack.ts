@@ -160,6 +160,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       APP_ORIGIN: origin,
+      // The MCP server's tools call the REST API here, on the same port (functions/mcp/settings.ts).
+      MCP_API_URL: `http://127.0.0.1:${port}`,
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
       USER_POOL_ID: pool.userPoolId,

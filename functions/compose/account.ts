@@ -3,8 +3,12 @@ import { DynamoAccountData } from '../adapters/aws/dynamo/account-data';
 import { CognitoIdentityProvider } from '../adapters/aws/cognito-identity';
 import { S3ZipWriter } from '../adapters/aws/s3-zip-writer';
 import { StripeBilling } from '../adapters/providers/stripe-billing';
+import { DynamoApiKeys } from '../adapters/aws/dynamo/api-keys';
+import { ApiKeyService } from '../core/api-keys/api-key-service';
+import { limitsOf } from '../core/plans/tiers';
 import { AccountClosureService } from '../core/accounts/account-closure';
 import { DataExportService } from '../core/accounts/data-export';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import { cognitoOf } from './clients/cognito';
 import { need, type EntryContext } from '../platform/entry-context';
@@ -14,13 +18,15 @@ import { tableOf } from './clients/table';
 import { stripeSettingsOf } from './billing';
 import { schedulerOf } from './runtime/scheduler';
 import { buildCloners } from './voices';
-import { realtimeOf, sessionsOf, usersOf } from './shared';
+import { bearerAuthOf, realtimeOf, sessionsOf, usersOf } from './shared';
 
-/** The creator's own data: the export and the closing of the account. */
+/** The creator's own data: the export, the closing of the account and the API keys. */
 export interface AccountDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   exports: DataExportService;
   closure: AccountClosureService;
+  keys: ApiKeyService;
 }
 
 export function composeAccount(context: EntryContext): AccountDeps {
@@ -34,6 +40,12 @@ export function composeAccount(context: EntryContext): AccountDeps {
   const objects = objectStoreOf(context, 'read-write');
   return {
     sessions,
+    apiKeys: bearerAuthOf(context),
+    keys: new ApiKeyService({
+      store: new DynamoApiKeys(table),
+      tierOf: async (userId) => (await usersOf(context).get(userId))?.subscriptionTier ?? 'free',
+      limitOf: (tier) => limitsOf(tier).apiKeyLimit,
+    }),
     exports: new DataExportService({ records, objects, zip: new S3ZipWriter(s3Of(context, 'read-write'), config.MEDIA_BUCKET) }),
     closure: new AccountClosureService({
       users: usersOf(context),

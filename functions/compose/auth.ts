@@ -5,17 +5,19 @@ import { UserSettingsService } from '../core/users/user-settings';
 import { AccountService } from '../core/accounts/account-service';
 import type { UserRepository } from '../core/ports/accounts';
 import type { RealtimeService } from '../core/realtime/realtime-service';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import { cognitoAdminActions } from '../platform/access';
 import { cognitoOf } from './clients/cognito';
 import type { EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { mailerOf } from './runtime/mail';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { appOriginOf, bearerAuthOf, realtimeOf, sessionsOf, usersOf } from './shared';
 
 /** Accounts: registration, sign-in, verification and recovery; sessions; sockets closed when sessions end. */
 export interface AuthDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   accounts: AccountService;
   users: UserRepository;
   /** PATCH /api/user: settings whose references must be the user's own. */
@@ -35,5 +37,12 @@ export function composeAuth(context: EntryContext): AuthDeps {
     mailer: mailerOf(context),
     appOrigin: appOriginOf(context),
   });
-  return { sessions, accounts, users, settings: new UserSettingsService(users, ownedReferencesOf(table)), sockets: realtimeOf(context, sessions) };
+  return {
+    sessions,
+    apiKeys: bearerAuthOf(context),
+    accounts,
+    users,
+    settings: new UserSettingsService(users, ownedReferencesOf(table)),
+    sockets: realtimeOf(context, sessions),
+  };
 }

@@ -5,16 +5,18 @@ import { DynamoBillingStore } from '../adapters/aws/dynamo/billing-store';
 import { readSecretParameter } from '../adapters/aws/ssm-secret';
 import { StripeBilling, type StripeSettings } from '../adapters/providers/stripe-billing';
 import { BillingService } from '../core/billing/billing-service';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { AppConfig } from '../platform/config';
 import { need, type EntryContext } from '../platform/entry-context';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { appOriginOf, bearerAuthOf, realtimeOf, sessionsOf, usersOf } from './shared';
 
 /** Plans through Stripe (Subscriptions). */
 export interface BillingDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   billing: BillingService;
 }
 
@@ -86,6 +88,7 @@ export function composeBilling(context: EntryContext): BillingDeps {
   const origin = appOriginOf(context);
   return {
     sessions,
+    apiKeys: bearerAuthOf(context),
     billing: new BillingService({
       provider: new StripeBilling(stripeSettingsOf(config)),
       store: new DynamoBillingStore(tableOf(context, 'read-write')),

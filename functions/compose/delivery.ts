@@ -11,6 +11,7 @@ import { TestMails } from '../core/delivery/test-mails';
 import { ShareLinkService } from '../core/delivery/share-links';
 import type { WebhookService } from '../core/delivery/webhooks';
 import type { Scheduler } from '../core/ports/delivery';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { EntryContext } from '../platform/entry-context';
 import type { SharedFiles } from '../core/ports/delivery';
@@ -20,12 +21,13 @@ import { logger } from '../platform/observability/logging';
 import { mailerOf } from './runtime/mail';
 import { schedulerOf } from './runtime/scheduler';
 import { scriptRepositoryOf } from './script-services';
-import { appOriginOf, realtimeOf, sessionsOf, usersOf } from './shared';
+import { appOriginOf, bearerAuthOf, realtimeOf, sessionsOf, usersOf } from './shared';
 import { webhooksOf } from './webhooks';
 
 /** Delivery: automation settings, emails now and scheduled, share links, webhooks. */
 export interface DeliveryDepsOfArea {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   deliverySettings: DeliverySettingsService;
   testMails: TestMails;
   scheduledEmails: ScheduledEmails;
@@ -110,5 +112,5 @@ export function deliveryPartsOf(context: EntryContext, scheduler: Scheduler, buc
 
 export function composeDelivery(context: EntryContext): DeliveryDepsOfArea {
   const { deliverySettings, testMails, scheduledEmails, shareLinks, webhooks } = deliveryPartsOf(context, schedulerOf(context), 'read-write');
-  return { sessions: sessionsOf(context), deliverySettings, testMails, scheduledEmails, shareLinks, webhooks };
+  return { sessions: sessionsOf(context), apiKeys: bearerAuthOf(context), deliverySettings, testMails, scheduledEmails, shareLinks, webhooks };
 }

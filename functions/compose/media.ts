@@ -9,6 +9,7 @@ import { OwnedFiles } from '../core/files/owned-files';
 import { FolderService } from '../core/media/folders';
 import { MediaLibrary } from '../core/media/library';
 import { UploadService } from '../core/media/uploads';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
@@ -20,6 +21,7 @@ import { clipProxyRequestsOf } from './runtime/clip-proxy-requests';
 /** The media library: folders, uploads (probed with ffprobe), the library (listing, tags, bulk actions), previews of the user's own files or remote ones. */
 export interface MediaDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   folders: FolderService;
   uploads: UploadService;
   library: MediaLibrary;
@@ -28,13 +30,14 @@ export interface MediaDeps {
 
 export function composeMedia(context: EntryContext): MediaDeps {
   need(context, { kind: 'ffmpeg' });
-  const { table, sessions, publisher, users } = signedInAreaOf(context);
+  const { table, sessions, apiKeys, publisher, users } = signedInAreaOf(context);
   const storage = objectStoreOf(context, 'read-write');
   const folders = new DynamoMediaFolderRepository(table);
   const areaLog = logger.createChild({ persistentKeys: { area: 'media' } });
   const log = (message: string, fields: Record<string, unknown>) => areaLog.info(message, fields);
   return {
     sessions,
+    apiKeys,
     folders: new FolderService({ folders, folderRefs: new DynamoScriptFolderReferences(table), publisher }),
     uploads: new UploadService({
       uploads: new DynamoMediaUploadRepository(table),

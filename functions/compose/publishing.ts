@@ -15,6 +15,7 @@ import type { PublishingPlatform } from '../contract/publishing';
 import { limitsOf } from '../core/plans/tiers';
 import type { PlatformOAuth, TokenSealer } from '../core/ports/publishing';
 import { ConnectedAccountsService } from '../core/publishing/connected-accounts';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { PublicationsService } from '../core/publishing/publications-service';
 import { publicationsServiceOf } from './publications';
@@ -23,11 +24,12 @@ import { need, type EntryContext } from '../platform/entry-context';
 import { kmsOf } from './clients/kms';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
-import { appOriginOf, sessionsOf, usersOf } from './shared';
+import { appOriginOf, bearerAuthOf, sessionsOf, usersOf } from './shared';
 
 /** Connected accounts: the OAuth of TikTok, YouTube and Instagram, tokens sealed at rest. */
 export interface PublishingDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   accounts: ConnectedAccountsService;
   /** Posting a finished video: the pre-flight, publications, cancelling (compose/publications.ts). */
   publications: PublicationsService;
@@ -110,5 +112,10 @@ export function connectedAccountsOf(context: EntryContext, options: { clock?: ()
 }
 
 export function composePublishing(context: EntryContext): PublishingDeps {
-  return { sessions: sessionsOf(context), accounts: connectedAccountsOf(context), publications: publicationsServiceOf(context) };
+  return {
+    sessions: sessionsOf(context),
+    apiKeys: bearerAuthOf(context),
+    accounts: connectedAccountsOf(context),
+    publications: publicationsServiceOf(context),
+  };
 }

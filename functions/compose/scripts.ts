@@ -4,6 +4,7 @@ import type { GenerationService } from '../core/scripts/generation-service';
 import type { ScriptService } from '../core/scripts/script-service';
 import { ScriptTemplateService } from '../core/scripts/template-service';
 import { userLanguageOf } from '../core/users/user-language';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import type { TranslationService } from '../core/translation/translation-service';
 import type { VideoRequestService } from '../core/video/video-request-service';
@@ -19,6 +20,7 @@ import { signedInAreaOf } from './shared';
 /** The scripts workspace: scripts, generation, templates, and the generate-video request. */
 export interface ScriptsDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   scripts: ScriptService;
   generation: GenerationService;
   templates: ScriptTemplateService;
@@ -28,13 +30,14 @@ export interface ScriptsDeps {
 }
 
 export function composeScripts(context: EntryContext): ScriptsDeps {
-  const { table, sessions, publisher, users } = signedInAreaOf(context);
+  const { table, sessions, apiKeys, publisher, users } = signedInAreaOf(context);
   const scripts = scriptServiceOf(context, publisher, { bucket: 'read-write', area: 'scripts' });
   const pipeline = pipelineStarterOf(context);
   const usage = usageMeterOf(context, users);
   const videos = videoRequestsOf(context, { publisher, usage, pipeline, files: objectStoreOf(context, 'read-write') });
   return {
     sessions,
+    apiKeys,
     scripts,
     generation: generationOf(context, scripts, publisher, usage),
     templates: new ScriptTemplateService(new DynamoScriptTemplateRepository(table), ownedReferencesOf(table), Date.now, userLanguageOf(users)),

@@ -1,8 +1,10 @@
+import { DynamoApiKeys } from '../adapters/aws/dynamo/api-keys';
 import { DynamoUserRepository } from '../adapters/aws/dynamo/user-repository';
 import { DynamoSessionStore } from '../adapters/aws/dynamo/session-store';
 import { DynamoConnectionStore, DynamoTicketStore } from '../adapters/aws/dynamo/realtime-stores';
 import { ApiGatewayConnectionSender } from '../adapters/aws/websocket-sender';
 import { readSsmParameter } from '../adapters/aws/ssm-parameter';
+import { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { UserRepository } from '../core/ports/accounts';
 import { RealtimeService } from '../core/realtime/realtime-service';
 import { RecentSessions, RememberingSessionStore } from '../core/sessions/recent-sessions';
@@ -37,6 +39,15 @@ export function sessionsOf(context: EntryContext): SessionService {
   });
 }
 
+/** The bearer credential every edge takes: API keys resolved by their lookup, their calls counted per minute. */
+export function bearerAuthOf(context: EntryContext): BearerAuthenticator {
+  const users = usersOf(context, 'read');
+  return new BearerAuthenticator({
+    store: new DynamoApiKeys(tableOf(context, 'read-write')),
+    tierOf: async (userId) => (await users.get(userId))?.subscriptionTier ?? 'free',
+  });
+}
+
 export function usersOf(context: EntryContext, mode: 'read' | 'read-write' = 'read-write'): UserRepository {
   return new DynamoUserRepository(tableOf(context, mode));
 }
@@ -53,7 +64,7 @@ export function realtimeOf(context: EntryContext, sessions: SessionService = ses
 export function signedInAreaOf(context: EntryContext) {
   const table = tableOf(context, 'read-write');
   const sessions = sessionsOf(context);
-  return { table, sessions, publisher: realtimeOf(context, sessions), users: usersOf(context) };
+  return { table, sessions, apiKeys: bearerAuthOf(context), publisher: realtimeOf(context, sessions), users: usersOf(context) };
 }
 
 export function appOriginOf(context: EntryContext): () => Promise<string> {

@@ -3,6 +3,7 @@ import { completionNoticesOf } from './runtime/completion-notices';
 import { randomBytes } from 'node:crypto';
 import { FfmpegMp3Encoder } from '../adapters/ffmpeg/mp3-encoder';
 import type { Publisher } from '../core/ports/realtime';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import { VoiceOverService } from '../core/voiceover/voice-over-service';
 import { need, type EntryContext } from '../platform/entry-context';
@@ -10,7 +11,7 @@ import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
 import { scriptRepositoryOf, usageMeterOf } from './script-services';
-import { realtimeOf, sessionsOf, usersOf } from './shared';
+import { bearerAuthOf, realtimeOf, sessionsOf, usersOf } from './shared';
 import { speechOf } from './speech';
 import { voiceServiceOf } from './voices';
 import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets';
@@ -23,6 +24,7 @@ import { metrics } from '../platform/observability/metrics';
 /** Voice-overs (convert-to-audio) and playback of the user's own audio and video. */
 export interface VoiceOverDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   voiceOver: VoiceOverService;
   /** A finished voice-over is handed to delivery (the automation email and webhook). */
   notices: CompletionNotices;
@@ -74,6 +76,7 @@ export function composeVoiceOver(context: EntryContext): VoiceOverDeps {
   const sessions = sessionsOf(context);
   return {
     sessions,
+    apiKeys: bearerAuthOf(context),
     voiceOver: voiceOverOf(context, realtimeOf(context, sessions)),
     notices: completionNoticesOf(context),
     previews: videoPreviewsOf(context),

@@ -6,6 +6,7 @@ import { UrlFetcher } from '../adapters/net/url-fetcher';
 import { ElevenLabsClonerChoice, ElevenLabsVoiceCloner } from '../adapters/providers/elevenlabs-voice-cloner';
 import { OwnedFiles } from '../core/files/owned-files';
 import type { VoiceClonerChoice } from '../core/ports/voices';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import { VoiceSampleUploads } from '../core/voices/sample-uploads';
 import { VoiceCloneService } from '../core/voices/voice-clones';
@@ -15,11 +16,12 @@ import { need, type EntryContext } from '../platform/entry-context';
 import { objectStoreOf } from './clients/s3';
 import { tableOf } from './clients/table';
 import { logger } from '../platform/observability/logging';
-import { sessionsOf, usersOf } from './shared';
+import { bearerAuthOf, sessionsOf, usersOf } from './shared';
 
 /** Voices and their samples, cloning, and the guarded media proxy. */
 export interface VoicesDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   voices: VoiceService;
   clones: VoiceCloneService;
   sampleUploads: VoiceSampleUploads;
@@ -63,6 +65,7 @@ export function composeVoices(context: EntryContext): VoicesDeps {
   const users = usersOf(context);
   return {
     sessions: sessionsOf(context),
+    apiKeys: bearerAuthOf(context),
     voices: voiceServiceOf(context),
     clones: new VoiceCloneService({
       voices: new DynamoVoiceRepository(table),

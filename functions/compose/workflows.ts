@@ -3,6 +3,7 @@ import { DynamoMediaAssetRepository } from '../adapters/aws/dynamo/media-assets'
 import { ownedReferencesOf } from '../adapters/aws/dynamo/owned-references';
 import { DynamoAutomationRuns, DynamoAutomationSchedules, DynamoVideoTemplates } from '../adapters/aws/dynamo/workflows';
 import type { PipelineStarter } from '../core/ports/pipeline';
+import type { BearerAuthenticator } from '../core/api-keys/bearer-auth';
 import type { SessionService } from '../core/sessions/session-service';
 import { AutomationRunner, type AutomationRunnerDeps } from '../core/workflows/automation-runner';
 import { AutomationCompletions } from '../core/workflows/run-completion';
@@ -89,6 +90,7 @@ export function automationCompletionsOf(context: EntryContext): AutomationComple
 /** The Workflows page: templates, schedules (scheduled through the Scheduler port) and Test Workflow. */
 export interface WorkflowsDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
   templates: TemplateService;
   schedules: ScheduleService;
   runner: AutomationRunner;
@@ -96,10 +98,11 @@ export interface WorkflowsDeps {
 }
 
 export function composeWorkflows(context: EntryContext): WorkflowsDeps {
-  const { table, sessions, publisher, users } = signedInAreaOf(context);
+  const { table, sessions, apiKeys, publisher, users } = signedInAreaOf(context);
   const stores = workflowStoresOf(context);
   return {
     sessions,
+    apiKeys,
     templates: new TemplateService({
       templates: stores.templates,
       schedules: stores.schedules,

@@ -68,6 +68,9 @@ export interface PlanInfo {
   voiceCloneLimit: number;
   /** Platform accounts that may be connected for posting. */
   connectedAccountLimit: number;
+  /** API keys that may exist at once, and the calls a minute each may make. */
+  apiKeyLimit: number;
+  apiCallsPerMinute: number;
   watermark: boolean;
 }
 

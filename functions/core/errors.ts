@@ -14,6 +14,8 @@ export const errorRegistry = {
   NotFoundError: { status: 404, shownToUser: true },
   ConflictError: { status: 409, shownToUser: true },
   LimitExceededError: { status: 403, shownToUser: true },
+  /** A credential that may not do this (an API key without the route's scope, or on a route no key may call). */
+  ForbiddenError: { status: 403, shownToUser: true },
   RateLimitedError: { status: 429, shownToUser: true },
   /** 429 or 5xx as the provider answered; the message says what a user can do. */
   ProviderError: { status: 502, shownToUser: true },
@@ -90,6 +92,7 @@ export class NotFoundError extends namedError('NotFoundError') {
 export class ConflictError extends namedError('ConflictError') {}
 export class LimitExceededError extends namedError('LimitExceededError') {}
 export class RateLimitedError extends namedError('RateLimitedError') {}
+export class ForbiddenError extends namedError('ForbiddenError') {}
 /** An outside provider (the script writer, speech) failed; the message says what a user can do. */
 export class ProviderError extends namedError('ProviderError') {
   declare readonly status: 429 | 502 | 503 | 504;

@@ -13,6 +13,7 @@ import { testWorkflow } from '../core/workflows/test-workflow';
 import { composeWorkflows, type WorkflowsDeps } from '../compose/workflows';
 import { createAreaHandler } from '../platform/http/area-handler';
 import { endpointsFor, thenSays } from '../platform/http/endpoint';
+import { requireKeyScope } from '../platform/http/key-scope';
 
 /** Workflows: video templates, automation schedules and Test Workflow; the shapes are documented in contract/workflows.ts. */
 const { signedIn, answers } = endpointsFor<WorkflowsDeps>();
@@ -33,11 +34,16 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
 
   'GET /api/automation-schedules': answers((input) => input.deps.schedules.list(input.userId)),
 
-  'POST /api/automation-schedules': answers({ body: createScheduleSchema, status: 201 }, (input) => input.deps.schedules.create(input.userId, input.body)),
+  // A schedule that posts is posting: with an API key, it needs the `publish` scope beside `write`.
+  'POST /api/automation-schedules': answers({ body: createScheduleSchema, status: 201 }, (input) => {
+    if (input.body.publishTargets.length > 0) requireKeyScope(input.request, 'publish');
+    return input.deps.schedules.create(input.userId, input.body);
+  }),
 
-  'PATCH /api/automation-schedules/{id}': answers({ params: workflowIdParams, body: updateScheduleSchema, readOnly: scheduleReadOnlyFields }, (input) =>
-    input.deps.schedules.update(input.userId, input.params.id, input.body),
-  ),
+  'PATCH /api/automation-schedules/{id}': answers({ params: workflowIdParams, body: updateScheduleSchema, readOnly: scheduleReadOnlyFields }, (input) => {
+    if ((input.body.publishTargets?.length ?? 0) > 0) requireKeyScope(input.request, 'publish');
+    return input.deps.schedules.update(input.userId, input.params.id, input.body);
+  }),
 
   'DELETE /api/automation-schedules/{id}': signedIn({
     params: workflowIdParams,
@@ -48,6 +54,7 @@ export const handler = createAreaHandler('workflows', composeWorkflows, {
     params: workflowIdParams,
     handle: async (input) => {
       const schedule = await input.deps.schedules.get(input.userId, input.params.id);
+      if (schedule.publishTargets.length > 0) requireKeyScope(input.request, 'publish');
       return { body: await testWorkflow({ runner: input.deps.runner, runs: input.deps.runs }, schedule) };
     },
   }),

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../contract/rules/api-keys';
 import type { FunctionAccess } from './access';
 
 /**
@@ -7,6 +8,7 @@ import type { FunctionAccess } from './access';
  * `area` names the handler module `functions/http/<area>.ts`, which exports `handler`; each area is
  * one Lambda function in the cloud. `auth: 'session'` routes answer 401 without a signed-in user.
  * Every non-GET route checks the CSRF token unless `csrf: false` says otherwise (only Stripe's webhook, which is signed).
+ * A call with `Authorization: Bearer <API key>` skips the CSRF check and needs the scope `apiKeyAccessOf` derives.
  */
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -87,12 +89,16 @@ export interface RouteDefinition {
   readonly rawBody?: boolean;
   /** On a `rawBody` route: a body sent as JSON is parsed and checked like any other route's; others stay raw. */
   readonly jsonToo?: boolean;
+  /** `never`: no API key may call it, whatever its scopes (keys, sign-out, export, closing, billing, connecting accounts). */
+  readonly apiKey?: 'never';
+  /** The scope a key needs when it is not the method's (GET read, others write): `publish` for posting and cancelling posts. */
+  readonly apiKeyScope?: ApiKeyScope;
 }
 
 export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'none' },
-  { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session' },
+  { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session', apiKey: 'never' },
   { method: 'POST', path: '/api/register', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/login', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/logout', area: 'auth', auth: 'public' },
@@ -193,24 +199,28 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'DELETE', path: '/api/user/logo', area: 'branding', auth: 'session' },
   { method: 'GET', path: '/api/logo/{file}', area: 'branding', auth: 'session' },
   // Settings (Subscriptions): Stripe Checkout, the Customer Portal, the signed webhook.
-  { method: 'POST', path: '/api/subscriptions/create-session', area: 'billing', auth: 'session' },
-  { method: 'POST', path: '/api/subscriptions/portal-session', area: 'billing', auth: 'session' },
-  { method: 'POST', path: '/api/subscriptions/update-after-checkout', area: 'billing', auth: 'session' },
+  { method: 'POST', path: '/api/subscriptions/create-session', area: 'billing', auth: 'session', apiKey: 'never' },
+  { method: 'POST', path: '/api/subscriptions/portal-session', area: 'billing', auth: 'session', apiKey: 'never' },
+  { method: 'POST', path: '/api/subscriptions/update-after-checkout', area: 'billing', auth: 'session', apiKey: 'never' },
   // Stripe calls it: no session and no CSRF token; the signature over the raw body is the check.
   { method: 'POST', path: '/api/stripe/webhook', area: 'billing', auth: 'none', csrf: false, rawBody: true },
   // The creator's own data: a ZIP of it, and closing the account (the password typed again).
-  { method: 'POST', path: '/api/account/export', area: 'account', auth: 'session' },
-  { method: 'POST', path: '/api/account/delete', area: 'account', auth: 'session' },
+  { method: 'POST', path: '/api/account/export', area: 'account', auth: 'session', apiKey: 'never' },
+  { method: 'POST', path: '/api/account/delete', area: 'account', auth: 'session', apiKey: 'never' },
+  // API keys (Settings → API keys): with the session cookie only.
+  { method: 'GET', path: '/api/api-keys', area: 'account', auth: 'session', apiKey: 'never' },
+  { method: 'POST', path: '/api/api-keys', area: 'account', auth: 'session', apiKey: 'never' },
+  { method: 'DELETE', path: '/api/api-keys/{id}', area: 'account', auth: 'session', apiKey: 'never' },
   // Connected accounts. The platform redirects the browser to the callback: the state, not the session, names the user.
   { method: 'GET', path: '/api/publishing/accounts', area: 'publishing', auth: 'session' },
-  { method: 'POST', path: '/api/publishing/accounts/{platform}/connect', area: 'publishing', auth: 'session' },
+  { method: 'POST', path: '/api/publishing/accounts/{platform}/connect', area: 'publishing', auth: 'session', apiKey: 'never' },
   { method: 'GET', path: '/api/publishing/oauth/{platform}/callback', area: 'publishing', auth: 'public' },
-  { method: 'DELETE', path: '/api/publishing/accounts/{id}', area: 'publishing', auth: 'session' },
+  { method: 'DELETE', path: '/api/publishing/accounts/{id}', area: 'publishing', auth: 'session', apiKey: 'never' },
   // Posting a finished video: the pre-flight, the publications, cancelling a scheduled one.
-  { method: 'POST', path: '/api/scripts/{id}/publish/check', area: 'publishing', auth: 'session' },
-  { method: 'POST', path: '/api/scripts/{id}/publish', area: 'publishing', auth: 'session' },
+  { method: 'POST', path: '/api/scripts/{id}/publish/check', area: 'publishing', auth: 'session', apiKeyScope: 'publish' },
+  { method: 'POST', path: '/api/scripts/{id}/publish', area: 'publishing', auth: 'session', apiKeyScope: 'publish' },
   { method: 'GET', path: '/api/publications', area: 'publishing', auth: 'session' },
-  { method: 'DELETE', path: '/api/publications/{id}', area: 'publishing', auth: 'session' },
+  { method: 'DELETE', path: '/api/publications/{id}', area: 'publishing', auth: 'session', apiKeyScope: 'publish' },
 ];
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
@@ -219,6 +229,16 @@ export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): strin
 
 export function requiresCsrf(route: RouteDefinition): boolean {
   return route.method !== 'GET' && route.csrf !== false;
+}
+
+/**
+ * What an API key needs to call a route: `never` on the routes flagged so and on every route that is not
+ * `auth: 'session'` (sign-in, sign-up, password resets, OAuth callbacks: a key is no way into an account);
+ * else the route's `apiKeyScope`, or `read` for a GET and `write` for any other method.
+ */
+export function apiKeyAccessOf(route: RouteDefinition): ApiKeyScope | 'never' {
+  if (route.apiKey === 'never' || route.auth !== 'session') return 'never';
+  return route.apiKeyScope ?? (route.method === 'GET' ? 'read' : 'write');
 }
 
 const byKey = new Map(routes.map((route) => [routeKey(route), route]));

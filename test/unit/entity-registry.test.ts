@@ -49,8 +49,16 @@ describe('the entity registry', () => {
       'media-folders.json',
       'voices.json',
       'connected-accounts.json',
+      'api-keys.json',
       'publications.json',
     ]);
+    // An API key leaves as listed: its hash is only in its lookup, which is nobody's partition and never exported.
+    const key = ownedRecordOf({ pk: 'USER#u1', sk: 'APIKEY#k1', type: 'ApiKey', id: 'k1', userId: 'u1', name: 'n8n', scopes: ['read'], prefix: 'rsk_k1ab' });
+    expect(key.exported).toEqual({
+      file: 'api-keys.json',
+      value: { type: 'ApiKey', id: 'k1', userId: 'u1', name: 'n8n', scopes: ['read'], prefix: 'rsk_k1ab' },
+    });
+    expect(ownedRecordOf({ pk: 'APIKEY#k1', sk: 'LOOKUP', type: 'ApiKeyLookup', keyId: 'k1', secretHash: 'h' }).exported).toBeUndefined();
     // A connected account leaves without its tokens or its refresh claim.
     const account = ownedRecordOf({
       pk: 'USER#u1',

@@ -48,14 +48,14 @@ describe('read-only fields on PUT/PATCH', () => {
   });
 
   it('refuses at load an area whose PUT/PATCH endpoint does not name its read-only fields', () => {
-    const { signedIn, endpoint } = endpointsFor<{ sessions: never }>();
+    const { signedIn, endpoint } = endpointsFor<{ sessions: never; apiKeys: never }>();
     const endpoints = Object.fromEntries(
       routesOfArea('workflows').map((route) => {
         const declare = route.auth === 'session' ? signedIn : endpoint;
         return [routeKey(route), declare({ body: z.unknown(), handle: () => ({}) })];
       }),
     );
-    expect(() => createAreaHandler('workflows', () => ({ sessions: undefined as never }), endpoints)).toThrow(
+    expect(() => createAreaHandler('workflows', () => ({ sessions: undefined as never, apiKeys: undefined as never }), endpoints)).toThrow(
       /PUT \/api\/templates\/\{id\} must name its resource's read-only fields/,
     );
   });

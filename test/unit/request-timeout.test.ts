@@ -6,6 +6,7 @@ import { resetConfigCache } from '../../functions/platform/config';
 import { createAreaHandler } from '../../functions/platform/http/area-handler';
 import { endpointsFor } from '../../functions/platform/http/endpoint';
 import { requestTimeout } from '../../functions/contract/rules/request-timeout';
+import type { BearerAuthenticator } from '../../functions/core/api-keys/bearer-auth';
 
 const { endpoint, signedIn } = endpointsFor<{ sessions: SessionService }>();
 
@@ -53,7 +54,7 @@ describe('a request whose work runs past the function’s time', () => {
   });
 
   const slowMs = 400;
-  const handler = createAreaHandler('stats', () => ({ sessions: {} as SessionService }), {
+  const handler = createAreaHandler('stats', () => ({ sessions: {} as SessionService, apiKeys: {} as BearerAuthenticator }), {
     'GET /api/metadata/subscription-tiers': endpoint({
       handle: () => new Promise((resolve) => setTimeout(() => resolve({ body: { tiers: [] } }), slowMs)),
     }),

@@ -56,12 +56,14 @@ export function closurePlanOf(
   const shareTokenHashes: string[] = [];
   const shareCopyPrefixes: string[] = [];
   const providerVoiceIds: string[] = [];
+  const apiKeyIds: string[] = [];
   for (const record of records) {
     const id = idOf(record);
     if (record.type === 'AutomationSchedule' && id) schedules.add(automationJobName(id));
     if (record.type === 'ScheduledEmail' && id) schedules.add(scheduledEmailJobName(id));
     if (record.type === 'ShareLink' && typeof record.item.tokenHash === 'string') shareTokenHashes.push(record.item.tokenHash);
     if (record.type === 'ShareLink' && id) shareCopyPrefixes.push(objectKeys.shareCopyPrefix(id));
+    if (record.type === 'ApiKey' && id) apiKeyIds.push(id);
     if (record.type === 'Voice' && isProviderClone(record.item) && typeof record.item.voiceId === 'string') providerVoiceIds.push(record.item.voiceId);
   }
   const live = Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus ?? '');
@@ -75,6 +77,7 @@ export function closurePlanOf(
     stripeCustomerId: user.stripeCustomerId ?? null,
     stripeSubscriptionId: live ? (user.stripeSubscriptionId ?? null) : null,
     providerVoiceIds,
+    apiKeyIds,
     startedAt: now.toISOString(),
   };
 }
@@ -94,6 +97,7 @@ function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): C
     shareTokenHashes: union(first.shareTokenHashes, now.shareTokenHashes),
     providerVoiceIds: union(first.providerVoiceIds ?? [], now.providerVoiceIds ?? []),
     shareCopyPrefixes: union(first.shareCopyPrefixes ?? [], now.shareCopyPrefixes ?? []),
+    apiKeyIds: union(first.apiKeyIds ?? [], now.apiKeyIds ?? []),
     stripeCustomerId: first.stripeCustomerId ?? now.stripeCustomerId,
     stripeSubscriptionId: first.stripeSubscriptionId ?? now.stripeSubscriptionId,
   };
@@ -104,7 +108,7 @@ function merged(first: ClosurePlan | undefined, now: ClosurePlan | undefined): C
  * and a live subscription is cancelled before anything is deleted, so a Stripe failure leaves the
  * account whole and never leaves a deleted creator billed. Then, in this order: their cloned voices at
  * the voice provider (when its key is configured), every item under the
- * user's key (and the lookups outside it that name them: share tokens, the username and email claims),
+ * user's key (and the lookups outside it that name them: API keys, share tokens, the username and email claims),
  * their objects under `users/<id>/` and their share links' copies under `shares/<link id>/`, their schedules, their Stripe customer link, the Cognito user, and
  * every session. The closure's plan is recorded first, outside the partition, so a retry after a
  * failure part-way still knows the schedules and the customer the deleted items named.

@@ -1,6 +1,7 @@
 import type { PlanInfo } from '../../contract/billing';
 import type { Tier } from '../../contract/users';
 import { connectedAccountLimits } from '../../contract/rules/publishing';
+import { apiCallsPerMinute, apiKeyLimits } from '../../contract/rules/api-keys';
 import type { UsageMetric } from '../ports/usage';
 
 /**
@@ -28,6 +29,8 @@ export const tierTable: Readonly<Record<Tier, TierLimits>> = {
     audioMinutesOneTime: true,
     voiceCloneLimit: 1,
     connectedAccountLimit: connectedAccountLimits.free,
+    apiKeyLimit: apiKeyLimits.free,
+    apiCallsPerMinute: apiCallsPerMinute.free,
     watermark: true,
     scriptTokenResetDays: null,
   },
@@ -44,6 +47,8 @@ export const tierTable: Readonly<Record<Tier, TierLimits>> = {
     audioMinutesOneTime: false,
     voiceCloneLimit: 3,
     connectedAccountLimit: connectedAccountLimits.basic,
+    apiKeyLimit: apiKeyLimits.basic,
+    apiCallsPerMinute: apiCallsPerMinute.basic,
     watermark: false,
     scriptTokenResetDays: tokenResetDays,
   },
@@ -60,6 +65,8 @@ export const tierTable: Readonly<Record<Tier, TierLimits>> = {
     audioMinutesOneTime: false,
     voiceCloneLimit: 10,
     connectedAccountLimit: connectedAccountLimits.pro,
+    apiKeyLimit: apiKeyLimits.pro,
+    apiCallsPerMinute: apiCallsPerMinute.pro,
     watermark: false,
     scriptTokenResetDays: tokenResetDays,
   },

@@ -38,6 +38,8 @@ export interface ClosurePlan {
   providerVoiceIds?: string[];
   /** The prefixes of their share links' public copies, `shares/<link id>/` (absent in older plans). */
   shareCopyPrefixes?: string[];
+  /** The ids of their API keys, whose lookups sit outside the partition (absent in older plans). */
+  apiKeyIds?: string[];
   startedAt: string;
 }
 
@@ -46,7 +48,7 @@ export interface AccountDataStore {
   ownedRecords(userId: string, max: number): Promise<OwnedRecord[]>;
   /** The export's files, in order: one per exported record type's file, written even when empty. */
   exportFiles(): readonly ExportFile[];
-  /** Deletes the lookups outside the partition (share tokens, username and email claims) and every item under `USER#<id>`, the profile last. */
+  /** Deletes the lookups outside the partition (API keys, share tokens, username and email claims) and every item under `USER#<id>`, the profile last. */
   deleteOwned(plan: ClosurePlan): Promise<number>;
   /** The customer → user link of billing. */
   deleteCustomerLink(customerId: string): Promise<void>;

@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { BearerAuthenticator } from '../../core/api-keys/bearer-auth';
 import type { SessionService } from '../../core/sessions/session-service';
 import type { EntryContext } from '../entry-context';
 import { composedOnFirstUse } from '../entry-point';
@@ -11,7 +12,7 @@ import type { Endpoint } from './endpoint';
 import { logger, withLogFields } from '../observability/logging';
 import { tracer } from '../observability/tracing';
 import { jsonResponse } from './error-mapper';
-import { csrfGuard, jsonBody, requestContext, responseHeaders, sessionLoader, type HttpContext } from './middleware';
+import { credentialLoader, csrfGuard, jsonBody, requestContext, responseHeaders, type HttpContext } from './middleware';
 import { withoutReadOnlyFields } from './read-only-fields';
 import { RouteNotFoundError } from './transport-errors';
 import { parseOrRefuse } from './zod-issues';
@@ -21,9 +22,10 @@ import { parseOrRefuse } from './zod-issues';
 type AnyEndpoint<D> = Endpoint<any, any, any, D, string | undefined>;
 export type AreaEndpoints<D> = Record<string, AnyEndpoint<D>>;
 
-/** What every area's composition root builds at least: the sessions the middleware resolves. */
+/** What every area's composition root builds at least: the sessions and the API keys the middleware resolves. */
 export interface AreaDeps {
   sessions: SessionService;
+  apiKeys: BearerAuthenticator;
 }
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -40,7 +42,7 @@ function resourceIdOf(params: unknown, userId: string | undefined): string | und
 
 /**
  * One Lambda handler for an area of the route table: middleware first (context and logging,
- * errors, response headers, JSON body, session, CSRF), the endpoint last. The area's composition
+ * errors, response headers, JSON body, session or API key, CSRF), the endpoint last. The area's composition
  * root builds its dependencies on first use, under the area's declared access. The endpoint map must
  * cover exactly the area's routes, with `signedIn` endpoints on exactly its `auth: 'session'` routes;
  * a mismatch fails at load time, not at request time.
@@ -69,7 +71,7 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     if (!selected) throw new RouteNotFoundError();
     const query = validate(selected.query, event.queryStringParameters ?? {}, event.queryStringParameters ?? {});
     const params = validate(selected.params, event.pathParameters ?? {}, event.pathParameters ?? {});
-    const userId = state.session?.session.userId;
+    const userId = state.session?.session.userId ?? state.apiKey?.userId;
     const sent = selected.readOnly ? withoutReadOnlyFields(state.body ?? {}, selected.readOnly, resourceIdOf(params, userId)) : (state.body ?? {});
     const body = validate(selected.body, sent, state.body);
     const result = await selected.handle({ body, query, params, request: state, deps: deps(), userId });
@@ -93,7 +95,7 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
     .use(responseHeaders())
     .use(requestContext(area, () => deps().sessions, log))
     .use(jsonBody())
-    .use(sessionLoader())
+    .use(credentialLoader(() => deps().apiKeys))
     .use(csrfGuard())
     .handler(dispatch);
 

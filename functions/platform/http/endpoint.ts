@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { KeyPrincipal } from '../../core/api-keys/bearer-auth';
 import type { ResolvedSession, SessionService } from '../../core/sessions/session-service';
 import type { AppConfig } from '../config';
 import type { Logger } from '../observability/logging';
@@ -16,12 +17,16 @@ export interface HttpRequestState {
   body: unknown;
   cookies: Record<string, string>;
   session?: ResolvedSession;
+  /** The API key the call was made with (`Authorization: Bearer`); then there is no session. */
+  apiKey?: KeyPrincipal;
   log: Logger;
   config: AppConfig;
   /** The area's sessions (the middleware resolves and checks them). */
   sessions: SessionService;
   /** Set-Cookie values the endpoint wants sent. */
   responseCookies: string[];
+  /** Headers the credential check adds to the answer, whatever it is (`RateLimit-*`, `Retry-After`, `WWW-Authenticate`). */
+  credentialHeaders: Record<string, string>;
 }
 
 export interface HttpResult {
@@ -39,7 +44,7 @@ export interface EndpointInput<B, Q, P, D, U extends string | undefined = string
   request: HttpRequestState;
   /** What the area's composition root built. */
   deps: D;
-  /** The signed-in user's id: a string on `signedIn` endpoints, which only `auth: 'session'` routes take. */
+  /** The signed-in user's id (the session's or the API key's owner): a string on `signedIn` endpoints, which only `auth: 'session'` routes take. */
   userId: U;
 }
 

@@ -1,12 +1,15 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import { AppError, LimitExceededError, NotAuthenticatedError } from '../../core/errors';
+import { apiKeyMessages } from '../../contract/rules/api-keys';
+import { bearerTokenOf } from '../../core/api-keys/api-key';
+import type { BearerAuthenticator, RateDecision } from '../../core/api-keys/bearer-auth';
+import { AppError, ForbiddenError, LimitExceededError, NotAuthenticatedError, RateLimitedError } from '../../core/errors';
 import type { SessionService } from '../../core/sessions/session-service';
 import { getConfig } from '../config';
 import { appendLogFields, type Logger } from '../observability/logging';
 import { metrics } from '../observability/metrics';
-import { findRouteByKey, requiresCsrf, type AreaName } from '../routes';
+import { apiKeyAccessOf, findRouteByKey, requiresCsrf, type AreaName } from '../routes';
 import { traceIdOfRequest } from '../observability/tracing';
 import { csrfCookieName, parseCookies, sessionCookieName } from './cookies';
 import type { HttpRequestState } from './endpoint';
@@ -70,6 +73,7 @@ export function requestContext(area: AreaName, sessions: () => SessionService, l
         config: getConfig(),
         sessions: sessions(),
         responseCookies: [],
+        credentialHeaders: {},
       };
     },
     after: finish,
@@ -114,12 +118,48 @@ export function jsonBody(): Mw {
   };
 }
 
-/** Loads the session behind the cookie (not on `auth: 'none'` routes); `auth: 'session'` routes need one. */
-export function sessionLoader(): Mw {
+function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  return {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
+
+/**
+ * Who is calling (not on `auth: 'none'` routes, which read no credential). A request with
+ * `Authorization: Bearer …` is judged by the key alone, whatever cookie comes with it: refused (403) on a
+ * route no key may call; else a wrong, revoked or expired key is a 401; the call is counted in the key's
+ * window (429 past the plan's limit and burst, `RateLimit-*` on every answer); then the route's scope (403
+ * naming it). Otherwise the session behind the cookie; `auth: 'session'` routes need one or the other.
+ */
+export function credentialLoader(keys: () => BearerAuthenticator): Mw {
   return {
     before: async (request) => {
       const state = request.context.http;
       if (state.route.auth === 'none') return;
+      const bearer = bearerTokenOf(header(request.event, 'authorization'));
+      if (bearer !== undefined) {
+        const needs = apiKeyAccessOf(state.route);
+        if (needs === 'never') throw new ForbiddenError(apiKeyMessages.notWithKeys, undefined, 'API_KEY_NOT_ALLOWED');
+        let principal;
+        try {
+          principal = await keys().authenticate(bearer);
+        } catch (error) {
+          if (error instanceof NotAuthenticatedError) state.credentialHeaders['www-authenticate'] = 'Bearer realm="reelsmith", error="invalid_token"';
+          throw error;
+        }
+        state.apiKey = principal;
+        appendLogFields({ userId: principal.userId, apiKeyId: principal.keyId });
+        const decision = await keys().admit(principal);
+        Object.assign(state.credentialHeaders, rateLimitHeaders(decision));
+        if (!decision.allowed) {
+          state.credentialHeaders['retry-after'] = String(decision.resetSeconds);
+          throw new RateLimitedError(apiKeyMessages.rateLimited(decision.limit), undefined, 'RATE_LIMITED');
+        }
+        if (!principal.scopes.includes(needs)) throw new ForbiddenError(apiKeyMessages.needsScope(needs), { scope: needs }, 'API_KEY_SCOPE');
+        return;
+      }
       state.session = await state.sessions.resolve(state.cookies[sessionCookieName]);
       if (state.session) appendLogFields({ userId: state.session.session.userId });
       if (state.route.auth === 'session' && !state.session) throw new NotAuthenticatedError();
@@ -148,7 +188,8 @@ export function csrfGuard(): Mw {
         bodyToken = typeof _csrf === 'string' ? _csrf : undefined;
         state.body = rest;
       }
-      if (!requiresCsrf(state.route)) return;
+      // A bearer key is no ambient credential (no other site can make a browser send it): no token to check.
+      if (!requiresCsrf(state.route) || state.apiKey) return;
       const presented = header(request.event, 'x-csrf-token') ?? bodyToken;
       const cookie = state.cookies[csrfCookieName];
       if (!presented || !cookie || !sameToken(presented, cookie)) throw new CsrfError();
@@ -157,22 +198,14 @@ export function csrfGuard(): Mw {
   };
 }
 
-/** Responses are never cached by browsers or CloudFront unless an endpoint says so. */
+/** Responses are never cached by browsers or CloudFront unless an endpoint says so; a key's `RateLimit-*` (and a refusal's `Retry-After`) go on every answer. */
 export function responseHeaders(): Mw {
-  return {
-    after: (request) => {
-      if (!request.response) return;
-      request.response.headers = {
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        ...request.response.headers,
-      };
-    },
-    onError: (request) => {
-      if (!request.response) return;
-      request.response.headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...request.response.headers };
-    },
+  const add = (request: { context: HttpContext; response: APIGatewayProxyStructuredResultV2 | null }) => {
+    if (!request.response) return;
+    const credential = (request.context.http as HttpRequestState | undefined)?.credentialHeaders ?? {};
+    request.response.headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...credential, ...request.response.headers };
   };
+  return { after: add, onError: add };
 }
 
 export { jsonResponse, AppError };

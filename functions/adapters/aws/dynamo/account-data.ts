@@ -5,6 +5,7 @@ import { closureEntity } from './closure-entity';
 import { exportFiles, ownedRecordOf } from './entities';
 import { keys } from './keys';
 import { shareTokenEntity } from './share-links';
+import { apiKeyLookupEntity } from './api-keys';
 import { where } from './entity';
 import { batchDelete, queryAll, unlessConditionFails, type TableRef } from './table';
 import { stripeCustomerEntity } from './billing-store';
@@ -49,6 +50,8 @@ export class DynamoAccountData implements AccountDataStore {
   }
 
   async deleteOwned(plan: ClosurePlan): Promise<number> {
+    // The keys' lookups first: a key stops working before anything else of the account goes.
+    await this.batchDelete((plan.apiKeyIds ?? []).map((keyId) => apiKeyLookupEntity.key({ keyId })));
     await this.batchDelete(plan.shareTokenHashes.map((tokenHash) => shareTokenKey(tokenHash)));
     const read = await this.query(plan.userId, deletePerCall, keySchema, ['pk', 'sk']);
     const complete = read.length <= deletePerCall;

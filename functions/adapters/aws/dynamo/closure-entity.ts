@@ -13,6 +13,7 @@ const planSchema = z.object({
   stripeSubscriptionId: z.string().nullable(),
   providerVoiceIds: z.array(z.string()).optional(),
   shareCopyPrefixes: z.array(z.string()).optional(),
+  apiKeyIds: z.array(z.string()).optional(),
   startedAt: z.string(),
 }) satisfies z.ZodType<ClosurePlan>;
 

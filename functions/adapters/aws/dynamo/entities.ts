@@ -1,5 +1,6 @@
 import type { ExportFile, OwnedRecord } from '../../../core/ports/account-data';
 import { tableSchema, type IndexName } from '../../../platform/table-schema';
+import { apiKeyEntity, apiKeyLookupEntity, apiRateWindowEntity } from './api-keys';
 import { loginClientCountEntity, loginPairCountEntity, oneTimeCodeEntity } from './account-stores';
 import { closureEntity } from './closure-entity';
 import { stripeCustomerEntity, stripeEventEntity } from './billing-store';
@@ -55,6 +56,7 @@ export const entities: readonly StoredType[] = [
   userVoiceEntity,
   voiceEntity,
   connectedAccountEntity,
+  apiKeyEntity,
   publicationEntity,
   postDayEntity,
   uploadEntity,
@@ -68,6 +70,8 @@ export const entities: readonly StoredType[] = [
   testMailHourEntity,
   oneTimeCodeEntity,
   shareTokenEntity,
+  apiKeyLookupEntity,
+  apiRateWindowEntity,
   suppressedAddressEntity,
   nameClaimEntity,
   stripeCustomerEntity,

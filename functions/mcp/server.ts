@@ -78,12 +78,17 @@ function register(server: McpServer, tool: ServedTool, context: ToolContext): vo
       },
     },
     async (args: unknown): Promise<CallToolResult> => {
+      const started = Date.now();
       try {
         const answer = await tool.call(args, context);
+        logger.info('mcp tool', { tool: tool.name, ms: Date.now() - started, outcome: 'ok' });
         return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
       } catch (error) {
-        if (error instanceof RestError) return { content: [{ type: 'text', text: error.message }], isError: true };
-        logger.error('mcp tool failed', { tool: tool.name, error: error instanceof Error ? error.message : String(error) });
+        if (error instanceof RestError) {
+          logger.info('mcp tool', { tool: tool.name, ms: Date.now() - started, outcome: 'refused', status: error.status });
+          return { content: [{ type: 'text', text: error.message }], isError: true };
+        }
+        logger.error('mcp tool failed', { tool: tool.name, ms: Date.now() - started, error: error instanceof Error ? error.message : String(error) });
         return { content: [{ type: 'text', text: 'Something went wrong; try again.' }], isError: true };
       }
     },

@@ -6,6 +6,7 @@ import type { Script } from '../../functions/contract/scripts';
 import { webRequestOf } from '../../functions/mcp/handler';
 import { serveMcp } from '../../functions/mcp/server';
 import { mcpTools } from '../../functions/mcp/tools';
+import { videoPollMs } from '../../functions/mcp/tools/videos';
 
 /**
  * The MCP server against a fake REST API (a fetch that answers by method and path): the tools' names, what each
@@ -274,7 +275,7 @@ describe('the MCP server', () => {
     const started = clock.now;
     const moving = await call(client, 'get_video', { scriptId });
     expect(moving.structuredContent).toMatchObject({ status: 'generating', progress: 45, changed: true });
-    expect(clock.now - started).toBe(3_000);
+    expect(clock.now - started).toBe(2 * videoPollMs);
     const done = await call(client, 'get_video', { scriptId, waitSeconds: 0 });
     expect(done.structuredContent).toEqual({
       scriptId,
@@ -291,9 +292,9 @@ describe('the MCP server', () => {
   it('get_video gives up waiting after waitSeconds with the state unchanged', async () => {
     const { client } = await connect({ 'GET /api/scripts': { status: 200, body: [script({ videoGenerationStatus: 'generating', videoProgress: 5 })] } });
     const started = clock.now;
-    const result = await call(client, 'get_video', { scriptId, waitSeconds: 4 });
+    const result = await call(client, 'get_video', { scriptId, waitSeconds: 7 });
     expect(result.structuredContent).toMatchObject({ status: 'generating', progress: 5, changed: false });
-    expect(clock.now - started).toBeLessThanOrEqual(4_000);
+    expect(clock.now - started).toBe(2 * videoPollMs);
   });
 
   it('publish_video sends targets and scheduledAt as POST /api/scripts/{id}/publish takes them; get_publications filters by script', async () => {

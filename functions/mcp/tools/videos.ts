@@ -77,7 +77,8 @@ export const createVideo = defineTool({
 
 /** get_video waits at most this long for a change while a render runs (an MCP request must end well within API Gateway's 29 s). */
 export const videoWaitLimitSeconds = 20;
-const pollMs = 1_500;
+/** Each read is one call of the key's per-minute limit: a get_video loop costs at most 7 reads per 20 s (21 a minute; free keys have 60). */
+export const videoPollMs = 3_000;
 
 export const getVideo = defineTool({
   name: 'get_video',
@@ -102,8 +103,8 @@ export const getVideo = defineTool({
     let state = videoState(await findScript(api, scriptId), apiUrl);
     const first = state;
     const deadline = now() + waitSeconds * 1_000;
-    while (state.status === 'generating' && now() + pollMs <= deadline) {
-      await sleep(pollMs);
+    while (state.status === 'generating' && now() + videoPollMs <= deadline) {
+      await sleep(videoPollMs);
       state = videoState(await findScript(api, scriptId), apiUrl);
       if (state.status !== first.status || state.progress !== first.progress) break;
     }

@@ -51,7 +51,7 @@ describe('API keys journey', () => {
     expect(key).toMatch(apiKeyPattern);
     await shown.getByTestId('api-key-copy').click();
     await expect.poll(() => shown.getByTestId('api-key-copy').textContent()).toContain(apiKeyMessages.copied);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
     expect(await seriousViolations(page)).toEqual([]);
     await shootBothSizes(page, 'api-keys', 'created');
     await shown.getByTestId('api-key-done').click();

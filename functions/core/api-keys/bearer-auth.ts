@@ -1,7 +1,7 @@
 import { apiBurstAllowance, apiCallsPerMinute, apiKeyMessages, apiRateWindowSeconds, type ApiKeyScope } from '../../contract/rules/api-keys';
 import type { Tier } from '../../contract/users';
 import { NotAuthenticatedError } from '../errors';
-import type { ApiKeyStore } from '../ports/api-keys';
+import type { ApiKeyLookup, ApiKeyStore } from '../ports/api-keys';
 import { parseApiKey, secretMatches } from './api-key';
 
 /** Who a valid key speaks for: every ownership check reads `userId`, as with a session. */
@@ -46,8 +46,25 @@ export class BearerAuthenticator {
   async authenticate(presented: string): Promise<KeyPrincipal> {
     const parsed = parseApiKey(presented);
     if (!parsed) throw new NotAuthenticatedError(apiKeyMessages.invalidKey);
-    const lookup = await this.deps.store.lookup(parsed.id);
-    if (!lookup || !secretMatches(parsed.secret, lookup.secretHash)) throw new NotAuthenticatedError(apiKeyMessages.invalidKey);
+    return this.principalOf(parsed.secret, await this.deps.store.lookup(parsed.id));
+  }
+
+  /**
+   * `authenticate` and `admit` in one round trip: the lookup's read and the window's count go out together
+   * (a call with a wrong key counts in its id's window too, which is harmless and expires with it); a
+   * refused key is a 401 whatever the count says.
+   */
+  async authenticateAndAdmit(presented: string): Promise<{ principal: KeyPrincipal; decision: RateDecision }> {
+    const parsed = parseApiKey(presented);
+    if (!parsed) throw new NotAuthenticatedError(apiKeyMessages.invalidKey);
+    const window = this.window();
+    const [lookup, count] = await Promise.all([this.deps.store.lookup(parsed.id), this.deps.store.countCall(parsed.id, window.start)]);
+    const principal = await this.principalOf(parsed.secret, lookup);
+    return { principal, decision: this.decide(principal, count, window) };
+  }
+
+  private async principalOf(secret: string, lookup: ApiKeyLookup | undefined): Promise<KeyPrincipal> {
+    if (!lookup || !secretMatches(secret, lookup.secretHash)) throw new NotAuthenticatedError(apiKeyMessages.invalidKey);
     const now = this.clock();
     if (lookup.expiresOn && Date.parse(lookup.expiresOn) <= now) throw new NotAuthenticatedError(apiKeyMessages.expiredKey);
     let tier = lookup.tier;
@@ -58,14 +75,21 @@ export class BearerAuthenticator {
     return { userId: lookup.userId, keyId: lookup.keyId, scopes: lookup.scopes, tier };
   }
 
-  /** Counts the call in the key's current window (a fixed minute) and says whether it is within the plan's limit and burst. */
-  async admit(principal: KeyPrincipal): Promise<RateDecision> {
+  private window(): { now: number; start: number; ms: number } {
     const now = this.clock();
-    const windowMs = apiRateWindowSeconds * 1000;
-    const windowStart = Math.floor(now / windowMs) * windowMs;
-    const count = await this.deps.store.countCall(principal.keyId, windowStart);
+    const ms = apiRateWindowSeconds * 1000;
+    return { now, start: Math.floor(now / ms) * ms, ms };
+  }
+
+  private decide(principal: KeyPrincipal, count: number, window: { now: number; start: number; ms: number }): RateDecision {
     const limit = apiCallsPerMinute[principal.tier];
     const allowed = count <= limit + apiBurstAllowance[principal.tier];
-    return { allowed, limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+    return { allowed, limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, Math.ceil((window.start + window.ms - window.now) / 1000)) };
+  }
+
+  /** Counts the call in the key's current window (a fixed minute) and says whether it is within the plan's limit and burst. */
+  async admit(principal: KeyPrincipal): Promise<RateDecision> {
+    const window = this.window();
+    return this.decide(principal, await this.deps.store.countCall(principal.keyId, window.start), window);
   }
 }

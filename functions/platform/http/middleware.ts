@@ -142,16 +142,16 @@ export function credentialLoader(keys: () => BearerAuthenticator): Mw {
       if (bearer !== undefined) {
         const needs = apiKeyAccessOf(state.route);
         if (needs === 'never') throw new ForbiddenError(apiKeyMessages.notWithKeys, undefined, 'API_KEY_NOT_ALLOWED');
-        let principal;
+        let admitted;
         try {
-          principal = await keys().authenticate(bearer);
+          admitted = await keys().authenticateAndAdmit(bearer);
         } catch (error) {
           if (error instanceof NotAuthenticatedError) state.credentialHeaders['www-authenticate'] = 'Bearer realm="reelsmith", error="invalid_token"';
           throw error;
         }
+        const { principal, decision } = admitted;
         state.apiKey = principal;
         appendLogFields({ userId: principal.userId, apiKeyId: principal.keyId });
-        const decision = await keys().admit(principal);
         Object.assign(state.credentialHeaders, rateLimitHeaders(decision));
         if (!decision.allowed) {
           state.credentialHeaders['retry-after'] = String(decision.resetSeconds);

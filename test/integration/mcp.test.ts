@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../bin/local/stack';
 import type { ApiKeyScope, CreatedApiKey } from '../../functions/contract/api-keys';
 import { apiKeyMessages } from '../../functions/contract/api-keys';
+import { languageMessages } from '../../functions/contract/languages';
 import type { ConnectedAccount, PublishingPlatform } from '../../functions/contract/publishing';
 import { postersFor } from '../../functions/compose/posters';
 import { usePosters } from '../../functions/compose/runtime/posters';
@@ -240,6 +241,47 @@ describe('the MCP server at /mcp', () => {
     const noTargets = await call(writer, 'publish_video', { scriptId: owned, targets: [] });
     expect(noTargets.isError).toBe(true);
     expect(textOf(noTargets)).toContain('Choose at least one account');
+  });
+
+  it('writes scripts with generate_scripts, lists voices, media and templates, pages list_scripts, and says translating needs a key', async () => {
+    const user = await signUpAndIn(stack, 'mcptools');
+    const client = await mcpClient((await keyOf(user, ['read', 'write'])).key);
+
+    const written = structured<{ scripts: { title: string; scriptContent: string; postCaption: string; language: string }[]; source: string }>(
+      await call(client, 'generate_scripts', { extraInstructions: 'Morning routines for busy parents', duration: '30 sec', scriptCount: 2 }),
+    );
+    expect(written.source).toBe('offline');
+    expect(written.scripts).toHaveLength(2);
+    // What generate_scripts answers is what create_script takes.
+    const ids: string[] = [];
+    for (const draft of written.scripts) {
+      const saved = structured<{ script: { id: string } }>(
+        await call(client, 'create_script', {
+          title: draft.title,
+          scriptContent: draft.scriptContent,
+          postCaption: draft.postCaption,
+          language: draft.language,
+        }),
+      );
+      ids.push(saved.script.id);
+    }
+    const first = structured<{ scripts: { id: string }[]; nextBefore: string | null }>(await call(client, 'list_scripts', { limit: 1 }));
+    expect(first.scripts.map((script) => script.id)).toEqual([ids[1]]);
+    expect(first.nextBefore).toBe(ids[1]);
+    const second = structured<{ scripts: { id: string }[] }>(await call(client, 'list_scripts', { limit: 1, before: first.nextBefore }));
+    expect(second.scripts.map((script) => script.id)).toEqual([ids[0]]);
+
+    const voices = structured<{ voices: { id: string; languages: string[] }[] }>(await call(client, 'list_voices'));
+    expect(voices.voices.length).toBeGreaterThan(0);
+    expect(structured<{ items: unknown[]; totalCount: number }>(await call(client, 'list_media', { search: 'beach' }))).toMatchObject({
+      items: [],
+      totalCount: 0,
+    });
+    expect(structured<{ templates: unknown[] }>(await call(client, 'list_templates')).templates).toEqual([]);
+
+    const translated = await call(client, 'translate_video', { scriptId: ids[0], languages: ['es'], render: false });
+    expect(translated.isError).toBe(true);
+    expect(textOf(translated)).toBe(languageMessages.translateNeedsKey);
   });
 
   it('fails the next tool call of a key revoked mid-session with the API’s 401 message', async () => {

@@ -269,6 +269,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
     say(`  realtime   ws               ws://localhost:${port}/ws`);
     say(`  mail       outbox           http://localhost:${port}/dev/mailbox`);
+    say(`  mcp        streamable http  http://localhost:${port}/mcp  (Authorization: Bearer <API key>; see the README's MCP server section)`);
     say(`  app        http://localhost:${port}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return {
       url: origin,

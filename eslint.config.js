@@ -200,4 +200,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The MCP server (docs/decisions/mcp-server.md) is a client of the public REST API: the MCP SDK, zod, the
+    // contract's schemas and the log, nothing that reaches a table, bucket or provider.
+    files: ['functions/mcp/**/*.ts'],
+    plugins: { 'import-zones': importZones },
+    rules: {
+      'import-zones/restricted': [
+        'error',
+        {
+          zones: [
+            {
+              target: '^functions/mcp/',
+              from: '^(?!functions/mcp/|functions/contract/|functions/platform/observability/logging$|node_modules/(zod|@modelcontextprotocol/sdk)(/|$))',
+              allowTypeImports: true,
+              message: 'the MCP server calls the REST API: it imports only the MCP SDK, zod, the contract and the log',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

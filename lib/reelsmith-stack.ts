@@ -9,6 +9,7 @@ import { ClipProxies } from './constructs/clip-proxies.js';
 import { Delivery } from './constructs/delivery.js';
 import { Posting } from './constructs/posting.js';
 import { ReelsmithHttpApi } from './constructs/http-api.js';
+import { McpEndpoint } from './constructs/mcp-server.js';
 import { Identity } from './constructs/identity.js';
 import { Media } from './constructs/media.js';
 import { Automation } from './constructs/automation.js';
@@ -90,6 +91,8 @@ export class ReelsmithStack extends Stack {
     });
     const stateMachines = { STATE_MACHINE_ARN: pipeline.stateMachine.stateMachineArn, AUTOMATION_STATE_MACHINE_ARN: automation.stateMachine.stateMachineArn };
     const httpApi = new ReelsmithHttpApi(this, 'HttpApi', { resources: withProxies, environment: stateMachines, ffmpegLayer: pipeline.ffmpegLayer });
+    // The MCP server: /mcp on the same HTTP API, a client of it (docs/decisions/mcp-server.md).
+    new McpEndpoint(this, 'McpServer', { resources, httpApi: httpApi.api });
     // The tick composes under the jobs' declaration; it reads the automation's ARN by name like the jobs.
     const schedules = new Schedules(this, 'Schedules', {
       resources,

@@ -62,7 +62,7 @@ const textType = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascri
 export function buildHttpEvent(
   req: IncomingMessage,
   url: URL,
-  route: RouteDefinition,
+  route: Pick<RouteDefinition, 'method' | 'path'>,
   pathParameters: Record<string, string>,
   body: Buffer,
 ): APIGatewayProxyEventV2 {

@@ -30,6 +30,9 @@ export const webhookAttemptsHandler = () => import('../../functions/jobs/webhook
 /** The clip-proxy job's handler: the local runner of clips kept without a proxy copy. */
 export const clipProxyJobHandler = () => import('../../functions/jobs/clip-proxies').then((m) => m.handler);
 
+/** The MCP server's function (`/mcp`). */
+export const mcpHandler = () => import('../../functions/mcp/handler').then((m) => m.handler);
+
 export const realtimeHandler = () => import('../../functions/realtime/handler').then((m) => m.handler);
 
 type TaskHandler = (input: unknown) => Promise<unknown>;

@@ -4,13 +4,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { logger } from '../../functions/platform/observability/logging';
 import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
-import { areaHandlers, realtimeHandler } from './handlers';
+import { areaHandlers, mcpHandler, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';
 import { isMailboxPath, serveMailbox } from './mailbox-page';
 import { collectDevMetrics, isDevMetricsPath, serveDevMetrics } from './dev-metrics';
 import { baseSecurityHeaders, contentSecurityPolicy, pageSecurityHeaders } from '../../functions/platform/http/security-headers';
 import type { AreaName } from '../../functions/platform/routes';
 import type { HttpHandler } from '../../functions/platform/http/area-handler';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
 /** API Gateway's own cap on a request; larger bodies are refused before a handler runs. */
 export const maxRequestBytes = 10 * 1024 * 1024;
@@ -77,6 +78,28 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
   const event = buildHttpEvent(req, url, match.route, match.pathParameters, body);
   const handler = await loadAreaHandler(match.route.area);
   const result = await handler(event, lambdaContext(`reelsmith-http-${match.route.area}`, event.requestContext.requestId));
+  writeResult(res, result);
+}
+
+/** `/mcp`: the MCP server's own function, as its HTTP API route reaches it in the cloud (POST; GET and DELETE answer 405). */
+async function handleMcp(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') return sendJson(res, 405, { message: 'Method not allowed' }, { allow: 'POST' });
+  let body: Buffer;
+  try {
+    body = await readBody(req, maxRequestBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      res.setHeader('connection', 'close');
+      return sendJson(res, 413, { message: 'Request body is too large (limit 10 MB)' });
+    }
+    throw error;
+  }
+  const event = buildHttpEvent(req, url, { method, path: '/mcp' }, {}, body);
+  writeResult(res, await (await mcpHandler())(event));
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   const payload = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body);
   const headers: Record<string, string | string[] | number> = { ...(result.headers as Record<string, string> | undefined) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
@@ -128,14 +151,17 @@ export async function startLocalServer(options: {
     // One place for the headers every answer carries (as the CloudFront response headers policy does
     // in the cloud); a handler's own value for the same header (a proxy's sandbox CSP) wins.
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    for (const [name, value] of Object.entries(isApi ? baseSecurityHeaders : pageHeaders(req.headers.host))) res.setHeader(name, value);
+    const isMcp = url.pathname === '/mcp';
+    for (const [name, value] of Object.entries(isApi || isMcp ? baseSecurityHeaders : pageHeaders(req.headers.host))) res.setHeader(name, value);
     const work = isApi
       ? handleApi(req, res, url)
-      : isMailboxPath(url.pathname)
-        ? serveMailbox(options.outboxDir, url.pathname, res)
-        : isDevMetricsPath(url.pathname)
-          ? Promise.resolve(serveDevMetrics(res))
-          : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
+      : isMcp
+        ? handleMcp(req, res, url)
+        : isMailboxPath(url.pathname)
+          ? serveMailbox(options.outboxDir, url.pathname, res)
+          : isDevMetricsPath(url.pathname)
+            ? Promise.resolve(serveDevMetrics(res))
+            : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
     work.catch((error: unknown) => {
       logger.error('local server error', { error: error instanceof Error ? error.message : String(error), path: url.pathname });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });

@@ -160,6 +160,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       APP_ORIGIN: origin,
+      // The MCP server's tools call the REST API here, on the same port (functions/mcp/settings.ts).
+      MCP_API_URL: `http://127.0.0.1:${port}`,
       TABLE_NAME: tableName,
       MEDIA_BUCKET: mediaBucket,
       USER_POOL_ID: pool.userPoolId,
@@ -267,6 +269,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     say(`  scheduler  in process       schedules${env.SCHEDULER_STATE_FILE ? ` in ${env.SCHEDULER_STATE_FILE}` : ' in memory'}, due emails swept every minute`);
     say(`  realtime   ws               ws://localhost:${port}/ws`);
     say(`  mail       outbox           http://localhost:${port}/dev/mailbox`);
+    say(`  mcp        streamable http  http://localhost:${port}/mcp  (Authorization: Bearer <API key>; see the README's MCP server section)`);
     say(`  app        http://localhost:${port}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return {
       url: origin,

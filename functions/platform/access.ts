@@ -170,3 +170,9 @@ export const runRecoveryAccess: FunctionAccess = {
  * takes; ffmpeg from the layer. No mail, pushes, queues, keys or other functions.
  */
 export const clipProxyJobAccess: FunctionAccess = { table: 'read-write', bucket: 'read-write', ffmpeg: true };
+
+/**
+ * The MCP server (functions/mcp/handler.ts, `/mcp`): nothing. Its tools call the public REST API with the
+ * caller's own key, so the API's keys, scopes, ownership and limits hold; it reaches no table, bucket or provider.
+ */
+export const mcpAccess: FunctionAccess = {};

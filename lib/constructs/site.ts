@@ -137,6 +137,14 @@ export class Site extends Construct {
       },
     });
 
+    const apiBehavior = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: apiHeaders,
+    };
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Reelsmith (${stack.stackName})`,
       defaultRootObject: 'index.html',
@@ -152,14 +160,9 @@ export class Site extends Construct {
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: apiHeaders,
-        },
+        '/api/*': apiBehavior,
+        // The MCP server (its own function on the same HTTP API).
+        '/mcp': apiBehavior,
         '/ws': {
           origin: webSocketOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

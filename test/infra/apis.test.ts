@@ -4,6 +4,7 @@ import { configSchema } from '../../functions/platform/config.js';
 import { areaAccess, areas, routeKey, routes } from '../../functions/platform/routes.js';
 import { realtimeAccess } from '../../functions/platform/access.js';
 import { functionRuntime } from '../../lib/constructs/app-function.js';
+import { mcpMethods, mcpPath } from '../../lib/constructs/mcp-server.js';
 import { entriesOf, resourcesOf, synthStack } from './support/stack.js';
 
 const { template } = synthStack();
@@ -26,12 +27,12 @@ function functionIdByDescription(text: string): string {
 }
 
 describe('HTTP API', () => {
-  it('has exactly one route per route-table entry', () => {
+  it("has exactly one route per route-table entry, and the MCP server's", () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
     const routeKeys = entriesOf(template, 'AWS::ApiGatewayV2::Route')
       .map(([, route]) => route.Properties?.RouteKey)
       .filter((key): key is string => typeof key === 'string' && !key.startsWith('$'));
-    expect(routeKeys.sort()).toEqual(routes.map(routeKey).sort());
+    expect(routeKeys.sort()).toEqual([...routes.map(routeKey), ...mcpMethods.map((method) => `${method} ${mcpPath}`)].sort());
   });
 
   it('sends each route to the Lambda function of its area', () => {
@@ -193,6 +194,11 @@ describe('permissions', () => {
     }
   });
 
+  it('grants the MCP server none of the table, bucket, mail, queues, keys, pushes or state machines (its declared access is empty)', () => {
+    const actions = actionsOf(functionIdByDescription('Reelsmith MCP server (/mcp): a client of the HTTP API with the caller’s key'));
+    expect(actions.filter((action) => /^(dynamodb|s3|ses|sqs|states|kms|cognito-idp|scheduler|lambda|execute-api):/.test(action))).toEqual([]);
+  });
+
   it('grants the named Cognito admin actions on the user pool only', () => {
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
@@ -204,5 +210,27 @@ describe('permissions', () => {
         ]),
       },
     });
+  });
+});
+
+describe('the MCP server (/mcp)', () => {
+  const description = 'Reelsmith MCP server (/mcp): a client of the HTTP API with the caller’s key';
+
+  it('is its own function behind POST, GET and DELETE /mcp, calling the same HTTP API at its endpoint', () => {
+    const fnId = functionIdByDescription(description);
+    const integrations = entriesOf(template, 'AWS::ApiGatewayV2::Integration').filter(([, integration]) =>
+      JSON.stringify(integration.Properties?.IntegrationUri).includes(fnId),
+    );
+    expect(integrations).toHaveLength(1);
+    for (const method of mcpMethods) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${method} ${mcpPath}`,
+        Target: Match.objectEquals({ 'Fn::Join': ['', ['integrations/', { Ref: integrations[0]?.[0] }]] }),
+      });
+    }
+    const [httpApiId] = entriesOf(template, 'AWS::ApiGatewayV2::Api').find(([, api]) => api.Properties?.ProtocolType === 'HTTP') ?? [];
+    const variables = (appFunctions().find(([id]) => id === fnId)?.[1].Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.MCP_API_URL).toEqual({ 'Fn::GetAtt': [httpApiId, 'ApiEndpoint'] });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: description, Architectures: ['arm64'], MemorySize: 512, Timeout: 29 });
   });
 });

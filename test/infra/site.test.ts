@@ -57,6 +57,13 @@ describe('site', () => {
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
   });
 
+  it('sends /mcp to the HTTP API exactly as /api/*', () => {
+    const { PathPattern: apiPattern, ...api } = behaviours().find((b) => b.PathPattern === '/api/*') ?? {};
+    const { PathPattern: mcpPattern, ...mcp } = behaviours().find((b) => b.PathPattern === '/mcp') ?? {};
+    expect([apiPattern, mcpPattern]).toEqual(['/api/*', '/mcp']);
+    expect(mcp).toEqual(api);
+  });
+
   it('sends /api/* to the HTTP API, uncached, with every viewer header but Host and every method', () => {
     const api = behaviours().find((b) => b.PathPattern === '/api/*');
     expect(api).toMatchObject({

@@ -3,7 +3,9 @@ import type { LocalStack } from '../../bin/local/stack';
 import type { Script } from '../../functions/contract/scripts';
 import type { ConvertToAudioResult } from '../../functions/contract/video';
 import type { VideoTemplate } from '../../functions/contract/workflows';
+import type { CreatedApiKey } from '../../functions/contract/api-keys';
 import { signUpAndIn } from './support/accounts';
+import { KeyClient } from './support/key-client';
 import { startTestStack } from './support/stack';
 
 /**
@@ -120,5 +122,22 @@ describe('Idempotency-Key', () => {
       expect(refused.status, bad).toBe(400);
       expect(refused.body.code).toBe('IDEMPOTENCY_KEY_INVALID');
     }
+  });
+  it("works the same for a bearer key: ten parallel creates with one key make one script, and the key is the user's across credentials", async () => {
+    const user = await signUpAndIn(stack, 'idem-bearer');
+    const made = await user.client.post<CreatedApiKey>('/api/api-keys', { name: 'n8n', scopes: ['read', 'write'] });
+    expect(made.status).toBe(201);
+    const agent = new KeyClient(stack.url, made.body.key);
+    const body = { title: 'From n8n', scriptContent: 'Made by a workflow, once.' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => agent.request<Script>('POST', '/api/scripts', body, { 'idempotency-key': 'n8n-run-42' })),
+    );
+    expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    expect(new Set(answers.filter((answer) => answer.status === 201).map((answer) => answer.body.id)).size).toBe(1);
+    const scripts = (await agent.get<Script[]>('/api/scripts')).body;
+    expect(scripts.filter((script) => script.title === 'From n8n')).toHaveLength(1);
+    // The same key from the page (cookie) is the same user's key: replayed, not made again.
+    const fromPage = await user.client.post<Script>('/api/scripts', body, withKey('n8n-run-42'));
+    expect(fromPage.headers.get('idempotent-replayed')).toBe('true');
   });
 });

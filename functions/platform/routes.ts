@@ -87,12 +87,19 @@ export interface RouteDefinition {
   readonly rawBody?: boolean;
   /** On a `rawBody` route: a body sent as JSON is parsed and checked like any other route's; others stay raw. */
   readonly jsonToo?: boolean;
+  /**
+   * A file built at synth and served by the site (CloudFront from the site bucket; locally the server), not by a
+   * Lambda: no API Gateway route and no endpoint (docs/decisions/openapi.md).
+   */
+  readonly staticFile?: true;
 }
 
 export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session' },
+  // The OpenAPI document (functions/platform/openapi), public; the reference page is /docs/api.
+  { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'none', staticFile: true },
   { method: 'POST', path: '/api/register', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/login', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/logout', area: 'auth', auth: 'public' },
@@ -227,6 +234,7 @@ export function findRouteByKey(key: string): RouteDefinition | undefined {
   return byKey.get(key);
 }
 
+/** The routes an area's Lambda answers (a static file is the site's). */
 export function routesOfArea(area: AreaName): RouteDefinition[] {
-  return routes.filter((route) => route.area === area);
+  return routes.filter((route) => route.area === area && !route.staticFile);
 }

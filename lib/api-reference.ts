@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
-import type { AreaHandler } from '../functions/platform/http/area-handler';
-import { buildApiDocument, type BuiltDocument, type DeclaredRequest } from '../functions/platform/openapi/document';
-import { areaTags, routeDescriptions } from '../functions/platform/openapi/areas';
-import type { AreaName } from '../functions/platform/routes';
-import { handler as account } from '../functions/http/account';
-import { handler as auth } from '../functions/http/auth';
-import { handler as billing } from '../functions/http/billing';
-import { handler as branding } from '../functions/http/branding';
-import { handler as delivery } from '../functions/http/delivery';
-import { handler as media } from '../functions/http/media';
-import { handler as publishing } from '../functions/http/publishing';
-import { handler as scripts } from '../functions/http/scripts';
-import { handler as stats } from '../functions/http/stats';
-import { handler as system } from '../functions/http/system';
-import { handler as voiceover } from '../functions/http/voiceover';
-import { handler as voices } from '../functions/http/voices';
-import { handler as workflows } from '../functions/http/workflows';
-import { fromRoot } from './paths';
+import type { AreaHandler } from '../functions/platform/http/area-handler.js';
+import { buildApiDocument, type BuiltDocument, type DeclaredRequest } from '../functions/platform/openapi/document.js';
+import { areaTags, routeDescriptions } from '../functions/platform/openapi/areas/index.js';
+import type { AreaName } from '../functions/platform/routes.js';
+import { handler as account } from '../functions/http/account.js';
+import { handler as auth } from '../functions/http/auth.js';
+import { handler as billing } from '../functions/http/billing.js';
+import { handler as branding } from '../functions/http/branding.js';
+import { handler as delivery } from '../functions/http/delivery.js';
+import { handler as media } from '../functions/http/media.js';
+import { handler as publishing } from '../functions/http/publishing.js';
+import { handler as scripts } from '../functions/http/scripts.js';
+import { handler as stats } from '../functions/http/stats.js';
+import { handler as system } from '../functions/http/system.js';
+import { handler as voiceover } from '../functions/http/voiceover.js';
+import { handler as voices } from '../functions/http/voices.js';
+import { handler as workflows } from '../functions/http/workflows.js';
+import { fromRoot } from './paths.js';
 
 /**
  * The OpenAPI document and its reference page, as the site serves them: built at synth by the CDK (the site

@@ -69,6 +69,8 @@ export interface PlanInfo {
   /** Platform accounts that may be connected for posting. */
   connectedAccountLimit: number;
   watermark: boolean;
+  /** Days after which the script tokens start again (basic and pro); null when they are one-time (free). */
+  scriptTokenResetDays: number | null;
 }
 
 export interface PlansResponse {
@@ -97,6 +99,7 @@ export const planInfoSchema: z.ZodType<PlanInfo> = z.object({
   voiceCloneLimit: z.number(),
   connectedAccountLimit: z.number(),
   watermark: z.boolean(),
+  scriptTokenResetDays: z.number().nullable(),
 });
 export const plansResponseSchema: z.ZodType<PlansResponse> = z.object({ tiers: z.array(planInfoSchema) });
 /** `POST /api/stripe/webhook`: received (Stripe reads only the status). */

@@ -188,6 +188,6 @@ export const cloneVoiceResultSchema: z.ZodType<CloneVoiceResult> = z.object({ me
 export const linkVoiceResultSchema: z.ZodType<LinkVoiceResult> = z.object({ message: z.string(), userVoice: userVoiceLinkSchema });
 export const deleteVoiceResultSchema: z.ZodType<DeleteVoiceResult> = z.object({ message: z.string(), id: z.string(), clonedVoices: z.number() });
 /** POST /api/voices: the voice itself, and again as `voice` beside its `userVoice` link. */
-export const createdVoiceSchema = publicVoiceSchema.extend({ voice: publicVoiceSchema, userVoice: userVoiceLinkSchema });
+export const createdVoiceSchema = publicVoiceSchema.extend({ voice: publicVoiceSchema, userVoice: userVoiceLinkSchema.extend({ userId: z.string() }) });
 export const defaultVoiceSchema = z.object({ voice: publicVoiceSchema });
 export const voiceSampleSchema = z.object({ sampleAudioUrl: z.string() });

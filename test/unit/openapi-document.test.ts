@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import Ajv2020 from 'ajv/dist/2020';
+import { Ajv2020 } from 'ajv/dist/2020';
 import { webhookEventTypes } from '../../functions/contract/delivery';
 import { areaTags, routeDescriptions } from '../../functions/platform/openapi/areas';
 import { buildApiDocument, descriptionMismatches } from '../../functions/platform/openapi/document';

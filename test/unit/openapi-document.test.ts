@@ -8,6 +8,7 @@ import { buildApiDocument, descriptionMismatches } from '../../functions/platfor
 import { toJsonSchema } from '../../functions/platform/openapi/json-schema';
 import { routeKey, routes, type RouteDefinition } from '../../functions/platform/routes';
 import { apiDocument, declaredRequests } from '../../lib/api-reference';
+import { checkAnswer } from '../integration/support/answer-check';
 
 const { document, unrepresented } = apiDocument();
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -58,7 +59,7 @@ describe('the OpenAPI document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
-  });
+  }, 30_000);
 
   it('holds only schemas a draft 2020-12 validator compiles, and nothing zod could not say', () => {
     expect(unrepresented).toEqual([]);
@@ -69,7 +70,7 @@ describe('the OpenAPI document', () => {
       }
       for (const media of Object.values(operation(key).requestBody?.content ?? {})) expect(() => ajv.compile(media.schema), key).not.toThrow();
     }
-  });
+  }, 60_000);
 
   it('gives every operation a unique operationId and a summary', () => {
     const ids = routes.map((route) => operation(routeKey(route)).operationId);
@@ -136,5 +137,16 @@ describe('the OpenAPI document', () => {
       'application/json'
     ]!.schema.properties.language;
     expect(answered).toMatchObject({ type: 'string', enum: expect.arrayContaining(['en', 'es']) });
+  });
+
+  it("fails an integration test's call whose answer differs, naming the route and the path of the difference", () => {
+    const at = (path: string) => new URL(path, 'http://127.0.0.1:3000');
+    expect(() => checkAnswer('GET', at('/api/translation'), 200, { available: true, message: null })).not.toThrow();
+    expect(() => checkAnswer('GET', at('/api/translation'), 200, { available: 'yes', message: null })).toThrow(
+      /GET \/api\/translation answered 200 with a body its OpenAPI schema refuses:\n  at \/available: must be boolean/,
+    );
+    expect(() => checkAnswer('GET', at('/api/translation'), 200, { available: true, message: null, extra: 1 })).toThrow(/additionalProperty":"extra"/);
+    expect(() => checkAnswer('POST', at('/api/scripts'), 200, {})).toThrow('POST /api/scripts answered 200; its OpenAPI description lists 201');
+    expect(() => checkAnswer('GET', at('/api/translation'), 404, { message: 'x' })).not.toThrow();
   });
 });

@@ -84,19 +84,26 @@ const pageHtml = `<!doctype html>
     <meta name="description" content="Every call of the Reelsmith API, with curl examples: scripts, videos, media, voices, posting and webhooks." />
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="reference"></div>
     <script src="/docs/api/scalar.js"></script>
     <script src="/docs/api/reference.js"></script>
   </body>
 </html>
 `;
 
-/** Scalar's options: the document from this site, no fonts from anywhere else (the CSP allows none), curl first. */
-const pageScript = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
+/**
+ * Scalar's options: the document from this site, no fonts from anywhere else (the CSP allows none), curl first.
+ * The mount point is not `#api-reference`: the bundle mounts an element of that id by itself, with no options.
+ */
+const pageScript = `Scalar.createApiReference('#reference', ${JSON.stringify({
   url: apiReferencePaths.document,
+  slug: 'reelsmith-api',
+  title: 'Reelsmith API',
   withDefaultFonts: false,
-  hideClientButton: false,
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+  // Its developer toolbar (shown on localhost) and its hosted AI chat are Scalar's own services, not ours.
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
   metaData: { title: 'Reelsmith API reference' },
 })});
 `;

@@ -61,6 +61,14 @@ export const securitySchemes = {
 
 type Requirement = Record<string, string[]>;
 
+/** What a 429 carries: when to try again, and the key's window (IETF RateLimit headers). */
+const rateLimitHeaders = {
+  'Retry-After': { description: 'Seconds to wait before the next call.', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Calls a minute the key’s plan allows.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Calls left in this window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window starts again.', schema: { type: 'integer' } },
+};
+
 function securityOf(route: RouteDefinition, description: RouteDescription): Requirement[] {
   const csrf = requiresCsrf(route);
   if (route.auth !== 'session') return csrf ? [{ csrfToken: [] }] : [];
@@ -281,6 +289,7 @@ export function buildApiDocument(sources: DocumentSources): BuiltDocument {
           name,
           {
             description,
+            ...(status === '429' ? { headers: rateLimitHeaders } : {}),
             content: { 'application/json': { schema: { $ref: status === '400' ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' } } },
           },
         ]),

@@ -143,7 +143,7 @@ describe('the OpenAPI document', () => {
     const at = (path: string) => new URL(path, 'http://127.0.0.1:3000');
     expect(() => checkAnswer('GET', at('/api/translation'), 200, { available: true, message: null })).not.toThrow();
     expect(() => checkAnswer('GET', at('/api/translation'), 200, { available: 'yes', message: null })).toThrow(
-      /GET \/api\/translation answered 200 with a body its OpenAPI schema refuses:\n  at \/available: must be boolean/,
+      /GET \/api\/translation answered 200 with a body its OpenAPI schema refuses:\n {2}at \/available: must be boolean/,
     );
     expect(() => checkAnswer('GET', at('/api/translation'), 200, { available: true, message: null, extra: 1 })).toThrow(/additionalProperty":"extra"/);
     expect(() => checkAnswer('POST', at('/api/scripts'), 200, {})).toThrow('POST /api/scripts answered 200; its OpenAPI description lists 201');

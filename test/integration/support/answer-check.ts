@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { matchRoute } from '../../../bin/local/api-gateway-event';
 import { routeKey } from '../../../functions/platform/routes';
@@ -56,4 +57,15 @@ export function checkAnswer(method: string, url: URL, status: number, body: unkn
   if (!validate(body)) {
     throw new AnswerMismatchError(`${key} answered ${status} with a body its OpenAPI schema refuses:\n${describeErrors(validate.errors ?? [])}`);
   }
+  noteChecked(`${key} ${status}`);
+}
+
+const checked = new Set<string>();
+
+/** `OPENAPI_CHECKED_LOG=<file>`: each route and status whose answer was checked, once per process (how much of the document the tests reach). */
+function noteChecked(entry: string): void {
+  const log = process.env.OPENAPI_CHECKED_LOG;
+  if (!log || checked.has(entry)) return;
+  checked.add(entry);
+  appendFileSync(log, `${entry}\n`);
 }

@@ -22,6 +22,7 @@ import { Realtime, webSocketStageName } from './constructs/realtime.js';
 import { Schedules } from './constructs/schedules.js';
 import { Site } from './constructs/site.js';
 import { fromRoot } from './paths.js';
+import { apiReferenceFiles } from './api-reference.js';
 import { areaAccess } from '../functions/platform/routes.js';
 import { jobsAccess } from '../functions/platform/access.js';
 import { TokenKey } from './constructs/token-key.js';
@@ -121,6 +122,8 @@ export class ReelsmithStack extends Stack {
       // The SDK presigns virtual-hosted URLs: regional, or the global name in us-east-1.
       mediaOrigins: [`https://${media.bucket.bucketRegionalDomainName}`, `https://${media.bucket.bucketName}.s3.amazonaws.com`],
       accessLogs: operations.logsBucket,
+      // The OpenAPI document, built now from the route table and the endpoints' schemas, and its reference page.
+      builtFiles: apiReferenceFiles(),
     });
 
     // What a platform engineer watches: every dead-letter queue, both state machines, every

@@ -7,6 +7,7 @@ import { buildHttpEvent, lambdaContext, matchRoute } from './api-gateway-event';
 import { areaHandlers, mcpHandler, realtimeHandler } from './handlers';
 import { serveStatic } from './static-files';
 import { isMailboxPath, serveMailbox } from './mailbox-page';
+import { isApiReferencePath, serveApiReference } from './api-reference';
 import { collectDevMetrics, isDevMetricsPath, serveDevMetrics } from './dev-metrics';
 import { baseSecurityHeaders, contentSecurityPolicy, pageSecurityHeaders } from '../../functions/platform/http/security-headers';
 import type { AreaName } from '../../functions/platform/routes';
@@ -153,15 +154,17 @@ export async function startLocalServer(options: {
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
     const isMcp = url.pathname === '/mcp';
     for (const [name, value] of Object.entries(isApi || isMcp ? baseSecurityHeaders : pageHeaders(req.headers.host))) res.setHeader(name, value);
-    const work = isApi
-      ? handleApi(req, res, url)
-      : isMcp
-        ? handleMcp(req, res, url)
-        : isMailboxPath(url.pathname)
-          ? serveMailbox(options.outboxDir, url.pathname, res)
-          : isDevMetricsPath(url.pathname)
-            ? Promise.resolve(serveDevMetrics(res))
-            : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
+    const work = isApiReferencePath(url.pathname)
+      ? serveApiReference(url.pathname, res)
+      : isApi
+        ? handleApi(req, res, url)
+        : isMcp
+          ? handleMcp(req, res, url)
+          : isMailboxPath(url.pathname)
+            ? serveMailbox(options.outboxDir, url.pathname, res)
+            : isDevMetricsPath(url.pathname)
+              ? Promise.resolve(serveDevMetrics(res))
+              : Promise.resolve(serveStatic(options.staticRoot, url.pathname, res));
     work.catch((error: unknown) => {
       logger.error('local server error', { error: error instanceof Error ? error.message : String(error), path: url.pathname });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });

@@ -41,3 +41,12 @@ export interface AccountExport {
   files: number;
   bytes: number;
 }
+
+/** `AccountExport` as a schema: the OpenAPI document's answer (platform/openapi). */
+export const accountExportSchema: z.ZodType<AccountExport> = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  expiresInSeconds: z.number(),
+  files: z.number().int(),
+  bytes: z.number().int(),
+});

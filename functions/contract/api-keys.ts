@@ -54,3 +54,24 @@ export interface ApiKey {
 export interface CreatedApiKey extends ApiKey {
   key: string;
 }
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const apiKeySchema: z.ZodType<ApiKey> = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(apiKeyScopes)),
+  prefix: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export const createdApiKeySchema: z.ZodType<CreatedApiKey> = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(apiKeyScopes)),
+  prefix: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  key: z.string(),
+});

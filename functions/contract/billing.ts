@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billingBounds, billingMessages, paidTiers } from './rules/billing';
-import type { Tier } from './users';
+import { tiers, type Tier } from './users';
 
 export { billingMessages, checkoutUrls, isPaidTier, paidTiers, readCheckoutReturn, type CheckoutReturn, type PaidTier } from './rules/billing';
 
@@ -72,8 +72,40 @@ export interface PlanInfo {
   apiKeyLimit: number;
   apiCallsPerMinute: number;
   watermark: boolean;
+  /** Days after which the script tokens start again (basic and pro); null when they are one-time (free). */
+  scriptTokenResetDays: number | null;
 }
 
 export interface PlansResponse {
   tiers: PlanInfo[];
 }
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const sessionUrlSchema: z.ZodType<SessionUrlResponse> = z.object({ url: z.string() });
+export const updateAfterCheckoutResponseSchema: z.ZodType<UpdateAfterCheckoutResponse> = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  tier: z.enum(tiers),
+  subscriptionStatus: z.string(),
+});
+export const planInfoSchema: z.ZodType<PlanInfo> = z.object({
+  tier: z.enum(tiers),
+  name: z.string(),
+  priceUsd: z.number(),
+  billing: z.enum(['free', 'monthly']),
+  storageMB: z.number(),
+  videoMinutes: z.number(),
+  videoMinutesOneTime: z.boolean(),
+  scriptTokens: z.number(),
+  audioMinutes: z.number(),
+  audioMinutesOneTime: z.boolean(),
+  voiceCloneLimit: z.number(),
+  connectedAccountLimit: z.number(),
+  apiKeyLimit: z.number(),
+  apiCallsPerMinute: z.number(),
+  watermark: z.boolean(),
+  scriptTokenResetDays: z.number().nullable(),
+});
+export const plansResponseSchema: z.ZodType<PlansResponse> = z.object({ tiers: z.array(planInfoSchema) });
+/** `POST /api/stripe/webhook`: received (Stripe reads only the status). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });

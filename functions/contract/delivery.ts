@@ -223,3 +223,98 @@ export interface WebhookPayload {
     };
   };
 }
+
+/** The same body as a schema: the webhook worker parses a queued job with it, the OpenAPI document describes each event with it. */
+export const webhookPayloadSchema: z.ZodType<WebhookPayload> = z.object({
+  type: z.enum(webhookEventTypes),
+  timestamp: z.string(),
+  data: z.object({
+    scriptId: z.string().nullable(),
+    title: z.string(),
+    durationSeconds: z.number().nullable(),
+    shareUrl: z.string().nullable(),
+    postCaption: z.string(),
+    kind: z.enum(['video', 'audio']).optional(),
+    publication: z
+      .object({
+        id: z.string().max(100),
+        platform: z.enum(['tiktok', 'youtube', 'instagram']),
+        accountId: z.string().max(100),
+        accountName: z.string().max(200),
+        postUrl: z.string().max(500).nullable(),
+        error: z.string().max(500).nullable(),
+      })
+      .optional(),
+  }),
+});
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const deliverySettingsSchema: z.ZodType<DeliverySettings> = z.object({
+  webhookUrl: z.string().nullable(),
+  automationEmail: z.string().nullable(),
+  enableVideoWebhook: z.boolean(),
+  enableAudioWebhook: z.boolean(),
+  enableVideoEmail: z.boolean(),
+  enableAudioEmail: z.boolean(),
+  enableEmailAutomation: z.boolean(),
+  weeklyEmailEnabled: z.boolean(),
+  weeklyEmailDay: z.enum(weekDays),
+  weeklyEmailTime: z.string(),
+  weeklyEmailScriptCount: z.number(),
+  timeZone: z.string(),
+  lastTriggered: z.string().nullable(),
+  webhookSecret: z.string(),
+  webhookDisabledReason: z.string().nullable(),
+  lastWebhookFailure: z.string().nullable(),
+  automationEmailSuppressed: z.boolean(),
+  mailsLeftToday: z.number(),
+});
+export const webhookTestResultSchema: z.ZodType<WebhookTestResult> = z.object({
+  delivered: z.boolean(),
+  statusCode: z.number().nullable(),
+  durationMs: z.number(),
+  message: z.string(),
+  url: z.string(),
+  urlSaved: z.boolean(),
+});
+export const scheduledEmailSchema: z.ZodType<ScheduledEmail> = z.object({
+  id: z.string(),
+  scriptId: z.string(),
+  scriptTitle: z.string(),
+  scheduledAt: z.string(),
+  sentAt: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  status: z.enum(scheduledEmailStatuses),
+  emailType: z.literal('video_completion'),
+  createdAt: z.string(),
+});
+export const sentEmailSchema: z.ZodType<SentEmail> = z.object({ message: z.string(), sentTo: z.string(), shareUrl: z.string() });
+export const shareLinkSchema: z.ZodType<ShareLink> = z.object({
+  id: z.string(),
+  scriptId: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export const shareLinksSchema = z.object({ shareLinks: z.array(shareLinkSchema) });
+export const sharedVideoSchema: z.ZodType<SharedVideo> = z.object({
+  title: z.string(),
+  postCaption: z.string(),
+  videoUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  expiresAt: z.string(),
+});
+export const webhookDeliverySchema: z.ZodType<WebhookDelivery> = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.enum(webhookEventTypes),
+  attempt: z.number(),
+  at: z.string(),
+  statusCode: z.number().nullable(),
+  durationMs: z.number(),
+  outcome: z.enum(['delivered', 'retrying', 'failed', 'disabled']),
+  error: z.string().nullable(),
+});
+export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { languageSchema, storedLanguageSchema, type LanguageCode } from './languages';
-import { preferredFolderIdSchema } from './scripts';
+import { languageCodes, languageSchema, storedLanguageSchema, type LanguageCode } from './languages';
+import { preferredFolderIdSchema, scriptSchema } from './scripts';
 
 /** Script generation: the requests and answers of the generator, and its templates. */
 export const durationChoices = [15, 30, 45, 60] as const;
@@ -137,3 +137,28 @@ export const createScriptTemplateSchema = z.object({
 export type CreateScriptTemplateInput = z.infer<typeof createScriptTemplateSchema>;
 /** What a client may send (before the schema's defaults and transforms). */
 export type CreateScriptTemplateRequest = z.input<typeof createScriptTemplateSchema>;
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+const writerSource = z.enum(['openai', 'offline']);
+export const generatedScriptSchema: z.ZodType<GeneratedScript> = z.object({
+  title: z.string(),
+  content: z.string(),
+  platform: z.string(),
+  duration: z.string(),
+  hashtags: z.array(z.string()),
+  hookSuggestion: z.string(),
+  postCaption: z.string(),
+  wordCount: z.number(),
+  estimatedSeconds: z.number(),
+  source: writerSource,
+  language: z.enum(languageCodes),
+});
+export const generationResultSchema: z.ZodType<GenerationResult> = z.object({
+  scripts: z.array(generatedScriptSchema),
+  tokensUsed: z.number(),
+  source: writerSource,
+});
+/** POST /api/scripts/{id}/regenerate: the script rewritten in place. */
+export const regenerateResultSchema = z.object({ script: scriptSchema, tokensUsed: z.number(), source: writerSource });
+/** POST /api/generate-quote. */
+export const quoteResultSchema = z.object({ quote: z.string(), source: writerSource });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultLanguage, languageMessages, supportedLanguage, translateMaxLanguages, type LanguageCode } from './rules/languages';
+import { defaultLanguage, languageCodes, languageMessages, supportedLanguage, translateMaxLanguages, type LanguageCode } from './rules/languages';
 
 export * from './rules/languages';
 
@@ -47,3 +47,9 @@ export interface TranslationAvailability {
 export interface TranslateScriptResult {
   scripts: TranslatedScript[];
 }
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const translationAvailabilitySchema: z.ZodType<TranslationAvailability> = z.object({ available: z.boolean(), message: z.string().nullable() });
+export const translateScriptResultSchema: z.ZodType<TranslateScriptResult> = z.object({
+  scripts: z.array(z.object({ id: z.string(), language: z.enum(languageCodes) })),
+});

@@ -193,3 +193,71 @@ export const bulkMoveSchema = z.object({
 export const bulkDeleteSchema = z.object({ ids: idList });
 
 export const proxyQuerySchema = z.object({ url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(4_096) });
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+const technicalFields = {
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  codec: z.string().nullable(),
+  bitrate: z.number().nullable(),
+  fps: z.number().nullable(),
+  sampleRate: z.number().nullable(),
+  channels: z.number().nullable(),
+  format: z.string().nullable(),
+  aspectRatio: z.string().nullable(),
+  colorSpace: z.string().nullable(),
+};
+export const publicAssetSchema: z.ZodType<PublicAsset> = z.object({
+  ...technicalFields,
+  id: z.string(),
+  title: z.string(),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileUrl: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  fileSize: z.number(),
+  duration: z.number(),
+  tags: z.array(z.string()),
+  isActive: z.boolean(),
+  folderId: z.string().nullable(),
+  metadata: z.object({ ...technicalFields, kind: z.enum(['video', 'audio']), audioCodec: z.string().nullable() }),
+  framing: z.object({ inPoint: z.number(), focusX: z.number(), focusY: z.number() }).optional(),
+  attribution: z.object({ provider: z.literal('pexels'), author: z.string(), authorUrl: z.string().nullable(), sourceUrl: z.string().nullable() }).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const storageUsageSchema: z.ZodType<StorageUsage> = z.object({
+  usedBytes: z.number(),
+  limitBytes: z.number(),
+  usedMB: z.number(),
+  limitMB: z.number(),
+  assets: z.number(),
+});
+export const mediaPageSchema: z.ZodType<MediaPage> = z.object({
+  items: z.array(publicAssetSchema),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+  totalCount: z.number(),
+  nextCursor: z.string().nullable(),
+  storage: storageUsageSchema,
+});
+export const assetDeletedSchema = z.object({ message: z.string(), id: z.string() });
+export const folderDeletedSchema = z.object({
+  message: z.string(),
+  movedAssets: z.number(),
+  updatedScripts: z.number().optional(),
+  replacementFolderId: z.string().nullable().optional(),
+});
+export const bulkMovedSchema = z.object({ message: z.string(), moved: z.number(), folderId: z.string().nullable() });
+export const bulkDeletedSchema = z.object({
+  message: z.string(),
+  results: z.object({ success: z.number(), failed: z.number(), deletedIds: z.array(z.string()), failedIds: z.array(z.string()) }),
+});
+export const aiTagsResultSchema = z.object({
+  tags: z.array(z.string()),
+  suggested: z.array(z.string()),
+  source: z.enum(['openai', 'offline']),
+  asset: publicAssetSchema,
+});

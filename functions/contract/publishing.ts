@@ -177,3 +177,24 @@ export type Publication = z.infer<typeof publicationSchema>;
 
 export const listPublicationsQuerySchema = z.object({ scriptId: idParam.optional() });
 export const publicationIdParamsSchema = z.object({ id: idParam });
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const connectResponseSchema: z.ZodType<ConnectResponse> = z.object({ url: z.string() });
+export const publishCheckResponseSchema: z.ZodType<PublishCheckResponse> = z.object({
+  targets: z.array(
+    z.object({
+      accountId: z.string(),
+      platform: platformSchema,
+      displayName: z.string(),
+      ok: z.boolean(),
+      problems: z.array(z.string()),
+      privacyOptions: z.array(z.string()),
+      maxDurationSeconds: z.number(),
+      watermarkFix: z.enum(['render-again', 'upgrade']).optional(),
+      alreadyPosted: z.object({ publicationId: z.string(), status: publicationStatusSchema, at: z.string(), postUrl: z.string().optional() }).optional(),
+    }),
+  ),
+});
+export const publishResponseSchema: z.ZodType<PublishResponse> = z.object({
+  publications: z.array(z.object({ id: z.string(), accountId: z.string(), platform: platformSchema, status: publicationStatusSchema })),
+});

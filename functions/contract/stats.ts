@@ -1,4 +1,5 @@
-import type { Tier } from './users';
+import { z } from 'zod';
+import { tiers, type Tier } from './users';
 
 /** GET /api/stats: every field of the product's (docs/product.md#dashboard) Stats, plus the minute figures it implies. */
 export interface Stats {
@@ -24,3 +25,26 @@ export interface Stats {
   /** When each counter starts again (basic and pro: 30 days after its last reset); null when the allowance is one-time (free). */
   nextResets: { scriptTokens: string | null; audioMinutes: string | null; videoMinutes: string | null };
 }
+
+/** `Stats` as a schema: the OpenAPI document's answer (platform/openapi). */
+export const statsSchema: z.ZodType<Stats> = z.object({
+  scriptsThisMonth: z.number(),
+  totalMediaAssets: z.number(),
+  videosThisMonth: z.number(),
+  videosGenerationLimit: z.number(),
+  totalStorageMB: z.number(),
+  storageLimit: z.number(),
+  scriptTokensUsed: z.number(),
+  scriptTokensLimit: z.number(),
+  clonedVoices: z.number(),
+  voiceCloneLimit: z.number(),
+  audioMinutesUsed: z.number(),
+  audioMinutesLimit: z.number(),
+  scriptTokenLastReset: z.string(),
+  tier: z.enum(tiers),
+  videoMinutesUsed: z.number(),
+  videoMinutesLimit: z.number(),
+  audioMinutesLastReset: z.string(),
+  videoMinutesLastReset: z.string(),
+  nextResets: z.object({ scriptTokens: z.string().nullable(), audioMinutes: z.string().nullable(), videoMinutes: z.string().nullable() }),
+});

@@ -88,3 +88,6 @@ export const publicUserSchema = z.object({
   updatedAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** `LogoState` as a schema: the OpenAPI document's answer (platform/openapi). */
+export const logoStateSchema: z.ZodType<LogoState> = z.object({ logoUrl: z.string().nullable(), logoSettings: logoSettingsSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { captionSettingsInputSchema, withCaptionDefaults } from './caption-settings';
-import { segmentsInputSchema, type Script, type VideoMetadata } from './scripts';
+import { scriptSchema, segmentsInputSchema, videoMetadataSchema, type Script, type VideoMetadata } from './scripts';
 
 /** A script's voice-over and video (docs/pipeline-contract.md): the requests that start them and their answers. */
 
@@ -69,3 +69,24 @@ export interface VideoPreviewResult {
   /** How long the render took (ms), shown beside the player. */
   renderMs: number;
 }
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const generateVideoResultSchema: z.ZodType<GenerateVideoResult> = z.object({
+  executionId: z.string(),
+  videoMetadata: videoMetadataSchema,
+  script: scriptSchema,
+});
+export const convertToAudioResultSchema: z.ZodType<ConvertToAudioResult> = z.object({
+  tokensUsed: z.number(),
+  audioUrl: z.string(),
+  audioDuration: z.number(),
+  script: scriptSchema,
+});
+export const videoPreviewResultSchema: z.ZodType<VideoPreviewResult> = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  width: z.number(),
+  height: z.number(),
+  durationSeconds: z.number(),
+  renderMs: z.number(),
+});

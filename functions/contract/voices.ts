@@ -182,3 +182,12 @@ export const cloneFromUploadsSchema = z
   })
   .strict();
 export type CloneFromUploads = z.infer<typeof cloneFromUploadsSchema>;
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const cloneVoiceResultSchema: z.ZodType<CloneVoiceResult> = z.object({ message: z.string(), voice: publicVoiceSchema, userVoice: userVoiceLinkSchema });
+export const linkVoiceResultSchema: z.ZodType<LinkVoiceResult> = z.object({ message: z.string(), userVoice: userVoiceLinkSchema });
+export const deleteVoiceResultSchema: z.ZodType<DeleteVoiceResult> = z.object({ message: z.string(), id: z.string(), clonedVoices: z.number() });
+/** POST /api/voices: the voice itself, and again as `voice` beside its `userVoice` link. */
+export const createdVoiceSchema = publicVoiceSchema.extend({ voice: publicVoiceSchema, userVoice: userVoiceLinkSchema.extend({ userId: z.string() }) });
+export const defaultVoiceSchema = z.object({ voice: publicVoiceSchema });
+export const voiceSampleSchema = z.object({ sampleAudioUrl: z.string() });

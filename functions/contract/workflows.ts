@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timeZoneField } from './delivery';
 import { idParam } from './ids';
-import { languageSchema, type LanguageCode } from './languages';
+import { languageCodes, languageSchema, type LanguageCode } from './languages';
 import { captionLookChoices } from './rules/caption-looks';
 import { postingBounds } from './rules/posting';
 import {
@@ -369,3 +369,65 @@ export interface WorkflowMessage {
 }
 
 export const workflowIdParams = z.object({ id: idParam });
+
+/** The answers as schemas (the OpenAPI document, platform/openapi). */
+export const videoTemplateSchema: z.ZodType<VideoTemplate> = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  topic: z.string(),
+  subjectCategory: z.string(),
+  duration: z.enum(templateDurations),
+  voiceId: z.string().nullable(),
+  prompt: z.string().nullable(),
+  scriptContent: z.string().nullable(),
+  backgroundAudioId: z.string().nullable(),
+  backgroundAudioVolume: z.number(),
+  mediaAssignments: mediaAssignmentsSchema,
+  isActive: z.boolean(),
+  captionSettings: templateCaptionSettingsSchema,
+  language: z.enum(languageCodes),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const automationScheduleSchema: z.ZodType<AutomationSchedule> = z.object({
+  id: z.string(),
+  name: z.string(),
+  templateId: z.string(),
+  templateName: z.string().nullable(),
+  frequency: z.enum(scheduleFrequencies),
+  startTime: z.string(),
+  timeZone: z.string(),
+  dayOfWeek: z.number().nullable(),
+  dayOfMonth: z.number().nullable(),
+  isActive: z.boolean(),
+  emailRecipients: z.array(z.string()),
+  emailSubject: z.string(),
+  emailBody: z.string(),
+  publishTargets: z.array(z.object({ accountId: z.string(), privacy: z.string().optional() })),
+  publishCaption: z.string(),
+  language: z.enum(languageCodes),
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  lastRun: z
+    .object({
+      at: z.string(),
+      status: z.enum(runStatuses),
+      scriptId: z.string().nullable(),
+      scriptTitle: z.string().nullable(),
+      videoUrl: z.string().optional(),
+      shareUrl: z.string().optional(),
+      error: z.string().optional(),
+      test: z.boolean(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const testWorkflowResultSchema: z.ZodType<TestWorkflowResult> = z.object({
+  status: z.enum(['completed', 'started']),
+  scriptTitle: z.string(),
+  waitTime: z.number(),
+  scriptId: z.string(),
+  runId: z.string(),
+});

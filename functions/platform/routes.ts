@@ -93,12 +93,19 @@ export interface RouteDefinition {
   readonly apiKey?: 'never';
   /** The scope a key needs when it is not the method's (GET read, others write): `publish` for posting and cancelling posts. */
   readonly apiKeyScope?: ApiKeyScope;
+  /**
+   * A file built at synth and served by the site (CloudFront from the site bucket; locally the server), not by a
+   * Lambda: no API Gateway route and no endpoint (docs/decisions/openapi.md).
+   */
+  readonly staticFile?: true;
 }
 
 export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/csrf-token', area: 'system', auth: 'none' },
   { method: 'GET', path: '/api/ws-ticket', area: 'system', auth: 'session', apiKey: 'never' },
+  // The OpenAPI document (functions/platform/openapi), public; the reference page is /docs/api.
+  { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'none', staticFile: true },
   { method: 'POST', path: '/api/register', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/login', area: 'auth', auth: 'public' },
   { method: 'POST', path: '/api/logout', area: 'auth', auth: 'public' },
@@ -247,6 +254,7 @@ export function findRouteByKey(key: string): RouteDefinition | undefined {
   return byKey.get(key);
 }
 
+/** The routes an area's Lambda answers (a static file is the site's). */
 export function routesOfArea(area: AreaName): RouteDefinition[] {
-  return routes.filter((route) => route.area === area);
+  return routes.filter((route) => route.area === area && !route.staticFile);
 }

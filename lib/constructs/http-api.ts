@@ -90,6 +90,8 @@ export class ReelsmithHttpApi extends Construct {
     const created: HttpRoute[] = [];
     const integrations = new Map<AreaName, HttpLambdaIntegration>();
     for (const route of routes) {
+      // A static file (the OpenAPI document) is the site's: CloudFront serves it from the site bucket.
+      if (route.staticFile) continue;
       let integration = integrations.get(route.area);
       if (integration === undefined) {
         const access = areaAccess[route.area];

@@ -28,11 +28,16 @@ import { contentSecurityPolicy } from '../../functions/platform/http/security-he
 
 /**
  * CloudFront Function (viewer request, default behaviour): a path whose last segment has no file
- * extension is a client-side route, so it gets the app shell. Done here rather than with the
+ * extension is a client-side route, so it gets the app shell, except the API reference's page (`/docs/api`,
+ * lib/api-reference.ts). Done here rather than with the
  * distribution's error responses, which would also turn the API's 403/404 answers into index.html.
  */
 export const spaRewriteCode = `function handler(event) {
   var request = event.request;
+  if (request.uri === '/docs/api' || request.uri === '/docs/api/') {
+    request.uri = '/docs/api/index.html';
+    return request;
+  }
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
     request.uri = '/index.html';
@@ -63,6 +68,8 @@ export interface SiteProps {
   readonly mediaOrigins: string[];
   /** Where the site bucket's access logs and CloudFront's standard logs go. */
   readonly accessLogs?: IBucket;
+  /** Files built at synth and deployed with the pages: the OpenAPI document and its reference page (lib/api-reference.ts). */
+  readonly builtFiles?: readonly { key: string; body: string }[];
 }
 
 /**
@@ -145,6 +152,7 @@ export class Site extends Construct {
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: apiHeaders,
     };
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Reelsmith (${stack.stackName})`,
       defaultRootObject: 'index.html',
@@ -152,14 +160,22 @@ export class Site extends Construct {
       priceClass: PriceClass.PRICE_CLASS_100,
       ...(props.accessLogs ? { enableLogging: true, logBucket: props.accessLogs, logFilePrefix: 'cloudfront/' } : {}),
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
         responseHeadersPolicy: pageHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
+      // Behaviours are matched in this order: the OpenAPI document, a static file built at synth, before the API.
       additionalBehaviors: {
+        '/api/openapi.json': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+          responseHeadersPolicy: apiHeaders,
+        },
         '/api/*': apiBehavior,
         // The MCP server (its own function on the same HTTP API).
         '/mcp': apiBehavior,
@@ -187,7 +203,8 @@ export class Site extends Construct {
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [build],
+      // In the pruning deployment, so a deploy of the pages never deletes them.
+      sources: [build, ...(props.builtFiles ?? []).map((file) => Source.data(file.key, file.body))],
       destinationBucket: this.bucket,
       exclude: ['assets/*'],
       prune: true,

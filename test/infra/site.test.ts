@@ -55,6 +55,20 @@ describe('site', () => {
     expect(rewrite('/verify-email')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+    // The API reference is its own page, not the app's.
+    expect(rewrite('/docs/api')).toBe('/docs/api/index.html');
+    expect(rewrite('/docs/api/')).toBe('/docs/api/index.html');
+    expect(rewrite('/docs/api/scalar.js')).toBe('/docs/api/scalar.js');
+  });
+
+  it('serves the OpenAPI document from the site bucket, matched before /api/*, and deploys it with the pages', () => {
+    const patterns = behaviours().map((b) => b.PathPattern);
+    expect(patterns.indexOf('/api/openapi.json')).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf('/api/openapi.json')).toBeLessThan(patterns.indexOf('/api/*'));
+    const [defaultBehaviour] = behaviours();
+    expect(behaviours().find((b) => b.PathPattern === '/api/openapi.json')?.TargetOriginId).toBe(defaultBehaviour?.TargetOriginId);
+    // No API Gateway route for it: the route table marks it a static file.
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/openapi.json' }, 0);
   });
 
   it('sends /mcp to the HTTP API exactly as /api/*', () => {

@@ -1,6 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
-import { webhookEventTypes, type WebhookDelivery, type WebhookEventType, type WebhookPayload, type WebhookTestResult } from '../../contract/delivery';
+import {
+  webhookEventTypes,
+  webhookPayloadSchema,
+  type WebhookDelivery,
+  type WebhookEventType,
+  type WebhookPayload,
+  type WebhookTestResult,
+} from '../../contract/delivery';
 import { ValidationError } from '../errors';
 import type { DeliverySettingsRepository, StoredDeliverySettings, WebhookJob, WebhookQueue } from '../ports/delivery';
 import type { WebhookAttemptLog, WebhookSendResult, WebhookSender } from '../ports/webhooks';
@@ -55,35 +62,12 @@ export interface WebhookServiceDeps {
   random: () => number;
 }
 
-const payloadSchema: z.ZodType<WebhookPayload> = z.object({
-  type: z.enum(webhookEventTypes),
-  timestamp: z.string(),
-  data: z.object({
-    scriptId: z.string().nullable(),
-    title: z.string(),
-    durationSeconds: z.number().nullable(),
-    shareUrl: z.string().nullable(),
-    postCaption: z.string(),
-    kind: z.enum(['video', 'audio']).optional(),
-    publication: z
-      .object({
-        id: z.string().max(100),
-        platform: z.enum(['tiktok', 'youtube', 'instagram']),
-        accountId: z.string().max(100),
-        accountName: z.string().max(200),
-        postUrl: z.string().max(500).nullable(),
-        error: z.string().max(500).nullable(),
-      })
-      .optional(),
-  }),
-});
-
 /** A job as a queue message carries it (parsed at the boundary: the SQS body, the worker). */
 export const webhookJobSchema: z.ZodType<WebhookJob> = z.object({
   userId: z.string().min(1).max(100),
   eventId: z.string().regex(/^msg_[0-9A-Za-z]{1,64}$/),
   eventType: z.enum(webhookEventTypes),
-  payload: payloadSchema,
+  payload: webhookPayloadSchema,
   attempt: z.number().int().min(1).max(maxWebhookAttempts),
   url: z.string().max(2048).optional(),
 });

@@ -34,6 +34,9 @@ export interface AreaDeps {
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/** An area's handler, with what its endpoints declare of their requests (read by the OpenAPI document). */
+export type AreaHandler = HttpHandler & { readonly endpoints: Readonly<Record<string, Pick<Endpoint, 'body' | 'query' | 'params'>>> };
+
 function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: unknown): T {
   return schema ? parseOrRefuse(schema, value) : (fallback as T);
 }
@@ -51,7 +54,7 @@ function resourceIdOf(params: unknown, userId: string | undefined): string | und
  * cover exactly the area's routes, with `signedIn` endpoints on exactly its `auth: 'session'` routes;
  * a mismatch fails at load time, not at request time.
  */
-export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (context: EntryContext) => D, endpoints: AreaEndpoints<D>): HttpHandler {
+export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (context: EntryContext) => D, endpoints: AreaEndpoints<D>): AreaHandler {
   const routes = routesOfArea(area);
   const expected = routes.map(routeKey).sort();
   const given = Object.keys(endpoints).sort();
@@ -129,5 +132,6 @@ export function createAreaHandler<D extends AreaDeps>(area: AreaName, compose: (
 
   // Each request's own fields (request and trace ids, then the user) on every line it writes, whatever runs at once.
   const middied = handler as unknown as HttpHandler;
-  return (event, context) => withLogFields({}, () => middied(event, context));
+  const answer: HttpHandler = (event, context) => withLogFields({}, () => middied(event, context));
+  return Object.assign(answer, { endpoints });
 }

@@ -1,6 +1,7 @@
 /**
  * A browser-like client for integration tests: keeps cookies, fetches and sends the CSRF token the
- * way the front end does, and returns status, headers and parsed JSON.
+ * way the front end does, and returns status, headers and parsed JSON. Under vitest it checks every 2xx
+ * answer against the OpenAPI document (answer-check.ts).
  */
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -74,6 +75,11 @@ export class TestClient {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       // not JSON: keep the text
+    }
+    // Under vitest every 2xx answer is held to the OpenAPI document (the benches, run by tsx, skip it).
+    if (process.env.VITEST && response.ok) {
+      const { checkAnswer } = await import('./answer-check');
+      checkAnswer(method, new URL(path, this.baseUrl), response.status, parsed);
     }
     return { status: response.status, headers: response.headers, body: parsed as T };
   }

@@ -1,3 +1,5 @@
+// First: the X-Ray SDK's mode is read when it loads (xray-mode.ts).
+import './xray-mode';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { z } from 'zod';
 import { traceIdSchema } from '../../core/video/run';

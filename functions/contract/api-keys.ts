@@ -56,7 +56,7 @@ export interface CreatedApiKey extends ApiKey {
 }
 
 /** The answers as schemas (the OpenAPI document, platform/openapi). */
-export const apiKeySchema: z.ZodType<ApiKey> = z.object({
+const apiKeyShape = z.object({
   id: z.string(),
   name: z.string(),
   scopes: z.array(z.enum(apiKeyScopes)),
@@ -65,13 +65,5 @@ export const apiKeySchema: z.ZodType<ApiKey> = z.object({
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
 });
-export const createdApiKeySchema: z.ZodType<CreatedApiKey> = z.object({
-  id: z.string(),
-  name: z.string(),
-  scopes: z.array(z.enum(apiKeyScopes)),
-  prefix: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-  key: z.string(),
-});
+export const apiKeySchema: z.ZodType<ApiKey> = apiKeyShape;
+export const createdApiKeySchema: z.ZodType<CreatedApiKey> = apiKeyShape.extend({ key: z.string() });

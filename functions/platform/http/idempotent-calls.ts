@@ -80,7 +80,7 @@ export async function answeredOnce(
     keyPrefix: 'api',
   });
   try {
-    return (await once(call as unknown as { key: string; fingerprint: CallFingerprint })) as Answer;
+    return (await once(call)) as Answer;
   } catch (error) {
     if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();
     if (error instanceof IdempotencyAlreadyInProgressError) throw new IdempotencyKeyInUseError();

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { LocalStack } from '../../bin/local/stack';
 import type { AccountExport } from '../../functions/contract/account';
 import type { Script } from '../../functions/contract/scripts';
@@ -16,6 +15,7 @@ import { services } from '../support/services';
 import { signUpAndIn, type SignedInUser } from './support/accounts';
 import { uploadAsset } from './support/media';
 import { clientFor, startTestStack } from './support/stack';
+import { unzip } from './support/zip';
 
 /**
  * Your data against the local stack: the export's ZIP (read back with yauzl) and the
@@ -39,28 +39,6 @@ afterAll(async () => {
 });
 
 /** The entries of a ZIP, name → bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error: Error | null, zip: ZipFile) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function tableItems(userId: string): Promise<Record<string, unknown>[]> {
   const { table } = services();

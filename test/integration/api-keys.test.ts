@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { LocalStack } from '../../bin/local/stack';
 import type { AccountExport } from '../../functions/contract/account';
 import type { ApiKey, CreatedApiKey } from '../../functions/contract/api-keys';
@@ -11,6 +10,7 @@ import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { KeyClient } from './support/key-client';
 import { startTestStack } from './support/stack';
+import { unzip } from './support/zip';
 
 /**
  * API keys against the local stack: creating, listing and revoking them with the session cookie; calls
@@ -48,29 +48,6 @@ async function listKeys(user: SignedInUser): Promise<ApiKey[]> {
   expect(listed.status).toBe(200);
   answers.push(JSON.stringify(listed.body));
   return listed.body;
-}
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error: Error | null, zip: ZipFile) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe('API keys with the session cookie', () => {

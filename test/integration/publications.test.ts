@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { LocalStack } from '../../bin/local/stack';
 import type { MetricTotal } from '../../bin/local/dev-metrics';
 import type { AccountExport } from '../../functions/contract/account';
@@ -27,6 +26,7 @@ import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { scriptWithVideo } from './support/finished-script';
 import { makeNoisyMp4 } from './support/posting-wire';
 import { startTestStack } from './support/stack';
+import { unzip } from './support/zip';
 
 /**
  * The publishing ledger against the local stack, with the real posters talking to the stack's platform
@@ -456,26 +456,3 @@ describe('the export and the closing of the account', () => {
     expect(await ledger().list(owner.id, undefined, 100)).toEqual([]);
   }, 60_000);
 });
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error: Error | null, zip: ZipFile) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}

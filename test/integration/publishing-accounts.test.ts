@@ -1,6 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { LocalStack } from '../../bin/local/stack';
 import type { PublishingSandbox } from '../../bin/local/emulators/publishing-sandbox';
 import type { AccountExport } from '../../functions/contract/account';
@@ -12,6 +11,7 @@ import { areaAccess } from '../../functions/platform/routes';
 import { services } from '../support/services';
 import { setProfile, signUpAndIn, type SignedInUser } from './support/accounts';
 import { startTestStack } from './support/stack';
+import { unzip } from './support/zip';
 
 /**
  * Connected accounts against the local stack and its platform sandbox: each platform's OAuth
@@ -309,26 +309,3 @@ describe('closing the account', () => {
     ).toBeUndefined();
   }, 60_000);
 });
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error: Error | null, zip: ZipFile) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
